@@ -1,0 +1,522 @@
+import type { RandomSource } from '../dice/random';
+import type { RuleSetId } from './ids';
+
+// ---------------------------------------------------------------------------------------------
+// Vocabulary
+// ---------------------------------------------------------------------------------------------
+
+export const DAMAGE_TYPES = [
+  'acid', 'bludgeoning', 'cold', 'fire', 'force', 'lightning', 'necrotic',
+  'piercing', 'poison', 'psychic', 'radiant', 'slashing', 'thunder',
+] as const;
+export type DamageType = (typeof DAMAGE_TYPES)[number];
+
+export const ABILITIES = ['str', 'dex', 'con', 'int', 'wis', 'cha'] as const;
+export type Ability = (typeof ABILITIES)[number];
+
+export type D20TestKind = 'attack' | 'check' | 'save';
+export type RollMode = 'normal' | 'advantage' | 'disadvantage';
+
+/** Every condition key any rule set knows; each catalogue holds only its own. */
+export const CONDITION_KEYS = [
+  'blinded', 'charmed', 'deafened', 'frightened', 'grappled', 'incapacitated', 'invisible',
+  'paralyzed', 'petrified', 'poisoned', 'prone', 'restrained', 'stunned', 'unconscious',
+  // one rule set only
+  'ethereal', 'intoxicated', 'encumbered',
+  'bloodied', 'confused', 'doomed', 'rattled', 'slowed',
+] as const;
+export type ConditionKey = (typeof CONDITION_KEYS)[number];
+
+/** Level tracks: 2014/2024 exhaustion, A5E fatigue and strife. */
+export type TrackKey = 'exhaustion' | 'fatigue' | 'strife';
+
+/** A value a user can cause to be wrong: `reason` is a sentence a player understands. */
+export type RulesResult<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+// ---------------------------------------------------------------------------------------------
+// A combatant's rules state (plain data, never mutated: every function returns a new one)
+// ---------------------------------------------------------------------------------------------
+
+export interface HitDicePool {
+  sides: number;
+  total: number;
+  remaining: number;
+}
+
+export interface DeathSaves {
+  successes: number;
+  failures: number;
+}
+
+export interface CombatantRulesState {
+  hp: number;
+  maxHp: number;
+  /** Taken off maxHp until a long rest (2024) or the effect says otherwise. */
+  hpMaxReduction: number;
+  tempHp: number;
+  isPlayerCharacter: boolean;
+  /** A monster or NPC the GM lets use the player-character rules at 0 HP. */
+  important: boolean;
+  dead: boolean;
+  stable: boolean;
+  deathSaves: DeathSaves;
+  /** Character level; for monsters, their number of Hit Dice. */
+  level: number;
+  conScore: number;
+  /** Total Constitution saving throw bonus (modifier plus proficiency and the like). */
+  conSaveBonus: number;
+  resistances: readonly DamageType[];
+  immunities: readonly DamageType[];
+  vulnerabilities: readonly DamageType[];
+  /** 0 means none. */
+  damageThreshold: number;
+  conditions: readonly ConditionKey[];
+  /** Current levels; a track the rule set lacks stays 0. */
+  tracks: Readonly<Record<TrackKey, number>>;
+  /** A5E: fatigue gained in combat counts only once the encounter is over. */
+  pendingFatigue: number;
+  /** The effect being concentrated on, or null. */
+  concentration: string | null;
+  hitDice: readonly HitDicePool[];
+  heroicInspiration: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Events a reply can put in words (discriminated on `kind`)
+// ---------------------------------------------------------------------------------------------
+
+export type ModifierReason = 'resistance' | 'vulnerability' | 'petrified' | 'ethereal' | 'intoxicated';
+
+export type DeathCause =
+  | 'monster-at-zero'
+  | 'instant-death'
+  | 'massive-damage'
+  | 'death-saves'
+  | 'death-threshold'
+  | 'exhaustion';
+
+export type RulesEvent =
+  | { kind: 'immune'; damageType: DamageType | null }
+  | { kind: 'below-threshold'; amount: number; threshold: number }
+  | { kind: 'damage-modified'; reason: ModifierReason; before: number; after: number }
+  | { kind: 'temp-hp-absorbed'; amount: number; tempHpLeft: number }
+  | { kind: 'hp-lost'; amount: number; hp: number }
+  | { kind: 'dropped-to-zero'; hp: number }
+  | { kind: 'dying' }
+  | { kind: 'knocked-out'; hp: number }
+  | { kind: 'doomed' }
+  | { kind: 'died'; cause: DeathCause }
+  | { kind: 'death-save-failures'; added: number; failures: number }
+  | { kind: 'stability-lost' }
+  | { kind: 'massive-damage-save'; dc: number; roll: number; total: number; success: boolean }
+  | { kind: 'track-gained'; track: TrackKey; levels: number; level: number; pending: boolean }
+  | { kind: 'track-reduced'; track: TrackKey; levels: number; level: number }
+  | { kind: 'concentration-save'; dc: number }
+  | { kind: 'concentration-ended'; reason: 'incapacitated' | 'died' | 'new-effect' }
+  | { kind: 'healed'; amount: number; hp: number }
+  | { kind: 'revived' }
+  | { kind: 'cannot-heal-dead' }
+  | { kind: 'temp-hp-set'; tempHp: number; previous: number }
+  | { kind: 'temp-hp-kept'; tempHp: number; offered: number }
+  | { kind: 'temp-hp-ended' }
+  | { kind: 'condition-added'; condition: ConditionKey; impliedBy: ConditionKey | null }
+  | { kind: 'condition-immune'; condition: ConditionKey; because: ConditionKey }
+  | { kind: 'condition-removed'; condition: ConditionKey }
+  | { kind: 'stabilised' }
+  | { kind: 'regained-hp-from-stable'; hp: number }
+  | { kind: 'death-saves-reset' }
+  | { kind: 'max-hp-reduced'; reduction: number; maxHp: number }
+  | { kind: 'max-hp-restored' }
+  | { kind: 'hit-dice-spent'; sides: number; roll: number; healed: number }
+  | { kind: 'hit-dice-regained'; sides: number; count: number };
+
+export interface StateChange {
+  state: CombatantRulesState;
+  events: RulesEvent[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inputs
+// ---------------------------------------------------------------------------------------------
+
+/** What an attacker chooses when its attack damages an A5E creature at 0 HP. */
+export type AtZeroChoice = 'failure' | 'fatigue' | 'strife';
+
+export interface DamageInput {
+  /** The rolled total, before resistance and the like. */
+  amount: number;
+  /** null: untyped (A5E ongoing damage ignores resistance and vulnerability). */
+  type: DamageType | null;
+  critical?: boolean;
+  /** From an attack (A5E lets the attacker choose what damage at 0 HP does). */
+  fromAttack?: boolean;
+  melee?: boolean;
+  /** The attacker chooses to knock out instead of killing (melee attacks only). */
+  knockOut?: boolean;
+  atZeroChoice?: AtZeroChoice;
+  /** True for damage that "can't be reduced in any way" (Next's failed death save). */
+  unreducible?: boolean;
+  /** The source is itself ethereal (Next), so Ethereal does not halve. */
+  sourceEthereal?: boolean;
+  /** Taken during an encounter (A5E fatigue then waits for the encounter's end). */
+  inEncounter?: boolean;
+}
+
+export interface TempHpOptions {
+  /** The player takes the new amount even when it is smaller. */
+  replace?: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// D20 tests and attacks
+// ---------------------------------------------------------------------------------------------
+
+export interface D20TestRequest {
+  kind: D20TestKind;
+  ability: Ability;
+  /** Checks that rely on sight or hearing fail automatically for the Blinded or Deafened. */
+  needs?: 'sight' | 'hearing';
+  /** Weapon or spell reach of an attack. */
+  range?: 'melee' | 'ranged';
+  /** A Constitution save to keep concentration (A5E strife 2). */
+  concentration?: boolean;
+  initiative?: boolean;
+  deathSave?: boolean;
+  /** Extra sources from the situation (cover, help, squeezing...), each a short reason. */
+  advantage?: readonly string[];
+  disadvantage?: readonly string[];
+}
+
+export interface D20TestModifiers {
+  mode: RollMode;
+  /** Why, in words, e.g. "Poisoned", "Exhaustion 2". */
+  advantage: string[];
+  disadvantage: string[];
+  /** Flat change to the total from conditions and tracks (2024 exhaustion −2 per level, Next Prone −2). */
+  bonus: number;
+  bonusReasons: string[];
+  /** The test fails without a roll; the reason names the condition. */
+  autoFail: string | null;
+}
+
+export interface AttackAgainstRequest {
+  range: 'melee' | 'ranged';
+  /** Distance between attacker and target in feet. */
+  distance: number;
+  /** The attacker can see the target (Invisible only helps against those who can't). */
+  attackerSeesTarget?: boolean;
+}
+
+export interface AttackAgainstModifiers {
+  advantage: string[];
+  disadvantage: string[];
+  /** A hit is a critical hit (Paralyzed or Unconscious within 5 ft, where the rule set has it). */
+  autoCritical: string | null;
+  /** Change to the target's AC or Dex saves (A5E Slowed −2). */
+  acBonus: number;
+}
+
+export interface D20Roll {
+  /** Every d20 rolled, in order. */
+  rolls: number[];
+  /** The d20 that counts. */
+  natural: number;
+  total: number;
+  mode: RollMode;
+}
+
+export type AttackOutcome = 'critical' | 'hit' | 'miss' | 'fumble';
+
+// ---------------------------------------------------------------------------------------------
+// Death saves, concentration, critical damage
+// ---------------------------------------------------------------------------------------------
+
+export type DeathSaveOutcome = 'success' | 'failure' | 'stable' | 'dead' | 'revived' | 'strained';
+
+export interface DeathSaveResult extends StateChange {
+  roll: number;
+  total: number;
+  outcome: DeathSaveOutcome;
+  /** Next: the 1d6 a failure deals. */
+  damage: number | null;
+}
+
+/** How a rule set turns a damage expression into critical damage (RULES.md §4). */
+export type CriticalMethod =
+  | { kind: 'double-dice' }
+  | { kind: 'max-dice-plus-weapon-die' }
+  | { kind: 'double-everything' }
+  | { kind: 'double-total' };
+
+// ---------------------------------------------------------------------------------------------
+// Conditions and tracks
+// ---------------------------------------------------------------------------------------------
+
+export type Effect = 'advantage' | 'disadvantage';
+
+/** Which of a creature's own d20 tests an effect touches. */
+export interface RollSelector {
+  kinds: readonly (D20TestKind | 'initiative' | 'concentration' | 'death-save')[];
+  /** Only tests with these abilities; all when absent. */
+  abilities?: readonly Ability[];
+  range?: 'melee' | 'ranged';
+  needs?: 'sight' | 'hearing';
+}
+
+export interface OwnRollEffect {
+  on: RollSelector;
+  effect: Effect | 'auto-fail' | { bonus: number };
+}
+
+/** An effect on attack rolls made against the creature. */
+export interface AgainstEffect {
+  effect: Effect;
+  range?: 'melee' | 'ranged';
+  /** Applies only within (or only beyond) this many feet. */
+  within?: number;
+  beyond?: number;
+  /** Not against attackers that can see the creature (Invisible). */
+  unlessSeen?: boolean;
+}
+
+export interface Mechanics {
+  own: readonly OwnRollEffect[];
+  against: readonly AgainstEffect[];
+  speed: 'zero' | 'half' | 'five-feet' | { minus: number } | null;
+  incapacitated: boolean;
+  cantMove: boolean;
+  cantSpeak: boolean;
+  noReactions: boolean;
+  implies: readonly ConditionKey[];
+  immuneTo: readonly ConditionKey[];
+  resistAllDamage: boolean;
+  autoCriticalWithin5ft: boolean;
+  acBonus: number;
+  /** Free text for what the tracker cannot automate. */
+  notes: readonly string[];
+}
+
+export interface ConditionDefinition {
+  key: ConditionKey;
+  name: string;
+  description: string;
+  mechanics: Mechanics;
+}
+
+export interface TrackLevel {
+  level: number;
+  description: string;
+  /** What this level adds; levels are cumulative. */
+  mechanics: Partial<Mechanics> & { maxHpHalved?: boolean; hitDiceHalved?: boolean };
+}
+
+export interface TrackDefinition {
+  key: TrackKey;
+  name: string;
+  maxLevel: number;
+  /** Penalty per level on every D20 test (2024 exhaustion: 2). */
+  d20PenaltyPerLevel: number;
+  /** Speed lost per level, in feet (2024 exhaustion: 5). */
+  speedPenaltyPerLevel: number;
+  /** What reaching maxLevel means. */
+  atMax: 'death' | 'doomed' | 'permanent';
+  levels: readonly TrackLevel[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Initiative
+// ---------------------------------------------------------------------------------------------
+
+export interface InitiativeRequest {
+  /** Dexterity modifier, or the modifier of the ability the GM calls for (A5E). */
+  modifier: number;
+  ability?: Ability;
+  conditions?: readonly ConditionKey[];
+  tracks?: Readonly<Partial<Record<TrackKey, number>>>;
+  surprised?: boolean;
+  advantage?: readonly string[];
+  disadvantage?: readonly string[];
+  /** 2024 Initiative score: 10 + modifier, ±5, no roll. */
+  useScore?: boolean;
+}
+
+export interface InitiativeRoll {
+  total: number;
+  modifier: number;
+  mode: RollMode;
+  /** Empty for an Initiative score. */
+  rolls: number[];
+  natural: number | null;
+  score: boolean;
+  advantage: string[];
+  disadvantage: string[];
+}
+
+export interface InitiativeEntry {
+  id: string;
+  total: number;
+  /** Initiative modifier, used by tie-breaks that favour the quicker. */
+  modifier: number;
+  isPlayerCharacter: boolean;
+}
+
+export interface OrderedInitiativeEntry extends InitiativeEntry {
+  /** d20 roll-offs used to break a tie, in order; empty when there was none. */
+  tiebreak: number[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Durations
+// ---------------------------------------------------------------------------------------------
+
+export type Duration =
+  | { kind: 'rounds'; count: number }
+  | { kind: 'minutes'; count: number }
+  | { kind: 'turn-boundary'; anchorId: string; boundary: 'start' | 'end' }
+  | { kind: 'save-ends'; saverId: string }
+  | { kind: 'indefinite' };
+
+/** A point in the encounter: the start or end of one combatant's turn in one round. */
+export interface TurnPoint {
+  round: number;
+  combatantId: string;
+}
+
+/** When an effect ends, fixed when it starts. */
+export interface Expiry {
+  round: number;
+  combatantId: string;
+  boundary: 'start' | 'end';
+}
+
+export interface TimedEffect {
+  id: string;
+  expiry: Expiry | null;
+  /** "Save ends": the saver repeats the save at the end of each of its turns. */
+  saveEndsFor?: string;
+}
+
+export interface EndingEffects {
+  ended: string[];
+  savesDue: string[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rests
+// ---------------------------------------------------------------------------------------------
+
+/** D&D Next optional and experimental rest rules (RULES.md §23d). */
+export type NextRestVariant =
+  | 'standard'
+  | 'slower-hp'
+  | 'slower-hit-dice'
+  | 'slower-all'
+  | 'experimental-1'
+  | 'experimental-2';
+
+export interface ShortRestOptions {
+  /** Hit dice to spend, by die size. */
+  spend: readonly { sides: number; count: number }[];
+  /** Next standard rule: spending Hit Dice needs a healer's kit or a feature. */
+  healersKit?: boolean;
+  variant?: NextRestVariant;
+  /** Next experimental rules: hours (rule 1) or 5-minute steps (rule 2) rested. */
+  duration?: { hours?: number; fiveMinuteSteps?: number };
+}
+
+export interface LongRestOptions {
+  /** 2014: exhaustion falls only if the creature has eaten and drunk. */
+  ateAndDrank?: boolean;
+  /** A5E: resting at a Haven lets a second or later fatigue/strife level recover. */
+  haven?: boolean;
+  /** A5E: not consuming 1 Supply adds 1 fatigue. */
+  supply?: boolean;
+  /** A5E roughing it: half the usual hit dice, no fatigue or strife recovery. */
+  roughingIt?: boolean;
+  variant?: NextRestVariant;
+  /** Next experimental rule 1: hours of rest, and whether it stayed free of strenuous activity. */
+  hours?: number;
+  strenuous?: boolean;
+}
+
+export interface RestResult extends StateChange {
+  healed: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The rule set
+// ---------------------------------------------------------------------------------------------
+
+/** Plain facts a reply or help page can show (RULES.md §1). */
+export interface RuleSetFacts {
+  hasTempHp: boolean;
+  hasHeroicInspiration: boolean;
+  negativeHp: boolean;
+  /** HP a knocked-out creature is left at. */
+  knockOutHp: 0 | 1;
+  deathSaveDc: number;
+  deathSaveIsConSave: boolean;
+  stabiliseDc: number;
+  /** Sides of the die for hours until a stable creature regains 1 HP. */
+  stableRecoveryDie: number;
+  concentrationDcCap: number | null;
+  concentrationFromDamage: boolean;
+  longRestHitDice: 'all' | 'half';
+  shortRestMinutes: number;
+  /** At least this many HP per Hit Die spent (§27.24). */
+  hitDieMinimum: number;
+  /** Monsters (not important) make death saves instead of dying. */
+  monstersMakeDeathSaves: boolean;
+  initiativeTieBreak: 'modifier-then-roll' | 'roll-off';
+  autoCriticals: boolean;
+  critical: CriticalMethod;
+}
+
+export interface RuleSet {
+  id: RuleSetId;
+  name: string;
+  facts: RuleSetFacts;
+  conditions: readonly ConditionDefinition[];
+  tracks: readonly TrackDefinition[];
+
+  condition(key: ConditionKey): ConditionDefinition | undefined;
+  /** Adds a condition with the ones it implies, unless an active one grants immunity. */
+  addCondition(state: CombatantRulesState, key: ConditionKey): RulesResult<StateChange>;
+  removeCondition(state: CombatantRulesState, key: ConditionKey): StateChange;
+  /** Sets a track level; reaching the end kills (exhaustion) or dooms (fatigue). */
+  setTrack(state: CombatantRulesState, track: TrackKey, level: number): RulesResult<StateChange>;
+
+  d20Test(state: CombatantRulesState, request: D20TestRequest): D20TestModifiers;
+  attackAgainst(target: CombatantRulesState, request: AttackAgainstRequest): AttackAgainstModifiers;
+  rollD20(random: RandomSource, mode: RollMode, bonus: number): D20Roll;
+  attackOutcome(natural: number, total: number, armourClass: number, autoCritical: boolean): AttackOutcome;
+  /** Heroic Inspiration: reroll one die and keep the new result. */
+  useHeroicInspiration(state: CombatantRulesState, sides: number, random: RandomSource): RulesResult<{ state: CombatantRulesState; roll: number }>;
+  speed(state: CombatantRulesState, baseSpeed: number): number;
+  isBloodied(state: CombatantRulesState): boolean;
+
+  applyDamage(state: CombatantRulesState, damage: DamageInput, random: RandomSource): StateChange;
+  applyHealing(state: CombatantRulesState, amount: number): StateChange;
+  setTempHp(state: CombatantRulesState, amount: number, options?: TempHpOptions): RulesResult<StateChange>;
+  reduceMaxHp(state: CombatantRulesState, reduction: number): StateChange;
+
+  rollDeathSave(state: CombatantRulesState, random: RandomSource): RulesResult<DeathSaveResult>;
+  stabilise(state: CombatantRulesState): RulesResult<StateChange>;
+  /** A stable creature's HP after the hours the rule set's die gives. */
+  recoverFromStable(state: CombatantRulesState, random: RandomSource): RulesResult<StateChange & { hours: number }>;
+
+  concentrationDc(damage: number): number | null;
+  /** Next: DC to keep casting a spell longer than an action when damaged. */
+  castingInterruptionDc(damage: number): number | null;
+  startConcentration(state: CombatantRulesState, effect: string): StateChange;
+
+  rollInitiative(request: InitiativeRequest, random: RandomSource): InitiativeRoll;
+  orderInitiative(entries: readonly InitiativeEntry[], random: RandomSource): OrderedInitiativeEntry[];
+
+  expiryOf(duration: Duration, at: TurnPoint, order: readonly string[]): Expiry | null;
+  endingEffects(effects: readonly TimedEffect[], order: readonly string[], from: TurnPoint, to: TurnPoint): EndingEffects;
+
+  canRest(state: CombatantRulesState): RulesResult<true>;
+  shortRest(state: CombatantRulesState, options: ShortRestOptions, random: RandomSource): RulesResult<RestResult>;
+  longRest(state: CombatantRulesState, options: LongRestOptions, random: RandomSource): RulesResult<RestResult>;
+}
