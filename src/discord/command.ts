@@ -1,6 +1,8 @@
 import type { SlashCommandBuilder, SlashCommandOptionsOnlyBuilder, SlashCommandSubcommandsOnlyBuilder } from '@discordjs/builders';
 import type { Services } from '../services';
 
+export { UserError } from '../errors';
+
 /** A user as every transport can describe one. */
 export interface CommandUser {
   id: string;
@@ -115,12 +117,4 @@ export interface Command {
   button?(ctx: ComponentContext): Promise<Reply>;
   /** True when the handler may take long enough that transports should defer the reply. */
   mayBeSlow?: boolean;
-}
-
-/** A mistake the user can fix: shown to them as an ephemeral message, never as a stack trace. */
-export class UserError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UserError';
-  }
 }

@@ -1,0 +1,86 @@
+import path from 'node:path';
+import dotenv from 'dotenv';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Every setting Rollcall reads from its environment, validated. */
+export interface Config {
+  discordToken: string | null;
+  discordApplicationId: string | null;
+  discordGuildId: string | null;
+  /** REST base without the API version, as discord.js's `rest.api` option takes it. */
+  discordApiUrl: string;
+  /** PostgreSQL connection string; null means the embedded database in `dataDir`. */
+  databaseUrl: string | null;
+  dataDir: string;
+  logLevel: LogLevel;
+}
+
+/** A missing or malformed setting. Its message is one line naming the variable and what it expects. */
+export class ConfigError extends Error {
+  constructor(variable: string, expectation: string) {
+    super(`${variable} ${expectation}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const SNOWFLAKE = /^\d{17,20}$/;
+
+function optional(env: Env, name: string): string | null {
+  const value = env[name]?.trim();
+  return value ? value : null;
+}
+
+function snowflake(env: Env, name: string, what: string): string | null {
+  const value = optional(env, name);
+  if (value !== null && !SNOWFLAKE.test(value)) {
+    throw new ConfigError(name, `must be ${what} (a Discord id of 17 to 20 digits), got "${value}"`);
+  }
+  return value;
+}
+
+function url(env: Env, name: string, protocols: readonly string[], what: string): string | null {
+  const value = optional(env, name);
+  if (value === null) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ConfigError(name, `must be ${what}, got something that is not a URL`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must be ${what} (${protocols.join(' or ')}), got ${parsed.protocol}`);
+  }
+  return value;
+}
+
+/** Reads and validates the settings. Throws `ConfigError` on the first bad value. */
+export function parseConfig(env: Env): Config {
+  const token = optional(env, 'DISCORD_TOKEN');
+  if (token !== null && /\s/.test(token)) {
+    throw new ConfigError('DISCORD_TOKEN', 'must be the bot token from the Developer Portal, with no spaces');
+  }
+  const apiUrl = url(env, 'DISCORD_API_URL', ['http:', 'https:'], 'an http(s) URL of the REST API without the version, like https://discord.com/api');
+  const logLevel = optional(env, 'LOG_LEVEL') ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  }
+  return {
+    discordToken: token,
+    discordApplicationId: snowflake(env, 'DISCORD_APPLICATION_ID', "the application's id"),
+    discordGuildId: snowflake(env, 'DISCORD_GUILD_ID', "a server's id"),
+    discordApiUrl: (apiUrl ?? 'https://discord.com/api').replace(/\/+$/, ''),
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], 'a PostgreSQL connection string like postgresql://user@host:5432/db'),
+    dataDir: path.resolve(optional(env, 'DATA_DIR') ?? './data'),
+    logLevel: logLevel as LogLevel,
+  };
+}
+
+/** Loads `.env` (if present) into the process environment, then reads the settings once. */
+export function loadConfig(): Config {
+  dotenv.config({ quiet: true });
+  return parseConfig(process.env);
+}
