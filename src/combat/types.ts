@@ -1,0 +1,197 @@
+import type { RuleSetId } from '../rules/ids';
+import type {
+  CombatantRulesState,
+  DamageType,
+  DeathSaveOutcome,
+  Expiry,
+  RollMode,
+  RulesEvent,
+} from '../rules/types';
+
+// ---------------------------------------------------------------------------------------------
+// Who acts, and where
+// ---------------------------------------------------------------------------------------------
+
+/** The person behind a command, as the service needs to know them (no Discord types). */
+export interface Actor {
+  userId: string;
+  /** Display name, kept in the event log and for refusals that name the game master. */
+  name: string;
+  /** Members with Manage Channels may do everything the game master may. */
+  canManageChannel: boolean;
+}
+
+/** The channel or thread an encounter lives in. */
+export interface Place {
+  guildId: string;
+  channelId: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Encounter state (plain data; every change makes a new value)
+// ---------------------------------------------------------------------------------------------
+
+export interface EncounterOptions {
+  /** Roll a dying combatant's death save when its turn starts (false: its controller presses a button). */
+  autoDeathSaves: boolean;
+  /** Roll the concentration save as soon as damage calls for it (false: a button). */
+  autoConcentrationSaves: boolean;
+}
+
+export const DEFAULT_ENCOUNTER_OPTIONS: EncounterOptions = {
+  autoDeathSaves: true,
+  autoConcentrationSaves: false,
+};
+
+export interface InitiativeInfo {
+  total: number;
+  modifier: number;
+  mode: RollMode;
+  /** Every d20 rolled; empty when the total was given (`initiative:<value>`) or is a score. */
+  rolls: number[];
+  /** The total was given by the user rather than rolled. */
+  given: boolean;
+  /** d20 roll-offs the rules engine used to place this combatant among equal totals. */
+  tiebreak: number[];
+}
+
+export interface Combatant {
+  /** Unique within its encounter ("c1", "c2", ...); never reused. */
+  id: string;
+  name: string;
+  /** The user who controls it (a joined player), or null for the game master's monsters. */
+  controllerId: string | null;
+  /** Only the game master sees a hidden combatant's numbers. */
+  hidden: boolean;
+  /** False until someone gives it hit points: damage and healing then have nothing to change. */
+  hpKnown: boolean;
+  armourClass: number | null;
+  /** Combatants added together with `count:` share this id and one initiative roll. */
+  groupId: string | null;
+  initiative: InitiativeInfo;
+  /** Death save waiting for a button press (the encounter rolls them by button). */
+  deathSavePending: boolean;
+  /** Concentration save DCs waiting for a button press, oldest first. */
+  pendingConcentrationDcs: number[];
+  /** Everything the rules engine reads and writes; `concentration` mirrors the concentration effect. */
+  rules: CombatantRulesState;
+}
+
+export const EFFECT_KINDS = ['concentration'] as const;
+/** Concentration now; the conditions feature adds its kinds here. */
+export type EffectKind = (typeof EFFECT_KINDS)[number];
+
+export interface EncounterEffect {
+  /** Unique within its encounter ("e1", ...). */
+  id: string;
+  kind: EffectKind;
+  name: string;
+  /** Who created it (the concentrating caster). */
+  sourceId: string | null;
+  /** Who it is on. */
+  targetId: string | null;
+  startedRound: number;
+  /** When it ends on its own, as the rules engine fixed it; null: until something ends it. */
+  expiry: Expiry | null;
+  /** The concentration effect that keeps this one up: it ends when that one ends. */
+  concentrationId: string | null;
+}
+
+export interface Encounter {
+  id: string;
+  guildId: string;
+  channelId: string;
+  name: string;
+  gameMasterId: string;
+  gameMasterName: string;
+  /** Fixed at begin from the channel's effective rule set. */
+  ruleSet: RuleSetId;
+  /** 0 until the first `next` starts round 1. */
+  round: number;
+  /** Whose turn it is; null before the first turn. */
+  currentId: string | null;
+  options: EncounterOptions;
+  trackerMessageId: string | null;
+  /** Bumped by every change; concurrent changes are detected with it. */
+  version: number;
+  /** The next number for a combatant, group or effect id. */
+  nextSeq: number;
+  createdAt: Date;
+  endedAt: Date | null;
+  /** In initiative order. */
+  combatants: Combatant[];
+  effects: EncounterEffect[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// What happened (the Discord side puts these into words)
+// ---------------------------------------------------------------------------------------------
+
+/** Enough of a combatant to name it, ping its controller and decide what a viewer may see. */
+export interface CombatantRef {
+  id: string;
+  name: string;
+  controllerId: string | null;
+  hidden: boolean;
+  isPlayerCharacter: boolean;
+}
+
+export type EffectEndReason = 'expired' | 'dropped' | 'replaced' | 'concentration-ended' | 'combatant-removed' | 'save-failed';
+
+/** A dice expression rolled for an amount (damage, healing, temporary HP). */
+export interface AmountRoll {
+  expression: string;
+  /** The dice engine's rendering: every die and the total. */
+  rendered: string;
+  total: number;
+}
+
+export type EncounterEvent =
+  | { kind: 'encounter-begun'; name: string; ruleSet: RuleSetId }
+  | { kind: 'combatant-added'; combatant: CombatantRef; initiative: InitiativeInfo }
+  | { kind: 'combatant-removed'; combatant: CombatantRef }
+  | { kind: 'initiative-set'; combatant: CombatantRef; total: number; previous: number }
+  | { kind: 'round-started'; round: number }
+  /** `moved`: the game master made it current with `move`, so nothing turn-start happened. */
+  | { kind: 'turn-started'; combatant: CombatantRef; round: number; moved: boolean }
+  | { kind: 'turn-went-back'; combatant: CombatantRef; round: number }
+  | { kind: 'turn-skipped'; combatant: CombatantRef; reason: 'dead' }
+  | { kind: 'amount-rolled'; combatant: CombatantRef; roll: AmountRoll }
+  /** What damage was dealt before the rules engine applied it. */
+  | { kind: 'damage-taken'; combatant: CombatantRef; amount: number; damageType: DamageType | null; critical: boolean }
+  | { kind: 'rules'; combatant: CombatantRef; event: RulesEvent }
+  | { kind: 'hp-set'; combatant: CombatantRef; hp: number; previous: number }
+  | { kind: 'max-hp-set'; combatant: CombatantRef; maxHp: number; previous: number }
+  | { kind: 'death-save'; combatant: CombatantRef; roll: number; total: number; outcome: DeathSaveOutcome; damage: number | null }
+  /** The encounter rolls death saves by button: the controller should press it. */
+  | { kind: 'death-save-due'; combatant: CombatantRef }
+  | { kind: 'concentration-started'; combatant: CombatantRef; effect: string }
+  /** Damage calls for a Constitution save; a button rolls it (`rollConcentrationSave`). */
+  | { kind: 'concentration-check'; combatant: CombatantRef; effect: string; dc: number; bonus: number }
+  | { kind: 'concentration-save'; combatant: CombatantRef; effect: string; dc: number; rolls: number[]; total: number; success: boolean }
+  | { kind: 'effect-ended'; effect: { id: string; kind: EffectKind; name: string }; combatant: CombatantRef | null; reason: EffectEndReason }
+  | { kind: 'options-changed'; options: EncounterOptions }
+  | { kind: 'undone'; command: string; actorName: string; detail: string }
+  | { kind: 'encounter-ended'; rounds: number };
+
+/** The outcome of one command: the encounter as it now stands and what happened, in order. */
+export interface EncounterResult {
+  encounter: Encounter;
+  events: EncounterEvent[];
+}
+
+/** One line of `/init log`. */
+export interface EncounterLogEntry {
+  at: Date;
+  actorId: string;
+  actorName: string;
+  /** The command, e.g. "hp damage". */
+  command: string;
+  /** What it did, in plain words ("Goblin 1: 9 damage"). */
+  detail: string;
+  /** A later `undo` reverted it. */
+  undone: boolean;
+}
+
+/** How a hidden combatant's health reads to players. */
+export type HealthBand = 'Healthy' | 'Bloodied' | 'Down' | 'Dead';
