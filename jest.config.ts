@@ -6,7 +6,7 @@ const config: Config = {
   testMatch: ['**/*.test.ts'],
   transform: {
     // Type checking is done once by `tsc --noEmit` in `npm test`; per-file transpiling keeps jest fast.
-    '^.+\\.ts$': ['ts-jest', { isolatedModules: true, diagnostics: false }],
+    '^.+\\.ts$': ['ts-jest', { tsconfig: { isolatedModules: true }, diagnostics: false }],
   },
   moduleFileExtensions: ['ts', 'js', 'json'],
   testTimeout: 30_000,

@@ -14,7 +14,8 @@ export interface Config {
   /** PostgreSQL connection string; null means the embedded database in `dataDir`. */
   databaseUrl: string | null;
   dataDir: string;
-  logLevel: LogLevel;
+  /** null when LOG_LEVEL is unset: each entry point picks its own default. */
+  logLevel: LogLevel | null;
 }
 
 /** A missing or malformed setting. Its message is one line naming the variable and what it expects. */
@@ -64,8 +65,8 @@ export function parseConfig(env: Env): Config {
     throw new ConfigError('DISCORD_TOKEN', 'must be the bot token from the Developer Portal, with no spaces');
   }
   const apiUrl = url(env, 'DISCORD_API_URL', ['http:', 'https:'], 'an http(s) URL of the REST API without the version, like https://discord.com/api');
-  const logLevel = optional(env, 'LOG_LEVEL') ?? 'info';
-  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+  const logLevel = optional(env, 'LOG_LEVEL');
+  if (logLevel !== null && !(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   }
   return {
@@ -75,7 +76,7 @@ export function parseConfig(env: Env): Config {
     discordApiUrl: (apiUrl ?? 'https://discord.com/api').replace(/\/+$/, ''),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], 'a PostgreSQL connection string like postgresql://user@host:5432/db'),
     dataDir: path.resolve(optional(env, 'DATA_DIR') ?? './data'),
-    logLevel: logLevel as LogLevel,
+    logLevel: logLevel as LogLevel | null,
   };
 }
 

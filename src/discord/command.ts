@@ -115,6 +115,8 @@ export interface Command {
   execute(ctx: CommandContext): Promise<Reply>;
   autocomplete?(ctx: AutocompleteContext): Promise<AutocompleteChoice[]>;
   button?(ctx: ComponentContext): Promise<Reply>;
+  /** Lines as a player would type them, shown by /help; the first one is the headline example. */
+  examples?: readonly string[];
   /** True when the handler may take long enough that transports should defer the reply. */
   mayBeSlow?: boolean;
 }

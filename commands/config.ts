@@ -1,0 +1,96 @@
+import { SlashCommandBuilder } from '@discordjs/builders';
+import { effectiveRuleset, setChannelRuleset, setGuildRuleset } from '../src/db/settings';
+import type { Command, CommandContext, Reply } from '../src/discord/command';
+import { UserError } from '../src/errors';
+import { COLORS } from '../src/discord/embeds';
+import { RULESET_IDS, RULESET_SUMMARIES, isRuleSetId, type RuleSetId } from '../src/rules/ids';
+import { rulesetHighlights } from '../src/rules/highlights';
+
+export function rulesetChoiceName(id: RuleSetId): string {
+  const { name, description } = RULESET_SUMMARIES[id];
+  return `${name} — ${description}`;
+}
+
+const definition = new SlashCommandBuilder()
+  .setName('config')
+  .setDescription("Choose this server's or channel's rule set, or show it")
+  .setDMPermission(false)
+  .addSubcommand((sub) =>
+    sub
+      .setName('ruleset')
+      .setDescription('Set the rule set for the server (Manage Server) or this channel (Manage Channels)')
+      .addStringOption((o) =>
+        o
+          .setName('ruleset')
+          .setDescription('The rules Rollcall applies')
+          .setRequired(true)
+          .addChoices(...RULESET_IDS.map((id) => ({ name: rulesetChoiceName(id), value: id }))),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('scope')
+          .setDescription('The whole server (default) or only this channel')
+          .addChoices({ name: 'server', value: 'server' }, { name: 'channel', value: 'channel' }),
+      ),
+  )
+  .addSubcommand((sub) => sub.setName('show').setDescription("Show the rule set in force here and what it changes"));
+
+const SOURCE_WORDS = { channel: 'set for this channel', server: 'set for the server', default: 'the default' } as const;
+
+async function setRuleset(ctx: CommandContext): Promise<Reply> {
+  const ruleset = String(ctx.options.values.ruleset ?? '');
+  if (!isRuleSetId(ruleset)) throw new UserError(`Unknown rule set "${ruleset}". Choose one of: ${RULESET_IDS.join(', ')}.`);
+  const scope = ctx.options.values.scope === 'channel' ? 'channel' : 'server';
+  if (scope === 'server' && !ctx.permissions.manageGuild) {
+    throw new UserError("Only members with the Manage Server permission can set the server's rule set. Ask a server admin, or set it for this channel with scope:channel (Manage Channels).");
+  }
+  if (scope === 'channel' && !ctx.permissions.manageChannels) {
+    throw new UserError("Only members with the Manage Channels permission can set this channel's rule set.");
+  }
+  const prisma = ctx.services.prisma;
+  if (scope === 'server') await setGuildRuleset(prisma, { guildId: ctx.guildId, ruleset, userId: ctx.user.id });
+  else await setChannelRuleset(prisma, { guildId: ctx.guildId, channelId: ctx.channelId, ruleset, userId: ctx.user.id });
+  const effective = await effectiveRuleset(prisma, { guildId: ctx.guildId, channelId: ctx.channelId });
+  const summary = RULESET_SUMMARIES[ruleset];
+  const lines = [`${summary.description}`];
+  if (effective.ruleset !== ruleset) {
+    lines.push(`This channel keeps **${RULESET_SUMMARIES[effective.ruleset].name}** (\`${effective.ruleset}\`), which is set for the channel.`);
+  }
+  lines.push('Encounters already running keep the rule set they began with.');
+  return {
+    embeds: [
+      {
+        title: `Rule set for this ${scope}: ${summary.name} (\`${ruleset}\`)`,
+        description: lines.join('\n'),
+        color: COLORS.success,
+      },
+    ],
+  };
+}
+
+async function show(ctx: CommandContext): Promise<Reply> {
+  const effective = await effectiveRuleset(ctx.services.prisma, { guildId: ctx.guildId, channelId: ctx.channelId });
+  const summary = RULESET_SUMMARIES[effective.ruleset];
+  return {
+    embeds: [
+      {
+        title: `Rule set here: ${summary.name} (\`${effective.ruleset}\`)`,
+        description: `${summary.description}\nThis is ${SOURCE_WORDS[effective.source]}.`,
+        fields: [
+          { name: 'What it does differently', value: rulesetHighlights(effective.ruleset).map((h) => `• ${h}`).join('\n') },
+          { name: 'Change it', value: '`/config ruleset ruleset:<choice> scope:server|channel`' },
+        ],
+        color: COLORS.info,
+      },
+    ],
+  };
+}
+
+export const command: Command = {
+  definition,
+  examples: ['/config ruleset ruleset:dnd2014', '/config ruleset ruleset:a5e scope:channel', '/config show'],
+  async execute(ctx) {
+    if (ctx.options.subcommand === 'ruleset') return setRuleset(ctx);
+    return show(ctx);
+  },
+};

@@ -1,0 +1,9 @@
+import type { Command } from '../src/discord/command';
+import { CommandRegistry } from '../src/discord/registry';
+import { command as config } from './config';
+import { createHelpCommand } from './help';
+
+const commands: Command[] = [config];
+
+/** Every command Rollcall serves, in the order /help lists them. */
+export const registry: CommandRegistry = new CommandRegistry([...commands, createHelpCommand(() => registry.commands)]);

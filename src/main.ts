@@ -1,0 +1,69 @@
+import { openApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { startGateway } from './discord/gateway';
+import { createLogger } from './logger';
+
+const NO_TOKEN = `Rollcall needs a Discord bot token to connect to Discord.
+
+Create an application at https://discord.com/developers/applications, add a bot, and put its token
+in DISCORD_TOKEN and the application's id in DISCORD_APPLICATION_ID (in the environment or in a
+.env file: copy .env.example). Register the slash commands once with \`npm run register\`, then run
+\`npm start\` again. The README's "Running on Discord" section walks through it.
+
+To try the bot without Discord, run \`npm run console\`: the same commands in your terminal, on an
+embedded database.`;
+
+async function run(config: Config): Promise<void> {
+  if (!config.discordToken) {
+    process.stderr.write(`${NO_TOKEN}\n`);
+    process.exitCode = 1;
+    return;
+  }
+  const logger = createLogger(config.logLevel ?? 'info');
+  const app = await openApp({ config, logger });
+  logger.info({ database: app.database }, 'database ready');
+  const gateway = await startGateway({ token: config.discordToken, apiUrl: config.discordApiUrl, registry: app.registry, services: app.services, logger });
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) {
+      logger.warn({ signal }, 'second signal: exiting without waiting');
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info({ signal }, 'stopping: finishing the interactions in flight');
+    gateway
+      .stop()
+      .then(() => app.close())
+      .then(
+        () => {
+          logger.info('stopped');
+          process.exitCode = 0;
+        },
+        (error: unknown) => {
+          logger.error({ err: error }, 'failed to stop cleanly');
+          process.exitCode = 1;
+        },
+      );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+function start(): void {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exitCode = 1;
+    return;
+  }
+  run(config).catch((error: unknown) => {
+    process.stderr.write(`Rollcall could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  });
+}
+
+start();
