@@ -1,0 +1,107 @@
+/**
+ * The parsed form of a dice expression. Plain data, so callers (the rules engine) can build and
+ * transform expressions without going through text.
+ */
+
+/** Which pool members an operator acts on; several selectors on one operator act on their union. */
+export type SelectorKind =
+  /** dice (or elements) showing exactly `value` */
+  | 'exact'
+  /** the `value` highest */
+  | 'highest'
+  /** the `value` lowest */
+  | 'lowest'
+  /** those above `value` */
+  | 'greater'
+  /** those below `value` */
+  | 'less';
+
+export interface Selector {
+  kind: SelectorKind;
+  value: number;
+}
+
+/** Operators on a pool of dice; sets and parentheses take only keep (`k`) and drop (`p`). */
+export type DiceOperator = 'k' | 'p' | 'rr' | 'ro' | 'ra' | 'e' | 'mi' | 'ma';
+export type SetOperator = 'k' | 'p';
+
+export interface Operation<Op extends DiceOperator = DiceOperator> {
+  op: Op;
+  selectors: Selector[];
+}
+
+export type BinaryOperator = '+' | '-' | '*' | '/' | '//' | '%' | '==' | '!=' | '<' | '>' | '<=' | '>=';
+export type UnaryOperator = '+' | '-';
+
+export interface NumberNode {
+  type: 'number';
+  /** May be fractional (`0.5`); only the final total is truncated. */
+  value: number;
+  annotations: string[];
+}
+
+export interface DiceNode {
+  type: 'dice';
+  count: number;
+  sides: number;
+  /** Written as `d%`: rolled as a d100, shown as written. */
+  percentile: boolean;
+  /** Every die shows its highest face instead of being rolled (critical hits in some rule sets). */
+  maximized: boolean;
+  operations: Operation<DiceOperator>[];
+  annotations: string[];
+}
+
+/** `(a, b, c)` or `(a,)`: a set whose elements keep/drop act on. */
+export interface SetNode {
+  type: 'set';
+  elements: Expr[];
+  operations: Operation<SetOperator>[];
+  annotations: string[];
+}
+
+/** `(a)`: plain parentheses. Keep/drop on it act on what is inside: `(4d6)kh3` keeps dice. */
+export interface GroupNode {
+  type: 'group';
+  inner: Expr;
+  operations: Operation<SetOperator>[];
+  annotations: string[];
+}
+
+export interface UnaryNode {
+  type: 'unary';
+  op: UnaryOperator;
+  operand: Expr;
+}
+
+export interface BinaryNode {
+  type: 'binary';
+  op: BinaryOperator;
+  left: Expr;
+  right: Expr;
+}
+
+export type Expr = NumberNode | DiceNode | SetNode | GroupNode | UnaryNode | BinaryNode;
+
+export type RollMode = 'normal' | 'advantage' | 'disadvantage';
+
+/** A whole parsed input: the expression plus what surrounded it. */
+export interface ParsedDice {
+  /** The text as typed. */
+  source: string;
+  root: Expr;
+  /** From the words `adv` / `dis`; applied to the first 1d20 when rolled. */
+  mode: RollMode;
+  /** Every `[annotation]`, in order, without brackets. */
+  annotations: string[];
+  /** Trailing free text, or null. */
+  comment: string | null;
+}
+
+/** A mistake in an expression, with the 1-based column it was found at when there is one. */
+export interface DiceError {
+  message: string;
+  column: number | null;
+}
+
+export type ParseResult = { ok: true; value: ParsedDice } | { ok: false; error: DiceError };

@@ -1,0 +1,12 @@
+/** The dice engine: parse, transform, roll and render Avrae-style dice notation. Pure. */
+export type * from './ast';
+export { parseDice } from './parse';
+export { rollDice, type RollOptions, type RollResult, type RollSuccess, type FirstD20 } from './roll';
+export type { Roll, RolledDie, Rolled } from './evaluate';
+export { formatExpr } from './notation';
+export { rangeOf, totalRange, type Range } from './range';
+export { addDice, applyMode, combineModes, diceTerm, doubleDice, mapDice, maximizeDice, multiplyTotal } from './transforms';
+export { MAX_DEPTH, MAX_DICE, MAX_LENGTH, MAX_SIDES } from './limits';
+export type { RandomSource } from './random';
+export { createSeededRandom } from './seeded';
+export { createCryptoRandom } from './crypto-random';

@@ -1,0 +1,10 @@
+/** Hard limits that keep any input fast (well under 50 ms) and any reply readable. */
+
+/** Dice rolled per expression, counting rerolls, explosions and added dice (as Avrae's d20). */
+export const MAX_DICE = 1000;
+/** Characters in one expression, comment included. */
+export const MAX_LENGTH = 500;
+/** Parentheses and unary signs inside one another. */
+export const MAX_DEPTH = 25;
+/** Faces on one die. */
+export const MAX_SIDES = 1_000_000;

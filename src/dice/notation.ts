@@ -1,0 +1,49 @@
+/** Writes parsed expressions back as notation, for display and for the renderer's term labels. */
+import type { DiceNode, Expr, Operation, Selector } from './ast';
+
+const SELECTOR_PREFIX: Record<Selector['kind'], string> = { exact: '', highest: 'h', lowest: 'l', greater: '>', less: '<' };
+
+export function formatOperations(operations: readonly Operation[]): string {
+  let out = '';
+  for (const { op, selectors } of operations) {
+    for (const s of selectors) out += op + SELECTOR_PREFIX[s.kind] + s.value;
+  }
+  return out;
+}
+
+/** `4d6kh3`; a maximized term reads `max(2d6)`. */
+export function formatDice(dice: DiceNode): string {
+  const base = `${dice.count}d${dice.percentile ? '%' : dice.sides}${formatOperations(dice.operations)}`;
+  return dice.maximized ? `max(${base})` : base;
+}
+
+/** Markdown-safe text typed by a player (annotations, comments). */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/[\r\n]+/g, ' ').replace(/[\\*_~`|>[\]]/g, '\\$&');
+}
+
+function annotate(text: string, annotations: readonly string[]): string {
+  let out = text;
+  for (const a of annotations) out += ` [${escapeMarkdown(a)}]`;
+  return out;
+}
+
+/** The expression as notation, e.g. `4d6 + 3 [fire]`; Markdown-safe. */
+export function formatExpr(expr: Expr): string {
+  switch (expr.type) {
+    case 'number':
+      return annotate(String(expr.value), expr.annotations);
+    case 'dice':
+      return annotate(formatDice(expr), expr.annotations);
+    case 'set': {
+      const inside = expr.elements.map(formatExpr).join(', ') + (expr.elements.length === 1 ? ',' : '');
+      return annotate(`(${inside})${formatOperations(expr.operations)}`, expr.annotations);
+    }
+    case 'group':
+      return annotate(`(${formatExpr(expr.inner)})${formatOperations(expr.operations)}`, expr.annotations);
+    case 'unary':
+      return expr.op + formatExpr(expr.operand);
+    case 'binary':
+      return `${formatExpr(expr.left)} ${expr.op} ${formatExpr(expr.right)}`;
+  }
+}

@@ -1,0 +1,404 @@
+/**
+ * A hand-written recursive-descent parser for Avrae-style dice notation, working on character
+ * codes so a roll costs no tokenizer allocations. Grammar, loosest binding first:
+ *
+ *   expression  = comparison [comment]
+ *   comparison  = additive { ("==" | "!=" | "<=" | ">=" | "<" | ">") additive }
+ *   additive    = term { ("+" | "-") term }
+ *   term        = unary { ("*" | "//" | "/" | "%") unary }
+ *   unary       = ("+" | "-") unary | atom
+ *   atom        = (dice | number | "(" [expr {"," expr} [","]] ")" {setop}) {"[" text "]"}
+ *   dice        = [int] "d" (int | "%") {diceop}
+ */
+import type {
+  BinaryOperator,
+  DiceNode,
+  DiceOperator,
+  DiceError,
+  Expr,
+  Operation,
+  ParseResult,
+  RollMode,
+  Selector,
+  SelectorKind,
+  SetOperator,
+} from './ast';
+import { MAX_DEPTH, MAX_DICE, MAX_LENGTH, MAX_SIDES } from './limits';
+
+const SPACE = 32;
+const TAB = 9;
+const ZERO = 48;
+const NINE = 57;
+const DOT = 46;
+
+class ParseFailure {
+  constructor(readonly error: DiceError) {}
+}
+
+function isDigit(code: number): boolean {
+  return code >= ZERO && code <= NINE;
+}
+
+/** ASCII letters folded to lower case; everything else unchanged. */
+function lower(code: number): number {
+  return code >= 65 && code <= 90 ? code | 32 : code;
+}
+
+function isWordChar(code: number): boolean {
+  const c = lower(code);
+  return (c >= 97 && c <= 122) || isDigit(c) || c === 95;
+}
+
+/**
+ * Finds the stand-alone words `adv` and `dis` outside annotations and blanks them out (keeping
+ * every other character's column).
+ */
+function extractMode(text: string): { text: string; mode: RollMode } {
+  let adv = false;
+  let dis = false;
+  let out = text;
+  let inAnnotation = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 91) inAnnotation = true;
+    else if (c === 93) inAnnotation = false;
+    if (inAnnotation || i + 3 > text.length) continue;
+    if (i > 0 && isWordChar(text.charCodeAt(i - 1))) continue;
+    if (i + 3 < text.length && isWordChar(text.charCodeAt(i + 3))) continue;
+    const word = text.slice(i, i + 3).toLowerCase();
+    if (word === 'adv' || word === 'dis') {
+      if (word === 'adv') adv = true;
+      else dis = true;
+      out = out.slice(0, i) + '   ' + out.slice(i + 3);
+    }
+  }
+  const mode: RollMode = adv === dis ? 'normal' : adv ? 'advantage' : 'disadvantage';
+  return { text: out, mode };
+}
+
+/** How a character is shown in an error message: the code span itself must not break. */
+function quote(char: string): string {
+  return char === '`' ? "'`'" : `\`${char}\``;
+}
+
+class Parser {
+  private pos = 0;
+  private depth = 0;
+  readonly annotations: string[] = [];
+
+  constructor(private readonly text: string) {}
+
+  parse(): { root: Expr; comment: string | null } {
+    this.skipSpaces();
+    if (this.pos >= this.text.length) this.fail('Type a dice expression, such as `1d20+5`.', null);
+    const root = this.comparison();
+    const rest = this.text.slice(this.pos).trim();
+    return { root, comment: rest === '' ? null : rest };
+  }
+
+  private fail(message: string, column: number | null = this.pos + 1): never {
+    throw new ParseFailure({ message, column });
+  }
+
+  private unexpected(): never {
+    if (this.pos >= this.text.length) {
+      this.fail(`The expression ends too early: a number or dice is missing at column ${this.pos + 1}.`);
+    }
+    this.fail(`Unexpected ${quote(this.text[this.pos])} at column ${this.pos + 1}.`);
+  }
+
+  private code(offset = 0): number {
+    const i = this.pos + offset;
+    return i < this.text.length ? this.text.charCodeAt(i) : -1;
+  }
+
+  private skipSpaces(): void {
+    let c = this.code();
+    while (c === SPACE || c === TAB) {
+      this.pos++;
+      c = this.code();
+    }
+  }
+
+  private enter(): void {
+    if (++this.depth > MAX_DEPTH) {
+      this.fail(`The expression is nested too deeply (more than ${MAX_DEPTH} levels).`);
+    }
+  }
+
+  private comparison(): Expr {
+    let left = this.additive();
+    for (;;) {
+      this.skipSpaces();
+      const c = this.code();
+      const next = this.code(1);
+      let op: BinaryOperator | null = null;
+      if (c === 61 && next === 61) op = '==';
+      else if (c === 33 && next === 61) op = '!=';
+      else if (c === 60) op = next === 61 ? '<=' : '<';
+      else if (c === 62) op = next === 61 ? '>=' : '>';
+      if (op === null) return left;
+      this.pos += op.length;
+      left = { type: 'binary', op, left, right: this.additive() };
+    }
+  }
+
+  private additive(): Expr {
+    let left = this.term();
+    for (;;) {
+      this.skipSpaces();
+      const c = this.code();
+      if (c !== 43 && c !== 45) return left;
+      this.pos++;
+      left = { type: 'binary', op: c === 43 ? '+' : '-', left, right: this.term() };
+    }
+  }
+
+  private term(): Expr {
+    let left = this.unary();
+    for (;;) {
+      this.skipSpaces();
+      const c = this.code();
+      let op: BinaryOperator;
+      if (c === 42) op = '*';
+      else if (c === 37) op = '%';
+      else if (c === 47) op = this.code(1) === 47 ? '//' : '/';
+      else return left;
+      this.pos += op.length;
+      left = { type: 'binary', op, left, right: this.unary() };
+    }
+  }
+
+  private unary(): Expr {
+    this.skipSpaces();
+    const c = this.code();
+    if (c === 43 || c === 45) {
+      this.enter();
+      this.pos++;
+      const operand = this.unary();
+      this.depth--;
+      return { type: 'unary', op: c === 43 ? '+' : '-', operand };
+    }
+    const atom = this.atom();
+    this.readAnnotations(atom);
+    return atom;
+  }
+
+  private atom(): Expr {
+    const c = this.code();
+    if (c === 40) return this.parenthesised();
+    if (lower(c) === 100) return this.dice(1, this.pos);
+    if (isDigit(c) || (c === DOT && isDigit(this.code(1)))) {
+      const start = this.pos;
+      const value = this.number();
+      const afterNumber = this.pos;
+      this.skipSpaces();
+      if (lower(this.code()) === 100 && this.isDiceSize(1)) {
+        if (!Number.isInteger(value)) this.fail('The number of dice must be a whole number.', start + 1);
+        return this.dice(value, start);
+      }
+      this.pos = afterNumber;
+      return { type: 'number', value, annotations: [] };
+    }
+    this.unexpected();
+  }
+
+  /** True when the `d` at `pos` is followed by a die size, so `2 d6` is dice but `2 dogs` is not. */
+  private isDiceSize(offset: number): boolean {
+    let i = this.pos + offset;
+    while (i < this.text.length && (this.text.charCodeAt(i) === SPACE || this.text.charCodeAt(i) === TAB)) i++;
+    const c = i < this.text.length ? this.text.charCodeAt(i) : -1;
+    return isDigit(c) || c === 37;
+  }
+
+  private number(): number {
+    const start = this.pos;
+    while (isDigit(this.code())) this.pos++;
+    if (this.code() === DOT) {
+      this.pos++;
+      while (isDigit(this.code())) this.pos++;
+    }
+    return Number(this.text.slice(start, this.pos));
+  }
+
+  private integer(what: string): number {
+    if (!isDigit(this.code())) {
+      if (this.pos >= this.text.length) this.fail(`${what} is missing at the end of the expression.`);
+      this.fail(`${what} is missing at column ${this.pos + 1} (found ${quote(this.text[this.pos])}).`);
+    }
+    const start = this.pos;
+    while (isDigit(this.code())) this.pos++;
+    return Number(this.text.slice(start, this.pos));
+  }
+
+  private dice(count: number, start: number): DiceNode {
+    if (count > MAX_DICE) this.fail(`At most ${MAX_DICE} dice can be rolled at once.`, start + 1);
+    this.pos++; // the `d`
+    this.skipSpaces();
+    let sides: number;
+    let percentile = false;
+    if (this.code() === 37) {
+      this.pos++;
+      sides = 100;
+      percentile = true;
+    } else {
+      const sidesAt = this.pos;
+      sides = this.integer('The number of sides');
+      if (sides < 1) this.fail('A die needs at least 1 side.', sidesAt + 1);
+      if (sides > MAX_SIDES) this.fail(`A die can have at most ${MAX_SIDES.toLocaleString('en-US')} sides.`, sidesAt + 1);
+    }
+    const operations = mergeOperations(this.operations<DiceOperator>(DICE_OPERATORS));
+    return { type: 'dice', count, sides, percentile, maximized: false, operations, annotations: [] };
+  }
+
+  private parenthesised(): Expr {
+    this.enter();
+    this.pos++; // `(`
+    const elements: Expr[] = [];
+    let trailingComma = false;
+    this.skipSpaces();
+    if (this.code() !== 41) {
+      for (;;) {
+        elements.push(this.comparison());
+        this.skipSpaces();
+        if (this.code() !== 44) break;
+        this.pos++;
+        this.skipSpaces();
+        if (this.code() === 41) {
+          trailingComma = true;
+          break;
+        }
+      }
+    }
+    this.skipSpaces();
+    if (this.code() !== 41) {
+      if (this.pos >= this.text.length) this.fail('A `)` is missing at the end of the expression.');
+      this.unexpected();
+    }
+    this.pos++;
+    this.depth--;
+    const operations = mergeOperations(this.operations<SetOperator>(SET_OPERATORS));
+    if (elements.length === 1 && !trailingComma) {
+      return { type: 'group', inner: elements[0], operations, annotations: [] };
+    }
+    return { type: 'set', elements, operations, annotations: [] };
+  }
+
+  /**
+   * Reads operators such as `kh3ro1`. One written right after the term must be complete; after a
+   * space, text that is not a complete operator starts the comment instead (`1d20 extra`).
+   */
+  private operations<Op extends DiceOperator>(allowed: readonly Op[]): Operation<Op>[] {
+    const result: Operation<Op>[] = [];
+    for (;;) {
+      const before = this.pos;
+      this.skipSpaces();
+      const attached = this.pos === before;
+      const op = this.operatorName();
+      if (op === null) {
+        this.pos = before;
+        return result;
+      }
+      const opStart = this.pos;
+      if (!(allowed as readonly DiceOperator[]).includes(op)) {
+        if (!attached) {
+          this.pos = before;
+          return result;
+        }
+        this.fail(`\`${op}\` works on dice only; parentheses and sets take \`k\` and \`p\`.`, opStart + 1);
+      }
+      this.pos += op.length;
+      const selector = this.selector(op, attached);
+      if (selector === null) {
+        this.pos = before;
+        return result;
+      }
+      if ((op === 'mi' || op === 'ma') && selector.kind !== 'exact') {
+        this.fail(`\`${op}\` takes a plain number, such as \`${op}2\`.`, opStart + 1);
+      }
+      result.push({ op: op as Op, selectors: [selector] });
+    }
+  }
+
+  private operatorName(): DiceOperator | null {
+    const c = lower(this.code());
+    const next = lower(this.code(1));
+    let name: DiceOperator | null = null;
+    if (c === 107) name = 'k';
+    else if (c === 112) name = 'p';
+    else if (c === 101) name = 'e';
+    else if (c === 114) name = next === 114 ? 'rr' : next === 111 ? 'ro' : next === 97 ? 'ra' : null;
+    else if (c === 109) name = next === 105 ? 'mi' : next === 97 ? 'ma' : null;
+    return name;
+  }
+
+  private selector(op: string, attached: boolean): Selector | null {
+    const c = lower(this.code());
+    let kind: SelectorKind = 'exact';
+    let offset = 0;
+    if (c === 104) kind = 'highest';
+    else if (c === 108) kind = 'lowest';
+    else if (c === 62) kind = 'greater';
+    else if (c === 60) kind = 'less';
+    if (kind !== 'exact') offset = 1;
+    if (!isDigit(this.code(offset))) {
+      if (!attached) return null;
+      this.pos += offset;
+      if (this.pos >= this.text.length) this.fail(`\`${op}\` needs a number after it, such as \`${op}h1\` or \`${op}1\`.`);
+      this.fail(`\`${op}\` needs a number at column ${this.pos + 1} (found ${quote(this.text[this.pos])}).`);
+    }
+    this.pos += offset;
+    return { kind, value: this.integer('A number') };
+  }
+
+  private readAnnotations(target: Expr): void {
+    if (target.type === 'unary' || target.type === 'binary') return;
+    for (;;) {
+      const before = this.pos;
+      this.skipSpaces();
+      if (this.code() !== 91) {
+        this.pos = before;
+        return;
+      }
+      const close = this.text.indexOf(']', this.pos);
+      if (close < 0) this.fail('This `[` has no matching `]`.');
+      const annotation = this.text.slice(this.pos + 1, close).trim();
+      target.annotations.push(annotation);
+      this.annotations.push(annotation);
+      this.pos = close + 1;
+    }
+  }
+}
+
+const DICE_OPERATORS: readonly DiceOperator[] = ['k', 'p', 'rr', 'ro', 'ra', 'e', 'mi', 'ma'];
+const SET_OPERATORS: readonly SetOperator[] = ['k', 'p'];
+
+/** `k1k2` is one keep with both selectors (a union); `mi`/`ma` never merge, as in Avrae. */
+function mergeOperations<Op extends DiceOperator>(operations: Operation<Op>[]): Operation<Op>[] {
+  const merged: Operation<Op>[] = [];
+  for (const operation of operations) {
+    const last = merged[merged.length - 1];
+    if (last !== undefined && last.op === operation.op && operation.op !== 'mi' && operation.op !== 'ma') {
+      last.selectors.push(...operation.selectors);
+    } else {
+      merged.push(operation);
+    }
+  }
+  return merged;
+}
+
+/** Parses dice notation. Never throws: a mistake comes back as a message and a column. */
+export function parseDice(text: string): ParseResult {
+  if (text.length > MAX_LENGTH) {
+    return { ok: false, error: { message: `That expression is ${text.length} characters long; the limit is ${MAX_LENGTH}.`, column: null } };
+  }
+  const { text: cleaned, mode } = extractMode(text);
+  const parser = new Parser(cleaned);
+  try {
+    const { root, comment } = parser.parse();
+    return { ok: true, value: { source: text, root, mode, annotations: parser.annotations, comment } };
+  } catch (e) {
+    if (e instanceof ParseFailure) return { ok: false, error: e.error };
+    throw e;
+  }
+}

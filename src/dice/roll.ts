@@ -1,0 +1,125 @@
+/** The one call most callers need: text (or a parsed expression) in, a rolled result out. */
+import type { DiceError, Expr, ParsedDice, RollMode } from './ast';
+import { evaluate, RollFailure, type Rolled, type RolledDice } from './evaluate';
+import { parseDice } from './parse';
+import type { RandomSource } from './random';
+import { renderRoll, DEFAULT_MAX_TEXT } from './render';
+import { applyMode, combineModes } from './transforms';
+
+export interface RollOptions {
+  /** Combined with the words `adv`/`dis` in the text; the two cancel out. */
+  mode?: RollMode;
+  /** Longest `text`; longer rolls are summarised. */
+  maxLength?: number;
+}
+
+/** The first d20 term that keeps a single die: what a natural 20 or 1 is read from. */
+export interface FirstD20 {
+  /** The kept die's value. */
+  kept: number;
+  /** Every face the term's dice showed, in order, rerolled and dropped ones included. */
+  rolls: number[];
+  /** True when it is the expression's first term, which is where Avrae looks for criticals. */
+  leading: boolean;
+}
+
+export interface RollSuccess {
+  ok: true;
+  /** The expression that was rolled, after advantage or disadvantage. */
+  expression: Expr;
+  /** Truncated toward zero. */
+  total: number;
+  /** Discord Markdown. */
+  text: string;
+  annotations: string[];
+  comment: string | null;
+  /** The mode applied to the first 1d20 (normal when there was none to change). */
+  mode: RollMode;
+  firstD20: FirstD20 | null;
+  diceRolled: number;
+  rolled: Rolled;
+}
+
+export type RollResult = RollSuccess | { ok: false; error: DiceError };
+
+function leftmost(rolled: Rolled): Rolled {
+  let node = rolled;
+  for (;;) {
+    if (node.type === 'binary') node = node.left;
+    else if (node.type === 'unary') node = node.operand;
+    else if (node.type === 'group') node = node.inner;
+    else if (node.type === 'set' && node.elements.length > 0) node = node.elements[0];
+    else return node;
+  }
+}
+
+function findFirstD20(rolled: Rolled): RolledDice | null {
+  switch (rolled.type) {
+    case 'dice':
+      return rolled.node.sides === 20 && rolled.dice.filter((d) => d.kept).length === 1 ? rolled : null;
+    case 'number':
+      return null;
+    case 'set':
+      for (const e of rolled.elements) {
+        const found = findFirstD20(e);
+        if (found !== null) return found;
+      }
+      return null;
+    case 'group':
+      return findFirstD20(rolled.inner);
+    case 'unary':
+      return findFirstD20(rolled.operand);
+    case 'binary':
+      return findFirstD20(rolled.left) ?? findFirstD20(rolled.right);
+  }
+}
+
+function describeFirstD20(rolled: Rolled): FirstD20 | null {
+  const term = findFirstD20(rolled);
+  if (term === null) return null;
+  const kept = term.dice.find((d) => d.kept);
+  if (kept === undefined) return null;
+  return {
+    kept: kept.value,
+    rolls: term.dice.flatMap((d) => d.rolls.map((r) => r.natural)),
+    leading: leftmost(rolled) === term,
+  };
+}
+
+/** Parses (when given text) and rolls. Never throws: mistakes come back as `{ ok: false }`. */
+export function rollDice(input: string | ParsedDice, random: RandomSource, options: RollOptions = {}): RollResult {
+  let parsed: ParsedDice;
+  if (typeof input === 'string') {
+    const result = parseDice(input);
+    if (!result.ok) return result;
+    parsed = result.value;
+  } else {
+    parsed = input;
+  }
+  const wanted = combineModes(parsed.mode, options.mode ?? 'normal');
+  const changed = applyMode(parsed.root, wanted);
+  const expression = changed ?? parsed.root;
+  try {
+    const { rolled, diceRolled } = evaluate(expression, random);
+    const value = rolled.kept ? rolled.value : 0;
+    if (!Number.isFinite(value) || Math.abs(value) > Number.MAX_SAFE_INTEGER) {
+      return { ok: false, error: { message: 'The total is too large to show.', column: null } };
+    }
+    const total = Math.trunc(value) + 0; // `+ 0` turns -0 into 0
+    return {
+      ok: true,
+      expression,
+      total,
+      text: renderRoll(expression, rolled, total, options.maxLength ?? DEFAULT_MAX_TEXT),
+      annotations: parsed.annotations,
+      comment: parsed.comment,
+      mode: changed === null ? 'normal' : wanted,
+      firstD20: describeFirstD20(rolled),
+      diceRolled,
+      rolled,
+    };
+  } catch (e) {
+    if (e instanceof RollFailure) return { ok: false, error: { message: e.message, column: null } };
+    throw e;
+  }
+}
