@@ -15,8 +15,10 @@ export interface RollOptions {
 
 /** The first d20 term that keeps a single die: what a natural 20 or 1 is read from. */
 export interface FirstD20 {
-  /** The kept die's value. */
+  /** The kept die's value, after any `mi`/`ma`. */
   kept: number;
+  /** The face the kept die showed before `mi`/`ma`: what "natural 20" means. */
+  natural: number;
   /** Every face the term's dice showed, in order, rerolled and dropped ones included. */
   rolls: number[];
   /** True when it is the expression's first term, which is where Avrae looks for criticals. */
@@ -81,6 +83,7 @@ function describeFirstD20(rolled: Rolled): FirstD20 | null {
   if (kept === undefined) return null;
   return {
     kept: kept.value,
+    natural: kept.rolls[kept.rolls.length - 1].natural,
     rolls: term.dice.flatMap((d) => d.rolls.map((r) => r.natural)),
     leading: leftmost(rolled) === term,
   };

@@ -1,0 +1,128 @@
+import { SlashCommandBuilder } from '@discordjs/builders';
+import type { Command, CommandContext, Embed, Reply } from '../src/discord/command';
+import { COLORS, EMBED_LIMITS } from '../src/discord/embeds';
+import { UserError } from '../src/errors';
+import { MAX_LENGTH, parseDice, rollDice, type ParsedDice, type RollMode, type RollSuccess } from '../src/dice';
+import type { RandomSource } from '../src/dice/random';
+
+const MAX_TIMES = 20;
+const MAX_LABEL = 100;
+
+const definition = new SlashCommandBuilder()
+  .setName('roll')
+  .setDescription('Roll dice: 1d20+5, 4d6kh3, 2d6+3 [fire], (1d4+1, 3)kh1 …')
+  .addStringOption((o) => o.setName('dice').setDescription('What to roll, e.g. 1d20+5 or 8d6 [fire]').setRequired(true).setMaxLength(MAX_LENGTH))
+  .addStringOption((o) =>
+    o
+      .setName('mode')
+      .setDescription('Advantage or disadvantage on the first 1d20')
+      .addChoices({ name: 'normal', value: 'normal' }, { name: 'advantage', value: 'advantage' }, { name: 'disadvantage', value: 'disadvantage' }),
+  )
+  .addIntegerOption((o) => o.setName('dc').setDescription('Say whether the total meets this DC'))
+  .addStringOption((o) => o.setName('label').setDescription('A title for the roll').setMaxLength(MAX_LABEL))
+  .addIntegerOption((o) => o.setName('times').setDescription('Roll it this many times (1-20)').setMinValue(1).setMaxValue(MAX_TIMES))
+  .addBooleanOption((o) => o.setName('secret').setDescription('Only you see the result'));
+
+interface RollRequest {
+  parsed: ParsedDice;
+  mode: RollMode;
+  dc: number | null;
+  label: string | null;
+  times: number;
+  secret: boolean;
+}
+
+function describeMistake(text: string, message: string, column: number | null): string {
+  const where = column === null ? '' : `\n\`${text.replace(/`/g, "'")}\`\n\`${' '.repeat(column - 1)}^\``;
+  return `${message}${where}\nDice look like \`1d20+5\`, \`4d6kh3\` or \`2d6+3 [fire]\`; /help lists the rest.`;
+}
+
+function readRequest(ctx: CommandContext): RollRequest {
+  const { values } = ctx.options;
+  const text = typeof values.dice === 'string' ? values.dice : '';
+  const parsed = parseDice(text);
+  if (!parsed.ok) throw new UserError(describeMistake(text, parsed.error.message, parsed.error.column));
+  const mode = values.mode === 'advantage' || values.mode === 'disadvantage' ? values.mode : 'normal';
+  const times = typeof values.times === 'number' ? values.times : 1;
+  if (!Number.isInteger(times) || times < 1 || times > MAX_TIMES) throw new UserError(`\`times\` must be a whole number from 1 to ${MAX_TIMES}.`);
+  const label = typeof values.label === 'string' && values.label.trim() !== '' ? values.label.trim().slice(0, MAX_LABEL) : null;
+  return {
+    parsed: parsed.value,
+    mode,
+    dc: typeof values.dc === 'number' ? values.dc : null,
+    label,
+    times,
+    secret: values.secret === true,
+  };
+}
+
+/** Avrae's reading: a natural 20 or 1 counts when the roll starts with a d20 that keeps one die. */
+function natural(result: RollSuccess): 20 | 1 | null {
+  const d20 = result.firstD20;
+  if (d20 === null || !d20.leading) return null;
+  return d20.natural === 20 ? 20 : d20.natural === 1 ? 1 : null;
+}
+
+function verdict(total: number, dc: number): string {
+  return total >= dc ? '✅ Success' : '❌ Failure';
+}
+
+function rollOnce(request: RollRequest, random: RandomSource, maxLength: number): RollSuccess {
+  const result = rollDice(request.parsed, random, { mode: request.mode, maxLength });
+  if (!result.ok) throw new UserError(describeMistake(request.parsed.source, result.error.message, result.error.column));
+  if (request.mode !== 'normal' && result.mode === 'normal' && request.parsed.mode === 'normal') {
+    throw new UserError(`Advantage and disadvantage apply to a \`1d20\`, and \`${request.parsed.source.replace(/`/g, "'")}\` has none.`);
+  }
+  return result;
+}
+
+function singleEmbed(request: RollRequest, result: RollSuccess, title: string): Embed {
+  const lines = [result.text];
+  const nat = natural(result);
+  if (nat === 20) lines.push('**Natural 20!**');
+  if (nat === 1) lines.push('**Natural 1.**');
+  let color: number = COLORS.info;
+  if (request.dc !== null) {
+    lines.push(`DC ${request.dc}: **${verdict(result.total, request.dc)}**`);
+    color = result.total >= request.dc ? COLORS.success : COLORS.danger;
+  }
+  const embed: Embed = { title, description: lines.join('\n'), color, fields: [{ name: 'Total', value: String(result.total), inline: true }] };
+  if (result.mode !== 'normal') embed.footer = `Rolled with ${result.mode}.`;
+  return embed;
+}
+
+function repeatedEmbed(request: RollRequest, results: RollSuccess[], title: string): Embed {
+  const lines = results.map((result, i) => {
+    const parts = [`${i + 1}. ${result.text}`];
+    const nat = natural(result);
+    if (nat !== null) parts.push(nat === 20 ? '**natural 20**' : '**natural 1**');
+    if (request.dc !== null) parts.push(verdict(result.total, request.dc));
+    return parts.join(' · ');
+  });
+  const sum = results.reduce((acc, r) => acc + r.total, 0);
+  const fields = [{ name: 'Sum', value: String(sum), inline: true }];
+  if (request.dc !== null) {
+    const passed = results.filter((r) => r.total >= (request.dc as number)).length;
+    fields.push({ name: `DC ${request.dc}`, value: `${passed} of ${results.length} succeed`, inline: true });
+  }
+  const embed: Embed = { title, description: lines.join('\n'), color: COLORS.info, fields };
+  if (results[0].mode !== 'normal') embed.footer = `Rolled with ${results[0].mode}.`;
+  return embed;
+}
+
+async function execute(ctx: CommandContext): Promise<Reply> {
+  const request = readRequest(ctx);
+  // Each line gets an equal share of the embed, with room for its number and verdict.
+  const maxLength = Math.floor(EMBED_LIMITS.description / request.times) - 60;
+  const results: RollSuccess[] = [];
+  for (let i = 0; i < request.times; i++) results.push(rollOnce(request, ctx.services.random, maxLength));
+  const title = (request.label ?? request.parsed.comment ?? `${ctx.user.name} rolls`).slice(0, EMBED_LIMITS.title);
+  const embed = request.times === 1 ? singleEmbed(request, results[0], title) : repeatedEmbed(request, results, title);
+  return { embeds: [embed], ephemeral: request.secret };
+}
+
+export const command: Command = {
+  definition,
+  examples: ['/roll dice:1d20+5 to hit', '/roll dice:4d6kh3 times:6', '/roll dice:1d20+3 mode:advantage dc:15', '/roll dice:8d6 [fire] secret:true'],
+  execute,
+};
