@@ -1,0 +1,504 @@
+import { EventEmitter } from 'node:events';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  ApplicationCommandType,
+  ComponentType,
+  GatewayOpcodes,
+  InteractionResponseType,
+  InteractionType,
+  MessageFlags,
+  PermissionFlagsBits,
+  type APIApplicationCommandOptionChoice,
+  type APIMessageTopLevelComponent,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { OptionValue } from '../../src/discord/command';
+import {
+  apiGuild,
+  apiMessage,
+  apiTextChannel,
+  apiUser,
+  commandOptions,
+  interactionPayload,
+  MEMBER_PERMISSIONS,
+  snowflake,
+  type FakeMessage,
+  type FakeUser,
+  type Invoker,
+} from './fake-discord-payloads';
+
+export type { FakeMessage, Invoker } from './fake-discord-payloads';
+
+export interface RecordedRequest {
+  method: string;
+  /** As received, so `@original` shows as `%40original`. */
+  path: string;
+  query: Record<string, string>;
+  authorization: string | null;
+  body: unknown;
+}
+
+/** What the user ends up seeing after an interaction. */
+export interface InteractionResult {
+  /** The first answer: 4 reply, 5 deferred reply, 6 deferred update, 7 update of the button's message. */
+  callbackType: InteractionResponseType;
+  deferred: boolean;
+  /** The reply, the follow-up that replaced a deferral, or the message a button updated. */
+  message: FakeMessage;
+}
+
+interface PendingInteraction {
+  id: string;
+  token: string;
+  channelId: string;
+  /** The message a pressed button sits on. */
+  componentMessageId: string | null;
+  callbackType: InteractionResponseType | null;
+  originalId: string | null;
+  result: InteractionResult | null;
+  choices: APIApplicationCommandOptionChoice[] | null;
+}
+
+export interface FakeDiscordOptions {
+  /** Definitions as `npm run register` would put them; they type options and catch typos in tests. */
+  commands?: RESTPostAPIChatInputApplicationCommandsJSONBody[];
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+const HEARTBEAT_INTERVAL_MS = 41_250;
+
+/**
+ * A local stand-in for Discord: the REST routes discord.js and `npm run register` use, recording every
+ * request, and a v10 JSON gateway that identifies one bot in one guild and dispatches interactions.
+ */
+export class FakeDiscord {
+  readonly applicationId = snowflake();
+  readonly guildId = snowflake();
+  /** The guild's text channel, where interactions happen unless an invoker names another. */
+  readonly channelId = snowflake();
+  readonly bot: FakeUser = { id: this.applicationId, username: 'Rollcall' };
+  readonly defaultUser: FakeUser = { id: snowflake(), username: 'player' };
+
+  private readonly recorded: RecordedRequest[] = [];
+  private readonly messages = new Map<string, FakeMessage>();
+  private readonly interactions = new Map<string, PendingInteraction>();
+  private readonly definitions = new Map<string, RESTPostAPIChatInputApplicationCommandsJSONBody>();
+  private readonly sockets = new Set<WebSocket>();
+  private readonly changes = new EventEmitter();
+  private readonly pinsDenied = new Set<string>();
+  private identified = false;
+  /** The last IDENTIFY a bot sent: its token, intents and the like. */
+  identify: { token: string; intents: number; compress?: boolean } | null = null;
+
+  private constructor(
+    private readonly server: http.Server,
+    private readonly wss: WebSocketServer,
+    options: FakeDiscordOptions,
+  ) {
+    for (const command of options.commands ?? []) this.definitions.set(command.name, command);
+    this.changes.setMaxListeners(0);
+  }
+
+  /** Starts the fake on a free loopback port. */
+  static async start(options: FakeDiscordOptions = {}): Promise<FakeDiscord> {
+    const server = http.createServer();
+    const wss = new WebSocketServer({ server });
+    const fake = new FakeDiscord(server, wss, options);
+    server.on('request', (req, res) => void fake.handleHttp(req, res));
+    wss.on('connection', (socket, req) => fake.handleSocket(socket, req));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return fake;
+  }
+
+  private get origin(): string {
+    const { port } = this.server.address() as AddressInfo;
+    return `127.0.0.1:${port}`;
+  }
+
+  /** The REST base for `DISCORD_API_URL` and discord.js's `rest.api`. */
+  get apiUrl(): string {
+    return `http://${this.origin}/api`;
+  }
+
+  get requests(): readonly RecordedRequest[] {
+    return [...this.recorded];
+  }
+
+  /** Makes pins in a channel fail as they do when the bot lacks the permission. */
+  denyPins(channelId: string = this.channelId): void {
+    this.pinsDenied.add(channelId);
+  }
+
+  message(id: string): FakeMessage | undefined {
+    return this.messages.get(id);
+  }
+
+  /** The messages the bot has posted in a channel and not deleted, oldest first. */
+  channelMessages(channelId: string = this.channelId): FakeMessage[] {
+    return [...this.messages.values()].filter((m) => m.channelId === channelId && !m.deleted);
+  }
+
+  /** Resolves once a bot has identified on the gateway and received its guild. */
+  async ready(timeoutMs = DEFAULT_TIMEOUT_MS): Promise<void> {
+    await this.waitFor(() => (this.identified ? true : undefined), timeoutMs, 'a bot to identify on the gateway');
+  }
+
+  /** Resolves once no bot is connected to the gateway any more. */
+  async disconnected(timeoutMs = DEFAULT_TIMEOUT_MS): Promise<void> {
+    await this.waitFor(() => (this.sockets.size === 0 ? true : undefined), timeoutMs, 'the bot to disconnect');
+  }
+
+  waitForRequest(matches: (request: RecordedRequest) => boolean, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<RecordedRequest> {
+    return this.waitFor(() => this.recorded.find(matches), timeoutMs, 'a matching request');
+  }
+
+  waitForMessage(matches: (message: FakeMessage) => boolean, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<FakeMessage> {
+    return this.waitFor(() => [...this.messages.values()].find(matches), timeoutMs, 'a matching message');
+  }
+
+  /**
+   * Types a slash command, `/init add` as `'init add'`, and resolves with what the user sees.
+   * `values` are the leaf options by name.
+   */
+  async sendCommand(line: string, values: Readonly<Record<string, OptionValue>> = {}, as: Invoker = {}, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<InteractionResult> {
+    const pending = this.dispatchInteraction(InteractionType.ApplicationCommand, this.commandData(line, values, null), as, null);
+    return this.waitFor(() => pending.result ?? undefined, timeoutMs, `an answer to /${line}`);
+  }
+
+  /** Types into option `focused` of a command and resolves with the suggestions the bot offers. */
+  async autocomplete(line: string, values: Readonly<Record<string, OptionValue>>, focused: string, as: Invoker = {}, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<APIApplicationCommandOptionChoice[]> {
+    const pending = this.dispatchInteraction(InteractionType.ApplicationCommandAutocomplete, this.commandData(line, values, focused), as, null);
+    return this.waitFor(() => pending.choices ?? undefined, timeoutMs, `suggestions for /${line} ${focused}`);
+  }
+
+  /** Presses a button on a message the bot posted; by custom id alone, on the newest message carrying it. */
+  async clickButton(target: FakeMessage | string, customId?: string, as: Invoker = {}, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<InteractionResult> {
+    const id = typeof target === 'string' ? target : customId;
+    if (!id) throw new Error('clickButton needs the custom id of the button to press');
+    const message = typeof target === 'string' ? [...this.messages.values()].reverse().find((m) => !m.deleted && buttonIds(m.components).includes(id)) : this.messages.get(target.id);
+    if (!message) throw new Error(`no message carries a button ${id}`);
+    if (!buttonIds(message.components).includes(id)) throw new Error(`message ${message.id} has no button ${id}; it has ${buttonIds(message.components).join(', ') || 'none'}`);
+    const data = { custom_id: id, component_type: ComponentType.Button };
+    const pending = this.dispatchInteraction(InteractionType.MessageComponent, data, { channelId: message.channelId, ...as }, message);
+    return this.waitFor(() => pending.result ?? undefined, timeoutMs, `an answer to the button ${id}`);
+  }
+
+  async close(): Promise<void> {
+    for (const socket of this.sockets) socket.terminate();
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private commandData(line: string, values: Readonly<Record<string, OptionValue>>, focused: string | null): Record<string, unknown> {
+    const [name = '', ...path] = line.replace(/^\//, '').trim().split(/\s+/);
+    const definition = this.definitions.get(name);
+    return {
+      id: definitionId(definition) ?? snowflake(),
+      name,
+      type: ApplicationCommandType.ChatInput,
+      guild_id: this.guildId,
+      options: commandOptions(path, values, focused, definition),
+    };
+  }
+
+  private dispatchInteraction(type: InteractionType, data: Record<string, unknown>, as: Invoker, message: FakeMessage | null): PendingInteraction {
+    const socket = [...this.sockets][0];
+    if (!socket || !this.identified) throw new Error('no bot is connected to the fake gateway; await fake.ready() first');
+    const channelId = as.channelId ?? this.channelId;
+    const user: FakeUser = as.userId ? { id: as.userId, username: as.userName ?? `user-${as.userId.slice(-4)}` } : { ...this.defaultUser, username: as.userName ?? this.defaultUser.username };
+    const permissions =
+      MEMBER_PERMISSIONS | (as.manageGuild ? PermissionFlagsBits.ManageGuild : 0n) | (as.manageChannels ? PermissionFlagsBits.ManageChannels : 0n);
+    const { id, token, payload } = interactionPayload({
+      type,
+      applicationId: this.applicationId,
+      guildId: this.guildId,
+      channelId,
+      user,
+      permissions,
+      data,
+      ...(message ? { message: this.toApi(message) } : {}),
+    });
+    const pending: PendingInteraction = { id, token, channelId, componentMessageId: message?.id ?? null, callbackType: null, originalId: null, result: null, choices: null };
+    this.interactions.set(token, pending);
+    this.send(socket, { op: GatewayOpcodes.Dispatch, t: 'INTERACTION_CREATE', d: payload });
+    return pending;
+  }
+
+  private waitFor<T>(check: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const onChange = (): void => {
+        const found = check();
+        if (found === undefined) return;
+        cleanup();
+        resolve(found);
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        const seen = this.recorded.map((r) => `${r.method} ${r.path}`).join('\n  ');
+        reject(new Error(`fake Discord waited ${timeoutMs} ms for ${what}; requests so far:\n  ${seen || '(none)'}`));
+      }, timeoutMs);
+      const cleanup = (): void => {
+        clearTimeout(timer);
+        this.changes.off('change', onChange);
+      };
+      this.changes.on('change', onChange);
+      onChange();
+    });
+  }
+
+  private changed(): void {
+    this.changes.emit('change');
+  }
+
+  // ---- gateway ----
+
+  private send(socket: WebSocket, payload: { op: GatewayOpcodes; d: unknown; t?: string }): void {
+    const seq = payload.op === GatewayOpcodes.Dispatch ? nextSequence(socket) : null;
+    socket.send(JSON.stringify({ t: null, s: seq, ...payload }));
+  }
+
+  private handleSocket(socket: WebSocket, req: IncomingMessage): void {
+    const params = new URL(req.url ?? '/', `http://${this.origin}`).searchParams;
+    if (params.get('v') !== '10' || params.get('encoding') !== 'json' || params.has('compress')) {
+      socket.close(4012, 'the fake speaks gateway v10, JSON, uncompressed');
+      return;
+    }
+    this.sockets.add(socket);
+    socket.on('close', () => {
+      this.sockets.delete(socket);
+      if (this.sockets.size === 0) this.identified = false;
+      this.changed();
+    });
+    socket.on('message', (raw) => this.handleGatewayMessage(socket, JSON.parse(String(raw)) as { op: number; d: unknown }));
+    this.send(socket, { op: GatewayOpcodes.Hello, d: { heartbeat_interval: HEARTBEAT_INTERVAL_MS } });
+  }
+
+  private handleGatewayMessage(socket: WebSocket, message: { op: number; d: unknown }): void {
+    if (message.op === GatewayOpcodes.Heartbeat) {
+      this.send(socket, { op: GatewayOpcodes.HeartbeatAck, d: null });
+    } else if (message.op === GatewayOpcodes.Identify) {
+      this.identify = message.d as FakeDiscord['identify'];
+      const sessionId = `session-${snowflake()}`;
+      this.send(socket, {
+        op: GatewayOpcodes.Dispatch,
+        t: 'READY',
+        d: {
+          v: 10,
+          user: { ...apiUser(this.bot, true), verified: true, mfa_enabled: false, flags: 0 },
+          guilds: [{ id: this.guildId, unavailable: true }],
+          session_id: sessionId,
+          resume_gateway_url: `ws://${this.origin}`,
+          shard: [0, 1],
+          application: { id: this.applicationId, flags: 0 },
+        },
+      });
+      this.send(socket, { op: GatewayOpcodes.Dispatch, t: 'GUILD_CREATE', d: apiGuild(this.guildId, [apiTextChannel(this.channelId, this.guildId, 'general')], this.bot) });
+      this.identified = true;
+      this.changed();
+    } else if (message.op === GatewayOpcodes.Resume) {
+      // Sessions do not survive here: tell the client to identify afresh.
+      this.send(socket, { op: GatewayOpcodes.InvalidSession, d: false });
+    }
+  }
+
+  // ---- REST ----
+
+  private async handleHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', `http://${this.origin}`);
+    const text = await readBody(req);
+    const request: RecordedRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      authorization: req.headers.authorization ?? null,
+      body: text ? (JSON.parse(text) as unknown) : null,
+    };
+    this.recorded.push(request);
+    try {
+      this.route(request, res);
+    } finally {
+      this.changed();
+    }
+  }
+
+  private route(request: RecordedRequest, res: ServerResponse): void {
+    const { method, path } = request;
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    let m: RegExpMatchArray | null;
+    if (method === 'GET' && path === '/api/v10/gateway/bot') {
+      json(res, 200, { url: `ws://${this.origin}`, shards: 1, session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 1 } });
+    } else if (method === 'POST' && (m = path.match(/^\/api\/v10\/interactions\/(\d+)\/([^/]+)\/callback$/))) {
+      this.interactionCallback(m[2] ?? '', body, res);
+    } else if ((m = path.match(/^\/api\/v10\/webhooks\/(\d+)\/([^/]+)\/messages\/(%40original|@original)$/))) {
+      this.originalMessage(method, m[2] ?? '', body, res);
+    } else if (method === 'POST' && (m = path.match(/^\/api\/v10\/webhooks\/(\d+)\/([^/]+)$/))) {
+      this.followUp(m[2] ?? '', body, res);
+    } else if (method === 'POST' && (m = path.match(/^\/api\/v10\/channels\/(\d+)\/messages$/))) {
+      const message = this.store({ channelId: m[1] ?? '', interactionId: null, ephemeral: false }, body);
+      json(res, 200, this.toApi(message));
+    } else if (method === 'PATCH' && (m = path.match(/^\/api\/v10\/channels\/(\d+)\/messages\/(\d+)$/))) {
+      const message = this.messages.get(m[2] ?? '');
+      if (!message || message.deleted || message.channelId !== m[1]) return json(res, 404, { message: 'Unknown Message', code: 10008 });
+      json(res, 200, this.toApi(this.overwrite(message, body)));
+    } else if (method === 'PUT' && (m = path.match(/^\/api\/v10\/channels\/(\d+)\/(?:messages\/)?pins\/(\d+)$/))) {
+      this.pin(m[1] ?? '', m[2] ?? '', res);
+    } else if (method === 'PUT' && (m = path.match(/^\/api\/v10\/applications\/(\d+)(?:\/guilds\/(\d+))?\/commands$/))) {
+      this.putCommands(request.body, res);
+    } else {
+      json(res, 404, { message: '404: Not Found', code: 0 });
+    }
+  }
+
+  private interactionCallback(token: string, body: Record<string, unknown>, res: ServerResponse): void {
+    const pending = this.interactions.get(token);
+    if (!pending) return json(res, 404, { message: 'Unknown interaction', code: 10062 });
+    if (pending.callbackType !== null) return json(res, 400, { message: 'Interaction has already been acknowledged.', code: 40060 });
+    const type = body.type as InteractionResponseType;
+    const data = (body.data ?? {}) as Record<string, unknown>;
+    pending.callbackType = type;
+    switch (type) {
+      case InteractionResponseType.ChannelMessageWithSource: {
+        const message = this.store({ channelId: pending.channelId, interactionId: pending.id, ephemeral: isEphemeral(data) }, data);
+        pending.originalId = message.id;
+        pending.result = { callbackType: type, deferred: false, message };
+        break;
+      }
+      case InteractionResponseType.DeferredChannelMessageWithSource: {
+        // Discord shows "Rollcall is thinking…" until the original message is edited.
+        const message = this.store({ channelId: pending.channelId, interactionId: pending.id, ephemeral: isEphemeral(data) }, {});
+        message.flags |= MessageFlags.Loading;
+        pending.originalId = message.id;
+        break;
+      }
+      case InteractionResponseType.DeferredMessageUpdate:
+        pending.originalId = pending.componentMessageId;
+        break;
+      case InteractionResponseType.UpdateMessage: {
+        const message = this.messages.get(pending.componentMessageId ?? '');
+        if (!message) return json(res, 400, { message: 'This interaction has no message to update', code: 50035 });
+        pending.originalId = message.id;
+        pending.result = { callbackType: type, deferred: false, message: this.overwrite(message, data) };
+        break;
+      }
+      case InteractionResponseType.ApplicationCommandAutocompleteResult:
+        pending.choices = (data.choices ?? []) as APIApplicationCommandOptionChoice[];
+        break;
+      default:
+        return json(res, 400, { message: `The fake does not answer callback type ${String(type)}`, code: 50035 });
+    }
+    noContent(res);
+  }
+
+  private originalMessage(method: string, token: string, body: Record<string, unknown>, res: ServerResponse): void {
+    const pending = this.interactions.get(token);
+    const message = pending?.originalId ? this.messages.get(pending.originalId) : undefined;
+    if (!pending || !message || message.deleted) return json(res, 404, { message: 'Unknown Message', code: 10008 });
+    if (method === 'DELETE') {
+      message.deleted = true;
+      return noContent(res);
+    }
+    if (method === 'GET') return json(res, 200, this.toApi(message));
+    if (method !== 'PATCH') return json(res, 405, { message: '405: Method Not Allowed', code: 0 });
+    message.flags &= ~MessageFlags.Loading;
+    this.overwrite(message, body);
+    pending.result ??= { callbackType: pending.callbackType ?? InteractionResponseType.DeferredChannelMessageWithSource, deferred: true, message };
+    json(res, 200, this.toApi(message));
+  }
+
+  private followUp(token: string, body: Record<string, unknown>, res: ServerResponse): void {
+    const pending = this.interactions.get(token);
+    if (!pending || pending.callbackType === null) return json(res, 404, { message: 'Unknown Webhook', code: 10015 });
+    const message = this.store({ channelId: pending.channelId, interactionId: pending.id, ephemeral: isEphemeral(body) }, body);
+    pending.result ??= { callbackType: pending.callbackType, deferred: true, message };
+    json(res, 200, this.toApi(message));
+  }
+
+  private pin(channelId: string, messageId: string, res: ServerResponse): void {
+    if (this.pinsDenied.has(channelId)) return json(res, 403, { message: 'Missing Permissions', code: 50013 });
+    const message = this.messages.get(messageId);
+    if (!message || message.channelId !== channelId) return json(res, 404, { message: 'Unknown Message', code: 10008 });
+    message.pinned = true;
+    noContent(res);
+  }
+
+  private putCommands(body: unknown, res: ServerResponse): void {
+    const commands = (Array.isArray(body) ? body : []) as RESTPostAPIChatInputApplicationCommandsJSONBody[];
+    this.definitions.clear();
+    const registered = commands.map((command) => ({ ...command, id: snowflake(), application_id: this.applicationId, version: snowflake() }));
+    for (const command of registered) this.definitions.set(command.name, command);
+    json(res, 200, registered);
+  }
+
+  private store(where: Pick<FakeMessage, 'channelId' | 'interactionId' | 'ephemeral'>, body: Record<string, unknown>): FakeMessage {
+    const message: FakeMessage = {
+      id: snowflake(),
+      ...where,
+      content: '',
+      embeds: [],
+      components: [],
+      flags: where.ephemeral ? MessageFlags.Ephemeral : 0,
+      allowedMentions: undefined,
+      pinned: false,
+      deleted: false,
+    };
+    this.messages.set(message.id, message);
+    return this.overwrite(message, body);
+  }
+
+  /** Applies the parts a create or edit request carries; absent parts stay as they were, as on Discord. */
+  private overwrite(message: FakeMessage, body: Record<string, unknown>): FakeMessage {
+    if (typeof body.content === 'string') message.content = body.content;
+    if (Array.isArray(body.embeds)) message.embeds = body.embeds as FakeMessage['embeds'];
+    if (Array.isArray(body.components)) message.components = body.components as APIMessageTopLevelComponent[];
+    if ('allowed_mentions' in body) message.allowedMentions = body.allowed_mentions;
+    return message;
+  }
+
+  private toApi(message: FakeMessage): Record<string, unknown> {
+    return apiMessage(message, this.guildId, this.bot, this.applicationId);
+  }
+}
+
+const sequences = new WeakMap<WebSocket, number>();
+function nextSequence(socket: WebSocket): number {
+  const next = (sequences.get(socket) ?? 0) + 1;
+  sequences.set(socket, next);
+  return next;
+}
+
+function definitionId(definition: RESTPostAPIChatInputApplicationCommandsJSONBody | undefined): string | undefined {
+  return definition && 'id' in definition && typeof definition.id === 'string' ? definition.id : undefined;
+}
+
+function isEphemeral(data: Record<string, unknown>): boolean {
+  return ((Number(data.flags ?? 0) & MessageFlags.Ephemeral) !== 0);
+}
+
+function buttonIds(components: readonly APIMessageTopLevelComponent[]): string[] {
+  return components.flatMap((row) =>
+    row.type === ComponentType.ActionRow ? row.components.flatMap((c) => (c.type === ComponentType.Button && 'custom_id' in c ? [c.custom_id] : [])) : [],
+  );
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+/** A 204 must carry no JSON content type: undici fails to parse the empty body otherwise. */
+function noContent(res: ServerResponse): void {
+  res.writeHead(204);
+  res.end();
+}
