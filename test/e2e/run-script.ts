@@ -1,0 +1,49 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+/** Settings a developer's .env might hold; set empty so that dotenv, which never overrides, cannot fill them in. */
+const ISOLATED_ENV = {
+  DISCORD_TOKEN: '',
+  DISCORD_APPLICATION_ID: '',
+  DISCORD_GUILD_ID: '',
+  DISCORD_API_URL: '',
+  DATABASE_URL: '',
+  LOG_LEVEL: 'warn',
+};
+
+export interface RunningScript {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves with the exit code (or the signal's name); kills the child if it outlives `timeoutMs`. */
+  exited(timeoutMs: number): Promise<number | string>;
+}
+
+/** Starts a TypeScript entry point of the project as `npm run` would, in a child process. */
+export function runScript(entry: string, env: Record<string, string>): RunningScript {
+  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', entry], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...ISOLATED_ENV, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+  const exit = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
+  return {
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    async exited(timeoutMs: number) {
+      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+      try {
+        return await exit;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}
