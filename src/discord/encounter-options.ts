@@ -1,0 +1,82 @@
+import type { SlashCommandStringOption } from '@discordjs/builders';
+import { DAMAGE_TYPES, type DamageType } from '../rules/types';
+import { UserError, type CommandOptions, type OptionValue } from './command';
+
+/** Longest combatant or effect name we accept: it must fit an autocomplete choice and a tracker line. */
+export const NAME_MAX_LENGTH = 48;
+
+/** A `target` option as /init and /hp declare it: required, autocompleted from the encounter. */
+export function targetOption(option: SlashCommandStringOption, description = 'A combatant in this channel\'s encounter'): SlashCommandStringOption {
+  return option.setName('target').setDescription(description).setRequired(true).setAutocomplete(true).setMaxLength(100);
+}
+
+function value(options: CommandOptions, name: string): OptionValue | undefined {
+  return options.values[name];
+}
+
+export function optionalString(options: CommandOptions, name: string): string | null {
+  const found = value(options, name);
+  if (found === undefined) return null;
+  const text = String(found).trim();
+  return text === '' ? null : text;
+}
+
+export function requiredString(options: CommandOptions, name: string): string {
+  const found = optionalString(options, name);
+  if (found === null) throw new UserError(`Give the \`${name}\` option.`);
+  return found;
+}
+
+export function optionalInteger(options: CommandOptions, name: string): number | null {
+  const found = value(options, name);
+  if (found === undefined) return null;
+  const number = typeof found === 'number' ? found : Number(String(found).trim());
+  if (!Number.isInteger(number)) throw new UserError(`\`${name}\` must be a whole number, not "${String(found)}".`);
+  return number;
+}
+
+export function requiredInteger(options: CommandOptions, name: string): number {
+  const found = optionalInteger(options, name);
+  if (found === null) throw new UserError(`Give the \`${name}\` option.`);
+  return found;
+}
+
+export function optionalBoolean(options: CommandOptions, name: string): boolean {
+  const found = value(options, name);
+  if (found === undefined) return false;
+  if (typeof found === 'boolean') return found;
+  const text = String(found).trim().toLowerCase();
+  if (['true', 'yes', '1'].includes(text)) return true;
+  if (['false', 'no', '0'].includes(text)) return false;
+  throw new UserError(`\`${name}\` must be true or false, not "${String(found)}".`);
+}
+
+/** A name the tracker can show on one line. */
+export function combatantName(options: CommandOptions, name: string): string | null {
+  const found = optionalString(options, name);
+  if (found === null) return null;
+  if (found.length > NAME_MAX_LENGTH) throw new UserError(`\`${name}\` is too long: keep it to ${NAME_MAX_LENGTH} characters.`);
+  return found;
+}
+
+export function isDamageType(text: string): text is DamageType {
+  return (DAMAGE_TYPES as readonly string[]).includes(text);
+}
+
+/** `resist:fire, cold` and the like: a comma-separated list of damage types, each named once. */
+export function damageTypeList(options: CommandOptions, name: string): DamageType[] {
+  const text = optionalString(options, name);
+  if (text === null) return [];
+  const types = new Set<DamageType>();
+  for (const part of text.split(/[,;]/)) {
+    const type = part.trim().toLowerCase();
+    if (type === '') continue;
+    if (!isDamageType(type)) {
+      throw new UserError(`"${part.trim()}" in \`${name}\` is not a damage type. Use a comma-separated list of: ${DAMAGE_TYPES.join(', ')}.`);
+    }
+    types.add(type);
+  }
+  return [...types];
+}
+
+export const DAMAGE_TYPE_CHOICES = DAMAGE_TYPES.map((type) => ({ name: type, value: type }));
