@@ -30,15 +30,6 @@ export function createRulesState(overrides: Partial<CombatantRulesState> = {}): 
   };
 }
 
-/** The maximum after reductions: what healing and rests restore up to. */
-export function effectiveMaxHp(state: CombatantRulesState): number {
-  return Math.max(0, state.maxHp - state.hpMaxReduction);
-}
-
 export function abilityModifier(score: number): number {
   return Math.floor((score - 10) / 2);
-}
-
-export function hasCondition(state: Pick<CombatantRulesState, 'conditions'>, key: CombatantRulesState['conditions'][number]): boolean {
-  return state.conditions.includes(key);
 }

@@ -173,7 +173,8 @@ export interface TempHpOptions {
 
 export interface D20TestRequest {
   kind: D20TestKind;
-  ability: Ability;
+  /** Absent for rolls tied to no ability (death saves). */
+  ability?: Ability;
   /** Checks that rely on sight or hearing fail automatically for the Blinded or Deafened. */
   needs?: 'sight' | 'hearing';
   /** Weapon or spell reach of an attack. */
@@ -231,7 +232,7 @@ export type AttackOutcome = 'critical' | 'hit' | 'miss' | 'fumble';
 // Death saves, concentration, critical damage
 // ---------------------------------------------------------------------------------------------
 
-export type DeathSaveOutcome = 'success' | 'failure' | 'stable' | 'dead' | 'revived' | 'strained';
+export type DeathSaveOutcome = 'success' | 'failure' | 'stable' | 'dead' | 'revived';
 
 export interface DeathSaveResult extends StateChange {
   roll: number;
@@ -289,7 +290,10 @@ export interface Mechanics {
   noReactions: boolean;
   implies: readonly ConditionKey[];
   immuneTo: readonly ConditionKey[];
+  damageImmunities: readonly DamageType[];
   resistAllDamage: boolean;
+  /** Gaining it ends concentration (Incapacitated; in Next, Stunned and Unconscious). */
+  breaksConcentration: boolean;
   autoCriticalWithin5ft: boolean;
   acBonus: number;
   /** Free text for what the tracker cannot automate. */
@@ -468,8 +472,24 @@ export interface RuleSetFacts {
   /** Monsters (not important) make death saves instead of dying. */
   monstersMakeDeathSaves: boolean;
   initiativeTieBreak: 'modifier-then-roll' | 'roll-off';
+  /** 2024: 10 + modifier, ±5 for advantage or disadvantage. */
+  initiativeScore: boolean;
+  /** 2024: being surprised gives disadvantage on the Initiative roll. */
+  surpriseDisadvantage: boolean;
   autoCriticals: boolean;
   critical: CriticalMethod;
+  /** What damage that leaves a creature at 0 HP kills outright (§9). */
+  instantDeath: 'leftover-max-hp' | 'massive-damage' | 'death-threshold';
+  /** What damage to a creature already at 0 HP does (§10). */
+  damageAtZero: 'death-save-failures' | 'attacker-choice' | 'toward-threshold';
+  deathSaveNatural1: 'two-failures' | 'fatigue-and-strife' | 'failure';
+  /** Sides of the die a failed death save deals as damage (Next), or null. */
+  deathSaveFailureDamage: number | null;
+  /** A5E: falling unconscious from damage, or being knocked out, costs a fatigue level. */
+  fatigueOnFallingUnconscious: boolean;
+  bloodied: 'half' | 'half-rounded-down' | 'none';
+  longRestRestoresMaxHp: boolean;
+  longRestTrackRecovery: 'one' | 'one-if-fed' | 'haven';
 }
 
 export interface RuleSet {
@@ -510,6 +530,9 @@ export interface RuleSet {
   castingInterruptionDc(damage: number): number | null;
   startConcentration(state: CombatantRulesState, effect: string): StateChange;
 
+  /** Applies fatigue that waited for the encounter's end (A5E). */
+  endEncounter(state: CombatantRulesState): StateChange;
+
   rollInitiative(request: InitiativeRequest, random: RandomSource): InitiativeRoll;
   orderInitiative(entries: readonly InitiativeEntry[], random: RandomSource): OrderedInitiativeEntry[];
 
@@ -518,5 +541,5 @@ export interface RuleSet {
 
   canRest(state: CombatantRulesState): RulesResult<true>;
   shortRest(state: CombatantRulesState, options: ShortRestOptions, random: RandomSource): RulesResult<RestResult>;
-  longRest(state: CombatantRulesState, options: LongRestOptions, random: RandomSource): RulesResult<RestResult>;
+  longRest(state: CombatantRulesState, options: LongRestOptions): RulesResult<RestResult>;
 }

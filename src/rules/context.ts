@@ -1,0 +1,57 @@
+import type { RuleSetId } from './ids';
+import type {
+  CombatantRulesState, ConditionDefinition, ConditionKey, Mechanics, RuleSetFacts, TrackDefinition, TrackKey, TrackLevel,
+} from './types';
+
+/** What the shared mechanics need to know about one rule set. */
+export interface RulesContext {
+  id: RuleSetId;
+  name: string;
+  facts: RuleSetFacts;
+  conditions: readonly ConditionDefinition[];
+  tracks: readonly TrackDefinition[];
+}
+
+export function findCondition(ctx: RulesContext, key: ConditionKey): ConditionDefinition | undefined {
+  return ctx.conditions.find((c) => c.key === key);
+}
+
+export function findTrack(ctx: RulesContext, key: TrackKey): TrackDefinition | undefined {
+  return ctx.tracks.find((t) => t.key === key);
+}
+
+/** A source of mechanics on a creature, named the way a player would ("Poisoned", "Exhaustion 3"). */
+export interface NamedMechanics {
+  name: string;
+  mechanics: Partial<Mechanics> & Pick<TrackLevel['mechanics'], 'maxHpHalved' | 'hitDiceHalved'>;
+}
+
+/** Every active condition of the rule set and every reached track level, in a stable order. */
+export function activeMechanics(ctx: RulesContext, state: Pick<CombatantRulesState, 'conditions' | 'tracks'>): NamedMechanics[] {
+  const fromConditions = ctx.conditions
+    .filter((c) => state.conditions.includes(c.key))
+    .map((c) => ({ name: c.name, mechanics: c.mechanics }));
+  const fromTracks = ctx.tracks.flatMap((t) =>
+    t.levels
+      .filter((l) => l.level <= (state.tracks[t.key] ?? 0))
+      .map((l) => ({ name: `${t.name} ${state.tracks[t.key]}`, mechanics: l.mechanics })),
+  );
+  return [...fromConditions, ...fromTracks];
+}
+
+/** The active condition that ends concentration (Incapacitated, or Next's Stunned/Unconscious), if any. */
+export function concentrationBreaker(ctx: RulesContext, state: Pick<CombatantRulesState, 'conditions' | 'tracks'>): string | null {
+  return activeMechanics(ctx, state).find((m) => m.mechanics.breaksConcentration)?.name ?? null;
+}
+
+/** The maximum healing and rests restore to: after reductions and 2014 exhaustion level 4. */
+export function maxHpOf(ctx: RulesContext, state: CombatantRulesState): number {
+  const reduced = Math.max(0, state.maxHp - state.hpMaxReduction);
+  const halved = activeMechanics(ctx, state).some((m) => m.mechanics.maxHpHalved);
+  return halved ? Math.floor(reduced / 2) : reduced;
+}
+
+/** Monsters die at 0 HP; player characters and GM-flagged important creatures are dying instead. */
+export function usesPlayerRules(state: CombatantRulesState): boolean {
+  return state.isPlayerCharacter || state.important;
+}

@@ -1,0 +1,195 @@
+import type { RandomSource } from '../dice/random';
+import { concentrationDc, die } from './concentration';
+import { addCondition, chain, gainFatigue, shiftTrack } from './condition-state';
+import { activeMechanics, maxHpOf, usesPlayerRules, type RulesContext } from './context';
+import type { CombatantRulesState, DamageInput, DamageType, RulesEvent, StateChange } from './types';
+
+/** Ethereal (Next) does not halve these (RULES.md §15d). */
+const CROSSES_THE_ETHER: readonly DamageType[] = ['force', 'necrotic', 'psychic', 'radiant'];
+const MASSIVE_DAMAGE_DC = 15;
+const DEATH_SAVES_TO_DIE = 3;
+
+/** A5E massive damage: 20 + 3 × level, also while at 0 HP (RULES.md §9e, decision §27.15). */
+function massiveDamageThreshold(state: CombatantRulesState): number {
+  return 20 + 3 * state.level;
+}
+
+/** Next: death at −(Constitution score + level) (RULES.md §9d). */
+export function deathThreshold(state: CombatantRulesState): number {
+  return -(state.conScore + state.level);
+}
+
+/**
+ * Immunity, flat reductions, halvings, doublings, then the damage threshold (RULES.md §6, §27.13):
+ * resistance and vulnerability apply once each, resistance first, rounding down.
+ */
+export function modifyDamage(ctx: RulesContext, state: CombatantRulesState, input: DamageInput, random: RandomSource): { amount: number; events: RulesEvent[] } {
+  const events: RulesEvent[] = [];
+  let amount = Math.max(0, Math.floor(input.amount));
+  if (input.unreducible) return { amount, events };
+  const active = activeMechanics(ctx, state);
+  const type = input.type;
+  if (type !== null && (state.immunities.includes(type) || active.some((m) => m.mechanics.damageImmunities?.includes(type)))) {
+    return { amount: 0, events: [{ kind: 'immune', damageType: type }] };
+  }
+  const change = (reason: Extract<RulesEvent, { kind: 'damage-modified' }>['reason'], after: number): void => {
+    events.push({ kind: 'damage-modified', reason, before: amount, after });
+    amount = after;
+  };
+  if (state.conditions.includes('intoxicated') && ctx.conditions.some((c) => c.key === 'intoxicated')) {
+    change('intoxicated', Math.max(0, amount - random.die(6)));
+  }
+  const ethereal = state.conditions.includes('ethereal') && ctx.conditions.some((c) => c.key === 'ethereal');
+  if (ethereal && !input.sourceEthereal && (type === null || !CROSSES_THE_ETHER.includes(type))) {
+    change('ethereal', Math.floor(amount / 2));
+  }
+  // Untyped damage (A5E ongoing damage) is unaffected by resistance and vulnerability (§5).
+  if (type !== null) {
+    if (state.resistances.includes(type)) change('resistance', Math.floor(amount / 2));
+    else if (active.some((m) => m.mechanics.resistAllDamage)) change('petrified', Math.floor(amount / 2));
+    if (state.vulnerabilities.includes(type)) change('vulnerability', amount * 2);
+  }
+  if (state.damageThreshold > 0 && amount > 0 && amount < state.damageThreshold) {
+    events.push({ kind: 'below-threshold', amount, threshold: state.damageThreshold });
+    amount = 0;
+  }
+  return { amount, events };
+}
+
+/** One instance of damage (RULES.md §6–§13): temporary HP first, then hit points, then what 0 HP means. */
+export function applyDamage(ctx: RulesContext, state: CombatantRulesState, input: DamageInput, random: RandomSource): StateChange {
+  if (state.dead) return { state, events: [] };
+  const modified = modifyDamage(ctx, state, input, random);
+  const amount = modified.amount;
+  if (amount === 0) return { state, events: modified.events };
+  const events = [...modified.events];
+  let taken = amount;
+  let next = state;
+  if (next.tempHp > 0) {
+    const absorbed = Math.min(next.tempHp, taken);
+    next = { ...next, tempHp: next.tempHp - absorbed };
+    taken -= absorbed;
+    events.push({ kind: 'temp-hp-absorbed', amount: absorbed, tempHpLeft: next.tempHp });
+  }
+  const result = taken === 0
+    ? { state: next, events: [] }
+    : next.hp <= 0
+      ? damageAtZero(ctx, next, taken, amount, input, random)
+      : damageWhileConscious(ctx, next, taken, amount, input, random);
+  events.push(...result.events);
+  const dc = result.state.concentration === null ? null : concentrationDc(ctx.facts, amount);
+  if (dc !== null) events.push({ kind: 'concentration-save', dc });
+  return { state: result.state, events };
+}
+
+function damageWhileConscious(ctx: RulesContext, state: CombatantRulesState, taken: number, amount: number, input: DamageInput, random: RandomSource): StateChange {
+  const hp = state.hp - taken;
+  if (hp > 0) return { state: { ...state, hp }, events: [{ kind: 'hp-lost', amount: taken, hp }] };
+  if (input.knockOut && input.melee) return knockOut(ctx, state, input);
+  const floor = ctx.facts.negativeHp ? hp : 0;
+  const dropped: StateChange = { state: { ...state, hp: floor }, events: [{ kind: 'dropped-to-zero', hp: floor }] };
+  if (!usesPlayerRules(state)) return chain(dropped, (s) => die(s, 'monster-at-zero'));
+  const leftover = taken - state.hp;
+  if (ctx.facts.instantDeath === 'leftover-max-hp' && leftover >= maxHpOf(ctx, state)) {
+    return chain(dropped, (s) => die(s, 'instant-death'));
+  }
+  if (ctx.facts.instantDeath === 'death-threshold' && hp <= deathThreshold(state)) {
+    return chain(dropped, (s) => die(s, 'death-threshold'));
+  }
+  if (ctx.facts.instantDeath === 'massive-damage' && amount >= massiveDamageThreshold(state)) {
+    const survived = massiveDamage(ctx, dropped, input, random);
+    if (survived.state.dead) return survived;
+    return chain(survived, (s) => startDying(ctx, s, input));
+  }
+  return chain(dropped, (s) => startDying(ctx, s, input));
+}
+
+function startDying(ctx: RulesContext, state: CombatantRulesState, input: DamageInput): StateChange {
+  const dying: StateChange = {
+    state: { ...state, stable: false, deathSaves: { successes: 0, failures: 0 } },
+    events: [{ kind: 'dying' }],
+  };
+  return chain(
+    dying,
+    (s) => unconscious(ctx, s),
+    (s) => (ctx.facts.fatigueOnFallingUnconscious && input.inEncounter ? gainFatigue(ctx, s, true) : { state: s, events: [] }),
+  );
+}
+
+function unconscious(ctx: RulesContext, state: CombatantRulesState): StateChange {
+  const added = addCondition(ctx, state, 'unconscious');
+  return added.ok ? added.value : { state, events: [] };
+}
+
+/** The attacker spares the target (RULES.md §12): 1 HP in 2024, otherwise 0 HP and stable (A5E: +1 fatigue). */
+function knockOut(ctx: RulesContext, state: CombatantRulesState, input: DamageInput): StateChange {
+  const hp = ctx.facts.knockOutHp;
+  const out: StateChange = {
+    state: { ...state, hp, stable: hp === 0, deathSaves: { successes: 0, failures: 0 } },
+    events: [{ kind: 'knocked-out', hp }],
+  };
+  return chain(
+    out,
+    (s) => unconscious(ctx, s),
+    (s) => (ctx.facts.fatigueOnFallingUnconscious ? gainFatigue(ctx, s, input.inEncounter ?? false) : { state: s, events: [] }),
+  );
+}
+
+/** A5E: a DC 15 Constitution save or die; surviving costs 1 fatigue and 1 strife (RULES.md §9e). */
+function massiveDamage(ctx: RulesContext, start: StateChange, input: DamageInput, random: RandomSource): StateChange {
+  const roll = random.die(20);
+  const total = roll + start.state.conSaveBonus;
+  const success = total >= MASSIVE_DAMAGE_DC;
+  const saved: StateChange = {
+    state: start.state,
+    events: [...start.events, { kind: 'massive-damage-save', dc: MASSIVE_DAMAGE_DC, roll, total, success }],
+  };
+  if (!success) return chain(saved, (s) => die(s, 'massive-damage'));
+  return chain(saved, (s) => gainFatigue(ctx, s, input.inEncounter ?? false), (s) => shiftTrack(ctx, s, 'strife', 1));
+}
+
+function damageAtZero(ctx: RulesContext, state: CombatantRulesState, taken: number, amount: number, input: DamageInput, random: RandomSource): StateChange {
+  if (!usesPlayerRules(state)) return die(state, 'monster-at-zero');
+  const start: StateChange = state.stable
+    ? { state: { ...state, stable: false }, events: [{ kind: 'stability-lost' }] }
+    : { state, events: [] };
+  switch (ctx.facts.damageAtZero) {
+    case 'toward-threshold':
+      return chain(start, (s) => {
+        const hp = s.hp - taken;
+        const lost: StateChange = { state: { ...s, hp }, events: [{ kind: 'hp-lost', amount: taken, hp }] };
+        return hp <= deathThreshold(s) ? chain(lost, (d) => die(d, 'death-threshold')) : lost;
+      });
+    case 'death-save-failures':
+      if (ctx.facts.instantDeath === 'leftover-max-hp' && taken >= maxHpOf(ctx, state)) {
+        return chain(start, (s) => die(s, 'instant-death'));
+      }
+      return chain(start, (s) => addFailures(s, input.critical ? 2 : 1));
+    case 'attacker-choice':
+      return chain(start, (s) => a5eDamageAtZero(ctx, s, amount, input, random));
+  }
+}
+
+function a5eDamageAtZero(ctx: RulesContext, state: CombatantRulesState, amount: number, input: DamageInput, random: RandomSource): StateChange {
+  let start: StateChange = { state, events: [] };
+  if (amount >= massiveDamageThreshold(state)) {
+    start = massiveDamage(ctx, start, input, random);
+    if (start.state.dead) return start;
+  }
+  const choice = input.fromAttack ? (input.atZeroChoice ?? 'failure') : 'failure';
+  const chosen = chain(start, (s) =>
+    choice === 'failure' ? addFailures(s, 1) : choice === 'fatigue' ? gainFatigue(ctx, s, input.inEncounter ?? false) : shiftTrack(ctx, s, 'strife', 1),
+  );
+  // A critical hit at 0 HP costs a fatigue level on top of the attacker's choice (decision §27.17).
+  if (chosen.state.dead || !input.critical) return chosen;
+  return chain(chosen, (s) => gainFatigue(ctx, s, input.inEncounter ?? false));
+}
+
+export function addFailures(state: CombatantRulesState, added: number): StateChange {
+  const failures = Math.min(DEATH_SAVES_TO_DIE, state.deathSaves.failures + added);
+  const counted: StateChange = {
+    state: { ...state, deathSaves: { ...state.deathSaves, failures } },
+    events: [{ kind: 'death-save-failures', added, failures }],
+  };
+  return failures >= DEATH_SAVES_TO_DIE ? chain(counted, (s) => die(s, 'death-saves')) : counted;
+}

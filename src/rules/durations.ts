@@ -1,0 +1,56 @@
+import type { Duration, EndingEffects, Expiry, TimedEffect, TurnPoint } from './types';
+
+const ROUNDS_PER_MINUTE = 10;
+
+/**
+ * When an effect that starts now ends (RULES.md §19). N rounds end as the same creature's turn starts
+ * N rounds later (Next: "until that same point of the following round"); a minute is 10 rounds;
+ * "until the start/end of X's next turn" is X's first turn after now. Save-ends and indefinite
+ * effects have no fixed end.
+ */
+export function expiryOf(duration: Duration, at: TurnPoint, order: readonly string[]): Expiry | null {
+  switch (duration.kind) {
+    case 'rounds':
+      return { round: at.round + duration.count, combatantId: at.combatantId, boundary: 'start' };
+    case 'minutes':
+      return { round: at.round + duration.count * ROUNDS_PER_MINUTE, combatantId: at.combatantId, boundary: 'start' };
+    case 'turn-boundary': {
+      const anchor = order.indexOf(duration.anchorId);
+      if (anchor < 0) return null;
+      const laterThisRound = anchor > order.indexOf(at.combatantId);
+      return { round: laterThisRound ? at.round : at.round + 1, combatantId: duration.anchorId, boundary: duration.boundary };
+    }
+    case 'save-ends':
+    case 'indefinite':
+      return null;
+  }
+}
+
+/** A position on the encounter's time line: every turn has a start and an end. */
+function position(order: readonly string[], round: number, combatantId: string, boundary: 'start' | 'end'): number {
+  // A combatant no longer in the order counts as the top of its round, so its effects still end.
+  const index = Math.max(0, order.indexOf(combatantId));
+  return (round * order.length + index) * 2 + (boundary === 'end' ? 1 : 0);
+}
+
+/**
+ * Which effects end, and which "save ends" effects prompt a save, when the turn passes from `from` to
+ * `to`. Passing a turn crosses the end of `from` and the start of `to`, plus every turn skipped between;
+ * going back (undo, /init prev) ends nothing.
+ */
+export function endingEffects(effects: readonly TimedEffect[], order: readonly string[], from: TurnPoint, to: TurnPoint): EndingEffects {
+  const start = position(order, from.round, from.combatantId, 'start');
+  const finish = position(order, to.round, to.combatantId, 'start');
+  if (finish <= start || order.length === 0) return { ended: [], savesDue: [] };
+  const turnsEnded = new Set<string>();
+  for (let p = start + 1; p <= finish; p += 1) {
+    if (p % 2 === 1) turnsEnded.add(order[Math.floor(p / 2) % order.length]!);
+  }
+  const ended = effects
+    .filter((e) => e.expiry !== null && position(order, e.expiry.round, e.expiry.combatantId, e.expiry.boundary) <= finish)
+    .map((e) => e.id);
+  const savesDue = effects
+    .filter((e) => e.saveEndsFor !== undefined && turnsEnded.has(e.saveEndsFor) && !ended.includes(e.id))
+    .map((e) => e.id);
+  return { ended, savesDue };
+}

@@ -1,0 +1,53 @@
+import { castingInterruptionDc, concentrationDc, startConcentration } from './concentration';
+import { addCondition, endEncounter, removeCondition, setTrack } from './condition-state';
+import { findCondition, type RulesContext } from './context';
+import { attackAgainst, attackOutcome, d20Test, rollD20 } from './d20';
+import { applyDamage } from './damage';
+import { recoverFromStable, rollDeathSave, stabilise } from './death';
+import { endingEffects, expiryOf } from './durations';
+import { applyHealing, isBloodied, reduceMaxHp, setTempHp } from './hit-points';
+import { useHeroicInspiration } from './inspiration';
+import { orderInitiative, rollInitiative } from './initiative';
+import { canRest, longRest, shortRest } from './rests';
+import { speedOf } from './speed';
+import type { RuleSet } from './types';
+
+/** A rule set is data (facts, catalogue, tracks); the mechanics are shared and read that data. */
+export function buildRuleSet(ctx: RulesContext): RuleSet {
+  return {
+    id: ctx.id,
+    name: ctx.name,
+    facts: ctx.facts,
+    conditions: ctx.conditions,
+    tracks: ctx.tracks,
+    condition: (key) => findCondition(ctx, key),
+    addCondition: (state, key) => addCondition(ctx, state, key),
+    removeCondition: (state, key) => removeCondition(ctx, state, key),
+    setTrack: (state, track, level) => setTrack(ctx, state, track, level),
+    d20Test: (state, request) => d20Test(ctx, state, request),
+    attackAgainst: (target, request) => attackAgainst(ctx, target, request),
+    rollD20,
+    attackOutcome,
+    useHeroicInspiration: (state, sides, random) => useHeroicInspiration(ctx, state, sides, random),
+    speed: (state, baseSpeed) => speedOf(ctx, state, baseSpeed),
+    isBloodied: (state) => isBloodied(ctx, state),
+    applyDamage: (state, damage, random) => applyDamage(ctx, state, damage, random),
+    applyHealing: (state, amount) => applyHealing(ctx, state, amount),
+    setTempHp: (state, amount, options) => setTempHp(ctx, state, amount, options),
+    reduceMaxHp: (state, reduction) => reduceMaxHp(ctx, state, reduction),
+    rollDeathSave: (state, random) => rollDeathSave(ctx, state, random),
+    stabilise,
+    recoverFromStable: (state, random) => recoverFromStable(ctx, state, random),
+    concentrationDc: (damage) => concentrationDc(ctx.facts, damage),
+    castingInterruptionDc: (damage) => castingInterruptionDc(ctx.facts, damage),
+    startConcentration,
+    endEncounter: (state) => endEncounter(ctx, state),
+    rollInitiative: (request, random) => rollInitiative(ctx, request, random),
+    orderInitiative: (entries, random) => orderInitiative(ctx, entries, random),
+    expiryOf,
+    endingEffects,
+    canRest,
+    shortRest: (state, options, random) => shortRest(ctx, state, options, random),
+    longRest: (state, options) => longRest(ctx, state, options),
+  };
+}

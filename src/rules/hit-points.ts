@@ -1,0 +1,53 @@
+import { removeCondition, chain } from './condition-state';
+import { maxHpOf, type RulesContext } from './context';
+import type { CombatantRulesState, RulesResult, StateChange, TempHpOptions } from './types';
+
+/**
+ * Healing (RULES.md §8): up to the maximum; below 0 (Next) the total first resets to 0; any HP
+ * regained from 0 ends dying, wakes the creature and resets its death saves. The dead can't be healed.
+ */
+export function applyHealing(ctx: RulesContext, state: CombatantRulesState, amount: number): StateChange {
+  if (state.dead) return { state, events: [{ kind: 'cannot-heal-dead' }] };
+  const base = Math.max(0, state.hp);
+  const hp = Math.max(state.hp, Math.min(maxHpOf(ctx, state), base + Math.max(0, Math.floor(amount))));
+  const healed: StateChange = { state: { ...state, hp }, events: [{ kind: 'healed', amount: Math.max(0, hp - base), hp }] };
+  if (state.hp > 0 || hp <= 0) return healed;
+  return chain(healed, (s) => wake(ctx, s), (s) => ({ state: s, events: [{ kind: 'revived' }] }));
+}
+
+/** Back to consciousness: no longer dying or stable, death saves cleared. */
+export function wake(ctx: RulesContext, state: CombatantRulesState): StateChange {
+  return removeCondition(ctx, { ...state, stable: false, deathSaves: { successes: 0, failures: 0 } }, 'unconscious');
+}
+
+/** Temporary HP never stack: the larger pool stays unless the player takes the new one (RULES.md §7). */
+export function setTempHp(ctx: RulesContext, state: CombatantRulesState, amount: number, options: TempHpOptions = {}): RulesResult<StateChange> {
+  if (!ctx.facts.hasTempHp) return { ok: false, reason: `The ${ctx.name} rules have no temporary hit points.` };
+  if (!Number.isInteger(amount) || amount < 0) return { ok: false, reason: 'Temporary hit points must be a whole number, 0 or more.' };
+  if (state.dead) return { ok: false, reason: "The dead can't gain temporary hit points." };
+  if (options.replace || amount > state.tempHp) {
+    return { ok: true, value: { state: { ...state, tempHp: amount }, events: [{ kind: 'temp-hp-set', tempHp: amount, previous: state.tempHp }] } };
+  }
+  return { ok: true, value: { state, events: [{ kind: 'temp-hp-kept', tempHp: state.tempHp, offered: amount }] } };
+}
+
+/** Lowers the hit point maximum until a long rest (2024) or the effect ends; HP above it are lost. */
+export function reduceMaxHp(ctx: RulesContext, state: CombatantRulesState, reduction: number): StateChange {
+  const hpMaxReduction = Math.min(state.maxHp, state.hpMaxReduction + Math.max(0, Math.floor(reduction)));
+  const reduced = { ...state, hpMaxReduction };
+  const maxHp = maxHpOf(ctx, reduced);
+  return { state: { ...reduced, hp: Math.min(reduced.hp, maxHp) }, events: [{ kind: 'max-hp-reduced', reduction: hpMaxReduction, maxHp }] };
+}
+
+/** At or below half the maximum: 2*hp <= max; Next rounds the bloodied value down (§17, §27.23). */
+export function isBloodied(ctx: RulesContext, state: CombatantRulesState): boolean {
+  const max = maxHpOf(ctx, state);
+  switch (ctx.facts.bloodied) {
+    case 'half':
+      return 2 * state.hp <= max;
+    case 'half-rounded-down':
+      return state.hp <= Math.floor(max / 2);
+    case 'none':
+      return false;
+  }
+}

@@ -1,0 +1,40 @@
+import { CONDITIONS_NEXT } from '../conditions/dnd-next';
+import type { RulesContext } from '../context';
+import { RULESET_SUMMARIES } from '../ids';
+
+/** The D&D Next playtest "How to Play" (RULES.md column d): negative HP, no temporary HP, no exhaustion. */
+export const DND_NEXT: RulesContext = {
+  id: 'dnd-next',
+  name: RULESET_SUMMARIES['dnd-next'].name,
+  conditions: CONDITIONS_NEXT,
+  tracks: [],
+  facts: {
+    hasTempHp: false,
+    hasHeroicInspiration: false,
+    negativeHp: true,
+    knockOutHp: 0,
+    deathSaveDc: 10,
+    deathSaveIsConSave: true,
+    stabiliseDc: 15,
+    stableRecoveryDie: 8,
+    concentrationDcCap: null,
+    concentrationFromDamage: false,
+    longRestHitDice: 'all',
+    shortRestMinutes: 10,
+    hitDieMinimum: 0,
+    monstersMakeDeathSaves: false,
+    initiativeTieBreak: 'roll-off',
+    initiativeScore: false,
+    surpriseDisadvantage: false,
+    autoCriticals: false,
+    critical: { kind: 'max-dice-plus-weapon-die' },
+    instantDeath: 'death-threshold',
+    damageAtZero: 'toward-threshold',
+    deathSaveNatural1: 'failure',
+    deathSaveFailureDamage: 6,
+    fatigueOnFallingUnconscious: false,
+    bloodied: 'half-rounded-down',
+    longRestRestoresMaxHp: false,
+    longRestTrackRecovery: 'one',
+  },
+};

@@ -1,0 +1,44 @@
+import { CONDITIONS_2024 } from '../conditions/dnd2024';
+import type { RulesContext } from '../context';
+import { RULESET_SUMMARIES } from '../ids';
+import { EXHAUSTION_2024 } from '../tracks';
+import type { RuleSetFacts } from '../types';
+
+/** The 2024 free rules (RULES.md column b); chapter-1 facts missing from the seed come from SRD 5.2. */
+export const FACTS_2024: RuleSetFacts = {
+  hasTempHp: true,
+  hasHeroicInspiration: true,
+  negativeHp: false,
+  knockOutHp: 1,
+  deathSaveDc: 10,
+  deathSaveIsConSave: false,
+  stabiliseDc: 10,
+  stableRecoveryDie: 4,
+  concentrationDcCap: 30,
+  concentrationFromDamage: true,
+  longRestHitDice: 'all',
+  shortRestMinutes: 60,
+  hitDieMinimum: 1,
+  monstersMakeDeathSaves: false,
+  initiativeTieBreak: 'modifier-then-roll',
+  initiativeScore: true,
+  surpriseDisadvantage: true,
+  autoCriticals: true,
+  critical: { kind: 'double-dice' },
+  instantDeath: 'leftover-max-hp',
+  damageAtZero: 'death-save-failures',
+  deathSaveNatural1: 'two-failures',
+  deathSaveFailureDamage: null,
+  fatigueOnFallingUnconscious: false,
+  bloodied: 'half',
+  longRestRestoresMaxHp: true,
+  longRestTrackRecovery: 'one',
+};
+
+export const DND2024: RulesContext = {
+  id: 'dnd2024',
+  name: RULESET_SUMMARIES.dnd2024.name,
+  facts: FACTS_2024,
+  conditions: CONDITIONS_2024,
+  tracks: [EXHAUSTION_2024],
+};
