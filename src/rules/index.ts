@@ -23,3 +23,4 @@ export * from './types';
 export * from './ids';
 export { createRulesState, abilityModifier } from './state';
 export { resolveMode } from './d20';
+export { criticalDamage, type CriticalOptions } from './critical';

@@ -513,6 +513,8 @@ export interface RuleSet {
   /** Heroic Inspiration: reroll one die and keep the new result. */
   useHeroicInspiration(state: CombatantRulesState, sides: number, random: RandomSource): RulesResult<{ state: CombatantRulesState; roll: number }>;
   speed(state: CombatantRulesState, baseSpeed: number): number;
+  /** The maximum healing and rests restore to: after reductions and 2014 exhaustion level 4. */
+  maxHp(state: CombatantRulesState): number;
   isBloodied(state: CombatantRulesState): boolean;
 
   applyDamage(state: CombatantRulesState, damage: DamageInput, random: RandomSource): StateChange;
