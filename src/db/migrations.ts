@@ -1,0 +1,175 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import type { SchemaFilter } from '@prisma/schema-engine-wasm/schema_engine_bg';
+import {
+  LOCKFILE_CONTENT,
+  LOCKFILE_NAME,
+  MIGRATION_FILE,
+  defaultMigrationPaths,
+  migrationFolders,
+  readMigrationList,
+  type MigrationPaths,
+} from './migration-files';
+import { callSchemaEngine, type SchemaFile } from './schema-engine';
+
+/*
+ * Migrations in Prisma's own layout (prisma/migrations/<timestamp>_<name>/migration.sql plus
+ * migration_lock.toml), applied by Prisma's WebAssembly schema engine, so `_prisma_migrations`
+ * holds exactly what `prisma migrate deploy` would write and either tool can take over.
+ *
+ * New migrations come from a diff between two schema texts, never from a shadow database (which
+ * the wasm engine and @prisma/adapter-pg do not handle reliably). Each migration folder keeps a
+ * copy of the schema it brings the database to, `schema.prisma.snapshot`; the next migration is the
+ * diff from the newest snapshot to `schema.prisma`. The snapshot is not named *.prisma so that a
+ * multi-file schema setup never mistakes it for part of the live schema.
+ */
+
+export const SNAPSHOT_FILE = 'schema.prisma.snapshot';
+
+const NO_FILTERS: SchemaFilter = { externalTables: [], externalEnums: [] };
+
+export type MigrationState = 'applied' | 'pending' | 'failed';
+
+export interface MigrationEntry {
+  /** The folder name, `<timestamp>_<name>`. */
+  name: string;
+  state: MigrationState;
+  /** When it finished applying; null unless applied. */
+  finishedAt: Date | null;
+  /** Applied, but migration.sql has changed since. */
+  edited: boolean;
+}
+
+export interface MigrationStatus {
+  hasMigrationsTable: boolean;
+  /** Every folder in prisma/migrations, oldest first. */
+  migrations: MigrationEntry[];
+  /** Applied to the database but missing from the folder. */
+  notInFolder: string[];
+}
+
+export interface CreatedMigration {
+  name: string;
+  directory: string;
+  sql: string;
+}
+
+/** Applies every pending migration; returns the folder names it applied, oldest first. */
+export async function applyMigrations(url: string, paths: MigrationPaths = defaultMigrationPaths()): Promise<string[]> {
+  const result = await callSchemaEngine(url, readSchema(paths.schemaPath), {
+    method: 'applyMigrations',
+    input: { migrationsList: readMigrationList(paths.migrationsDir), filters: NO_FILTERS },
+  });
+  return result.appliedMigrationNames;
+}
+
+export async function migrationStatus(url: string, paths: MigrationPaths = defaultMigrationPaths()): Promise<MigrationStatus> {
+  const diagnosis = await callSchemaEngine(url, readSchema(paths.schemaPath), {
+    method: 'diagnoseMigrationHistory',
+    input: { migrationsList: readMigrationList(paths.migrationsDir), optInToShadowDatabase: false, filters: NO_FILTERS },
+  });
+  const history = diagnosis.history;
+  const unapplied = new Set(history && history.diagnostic !== 'migrationsDirectoryIsBehind' ? history.unappliedMigrationNames : []);
+  const failed = new Set(diagnosis.failedMigrationNames);
+  const edited = new Set(diagnosis.editedMigrationNames);
+  const finished = diagnosis.hasMigrationsTable ? await finishedMigrations(url) : new Map<string, Date>();
+  const migrations = migrationFolders(paths.migrationsDir).map((name): MigrationEntry => {
+    const state: MigrationState = failed.has(name) ? 'failed' : unapplied.has(name) ? 'pending' : 'applied';
+    return { name, state, finishedAt: state === 'applied' ? (finished.get(name) ?? null) : null, edited: edited.has(name) };
+  });
+  const notInFolder = history && history.diagnostic !== 'databaseIsBehind' ? history.unpersistedMigrationNames : [];
+  return { hasMigrationsTable: diagnosis.hasMigrationsTable, migrations, notInFolder };
+}
+
+async function finishedMigrations(url: string): Promise<Map<string, Date>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const result = await client.query<{ migration_name: string; finished_at: Date }>(
+      'SELECT migration_name, finished_at FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+    );
+    return new Map(result.rows.map((row) => [row.migration_name, row.finished_at]));
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Writes `<timestamp>_<name>/migration.sql` for the change from the newest migration's snapshot
+ * to schema.prisma, with a new snapshot beside it. Returns null, writing nothing, when the schema
+ * has not changed. The engine needs a reachable database for a diff but does not touch it.
+ */
+export async function createMigration(
+  url: string,
+  name: string,
+  paths: MigrationPaths = defaultMigrationPaths(),
+  now: Date = new Date(),
+): Promise<CreatedMigration | null> {
+  const slug = migrationSlug(name);
+  const schema = readSchema(paths.schemaPath);
+  const folders = migrationFolders(paths.migrationsDir);
+  const newestFolder = folders.at(-1);
+  const previous = newestFolder === undefined ? null : readSnapshot(paths.migrationsDir, newestFolder);
+  const diff = await callSchemaEngine(url, schema, {
+    method: 'diff',
+    input: {
+      from: previous === null ? { tag: 'empty' } : { tag: 'schemaDatamodel', files: [previous] },
+      to: { tag: 'schemaDatamodel', files: [schema] },
+      script: true,
+      // Asks the engine to report whether the diff is empty: exit code 2 means there are changes.
+      exitCode: true,
+      filters: NO_FILTERS,
+    },
+  });
+  if (diff.exitCode !== 2 || diff.stdout === null) return null;
+
+  const folder = `${nextTimestamp(now, newestFolder)}_${slug}`;
+  const directory = path.join(paths.migrationsDir, folder);
+  fs.mkdirSync(directory, { recursive: true });
+  fs.writeFileSync(path.join(directory, MIGRATION_FILE), diff.stdout);
+  fs.writeFileSync(path.join(directory, SNAPSHOT_FILE), schema.content);
+  const lockfile = path.join(paths.migrationsDir, LOCKFILE_NAME);
+  if (!fs.existsSync(lockfile)) fs.writeFileSync(lockfile, LOCKFILE_CONTENT);
+  return { name: folder, directory, sql: diff.stdout };
+}
+
+function readSchema(schemaPath: string): SchemaFile {
+  return { path: path.basename(schemaPath), content: fs.readFileSync(schemaPath, 'utf8') };
+}
+
+function readSnapshot(migrationsDir: string, folder: string): SchemaFile {
+  const file = path.join(migrationsDir, folder, SNAPSHOT_FILE);
+  if (!fs.existsSync(file)) {
+    throw new Error(
+      `the newest migration, ${folder}, has no ${SNAPSHOT_FILE} (it was not made by npm run db:diff): ` +
+        `copy the schema that migration brings the database to into ${file}`,
+    );
+  }
+  return { path: 'schema.prisma', content: fs.readFileSync(file, 'utf8') };
+}
+
+/** Lowercase words joined by underscores, as Prisma names migration folders. */
+export function migrationSlug(name: string): string {
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 80);
+  if (slug === '') throw new Error(`a migration name needs letters or digits, like add_encounters (got "${name}")`);
+  return slug;
+}
+
+/** `YYYYMMDDHHMMSS` in UTC, later than every existing folder so the new one sorts last. */
+function nextTimestamp(now: Date, newestFolder: string | undefined): string {
+  const newest = newestFolder === undefined ? null : parseTimestamp(newestFolder);
+  const at = newest !== null && newest.getTime() >= now.getTime() ? new Date(newest.getTime() + 1000) : now;
+  return at.toISOString().replace(/[-:T]/g, '').slice(0, 14);
+}
+
+function parseTimestamp(folder: string): Date | null {
+  const match = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})_/.exec(folder);
+  if (!match) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number);
+  return new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+}
