@@ -1,4 +1,16 @@
+import type { RandomSource } from '../dice/random';
+import { UserError } from '../errors';
+import { getRuleSet } from '../rules';
+import type { RuleSetId } from '../rules/ids';
 import type { DamageType, RollMode } from '../rules/types';
+import { dropConcentration, pressConcentrationSave, startConcentration } from './concentration';
+import { dealDamage, grantTempHp, heal, setHp, setMaxHp } from './hit-points';
+import { changeOptions, endEncounter, undoChange } from './lifecycle';
+import { addMonsters, beginEncounter, joinEncounter, removeCombatant, setInitiative } from './roster';
+import type { EncounterStore } from './store';
+import { refOf } from './targets';
+import type { StepContext, Transition } from './transition';
+import { moveTurn, nextTurn, pressDeathSave, previousTurn } from './turns';
 import type {
   Actor,
   CombatantRef,
@@ -8,6 +20,7 @@ import type {
   EncounterResult,
   Place,
 } from './types';
+import { requireWhole } from './validate';
 
 export interface BeginInput {
   name?: string;
@@ -115,4 +128,90 @@ export interface EncounterService {
   combatants(place: Place): Promise<CombatantRef[]>;
   /** Remembers the tracker message posted for the encounter; not a change `undo` reverts. */
   setTrackerMessage(place: Place, encounterId: string, messageId: string): Promise<void>;
+}
+
+export interface EncounterServiceDeps {
+  store: EncounterStore;
+  random: RandomSource;
+  now(): Date;
+  /** The rule set in force in a channel when an encounter begins there. */
+  ruleSetFor(place: Place): Promise<RuleSetId>;
+  /** A fresh encounter id. */
+  newId(): string;
+}
+
+const NO_ENCOUNTER = 'There is no encounter in this channel. Start one with `/init begin`.';
+const MAX_LOG_ENTRIES = 25;
+
+/** The service over any store: each command is one `store.update` around a pure step. */
+export function createEncounterServiceWith(deps: EncounterServiceDeps): EncounterService {
+  const { store } = deps;
+
+  function contextFor(actor: Actor, encounter: Encounter): StepContext {
+    return { actor, ruleSet: getRuleSet(encounter.ruleSet), random: deps.random, now: deps.now() };
+  }
+
+  async function change(actor: Actor, place: Place, step: (encounter: Encounter, ctx: StepContext) => Transition): Promise<EncounterResult> {
+    const saved = await store.update(place.channelId, actor, (current) => step(current, contextFor(actor, current)));
+    if (saved === null) throw new UserError(NO_ENCOUNTER);
+    return { encounter: saved.encounter, events: saved.events };
+  }
+
+  return {
+    async begin(actor, place, input) {
+      const ruleSet = await deps.ruleSetFor(place);
+      const begun = beginEncounter(
+        { actor, ruleSet: getRuleSet(ruleSet), random: deps.random, now: deps.now() },
+        { id: deps.newId(), place, name: input.name, ruleSet, options: input.options },
+      );
+      if (!(await store.create(begun, actor))) {
+        const existing = await store.active(place.channelId);
+        const which = existing === null ? 'an encounter' : `${existing.name} (game master: ${existing.gameMasterName})`;
+        throw new UserError(`This channel already has ${which}. End it with \`/init end\` before beginning another.`);
+      }
+      return { encounter: begun.encounter, events: begun.events };
+    },
+    add: (actor, place, input) => change(actor, place, (e, ctx) => addMonsters(e, ctx, input)),
+    join: (actor, place, input) => change(actor, place, (e, ctx) => joinEncounter(e, ctx, input)),
+    next: (actor, place) => change(actor, place, nextTurn),
+    prev: (actor, place) => change(actor, place, previousTurn),
+    move: (actor, place, input) => change(actor, place, (e, ctx) => moveTurn(e, ctx, input.target)),
+    setInitiative: (actor, place, input) => change(actor, place, (e, ctx) => setInitiative(e, ctx, input)),
+    remove: (actor, place, input) => change(actor, place, (e, ctx) => removeCombatant(e, ctx, input.target)),
+    setOptions: (actor, place, options) => change(actor, place, (e, ctx) => changeOptions(e, ctx, options)),
+    end: (actor, place) => change(actor, place, endEncounter),
+    async undo(actor, place) {
+      const saved = await store.update(
+        place.channelId,
+        actor,
+        (current, last) => ({ ...undoChange(current, contextFor(actor, current), last), undoes: last?.id }),
+        { withLastChange: true },
+      );
+      if (saved === null) throw new UserError(NO_ENCOUNTER);
+      return { encounter: saved.encounter, events: saved.events };
+    },
+
+    damage: (actor, place, input) => change(actor, place, (e, ctx) => dealDamage(e, ctx, input)),
+    heal: (actor, place, input) => change(actor, place, (e, ctx) => heal(e, ctx, input)),
+    setTempHp: (actor, place, input) => change(actor, place, (e, ctx) => grantTempHp(e, ctx, input)),
+    setHp: (actor, place, input) => change(actor, place, (e, ctx) => setHp(e, ctx, input)),
+    setMaxHp: (actor, place, input) => change(actor, place, (e, ctx) => setMaxHp(e, ctx, input)),
+
+    concentrate: (actor, place, input) => change(actor, place, (e, ctx) => startConcentration(e, ctx, input)),
+    dropConcentration: (actor, place, input) => change(actor, place, (e, ctx) => dropConcentration(e, ctx, input.target)),
+    rollConcentrationSave: (actor, place, input) => change(actor, place, (e, ctx) => pressConcentrationSave(e, ctx, input.target)),
+    rollDeathSave: (actor, place, input) => change(actor, place, (e, ctx) => pressDeathSave(e, ctx, input.target)),
+
+    get: (place) => store.active(place.channelId),
+    async log(place, count) {
+      const entries = await store.log(place.channelId, requireWhole(count, 'Count', 1, MAX_LOG_ENTRIES));
+      if (entries === null) throw new UserError(NO_ENCOUNTER);
+      return entries;
+    },
+    async combatants(place) {
+      const encounter = await store.active(place.channelId);
+      return encounter === null ? [] : encounter.combatants.map(refOf);
+    },
+    setTrackerMessage: (_place, encounterId, messageId) => store.setTrackerMessage(encounterId, messageId),
+  };
 }

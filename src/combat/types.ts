@@ -55,6 +55,12 @@ export interface InitiativeInfo {
   tiebreak: number[];
 }
 
+/** Longest combatant or effect name: it must fit an autocomplete choice and a tracker line. */
+export const NAME_MAX_LENGTH = 48;
+
+/** Discord embeds and autocomplete stay readable up to this many combatants. */
+export const MAX_COMBATANTS = 50;
+
 export interface Combatant {
   /** Unique within its encounter ("c1", "c2", ...); never reused. */
   id: string;
@@ -136,7 +142,11 @@ export interface CombatantRef {
   isPlayerCharacter: boolean;
 }
 
-export type EffectEndReason = 'expired' | 'dropped' | 'replaced' | 'concentration-ended' | 'combatant-removed' | 'save-failed';
+/**
+ * `broken`: the rules engine ended concentration (the `rules` event before it says why: death,
+ * incapacitation); `concentration-ended`: the concentration that kept this effect up ended.
+ */
+export type EffectEndReason = 'expired' | 'dropped' | 'replaced' | 'save-failed' | 'broken' | 'concentration-ended' | 'combatant-removed';
 
 /** A dice expression rolled for an amount (damage, healing, temporary HP). */
 export interface AmountRoll {

@@ -1,0 +1,62 @@
+import { UserError } from '../errors';
+import { applyRulesChange } from './effects';
+import { requireGameMaster } from './permissions';
+import type { StepContext, Transition } from './transition';
+import type { Encounter, EncounterEvent, EncounterOptions } from './types';
+
+/** Ends the fight; the rule set settles what waited for the end (A5E fatigue). */
+export function endEncounter(encounter: Encounter, ctx: StepContext): Transition {
+  requireGameMaster(ctx.actor, encounter, 'end the encounter');
+  let next = encounter;
+  const events: EncounterEvent[] = [];
+  for (const combatant of encounter.combatants) {
+    const applied = applyRulesChange(next, combatant, ctx.ruleSet.endEncounter(combatant.rules));
+    next = applied.encounter;
+    events.push(...applied.events);
+  }
+  events.push({ kind: 'encounter-ended', rounds: encounter.round });
+  return { encounter: { ...next, endedAt: ctx.now }, events, command: 'init end', detail: `ended ${encounter.name} after ${encounter.round} round(s)` };
+}
+
+export function changeOptions(encounter: Encounter, ctx: StepContext, options: Partial<EncounterOptions>): Transition {
+  requireGameMaster(ctx.actor, encounter, 'change the encounter\'s options');
+  const merged: EncounterOptions = { ...encounter.options, ...options };
+  const words = [
+    `death saves ${merged.autoDeathSaves ? 'rolled automatically' : 'by button'}`,
+    `concentration saves ${merged.autoConcentrationSaves ? 'rolled automatically' : 'by button'}`,
+  ];
+  return { encounter: { ...encounter, options: merged }, events: [{ kind: 'options-changed', options: merged }], command: 'init options', detail: words.join(', ') };
+}
+
+/** The last change not yet undone, as the event log recorded it. */
+export interface LastChange {
+  id: string;
+  actorId: string;
+  actorName: string;
+  command: string;
+  detail: string;
+  before: Encounter;
+}
+
+/**
+ * Puts the encounter back as it was before the last change. The version, the tracker message and
+ * the id counter move forward regardless, so nothing that was handed out is reused.
+ */
+export function undoChange(encounter: Encounter, ctx: StepContext, last: LastChange | null): Transition {
+  if (last === null) throw new UserError('There is nothing to undo.');
+  if (last.actorId !== ctx.actor.userId) {
+    requireGameMaster(ctx.actor, encounter, `undo ${last.actorName}'s change (${last.command})`);
+  }
+  const restored: Encounter = {
+    ...last.before,
+    version: encounter.version,
+    trackerMessageId: encounter.trackerMessageId,
+    nextSeq: Math.max(encounter.nextSeq, last.before.nextSeq),
+  };
+  return {
+    encounter: restored,
+    events: [{ kind: 'undone', command: last.command, actorName: last.actorName, detail: last.detail }],
+    command: 'init undo',
+    detail: `undid ${last.actorName}'s ${last.command} (${last.detail})`,
+  };
+}

@@ -1,0 +1,23 @@
+import { UserError } from '../errors';
+import type { Actor, Combatant, Encounter } from './types';
+
+/** The encounter's game master and members with Manage Channels may do everything. */
+export function isGameMaster(actor: Actor, encounter: Encounter): boolean {
+  return actor.canManageChannel || actor.userId === encounter.gameMasterId;
+}
+
+function gameMasterLabel(encounter: Encounter): string {
+  return `the game master (${encounter.gameMasterName}) or a member with Manage Channels`;
+}
+
+/** `doing` completes "Only … can": e.g. "add monsters". */
+export function requireGameMaster(actor: Actor, encounter: Encounter, doing: string): void {
+  if (!isGameMaster(actor, encounter)) throw new UserError(`Only ${gameMasterLabel(encounter)} can ${doing}.`);
+}
+
+/** A player acts on the combatants they control; the game master on all of them. */
+export function requireControl(actor: Actor, encounter: Encounter, combatant: Combatant, doing: string): void {
+  if (isGameMaster(actor, encounter) || combatant.controllerId === actor.userId) return;
+  const who = combatant.controllerId === null ? gameMasterLabel(encounter) : `${combatant.name}'s player or ${gameMasterLabel(encounter)}`;
+  throw new UserError(`Only ${who} can ${doing}.`);
+}

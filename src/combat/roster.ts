@@ -1,0 +1,245 @@
+import { UserError } from '../errors';
+import type { RuleSetId } from '../rules/ids';
+import { createRulesState } from '../rules/state';
+import type { DamageType, InitiativeRoll, RollMode } from '../rules/types';
+import type { AddInput, JoinInput } from './service';
+import { endEffects } from './effects';
+import { placeInOrder } from './order';
+import { requireGameMaster } from './permissions';
+import { findTarget, normaliseName, refOf } from './targets';
+import { takeId, type StepContext, type Transition } from './transition';
+import {
+  DEFAULT_ENCOUNTER_OPTIONS,
+  MAX_COMBATANTS,
+  type Combatant,
+  type Encounter,
+  type EncounterEvent,
+  type EncounterOptions,
+  type InitiativeInfo,
+  type Place,
+} from './types';
+import { requireName, requireWhole } from './validate';
+
+const ENCOUNTER_NAME_MAX_LENGTH = 80;
+const MAX_COUNT = 20;
+const MAX_HP = 100_000;
+
+export interface NewEncounter {
+  id: string;
+  place: Place;
+  name?: string;
+  ruleSet: RuleSetId;
+  options?: Partial<EncounterOptions>;
+}
+
+/** A new encounter with the caller as its game master, before anyone is in it. */
+export function beginEncounter(ctx: StepContext, input: NewEncounter): Transition {
+  const name = input.name?.trim().replace(/\s+/g, ' ') || 'Encounter';
+  if (name.length > ENCOUNTER_NAME_MAX_LENGTH) throw new UserError(`The encounter's name can be at most ${ENCOUNTER_NAME_MAX_LENGTH} characters long.`);
+  const encounter: Encounter = {
+    id: input.id,
+    guildId: input.place.guildId,
+    channelId: input.place.channelId,
+    name,
+    gameMasterId: ctx.actor.userId,
+    gameMasterName: ctx.actor.name,
+    ruleSet: input.ruleSet,
+    round: 0,
+    currentId: null,
+    options: { ...DEFAULT_ENCOUNTER_OPTIONS, ...input.options },
+    trackerMessageId: null,
+    version: 0,
+    nextSeq: 1,
+    createdAt: ctx.now,
+    endedAt: null,
+    combatants: [],
+    effects: [],
+  };
+  return { encounter, events: [{ kind: 'encounter-begun', name, ruleSet: input.ruleSet }], command: 'init begin', detail: `began ${name}` };
+}
+
+interface Newcomer {
+  names: string[];
+  controllerId: string | null;
+  isPlayerCharacter: boolean;
+  hidden: boolean;
+  initMod: number;
+  hp: number | undefined;
+  ac: number | undefined;
+  conSave: number;
+  initiative: number | undefined;
+  mode: RollMode;
+  resistances: DamageType[];
+  immunities: DamageType[];
+  vulnerabilities: DamageType[];
+}
+
+function rollInitiative(ctx: StepContext, newcomer: Newcomer): InitiativeInfo {
+  if (newcomer.initiative !== undefined) {
+    const total = requireWhole(newcomer.initiative, 'Initiative', -20, 100);
+    return { total, modifier: newcomer.initMod, mode: 'normal', rolls: [], given: true, tiebreak: [] };
+  }
+  const asked = ['asked for'];
+  const roll: InitiativeRoll = ctx.ruleSet.rollInitiative(
+    {
+      modifier: newcomer.initMod,
+      advantage: newcomer.mode === 'advantage' ? asked : [],
+      disadvantage: newcomer.mode === 'disadvantage' ? asked : [],
+    },
+    ctx.random,
+  );
+  return { total: roll.total, modifier: roll.modifier, mode: roll.mode, rolls: roll.rolls, given: false, tiebreak: [] };
+}
+
+function requireFreeName(encounter: Encounter, name: string): void {
+  const taken = encounter.combatants.find((c) => normaliseName(c.name) === normaliseName(name));
+  if (taken !== undefined) throw new UserError(`There is already a combatant called ${taken.name}: choose another name.`);
+}
+
+/** Adds one combatant, or a numbered group sharing one initiative roll, in initiative order. */
+function addCombatants(encounter: Encounter, ctx: StepContext, newcomer: Newcomer): { encounter: Encounter; events: EncounterEvent[] } {
+  if (encounter.combatants.length + newcomer.names.length > MAX_COMBATANTS) {
+    throw new UserError(`An encounter holds at most ${MAX_COMBATANTS} combatants; it has ${encounter.combatants.length}.`);
+  }
+  newcomer.names.forEach((name) => requireFreeName(encounter, name));
+  const hp = newcomer.hp === undefined ? undefined : requireWhole(newcomer.hp, 'HP', 1, MAX_HP);
+  const ac = newcomer.ac === undefined ? null : requireWhole(newcomer.ac, 'AC', 0, 50);
+  requireWhole(newcomer.initMod, 'The initiative modifier', -20, 50);
+  requireWhole(newcomer.conSave, 'The Constitution save bonus', -20, 50);
+  const initiative = rollInitiative(ctx, newcomer);
+  let next = encounter;
+  let groupId: string | null = null;
+  if (newcomer.names.length > 1) [groupId, next] = takeId(next, 'g');
+  const unit: Combatant[] = [];
+  for (const name of newcomer.names) {
+    let id: string;
+    [id, next] = takeId(next, 'c');
+    unit.push({
+      id,
+      name,
+      controllerId: newcomer.controllerId,
+      hidden: newcomer.hidden,
+      hpKnown: hp !== undefined,
+      armourClass: ac,
+      groupId,
+      initiative,
+      deathSavePending: false,
+      pendingConcentrationDcs: [],
+      rules: createRulesState({
+        hp: hp ?? 0,
+        maxHp: hp ?? 0,
+        isPlayerCharacter: newcomer.isPlayerCharacter,
+        conSaveBonus: newcomer.conSave,
+        resistances: newcomer.resistances,
+        immunities: newcomer.immunities,
+        vulnerabilities: newcomer.vulnerabilities,
+      }),
+    });
+  }
+  const combatants = placeInOrder(next.combatants, unit, ctx.ruleSet, ctx.random);
+  const placed = combatants.filter((c) => unit.some((u) => u.id === c.id));
+  const events: EncounterEvent[] = placed.map((c) => ({ kind: 'combatant-added', combatant: refOf(c), initiative: c.initiative }));
+  return { encounter: { ...next, combatants }, events };
+}
+
+/** "Goblin" with count 3 → Goblin 1..3, continuing after the highest "Goblin N" already there. */
+function numberedNames(encounter: Encounter, base: string, count: number): string[] {
+  if (count === 1) return [base];
+  const prefix = `${normaliseName(base)} `;
+  const used = encounter.combatants
+    .map((c) => normaliseName(c.name))
+    .filter((name) => name.startsWith(prefix) && /^\d+$/.test(name.slice(prefix.length)))
+    .map((name) => Number(name.slice(prefix.length)));
+  const first = Math.max(0, ...used) + 1;
+  return Array.from({ length: count }, (_, i) => `${base} ${first + i}`);
+}
+
+export function addMonsters(encounter: Encounter, ctx: StepContext, input: AddInput): Transition {
+  requireGameMaster(ctx.actor, encounter, 'add monsters');
+  const name = requireName(input.name, 'The name');
+  const count = requireWhole(input.count ?? 1, 'Count', 1, MAX_COUNT);
+  const names = numberedNames(encounter, name, count);
+  const added = addCombatants(encounter, ctx, {
+    names,
+    controllerId: null,
+    isPlayerCharacter: false,
+    hidden: input.hidden ?? false,
+    initMod: input.initMod ?? 0,
+    hp: input.hp,
+    ac: input.ac,
+    conSave: input.conSave ?? 0,
+    initiative: input.initiative,
+    mode: input.mode ?? 'normal',
+    resistances: input.resist ?? [],
+    immunities: input.immune ?? [],
+    vulnerabilities: input.vulnerable ?? [],
+  });
+  const first = added.encounter.combatants.find((c) => c.name === names[0]);
+  const detail = `added ${names.join(', ')} (initiative ${first?.initiative.total ?? '?'})`;
+  return { ...added, command: 'init add', detail };
+}
+
+export function joinEncounter(encounter: Encounter, ctx: StepContext, input: JoinInput): Transition {
+  const name = requireName(input.name ?? ctx.actor.name, 'Your character\'s name');
+  const added = addCombatants(encounter, ctx, {
+    names: [name],
+    controllerId: ctx.actor.userId,
+    isPlayerCharacter: true,
+    hidden: false,
+    initMod: input.initMod ?? 0,
+    hp: input.hp,
+    ac: input.ac,
+    conSave: input.conSave ?? 0,
+    initiative: input.initiative,
+    mode: input.mode ?? 'normal',
+    resistances: [],
+    immunities: [],
+    vulnerabilities: [],
+  });
+  const joined = added.encounter.combatants.find((c) => c.name === name);
+  return { ...added, command: 'init join', detail: `${name} joined (initiative ${joined?.initiative.total ?? '?'})` };
+}
+
+/** Who is current once the current combatant leaves: the next in the order, if anyone is left. */
+function successorOf(encounter: Encounter, id: string): string | null {
+  const { combatants } = encounter;
+  if (combatants.length < 2) return null;
+  const index = combatants.findIndex((c) => c.id === id);
+  return combatants[(index + 1) % combatants.length]?.id ?? null;
+}
+
+export function removeCombatant(encounter: Encounter, ctx: StepContext, target: string): Transition {
+  requireGameMaster(ctx.actor, encounter, 'remove combatants');
+  const combatant = findTarget(encounter, target);
+  const touching = encounter.effects.filter((e) => e.sourceId === combatant.id || e.targetId === combatant.id).map((e) => e.id);
+  const ended = endEffects(encounter, touching, 'combatant-removed');
+  const currentId = encounter.currentId === combatant.id ? successorOf(encounter, combatant.id) : encounter.currentId;
+  const next: Encounter = {
+    ...ended.encounter,
+    currentId,
+    combatants: ended.encounter.combatants.filter((c) => c.id !== combatant.id),
+  };
+  const events: EncounterEvent[] = [...ended.events, { kind: 'combatant-removed', combatant: refOf(combatant) }];
+  return { encounter: next, events, command: 'init remove', detail: `removed ${combatant.name}` };
+}
+
+export function setInitiative(encounter: Encounter, ctx: StepContext, input: { target: string; value: number }): Transition {
+  requireGameMaster(ctx.actor, encounter, 'set initiative');
+  const combatant = findTarget(encounter, input.target);
+  const total = requireWhole(input.value, 'Initiative', -20, 100);
+  // Leaving its place breaks it out of a shared roll: it no longer acts with its group.
+  const moved: Combatant = {
+    ...combatant,
+    groupId: null,
+    initiative: { ...combatant.initiative, total, rolls: [], given: true, tiebreak: [] },
+  };
+  const others = encounter.combatants.filter((c) => c.id !== combatant.id);
+  const combatants = placeInOrder(others, [moved], ctx.ruleSet, ctx.random);
+  const events: EncounterEvent[] = [{ kind: 'initiative-set', combatant: refOf(moved), total, previous: combatant.initiative.total }];
+  return {
+    encounter: { ...encounter, combatants },
+    events,
+    command: 'init set-initiative',
+    detail: `${combatant.name}: initiative ${combatant.initiative.total} → ${total}`,
+  };
+}

@@ -1,0 +1,145 @@
+import { UserError } from '../errors';
+import type { TimedEffect } from '../rules/types';
+import { applyRulesChange, endEffects, isDying, type Step } from './effects';
+import { requireControl, requireGameMaster } from './permissions';
+import { findById, findTarget, refOf } from './targets';
+import { replaceCombatant, type StepContext, type Transition } from './transition';
+import type { Combatant, Encounter, EncounterEvent } from './types';
+
+/** Dead monsters have no turns left; a dead player character's turn still comes round (revival). */
+function isSkipped(combatant: Combatant): boolean {
+  return combatant.rules.dead && !combatant.rules.isPlayerCharacter;
+}
+
+function requireCombatants(encounter: Encounter): void {
+  if (encounter.combatants.length === 0) {
+    throw new UserError('Nobody is in the order yet: add monsters with `/init add` and players join with `/init join`.');
+  }
+}
+
+/** The current combatant's controller may end its turn; before round 1, only the game master starts the fight. */
+function requireTurnControl(encounter: Encounter, ctx: StepContext, doing: string): void {
+  const current = encounter.currentId === null ? undefined : findById(encounter, encounter.currentId);
+  if (current === undefined) requireGameMaster(ctx.actor, encounter, doing);
+  else requireControl(ctx.actor, encounter, current, doing);
+}
+
+/** Effects the rules engine says end between two points of the encounter. */
+function endExpiredEffects(encounter: Encounter, ctx: StepContext, from: { round: number; combatantId: string }, to: { round: number; combatantId: string }): Step {
+  const timed: TimedEffect[] = encounter.effects.map((e) => ({ id: e.id, expiry: e.expiry }));
+  if (timed.every((e) => e.expiry === null)) return { encounter, events: [] };
+  const order = encounter.combatants.map((c) => c.id);
+  const { ended } = ctx.ruleSet.endingEffects(timed, order, from, to);
+  return endEffects(encounter, ended, 'expired');
+}
+
+/** What happens as a combatant's turn starts: its dying rolls a death save, or is asked to. */
+function startTurn(encounter: Encounter, ctx: StepContext, combatant: Combatant): Step {
+  if (!isDying(combatant)) return { encounter, events: [] };
+  if (!encounter.options.autoDeathSaves) {
+    return {
+      encounter: replaceCombatant(encounter, { ...combatant, deathSavePending: true }),
+      events: [{ kind: 'death-save-due', combatant: refOf(combatant) }],
+    };
+  }
+  return rollDeathSaveFor(encounter, ctx, combatant);
+}
+
+export function rollDeathSaveFor(encounter: Encounter, ctx: StepContext, combatant: Combatant): Step {
+  const result = ctx.ruleSet.rollDeathSave(combatant.rules, ctx.random);
+  if (!result.ok) throw new UserError(result.reason);
+  const { roll, total, outcome, damage } = result.value;
+  const saved: Combatant = { ...combatant, deathSavePending: false };
+  const applied = applyRulesChange(replaceCombatant(encounter, saved), saved, result.value);
+  const after = findById(applied.encounter, combatant.id) ?? saved;
+  const event: EncounterEvent = { kind: 'death-save', combatant: refOf(after), roll, total, outcome, damage };
+  return { encounter: applied.encounter, events: [event, ...applied.events] };
+}
+
+/** Ends the current turn and starts the next one that can be taken, counting rounds. */
+export function nextTurn(encounter: Encounter, ctx: StepContext): Transition {
+  requireCombatants(encounter);
+  requireTurnControl(encounter, ctx, 'end this turn');
+  const { combatants } = encounter;
+  const startIndex = encounter.currentId === null ? -1 : combatants.findIndex((c) => c.id === encounter.currentId);
+  let round = Math.max(encounter.round, 1);
+  const events: EncounterEvent[] = [];
+  if (encounter.round === 0) events.push({ kind: 'round-started', round: 1 });
+  let chosen: Combatant | undefined;
+  for (let step = 1; step <= combatants.length; step += 1) {
+    const index = startIndex + step;
+    if (index === combatants.length) {
+      round += 1;
+      events.push({ kind: 'round-started', round });
+    }
+    const candidate = combatants[index % combatants.length];
+    if (candidate === undefined) continue;
+    if (!isSkipped(candidate)) {
+      chosen = candidate;
+      break;
+    }
+    events.push({ kind: 'turn-skipped', combatant: refOf(candidate), reason: 'dead' });
+  }
+  if (chosen === undefined) {
+    throw new UserError('Every combatant is dead, so no turn can start. End the fight with `/init end`, or add combatants.');
+  }
+  let next: Encounter = { ...encounter, round, currentId: chosen.id };
+  if (encounter.currentId !== null) {
+    const expired = endExpiredEffects(next, ctx, { round: encounter.round, combatantId: encounter.currentId }, { round, combatantId: chosen.id });
+    next = expired.encounter;
+    events.push(...expired.events);
+  }
+  events.push({ kind: 'turn-started', combatant: refOf(chosen), round, moved: false });
+  const started = startTurn(next, ctx, findById(next, chosen.id) ?? chosen);
+  events.push(...started.events);
+  return { encounter: started.encounter, events, command: 'init next', detail: `round ${round}, ${chosen.name}'s turn` };
+}
+
+/** Goes back one turn, as a correction: nothing that happens at a turn's start happens again. */
+export function previousTurn(encounter: Encounter, ctx: StepContext): Transition {
+  requireCombatants(encounter);
+  if (encounter.currentId === null || encounter.round === 0) throw new UserError('The fight has not started yet: `/init next` starts round 1.');
+  requireTurnControl(encounter, ctx, 'go back a turn');
+  const { combatants } = encounter;
+  const startIndex = combatants.findIndex((c) => c.id === encounter.currentId);
+  let round = encounter.round;
+  for (let step = 1; step <= combatants.length; step += 1) {
+    const index = startIndex - step;
+    if (index === -1) round -= 1;
+    if (round < 1) break;
+    const candidate = combatants[(index + combatants.length) % combatants.length];
+    if (candidate === undefined || isSkipped(candidate)) continue;
+    return {
+      encounter: { ...encounter, round, currentId: candidate.id },
+      events: [{ kind: 'turn-went-back', combatant: refOf(candidate), round }],
+      command: 'init prev',
+      detail: `back to round ${round}, ${candidate.name}'s turn`,
+    };
+  }
+  throw new UserError('This is the first turn of the fight: there is no turn before it.');
+}
+
+/** The game master makes a combatant current, as a correction: nothing turn-start happens. */
+export function moveTurn(encounter: Encounter, ctx: StepContext, target: string): Transition {
+  requireGameMaster(ctx.actor, encounter, 'move the turn');
+  const combatant = findTarget(encounter, target);
+  const round = Math.max(encounter.round, 1);
+  return {
+    encounter: { ...encounter, round, currentId: combatant.id },
+    events: [{ kind: 'turn-started', combatant: refOf(combatant), round, moved: true }],
+    command: 'init move',
+    detail: `moved the turn to ${combatant.name}`,
+  };
+}
+
+/** A death save the encounter left to a button. */
+export function pressDeathSave(encounter: Encounter, ctx: StepContext, target: string): Transition {
+  const combatant = findTarget(encounter, target);
+  requireControl(ctx.actor, encounter, combatant, `roll ${combatant.name}'s death save`);
+  if (!combatant.deathSavePending) {
+    const why = isDying(combatant) ? 'it is rolled at the start of its turn' : 'it is not dying';
+    throw new UserError(`${combatant.name} has no death save to roll now: ${why}.`);
+  }
+  const rolled = rollDeathSaveFor(encounter, ctx, combatant);
+  return { ...rolled, command: 'death save', detail: `${combatant.name} rolled a death save` };
+}
