@@ -4,6 +4,7 @@ import { findCondition, maxHpOf, type RulesContext } from './context';
 import { attackAgainst, attackOutcome, d20Test, rollD20 } from './d20';
 import { applyDamage } from './damage';
 import { recoverFromStable, rollDeathSave, stabilise } from './death';
+import { cover, dodge } from './defences';
 import { endingEffects, expiryOf } from './durations';
 import { applyHealing, isBloodied, reduceMaxHp, setTempHp } from './hit-points';
 import { useHeroicInspiration } from './inspiration';
@@ -30,6 +31,8 @@ export function buildRuleSet(ctx: RulesContext): RuleSet {
     attackOutcome,
     useHeroicInspiration: (state, sides, random) => useHeroicInspiration(ctx, state, sides, random),
     speed: (state, baseSpeed) => speedOf(ctx, state, baseSpeed),
+    cover: (degrees, fromFarSide) => cover(ctx, degrees, fromFarSide),
+    dodge: (state, baseSpeed) => dodge(ctx, state, baseSpeed),
     maxHp: (state) => maxHpOf(ctx, state),
     isBloodied: (state) => isBloodied(ctx, state),
     applyDamage: (state, damage, random) => applyDamage(ctx, state, damage, random),

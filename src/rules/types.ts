@@ -328,6 +328,29 @@ export interface TrackDefinition {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Cover and Dodge
+// ---------------------------------------------------------------------------------------------
+
+export type CoverDegree = 'none' | 'half' | 'three-quarters' | 'total';
+
+export interface CoverEffect {
+  degree: CoverDegree;
+  acBonus: number;
+  dexSaveBonus: number;
+  /** A5E: added to ability checks made to hide. */
+  hideBonus: number;
+  /** Total cover: no direct targeting. */
+  targetable: boolean;
+}
+
+export interface DodgeEffect {
+  attackersDisadvantage: boolean;
+  dexSaveAdvantage: boolean;
+  acBonus: number;
+  dexSaveBonus: number;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Initiative
 // ---------------------------------------------------------------------------------------------
 
@@ -488,6 +511,12 @@ export interface RuleSetFacts {
   /** A5E: falling unconscious from damage, or being knocked out, costs a fatigue level. */
   fatigueOnFallingUnconscious: boolean;
   bloodied: 'half' | 'half-rounded-down' | 'none';
+  /** Dodge: attackers at disadvantage and Dex saves at advantage, or Next's +4 AC and Dex saves (§20). */
+  dodge: 'disadvantage' | 'plus-four';
+  /** Next: cover counts only against attacks and effects from its far side (§21d). */
+  coverOnlyFromFarSide: boolean;
+  /** A5E: cover's bonus also applies to ability checks made to hide (§21e). */
+  coverHelpsHiding: boolean;
   longRestRestoresMaxHp: boolean;
   longRestTrackRecovery: 'one' | 'one-if-fed' | 'haven';
 }
@@ -513,6 +542,10 @@ export interface RuleSet {
   /** Heroic Inspiration: reroll one die and keep the new result. */
   useHeroicInspiration(state: CombatantRulesState, sides: number, random: RandomSource): RulesResult<{ state: CombatantRulesState; roll: number }>;
   speed(state: CombatantRulesState, baseSpeed: number): number;
+  /** The best of several degrees of cover (they never add up, decision §27.3). */
+  cover(degrees: readonly CoverDegree[], fromFarSide?: boolean): CoverEffect;
+  /** What the Dodge action gives until the start of the creature's next turn. */
+  dodge(state: CombatantRulesState, baseSpeed: number): RulesResult<DodgeEffect>;
   /** The maximum healing and rests restore to: after reductions and 2014 exhaustion level 4. */
   maxHp(state: CombatantRulesState): number;
   isBloodied(state: CombatantRulesState): boolean;

@@ -31,6 +31,9 @@ export const FACTS_2024: RuleSetFacts = {
   deathSaveFailureDamage: null,
   fatigueOnFallingUnconscious: false,
   bloodied: 'half',
+  dodge: 'disadvantage',
+  coverOnlyFromFarSide: false,
+  coverHelpsHiding: false,
   longRestRestoresMaxHp: true,
   longRestTrackRecovery: 'one',
 };
