@@ -124,9 +124,6 @@ export function consequenceSentences(subject: Subject, events: readonly RulesEve
       case 'track-reduced':
         sentences.push(`${who} loses ${plural(event.levels, `level of ${TRACK_NAMES[event.track]}`, `levels of ${TRACK_NAMES[event.track]}`)} (now ${event.level}).`);
         break;
-      case 'concentration-ended':
-        sentences.push(`${who} loses concentration${event.reason === 'new-effect' ? ' on the previous effect' : ''}.`);
-        break;
       case 'condition-immune':
         sentences.push(`${who} is immune to ${conditionName(event.condition)} while ${conditionName(event.because)}.`);
         break;
@@ -158,7 +155,8 @@ export function consequenceSentences(subject: Subject, events: readonly RulesEve
         break;
       default:
         // Handled by the sentence that introduces the change (damage, healing, temp HP), by
-        // `added` below, or with a button (the concentration save).
+        // `added` below, with a button (the concentration save), or by the encounter's own
+        // event that names the effect (concentration ending).
         break;
     }
   }

@@ -66,6 +66,8 @@ function effectEndedSentence(event: Extract<EncounterEvent, { kind: 'effect-ende
       case 'save-failed':
         // The failed save's own sentence already says so.
         return null;
+      case 'broken':
+        return who ? `${who} loses concentration on ${name}.` : `Concentration on ${name} ends.`;
       case 'dropped':
       case 'replaced':
         return who ? `${who} stops concentrating on ${name}.` : `Concentration on ${name} ends.`;
