@@ -193,7 +193,8 @@ class Parser {
       const value = this.number();
       const afterNumber = this.pos;
       this.skipSpaces();
-      if (lower(this.code()) === 100 && this.isDiceSize(1)) {
+      // `1d` must be dice (and fails without a size); after a space only `2 d6` is, not `2 dogs`.
+      if (lower(this.code()) === 100 && (this.pos === afterNumber || this.isDiceSize(1))) {
         if (!Number.isInteger(value)) this.fail('The number of dice must be a whole number.', start + 1);
         return this.dice(value, start);
       }
@@ -203,7 +204,7 @@ class Parser {
     this.unexpected();
   }
 
-  /** True when the `d` at `pos` is followed by a die size, so `2 d6` is dice but `2 dogs` is not. */
+  /** True when the `d` at `pos` is followed by a die size. */
   private isDiceSize(offset: number): boolean {
     let i = this.pos + offset;
     while (i < this.text.length && (this.text.charCodeAt(i) === SPACE || this.text.charCodeAt(i) === TAB)) i++;

@@ -1,0 +1,98 @@
+import { MAX_DEPTH, MAX_LENGTH, createSeededRandom, parseDice, rollDice } from '../../../src/dice';
+import { always, scripted } from './scripted';
+
+function error(text: string, random = createSeededRandom(1)): { message: string; column: number | null } {
+  const result = rollDice(text, random);
+  if (result.ok) throw new Error(`${text} rolled ${result.total} instead of failing`);
+  return result.error;
+}
+
+describe('syntax errors point at the place', () => {
+  test.each<[string, string, number | null]>([
+    ['1d20+*5', 'Unexpected `*` at column 6.', 6],
+    ['1d20 +', 'The expression ends too early: a number or dice is missing at column 7.', 7],
+    ['(1d4, 2', 'A `)` is missing at the end of the expression.', 8],
+    ['(1d4 2)', 'Unexpected `2` at column 6.', 6],
+    ['1d20 [fire', 'This `[` has no matching `]`.', 6],
+    ['4d6kh', '`k` needs a number after it, such as `kh1` or `k1`.', 6],
+    ['4d6kx3', '`k` needs a number at column 5 (found `x`).', 5],
+    ['1d', 'The number of sides is missing at the end of the expression.', 3],
+    ['1d0', 'A die needs at least 1 side.', 3],
+    ['1d1000001', 'A die can have at most 1,000,000 sides.', 3],
+    ['4d6mih3', '`mi` takes a plain number, such as `mi2`.', 4],
+    ['(4d6)rr1', '`rr` works on dice only; parentheses and sets take `k` and `p`.', 6],
+    ['1.5d6', 'The number of dice must be a whole number.', 1],
+    ['hello', 'Unexpected `h` at column 1.', 1],
+    ['1 + `', "Unexpected '`' at column 5.", 5],
+    ['', 'Type a dice expression, such as `1d20+5`.', null],
+    ['   ', 'Type a dice expression, such as `1d20+5`.', null],
+  ])('%j: %s', (text, message, column) => {
+    const parsed = parseDice(text);
+    expect(parsed).toEqual({ ok: false, error: { message, column } });
+  });
+});
+
+describe('mistakes only rolling reveals', () => {
+  test.each<[string, string]>([
+    ['1/0', 'Cannot divide by zero.'],
+    ['5 // (1d6 - 1d6)', 'Cannot divide by zero.'],
+    ['5 % 0', 'Cannot divide by zero.'],
+    ['1d6rr<7', 'A d6 would reroll forever: every face it can show matches.'],
+    ['1d6rr1rr2rr3rr4rr5rr6', 'A d6 would reroll forever: every face it can show matches.'],
+    ['3d6rrh1', 'A d6 would reroll forever: every face it can show matches.'],
+    ['1d1e1', 'A d1 would explode forever: every face it can show matches.'],
+    ['2d6e>0', 'A d6 would explode forever: every face it can show matches.'],
+  ])('%s: %s', (text, message) => {
+    expect(error(text, always(1))).toEqual({ message, column: null });
+  });
+
+  test('merged reroll selectors covering every face are caught too', () => {
+    expect(error('1d6rr<4rr>3', always(2)).message).toBe('A d6 would reroll forever: every face it can show matches.');
+  });
+
+  test('an operator that selects nothing ends at once', () => {
+    const result = rollDice('2d6k6rr<7', scripted(2, 3));
+    expect(result.ok && result.total).toBe(0);
+  });
+});
+
+describe('at most 1,000 dice, counting rerolls and explosions', () => {
+  test('1,000 dice roll; 1,001 do not', () => {
+    const ok = rollDice('1000d6', createSeededRandom(1));
+    expect(ok.ok && ok.diceRolled).toBe(1000);
+    expect(error('1001d6').message).toBe('At most 1000 dice can be rolled at once.');
+    expect(error('500d6 + 501d6', always(3)).message).toBe('That rolls more than 1000 dice (counting rerolls and explosions).');
+  });
+
+  test('rerolls count', () => {
+    const ok = rollDice('500d6ro<7', always(3));
+    expect(ok.ok && ok.diceRolled).toBe(1000);
+    expect(error('501d6ro<7', always(3)).message).toBe('That rolls more than 1000 dice (counting rerolls and explosions).');
+  });
+
+  test('an explosion that keeps going stops at the limit with a message', () => {
+    expect(error('1d6e6', always(6)).message).toBe('That rolls more than 1000 dice (counting rerolls and explosions).');
+  });
+});
+
+describe('size limits', () => {
+  test(`expressions up to ${MAX_LENGTH} characters`, () => {
+    const longest = '1+'.repeat(MAX_LENGTH / 2 - 1) + '11';
+    expect(longest.length).toBe(MAX_LENGTH);
+    const ok = rollDice(longest, scripted());
+    expect(ok.ok && ok.total).toBe(260);
+    expect(error(longest + ' ')).toEqual({ message: `That expression is 501 characters long; the limit is ${MAX_LENGTH}.`, column: null });
+  });
+
+  test(`nesting up to ${MAX_DEPTH} levels`, () => {
+    const nested = (n: number) => '('.repeat(n) + '1' + ')'.repeat(n);
+    const ok = rollDice(nested(MAX_DEPTH), scripted());
+    expect(ok.ok && ok.total).toBe(1);
+    expect(error(nested(MAX_DEPTH + 1)).message).toBe(`The expression is nested too deeply (more than ${MAX_DEPTH} levels).`);
+    expect(error('-'.repeat(MAX_DEPTH + 1) + '1').message).toBe(`The expression is nested too deeply (more than ${MAX_DEPTH} levels).`);
+  });
+
+  test('a total too large to show is an error, not Infinity', () => {
+    expect(error('9'.repeat(400)).message).toBe('The total is too large to show.');
+  });
+});
