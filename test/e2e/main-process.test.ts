@@ -1,0 +1,47 @@
+import { createTestDatabase, type TestDatabase } from '../support/database';
+import { FakeDiscord } from './fake-discord';
+import { runScript, type RunningScript } from './run-script';
+
+// `npm start` as a user runs it: a separate process, configured only by its environment.
+let database: TestDatabase;
+let fake: FakeDiscord;
+let bot: RunningScript | null = null;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  fake = await FakeDiscord.start();
+});
+
+afterAll(async () => {
+  bot?.child.kill('SIGKILL');
+  await fake?.close();
+  await database?.drop();
+});
+
+test('with a token and DISCORD_API_URL it logs in to Discord, answers /help, and exits 0 on SIGTERM', async () => {
+  bot = runScript('src/main.ts', {
+    DISCORD_TOKEN: 'main-process-token',
+    DISCORD_APPLICATION_ID: fake.applicationId,
+    DISCORD_API_URL: fake.apiUrl,
+    DATABASE_URL: database.url,
+  });
+  await fake.ready(60_000).catch((error: unknown) => {
+    throw new Error(`${String(error)}\nbot stderr:\n${bot?.stderr()}`);
+  });
+  expect(fake.identify?.token).toBe('main-process-token');
+
+  const { message } = await fake.sendCommand('help');
+  expect(message.embeds[0]?.fields?.map((f) => f.name)).toContain('/config');
+  expect(message.allowedMentions).toEqual({ parse: [], users: [] });
+
+  bot.child.kill('SIGTERM');
+  expect(await bot.exited(30_000)).toBe(0);
+  await fake.disconnected();
+}, 120_000);
+
+test('without a token it explains how to configure it and exits 1', async () => {
+  const run = runScript('src/main.ts', {});
+  expect(await run.exited(60_000)).toBe(1);
+  expect(run.stderr()).toMatch(/^Rollcall needs a Discord bot token/);
+  expect(run.stderr()).toContain('npm run console');
+}, 90_000);
