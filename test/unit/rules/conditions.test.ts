@@ -1,0 +1,166 @@
+import { createRulesState, getRuleSet, RULESET_IDS, type ConditionKey, type RuleSetId } from '../../../src/rules';
+import { conditionProfile } from './condition-profile';
+
+// RULES.md §15a–e: every condition of every catalogue, as the tokens conditionProfile reads back
+// through the public RuleSet (own rolls, attacks against it at 5 ft melee / 30 ft ranged / by an
+// attacker who sees it, critical hits, speed from 30 ft, implied conditions, concentration).
+const PARALYZED_2024 = ['init:dis', 'str-save:fail', 'dex-save:fail', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv', 'crit-within-5', 'speed:0', 'brings:incapacitated', 'ends-concentration', 'incapacitated', 'no-reactions'];
+const CATALOGUE_2024: Partial<Record<ConditionKey, string[]>> = {
+  blinded: ['melee:dis', 'ranged:dis', 'sight:fail', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv'],
+  charmed: [],
+  deafened: ['hearing:fail'],
+  frightened: ['melee:dis', 'ranged:dis', 'check:dis', 'sight:dis', 'hearing:dis', 'init:dis'],
+  grappled: ['speed:0'],
+  incapacitated: ['init:dis', 'ends-concentration', 'incapacitated', 'no-reactions'],
+  invisible: ['melee:adv', 'ranged:adv', 'init:adv', 'vs-melee-5:dis', 'vs-ranged-30:dis'],
+  paralyzed: PARALYZED_2024,
+  petrified: ['init:dis', 'str-save:fail', 'dex-save:fail', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv', 'speed:0', 'brings:incapacitated', 'ends-concentration', 'incapacitated', 'no-reactions', 'resists-all-damage', 'immune:poisoned'],
+  poisoned: ['melee:dis', 'ranged:dis', 'check:dis', 'sight:dis', 'hearing:dis', 'init:dis'],
+  prone: ['melee:dis', 'ranged:dis', 'vs-melee-5:adv', 'vs-ranged-30:dis', 'vs-seen:dis'],
+  restrained: ['melee:dis', 'ranged:dis', 'dex-save:dis', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv', 'speed:0'],
+  // §27.7: 2024 Stunned has no "can't move" clause.
+  stunned: ['init:dis', 'str-save:fail', 'dex-save:fail', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv', 'brings:incapacitated', 'ends-concentration', 'incapacitated', 'no-reactions'],
+  // Prone's ranged disadvantage cancels Unconscious's advantage beyond 5 ft.
+  unconscious: ['melee:dis', 'ranged:dis', 'init:dis', 'str-save:fail', 'dex-save:fail', 'vs-melee-5:adv', 'crit-within-5', 'speed:0', 'brings:incapacitated', 'brings:prone', 'ends-concentration', 'incapacitated', 'no-reactions'],
+};
+
+const EXPECTED: Record<RuleSetId, Partial<Record<ConditionKey, string[]>>> = {
+  dnd2024: CATALOGUE_2024,
+  // §15c, decision §27.2: C&M has no condition text, so the 2024 catalogue applies, Blinded included.
+  'crown-misery': CATALOGUE_2024,
+  dnd2014: {
+    blinded: ['melee:dis', 'ranged:dis', 'sight:fail', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv'],
+    charmed: [],
+    deafened: ['hearing:fail'],
+    frightened: ['melee:dis', 'ranged:dis', 'check:dis', 'sight:dis', 'hearing:dis', 'init:dis'],
+    grappled: ['speed:0'],
+    incapacitated: ['ends-concentration', 'incapacitated', 'no-reactions'],
+    invisible: ['melee:adv', 'ranged:adv', 'vs-melee-5:dis', 'vs-ranged-30:dis', 'vs-seen:dis'],
+    paralyzed: ['str-save:fail', 'dex-save:fail', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv', 'crit-within-5', 'speed:0', 'brings:incapacitated', 'ends-concentration', 'incapacitated', 'no-reactions'],
+    petrified: ['str-save:fail', 'dex-save:fail', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv', 'speed:0', 'brings:incapacitated', 'ends-concentration', 'incapacitated', 'no-reactions', 'resists-all-damage', 'immune:poisoned', 'immune:poison-damage'],
+    poisoned: ['melee:dis', 'ranged:dis', 'check:dis', 'sight:dis', 'hearing:dis', 'init:dis'],
+    prone: ['melee:dis', 'ranged:dis', 'vs-melee-5:adv', 'vs-ranged-30:dis', 'vs-seen:dis'],
+    restrained: ['melee:dis', 'ranged:dis', 'dex-save:dis', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv', 'speed:0'],
+    stunned: ['str-save:fail', 'dex-save:fail', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv', 'speed:0', 'brings:incapacitated', 'ends-concentration', 'incapacitated', 'no-reactions'],
+    unconscious: ['melee:dis', 'ranged:dis', 'str-save:fail', 'dex-save:fail', 'vs-melee-5:adv', 'crit-within-5', 'speed:0', 'brings:incapacitated', 'brings:prone', 'ends-concentration', 'incapacitated', 'no-reactions'],
+  },
+  'dnd-next': {
+    blinded: ['melee:dis', 'ranged:dis', 'sight:fail', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv'],
+    charmed: [],
+    deafened: ['hearing:fail'],
+    encumbered: ['melee:dis', 'ranged:dis', 'check:dis', 'sight:dis', 'hearing:dis', 'init:dis', 'str-save:dis', 'dex-save:dis', 'wis-save:dis', 'speed:20'],
+    ethereal: [],
+    frightened: ['melee:dis', 'ranged:dis', 'check:dis', 'sight:dis', 'hearing:dis', 'init:dis'],
+    intoxicated: ['melee:dis', 'ranged:dis', 'check:dis', 'sight:dis', 'hearing:dis', 'init:dis'],
+    invisible: ['melee:adv', 'ranged:adv', 'vs-melee-5:dis', 'vs-ranged-30:dis', 'vs-seen:dis'],
+    // Falls prone (−2 to its attacks; ranged attacks beyond 10 ft cancel out); no auto-crit in Next;
+    // only Stunned and Unconscious end concentration (§14d).
+    paralyzed: ['melee:-2', 'ranged:-2', 'str-save:fail', 'dex-save:fail', 'vs-melee-5:adv', 'speed:0', 'brings:prone', 'no-reactions'],
+    prone: ['melee:-2', 'ranged:-2', 'vs-melee-5:adv', 'vs-ranged-30:dis', 'vs-seen:dis'],
+    restrained: ['melee:dis', 'ranged:dis', 'dex-save:dis', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv', 'speed:0'],
+    stunned: ['str-save:fail', 'dex-save:fail', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv', 'speed:0', 'ends-concentration', 'no-reactions'],
+    unconscious: ['melee:-2', 'ranged:-2', 'str-save:fail', 'dex-save:fail', 'vs-melee-5:adv', 'speed:0', 'brings:prone', 'ends-concentration', 'no-reactions'],
+  },
+  a5e: {
+    blinded: ['melee:dis', 'ranged:dis', 'sight:fail', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv'],
+    bloodied: [],
+    charmed: [],
+    confused: ['no-reactions'],
+    deafened: ['hearing:fail'],
+    doomed: [],
+    encumbered: ['speed:5'],
+    frightened: ['melee:dis', 'ranged:dis', 'check:dis', 'sight:dis', 'hearing:dis', 'init:dis'],
+    grappled: ['speed:0'],
+    incapacitated: ['ends-concentration', 'incapacitated', 'no-reactions'],
+    invisible: ['melee:adv', 'ranged:adv', 'vs-melee-5:dis', 'vs-ranged-30:dis'],
+    paralyzed: ['str-save:fail', 'dex-save:fail', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv', 'crit-within-5', 'speed:0', 'brings:incapacitated', 'ends-concentration', 'incapacitated', 'no-reactions'],
+    petrified: ['str-save:fail', 'dex-save:fail', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv', 'speed:0', 'brings:incapacitated', 'ends-concentration', 'incapacitated', 'no-reactions', 'resists-all-damage', 'immune:poisoned', 'immune:poison-damage'],
+    poisoned: ['melee:dis', 'ranged:dis', 'check:dis', 'sight:dis', 'hearing:dis', 'init:dis'],
+    // A5E Prone: disadvantage on melee attacks only (§15e, §27.8).
+    prone: ['melee:dis', 'vs-melee-5:adv', 'vs-ranged-30:dis', 'vs-seen:dis'],
+    rattled: ['no-reactions'],
+    restrained: ['melee:dis', 'ranged:dis', 'dex-save:dis', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv', 'speed:0'],
+    slowed: ['dex-save:-2', 'ac:-2', 'speed:15', 'no-reactions'],
+    stunned: ['str-save:fail', 'dex-save:fail', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv', 'speed:0', 'brings:incapacitated', 'ends-concentration', 'incapacitated', 'no-reactions'],
+    unconscious: ['melee:dis', 'str-save:fail', 'dex-save:fail', 'vs-melee-5:adv', 'crit-within-5', 'speed:0', 'brings:incapacitated', 'brings:prone', 'ends-concentration', 'incapacitated', 'no-reactions'],
+  },
+};
+
+describe('RULES.md §15 condition catalogues', () => {
+  const rows = RULESET_IDS.flatMap((id) => Object.entries(EXPECTED[id]).map(([key, tokens]) => [id, key as ConditionKey, tokens] as const));
+
+  it.each(rows)('%s %s: %j', (id, key, tokens) => {
+    expect(conditionProfile(id, key)).toEqual(tokens);
+  });
+
+  it.each(RULESET_IDS)('%s: the catalogue holds exactly the tested conditions, each named and described', (id) => {
+    const catalogue = getRuleSet(id).conditions;
+    expect(catalogue.map((c) => c.key).sort()).toEqual(Object.keys(EXPECTED[id]).sort());
+    for (const c of catalogue) {
+      expect(c.name.toLowerCase()).toBe(c.key);
+      expect(c.description.length).toBeGreaterThan(10);
+    }
+  });
+
+  it.each<[ConditionKey, RuleSetId[]]>([
+    ['intoxicated', ['dnd-next']],
+    ['ethereal', ['dnd-next']],
+    ['bloodied', ['a5e']],
+    ['doomed', ['a5e']],
+    ['confused', ['a5e']],
+    ['rattled', ['a5e']],
+    ['slowed', ['a5e']],
+    ['incapacitated', ['dnd2024', 'dnd2014', 'crown-misery', 'a5e']],
+  ])('§15: %s exists only in %j', (key, where) => {
+    expect(RULESET_IDS.filter((id) => getRuleSet(id).condition(key) !== undefined)).toEqual(where);
+  });
+});
+
+describe('RULES.md §15 adding and removing conditions', () => {
+  const rules = getRuleSet('dnd2024');
+
+  it('a condition the rule set lacks is refused in words', () => {
+    expect(rules.addCondition(createRulesState(), 'intoxicated')).toEqual({ ok: false, reason: 'intoxicated is not a condition in the 5e 2024 rules.' });
+  });
+
+  it('§15b: Petrified brings immunity to Poisoned', () => {
+    const petrified = rules.addCondition(createRulesState(), 'petrified');
+    if (!petrified.ok) throw new Error(petrified.reason);
+    const poisoned = rules.addCondition(petrified.value.state, 'poisoned');
+    expect(poisoned.ok && poisoned.value.events).toEqual([{ kind: 'condition-immune', condition: 'poisoned', because: 'petrified' }]);
+    expect(poisoned.ok && poisoned.value.state.conditions).toEqual(['petrified', 'incapacitated']);
+  });
+
+  it('§15: a condition does not stack with itself', () => {
+    const once = rules.addCondition(createRulesState(), 'poisoned');
+    if (!once.ok) throw new Error(once.reason);
+    const twice = rules.addCondition(once.value.state, 'poisoned');
+    expect(twice.ok && twice.value).toEqual({ state: once.value.state, events: [] });
+  });
+
+  it('§15b: waking from Unconscious removes Incapacitated but leaves the creature Prone', () => {
+    const out = rules.addCondition(createRulesState(), 'unconscious');
+    if (!out.ok) throw new Error(out.reason);
+    const woken = rules.removeCondition(out.value.state, 'unconscious');
+    expect(woken.state.conditions).toEqual(['prone']);
+    expect(woken.events).toEqual([
+      { kind: 'condition-removed', condition: 'unconscious' },
+      { kind: 'condition-removed', condition: 'incapacitated' },
+    ]);
+  });
+
+  it('§15: Incapacitated stays while another condition still brings it', () => {
+    let state = createRulesState();
+    for (const key of ['stunned', 'paralyzed'] as const) {
+      const added = rules.addCondition(state, key);
+      if (!added.ok) throw new Error(added.reason);
+      state = added.value.state;
+    }
+    expect(rules.removeCondition(state, 'stunned').state.conditions).toEqual(['incapacitated', 'paralyzed']);
+  });
+
+  it('removing a condition the creature lacks changes nothing', () => {
+    const state = createRulesState();
+    expect(rules.removeCondition(state, 'prone')).toEqual({ state, events: [] });
+  });
+});
