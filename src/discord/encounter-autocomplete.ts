@@ -12,9 +12,9 @@ export function matchRank(name: string, typed: string): number | null {
   // "goblin 2" must not suggest Goblin 1: numbers tell members of a group apart, so fuzziness stops there.
   if (!numbersOf(query).every((number) => numbersOf(candidate).includes(number))) return null;
   if (isSubsequence(query, candidate)) return 3;
-  // A typo or two: compare with the start of the name the same length as the query.
-  const allowed = Math.max(1, Math.floor(query.length / 4));
-  if (editDistance(query, candidate.slice(0, query.length)) <= allowed) return 4;
+  // One typo per four letters typed: fewer letters than that must match as typed ("gob" is not "bob").
+  const allowed = Math.floor(query.length / 4);
+  if (allowed > 0 && editDistance(query, candidate.slice(0, query.length)) <= allowed) return 4;
   return null;
 }
 

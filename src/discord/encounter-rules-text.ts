@@ -21,9 +21,9 @@ function title(word: string): string {
 }
 
 /** "A, B and C". */
-export function listInWords(items: readonly string[]): string {
+export function listInWords(items: readonly string[], conjunction: 'and' | 'or' = 'and'): string {
   if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+  return `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]}`;
 }
 
 const MODIFIER_WORDS: Readonly<Record<ModifierReason, string>> = {
@@ -90,6 +90,7 @@ export function consequenceSentences(subject: Subject, events: readonly RulesEve
   const sentences: string[] = [];
   const who = they(subject);
   const added = events.filter((event) => event.kind === 'condition-added').map((event) => conditionName(event.condition));
+  const removed = events.filter((event) => event.kind === 'condition-removed').map((event) => conditionName(event.condition));
   for (const event of events) {
     switch (event.kind) {
       case 'dying':
@@ -127,9 +128,6 @@ export function consequenceSentences(subject: Subject, events: readonly RulesEve
       case 'condition-immune':
         sentences.push(`${who} is immune to ${conditionName(event.condition)} while ${conditionName(event.because)}.`);
         break;
-      case 'condition-removed':
-        sentences.push(`${who} is no longer ${conditionName(event.condition)}.`);
-        break;
       case 'revived':
         sentences.push(`${who} is conscious again.`);
         break;
@@ -161,6 +159,7 @@ export function consequenceSentences(subject: Subject, events: readonly RulesEve
     }
   }
   if (added.length > 0) sentences.push(`${who} is now ${listInWords(added)}.`);
+  if (removed.length > 0) sentences.push(`${who} is no longer ${listInWords(removed, 'or')}.`);
   return sentences;
 }
 
@@ -229,7 +228,7 @@ export function describeDeathSave(
       break;
   }
   // The opening sentence already says these; the rest (fatigue, death) follows it.
-  const said: RulesEvent['kind'][] = ['stabilised', 'revived', 'healed', 'death-saves-reset'];
+  const said: RulesEvent['kind'][] = ['stabilised', 'revived', 'healed', 'death-saves-reset', 'death-save-failures'];
   const followUps = consequenceSentences(subject, save.events.filter((event) => !said.includes(event.kind)));
   return [sentence, ...followUps].join(' ');
 }

@@ -69,8 +69,9 @@ describe('healing and temporary HP in words', () => {
       { kind: 'healed', amount: 5, hp: 5 },
       { kind: 'revived' },
       { kind: 'condition-removed', condition: 'unconscious' },
+      { kind: 'condition-removed', condition: 'incapacitated' },
     ];
-    expect(describeHealing(alice, events)).toBe('Alice regains 5 HP and is at 5 HP. Alice is conscious again. Alice is no longer Unconscious.');
+    expect(describeHealing(alice, events)).toBe('Alice regains 5 HP and is at 5 HP. Alice is conscious again. Alice is no longer Unconscious or Incapacitated.');
   });
 
   test('the dead cannot be healed', () => {

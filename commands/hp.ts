@@ -1,0 +1,92 @@
+import { SlashCommandBuilder } from '@discordjs/builders';
+import { UserError, type Command, type CommandContext, type ComponentContext, type Reply } from '../src/discord/command';
+import { DAMAGE_TYPE_CHOICES, isDamageType, optionalBoolean, optionalString, requiredString, targetOption } from '../src/discord/encounter-options';
+import { buttonParts, change, encounterForButton, suggestTargets } from '../src/discord/encounter-replies';
+
+const AMOUNT_DESCRIPTION = 'A number or dice, e.g. 9 or 2d6+3 [fire]';
+
+/** `/hp`: hit points of a combatant in the channel's encounter. */
+const definition = new SlashCommandBuilder()
+  .setName('hp')
+  .setDescription('Damage, heal or set the hit points of a combatant')
+  .setDMPermission(false)
+  .addSubcommand((sub) =>
+    sub
+      .setName('damage')
+      .setDescription('Deal damage; the rule set applies resistances, temporary HP and 0 HP')
+      .addStringOption((o) => targetOption(o, 'Who takes the damage'))
+      .addStringOption((o) => o.setName('amount').setDescription(AMOUNT_DESCRIPTION).setRequired(true).setMaxLength(200))
+      .addStringOption((o) => o.setName('type').setDescription('Damage type (a [type] in the dice works too)').addChoices(...DAMAGE_TYPE_CHOICES))
+      .addBooleanOption((o) => o.setName('critical').setDescription('A critical hit')),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName('heal')
+      .setDescription('Restore hit points')
+      .addStringOption((o) => targetOption(o, 'Who is healed'))
+      .addStringOption((o) => o.setName('amount').setDescription(AMOUNT_DESCRIPTION).setRequired(true).setMaxLength(200)),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName('temp')
+      .setDescription('Give temporary hit points (they don\'t add up: the higher stays)')
+      .addStringOption((o) => targetOption(o))
+      .addStringOption((o) => o.setName('amount').setDescription(AMOUNT_DESCRIPTION).setRequired(true).setMaxLength(200)),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName('set')
+      .setDescription('Set current hit points (game master or the controller)')
+      .addStringOption((o) => targetOption(o))
+      .addStringOption((o) => o.setName('amount').setDescription(AMOUNT_DESCRIPTION).setRequired(true).setMaxLength(200)),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName('max')
+      .setDescription('Set the hit point maximum (game master or the controller)')
+      .addStringOption((o) => targetOption(o))
+      .addStringOption((o) => o.setName('amount').setDescription(AMOUNT_DESCRIPTION).setRequired(true).setMaxLength(200)),
+  );
+
+function amountInput(ctx: CommandContext): { target: string; amount: string } {
+  return { target: requiredString(ctx.options, 'target'), amount: requiredString(ctx.options, 'amount') };
+}
+
+function damage(ctx: CommandContext): Promise<Reply> {
+  const type = optionalString(ctx.options, 'type');
+  if (type !== null && !isDamageType(type)) throw new UserError(`"${type}" is not a damage type.`);
+  const input = { ...amountInput(ctx), critical: optionalBoolean(ctx.options, 'critical'), ...(type ? { type } : {}) };
+  return change(ctx, (service, actor, place) => service.damage(actor, place, input));
+}
+
+function run(ctx: CommandContext): Promise<Reply> {
+  switch (ctx.options.subcommand) {
+    case 'damage':
+      return damage(ctx);
+    case 'heal':
+      return change(ctx, (service, actor, place) => service.heal(actor, place, amountInput(ctx)));
+    case 'temp':
+      return change(ctx, (service, actor, place) => service.setTempHp(actor, place, amountInput(ctx)));
+    case 'set':
+      return change(ctx, (service, actor, place) => service.setHp(actor, place, amountInput(ctx)));
+    case 'max':
+      return change(ctx, (service, actor, place) => service.setMaxHp(actor, place, amountInput(ctx)));
+    default:
+      throw new UserError('Choose a subcommand of /hp, e.g. `/hp damage`.');
+  }
+}
+
+/** `hp:conc:<encounter>:<combatant>:<n>`: the concentration save a damage reply asked for. */
+async function press(ctx: ComponentContext): Promise<Reply> {
+  const [action, encounterId = '', combatantId = ''] = buttonParts(ctx.customId);
+  if (action !== 'conc') throw new UserError('This button no longer does anything.');
+  await encounterForButton(ctx, encounterId);
+  return change(ctx, (service, actor, place) => service.rollConcentrationSave(actor, place, { target: combatantId }));
+}
+
+export const command: Command = {
+  definition,
+  execute: run,
+  autocomplete: suggestTargets,
+  button: press,
+};

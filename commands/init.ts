@@ -1,0 +1,304 @@
+import { SlashCommandBuilder } from '@discordjs/builders';
+import { isGameMaster, requireGameMaster } from '../src/combat/permissions';
+import type { EncounterOptions } from '../src/combat/types';
+import { UserError, type Command, type CommandContext, type CommandOptions, type ComponentContext, type Reply } from '../src/discord/command';
+import { COLORS } from '../src/discord/embeds';
+import { NAME_MAX_LENGTH, combatantName, damageTypeList, optionalBoolean, optionalInteger, optionalString, requiredInteger, requiredString, targetOption } from '../src/discord/encounter-options';
+import {
+  NO_ENCOUNTER,
+  actorOf,
+  buttonParts,
+  change,
+  encounterForButton,
+  encountersOf,
+  placeOf,
+  postTracker,
+  refreshTracker,
+  resultReply,
+  suggestTargets,
+} from '../src/discord/encounter-replies';
+import { logReply } from '../src/discord/encounter-log';
+import { summaryEmbed } from '../src/discord/encounter-summary';
+import { optionsInWords } from '../src/discord/encounter-text';
+import { trackerEmbed, trackerMessage } from '../src/discord/tracker';
+import type { RollMode } from '../src/rules/types';
+
+const TYPES_HINT = 'comma-separated damage types, e.g. fire, cold';
+
+const SAVE_MODE_CHOICES = [
+  { name: 'automatic', value: 'automatic' },
+  { name: 'button', value: 'button' },
+];
+
+/** `/init`: the channel's encounter, from begin to end. */
+const definition = new SlashCommandBuilder()
+  .setName('init')
+  .setDescription('Run the encounter in this channel: initiative, turns and rounds')
+  .setDMPermission(false)
+  .addSubcommand((sub) =>
+    sub
+      .setName('begin')
+      .setDescription('Start an encounter in this channel; you become its game master')
+      .addStringOption((o) => o.setName('name').setDescription('What to call the fight').setMaxLength(80))
+      .addStringOption((o) => o.setName('death-saves').setDescription('Who rolls death saves (default: the bot, when the turn starts)').addChoices(...SAVE_MODE_CHOICES))
+      .addStringOption((o) => o.setName('concentration-saves').setDescription('Who rolls concentration saves (default: a button)').addChoices(...SAVE_MODE_CHOICES)),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName('options')
+      .setDescription('Change how saves are rolled (game master)')
+      .addStringOption((o) => o.setName('death-saves').setDescription('Who rolls death saves').addChoices(...SAVE_MODE_CHOICES))
+      .addStringOption((o) => o.setName('concentration-saves').setDescription('Who rolls concentration saves').addChoices(...SAVE_MODE_CHOICES)),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName('add')
+      .setDescription('Add monsters or NPCs (game master)')
+      .addStringOption((o) => o.setName('name').setDescription('Name; with count, numbers are added (Goblin 1, Goblin 2…)').setRequired(true).setMaxLength(NAME_MAX_LENGTH))
+      .addIntegerOption((o) => o.setName('init-mod').setDescription('Initiative modifier').setMinValue(-10).setMaxValue(30))
+      .addIntegerOption((o) => o.setName('hp').setDescription('Hit points').setMinValue(1).setMaxValue(100_000))
+      .addIntegerOption((o) => o.setName('ac').setDescription('Armour class').setMinValue(0).setMaxValue(50))
+      .addIntegerOption((o) => o.setName('count').setDescription('How many, sharing one initiative roll').setMinValue(1).setMaxValue(20))
+      .addBooleanOption((o) => o.setName('hidden').setDescription('Keep its numbers from the players'))
+      .addIntegerOption((o) => o.setName('initiative').setDescription('Use this initiative instead of rolling').setMinValue(-10).setMaxValue(60))
+      .addStringOption((o) =>
+        o
+          .setName('mode')
+          .setDescription('Roll initiative with advantage or disadvantage')
+          .addChoices({ name: 'advantage', value: 'advantage' }, { name: 'disadvantage', value: 'disadvantage' }),
+      )
+      .addStringOption((o) => o.setName('resist').setDescription(`Resistances: ${TYPES_HINT}`).setMaxLength(200))
+      .addStringOption((o) => o.setName('immune').setDescription(`Immunities: ${TYPES_HINT}`).setMaxLength(200))
+      .addStringOption((o) => o.setName('vulnerable').setDescription(`Vulnerabilities: ${TYPES_HINT}`).setMaxLength(200)),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName('join')
+      .setDescription('Join the encounter with your own character')
+      .addStringOption((o) => o.setName('name').setDescription('Your character\'s name (default: your name)').setMaxLength(NAME_MAX_LENGTH))
+      .addIntegerOption((o) => o.setName('init-mod').setDescription('Initiative modifier').setMinValue(-10).setMaxValue(30))
+      .addIntegerOption((o) => o.setName('hp').setDescription('Hit points').setMinValue(1).setMaxValue(100_000))
+      .addIntegerOption((o) => o.setName('ac').setDescription('Armour class').setMinValue(0).setMaxValue(50))
+      .addIntegerOption((o) => o.setName('con-save').setDescription('Constitution saving throw bonus').setMinValue(-10).setMaxValue(30)),
+  )
+  .addSubcommand((sub) => sub.setName('next').setDescription('End the current turn and start the next one'))
+  .addSubcommand((sub) => sub.setName('prev').setDescription('Go back to the previous turn'))
+  .addSubcommand((sub) =>
+    sub
+      .setName('move')
+      .setDescription('Make a combatant the current one (game master)')
+      .addStringOption((o) => targetOption(o, 'Whose turn it becomes')),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName('set-initiative')
+      .setDescription('Change a combatant\'s initiative (game master)')
+      .addStringOption((o) => targetOption(o))
+      .addIntegerOption((o) => o.setName('value').setDescription('The new initiative total').setRequired(true).setMinValue(-10).setMaxValue(60)),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName('remove')
+      .setDescription('Take a combatant out of the encounter (game master)')
+      .addStringOption((o) => targetOption(o)),
+  )
+  .addSubcommand((sub) => sub.setName('list').setDescription('Show the order; the game master\'s copy shows hidden numbers'))
+  .addSubcommand((sub) => sub.setName('end').setDescription('End the encounter (game master)'))
+  .addSubcommand((sub) => sub.setName('undo').setDescription('Revert the last change (the game master, or whoever made it)'))
+  .addSubcommand((sub) =>
+    sub
+      .setName('log')
+      .setDescription('The last changes to the encounter')
+      .addIntegerOption((o) => o.setName('count').setDescription('How many (default 10)').setMinValue(1).setMaxValue(25)),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName('concentrate')
+      .setDescription('Start concentrating on an effect (ends any previous one)')
+      .addStringOption((o) => targetOption(o, 'Who concentrates'))
+      .addStringOption((o) => o.setName('effect').setDescription('The spell or effect').setRequired(true).setMaxLength(NAME_MAX_LENGTH)),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName('drop-concentration')
+      .setDescription('Stop concentrating')
+      .addStringOption((o) => targetOption(o, 'Who stops concentrating')),
+  );
+
+
+function saveOptions(options: CommandOptions): Partial<EncounterOptions> {
+  const chosen: Partial<EncounterOptions> = {};
+  const death = optionalString(options, 'death-saves');
+  if (death !== null) chosen.autoDeathSaves = death === 'automatic';
+  const concentration = optionalString(options, 'concentration-saves');
+  if (concentration !== null) chosen.autoConcentrationSaves = concentration === 'automatic';
+  return chosen;
+}
+
+function rollMode(options: CommandOptions): RollMode | undefined {
+  const mode = optionalString(options, 'mode');
+  if (mode === null) return undefined;
+  if (mode !== 'advantage' && mode !== 'disadvantage') throw new UserError('`mode` is advantage or disadvantage.');
+  return mode;
+}
+
+/** Options the user left out stay out, so the service applies its own defaults. */
+function given<T extends object>(values: { [K in keyof T]: T[K] | null | undefined }): T {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null && value !== undefined)) as T;
+}
+
+async function begin(ctx: CommandContext): Promise<Reply> {
+  const name = optionalString(ctx.options, 'name');
+  const result = await encountersOf(ctx).begin(actorOf(ctx), placeOf(ctx), given({ name, options: saveOptions(ctx.options) }));
+  const tracker = await postTracker(ctx, result.encounter);
+  const where = {
+    pinned: 'The tracker is pinned in this channel.',
+    posted: 'The tracker is posted in this channel (I may not pin it here).',
+    failed: 'I could not post the tracker here; `/init list` shows the order.',
+  }[tracker];
+  return resultReply(result, [
+    optionsInWords(result.encounter.options),
+    'Add monsters with `/init add`, players join with `/init join`, then **Next turn** starts round 1.',
+    where,
+  ]);
+}
+
+function add(ctx: CommandContext): Promise<Reply> {
+  const options = ctx.options;
+  const input = given({
+    name: combatantName(options, 'name') ?? requiredString(options, 'name'),
+    initMod: optionalInteger(options, 'init-mod'),
+    hp: optionalInteger(options, 'hp'),
+    ac: optionalInteger(options, 'ac'),
+    count: optionalInteger(options, 'count'),
+    hidden: optionalBoolean(options, 'hidden'),
+    initiative: optionalInteger(options, 'initiative'),
+    mode: rollMode(options),
+    resist: damageTypeList(options, 'resist'),
+    immune: damageTypeList(options, 'immune'),
+    vulnerable: damageTypeList(options, 'vulnerable'),
+  });
+  return change(ctx, (service, actor, place) => service.add(actor, place, input));
+}
+
+function join(ctx: CommandContext): Promise<Reply> {
+  const options = ctx.options;
+  const input = given({
+    name: combatantName(options, 'name') ?? ctx.user.name.slice(0, NAME_MAX_LENGTH),
+    initMod: optionalInteger(options, 'init-mod'),
+    hp: optionalInteger(options, 'hp'),
+    ac: optionalInteger(options, 'ac'),
+    conSave: optionalInteger(options, 'con-save'),
+  });
+  return change(ctx, (service, actor, place) => service.join(actor, place, input));
+}
+
+/** The game master, or a member who may manage the channel, sees hidden numbers. */
+async function list(ctx: CommandContext): Promise<Reply> {
+  const encounter = await encountersOf(ctx).get(placeOf(ctx));
+  if (!encounter) throw new UserError(NO_ENCOUNTER);
+  return isGameMaster(actorOf(ctx), encounter) ? { ephemeral: true, embeds: [trackerEmbed(encounter, 'game-master')] } : trackerMessage(encounter);
+}
+
+/** Ending cannot be undone, so it asks first; the game master's press does it. */
+async function confirmEnd(ctx: CommandContext): Promise<Reply> {
+  const encounter = await encountersOf(ctx).get(placeOf(ctx));
+  if (!encounter) throw new UserError(NO_ENCOUNTER);
+  requireGameMaster(actorOf(ctx), encounter, 'end the encounter');
+  return {
+    ephemeral: true,
+    embeds: [{ description: `End **${encounter.name}** after round ${encounter.round}? It cannot be undone.`, color: COLORS.warning }],
+    components: [
+      {
+        buttons: [
+          { customId: `init:end:${encounter.id}`, label: 'End the encounter', style: 'danger' },
+          { customId: `init:keep:${encounter.id}`, label: 'Keep fighting', style: 'secondary' },
+        ],
+      },
+    ],
+  };
+}
+
+async function end(ctx: ComponentContext, encounterId: string): Promise<Reply> {
+  await encounterForButton(ctx, encounterId);
+  const result = await encountersOf(ctx).end(actorOf(ctx), placeOf(ctx));
+  await refreshTracker(ctx, result.encounter);
+  return { ...resultReply(result), embeds: [summaryEmbed(result.encounter)] };
+}
+
+async function log(ctx: CommandContext): Promise<Reply> {
+  const count = optionalInteger(ctx.options, 'count') ?? 10;
+  const entries = await encountersOf(ctx).log(placeOf(ctx), count);
+  return logReply(entries, count);
+}
+
+function run(ctx: CommandContext): Promise<Reply> {
+  switch (ctx.options.subcommand) {
+    case 'begin':
+      return begin(ctx);
+    case 'add':
+      return add(ctx);
+    case 'join':
+      return join(ctx);
+    case 'next':
+      return change(ctx, (service, actor, place) => service.next(actor, place));
+    case 'prev':
+      return change(ctx, (service, actor, place) => service.prev(actor, place));
+    case 'move':
+      return change(ctx, (service, actor, place) => service.move(actor, place, { target: requiredString(ctx.options, 'target') }));
+    case 'set-initiative': {
+      const input = { target: requiredString(ctx.options, 'target'), value: requiredInteger(ctx.options, 'value') };
+      return change(ctx, (service, actor, place) => service.setInitiative(actor, place, input));
+    }
+    case 'remove':
+      return change(ctx, (service, actor, place) => service.remove(actor, place, { target: requiredString(ctx.options, 'target') }));
+    case 'list':
+      return list(ctx);
+    case 'end':
+      return confirmEnd(ctx);
+    case 'undo':
+      return change(ctx, (service, actor, place) => service.undo(actor, place));
+    case 'log':
+      return log(ctx);
+    case 'options': {
+      const options = saveOptions(ctx.options);
+      if (Object.keys(options).length === 0) throw new UserError('Choose `death-saves` or `concentration-saves` (automatic or button).');
+      return change(ctx, (service, actor, place) => service.setOptions(actor, place, options));
+    }
+    case 'concentrate': {
+      const input = { target: requiredString(ctx.options, 'target'), effect: combatantName(ctx.options, 'effect') ?? requiredString(ctx.options, 'effect') };
+      return change(ctx, (service, actor, place) => service.concentrate(actor, place, input));
+    }
+    case 'drop-concentration':
+      return change(ctx, (service, actor, place) => service.dropConcentration(actor, place, { target: requiredString(ctx.options, 'target') }));
+    default:
+      throw new UserError('Choose a subcommand of /init, e.g. `/init begin`.');
+  }
+}
+
+/** Buttons: the tracker's turn buttons, a death save, and the end confirmation. */
+async function press(ctx: ComponentContext): Promise<Reply> {
+  const [action, encounterId = '', combatantId = ''] = buttonParts(ctx.customId);
+  switch (action) {
+    case 'next':
+    case 'prev':
+      await encounterForButton(ctx, encounterId);
+      return change(ctx, (service, actor, place) => (action === 'next' ? service.next(actor, place) : service.prev(actor, place)));
+    case 'death':
+      await encounterForButton(ctx, encounterId);
+      return change(ctx, (service, actor, place) => service.rollDeathSave(actor, place, { target: combatantId }));
+    case 'end':
+      return end(ctx, encounterId);
+    case 'keep':
+      return { updateMessage: true, ephemeral: true, embeds: [{ description: 'The fight goes on.', color: COLORS.info }], components: [] };
+    default:
+      throw new UserError('This button no longer does anything.');
+  }
+}
+
+export const command: Command = {
+  definition,
+  execute: run,
+  autocomplete: suggestTargets,
+  button: press,
+};

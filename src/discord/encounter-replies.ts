@@ -1,0 +1,126 @@
+import type { EncounterService } from '../combat/service';
+import type { Actor, Encounter, EncounterEvent, EncounterResult, Place } from '../combat/types';
+import { UserError, type AutocompleteChoice, type AutocompleteContext, type Button, type ButtonRow, type CommandContext, type Reply } from './command';
+import { COLORS, EMBED_LIMITS } from './embeds';
+import { rankByName } from './encounter-autocomplete';
+import { describeEvents } from './encounter-text';
+import { trackerMessage } from './tracker';
+
+type Context = Omit<CommandContext, 'options'>;
+
+export function actorOf(ctx: Context): Actor {
+  return { userId: ctx.user.id, name: ctx.user.name, canManageChannel: ctx.permissions.manageChannels };
+}
+
+export function placeOf(ctx: Context): Place {
+  return { guildId: ctx.guildId, channelId: ctx.channelId };
+}
+
+export function encountersOf(ctx: Context): EncounterService {
+  return ctx.services.encounters;
+}
+
+export const NO_ENCOUNTER = 'There is no encounter in this channel. Start one with `/init begin`.';
+
+/** The channel's encounter, which a button press must still belong to (ids are never reused across encounters). */
+export async function encounterForButton(ctx: Context, encounterId: string): Promise<Encounter> {
+  const encounter = await encountersOf(ctx).get(placeOf(ctx));
+  if (!encounter || encounter.id !== encounterId) throw new UserError('That encounter is over; this button no longer does anything.');
+  return encounter;
+}
+
+/**
+ * Posts the tracker for a new encounter and pins it. The encounter has already begun, so a
+ * messenger failure is logged and reported in words rather than undoing the begin.
+ */
+export async function postTracker(ctx: Context, encounter: Encounter): Promise<'pinned' | 'posted' | 'failed'> {
+  try {
+    const messageId = await ctx.messenger.send(ctx.channelId, trackerMessage(encounter));
+    await encountersOf(ctx).setTrackerMessage(placeOf(ctx), encounter.id, messageId);
+    return (await ctx.messenger.pin(ctx.channelId, messageId)) ? 'pinned' : 'posted';
+  } catch (error) {
+    ctx.services.logger.warn({ err: error, encounterId: encounter.id, channelId: ctx.channelId }, 'could not post the encounter tracker');
+    return 'failed';
+  }
+}
+
+/** Edits the tracker in place after a change; posts a new one if it was deleted. */
+export async function refreshTracker(ctx: Context, encounter: Encounter): Promise<void> {
+  if (encounter.trackerMessageId === null) {
+    await postTracker(ctx, encounter);
+    return;
+  }
+  try {
+    const edited = await ctx.messenger.edit(ctx.channelId, encounter.trackerMessageId, trackerMessage(encounter));
+    if (!edited && !encounter.endedAt) await postTracker(ctx, encounter);
+  } catch (error) {
+    ctx.services.logger.warn({ err: error, encounterId: encounter.id, channelId: ctx.channelId }, 'could not update the encounter tracker');
+  }
+}
+
+/** Buttons for what a player must roll next: concentration saves and death saves. */
+function promptButtons(encounter: Encounter, events: readonly EncounterEvent[]): Button[] {
+  const checks = events.filter((event) => event.kind === 'concentration-check');
+  const buttons: Button[] = checks.map((event, index) => ({
+    // The index keeps custom ids unique within one message.
+    customId: `hp:conc:${encounter.id}:${event.combatant.id}:${index}`,
+    label: `Roll concentration save (DC ${event.dc})${checks.length > 1 ? ` for ${event.combatant.name}` : ''}`,
+    style: 'primary',
+  }));
+  for (const event of events) {
+    if (event.kind === 'death-save-due') {
+      buttons.push({ customId: `init:death:${encounter.id}:${event.combatant.id}`, label: `Roll death save for ${event.combatant.name}`, style: 'danger' });
+    }
+  }
+  return buttons;
+}
+
+function rowsOf(buttons: readonly Button[]): ButtonRow[] {
+  const rows: ButtonRow[] = [];
+  for (let at = 0; at < buttons.length && rows.length < 5; at += 5) rows.push({ buttons: buttons.slice(at, at + 5) });
+  return rows;
+}
+
+function fitDescription(lines: readonly string[]): string {
+  const text = lines.join('\n');
+  if (text.length <= EMBED_LIMITS.description) return text;
+  return `${text.slice(0, EMBED_LIMITS.description - 1)}…`;
+}
+
+/**
+ * A command's outcome as the channel reads it. A turn that starts pings its controller only;
+ * nobody else is ever mentioned.
+ */
+export function resultReply(result: EncounterResult, extraLines: readonly string[] = []): Reply {
+  const lines = [...describeEvents(result), ...extraLines];
+  const reply: Reply = {
+    embeds: [{ description: fitDescription(lines.length > 0 ? lines : ['Done.']), color: COLORS.info }],
+    components: rowsOf(promptButtons(result.encounter, result.events)),
+  };
+  const turns = result.events.filter((event) => event.kind === 'turn-started');
+  const controllerId = turns[turns.length - 1]?.combatant.controllerId;
+  if (controllerId) {
+    reply.content = `<@${controllerId}>, it's your turn.`;
+    reply.mentionUsers = [controllerId];
+  }
+  return reply;
+}
+
+/** Runs one change, brings the tracker up to date and says what happened. */
+export async function change(ctx: Context, run: (service: EncounterService, actor: Actor, place: Place) => Promise<EncounterResult>): Promise<Reply> {
+  const result = await run(encountersOf(ctx), actorOf(ctx), placeOf(ctx));
+  await refreshTracker(ctx, result.encounter);
+  return resultReply(result);
+}
+
+/** Suggestions for a `target` option: the encounter's combatants, best match first. */
+export async function suggestTargets(ctx: AutocompleteContext): Promise<AutocompleteChoice[]> {
+  if (ctx.focused.name !== 'target') return [];
+  const combatants = await encountersOf(ctx).combatants(placeOf(ctx));
+  return rankByName(combatants, (combatant) => combatant.name, ctx.focused.value).map((combatant) => ({ name: combatant.name, value: combatant.name }));
+}
+
+/** `init:next:<encounter>` → ['next', '<encounter>']: the parts after the command name. */
+export function buttonParts(customId: string): string[] {
+  return customId.split(':').slice(1);
+}

@@ -1,0 +1,159 @@
+import pino from 'pino';
+import { command as hp } from '../../../commands/hp';
+import { command as init } from '../../../commands/init';
+import { createEncounterService } from '../../../src/db/encounter-store';
+import { createSeededRandom } from '../../../src/dice/seeded';
+import type { RandomSource } from '../../../src/dice/random';
+import type { ChannelMessenger, CommandContext, OptionValue, Reply } from '../../../src/discord/command';
+import { dispatchAutocomplete, dispatchButton, dispatchCommand } from '../../../src/discord/dispatch';
+import { CommandRegistry } from '../../../src/discord/registry';
+import type { Services } from '../../../src/services';
+import { createTestDatabase } from '../../support/database';
+
+/**
+ * Dice the test chooses: queued faces come first (each must fit the die), then a seeded stream,
+ * so a test states exactly what a death save or an initiative roll comes up.
+ */
+export class ScriptedRandom implements RandomSource {
+  private readonly queued: number[] = [];
+  private readonly fallback: RandomSource;
+
+  constructor(seed: number) {
+    this.fallback = createSeededRandom(seed);
+  }
+
+  queue(...faces: number[]): void {
+    this.queued.push(...faces);
+  }
+
+  get pending(): number {
+    return this.queued.length;
+  }
+
+  die(sides: number): number {
+    const face = this.queued.shift();
+    if (face === undefined) return this.fallback.die(sides);
+    if (face < 1 || face > sides) throw new Error(`scripted face ${face} does not fit a d${sides}`);
+    return face;
+  }
+}
+
+/** Channel messages the bot posted on its own, with every version an edit gave them. */
+export class RecordingMessenger implements ChannelMessenger {
+  readonly posts: { channelId: string; id: string; versions: Reply[] }[] = [];
+  readonly pinned: string[] = [];
+  /** A test can forbid pinning, as a channel without the permission would. */
+  mayPin = true;
+
+  async send(channelId: string, message: Reply): Promise<string> {
+    const id = `msg-${this.posts.length + 1}`;
+    this.posts.push({ channelId, id, versions: [message] });
+    return id;
+  }
+
+  async edit(channelId: string, messageId: string, message: Reply): Promise<boolean> {
+    const post = this.posts.find((p) => p.id === messageId && p.channelId === channelId);
+    if (!post) return false;
+    post.versions.push(message);
+    return true;
+  }
+
+  async pin(_channelId: string, messageId: string): Promise<boolean> {
+    if (!this.mayPin) return false;
+    this.pinned.push(messageId);
+    return true;
+  }
+}
+
+export interface Player {
+  id: string;
+  name: string;
+  /** Manage Channels in this channel. */
+  manager?: boolean;
+}
+
+export const GM: Player = { id: 'user-gm', name: 'Gina' };
+export const ALICE: Player = { id: 'user-alice', name: 'Alice' };
+export const BOB: Player = { id: 'user-bob', name: 'Bob' };
+export const MODERATOR: Player = { id: 'user-mod', name: 'Mo', manager: true };
+
+/** A channel of a test guild, with the bot's /init and /hp behind the real dispatcher. */
+export class Table {
+  readonly messenger = new RecordingMessenger();
+  private readonly registry = new CommandRegistry([init, hp]);
+  private counter = 0;
+
+  constructor(
+    readonly services: Services,
+    readonly channelId = 'channel-1',
+  ) {}
+
+  private context(player: Player): Omit<CommandContext, 'options'> {
+    this.counter += 1;
+    return {
+      interactionId: `test-${this.counter}`,
+      user: { id: player.id, name: player.name },
+      guildId: 'guild-1',
+      channelId: this.channelId,
+      permissions: { manageGuild: false, manageChannels: player.manager === true },
+      services: this.services,
+      messenger: this.messenger,
+    };
+  }
+
+  /** `/name subcommand option:value…` as `player`. */
+  run(player: Player, name: 'init' | 'hp', subcommand: string, values: Record<string, OptionValue> = {}): Promise<Reply> {
+    return dispatchCommand(this.registry, name, { ...this.context(player), options: { subcommandGroup: null, subcommand, values } });
+  }
+
+  press(player: Player, customId: string): Promise<Reply> {
+    return dispatchButton(this.registry, { ...this.context(player), customId });
+  }
+
+  suggest(player: Player, name: 'init' | 'hp', subcommand: string, typed: string): Promise<string[]> {
+    return dispatchAutocomplete(this.registry, name, {
+      ...this.context(player),
+      options: { subcommandGroup: null, subcommand, values: { target: typed } },
+      focused: { name: 'target', value: typed },
+    }).then((choices) => choices.map((choice) => choice.name));
+  }
+
+  /** The tracker message as the channel sees it now: its latest version. */
+  tracker(): Reply {
+    const post = this.messenger.posts[0];
+    const latest = post?.versions[post.versions.length - 1];
+    if (!latest) throw new Error('no tracker was posted');
+    return latest;
+  }
+}
+
+/** A table on a fresh database with reproducible dice; `close` drops the database. */
+export async function openTable(seed = 1): Promise<{ table: Table; dice: ScriptedRandom; services: Services; close(): Promise<void> }> {
+  const db = await createTestDatabase();
+  const random = new ScriptedRandom(seed);
+  const now = (): Date => new Date();
+  const services: Services = {
+    prisma: db.prisma,
+    random,
+    logger: pino({ level: 'silent' }),
+    now,
+    encounters: createEncounterService({ prisma: db.prisma, random, now }),
+  };
+  return { table: new Table(services), dice: random, services, close: () => db.drop() };
+}
+
+/** What a reply says, as one string: its content, then each embed's title, description and fields. */
+export function text(reply: Reply): string {
+  const parts: string[] = [];
+  if (reply.content) parts.push(reply.content);
+  for (const embed of reply.embeds ?? []) {
+    if (embed.title) parts.push(embed.title);
+    if (embed.description) parts.push(embed.description);
+    for (const field of embed.fields ?? []) parts.push(`${field.name}: ${field.value}`);
+  }
+  return parts.join('\n');
+}
+
+export function buttonsOf(reply: Reply): { customId: string; label: string }[] {
+  return (reply.components ?? []).flatMap((row) => row.buttons.map(({ customId, label }) => ({ customId, label })));
+}
