@@ -101,7 +101,9 @@ function multiply(a: Range, b: Range): Range {
 
 function divide(a: Range, b: Range): Range {
   if (b.min <= 0 && b.max >= 0) return UNBOUNDED;
-  return multiply(a, { min: 1 / b.max, max: 1 / b.min });
+  // The same divisions the roll makes, so the bounds round exactly as totals do.
+  const quotients = [a.min / b.min, a.min / b.max, a.max / b.min, a.max / b.max];
+  return { min: Math.min(...quotients), max: Math.max(...quotients) };
 }
 
 function compare(op: string, a: Range, b: Range): Range {

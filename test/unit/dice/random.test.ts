@@ -1,0 +1,76 @@
+import crypto = require('node:crypto');
+import { createCryptoRandom, createSeededRandom } from '../../../src/dice';
+import type { RandomSource } from '../../../src/dice/random';
+import { uniformDie } from '../../../src/dice/uniform';
+
+/** Pearson's statistic for `rolls` d`sides` against a uniform distribution. */
+function chiSquare(random: RandomSource, sides: number, rolls: number): number {
+  const counts = new Array<number>(sides).fill(0);
+  for (let i = 0; i < rolls; i++) counts[random.die(sides) - 1]++;
+  const expected = rolls / sides;
+  return counts.reduce((sum, c) => sum + (c - expected) ** 2 / expected, 0);
+}
+
+/** The chi-square distribution with 19 degrees of freedom exceeds this one time in a thousand. */
+const CRITICAL_19_DF_P001 = 43.82;
+
+describe('the production source', () => {
+  test('100,000 d20 rolls pass a chi-square test of uniformity', () => {
+    expect(chiSquare(createCryptoRandom(), 20, 100_000)).toBeLessThan(CRITICAL_19_DF_P001);
+  });
+
+  test('bytes come in blocks: a thousand d20s cost one system call', () => {
+    const spy = jest.spyOn(crypto, 'randomFillSync');
+    try {
+      const random = createCryptoRandom();
+      for (let i = 0; i < 1000; i++) random.die(20);
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  test('every face of a d6 turns up, and nothing else', () => {
+    const random = createCryptoRandom();
+    const seen = new Set<number>();
+    for (let i = 0; i < 1000; i++) seen.add(random.die(6));
+    expect([...seen].sort()).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+});
+
+describe('the seeded source', () => {
+  test('the same seed gives the same rolls; another seed gives others', () => {
+    const roll = (seed: number) => {
+      const random = createSeededRandom(seed);
+      return Array.from({ length: 20 }, () => random.die(20));
+    };
+    expect(roll(7)).toEqual(roll(7));
+    expect(roll(7)).not.toEqual(roll(8));
+  });
+
+  test('is uniform too, over 100,000 d20s from ten seeds', () => {
+    const seeds = Array.from({ length: 10 }, (_, i) => createSeededRandom(i + 1));
+    let next = 0;
+    const pooled: RandomSource = { die: (sides) => seeds[next++ % seeds.length].die(sides) };
+    expect(chiSquare(pooled, 20, 100_000)).toBeLessThan(CRITICAL_19_DF_P001);
+  });
+});
+
+describe('mapping 32-bit draws onto a die', () => {
+  const draws = (...values: number[]) => {
+    let i = 0;
+    return () => values[i++];
+  };
+
+  test('draws in the incomplete last stretch are rejected, so no face is favoured', () => {
+    // 2^32 leaves remainder 1 when divided by 3: the single top value 2^32-1 would favour face 1.
+    expect(uniformDie(3, draws(0xffff_ffff, 5))).toBe(3);
+    expect(uniformDie(6, draws(0xffff_fffc, 0xffff_ffff, 0xffff_fffb))).toBe(6);
+  });
+
+  test('draws below the limit map straight onto faces', () => {
+    expect(uniformDie(20, draws(0))).toBe(1);
+    expect(uniformDie(20, draws(39))).toBe(20);
+    expect(uniformDie(0x1_0000_0000, draws(0xffff_ffff))).toBe(0x1_0000_0000);
+  });
+});
