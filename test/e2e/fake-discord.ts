@@ -314,7 +314,7 @@ export class FakeDiscord {
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
       authorization: req.headers.authorization ?? null,
-      body: text ? (JSON.parse(text) as unknown) : null,
+      body: parseBody(text, req.headers['content-type']),
     };
     this.recorded.push(request);
     try {
@@ -490,6 +490,17 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
+}
+
+/** JSON bodies parsed; anything else (a multipart upload, say) kept as text for the test to inspect. */
+function parseBody(text: string, contentType: string | undefined): unknown {
+  if (!text) return null;
+  if (!contentType?.startsWith('application/json')) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }
 
 function json(res: ServerResponse, status: number, body: unknown): void {
