@@ -54,6 +54,8 @@ export function callSchemaEngine<C extends EngineCall>(url: string, schema: Sche
     let settled = false;
     worker.once('message', (reply: EngineReply) => {
       settled = true;
+      // The worker has ended its pool by now; timers the engine left behind must not keep it alive.
+      void worker.terminate();
       if (reply.ok) resolve(reply.value as EngineOutputs[C['method']]);
       else reject(new SchemaEngineError(summarizeEngineError(reply.message)));
     });

@@ -1,0 +1,182 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defaultMigrationPaths, migrationFolders, type MigrationPaths } from '../../../src/db/migration-files';
+import { applyMigrations, createMigration, migrationSlug, migrationStatus, SNAPSHOT_FILE } from '../../../src/db/migrations';
+import { createTestDatabase, type TestDatabase } from '../../support/database';
+
+// Each schema-engine call starts a worker; on a busy machine a test can take several seconds.
+jest.setTimeout(120_000);
+
+const realPaths = defaultMigrationPaths();
+const realFolders = migrationFolders(realPaths.migrationsDir);
+
+/** A copy of prisma/ in a temporary folder, so tests can change the schema and add migrations. */
+function copyPrismaFolder(): MigrationPaths & { root: string } {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-prisma-'));
+  fs.copyFileSync(realPaths.schemaPath, path.join(root, 'schema.prisma'));
+  fs.cpSync(realPaths.migrationsDir, path.join(root, 'migrations'), { recursive: true });
+  return { root, schemaPath: path.join(root, 'schema.prisma'), migrationsDir: path.join(root, 'migrations') };
+}
+
+test('the repository has migrations, with a lockfile Prisma would accept', () => {
+  expect(realFolders.length).toBeGreaterThan(0);
+  for (const folder of realFolders) expect(folder).toMatch(/^\d{14}_[a-z0-9_]+$/);
+  expect(fs.readFileSync(path.join(realPaths.migrationsDir, 'migration_lock.toml'), 'utf8')).toContain('provider = "postgresql"');
+});
+
+describe('on a new database', () => {
+  let db: TestDatabase;
+  const temporaryFolders: string[] = [];
+
+  function tempPrisma(): MigrationPaths {
+    const copy = copyPrismaFolder();
+    temporaryFolders.push(copy.root);
+    return copy;
+  }
+
+  beforeEach(async () => {
+    db = await createTestDatabase({ migrated: false });
+  });
+
+  afterEach(async () => {
+    await db.drop();
+    for (const folder of temporaryFolders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  test('a new database has every migration pending; applying records them as prisma migrate deploy does', async () => {
+    const before = await migrationStatus(db.url);
+    expect(before.hasMigrationsTable).toBe(false);
+    expect(before.migrations.map((m) => [m.name, m.state])).toEqual(realFolders.map((name) => [name, 'pending']));
+
+    expect(await applyMigrations(db.url)).toEqual(realFolders);
+
+    const after = await migrationStatus(db.url);
+    expect(after.hasMigrationsTable).toBe(true);
+    expect(after.migrations.map((m) => [m.name, m.state])).toEqual(realFolders.map((name) => [name, 'applied']));
+    for (const entry of after.migrations) expect(entry.finishedAt).toBeInstanceOf(Date);
+
+    const rows = await db.prisma.$queryRawUnsafe<Array<{ migration_name: string; checksum: string; finished_at: Date | null; rolled_back_at: Date | null; applied_steps_count: number }>>(
+      'SELECT migration_name, checksum, finished_at, rolled_back_at, applied_steps_count FROM _prisma_migrations ORDER BY migration_name',
+    );
+    expect(rows.map((row) => row.migration_name)).toEqual(realFolders);
+    for (const row of rows) {
+      const sql = fs.readFileSync(path.join(realPaths.migrationsDir, row.migration_name, 'migration.sql'));
+      expect(row.checksum).toBe(createHash('sha256').update(sql).digest('hex'));
+      expect(row.finished_at).not.toBeNull();
+      expect(row.rolled_back_at).toBeNull();
+      expect(row.applied_steps_count).toBe(1);
+    }
+
+    expect(await applyMigrations(db.url)).toEqual([]);
+    const tables = await db.prisma.$queryRawUnsafe<Array<{ table_name: string }>>(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
+    );
+    expect(tables.map((t) => t.table_name)).toEqual(expect.arrayContaining(['_prisma_migrations', 'channel_settings', 'guild_settings']));
+  });
+
+  test('a failing migration is reported by name and flagged failed; later ones stay pending', async () => {
+    const paths = tempPrisma();
+    const bad = path.join(paths.migrationsDir, '29990101000000_broken');
+    fs.mkdirSync(bad);
+    fs.writeFileSync(path.join(bad, 'migration.sql'), 'ALTER TABLE "no_such_table" ADD COLUMN "x" INTEGER;\n');
+    const after = path.join(paths.migrationsDir, '29990102000000_after');
+    fs.mkdirSync(after);
+    fs.writeFileSync(path.join(after, 'migration.sql'), 'CREATE TABLE "after" ("id" INTEGER);\n');
+
+    await expect(applyMigrations(db.url, paths)).rejects.toThrow(/^migration 29990101000000_broken failed: .*no_such_table/);
+
+    const status = await migrationStatus(db.url, paths);
+    const states = Object.fromEntries(status.migrations.map((m) => [m.name, m.state]));
+    expect(states).toEqual({ ...Object.fromEntries(realFolders.map((name) => [name, 'applied'])), '29990101000000_broken': 'failed', '29990102000000_after': 'pending' });
+  });
+
+  test('an applied migration whose SQL changed since is flagged as edited', async () => {
+    const paths = tempPrisma();
+    await applyMigrations(db.url, paths);
+    const first = realFolders[0];
+    fs.appendFileSync(path.join(paths.migrationsDir, first, 'migration.sql'), '\n-- edited afterwards\n');
+    const status = await migrationStatus(db.url, paths);
+    expect(status.migrations.find((m) => m.name === first)).toMatchObject({ state: 'applied', edited: true });
+  });
+
+  const NOTE_MODEL = `
+  model Note {
+    id   Int    @id @default(autoincrement())
+    text String
+
+    @@map("notes")
+  }
+  `;
+
+  test('a schema change becomes the next migration: the SQL of the change alone, and a snapshot beside it', async () => {
+    const paths = tempPrisma();
+    const schema = fs.readFileSync(paths.schemaPath, 'utf8');
+    fs.writeFileSync(paths.schemaPath, schema + NOTE_MODEL);
+
+    const created = await createMigration(db.url, 'Add notes', paths, new Date(Date.UTC(2099, 0, 2, 3, 4, 5)));
+
+    expect(created?.name).toBe('20990102030405_add_notes');
+    expect(created?.sql).toBe(
+      [
+        '-- CreateTable',
+        'CREATE TABLE "notes" (',
+        '    "id" SERIAL NOT NULL,',
+        '    "text" TEXT NOT NULL,',
+        '',
+        '    CONSTRAINT "notes_pkey" PRIMARY KEY ("id")',
+        ');',
+        '',
+      ].join('\n'),
+    );
+    const folder = path.join(paths.migrationsDir, '20990102030405_add_notes');
+    expect(fs.readFileSync(path.join(folder, 'migration.sql'), 'utf8')).toBe(created?.sql);
+    expect(fs.readFileSync(path.join(folder, SNAPSHOT_FILE), 'utf8')).toBe(schema + NOTE_MODEL);
+    // The real prisma/ folder is untouched.
+    expect(migrationFolders(realPaths.migrationsDir)).toEqual(realFolders);
+
+    expect(await createMigration(db.url, 'again', paths)).toBeNull();
+    expect(await applyMigrations(db.url, paths)).toEqual([...realFolders, '20990102030405_add_notes']);
+    await db.prisma.$executeRawUnsafe(`INSERT INTO "notes" ("text") VALUES ('kept')`);
+    expect(await db.prisma.$queryRawUnsafe('SELECT "id", "text" FROM "notes"')).toEqual([{ id: 1, text: 'kept' }]);
+  });
+
+  test('a changed column becomes an ALTER TABLE, named after the newest folder when the clock is behind', async () => {
+    const paths = tempPrisma();
+    const schema = fs.readFileSync(paths.schemaPath, 'utf8');
+    fs.writeFileSync(paths.schemaPath, schema.replace('  ruleset   String\n', '  ruleset   String\n  note      String?\n'));
+
+    const created = await createMigration(db.url, 'guild-note', paths, new Date(Date.UTC(2000, 0, 1)));
+
+    const newest = realFolders[realFolders.length - 1];
+    const stamp = newest.slice(0, 14);
+    const next = new Date(Date.UTC(+stamp.slice(0, 4), +stamp.slice(4, 6) - 1, +stamp.slice(6, 8), +stamp.slice(8, 10), +stamp.slice(10, 12), +stamp.slice(12, 14) + 1));
+    expect(created?.name).toBe(`${next.toISOString().replace(/[-:T]/g, '').slice(0, 14)}_guild_note`);
+    expect(created?.sql).toBe('-- AlterTable\nALTER TABLE "guild_settings" ADD COLUMN     "note" TEXT;\n');
+  });
+
+  test('a migration made outside db:diff (no snapshot) stops the diff with an explanation', async () => {
+    const paths = tempPrisma();
+    const manual = path.join(paths.migrationsDir, '29990101000000_manual');
+    fs.mkdirSync(manual);
+    fs.writeFileSync(path.join(manual, 'migration.sql'), 'SELECT 1;\n');
+    await expect(createMigration(db.url, 'next', paths)).rejects.toThrow(`the newest migration, 29990101000000_manual, has no ${SNAPSHOT_FILE}`);
+  });
+});
+
+test.each([
+  ['Add notes', 'add_notes'],
+  ['add-encounter tables!', 'add_encounter_tables'],
+  ['  __Init__ ', 'init'],
+])('migration name %j becomes the folder suffix %j', (name, slug) => {
+  expect(migrationSlug(name)).toBe(slug);
+});
+
+test('a migration name without letters or digits is refused', () => {
+  expect(() => migrationSlug('!!!')).toThrow('a migration name needs letters or digits');
+});
+
+test('an unreachable server is reported in one line naming it', async () => {
+  await expect(migrationStatus('postgresql://postgres@127.0.0.1:1/none')).rejects.toThrow("Can't reach database server at `127.0.0.1:1`");
+});
