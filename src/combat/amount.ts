@@ -1,7 +1,7 @@
-import { addDice, doubleDice, maximizeDice, multiplyTotal, parseDice, rollDice } from '../dice';
-import type { DiceNode, Expr } from '../dice';
+import { parseDice, rollDice } from '../dice';
 import type { RandomSource } from '../dice/random';
 import { UserError } from '../errors';
+import { criticalDamage } from '../rules/critical';
 import { DAMAGE_TYPES, type CriticalMethod, type DamageType } from '../rules/types';
 import type { AmountRoll } from './types';
 
@@ -14,39 +14,6 @@ export interface Amount {
 }
 
 const MAX_AMOUNT = 1_000_000;
-
-function firstDice(expr: Expr): DiceNode | null {
-  switch (expr.type) {
-    case 'dice':
-      return expr;
-    case 'number':
-      return null;
-    case 'set':
-      return expr.elements.reduce<DiceNode | null>((found, e) => found ?? firstDice(e), null);
-    case 'group':
-      return firstDice(expr.inner);
-    case 'unary':
-      return firstDice(expr.operand);
-    case 'binary':
-      return firstDice(expr.left) ?? firstDice(expr.right);
-  }
-}
-
-/** The rule set's critical hit applied to a damage expression; the first die stands for the weapon die. */
-function criticalExpression(expr: Expr, method: CriticalMethod): Expr {
-  switch (method.kind) {
-    case 'double-dice':
-      return doubleDice(expr);
-    case 'max-dice-plus-weapon-die': {
-      const weapon = firstDice(expr);
-      const maximized = maximizeDice(expr);
-      return weapon === null ? maximized : addDice(maximized, weapon.sides);
-    }
-    case 'double-everything':
-    case 'double-total':
-      return multiplyTotal(expr, 2);
-  }
-}
 
 function damageTypeOf(annotations: readonly string[]): DamageType | null {
   for (const annotation of annotations) {
@@ -66,7 +33,7 @@ export function rollAmount(text: string, random: RandomSource, label: string, cr
   if (/^\d+$/.test(trimmed)) return { total: checkTotal(Number(trimmed), label), roll: null, damageType: null };
   const parsed = parseDice(trimmed);
   if (!parsed.ok) throw new UserError(`${label} must be a number or dice such as \`2d6+3\`: ${parsed.error.message}`);
-  const root = critical === null ? parsed.value.root : criticalExpression(parsed.value.root, critical);
+  const root = critical === null ? parsed.value.root : criticalDamage(parsed.value.root, critical);
   const rolled = rollDice({ ...parsed.value, root }, random);
   if (!rolled.ok) throw new UserError(`${label}: ${rolled.error.message}`);
   return {

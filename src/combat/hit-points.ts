@@ -10,11 +10,6 @@ import type { Combatant, Encounter, EncounterEvent } from './types';
 
 const MAX_HP = 100_000;
 
-/** The maximum less its stored reduction (the RuleSet interface does not expose track effects on it). */
-function effectiveMaxHp(rules: Combatant['rules']): number {
-  return Math.max(0, rules.maxHp - rules.hpMaxReduction);
-}
-
 function requireHp(combatant: Combatant): void {
   if (!combatant.hpKnown) {
     throw new UserError(`${combatant.name} has no hit points yet: the game master can give it some with \`/hp max\`.`);
@@ -89,7 +84,7 @@ export function setHp(encounter: Encounter, ctx: StepContext, input: { target: s
   requireControl(ctx.actor, encounter, combatant, `set ${combatant.name}'s HP`);
   requireHp(combatant);
   const amount = rollAmount(input.amount, ctx.random, 'HP');
-  const ceiling = effectiveMaxHp(combatant.rules);
+  const ceiling = ctx.ruleSet.maxHp(combatant.rules);
   if (amount.total > ceiling) throw new UserError(`${combatant.name}'s HP can be at most ${ceiling}; raise the maximum with \`/hp max\` first.`);
   const up = amount.total > 0;
   const rules = up
@@ -112,7 +107,7 @@ export function setMaxHp(encounter: Encounter, ctx: StepContext, input: { target
   if (amount.total < 1 || amount.total > MAX_HP) throw new UserError(`Maximum HP must be from 1 to ${MAX_HP}.`);
   const maxHp = amount.total;
   const resized = { ...combatant.rules, maxHp };
-  const ceiling = effectiveMaxHp(resized);
+  const ceiling = ctx.ruleSet.maxHp(resized);
   const hp = combatant.hpKnown ? Math.min(combatant.rules.hp, ceiling) : ceiling;
   const updated: Combatant = { ...combatant, hpKnown: true, rules: { ...resized, hp } };
   return {

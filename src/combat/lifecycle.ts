@@ -28,6 +28,9 @@ export function changeOptions(encounter: Encounter, ctx: StepContext, options: P
   return { encounter: { ...encounter, options: merged }, events: [{ kind: 'options-changed', options: merged }], command: 'init options', detail: words.join(', ') };
 }
 
+/** Undo is logged like any change, but is never itself the change a later undo reverts. */
+export const UNDO_COMMAND = 'init undo';
+
 /** The last change not yet undone, as the event log recorded it. */
 export interface LastChange {
   id: string;
@@ -56,7 +59,7 @@ export function undoChange(encounter: Encounter, ctx: StepContext, last: LastCha
   return {
     encounter: restored,
     events: [{ kind: 'undone', command: last.command, actorName: last.actorName, detail: last.detail }],
-    command: 'init undo',
+    command: UNDO_COMMAND,
     detail: `undid ${last.actorName}'s ${last.command} (${last.detail})`,
   };
 }

@@ -1,0 +1,28 @@
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { PrismaClient } from './generated/client';
+
+export interface CountingPrisma {
+  prisma: PrismaClient;
+  /** SQL statements sent to PostgreSQL so far (BEGIN and COMMIT included): each is one round trip. */
+  statements(): number;
+}
+
+/**
+ * A Prisma client whose pool counts every statement its connections send, for the benchmark and
+ * for tests that hold commands to a round-trip budget.
+ */
+export function createCountingPrisma(url: string, poolSize: number): CountingPrisma {
+  let statements = 0;
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on('connect', (client) => {
+    const send = client.query.bind(client) as (...args: unknown[]) => unknown;
+    // pg's overloads cannot be restated here; the wrapper forwards every call unchanged.
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      statements += 1;
+      return send(...args);
+    };
+  });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  return { prisma, statements: () => statements };
+}

@@ -1,0 +1,176 @@
+import pg from 'pg';
+import type { EncounterService } from '../../../src/combat/service';
+import type { Actor, Encounter, Place } from '../../../src/combat/types';
+import { createSeededRandom } from '../../../src/dice/seeded';
+import { createEncounterService } from '../../../src/db/encounter-store';
+import { createCountingPrisma, type CountingPrisma } from '../../../src/db/statement-counter';
+import { UserError } from '../../../src/errors';
+import { createTestDatabase, type TestDatabase } from '../../support/database';
+
+const gm: Actor = { userId: 'gm', name: 'Dana', canManageChannel: false };
+const alice: Actor = { userId: 'alice', name: 'Alice', canManageChannel: false };
+const bob: Actor = { userId: 'bob', name: 'Bob', canManageChannel: false };
+const here: Place = { guildId: 'guild', channelId: 'tavern' };
+const there: Place = { guildId: 'guild', channelId: 'crypt' };
+
+let db: TestDatabase;
+let counting: CountingPrisma;
+let service: EncounterService;
+
+beforeEach(async () => {
+  db = await createTestDatabase();
+  // Enough connections that 50 racing commands really overlap.
+  counting = createCountingPrisma(db.url, 10);
+  service = createEncounterService({ prisma: counting.prisma, random: createSeededRandom(7), now: () => new Date() });
+});
+
+afterEach(async () => {
+  await counting.prisma.$disconnect();
+  await db.drop();
+});
+
+function combatant(encounter: Encounter, name: string) {
+  const found = encounter.combatants.find((c) => c.name === name);
+  if (found === undefined) throw new Error(`${name} is not in the encounter`);
+  return found;
+}
+
+async function current(place: Place = here): Promise<Encounter> {
+  const encounter = await service.get(place);
+  if (encounter === null) throw new Error('no encounter');
+  return encounter;
+}
+
+describe('the encounter store on PostgreSQL', () => {
+  it('keeps a fight across service instances: the console example leaves Goblin 1 dead and skipped', async () => {
+    await service.begin(gm, here, {});
+    await service.add(gm, here, { name: 'Goblin', hp: 7, ac: 15, count: 2, initiative: 12 });
+    await service.join(alice, here, { name: 'Alice', hp: 12, ac: 14, initiative: 15 });
+    await service.next(gm, here);
+    const hit = await service.damage(gm, here, { target: 'Goblin 1', amount: '9' });
+    expect(combatant(hit.encounter, 'Goblin 1').rules).toMatchObject({ hp: 0, dead: true });
+
+    // A restart: a new service over the same database continues the fight.
+    const restarted = createEncounterService({ prisma: counting.prisma, random: createSeededRandom(8), now: () => new Date() });
+    const turn = await restarted.next(alice, here);
+    expect(turn.events.map((e) => e.kind)).toEqual(['turn-skipped', 'turn-started']);
+    expect(turn.encounter.currentId).toBe(combatant(turn.encounter, 'Goblin 2').id);
+    expect(turn.encounter.round).toBe(1);
+    expect((await restarted.get(here))?.combatants.map((c) => [c.name, c.rules.hp])).toEqual([
+      ['Alice', 12],
+      ['Goblin 1', 0],
+      ['Goblin 2', 7],
+    ]);
+  });
+
+  it('spends two SQL statements on an uncontended command', async () => {
+    await service.begin(gm, here, {});
+    await service.add(gm, here, { name: 'Ogre', hp: 59, initiative: 8 });
+    const before = counting.statements();
+    await service.damage(gm, here, { target: 'Ogre', amount: '10' });
+    await service.next(gm, here);
+    expect(counting.statements() - before).toBe(4);
+  });
+
+  it('applies 50 concurrent `damage 1` on one combatant: exactly 50 HP lost', async () => {
+    await service.begin(gm, here, {});
+    await service.add(gm, here, { name: 'Ogre', hp: 120, initiative: 8 });
+    const results = await Promise.all(Array.from({ length: 50 }, () => service.damage(alice, here, { target: 'Ogre', amount: '1' })));
+    expect(results).toHaveLength(50);
+    expect(combatant(await current(), 'Ogre').rules.hp).toBe(70);
+    const log = await service.log(here, 25);
+    expect(log.filter((entry) => entry.command === 'hp damage')).toHaveLength(25);
+  });
+
+  it('takes 50 concurrent `damage 1` from 20 temporary HP first, then 30 from HP', async () => {
+    await service.begin(gm, here, {});
+    await service.add(gm, here, { name: 'Ogre', hp: 120, initiative: 8 });
+    await service.setTempHp(gm, here, { target: 'Ogre', amount: '20' });
+    await Promise.all(Array.from({ length: 50 }, () => service.damage(bob, here, { target: 'Ogre', amount: '1' })));
+    expect(combatant(await current(), 'Ogre').rules).toMatchObject({ tempHp: 0, hp: 90 });
+  });
+
+  it('advances exactly 20 turns for 20 concurrent `next`', async () => {
+    await service.begin(gm, here, {});
+    for (const [name, initiative] of [['A', 20], ['B', 16], ['C', 12]] as const) await service.add(gm, here, { name, hp: 10, initiative });
+    await service.next(gm, here);
+    await Promise.all(Array.from({ length: 20 }, () => service.next(gm, here)));
+    const encounter = await current();
+    // Turn 1 was A's in round 1; the 21st turn is the 3rd of round 7 (20 = 6 × 3 + 2): C's.
+    expect(encounter.round).toBe(7);
+    expect(encounter.currentId).toBe(combatant(encounter, 'C').id);
+    expect(encounter.version).toBe(3 + 1 + 20);
+  });
+
+  it('lets only one of two racing `begin`s start an encounter in a channel', async () => {
+    const outcomes = await Promise.allSettled([service.begin(gm, here, { name: 'First' }), service.begin(alice, here, { name: 'Second' })]);
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    const refused = outcomes.find((o) => o.status === 'rejected');
+    expect(refused?.status === 'rejected' && refused.reason).toBeInstanceOf(UserError);
+    expect(refused?.status === 'rejected' && (refused.reason as Error).message).toMatch(/^This channel already has (First|Second) \(game master: (Dana|Alice)\)\./);
+  });
+
+  it('allows a new encounter in the channel once the last one ended', async () => {
+    await service.begin(gm, here, { name: 'First' });
+    const ended = await service.end(gm, here);
+    expect(ended.encounter.endedAt).not.toBeNull();
+    expect(await service.get(here)).toBeNull();
+    const again = await service.begin(alice, here, { name: 'Second' });
+    expect(again.encounter.gameMasterId).toBe('alice');
+  });
+
+  it('does not make one channel wait for another channel whose encounter is locked', async () => {
+    await service.begin(gm, here, {});
+    await service.add(gm, here, { name: 'Ogre', hp: 50, initiative: 8 });
+    await service.begin(gm, there, {});
+    await service.add(gm, there, { name: 'Wight', hp: 45, initiative: 14 });
+    const locker = new pg.Client({ connectionString: db.url });
+    await locker.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query("SELECT id FROM encounters WHERE active_channel_id = 'tavern' FOR UPDATE");
+      let tavernDone = false;
+      const tavern = service.damage(gm, here, { target: 'Ogre', amount: '5' }).then(() => {
+        tavernDone = true;
+      });
+      const crypt = await service.damage(gm, there, { target: 'Wight', amount: '5' });
+      expect(combatant(crypt.encounter, 'Wight').rules.hp).toBe(40);
+      expect(tavernDone).toBe(false);
+      await locker.query('COMMIT');
+      await tavern;
+      expect(combatant(await current(here), 'Ogre').rules.hp).toBe(45);
+    } finally {
+      await locker.end();
+    }
+  });
+
+  it('undoes the last change from the log, and only for its author or the game master', async () => {
+    await service.begin(gm, here, {});
+    await service.join(alice, here, { name: 'Alice', hp: 12, initiative: 15 });
+    await service.concentrate(alice, here, { target: 'Alice', effect: 'Bless' });
+    await service.damage(bob, here, { target: 'Alice', amount: '5' });
+    await expect(service.undo(alice, here)).rejects.toThrow("Only the game master (Dana) or a member with Manage Channels can undo Bob's change (hp damage).");
+
+    const undone = await service.undo(bob, here);
+    expect(undone.events).toEqual([{ kind: 'undone', command: 'hp damage', actorName: 'Bob', detail: 'Alice: 5 damage' }]);
+    const alive = combatant(await current(), 'Alice');
+    expect(alive.rules.hp).toBe(12);
+    expect(alive.pendingConcentrationDcs).toEqual([]);
+    expect(alive.rules.concentration).toBe('Bless');
+
+    // The next undo reverts the change before: the concentration.
+    await service.undo(alice, here);
+    expect(combatant(await current(), 'Alice').rules.concentration).toBeNull();
+    expect((await current()).effects).toEqual([]);
+
+    const log = await service.log(here, 10);
+    expect(log.map((e) => [e.command, e.undone])).toEqual([
+      ['init undo', false],
+      ['init undo', false],
+      ['hp damage', true],
+      ['init concentrate', true],
+      ['init join', false],
+      ['init begin', false],
+    ]);
+  });
+});
