@@ -3,7 +3,7 @@ import type { EncounterService } from '../../../src/combat/service';
 import type { Actor, Encounter, Place } from '../../../src/combat/types';
 import { createSeededRandom } from '../../../src/dice/seeded';
 import { createEncounterService } from '../../../src/db/encounter-store';
-import { createCountingPrisma, type CountingPrisma } from '../../../src/db/statement-counter';
+import { createCountingPrisma, type CountingPrisma } from '../../../src/db/encounter-statement-counter';
 import { UserError } from '../../../src/errors';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
 
