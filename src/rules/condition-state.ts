@@ -1,3 +1,4 @@
+import { die } from './concentration';
 import { findCondition, findTrack, maxHpOf, type RulesContext } from './context';
 import type { CombatantRulesState, ConditionKey, RulesEvent, RulesResult, StateChange, TrackKey } from './types';
 
@@ -85,8 +86,9 @@ function changeTrack(ctx: RulesContext, state: CombatantRulesState, key: TrackKe
   next = { ...next, hp: Math.min(next.hp, maxHpOf(ctx, next)) };
   if (level === track.maxLevel && level > previous) {
     if (track.atMax === 'death' && !next.dead) {
-      next = { ...next, dead: true, concentration: null };
-      events.push({ kind: 'died', cause: 'exhaustion' });
+      const died = die(next, 'exhaustion');
+      next = died.state;
+      events.push(...died.events);
     }
     if (track.atMax === 'doomed') {
       const doomed = addCondition(ctx, next, 'doomed');

@@ -86,7 +86,8 @@ function damageWhileConscious(ctx: RulesContext, state: CombatantRulesState, tak
   const hp = state.hp - taken;
   if (hp > 0) return { state: { ...state, hp }, events: [{ kind: 'hp-lost', amount: taken, hp }] };
   if (input.knockOut && input.melee) return knockOut(ctx, state, input);
-  const floor = ctx.facts.negativeHp ? hp : 0;
+  // Only the dying go below 0 (Next); a monster simply dies at 0.
+  const floor = ctx.facts.negativeHp && usesPlayerRules(state) ? hp : 0;
   const dropped: StateChange = { state: { ...state, hp: floor }, events: [{ kind: 'dropped-to-zero', hp: floor }] };
   if (!usesPlayerRules(state)) return chain(dropped, (s) => die(s, 'monster-at-zero'));
   const leftover = taken - state.hp;

@@ -39,15 +39,7 @@ export function reduceMaxHp(ctx: RulesContext, state: CombatantRulesState, reduc
   return { state: { ...reduced, hp: Math.min(reduced.hp, maxHp) }, events: [{ kind: 'max-hp-reduced', reduction: hpMaxReduction, maxHp }] };
 }
 
-/** At or below half the maximum: 2*hp <= max; Next rounds the bloodied value down (§17, §27.23). */
+/** At or below half the maximum, as 2*hp <= max so odd maxima need no rounding rule (§17, §27.23). */
 export function isBloodied(ctx: RulesContext, state: CombatantRulesState): boolean {
-  const max = maxHpOf(ctx, state);
-  switch (ctx.facts.bloodied) {
-    case 'half':
-      return 2 * state.hp <= max;
-    case 'half-rounded-down':
-      return state.hp <= Math.floor(max / 2);
-    case 'none':
-      return false;
-  }
+  return ctx.facts.bloodied && 2 * state.hp <= maxHpOf(ctx, state);
 }

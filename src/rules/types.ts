@@ -510,7 +510,8 @@ export interface RuleSetFacts {
   deathSaveFailureDamage: number | null;
   /** A5E: falling unconscious from damage, or being knocked out, costs a fatigue level. */
   fatigueOnFallingUnconscious: boolean;
-  bloodied: 'half' | 'half-rounded-down' | 'none';
+  /** At or below half the maximum (2024, C&M, A5E; Next's bloodied value); 2014 has no such state. */
+  bloodied: boolean;
   /** Dodge: attackers at disadvantage and Dex saves at advantage, or Next's +4 AC and Dex saves (§20). */
   dodge: 'disadvantage' | 'plus-four';
   /** Next: cover counts only against attacks and effects from its far side (§21d). */

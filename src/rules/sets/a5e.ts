@@ -34,7 +34,7 @@ export const A5E: RulesContext = {
     deathSaveNatural1: 'fatigue-and-strife',
     deathSaveFailureDamage: null,
     fatigueOnFallingUnconscious: true,
-    bloodied: 'half',
+    bloodied: true,
     dodge: 'disadvantage',
     coverOnlyFromFarSide: false,
     coverHelpsHiding: true,

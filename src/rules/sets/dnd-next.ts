@@ -33,7 +33,7 @@ export const DND_NEXT: RulesContext = {
     deathSaveNatural1: 'failure',
     deathSaveFailureDamage: 6,
     fatigueOnFallingUnconscious: false,
-    bloodied: 'half-rounded-down',
+    bloodied: true,
     dodge: 'plus-four',
     coverOnlyFromFarSide: true,
     coverHelpsHiding: false,

@@ -34,7 +34,7 @@ export const DND2014: RulesContext = {
     deathSaveNatural1: 'two-failures',
     deathSaveFailureDamage: null,
     fatigueOnFallingUnconscious: false,
-    bloodied: 'none',
+    bloodied: false,
     dodge: 'disadvantage',
     coverOnlyFromFarSide: false,
     coverHelpsHiding: false,

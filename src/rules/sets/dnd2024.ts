@@ -30,7 +30,7 @@ export const FACTS_2024: RuleSetFacts = {
   deathSaveNatural1: 'two-failures',
   deathSaveFailureDamage: null,
   fatigueOnFallingUnconscious: false,
-  bloodied: 'half',
+  bloodied: true,
   dodge: 'disadvantage',
   coverOnlyFromFarSide: false,
   coverHelpsHiding: false,
