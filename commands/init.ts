@@ -1,9 +1,9 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { isGameMaster, requireGameMaster } from '../src/combat/permissions';
-import type { EncounterOptions } from '../src/combat/types';
+import { NAME_MAX_LENGTH, type EncounterOptions } from '../src/combat/types';
 import { UserError, type Command, type CommandContext, type CommandOptions, type ComponentContext, type Reply } from '../src/discord/command';
 import { COLORS } from '../src/discord/embeds';
-import { NAME_MAX_LENGTH, combatantName, damageTypeList, optionalBoolean, optionalInteger, optionalString, requiredInteger, requiredString, targetOption } from '../src/discord/encounter-options';
+import { damageTypeList, optionalBoolean, optionalInteger, optionalString, requiredInteger, requiredString, targetOption } from '../src/discord/encounter-options';
 import {
   NO_ENCOUNTER,
   actorOf,
@@ -166,7 +166,7 @@ async function begin(ctx: CommandContext): Promise<Reply> {
 function add(ctx: CommandContext): Promise<Reply> {
   const options = ctx.options;
   const input = given({
-    name: combatantName(options, 'name') ?? requiredString(options, 'name'),
+    name: requiredString(options, 'name'),
     initMod: optionalInteger(options, 'init-mod'),
     hp: optionalInteger(options, 'hp'),
     ac: optionalInteger(options, 'ac'),
@@ -184,7 +184,7 @@ function add(ctx: CommandContext): Promise<Reply> {
 function join(ctx: CommandContext): Promise<Reply> {
   const options = ctx.options;
   const input = given({
-    name: combatantName(options, 'name') ?? ctx.user.name.slice(0, NAME_MAX_LENGTH),
+    name: optionalString(options, 'name'),
     initMod: optionalInteger(options, 'init-mod'),
     hp: optionalInteger(options, 'hp'),
     ac: optionalInteger(options, 'ac'),
@@ -266,7 +266,7 @@ function run(ctx: CommandContext): Promise<Reply> {
       return change(ctx, (service, actor, place) => service.setOptions(actor, place, options));
     }
     case 'concentrate': {
-      const input = { target: requiredString(ctx.options, 'target'), effect: combatantName(ctx.options, 'effect') ?? requiredString(ctx.options, 'effect') };
+      const input = { target: requiredString(ctx.options, 'target'), effect: requiredString(ctx.options, 'effect') };
       return change(ctx, (service, actor, place) => service.concentrate(actor, place, input));
     }
     case 'drop-concentration':

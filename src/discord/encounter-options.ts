@@ -2,8 +2,6 @@ import type { SlashCommandStringOption } from '@discordjs/builders';
 import { DAMAGE_TYPES, type DamageType } from '../rules/types';
 import { UserError, type CommandOptions, type OptionValue } from './command';
 
-/** Longest combatant or effect name we accept: it must fit an autocomplete choice and a tracker line. */
-export const NAME_MAX_LENGTH = 48;
 
 /** A `target` option as /init and /hp declare it: required, autocompleted from the encounter. */
 export function targetOption(option: SlashCommandStringOption, description = 'A combatant in this channel\'s encounter'): SlashCommandStringOption {
@@ -49,14 +47,6 @@ export function optionalBoolean(options: CommandOptions, name: string): boolean 
   if (['true', 'yes', '1'].includes(text)) return true;
   if (['false', 'no', '0'].includes(text)) return false;
   throw new UserError(`\`${name}\` must be true or false, not "${String(found)}".`);
-}
-
-/** A name the tracker can show on one line. */
-export function combatantName(options: CommandOptions, name: string): string | null {
-  const found = optionalString(options, name);
-  if (found === null) return null;
-  if (found.length > NAME_MAX_LENGTH) throw new UserError(`\`${name}\` is too long: keep it to ${NAME_MAX_LENGTH} characters.`);
-  return found;
 }
 
 export function isDamageType(text: string): text is DamageType {
