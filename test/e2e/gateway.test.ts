@@ -105,11 +105,13 @@ const services: Services = { prisma, random: createSeededRandom(1), logger: pino
 
 let fake: FakeDiscord;
 let gateway: Gateway;
+// Long enough that a quick handler never trips it, even on a loaded machine; held handlers wait for it.
+const DEFER_AFTER_MS = 1_500;
 
 beforeEach(async () => {
   held = gate();
   fake = await FakeDiscord.start({ commands: definitions });
-  gateway = await startGateway({ token: 'fake-token', apiUrl: fake.apiUrl, registry, services, logger: services.logger, deferAfterMs: 300, drainTimeoutMs: 5_000 });
+  gateway = await startGateway({ token: 'fake-token', apiUrl: fake.apiUrl, registry, services, logger: services.logger, deferAfterMs: DEFER_AFTER_MS, drainTimeoutMs: 5_000 });
   await fake.ready();
 });
 
