@@ -1,0 +1,126 @@
+import { ComponentType, InteractionResponseType, type APIMessageTopLevelComponent } from 'discord.js';
+import pino from 'pino';
+import { command as hp } from '../../commands/hp';
+import { command as init } from '../../commands/init';
+import { createEncounterService } from '../../src/db/encounter-store';
+import { startGateway, type Gateway } from '../../src/discord/gateway';
+import { CommandRegistry } from '../../src/discord/registry';
+import type { Services } from '../../src/services';
+import { ScriptedRandom } from '../integration/commands/support';
+import { createTestDatabase, type TestDatabase } from '../support/database';
+import { FakeDiscord, type FakeMessage, type Invoker } from './fake-discord';
+
+const registry = new CommandRegistry([init, hp]);
+
+const gm: Invoker = { userId: '300000000000000001', userName: 'Gina' };
+const alice: Invoker = { userId: '300000000000000002', userName: 'Alice' };
+
+function description(message: FakeMessage): string {
+  return message.embeds.map((embed) => embed.description ?? '').join('\n');
+}
+
+function buttons(message: FakeMessage): { customId: string; label: string }[] {
+  const found: { customId: string; label: string }[] = [];
+  for (const row of message.components as APIMessageTopLevelComponent[]) {
+    if (row.type !== ComponentType.ActionRow) continue;
+    for (const component of row.components) {
+      if (component.type === ComponentType.Button && 'custom_id' in component) found.push({ customId: component.custom_id, label: component.label ?? '' });
+    }
+  }
+  return found;
+}
+
+/** A fight played through the real discord.js client against the fake Discord, on PostgreSQL. */
+describe('a fight through Discord', () => {
+  let db: TestDatabase;
+  let dice: ScriptedRandom;
+  let fake: FakeDiscord;
+  let gateway: Gateway;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    dice = new ScriptedRandom(3);
+    const now = (): Date => new Date();
+    const services: Services = {
+      prisma: db.prisma,
+      random: dice,
+      logger: pino({ level: 'silent' }),
+      now,
+      encounters: createEncounterService({ prisma: db.prisma, random: dice, now }),
+    };
+    fake = await FakeDiscord.start({ commands: registry.commands.map((c) => c.definition.toJSON()) });
+    gateway = await startGateway({ token: 'fake-token', apiUrl: fake.apiUrl, registry, services, logger: services.logger, deferAfterMs: 2_500, drainTimeoutMs: 5_000 });
+    await fake.ready();
+  });
+
+  afterAll(async () => {
+    await gateway.stop();
+    await fake.close();
+    await db.drop();
+  });
+
+  /** The tracker: the one message the bot posted on its own, once its latest edit satisfies `ready`. */
+  function tracker(ready: (message: FakeMessage) => boolean): Promise<FakeMessage> {
+    return fake.waitForMessage((m) => m.interactionId === null && ready(m));
+  }
+
+  test('begin, add, join, next, concentration, a death save and end', async () => {
+    const begun = await fake.sendCommand('init begin', { name: 'The crypt' }, gm);
+    expect(begun.callbackType).toBe(InteractionResponseType.ChannelMessageWithSource);
+    expect(description(begun.message).split('\n')[0]).toBe('**The crypt** begins. Gina is the game master.');
+    const posted = await tracker((m) => m.pinned);
+    expect(posted.embeds[0]?.title).toBe('⚔️ The crypt');
+    expect(buttons(posted).map((b) => b.label)).toEqual(['Previous turn', 'Next turn']);
+
+    const added = await fake.sendCommand('init add', { name: 'Ghoul', hp: 22, ac: 12, initiative: 10 }, gm);
+    expect(description(added.message)).toBe('Ghoul joins the fight with initiative 10 (given).');
+    dice.queue(15);
+    const joined = await fake.sendCommand('init join', { hp: 12, ac: 14, 'con-save': 2 }, alice);
+    expect(description(joined.message)).toBe('Alice joins the fight with initiative 15 (d20 15).');
+    expect(await fake.autocomplete('hp damage', { target: 'gh' }, 'target', alice)).toEqual([{ name: 'Ghoul', value: 'Ghoul' }]);
+
+    const next = buttons(posted).find((b) => b.label === 'Next turn');
+    expect(next?.customId).toMatch(/^init:next:/);
+    const first = await fake.clickButton(posted, next?.customId, gm);
+    expect(first.message.content).toBe(`<@${alice.userId}>, it's your turn.`);
+    expect(first.message.allowedMentions).toEqual({ parse: [], users: [alice.userId] });
+    expect(description(first.message)).toBe("**Round 1** begins.\nIt's **Alice**'s turn.");
+    await tracker((m) => description(m).startsWith("Round **1** · **Alice**'s turn"));
+
+    await fake.sendCommand('init concentrate', { target: 'Alice', effect: 'Bless' }, alice);
+    const hit = await fake.sendCommand('hp damage', { target: 'Alice', amount: '8', type: 'necrotic' }, gm);
+    expect(description(hit.message)).toBe(
+      'Alice takes 8 necrotic damage and is at 4 HP.\nAlice must make a **DC 10** Constitution save to keep concentrating on Bless.',
+    );
+    const [save] = buttons(hit.message);
+    expect(save?.label).toBe('Roll concentration save (DC 10)');
+    dice.queue(9);
+    const kept = await fake.clickButton(hit.message, save?.customId, alice);
+    expect(kept.message.ephemeral).toBe(false);
+    expect(description(kept.message)).toBe("Alice's concentration save (DC 10): d20 9, total 11. Alice keeps concentrating on Bless.");
+    await tracker((m) => description(m).includes('**Alice** · 4/12 HP · AC 14 · 🔮 Bless'));
+
+    const downed = await fake.sendCommand('hp damage', { target: 'Alice', amount: '6' }, gm);
+    expect(description(downed.message)).toBe(
+      'Alice takes 6 damage and drops to 0 HP. Alice is dying and makes death saves at the start of each turn. Alice is now Unconscious, Incapacitated and Prone.\nAlice loses concentration on Bless.',
+    );
+    await fake.sendCommand('init next', {}, gm);
+    dice.queue(12);
+    const turn = await fake.sendCommand('init next', {}, gm);
+    expect(description(turn.message)).toBe("**Round 2** begins.\nIt's **Alice**'s turn.\nAlice's death save: 12, a success (1 success, 0 failures).");
+    await tracker((m) => description(m).includes('Death saves ✅ 1 ❌ 0'));
+
+    const ask = await fake.sendCommand('init end', {}, gm);
+    expect(ask.message.ephemeral).toBe(true);
+    const [confirm] = buttons(ask.message);
+    const summary = await fake.clickButton(ask.message, confirm?.customId, gm);
+    expect(summary.message.ephemeral).toBe(false);
+    expect(summary.message.embeds[0]?.title).toBe('🏁 The crypt is over');
+    expect(summary.message.embeds[0]?.fields).toEqual([
+      { name: 'Standing', value: 'Ghoul (22/22 HP)', inline: false },
+      { name: 'Down', value: 'Alice', inline: false },
+    ]);
+    const retired = await tracker((m) => m.components.length === 0);
+    expect(description(retired).split('\n')[0]).toBe('Ended after 2 rounds.');
+  });
+});
