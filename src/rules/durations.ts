@@ -28,8 +28,9 @@ export function expiryOf(duration: Duration, at: TurnPoint, order: readonly stri
 
 /** A position on the encounter's time line: every turn has a start and an end. */
 function position(order: readonly string[], round: number, combatantId: string, boundary: 'start' | 'end'): number {
+  const index = order.indexOf(combatantId);
   // A combatant no longer in the order counts as the top of its round, so its effects still end.
-  const index = Math.max(0, order.indexOf(combatantId));
+  if (index < 0) return round * order.length * 2;
   return (round * order.length + index) * 2 + (boundary === 'end' ? 1 : 0);
 }
 
@@ -42,12 +43,13 @@ export function endingEffects(effects: readonly TimedEffect[], order: readonly s
   const start = position(order, from.round, from.combatantId, 'start');
   const finish = position(order, to.round, to.combatantId, 'start');
   if (finish <= start || order.length === 0) return { ended: [], savesDue: [] };
+  const crossed = (p: number): boolean => p > start && p <= finish;
   const turnsEnded = new Set<string>();
-  for (let p = start + 1; p <= finish; p += 1) {
+  for (let p = start + 1; crossed(p); p += 1) {
     if (p % 2 === 1) turnsEnded.add(order[Math.floor(p / 2) % order.length]!);
   }
   const ended = effects
-    .filter((e) => e.expiry !== null && position(order, e.expiry.round, e.expiry.combatantId, e.expiry.boundary) <= finish)
+    .filter((e) => e.expiry !== null && crossed(position(order, e.expiry.round, e.expiry.combatantId, e.expiry.boundary)))
     .map((e) => e.id);
   const savesDue = effects
     .filter((e) => e.saveEndsFor !== undefined && turnsEnded.has(e.saveEndsFor) && !ended.includes(e.id))
