@@ -1,0 +1,132 @@
+import { command } from '../../../commands/roll';
+import type { CommandContext, OptionValue, Reply } from '../../../src/discord/command';
+import { COLORS } from '../../../src/discord/embeds';
+import { UserError } from '../../../src/errors';
+import type { RandomSource } from '../../../src/dice/random';
+import type { Services } from '../../../src/services';
+import { scripted } from '../dice/scripted';
+
+/** /roll needs only the random source; nothing else in the services is touched. */
+function context(values: Record<string, OptionValue>, random: RandomSource): CommandContext {
+  const services: Partial<Services> = { random };
+  const unused = (): never => {
+    throw new Error('/roll posts no channel messages');
+  };
+  return {
+    interactionId: 'test-interaction',
+    user: { id: '42', name: 'Alice' },
+    guildId: 'guild',
+    channelId: 'channel',
+    permissions: { manageGuild: false, manageChannels: false },
+    options: { subcommandGroup: null, subcommand: null, values },
+    services: services as Services,
+    messenger: { send: unused, edit: unused, pin: unused },
+  };
+}
+
+async function roll(values: Record<string, OptionValue>, ...faces: number[]): Promise<Reply> {
+  return command.execute(context(values, scripted(...faces)));
+}
+
+function embedOf(reply: Reply) {
+  expect(reply.embeds).toHaveLength(1);
+  return reply.embeds![0];
+}
+
+describe('/roll', () => {
+  test('the comment is the title, with the dice and the total', async () => {
+    const reply = await roll({ dice: '1d20+5 to hit the orc' }, 12);
+    expect(reply.ephemeral).toBe(false);
+    expect(embedOf(reply)).toEqual({
+      title: 'to hit the orc',
+      description: '1d20 (12) + 5 = `17`',
+      color: COLORS.info,
+      fields: [{ name: 'Total', value: '17', inline: true }],
+    });
+  });
+
+  test('a label wins over the comment; without either the roller is named', async () => {
+    expect(embedOf(await roll({ dice: '1d6 fire', label: 'Firebolt' }, 4)).title).toBe('Firebolt');
+    expect(embedOf(await roll({ dice: '1d6' }, 4)).title).toBe('Alice rolls');
+  });
+
+  test('a natural 20 and a natural 1 on a leading d20 are called out', async () => {
+    expect(embedOf(await roll({ dice: '1d20+5' }, 20)).description).toBe('1d20 (**20**) + 5 = `25`\n**Natural 20!**');
+    expect(embedOf(await roll({ dice: '1d20+5' }, 1)).description).toBe('1d20 (**1**) + 5 = `6`\n**Natural 1.**');
+    expect(embedOf(await roll({ dice: '5+1d20' }, 20)).description).toBe('5 + 1d20 (**20**) = `25`');
+  });
+
+  test('a DC gives success or failure', async () => {
+    const pass = embedOf(await roll({ dice: '1d20+3', dc: 15 }, 12));
+    expect(pass.description).toBe('1d20 (12) + 3 = `15`\nDC 15: **✅ Success**');
+    expect(pass.color).toBe(COLORS.success);
+    const fail = embedOf(await roll({ dice: '1d20+3', dc: 15 }, 11));
+    expect(fail.description).toBe('1d20 (11) + 3 = `14`\nDC 15: **❌ Failure**');
+    expect(fail.color).toBe(COLORS.danger);
+  });
+
+  test('advantage and disadvantage change the first 1d20', async () => {
+    const adv = embedOf(await roll({ dice: '1d20+3', mode: 'advantage' }, 4, 18));
+    expect(adv.description).toBe('2d20kh1 (~~4~~, 18) + 3 = `21`');
+    expect(adv.footer).toBe('Rolled with advantage.');
+    expect(embedOf(await roll({ dice: '1d20+3', mode: 'disadvantage' }, 4, 18)).fields).toEqual([{ name: 'Total', value: '7', inline: true }]);
+  });
+
+  test('advantage on a roll without a 1d20 is a mistake the player is told about', async () => {
+    await expect(roll({ dice: '2d6', mode: 'advantage' }, 3, 4)).rejects.toThrow(new UserError('Advantage and disadvantage apply to a `1d20`, and `2d6` has none.'));
+  });
+
+  test('times rolls again, one line each, with their sum', async () => {
+    const embed = embedOf(await roll({ dice: '1d6', times: 3 }, 1, 2, 6));
+    expect(embed.description).toBe('1. 1d6 (**1**) = `1`\n2. 1d6 (2) = `2`\n3. 1d6 (**6**) = `6`');
+    expect(embed.fields).toEqual([{ name: 'Sum', value: '9', inline: true }]);
+  });
+
+  test('times with a DC counts the successes', async () => {
+    const embed = embedOf(await roll({ dice: '1d20', times: 3, dc: 10 }, 20, 9, 10));
+    expect(embed.description).toBe('1. 1d20 (**20**) = `20` · **natural 20** · ✅ Success\n2. 1d20 (9) = `9` · ❌ Failure\n3. 1d20 (10) = `10` · ✅ Success');
+    expect(embed.fields).toEqual([
+      { name: 'Sum', value: '39', inline: true },
+      { name: 'DC 10', value: '2 of 3 succeed', inline: true },
+    ]);
+  });
+
+  test('twenty huge rolls still fit in one embed', async () => {
+    const reply = await command.execute(context({ dice: '1000d6', times: 20 }, { die: () => 3 }));
+    const embed = embedOf(reply);
+    expect(embed.description!.length).toBeLessThanOrEqual(4096);
+    expect(embed.fields).toEqual([{ name: 'Sum', value: '60000', inline: true }]);
+  });
+
+  test('mistakes are UserErrors, which transports show to the player alone', async () => {
+    await expect(roll({ dice: 'fireball' })).rejects.toBeInstanceOf(UserError);
+  });
+
+  test('secret rolls are shown to the roller only', async () => {
+    expect((await roll({ dice: '1d20', secret: true }, 7)).ephemeral).toBe(true);
+  });
+
+  test('a mistake in the dice points at it, as a message for the player', async () => {
+    await expect(roll({ dice: '1d20+*5' })).rejects.toThrow(
+      new UserError('Unexpected `*` at column 6.\n`1d20+*5`\n`     ^`\nDice look like `1d20+5`, `4d6kh3` or `2d6+3 [fire]`; /help lists the rest.'),
+    );
+    await expect(roll({ dice: '1d6/0' }, 3)).rejects.toThrow(
+      new UserError('Cannot divide by zero.\nDice look like `1d20+5`, `4d6kh3` or `2d6+3 [fire]`; /help lists the rest.'),
+    );
+  });
+
+  test('the definition offers every option with its limits', () => {
+    const json = command.definition.toJSON();
+    expect(json.name).toBe('roll');
+    const options = (json.options ?? []).map((o) => ({ name: o.name, required: o.required ?? false }));
+    expect(options).toEqual([
+      { name: 'dice', required: true },
+      { name: 'mode', required: false },
+      { name: 'dc', required: false },
+      { name: 'label', required: false },
+      { name: 'times', required: false },
+      { name: 'secret', required: false },
+    ]);
+    expect(json.options?.find((o) => o.name === 'times')).toMatchObject({ min_value: 1, max_value: 20 });
+  });
+});
