@@ -2,8 +2,7 @@ import { SlashCommandBuilder } from '@discordjs/builders';
 import type { Command, CommandContext, Embed, Reply } from '../src/discord/command';
 import { COLORS, EMBED_LIMITS } from '../src/discord/embeds';
 import { UserError } from '../src/errors';
-import { MAX_LENGTH, parseDice, rollDice, type ParsedDice, type RollMode, type RollSuccess } from '../src/dice';
-import type { RandomSource } from '../src/dice/random';
+import { MAX_LENGTH, parseDice, rollDice, type ParsedDice, type RandomSource, type RollMode, type RollSuccess } from '../src/dice';
 
 const MAX_TIMES = 20;
 const MAX_LABEL = 100;

@@ -22,7 +22,8 @@ export function escapeMarkdown(text: string): string {
   return text.replace(/[\r\n]+/g, ' ').replace(/[\\*_~`|>[\]]/g, '\\$&');
 }
 
-function annotate(text: string, annotations: readonly string[]): string {
+/** `text [fire] [magic]`, with the player's words escaped. */
+export function annotate(text: string, annotations: readonly string[]): string {
   let out = text;
   for (const a of annotations) out += ` [${escapeMarkdown(a)}]`;
   return out;
@@ -45,5 +46,22 @@ export function formatExpr(expr: Expr): string {
       return expr.op + formatExpr(expr.operand);
     case 'binary':
       return `${formatExpr(expr.left)} ${expr.op} ${formatExpr(expr.right)}`;
+  }
+}
+
+/** Every annotation in the expression, in reading order. */
+export function collectAnnotations(expr: Expr): string[] {
+  switch (expr.type) {
+    case 'number':
+    case 'dice':
+      return [...expr.annotations];
+    case 'set':
+      return [...expr.elements.flatMap(collectAnnotations), ...expr.annotations];
+    case 'group':
+      return [...collectAnnotations(expr.inner), ...expr.annotations];
+    case 'unary':
+      return collectAnnotations(expr.operand);
+    case 'binary':
+      return [...collectAnnotations(expr.left), ...collectAnnotations(expr.right)];
   }
 }

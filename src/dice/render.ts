@@ -6,18 +6,12 @@
  */
 import type { Expr } from './ast';
 import type { Rolled, RolledDie } from './evaluate';
-import { escapeMarkdown, formatDice, formatExpr, formatOperations } from './notation';
+import { annotate, formatDice, formatExpr, formatOperations } from './notation';
 
 /** Leaves room in a 2,000-character Discord message for a title and the comment. */
 export const DEFAULT_MAX_TEXT = 1500;
 
 type Detail = 'full' | 'subtotals';
-
-function annotate(text: string, annotations: readonly string[]): string {
-  let out = text;
-  for (const a of annotations) out += ` [${escapeMarkdown(a)}]`;
-  return out;
-}
 
 function renderDie(die: RolledDie, sides: number, struck: boolean): string {
   const parts: string[] = [];

@@ -1,6 +1,7 @@
 /** The one call most callers need: text (or a parsed expression) in, a rolled result out. */
 import type { DiceError, Expr, ParsedDice, RollMode } from './ast';
 import { evaluate, RollFailure, type Rolled, type RolledDice } from './evaluate';
+import { collectAnnotations, formatExpr } from './notation';
 import { parseDice } from './parse';
 import type { RandomSource } from './random';
 import { renderRoll, DEFAULT_MAX_TEXT } from './render';
@@ -89,15 +90,23 @@ function describeFirstD20(rolled: Rolled): FirstD20 | null {
   };
 }
 
-/** Parses (when given text) and rolls. Never throws: mistakes come back as `{ ok: false }`. */
-export function rollDice(input: string | ParsedDice, random: RandomSource, options: RollOptions = {}): RollResult {
+/** A bare expression (built or transformed in code) as if it had been typed. */
+function asParsed(expr: Expr): ParsedDice {
+  return { source: formatExpr(expr), root: expr, mode: 'normal', annotations: collectAnnotations(expr), comment: null };
+}
+
+/**
+ * Parses (when given text) and rolls. Never throws: mistakes come back as `{ ok: false }`.
+ * Takes text, a parsed expression, or a bare expression tree such as a critical-hit transform's.
+ */
+export function rollDice(input: string | ParsedDice | Expr, random: RandomSource, options: RollOptions = {}): RollResult {
   let parsed: ParsedDice;
   if (typeof input === 'string') {
     const result = parseDice(input);
     if (!result.ok) return result;
     parsed = result.value;
   } else {
-    parsed = input;
+    parsed = 'root' in input ? input : asParsed(input);
   }
   const wanted = combineModes(parsed.mode, options.mode ?? 'normal');
   const changed = applyMode(parsed.root, wanted);

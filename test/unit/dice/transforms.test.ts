@@ -20,7 +20,7 @@ function root(text: string): Expr {
 }
 
 function rollExpr(expr: Expr, faces: number[]): { total: number; text: string } {
-  const result = rollDice({ source: '', root: expr, mode: 'normal', annotations: [], comment: null }, scripted(...faces));
+  const result = rollDice(expr, scripted(...faces));
   if (!result.ok) throw new Error(result.error.message);
   return { total: result.total, text: result.text };
 }
@@ -29,6 +29,8 @@ describe('critical-hit transforms', () => {
   test('doubling the dice: 2d6+3 becomes 4d6+3 (2014 and 2024)', () => {
     expect(formatExpr(doubleDice(root('2d6+3')))).toBe('4d6 + 3');
     expect(formatExpr(doubleDice(root('1d8+1d6 [fire]+2')))).toBe('2d8 + 2d6 [fire] + 2');
+    const typed = rollDice(doubleDice(root('1d8 [slashing] + 1d6 [fire]')), scripted(1, 2, 3, 4));
+    expect(typed.ok && [typed.total, typed.annotations]).toEqual([10, ['slashing', 'fire']]);
     expect(rollExpr(doubleDice(root('2d6+3')), [1, 2, 3, 4]).total).toBe(13);
   });
 
