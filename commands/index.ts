@@ -2,8 +2,11 @@ import type { Command } from '../src/discord/command';
 import { CommandRegistry } from '../src/discord/registry';
 import { command as config } from './config';
 import { createHelpCommand } from './help';
+import { command as hp } from './hp';
+import { command as init } from './init';
+import { command as roll } from './roll';
 
-const commands: Command[] = [config];
+const commands: Command[] = [roll, init, hp, config];
 
 /** Every command Rollcall serves, in the order /help lists them. */
 export const registry: CommandRegistry = new CommandRegistry([...commands, createHelpCommand(() => registry.commands)]);

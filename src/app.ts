@@ -4,7 +4,8 @@ import type { Config } from './config';
 import { createCryptoRandom } from './dice/crypto-random';
 import type { RandomSource } from './dice/random';
 import { createSeededRandom } from './dice/seeded';
-import { openDatabase } from './db/open';
+import { createEncounterService } from './db/encounter-store';
+import { openDatabase, redactPassword } from './db/open';
 import type { CommandRegistry } from './discord/registry';
 import type { Services } from './services';
 
@@ -26,16 +27,16 @@ export interface AppOptions {
   seed?: number;
 }
 
-function describeUrl(url: string): string {
-  const parsed = new URL(url);
-  return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
+/** The services every handler gets, over an open database. Tests build theirs with it too. */
+export function buildServices({ prisma, random, logger, now = () => new Date() }: Omit<Services, 'encounters' | 'now'> & { now?: () => Date }): Services {
+  return { prisma, random, logger, now, encounters: createEncounterService({ prisma, random, now }) };
 }
 
 /** Opens the database (applying pending migrations) and builds the services. */
 export async function openApp({ config, logger, memory = false, seed }: AppOptions): Promise<App> {
   const db = await openDatabase({ databaseUrl: memory ? null : config.databaseUrl, dataDir: config.dataDir, memory, logger });
   const random: RandomSource = seed === undefined ? createCryptoRandom() : createSeededRandom(seed);
-  const services: Services = { prisma: db.prisma, random, logger, now: () => new Date() };
-  const where = db.kind === 'postgres' ? describeUrl(db.url) : memory ? 'memory' : config.dataDir;
+  const services = buildServices({ prisma: db.prisma, random, logger });
+  const where = db.kind === 'postgres' ? redactPassword(db.url) : memory ? 'memory' : config.dataDir;
   return { registry, services, database: { kind: db.kind, where }, close: () => db.close() };
 }

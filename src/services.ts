@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { EncounterService } from './combat/service';
 import type { RandomSource } from './dice/random';
 import type { PrismaClient } from './db/generated/client';
 
@@ -8,4 +9,6 @@ export interface Services {
   random: RandomSource;
   logger: Logger;
   now(): Date;
+  /** The channel encounters (/init, /hp), stored atomically in the database. */
+  encounters: EncounterService;
 }

@@ -8,6 +8,7 @@ import { startGateway, type Gateway } from '../../src/discord/gateway';
 import { CommandRegistry } from '../../src/discord/registry';
 import type { Services } from '../../src/services';
 import { FakeDiscord } from './fake-discord';
+import { buildServices } from '../../src/app';
 
 /** A promise the test resolves by hand, to hold a handler mid-flight. */
 function gate(): { opened: Promise<void>; open(): void } {
@@ -101,7 +102,7 @@ const definitions = registry.commands.map((c) => c.definition.toJSON());
 
 // These commands never touch the database, so the client is never connected.
 const prisma = createPrismaClient('postgresql://postgres@127.0.0.1:5432/unused', 1);
-const services: Services = { prisma, random: createSeededRandom(1), logger: pino({ level: 'silent' }), now: () => new Date() };
+const services: Services = buildServices({ prisma, random: createSeededRandom(1), logger: pino({ level: 'silent' }) });
 
 let fake: FakeDiscord;
 let gateway: Gateway;

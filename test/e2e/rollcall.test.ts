@@ -5,6 +5,7 @@ import { startGateway, type Gateway } from '../../src/discord/gateway';
 import type { Services } from '../../src/services';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { FakeDiscord } from './fake-discord';
+import { buildServices } from '../../src/app';
 
 // The real commands on a real database, answered through the real discord.js client.
 let database: TestDatabase;
@@ -17,7 +18,7 @@ const NOBODY_PINGED = { parse: [], users: [] };
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const services: Services = { prisma: database.prisma, random: createSeededRandom(1), logger: pino({ level: 'silent' }), now: () => new Date() };
+  const services: Services = buildServices({ prisma: database.prisma, random: createSeededRandom(1), logger: pino({ level: 'silent' }) });
   fake = await FakeDiscord.start({ commands: registry.commands.map((c) => c.definition.toJSON()) });
   gateway = await startGateway({ token: 'rollcall-e2e-token', apiUrl: fake.apiUrl, registry, services, logger: services.logger });
   await fake.ready();
