@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from './worker-thread';
 
 /** A folder on disk, or a database that lives and dies with the process. */
 export type EmbeddedLocation = { dataDir: string } | { memory: true };
@@ -13,15 +13,22 @@ export interface EmbeddedDatabase {
   close(): Promise<void>;
 }
 
-/**
- * PGlite runs queries one at a time, but the bot's pool, the schema engine and the status query
- * each hold connections of their own; the default of one connection would turn them away.
- */
-const MAX_CONNECTIONS = 32;
+/** What embedded-worker.ts receives: PGlite's data directory, or null for memory. */
+export interface EmbeddedWorkerData {
+  pgdata: string | null;
+}
+
+export type EmbeddedWorkerMessage =
+  | { type: 'ready'; url: string }
+  | { type: 'failed'; message: string }
+  | { type: 'closed' }
+  | { type: 'close-failed'; message: string };
 
 /** Where PGlite keeps its PostgreSQL data directory inside DATA_DIR. */
 export const PGDATA_FOLDER = 'pglite';
 const LOCK_FILE = 'rollcall.lock';
+/** A clean shutdown takes well under a second; past this the worker is stopped regardless. */
+const CLOSE_TIMEOUT_MS = 60_000;
 
 /** Folders this process has open: a second PGlite on the same files would corrupt them. */
 const openFolders = new Set<string>();
@@ -33,41 +40,68 @@ export class EmbeddedDatabaseInUseError extends Error {
   }
 }
 
-/** Starts PGlite and serves it with the PostgreSQL wire protocol on a free loopback port. */
+/** Starts PGlite in a worker thread, served with the PostgreSQL wire protocol on a free loopback port. */
 export async function startEmbeddedDatabase(location: EmbeddedLocation): Promise<EmbeddedDatabase> {
   const dataDir = 'dataDir' in location ? path.resolve(location.dataDir) : null;
   const releaseLock = dataDir === null ? () => undefined : lockFolder(dataDir);
+  const data: EmbeddedWorkerData = { pgdata: dataDir === null ? null : path.join(dataDir, PGDATA_FOLDER) };
+  const worker = startWorker('embedded-worker', data);
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   try {
-    const db = dataDir === null ? await PGlite.create() : await PGlite.create(path.join(dataDir, PGDATA_FOLDER));
-    const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: MAX_CONNECTIONS });
-    try {
-      await server.start();
-    } catch (error) {
-      await db.close();
-      throw error;
-    }
+    const url = await nextMessage(worker).then((message) => {
+      if (message.type === 'ready') return message.url;
+      throw new Error(`the embedded database did not start: ${'message' in message ? message.message : message.type}`);
+    });
+    let closing: Promise<void> | null = null;
     return {
-      url: `postgresql://postgres@${server.getServerConn()}/postgres?sslmode=disable`,
-      async close() {
-        try {
-          await server.stop();
-          await db.close();
-        } finally {
-          releaseLock();
-        }
+      url,
+      close() {
+        closing ??= stop(worker, exited).finally(releaseLock);
+        return closing;
       },
     };
   } catch (error) {
+    await worker.terminate();
     releaseLock();
     throw error;
   }
 }
 
+function nextMessage(worker: Worker): Promise<EmbeddedWorkerMessage> {
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number) => reject(new Error(`the embedded database stopped unexpectedly (exit code ${code})`));
+    worker.once('exit', onExit);
+    worker.once('error', reject);
+    worker.once('message', (message: EmbeddedWorkerMessage) => {
+      worker.off('exit', onExit);
+      worker.off('error', reject);
+      resolve(message);
+    });
+  });
+}
+
+async function stop(worker: Worker, exited: Promise<void>): Promise<void> {
+  const reply = nextMessage(worker);
+  worker.postMessage('close');
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the embedded database did not shut down within ${CLOSE_TIMEOUT_MS / 1000} s`)), CLOSE_TIMEOUT_MS);
+  });
+  try {
+    const message = await Promise.race([reply, timeout]);
+    if (message.type === 'close-failed') throw new Error(`the embedded database did not shut down cleanly: ${message.message}`);
+  } finally {
+    clearTimeout(timer);
+    await worker.terminate();
+    await exited;
+  }
+}
+
 /** Claims the folder with a lock file naming this process; a lock left by a dead process is taken over. */
 function lockFolder(dataDir: string): () => void {
+  if (openFolders.has(dataDir)) throw new EmbeddedDatabaseInUseError(dataDir, process.pid);
   fs.mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, LOCK_FILE);
-  if (openFolders.has(dataDir)) throw new EmbeddedDatabaseInUseError(dataDir, process.pid);
   for (;;) {
     try {
       fs.writeFileSync(lockPath, `${process.pid}\n`, { flag: 'wx' });

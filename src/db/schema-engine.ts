@@ -1,5 +1,3 @@
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import type {
   ApplyMigrationsInput,
   ApplyMigrationsOutput,
@@ -8,6 +6,7 @@ import type {
   DiffParams,
   DiffResult,
 } from '@prisma/schema-engine-wasm/schema_engine_bg';
+import { startWorker } from './worker-thread';
 
 export type EngineCall =
   | { method: 'applyMigrations'; input: ApplyMigrationsInput }
@@ -43,13 +42,12 @@ export class SchemaEngineError extends Error {
 }
 
 /**
- * Runs one schema-engine call against the database at `url`, in a worker thread. The engine's
- * glue is an ES module: Node loads it with require, but Jest's module registry cannot, and a worker
- * runs outside that registry. The worker also gives the engine's wasm memory back when it ends.
+ * Runs one schema-engine call against the database at `url`, in a worker thread (the engine's glue
+ * is an ES module). The worker also gives the engine's wasm memory back when it ends.
  */
 export function callSchemaEngine<C extends EngineCall>(url: string, schema: SchemaFile, call: C): Promise<EngineOutputs[C['method']]> {
   const job: EngineJob = { url, schema, call };
-  const worker = new Worker(workerFile(), { workerData: job, ...workerOptions() });
+  const worker = startWorker('schema-engine-worker', job);
   return new Promise((resolve, reject) => {
     let settled = false;
     worker.once('message', (reply: EngineReply) => {
@@ -67,21 +65,6 @@ export function callSchemaEngine<C extends EngineCall>(url: string, schema: Sche
       if (!settled) reject(new SchemaEngineError(`the schema engine stopped without an answer (exit code ${code})`));
     });
   });
-}
-
-const sourceMode = path.extname(__filename) === '.ts';
-
-function workerFile(): string {
-  return path.join(__dirname, `schema-engine-worker${path.extname(__filename)}`);
-}
-
-/** From TypeScript sources (ts-node, Jest) the worker compiles itself; from a build it is plain JS. */
-function workerOptions(): { execArgv?: string[]; env?: NodeJS.ProcessEnv } {
-  if (!sourceMode) return {};
-  return {
-    execArgv: ['--require', 'ts-node/register/transpile-only'],
-    env: { ...process.env, TS_NODE_PROJECT: path.resolve(__dirname, '../../tsconfig.json') },
-  };
 }
 
 /**

@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { EmbeddedDatabaseInUseError, startEmbeddedDatabase } from '../../../src/db/embedded';
+import { migrationFolders, defaultMigrationPaths } from '../../../src/db/migration-files';
+import { migrationStatus } from '../../../src/db/migrations';
+import { openDatabase } from '../../../src/db/open';
+import { effectiveRuleset, setChannelRuleset, setGuildRuleset } from '../../../src/db/settings';
+import { createTestDatabase } from '../../support/database';
+
+// PGlite compiles PostgreSQL to WebAssembly and runs initdb for each fresh database: seconds each.
+jest.setTimeout(180_000);
+
+const logger = pino({ level: 'silent' });
+const realFolders = migrationFolders(defaultMigrationPaths().migrationsDir);
+const here = { guildId: '100000000000000001', channelId: '200000000000000001' };
+
+let dataDir: string;
+
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-data-'));
+});
+
+afterEach(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('the embedded database keeps its data in DATA_DIR across a close and a reopen', async () => {
+  const first = await openDatabase({ databaseUrl: null, dataDir, logger });
+  expect(first.kind).toBe('embedded');
+  expect(first.url).toMatch(/^postgresql:\/\/postgres@127\.0\.0\.1:\d+\/postgres\?sslmode=disable$/);
+  await setGuildRuleset(first.prisma, { guildId: here.guildId, ruleset: 'dnd2014', userId: 'gm-1' });
+  await first.close();
+
+  const second = await openDatabase({ databaseUrl: null, dataDir, logger });
+  try {
+    expect(await effectiveRuleset(second.prisma, here)).toMatchObject({ ruleset: 'dnd2014', source: 'server', updatedBy: 'gm-1' });
+    const status = await migrationStatus(second.url);
+    expect(status.migrations.map((m) => [m.name, m.state])).toEqual(realFolders.map((name) => [name, 'applied']));
+  } finally {
+    await second.close();
+  }
+});
+
+test('a second process cannot open a folder that is in use, and the lock goes with the close', async () => {
+  const open = await startEmbeddedDatabase({ dataDir });
+  try {
+    await expect(startEmbeddedDatabase({ dataDir })).rejects.toThrow(EmbeddedDatabaseInUseError);
+    await expect(startEmbeddedDatabase({ dataDir })).rejects.toThrow(`the embedded database in ${dataDir} is in use by another Rollcall process (pid ${process.pid})`);
+  } finally {
+    await open.close();
+  }
+  const again = await startEmbeddedDatabase({ dataDir });
+  await again.close();
+});
+
+test('a lock left by a process that no longer runs is taken over', async () => {
+  fs.writeFileSync(path.join(dataDir, 'rollcall.lock'), '2147483646\n');
+  const db = await startEmbeddedDatabase({ dataDir });
+  await db.close();
+  expect(fs.existsSync(path.join(dataDir, 'rollcall.lock'))).toBe(false);
+});
+
+test('an in-memory database is migrated, serves concurrent connections and transactions, and starts empty each time', async () => {
+  const db = await openDatabase({ databaseUrl: 'postgresql://ignored@127.0.0.1:1/x', dataDir, memory: true, logger });
+  try {
+    expect(db.kind).toBe('embedded');
+    const channels = Array.from({ length: 12 }, (_, i) => `20000000000000010${String(i).padStart(2, '0')}`);
+    await Promise.all(channels.map((channelId, i) => setChannelRuleset(db.prisma, { guildId: here.guildId, channelId, ruleset: i % 2 ? 'a5e' : 'dnd-next', userId: `u${i}` })));
+    await db.prisma.$transaction(async (tx) => {
+      await tx.guildSettings.create({ data: { guildId: here.guildId, ruleset: 'dnd2014', updatedBy: 'gm-1' } });
+      await tx.channelSettings.delete({ where: { channelId: channels[0] } });
+    });
+    expect(await db.prisma.channelSettings.count()).toBe(11);
+    expect(await effectiveRuleset(db.prisma, { guildId: here.guildId, channelId: channels[0] })).toMatchObject({ ruleset: 'dnd2014', source: 'server' });
+    await expect(db.prisma.guildSettings.create({ data: { guildId: here.guildId, ruleset: 'a5e', updatedBy: 'x' } })).rejects.toMatchObject({ code: 'P2002' });
+  } finally {
+    await db.close();
+  }
+  expect(fs.readdirSync(dataDir)).toEqual([]);
+
+  const fresh = await openDatabase({ databaseUrl: null, dataDir, memory: true, logger });
+  try {
+    expect(await fresh.prisma.guildSettings.count()).toBe(0);
+  } finally {
+    await fresh.close();
+  }
+});
+
+test('with a URL, openDatabase uses that PostgreSQL and migrates it first', async () => {
+  const target = await createTestDatabase({ migrated: false });
+  try {
+    const db = await openDatabase({ databaseUrl: target.url, dataDir, logger });
+    try {
+      expect(db.kind).toBe('postgres');
+      expect(db.url).toBe(target.url);
+      await setGuildRuleset(db.prisma, { guildId: here.guildId, ruleset: 'a5e', userId: 'gm-1' });
+    } finally {
+      await db.close();
+    }
+    expect(await target.prisma.guildSettings.findUnique({ where: { guildId: here.guildId } })).toMatchObject({ ruleset: 'a5e' });
+    expect(fs.readdirSync(dataDir)).toEqual([]);
+  } finally {
+    await target.drop();
+  }
+});
+
+test('a database that cannot be reached stops openDatabase with a one-line reason', async () => {
+  await expect(openDatabase({ databaseUrl: 'postgresql://postgres@127.0.0.1:1/none', dataDir, logger })).rejects.toThrow(
+    "Can't reach database server at `127.0.0.1:1`",
+  );
+});
