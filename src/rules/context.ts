@@ -39,11 +39,6 @@ export function activeMechanics(ctx: RulesContext, state: Pick<CombatantRulesSta
   return [...fromConditions, ...fromTracks];
 }
 
-/** The active condition that ends concentration (Incapacitated, or Next's Stunned/Unconscious), if any. */
-export function concentrationBreaker(ctx: RulesContext, state: Pick<CombatantRulesState, 'conditions' | 'tracks'>): string | null {
-  return activeMechanics(ctx, state).find((m) => m.mechanics.breaksConcentration)?.name ?? null;
-}
-
 /** The maximum healing and rests restore to: after reductions and 2014 exhaustion level 4. */
 export function maxHpOf(ctx: RulesContext, state: CombatantRulesState): number {
   const reduced = Math.max(0, state.maxHp - state.hpMaxReduction);

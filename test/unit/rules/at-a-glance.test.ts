@@ -169,3 +169,13 @@ describe('RULES.md §1 knock-out', () => {
     expect(result.state.dead).toBe(false);
   });
 });
+
+describe('RULES.md §20 Dodge needs a creature that can act and move', () => {
+  it.each([
+    ['dnd2024', { conditions: ['incapacitated'] }, 'Dodging does nothing while Incapacitated.'],
+    ['dnd-next', { conditions: ['stunned'] }, 'Dodging does nothing while Stunned.'],
+    ['a5e', { conditions: ['grappled'] }, 'Dodging does nothing at speed 0.'],
+  ] as const)('%s %j: %s', (id, overrides, reason) => {
+    expect(getRuleSet(id).dodge(pc({ conditions: [...overrides.conditions] }), 30)).toEqual({ ok: false, reason });
+  });
+});

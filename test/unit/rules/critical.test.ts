@@ -36,4 +36,13 @@ describe('RULES.md §4 critical-hit damage on a 1d8+3 longsword', () => {
   it('the extra weapon die keeps its damage type annotation', () => {
     expect(critical('dnd-next', '1d8[slashing]+3', [2]).expression).toContain('1d8 [slashing]');
   });
+
+  it.each([
+    ['(1d10+2)[fire]', [3], 10 + 2 + 3],
+    ['-1d4+1d6', [3], -4 + 6 + 3],
+    ['(1d12, 1d8)kh1+4', [7], 12 + 4 + 7],
+    ['5', [], 5],
+  ])('dnd-next finds the weapon die inside groups, signs and sets: %s', (text, faces, total) => {
+    expect(critical('dnd-next', text, faces).total).toBe(total);
+  });
 });
