@@ -3,7 +3,6 @@ import { getRuleSet } from '../rules';
 import { RULESET_SUMMARIES } from '../rules/ids';
 import type { ButtonRow, Embed, Reply } from './command';
 import { COLORS, EMBED_LIMITS } from './embeds';
-import { listInWords } from './encounter-rules-text';
 
 /** Who reads the tracker: the channel (hidden numbers kept back) or the game master. */
 export type TrackerViewer = 'players' | 'game-master';
@@ -37,7 +36,7 @@ function deathSaves(combatant: Combatant): string | null {
 
 function conditions(combatant: Combatant): string | null {
   if (combatant.rules.conditions.length === 0) return null;
-  return listInWords(combatant.rules.conditions.map((key) => key.charAt(0).toUpperCase() + key.slice(1)));
+  return combatant.rules.conditions.map((key) => key.charAt(0).toUpperCase() + key.slice(1)).join(', ');
 }
 
 /** One combatant's line: initiative, name, health, AC, concentration, death saves, conditions. */

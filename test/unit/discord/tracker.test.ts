@@ -17,7 +17,7 @@ describe('tracker lines', () => {
   test.each([
     ['the current combatant, with HP and AC', goblin2, 'players', '▶️ `14` **Goblin 2** · 7/7 HP · AC 15'],
     ['a dead monster, struck through', goblin1, 'players', '▫️ `14` ~~Goblin 1~~ · Dead'],
-    ['a dying player with its death-save tally and conditions', alice, 'players', '▫️ ` 9` **Alice** · 0/12 HP · AC 14 · Death saves ✅ 1 ❌ 2 · Unconscious, Incapacitated and Prone'],
+    ['a dying player with its death-save tally and conditions', alice, 'players', '▫️ ` 9` **Alice** · 0/12 HP · AC 14 · Death saves ✅ 1 ❌ 2 · Unconscious, Incapacitated, Prone'],
     ['temporary HP and concentration', cleric, 'players', '▫️ ` 7` **Brother Tom** · 15/20 HP (+5 temp) · AC 18 · 🔮 Bless'],
     [
       'a reduced maximum shows both',
@@ -54,7 +54,7 @@ describe('the tracker message', () => {
         '',
         '▫️ `14` ~~Goblin 1~~ · Dead',
         '▶️ `14` **Goblin 2** · 7/7 HP · AC 15',
-        '▫️ ` 9` **Alice** · 0/12 HP · AC 14 · Death saves ✅ 1 ❌ 2 · Unconscious, Incapacitated and Prone',
+        '▫️ ` 9` **Alice** · 0/12 HP · AC 14 · Death saves ✅ 1 ❌ 2 · Unconscious, Incapacitated, Prone',
         '▫️ ` 7` **Brother Tom** · 15/20 HP (+5 temp) · AC 18 · 🔮 Bless',
         '▫️ ` 5` **Ogre** · Bloodied',
       ].join('\n'),
