@@ -13,15 +13,20 @@ export const DEFAULT_MAX_TEXT = 1500;
 
 type Detail = 'full' | 'subtotals';
 
+function renderFace(face: number, sides: number): string {
+  return face === 1 || face === sides ? `**${face}**` : String(face);
+}
+
 function renderDie(die: RolledDie, sides: number, struck: boolean): string {
-  const parts: string[] = [];
-  for (const roll of die.rolls) {
-    let s = roll.natural === 1 || roll.natural === sides ? `**${roll.natural}**` : String(roll.natural);
+  let text = '';
+  for (let i = 0; i < die.rolls.length; i++) {
+    const roll = die.rolls[i];
+    let s = renderFace(roll.natural, sides);
     if (roll.value !== roll.natural) s += ` -> ${roll.value}`;
     if (roll.exploded) s += '!';
-    parts.push(roll.rerolled && !struck ? `~~${s}~~` : s);
+    if (i > 0) text += ', ';
+    text += roll.rerolled && !struck ? `~~${s}~~` : s;
   }
-  const text = parts.join(', ');
   return die.kept || struck ? text : `~~${text}~~`;
 }
 
@@ -33,10 +38,12 @@ function render(rolled: Rolled, detail: Detail, struck: boolean): string {
       return annotate(String(rolled.node.value), rolled.node.annotations);
     case 'dice': {
       const { node } = rolled;
-      const inside =
-        detail === 'full' || rolled.dice.length <= 1
-          ? rolled.dice.map((die) => renderDie(die, node.sides, struck)).join(', ')
-          : `${rolled.dice.length} dice: ${rolled.value}`;
+      let inside = '';
+      if (detail === 'full' || rolled.dice.length <= 1) {
+        for (let i = 0; i < rolled.dice.length; i++) inside += (i > 0 ? ', ' : '') + renderDie(rolled.dice[i], node.sides, struck);
+      } else {
+        inside = `${rolled.dice.length} dice: ${rolled.value}`;
+      }
       return annotate(`${formatDice(node)} (${inside})`, node.annotations);
     }
     case 'set': {

@@ -58,8 +58,12 @@ function leftmost(rolled: Rolled): Rolled {
 
 function findFirstD20(rolled: Rolled): RolledDice | null {
   switch (rolled.type) {
-    case 'dice':
-      return rolled.node.sides === 20 && rolled.dice.filter((d) => d.kept).length === 1 ? rolled : null;
+    case 'dice': {
+      if (rolled.node.sides !== 20) return null;
+      let kept = 0;
+      for (const die of rolled.dice) if (die.kept) kept++;
+      return kept === 1 ? rolled : null;
+    }
     case 'number':
       return null;
     case 'set':
@@ -82,12 +86,9 @@ function describeFirstD20(rolled: Rolled): FirstD20 | null {
   if (term === null) return null;
   const kept = term.dice.find((d) => d.kept);
   if (kept === undefined) return null;
-  return {
-    kept: kept.value,
-    natural: kept.rolls[kept.rolls.length - 1].natural,
-    rolls: term.dice.flatMap((d) => d.rolls.map((r) => r.natural)),
-    leading: leftmost(rolled) === term,
-  };
+  const rolls: number[] = [];
+  for (const die of term.dice) for (const roll of die.rolls) rolls.push(roll.natural);
+  return { kept: kept.value, natural: kept.rolls[kept.rolls.length - 1].natural, rolls, leading: leftmost(rolled) === term };
 }
 
 /** A bare expression (built or transformed in code) as if it had been typed. */
