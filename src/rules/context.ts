@@ -21,7 +21,7 @@ export function findTrack(ctx: RulesContext, key: TrackKey): TrackDefinition | u
 }
 
 /** A source of mechanics on a creature, named the way a player would ("Poisoned", "Exhaustion 3"). */
-export interface NamedMechanics {
+interface NamedMechanics {
   name: string;
   mechanics: Partial<Mechanics> & Pick<TrackLevel['mechanics'], 'maxHpHalved' | 'hitDiceHalved'>;
 }

@@ -15,7 +15,7 @@ function massiveDamageThreshold(state: CombatantRulesState): number {
 }
 
 /** Next: death at −(Constitution score + level) (RULES.md §9d). */
-export function deathThreshold(state: CombatantRulesState): number {
+function deathThreshold(state: CombatantRulesState): number {
   return -(state.conScore + state.level);
 }
 
@@ -23,7 +23,7 @@ export function deathThreshold(state: CombatantRulesState): number {
  * Immunity, flat reductions, halvings, doublings, then the damage threshold (RULES.md §6, §27.13):
  * resistance and vulnerability apply once each, resistance first, rounding down.
  */
-export function modifyDamage(ctx: RulesContext, state: CombatantRulesState, input: DamageInput, random: RandomSource): { amount: number; events: RulesEvent[] } {
+function modifyDamage(ctx: RulesContext, state: CombatantRulesState, input: DamageInput, random: RandomSource): { amount: number; events: RulesEvent[] } {
   const events: RulesEvent[] = [];
   let amount = Math.max(0, Math.floor(input.amount));
   if (input.unreducible) return { amount, events };

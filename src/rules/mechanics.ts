@@ -32,8 +32,8 @@ export const ATTACKS: RollSelector = { kinds: ['attack'] };
 export const MELEE_ATTACKS: RollSelector = { kinds: ['attack'], range: 'melee' };
 export const CHECKS: RollSelector = { kinds: ['check'] };
 export const SAVES: RollSelector = { kinds: ['save'] };
-export const SIGHT_CHECKS: RollSelector = { kinds: ['check'], needs: 'sight' };
-export const HEARING_CHECKS: RollSelector = { kinds: ['check'], needs: 'hearing' };
+const SIGHT_CHECKS: RollSelector = { kinds: ['check'], needs: 'sight' };
+const HEARING_CHECKS: RollSelector = { kinds: ['check'], needs: 'hearing' };
 export const DEX_SAVES: RollSelector = { kinds: ['save'], abilities: ['dex'] };
 export const INITIATIVE: RollSelector = { kinds: ['initiative'] };
 
