@@ -2,10 +2,9 @@ import { ComponentType, InteractionResponseType, type APIMessageTopLevelComponen
 import pino from 'pino';
 import { command as hp } from '../../commands/hp';
 import { command as init } from '../../commands/init';
-import { createEncounterService } from '../../src/db/encounter-store';
+import { buildServices } from '../../src/app';
 import { startGateway, type Gateway } from '../../src/discord/gateway';
 import { CommandRegistry } from '../../src/discord/registry';
-import type { Services } from '../../src/services';
 import { ScriptedRandom } from '../integration/commands/support';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { FakeDiscord, type FakeMessage, type Invoker } from './fake-discord';
@@ -40,14 +39,7 @@ describe('a fight through Discord', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     dice = new ScriptedRandom(3);
-    const now = (): Date => new Date();
-    const services: Services = {
-      prisma: db.prisma,
-      random: dice,
-      logger: pino({ level: 'silent' }),
-      now,
-      encounters: createEncounterService({ prisma: db.prisma, random: dice, now }),
-    };
+    const services = buildServices({ prisma: db.prisma, random: dice, logger: pino({ level: 'silent' }) });
     fake = await FakeDiscord.start({ commands: registry.commands.map((c) => c.definition.toJSON()) });
     gateway = await startGateway({ token: 'fake-token', apiUrl: fake.apiUrl, registry, services, logger: services.logger, deferAfterMs: 2_500, drainTimeoutMs: 5_000 });
     await fake.ready();

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { command as hp } from '../../../commands/hp';
 import { command as init } from '../../../commands/init';
-import { createEncounterService } from '../../../src/db/encounter-store';
+import { buildServices } from '../../../src/app';
 import { createSeededRandom } from '../../../src/dice/seeded';
 import type { RandomSource } from '../../../src/dice/random';
 import type { ChannelMessenger, CommandContext, OptionValue, Reply } from '../../../src/discord/command';
@@ -131,14 +131,7 @@ export class Table {
 export async function openTable(seed = 1): Promise<{ table: Table; dice: ScriptedRandom; services: Services; close(): Promise<void> }> {
   const db = await createTestDatabase();
   const random = new ScriptedRandom(seed);
-  const now = (): Date => new Date();
-  const services: Services = {
-    prisma: db.prisma,
-    random,
-    logger: pino({ level: 'silent' }),
-    now,
-    encounters: createEncounterService({ prisma: db.prisma, random, now }),
-  };
+  const services = buildServices({ prisma: db.prisma, random, logger: pino({ level: 'silent' }) });
   return { table: new Table(services), dice: random, services, close: () => db.drop() };
 }
 
