@@ -1,5 +1,7 @@
 // PGlite and its wire-protocol server, in the worker thread embedded.ts starts: PGlite's queries
 // run on this thread, so a long one never stalls the bot's event loop.
+import fs from 'node:fs';
+import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
@@ -19,8 +21,44 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * A new PGlite database runs initdb, which takes seconds; loading a copy of a freshly initialized
+ * one takes a fraction of that. The copy is cached in node_modules/.cache, per PGlite version.
+ */
+function freshClusterCache(): string {
+  const entry = require.resolve('@electric-sql/pglite');
+  const marker = `${path.sep}node_modules${path.sep}`;
+  const nodeModules = entry.slice(0, entry.lastIndexOf(marker) + marker.length);
+  const { version } = JSON.parse(fs.readFileSync(path.join(nodeModules, '@electric-sql', 'pglite', 'package.json'), 'utf8')) as { version: string };
+  return path.join(nodeModules, '.cache', 'rollcall', `pglite-${version}-initdb.tar`);
+}
+
+async function openPglite(pgdata: string | null): Promise<PGlite> {
+  const dataDir = pgdata ?? undefined;
+  if (pgdata !== null && fs.existsSync(path.join(pgdata, 'PG_VERSION'))) return PGlite.create({ dataDir });
+  const cache = freshClusterCache();
+  if (fs.existsSync(cache)) return PGlite.create({ dataDir, loadDataDir: new Blob([fs.readFileSync(cache)]) });
+  const db = await PGlite.create({ dataDir });
+  await saveFreshCluster(db, cache);
+  return db;
+}
+
+/** Best effort: a read-only node_modules only means the next start runs initdb again. */
+async function saveFreshCluster(db: PGlite, cache: string): Promise<void> {
+  try {
+    const tarball = Buffer.from(await (await db.dumpDataDir('none')).arrayBuffer());
+    fs.mkdirSync(path.dirname(cache), { recursive: true });
+    // Written aside and renamed, so a concurrent start never reads half a file.
+    const partial = `${cache}.${process.pid}.${Date.now()}`;
+    fs.writeFileSync(partial, tarball);
+    fs.renameSync(partial, cache);
+  } catch {
+    return;
+  }
+}
+
 async function serve({ pgdata }: EmbeddedWorkerData): Promise<void> {
-  const db = pgdata === null ? await PGlite.create() : await PGlite.create(pgdata);
+  const db = await openPglite(pgdata);
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: MAX_CONNECTIONS });
   try {
     await server.start();
