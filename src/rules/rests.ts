@@ -1,6 +1,6 @@
 import type { RandomSource } from '../dice/random';
 import { chain, shiftTrack } from './condition-state';
-import { activeMechanics, findTrack, maxHpOf, type RulesContext } from './context';
+import { activeMechanics, maxHpOf, type RulesContext } from './context';
 import { abilityModifier } from './state';
 import type {
   CombatantRulesState, HitDicePool, LongRestOptions, NextRestVariant, RestResult, RulesEvent, RulesResult, ShortRestOptions, StateChange,
@@ -8,6 +8,11 @@ import type {
 
 const LONG_REST_HOURS = 8;
 const STEPS_PER_HOUR = 12;
+
+function variantRefusal(ctx: RulesContext, variant: NextRestVariant | undefined): RulesResult<never> | null {
+  if (variant === undefined || variant === 'standard' || ctx.facts.nextRestRules) return null;
+  return { ok: false, reason: `The optional and experimental rest rules belong to the D&D Next playtest, not the ${ctx.name} rules.` };
+}
 
 /** Resting needs at least 1 HP (RULES.md §23). */
 export function canRest(state: CombatantRulesState): RulesResult<true> {
@@ -70,8 +75,10 @@ function perHour(state: CombatantRulesState, hours: number): number {
 export function shortRest(ctx: RulesContext, state: CombatantRulesState, options: ShortRestOptions, random: RandomSource): RulesResult<RestResult> {
   const allowed = canRest(state);
   if (!allowed.ok) return allowed;
+  const refused = variantRefusal(ctx, options.variant);
+  if (refused) return refused;
   const variant: NextRestVariant = options.variant ?? 'standard';
-  if (ctx.id === 'dnd-next') {
+  if (ctx.facts.nextRestRules) {
     if (variant === 'experimental-1') {
       const after = healTo(ctx, state, state.hp + perHour(state, Math.max(1, options.duration?.hours ?? 1)));
       return { ok: true, value: { state: after.state, events: after.events, healed: after.healed } };
@@ -92,11 +99,12 @@ export function shortRest(ctx: RulesContext, state: CombatantRulesState, options
 function hitDiceRegained(ctx: RulesContext, state: CombatantRulesState, options: LongRestOptions): number {
   const total = state.hitDice.reduce((sum, p) => sum + p.total, 0);
   const variant = options.variant ?? 'standard';
-  if (ctx.id === 'dnd-next' && (variant === 'slower-hit-dice' || variant === 'slower-all')) {
+  if (ctx.facts.nextRestRules && (variant === 'slower-hit-dice' || variant === 'slower-all')) {
     return Math.max(0, 1 + abilityModifier(state.conScore));
   }
   const usual = ctx.facts.longRestHitDice === 'all' ? total : Math.max(1, Math.floor(total / 2));
-  return options.roughingIt && findTrack(ctx, 'fatigue') ? Math.floor(usual / 2) : usual;
+  // Roughing it is an A5E rule, as are havens.
+  return options.roughingIt && ctx.facts.longRestTrackRecovery === 'haven' ? Math.floor(usual / 2) : usual;
 }
 
 /** Gives back Hit Dice, largest first, since those heal most. */
@@ -115,7 +123,7 @@ function regainHitDice(pools: readonly HitDicePool[], count: number): { pools: H
 }
 
 function longRestHp(ctx: RulesContext, state: CombatantRulesState, options: LongRestOptions): number {
-  if (ctx.id !== 'dnd-next') return maxHpOf(ctx, state);
+  if (!ctx.facts.nextRestRules) return maxHpOf(ctx, state);
   switch (options.variant ?? 'standard') {
     case 'slower-hp':
     case 'slower-all':
@@ -152,6 +160,8 @@ function recoverTracks(ctx: RulesContext, state: CombatantRulesState, options: L
 export function longRest(ctx: RulesContext, state: CombatantRulesState, options: LongRestOptions): RulesResult<RestResult> {
   const allowed = canRest(state);
   if (!allowed.ok) return allowed;
+  const refused = variantRefusal(ctx, options.variant);
+  if (refused) return refused;
   const events: RulesEvent[] = [];
   let next: CombatantRulesState = { ...state, deathSaves: { successes: 0, failures: 0 } };
   if (ctx.facts.longRestRestoresMaxHp && next.hpMaxReduction > 0) {

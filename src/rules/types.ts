@@ -489,6 +489,8 @@ export interface RuleSetFacts {
   concentrationDcCap: number | null;
   concentrationFromDamage: boolean;
   longRestHitDice: 'all' | 'half';
+  /** Next: Hit Dice on a short rest need a healer's kit, and the optional and experimental rest rules apply. */
+  nextRestRules: boolean;
   shortRestMinutes: number;
   /** At least this many HP per Hit Die spent (§27.24). */
   hitDieMinimum: number;

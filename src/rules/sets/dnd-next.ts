@@ -20,6 +20,7 @@ export const DND_NEXT: RulesContext = {
     concentrationDcCap: null,
     concentrationFromDamage: false,
     longRestHitDice: 'all',
+    nextRestRules: true,
     shortRestMinutes: 10,
     hitDieMinimum: 0,
     monstersMakeDeathSaves: false,

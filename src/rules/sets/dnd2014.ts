@@ -21,6 +21,7 @@ export const DND2014: RulesContext = {
     concentrationDcCap: null,
     concentrationFromDamage: true,
     longRestHitDice: 'half',
+    nextRestRules: false,
     shortRestMinutes: 60,
     hitDieMinimum: 0,
     monstersMakeDeathSaves: false,

@@ -17,6 +17,7 @@ export const FACTS_2024: RuleSetFacts = {
   concentrationDcCap: 30,
   concentrationFromDamage: true,
   longRestHitDice: 'all',
+  nextRestRules: false,
   shortRestMinutes: 60,
   hitDieMinimum: 1,
   monstersMakeDeathSaves: false,

@@ -14,6 +14,14 @@ describe('RULES.md §23 who may rest', () => {
   });
 });
 
+describe('RULES.md §23d the Next rest variants belong to Next', () => {
+  it('another rule set refuses them in words', () => {
+    const reason = 'The optional and experimental rest rules belong to the D&D Next playtest, not the 5e 2024 rules.';
+    expect(getRuleSet('dnd2024').shortRest(pc({ hp: 5 }), { spend: [], variant: 'experimental-1' }, noDice)).toEqual({ ok: false, reason });
+    expect(getRuleSet('dnd2024').longRest(pc({ hp: 5 }), { variant: 'slower-hp' })).toEqual({ ok: false, reason });
+  });
+});
+
 describe('RULES.md §23 short rest: spending Hit Dice', () => {
   it.each(['dnd2014', 'dnd2024', 'crown-misery', 'a5e'] as const)('%s: each die rolls plus the Con modifier (Con 14: 6+2 and 3+2)', (id) => {
     const result = getRuleSet(id).shortRest(pc({ hp: 10, conScore: 14 }), { spend: [{ sides: 10, count: 2 }] }, scripted(6, 3));
