@@ -32,10 +32,10 @@ async function deploy(config: Config): Promise<void> {
   });
 }
 
-function statusLine(entry: MigrationEntry): string {
+function statusLine(entry: MigrationEntry, nameWidth: number): string {
   const when = entry.finishedAt === null ? '' : `  ${entry.finishedAt.toISOString().replace('T', ' ').slice(0, 19)} UTC`;
   const edited = entry.edited ? '  (migration.sql changed since it was applied)' : '';
-  return `  ${entry.state.padEnd(8)} ${entry.name}${when}${edited}`;
+  return `  ${entry.state.padEnd(8)} ${entry.name.padEnd(when === '' ? 0 : nameWidth)}${when}${edited}`;
 }
 
 /** Exit code 1 when a migration has failed: the database needs a person before anything else runs. */
@@ -44,7 +44,8 @@ async function status(config: Config): Promise<number> {
     const report = await migrationStatus(url);
     console.log(`Migrations for ${label}:`);
     if (report.migrations.length === 0) console.log('  (prisma/migrations has none)');
-    for (const entry of report.migrations) console.log(statusLine(entry));
+    const nameWidth = Math.max(0, ...report.migrations.map((entry) => entry.name.length));
+    for (const entry of report.migrations) console.log(statusLine(entry, nameWidth));
     for (const name of report.notInFolder) console.log(`  unknown  ${name}  (applied to the database, missing from prisma/migrations)`);
     const count = (state: MigrationEntry['state']) => report.migrations.filter((entry) => entry.state === state).length;
     console.log(`${count('applied')} applied, ${count('pending')} pending, ${count('failed')} failed.`);
