@@ -44,8 +44,23 @@ export async function postTracker(ctx: Context, encounter: Encounter): Promise<'
   }
 }
 
+/**
+ * The newest version of each encounter this process has put on its tracker. Commands that race
+ * finish in any order; without this, a slower, older one could overwrite a newer tracker. One
+ * number per encounter the process has seen change, ended ones included, so a late edit cannot
+ * bring back an ended tracker's buttons.
+ */
+const shownVersions = new Map<string, number>();
+
+function isNewest(encounter: Encounter): boolean {
+  if ((shownVersions.get(encounter.id) ?? -1) > encounter.version) return false;
+  shownVersions.set(encounter.id, encounter.version);
+  return true;
+}
+
 /** Edits the tracker in place after a change; posts a new one if it was deleted. */
 export async function refreshTracker(ctx: Context, encounter: Encounter): Promise<void> {
+  if (!isNewest(encounter)) return;
   if (encounter.trackerMessageId === null) {
     await postTracker(ctx, encounter);
     return;

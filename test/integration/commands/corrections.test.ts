@@ -107,3 +107,20 @@ describe('/init corrections and the rest of /hp', () => {
     expect(table.messenger.posts[0]?.versions).toHaveLength(2);
   });
 });
+
+describe('racing presses of Next turn', () => {
+  test('all take effect, and the tracker ends on the newest state', async () => {
+    const { table, services, close } = await openTable(11);
+    try {
+      await table.run(GM, 'init', 'begin', {});
+      await table.run(GM, 'init', 'add', { name: 'Kobold', hp: 5, count: 4, initiative: 12 });
+      await Promise.all(Array.from({ length: 10 }, () => table.run(GM, 'init', 'next')));
+      const encounter = await services.encounters.get({ guildId: 'guild-1', channelId: table.channelId });
+      expect(encounter?.round).toBe(3);
+      expect(encounter?.combatants.find((c) => c.id === encounter.currentId)?.name).toBe('Kobold 2');
+      expect(table.tracker().embeds?.[0]?.description?.split('\n')[0]).toBe("Round **3** · **Kobold 2**'s turn");
+    } finally {
+      await close();
+    }
+  });
+});
