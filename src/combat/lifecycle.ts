@@ -1,4 +1,5 @@
 import { UserError } from '../errors';
+import { revert, type EncounterDelta } from './delta';
 import { applyRulesChange } from './effects';
 import { requireGameMaster } from './permissions';
 import type { StepContext, Transition } from './transition';
@@ -38,26 +39,17 @@ export interface LastChange {
   actorName: string;
   command: string;
   detail: string;
-  before: Encounter;
+  delta: EncounterDelta;
 }
 
-/**
- * Puts the encounter back as it was before the last change. The version, the tracker message and
- * the id counter move forward regardless, so nothing that was handed out is reused.
- */
+/** Puts the encounter back as it was before the last change; the version still moves forward. */
 export function undoChange(encounter: Encounter, ctx: StepContext, last: LastChange | null): Transition {
   if (last === null) throw new UserError('There is nothing to undo.');
   if (last.actorId !== ctx.actor.userId) {
     requireGameMaster(ctx.actor, encounter, `undo ${last.actorName}'s change (${last.command})`);
   }
-  const restored: Encounter = {
-    ...last.before,
-    version: encounter.version,
-    trackerMessageId: encounter.trackerMessageId,
-    nextSeq: Math.max(encounter.nextSeq, last.before.nextSeq),
-  };
   return {
-    encounter: restored,
+    encounter: revert(encounter, last.delta),
     events: [{ kind: 'undone', command: last.command, actorName: last.actorName, detail: last.detail }],
     command: UNDO_COMMAND,
     detail: `undid ${last.actorName}'s ${last.command} (${last.detail})`,

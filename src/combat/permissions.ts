@@ -6,18 +6,17 @@ export function isGameMaster(actor: Actor, encounter: Encounter): boolean {
   return actor.canManageChannel || actor.userId === encounter.gameMasterId;
 }
 
-function gameMasterLabel(encounter: Encounter): string {
-  return `the game master (${encounter.gameMasterName}) or a member with Manage Channels`;
-}
-
 /** `doing` completes "Only … can": e.g. "add monsters". */
 export function requireGameMaster(actor: Actor, encounter: Encounter, doing: string): void {
-  if (!isGameMaster(actor, encounter)) throw new UserError(`Only ${gameMasterLabel(encounter)} can ${doing}.`);
+  if (!isGameMaster(actor, encounter)) {
+    throw new UserError(`Only the game master (${encounter.gameMasterName}) or a member with Manage Channels can ${doing}.`);
+  }
 }
 
 /** A player acts on the combatants they control; the game master on all of them. */
 export function requireControl(actor: Actor, encounter: Encounter, combatant: Combatant, doing: string): void {
   if (isGameMaster(actor, encounter) || combatant.controllerId === actor.userId) return;
-  const who = combatant.controllerId === null ? gameMasterLabel(encounter) : `${combatant.name}'s player or ${gameMasterLabel(encounter)}`;
+  const gameMaster = `the game master (${encounter.gameMasterName}) or a member with Manage Channels`;
+  const who = combatant.controllerId === null ? gameMaster : `${combatant.name}'s player, the game master (${encounter.gameMasterName}) or a member with Manage Channels`;
   throw new UserError(`Only ${who} can ${doing}.`);
 }

@@ -20,8 +20,14 @@ function requireCombatants(encounter: Encounter): void {
 /** The current combatant's controller may end its turn; before round 1, only the game master starts the fight. */
 function requireTurnControl(encounter: Encounter, ctx: StepContext, doing: string): void {
   const current = encounter.currentId === null ? undefined : findById(encounter, encounter.currentId);
-  if (current === undefined) requireGameMaster(ctx.actor, encounter, doing);
+  if (current === undefined) requireGameMaster(ctx.actor, encounter, 'start the fight');
   else requireControl(ctx.actor, encounter, current, doing);
+}
+
+/** Dying, and a creature the rule set gives death saves (player characters, important NPCs). */
+function makesDeathSaves(combatant: Combatant, ctx: StepContext): boolean {
+  const { rules } = combatant;
+  return isDying(combatant) && (rules.isPlayerCharacter || rules.important || ctx.ruleSet.facts.monstersMakeDeathSaves);
 }
 
 /** Effects the rules engine says end between two points of the encounter. */
@@ -35,7 +41,7 @@ function endExpiredEffects(encounter: Encounter, ctx: StepContext, from: { round
 
 /** What happens as a combatant's turn starts: its dying rolls a death save, or is asked to. */
 function startTurn(encounter: Encounter, ctx: StepContext, combatant: Combatant): Step {
-  if (!isDying(combatant)) return { encounter, events: [] };
+  if (!makesDeathSaves(combatant, ctx)) return { encounter, events: [] };
   if (!encounter.options.autoDeathSaves) {
     return {
       encounter: replaceCombatant(encounter, { ...combatant, deathSavePending: true }),

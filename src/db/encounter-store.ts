@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { UNDO_COMMAND, type LastChange } from '../combat/lifecycle';
 import { createEncounterServiceWith, type EncounterService } from '../combat/service';
-import { fromSnapshot, toSnapshot, type EncounterSnapshot } from '../combat/snapshot';
+import { addedAndRemoved, deltaOf, wholeSide, type EncounterSide } from '../combat/delta';
 import type { ChangeFn, EncounterStore, StoredTransition } from '../combat/store';
 import type { Transition } from '../combat/transition';
 import type { Actor, Encounter, EncounterLogEntry } from '../combat/types';
@@ -13,8 +13,8 @@ import { effectiveRuleset } from './settings';
 /*
  * Every command costs two statements when nobody else is changing the same encounter: one SELECT
  * that returns the encounter with its combatants and effects, and one statement whose CTEs update
- * the encounter (only if its version is still the one read), upsert and delete the changed
- * combatants and effects, and append the event, all or nothing. A version mismatch writes nothing
+ * the encounter (only if its version is still the one read), update, insert and delete the
+ * combatants and effects the command touched, and append the event, all or nothing. A version mismatch writes nothing
  * and the command is computed again on the newer state. When that keeps failing (many commands on
  * one encounter at once), the load takes the encounter's row lock in a transaction instead, which
  * queues the commands: BEGIN, SELECT … FOR UPDATE, the same save, COMMIT. Locks are per encounter
@@ -36,10 +36,11 @@ function columnList(columns: readonly (readonly [string, string])[]): string {
   return columns.map(([name]) => name).join(', ');
 }
 
-function updateList(columns: readonly (readonly [string, string])[]): string {
+/** `a = r.a, b = r.b, …` for every column but the key. */
+function assignments(columns: readonly (readonly [string, string])[]): string {
   return columns
     .filter(([name]) => name !== 'id')
-    .map(([name]) => `${name} = EXCLUDED.${name}`)
+    .map(([name]) => `${name} = r.${name}`)
     .join(', ');
 }
 
@@ -49,7 +50,7 @@ SELECT row_to_json(e) AS encounter,
   (SELECT coalesce(json_agg(f ORDER BY f.id), '[]'::json) FROM encounter_effects f WHERE f.encounter_id = e.id) AS effects,
   CASE WHEN $2::boolean THEN (
     SELECT row_to_json(v) FROM (
-      SELECT ev.id::text AS id, ev.actor_id, ev.actor_name, ev.command, ev.detail, ev.before
+      SELECT ev.id::text AS id, ev.actor_id, ev.actor_name, ev.command, ev.detail, ev.before, ev.after
       FROM encounter_events ev
       WHERE ev.encounter_id = e.id AND NOT ev.undone AND ev.before IS NOT NULL AND ev.command <> '${UNDO_COMMAND}'
       ORDER BY ev.id DESC LIMIT 1
@@ -80,19 +81,27 @@ gone_combatants AS (
   DELETE FROM combatants c USING enc, input i
   WHERE c.encounter_id = enc.id AND c.id IN (SELECT jsonb_array_elements_text(i.j->'removedCombatants'))
 ),
-put_combatants AS (
+changed_combatants AS (
+  UPDATE combatants c SET ${assignments(COMBATANT_COLUMNS)}
+  FROM enc, input i, jsonb_to_recordset(i.j->'changedCombatants') AS r(${recordType(COMBATANT_COLUMNS)})
+  WHERE c.encounter_id = enc.id AND c.id = r.id
+),
+new_combatants AS (
   INSERT INTO combatants (encounter_id, ${columnList(COMBATANT_COLUMNS)})
-  SELECT enc.id, r.* FROM enc, input i, jsonb_to_recordset(i.j->'combatants') AS r(${recordType(COMBATANT_COLUMNS)})
-  ON CONFLICT (encounter_id, id) DO UPDATE SET ${updateList(COMBATANT_COLUMNS)}
+  SELECT enc.id, r.* FROM enc, input i, jsonb_to_recordset(i.j->'newCombatants') AS r(${recordType(COMBATANT_COLUMNS)})
 ),
 gone_effects AS (
   DELETE FROM encounter_effects f USING enc, input i
   WHERE f.encounter_id = enc.id AND f.id IN (SELECT jsonb_array_elements_text(i.j->'removedEffects'))
 ),
-put_effects AS (
+changed_effects AS (
+  UPDATE encounter_effects f SET ${assignments(EFFECT_COLUMNS)}
+  FROM enc, input i, jsonb_to_recordset(i.j->'changedEffects') AS r(${recordType(EFFECT_COLUMNS)})
+  WHERE f.encounter_id = enc.id AND f.id = r.id
+),
+new_effects AS (
   INSERT INTO encounter_effects (encounter_id, ${columnList(EFFECT_COLUMNS)})
-  SELECT enc.id, r.* FROM enc, input i, jsonb_to_recordset(i.j->'effects') AS r(${recordType(EFFECT_COLUMNS)})
-  ON CONFLICT (encounter_id, id) DO UPDATE SET ${updateList(EFFECT_COLUMNS)}
+  SELECT enc.id, r.* FROM enc, input i, jsonb_to_recordset(i.j->'newEffects') AS r(${recordType(EFFECT_COLUMNS)})
 ),
 undone AS (
   UPDATE encounter_events ev SET undone = true FROM enc, input i
@@ -135,7 +144,15 @@ interface LoadedRow {
   encounter: Record<string, unknown>;
   combatants: Record<string, unknown>[];
   effects: Record<string, unknown>[];
-  last_change: { id: string; actor_id: string; actor_name: string; command: string; detail: string; before: EncounterSnapshot } | null;
+  last_change: {
+    id: string;
+    actor_id: string;
+    actor_name: string;
+    command: string;
+    detail: string;
+    before: EncounterSide;
+    after: EncounterSide;
+  } | null;
   seen_version: number;
 }
 
@@ -159,31 +176,23 @@ async function load(db: Queryable, channelId: string, withLastChange: boolean, l
     lastChange:
       last === null
         ? null
-        : { id: last.id, actorId: last.actor_id, actorName: last.actor_name, command: last.command, detail: last.detail, before: fromSnapshot(last.before) },
-  };
-}
-
-/** Only what changed: rows that differ from the loaded ones, and the ids that are gone. */
-function changeSet(before: Encounter, after: Encounter) {
-  const beforeCombatants = new Map(before.combatants.map((c, index) => [c.id, JSON.stringify(combatantRow(c, index))]));
-  const combatants = after.combatants
-    .map((c, index) => combatantRow(c, index))
-    .filter((row) => beforeCombatants.get(String(row.id)) !== JSON.stringify(row));
-  const beforeEffects = new Map(before.effects.map((e) => [e.id, JSON.stringify(effectRow(e))]));
-  const effects = after.effects.map(effectRow).filter((row) => beforeEffects.get(String(row.id)) !== JSON.stringify(row));
-  const stillCombatants = new Set(after.combatants.map((c) => c.id));
-  const stillEffects = new Set(after.effects.map((e) => e.id));
-  return {
-    combatants,
-    removedCombatants: before.combatants.filter((c) => !stillCombatants.has(c.id)).map((c) => c.id),
-    effects,
-    removedEffects: before.effects.filter((e) => !stillEffects.has(e.id)).map((e) => e.id),
+        : {
+            id: last.id,
+            actorId: last.actor_id,
+            actorName: last.actor_name,
+            command: last.command,
+            detail: last.detail,
+            delta: { before: last.before, after: last.after },
+          },
   };
 }
 
 /** Saves `change` if the encounter is still at `before.version`; the saved encounter, or null on a lost race. */
 async function save(db: Queryable, before: Encounter, change: StoredTransition, actor: Actor, at: Date): Promise<Encounter | null> {
   const after = change.encounter;
+  const delta = deltaOf(before, after);
+  const combatants = addedAndRemoved(delta.before.combatants.map((p) => p.combatant), delta.after.combatants.map((p) => p.combatant));
+  const effects = addedAndRemoved(delta.before.effects, delta.after.effects);
   const payload = {
     round: after.round,
     currentId: after.currentId,
@@ -191,14 +200,19 @@ async function save(db: Queryable, before: Encounter, change: StoredTransition, 
     autoConcentrationSaves: after.options.autoConcentrationSaves,
     nextSeq: after.nextSeq,
     endedAt: after.endedAt?.toISOString() ?? null,
-    ...changeSet(before, after),
+    changedCombatants: delta.after.combatants.filter((p) => !combatants.added.includes(p.combatant.id)).map((p) => combatantRow(p.combatant, p.sortOrder)),
+    newCombatants: delta.after.combatants.filter((p) => combatants.added.includes(p.combatant.id)).map((p) => combatantRow(p.combatant, p.sortOrder)),
+    removedCombatants: combatants.removed,
+    changedEffects: delta.after.effects.filter((e) => !effects.added.includes(e.id)).map(effectRow),
+    newEffects: delta.after.effects.filter((e) => effects.added.includes(e.id)).map(effectRow),
+    removedEffects: effects.removed,
     undoes: change.undoes ?? null,
     actorId: actor.userId,
     actorName: actor.name,
     command: change.command,
     detail: change.detail,
-    before: toSnapshot(before),
-    after: toSnapshot(after),
+    before: delta.before,
+    after: delta.after,
     at: at.toISOString(),
   };
   const rows = await db.$queryRawUnsafe<{ version: number }[]>(SAVE_SQL, before.id, before.version, JSON.stringify(payload));
@@ -240,7 +254,7 @@ export function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date
         actorName: actor.name,
         command: begun.command,
         detail: begun.detail,
-        after: toSnapshot(e),
+        after: wholeSide(e),
       };
       const rows = await prisma.$queryRawUnsafe<{ id: string }[]>(CREATE_SQL, JSON.stringify(payload));
       return rows.length === 1;

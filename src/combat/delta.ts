@@ -1,0 +1,132 @@
+import type { Combatant, Encounter, EncounterEffect, EncounterOptions } from './types';
+
+/*
+ * A change to an encounter as the event log keeps it: the encounter's own fields, and only the
+ * combatants and effects the change touched, as they were before and after. `undo` puts the
+ * "before" side back; the store writes the "after" side.
+ */
+
+/** What a change may alter on the encounter itself. */
+export interface EncounterFields {
+  round: number;
+  currentId: string | null;
+  options: EncounterOptions;
+  nextSeq: number;
+  /** ISO text, so the whole change is plain JSON. */
+  endedAt: string | null;
+}
+
+export interface PlacedCombatant {
+  /** Its place in the initiative order. */
+  sortOrder: number;
+  combatant: Combatant;
+}
+
+export interface EncounterSide {
+  fields: EncounterFields;
+  combatants: PlacedCombatant[];
+  effects: EncounterEffect[];
+}
+
+export interface EncounterDelta {
+  /** Combatants and effects changed or removed, as they were. */
+  before: EncounterSide;
+  /** Combatants and effects changed or added, as they are now. */
+  after: EncounterSide;
+}
+
+function fieldsOf(encounter: Encounter): EncounterFields {
+  return {
+    round: encounter.round,
+    currentId: encounter.currentId,
+    options: encounter.options,
+    nextSeq: encounter.nextSeq,
+    endedAt: encounter.endedAt?.toISOString() ?? null,
+  };
+}
+
+function placed(encounter: Encounter): Map<string, { json: string; entry: PlacedCombatant }> {
+  return new Map(
+    encounter.combatants.map((combatant, sortOrder) => [
+      combatant.id,
+      { json: `${sortOrder}:${JSON.stringify(combatant)}`, entry: { sortOrder, combatant } },
+    ]),
+  );
+}
+
+function keyed(effects: readonly EncounterEffect[]): Map<string, { json: string; effect: EncounterEffect }> {
+  return new Map(effects.map((effect) => [effect.id, { json: JSON.stringify(effect), effect }]));
+}
+
+/** Entries of `from` that `to` lacks or holds differently. */
+function differing<T>(from: Map<string, { json: string } & T>, to: Map<string, { json: string }>): T[] {
+  return [...from.entries()].filter(([id, value]) => to.get(id)?.json !== value.json).map(([, value]) => value);
+}
+
+export function deltaOf(before: Encounter, after: Encounter): EncounterDelta {
+  const combatantsBefore = placed(before);
+  const combatantsAfter = placed(after);
+  const effectsBefore = keyed(before.effects);
+  const effectsAfter = keyed(after.effects);
+  return {
+    before: {
+      fields: fieldsOf(before),
+      combatants: differing(combatantsBefore, combatantsAfter).map((v) => v.entry),
+      effects: differing(effectsBefore, effectsAfter).map((v) => v.effect),
+    },
+    after: {
+      fields: fieldsOf(after),
+      combatants: differing(combatantsAfter, combatantsBefore).map((v) => v.entry),
+      effects: differing(effectsAfter, effectsBefore).map((v) => v.effect),
+    },
+  };
+}
+
+/** The whole encounter as one side: what the log records for `begin`. */
+export function wholeSide(encounter: Encounter): EncounterSide {
+  return { ...deltaOf({ ...encounter, combatants: [], effects: [] }, encounter).after, fields: fieldsOf(encounter) };
+}
+
+/** Ids of what a delta added (after only) and removed (before only). */
+export function addedAndRemoved<T extends { id: string }>(before: readonly T[], after: readonly T[]): { added: string[]; removed: string[] } {
+  const beforeIds = new Set(before.map((x) => x.id));
+  const afterIds = new Set(after.map((x) => x.id));
+  return { added: [...afterIds].filter((id) => !beforeIds.has(id)), removed: [...beforeIds].filter((id) => !afterIds.has(id)) };
+}
+
+function effectNumber(effect: EncounterEffect): number {
+  return Number(effect.id.slice(1));
+}
+
+/**
+ * The encounter with a change taken back: what it added is gone, what it changed or removed is as
+ * it was. Valid on the state right after the change, which is what `undo` always has.
+ */
+export function revert(current: Encounter, delta: EncounterDelta): Encounter {
+  const { before, after } = delta;
+  const combatantIds = addedAndRemoved(before.combatants.map((p) => p.combatant), after.combatants.map((p) => p.combatant));
+  const effectIds = addedAndRemoved(before.effects, after.effects);
+  const restored = new Map(before.combatants.map((p) => [p.combatant.id, p]));
+  const combatants = current.combatants
+    .map((combatant, sortOrder): PlacedCombatant => ({ sortOrder, combatant }))
+    .filter((p) => !combatantIds.added.includes(p.combatant.id) && !restored.has(p.combatant.id))
+    .concat(before.combatants)
+    .sort((a, b) => a.sortOrder - b.sortOrder)
+    .map((p) => p.combatant);
+  const restoredEffects = new Set(before.effects.map((e) => e.id));
+  const effects = current.effects
+    .filter((e) => !effectIds.added.includes(e.id) && !restoredEffects.has(e.id))
+    .concat(before.effects)
+    .sort((a, b) => effectNumber(a) - effectNumber(b));
+  return {
+    ...current,
+    round: before.fields.round,
+    currentId: before.fields.currentId,
+    options: before.fields.options,
+    endedAt: before.fields.endedAt === null ? null : new Date(before.fields.endedAt),
+    // Ids handed out by the undone change are not handed out again.
+    nextSeq: Math.max(current.nextSeq, before.fields.nextSeq),
+    combatants,
+    effects,
+  };
+}

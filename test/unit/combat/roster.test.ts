@@ -1,0 +1,159 @@
+import { addMonsters, joinEncounter, removeCombatant, setInitiative } from '../../../src/combat/roster';
+import { startConcentration } from '../../../src/combat/concentration';
+import { nextTurn } from '../../../src/combat/turns';
+import type { Encounter } from '../../../src/combat/types';
+import { alice, bob, ctx, current, fresh, gm, kinds, moderator, named, names, noDice, scripted } from './support';
+
+describe('adding monsters', () => {
+  it('numbers `count:4` Goblin 1 to Goblin 4, sharing one initiative roll', () => {
+    const added = addMonsters(fresh(), ctx(gm, scripted(14)), { name: 'Goblin', count: 4, initMod: 2, hp: 7, ac: 15 });
+    expect(names(added.encounter)).toEqual(['Goblin 1', 'Goblin 2', 'Goblin 3', 'Goblin 4']);
+    expect(added.encounter.combatants.map((c) => c.initiative.total)).toEqual([16, 16, 16, 16]);
+    expect(added.encounter.combatants[0]?.initiative).toEqual({ total: 16, modifier: 2, mode: 'normal', rolls: [14], given: false, tiebreak: [] });
+    expect(new Set(added.encounter.combatants.map((c) => c.groupId)).size).toBe(1);
+    expect(added.encounter.combatants.every((c) => c.rules.hp === 7 && c.rules.maxHp === 7 && c.armourClass === 15)).toBe(true);
+    expect(kinds(added)).toEqual(['combatant-added', 'combatant-added', 'combatant-added', 'combatant-added']);
+    expect(added.detail).toBe('added Goblin 1, Goblin 2, Goblin 3, Goblin 4 (initiative 16)');
+  });
+
+  it('continues the numbering of a second group after the highest number there', () => {
+    const first = addMonsters(fresh(), ctx(gm, scripted(10)), { name: 'Goblin', count: 2 });
+    const second = addMonsters(first.encounter, ctx(gm, scripted(5)), { name: 'goblin', count: 2 });
+    expect(names(second.encounter)).toEqual(['Goblin 1', 'Goblin 2', 'goblin 3', 'goblin 4']);
+  });
+
+  it('rolls with advantage when asked, keeping the higher d20', () => {
+    const added = addMonsters(fresh(), ctx(gm, scripted(6, 17)), { name: 'Wolf', initMod: 2, mode: 'advantage' });
+    expect(named(added.encounter, 'Wolf').initiative).toMatchObject({ total: 19, rolls: [6, 17], mode: 'advantage' });
+  });
+
+  it('takes a given initiative without rolling', () => {
+    const added = addMonsters(fresh(), ctx(gm), { name: 'Lich', initiative: 21, initMod: 3 });
+    expect(named(added.encounter, 'Lich').initiative).toEqual({ total: 21, modifier: 3, mode: 'normal', rolls: [], given: true, tiebreak: [] });
+  });
+
+  it.each([
+    [{ name: 'Goblin', count: 21 }, 'Count must be a whole number from 1 to 20.'],
+    [{ name: 'Goblin', hp: 0 }, 'HP must be a whole number from 1 to 100000.'],
+    [{ name: 'Goblin', ac: 51 }, 'AC must be a whole number from 0 to 50.'],
+    [{ name: '   ' }, 'The name cannot be empty.'],
+    [{ name: 'x'.repeat(49) }, 'The name can be at most 48 characters long.'],
+  ])('refuses %o', (input, message) => {
+    expect(() => addMonsters(fresh(), ctx(gm, scripted(10)), input)).toThrow(message);
+  });
+
+  it('is for the game master and members with Manage Channels', () => {
+    expect(() => addMonsters(fresh(), ctx(alice), { name: 'Goblin' })).toThrow(
+      'Only the game master (Gina) or a member with Manage Channels can add monsters.',
+    );
+    expect(names(addMonsters(fresh(), ctx(moderator, scripted(3)), { name: 'Goblin' }).encounter)).toEqual(['Goblin']);
+  });
+});
+
+describe('joining', () => {
+  it('adds the caller\'s own player character under their name, controlled by them', () => {
+    const joined = joinEncounter(fresh(), ctx(alice, scripted(12)), { initMod: 3, hp: 12, ac: 14, conSave: 2 });
+    const pc = named(joined.encounter, 'Alice');
+    expect(pc).toMatchObject({ controllerId: 'alice', hidden: false, hpKnown: true, armourClass: 14 });
+    expect(pc.rules).toMatchObject({ isPlayerCharacter: true, hp: 12, conSaveBonus: 2 });
+    expect(pc.initiative.total).toBe(15);
+    expect(joined.detail).toBe('Alice joined (initiative 15)');
+  });
+
+  it('refuses a name already in the encounter, whatever its case', () => {
+    const joined = joinEncounter(fresh(), ctx(alice, scripted(12)), {});
+    expect(() => joinEncounter(joined.encounter, ctx(bob, scripted(3)), { name: ' ALICE ' })).toThrow(
+      'There is already a combatant called Alice: choose another name.',
+    );
+  });
+
+  it('keeps hit points unknown until someone gives them', () => {
+    const joined = joinEncounter(fresh(), ctx(alice, scripted(12)), {});
+    expect(named(joined.encounter, 'Alice').hpKnown).toBe(false);
+  });
+});
+
+/** Monsters with given initiatives, added in order. */
+function withMonsters(ruleSet: 'dnd2024' | 'a5e', monsters: [string, number, number][]): Encounter {
+  return monsters.reduce(
+    (encounter, [name, initiative, initMod]) => addMonsters(encounter, ctx(gm, noDice, ruleSet), { name, initiative, initMod }).encounter,
+    fresh(ruleSet),
+  );
+}
+
+describe('initiative order and its tie-breaks, decided by the rules engine', () => {
+  it('puts higher totals first', () => {
+    expect(names(withMonsters('dnd2024', [['Orc', 12, 0], ['Wolf', 18, 0], ['Rat', 3, 0], ['Bat', 15, 0]]))).toEqual(['Wolf', 'Bat', 'Orc', 'Rat']);
+  });
+
+  it('2024: an equal total goes to the higher modifier, with no roll', () => {
+    const encounter = withMonsters('dnd2024', [['Orc', 15, 1], ['Bugbear', 15, 3]]);
+    expect(names(encounter)).toEqual(['Bugbear', 'Orc']);
+  });
+
+  it('2024: equal totals and modifiers roll off, and the newcomer keeps its roll-offs', () => {
+    const orc = withMonsters('dnd2024', [['Orc', 15, 1]]);
+    const added = addMonsters(orc, ctx(gm, scripted(8, 12)), { name: 'Wolf', initiative: 15, initMod: 1 });
+    expect(names(added.encounter)).toEqual(['Wolf', 'Orc']);
+    expect(named(added.encounter, 'Wolf').initiative.tiebreak).toEqual([12]);
+  });
+
+  it('A5E: equal totals roll off whatever the modifiers', () => {
+    const orc = withMonsters('a5e', [['Orc', 15, 1]]);
+    const added = addMonsters(orc, ctx(gm, scripted(17, 4), 'a5e'), { name: 'Bugbear', initiative: 15, initMod: 3 });
+    expect(names(added.encounter)).toEqual(['Orc', 'Bugbear']);
+  });
+
+  it.each([
+    // Roll-offs in order Ant, Bee, then the newcomer Cat.
+    [[10, 5, 12], ['Cat', 'Ant', 'Bee']],
+    [[3, 18, 11], ['Ant', 'Cat', 'Bee']],
+    [[9, 7, 2], ['Ant', 'Bee', 'Cat']],
+  ])('A5E: a newcomer tied with two (roll-offs %j) goes where the engine ranks it; the others keep their order', (faces, order) => {
+    const tied = withMonsters('a5e', [['Ant', 15, 0]]);
+    const two = addMonsters(tied, ctx(gm, scripted(9, 4), 'a5e'), { name: 'Bee', initiative: 15 }).encounter;
+    expect(names(two)).toEqual(['Ant', 'Bee']);
+    const three = addMonsters(two, ctx(gm, scripted(...faces), 'a5e'), { name: 'Cat', initiative: 15 });
+    expect(names(three.encounter)).toEqual(order);
+  });
+
+  it('keeps a `count:` group together when it ties with another monster: one roll-off for the group', () => {
+    const orc = withMonsters('dnd2024', [['Orc', 14, 2]]);
+    // d20 12 + 2 ties the Orc at 14 with the same modifier; roll-offs: Orc 9, the Goblins 16.
+    const added = addMonsters(orc, ctx(gm, scripted(12, 9, 16)), { name: 'Goblin', count: 3, initMod: 2 });
+    expect(names(added.encounter)).toEqual(['Goblin 1', 'Goblin 2', 'Goblin 3', 'Orc']);
+    expect(added.encounter.combatants.map((c) => c.initiative.tiebreak)).toEqual([[16], [16], [16], []]);
+  });
+
+  it('set-initiative moves a combatant to its new place and out of its group', () => {
+    const encounter = addMonsters(withMonsters('dnd2024', [['Orc', 12, 0]]), ctx(gm, scripted(10)), { name: 'Goblin', count: 2 }).encounter;
+    expect(names(encounter)).toEqual(['Orc', 'Goblin 1', 'Goblin 2']);
+    const moved = setInitiative(encounter, ctx(gm), { target: 'goblin 2', value: 20 });
+    expect(names(moved.encounter)).toEqual(['Goblin 2', 'Orc', 'Goblin 1']);
+    expect(named(moved.encounter, 'Goblin 2')).toMatchObject({ groupId: null, initiative: { total: 20, given: true, rolls: [] } });
+    expect(moved.events).toEqual([expect.objectContaining({ kind: 'initiative-set', total: 20, previous: 10 })]);
+    expect(() => setInitiative(encounter, ctx(alice), { target: 'Orc', value: 3 })).toThrow(
+      'Only the game master (Gina) or a member with Manage Channels can set initiative.',
+    );
+  });
+});
+
+describe('removing a combatant', () => {
+  it('passes the turn on when the current one leaves, and ends its concentration', () => {
+    let encounter = withMonsters('dnd2024', [['Mage', 18, 0], ['Orc', 12, 0]]);
+    encounter = nextTurn(encounter, ctx(gm)).encounter;
+    encounter = startConcentration(encounter, ctx(gm), { target: 'Mage', effect: 'Web' }).encounter;
+    const removed = removeCombatant(encounter, ctx(gm), 'mage');
+    expect(names(removed.encounter)).toEqual(['Orc']);
+    expect(current(removed.encounter)).toBe('Orc');
+    expect(removed.encounter.effects).toEqual([]);
+    expect(kinds(removed)).toEqual(['effect-ended', 'combatant-removed']);
+  });
+
+  it('is for the game master', () => {
+    const encounter = joinEncounter(fresh(), ctx(alice, scripted(5)), {}).encounter;
+    expect(() => removeCombatant(encounter, ctx(alice), 'Alice')).toThrow(
+      'Only the game master (Gina) or a member with Manage Channels can remove combatants.',
+    );
+  });
+});
