@@ -4,7 +4,7 @@ import type { Command, CommandContext, Reply } from '../src/discord/command';
 import { UserError } from '../src/errors';
 import { COLORS } from '../src/discord/embeds';
 import { RULESET_IDS, RULESET_SUMMARIES, isRuleSetId, type RuleSetId } from '../src/rules/ids';
-import { rulesetHighlights } from '../src/rules/highlights';
+import { differencesFor } from '../src/rules/differences';
 
 export function rulesetChoiceName(id: RuleSetId): string {
   const { name, description } = RULESET_SUMMARIES[id];
@@ -75,11 +75,12 @@ async function show(ctx: CommandContext): Promise<Reply> {
     embeds: [
       {
         title: `Rule set here: ${summary.name} (\`${effective.ruleset}\`)`,
-        description: `${summary.description}\nThis is ${SOURCE_WORDS[effective.source]}.`,
-        fields: [
-          { name: 'What it does differently', value: rulesetHighlights(effective.ruleset).map((h) => `• ${h}`).join('\n') },
-          { name: 'Change it', value: '`/config ruleset ruleset:<choice> scope:server|channel`' },
-        ],
+        description: [
+          `${summary.description} This is ${SOURCE_WORDS[effective.source]}.`,
+          '',
+          ...differencesFor(effective.ruleset).map((row) => `**${row.label}:** ${row.value}`),
+        ].join('\n'),
+        footer: 'Change it with /config ruleset. Every rule set side by side: docs/rulesets.md in the README.',
         color: COLORS.info,
       },
     ],
