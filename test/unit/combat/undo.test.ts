@@ -1,0 +1,78 @@
+import { startConcentration } from '../../../src/combat/concentration';
+import { deltaOf, revert } from '../../../src/combat/delta';
+import { dealDamage } from '../../../src/combat/hit-points';
+import { endEncounter, undoChange, type LastChange } from '../../../src/combat/lifecycle';
+import { addMonsters, joinEncounter, removeCombatant, setInitiative } from '../../../src/combat/roster';
+import type { Transition } from '../../../src/combat/transition';
+import { nextTurn } from '../../../src/combat/turns';
+import type { Encounter } from '../../../src/combat/types';
+import { alice, bob, ctx, fresh, gm, moderator, names, noDice, scripted } from './support';
+
+function fight(): Encounter {
+  let encounter = joinEncounter(fresh(), ctx(alice), { hp: 12, initiative: 18 }).encounter;
+  encounter = addMonsters(encounter, ctx(gm), { name: 'Goblin', count: 2, hp: 7, initiative: 12 }).encounter;
+  encounter = addMonsters(encounter, ctx(gm), { name: 'Orc', hp: 15, initiative: 8 }).encounter;
+  return nextTurn(encounter, ctx(gm)).encounter;
+}
+
+const changes: [string, (e: Encounter) => Transition][] = [
+  ['add', (e) => addMonsters(e, ctx(gm, scripted(19)), { name: 'Wolf', count: 2, hp: 11 })],
+  ['damage that kills', (e) => dealDamage(e, ctx(bob), { target: 'Goblin 1', amount: '9' })],
+  ['remove', (e) => removeCombatant(e, ctx(gm), 'Goblin 1')],
+  ['set-initiative', (e) => setInitiative(e, ctx(gm), { target: 'Orc', value: 25 })],
+  ['concentrate', (e) => startConcentration(e, ctx(alice), { target: 'Alice', effect: 'Bless' })],
+  ['next', (e) => nextTurn(e, ctx(alice))],
+  ['end', (e) => endEncounter(e, ctx(gm))],
+];
+
+describe('a change as the log keeps it', () => {
+  it.each(changes)('%s: reverting the delta gives back the encounter before it, ids handed out stay used', (_, change) => {
+    const before = fight();
+    const after = change(before).encounter;
+    const reverted = revert(after, deltaOf(before, after));
+    expect({ ...reverted, nextSeq: before.nextSeq }).toEqual(before);
+    expect(reverted.nextSeq).toBe(after.nextSeq);
+  });
+
+  it('holds only what the change touched', () => {
+    const before = fight();
+    const after = dealDamage(before, ctx(bob), { target: 'Orc', amount: '4' }).encounter;
+    const delta = deltaOf(before, after);
+    expect(delta.before.combatants.map((p) => [p.sortOrder, p.combatant.name, p.combatant.rules.hp])).toEqual([[3, 'Orc', 15]]);
+    expect(delta.after.combatants.map((p) => [p.sortOrder, p.combatant.name, p.combatant.rules.hp])).toEqual([[3, 'Orc', 11]]);
+    expect(delta.after.effects).toEqual([]);
+  });
+});
+
+describe('undo', () => {
+  function last(before: Encounter, change: Transition, actorId: string, actorName: string): LastChange {
+    return { id: '7', actorId, actorName, command: change.command, detail: change.detail, delta: deltaOf(before, change.encounter) };
+  }
+
+  it('reverts the last change for its author, the game master or a moderator, keeping ids unused', () => {
+    const before = fight();
+    const added = addMonsters(before, ctx(gm, scripted(19)), { name: 'Wolf', hp: 11 });
+    const change = last(before, added, 'gm', 'Gina');
+    for (const actor of [gm, moderator]) {
+      const undone = undoChange(added.encounter, ctx(actor, noDice), change);
+      expect(names(undone.encounter)).toEqual(names(before));
+      expect(undone.encounter.nextSeq).toBe(added.encounter.nextSeq);
+      expect(undone.events).toEqual([{ kind: 'undone', command: 'init add', actorName: 'Gina', detail: 'added Wolf (initiative 19)' }]);
+    }
+    expect(() => undoChange(added.encounter, ctx(alice), change)).toThrow(
+      "Only the game master (Gina) or a member with Manage Channels can undo Gina's change (init add).",
+    );
+  });
+
+  it('lets a player undo their own change', () => {
+    const before = fight();
+    const hit = dealDamage(before, ctx(bob), { target: 'Orc', amount: '4' });
+    const undone = undoChange(hit.encounter, ctx(bob), last(before, hit, 'bob', 'Bob'));
+    expect(undone.encounter.combatants).toEqual(before.combatants);
+    expect(undone.detail).toBe("undid Bob's hp damage (Orc: 4 damage)");
+  });
+
+  it('has nothing to undo at the start', () => {
+    expect(() => undoChange(fresh(), ctx(gm), null)).toThrow('There is nothing to undo.');
+  });
+});
