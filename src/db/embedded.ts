@@ -46,7 +46,15 @@ export async function startEmbeddedDatabase(location: EmbeddedLocation): Promise
   const releaseLock = dataDir === null ? () => undefined : lockFolder(dataDir);
   const data: EmbeddedWorkerData = { pgdata: dataDir === null ? null : path.join(dataDir, PGDATA_FOLDER) };
   const worker = startWorker('embedded-worker', data);
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  let exited = false;
+  const exit = new Promise<void>((resolve) =>
+    worker.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
+  // After start-up, a crash of the worker shows as failed connections; close() must still finish.
+  worker.on('error', () => undefined);
   try {
     const url = await nextMessage(worker).then((message) => {
       if (message.type === 'ready') return message.url;
@@ -56,7 +64,7 @@ export async function startEmbeddedDatabase(location: EmbeddedLocation): Promise
     return {
       url,
       close() {
-        closing ??= stop(worker, exited).finally(releaseLock);
+        closing ??= (exited ? Promise.resolve() : stop(worker, exit)).finally(releaseLock);
         return closing;
       },
     };
@@ -80,7 +88,7 @@ function nextMessage(worker: Worker): Promise<EmbeddedWorkerMessage> {
   });
 }
 
-async function stop(worker: Worker, exited: Promise<void>): Promise<void> {
+async function stop(worker: Worker, exit: Promise<void>): Promise<void> {
   const reply = nextMessage(worker);
   worker.postMessage('close');
   let timer: NodeJS.Timeout | undefined;
@@ -93,7 +101,7 @@ async function stop(worker: Worker, exited: Promise<void>): Promise<void> {
   } finally {
     clearTimeout(timer);
     await worker.terminate();
-    await exited;
+    await exit;
   }
 }
 

@@ -56,7 +56,7 @@ describe('on PostgreSQL (DATABASE_URL)', () => {
 
     const after = await migrate(['status'], env);
     expect(after.code).toBe(0);
-    for (const name of folders) expect(after.stdout).toMatch(new RegExp(`^  applied  ${name}  \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC$`, 'm'));
+    for (const name of folders) expect(after.stdout).toMatch(new RegExp(`^  applied  ${name} +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC$`, 'm'));
     expect(after.stdout).toContain(`${folders.length} applied, 0 pending, 0 failed.`);
 
     const rows = await db.prisma.$queryRawUnsafe<Array<{ migration_name: string }>>('SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL ORDER BY migration_name');

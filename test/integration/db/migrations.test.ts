@@ -12,10 +12,14 @@ jest.setTimeout(120_000);
 const realPaths = defaultMigrationPaths();
 const realFolders = migrationFolders(realPaths.migrationsDir);
 
-/** A copy of prisma/ in a temporary folder, so tests can change the schema and add migrations. */
+/**
+ * A copy of prisma/ in a temporary folder, so tests can change the schema and add migrations. Its
+ * schema.prisma is the newest migration's snapshot: someone's unmigrated edit of the real schema
+ * must not leak into the diffs these tests expect.
+ */
 function copyPrismaFolder(): MigrationPaths & { root: string } {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-prisma-'));
-  fs.copyFileSync(realPaths.schemaPath, path.join(root, 'schema.prisma'));
+  fs.copyFileSync(path.join(realPaths.migrationsDir, realFolders[realFolders.length - 1], SNAPSHOT_FILE), path.join(root, 'schema.prisma'));
   fs.cpSync(realPaths.migrationsDir, path.join(root, 'migrations'), { recursive: true });
   return { root, schemaPath: path.join(root, 'schema.prisma'), migrationsDir: path.join(root, 'migrations') };
 }
