@@ -83,7 +83,7 @@ describe('a whole fight through /init and /hp', () => {
   });
 
   test('only the current combatant\'s player or the game master ends a turn', async () => {
-    expect(refused(await table.run(BOB, 'init', 'next'))).toBe("⚠️ Only Alice's player or the game master (Gina) or a member with Manage Channels can end this turn.");
+    expect(refused(await table.run(BOB, 'init', 'next'))).toBe("⚠️ Only Alice's player, the game master (Gina) or a member with Manage Channels can end this turn.");
   });
 
   test('the done-when play: 9 damage kills Goblin 1, and its turn is skipped', async () => {
@@ -111,7 +111,7 @@ describe('a whole fight through /init and /hp', () => {
     const [button] = buttonsOf(hit);
     expect(button?.label).toBe('Roll concentration save (DC 10)');
     expect(refused(await table.press(BOB, button?.customId ?? ''))).toBe(
-      "⚠️ Only Alice's player or the game master (Gina) or a member with Manage Channels can roll Alice's concentration save.",
+      "⚠️ Only Alice's player, the game master (Gina) or a member with Manage Channels can roll Alice's concentration save.",
     );
     dice.queue(5);
     expect(text(await table.press(ALICE, button?.customId ?? ''))).toBe("Alice's concentration save (DC 10): d20 5, total 8. Bless ends.");
