@@ -125,7 +125,6 @@ const definition = new SlashCommandBuilder()
       .addStringOption((o) => targetOption(o, 'Who stops concentrating')),
   );
 
-
 function saveOptions(options: CommandOptions): Partial<EncounterOptions> {
   const chosen: Partial<EncounterOptions> = {};
   const death = optionalString(options, 'death-saves');
@@ -223,7 +222,7 @@ async function end(ctx: ComponentContext, encounterId: string): Promise<Reply> {
   await encounterForButton(ctx, encounterId);
   const result = await encountersOf(ctx).end(actorOf(ctx), placeOf(ctx));
   await refreshTracker(ctx, result.encounter);
-  return { ...resultReply(result), embeds: [summaryEmbed(result.encounter)] };
+  return { embeds: [summaryEmbed(result.encounter)] };
 }
 
 async function log(ctx: CommandContext): Promise<Reply> {

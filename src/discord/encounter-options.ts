@@ -1,21 +1,20 @@
 import type { SlashCommandStringOption } from '@discordjs/builders';
 import { DAMAGE_TYPES, type DamageType } from '../rules/types';
-import { UserError, type CommandOptions, type OptionValue } from './command';
-
+import { UserError, type CommandOptions } from './command';
 
 /** A `target` option as /init and /hp declare it: required, autocompleted from the encounter. */
 export function targetOption(option: SlashCommandStringOption, description = 'A combatant in this channel\'s encounter'): SlashCommandStringOption {
   return option.setName('target').setDescription(description).setRequired(true).setAutocomplete(true).setMaxLength(100);
 }
 
-function value(options: CommandOptions, name: string): OptionValue | undefined {
-  return options.values[name];
-}
+// The transports hand over options already typed by the definitions (Discord does, and the console
+// checks them the same way), so a value of the wrong type is refused rather than converted.
 
 export function optionalString(options: CommandOptions, name: string): string | null {
-  const found = value(options, name);
+  const found = options.values[name];
   if (found === undefined) return null;
-  const text = String(found).trim();
+  if (typeof found !== 'string') throw new UserError(`\`${name}\` takes text.`);
+  const text = found.trim();
   return text === '' ? null : text;
 }
 
@@ -26,11 +25,10 @@ export function requiredString(options: CommandOptions, name: string): string {
 }
 
 export function optionalInteger(options: CommandOptions, name: string): number | null {
-  const found = value(options, name);
+  const found = options.values[name];
   if (found === undefined) return null;
-  const number = typeof found === 'number' ? found : Number(String(found).trim());
-  if (!Number.isInteger(number)) throw new UserError(`\`${name}\` must be a whole number, not "${String(found)}".`);
-  return number;
+  if (typeof found !== 'number' || !Number.isInteger(found)) throw new UserError(`\`${name}\` takes a whole number.`);
+  return found;
 }
 
 export function requiredInteger(options: CommandOptions, name: string): number {
@@ -40,13 +38,10 @@ export function requiredInteger(options: CommandOptions, name: string): number {
 }
 
 export function optionalBoolean(options: CommandOptions, name: string): boolean {
-  const found = value(options, name);
+  const found = options.values[name];
   if (found === undefined) return false;
-  if (typeof found === 'boolean') return found;
-  const text = String(found).trim().toLowerCase();
-  if (['true', 'yes', '1'].includes(text)) return true;
-  if (['false', 'no', '0'].includes(text)) return false;
-  throw new UserError(`\`${name}\` must be true or false, not "${String(found)}".`);
+  if (typeof found !== 'boolean') throw new UserError(`\`${name}\` takes true or false.`);
+  return found;
 }
 
 export function isDamageType(text: string): text is DamageType {
