@@ -1,4 +1,5 @@
 import type { EncounterEvent } from '../../../src/combat/types';
+import { logReply } from '../../../src/discord/encounter-log';
 import { describeEvents, initiativeInWords } from '../../../src/discord/encounter-text';
 import { combatant, encounter, initiative, ref } from './init-fixtures';
 
@@ -105,5 +106,30 @@ describe('encounter events in words', () => {
         { kind: 'encounter-ended', rounds: 3 },
       ]),
     ).toEqual(['Undone: `/hp damage` by alice (Goblin 1: 9 damage).', '**Goblin ambush** is over after 3 rounds.']);
+  });
+});
+
+describe('the log in words', () => {
+  const entry = (minute: number, detail: string, undone = false) => ({
+    at: new Date(`2026-01-01T20:${String(minute).padStart(2, '0')}:05Z`),
+    actorId: 'gm',
+    actorName: 'Gina',
+    command: 'hp damage',
+    detail,
+    undone,
+  });
+
+  test('newest first, with the time, who, the command and what it did; undone changes struck through', () => {
+    const reply = logReply([entry(12, 'Goblin 1: 9 damage'), entry(11, 'Goblin 2: 3 damage', true)], 5);
+    expect(reply.embeds?.[0]).toEqual({
+      title: 'All 2 changes, newest first',
+      description: '`20:12:05` Gina · /hp damage · Goblin 1: 9 damage\n~~`20:11:05` Gina · /hp damage · Goblin 2: 3 damage~~ (undone)',
+      color: 0x5865f2,
+      footer: 'Times are UTC. /init undo reverts the newest one you may undo.',
+    });
+  });
+
+  test('an encounter with no changes yet', () => {
+    expect(logReply([], 10).embeds?.[0]?.description).toBe('Nothing has happened in this encounter yet.');
   });
 });
