@@ -3,7 +3,8 @@
  * database of its own (made from DATABASE_URL, or the local server, and dropped at the end).
  * 100 encounters of 10 combatants; `/init next` and `/hp damage` with 1, 10 and 50 channels busy at
  * once, each channel sending its next command when the last one is answered. SQL statements are
- * counted on the connections themselves.
+ * counted on the connections themselves. The "cold" rows use a new service for every command, as if
+ * each were the first this process saw of its encounter (another replica made the last change).
  */
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
@@ -139,6 +140,9 @@ async function main(): Promise<void> {
       console.log(`Set up ${ENCOUNTERS} encounters of ${COMBATANTS} combatants in ${((performance.now() - setupStart) / 1000).toFixed(1)} s.`);
       const next = (where: Place) => service.next(GM, where);
       const damage = (where: Place, step: number) => service.damage(GM, where, { target: `Goblin ${(step % (COMBATANTS / 2)) + 1}`, amount: '1' });
+      const cold = () => createEncounterService({ prisma: counting.prisma, random: createCryptoRandom(), now: () => new Date() });
+      const coldNext = (where: Place) => cold().next(GM, where);
+      const coldDamage = (where: Place, step: number) => cold().damage(GM, where, { target: `Orc ${(step % (COMBATANTS / 2)) + 1}`, amount: '1' });
       // Warm the pool, the JIT and PostgreSQL's caches before measuring.
       await measure('warm-up', 10, next, counting.statements);
       const rows: Row[] = [];
@@ -146,6 +150,8 @@ async function main(): Promise<void> {
         rows.push(await measure('/init next', channels, next, counting.statements));
         rows.push(await measure('/hp damage', channels, damage, counting.statements));
       }
+      rows.push(await measure('/init next (cold)', 10, coldNext, counting.statements));
+      rows.push(await measure('/hp damage (cold)', 10, coldDamage, counting.statements));
       console.log(table(rows));
     } finally {
       await counting.prisma.$disconnect();

@@ -209,7 +209,7 @@ export function createEncounterServiceWith(deps: EncounterServiceDeps): Encounte
       return entries;
     },
     async combatants(place) {
-      const encounter = await store.active(place.channelId);
+      const encounter = await store.cached(place.channelId);
       return encounter === null ? [] : encounter.combatants.map(refOf);
     },
     setTrackerMessage: (_place, encounterId, messageId) => store.setTrackerMessage(encounterId, messageId),

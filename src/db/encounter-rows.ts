@@ -3,67 +3,29 @@ import { isRuleSetId, type RuleSetId } from '../rules/ids';
 import type { ConditionKey, DamageType, HitDicePool, RollMode, TrackKey } from '../rules/types';
 
 /*
- * Rows of the encounter tables as JSON objects, in both directions: the store writes changed rows
- * through jsonb_to_recordset and reads them back through json_agg, so one statement carries them.
+ * Rows of the encounter tables as JSON objects keyed by column name, in both directions: the store
+ * writes changed rows through jsonb_populate_recordset and reads them back through json_agg, so one
+ * statement carries them.
  */
 
-/** Column name and SQL type of every combatants column but encounter_id, in table order. */
+/** Every combatants column but encounter_id: the keys of a combatant row. */
 export const COMBATANT_COLUMNS = [
-  ['id', 'text'],
-  ['sort_order', 'int'],
-  ['name', 'text'],
-  ['controller_id', 'text'],
-  ['is_player_character', 'boolean'],
-  ['important', 'boolean'],
-  ['hidden', 'boolean'],
-  ['hp_known', 'boolean'],
-  ['hp', 'int'],
-  ['max_hp', 'int'],
-  ['hp_max_reduction', 'int'],
-  ['temp_hp', 'int'],
-  ['armour_class', 'int'],
-  ['con_save_bonus', 'int'],
-  ['con_score', 'int'],
-  ['level', 'int'],
-  ['group_id', 'text'],
-  ['initiative', 'int'],
-  ['init_mod', 'int'],
-  ['init_mode', 'text'],
-  ['init_rolls', 'int[]'],
-  ['init_given', 'boolean'],
-  ['init_tiebreak', 'int[]'],
-  ['resistances', 'text[]'],
-  ['immunities', 'text[]'],
-  ['vulnerabilities', 'text[]'],
-  ['damage_threshold', 'int'],
-  ['conditions', 'text[]'],
-  ['tracks', 'jsonb'],
-  ['pending_fatigue', 'int'],
-  ['hit_dice', 'jsonb'],
-  ['heroic_inspiration', 'boolean'],
-  ['death_successes', 'int'],
-  ['death_failures', 'int'],
-  ['stable', 'boolean'],
-  ['dead', 'boolean'],
-  ['death_save_pending', 'boolean'],
-  ['pending_concentration_dcs', 'int[]'],
+  'id', 'sort_order', 'name', 'controller_id', 'is_player_character', 'important', 'hidden', 'hp_known',
+  'hp', 'max_hp', 'hp_max_reduction', 'temp_hp', 'armour_class', 'con_save_bonus', 'con_score', 'level',
+  'group_id', 'initiative', 'init_mod', 'init_mode', 'init_rolls', 'init_given', 'init_tiebreak',
+  'resistances', 'immunities', 'vulnerabilities', 'damage_threshold', 'conditions', 'tracks',
+  'pending_fatigue', 'hit_dice', 'heroic_inspiration', 'death_successes', 'death_failures', 'stable', 'dead',
+  'death_save_pending', 'pending_concentration_dcs',
 ] as const;
 
+/** Every encounter_effects column but encounter_id. */
 export const EFFECT_COLUMNS = [
-  ['id', 'text'],
-  ['kind', 'text'],
-  ['name', 'text'],
-  ['source_id', 'text'],
-  ['target_id', 'text'],
-  ['started_round', 'int'],
-  ['expiry_round', 'int'],
-  ['expiry_combatant_id', 'text'],
-  ['expiry_boundary', 'text'],
-  ['concentration_id', 'text'],
+  'id', 'kind', 'name', 'source_id', 'target_id', 'started_round', 'expiry_round', 'expiry_combatant_id',
+  'expiry_boundary', 'concentration_id',
 ] as const;
 
 type ColumnValue = string | number | boolean | null | readonly unknown[] | Readonly<Record<string, unknown>>;
-type RowOf<Columns extends readonly (readonly [string, string])[]> = { [K in Columns[number][0]]: ColumnValue };
+type RowOf<Columns extends readonly string[]> = { [K in Columns[number]]: ColumnValue };
 
 export type CombatantRow = RowOf<typeof COMBATANT_COLUMNS>;
 export type EffectRow = RowOf<typeof EFFECT_COLUMNS>;

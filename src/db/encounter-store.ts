@@ -6,41 +6,39 @@ import type { ChangeFn, EncounterStore, StoredTransition } from '../combat/store
 import type { Transition } from '../combat/transition';
 import type { Actor, Encounter, EncounterLogEntry } from '../combat/types';
 import type { RandomSource } from '../dice/random';
+import { UserError } from '../errors';
 import type { PrismaClient } from './generated/client';
+import { EncounterCache } from './encounter-cache';
 import { COMBATANT_COLUMNS, EFFECT_COLUMNS, combatantRow, effectRow, encounterFromRows } from './encounter-rows';
 import { effectiveRuleset } from './settings';
 
 /*
- * Every command costs two statements when nobody else is changing the same encounter: one SELECT
- * that returns the encounter with its combatants and effects, and one statement whose CTEs update
- * the encounter (only if its version is still the one read), update, insert and delete the
- * combatants and effects the command touched, and append the event, all or nothing. A version mismatch writes nothing
- * and the command is computed again on the newer state. When that keeps failing (many commands on
- * one encounter at once), the load takes the encounter's row lock in a transaction instead, which
- * queues the commands: BEGIN, SELECT … FOR UPDATE, the same save, COMMIT. Locks are per encounter
- * row, so encounters in different channels never wait on each other.
+ * A command costs one statement when this process saw the encounter's latest state (it keeps each
+ * active encounter it saved or read), two otherwise: a SELECT that returns the encounter with its
+ * combatants and effects, then the save. The save is one statement whose CTEs update the encounter
+ * only if its version is still the one the command was computed from, update, insert and delete
+ * the combatants and effects the command touched, and append the event: all or nothing. A version
+ * mismatch writes nothing; the command is computed again on a fresh load. When that keeps failing
+ * (many commands on one encounter at once), the load takes the encounter's row lock in a
+ * transaction, which queues them: BEGIN, SELECT … FOR UPDATE, the same save, COMMIT. Locks are per
+ * encounter row, so encounters in different channels never wait on each other.
  */
 
 /** Only the prisma client's raw query method is needed, inside a transaction or not. */
 type Queryable = Pick<PrismaClient, '$queryRawUnsafe'>;
 
-const OPTIMISTIC_ATTEMPTS = 3;
+/** Fresh loads tried after the cached state lost a race, before queueing on the row lock. */
+const OPTIMISTIC_ATTEMPTS = 2;
+/** Active encounters this process remembers (a few kilobytes each). */
+const CACHED_ENCOUNTERS = 1_000;
 /** Queued behind many others on one row lock, a command may wait this long for its turn. */
 const LOCKED_TRANSACTION_TIMEOUT_MS = 30_000;
 
-function recordType(columns: readonly (readonly [string, string])[]): string {
-  return columns.map(([name, type]) => `${name} ${type}`).join(', ');
-}
-
-function columnList(columns: readonly (readonly [string, string])[]): string {
-  return columns.map(([name]) => name).join(', ');
-}
-
 /** `a = r.a, b = r.b, …` for every column but the key. */
-function assignments(columns: readonly (readonly [string, string])[]): string {
+function assignments(columns: readonly string[]): string {
   return columns
-    .filter(([name]) => name !== 'id')
-    .map(([name]) => `${name} = r.${name}`)
+    .filter((name) => name !== 'id')
+    .map((name) => `${name} = r.${name}`)
     .join(', ');
 }
 
@@ -61,8 +59,49 @@ FROM encounters e
 WHERE e.active_channel_id = $1
 ${lock ? 'FOR UPDATE OF e' : ''}`;
 
-const SAVE_SQL = `
-WITH input AS (SELECT $3::jsonb AS j),
+/** Which parts a save needs: a command that touched no effects plans and sends none of theirs. */
+interface SaveShape {
+  removedCombatants: boolean;
+  changedCombatants: boolean;
+  newCombatants: boolean;
+  removedEffects: boolean;
+  changedEffects: boolean;
+  newEffects: boolean;
+  undoes: boolean;
+}
+
+const SAVE_PARTS: Readonly<Record<keyof SaveShape, string>> = {
+  removedCombatants: `gone_combatants AS (
+  DELETE FROM combatants c USING enc, input i
+  WHERE c.encounter_id = enc.id AND c.id IN (SELECT jsonb_array_elements_text(i.j->'removedCombatants'))
+)`,
+  changedCombatants: `changed_combatants AS (
+  UPDATE combatants c SET ${assignments(COMBATANT_COLUMNS)}
+  FROM enc, input i, jsonb_populate_recordset(NULL::combatants, i.j->'changedCombatants') r
+  WHERE c.encounter_id = enc.id AND c.id = r.id
+)`,
+  newCombatants: `new_combatants AS (
+  INSERT INTO combatants SELECT r.* FROM enc, input i, jsonb_populate_recordset(NULL::combatants, i.j->'newCombatants') r
+)`,
+  removedEffects: `gone_effects AS (
+  DELETE FROM encounter_effects f USING enc, input i
+  WHERE f.encounter_id = enc.id AND f.id IN (SELECT jsonb_array_elements_text(i.j->'removedEffects'))
+)`,
+  changedEffects: `changed_effects AS (
+  UPDATE encounter_effects f SET ${assignments(EFFECT_COLUMNS)}
+  FROM enc, input i, jsonb_populate_recordset(NULL::encounter_effects, i.j->'changedEffects') r
+  WHERE f.encounter_id = enc.id AND f.id = r.id
+)`,
+  newEffects: `new_effects AS (
+  INSERT INTO encounter_effects SELECT r.* FROM enc, input i, jsonb_populate_recordset(NULL::encounter_effects, i.j->'newEffects') r
+)`,
+  undoes: `undone AS (
+  UPDATE encounter_events ev SET undone = true FROM enc, input i
+  WHERE ev.encounter_id = enc.id AND ev.id = (i.j->>'undoes')::bigint
+)`,
+};
+
+const SAVE_HEAD = `WITH input AS (SELECT $3::jsonb AS j),
 enc AS (
   UPDATE encounters e SET
     round = (i.j->>'round')::int,
@@ -76,43 +115,28 @@ enc AS (
   FROM input i
   WHERE e.id = $1::uuid AND e.version = $2::int
   RETURNING e.id, e.version
-),
-gone_combatants AS (
-  DELETE FROM combatants c USING enc, input i
-  WHERE c.encounter_id = enc.id AND c.id IN (SELECT jsonb_array_elements_text(i.j->'removedCombatants'))
-),
-changed_combatants AS (
-  UPDATE combatants c SET ${assignments(COMBATANT_COLUMNS)}
-  FROM enc, input i, jsonb_to_recordset(i.j->'changedCombatants') AS r(${recordType(COMBATANT_COLUMNS)})
-  WHERE c.encounter_id = enc.id AND c.id = r.id
-),
-new_combatants AS (
-  INSERT INTO combatants (encounter_id, ${columnList(COMBATANT_COLUMNS)})
-  SELECT enc.id, r.* FROM enc, input i, jsonb_to_recordset(i.j->'newCombatants') AS r(${recordType(COMBATANT_COLUMNS)})
-),
-gone_effects AS (
-  DELETE FROM encounter_effects f USING enc, input i
-  WHERE f.encounter_id = enc.id AND f.id IN (SELECT jsonb_array_elements_text(i.j->'removedEffects'))
-),
-changed_effects AS (
-  UPDATE encounter_effects f SET ${assignments(EFFECT_COLUMNS)}
-  FROM enc, input i, jsonb_to_recordset(i.j->'changedEffects') AS r(${recordType(EFFECT_COLUMNS)})
-  WHERE f.encounter_id = enc.id AND f.id = r.id
-),
-new_effects AS (
-  INSERT INTO encounter_effects (encounter_id, ${columnList(EFFECT_COLUMNS)})
-  SELECT enc.id, r.* FROM enc, input i, jsonb_to_recordset(i.j->'newEffects') AS r(${recordType(EFFECT_COLUMNS)})
-),
-undone AS (
-  UPDATE encounter_events ev SET undone = true FROM enc, input i
-  WHERE ev.encounter_id = enc.id AND ev.id = (i.j->>'undoes')::bigint
-),
-logged AS (
+)`;
+
+const SAVE_TAIL = `logged AS (
   INSERT INTO encounter_events (encounter_id, actor_id, actor_name, command, detail, before, after, created_at)
   SELECT enc.id, i.j->>'actorId', i.j->>'actorName', i.j->>'command', i.j->>'detail', i.j->'before', i.j->'after', (i.j->>'at')::timestamptz
   FROM enc, input i
 )
 SELECT version FROM enc`;
+
+const saveStatements = new Map<string, string>();
+
+/** The save statement for one shape, built once: the update, the parts it needs, the log entry. */
+function saveSql(shape: SaveShape): string {
+  const parts = (Object.keys(SAVE_PARTS) as (keyof SaveShape)[]).filter((part) => shape[part]);
+  const key = parts.join(',');
+  let sql = saveStatements.get(key);
+  if (sql === undefined) {
+    sql = [SAVE_HEAD, ...parts.map((part) => SAVE_PARTS[part]), SAVE_TAIL].join(',\n');
+    saveStatements.set(key, sql);
+  }
+  return sql;
+}
 
 const CREATE_SQL = `
 WITH input AS (SELECT $1::jsonb AS j),
@@ -193,6 +217,11 @@ async function save(db: Queryable, before: Encounter, change: StoredTransition, 
   const delta = deltaOf(before, after);
   const combatants = addedAndRemoved(delta.before.combatants.map((p) => p.combatant), delta.after.combatants.map((p) => p.combatant));
   const effects = addedAndRemoved(delta.before.effects, delta.after.effects);
+  const changedCombatants = delta.after.combatants.filter((p) => !combatants.added.includes(p.combatant.id));
+  const newCombatants = delta.after.combatants.filter((p) => combatants.added.includes(p.combatant.id));
+  const changedEffects = delta.after.effects.filter((e) => !effects.added.includes(e.id));
+  const newEffects = delta.after.effects.filter((e) => effects.added.includes(e.id));
+  const encounterId = { encounter_id: before.id };
   const payload = {
     round: after.round,
     currentId: after.currentId,
@@ -200,11 +229,11 @@ async function save(db: Queryable, before: Encounter, change: StoredTransition, 
     autoConcentrationSaves: after.options.autoConcentrationSaves,
     nextSeq: after.nextSeq,
     endedAt: after.endedAt?.toISOString() ?? null,
-    changedCombatants: delta.after.combatants.filter((p) => !combatants.added.includes(p.combatant.id)).map((p) => combatantRow(p.combatant, p.sortOrder)),
-    newCombatants: delta.after.combatants.filter((p) => combatants.added.includes(p.combatant.id)).map((p) => combatantRow(p.combatant, p.sortOrder)),
+    changedCombatants: changedCombatants.map((p) => combatantRow(p.combatant, p.sortOrder)),
+    newCombatants: newCombatants.map((p) => ({ ...encounterId, ...combatantRow(p.combatant, p.sortOrder) })),
     removedCombatants: combatants.removed,
-    changedEffects: delta.after.effects.filter((e) => !effects.added.includes(e.id)).map(effectRow),
-    newEffects: delta.after.effects.filter((e) => effects.added.includes(e.id)).map(effectRow),
+    changedEffects: changedEffects.map(effectRow),
+    newEffects: newEffects.map((e) => ({ ...encounterId, ...effectRow(e) })),
     removedEffects: effects.removed,
     undoes: change.undoes ?? null,
     actorId: actor.userId,
@@ -215,23 +244,66 @@ async function save(db: Queryable, before: Encounter, change: StoredTransition, 
     after: delta.after,
     at: at.toISOString(),
   };
-  const rows = await db.$queryRawUnsafe<{ version: number }[]>(SAVE_SQL, before.id, before.version, JSON.stringify(payload));
+  const sql = saveSql({
+    removedCombatants: combatants.removed.length > 0,
+    changedCombatants: changedCombatants.length > 0,
+    newCombatants: newCombatants.length > 0,
+    removedEffects: effects.removed.length > 0,
+    changedEffects: changedEffects.length > 0,
+    newEffects: newEffects.length > 0,
+    undoes: change.undoes !== undefined,
+  });
+  const rows = await db.$queryRawUnsafe<{ version: number }[]>(sql, before.id, before.version, JSON.stringify(payload));
   const row = rows[0];
   return row === undefined ? null : { ...after, version: Number(row.version) };
 }
 
 export function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date): EncounterStore {
-  async function attempt(db: Queryable, channelId: string, actor: Actor, change: ChangeFn, withLastChange: boolean, lock: boolean) {
+  const cache = new EncounterCache(CACHED_ENCOUNTERS);
+
+  async function loadFresh(db: Queryable, channelId: string, withLastChange: boolean, lock: boolean): Promise<Loaded | null> {
     const loaded = await load(db, channelId, withLastChange, lock);
-    if (loaded === null) return { found: false as const };
+    if (loaded === null) cache.forget(channelId);
+    else cache.remember(loaded.encounter);
+    return loaded;
+  }
+
+  /**
+   * One try: compute the change on `loaded` and save it if nobody changed the encounter since.
+   * null when somebody did.
+   */
+  async function attempt(db: Queryable, loaded: Loaded, actor: Actor, change: ChangeFn): Promise<StoredTransition | null> {
     const transition = change(loaded.encounter, loaded.lastChange);
     const saved = await save(db, loaded.encounter, transition, actor, now());
-    return { found: true as const, saved: saved === null ? null : { ...transition, encounter: saved } };
+    if (saved === null) {
+      cache.forget(loaded.encounter.channelId);
+      return null;
+    }
+    cache.remember(saved);
+    return { ...transition, encounter: saved };
+  }
+
+  /** The first try on the cached state, if this process has one: one statement instead of two. */
+  async function attemptCached(channelId: string, actor: Actor, change: ChangeFn): Promise<StoredTransition | null> {
+    const cached = cache.get(channelId);
+    if (cached === undefined) return null;
+    try {
+      return await attempt(prisma, { encounter: cached, lastChange: null }, actor, change);
+    } catch (error) {
+      // A refusal computed on a state another process has since changed may be wrong: ask again on a fresh one.
+      cache.forget(channelId);
+      if (error instanceof UserError) return null;
+      throw error;
+    }
   }
 
   return {
     async active(channelId) {
-      return (await load(prisma, channelId, false, false))?.encounter ?? null;
+      return (await loadFresh(prisma, channelId, false, false))?.encounter ?? null;
+    },
+
+    async cached(channelId) {
+      return cache.get(channelId) ?? (await loadFresh(prisma, channelId, false, false))?.encounter ?? null;
     },
 
     async create(begun: Transition, actor: Actor) {
@@ -257,23 +329,32 @@ export function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date
         after: wholeSide(e),
       };
       const rows = await prisma.$queryRawUnsafe<{ id: string }[]>(CREATE_SQL, JSON.stringify(payload));
+      if (rows.length === 1) cache.remember(e);
       return rows.length === 1;
     },
 
     async update(channelId, actor, change, options = {}) {
       const withLastChange = options.withLastChange ?? false;
-      for (let i = 0; i < OPTIMISTIC_ATTEMPTS; i += 1) {
-        const result = await attempt(prisma, channelId, actor, change, withLastChange, false);
-        if (!result.found) return null;
-        if (result.saved !== null) return result.saved;
+      if (!withLastChange) {
+        const saved = await attemptCached(channelId, actor, change);
+        if (saved !== null) return saved;
       }
-      const locked = await prisma.$transaction((tx) => attempt(tx, channelId, actor, change, withLastChange, true), {
-        maxWait: LOCKED_TRANSACTION_TIMEOUT_MS,
-        timeout: LOCKED_TRANSACTION_TIMEOUT_MS,
-      });
-      if (!locked.found) return null;
-      if (locked.saved === null) throw new Error('an encounter changed while its row was locked');
-      return locked.saved;
+      for (let i = 0; i < OPTIMISTIC_ATTEMPTS; i += 1) {
+        const loaded = await loadFresh(prisma, channelId, withLastChange, false);
+        if (loaded === null) return null;
+        const saved = await attempt(prisma, loaded, actor, change);
+        if (saved !== null) return saved;
+      }
+      return prisma.$transaction(
+        async (tx) => {
+          const loaded = await loadFresh(tx, channelId, withLastChange, true);
+          if (loaded === null) return null;
+          const saved = await attempt(tx, loaded, actor, change);
+          if (saved === null) throw new Error('an encounter changed while its row was locked');
+          return saved;
+        },
+        { maxWait: LOCKED_TRANSACTION_TIMEOUT_MS, timeout: LOCKED_TRANSACTION_TIMEOUT_MS },
+      );
     },
 
     async log(channelId, count) {
@@ -294,7 +375,20 @@ export function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date
     },
 
     async setTrackerMessage(encounterId, messageId) {
-      await prisma.$queryRawUnsafe('UPDATE encounters SET tracker_message_id = $2 WHERE id = $1::uuid', encounterId, messageId);
+      // A new version, so other processes' cached copies (without the message id) are refreshed.
+      const rows = await prisma.$queryRawUnsafe<{ channel_id: string; version: number }[]>(
+        'UPDATE encounters SET tracker_message_id = $2, version = version + 1 WHERE id = $1::uuid RETURNING channel_id, version',
+        encounterId,
+        messageId,
+      );
+      const row = rows[0];
+      if (row === undefined) return;
+      const cached = cache.get(row.channel_id);
+      if (cached?.id === encounterId && cached.version === Number(row.version) - 1) {
+        cache.remember({ ...cached, trackerMessageId: messageId, version: Number(row.version) });
+      } else {
+        cache.forget(row.channel_id);
+      }
     },
   };
 }

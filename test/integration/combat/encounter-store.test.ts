@@ -63,13 +63,40 @@ describe('the encounter store on PostgreSQL', () => {
     ]);
   });
 
-  it('spends two SQL statements on an uncontended command', async () => {
+  it('spends one SQL statement on an uncontended command, two when another process changed the encounter', async () => {
     await service.begin(gm, here, {});
     await service.add(gm, here, { name: 'Ogre', hp: 59, initiative: 8 });
-    const before = counting.statements();
+    let before = counting.statements();
     await service.damage(gm, here, { target: 'Ogre', amount: '10' });
     await service.next(gm, here);
-    expect(counting.statements() - before).toBe(4);
+    expect(counting.statements() - before).toBe(2);
+
+    const elsewhere = createEncounterService({ prisma: counting.prisma, random: createSeededRandom(9), now: () => new Date() });
+    before = counting.statements();
+    await elsewhere.damage(alice, here, { target: 'Ogre', amount: '5' });
+    expect(counting.statements() - before).toBe(2);
+    // This service's copy is now a version behind: its save finds out, and it loads and saves again.
+    before = counting.statements();
+    const hit = await service.damage(gm, here, { target: 'Ogre', amount: '4' });
+    expect(counting.statements() - before).toBe(3);
+    expect(combatant(hit.encounter, 'Ogre').rules.hp).toBe(40);
+  });
+
+  it('does not trust a refusal computed on a stale copy', async () => {
+    await service.begin(gm, here, {});
+    const elsewhere = createEncounterService({ prisma: counting.prisma, random: createSeededRandom(9), now: () => new Date() });
+    await elsewhere.add(gm, here, { name: 'Ogre', hp: 59, initiative: 8 });
+    const hit = await service.damage(gm, here, { target: 'Ogre', amount: '4' });
+    expect(combatant(hit.encounter, 'Ogre').rules.hp).toBe(55);
+  });
+
+  it('keeps the tracker message id in every copy', async () => {
+    const begun = await service.begin(gm, here, {});
+    const elsewhere = createEncounterService({ prisma: counting.prisma, random: createSeededRandom(9), now: () => new Date() });
+    await elsewhere.join(alice, here, { hp: 10, initiative: 3 });
+    await service.setTrackerMessage(here, begun.encounter.id, 'message-1');
+    expect((await service.join(bob, here, { hp: 9, initiative: 4 })).encounter.trackerMessageId).toBe('message-1');
+    expect((await elsewhere.next(gm, here)).encounter.trackerMessageId).toBe('message-1');
   });
 
   it('applies 50 concurrent `damage 1` on one combatant: exactly 50 HP lost', async () => {
