@@ -130,9 +130,11 @@ export function moveTurn(encounter: Encounter, ctx: StepContext, target: string)
   requireGameMaster(ctx.actor, encounter, 'move the turn');
   const combatant = findTarget(encounter, target);
   const round = Math.max(encounter.round, 1);
+  const events: EncounterEvent[] = encounter.round === 0 ? [{ kind: 'round-started', round }] : [];
+  events.push({ kind: 'turn-started', combatant: refOf(combatant), round, moved: true });
   return {
     encounter: { ...encounter, round, currentId: combatant.id },
-    events: [{ kind: 'turn-started', combatant: refOf(combatant), round, moved: true }],
+    events,
     command: 'init move',
     detail: `moved the turn to ${combatant.name}`,
   };

@@ -1,0 +1,26 @@
+import { EncounterCache } from '../../../src/db/encounter-cache';
+import { fresh } from './support';
+
+function inChannel(channelId: string, version = 0) {
+  return { ...fresh(), id: `enc-${channelId}`, channelId, version };
+}
+
+describe('the cache of active encounters', () => {
+  it('keeps the latest state of each channel, up to its capacity, forgetting the least recently saved', () => {
+    const cache = new EncounterCache(2);
+    cache.remember(inChannel('a'));
+    cache.remember(inChannel('b'));
+    cache.remember(inChannel('a', 1));
+    cache.remember(inChannel('c'));
+    expect(cache.get('a')?.version).toBe(1);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('c')?.version).toBe(0);
+  });
+
+  it('forgets an encounter once it has ended', () => {
+    const cache = new EncounterCache(2);
+    cache.remember(inChannel('a'));
+    cache.remember({ ...inChannel('a', 1), endedAt: new Date('2026-11-22T21:00:00Z') });
+    expect(cache.get('a')).toBeUndefined();
+  });
+});
