@@ -6,9 +6,8 @@ import { applyRulesChange } from './effects';
 import { requireControl } from './permissions';
 import { findTarget, refOf } from './targets';
 import { replaceCombatant, type StepContext, type Transition } from './transition';
-import type { Combatant, Encounter, EncounterEvent } from './types';
-
-const MAX_HP = 100_000;
+import { MAX_HP, type Combatant, type Encounter, type EncounterEvent } from './types';
+import { requireWhole } from './validate';
 
 function requireHp(combatant: Combatant): void {
   if (!combatant.hpKnown) {
@@ -104,8 +103,7 @@ export function setMaxHp(encounter: Encounter, ctx: StepContext, input: { target
   const combatant = findTarget(encounter, input.target);
   requireControl(ctx.actor, encounter, combatant, `set ${combatant.name}'s maximum HP`);
   const amount = rollAmount(input.amount, ctx.random, 'Maximum HP');
-  if (amount.total < 1 || amount.total > MAX_HP) throw new UserError(`Maximum HP must be from 1 to ${MAX_HP}.`);
-  const maxHp = amount.total;
+  const maxHp = requireWhole(amount.total, 'Maximum HP', 1, MAX_HP);
   const resized = { ...combatant.rules, maxHp };
   const ceiling = ctx.ruleSet.maxHp(resized);
   const hp = combatant.hpKnown ? Math.min(combatant.rules.hp, ceiling) : ceiling;

@@ -11,6 +11,7 @@ import { takeId, type StepContext, type Transition } from './transition';
 import {
   DEFAULT_ENCOUNTER_OPTIONS,
   MAX_COMBATANTS,
+  MAX_HP,
   type Combatant,
   type Encounter,
   type EncounterEvent,
@@ -22,7 +23,6 @@ import { requireName, requireWhole } from './validate';
 
 const ENCOUNTER_NAME_MAX_LENGTH = 80;
 const MAX_COUNT = 20;
-const MAX_HP = 100_000;
 
 export interface NewEncounter {
   id: string;

@@ -58,6 +58,9 @@ export interface InitiativeInfo {
 /** Longest combatant or effect name: it must fit an autocomplete choice and a tracker line. */
 export const NAME_MAX_LENGTH = 48;
 
+/** The most hit points a combatant can have: larger numbers are typing mistakes. */
+export const MAX_HP = 100_000;
+
 /** Discord embeds and autocomplete stay readable up to this many combatants. */
 export const MAX_COMBATANTS = 50;
 
