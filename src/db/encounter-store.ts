@@ -18,17 +18,16 @@ import { effectiveRuleset } from './settings';
  * combatants and effects, then the save. The save is one statement whose CTEs update the encounter
  * only if its version is still the one the command was computed from, update, insert and delete
  * the combatants and effects the command touched, and append the event: all or nothing. A version
- * mismatch writes nothing; the command is computed again on a fresh load. When that keeps failing
- * (many commands on one encounter at once), the load takes the encounter's row lock in a
- * transaction, which queues them: BEGIN, SELECT … FOR UPDATE, the same save, COMMIT. Locks are per
- * encounter row, so encounters in different channels never wait on each other.
+ * mismatch writes nothing. If the copy was merely stale, one fresh load and save follow; if
+ * commands are racing, the command queues on the encounter's row lock instead of racing again:
+ * BEGIN, SELECT … FOR UPDATE, the load (unless this process made the change it waited for), the
+ * save, COMMIT. Locks are per encounter row, so encounters in different channels never wait on
+ * each other.
  */
 
 /** Only the prisma client's raw query method is needed, inside a transaction or not. */
 type Queryable = Pick<PrismaClient, '$queryRawUnsafe'>;
 
-/** Fresh loads tried after the cached state lost a race, before queueing on the row lock. */
-const OPTIMISTIC_ATTEMPTS = 2;
 /** Active encounters this process remembers (a few kilobytes each). */
 const CACHED_ENCOUNTERS = 1_000;
 /** Queued behind many others on one row lock, a command may wait this long for its turn. */
@@ -42,7 +41,7 @@ function assignments(columns: readonly string[]): string {
     .join(', ');
 }
 
-const LOAD_SQL = (lock: boolean): string => `
+const LOAD_SQL = `
 SELECT row_to_json(e) AS encounter,
   (SELECT coalesce(json_agg(c ORDER BY c.sort_order), '[]'::json) FROM combatants c WHERE c.encounter_id = e.id) AS combatants,
   (SELECT coalesce(json_agg(f ORDER BY f.id), '[]'::json) FROM encounter_effects f WHERE f.encounter_id = e.id) AS effects,
@@ -53,11 +52,12 @@ SELECT row_to_json(e) AS encounter,
       WHERE ev.encounter_id = e.id AND NOT ev.undone AND ev.before IS NOT NULL AND ev.command <> '${UNDO_COMMAND}'
       ORDER BY ev.id DESC LIMIT 1
     ) v
-  ) END AS last_change,
-  (SELECT s.version FROM encounters s WHERE s.id = e.id) AS seen_version
+  ) END AS last_change
 FROM encounters e
-WHERE e.active_channel_id = $1
-${lock ? 'FOR UPDATE OF e' : ''}`;
+WHERE e.active_channel_id = $1`;
+
+/** Queues behind whoever holds the encounter's row; a statement of its own, so the load after it sees their change. */
+const LOCK_SQL = 'SELECT id::text AS id, version FROM encounters WHERE active_channel_id = $1 FOR UPDATE';
 
 /** Which parts a save needs: a command that touched no effects plans and sends none of theirs. */
 interface SaveShape {
@@ -177,7 +177,6 @@ interface LoadedRow {
     before: EncounterSide;
     after: EncounterSide;
   } | null;
-  seen_version: number;
 }
 
 interface Loaded {
@@ -185,13 +184,15 @@ interface Loaded {
   lastChange: LastChange | null;
 }
 
-async function load(db: Queryable, channelId: string, withLastChange: boolean, lock: boolean): Promise<Loaded | null> {
-  let rows = await db.$queryRawUnsafe<LoadedRow[]>(LOAD_SQL(lock), channelId, withLastChange);
-  // Waiting for the lock, the statement re-read the encounter row but not its combatants and effects,
-  // which stay as they were when it began: read them again now that the lock is held.
-  if (lock && rows[0] !== undefined && Number(rows[0].encounter.version) !== Number(rows[0].seen_version)) {
-    rows = await db.$queryRawUnsafe<LoadedRow[]>(LOAD_SQL(lock), channelId, withLastChange);
-  }
+/** How one try went; `refused-on-cache`: the change was refused on a copy that may be stale. */
+type Attempt =
+  | { kind: 'saved'; transition: StoredTransition }
+  | { kind: 'conflict' }
+  | { kind: 'missing' }
+  | { kind: 'refused-on-cache' };
+
+async function load(db: Queryable, channelId: string, withLastChange: boolean): Promise<Loaded | null> {
+  const rows = await db.$queryRawUnsafe<LoadedRow[]>(LOAD_SQL, channelId, withLastChange);
   const row = rows[0];
   if (row === undefined) return null;
   const last = row.last_change;
@@ -260,50 +261,77 @@ async function save(db: Queryable, before: Encounter, change: StoredTransition, 
 
 export function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date): EncounterStore {
   const cache = new EncounterCache(CACHED_ENCOUNTERS);
+  /** Commands of this process under way, per channel. */
+  const busy = new Map<string, number>();
 
-  async function loadFresh(db: Queryable, channelId: string, withLastChange: boolean, lock: boolean): Promise<Loaded | null> {
-    const loaded = await load(db, channelId, withLastChange, lock);
+  async function loadFresh(db: Queryable, channelId: string, withLastChange: boolean): Promise<Loaded | null> {
+    const loaded = await load(db, channelId, withLastChange);
     if (loaded === null) cache.forget(channelId);
     else cache.remember(loaded.encounter);
     return loaded;
   }
 
-  /**
-   * One try: compute the change on `loaded` and save it if nobody changed the encounter since.
-   * null when somebody did.
-   */
-  async function attempt(db: Queryable, loaded: Loaded, actor: Actor, change: ChangeFn): Promise<StoredTransition | null> {
+  /** Computes the change on `loaded` and saves it unless somebody changed the encounter since. */
+  async function attempt(db: Queryable, loaded: Loaded, actor: Actor, change: ChangeFn): Promise<Attempt> {
     const transition = change(loaded.encounter, loaded.lastChange);
     const saved = await save(db, loaded.encounter, transition, actor, now());
     if (saved === null) {
       cache.forget(loaded.encounter.channelId);
-      return null;
+      return { kind: 'conflict' };
     }
     cache.remember(saved);
-    return { ...transition, encounter: saved };
+    return { kind: 'saved', transition: { ...transition, encounter: saved } };
   }
 
-  /** The first try on the cached state, if this process has one: one statement instead of two. */
-  async function attemptCached(channelId: string, actor: Actor, change: ChangeFn): Promise<StoredTransition | null> {
-    const cached = cache.get(channelId);
-    if (cached === undefined) return null;
+  /** On the state this process last saw: one statement when nobody else changed the encounter since. */
+  async function attemptCached(cached: Encounter, actor: Actor, change: ChangeFn): Promise<Attempt> {
     try {
       return await attempt(prisma, { encounter: cached, lastChange: null }, actor, change);
     } catch (error) {
       // A refusal computed on a state another process has since changed may be wrong: ask again on a fresh one.
-      cache.forget(channelId);
-      if (error instanceof UserError) return null;
-      throw error;
+      if (!(error instanceof UserError)) throw error;
+      cache.forget(cached.channelId);
+      return { kind: 'refused-on-cache' };
     }
+  }
+
+  async function attemptFresh(channelId: string, actor: Actor, change: ChangeFn, withLastChange: boolean): Promise<Attempt> {
+    const loaded = await loadFresh(prisma, channelId, withLastChange);
+    return loaded === null ? { kind: 'missing' } : attempt(prisma, loaded, actor, change);
+  }
+
+  /**
+   * Holding the encounter's row lock, nobody can change it between the load and the save. The
+   * cached state serves when it is the version the lock found, as it is when this process made
+   * the change it waited for.
+   */
+  function attemptLocked(channelId: string, actor: Actor, change: ChangeFn, withLastChange: boolean): Promise<StoredTransition | null> {
+    return prisma.$transaction(
+      async (tx) => {
+        const [row] = await tx.$queryRawUnsafe<{ id: string; version: number }[]>(LOCK_SQL, channelId);
+        if (row === undefined) {
+          cache.forget(channelId);
+          return null;
+        }
+        const cached = withLastChange ? undefined : cache.get(channelId);
+        const current = cached?.id === row.id && cached.version === Number(row.version);
+        const loaded = current ? { encounter: cached, lastChange: null } : await loadFresh(tx, channelId, withLastChange);
+        if (loaded === null) return null;
+        const result = await attempt(tx, loaded, actor, change);
+        if (result.kind !== 'saved') throw new Error('an encounter changed while its row was locked');
+        return result.transition;
+      },
+      { maxWait: LOCKED_TRANSACTION_TIMEOUT_MS, timeout: LOCKED_TRANSACTION_TIMEOUT_MS },
+    );
   }
 
   return {
     async active(channelId) {
-      return (await loadFresh(prisma, channelId, false, false))?.encounter ?? null;
+      return (await loadFresh(prisma, channelId, false))?.encounter ?? null;
     },
 
     async cached(channelId) {
-      return cache.get(channelId) ?? (await loadFresh(prisma, channelId, false, false))?.encounter ?? null;
+      return cache.get(channelId) ?? (await loadFresh(prisma, channelId, false))?.encounter ?? null;
     },
 
     async create(begun: Transition, actor: Actor) {
@@ -335,26 +363,22 @@ export function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date
 
     async update(channelId, actor, change, options = {}) {
       const withLastChange = options.withLastChange ?? false;
-      if (!withLastChange) {
-        const saved = await attemptCached(channelId, actor, change);
-        if (saved !== null) return saved;
+      busy.set(channelId, (busy.get(channelId) ?? 0) + 1);
+      try {
+        const cached = withLastChange ? undefined : cache.get(channelId);
+        let result: Attempt = cached === undefined ? { kind: 'refused-on-cache' } : await attemptCached(cached, actor, change);
+        // A lost race while no other command of this process is at the encounter means the copy was
+        // stale (another process changed it): one fresh try. Racing commands of our own queue instead.
+        const stale = result.kind === 'conflict' && (busy.get(channelId) ?? 0) === 1;
+        if (result.kind === 'refused-on-cache' || stale) result = await attemptFresh(channelId, actor, change, withLastChange);
+        if (result.kind === 'saved') return result.transition;
+        if (result.kind === 'missing') return null;
+        return await attemptLocked(channelId, actor, change, withLastChange);
+      } finally {
+        const left = (busy.get(channelId) ?? 1) - 1;
+        if (left === 0) busy.delete(channelId);
+        else busy.set(channelId, left);
       }
-      for (let i = 0; i < OPTIMISTIC_ATTEMPTS; i += 1) {
-        const loaded = await loadFresh(prisma, channelId, withLastChange, false);
-        if (loaded === null) return null;
-        const saved = await attempt(prisma, loaded, actor, change);
-        if (saved !== null) return saved;
-      }
-      return prisma.$transaction(
-        async (tx) => {
-          const loaded = await loadFresh(tx, channelId, withLastChange, true);
-          if (loaded === null) return null;
-          const saved = await attempt(tx, loaded, actor, change);
-          if (saved === null) throw new Error('an encounter changed while its row was locked');
-          return saved;
-        },
-        { maxWait: LOCKED_TRANSACTION_TIMEOUT_MS, timeout: LOCKED_TRANSACTION_TIMEOUT_MS },
-      );
     },
 
     async log(channelId, count) {

@@ -102,9 +102,12 @@ describe('the encounter store on PostgreSQL', () => {
   it('applies 50 concurrent `damage 1` on one combatant: exactly 50 HP lost', async () => {
     await service.begin(gm, here, {});
     await service.add(gm, here, { name: 'Ogre', hp: 120, initiative: 8 });
+    const before = counting.statements();
     const results = await Promise.all(Array.from({ length: 50 }, () => service.damage(alice, here, { target: 'Ogre', amount: '1' })));
     expect(results).toHaveLength(50);
     expect(combatant(await current(), 'Ogre').rules.hp).toBe(70);
+    // Losers queue on the row lock instead of racing again: about 5 statements each, never dozens.
+    expect((counting.statements() - before) / 50).toBeLessThanOrEqual(6);
     const log = await service.log(here, 25);
     expect(log.filter((entry) => entry.command === 'hp damage')).toHaveLength(25);
   });
