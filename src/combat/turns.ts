@@ -125,16 +125,14 @@ export function previousTurn(encounter: Encounter, ctx: StepContext): Transition
   throw new UserError('This is the first turn of the fight: there is no turn before it.');
 }
 
-/** The game master makes a combatant current, as a correction: nothing turn-start happens. */
+/** The game master makes a combatant current, as a correction: nothing turn-start happens (before the fight, round 1 starts quietly). */
 export function moveTurn(encounter: Encounter, ctx: StepContext, target: string): Transition {
   requireGameMaster(ctx.actor, encounter, 'move the turn');
   const combatant = findTarget(encounter, target);
   const round = Math.max(encounter.round, 1);
-  const events: EncounterEvent[] = encounter.round === 0 ? [{ kind: 'round-started', round }] : [];
-  events.push({ kind: 'turn-started', combatant: refOf(combatant), round, moved: true });
   return {
     encounter: { ...encounter, round, currentId: combatant.id },
-    events,
+    events: [{ kind: 'turn-started', combatant: refOf(combatant), round, moved: true }],
     command: 'init move',
     detail: `moved the turn to ${combatant.name}`,
   };

@@ -146,7 +146,7 @@ describe('going back and moving the turn', () => {
     expect(moved.events).toEqual([expect.objectContaining({ kind: 'turn-started', moved: true, round: 1 })]);
     expect(() => moveTurn(party(), ctx(alice), 'Orc')).toThrow('Only the game master (Gina) or a member with Manage Channels can move the turn.');
     const opening = moveTurn(party(), ctx(gm), 'Goblin 2');
-    expect(kinds(opening)).toEqual(['round-started', 'turn-started']);
+    expect(kinds(opening)).toEqual(['turn-started']);
     expect([opening.encounter.round, current(opening.encounter)]).toEqual([1, 'Goblin 2']);
   });
 });
