@@ -4,7 +4,9 @@
  * 100 encounters of 10 combatants; `/init next` and `/hp damage` with 1, 10 and 50 channels busy at
  * once, each channel sending its next command when the last one is answered. SQL statements are
  * counted on the connections themselves. The "cold" rows use a new service for every command, as if
- * each were the first this process saw of its encounter (another replica made the last change).
+ * each were the first this process saw of its encounter (another replica made the last change); the
+ * "racing" rows have 10 senders in one channel, so commands collide on one encounter, in one
+ * process or split between two.
  */
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
@@ -21,7 +23,9 @@ const COMBATANTS = 10;
 const CONCURRENCY = [1, 10, 50];
 /** Commands each busy channel sends per measurement (at least MIN_COMMANDS in all). */
 const PER_CHANNEL = 40;
-const MIN_COMMANDS = 400;
+const MIN_COMMANDS = 2_000;
+/** Players clicking at once in one channel, for the row that shows what racing costs. */
+const RACERS = 10;
 /** As many connections as the bot's own PostgreSQL pool. */
 const POOL_SIZE = 10;
 const GM: Actor = { userId: 'bench-gm', name: 'Bench GM', canManageChannel: false };
@@ -66,6 +70,7 @@ async function setUp(service: EncounterService): Promise<void> {
 interface Row {
   command: string;
   channels: number;
+  racers: number;
   commands: number;
   perSecond: number;
   p50: number;
@@ -77,21 +82,23 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
+/** `racers` senders per channel, each waiting for its answer before sending again. */
 async function measure(
   command: string,
   channels: number,
   run: (where: Place, step: number) => Promise<unknown>,
   statements: () => number,
+  racers = 1,
 ): Promise<Row> {
-  const perChannel = Math.max(PER_CHANNEL, Math.ceil(MIN_COMMANDS / channels));
+  const perSender = Math.max(PER_CHANNEL, Math.ceil(MIN_COMMANDS / (channels * racers)));
   const latencies: number[] = [];
   const before = statements();
   const start = performance.now();
   await Promise.all(
-    Array.from({ length: channels }, async (_, index) => {
-      for (let step = 0; step < perChannel; step += 1) {
+    Array.from({ length: channels * racers }, async (_, sender) => {
+      for (let step = 0; step < perSender; step += 1) {
         const sent = performance.now();
-        await run(place(index), step);
+        await run(place(sender % channels), step);
         latencies.push(performance.now() - sent);
       }
     }),
@@ -101,6 +108,7 @@ async function measure(
   return {
     command,
     channels,
+    racers,
     commands: latencies.length,
     perSecond: latencies.length / seconds,
     p50: percentile(latencies, 50),
@@ -110,10 +118,11 @@ async function measure(
 }
 
 function table(rows: readonly Row[]): string {
-  const header = ['command', 'channels at once', 'commands', 'commands/s', 'p50 ms', 'p99 ms', 'SQL statements/command'];
+  const header = ['command', 'channels at once', 'senders per channel', 'commands', 'commands/s', 'p50 ms', 'p99 ms', 'SQL statements/command'];
   const lines = rows.map((r) => [
     r.command,
     String(r.channels),
+    String(r.racers),
     String(r.commands),
     r.perSecond.toFixed(0),
     r.p50.toFixed(1),
@@ -152,6 +161,13 @@ async function main(): Promise<void> {
       }
       rows.push(await measure('/init next (cold)', 10, coldNext, counting.statements));
       rows.push(await measure('/hp damage (cold)', 10, coldDamage, counting.statements));
+      rows.push(await measure('/hp damage (racing)', 1, damage, counting.statements, RACERS));
+      // A second bot process on the same database: its commands and ours race for the encounter.
+      const replica = cold();
+      let sent = 0;
+      const eitherProcess = (where: Place, step: number) =>
+        (sent++ % 2 === 0 ? service : replica).damage(GM, where, { target: `Goblin ${(step % (COMBATANTS / 2)) + 1}`, amount: '1' });
+      rows.push(await measure('/hp damage (racing, 2 processes)', 1, eitherProcess, counting.statements, RACERS));
       console.log(table(rows));
     } finally {
       await counting.prisma.$disconnect();

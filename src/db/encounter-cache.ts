@@ -14,8 +14,11 @@ export class EncounterCache {
     return this.byChannel.get(channelId);
   }
 
-  /** Remembers an active encounter; an ended one is forgotten. */
+  /** Remembers an active encounter, unless a newer state of it is known; an ended one is forgotten. */
   remember(encounter: Encounter): void {
+    const known = this.byChannel.get(encounter.channelId);
+    // A read that started before a save may finish after it.
+    if (known?.id === encounter.id && known.version > encounter.version) return;
     this.byChannel.delete(encounter.channelId);
     if (encounter.endedAt !== null) return;
     this.byChannel.set(encounter.channelId, encounter);

@@ -9,19 +9,21 @@ import type { RandomSource } from '../dice/random';
 import { UserError } from '../errors';
 import type { PrismaClient } from './generated/client';
 import { EncounterCache } from './encounter-cache';
+import { KeyedQueue } from './encounter-queue';
 import { COMBATANT_COLUMNS, EFFECT_COLUMNS, combatantRow, effectRow, encounterFromRows } from './encounter-rows';
 import { effectiveRuleset } from './settings';
 
 /*
- * A command costs one statement when this process saw the encounter's latest state (it keeps each
- * active encounter it saved or read), two otherwise: a SELECT that returns the encounter with its
- * combatants and effects, then the save. The save is one statement whose CTEs update the encounter
- * only if its version is still the one the command was computed from, update, insert and delete
- * the combatants and effects the command touched, and append the event: all or nothing. A version
- * mismatch writes nothing. If the copy was merely stale, one fresh load and save follow; if
- * commands are racing, the command queues on the encounter's row lock instead of racing again:
- * BEGIN, SELECT … FOR UPDATE, the load (unless this process made the change it waited for), the
- * save, COMMIT. Locks are per encounter row, so encounters in different channels never wait on
+ * A process runs its own commands on one channel one after another (commands in different
+ * channels run side by side), so they never race each other for the database. A command costs one
+ * statement when this process saw the encounter's latest state (it keeps each active encounter it
+ * saved or read), two otherwise: a SELECT that returns the encounter with its combatants and
+ * effects, then the save. The save is one statement whose CTEs update the encounter only if its
+ * version is still the one the command was computed from, update, insert and delete the combatants
+ * and effects the command touched, and append the event: all or nothing. A version mismatch (another
+ * process changed the encounter) writes nothing; one fresh load and save follow, and if processes
+ * keep racing, the command queues on the encounter's row lock: BEGIN, SELECT … FOR UPDATE, the load,
+ * the save, COMMIT. Locks are per encounter row, so encounters in different channels never wait on
  * each other.
  */
 
@@ -30,7 +32,7 @@ type Queryable = Pick<PrismaClient, '$queryRawUnsafe'>;
 
 /** Active encounters this process remembers (a few kilobytes each). */
 const CACHED_ENCOUNTERS = 1_000;
-/** Queued behind many others on one row lock, a command may wait this long for its turn. */
+/** Queued behind other processes' commands on one row lock, a command may wait this long for its turn. */
 const LOCKED_TRANSACTION_TIMEOUT_MS = 30_000;
 
 /** `a = r.a, b = r.b, …` for every column but the key. */
@@ -57,7 +59,7 @@ FROM encounters e
 WHERE e.active_channel_id = $1`;
 
 /** Queues behind whoever holds the encounter's row; a statement of its own, so the load after it sees their change. */
-const LOCK_SQL = 'SELECT id::text AS id, version FROM encounters WHERE active_channel_id = $1 FOR UPDATE';
+const LOCK_SQL = 'SELECT 1 FROM encounters WHERE active_channel_id = $1 FOR UPDATE';
 
 /** Which parts a save needs: a command that touched no effects plans and sends none of theirs. */
 interface SaveShape {
@@ -184,12 +186,8 @@ interface Loaded {
   lastChange: LastChange | null;
 }
 
-/** How one try went; `refused-on-cache`: the change was refused on a copy that may be stale. */
-type Attempt =
-  | { kind: 'saved'; transition: StoredTransition }
-  | { kind: 'conflict' }
-  | { kind: 'missing' }
-  | { kind: 'refused-on-cache' };
+/** How one try went; `stale`: the cached copy lost a race or may have misled a refusal. */
+type Attempt = { kind: 'saved'; transition: StoredTransition } | { kind: 'stale' } | { kind: 'missing' };
 
 async function load(db: Queryable, channelId: string, withLastChange: boolean): Promise<Loaded | null> {
   const rows = await db.$queryRawUnsafe<LoadedRow[]>(LOAD_SQL, channelId, withLastChange);
@@ -261,8 +259,7 @@ async function save(db: Queryable, before: Encounter, change: StoredTransition, 
 
 export function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date): EncounterStore {
   const cache = new EncounterCache(CACHED_ENCOUNTERS);
-  /** Commands of this process under way, per channel. */
-  const busy = new Map<string, number>();
+  const queue = new KeyedQueue();
 
   async function loadFresh(db: Queryable, channelId: string, withLastChange: boolean): Promise<Loaded | null> {
     const loaded = await load(db, channelId, withLastChange);
@@ -277,7 +274,7 @@ export function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date
     const saved = await save(db, loaded.encounter, transition, actor, now());
     if (saved === null) {
       cache.forget(loaded.encounter.channelId);
-      return { kind: 'conflict' };
+      return { kind: 'stale' };
     }
     cache.remember(saved);
     return { kind: 'saved', transition: { ...transition, encounter: saved } };
@@ -291,7 +288,7 @@ export function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date
       // A refusal computed on a state another process has since changed may be wrong: ask again on a fresh one.
       if (!(error instanceof UserError)) throw error;
       cache.forget(cached.channelId);
-      return { kind: 'refused-on-cache' };
+      return { kind: 'stale' };
     }
   }
 
@@ -300,22 +297,12 @@ export function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date
     return loaded === null ? { kind: 'missing' } : attempt(prisma, loaded, actor, change);
   }
 
-  /**
-   * Holding the encounter's row lock, nobody can change it between the load and the save. The
-   * cached state serves when it is the version the lock found, as it is when this process made
-   * the change it waited for.
-   */
+  /** Holding the encounter's row lock, nobody can change it between the load and the save. */
   function attemptLocked(channelId: string, actor: Actor, change: ChangeFn, withLastChange: boolean): Promise<StoredTransition | null> {
     return prisma.$transaction(
       async (tx) => {
-        const [row] = await tx.$queryRawUnsafe<{ id: string; version: number }[]>(LOCK_SQL, channelId);
-        if (row === undefined) {
-          cache.forget(channelId);
-          return null;
-        }
-        const cached = withLastChange ? undefined : cache.get(channelId);
-        const current = cached?.id === row.id && cached.version === Number(row.version);
-        const loaded = current ? { encounter: cached, lastChange: null } : await loadFresh(tx, channelId, withLastChange);
+        await tx.$queryRawUnsafe(LOCK_SQL, channelId);
+        const loaded = await loadFresh(tx, channelId, withLastChange);
         if (loaded === null) return null;
         const result = await attempt(tx, loaded, actor, change);
         if (result.kind !== 'saved') throw new Error('an encounter changed while its row was locked');
@@ -361,24 +348,18 @@ export function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date
       return rows.length === 1;
     },
 
-    async update(channelId, actor, change, options = {}) {
+    update(channelId, actor, change, options = {}) {
       const withLastChange = options.withLastChange ?? false;
-      busy.set(channelId, (busy.get(channelId) ?? 0) + 1);
-      try {
+      return queue.run(channelId, async () => {
         const cached = withLastChange ? undefined : cache.get(channelId);
-        let result: Attempt = cached === undefined ? { kind: 'refused-on-cache' } : await attemptCached(cached, actor, change);
-        // A lost race while no other command of this process is at the encounter means the copy was
-        // stale (another process changed it): one fresh try. Racing commands of our own queue instead.
-        const stale = result.kind === 'conflict' && (busy.get(channelId) ?? 0) === 1;
-        if (result.kind === 'refused-on-cache' || stale) result = await attemptFresh(channelId, actor, change, withLastChange);
+        let result: Attempt = cached === undefined ? { kind: 'stale' } : await attemptCached(cached, actor, change);
+        // This process's own commands wait their turn, so a lost race means another process changed
+        // the encounter: one fresh try, then, if processes are racing, the row lock.
+        if (result.kind === 'stale') result = await attemptFresh(channelId, actor, change, withLastChange);
         if (result.kind === 'saved') return result.transition;
         if (result.kind === 'missing') return null;
-        return await attemptLocked(channelId, actor, change, withLastChange);
-      } finally {
-        const left = (busy.get(channelId) ?? 1) - 1;
-        if (left === 0) busy.delete(channelId);
-        else busy.set(channelId, left);
-      }
+        return attemptLocked(channelId, actor, change, withLastChange);
+      });
     },
 
     async log(channelId, count) {

@@ -99,15 +99,23 @@ describe('the encounter store on PostgreSQL', () => {
     expect((await elsewhere.next(gm, here)).encounter.trackerMessageId).toBe('message-1');
   });
 
-  it('applies 50 concurrent `damage 1` on one combatant: exactly 50 HP lost', async () => {
+  /** Services as separate bot processes on one database would have them: each with its own memory. */
+  function replicas(count: number): EncounterService[] {
+    return [service, ...Array.from({ length: count - 1 }, (_, i) => createEncounterService({ prisma: counting.prisma, random: createSeededRandom(20 + i), now: () => new Date() }))];
+  }
+
+  it.each([1, 5])('applies 50 concurrent `damage 1` on one combatant from %i process(es): exactly 50 HP lost', async (processes) => {
     await service.begin(gm, here, {});
     await service.add(gm, here, { name: 'Ogre', hp: 120, initiative: 8 });
+    const senders = replicas(processes);
     const before = counting.statements();
-    const results = await Promise.all(Array.from({ length: 50 }, () => service.damage(alice, here, { target: 'Ogre', amount: '1' })));
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => (senders[i % processes] ?? service).damage(alice, here, { target: 'Ogre', amount: '1' })));
+    const statements = counting.statements() - before;
     expect(results).toHaveLength(50);
     expect(combatant(await current(), 'Ogre').rules.hp).toBe(70);
-    // Losers queue on the row lock instead of racing again: about 5 statements each, never dozens.
-    expect((counting.statements() - before) / 50).toBeLessThanOrEqual(6);
+    expect(new Set(results.map((r) => r.encounter.version)).size).toBe(50);
+    // A process queues its own commands; racing processes queue on the row lock: never dozens of statements.
+    expect(statements / 50).toBeLessThanOrEqual(processes === 1 ? 1 : 8);
     const log = await service.log(here, 25);
     expect(log.filter((entry) => entry.command === 'hp damage')).toHaveLength(25);
   });
@@ -116,15 +124,17 @@ describe('the encounter store on PostgreSQL', () => {
     await service.begin(gm, here, {});
     await service.add(gm, here, { name: 'Ogre', hp: 120, initiative: 8 });
     await service.setTempHp(gm, here, { target: 'Ogre', amount: '20' });
-    await Promise.all(Array.from({ length: 50 }, () => service.damage(bob, here, { target: 'Ogre', amount: '1' })));
+    const senders = replicas(3);
+    await Promise.all(Array.from({ length: 50 }, (_, i) => (senders[i % 3] ?? service).damage(bob, here, { target: 'Ogre', amount: '1' })));
     expect(combatant(await current(), 'Ogre').rules).toMatchObject({ tempHp: 0, hp: 90 });
   });
 
-  it('advances exactly 20 turns for 20 concurrent `next`', async () => {
+  it.each([1, 4])('advances exactly 20 turns for 20 concurrent `next` from %i process(es)', async (processes) => {
     await service.begin(gm, here, {});
     for (const [name, initiative] of [['A', 20], ['B', 16], ['C', 12]] as const) await service.add(gm, here, { name, hp: 10, initiative });
     await service.next(gm, here);
-    await Promise.all(Array.from({ length: 20 }, () => service.next(gm, here)));
+    const senders = replicas(processes);
+    await Promise.all(Array.from({ length: 20 }, (_, i) => (senders[i % processes] ?? service).next(gm, here)));
     const encounter = await current();
     // Turn 1 was A's in round 1; the 21st turn is the 3rd of round 7 (20 = 6 × 3 + 2): C's.
     expect(encounter.round).toBe(7);

@@ -17,6 +17,15 @@ describe('the cache of active encounters', () => {
     expect(cache.get('c')?.version).toBe(0);
   });
 
+  it('keeps a newer state of the same encounter over an older one read late', () => {
+    const cache = new EncounterCache(2);
+    cache.remember(inChannel('a', 5));
+    cache.remember(inChannel('a', 4));
+    expect(cache.get('a')?.version).toBe(5);
+    cache.remember({ ...inChannel('a', 0), id: 'a new fight' });
+    expect(cache.get('a')?.id).toBe('a new fight');
+  });
+
   it('forgets an encounter once it has ended', () => {
     const cache = new EncounterCache(2);
     cache.remember(inChannel('a'));
