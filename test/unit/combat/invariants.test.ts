@@ -1,0 +1,108 @@
+import fc from 'fast-check';
+import { dropConcentration, pressConcentrationSave, startConcentration } from '../../../src/combat/concentration';
+import { deltaOf, revert } from '../../../src/combat/delta';
+import { dealDamage, heal } from '../../../src/combat/hit-points';
+import { addMonsters, joinEncounter, removeCombatant, setInitiative } from '../../../src/combat/roster';
+import type { Transition } from '../../../src/combat/transition';
+import { moveTurn, nextTurn, pressDeathSave, previousTurn } from '../../../src/combat/turns';
+import type { Actor, Encounter } from '../../../src/combat/types';
+import { createSeededRandom } from '../../../src/dice/seeded';
+import { UserError } from '../../../src/errors';
+import { RULESET_IDS, type RuleSetId } from '../../../src/rules/ids';
+import { alice, bob, ctx, fresh, gm } from './support';
+
+// Whatever a table does, in any order: properties a game master would call a bug if broken.
+const NAMES = ['Goblin', 'Orc', 'Wolf', 'Alice', 'Bob'];
+const TARGETS = ['Goblin 1', 'Goblin 2', 'Orc', 'Wolf', 'Alice', 'Bob', 'Goblin 3'];
+
+type Step = (encounter: Encounter, actor: Actor, ruleSet: RuleSetId, seed: number) => Transition;
+
+const stepArb: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({ name: fc.constantFrom(...NAMES), count: fc.integer({ min: 1, max: 3 }), initiative: fc.option(fc.integer({ min: 5, max: 15 }), { nil: undefined }), hp: fc.integer({ min: 1, max: 30 }) })
+    .map((input): Step => (e, _a, r, seed) => addMonsters(e, ctx(gm, createSeededRandom(seed), r), input)),
+  fc.record({ name: fc.constantFrom('Alice', 'Bob'), initiative: fc.integer({ min: 5, max: 15 }), hp: fc.integer({ min: 1, max: 30 }) })
+    .map((input): Step => (e, _a, r, seed) => joinEncounter(e, ctx(input.name === 'Alice' ? alice : bob, createSeededRandom(seed), r), input)),
+  fc.constant<Step>((e, a, r, seed) => nextTurn(e, ctx(a, createSeededRandom(seed), r))),
+  fc.constant<Step>((e, a, r, seed) => previousTurn(e, ctx(a, createSeededRandom(seed), r))),
+  fc.record({ target: fc.constantFrom(...TARGETS), amount: fc.constantFrom('1', '4', '9', '2d6', '1d8+3 [fire]', '30'), critical: fc.boolean() })
+    .map((input): Step => (e, a, r, seed) => dealDamage(e, ctx(a, createSeededRandom(seed), r), input)),
+  fc.record({ target: fc.constantFrom(...TARGETS), amount: fc.constantFrom('1', '5', '2d4+2') })
+    .map((input): Step => (e, a, r, seed) => heal(e, ctx(a, createSeededRandom(seed), r), input)),
+  fc.constantFrom(...TARGETS).map((target): Step => (e, a, r, seed) => removeCombatant(e, ctx(a, createSeededRandom(seed), r), target)),
+  fc.constantFrom(...TARGETS).map((target): Step => (e, a, r, seed) => moveTurn(e, ctx(a, createSeededRandom(seed), r), target)),
+  fc.record({ target: fc.constantFrom(...TARGETS), value: fc.integer({ min: 5, max: 15 }) })
+    .map((input): Step => (e, a, r, seed) => setInitiative(e, ctx(a, createSeededRandom(seed), r), input)),
+  fc.record({ target: fc.constantFrom(...TARGETS), effect: fc.constantFrom('Bless', 'Web') })
+    .map((input): Step => (e, a, r, seed) => startConcentration(e, ctx(a, createSeededRandom(seed), r), input)),
+  fc.constantFrom(...TARGETS).map((target): Step => (e, a, r, seed) => dropConcentration(e, ctx(a, createSeededRandom(seed), r), target)),
+  fc.constantFrom(...TARGETS).map((target): Step => (e, a, r, seed) => pressConcentrationSave(e, ctx(a, createSeededRandom(seed), r), target)),
+  fc.constantFrom(...TARGETS).map((target): Step => (e, a, r, seed) => pressDeathSave(e, ctx(a, createSeededRandom(seed), r), target)),
+);
+
+const playArb = fc.record({
+  ruleSet: fc.constantFrom(...RULESET_IDS),
+  autoDeathSaves: fc.boolean(),
+  autoConcentrationSaves: fc.boolean(),
+  setupSeed: fc.integer(),
+  steps: fc.array(fc.tuple(stepArb, fc.constantFrom(gm, gm, alice, bob), fc.integer()), { minLength: 15, maxLength: 40 }),
+});
+
+/** Alice and Bob (with concentration) against two Goblins, an Orc and a Wolf. */
+function table(ruleSet: RuleSetId, options: { autoDeathSaves: boolean; autoConcentrationSaves: boolean }, seed: number): Encounter {
+  const random = createSeededRandom(seed);
+  let encounter = fresh(ruleSet, options);
+  encounter = joinEncounter(encounter, ctx(alice, random, ruleSet), { hp: 12, conSave: 2 }).encounter;
+  encounter = joinEncounter(encounter, ctx(bob, random, ruleSet), { hp: 9 }).encounter;
+  encounter = addMonsters(encounter, ctx(gm, random, ruleSet), { name: 'Goblin', count: 2, hp: 7, initMod: 2 }).encounter;
+  encounter = addMonsters(encounter, ctx(gm, random, ruleSet), { name: 'Orc', hp: 15 }).encounter;
+  encounter = addMonsters(encounter, ctx(gm, random, ruleSet), { name: 'Wolf', hp: 11, initMod: 2 }).encounter;
+  return startConcentration(encounter, ctx(bob, random, ruleSet), { target: 'Bob', effect: 'Bless' }).encounter;
+}
+
+function checkInvariants(encounter: Encounter): void {
+  const totals = encounter.combatants.map((c) => c.initiative.total);
+  expect(totals).toEqual([...totals].sort((a, b) => b - a));
+  const groups = encounter.combatants.map((c) => c.groupId).filter((g): g is string => g !== null);
+  for (const group of new Set(groups)) {
+    const at = encounter.combatants.flatMap((c, i) => (c.groupId === group ? [i] : []));
+    const first = at[0] ?? 0;
+    expect(at).toEqual(at.map((_, i) => first + i));
+  }
+  if (encounter.currentId !== null) expect(encounter.combatants.map((c) => c.id)).toContain(encounter.currentId);
+  expect(new Set(encounter.combatants.map((c) => c.name.toLowerCase())).size).toBe(encounter.combatants.length);
+  for (const c of encounter.combatants) {
+    const held = encounter.effects.filter((e) => e.kind === 'concentration' && e.sourceId === c.id);
+    expect(held.map((e) => e.name)).toEqual(c.rules.concentration === null ? [] : [c.rules.concentration]);
+    if (c.rules.concentration === null) expect(c.pendingConcentrationDcs).toEqual([]);
+    expect(c.rules.hp).toBeLessThanOrEqual(c.rules.maxHp);
+  }
+  for (const e of encounter.effects) {
+    if (e.sourceId !== null) expect(encounter.combatants.map((c) => c.id)).toContain(e.sourceId);
+  }
+}
+
+describe('encounter invariants over generated sessions', () => {
+  it('keep the order sorted, groups together, names unique, concentration in step, and every change revertible', () => {
+    fc.assert(
+      fc.property(playArb, ({ ruleSet, autoDeathSaves, autoConcentrationSaves, setupSeed, steps }) => {
+        let encounter = table(ruleSet, { autoDeathSaves, autoConcentrationSaves }, setupSeed);
+        checkInvariants(encounter);
+        for (const [step, actor, seed] of steps) {
+          let transition: Transition;
+          try {
+            transition = step(encounter, actor, ruleSet, seed);
+          } catch (error) {
+            // A refusal changes nothing; anything else is a bug.
+            expect(error).toBeInstanceOf(UserError);
+            continue;
+          }
+          checkInvariants(transition.encounter);
+          const reverted = revert(transition.encounter, deltaOf(encounter, transition.encounter));
+          expect({ ...reverted, nextSeq: encounter.nextSeq }).toEqual(encounter);
+          encounter = transition.encounter;
+        }
+      }),
+      { seed: 5, numRuns: 200 },
+    );
+  });
+});
