@@ -6,7 +6,7 @@ import { addMonsters, joinEncounter, removeCombatant, setInitiative } from '../.
 import type { Transition } from '../../../src/combat/transition';
 import { nextTurn } from '../../../src/combat/turns';
 import type { Encounter } from '../../../src/combat/types';
-import { alice, bob, ctx, fresh, gm, moderator, names, noDice, scripted } from './support';
+import { alice, bob, ctx, fresh, gm, moderator, named, names, noDice, NOW, scripted } from './support';
 
 function fight(): Encounter {
   let encounter = joinEncounter(fresh(), ctx(alice), { hp: 12, initiative: 18 }).encounter;
@@ -74,5 +74,22 @@ describe('undo', () => {
 
   it('has nothing to undo at the start', () => {
     expect(() => undoChange(fresh(), ctx(gm), null)).toThrow('There is nothing to undo.');
+  });
+});
+
+describe('ending the encounter', () => {
+  it('is for the game master, counts the rounds, and settles what waited for the end (A5E fatigue)', () => {
+    let encounter = joinEncounter(fresh('a5e'), ctx(alice, noDice, 'a5e'), { hp: 12, initiative: 18 }).encounter;
+    encounter = nextTurn(nextTurn(encounter, ctx(gm, noDice, 'a5e')).encounter, ctx(gm, noDice, 'a5e')).encounter;
+    encounter = dealDamage(encounter, ctx(gm, noDice, 'a5e'), { target: 'Alice', amount: '12' }).encounter;
+    expect(named(encounter, 'Alice').rules).toMatchObject({ pendingFatigue: 1, tracks: { fatigue: 0 } });
+    expect(() => endEncounter(encounter, ctx(alice, noDice, 'a5e'))).toThrow(
+      'Only the game master (Gina) or a member with Manage Channels can end the encounter.',
+    );
+    const ended = endEncounter(encounter, ctx(gm, noDice, 'a5e'));
+    expect(ended.encounter.endedAt).toEqual(NOW);
+    expect(named(ended.encounter, 'Alice').rules).toMatchObject({ pendingFatigue: 0, tracks: { fatigue: 1 } });
+    expect(ended.events[ended.events.length - 1]).toEqual({ kind: 'encounter-ended', rounds: 2 });
+    expect(ended.detail).toBe('ended Encounter after 2 round(s)');
   });
 });
