@@ -1,5 +1,5 @@
 import { UserError } from '../errors';
-import type { TimedEffect } from '../rules/types';
+import type { RulesResult, TimedEffect } from '../rules/types';
 import { applyRulesChange, endEffects, isDying, type Step } from './effects';
 import { requireControl, requireGameMaster } from './permissions';
 import { findById, findTarget, refOf } from './targets';
@@ -48,18 +48,21 @@ function startTurn(encounter: Encounter, ctx: StepContext, combatant: Combatant)
       events: [{ kind: 'death-save-due', combatant: refOf(combatant) }],
     };
   }
-  return rollDeathSaveFor(encounter, ctx, combatant);
+  // A save the rules refuse here is one nobody asked for: the turn starts without it.
+  const rolled = rollDeathSave(encounter, ctx, combatant);
+  return rolled.ok ? rolled.value : { encounter, events: [] };
 }
 
-export function rollDeathSaveFor(encounter: Encounter, ctx: StepContext, combatant: Combatant): Step {
+/** The death save rolled and applied, or the rule set's reason why the combatant makes none. */
+function rollDeathSave(encounter: Encounter, ctx: StepContext, combatant: Combatant): RulesResult<Step> {
   const result = ctx.ruleSet.rollDeathSave(combatant.rules, ctx.random);
-  if (!result.ok) throw new UserError(result.reason);
+  if (!result.ok) return result;
   const { roll, total, outcome, damage } = result.value;
   const saved: Combatant = { ...combatant, deathSavePending: false };
   const applied = applyRulesChange(replaceCombatant(encounter, saved), saved, result.value);
   const after = findById(applied.encounter, combatant.id) ?? saved;
   const event: EncounterEvent = { kind: 'death-save', combatant: refOf(after), roll, total, outcome, damage };
-  return { encounter: applied.encounter, events: [event, ...applied.events] };
+  return { ok: true, value: { encounter: applied.encounter, events: [event, ...applied.events] } };
 }
 
 /** Ends the current turn and starts the next one that can be taken, counting rounds. */
@@ -146,6 +149,7 @@ export function pressDeathSave(encounter: Encounter, ctx: StepContext, target: s
     const why = isDying(combatant) ? 'it is rolled at the start of its turn' : 'it is not dying';
     throw new UserError(`${combatant.name} has no death save to roll now: ${why}.`);
   }
-  const rolled = rollDeathSaveFor(encounter, ctx, combatant);
-  return { ...rolled, command: 'death save', detail: `${combatant.name} rolled a death save` };
+  const rolled = rollDeathSave(encounter, ctx, combatant);
+  if (!rolled.ok) throw new UserError(rolled.reason);
+  return { ...rolled.value, command: 'death save', detail: `${combatant.name} rolled a death save` };
 }
