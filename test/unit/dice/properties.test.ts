@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { createSeededRandom, parseDice, rollDice, totalRange } from '../../../src/dice';
+import { MAX_LENGTH } from '../../../src/dice/limits';
 
 const selector = fc.oneof(
   fc.integer({ min: 0, max: 6 }).map(String),
@@ -15,7 +16,7 @@ const dice = fc
 const number = fc.integer({ min: 0, max: 30 }).map(String);
 const setOperator = fc.tuple(fc.constantFrom('k', 'p'), selector).map(([op, s]) => op + s);
 
-const { expr } = fc.letrec<{ expr: string; atom: string }>((tie) => ({
+const { expr: anyLength } = fc.letrec<{ expr: string; atom: string }>((tie) => ({
   expr: fc.oneof(
     { depthSize: 'small' },
     tie('atom'),
@@ -31,7 +32,12 @@ const { expr } = fc.letrec<{ expr: string; atom: string }>((tie) => ({
   ),
 }));
 
+/** Expressions a player may send: longer ones are refused before parsing (tested in limits.test.ts). */
+const expr = anyLength.filter((text) => text.length <= MAX_LENGTH);
+
 /** Mistakes a valid expression may still meet when rolled. */
+const ROLL_ERRORS = [/^Cannot divide by zero\.$/, /^That rolls more than 1000 dice/, /would (reroll|explode) forever/];
+
 /**
  * The best of three timings: a pause from the garbage collector or a busy machine only ever adds
  * time, so the fastest run is the engine's own cost.
@@ -45,8 +51,6 @@ function fastestMs(run: () => void): number {
   }
   return best;
 }
-
-const ROLL_ERRORS = [/^Cannot divide by zero\.$/, /^That rolls more than 1000 dice/, /would (reroll|explode) forever/];
 
 describe('properties', () => {
   test('every total lies between the expression’s minimum and maximum', () => {
