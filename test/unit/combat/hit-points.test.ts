@@ -1,6 +1,7 @@
 import { concentrationChecks, dropConcentration, pressConcentrationSave, startConcentration } from '../../../src/combat/concentration';
 import { dealDamage, grantTempHp, heal, setHp, setMaxHp } from '../../../src/combat/hit-points';
 import { addMonsters, joinEncounter } from '../../../src/combat/roster';
+import { replaceCombatant } from '../../../src/combat/transition';
 import type { Encounter } from '../../../src/combat/types';
 import type { RuleSetId } from '../../../src/rules/ids';
 import { alice, bob, ctx, fresh, gm, kinds, named, noDice, scripted } from './support';
@@ -227,5 +228,31 @@ describe('healing, temporary HP and corrections', () => {
     const lowered = setMaxHp(table(), ctx(gm), { target: 'Alice', amount: '10' });
     expect(named(lowered.encounter, 'Alice').rules).toMatchObject({ hp: 10, maxHp: 10 });
     expect(lowered.detail).toBe('Alice: maximum HP 12 → 10');
+  });
+
+  describe('2014 exhaustion level 4 halves the maximum the corrections allow', () => {
+    /** Alice (12 HP maximum) at exhaustion 4, so at most 6 HP. */
+    function exhausted(): Encounter {
+      const encounter = table('dnd2014');
+      const before = named(encounter, 'Alice');
+      return replaceCombatant(encounter, { ...before, rules: { ...before.rules, hp: 6, tracks: { ...before.rules.tracks, exhaustion: 4 } } });
+    }
+
+    it('refuses HP above the halved maximum', () => {
+      expect(() => setHp(exhausted(), ctx(gm, noDice, 'dnd2014'), { target: 'Alice', amount: '7' })).toThrow(
+        "Alice's HP can be at most 6; raise the maximum with `/hp max` first.",
+      );
+    });
+
+    it('caps HP at half the new maximum', () => {
+      const lowered = setMaxHp(exhausted(), ctx(gm, noDice, 'dnd2014'), { target: 'Alice', amount: '10' });
+      expect(named(lowered.encounter, 'Alice').rules).toMatchObject({ hp: 5, maxHp: 10 });
+    });
+
+    it('heals no further than the halved maximum', () => {
+      const hurt = dealDamage(exhausted(), ctx(gm, noDice, 'dnd2014'), { target: 'Alice', amount: '4' }).encounter;
+      const healed = heal(hurt, ctx(gm, noDice, 'dnd2014'), { target: 'Alice', amount: '10' });
+      expect(named(healed.encounter, 'Alice').rules.hp).toBe(6);
+    });
   });
 });
