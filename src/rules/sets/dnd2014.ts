@@ -2,6 +2,23 @@ import { CONDITIONS_2014 } from '../conditions/dnd2014';
 import type { RulesContext } from '../context';
 import { RULESET_SUMMARIES } from '../ids';
 import { EXHAUSTION_2014 } from '../tracks';
+import type { RuleSetFacts } from '../types';
+import { FACTS_2024 } from './dnd2024';
+
+/** The 2024 revision kept most of SRD 5.1's facts; these are the ones it changed. */
+export const FACTS_2014: RuleSetFacts = {
+  ...FACTS_2024,
+  hasHeroicInspiration: false,
+  knockOutHp: 0,
+  concentrationDcCap: null,
+  longRestHitDice: 'half',
+  hitDieMinimum: 0,
+  initiativeScore: false,
+  surpriseDisadvantage: false,
+  bloodied: false,
+  longRestRestoresMaxHp: false,
+  longRestTrackRecovery: 'one-if-fed',
+};
 
 /** The 2014 rules as SRD 5.1 gives them (RULES.md column a). */
 export const DND2014: RulesContext = {
@@ -9,37 +26,5 @@ export const DND2014: RulesContext = {
   name: RULESET_SUMMARIES.dnd2014.name,
   conditions: CONDITIONS_2014,
   tracks: [EXHAUSTION_2014],
-  facts: {
-    hasTempHp: true,
-    hasHeroicInspiration: false,
-    negativeHp: false,
-    knockOutHp: 0,
-    deathSaveDc: 10,
-    deathSaveIsConSave: false,
-    stabiliseDc: 10,
-    stableRecoveryDie: 4,
-    concentrationDcCap: null,
-    concentrationFromDamage: true,
-    longRestHitDice: 'half',
-    nextRestRules: false,
-    shortRestMinutes: 60,
-    hitDieMinimum: 0,
-    monstersMakeDeathSaves: false,
-    initiativeTieBreak: 'modifier-then-roll',
-    initiativeScore: false,
-    surpriseDisadvantage: false,
-    autoCriticals: true,
-    critical: { kind: 'double-dice' },
-    instantDeath: 'leftover-max-hp',
-    damageAtZero: 'death-save-failures',
-    deathSaveNatural1: 'two-failures',
-    deathSaveFailureDamage: null,
-    fatigueOnFallingUnconscious: false,
-    bloodied: false,
-    dodge: 'disadvantage',
-    coverOnlyFromFarSide: false,
-    coverHelpsHiding: false,
-    longRestRestoresMaxHp: false,
-    longRestTrackRecovery: 'one-if-fed',
-  },
+  facts: FACTS_2014,
 };
