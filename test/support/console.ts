@@ -1,0 +1,41 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+/** One line of `npm run console -- --json`, as documented in the README. */
+export interface ConsoleJson {
+  input: string;
+  user?: string;
+  channel?: string;
+  ephemeral?: boolean;
+  content?: string | null;
+  embeds?: { title: string | null; description: string | null; fields: { name: string; value: string }[]; footer: string | null }[];
+  components?: { buttons: { customId: string; label: string; style: string; disabled: boolean }[] }[];
+  error?: string;
+}
+
+/**
+ * Pipes a script through the console entry point with `--json` (as `npm run console` runs it, minus
+ * npm) and returns one parsed reply per output line. Settings a developer's .env might hold are blanked.
+ */
+export function runConsole(lines: readonly string[], args: readonly string[], env: Record<string, string> = {}): Promise<ConsoleJson[]> {
+  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/console.ts', '--json', ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DISCORD_TOKEN: '', DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+  child.stdin.end(`${lines.join('\n')}\n`);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 100_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      if (code !== 0) reject(new Error(`console exited with ${code}: ${err}`));
+      else resolve(out.trim().split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as ConsoleJson));
+    });
+  });
+}
