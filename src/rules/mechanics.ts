@@ -27,6 +27,13 @@ export function condition(key: ConditionKey, name: string, description: string, 
   return { key, name, description, mechanics: mechanics(fields) };
 }
 
+/** Another rule set's entry, for a catalogue whose rule text says the same, with the mechanics that differ replaced. */
+export function conditionFrom(catalogue: readonly ConditionDefinition[], key: ConditionKey, changes: Partial<Mechanics> = {}): ConditionDefinition {
+  const found = catalogue.find((c) => c.key === key);
+  if (found === undefined) throw new Error(`The catalogue has no ${key} condition to build on.`);
+  return { ...found, mechanics: { ...found.mechanics, ...changes } };
+}
+
 // Selectors the catalogues share, so a catalogue row reads like the rule text.
 export const ATTACKS: RollSelector = { kinds: ['attack'] };
 export const MELEE_ATTACKS: RollSelector = { kinds: ['attack'], range: 'melee' };
