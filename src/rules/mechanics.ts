@@ -27,11 +27,11 @@ export function condition(key: ConditionKey, name: string, description: string, 
   return { key, name, description, mechanics: mechanics(fields) };
 }
 
-/** Another rule set's entry, for a catalogue whose rule text says the same, with the mechanics that differ replaced. */
-export function conditionFrom(catalogue: readonly ConditionDefinition[], key: ConditionKey, changes: Partial<Mechanics> = {}): ConditionDefinition {
+/** Another rule set's entry, for a catalogue whose rule text says the same. */
+export function conditionFrom(catalogue: readonly ConditionDefinition[], key: ConditionKey): ConditionDefinition {
   const found = catalogue.find((c) => c.key === key);
   if (found === undefined) throw new Error(`The catalogue has no ${key} condition to build on.`);
-  return { ...found, mechanics: { ...found.mechanics, ...changes } };
+  return found;
 }
 
 // Selectors the catalogues share, so a catalogue row reads like the rule text.

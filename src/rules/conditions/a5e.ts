@@ -35,7 +35,7 @@ export const CONDITIONS_A5E: readonly ConditionDefinition[] = [
     against: [{ effect: 'disadvantage', unlessSeen: true }],
   }),
   conditionFrom(CONDITIONS_2014, 'paralyzed'),
-  conditionFrom(CONDITIONS_2014, 'petrified', { notes: [] }),
+  conditionFrom(CONDITIONS_2014, 'petrified'),
   conditionFrom(CONDITIONS_2014, 'poisoned'),
   condition('prone', 'Prone', 'On the ground: its melee attacks suffer; close attackers gain, distant ones lose.', {
     own: [disadvantageOn(MELEE_ATTACKS)],
