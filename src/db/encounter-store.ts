@@ -72,31 +72,41 @@ interface SaveShape {
   undoes: boolean;
 }
 
+interface RowParts {
+  removed: string;
+  changed: string;
+  added: string;
+}
+
+/** The delete, update and insert parts for one kind of row an encounter owns; `kind` names the CTEs and input keys. */
+function rowParts(table: string, alias: string, columns: readonly string[], kind: 'Combatants' | 'Effects'): RowParts {
+  const name = kind.toLowerCase();
+  return {
+    removed: `gone_${name} AS (
+  DELETE FROM ${table} ${alias} USING enc, input i
+  WHERE ${alias}.encounter_id = enc.id AND ${alias}.id IN (SELECT jsonb_array_elements_text(i.j->'removed${kind}'))
+)`,
+    changed: `changed_${name} AS (
+  UPDATE ${table} ${alias} SET ${assignments(columns)}
+  FROM enc, input i, jsonb_populate_recordset(NULL::${table}, i.j->'changed${kind}') r
+  WHERE ${alias}.encounter_id = enc.id AND ${alias}.id = r.id
+)`,
+    added: `new_${name} AS (
+  INSERT INTO ${table} SELECT r.* FROM enc, input i, jsonb_populate_recordset(NULL::${table}, i.j->'new${kind}') r
+)`,
+  };
+}
+
+const COMBATANT_PARTS = rowParts('combatants', 'c', COMBATANT_COLUMNS, 'Combatants');
+const EFFECT_PARTS = rowParts('encounter_effects', 'f', EFFECT_COLUMNS, 'Effects');
+
 const SAVE_PARTS: Readonly<Record<keyof SaveShape, string>> = {
-  removedCombatants: `gone_combatants AS (
-  DELETE FROM combatants c USING enc, input i
-  WHERE c.encounter_id = enc.id AND c.id IN (SELECT jsonb_array_elements_text(i.j->'removedCombatants'))
-)`,
-  changedCombatants: `changed_combatants AS (
-  UPDATE combatants c SET ${assignments(COMBATANT_COLUMNS)}
-  FROM enc, input i, jsonb_populate_recordset(NULL::combatants, i.j->'changedCombatants') r
-  WHERE c.encounter_id = enc.id AND c.id = r.id
-)`,
-  newCombatants: `new_combatants AS (
-  INSERT INTO combatants SELECT r.* FROM enc, input i, jsonb_populate_recordset(NULL::combatants, i.j->'newCombatants') r
-)`,
-  removedEffects: `gone_effects AS (
-  DELETE FROM encounter_effects f USING enc, input i
-  WHERE f.encounter_id = enc.id AND f.id IN (SELECT jsonb_array_elements_text(i.j->'removedEffects'))
-)`,
-  changedEffects: `changed_effects AS (
-  UPDATE encounter_effects f SET ${assignments(EFFECT_COLUMNS)}
-  FROM enc, input i, jsonb_populate_recordset(NULL::encounter_effects, i.j->'changedEffects') r
-  WHERE f.encounter_id = enc.id AND f.id = r.id
-)`,
-  newEffects: `new_effects AS (
-  INSERT INTO encounter_effects SELECT r.* FROM enc, input i, jsonb_populate_recordset(NULL::encounter_effects, i.j->'newEffects') r
-)`,
+  removedCombatants: COMBATANT_PARTS.removed,
+  changedCombatants: COMBATANT_PARTS.changed,
+  newCombatants: COMBATANT_PARTS.added,
+  removedEffects: EFFECT_PARTS.removed,
+  changedEffects: EFFECT_PARTS.changed,
+  newEffects: EFFECT_PARTS.added,
   undoes: `undone AS (
   UPDATE encounter_events ev SET undone = true FROM enc, input i
   WHERE ev.encounter_id = enc.id AND ev.id = (i.j->>'undoes')::bigint
