@@ -74,6 +74,20 @@ interface Newcomer {
   vulnerabilities: DamageType[];
 }
 
+type Stats = Pick<Newcomer, 'initMod' | 'hp' | 'ac' | 'conSave' | 'initiative' | 'mode'>;
+
+/** What monsters and characters both may give about themselves, with the defaults for what was left out. */
+function statsOf(input: JoinInput): Stats {
+  return {
+    initMod: input.initMod ?? 0,
+    hp: input.hp,
+    ac: input.ac,
+    conSave: input.conSave ?? 0,
+    initiative: input.initiative,
+    mode: input.mode ?? 'normal',
+  };
+}
+
 function rollInitiative(ctx: StepContext, newcomer: Newcomer): InitiativeInfo {
   if (newcomer.initiative !== undefined) {
     const total = requireWhole(newcomer.initiative, 'Initiative', -20, 100);
@@ -96,8 +110,8 @@ function requireFreeName(encounter: Encounter, name: string): void {
   if (taken !== undefined) throw new UserError(`There is already a combatant called ${taken.name}: choose another name.`);
 }
 
-/** Adds one combatant, or a numbered group sharing one initiative roll, in initiative order. */
-function addCombatants(encounter: Encounter, ctx: StepContext, newcomer: Newcomer): { encounter: Encounter; events: EncounterEvent[] } {
+/** Adds one combatant, or a numbered group sharing one initiative roll, in initiative order; says the total they act on. */
+function addCombatants(encounter: Encounter, ctx: StepContext, newcomer: Newcomer): { encounter: Encounter; events: EncounterEvent[]; initiative: number } {
   if (encounter.combatants.length + newcomer.names.length > MAX_COMBATANTS) {
     throw new UserError(`An encounter holds at most ${MAX_COMBATANTS} combatants; it has ${encounter.combatants.length}.`);
   }
@@ -139,7 +153,7 @@ function addCombatants(encounter: Encounter, ctx: StepContext, newcomer: Newcome
   const combatants = placeInOrder(next.combatants, unit, ctx.ruleSet, ctx.random);
   const placed = combatants.filter((c) => unit.some((u) => u.id === c.id));
   const events: EncounterEvent[] = placed.map((c) => ({ kind: 'combatant-added', combatant: refOf(c), initiative: c.initiative }));
-  return { encounter: { ...next, combatants }, events };
+  return { encounter: { ...next, combatants }, events, initiative: initiative.total };
 }
 
 /** "Goblin" with count 3 → Goblin 1..3, continuing after the highest "Goblin N" already there. */
@@ -159,45 +173,32 @@ export function addMonsters(encounter: Encounter, ctx: StepContext, input: AddIn
   const name = requireName(input.name, 'The name');
   const count = requireWhole(input.count ?? 1, 'Count', 1, MAX_COUNT);
   const names = numberedNames(encounter, name, count);
-  const added = addCombatants(encounter, ctx, {
+  const { encounter: next, events, initiative } = addCombatants(encounter, ctx, {
     names,
     controllerId: null,
     isPlayerCharacter: false,
     hidden: input.hidden ?? false,
-    initMod: input.initMod ?? 0,
-    hp: input.hp,
-    ac: input.ac,
-    conSave: input.conSave ?? 0,
-    initiative: input.initiative,
-    mode: input.mode ?? 'normal',
+    ...statsOf(input),
     resistances: input.resist ?? [],
     immunities: input.immune ?? [],
     vulnerabilities: input.vulnerable ?? [],
   });
-  const first = added.encounter.combatants.find((c) => c.name === names[0]);
-  const detail = `added ${names.join(', ')} (initiative ${first?.initiative.total ?? '?'})`;
-  return { ...added, command: 'init add', detail };
+  return { encounter: next, events, command: 'init add', detail: `added ${names.join(', ')} (initiative ${initiative})` };
 }
 
 export function joinEncounter(encounter: Encounter, ctx: StepContext, input: JoinInput): Transition {
   const name = requireName(input.name ?? ctx.actor.name, 'Your character\'s name');
-  const added = addCombatants(encounter, ctx, {
+  const { encounter: next, events, initiative } = addCombatants(encounter, ctx, {
     names: [name],
     controllerId: ctx.actor.userId,
     isPlayerCharacter: true,
     hidden: false,
-    initMod: input.initMod ?? 0,
-    hp: input.hp,
-    ac: input.ac,
-    conSave: input.conSave ?? 0,
-    initiative: input.initiative,
-    mode: input.mode ?? 'normal',
+    ...statsOf(input),
     resistances: [],
     immunities: [],
     vulnerabilities: [],
   });
-  const joined = added.encounter.combatants.find((c) => c.name === name);
-  return { ...added, command: 'init join', detail: `${name} joined (initiative ${joined?.initiative.total ?? '?'})` };
+  return { encounter: next, events, command: 'init join', detail: `${name} joined (initiative ${initiative})` };
 }
 
 /** Who is current once the current combatant leaves: the next in the order, if anyone is left. */
