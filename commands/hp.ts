@@ -1,9 +1,18 @@
-import { SlashCommandBuilder } from '@discordjs/builders';
+import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from '@discordjs/builders';
 import { UserError, type Command, type CommandContext, type ComponentContext, type Reply } from '../src/discord/command';
 import { DAMAGE_TYPE_CHOICES, isDamageType, optionalBoolean, optionalString, requiredString, targetOption } from '../src/discord/encounter-options';
 import { buttonParts, change, encounterForButton, suggestTargets } from '../src/discord/encounter-replies';
 
 const AMOUNT_DESCRIPTION = 'A number or dice, e.g. 9 or 2d6+3 [fire]';
+
+/** A subcommand that names a target and an amount, in that order; `/hp damage` adds its own options after. */
+function amountSubcommand(sub: SlashCommandSubcommandBuilder, name: string, description: string, who?: string): SlashCommandSubcommandBuilder {
+  return sub
+    .setName(name)
+    .setDescription(description)
+    .addStringOption((o) => targetOption(o, who))
+    .addStringOption((o) => o.setName('amount').setDescription(AMOUNT_DESCRIPTION).setRequired(true).setMaxLength(200));
+}
 
 /** `/hp`: hit points of a combatant in the channel's encounter. */
 const definition = new SlashCommandBuilder()
@@ -11,42 +20,14 @@ const definition = new SlashCommandBuilder()
   .setDescription('Damage, heal or set the hit points of a combatant')
   .setDMPermission(false)
   .addSubcommand((sub) =>
-    sub
-      .setName('damage')
-      .setDescription('Deal damage; the rule set applies resistances, temporary HP and 0 HP')
-      .addStringOption((o) => targetOption(o, 'Who takes the damage'))
-      .addStringOption((o) => o.setName('amount').setDescription(AMOUNT_DESCRIPTION).setRequired(true).setMaxLength(200))
+    amountSubcommand(sub, 'damage', 'Deal damage; the rule set applies resistances, temporary HP and 0 HP', 'Who takes the damage')
       .addStringOption((o) => o.setName('type').setDescription('Damage type (a [type] in the dice works too)').addChoices(...DAMAGE_TYPE_CHOICES))
       .addBooleanOption((o) => o.setName('critical').setDescription('A critical hit')),
   )
-  .addSubcommand((sub) =>
-    sub
-      .setName('heal')
-      .setDescription('Restore hit points')
-      .addStringOption((o) => targetOption(o, 'Who is healed'))
-      .addStringOption((o) => o.setName('amount').setDescription(AMOUNT_DESCRIPTION).setRequired(true).setMaxLength(200)),
-  )
-  .addSubcommand((sub) =>
-    sub
-      .setName('temp')
-      .setDescription('Give temporary hit points (they don\'t add up: the higher stays)')
-      .addStringOption((o) => targetOption(o))
-      .addStringOption((o) => o.setName('amount').setDescription(AMOUNT_DESCRIPTION).setRequired(true).setMaxLength(200)),
-  )
-  .addSubcommand((sub) =>
-    sub
-      .setName('set')
-      .setDescription('Set current hit points (game master or the controller)')
-      .addStringOption((o) => targetOption(o))
-      .addStringOption((o) => o.setName('amount').setDescription(AMOUNT_DESCRIPTION).setRequired(true).setMaxLength(200)),
-  )
-  .addSubcommand((sub) =>
-    sub
-      .setName('max')
-      .setDescription('Set the hit point maximum (game master or the controller)')
-      .addStringOption((o) => targetOption(o))
-      .addStringOption((o) => o.setName('amount').setDescription(AMOUNT_DESCRIPTION).setRequired(true).setMaxLength(200)),
-  );
+  .addSubcommand((sub) => amountSubcommand(sub, 'heal', 'Restore hit points', 'Who is healed'))
+  .addSubcommand((sub) => amountSubcommand(sub, 'temp', 'Give temporary hit points (they don\'t add up: the higher stays)'))
+  .addSubcommand((sub) => amountSubcommand(sub, 'set', 'Set current hit points (game master or the controller)'))
+  .addSubcommand((sub) => amountSubcommand(sub, 'max', 'Set the hit point maximum (game master or the controller)'));
 
 function amountInput(ctx: CommandContext): { target: string; amount: string } {
   return { target: requiredString(ctx.options, 'target'), amount: requiredString(ctx.options, 'amount') };
