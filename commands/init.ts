@@ -1,6 +1,6 @@
-import { SlashCommandBuilder } from '@discordjs/builders';
+import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from '@discordjs/builders';
 import { isGameMaster, requireGameMaster } from '../src/combat/permissions';
-import { NAME_MAX_LENGTH, type EncounterOptions } from '../src/combat/types';
+import { MAX_HP, NAME_MAX_LENGTH, type EncounterOptions } from '../src/combat/types';
 import { UserError, type Command, type CommandContext, type CommandOptions, type ComponentContext, type Reply } from '../src/discord/command';
 import { COLORS } from '../src/discord/embeds';
 import { damageTypeList, optionalBoolean, optionalInteger, optionalString, requiredInteger, requiredString, targetOption } from '../src/discord/encounter-options';
@@ -30,34 +30,46 @@ const SAVE_MODE_CHOICES = [
   { name: 'button', value: 'button' },
 ];
 
+/** The save modes `/init begin` starts with and `/init options` changes. */
+function withSaveModes(sub: SlashCommandSubcommandBuilder, death: string, concentration: string): SlashCommandSubcommandBuilder {
+  return sub
+    .addStringOption((o) => o.setName('death-saves').setDescription(death).addChoices(...SAVE_MODE_CHOICES))
+    .addStringOption((o) => o.setName('concentration-saves').setDescription(concentration).addChoices(...SAVE_MODE_CHOICES));
+}
+
+/** The numbers monsters and characters both may give, within the same limits. */
+function withStats(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
+  return sub
+    .addIntegerOption((o) => o.setName('init-mod').setDescription('Initiative modifier').setMinValue(-10).setMaxValue(30))
+    .addIntegerOption((o) => o.setName('hp').setDescription('Hit points').setMinValue(1).setMaxValue(MAX_HP))
+    .addIntegerOption((o) => o.setName('ac').setDescription('Armour class').setMinValue(0).setMaxValue(50));
+}
+
 /** `/init`: the channel's encounter, from begin to end. */
 const definition = new SlashCommandBuilder()
   .setName('init')
   .setDescription('Run the encounter in this channel: initiative, turns and rounds')
   .setDMPermission(false)
   .addSubcommand((sub) =>
-    sub
-      .setName('begin')
-      .setDescription('Start an encounter in this channel; you become its game master')
-      .addStringOption((o) => o.setName('name').setDescription('What to call the fight').setMaxLength(80))
-      .addStringOption((o) => o.setName('death-saves').setDescription('Who rolls death saves (default: the bot, when the turn starts)').addChoices(...SAVE_MODE_CHOICES))
-      .addStringOption((o) => o.setName('concentration-saves').setDescription('Who rolls concentration saves (default: a button)').addChoices(...SAVE_MODE_CHOICES)),
+    withSaveModes(
+      sub
+        .setName('begin')
+        .setDescription('Start an encounter in this channel; you become its game master')
+        .addStringOption((o) => o.setName('name').setDescription('What to call the fight').setMaxLength(80)),
+      'Who rolls death saves (default: the bot, when the turn starts)',
+      'Who rolls concentration saves (default: a button)',
+    ),
   )
   .addSubcommand((sub) =>
-    sub
-      .setName('options')
-      .setDescription('Change how saves are rolled (game master)')
-      .addStringOption((o) => o.setName('death-saves').setDescription('Who rolls death saves').addChoices(...SAVE_MODE_CHOICES))
-      .addStringOption((o) => o.setName('concentration-saves').setDescription('Who rolls concentration saves').addChoices(...SAVE_MODE_CHOICES)),
+    withSaveModes(sub.setName('options').setDescription('Change how saves are rolled (game master)'), 'Who rolls death saves', 'Who rolls concentration saves'),
   )
   .addSubcommand((sub) =>
-    sub
-      .setName('add')
-      .setDescription('Add monsters or NPCs (game master)')
-      .addStringOption((o) => o.setName('name').setDescription('Name; with count, numbers are added (Goblin 1, Goblin 2…)').setRequired(true).setMaxLength(NAME_MAX_LENGTH))
-      .addIntegerOption((o) => o.setName('init-mod').setDescription('Initiative modifier').setMinValue(-10).setMaxValue(30))
-      .addIntegerOption((o) => o.setName('hp').setDescription('Hit points').setMinValue(1).setMaxValue(100_000))
-      .addIntegerOption((o) => o.setName('ac').setDescription('Armour class').setMinValue(0).setMaxValue(50))
+    withStats(
+      sub
+        .setName('add')
+        .setDescription('Add monsters or NPCs (game master)')
+        .addStringOption((o) => o.setName('name').setDescription('Name; with count, numbers are added (Goblin 1, Goblin 2…)').setRequired(true).setMaxLength(NAME_MAX_LENGTH)),
+    )
       .addIntegerOption((o) => o.setName('count').setDescription('How many, sharing one initiative roll').setMinValue(1).setMaxValue(20))
       .addBooleanOption((o) => o.setName('hidden').setDescription('Keep its numbers from the players'))
       .addIntegerOption((o) => o.setName('initiative').setDescription('Use this initiative instead of rolling').setMinValue(-10).setMaxValue(60))
@@ -72,13 +84,12 @@ const definition = new SlashCommandBuilder()
       .addStringOption((o) => o.setName('vulnerable').setDescription(`Vulnerabilities: ${TYPES_HINT}`).setMaxLength(200)),
   )
   .addSubcommand((sub) =>
-    sub
-      .setName('join')
-      .setDescription('Join the encounter with your own character')
-      .addStringOption((o) => o.setName('name').setDescription('Your character\'s name (default: your name)').setMaxLength(NAME_MAX_LENGTH))
-      .addIntegerOption((o) => o.setName('init-mod').setDescription('Initiative modifier').setMinValue(-10).setMaxValue(30))
-      .addIntegerOption((o) => o.setName('hp').setDescription('Hit points').setMinValue(1).setMaxValue(100_000))
-      .addIntegerOption((o) => o.setName('ac').setDescription('Armour class').setMinValue(0).setMaxValue(50))
+    withStats(
+      sub
+        .setName('join')
+        .setDescription('Join the encounter with your own character')
+        .addStringOption((o) => o.setName('name').setDescription('Your character\'s name (default: your name)').setMaxLength(NAME_MAX_LENGTH)),
+    )
       .addIntegerOption((o) => o.setName('con-save').setDescription('Constitution saving throw bonus').setMinValue(-10).setMaxValue(30)),
   )
   .addSubcommand((sub) => sub.setName('next').setDescription('End the current turn and start the next one'))
@@ -162,13 +173,16 @@ async function begin(ctx: CommandContext): Promise<Reply> {
   ]);
 }
 
+/** The values of the options `withStats` declares. */
+function stats(options: CommandOptions): { initMod: number | null; hp: number | null; ac: number | null } {
+  return { initMod: optionalInteger(options, 'init-mod'), hp: optionalInteger(options, 'hp'), ac: optionalInteger(options, 'ac') };
+}
+
 function add(ctx: CommandContext): Promise<Reply> {
   const options = ctx.options;
   const input = given({
     name: requiredString(options, 'name'),
-    initMod: optionalInteger(options, 'init-mod'),
-    hp: optionalInteger(options, 'hp'),
-    ac: optionalInteger(options, 'ac'),
+    ...stats(options),
     count: optionalInteger(options, 'count'),
     hidden: optionalBoolean(options, 'hidden'),
     initiative: optionalInteger(options, 'initiative'),
@@ -184,9 +198,7 @@ function join(ctx: CommandContext): Promise<Reply> {
   const options = ctx.options;
   const input = given({
     name: optionalString(options, 'name'),
-    initMod: optionalInteger(options, 'init-mod'),
-    hp: optionalInteger(options, 'hp'),
-    ac: optionalInteger(options, 'ac'),
+    ...stats(options),
     conSave: optionalInteger(options, 'con-save'),
   });
   return change(ctx, (service, actor, place) => service.join(actor, place, input));
