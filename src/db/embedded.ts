@@ -136,7 +136,8 @@ function readOrEmpty(file: string): string {
   }
 }
 
-function isRunning(pid: number): boolean {
+/** Whether a process with this id lives on this host, whoever owns it. */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -8,6 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
 import { createPrismaClient } from '../../src/db/client';
+import { isRunning } from '../../src/db/embedded';
 import type { PrismaClient } from '../../src/db/generated/client';
 import { defaultMigrationPaths, readMigrationList } from '../../src/db/migration-files';
 import { applyMigrations } from '../../src/db/migrations';
@@ -122,15 +123,6 @@ async function dropDeadTestDatabases(admin: pg.Client): Promise<void> {
   for (const { datname } of rows.rows) {
     const pid = Number(datname.split('_')[3]);
     if (Number.isInteger(pid) && !isRunning(pid)) await admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(datname)} WITH (FORCE)`);
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
