@@ -8,6 +8,15 @@ function rolled(text: string, random: RandomSource, options = {}): RollSuccess {
   return result;
 }
 
+/** Rolls `text` on exactly `faces`, every one of them used, and checks the total and how it reads. */
+function expectRoll(text: string, faces: number[], total: number, rendering: string): void {
+  const random = scripted(...faces);
+  const result = rolled(text, random);
+  expect(result.total).toBe(total);
+  expect(result.text).toBe(rendering);
+  expect(random.remaining()).toBe(0);
+}
+
 describe('dice terms', () => {
   test.each<[string, number[], number, string]>([
     ['1d20', [13], 13, '1d20 (13) = `13`'],
@@ -18,13 +27,7 @@ describe('dice terms', () => {
     ['0d6', [], 0, '0d6 () = `0`'],
     ['4D6 KH3', [5, 4, 1, 6], 15, '4d6kh3 (5, 4, ~~**1**~~, **6**) = `15`'],
     ['2 d6 + 3', [2, 5], 10, '2d6 (2, 5) + 3 = `10`'],
-  ])('%s with faces %j totals %i', (text, faces, total, rendering) => {
-    const random = scripted(...faces);
-    const result = rolled(text, random);
-    expect(result.total).toBe(total);
-    expect(result.text).toBe(rendering);
-    expect(random.remaining()).toBe(0);
-  });
+  ])('%s with faces %j totals %i', expectRoll);
 });
 
 describe('keep and drop', () => {
@@ -42,11 +45,7 @@ describe('keep and drop', () => {
     ['4d6p<3', [1, 2, 5, 6], 11, '4d6p<3 (~~**1**~~, ~~2~~, 5, **6**) = `11`'],
     // Repeated operators merge; their selectors combine as a union.
     ['4d6k1k2', [1, 2, 3, 2], 5, '4d6k1k2 (**1**, 2, ~~3~~, 2) = `5`'],
-  ])('%s with faces %j totals %i', (text, faces, total, rendering) => {
-    const result = rolled(text, scripted(...faces));
-    expect(result.total).toBe(total);
-    expect(result.text).toBe(rendering);
-  });
+  ])('%s with faces %j totals %i', expectRoll);
 
   test('a selector only sees the dice still kept: kh3 then ro<3 leaves the dropped 1 alone', () => {
     const random = scripted(1, 5, 2, 6, 4);
@@ -76,13 +75,7 @@ describe('rerolls, explosions and limits on each die', () => {
     ['2d6ma4', [6, 3], 7, '2d6ma4 (**6** -> 4, 3) = `7`'],
     // Among equal values the earlier die is kept.
     ['4d6mi2kh3', [1, 1, 3, 4], 9, '4d6mi2kh3 (**1** -> 2, ~~**1** -> 2~~, 3, 4) = `9`'],
-  ])('%s with faces %j totals %i', (text, faces, total, rendering) => {
-    const random = scripted(...faces);
-    const result = rolled(text, random);
-    expect(result.total).toBe(total);
-    expect(result.text).toBe(rendering);
-    expect(random.remaining()).toBe(0);
-  });
+  ])('%s with faces %j totals %i', expectRoll);
 });
 
 describe('sets and parentheses', () => {
@@ -97,11 +90,7 @@ describe('sets and parentheses', () => {
     ['()', [], 0, '() = `0`'],
     ['(4d6)kh3', [5, 4, 1, 6], 15, '(4d6 (5, 4, ~~**1**~~, **6**))kh3 = `15`'],
     ['(2d6 + 3)', [1, 2], 6, '(2d6 (**1**, 2) + 3) = `6`'],
-  ])('%s with faces %j totals %i', (text, faces, total, rendering) => {
-    const result = rolled(text, scripted(...faces));
-    expect(result.total).toBe(total);
-    expect(result.text).toBe(rendering);
-  });
+  ])('%s with faces %j totals %i', expectRoll);
 });
 
 describe('arithmetic', () => {
@@ -167,11 +156,7 @@ describe('annotations, comments and advantage', () => {
     ['dis 1d20+5', [3, 17], 8, '2d20kl1 (3, ~~17~~) + 5 = `8`'],
     ['1d20 ADV + 1d20', [3, 17, 10], 27, '2d20kh1 (~~3~~, 17) + 1d20 (10) = `27`'],
     ['1d20 adv dis', [3], 3, '1d20 (3) = `3`'],
-  ])('%s with faces %j totals %i', (text, faces, total, rendering) => {
-    const result = rolled(text, scripted(...faces));
-    expect(result.total).toBe(total);
-    expect(result.text).toBe(rendering);
-  });
+  ])('%s with faces %j totals %i', expectRoll);
 
   test('a mode option combines with the words: advantage and disadvantage cancel', () => {
     expect(rolled('1d20', scripted(3, 17), { mode: 'advantage' }).total).toBe(17);
