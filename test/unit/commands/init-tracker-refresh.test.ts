@@ -1,7 +1,7 @@
 import pino from 'pino';
 import type { ChannelMessenger, CommandContext, Reply } from '../../../src/discord/command';
 import { refreshTracker } from '../../../src/discord/encounter-replies';
-import type { Services } from '../../../src/services';
+import { unitContext } from './context';
 import { combatant, encounter } from './init-fixtures';
 
 /** Edits land on one message; the test reads the last one. */
@@ -16,18 +16,9 @@ function messengerRecording(edits: Reply[]): ChannelMessenger {
   };
 }
 
-function context(messenger: ChannelMessenger): Omit<CommandContext, 'options'> {
+function context(messenger: ChannelMessenger): CommandContext {
   // Only the logger is read when the tracker exists and edits succeed.
-  const services = { logger: pino({ level: 'silent' }) } as unknown as Services;
-  return {
-    interactionId: 'i',
-    user: { id: 'gm', name: 'Gina' },
-    guildId: 'guild',
-    channelId: 'channel',
-    permissions: { manageGuild: false, manageChannels: false },
-    services,
-    messenger,
-  };
+  return unitContext({ logger: pino({ level: 'silent' }) }, messenger);
 }
 
 describe('keeping the tracker on the newest state', () => {

@@ -3,25 +3,15 @@ import type { CommandContext, OptionValue, Reply } from '../../../src/discord/co
 import { COLORS } from '../../../src/discord/embeds';
 import { UserError } from '../../../src/errors';
 import type { RandomSource } from '../../../src/dice/random';
-import type { Services } from '../../../src/services';
 import { scripted } from '../dice/scripted';
+import { unitContext } from './context';
 
-/** /roll needs only the random source; nothing else in the services is touched. */
+/** /roll needs only the random source and posts no channel messages. */
 function context(values: Record<string, OptionValue>, random: RandomSource): CommandContext {
-  const services: Partial<Services> = { random };
   const unused = (): never => {
     throw new Error('/roll posts no channel messages');
   };
-  return {
-    interactionId: 'test-interaction',
-    user: { id: '42', name: 'Alice' },
-    guildId: 'guild',
-    channelId: 'channel',
-    permissions: { manageGuild: false, manageChannels: false },
-    options: { subcommandGroup: null, subcommand: null, values },
-    services: services as Services,
-    messenger: { send: unused, edit: unused, pin: unused },
-  };
+  return unitContext({ random }, { send: unused, edit: unused, pin: unused }, values);
 }
 
 async function roll(values: Record<string, OptionValue>, ...faces: number[]): Promise<Reply> {
