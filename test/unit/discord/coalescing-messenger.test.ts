@@ -1,5 +1,5 @@
 import type { ChannelMessenger, Reply } from '../../../src/discord/command';
-import { coalesceEdits } from '../../../src/discord/coalescing-messenger';
+import { coalesceEdits, type CoalescingMessenger } from '../../../src/discord/coalescing-messenger';
 
 interface Call {
   channelId: string;
@@ -8,8 +8,8 @@ interface Call {
   finish(outcome: boolean | Error): void;
 }
 
-/** A messenger whose edits stay in flight until the test finishes them, in any order. */
-function heldMessenger(): { inner: ChannelMessenger; calls: Call[] } {
+/** The messenger under test, over one whose edits stay in flight until the test finishes them, in any order. */
+function overHeldEdits(): { messenger: CoalescingMessenger; calls: Call[] } {
   const calls: Call[] = [];
   const inner: ChannelMessenger = {
     send: async () => 'posted-1',
@@ -24,15 +24,14 @@ function heldMessenger(): { inner: ChannelMessenger; calls: Call[] } {
         });
       }),
   };
-  return { inner, calls };
+  return { messenger: coalesceEdits(inner), calls };
 }
 
 const round = (n: number): Reply => ({ embeds: [{ title: `Round ${n}` }] });
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 test('edits of one message in quick succession send the first at once and then only the newest', async () => {
-  const { inner, calls } = heldMessenger();
-  const messenger = coalesceEdits(inner);
+  const { messenger, calls } = overHeldEdits();
   const results = [1, 2, 3, 4].map((n) => messenger.edit('c1', 'm1', round(n)));
   await settle();
   expect(calls.map((c) => c.title)).toEqual(['Round 1']);
@@ -46,8 +45,7 @@ test('edits of one message in quick succession send the first at once and then o
 });
 
 test('different messages are edited independently, one request in flight each', async () => {
-  const { inner, calls } = heldMessenger();
-  const messenger = coalesceEdits(inner);
+  const { messenger, calls } = overHeldEdits();
   const first = messenger.edit('c1', 'm1', round(1));
   const other = messenger.edit('c1', 'm2', round(7));
   const sameIdElsewhere = messenger.edit('c2', 'm1', round(9));
@@ -58,8 +56,7 @@ test('different messages are edited independently, one request in flight each', 
 });
 
 test('a superseded edit shares the outcome of the edit that replaced it', async () => {
-  const { inner, calls } = heldMessenger();
-  const messenger = coalesceEdits(inner);
+  const { messenger, calls } = overHeldEdits();
   const sent = messenger.edit('c1', 'm1', round(1));
   const superseded = messenger.edit('c1', 'm1', round(2));
   const newest = messenger.edit('c1', 'm1', round(3));
@@ -73,8 +70,7 @@ test('a superseded edit shares the outcome of the edit that replaced it', async 
 });
 
 test('a failed edit rejects its callers and the pending edit still goes out', async () => {
-  const { inner, calls } = heldMessenger();
-  const messenger = coalesceEdits(inner);
+  const { messenger, calls } = overHeldEdits();
   const failing = messenger.edit('c1', 'm1', round(1));
   const pending = messenger.edit('c1', 'm1', round(2));
   await settle();
@@ -87,8 +83,7 @@ test('a failed edit rejects its callers and the pending edit still goes out', as
 });
 
 test('once an edit has settled, the next one is sent at once', async () => {
-  const { inner, calls } = heldMessenger();
-  const messenger = coalesceEdits(inner);
+  const { messenger, calls } = overHeldEdits();
   const first = messenger.edit('c1', 'm1', round(1));
   await settle();
   calls[0]?.finish(true);
@@ -101,8 +96,7 @@ test('once an edit has settled, the next one is sent at once', async () => {
 });
 
 test('idle() waits for the pending edit too, and send and pin pass straight through', async () => {
-  const { inner, calls } = heldMessenger();
-  const messenger = coalesceEdits(inner);
+  const { messenger, calls } = overHeldEdits();
   void messenger.edit('c1', 'm1', round(1));
   void messenger.edit('c1', 'm1', round(2));
   let idle = false;
