@@ -1,46 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { runConsole, type ConsoleJson } from '../../support/console';
 
-const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
-
-interface JsonReply {
-  input: string;
-  user?: string;
-  ephemeral?: boolean;
-  content?: string | null;
-  embeds?: { title: string | null; description: string | null; fields: { name: string; value: string }[] }[];
-  components?: { buttons: { customId: string; label: string }[] }[];
-  error?: string;
-}
-
-/**
- * Pipes a script through `npm run console -- --json …` (the same entry point, without npm) and
- * returns one parsed reply per line. Settings a developer's .env might hold are blanked.
- */
-function runConsole(lines: readonly string[], args: readonly string[], env: Record<string, string> = {}): Promise<JsonReply[]> {
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/console.ts', '--json', ...args], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, DISCORD_TOKEN: '', DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
-  child.stdin.end(`${lines.join('\n')}\n`);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 100_000);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      if (code !== 0) reject(new Error(`console exited with ${code}: ${err}`));
-      else resolve(out.trim().split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as JsonReply));
-    });
-  });
-}
-
-function said(reply: JsonReply | undefined): string {
+function said(reply: ConsoleJson | undefined): string {
   return (reply?.embeds ?? []).map((embed) => [embed.title, embed.description].filter(Boolean).join('\n')).join('\n');
 }
 
