@@ -6,7 +6,7 @@ import { COLORS } from '../src/discord/embeds';
 import { RULESET_IDS, RULESET_SUMMARIES, isRuleSetId, type RuleSetId } from '../src/rules/ids';
 import { differencesFor } from '../src/rules/differences';
 
-export function rulesetChoiceName(id: RuleSetId): string {
+function rulesetChoiceName(id: RuleSetId): string {
   const { name, description } = RULESET_SUMMARIES[id];
   return `${name} — ${description}`;
 }

@@ -25,7 +25,7 @@ export type EmbeddedWorkerMessage =
   | { type: 'close-failed'; message: string };
 
 /** Where PGlite keeps its PostgreSQL data directory inside DATA_DIR. */
-export const PGDATA_FOLDER = 'pglite';
+const PGDATA_FOLDER = 'pglite';
 const LOCK_FILE = 'rollcall.lock';
 /** A clean shutdown takes well under a second; past this the worker is stopped regardless. */
 const CLOSE_TIMEOUT_MS = 60_000;

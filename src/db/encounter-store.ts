@@ -267,7 +267,7 @@ async function save(db: Queryable, before: Encounter, change: StoredTransition, 
   return row === undefined ? null : { ...after, version: Number(row.version) };
 }
 
-export function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date): EncounterStore {
+function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date): EncounterStore {
   const cache = new EncounterCache(CACHED_ENCOUNTERS);
   const queue = new KeyedQueue();
 

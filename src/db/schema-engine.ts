@@ -71,7 +71,7 @@ export function callSchemaEngine<C extends EngineCall>(url: string, schema: Sche
  * Engine errors carry a Rust backtrace and often a generic first line; people need the cause, and
  * for a failed migration, which one.
  */
-export function summarizeEngineError(message: string): string {
+function summarizeEngineError(message: string): string {
   const lines = message.split('\n').map((line) => line.trim());
   const cause = lines.find((line) => line !== '' && line !== 'external connector error' && !/^\d+: /.test(line)) ?? message.trim();
   const migration = /with migration_name="([^"]+)"/.exec(message)?.[1];

@@ -1,5 +1,5 @@
 /** The largest die any random source supports: one 32-bit draw covers it. */
-export const MAX_SOURCE_SIDES = 0x1_0000_0000;
+const MAX_SOURCE_SIDES = 0x1_0000_0000;
 
 /**
  * Maps uniform 32-bit draws onto 1..sides without modulo bias: draws that fall in the incomplete

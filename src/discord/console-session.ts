@@ -6,7 +6,7 @@ import { dispatchButton, dispatchCommand } from './dispatch';
 import type { CommandRegistry } from './registry';
 
 /** The guild every console line happens in. */
-export const CONSOLE_GUILD_ID = 'console';
+const CONSOLE_GUILD_ID = 'console';
 const DEFAULT_USER = 'player';
 const DEFAULT_CHANNEL = 'general';
 
@@ -136,12 +136,12 @@ export class ConsoleSession {
 }
 
 /** Console users' ids are their names, so a mention `<@console-alice>` reads back as @alice. */
-export function consoleUserId(name: string): string {
+function consoleUserId(name: string): string {
   return `console-${name}`;
 }
 
 /** The console user named `name`, created on first sight; the very first one is the administrator. */
-export async function ensureConsoleUser(prisma: PrismaClient, name: string): Promise<{ userId: string; isAdmin: boolean }> {
+async function ensureConsoleUser(prisma: PrismaClient, name: string): Promise<{ userId: string; isAdmin: boolean }> {
   const existing = await prisma.consoleUser.findUnique({ where: { name } });
   if (existing) return existing;
   // The admin flag rides on an insert that only succeeds for the first row, so two racing

@@ -16,7 +16,7 @@ const BUTTON_STYLES: Readonly<Record<ReplyButtonStyle, APIButtonComponentWithCus
   danger: ButtonStyle.Danger,
 };
 
-export function toApiEmbed(embed: Embed): APIEmbed {
+function toApiEmbed(embed: Embed): APIEmbed {
   const api: APIEmbed = {};
   if (embed.title !== undefined) api.title = embed.title;
   if (embed.description !== undefined) api.description = embed.description;
@@ -26,7 +26,7 @@ export function toApiEmbed(embed: Embed): APIEmbed {
   return api;
 }
 
-export function toApiComponents(rows: readonly ButtonRow[]): APIActionRowComponent<APIButtonComponentWithCustomId>[] {
+function toApiComponents(rows: readonly ButtonRow[]): APIActionRowComponent<APIButtonComponentWithCustomId>[] {
   return rows.map((row) => ({
     type: ComponentType.ActionRow,
     components: row.buttons.map((button) => ({

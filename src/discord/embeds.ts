@@ -1,4 +1,4 @@
-import type { Embed, Reply } from './command';
+import type { Reply } from './command';
 
 /** One palette for every reply, so a glance tells success from failure. */
 export const COLORS = {
@@ -14,8 +14,4 @@ export const EMBED_LIMITS = { title: 256, description: 4096, fieldName: 256, fie
 
 export function errorReply(message: string): Reply {
   return { ephemeral: true, embeds: [{ description: `⚠️ ${message}`, color: COLORS.danger }] };
-}
-
-export function infoEmbed(title: string, description: string): Embed {
-  return { title, description, color: COLORS.info };
 }

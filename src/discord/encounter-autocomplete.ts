@@ -2,7 +2,7 @@
 export const MAX_SUGGESTIONS = 25;
 
 /** How well a name matches what the user typed so far; lower is better, null is no match. */
-export function matchRank(name: string, typed: string): number | null {
+function matchRank(name: string, typed: string): number | null {
   const query = normalise(typed);
   if (query === '') return 0;
   const candidate = normalise(name);

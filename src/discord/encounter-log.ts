@@ -7,7 +7,7 @@ function clock(at: Date): string {
 }
 
 /** One change per line, newest first, with the time (UTC), who did it and what it did. */
-export function logLine(entry: EncounterLogEntry): string {
+function logLine(entry: EncounterLogEntry): string {
   const line = `\`${clock(entry.at)}\` ${entry.actorName} · /${entry.command} · ${entry.detail}`;
   return entry.undone ? `~~${line}~~ (undone)` : line;
 }

@@ -11,7 +11,7 @@ import {
 } from './encounter-rules-text';
 
 /** Replies go to the whole channel: a hidden monster's numbers stay out of them. */
-export function subjectOf(combatant: CombatantRef): Subject {
+function subjectOf(combatant: CombatantRef): Subject {
   return { name: combatant.name, isPlayerCharacter: combatant.isPlayerCharacter, showNumbers: !combatant.hidden };
 }
 

@@ -110,7 +110,7 @@ export function trackerEmbed(encounter: Encounter, viewer: TrackerViewer): Embed
   };
 }
 
-export function trackerButtons(encounter: Pick<Encounter, 'id'>): ButtonRow[] {
+function trackerButtons(encounter: Pick<Encounter, 'id'>): ButtonRow[] {
   return [
     {
       buttons: [

@@ -11,14 +11,14 @@ export const DAMAGE_TYPES = [
 ] as const;
 export type DamageType = (typeof DAMAGE_TYPES)[number];
 
-export const ABILITIES = ['str', 'dex', 'con', 'int', 'wis', 'cha'] as const;
+const ABILITIES = ['str', 'dex', 'con', 'int', 'wis', 'cha'] as const;
 export type Ability = (typeof ABILITIES)[number];
 
 export type D20TestKind = 'attack' | 'check' | 'save';
 export type RollMode = 'normal' | 'advantage' | 'disadvantage';
 
 /** Every condition key any rule set knows; each catalogue holds only its own. */
-export const CONDITION_KEYS = [
+const CONDITION_KEYS = [
   'blinded', 'charmed', 'deafened', 'frightened', 'grappled', 'incapacitated', 'invisible',
   'paralyzed', 'petrified', 'poisoned', 'prone', 'restrained', 'stunned', 'unconscious',
   // one rule set only
