@@ -38,7 +38,7 @@ const POOL_SIZE = 5;
 const hostTag = createHash('sha256').update(os.hostname()).digest('hex').slice(0, 6);
 
 function baseUrl(): string {
-  return process.env.TEST_DATABASE_URL ?? DEFAULT_BASE_URL;
+  return process.env.TEST_DATABASE_URL?.trim() || DEFAULT_BASE_URL;
 }
 
 function urlFor(database: string): string {
