@@ -41,7 +41,10 @@ export function dealDamage(
   const checked = concentrationChecks(applied.encounter, ctx, combatant.id, dcs);
   events.push(...checked.events);
   const typed = type === null ? '' : ` ${type}`;
-  return { encounter: checked.encounter, events, command: 'hp damage', detail: `${combatant.name}: ${amount.total}${typed} damage` };
+  // The log shows what actually came off, so a resisted or absorbed hit does not read as a full one.
+  const taken = change.events.reduce((sum, e) => (e.kind === 'hp-lost' || e.kind === 'temp-hp-absorbed' ? sum + e.amount : sum), 0);
+  const outcome = taken === amount.total ? '' : `, ${taken} taken`;
+  return { encounter: checked.encounter, events, command: 'hp damage', detail: `${combatant.name}: ${amount.total}${typed} damage${outcome}` };
 }
 
 export function heal(encounter: Encounter, ctx: StepContext, input: { target: string; amount: string }): Transition {

@@ -23,7 +23,7 @@ describe('damage', () => {
       { kind: 'rules', combatant: expect.objectContaining({ name: 'Goblin' }), event: { kind: 'hp-lost', amount: 6, hp: 1 } },
     ]);
     expect(named(hit.encounter, 'Goblin').rules.hp).toBe(1);
-    expect(hit.detail).toBe('Goblin: 12 fire damage');
+    expect(hit.detail).toBe('Goblin: 12 fire damage, 6 taken');
   });
 
   it('lets the type option override the annotation', () => {
