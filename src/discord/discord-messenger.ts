@@ -1,7 +1,7 @@
 import { DiscordAPIError, Routes, type APIMessage, type REST } from 'discord.js';
 import type { Logger } from 'pino';
 import type { ChannelMessenger, Reply } from './command';
-import { toChannelMessageBody } from './discord-payload';
+import { toMessageBody } from './discord-payload';
 
 /** The message or its channel is gone (deleted, or the bot was removed from it). */
 function isGone(error: unknown): boolean {
@@ -12,13 +12,13 @@ function isGone(error: unknown): boolean {
 export function restMessenger(rest: REST, logger: Logger): ChannelMessenger {
   return {
     async send(channelId: string, message: Reply): Promise<string> {
-      const posted = (await rest.post(Routes.channelMessages(channelId), { body: toChannelMessageBody(message, 'create') })) as APIMessage;
+      const posted = (await rest.post(Routes.channelMessages(channelId), { body: toMessageBody(message, 'create') })) as APIMessage;
       return posted.id;
     },
 
     async edit(channelId: string, messageId: string, message: Reply): Promise<boolean> {
       try {
-        await rest.patch(Routes.channelMessage(channelId, messageId), { body: toChannelMessageBody(message, 'replace') });
+        await rest.patch(Routes.channelMessage(channelId, messageId), { body: toMessageBody(message, 'replace') });
         return true;
       } catch (error) {
         if (isGone(error)) return false;

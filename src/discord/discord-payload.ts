@@ -5,6 +5,7 @@ import {
   type APIActionRowComponent,
   type APIButtonComponentWithCustomId,
   type APIEmbed,
+  type APIInteractionResponseCallbackData,
   type RESTPostAPIChannelMessageJSONBody,
 } from 'discord.js';
 import type { ButtonRow, ButtonStyle as ReplyButtonStyle, Embed, Reply } from './command';
@@ -76,8 +77,20 @@ export function toInteractionMessage(reply: Reply): MessagePayload & { flags?: M
   return reply.ephemeral ? { ...payload, flags: MessageFlags.Ephemeral } : payload;
 }
 
-/** The raw REST body for posting or editing a channel message; channel messages cannot be ephemeral. */
-export function toChannelMessageBody(reply: Reply, mode: PayloadMode): RESTPostAPIChannelMessageJSONBody {
-  const { allowedMentions: mentions, ...rest } = toMessagePayload(reply, mode);
+/** discord.js's options with the raw API's field name, for requests that bypass discord.js's interaction methods. */
+function toApiBody<T extends MessagePayload>({ allowedMentions: mentions, ...rest }: T): Omit<T, 'allowedMentions'> & { allowed_mentions: MessagePayload['allowedMentions'] } {
   return { ...rest, allowed_mentions: mentions };
+}
+
+/**
+ * The raw REST body for posting or editing a message: a channel message, or an interaction's original
+ * reply. Neither takes the ephemeral flag, which only a new interaction message can carry.
+ */
+export function toMessageBody(reply: Reply, mode: PayloadMode): RESTPostAPIChannelMessageJSONBody {
+  return toApiBody(toMessagePayload(reply, mode));
+}
+
+/** The raw `data` of an interaction response or follow-up: as `toInteractionMessage`, in the API's field names. */
+export function toInteractionResponseData(reply: Reply): APIInteractionResponseCallbackData {
+  return toApiBody(toInteractionMessage(reply));
 }

@@ -1,13 +1,12 @@
 import type { AutocompleteInteraction, ButtonInteraction, ChatInputCommandInteraction, Interaction } from 'discord.js';
 import type { Services } from '../services';
 import type { ChannelMessenger } from './command';
+import { Deferral } from './deferral';
 import { baseContext, flattenOptions, focusedOption } from './discord-context';
 import { toInteractionMessage, toMessagePayload } from './discord-payload';
 import { dispatchAutocomplete, dispatchButton, dispatchCommand } from './dispatch';
-import { errorReply } from './embeds';
+import { NOT_IN_SERVER, RESTARTING } from './interaction-replies';
 import type { CommandRegistry } from './registry';
-
-const NOT_IN_SERVER = 'Rollcall works in server channels, where your table keeps its rule set and encounters. Try this command there.';
 
 export interface AnswerOptions {
   registry: CommandRegistry;
@@ -17,44 +16,10 @@ export interface AnswerOptions {
   deferAfterMs: number;
 }
 
-/**
- * Acknowledges an interaction if its answer is not ready in time:
- * at once for handlers known to be slow, else when the timer runs out.
- */
-class Deferral {
-  private acknowledged: Promise<{ error: unknown } | null> | null = null;
-  private readonly timer: NodeJS.Timeout | null = null;
-
-  constructor(
-    private readonly acknowledge: () => Promise<unknown>,
-    afterMs: number,
-  ) {
-    if (afterMs <= 0) this.start();
-    else this.timer = setTimeout(() => this.start(), afterMs);
-  }
-
-  private start(): void {
-    // Hold the failure as a value so it surfaces in settle() rather than as an unhandled rejection.
-    this.acknowledged = this.acknowledge().then(
-      (): null => null,
-      (error: unknown) => ({ error }),
-    );
-  }
-
-  /** Stops the timer. True when the interaction was deferred, once Discord has taken the deferral. */
-  async settle(): Promise<boolean> {
-    if (this.timer) clearTimeout(this.timer);
-    if (!this.acknowledged) return false;
-    const outcome = await this.acknowledged;
-    if (outcome) throw outcome.error;
-    return true;
-  }
-}
-
 async function answerCommand(interaction: ChatInputCommandInteraction, options: AnswerOptions): Promise<void> {
   const base = baseContext(interaction, options.services, options.messenger);
   if (!base) {
-    await interaction.reply(toInteractionMessage(errorReply(NOT_IN_SERVER)));
+    await interaction.reply(toInteractionMessage(NOT_IN_SERVER));
     return;
   }
   const slow = options.registry.get(interaction.commandName)?.mayBeSlow ?? false;
@@ -74,7 +39,7 @@ async function answerCommand(interaction: ChatInputCommandInteraction, options: 
 async function answerButton(interaction: ButtonInteraction, options: AnswerOptions): Promise<void> {
   const base = baseContext(interaction, options.services, options.messenger);
   if (!base) {
-    await interaction.reply(toInteractionMessage(errorReply(NOT_IN_SERVER)));
+    await interaction.reply(toInteractionMessage(NOT_IN_SERVER));
     return;
   }
   const slow = options.registry.ownerOfButton(interaction.customId)?.mayBeSlow ?? false;
@@ -113,10 +78,10 @@ export async function answerInteraction(interaction: Interaction, options: Answe
   else if (interaction.isButton()) await answerButton(interaction, options);
 }
 
-/** While shutting down: a polite refusal instead of Discord's "the application did not respond". */
+/** While shutting down: answers with RESTARTING (autocomplete with no suggestions). */
 export async function refuseInteraction(interaction: Interaction): Promise<void> {
   if (interaction.isAutocomplete()) await interaction.respond([]);
   else if (interaction.isRepliable()) {
-    await interaction.reply(toInteractionMessage(errorReply('Rollcall is restarting. Try again in a minute.')));
+    await interaction.reply(toInteractionMessage(RESTARTING));
   }
 }

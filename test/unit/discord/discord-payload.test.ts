@@ -1,6 +1,6 @@
 import { ButtonStyle, ComponentType, MessageFlags } from 'discord.js';
 import type { Reply } from '../../../src/discord/command';
-import { toChannelMessageBody, toInteractionMessage, toMessagePayload } from '../../../src/discord/discord-payload';
+import { toInteractionMessage, toInteractionResponseData, toMessageBody, toMessagePayload } from '../../../src/discord/discord-payload';
 
 const tracker: Reply = {
   content: '<@300000000000000003>, your turn',
@@ -59,9 +59,20 @@ test('an ephemeral reply carries the ephemeral flag; a public one carries none',
   expect(toInteractionMessage({ content: 'public roll: 17' })).not.toHaveProperty('flags');
 });
 
-test('a channel message uses the raw REST field name for allowed mentions', () => {
-  const body = toChannelMessageBody(tracker, 'replace');
+test('a channel message or an edit uses the raw REST field name for allowed mentions', () => {
+  const body = toMessageBody(tracker, 'replace');
   expect(body.allowed_mentions).toEqual({ parse: [], users: ['300000000000000003'] });
   expect(body).not.toHaveProperty('allowedMentions');
   expect(body).not.toHaveProperty('flags');
+});
+
+test('a raw interaction response (HTTP transport) keeps the ephemeral flag and uses the raw field name', () => {
+  expect(toInteractionResponseData({ content: 'secret roll: 17', ephemeral: true, mentionUsers: ['300000000000000003'] })).toEqual({
+    content: 'secret roll: 17',
+    embeds: [],
+    components: [],
+    allowed_mentions: { parse: [], users: ['300000000000000003'] },
+    flags: MessageFlags.Ephemeral,
+  });
+  expect(toInteractionResponseData({ embeds: [{ title: 'Round 1' }] })).toEqual({ embeds: [{ title: 'Round 1' }], components: [], allowed_mentions: { parse: [], users: [] } });
 });
