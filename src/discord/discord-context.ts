@@ -1,4 +1,4 @@
-import { ApplicationCommandOptionType, PermissionFlagsBits } from 'discord.js';
+import { ApplicationCommandOptionType, PermissionFlagsBits, PermissionsBitField, type APIInteraction } from 'discord.js';
 import type { Services } from '../services';
 import type { ChannelMessenger, CommandContext, CommandOptions, MemberPermissions, OptionValue } from './command';
 
@@ -23,6 +23,23 @@ export interface InteractionFacts {
   /** A cached GuildMember knows its display name; a raw API member only its nickname. */
   member: { displayName: string } | { nick?: string | null } | null;
   memberPermissions: { has(permission: bigint): boolean } | null;
+}
+
+/**
+ * The same facts from an interaction as Discord sends it over HTTP. In a server the user comes inside
+ * `member`, whose permissions (for this channel) arrive as a decimal bit string.
+ */
+export function apiInteractionFacts(interaction: APIInteraction): InteractionFacts {
+  const member = interaction.member ?? null;
+  const user = member?.user ?? interaction.user;
+  return {
+    id: interaction.id,
+    guildId: interaction.guild_id ?? null,
+    channelId: interaction.channel?.id ?? null,
+    user: { id: user?.id ?? '', username: user?.username ?? '', globalName: user?.global_name ?? null },
+    member: member ? { nick: member.nick ?? null } : null,
+    memberPermissions: member ? new PermissionsBitField(BigInt(member.permissions)) : null,
+  };
 }
 
 /** Walks subcommand groups and subcommands down to the leaf options, as handlers expect them. */

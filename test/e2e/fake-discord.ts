@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -28,6 +29,7 @@ import {
   type FakeUser,
   type Invoker,
 } from './fake-discord-payloads';
+import { request, signatureHeaders } from './signed-http';
 
 export type { FakeMessage, Invoker } from './fake-discord-payloads';
 
@@ -59,6 +61,20 @@ interface PendingInteraction {
   originalId: string | null;
   result: InteractionResult | null;
   choices: APIApplicationCommandOptionChoice[] | null;
+  /** Why an interaction delivered over HTTP got no usable answer. */
+  failure: string | null;
+}
+
+/** A bot's interactions endpoint, and the key Discord signs its requests with. */
+interface HttpEndpoint {
+  url: string;
+  privateKey: KeyObject;
+}
+
+/** Discord's error body when it refuses an answer (with status 400). */
+interface Refusal {
+  message: string;
+  code: number;
 }
 
 export interface FakeDiscordOptions {
@@ -89,6 +105,7 @@ export class FakeDiscord {
   private readonly changes = new EventEmitter();
   private readonly pinsDenied = new Set<string>();
   private identified = false;
+  private endpoint: HttpEndpoint | null = null;
   /** The last IDENTIFY a bot sent: its token, intents and the like. */
   identify: { token: string; intents: number; compress?: boolean } | null = null;
 
@@ -140,6 +157,16 @@ export class FakeDiscord {
     return [...this.messages.values()].filter((m) => m.channelId === channelId && !m.deleted);
   }
 
+  /**
+   * From now on, interactions go to a bot's HTTP endpoint instead of the gateway, as Discord does once
+   * an Interactions Endpoint URL is set: a POST signed with `privateKey`, whose response body is the
+   * interaction's first answer. That answer is recorded as the callback request it stands for, so
+   * tests read both transports alike.
+   */
+  deliverOverHttp(url: string, privateKey: KeyObject): void {
+    this.endpoint = { url, privateKey };
+  }
+
   /** Resolves once a bot has identified on the gateway and received its guild. */
   async ready(timeoutMs = DEFAULT_TIMEOUT_MS): Promise<void> {
     await this.waitFor(() => (this.identified ? true : undefined), timeoutMs, 'a bot to identify on the gateway');
@@ -164,13 +191,13 @@ export class FakeDiscord {
    */
   async sendCommand(line: string, values: Readonly<Record<string, OptionValue>> = {}, as: Invoker = {}, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<InteractionResult> {
     const pending = this.dispatchInteraction(InteractionType.ApplicationCommand, this.commandData(line, values, null), as, null);
-    return this.waitFor(() => pending.result ?? undefined, timeoutMs, `an answer to /${line}`);
+    return this.waitFor(() => answered(pending, pending.result), timeoutMs, `an answer to /${line}`);
   }
 
   /** Types into option `focused` of a command and resolves with the suggestions the bot offers. */
   async autocomplete(line: string, values: Readonly<Record<string, OptionValue>>, focused: string, as: Invoker = {}, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<APIApplicationCommandOptionChoice[]> {
     const pending = this.dispatchInteraction(InteractionType.ApplicationCommandAutocomplete, this.commandData(line, values, focused), as, null);
-    return this.waitFor(() => pending.choices ?? undefined, timeoutMs, `suggestions for /${line} ${focused}`);
+    return this.waitFor(() => answered(pending, pending.choices), timeoutMs, `suggestions for /${line} ${focused}`);
   }
 
   /** Presses a button on a message the bot posted; by custom id alone, on the newest message carrying it. */
@@ -182,7 +209,7 @@ export class FakeDiscord {
     if (!buttonIds(message.components).includes(id)) throw new Error(`message ${message.id} has no button ${id}; it has ${buttonIds(message.components).join(', ') || 'none'}`);
     const data = { custom_id: id, component_type: ComponentType.Button };
     const pending = this.dispatchInteraction(InteractionType.MessageComponent, data, { channelId: message.channelId, ...as }, message);
-    return this.waitFor(() => pending.result ?? undefined, timeoutMs, `an answer to the button ${id}`);
+    return this.waitFor(() => answered(pending, pending.result), timeoutMs, `an answer to the button ${id}`);
   }
 
   async close(): Promise<void> {
@@ -206,7 +233,7 @@ export class FakeDiscord {
 
   private dispatchInteraction(type: InteractionType, data: Record<string, unknown>, as: Invoker, message: FakeMessage | null): PendingInteraction {
     const socket = [...this.sockets][0];
-    if (!socket || !this.identified) throw new Error('no bot is connected to the fake gateway; await fake.ready() first');
+    if (!this.endpoint && (!socket || !this.identified)) throw new Error('no bot is connected to the fake gateway; await fake.ready() first');
     const channelId = as.channelId ?? this.channelId;
     const user: FakeUser = as.userId ? { id: as.userId, username: as.userName ?? `user-${as.userId.slice(-4)}` } : { ...this.defaultUser, username: as.userName ?? this.defaultUser.username };
     const permissions =
@@ -221,16 +248,43 @@ export class FakeDiscord {
       data,
       ...(message ? { message: this.toApi(message) } : {}),
     });
-    const pending: PendingInteraction = { id, token, channelId, componentMessageId: message?.id ?? null, callbackType: null, originalId: null, result: null, choices: null };
+    const pending: PendingInteraction = { id, token, channelId, componentMessageId: message?.id ?? null, callbackType: null, originalId: null, result: null, choices: null, failure: null };
     this.interactions.set(token, pending);
-    this.send(socket, { op: GatewayOpcodes.Dispatch, t: 'INTERACTION_CREATE', d: payload });
+    if (this.endpoint) void this.deliver(this.endpoint, pending, payload);
+    else if (socket) this.send(socket, { op: GatewayOpcodes.Dispatch, t: 'INTERACTION_CREATE', d: payload });
     return pending;
+  }
+
+  private async deliver(endpoint: HttpEndpoint, pending: PendingInteraction, payload: Record<string, unknown>): Promise<void> {
+    const body = JSON.stringify(payload);
+    try {
+      const answer = await request(endpoint.url, 'POST', body, signatureHeaders(endpoint.privateKey, body));
+      if (answer.status !== 200 || !answer.contentType?.startsWith('application/json')) {
+        pending.failure = `the bot answered ${answer.status} (${answer.contentType ?? 'no content type'}): ${answer.text}`;
+        return;
+      }
+      const callback = JSON.parse(answer.text) as Record<string, unknown>;
+      this.recorded.push({ method: 'POST', path: `/api/v10/interactions/${pending.id}/${pending.token}/callback`, query: {}, authorization: null, body: callback });
+      const refusal = this.acknowledge(pending, callback);
+      if (refusal) pending.failure = `Discord would refuse the answer: ${refusal.message}`;
+    } catch (error) {
+      pending.failure = `could not deliver the interaction: ${String(error)}`;
+    } finally {
+      this.changed();
+    }
   }
 
   private waitFor<T>(check: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const onChange = (): void => {
-        const found = check();
+        let found: T | undefined;
+        try {
+          found = check();
+        } catch (error) {
+          cleanup();
+          reject(error instanceof Error ? error : new Error(String(error)));
+          return;
+        }
         if (found === undefined) return;
         cleanup();
         resolve(found);
@@ -355,7 +409,15 @@ export class FakeDiscord {
   private interactionCallback(token: string, body: Record<string, unknown>, res: ServerResponse): void {
     const pending = this.interactions.get(token);
     if (!pending) return json(res, 404, { message: 'Unknown interaction', code: 10062 });
-    if (pending.callbackType !== null) return json(res, 400, { message: 'Interaction has already been acknowledged.', code: 40060 });
+    const refusal = this.acknowledge(pending, body);
+    if (refusal) return json(res, 400, refusal);
+    noContent(res);
+  }
+
+  /** Takes an interaction's first answer, or says why Discord would refuse it. */
+  private acknowledge(pending: PendingInteraction, body: Record<string, unknown>): Refusal | null {
+    const refuse = (message: string, code: number): Refusal => ({ message, code });
+    if (pending.callbackType !== null) return refuse('Interaction has already been acknowledged.', 40060);
     const type = body.type as InteractionResponseType;
     const data = (body.data ?? {}) as Record<string, unknown>;
     pending.callbackType = type;
@@ -378,7 +440,7 @@ export class FakeDiscord {
         break;
       case InteractionResponseType.UpdateMessage: {
         const message = this.messages.get(pending.componentMessageId ?? '');
-        if (!message) return json(res, 400, { message: 'This interaction has no message to update', code: 50035 });
+        if (!message) return refuse('This interaction has no message to update', 50035);
         pending.originalId = message.id;
         pending.result = { callbackType: type, deferred: false, message: this.overwrite(message, data) };
         break;
@@ -387,9 +449,9 @@ export class FakeDiscord {
         pending.choices = (data.choices ?? []) as APIApplicationCommandOptionChoice[];
         break;
       default:
-        return json(res, 400, { message: `The fake does not answer callback type ${String(type)}`, code: 50035 });
+        return refuse(`The fake does not answer callback type ${String(type)}`, 50035);
     }
-    noContent(res);
+    return null;
   }
 
   private originalMessage(method: string, token: string, body: Record<string, unknown>, res: ServerResponse): void {
@@ -467,6 +529,12 @@ function nextSequence(socket: WebSocket): number {
   const next = (sequences.get(socket) ?? 0) + 1;
   sequences.set(socket, next);
   return next;
+}
+
+/** What an interaction's waiter looks for, or the reason it will never come. */
+function answered<T>(pending: PendingInteraction, value: T | null): T | undefined {
+  if (pending.failure) throw new Error(pending.failure);
+  return value ?? undefined;
 }
 
 function definitionId(definition: RESTPostAPIChatInputApplicationCommandsJSONBody | undefined): string | undefined {
