@@ -11,6 +11,10 @@ export interface Config {
   discordGuildId: string | null;
   /** REST base without the API version, as discord.js's `rest.api` option takes it. */
   discordApiUrl: string;
+  /** The application's public key (64 hex characters), for verifying HTTP interactions. */
+  discordPublicKey: string | null;
+  /** Where HTTP interactions are served; with `discordPublicKey`, the bot takes interactions over HTTP instead of the gateway. */
+  port: number | null;
   /** PostgreSQL connection string; null means the embedded database in `dataDir`. */
   databaseUrl: string | null;
   dataDir: string;
@@ -58,6 +62,14 @@ function url(env: Env, name: string, protocols: readonly string[], what: string)
   return value;
 }
 
+function port(env: Env, name: string): number | null {
+  const value = optional(env, name);
+  if (value === null) return null;
+  const number = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!(number >= 1 && number <= 65535)) throw new ConfigError(name, `must be a port number from 1 to 65535, got "${value}"`);
+  return number;
+}
+
 /** Reads and validates the settings. Throws `ConfigError` on the first bad value. */
 export function parseConfig(env: Env): Config {
   const token = optional(env, 'DISCORD_TOKEN');
@@ -65,6 +77,10 @@ export function parseConfig(env: Env): Config {
     throw new ConfigError('DISCORD_TOKEN', 'must be the bot token from the Developer Portal, with no spaces');
   }
   const apiUrl = url(env, 'DISCORD_API_URL', ['http:', 'https:'], 'an http(s) URL of the REST API without the version, like https://discord.com/api');
+  const publicKey = optional(env, 'DISCORD_PUBLIC_KEY');
+  if (publicKey !== null && !/^[0-9a-f]{64}$/i.test(publicKey)) {
+    throw new ConfigError('DISCORD_PUBLIC_KEY', "must be the application's public key from the Developer Portal (64 hexadecimal characters)");
+  }
   const logLevel = optional(env, 'LOG_LEVEL');
   if (logLevel !== null && !(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
@@ -74,6 +90,8 @@ export function parseConfig(env: Env): Config {
     discordApplicationId: snowflake(env, 'DISCORD_APPLICATION_ID', "the application's id"),
     discordGuildId: snowflake(env, 'DISCORD_GUILD_ID', "a server's id"),
     discordApiUrl: (apiUrl ?? 'https://discord.com/api').replace(/\/+$/, ''),
+    discordPublicKey: publicKey,
+    port: port(env, 'PORT'),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], 'a PostgreSQL connection string like postgresql://user@host:5432/db'),
     dataDir: path.resolve(optional(env, 'DATA_DIR') ?? './data'),
     logLevel: logLevel as LogLevel | null,

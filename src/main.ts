@@ -1,6 +1,8 @@
-import { openApp } from './app';
+import type { Logger } from 'pino';
+import { openApp, type App } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { startGateway } from './discord/gateway';
+import { startHttpInteractions } from './discord/http-interactions';
 import { createLogger } from './logger';
 
 const NO_TOKEN = `Rollcall needs a Discord bot token to connect to Discord.
@@ -13,16 +15,37 @@ in DISCORD_TOKEN and the application's id in DISCORD_APPLICATION_ID (in the envi
 To try the bot without Discord, run \`npm run console\`: the same commands in your terminal, on an
 embedded database.`;
 
+const NO_APPLICATION_ID =
+  "DISCORD_APPLICATION_ID must be set too when DISCORD_PUBLIC_KEY and PORT are: answers after the first one go through the application's webhook.";
+
+/** HTTP interactions when both the public key and a port are set; otherwise the gateway. */
+function startTransport(config: Config, token: string, app: App, logger: Logger): Promise<{ stop(): Promise<void> }> {
+  const { discordPublicKey: publicKey, port, discordApplicationId: applicationId } = config;
+  const common = { token, apiUrl: config.discordApiUrl, registry: app.registry, services: app.services, logger };
+  if (publicKey !== null && port !== null && applicationId !== null) return startHttpInteractions({ ...common, publicKey, port, applicationId });
+  if (publicKey !== null || port !== null) logger.warn('HTTP interactions need both DISCORD_PUBLIC_KEY and PORT; connecting to the gateway instead');
+  return startGateway(common);
+}
+
 async function run(config: Config): Promise<void> {
   if (!config.discordToken) {
     process.stderr.write(`${NO_TOKEN}\n`);
     process.exitCode = 1;
     return;
   }
+  if (config.discordPublicKey !== null && config.port !== null && config.discordApplicationId === null) {
+    process.stderr.write(`${NO_APPLICATION_ID}\n`);
+    process.exitCode = 1;
+    return;
+  }
   const logger = createLogger(config.logLevel ?? 'info');
   const app = await openApp({ config, logger });
   logger.info({ database: app.database }, 'database ready');
-  const gateway = await startGateway({ token: config.discordToken, apiUrl: config.discordApiUrl, registry: app.registry, services: app.services, logger });
+  // Closing the database on failure lets the process exit with its error (a port in use, say) instead of hanging.
+  const transport = await startTransport(config, config.discordToken, app, logger).catch(async (error: unknown) => {
+    await app.close();
+    throw error;
+  });
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
@@ -32,7 +55,7 @@ async function run(config: Config): Promise<void> {
     }
     stopping = true;
     logger.info({ signal }, 'stopping: finishing the interactions in flight');
-    gateway
+    transport
       .stop()
       .then(() => app.close())
       .then(

@@ -9,6 +9,8 @@ const ISOLATED_ENV = {
   DISCORD_APPLICATION_ID: '',
   DISCORD_GUILD_ID: '',
   DISCORD_API_URL: '',
+  DISCORD_PUBLIC_KEY: '',
+  PORT: '',
   DATABASE_URL: '',
   LOG_LEVEL: 'warn',
 };

@@ -8,6 +8,8 @@ describe('parseConfig', () => {
       discordApplicationId: null,
       discordGuildId: null,
       discordApiUrl: 'https://discord.com/api',
+      discordPublicKey: null,
+      port: null,
       databaseUrl: null,
       dataDir: path.resolve('./data'),
       logLevel: null,
@@ -20,6 +22,8 @@ describe('parseConfig', () => {
       DISCORD_APPLICATION_ID: '123456789012345678',
       DISCORD_GUILD_ID: '876543210987654321',
       DISCORD_API_URL: 'http://127.0.0.1:9999/api/',
+      DISCORD_PUBLIC_KEY: 'c7a3f1e0b2d4968a5e7f0c1d2b3a4958677a8b9c0d1e2f3a4b5c6d7e8f901234',
+      PORT: '8080',
       DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/rollcall',
       DATA_DIR: '/tmp/rollcall-data',
       LOG_LEVEL: 'debug',
@@ -29,10 +33,17 @@ describe('parseConfig', () => {
       discordApplicationId: '123456789012345678',
       discordGuildId: '876543210987654321',
       discordApiUrl: 'http://127.0.0.1:9999/api',
+      discordPublicKey: 'c7a3f1e0b2d4968a5e7f0c1d2b3a4958677a8b9c0d1e2f3a4b5c6d7e8f901234',
+      port: 8080,
       databaseUrl: 'postgresql://postgres@127.0.0.1:5432/rollcall',
       dataDir: '/tmp/rollcall-data',
       logLevel: 'debug',
     });
+  });
+
+  it('takes ports from 1 to 65535', () => {
+    expect(parseConfig({ PORT: '1' }).port).toBe(1);
+    expect(parseConfig({ PORT: ' 65535 ' }).port).toBe(65535);
   });
 
   it('treats empty values as unset', () => {
@@ -47,6 +58,12 @@ describe('parseConfig', () => {
     [{ DATABASE_URL: 'mysql://root@localhost/db' }, 'DATABASE_URL must be'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
     [{ DISCORD_TOKEN: 'two words' }, 'DISCORD_TOKEN must be'],
+    [{ DISCORD_PUBLIC_KEY: 'c7a3f1e0b2d4968a5e7f0c1d2b3a4958' }, "DISCORD_PUBLIC_KEY must be the application's public key"],
+    [{ DISCORD_PUBLIC_KEY: 'g7a3f1e0b2d4968a5e7f0c1d2b3a4958677a8b9c0d1e2f3a4b5c6d7e8f901234' }, "DISCORD_PUBLIC_KEY must be the application's public key"],
+    [{ PORT: '0' }, 'PORT must be a port number from 1 to 65535, got "0"'],
+    [{ PORT: '65536' }, 'PORT must be a port number from 1 to 65535, got "65536"'],
+    [{ PORT: '80.5' }, 'PORT must be a port number from 1 to 65535, got "80.5"'],
+    [{ PORT: 'http' }, 'PORT must be a port number from 1 to 65535, got "http"'],
   ])('refuses %j with one line naming the variable', (env, start) => {
     let error: unknown;
     try {
