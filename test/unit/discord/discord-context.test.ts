@@ -1,7 +1,7 @@
-import { ApplicationCommandOptionType as T, PermissionFlagsBits, PermissionsBitField } from 'discord.js';
+import { ApplicationCommandOptionType as T, PermissionFlagsBits, PermissionsBitField, type APIInteraction } from 'discord.js';
 import pino from 'pino';
 import type { ChannelMessenger } from '../../../src/discord/command';
-import { baseContext, displayName, flattenOptions, focusedOption, memberPermissions, type InteractionFacts } from '../../../src/discord/discord-context';
+import { apiInteractionFacts, baseContext, displayName, flattenOptions, focusedOption, memberPermissions, type InteractionFacts } from '../../../src/discord/discord-context';
 import type { Services } from '../../../src/services';
 
 const bits = (granted: bigint) => new PermissionsBitField(granted);
@@ -71,4 +71,39 @@ test('a context carries the ids, the user and the permissions; a DM gets none', 
     messenger,
   });
   expect(baseContext({ ...facts, guildId: null }, services, messenger)).toBeNull();
+});
+
+describe('an interaction as Discord sends it over HTTP', () => {
+  const services = { logger: pino({ level: 'silent' }) } as unknown as Services; // only passed through, never used
+  const messenger = {} as ChannelMessenger; // only passed through, never used
+  const user = { id: '400000000000000004', username: 'mira_k', global_name: 'Mira', discriminator: '0', avatar: null };
+  const inServer = (permissions: bigint, nick: string | null) =>
+    ({
+      id: '400000000000000001',
+      guild_id: '400000000000000002',
+      channel: { id: '400000000000000003', type: 0 },
+      member: { user, nick, permissions: permissions.toString(), roles: [], joined_at: '2026-01-01T00:00:00.000Z', deaf: false, mute: false, flags: 0 },
+    }) as unknown as APIInteraction; // the fields a context reads; the rest of the payload is irrelevant here
+
+  test('gives the same context as a gateway interaction: nickname, channel permissions from the bit string', () => {
+    expect(baseContext(apiInteractionFacts(inServer(PermissionFlagsBits.SendMessages | PermissionFlagsBits.ManageGuild, 'Mira the Bold')), services, messenger)).toEqual({
+      interactionId: '400000000000000001',
+      user: { id: '400000000000000004', name: 'Mira the Bold' },
+      guildId: '400000000000000002',
+      channelId: '400000000000000003',
+      permissions: { manageGuild: true, manageChannels: false },
+      services,
+      messenger,
+    });
+    expect(baseContext(apiInteractionFacts(inServer(PermissionFlagsBits.Administrator, null)), services, messenger)).toMatchObject({
+      user: { name: 'Mira' },
+      permissions: { manageGuild: true, manageChannels: true },
+    });
+  });
+
+  test('a DM carries the user outside any member and gets no context', () => {
+    const dm = { id: '400000000000000001', channel: { id: '400000000000000005', type: 1 }, user } as unknown as APIInteraction; // as above
+    expect(apiInteractionFacts(dm)).toMatchObject({ guildId: null, user: { id: '400000000000000004', username: 'mira_k', globalName: 'Mira' }, member: null, memberPermissions: null });
+    expect(baseContext(apiInteractionFacts(dm), services, messenger)).toBeNull();
+  });
 });
