@@ -39,14 +39,9 @@ async function run(config: Config): Promise<void> {
     return;
   }
   const logger = createLogger(config.logLevel ?? 'info');
-  const app = await openApp({ config, logger });
-  logger.info({ database: app.database }, 'database ready');
-  // Closing the database on failure lets the process exit with its error (a port in use, say) instead of hanging.
-  const transport = await startTransport(config, config.discordToken, app, logger).catch(async (error: unknown) => {
-    await app.close();
-    throw error;
-  });
+  const started = startUp(config, config.discordToken, logger);
 
+  // Handlers go in before anything starts: a signal during start-up waits for it, then stops.
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
     if (stopping) {
@@ -55,9 +50,11 @@ async function run(config: Config): Promise<void> {
     }
     stopping = true;
     logger.info({ signal }, 'stopping: finishing the interactions in flight');
-    transport
-      .stop()
-      .then(() => app.close())
+    started
+      .then(async ({ app, transport }) => {
+        await transport.stop();
+        await app.close();
+      })
       .then(
         () => {
           logger.info('stopped');
@@ -71,6 +68,18 @@ async function run(config: Config): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  await started;
+}
+
+async function startUp(config: Config, token: string, logger: Logger): Promise<{ app: App; transport: { stop(): Promise<void> } }> {
+  const app = await openApp({ config, logger });
+  logger.info({ database: app.database }, 'database ready');
+  // Closing the database on failure lets the process exit with its error (a port in use, say) instead of hanging.
+  const transport = await startTransport(config, token, app, logger).catch(async (error: unknown) => {
+    await app.close();
+    throw error;
+  });
+  return { app, transport };
 }
 
 function start(): void {
