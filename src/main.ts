@@ -3,6 +3,7 @@ import { openApp, type App } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { startGateway } from './discord/gateway';
 import { startHttpInteractions } from './discord/http-interactions';
+import type { Transport } from './discord/transport';
 import { createLogger } from './logger';
 
 const NO_TOKEN = `Rollcall needs a Discord bot token to connect to Discord.
@@ -19,7 +20,7 @@ const NO_APPLICATION_ID =
   "DISCORD_APPLICATION_ID must be set too when DISCORD_PUBLIC_KEY and PORT are: answers after the first one go through the application's webhook.";
 
 /** HTTP interactions when both the public key and a port are set; otherwise the gateway. */
-function startTransport(config: Config, token: string, app: App, logger: Logger): Promise<{ stop(): Promise<void> }> {
+function startTransport(config: Config, token: string, app: App, logger: Logger): Promise<Transport> {
   const { discordPublicKey: publicKey, port, discordApplicationId: applicationId } = config;
   const common = { token, apiUrl: config.discordApiUrl, registry: app.registry, services: app.services, logger };
   if (publicKey !== null && port !== null && applicationId !== null) return startHttpInteractions({ ...common, publicKey, port, applicationId });
@@ -71,7 +72,7 @@ async function run(config: Config): Promise<void> {
   await started;
 }
 
-async function startUp(config: Config, token: string, logger: Logger): Promise<{ app: App; transport: { stop(): Promise<void> } }> {
+async function startUp(config: Config, token: string, logger: Logger): Promise<{ app: App; transport: Transport }> {
   const app = await openApp({ config, logger });
   logger.info({ database: app.database }, 'database ready');
   // Closing the database on failure lets the process exit with its error (a port in use, say) instead of hanging.

@@ -1,31 +1,12 @@
 import { Client, Events, GatewayIntentBits, Options, type Interaction } from 'discord.js';
-import type { Logger } from 'pino';
-import type { Services } from '../services';
-import type { ChannelMessenger } from './command';
 import { coalesceEdits } from './coalescing-messenger';
 import { restMessenger } from './discord-messenger';
 import { answerInteraction, refuseInteraction } from './gateway-interactions';
-import type { CommandRegistry } from './registry';
+import type { Transport, TransportOptions } from './transport';
 
-export interface GatewayOptions {
-  token: string;
-  /** REST base without the version, as discord.js's `rest.api` takes it. */
-  apiUrl: string;
-  registry: CommandRegistry;
-  services: Services;
-  logger: Logger;
-  /** How long a handler may run before its interaction is deferred. Discord drops answers after 3 s. */
-  deferAfterMs?: number;
-  /** How long `stop()` waits for interactions in flight before it disconnects anyway. */
-  drainTimeoutMs?: number;
-}
+export type GatewayOptions = TransportOptions;
 
-export interface Gateway {
-  /** Takes no new interactions, lets those in flight finish (bounded), then disconnects. */
-  stop(): Promise<void>;
-  /** Posts and edits the bot's own channel messages; edits of one message are coalesced. */
-  messenger: ChannelMessenger;
-}
+export type Gateway = Transport;
 
 /**
  * Rollcall reads nothing from the cache: interactions carry the ids and permissions it needs, and

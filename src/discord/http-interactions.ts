@@ -1,16 +1,13 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { REST, type APIInteraction, type APIInteractionResponse } from 'discord.js';
-import type { Logger } from 'pino';
-import type { Services } from '../services';
-import type { ChannelMessenger } from './command';
 import { coalesceEdits } from './coalescing-messenger';
 import { restMessenger } from './discord-messenger';
 import { answerHttpInteraction, refuseHttpInteraction, type Respond } from './http-answer';
 import { signatureCheck } from './http-signature';
-import type { CommandRegistry } from './registry';
+import type { Transport, TransportOptions } from './transport';
 
-export interface HttpInteractionsOptions {
+export interface HttpInteractionsOptions extends TransportOptions {
   /** The application's public key from the Developer Portal, 64 hex characters. */
   publicKey: string;
   /** 0 picks a free port. */
@@ -18,27 +15,12 @@ export interface HttpInteractionsOptions {
   /** Unset: every interface, as behind a load balancer. */
   host?: string;
   applicationId: string;
-  /** The bot token, for the messages the bot posts on its own (the encounter tracker). */
-  token: string;
-  /** REST base without the version. */
-  apiUrl: string;
-  registry: CommandRegistry;
-  services: Services;
-  logger: Logger;
-  /** How long a handler may run before its interaction is deferred. Discord drops answers after 3 s. */
-  deferAfterMs?: number;
-  /** How long `stop()` waits for interactions in flight before it closes anyway. */
-  drainTimeoutMs?: number;
   maxBodyBytes?: number;
 }
 
-export interface HttpInteractions {
+export interface HttpInteractions extends Transport {
   /** The port the server listens on (the one picked when asked for 0). */
   port: number;
-  /** Posts and edits the bot's own channel messages; edits of one message are coalesced. */
-  messenger: ChannelMessenger;
-  /** Takes no new interactions, lets those in flight finish (bounded), then closes the server. */
-  stop(): Promise<void>;
 }
 
 const MIB = 1024 * 1024;
