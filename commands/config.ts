@@ -1,8 +1,9 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { effectiveRuleset, setChannelRuleset, setGuildRuleset } from '../src/db/settings';
-import type { Command, CommandContext, Reply } from '../src/discord/command';
+import type { Command, CommandContext } from '../src/framework/command';
+import type { Reply } from '../src/views/reply';
 import { UserError } from '../src/errors';
-import { COLORS } from '../src/discord/embeds';
+import { COLORS } from '../src/views/embeds';
 import { RULESET_IDS, RULESET_SUMMARIES, isRuleSetId, type RuleSetId } from '../src/rules/ids';
 import { differencesFor } from '../src/rules/differences';
 

@@ -1,6 +1,7 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
-import type { Command, EmbedField } from '../src/discord/command';
-import { COLORS } from '../src/discord/embeds';
+import type { Command } from '../src/framework/command';
+import type { EmbedField } from '../src/views/reply';
+import { COLORS } from '../src/views/embeds';
 
 const definition = new SlashCommandBuilder().setName('help').setDescription('What Rollcall can do, with an example of each command');
 

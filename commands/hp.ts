@@ -1,7 +1,8 @@
 import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from '@discordjs/builders';
-import { UserError, type Command, type CommandContext, type ComponentContext, type Reply } from '../src/discord/command';
-import { DAMAGE_TYPE_CHOICES, isDamageType, optionalBoolean, optionalString, requiredString, targetOption } from '../src/discord/encounter-options';
-import { buttonParts, change, encounterForButton, suggestTargets } from '../src/discord/encounter-replies';
+import { UserError, type Command, type CommandContext, type ComponentContext } from '../src/framework/command';
+import type { Reply } from '../src/views/reply';
+import { DAMAGE_TYPE_CHOICES, isDamageType, optionalBoolean, optionalString, requiredString, targetOption } from '../src/framework/options';
+import { buttonParts, change, encounterForButton, suggestTargets } from '../src/framework/encounter-commands';
 
 const AMOUNT_DESCRIPTION = 'A number or dice, e.g. 9 or 2d6+3 [fire]';
 

@@ -1,9 +1,10 @@
 import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from '@discordjs/builders';
 import { isGameMaster, requireGameMaster } from '../src/combat/permissions';
 import { MAX_HP, NAME_MAX_LENGTH, type EncounterOptions } from '../src/combat/types';
-import { UserError, type Command, type CommandContext, type CommandOptions, type ComponentContext, type Reply } from '../src/discord/command';
-import { COLORS } from '../src/discord/embeds';
-import { damageTypeList, optionalBoolean, optionalInteger, optionalString, requiredInteger, requiredString, targetOption } from '../src/discord/encounter-options';
+import { UserError, type Command, type CommandContext, type CommandOptions, type ComponentContext } from '../src/framework/command';
+import type { Reply } from '../src/views/reply';
+import { COLORS } from '../src/views/embeds';
+import { damageTypeList, optionalBoolean, optionalInteger, optionalString, requiredInteger, requiredString, targetOption } from '../src/framework/options';
 import {
   NO_ENCOUNTER,
   actorOf,
@@ -14,13 +15,13 @@ import {
   placeOf,
   postTracker,
   refreshTracker,
-  resultReply,
   suggestTargets,
-} from '../src/discord/encounter-replies';
-import { logReply } from '../src/discord/encounter-log';
-import { summaryEmbed } from '../src/discord/encounter-summary';
-import { optionsInWords } from '../src/discord/encounter-text';
-import { trackerEmbed, trackerMessage } from '../src/discord/tracker';
+} from '../src/framework/encounter-commands';
+import { logReply } from '../src/views/encounter-log';
+import { resultReply } from '../src/views/encounter-replies';
+import { summaryEmbed } from '../src/views/encounter-summary';
+import { optionsInWords } from '../src/views/encounter-text';
+import { trackerEmbed, trackerMessage } from '../src/views/tracker';
 import type { RollMode } from '../src/rules/types';
 
 const TYPES_HINT = 'comma-separated damage types, e.g. fire, cold';

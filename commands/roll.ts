@@ -1,6 +1,7 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
-import type { Command, CommandContext, Embed, Reply } from '../src/discord/command';
-import { COLORS, EMBED_LIMITS } from '../src/discord/embeds';
+import type { Command, CommandContext } from '../src/framework/command';
+import type { Embed, Reply } from '../src/views/reply';
+import { COLORS, EMBED_LIMITS } from '../src/views/embeds';
 import { UserError } from '../src/errors';
 import { MAX_LENGTH, parseDice, rollDice, type ParsedDice, type RandomSource, type RollMode, type RollSuccess } from '../src/dice';
 

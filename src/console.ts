@@ -1,8 +1,8 @@
 import readline from 'node:readline';
 import { openApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { ConsoleSession } from './discord/console-session';
-import { renderJson, renderReplyText, renderText } from './discord/console-render';
+import { ConsoleSession } from './transports/console-session';
+import { renderJson, renderReplyText, renderText } from './transports/console-render';
 import { createLogger } from './logger';
 
 const USAGE = `Usage: npm run console -- [--json] [--seed N] [--memory]

@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
 import { openApp, type App } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { startGateway } from './discord/gateway';
-import { startHttpInteractions } from './discord/http-interactions';
-import type { Transport } from './discord/transport';
+import { startGateway } from './transports/gateway';
+import { startHttpInteractions } from './transports/http-interactions';
+import type { Transport } from './transports/transport';
 import { createLogger } from './logger';
 
 const NO_TOKEN = `Rollcall needs a Discord bot token to connect to Discord.

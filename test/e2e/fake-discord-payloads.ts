@@ -8,7 +8,7 @@ import {
   type APIMessageTopLevelComponent,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import type { OptionValue } from '../../src/discord/command';
+import type { OptionValue } from '../../src/framework/command';
 
 const DISCORD_EPOCH = 1_420_070_400_000n;
 let sequence = 0n;

@@ -15,7 +15,7 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { OptionValue } from '../../src/discord/command';
+import type { OptionValue } from '../../src/framework/command';
 import {
   apiGuild,
   apiMessage,

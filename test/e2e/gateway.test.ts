@@ -3,9 +3,10 @@ import { GatewayIntentBits, InteractionResponseType, MessageFlags } from 'discor
 import pino from 'pino';
 import { createPrismaClient } from '../../src/db/client';
 import { createSeededRandom } from '../../src/dice/seeded';
-import { UserError, type Command, type Reply } from '../../src/discord/command';
-import { startGateway, type Gateway } from '../../src/discord/gateway';
-import { CommandRegistry } from '../../src/discord/registry';
+import { UserError, type Command } from '../../src/framework/command';
+import type { Reply } from '../../src/views/reply';
+import { startGateway, type Gateway } from '../../src/transports/gateway';
+import { CommandRegistry } from '../../src/framework/registry';
 import type { Services } from '../../src/services';
 import { FakeDiscord } from './fake-discord';
 import { buildServices } from '../../src/app';

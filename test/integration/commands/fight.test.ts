@@ -1,4 +1,4 @@
-import type { Reply } from '../../../src/discord/command';
+import type { Reply } from '../../../src/views/reply';
 import { ALICE, BOB, GM, MODERATOR, buttonsOf, openTable, text, type ScriptedRandom, type Table } from './support';
 
 /** One fight played from begin to end through /init and /hp, as the channel would see it. */

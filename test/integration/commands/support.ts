@@ -4,9 +4,10 @@ import { command as init } from '../../../commands/init';
 import { buildServices } from '../../../src/app';
 import { createSeededRandom } from '../../../src/dice/seeded';
 import type { RandomSource } from '../../../src/dice/random';
-import type { ChannelMessenger, CommandContext, OptionValue, Reply } from '../../../src/discord/command';
-import { dispatchAutocomplete, dispatchButton, dispatchCommand } from '../../../src/discord/dispatch';
-import { CommandRegistry } from '../../../src/discord/registry';
+import type { ChannelMessenger, CommandContext, OptionValue } from '../../../src/framework/command';
+import type { Reply } from '../../../src/views/reply';
+import { dispatchAutocomplete, dispatchButton, dispatchCommand } from '../../../src/framework/dispatch';
+import { CommandRegistry } from '../../../src/framework/registry';
 import type { Services } from '../../../src/services';
 import { createTestDatabase } from '../../support/database';
 

@@ -1,4 +1,4 @@
-import type { ChannelMessenger, CommandContext, OptionValue } from '../../../src/discord/command';
+import type { ChannelMessenger, CommandContext, OptionValue } from '../../../src/framework/command';
 import type { Services } from '../../../src/services';
 
 /**

@@ -1,4 +1,4 @@
-import { describeDamage, describeDeathSave, describeHealing, describeTempHp, type Subject } from '../../../src/discord/encounter-rules-text';
+import { describeDamage, describeDeathSave, describeHealing, describeTempHp, type Subject } from '../../../src/views/encounter-rules-text';
 import type { RulesEvent } from '../../../src/rules/types';
 
 const goblin: Subject = { name: 'Goblin 2', isPlayerCharacter: false, showNumbers: true };

@@ -1,6 +1,6 @@
 import { command as hp } from '../../../commands/hp';
 import { command as init } from '../../../commands/init';
-import { limitViolations } from '../discord/discord-limits';
+import { limitViolations } from '../transports/discord-limits';
 
 interface OptionJson {
   name: string;

@@ -1,6 +1,7 @@
 import pino from 'pino';
-import type { ChannelMessenger, CommandContext, Reply } from '../../../src/discord/command';
-import { refreshTracker } from '../../../src/discord/encounter-replies';
+import type { ChannelMessenger, CommandContext } from '../../../src/framework/command';
+import type { Reply } from '../../../src/views/reply';
+import { refreshTracker } from '../../../src/framework/encounter-commands';
 import { unitContext } from './context';
 import { combatant, encounter } from './init-fixtures';
 

@@ -1,6 +1,6 @@
 import type { EncounterEvent } from '../../../src/combat/types';
-import { logReply } from '../../../src/discord/encounter-log';
-import { describeEvents, initiativeInWords } from '../../../src/discord/encounter-text';
+import { logReply } from '../../../src/views/encounter-log';
+import { describeEvents, initiativeInWords } from '../../../src/views/encounter-text';
 import { combatant, encounter, initiative, ref } from './init-fixtures';
 
 const goblin1 = combatant('c1', 'Goblin 1', 14, { rules: { maxHp: 7 }, armourClass: 15, groupId: 'g1' });

@@ -1,6 +1,7 @@
 import { command } from '../../../commands/roll';
-import type { CommandContext, OptionValue, Reply } from '../../../src/discord/command';
-import { COLORS } from '../../../src/discord/embeds';
+import type { CommandContext, OptionValue } from '../../../src/framework/command';
+import type { Reply } from '../../../src/views/reply';
+import { COLORS } from '../../../src/views/embeds';
 import { UserError } from '../../../src/errors';
 import type { RandomSource } from '../../../src/dice/random';
 import { scripted } from '../dice/scripted';
