@@ -25,7 +25,9 @@ export function createHelpCommand(listCommands: () => readonly Command[]): Comma
             title: 'Rollcall: tabletop combat in Discord',
             description:
               'Dice, initiative, hit points, concentration and death saves, by the rules of the rule set chosen with `/config`. Start typing a command to see its options.',
-            fields: listCommands().filter((c) => c !== help).map(field),
+            fields: listCommands()
+              .filter((c) => c !== help)
+              .map(field),
             footer: 'Dice notation: 4d6kh3, 1d20+5 adv, 2d6+3 [fire], (1d4+1, 3)kh1 — see the README for every operator.',
             color: COLORS.info,
           },

@@ -7,7 +7,12 @@ import { buttonParts, change, encounterForButton, suggestTargets } from '../src/
 const AMOUNT_DESCRIPTION = 'A number or dice, e.g. 9 or 2d6+3 [fire]';
 
 /** A subcommand that names a target and an amount, in that order; `/hp damage` adds its own options after. */
-function amountSubcommand(sub: SlashCommandSubcommandBuilder, name: string, description: string, who?: string): SlashCommandSubcommandBuilder {
+function amountSubcommand(
+  sub: SlashCommandSubcommandBuilder,
+  name: string,
+  description: string,
+  who?: string,
+): SlashCommandSubcommandBuilder {
   return sub
     .setName(name)
     .setDescription(description)
@@ -22,11 +27,16 @@ const definition = new SlashCommandBuilder()
   .setDMPermission(false)
   .addSubcommand((sub) =>
     amountSubcommand(sub, 'damage', 'Deal damage; the rule set applies resistances, temporary HP and 0 HP', 'Who takes the damage')
-      .addStringOption((o) => o.setName('type').setDescription('Damage type (a [type] in the dice works too)').addChoices(...DAMAGE_TYPE_CHOICES))
+      .addStringOption((o) =>
+        o
+          .setName('type')
+          .setDescription('Damage type (a [type] in the dice works too)')
+          .addChoices(...DAMAGE_TYPE_CHOICES),
+      )
       .addBooleanOption((o) => o.setName('critical').setDescription('A critical hit')),
   )
   .addSubcommand((sub) => amountSubcommand(sub, 'heal', 'Restore hit points', 'Who is healed'))
-  .addSubcommand((sub) => amountSubcommand(sub, 'temp', 'Give temporary hit points (they don\'t add up: the higher stays)'))
+  .addSubcommand((sub) => amountSubcommand(sub, 'temp', "Give temporary hit points (they don't add up: the higher stays)"))
   .addSubcommand((sub) => amountSubcommand(sub, 'set', 'Set current hit points (game master or the controller)'))
   .addSubcommand((sub) => amountSubcommand(sub, 'max', 'Set the hit point maximum (game master or the controller)'));
 

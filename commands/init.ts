@@ -4,7 +4,15 @@ import { MAX_HP, NAME_MAX_LENGTH, type EncounterOptions } from '../src/combat/ty
 import { UserError, type Command, type CommandContext, type CommandOptions, type ComponentContext } from '../src/framework/command';
 import type { Reply } from '../src/views/reply';
 import { COLORS } from '../src/views/embeds';
-import { damageTypeList, optionalBoolean, optionalInteger, optionalString, requiredInteger, requiredString, targetOption } from '../src/framework/options';
+import {
+  damageTypeList,
+  optionalBoolean,
+  optionalInteger,
+  optionalString,
+  requiredInteger,
+  requiredString,
+  targetOption,
+} from '../src/framework/options';
 import {
   NO_ENCOUNTER,
   actorOf,
@@ -34,8 +42,18 @@ const SAVE_MODE_CHOICES = [
 /** The save modes `/init begin` starts with and `/init options` changes. */
 function withSaveModes(sub: SlashCommandSubcommandBuilder, death: string, concentration: string): SlashCommandSubcommandBuilder {
   return sub
-    .addStringOption((o) => o.setName('death-saves').setDescription(death).addChoices(...SAVE_MODE_CHOICES))
-    .addStringOption((o) => o.setName('concentration-saves').setDescription(concentration).addChoices(...SAVE_MODE_CHOICES));
+    .addStringOption((o) =>
+      o
+        .setName('death-saves')
+        .setDescription(death)
+        .addChoices(...SAVE_MODE_CHOICES),
+    )
+    .addStringOption((o) =>
+      o
+        .setName('concentration-saves')
+        .setDescription(concentration)
+        .addChoices(...SAVE_MODE_CHOICES),
+    );
 }
 
 /** The numbers monsters and characters both may give, within the same limits. */
@@ -62,18 +80,30 @@ const definition = new SlashCommandBuilder()
     ),
   )
   .addSubcommand((sub) =>
-    withSaveModes(sub.setName('options').setDescription('Change how saves are rolled (game master)'), 'Who rolls death saves', 'Who rolls concentration saves'),
+    withSaveModes(
+      sub.setName('options').setDescription('Change how saves are rolled (game master)'),
+      'Who rolls death saves',
+      'Who rolls concentration saves',
+    ),
   )
   .addSubcommand((sub) =>
     withStats(
       sub
         .setName('add')
         .setDescription('Add monsters or NPCs (game master)')
-        .addStringOption((o) => o.setName('name').setDescription('Name; with count, numbers are added (Goblin 1, Goblin 2…)').setRequired(true).setMaxLength(NAME_MAX_LENGTH)),
+        .addStringOption((o) =>
+          o
+            .setName('name')
+            .setDescription('Name; with count, numbers are added (Goblin 1, Goblin 2…)')
+            .setRequired(true)
+            .setMaxLength(NAME_MAX_LENGTH),
+        ),
     )
       .addIntegerOption((o) => o.setName('count').setDescription('How many, sharing one initiative roll').setMinValue(1).setMaxValue(20))
       .addBooleanOption((o) => o.setName('hidden').setDescription('Keep its numbers from the players'))
-      .addIntegerOption((o) => o.setName('initiative').setDescription('Use this initiative instead of rolling').setMinValue(-10).setMaxValue(60))
+      .addIntegerOption((o) =>
+        o.setName('initiative').setDescription('Use this initiative instead of rolling').setMinValue(-10).setMaxValue(60),
+      )
       .addStringOption((o) =>
         o
           .setName('mode')
@@ -89,9 +119,10 @@ const definition = new SlashCommandBuilder()
       sub
         .setName('join')
         .setDescription('Join the encounter with your own character')
-        .addStringOption((o) => o.setName('name').setDescription('Your character\'s name (default: your name)').setMaxLength(NAME_MAX_LENGTH)),
-    )
-      .addIntegerOption((o) => o.setName('con-save').setDescription('Constitution saving throw bonus').setMinValue(-10).setMaxValue(30)),
+        .addStringOption((o) =>
+          o.setName('name').setDescription("Your character's name (default: your name)").setMaxLength(NAME_MAX_LENGTH),
+        ),
+    ).addIntegerOption((o) => o.setName('con-save').setDescription('Constitution saving throw bonus').setMinValue(-10).setMaxValue(30)),
   )
   .addSubcommand((sub) => sub.setName('next').setDescription('End the current turn and start the next one'))
   .addSubcommand((sub) => sub.setName('prev').setDescription('Go back to the previous turn'))
@@ -104,9 +135,11 @@ const definition = new SlashCommandBuilder()
   .addSubcommand((sub) =>
     sub
       .setName('set-initiative')
-      .setDescription('Change a combatant\'s initiative (game master)')
+      .setDescription("Change a combatant's initiative (game master)")
       .addStringOption((o) => targetOption(o))
-      .addIntegerOption((o) => o.setName('value').setDescription('The new initiative total').setRequired(true).setMinValue(-10).setMaxValue(60)),
+      .addIntegerOption((o) =>
+        o.setName('value').setDescription('The new initiative total').setRequired(true).setMinValue(-10).setMaxValue(60),
+      ),
   )
   .addSubcommand((sub) =>
     sub
@@ -114,7 +147,7 @@ const definition = new SlashCommandBuilder()
       .setDescription('Take a combatant out of the encounter (game master)')
       .addStringOption((o) => targetOption(o)),
   )
-  .addSubcommand((sub) => sub.setName('list').setDescription('Show the order; the game master\'s copy shows hidden numbers'))
+  .addSubcommand((sub) => sub.setName('list').setDescription("Show the order; the game master's copy shows hidden numbers"))
   .addSubcommand((sub) => sub.setName('end').setDescription('End the encounter (game master)'))
   .addSubcommand((sub) => sub.setName('undo').setDescription('Revert the last change (the game master, or whoever made it)'))
   .addSubcommand((sub) =>
@@ -209,7 +242,9 @@ function join(ctx: CommandContext): Promise<Reply> {
 async function list(ctx: CommandContext): Promise<Reply> {
   const encounter = await encountersOf(ctx).get(placeOf(ctx));
   if (!encounter) throw new UserError(NO_ENCOUNTER);
-  return isGameMaster(actorOf(ctx), encounter) ? { ephemeral: true, embeds: [trackerEmbed(encounter, 'game-master')] } : trackerMessage(encounter);
+  return isGameMaster(actorOf(ctx), encounter)
+    ? { ephemeral: true, embeds: [trackerEmbed(encounter, 'game-master')] }
+    : trackerMessage(encounter);
 }
 
 /** Ending cannot be undone, so it asks first; the game master's press does it. */
@@ -282,7 +317,9 @@ function run(ctx: CommandContext): Promise<Reply> {
       return change(ctx, (service, actor, place) => service.concentrate(actor, place, input));
     }
     case 'drop-concentration':
-      return change(ctx, (service, actor, place) => service.dropConcentration(actor, place, { target: requiredString(ctx.options, 'target') }));
+      return change(ctx, (service, actor, place) =>
+        service.dropConcentration(actor, place, { target: requiredString(ctx.options, 'target') }),
+      );
     default:
       throw new UserError('Choose a subcommand of /init, e.g. `/init begin`.');
   }

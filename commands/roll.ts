@@ -11,12 +11,18 @@ const MAX_LABEL = 100;
 const definition = new SlashCommandBuilder()
   .setName('roll')
   .setDescription('Roll dice: 1d20+5, 4d6kh3, 2d6+3 [fire], (1d4+1, 3)kh1 …')
-  .addStringOption((o) => o.setName('dice').setDescription('What to roll, e.g. 1d20+5 or 8d6 [fire]').setRequired(true).setMaxLength(MAX_LENGTH))
+  .addStringOption((o) =>
+    o.setName('dice').setDescription('What to roll, e.g. 1d20+5 or 8d6 [fire]').setRequired(true).setMaxLength(MAX_LENGTH),
+  )
   .addStringOption((o) =>
     o
       .setName('mode')
       .setDescription('Advantage or disadvantage on the first 1d20')
-      .addChoices({ name: 'normal', value: 'normal' }, { name: 'advantage', value: 'advantage' }, { name: 'disadvantage', value: 'disadvantage' }),
+      .addChoices(
+        { name: 'normal', value: 'normal' },
+        { name: 'advantage', value: 'advantage' },
+        { name: 'disadvantage', value: 'disadvantage' },
+      ),
   )
   .addIntegerOption((o) => o.setName('dc').setDescription('Say whether the total meets this DC'))
   .addStringOption((o) => o.setName('label').setDescription('A title for the roll').setMaxLength(MAX_LABEL))
@@ -44,7 +50,8 @@ function readRequest(ctx: CommandContext): RollRequest {
   if (!parsed.ok) throw new UserError(describeMistake(text, parsed.error.message, parsed.error.column));
   const mode = values.mode === 'advantage' || values.mode === 'disadvantage' ? values.mode : 'normal';
   const times = typeof values.times === 'number' ? values.times : 1;
-  if (!Number.isInteger(times) || times < 1 || times > MAX_TIMES) throw new UserError(`\`times\` must be a whole number from 1 to ${MAX_TIMES}.`);
+  if (!Number.isInteger(times) || times < 1 || times > MAX_TIMES)
+    throw new UserError(`\`times\` must be a whole number from 1 to ${MAX_TIMES}.`);
   const label = typeof values.label === 'string' && values.label.trim() !== '' ? values.label.trim().slice(0, MAX_LABEL) : null;
   return {
     parsed: parsed.value,
@@ -86,7 +93,12 @@ function singleEmbed(request: RollRequest, result: RollSuccess, title: string): 
     lines.push(`DC ${request.dc}: **${verdict(result.total, request.dc)}**`);
     color = result.total >= request.dc ? COLORS.success : COLORS.danger;
   }
-  const embed: Embed = { title, description: lines.join('\n'), color, fields: [{ name: 'Total', value: String(result.total), inline: true }] };
+  const embed: Embed = {
+    title,
+    description: lines.join('\n'),
+    color,
+    fields: [{ name: 'Total', value: String(result.total), inline: true }],
+  };
   if (result.mode !== 'normal') embed.footer = `Rolled with ${result.mode}.`;
   return embed;
 }
@@ -106,7 +118,8 @@ function repeatedEmbed(request: RollRequest, results: RollSuccess[], title: stri
     fields.push({ name: `DC ${request.dc}`, value: `${passed} of ${results.length} succeed`, inline: true });
   }
   const embed: Embed = { title, description: lines.join('\n'), color: COLORS.info, fields };
-  if (results[0].mode !== 'normal') embed.footer = `Rolled with ${results[0].mode}.`;
+  const mode = results[0]?.mode ?? 'normal';
+  if (mode !== 'normal') embed.footer = `Rolled with ${mode}.`;
   return embed;
 }
 
@@ -117,12 +130,18 @@ async function execute(ctx: CommandContext): Promise<Reply> {
   const results: RollSuccess[] = [];
   for (let i = 0; i < request.times; i++) results.push(rollOnce(request, ctx.services.random, maxLength));
   const title = (request.label ?? request.parsed.comment ?? `${ctx.user.name} rolls`).slice(0, EMBED_LIMITS.title);
-  const embed = request.times === 1 ? singleEmbed(request, results[0], title) : repeatedEmbed(request, results, title);
+  const [first] = results;
+  const embed = request.times === 1 && first !== undefined ? singleEmbed(request, first, title) : repeatedEmbed(request, results, title);
   return { embeds: [embed], ephemeral: request.secret };
 }
 
 export const command: Command = {
   definition,
-  examples: ['/roll dice:1d20+5 to hit', '/roll dice:4d6kh3 times:6', '/roll dice:1d20+3 mode:advantage dc:15', '/roll dice:8d6 [fire] secret:true'],
+  examples: [
+    '/roll dice:1d20+5 to hit',
+    '/roll dice:4d6kh3 times:6',
+    '/roll dice:1d20+3 mode:advantage dc:15',
+    '/roll dice:8d6 [fire] secret:true',
+  ],
   execute,
 };

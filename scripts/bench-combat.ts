@@ -118,7 +118,16 @@ async function measure(
 }
 
 function table(rows: readonly Row[]): string {
-  const header = ['command', 'channels at once', 'senders per channel', 'commands', 'commands/s', 'p50 ms', 'p99 ms', 'SQL statements/command'];
+  const header = [
+    'command',
+    'channels at once',
+    'senders per channel',
+    'commands',
+    'commands/s',
+    'p50 ms',
+    'p99 ms',
+    'SQL statements/command',
+  ];
   const lines = rows.map((r) => [
     r.command,
     String(r.channels),
@@ -130,7 +139,8 @@ function table(rows: readonly Row[]): string {
     r.statements.toFixed(2),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
-  const format = (cells: readonly string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
+  const format = (cells: readonly string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
   const rule = `|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
   return [format(header), rule, ...lines.map(format)].join('\n');
 }
@@ -146,12 +156,16 @@ async function main(): Promise<void> {
       const service = createEncounterService({ prisma: counting.prisma, random: createCryptoRandom(), now: () => new Date() });
       const setupStart = performance.now();
       await setUp(service);
-      console.log(`Set up ${ENCOUNTERS} encounters of ${COMBATANTS} combatants in ${((performance.now() - setupStart) / 1000).toFixed(1)} s.`);
+      console.log(
+        `Set up ${ENCOUNTERS} encounters of ${COMBATANTS} combatants in ${((performance.now() - setupStart) / 1000).toFixed(1)} s.`,
+      );
       const next = (where: Place) => service.next(GM, where);
-      const damage = (where: Place, step: number) => service.damage(GM, where, { target: `Goblin ${(step % (COMBATANTS / 2)) + 1}`, amount: '1' });
+      const damage = (where: Place, step: number) =>
+        service.damage(GM, where, { target: `Goblin ${(step % (COMBATANTS / 2)) + 1}`, amount: '1' });
       const cold = () => createEncounterService({ prisma: counting.prisma, random: createCryptoRandom(), now: () => new Date() });
       const coldNext = (where: Place) => cold().next(GM, where);
-      const coldDamage = (where: Place, step: number) => cold().damage(GM, where, { target: `Orc ${(step % (COMBATANTS / 2)) + 1}`, amount: '1' });
+      const coldDamage = (where: Place, step: number) =>
+        cold().damage(GM, where, { target: `Orc ${(step % (COMBATANTS / 2)) + 1}`, amount: '1' });
       // Warm the pool, the JIT and PostgreSQL's caches before measuring.
       await measure('warm-up', 10, next, counting.statements);
       const rows: Row[] = [];

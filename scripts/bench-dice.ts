@@ -7,9 +7,40 @@ import { DiceRoll } from '@dice-roller/rpg-dice-roller';
 import { createCryptoRandom, rollDice } from '../src/dice';
 
 const CORPUS = [
-  '1d20', 'd20', '1d20+5', '1d20-1', '2d20kh1', '2d20kl1', '2d20kh1+7', '1d4', '1d6', '1d8+3', '1d10+4', '1d12+5',
-  '2d6', '2d6+3', '3d6', '4d6kh3', '4d6kh3+2', '4d6kl3', '8d6', '10d6', '20d6', '1d8+1d6+4', '2d8+1d6+3',
-  '1d4+1d4+1d4', '3d6*2', '(1d8+3)*2', '2d8/2', '1d100', 'd%', '6d6+6', '1d20+1d4+5', '12d6', '5d10+5', '2d4+2',
+  '1d20',
+  'd20',
+  '1d20+5',
+  '1d20-1',
+  '2d20kh1',
+  '2d20kl1',
+  '2d20kh1+7',
+  '1d4',
+  '1d6',
+  '1d8+3',
+  '1d10+4',
+  '1d12+5',
+  '2d6',
+  '2d6+3',
+  '3d6',
+  '4d6kh3',
+  '4d6kh3+2',
+  '4d6kl3',
+  '8d6',
+  '10d6',
+  '20d6',
+  '1d8+1d6+4',
+  '2d8+1d6+3',
+  '1d4+1d4+1d4',
+  '3d6*2',
+  '(1d8+3)*2',
+  '2d8/2',
+  '1d100',
+  'd%',
+  '6d6+6',
+  '1d20+1d4+5',
+  '12d6',
+  '5d10+5',
+  '2d4+2',
 ];
 const PEER_NAME = '@dice-roller/rpg-dice-roller';
 /** 1,000 dice, Rollcall's limit; the peer refuses more than 999 in one term. */
@@ -32,7 +63,8 @@ function throughput(roll: () => void): number {
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  const upper = sorted[mid] ?? NaN;
+  return sorted.length % 2 === 1 ? upper : ((sorted[mid - 1] ?? NaN) + upper) / 2;
 }
 
 /** Best of a few single rolls: how long one player waits for the largest roll allowed. */
@@ -85,9 +117,15 @@ function main(): void {
   }
   const medianOurs = median(oursRates);
   const medianTheirs = median(theirRates);
-  console.log(`median rolls/s: Rollcall ${Math.round(medianOurs).toLocaleString('en-US')}, ${PEER_NAME} ${Math.round(medianTheirs).toLocaleString('en-US')}`);
-  console.log(`ratio of medians: ${(medianOurs / medianTheirs).toFixed(1)}x; median of per-expression ratios: ${median(ratios).toFixed(1)}x (goal: at least 5x)`);
-  console.log(`one ${BIG} roll: Rollcall ${singleRollMs(ours(BIG)).toFixed(3)} ms, ${PEER_NAME} ${singleRollMs(theirs(BIG)).toFixed(3)} ms`);
+  console.log(
+    `median rolls/s: Rollcall ${Math.round(medianOurs).toLocaleString('en-US')}, ${PEER_NAME} ${Math.round(medianTheirs).toLocaleString('en-US')}`,
+  );
+  console.log(
+    `ratio of medians: ${(medianOurs / medianTheirs).toFixed(1)}x; median of per-expression ratios: ${median(ratios).toFixed(1)}x (goal: at least 5x)`,
+  );
+  console.log(
+    `one ${BIG} roll: Rollcall ${singleRollMs(ours(BIG)).toFixed(3)} ms, ${PEER_NAME} ${singleRollMs(theirs(BIG)).toFixed(3)} ms`,
+  );
 }
 
 main();

@@ -28,7 +28,12 @@ export interface AppOptions {
 }
 
 /** The services every handler gets, over an open database. Tests build theirs with it too. */
-export function buildServices({ prisma, random, logger, now = () => new Date() }: Omit<Services, 'encounters' | 'now'> & { now?: () => Date }): Services {
+export function buildServices({
+  prisma,
+  random,
+  logger,
+  now = () => new Date(),
+}: Omit<Services, 'encounters' | 'now'> & { now?: () => Date }): Services {
   return { prisma, random, logger, now, encounters: createEncounterService({ prisma, random, now }) };
 }
 

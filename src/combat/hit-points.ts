@@ -44,7 +44,12 @@ export function dealDamage(
   // The log shows what actually came off, so a resisted or absorbed hit does not read as a full one.
   const taken = change.events.reduce((sum, e) => (e.kind === 'hp-lost' || e.kind === 'temp-hp-absorbed' ? sum + e.amount : sum), 0);
   const outcome = taken === amount.total ? '' : `, ${taken} taken`;
-  return { encounter: checked.encounter, events, command: 'hp damage', detail: `${combatant.name}: ${amount.total}${typed} damage${outcome}` };
+  return {
+    encounter: checked.encounter,
+    events,
+    command: 'hp damage',
+    detail: `${combatant.name}: ${amount.total}${typed} damage${outcome}`,
+  };
 }
 
 export function heal(encounter: Encounter, ctx: StepContext, input: { target: string; amount: string }): Transition {
@@ -61,7 +66,11 @@ export function heal(encounter: Encounter, ctx: StepContext, input: { target: st
   };
 }
 
-export function grantTempHp(encounter: Encounter, ctx: StepContext, input: { target: string; amount: string; replace?: boolean }): Transition {
+export function grantTempHp(
+  encounter: Encounter,
+  ctx: StepContext,
+  input: { target: string; amount: string; replace?: boolean },
+): Transition {
   const combatant = findTarget(encounter, input.target);
   requireControl(ctx.actor, encounter, combatant, `give ${combatant.name} temporary HP`);
   requireHp(combatant);
@@ -87,7 +96,8 @@ export function setHp(encounter: Encounter, ctx: StepContext, input: { target: s
   requireHp(combatant);
   const amount = rollAmount(input.amount, ctx.random, 'HP');
   const ceiling = ctx.ruleSet.maxHp(combatant.rules);
-  if (amount.total > ceiling) throw new UserError(`${combatant.name}'s HP can be at most ${ceiling}; raise the maximum with \`/hp max\` first.`);
+  if (amount.total > ceiling)
+    throw new UserError(`${combatant.name}'s HP can be at most ${ceiling}; raise the maximum with \`/hp max\` first.`);
   const up = amount.total > 0;
   const rules = up
     ? { ...combatant.rules, hp: amount.total, dead: false, stable: false, deathSaves: { successes: 0, failures: 0 } }

@@ -17,6 +17,9 @@ export function requireGameMaster(actor: Actor, encounter: Encounter, doing: str
 export function requireControl(actor: Actor, encounter: Encounter, combatant: Combatant, doing: string): void {
   if (isGameMaster(actor, encounter) || combatant.controllerId === actor.userId) return;
   const gameMaster = `the game master (${encounter.gameMasterName}) or a member with Manage Channels`;
-  const who = combatant.controllerId === null ? gameMaster : `${combatant.name}'s player, the game master (${encounter.gameMasterName}) or a member with Manage Channels`;
+  const who =
+    combatant.controllerId === null
+      ? gameMaster
+      : `${combatant.name}'s player, the game master (${encounter.gameMasterName}) or a member with Manage Channels`;
   throw new UserError(`Only ${who} can ${doing}.`);
 }

@@ -11,15 +11,7 @@ import type { EncounterStore } from './store';
 import { refOf } from './targets';
 import type { StepContext, Transition } from './transition';
 import { moveTurn, nextTurn, pressDeathSave, previousTurn } from './turns';
-import type {
-  Actor,
-  CombatantRef,
-  Encounter,
-  EncounterLogEntry,
-  EncounterOptions,
-  EncounterResult,
-  Place,
-} from './types';
+import type { Actor, CombatantRef, Encounter, EncounterLogEntry, EncounterOptions, EncounterResult, Place } from './types';
 import { requireWhole } from './validate';
 
 export interface BeginInput {
@@ -151,7 +143,11 @@ export function createEncounterServiceWith(deps: EncounterServiceDeps): Encounte
     return { actor, ruleSet: getRuleSet(encounter.ruleSet), random: deps.random, now: deps.now() };
   }
 
-  async function change(actor: Actor, place: Place, step: (encounter: Encounter, ctx: StepContext) => Transition): Promise<EncounterResult> {
+  async function change(
+    actor: Actor,
+    place: Place,
+    step: (encounter: Encounter, ctx: StepContext) => Transition,
+  ): Promise<EncounterResult> {
     const saved = await store.update(place.channelId, actor, (current) => step(current, contextFor(actor, current)));
     if (saved === null) throw new UserError(NO_ENCOUNTER);
     return { encounter: saved.encounter, events: saved.events };

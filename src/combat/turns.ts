@@ -31,7 +31,12 @@ function makesDeathSaves(combatant: Combatant, ctx: StepContext): boolean {
 }
 
 /** Effects the rules engine says end between two points of the encounter. */
-function endExpiredEffects(encounter: Encounter, ctx: StepContext, from: { round: number; combatantId: string }, to: { round: number; combatantId: string }): Step {
+function endExpiredEffects(
+  encounter: Encounter,
+  ctx: StepContext,
+  from: { round: number; combatantId: string },
+  to: { round: number; combatantId: string },
+): Step {
   const timed: TimedEffect[] = encounter.effects.map((e) => ({ id: e.id, expiry: e.expiry }));
   if (timed.every((e) => e.expiry === null)) return { encounter, events: [] };
   const order = encounter.combatants.map((c) => c.id);
@@ -94,7 +99,12 @@ export function nextTurn(encounter: Encounter, ctx: StepContext): Transition {
   }
   let next: Encounter = { ...encounter, round, currentId: chosen.id };
   if (encounter.currentId !== null) {
-    const expired = endExpiredEffects(next, ctx, { round: encounter.round, combatantId: encounter.currentId }, { round, combatantId: chosen.id });
+    const expired = endExpiredEffects(
+      next,
+      ctx,
+      { round: encounter.round, combatantId: encounter.currentId },
+      { round, combatantId: chosen.id },
+    );
     next = expired.encounter;
     events.push(...expired.events);
   }
@@ -107,7 +117,8 @@ export function nextTurn(encounter: Encounter, ctx: StepContext): Transition {
 /** Goes back one turn, as a correction: nothing that happens at a turn's start happens again. */
 export function previousTurn(encounter: Encounter, ctx: StepContext): Transition {
   requireCombatants(encounter);
-  if (encounter.currentId === null || encounter.round === 0) throw new UserError('The fight has not started yet: `/init next` starts round 1.');
+  if (encounter.currentId === null || encounter.round === 0)
+    throw new UserError('The fight has not started yet: `/init next` starts round 1.');
   requireTurnControl(encounter, ctx, 'go back a turn');
   const { combatants } = encounter;
   const startIndex = combatants.findIndex((c) => c.id === encounter.currentId);

@@ -10,18 +10,58 @@ import type { ConditionKey, DamageType, HitDicePool, RollMode, TrackKey } from '
 
 /** Every combatants column but encounter_id: the keys of a combatant row. */
 export const COMBATANT_COLUMNS = [
-  'id', 'sort_order', 'name', 'controller_id', 'is_player_character', 'important', 'hidden', 'hp_known',
-  'hp', 'max_hp', 'hp_max_reduction', 'temp_hp', 'armour_class', 'con_save_bonus', 'con_score', 'level',
-  'group_id', 'initiative', 'init_mod', 'init_mode', 'init_rolls', 'init_given', 'init_tiebreak',
-  'resistances', 'immunities', 'vulnerabilities', 'damage_threshold', 'conditions', 'tracks',
-  'pending_fatigue', 'hit_dice', 'heroic_inspiration', 'death_successes', 'death_failures', 'stable', 'dead',
-  'death_save_pending', 'pending_concentration_dcs',
+  'id',
+  'sort_order',
+  'name',
+  'controller_id',
+  'is_player_character',
+  'important',
+  'hidden',
+  'hp_known',
+  'hp',
+  'max_hp',
+  'hp_max_reduction',
+  'temp_hp',
+  'armour_class',
+  'con_save_bonus',
+  'con_score',
+  'level',
+  'group_id',
+  'initiative',
+  'init_mod',
+  'init_mode',
+  'init_rolls',
+  'init_given',
+  'init_tiebreak',
+  'resistances',
+  'immunities',
+  'vulnerabilities',
+  'damage_threshold',
+  'conditions',
+  'tracks',
+  'pending_fatigue',
+  'hit_dice',
+  'heroic_inspiration',
+  'death_successes',
+  'death_failures',
+  'stable',
+  'dead',
+  'death_save_pending',
+  'pending_concentration_dcs',
 ] as const;
 
 /** Every encounter_effects column but encounter_id. */
 export const EFFECT_COLUMNS = [
-  'id', 'kind', 'name', 'source_id', 'target_id', 'started_round', 'expiry_round', 'expiry_combatant_id',
-  'expiry_boundary', 'concentration_id',
+  'id',
+  'kind',
+  'name',
+  'source_id',
+  'target_id',
+  'started_round',
+  'expiry_round',
+  'expiry_combatant_id',
+  'expiry_boundary',
+  'concentration_id',
 ] as const;
 
 type ColumnValue = string | number | boolean | null | readonly unknown[] | Readonly<Record<string, unknown>>;
@@ -209,8 +249,7 @@ function ruleSetOf(value: string): RuleSetId {
 /** The encounter row (its own columns) with its combatant and effect rows. */
 export function encounterFromRows(row: JsonRow, combatantRows: readonly JsonRow[], effectRows: readonly JsonRow[]): Encounter {
   const effects = effectRows.map(effectFromRow);
-  const concentrationOf = (id: string): string | null =>
-    effects.find((e) => e.kind === 'concentration' && e.sourceId === id)?.name ?? null;
+  const concentrationOf = (id: string): string | null => effects.find((e) => e.kind === 'concentration' && e.sourceId === id)?.name ?? null;
   const endedAt = row.ended_at;
   return {
     id: text(row, 'id'),

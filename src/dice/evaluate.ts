@@ -2,7 +2,17 @@
  * Rolls a parsed expression into a tree of rolled values, following Avrae's d20 engine: operators
  * act left to right on the dice still kept, and values stay unrounded until the final total.
  */
-import type { DiceNode, Expr, Operation, Selector, SetOperator, UnaryOperator, BinaryOperator, DiceOperator } from './ast';
+import {
+  lastSelector,
+  type DiceNode,
+  type Expr,
+  type Operation,
+  type Selector,
+  type SetOperator,
+  type UnaryOperator,
+  type BinaryOperator,
+  type DiceOperator,
+} from './ast';
 import { MAX_DICE, MAX_SIDES } from './limits';
 import type { RandomSource } from './random';
 
@@ -20,6 +30,13 @@ export interface RolledDie {
   /** The last roll's value. */
   value: number;
   kept: boolean;
+}
+
+/** A die always has the roll it was made with; rerolls and caps act on its newest. */
+export function lastRoll(die: RolledDie): Roll {
+  const last = die.rolls[die.rolls.length - 1];
+  if (last === undefined) throw new Error('A die without a roll');
+  return last;
 }
 
 interface RolledBase {
@@ -130,7 +147,7 @@ class Roller {
   }
 
   private reroll(node: DiceNode, die: RolledDie): void {
-    die.rolls[die.rolls.length - 1].rerolled = true;
+    lastRoll(die).rerolled = true;
     const natural = this.face(node);
     die.rolls.push({ natural, value: natural, rerolled: false, exploded: false });
     die.value = natural;
@@ -185,11 +202,11 @@ class Roller {
       case 'mi':
       case 'ma': {
         // Like Avrae, a repeated mi/ma means its last number.
-        const limit = selectors[selectors.length - 1].value;
+        const limit = lastSelector(selectors).value;
         for (const die of dice) {
           if (!die.kept) continue;
           if (op === 'mi' ? die.value < limit : die.value > limit) {
-            die.rolls[die.rolls.length - 1].value = limit;
+            lastRoll(die).value = limit;
             die.value = limit;
           }
         }
@@ -199,7 +216,7 @@ class Roller {
   }
 
   private explode(node: DiceNode, dice: RolledDie[], die: RolledDie): void {
-    die.rolls[die.rolls.length - 1].exploded = true;
+    lastRoll(die).exploded = true;
     dice.push(this.newDie(node));
   }
 }
@@ -254,7 +271,8 @@ function keepOrDrop(items: Item[], op: 'k' | 'p', selectors: readonly Selector[]
 
 /** The kept items matching any selector, in pool order, at most `limit` of them. */
 function select<T extends Item>(items: readonly T[], selectors: readonly Selector[], limit = Infinity): T[] {
-  if (selectors.length === 1) return matching(items, selectors[0]).slice(0, limit);
+  const [only] = selectors;
+  if (selectors.length === 1 && only !== undefined) return matching(items, only).slice(0, limit);
   const chosen: T[] = [];
   for (const selector of selectors) {
     if (chosen.length >= limit) break;

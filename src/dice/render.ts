@@ -19,8 +19,7 @@ function renderFace(face: number, sides: number): string {
 
 function renderDie(die: RolledDie, sides: number, struck: boolean): string {
   let text = '';
-  for (let i = 0; i < die.rolls.length; i++) {
-    const roll = die.rolls[i];
+  for (const [i, roll] of die.rolls.entries()) {
     let s = renderFace(roll.natural, sides);
     if (roll.value !== roll.natural) s += ` -> ${roll.value}`;
     if (roll.exploded) s += '!';
@@ -40,7 +39,7 @@ function render(rolled: Rolled, detail: Detail, struck: boolean): string {
       const { node } = rolled;
       let inside = '';
       if (detail === 'full' || rolled.dice.length <= 1) {
-        for (let i = 0; i < rolled.dice.length; i++) inside += (i > 0 ? ', ' : '') + renderDie(rolled.dice[i], node.sides, struck);
+        for (const [i, die] of rolled.dice.entries()) inside += (i > 0 ? ', ' : '') + renderDie(die, node.sides, struck);
       } else {
         inside = `${rolled.dice.length} dice: ${rolled.value}`;
       }

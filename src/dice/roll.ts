@@ -1,6 +1,6 @@
 /** The one call most callers need: text (or a parsed expression) in, a rolled result out. */
 import type { DiceError, Expr, ParsedDice, RollMode } from './ast';
-import { evaluate, RollFailure, type Rolled, type RolledDice } from './evaluate';
+import { evaluate, lastRoll, RollFailure, type Rolled, type RolledDice } from './evaluate';
 import { collectAnnotations, formatExpr } from './notation';
 import { parseDice } from './parse';
 import type { RandomSource } from './random';
@@ -51,7 +51,7 @@ function leftmost(rolled: Rolled): Rolled {
     if (node.type === 'binary') node = node.left;
     else if (node.type === 'unary') node = node.operand;
     else if (node.type === 'group') node = node.inner;
-    else if (node.type === 'set' && node.elements.length > 0) node = node.elements[0];
+    else if (node.type === 'set' && node.elements[0] !== undefined) node = node.elements[0];
     else return node;
   }
 }
@@ -88,7 +88,7 @@ function describeFirstD20(rolled: Rolled): FirstD20 | null {
   if (kept === undefined) return null;
   const rolls: number[] = [];
   for (const die of term.dice) for (const roll of die.rolls) rolls.push(roll.natural);
-  return { kept: kept.value, natural: kept.rolls[kept.rolls.length - 1].natural, rolls, leading: leftmost(rolled) === term };
+  return { kept: kept.value, natural: lastRoll(kept).natural, rolls, leading: leftmost(rolled) === term };
 }
 
 /** A bare expression (built or transformed in code) as if it had been typed. */

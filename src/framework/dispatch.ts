@@ -55,7 +55,11 @@ export function dispatchButton(registry: CommandRegistry, ctx: ComponentContext)
 }
 
 /** Autocomplete never fails loudly: a problem gives no suggestions. */
-export async function dispatchAutocomplete(registry: CommandRegistry, name: string, ctx: AutocompleteContext): Promise<AutocompleteChoice[]> {
+export async function dispatchAutocomplete(
+  registry: CommandRegistry,
+  name: string,
+  ctx: AutocompleteContext,
+): Promise<AutocompleteChoice[]> {
   const command = registry.get(name);
   if (!command?.autocomplete) return [];
   try {

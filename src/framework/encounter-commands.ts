@@ -74,7 +74,10 @@ export async function refreshTracker(ctx: Context, encounter: Encounter): Promis
 }
 
 /** Runs one change, brings the tracker up to date and says what happened. */
-export async function change(ctx: Context, run: (service: EncounterService, actor: Actor, place: Place) => Promise<EncounterResult>): Promise<Reply> {
+export async function change(
+  ctx: Context,
+  run: (service: EncounterService, actor: Actor, place: Place) => Promise<EncounterResult>,
+): Promise<Reply> {
   const result = await run(encountersOf(ctx), actorOf(ctx), placeOf(ctx));
   await refreshTracker(ctx, result.encounter);
   return resultReply(result);
@@ -84,7 +87,10 @@ export async function change(ctx: Context, run: (service: EncounterService, acto
 export async function suggestTargets(ctx: AutocompleteContext): Promise<AutocompleteChoice[]> {
   if (ctx.focused.name !== 'target') return [];
   const combatants = await encountersOf(ctx).combatants(placeOf(ctx));
-  return rankByName(combatants, (combatant) => combatant.name, ctx.focused.value).map((combatant) => ({ name: combatant.name, value: combatant.name }));
+  return rankByName(combatants, (combatant) => combatant.name, ctx.focused.value).map((combatant) => ({
+    name: combatant.name,
+    value: combatant.name,
+  }));
 }
 
 /** `init:next:<encounter>` → ['next', '<encounter>']: the parts after the command name. */

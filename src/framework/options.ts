@@ -3,7 +3,10 @@ import { DAMAGE_TYPES, type DamageType } from '../rules/types';
 import { UserError, type CommandOptions } from './command';
 
 /** A `target` option as /init and /hp declare it: required, autocompleted from the encounter. */
-export function targetOption(option: SlashCommandStringOption, description = 'A combatant in this channel\'s encounter'): SlashCommandStringOption {
+export function targetOption(
+  option: SlashCommandStringOption,
+  description = "A combatant in this channel's encounter",
+): SlashCommandStringOption {
   return option.setName('target').setDescription(description).setRequired(true).setAutocomplete(true).setMaxLength(100);
 }
 
@@ -57,7 +60,9 @@ export function damageTypeList(options: CommandOptions, name: string): DamageTyp
     const type = part.trim().toLowerCase();
     if (type === '') continue;
     if (!isDamageType(type)) {
-      throw new UserError(`"${part.trim()}" in \`${name}\` is not a damage type. Use a comma-separated list of: ${DAMAGE_TYPES.join(', ')}.`);
+      throw new UserError(
+        `"${part.trim()}" in \`${name}\` is not a damage type. Use a comma-separated list of: ${DAMAGE_TYPES.join(', ')}.`,
+      );
     }
     types.add(type);
   }

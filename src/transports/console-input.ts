@@ -53,14 +53,18 @@ function convert(option: APIApplicationCommandBasicOption, raw: string): { ok: t
       if (!/^[-+]?\d+$/.test(raw)) return { ok: false, error: `option ${name} takes a whole number, not "${raw}"` };
       value = Number(raw);
       if (!Number.isSafeInteger(value)) return { ok: false, error: `option ${name} is out of range` };
-      if (option.min_value !== undefined && value < option.min_value) return { ok: false, error: `option ${name} must be at least ${option.min_value}` };
-      if (option.max_value !== undefined && value > option.max_value) return { ok: false, error: `option ${name} must be at most ${option.max_value}` };
+      if (option.min_value !== undefined && value < option.min_value)
+        return { ok: false, error: `option ${name} must be at least ${option.min_value}` };
+      if (option.max_value !== undefined && value > option.max_value)
+        return { ok: false, error: `option ${name} must be at most ${option.max_value}` };
       break;
     case ApplicationCommandOptionType.Number:
       value = Number(raw);
       if (raw.trim() === '' || !Number.isFinite(value)) return { ok: false, error: `option ${name} takes a number, not "${raw}"` };
-      if (option.min_value !== undefined && value < option.min_value) return { ok: false, error: `option ${name} must be at least ${option.min_value}` };
-      if (option.max_value !== undefined && value > option.max_value) return { ok: false, error: `option ${name} must be at most ${option.max_value}` };
+      if (option.min_value !== undefined && value < option.min_value)
+        return { ok: false, error: `option ${name} must be at least ${option.min_value}` };
+      if (option.max_value !== undefined && value > option.max_value)
+        return { ok: false, error: `option ${name} must be at most ${option.max_value}` };
       break;
     case ApplicationCommandOptionType.Boolean: {
       const lowered = raw.toLowerCase();
@@ -69,15 +73,19 @@ function convert(option: APIApplicationCommandBasicOption, raw: string): { ok: t
       break;
     }
     case ApplicationCommandOptionType.String:
-      if (option.min_length !== undefined && raw.length < option.min_length) return { ok: false, error: `option ${name} needs at least ${option.min_length} characters` };
-      if (option.max_length !== undefined && raw.length > option.max_length) return { ok: false, error: `option ${name} takes at most ${option.max_length} characters` };
+      if (option.min_length !== undefined && raw.length < option.min_length)
+        return { ok: false, error: `option ${name} needs at least ${option.min_length} characters` };
+      if (option.max_length !== undefined && raw.length > option.max_length)
+        return { ok: false, error: `option ${name} takes at most ${option.max_length} characters` };
       value = raw;
       break;
     default:
       value = raw;
   }
   if ('choices' in option && option.choices && option.choices.length > 0) {
-    const choice = option.choices.find((c) => String(c.value).toLowerCase() === String(value).toLowerCase() || c.name.toLowerCase() === raw.toLowerCase());
+    const choice = option.choices.find(
+      (c) => String(c.value).toLowerCase() === String(value).toLowerCase() || c.name.toLowerCase() === raw.toLowerCase(),
+    );
     if (!choice) return { ok: false, error: `option ${name} must be one of: ${option.choices.map((c) => c.value).join(', ')}` };
     value = choice.value;
   }
@@ -92,7 +100,10 @@ function isBranch(option: APIApplicationCommandOption): boolean {
  * Reads `/name [group] [subcommand] option:value …` against the command's own definition, checking
  * what Discord's client would check before sending: known options, types, choices, required ones.
  */
-function parseCommand(tokens: string[], registry: CommandRegistry): { ok: true; name: string; options: CommandOptions } | { ok: false; error: string } {
+function parseCommand(
+  tokens: string[],
+  registry: CommandRegistry,
+): { ok: true; name: string; options: CommandOptions } | { ok: false; error: string } {
   const [head = '', ...rest] = tokens;
   const name = head.slice(1).toLowerCase();
   const command = registry.get(name);

@@ -13,8 +13,7 @@ const DEFAULT_CHANNEL = 'general';
 
 /** What one console line produced: a reply to show, or a line that was not a valid command. */
 export type ConsoleResult =
-  | { kind: 'reply'; input: string; user: CommandUser; channel: string; reply: Reply }
-  | { kind: 'error'; input: string; error: string };
+  { kind: 'reply'; input: string; user: CommandUser; channel: string; reply: Reply } | { kind: 'error'; input: string; error: string };
 
 export interface ChannelMessage {
   id: string;
@@ -126,7 +125,10 @@ export class ConsoleSession {
     if (action.kind === 'command') {
       reply = await dispatchCommand(this.registry, action.name, { ...ctx, options: action.options });
     } else {
-      const sources = [this.lastReply?.channel === this.channel ? this.lastReply.reply : undefined, ...this.messenger.latestIn(this.channel).map((m) => m.reply)];
+      const sources = [
+        this.lastReply?.channel === this.channel ? this.lastReply.reply : undefined,
+        ...this.messenger.latestIn(this.channel).map((m) => m.reply),
+      ];
       const button = sources.map((s) => findButton(s, action.target)).find((b) => b !== undefined);
       if (!button) return { kind: 'error', input, error: `no button "${action.target}" on the previous reply` };
       reply = await dispatchButton(this.registry, { ...ctx, customId: button.customId });

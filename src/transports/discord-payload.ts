@@ -78,7 +78,10 @@ export function toInteractionMessage(reply: Reply): MessagePayload & { flags?: M
 }
 
 /** discord.js's options with the raw API's field name, for requests that bypass discord.js's interaction methods. */
-function toApiBody<T extends MessagePayload>({ allowedMentions: mentions, ...rest }: T): Omit<T, 'allowedMentions'> & { allowed_mentions: MessagePayload['allowedMentions'] } {
+function toApiBody<T extends MessagePayload>({
+  allowedMentions: mentions,
+  ...rest
+}: T): Omit<T, 'allowedMentions'> & { allowed_mentions: MessagePayload['allowedMentions'] } {
   return { ...rest, allowed_mentions: mentions };
 }
 

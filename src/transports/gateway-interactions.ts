@@ -24,7 +24,10 @@ async function answerCommand(interaction: ChatInputCommandInteraction, options: 
   }
   const slow = options.registry.get(interaction.commandName)?.mayBeSlow ?? false;
   const deferral = new Deferral(() => interaction.deferReply(), slow ? 0 : options.deferAfterMs);
-  const reply = await dispatchCommand(options.registry, interaction.commandName, { ...base, options: flattenOptions(interaction.options.data) });
+  const reply = await dispatchCommand(options.registry, interaction.commandName, {
+    ...base,
+    options: flattenOptions(interaction.options.data),
+  });
   if (!(await deferral.settle())) {
     await interaction.reply(toInteractionMessage(reply));
   } else if (reply.ephemeral) {

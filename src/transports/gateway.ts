@@ -60,9 +60,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   client.rest.on('rateLimited', (info) => logger.warn({ route: info.route, retryAfterMs: info.retryAfter }, 'rate limited by Discord'));
 
   client.on(Events.InteractionCreate, (interaction: Interaction) => {
-    if (stopping) logger.info({ interactionId: interaction.id, userId: interaction.user.id, outcome: 'refused' }, 'interaction while stopping');
-    const answer = stopping ? refuseInteraction(interaction) : answerInteraction(interaction, { registry, services, messenger, deferAfterMs });
-    const task = answer.catch((error: unknown) => logger.error({ interactionId: interaction.id, err: error }, 'could not answer an interaction'));
+    if (stopping)
+      logger.info({ interactionId: interaction.id, userId: interaction.user.id, outcome: 'refused' }, 'interaction while stopping');
+    const answer = stopping
+      ? refuseInteraction(interaction)
+      : answerInteraction(interaction, { registry, services, messenger, deferAfterMs });
+    const task = answer.catch((error: unknown) =>
+      logger.error({ interactionId: interaction.id, err: error }, 'could not answer an interaction'),
+    );
     inFlight.add(task);
     void task.finally(() => inFlight.delete(task));
   });

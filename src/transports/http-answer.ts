@@ -43,7 +43,10 @@ function message(reply: Reply): APIInteractionResponse {
 }
 
 /** Acknowledging is the HTTP response itself, so it is done as soon as it is written. */
-function acknowledge(respond: Respond, type: InteractionResponseType.DeferredChannelMessageWithSource | InteractionResponseType.DeferredMessageUpdate): () => Promise<void> {
+function acknowledge(
+  respond: Respond,
+  type: InteractionResponseType.DeferredChannelMessageWithSource | InteractionResponseType.DeferredMessageUpdate,
+): () => Promise<void> {
   return async () => respond({ type });
 }
 
@@ -52,18 +55,27 @@ function webhook(interaction: APIInteraction, options: HttpAnswerOptions) {
   const { rest, applicationId } = options;
   // Interaction webhooks are authorised by their token, not the bot's.
   return {
-    editOriginal: (reply: Reply) => rest.patch(Routes.webhookMessage(applicationId, interaction.token), { body: toMessageBody(reply, 'replace'), auth: false }),
+    editOriginal: (reply: Reply) =>
+      rest.patch(Routes.webhookMessage(applicationId, interaction.token), { body: toMessageBody(reply, 'replace'), auth: false }),
     deleteOriginal: () => rest.delete(Routes.webhookMessage(applicationId, interaction.token), { auth: false }),
-    followUp: (reply: Reply) => rest.post(Routes.webhook(applicationId, interaction.token), { body: toInteractionResponseData(reply), auth: false }),
+    followUp: (reply: Reply) =>
+      rest.post(Routes.webhook(applicationId, interaction.token), { body: toInteractionResponseData(reply), auth: false }),
   };
 }
 
-async function answerCommand(interaction: APIChatInputApplicationCommandInteraction, respond: Respond, options: HttpAnswerOptions): Promise<void> {
+async function answerCommand(
+  interaction: APIChatInputApplicationCommandInteraction,
+  respond: Respond,
+  options: HttpAnswerOptions,
+): Promise<void> {
   const base = baseContext(apiInteractionFacts(interaction), options.services, options.messenger);
   if (!base) return respond(message(NOT_IN_SERVER));
   const name = interaction.data.name;
   const slow = options.registry.get(name)?.mayBeSlow ?? false;
-  const deferral = new Deferral(acknowledge(respond, InteractionResponseType.DeferredChannelMessageWithSource), slow ? 0 : options.deferAfterMs);
+  const deferral = new Deferral(
+    acknowledge(respond, InteractionResponseType.DeferredChannelMessageWithSource),
+    slow ? 0 : options.deferAfterMs,
+  );
   const reply = await dispatchCommand(options.registry, name, { ...base, options: flattenOptions(interaction.data.options ?? []) });
   if (!(await deferral.settle())) return respond(message(reply));
   const hook = webhook(interaction, options);
@@ -76,7 +88,11 @@ async function answerCommand(interaction: APIChatInputApplicationCommandInteract
   }
 }
 
-async function answerButton(interaction: APIMessageComponentButtonInteraction, respond: Respond, options: HttpAnswerOptions): Promise<void> {
+async function answerButton(
+  interaction: APIMessageComponentButtonInteraction,
+  respond: Respond,
+  options: HttpAnswerOptions,
+): Promise<void> {
   const base = baseContext(apiInteractionFacts(interaction), options.services, options.messenger);
   if (!base) return respond(message(NOT_IN_SERVER));
   const customId = interaction.data.custom_id;
@@ -97,11 +113,19 @@ async function answerButton(interaction: APIMessageComponentButtonInteraction, r
   }
 }
 
-async function answerAutocomplete(interaction: APIApplicationCommandAutocompleteInteraction, respond: Respond, options: HttpAnswerOptions): Promise<void> {
+async function answerAutocomplete(
+  interaction: APIApplicationCommandAutocompleteInteraction,
+  respond: Respond,
+  options: HttpAnswerOptions,
+): Promise<void> {
   const base = baseContext(apiInteractionFacts(interaction), options.services, options.messenger);
   const data = interaction.data.options;
   const choices = base
-    ? await dispatchAutocomplete(options.registry, interaction.data.name, { ...base, options: flattenOptions(data), focused: focusedOption(data) ?? { name: '', value: '' } })
+    ? await dispatchAutocomplete(options.registry, interaction.data.name, {
+        ...base,
+        options: flattenOptions(data),
+        focused: focusedOption(data) ?? { name: '', value: '' },
+      })
     : [];
   respond({ type: InteractionResponseType.ApplicationCommandAutocompleteResult, data: { choices } });
 }
@@ -120,6 +144,7 @@ export async function answerHttpInteraction(interaction: APIInteraction, respond
 /** While shutting down: PING still gets PONG, autocomplete no suggestions, everything else RESTARTING. */
 export function refuseHttpInteraction(interaction: APIInteraction, respond: Respond): void {
   if (interaction.type === InteractionType.Ping) respond({ type: InteractionResponseType.Pong });
-  else if (interaction.type === InteractionType.ApplicationCommandAutocomplete) respond({ type: InteractionResponseType.ApplicationCommandAutocompleteResult, data: { choices: [] } });
+  else if (interaction.type === InteractionType.ApplicationCommandAutocomplete)
+    respond({ type: InteractionResponseType.ApplicationCommandAutocompleteResult, data: { choices: [] } });
   else respond(message(RESTARTING));
 }

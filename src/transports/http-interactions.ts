@@ -62,7 +62,11 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
 function parseInteraction(body: Buffer): APIInteraction | null {
   try {
     const value: unknown = JSON.parse(body.toString('utf8'));
-    const ok = typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'number' && typeof (value as { id?: unknown }).id === 'string';
+    const ok =
+      typeof value === 'object' &&
+      value !== null &&
+      typeof (value as { type?: unknown }).type === 'number' &&
+      typeof (value as { id?: unknown }).id === 'string';
     return ok ? (value as APIInteraction) : null;
   } catch {
     return null;
@@ -97,7 +101,8 @@ export async function startHttpInteractions(options: HttpInteractionsOptions): P
     if (!interaction) return send(res, 400, 'not an interaction');
     fields.interactionId = interaction.id;
     fields.interactionType = interaction.type;
-    const respond: Respond = (response) => (response ? sendJson(res, response) : send(res, 400, 'Rollcall does not answer this kind of interaction'));
+    const respond: Respond = (response) =>
+      response ? sendJson(res, response) : send(res, 400, 'Rollcall does not answer this kind of interaction');
     if (stopping) {
       fields.outcome = 'refused';
       return refuseHttpInteraction(interaction, respond);

@@ -10,7 +10,10 @@ export type SignatureCheck = (signature: string | undefined, timestamp: string |
 export function signatureCheck(publicKey: string): SignatureCheck {
   if (!PUBLIC_KEY.test(publicKey)) throw new Error('the public key must be 64 hexadecimal characters');
   // Node reads a raw Ed25519 key only as a JWK; its `x` is the key's bytes in base64url.
-  const key: KeyObject = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(publicKey, 'hex').toString('base64url') }, format: 'jwk' });
+  const key: KeyObject = createPublicKey({
+    key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(publicKey, 'hex').toString('base64url') },
+    format: 'jwk',
+  });
   return (signature, timestamp, body) => {
     if (signature === undefined || timestamp === undefined || !SIGNATURE.test(signature)) return false;
     return verify(null, Buffer.concat([Buffer.from(timestamp, 'utf8'), body]), key, Buffer.from(signature, 'hex'));

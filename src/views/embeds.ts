@@ -10,7 +10,15 @@ export const COLORS = {
 } as const;
 
 /** Discord's limits on an embed, in characters. */
-export const EMBED_LIMITS = { title: 256, description: 4096, fieldName: 256, fieldValue: 1024, fields: 25, footer: 2048, total: 6000 } as const;
+export const EMBED_LIMITS = {
+  title: 256,
+  description: 4096,
+  fieldName: 256,
+  fieldValue: 1024,
+  fields: 25,
+  footer: 2048,
+  total: 6000,
+} as const;
 
 export function errorReply(message: string): Reply {
   return { ephemeral: true, embeds: [{ description: `⚠️ ${message}`, color: COLORS.danger }] };

@@ -23,5 +23,14 @@ export function logReply(entries: readonly EncounterLogEntry[], asked: number): 
     length += line.length + 1;
   }
   const title = entries.length < asked ? `All ${entries.length} changes, newest first` : `The last ${lines.length} changes, newest first`;
-  return { embeds: [{ title, description: lines.join('\n'), color: COLORS.info, footer: 'Times are UTC. /init undo reverts the newest one you may undo.' }] };
+  return {
+    embeds: [
+      {
+        title,
+        description: lines.join('\n'),
+        color: COLORS.info,
+        footer: 'Times are UTC. /init undo reverts the newest one you may undo.',
+      },
+    ],
+  };
 }

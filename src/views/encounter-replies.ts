@@ -14,7 +14,11 @@ function promptButtons(encounter: Encounter, events: readonly EncounterEvent[]):
   }));
   for (const event of events) {
     if (event.kind === 'death-save-due') {
-      buttons.push({ customId: `init:death:${encounter.id}:${event.combatant.id}`, label: `Roll death save for ${event.combatant.name}`, style: 'danger' });
+      buttons.push({
+        customId: `init:death:${encounter.id}:${event.combatant.id}`,
+        label: `Roll death save for ${event.combatant.name}`,
+        style: 'danger',
+      });
     }
   }
   return buttons;

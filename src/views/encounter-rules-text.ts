@@ -123,7 +123,9 @@ export function consequenceSentences(subject: Subject, events: readonly RulesEve
         );
         break;
       case 'track-reduced':
-        sentences.push(`${who} loses ${plural(event.levels, `level of ${TRACK_NAMES[event.track]}`, `levels of ${TRACK_NAMES[event.track]}`)} (now ${event.level}).`);
+        sentences.push(
+          `${who} loses ${plural(event.levels, `level of ${TRACK_NAMES[event.track]}`, `levels of ${TRACK_NAMES[event.track]}`)} (now ${event.level}).`,
+        );
         break;
       case 'condition-immune':
         sentences.push(`${who} is immune to ${conditionName(event.condition)} while ${conditionName(event.because)}.`);
@@ -142,7 +144,9 @@ export function consequenceSentences(subject: Subject, events: readonly RulesEve
         break;
       case 'max-hp-reduced':
         sentences.push(
-          subject.showNumbers ? `${who}'s hit point maximum drops by ${event.reduction} to ${event.maxHp}.` : `${who}'s hit point maximum drops.`,
+          subject.showNumbers
+            ? `${who}'s hit point maximum drops by ${event.reduction} to ${event.maxHp}.`
+            : `${who}'s hit point maximum drops.`,
         );
         break;
       case 'max-hp-restored':
@@ -215,7 +219,10 @@ export function describeDeathSave(
       sentence = `${head}, a success ${count}.`;
       break;
     case 'failure':
-      sentence = save.damage === null ? `${head}, a failure ${count}.` : `${head}, a failure: ${who} takes ${save.damage} damage that can't be reduced.`;
+      sentence =
+        save.damage === null
+          ? `${head}, a failure ${count}.`
+          : `${head}, a failure: ${who} takes ${save.damage} damage that can't be reduced.`;
       break;
     case 'stable':
       sentence = `${head}, a third success. ${who} is stable.`;
@@ -229,6 +236,9 @@ export function describeDeathSave(
   }
   // The opening sentence already says these; the rest (fatigue, death) follows it.
   const said: RulesEvent['kind'][] = ['stabilised', 'revived', 'healed', 'death-saves-reset', 'death-save-failures'];
-  const followUps = consequenceSentences(subject, save.events.filter((event) => !said.includes(event.kind)));
+  const followUps = consequenceSentences(
+    subject,
+    save.events.filter((event) => !said.includes(event.kind)),
+  );
   return [sentence, ...followUps].join(' ');
 }

@@ -19,7 +19,17 @@ export function summaryEmbed(encounter: Encounter): Embed {
   const down = encounter.combatants.filter((c) => !c.rules.dead && c.hpKnown && c.rules.hp <= 0);
   const dead = encounter.combatants.filter((c) => c.rules.dead);
   const rounds = encounter.round === 1 ? '1 round' : `${encounter.round} rounds`;
-  const fields = [field('Standing', standing.map(standingLine)), field('Down', down.map((c) => (c.rules.stable ? `${c.name} (stable)` : c.name))), field('Dead', dead.map((c) => c.name))];
+  const fields = [
+    field('Standing', standing.map(standingLine)),
+    field(
+      'Down',
+      down.map((c) => (c.rules.stable ? `${c.name} (stable)` : c.name)),
+    ),
+    field(
+      'Dead',
+      dead.map((c) => c.name),
+    ),
+  ];
   return {
     title: `🏁 ${encounter.name} is over`.slice(0, EMBED_LIMITS.title),
     description: `The fight lasted ${rounds}. ${encounter.gameMasterName} ran it.`,

@@ -99,7 +99,9 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
           group.push(next.combatant.name);
           index += 1;
         }
-        lines.push(`${listInWords(group)} ${group.length === 1 ? 'joins' : 'join'} the fight with initiative ${initiativeInWords(event.initiative)}.`);
+        lines.push(
+          `${listInWords(group)} ${group.length === 1 ? 'joins' : 'join'} the fight with initiative ${initiativeInWords(event.initiative)}.`,
+        );
         break;
       }
       case 'combatant-removed':
@@ -126,24 +128,44 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
       case 'damage-taken': {
         const run = rulesRun(events, index, event.combatant.id);
         index += run.length;
-        lines.push(describeDamage(subjectOf(event.combatant), event.amount, event.damageType, run.map((entry) => entry.event)));
+        lines.push(
+          describeDamage(
+            subjectOf(event.combatant),
+            event.amount,
+            event.damageType,
+            run.map((entry) => entry.event),
+          ),
+        );
         break;
       }
       case 'death-save': {
         const run = rulesRun(events, index, event.combatant.id);
         index += run.length;
-        lines.push(describeDeathSave(subjectOf(event.combatant), { ...event, events: run.map((entry) => entry.event) }, tallyOf(encounter, event.combatant.id)));
+        lines.push(
+          describeDeathSave(
+            subjectOf(event.combatant),
+            { ...event, events: run.map((entry) => entry.event) },
+            tallyOf(encounter, event.combatant.id),
+          ),
+        );
         break;
       }
       case 'rules': {
         const run = [event, ...rulesRun(events, index, event.combatant.id)];
         index += run.length - 1;
-        const sentence = rulesSentence(subjectOf(event.combatant), run.map((entry) => entry.event));
+        const sentence = rulesSentence(
+          subjectOf(event.combatant),
+          run.map((entry) => entry.event),
+        );
         if (sentence !== '') lines.push(sentence);
         break;
       }
       case 'hp-set':
-        lines.push(event.combatant.hidden ? `${event.combatant.name}'s hit points are set.` : `${event.combatant.name} is now at ${event.hp} HP (was ${event.previous}).`);
+        lines.push(
+          event.combatant.hidden
+            ? `${event.combatant.name}'s hit points are set.`
+            : `${event.combatant.name} is now at ${event.hp} HP (was ${event.previous}).`,
+        );
         break;
       case 'max-hp-set':
         lines.push(

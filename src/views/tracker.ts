@@ -45,7 +45,9 @@ export function combatantLine(combatant: Combatant, encounter: Encounter, viewer
   const dead = combatant.rules.dead;
   const name = dead ? `~~${combatant.name}~~` : `**${combatant.name}**`;
   const marker = combatant.id === encounter.currentId ? CURRENT : NOT_CURRENT;
-  const parts = [`${marker} \`${String(combatant.initiative.total).padStart(2, ' ')}\` ${name}${viewer === 'game-master' && combatant.hidden ? ' (hidden)' : ''}`];
+  const parts = [
+    `${marker} \`${String(combatant.initiative.total).padStart(2, ' ')}\` ${name}${viewer === 'game-master' && combatant.hidden ? ' (hidden)' : ''}`,
+  ];
   if (dead) return [...parts, 'Dead'].join(' · ');
   parts.push(seesNumbers ? hitPoints(combatant, encounter) : healthBand(combatant, encounter));
   if (seesNumbers && combatant.armourClass !== null) parts.push(`AC ${combatant.armourClass}`);
@@ -80,7 +82,7 @@ export function fitOrder(lines: readonly string[], currentIndex: number, budget:
   let first = Math.max(0, currentIndex);
   let last = first;
   let used = size(lines[first] ?? '');
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const candidate of [last + 1, first - 1]) {
       const line = lines[candidate];

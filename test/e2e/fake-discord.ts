@@ -189,24 +189,49 @@ export class FakeDiscord {
    * Types a slash command, `/init add` as `'init add'`, and resolves with what the user sees.
    * `values` are the leaf options by name.
    */
-  async sendCommand(line: string, values: Readonly<Record<string, OptionValue>> = {}, as: Invoker = {}, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<InteractionResult> {
+  async sendCommand(
+    line: string,
+    values: Readonly<Record<string, OptionValue>> = {},
+    as: Invoker = {},
+    timeoutMs = DEFAULT_TIMEOUT_MS,
+  ): Promise<InteractionResult> {
     const pending = this.dispatchInteraction(InteractionType.ApplicationCommand, this.commandData(line, values, null), as, null);
     return this.waitFor(() => answered(pending, pending.result), timeoutMs, `an answer to /${line}`);
   }
 
   /** Types into option `focused` of a command and resolves with the suggestions the bot offers. */
-  async autocomplete(line: string, values: Readonly<Record<string, OptionValue>>, focused: string, as: Invoker = {}, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<APIApplicationCommandOptionChoice[]> {
-    const pending = this.dispatchInteraction(InteractionType.ApplicationCommandAutocomplete, this.commandData(line, values, focused), as, null);
+  async autocomplete(
+    line: string,
+    values: Readonly<Record<string, OptionValue>>,
+    focused: string,
+    as: Invoker = {},
+    timeoutMs = DEFAULT_TIMEOUT_MS,
+  ): Promise<APIApplicationCommandOptionChoice[]> {
+    const pending = this.dispatchInteraction(
+      InteractionType.ApplicationCommandAutocomplete,
+      this.commandData(line, values, focused),
+      as,
+      null,
+    );
     return this.waitFor(() => answered(pending, pending.choices), timeoutMs, `suggestions for /${line} ${focused}`);
   }
 
   /** Presses a button on a message the bot posted; by custom id alone, on the newest message carrying it. */
-  async clickButton(target: FakeMessage | string, customId?: string, as: Invoker = {}, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<InteractionResult> {
+  async clickButton(
+    target: FakeMessage | string,
+    customId?: string,
+    as: Invoker = {},
+    timeoutMs = DEFAULT_TIMEOUT_MS,
+  ): Promise<InteractionResult> {
     const id = typeof target === 'string' ? target : customId;
     if (!id) throw new Error('clickButton needs the custom id of the button to press');
-    const message = typeof target === 'string' ? [...this.messages.values()].reverse().find((m) => !m.deleted && buttonIds(m.components).includes(id)) : this.messages.get(target.id);
+    const message =
+      typeof target === 'string'
+        ? [...this.messages.values()].reverse().find((m) => !m.deleted && buttonIds(m.components).includes(id))
+        : this.messages.get(target.id);
     if (!message) throw new Error(`no message carries a button ${id}`);
-    if (!buttonIds(message.components).includes(id)) throw new Error(`message ${message.id} has no button ${id}; it has ${buttonIds(message.components).join(', ') || 'none'}`);
+    if (!buttonIds(message.components).includes(id))
+      throw new Error(`message ${message.id} has no button ${id}; it has ${buttonIds(message.components).join(', ') || 'none'}`);
     const data = { custom_id: id, component_type: ComponentType.Button };
     const pending = this.dispatchInteraction(InteractionType.MessageComponent, data, { channelId: message.channelId, ...as }, message);
     return this.waitFor(() => answered(pending, pending.result), timeoutMs, `an answer to the button ${id}`);
@@ -231,13 +256,23 @@ export class FakeDiscord {
     };
   }
 
-  private dispatchInteraction(type: InteractionType, data: Record<string, unknown>, as: Invoker, message: FakeMessage | null): PendingInteraction {
+  private dispatchInteraction(
+    type: InteractionType,
+    data: Record<string, unknown>,
+    as: Invoker,
+    message: FakeMessage | null,
+  ): PendingInteraction {
     const socket = [...this.sockets][0];
-    if (!this.endpoint && (!socket || !this.identified)) throw new Error('no bot is connected to the fake gateway; await fake.ready() first');
+    if (!this.endpoint && (!socket || !this.identified))
+      throw new Error('no bot is connected to the fake gateway; await fake.ready() first');
     const channelId = as.channelId ?? this.channelId;
-    const user: FakeUser = as.userId ? { id: as.userId, username: as.userName ?? `user-${as.userId.slice(-4)}` } : { ...this.defaultUser, username: as.userName ?? this.defaultUser.username };
+    const user: FakeUser = as.userId
+      ? { id: as.userId, username: as.userName ?? `user-${as.userId.slice(-4)}` }
+      : { ...this.defaultUser, username: as.userName ?? this.defaultUser.username };
     const permissions =
-      MEMBER_PERMISSIONS | (as.manageGuild ? PermissionFlagsBits.ManageGuild : 0n) | (as.manageChannels ? PermissionFlagsBits.ManageChannels : 0n);
+      MEMBER_PERMISSIONS |
+      (as.manageGuild ? PermissionFlagsBits.ManageGuild : 0n) |
+      (as.manageChannels ? PermissionFlagsBits.ManageChannels : 0n);
     const { id, token, payload } = interactionPayload({
       type,
       applicationId: this.applicationId,
@@ -248,7 +283,17 @@ export class FakeDiscord {
       data,
       ...(message ? { message: this.toApi(message) } : {}),
     });
-    const pending: PendingInteraction = { id, token, channelId, componentMessageId: message?.id ?? null, callbackType: null, originalId: null, result: null, choices: null, failure: null };
+    const pending: PendingInteraction = {
+      id,
+      token,
+      channelId,
+      componentMessageId: message?.id ?? null,
+      callbackType: null,
+      originalId: null,
+      result: null,
+      choices: null,
+      failure: null,
+    };
     this.interactions.set(token, pending);
     if (this.endpoint) void this.deliver(this.endpoint, pending, payload);
     else if (socket) this.send(socket, { op: GatewayOpcodes.Dispatch, t: 'INTERACTION_CREATE', d: payload });
@@ -264,7 +309,13 @@ export class FakeDiscord {
         return;
       }
       const callback = JSON.parse(answer.text) as Record<string, unknown>;
-      this.recorded.push({ method: 'POST', path: `/api/v10/interactions/${pending.id}/${pending.token}/callback`, query: {}, authorization: null, body: callback });
+      this.recorded.push({
+        method: 'POST',
+        path: `/api/v10/interactions/${pending.id}/${pending.token}/callback`,
+        query: {},
+        authorization: null,
+        body: callback,
+      });
       const refusal = this.acknowledge(pending, callback);
       if (refusal) pending.failure = `Discord would refuse the answer: ${refusal.message}`;
     } catch (error) {
@@ -349,7 +400,11 @@ export class FakeDiscord {
           application: { id: this.applicationId, flags: 0 },
         },
       });
-      this.send(socket, { op: GatewayOpcodes.Dispatch, t: 'GUILD_CREATE', d: apiGuild(this.guildId, [apiTextChannel(this.channelId, this.guildId, 'general')], this.bot) });
+      this.send(socket, {
+        op: GatewayOpcodes.Dispatch,
+        t: 'GUILD_CREATE',
+        d: apiGuild(this.guildId, [apiTextChannel(this.channelId, this.guildId, 'general')], this.bot),
+      });
       this.identified = true;
       this.changed();
     } else if (message.op === GatewayOpcodes.Resume) {
@@ -383,7 +438,11 @@ export class FakeDiscord {
     const body = (request.body ?? {}) as Record<string, unknown>;
     let m: RegExpMatchArray | null;
     if (method === 'GET' && path === '/api/v10/gateway/bot') {
-      json(res, 200, { url: `ws://${this.origin}`, shards: 1, session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 1 } });
+      json(res, 200, {
+        url: `ws://${this.origin}`,
+        shards: 1,
+        session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 1 },
+      });
     } else if (method === 'POST' && (m = path.match(/^\/api\/v10\/interactions\/(\d+)\/([^/]+)\/callback$/))) {
       this.interactionCallback(m[2] ?? '', body, res);
     } else if ((m = path.match(/^\/api\/v10\/webhooks\/(\d+)\/([^/]+)\/messages\/(%40original|@original)$/))) {
@@ -466,7 +525,11 @@ export class FakeDiscord {
     if (method !== 'PATCH') return json(res, 405, { message: '405: Method Not Allowed', code: 0 });
     message.flags &= ~MessageFlags.Loading;
     this.overwrite(message, body);
-    pending.result ??= { callbackType: pending.callbackType ?? InteractionResponseType.DeferredChannelMessageWithSource, deferred: true, message };
+    pending.result ??= {
+      callbackType: pending.callbackType ?? InteractionResponseType.DeferredChannelMessageWithSource,
+      deferred: true,
+      message,
+    };
     json(res, 200, this.toApi(message));
   }
 
@@ -489,7 +552,12 @@ export class FakeDiscord {
   private putCommands(body: unknown, res: ServerResponse): void {
     const commands = (Array.isArray(body) ? body : []) as RESTPostAPIChatInputApplicationCommandsJSONBody[];
     this.definitions.clear();
-    const registered = commands.map((command) => ({ ...command, id: snowflake(), application_id: this.applicationId, version: snowflake() }));
+    const registered = commands.map((command) => ({
+      ...command,
+      id: snowflake(),
+      application_id: this.applicationId,
+      version: snowflake(),
+    }));
     for (const command of registered) this.definitions.set(command.name, command);
     json(res, 200, registered);
   }
@@ -542,12 +610,14 @@ function definitionId(definition: RESTPostAPIChatInputApplicationCommandsJSONBod
 }
 
 function isEphemeral(data: Record<string, unknown>): boolean {
-  return ((Number(data.flags ?? 0) & MessageFlags.Ephemeral) !== 0);
+  return (Number(data.flags ?? 0) & MessageFlags.Ephemeral) !== 0;
 }
 
 function buttonIds(components: readonly APIMessageTopLevelComponent[]): string[] {
   return components.flatMap((row) =>
-    row.type === ComponentType.ActionRow ? row.components.flatMap((c) => (c.type === ComponentType.Button && 'custom_id' in c ? [c.custom_id] : [])) : [],
+    row.type === ComponentType.ActionRow
+      ? row.components.flatMap((c) => (c.type === ComponentType.Button && 'custom_id' in c ? [c.custom_id] : []))
+      : [],
   );
 }
 

@@ -101,7 +101,12 @@ describe('the encounter store on PostgreSQL', () => {
 
   /** Services as separate bot processes on one database would have them: each with its own memory. */
   function replicas(count: number): EncounterService[] {
-    return [service, ...Array.from({ length: count - 1 }, (_, i) => createEncounterService({ prisma: counting.prisma, random: createSeededRandom(20 + i), now: () => new Date() }))];
+    return [
+      service,
+      ...Array.from({ length: count - 1 }, (_, i) =>
+        createEncounterService({ prisma: counting.prisma, random: createSeededRandom(20 + i), now: () => new Date() }),
+      ),
+    ];
   }
 
   it.each([1, 5])('applies 50 concurrent `damage 1` on one combatant from %i process(es): exactly 50 HP lost', async (processes) => {
@@ -109,7 +114,9 @@ describe('the encounter store on PostgreSQL', () => {
     await service.add(gm, here, { name: 'Ogre', hp: 120, initiative: 8 });
     const senders = replicas(processes);
     const before = counting.statements();
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => (senders[i % processes] ?? service).damage(alice, here, { target: 'Ogre', amount: '1' })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => (senders[i % processes] ?? service).damage(alice, here, { target: 'Ogre', amount: '1' })),
+    );
     const statements = counting.statements() - before;
     expect(results).toHaveLength(50);
     expect(combatant(await current(), 'Ogre').rules.hp).toBe(70);
@@ -131,7 +138,12 @@ describe('the encounter store on PostgreSQL', () => {
 
   it.each([1, 4])('advances exactly 20 turns for 20 concurrent `next` from %i process(es)', async (processes) => {
     await service.begin(gm, here, {});
-    for (const [name, initiative] of [['A', 20], ['B', 16], ['C', 12]] as const) await service.add(gm, here, { name, hp: 10, initiative });
+    for (const [name, initiative] of [
+      ['A', 20],
+      ['B', 16],
+      ['C', 12],
+    ] as const)
+      await service.add(gm, here, { name, hp: 10, initiative });
     await service.next(gm, here);
     const senders = replicas(processes);
     await Promise.all(Array.from({ length: 20 }, (_, i) => (senders[i % processes] ?? service).next(gm, here)));
@@ -147,7 +159,9 @@ describe('the encounter store on PostgreSQL', () => {
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     const refused = outcomes.find((o) => o.status === 'rejected');
     expect(refused?.status === 'rejected' && refused.reason).toBeInstanceOf(UserError);
-    expect(refused?.status === 'rejected' && (refused.reason as Error).message).toMatch(/^This channel already has (First|Second) \(game master: (Dana|Alice)\)\./);
+    expect(refused?.status === 'rejected' && (refused.reason as Error).message).toMatch(
+      /^This channel already has (First|Second) \(game master: (Dana|Alice)\)\./,
+    );
   });
 
   it('allows a new encounter in the channel once the last one ended', async () => {
@@ -189,7 +203,9 @@ describe('the encounter store on PostgreSQL', () => {
     await service.join(alice, here, { name: 'Alice', hp: 12, initiative: 15 });
     await service.concentrate(alice, here, { target: 'Alice', effect: 'Bless' });
     await service.damage(bob, here, { target: 'Alice', amount: '5' });
-    await expect(service.undo(alice, here)).rejects.toThrow("Only the game master (Dana) or a member with Manage Channels can undo Bob's change (hp damage).");
+    await expect(service.undo(alice, here)).rejects.toThrow(
+      "Only the game master (Dana) or a member with Manage Channels can undo Bob's change (hp damage).",
+    );
 
     const undone = await service.undo(bob, here);
     expect(undone.events).toEqual([{ kind: 'undone', command: 'hp damage', actorName: 'Bob', detail: 'Alice: 5 damage' }]);

@@ -17,9 +17,17 @@ describe('damage', () => {
   it('rolls a dice amount, takes its type from the annotation and lets the rules halve it', () => {
     const hit = dealDamage(table(), ctx(bob, scripted(4, 5)), { target: 'goblin', amount: '2d6+3 [fire]' });
     expect(hit.events).toEqual([
-      { kind: 'amount-rolled', combatant: expect.objectContaining({ name: 'Goblin' }), roll: expect.objectContaining({ expression: '2d6+3 [fire]', total: 12 }) },
+      {
+        kind: 'amount-rolled',
+        combatant: expect.objectContaining({ name: 'Goblin' }),
+        roll: expect.objectContaining({ expression: '2d6+3 [fire]', total: 12 }),
+      },
       { kind: 'damage-taken', combatant: expect.objectContaining({ name: 'Goblin' }), amount: 12, damageType: 'fire', critical: false },
-      { kind: 'rules', combatant: expect.objectContaining({ name: 'Goblin' }), event: { kind: 'damage-modified', reason: 'resistance', before: 12, after: 6 } },
+      {
+        kind: 'rules',
+        combatant: expect.objectContaining({ name: 'Goblin' }),
+        event: { kind: 'damage-modified', reason: 'resistance', before: 12, after: 6 },
+      },
       { kind: 'rules', combatant: expect.objectContaining({ name: 'Goblin' }), event: { kind: 'hp-lost', amount: 6, hp: 1 } },
     ]);
     expect(named(hit.encounter, 'Goblin').rules.hp).toBe(1);
@@ -82,7 +90,11 @@ describe('damage', () => {
 
 describe('concentration checks from damage', () => {
   function concentrating(ruleSet: RuleSetId = 'dnd2024', options: { autoConcentrationSaves?: boolean } = {}): Encounter {
-    const encounter = joinEncounter(fresh(ruleSet, options), ctx(alice, noDice, ruleSet), { hp: 100, conSave: 3, initiative: 18 }).encounter;
+    const encounter = joinEncounter(fresh(ruleSet, options), ctx(alice, noDice, ruleSet), {
+      hp: 100,
+      conSave: 3,
+      initiative: 18,
+    }).encounter;
     return startConcentration(encounter, ctx(alice, noDice, ruleSet), { target: 'Alice', effect: 'Bless' }).encounter;
   }
 
@@ -114,7 +126,15 @@ describe('concentration checks from damage', () => {
   ])('the button rolls d20 %i + 3 = %i against DC 12: kept %s', (face, total, kept) => {
     const hit = dealDamage(concentrating(), ctx(gm), { target: 'Alice', amount: '25' });
     const pressed = pressConcentrationSave(hit.encounter, ctx(alice, scripted(face)), 'Alice');
-    expect(pressed.events[0]).toEqual({ kind: 'concentration-save', combatant: expect.objectContaining({ name: 'Alice' }), effect: 'Bless', dc: 12, rolls: [face], total, success: kept });
+    expect(pressed.events[0]).toEqual({
+      kind: 'concentration-save',
+      combatant: expect.objectContaining({ name: 'Alice' }),
+      effect: 'Bless',
+      dc: 12,
+      rolls: [face],
+      total,
+      success: kept,
+    });
     expect(named(pressed.encounter, 'Alice').rules.concentration).toBe(kept ? 'Bless' : null);
     expect(pressed.encounter.effects.map((e) => e.name)).toEqual(kept ? ['Bless'] : []);
     expect(kinds(pressed)).toEqual(kept ? ['concentration-save'] : ['concentration-save', 'effect-ended']);
@@ -130,11 +150,16 @@ describe('concentration checks from damage', () => {
     expect(named(first.encounter, 'Alice').pendingConcentrationDcs).toEqual([13]);
     const second = pressConcentrationSave(first.encounter, ctx(alice, scripted(2)), 'Alice');
     expect(named(second.encounter, 'Alice').pendingConcentrationDcs).toEqual([]);
-    expect(() => pressConcentrationSave(second.encounter, ctx(alice, scripted(2)), 'Alice')).toThrow('Alice has no concentration save to roll.');
+    expect(() => pressConcentrationSave(second.encounter, ctx(alice, scripted(2)), 'Alice')).toThrow(
+      'Alice has no concentration save to roll.',
+    );
   });
 
   it('rolls the save at once when the encounter says so', () => {
-    const hit = dealDamage(concentrating('dnd2024', { autoConcentrationSaves: true }), ctx(gm, scripted(6)), { target: 'Alice', amount: '25' });
+    const hit = dealDamage(concentrating('dnd2024', { autoConcentrationSaves: true }), ctx(gm, scripted(6)), {
+      target: 'Alice',
+      amount: '25',
+    });
     expect(kinds(hit)).toEqual(['damage-taken', 'rules:hp-lost', 'rules:concentration-save', 'concentration-save', 'effect-ended']);
     expect(hit.events[4]).toMatchObject({ reason: 'save-failed', effect: { name: 'Bless' } });
   });
@@ -170,7 +195,16 @@ describe('starting and dropping concentration', () => {
       ...started,
       effects: [
         ...started.effects,
-        { id: 'e99', kind: 'concentration', name: 'Paralyzed', sourceId: null, targetId: goblin, startedRound: 0, expiry: null, concentrationId: started.effects[0]?.id ?? '' },
+        {
+          id: 'e99',
+          kind: 'concentration',
+          name: 'Paralyzed',
+          sourceId: null,
+          targetId: goblin,
+          startedRound: 0,
+          expiry: null,
+          concentrationId: started.effects[0]?.id ?? '',
+        },
       ],
     };
     const dropped = dropConcentration(held, ctx(alice), 'Alice');
@@ -187,7 +221,9 @@ describe('starting and dropping concentration', () => {
       "Only Alice's player, the game master (Gina) or a member with Manage Channels can start concentration for Alice.",
     );
     const dead = dealDamage(table(), ctx(gm), { target: 'Goblin', amount: '7' }).encounter;
-    expect(() => startConcentration(dead, ctx(gm), { target: 'Goblin', effect: 'Bless' })).toThrow('Goblin is dead and cannot concentrate.');
+    expect(() => startConcentration(dead, ctx(gm), { target: 'Goblin', effect: 'Bless' })).toThrow(
+      'Goblin is dead and cannot concentrate.',
+    );
   });
 });
 
@@ -200,12 +236,14 @@ describe('healing, temporary HP and corrections', () => {
     expect(healed.detail).toBe('Alice: healed 6');
   });
 
-  it('gives temporary HP to the player\'s own character, keeping the larger pool', () => {
+  it("gives temporary HP to the player's own character, keeping the larger pool", () => {
     const granted = grantTempHp(table(), ctx(alice), { target: 'Alice', amount: '8' });
     expect(named(granted.encounter, 'Alice').rules.tempHp).toBe(8);
     const smaller = grantTempHp(granted.encounter, ctx(alice), { target: 'Alice', amount: '5' });
     expect(smaller.events[0]).toMatchObject({ event: { kind: 'temp-hp-kept', tempHp: 8, offered: 5 } });
-    expect(named(grantTempHp(granted.encounter, ctx(alice), { target: 'Alice', amount: '5', replace: true }).encounter, 'Alice').rules.tempHp).toBe(5);
+    expect(
+      named(grantTempHp(granted.encounter, ctx(alice), { target: 'Alice', amount: '5', replace: true }).encounter, 'Alice').rules.tempHp,
+    ).toBe(5);
     expect(() => grantTempHp(table(), ctx(bob), { target: 'Alice', amount: '5' })).toThrow(
       "Only Alice's player, the game master (Gina) or a member with Manage Channels can give Alice temporary HP.",
     );
@@ -235,7 +273,10 @@ describe('healing, temporary HP and corrections', () => {
     function exhausted(): Encounter {
       const encounter = table('dnd2014');
       const before = named(encounter, 'Alice');
-      return replaceCombatant(encounter, { ...before, rules: { ...before.rules, hp: 6, tracks: { ...before.rules.tracks, exhaustion: 4 } } });
+      return replaceCombatant(encounter, {
+        ...before,
+        rules: { ...before.rules, hp: 6, tracks: { ...before.rules.tracks, exhaustion: 4 } },
+      });
     }
 
     it('refuses HP above the halved maximum', () => {

@@ -9,7 +9,14 @@ describe('adding monsters', () => {
     const added = addMonsters(fresh(), ctx(gm, scripted(14)), { name: 'Goblin', count: 4, initMod: 2, hp: 7, ac: 15 });
     expect(names(added.encounter)).toEqual(['Goblin 1', 'Goblin 2', 'Goblin 3', 'Goblin 4']);
     expect(added.encounter.combatants.map((c) => c.initiative.total)).toEqual([16, 16, 16, 16]);
-    expect(added.encounter.combatants[0]?.initiative).toEqual({ total: 16, modifier: 2, mode: 'normal', rolls: [14], given: false, tiebreak: [] });
+    expect(added.encounter.combatants[0]?.initiative).toEqual({
+      total: 16,
+      modifier: 2,
+      mode: 'normal',
+      rolls: [14],
+      given: false,
+      tiebreak: [],
+    });
     expect(new Set(added.encounter.combatants.map((c) => c.groupId)).size).toBe(1);
     expect(added.encounter.combatants.every((c) => c.rules.hp === 7 && c.rules.maxHp === 7 && c.armourClass === 15)).toBe(true);
     expect(kinds(added)).toEqual(['combatant-added', 'combatant-added', 'combatant-added', 'combatant-added']);
@@ -29,7 +36,14 @@ describe('adding monsters', () => {
 
   it('takes a given initiative without rolling', () => {
     const added = addMonsters(fresh(), ctx(gm), { name: 'Lich', initiative: 21, initMod: 3 });
-    expect(named(added.encounter, 'Lich').initiative).toEqual({ total: 21, modifier: 3, mode: 'normal', rolls: [], given: true, tiebreak: [] });
+    expect(named(added.encounter, 'Lich').initiative).toEqual({
+      total: 21,
+      modifier: 3,
+      mode: 'normal',
+      rolls: [],
+      given: true,
+      tiebreak: [],
+    });
   });
 
   it.each([
@@ -51,7 +65,7 @@ describe('adding monsters', () => {
 });
 
 describe('joining', () => {
-  it('adds the caller\'s own player character under their name, controlled by them', () => {
+  it("adds the caller's own player character under their name, controlled by them", () => {
     const joined = joinEncounter(fresh(), ctx(alice, scripted(12)), { initMod: 3, hp: 12, ac: 14, conSave: 2 });
     const pc = named(joined.encounter, 'Alice');
     expect(pc).toMatchObject({ controllerId: 'alice', hidden: false, hpKnown: true, armourClass: 14 });
@@ -83,11 +97,23 @@ function withMonsters(ruleSet: 'dnd2024' | 'a5e', monsters: [string, number, num
 
 describe('initiative order and its tie-breaks, decided by the rules engine', () => {
   it('puts higher totals first', () => {
-    expect(names(withMonsters('dnd2024', [['Orc', 12, 0], ['Wolf', 18, 0], ['Rat', 3, 0], ['Bat', 15, 0]]))).toEqual(['Wolf', 'Bat', 'Orc', 'Rat']);
+    expect(
+      names(
+        withMonsters('dnd2024', [
+          ['Orc', 12, 0],
+          ['Wolf', 18, 0],
+          ['Rat', 3, 0],
+          ['Bat', 15, 0],
+        ]),
+      ),
+    ).toEqual(['Wolf', 'Bat', 'Orc', 'Rat']);
   });
 
   it('2024: an equal total goes to the higher modifier, with no roll', () => {
-    const encounter = withMonsters('dnd2024', [['Orc', 15, 1], ['Bugbear', 15, 3]]);
+    const encounter = withMonsters('dnd2024', [
+      ['Orc', 15, 1],
+      ['Bugbear', 15, 3],
+    ]);
     expect(names(encounter)).toEqual(['Bugbear', 'Orc']);
   });
 
@@ -106,9 +132,18 @@ describe('initiative order and its tie-breaks, decided by the rules engine', () 
 
   it.each([
     // Roll-offs in order Ant, Bee, then the newcomer Cat.
-    [[10, 5, 12], ['Cat', 'Ant', 'Bee']],
-    [[3, 18, 11], ['Ant', 'Cat', 'Bee']],
-    [[9, 7, 2], ['Ant', 'Bee', 'Cat']],
+    [
+      [10, 5, 12],
+      ['Cat', 'Ant', 'Bee'],
+    ],
+    [
+      [3, 18, 11],
+      ['Ant', 'Cat', 'Bee'],
+    ],
+    [
+      [9, 7, 2],
+      ['Ant', 'Bee', 'Cat'],
+    ],
   ])('A5E: a newcomer tied with two (roll-offs %j) goes where the engine ranks it; the others keep their order', (faces, order) => {
     const tied = withMonsters('a5e', [['Ant', 15, 0]]);
     const two = addMonsters(tied, ctx(gm, scripted(9, 4), 'a5e'), { name: 'Bee', initiative: 15 }).encounter;
@@ -140,7 +175,10 @@ describe('initiative order and its tie-breaks, decided by the rules engine', () 
 
 describe('removing a combatant', () => {
   it('passes the turn on when the current one leaves, and ends its concentration', () => {
-    let encounter = withMonsters('dnd2024', [['Mage', 18, 0], ['Orc', 12, 0]]);
+    let encounter = withMonsters('dnd2024', [
+      ['Mage', 18, 0],
+      ['Orc', 12, 0],
+    ]);
     encounter = nextTurn(encounter, ctx(gm)).encounter;
     encounter = startConcentration(encounter, ctx(gm), { target: 'Mage', effect: 'Web' }).encounter;
     const removed = removeCombatant(encounter, ctx(gm), 'mage');

@@ -56,7 +56,11 @@ describe('encounter events in words', () => {
   test('a dice amount shows its roll before what it did', () => {
     expect(
       say([
-        { kind: 'amount-rolled', combatant: ref(ogre), roll: { expression: '2d6+3 [fire]', rendered: '2d6 (**6**, 4) + 3 [fire] = `13`', total: 13 } },
+        {
+          kind: 'amount-rolled',
+          combatant: ref(ogre),
+          roll: { expression: '2d6+3 [fire]', rendered: '2d6 (**6**, 4) + 3 [fire] = `13`', total: 13 },
+        },
         { kind: 'damage-taken', combatant: ref(ogre), amount: 13, damageType: 'fire', critical: false },
         { kind: 'rules', combatant: ref(ogre), event: { kind: 'hp-lost', amount: 13, hp: 46 } },
       ]),

@@ -13,8 +13,8 @@ function deferred(): { promise: Promise<void>; resolve(): void; reject(error: Er
 /** Lets every already-settled promise callback run. */
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-describe('the per-channel queue of a process\'s commands', () => {
-  it('runs one channel\'s tasks one after another, and other channels\' alongside', async () => {
+describe("the per-channel queue of a process's commands", () => {
+  it("runs one channel's tasks one after another, and other channels' alongside", async () => {
     const queue = new KeyedQueue();
     const started: string[] = [];
     const first = deferred();

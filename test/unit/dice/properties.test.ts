@@ -11,7 +11,11 @@ const diceOperator = fc.oneof(
   fc.tuple(fc.constantFrom('mi', 'ma'), fc.integer({ min: 0, max: 8 })).map(([op, n]) => `${op}${n}`),
 );
 const dice = fc
-  .tuple(fc.integer({ min: 0, max: 6 }), fc.constantFrom('1', '2', '4', '6', '8', '10', '12', '20', '%'), fc.array(diceOperator, { maxLength: 3 }))
+  .tuple(
+    fc.integer({ min: 0, max: 6 }),
+    fc.constantFrom('1', '2', '4', '6', '8', '10', '12', '20', '%'),
+    fc.array(diceOperator, { maxLength: 3 }),
+  )
   .map(([count, sides, ops]) => `${count}d${sides}${ops.join('')}`);
 const number = fc.integer({ min: 0, max: 30 }).map(String);
 const setOperator = fc.tuple(fc.constantFrom('k', 'p'), selector).map(([op, s]) => op + s);
@@ -20,7 +24,9 @@ const { expr: anyLength } = fc.letrec<{ expr: string; atom: string }>((tie) => (
   expr: fc.oneof(
     { depthSize: 'small' },
     tie('atom'),
-    fc.tuple(tie('expr'), fc.constantFrom('+', '-', '*', '/', '//', '%', '<', '>', '==', '!=', '<=', '>='), tie('expr')).map(([a, op, b]) => `${a} ${op} ${b}`),
+    fc
+      .tuple(tie('expr'), fc.constantFrom('+', '-', '*', '/', '//', '%', '<', '>', '==', '!=', '<=', '>='), tie('expr'))
+      .map(([a, op, b]) => `${a} ${op} ${b}`),
     tie('expr').map((e) => `-${e}`),
   ),
   atom: fc.oneof(
@@ -28,7 +34,9 @@ const { expr: anyLength } = fc.letrec<{ expr: string; atom: string }>((tie) => (
     dice,
     number,
     fc.tuple(tie('expr'), fc.array(setOperator, { maxLength: 2 })).map(([e, ops]) => `(${e})${ops.join('')}`),
-    fc.tuple(fc.array(tie('expr'), { minLength: 1, maxLength: 4 }), fc.array(setOperator, { maxLength: 2 })).map(([es, ops]) => `(${es.join(', ')},)${ops.join('')}`),
+    fc
+      .tuple(fc.array(tie('expr'), { minLength: 1, maxLength: 4 }), fc.array(setOperator, { maxLength: 2 }))
+      .map(([es, ops]) => `(${es.join(', ')},)${ops.join('')}`),
   ),
 }));
 
@@ -89,7 +97,11 @@ describe('properties', () => {
 
   test('any string gives a result or a message, within 50 ms', () => {
     const diceAlphabet = fc.constantFrom(...'0123456789d%khlpremia<>=!+-*/(),.[] advis'.split(''));
-    const anything = fc.oneof(fc.string({ maxLength: 600 }), fc.string({ unit: diceAlphabet, maxLength: 600 }), fc.string({ unit: diceAlphabet, maxLength: 40 }));
+    const anything = fc.oneof(
+      fc.string({ maxLength: 600 }),
+      fc.string({ unit: diceAlphabet, maxLength: 600 }),
+      fc.string({ unit: diceAlphabet, maxLength: 40 }),
+    );
     fc.assert(
       fc.property(anything, fc.integer(), (text, seed) => {
         expect(fastestMs(() => rollDice(text, createSeededRandom(seed)))).toBeLessThan(50);

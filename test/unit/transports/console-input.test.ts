@@ -23,7 +23,12 @@ const init: Command = {
   definition: new SlashCommandBuilder()
     .setName('init')
     .setDescription('Initiative')
-    .addSubcommand((s) => s.setName('begin').setDescription('Begin').addStringOption((o) => o.setName('name').setDescription('Name')))
+    .addSubcommand((s) =>
+      s
+        .setName('begin')
+        .setDescription('Begin')
+        .addStringOption((o) => o.setName('name').setDescription('Name')),
+    )
     .addSubcommand((s) => s.setName('next').setDescription('Next')),
   execute: noop,
 };
@@ -32,7 +37,10 @@ const registry = new CommandRegistry([roll, init]);
 
 describe('tokenize', () => {
   it('keeps quoted values whole and unquotes them', () => {
-    expect(tokenize('/roll dice:1d20+5 label:"Sneak attack"')).toEqual({ ok: true, tokens: ['/roll', 'dice:1d20+5', 'label:Sneak attack'] });
+    expect(tokenize('/roll dice:1d20+5 label:"Sneak attack"')).toEqual({
+      ok: true,
+      tokens: ['/roll', 'dice:1d20+5', 'label:Sneak attack'],
+    });
   });
   it('accepts escaped quotes inside quotes', () => {
     expect(tokenize('label:"say \\"hi\\""')).toEqual({ ok: true, tokens: ['label:say "hi"'] });
@@ -70,7 +78,10 @@ describe('parseConsoleLine', () => {
   });
 
   it('reads a button press by label', () => {
-    expect(parseConsoleLine('@alice click:"Next turn"', registry)).toEqual({ ok: true, action: { kind: 'click', user: 'alice', channel: null, target: 'Next turn' } });
+    expect(parseConsoleLine('@alice click:"Next turn"', registry)).toEqual({
+      ok: true,
+      action: { kind: 'click', user: 'alice', channel: null, target: 'Next turn' },
+    });
   });
 
   it('ignores blank lines and comments, and reads a bare channel switch', () => {

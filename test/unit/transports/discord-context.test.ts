@@ -1,7 +1,15 @@
 import { ApplicationCommandOptionType as T, PermissionFlagsBits, PermissionsBitField, type APIInteraction } from 'discord.js';
 import pino from 'pino';
 import type { ChannelMessenger } from '../../../src/framework/command';
-import { apiInteractionFacts, baseContext, displayName, flattenOptions, focusedOption, memberPermissions, type InteractionFacts } from '../../../src/transports/discord-context';
+import {
+  apiInteractionFacts,
+  baseContext,
+  displayName,
+  flattenOptions,
+  focusedOption,
+  memberPermissions,
+  type InteractionFacts,
+} from '../../../src/transports/discord-context';
 import type { Services } from '../../../src/services';
 
 const bits = (granted: bigint) => new PermissionsBitField(granted);
@@ -33,13 +41,34 @@ test('subcommand groups and subcommands are walked down to the leaf options', ()
       ],
     },
   ];
-  expect(flattenOptions(data)).toEqual({ subcommandGroup: 'effect', subcommand: 'add', values: { target: 'Goblin 2', rounds: 3, 'save-ends': false } });
-  expect(flattenOptions([{ name: 'show', type: T.Subcommand, options: [] }])).toEqual({ subcommandGroup: null, subcommand: 'show', values: {} });
-  expect(flattenOptions([{ name: 'dice', type: T.String, value: '1d20+5' }])).toEqual({ subcommandGroup: null, subcommand: null, values: { dice: '1d20+5' } });
+  expect(flattenOptions(data)).toEqual({
+    subcommandGroup: 'effect',
+    subcommand: 'add',
+    values: { target: 'Goblin 2', rounds: 3, 'save-ends': false },
+  });
+  expect(flattenOptions([{ name: 'show', type: T.Subcommand, options: [] }])).toEqual({
+    subcommandGroup: null,
+    subcommand: 'show',
+    values: {},
+  });
+  expect(flattenOptions([{ name: 'dice', type: T.String, value: '1d20+5' }])).toEqual({
+    subcommandGroup: null,
+    subcommand: null,
+    values: { dice: '1d20+5' },
+  });
 });
 
 test('the focused option is found at any depth, its partial text as a string', () => {
-  const data = [{ name: 'damage', type: T.Subcommand, options: [{ name: 'amount', type: T.Integer, value: 4 }, { name: 'target', type: T.String, value: 'gob', focused: true }] }];
+  const data = [
+    {
+      name: 'damage',
+      type: T.Subcommand,
+      options: [
+        { name: 'amount', type: T.Integer, value: 4 },
+        { name: 'target', type: T.String, value: 'gob', focused: true },
+      ],
+    },
+  ];
   expect(focusedOption(data)).toEqual({ name: 'target', value: 'gob' });
   expect(focusedOption([{ name: 'amount', type: T.Integer, value: 4 }])).toBeNull();
 });
@@ -82,11 +111,26 @@ describe('an interaction as Discord sends it over HTTP', () => {
       id: '400000000000000001',
       guild_id: '400000000000000002',
       channel: { id: '400000000000000003', type: 0 },
-      member: { user, nick, permissions: permissions.toString(), roles: [], joined_at: '2026-01-01T00:00:00.000Z', deaf: false, mute: false, flags: 0 },
+      member: {
+        user,
+        nick,
+        permissions: permissions.toString(),
+        roles: [],
+        joined_at: '2026-01-01T00:00:00.000Z',
+        deaf: false,
+        mute: false,
+        flags: 0,
+      },
     }) as unknown as APIInteraction; // the fields a context reads; the rest of the payload is irrelevant here
 
   test('gives the same context as a gateway interaction: nickname, channel permissions from the bit string', () => {
-    expect(baseContext(apiInteractionFacts(inServer(PermissionFlagsBits.SendMessages | PermissionFlagsBits.ManageGuild, 'Mira the Bold')), services, messenger)).toEqual({
+    expect(
+      baseContext(
+        apiInteractionFacts(inServer(PermissionFlagsBits.SendMessages | PermissionFlagsBits.ManageGuild, 'Mira the Bold')),
+        services,
+        messenger,
+      ),
+    ).toEqual({
       interactionId: '400000000000000001',
       user: { id: '400000000000000004', name: 'Mira the Bold' },
       guildId: '400000000000000002',
@@ -103,7 +147,12 @@ describe('an interaction as Discord sends it over HTTP', () => {
 
   test('a DM carries the user outside any member and gets no context', () => {
     const dm = { id: '400000000000000001', channel: { id: '400000000000000005', type: 1 }, user } as unknown as APIInteraction; // as above
-    expect(apiInteractionFacts(dm)).toMatchObject({ guildId: null, user: { id: '400000000000000004', username: 'mira_k', globalName: 'Mira' }, member: null, memberPermissions: null });
+    expect(apiInteractionFacts(dm)).toMatchObject({
+      guildId: null,
+      user: { id: '400000000000000004', username: 'mira_k', globalName: 'Mira' },
+      member: null,
+      memberPermissions: null,
+    });
     expect(baseContext(apiInteractionFacts(dm), services, messenger)).toBeNull();
   });
 });

@@ -46,7 +46,8 @@ function checkOptions(where: string, options: readonly Option[], problems: strin
   const duplicate = names.find((name, i) => names.indexOf(name) !== i);
   if (duplicate) problems.push(`${where}: two options are named ${duplicate}`);
   const firstOptional = options.findIndex((o) => !o.required);
-  if (firstOptional >= 0 && options.slice(firstOptional).some((o) => o.required)) problems.push(`${where}: required options must come before optional ones`);
+  if (firstOptional >= 0 && options.slice(firstOptional).some((o) => o.required))
+    problems.push(`${where}: required options must come before optional ones`);
   let characters = 0;
   for (const option of options) {
     const at = `${where} ${option.name}`;
@@ -58,8 +59,10 @@ function checkOptions(where: string, options: readonly Option[], problems: strin
     if (choices.length > 0 && option.autocomplete) problems.push(`${at}: cannot have both choices and autocomplete`);
     for (const choice of choices) {
       const nameLength = length(choice.name);
-      if (nameLength < 1 || nameLength > LIMITS.choiceName) problems.push(`${at}: choice "${choice.name}" has a name of ${nameLength} characters, must have 1-${LIMITS.choiceName}`);
-      if (typeof choice.value === 'string' && length(choice.value) > LIMITS.choiceValue) problems.push(`${at}: choice value "${choice.value}" is longer than ${LIMITS.choiceValue}`);
+      if (nameLength < 1 || nameLength > LIMITS.choiceName)
+        problems.push(`${at}: choice "${choice.name}" has a name of ${nameLength} characters, must have 1-${LIMITS.choiceName}`);
+      if (typeof choice.value === 'string' && length(choice.value) > LIMITS.choiceValue)
+        problems.push(`${at}: choice value "${choice.value}" is longer than ${LIMITS.choiceValue}`);
       characters += nameLength + length(String(choice.value));
     }
     const nested = option.type === ApplicationCommandOptionType.Subcommand || option.type === ApplicationCommandOptionType.SubcommandGroup;

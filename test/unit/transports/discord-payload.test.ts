@@ -5,7 +5,18 @@ import { toInteractionMessage, toInteractionResponseData, toMessageBody, toMessa
 const tracker: Reply = {
   content: '<@300000000000000003>, your turn',
   mentionUsers: ['300000000000000003', '300000000000000003'],
-  embeds: [{ title: 'Round 2', description: 'Mira is up', color: 0x5865f2, fields: [{ name: 'Goblin', value: '7/7 HP', inline: true }, { name: 'Ogre', value: '59 HP' }], footer: '/init next' }],
+  embeds: [
+    {
+      title: 'Round 2',
+      description: 'Mira is up',
+      color: 0x5865f2,
+      fields: [
+        { name: 'Goblin', value: '7/7 HP', inline: true },
+        { name: 'Ogre', value: '59 HP' },
+      ],
+      footer: '/init next',
+    },
+  ],
   components: [
     {
       buttons: [
@@ -74,5 +85,9 @@ test('a raw interaction response (HTTP transport) keeps the ephemeral flag and u
     allowed_mentions: { parse: [], users: ['300000000000000003'] },
     flags: MessageFlags.Ephemeral,
   });
-  expect(toInteractionResponseData({ embeds: [{ title: 'Round 1' }] })).toEqual({ embeds: [{ title: 'Round 1' }], components: [], allowed_mentions: { parse: [], users: [] } });
+  expect(toInteractionResponseData({ embeds: [{ title: 'Round 1' }] })).toEqual({
+    embeds: [{ title: 'Round 1' }],
+    components: [],
+    allowed_mentions: { parse: [], users: [] },
+  });
 });

@@ -6,7 +6,8 @@ describe('signatureCheck', () => {
   const hex = Buffer.from(publicKey.export({ format: 'jwk' }).x ?? '', 'base64url').toString('hex');
   const check = signatureCheck(hex);
   const body = Buffer.from('{"type":1}');
-  const signed = (timestamp: string, bytes: Buffer) => sign(null, Buffer.concat([Buffer.from(timestamp), bytes]), privateKey).toString('hex');
+  const signed = (timestamp: string, bytes: Buffer) =>
+    sign(null, Buffer.concat([Buffer.from(timestamp), bytes]), privateKey).toString('hex');
 
   test('accepts the signature over timestamp + body, in either hex case', () => {
     expect(check(signed('1700000000', body), '1700000000', body)).toBe(true);

@@ -7,9 +7,19 @@ const goblin2 = combatant('c2', 'Goblin 2', 14, { armourClass: 15, rules: { maxH
 const alice = combatant('c3', 'Alice', 9, {
   controllerId: 'alice',
   armourClass: 14,
-  rules: { maxHp: 12, hp: 0, isPlayerCharacter: true, deathSaves: { successes: 1, failures: 2 }, conditions: ['unconscious', 'incapacitated', 'prone'] },
+  rules: {
+    maxHp: 12,
+    hp: 0,
+    isPlayerCharacter: true,
+    deathSaves: { successes: 1, failures: 2 },
+    conditions: ['unconscious', 'incapacitated', 'prone'],
+  },
 });
-const cleric = combatant('c4', 'Brother Tom', 7, { controllerId: 'tom', armourClass: 18, rules: { maxHp: 20, hp: 15, tempHp: 5, concentration: 'Bless', isPlayerCharacter: true } });
+const cleric = combatant('c4', 'Brother Tom', 7, {
+  controllerId: 'tom',
+  armourClass: 18,
+  rules: { maxHp: 20, hp: 15, tempHp: 5, concentration: 'Bless', isPlayerCharacter: true },
+});
 const ogre = combatant('c5', 'Ogre', 5, { hidden: true, armourClass: 11, rules: { maxHp: 59, hp: 29 } });
 const fight = encounter([goblin1, goblin2, alice, cleric, ogre], { round: 2, currentId: 'c2' });
 
@@ -17,7 +27,12 @@ describe('tracker lines', () => {
   test.each([
     ['the current combatant, with HP and AC', goblin2, 'players', '▶️ `14` **Goblin 2** · 7/7 HP · AC 15'],
     ['a dead monster, struck through', goblin1, 'players', '▫️ `14` ~~Goblin 1~~ · Dead'],
-    ['a dying player with its death-save tally and conditions', alice, 'players', '▫️ ` 9` **Alice** · 0/12 HP · AC 14 · Death saves ✅ 1 ❌ 2 · Unconscious, Incapacitated, Prone'],
+    [
+      'a dying player with its death-save tally and conditions',
+      alice,
+      'players',
+      '▫️ ` 9` **Alice** · 0/12 HP · AC 14 · Death saves ✅ 1 ❌ 2 · Unconscious, Incapacitated, Prone',
+    ],
     ['temporary HP and concentration', cleric, 'players', '▫️ ` 7` **Brother Tom** · 15/20 HP (+5 temp) · AC 18 · 🔮 Bless'],
     [
       'a reduced maximum shows both',
@@ -26,7 +41,7 @@ describe('tracker lines', () => {
       '▫️ ` 3` **Vex** · 10/15 (of 20) HP · AC 13',
     ],
     ['a hidden monster shows players only how it looks', ogre, 'players', '▫️ ` 5` **Ogre** · Bloodied'],
-    ['the game master sees a hidden monster\'s numbers', ogre, 'game-master', '▫️ ` 5` **Ogre** (hidden) · 29/59 HP · AC 11'],
+    ["the game master sees a hidden monster's numbers", ogre, 'game-master', '▫️ ` 5` **Ogre** (hidden) · 29/59 HP · AC 11'],
   ] as const)('%s', (_name, who, viewer, expected) => {
     expect(combatantLine(who, fight, viewer)).toBe(expected);
   });
@@ -50,7 +65,7 @@ describe('the tracker message', () => {
     expect(message.embeds?.[0]).toEqual({
       title: '⚔️ Goblin ambush',
       description: [
-        'Round **2** · **Goblin 2**\'s turn',
+        "Round **2** · **Goblin 2**'s turn",
         '',
         '▫️ `14` ~~Goblin 1~~ · Dead',
         '▶️ `14` **Goblin 2** · 7/7 HP · AC 15',
@@ -86,11 +101,11 @@ describe('the tracker message', () => {
     expect(over.embeds?.[0]?.description?.split('\n')[0]).toBe('Ended after 3 rounds.');
   });
 
-  test('fifty combatants with long names stay within Discord\'s limits, around the current turn', () => {
+  test("fifty combatants with long names stay within Discord's limits, around the current turn", () => {
     const horde = Array.from({ length: 50 }, (_, index) =>
       combatant(`c${index + 1}`, `Kobold Skirmisher of the Deep ${String(index + 1).padStart(2, '0')}`, 50 - index, {
         armourClass: 12,
-        rules: { maxHp: 120, hp: 95, tempHp: 10, concentration: 'Hunter\'s Mark', deathSaves: { successes: 0, failures: 0 } },
+        rules: { maxHp: 120, hp: 95, tempHp: 10, concentration: "Hunter's Mark", deathSaves: { successes: 0, failures: 0 } },
       }),
     );
     const embed = trackerEmbed(encounter(horde, { currentId: 'c25' }), 'players');
