@@ -138,7 +138,9 @@ function text(row: JsonRow, key: string): string {
 
 function textOrNull(row: JsonRow, key: string): string | null {
   const value = row[key];
-  return value === null || value === undefined ? null : String(value);
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'string') throw new Error(`column ${key} holds a ${typeof value}, not text`);
+  return value;
 }
 
 function int(row: JsonRow, key: string): number {
@@ -250,7 +252,7 @@ function ruleSetOf(value: string): RuleSetId {
 export function encounterFromRows(row: JsonRow, combatantRows: readonly JsonRow[], effectRows: readonly JsonRow[]): Encounter {
   const effects = effectRows.map(effectFromRow);
   const concentrationOf = (id: string): string | null => effects.find((e) => e.kind === 'concentration' && e.sourceId === id)?.name ?? null;
-  const endedAt = row.ended_at;
+  const endedAt = textOrNull(row, 'ended_at');
   return {
     id: text(row, 'id'),
     guildId: text(row, 'guild_id'),
@@ -266,7 +268,7 @@ export function encounterFromRows(row: JsonRow, combatantRows: readonly JsonRow[
     version: int(row, 'version'),
     nextSeq: int(row, 'next_seq'),
     createdAt: new Date(text(row, 'created_at')),
-    endedAt: endedAt === null || endedAt === undefined ? null : new Date(String(endedAt)),
+    endedAt: endedAt === null ? null : new Date(endedAt),
     combatants: combatantRows.map((c) => combatantFromRow(c, concentrationOf(text(c, 'id')))),
     effects,
   };

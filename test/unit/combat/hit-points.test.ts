@@ -5,6 +5,7 @@ import { replaceCombatant } from '../../../src/combat/transition';
 import type { Encounter } from '../../../src/combat/types';
 import type { RuleSetId } from '../../../src/rules/ids';
 import { alice, bob, ctx, fresh, gm, kinds, named, noDice, scripted, refusalOf } from './support';
+import { containing } from '../../support/matchers';
 
 /** Alice (12 HP, Con save +3, 18) and a Goblin resistant to fire (7 HP, 12). */
 function table(ruleSet: RuleSetId = 'dnd2024', options: { autoConcentrationSaves?: boolean } = {}): Encounter {
@@ -19,16 +20,16 @@ describe('damage', () => {
     expect(hit.events).toEqual([
       {
         kind: 'amount-rolled',
-        combatant: expect.objectContaining({ name: 'Goblin' }),
-        roll: expect.objectContaining({ expression: '2d6+3 [fire]', total: 12 }),
+        combatant: containing({ name: 'Goblin' }),
+        roll: containing({ expression: '2d6+3 [fire]', total: 12 }),
       },
-      { kind: 'damage-taken', combatant: expect.objectContaining({ name: 'Goblin' }), amount: 12, damageType: 'fire', critical: false },
+      { kind: 'damage-taken', combatant: containing({ name: 'Goblin' }), amount: 12, damageType: 'fire', critical: false },
       {
         kind: 'rules',
-        combatant: expect.objectContaining({ name: 'Goblin' }),
+        combatant: containing({ name: 'Goblin' }),
         event: { kind: 'damage-modified', reason: 'resistance', before: 12, after: 6 },
       },
-      { kind: 'rules', combatant: expect.objectContaining({ name: 'Goblin' }), event: { kind: 'hp-lost', amount: 6, hp: 1 } },
+      { kind: 'rules', combatant: containing({ name: 'Goblin' }), event: { kind: 'hp-lost', amount: 6, hp: 1 } },
     ]);
     expect(named(hit.encounter, 'Goblin').rules.hp).toBe(1);
     expect(hit.detail).toBe('Goblin: 12 fire damage, 6 taken');
@@ -109,7 +110,7 @@ describe('concentration checks from damage', () => {
     const hit = dealDamage(concentrating(ruleSet), ctx(gm, noDice, ruleSet), { target: 'Alice', amount: String(amount) });
     expect(hit.events[hit.events.length - 1]).toEqual({
       kind: 'concentration-check',
-      combatant: expect.objectContaining({ name: 'Alice' }),
+      combatant: containing({ name: 'Alice' }),
       effect: 'Bless',
       dc,
       bonus: 3,
@@ -130,7 +131,7 @@ describe('concentration checks from damage', () => {
     const pressed = pressConcentrationSave(hit.encounter, ctx(alice, scripted(face)), 'Alice');
     expect(pressed.events[0]).toEqual({
       kind: 'concentration-save',
-      combatant: expect.objectContaining({ name: 'Alice' }),
+      combatant: containing({ name: 'Alice' }),
       effect: 'Bless',
       dc: 12,
       rolls: [face],
@@ -255,7 +256,7 @@ describe('healing, temporary HP and corrections', () => {
     const dead = dealDamage(table(), ctx(gm), { target: 'Goblin', amount: '7' }).encounter;
     const back = setHp(dead, ctx(gm), { target: 'Goblin', amount: '5' });
     expect(named(back.encounter, 'Goblin').rules).toMatchObject({ hp: 5, dead: false });
-    expect(back.events).toEqual([expect.objectContaining({ kind: 'hp-set', hp: 5, previous: 0 })]);
+    expect(back.events).toEqual([containing({ kind: 'hp-set', hp: 5, previous: 0 })]);
     expect(refusalOf(() => setHp(table(), ctx(alice), { target: 'Alice', amount: '13' }))).toContain(
       "Alice's HP can be at most 12; raise the maximum with `/hp max` first.",
     );

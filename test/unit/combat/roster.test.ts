@@ -3,6 +3,7 @@ import { startConcentration } from '../../../src/combat/concentration';
 import { nextTurn } from '../../../src/combat/turns';
 import type { Encounter } from '../../../src/combat/types';
 import { alice, bob, ctx, current, fresh, gm, kinds, moderator, named, names, noDice, scripted, refusalOf } from './support';
+import { containing } from '../../support/matchers';
 
 describe('adding monsters', () => {
   it('numbers `count:4` Goblin 1 to Goblin 4, sharing one initiative roll', () => {
@@ -166,7 +167,7 @@ describe('initiative order and its tie-breaks, decided by the rules engine', () 
     const moved = setInitiative(encounter, ctx(gm), { target: 'goblin 2', value: 20 });
     expect(names(moved.encounter)).toEqual(['Goblin 2', 'Orc', 'Goblin 1']);
     expect(named(moved.encounter, 'Goblin 2')).toMatchObject({ groupId: null, initiative: { total: 20, given: true, rolls: [] } });
-    expect(moved.events).toEqual([expect.objectContaining({ kind: 'initiative-set', total: 20, previous: 10 })]);
+    expect(moved.events).toEqual([containing({ kind: 'initiative-set', total: 20, previous: 10 })]);
     expect(refusalOf(() => setInitiative(encounter, ctx(alice), { target: 'Orc', value: 3 }))).toContain(
       'Only the game master (Gina) or a member with Manage Channels can set initiative.',
     );
