@@ -34,6 +34,9 @@ export function startConcentration(encounter: Encounter, ctx: StepContext, input
     startedRound: numbered.round,
     expiry: null,
     concentrationId: null,
+    appliedBy: ctx.actor.userId,
+    note: null,
+    save: null,
   };
   next = { ...numbered, effects: [...numbered.effects, effect] };
   events.push({ kind: 'concentration-started', combatant: refOf(holder), effect: name });

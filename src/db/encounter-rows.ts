@@ -1,6 +1,6 @@
-import { EFFECT_KINDS, type Combatant, type EffectKind, type Encounter, type EncounterEffect } from '../combat/types';
+import { EFFECT_KINDS, type Combatant, type EffectKind, type Encounter, type EncounterEffect, type RepeatSave } from '../combat/types';
 import { isRuleSetId, type RuleSetId } from '../rules/ids';
-import type { ConditionKey, DamageType, HitDicePool, RollMode, TrackKey } from '../rules/types';
+import { ABILITIES, type ConditionKey, type DamageType, type HitDicePool, type RollMode, type TrackKey } from '../rules/types';
 
 /*
  * Rows of the encounter tables as JSON objects keyed by column name, in both directions: the store
@@ -62,6 +62,10 @@ export const EFFECT_COLUMNS = [
   'expiry_combatant_id',
   'expiry_boundary',
   'concentration_id',
+  'applied_by',
+  'note',
+  'save_ability',
+  'save_dc',
 ] as const;
 
 type ColumnValue = string | number | boolean | null | readonly unknown[] | Readonly<Record<string, unknown>>;
@@ -126,6 +130,10 @@ export function effectRow(effect: EncounterEffect): EffectRow {
     expiry_combatant_id: effect.expiry?.combatantId ?? null,
     expiry_boundary: effect.expiry?.boundary ?? null,
     concentration_id: effect.concentrationId,
+    applied_by: effect.appliedBy,
+    note: effect.note,
+    save_ability: effect.save?.ability ?? null,
+    save_dc: effect.save?.dc ?? null,
   };
 }
 
@@ -240,7 +248,17 @@ export function effectFromRow(row: JsonRow): EncounterEffect {
         ? null
         : { round: expiryRound, combatantId: expiryCombatantId, boundary: boundary === 'end' ? 'end' : 'start' },
     concentrationId: textOrNull(row, 'concentration_id'),
+    appliedBy: textOrNull(row, 'applied_by'),
+    note: textOrNull(row, 'note'),
+    save: repeatSaveOf(textOrNull(row, 'save_ability'), intOrNull(row, 'save_dc')),
   };
+}
+
+function repeatSaveOf(ability: string | null, dc: number | null): RepeatSave | null {
+  if (ability === null || dc === null) return null;
+  const known = ABILITIES.find((a) => a === ability);
+  if (known === undefined) throw new Error(`unknown save ability in the database: ${ability}`);
+  return { ability: known, dc };
 }
 
 function ruleSetOf(value: string): RuleSetId {

@@ -41,6 +41,9 @@ const slowed: EncounterEffect = {
   startedRound: 2,
   expiry: { round: 12, combatantId: 'c7', boundary: 'end' },
   concentrationId: null,
+  appliedBy: 'u1',
+  note: 'from the wand',
+  save: { ability: 'wis', dc: 15 },
 };
 
 describe('encounter rows as the database returns them', () => {
