@@ -83,7 +83,7 @@ export function applyRulesChange(encounter: Encounter, combatant: Combatant, cha
   const updated: Combatant = { ...combatant, rules: change.state };
   const ref = refOf(updated);
   const events: EncounterEvent[] = change.events.map((event) => ({ kind: 'rules', combatant: ref, event }));
-  let next = replaceCombatant(encounter, updated);
+  let next = withoutLiftedConditions(replaceCombatant(encounter, updated), updated);
   const effect = concentrationOf(next, combatant.id);
   if (effect !== undefined && change.state.concentration === null) {
     const ended = endEffects(next, [effect.id], 'broken');
@@ -94,6 +94,17 @@ export function applyRulesChange(encounter: Encounter, combatant: Combatant, cha
     next = replaceCombatant(next, { ...(findById(next, combatant.id) ?? updated), deathSavePending: false });
   }
   return { encounter: next, events };
+}
+
+/** Drops the records of catalogue conditions the rules engine took off (waking ends Unconscious). */
+function withoutLiftedConditions(encounter: Encounter, combatant: Combatant): Encounter {
+  const ruleSet = getRuleSet(encounter.ruleSet);
+  const lifted = (e: EncounterEffect): boolean => {
+    if (e.kind !== 'condition' || e.targetId !== combatant.id) return false;
+    const condition = catalogueCondition(ruleSet, e.name);
+    return condition !== undefined && !combatant.rules.conditions.includes(condition.key);
+  };
+  return encounter.effects.some(lifted) ? { ...encounter, effects: encounter.effects.filter((e) => !lifted(e)) } : encounter;
 }
 
 /** At 0 HP (or below, where the rule set allows it), neither dead nor stable: death saves are due. */

@@ -35,7 +35,9 @@ export type Refusal =
   | { kind: 'duration-out-of-range'; max: number }
   | { kind: 'save-needs-dc' }
   | { kind: 'dc-out-of-range'; max: number }
-  | { kind: 'not-affected'; combatant: string; condition: string };
+  | { kind: 'not-affected'; combatant: string; condition: string }
+  /** Incapacitated, or a condition that includes it. */
+  | { kind: 'cannot-concentrate'; combatant: string; condition: string };
 
 export class CombatRefusal extends UserError {
   constructor(readonly refusal: Refusal) {

@@ -58,6 +58,8 @@ export function refusalText(refusal: Refusal): string {
       return 'A "save ends" effect needs both `save` (the ability) and `dc`.';
     case 'dc-out-of-range':
       return `\`dc\` must be a whole number from 1 to ${refusal.max}.`;
+    case 'cannot-concentrate':
+      return `${refusal.combatant} is ${refusal.condition} and cannot concentrate.`;
     case 'not-affected':
       return `${refusal.combatant} has no ${escapeMarkdown(refusal.condition)} to remove.`;
   }

@@ -1,6 +1,6 @@
 import { addCondition, removeCondition } from '../../../src/combat/conditions';
 import { startConcentration } from '../../../src/combat/concentration';
-import { dealDamage } from '../../../src/combat/hit-points';
+import { dealDamage, heal } from '../../../src/combat/hit-points';
 import { addMonsters, joinEncounter } from '../../../src/combat/roster';
 import { nextTurn } from '../../../src/combat/turns';
 import type { Encounter } from '../../../src/combat/types';
@@ -249,6 +249,37 @@ describe('concentration links', () => {
     const down = addCondition(blessed(), ctx(gm), { target: 'Alice', condition: 'Unconscious' });
     expect(describeEvents(down)).toContain("Paralyzed on Goblin 1 ends (Alice's concentration ended).");
     expect(down.encounter.effects.map((e) => e.name)).toEqual(['Unconscious']);
+  });
+});
+
+describe('waking and concentrating', () => {
+  it('healing a dying character ends Unconscious; Prone stays until removed', () => {
+    const started = nexts(party(), 1).encounter;
+    const down = dealDamage(started, ctx(gm), { target: 'Alice', amount: '12' }).encounter;
+    expect(named(down, 'Alice').rules.conditions).toEqual(['unconscious', 'incapacitated', 'prone']);
+    const healed = heal(down, ctx(gm), { target: 'Alice', amount: '3' }).encounter;
+    expect(named(healed, 'Alice').rules.conditions).toEqual(['prone']);
+    expect(line(healed, 'Alice')).toContain('3/12 HP · Prone');
+    const stood = removeCondition(healed, ctx(alice), { target: 'Alice', condition: 'Prone' }).encounter;
+    expect(line(stood, 'Alice')).not.toContain('Prone');
+  });
+
+  it('a revived creature whose Unconscious came from /condition loses that too', () => {
+    const started = nexts(party(), 1).encounter;
+    const knocked = addCondition(started, ctx(gm), { target: 'Alice', condition: 'Unconscious', duration: 5 }).encounter;
+    const down = dealDamage(knocked, ctx(gm), { target: 'Alice', amount: '12' }).encounter;
+    const healed = heal(down, ctx(gm), { target: 'Alice', amount: '3' }).encounter;
+    expect(healed.effects).toEqual([]);
+    expect(line(healed, 'Alice')).not.toContain('Unconscious');
+  });
+
+  it('Incapacitated ends concentration at once and refuses to start it', () => {
+    const concentrating = startConcentration(party(), ctx(alice), { target: 'Alice', effect: 'Bless' }).encounter;
+    const stunned = addCondition(concentrating, ctx(gm), { target: 'Alice', condition: 'Stunned' });
+    expect(describeEvents(stunned)).toContain('Alice loses concentration on Bless.');
+    expect(refusalOf(() => startConcentration(stunned.encounter, ctx(alice), { target: 'Alice', effect: 'Bless' }))).toBe(
+      'Alice is Incapacitated and cannot concentrate.',
+    );
   });
 });
 
