@@ -25,12 +25,12 @@ function effectLabel(effect: EncounterEffect, encounter: Pick<Encounter, 'round'
 export function conditionLabels(combatant: Combatant, encounter: Pick<Encounter, 'ruleSet' | 'round' | 'effects'>): string[] {
   const ruleSet = getRuleSet(encounter.ruleSet);
   const effects = encounter.effects.filter((e) => e.targetId === combatant.id && e.kind !== 'concentration');
-  const conditions = ruleSet.conditions
-    .filter((c) => combatant.rules.conditions.includes(c.key))
-    .map((c) => {
-      const effect = effects.find((e) => e.kind === 'condition' && e.name === c.name);
-      return effect === undefined ? c.name : effectLabel(effect, encounter);
-    });
+  // In the order they came, so the cause (Unconscious) reads before what it brought.
+  const conditions = combatant.rules.conditions.map((key) => {
+    const name = ruleSet.condition(key)?.name ?? key;
+    const effect = effects.find((e) => e.kind === 'condition' && e.name === name);
+    return effect === undefined ? name : effectLabel(effect, encounter);
+  });
   const named = effects.filter((e) => e.kind === 'effect').map((e) => effectLabel(e, encounter));
   const tracks = ruleSet.tracks.filter((t) => combatant.rules.tracks[t.key] > 0).map((t) => `${t.name} ${combatant.rules.tracks[t.key]}`);
   return [...conditions, ...named, ...tracks];
