@@ -407,7 +407,7 @@ function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date): Enco
 export interface EncounterServiceOptions {
   prisma: PrismaClient;
   random: RandomSource;
-  now(): Date;
+  now(this: void): Date;
 }
 
 /** The encounter service the app uses: PostgreSQL through Prisma, rule sets from the channel settings. */

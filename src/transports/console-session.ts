@@ -28,26 +28,26 @@ export class ConsoleMessenger implements ChannelMessenger {
   private changed = new Set<string>();
   private next = 1;
 
-  async send(channelId: string, message: Reply): Promise<string> {
+  send(channelId: string, message: Reply): Promise<string> {
     const id = `message-${this.next++}`;
     this.messages.set(id, { id, channelId, reply: message, pinned: false });
     this.changed.add(id);
-    return id;
+    return Promise.resolve(id);
   }
 
-  async edit(channelId: string, messageId: string, message: Reply): Promise<boolean> {
+  edit(channelId: string, messageId: string, message: Reply): Promise<boolean> {
     const existing = this.messages.get(messageId);
-    if (!existing || existing.channelId !== channelId) return false;
+    if (!existing || existing.channelId !== channelId) return Promise.resolve(false);
     existing.reply = message;
     this.changed.add(messageId);
-    return true;
+    return Promise.resolve(true);
   }
 
-  async pin(channelId: string, messageId: string): Promise<boolean> {
+  pin(channelId: string, messageId: string): Promise<boolean> {
     const existing = this.messages.get(messageId);
-    if (!existing || existing.channelId !== channelId) return false;
+    if (!existing || existing.channelId !== channelId) return Promise.resolve(false);
     existing.pinned = true;
-    return true;
+    return Promise.resolve(true);
   }
 
   takeChanged(): ChannelMessage[] {
