@@ -103,7 +103,7 @@ function ruleChange(ruleSet: RuleSet, target: Combatant, subject: Named, level: 
   return added?.ok ? added.value : null;
 }
 
-/** `/condition add`: a catalogue condition (with what it implies), a track level, or a named effect. */
+/** Adds a catalogue condition (with what it implies), a track level, or a named effect. */
 export function addCondition(encounter: Encounter, ctx: StepContext, input: AddConditionInput): Transition {
   const target = findTarget(encounter, input.target);
   const source = input.source === undefined ? undefined : findTarget(encounter, input.source);
@@ -171,7 +171,7 @@ export function addCondition(encounter: Encounter, ctx: StepContext, input: AddC
   return { encounter: next, events, command: 'condition add', detail: `${subject.name} on ${target.name}` };
 }
 
-/** `/condition remove`: lowers a track, or ends a condition or effect (and what it implied; Prone stays). */
+/** Lowers a track, or ends a condition or effect (and what it implied; Prone stays). */
 export function removeCondition(encounter: Encounter, ctx: StepContext, input: RemoveConditionInput): Transition {
   const target = findTarget(encounter, input.target);
   const subject = named(ctx.ruleSet, input.condition);

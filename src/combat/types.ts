@@ -163,7 +163,7 @@ export type EffectEndReason =
   | 'broken'
   | 'concentration-ended'
   | 'combatant-removed'
-  /** `/condition remove`, or a repeat save that succeeded. */
+  /** A user took it off, or a repeat save succeeded. */
   | 'removed'
   | 'saved';
 
@@ -206,7 +206,7 @@ export type EncounterEvent =
       source: CombatantRef | null;
       reason: EffectEndReason;
     }
-  /** A condition or effect put on with `/condition add` (a track level is a `rules` event). */
+  /** A condition or effect a user put on (a track level is a `rules` event). */
   | {
       kind: 'effect-started';
       effect: { id: string; kind: EffectKind; name: string };
