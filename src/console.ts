@@ -8,7 +8,8 @@ import { createLogger } from './logger';
 const USAGE = `Usage: npm run console -- [--json] [--seed N] [--memory]
 
 Type slash commands as in Discord, one per line:
-  /roll dice:1d20+5 label:"Sneak attack"
+  /roll dice:1d20+5 label:Sneak attack     a value runs to the next name:
+  /roll dice:"8d6 [fire]" secret:true      or quote it
   @gm /init begin            act as another user (default @player)
   #tavern /init list         switch to another channel
   click:"Next turn"          press a button of the previous reply
