@@ -12,7 +12,7 @@ Type slash commands as in Discord, one per line:
   /roll dice:"8d6 [fire]" secret:true      or quote it
   @gm /init begin            act as another user (default @player)
   #tavern /init list         switch to another channel
-  click:"Next turn"          press a button of the previous reply
+  click:"Next turn"          press a button of the last reply with buttons, or of the tracker
 The first user seen in a fresh database administers the server.
   --json     one line of JSON per reply
   --seed N   reproducible dice

@@ -62,8 +62,12 @@ export class ConsoleMessenger implements ChannelMessenger {
   }
 }
 
+function pressableButtons(reply: Reply | undefined): Button[] {
+  return (reply?.components ?? []).flatMap((row) => row.buttons).filter((b) => !b.disabled);
+}
+
 function findButton(reply: Reply | undefined, target: string): Button | undefined {
-  const buttons = (reply?.components ?? []).flatMap((row) => row.buttons).filter((b) => !b.disabled);
+  const buttons = pressableButtons(reply);
   const wanted = target.toLowerCase();
   return (
     buttons.find((b) => b.customId === target) ??
@@ -79,7 +83,11 @@ function findButton(reply: Reply | undefined, target: string): Button | undefine
 export class ConsoleSession {
   readonly messenger = new ConsoleMessenger();
   private channel = DEFAULT_CHANNEL;
-  private lastReply: { channel: string; reply: Reply } | null = null;
+  /**
+   * Per channel, the last reply that had buttons: a reply without any (a refused press by the wrong
+   * user) must not hide the buttons the right user still has to press.
+   */
+  private readonly lastWithButtons = new Map<string, Reply>();
   private counter = 0;
 
   constructor(
@@ -125,15 +133,12 @@ export class ConsoleSession {
     if (action.kind === 'command') {
       reply = await dispatchCommand(this.registry, action.name, { ...ctx, options: action.options });
     } else {
-      const sources = [
-        this.lastReply?.channel === this.channel ? this.lastReply.reply : undefined,
-        ...this.messenger.latestIn(this.channel).map((m) => m.reply),
-      ];
+      const sources = [this.lastWithButtons.get(this.channel), ...this.messenger.latestIn(this.channel).map((m) => m.reply)];
       const button = sources.map((s) => findButton(s, action.target)).find((b) => b !== undefined);
-      if (!button) return { kind: 'error', input, error: `no button "${action.target}" on the previous reply` };
+      if (!button) return { kind: 'error', input, error: `no button "${action.target}" on the last reply with buttons or the tracker` };
       reply = await dispatchButton(this.registry, { ...ctx, customId: button.customId });
     }
-    this.lastReply = { channel: this.channel, reply };
+    if (pressableButtons(reply).length > 0) this.lastWithButtons.set(this.channel, reply);
     return { kind: 'reply', input, user: ctx.user, channel: this.channel, reply };
   }
 }
