@@ -22,17 +22,22 @@ export interface ChannelMessage {
   pinned: boolean;
 }
 
+/** A channel message as it stands after a console line, and whether that line posted or edited it. */
+export interface ChangedMessage extends ChannelMessage {
+  change: 'posted' | 'edited';
+}
+
 /** Channel messages the bot posts on its own (the encounter tracker), kept for this run. */
 export class ConsoleMessenger implements ChannelMessenger {
   readonly messages = new Map<string, ChannelMessage>();
   /** Messages posted or edited since the last `takeChanged()`. */
-  private changed = new Set<string>();
+  private changed = new Map<string, ChangedMessage['change']>();
   private next = 1;
 
   send(channelId: string, message: Reply): Promise<string> {
     const id = `message-${this.next++}`;
     this.messages.set(id, { id, channelId, reply: message, pinned: false });
-    this.changed.add(id);
+    this.changed.set(id, 'posted');
     return Promise.resolve(id);
   }
 
@@ -40,7 +45,8 @@ export class ConsoleMessenger implements ChannelMessenger {
     const existing = this.messages.get(messageId);
     if (!existing || existing.channelId !== channelId) return Promise.resolve(false);
     existing.reply = message;
-    this.changed.add(messageId);
+    // A message posted and edited by the same line is still news as a post.
+    if (!this.changed.has(messageId)) this.changed.set(messageId, 'edited');
     return Promise.resolve(true);
   }
 
@@ -51,9 +57,13 @@ export class ConsoleMessenger implements ChannelMessenger {
     return Promise.resolve(true);
   }
 
-  takeChanged(): ChannelMessage[] {
-    const changed = [...this.changed].map((id) => this.messages.get(id)).filter((m): m is ChannelMessage => m !== undefined);
-    this.changed = new Set();
+  takeChanged(): ChangedMessage[] {
+    const changed: ChangedMessage[] = [];
+    for (const [id, change] of this.changed) {
+      const message = this.messages.get(id);
+      if (message) changed.push({ ...message, change });
+    }
+    this.changed = new Map();
     return changed;
   }
 
