@@ -1,4 +1,5 @@
 import { UserError } from '../errors';
+import { damageLanded } from '../rules/damage';
 import type { DamageType } from '../rules/types';
 import { rollAmount } from './amount';
 import { concentrationChecks } from './concentration';
@@ -42,8 +43,8 @@ export function dealDamage(
   const checked = concentrationChecks(applied.encounter, ctx, combatant.id, dcs);
   events.push(...checked.events);
   const typed = type === null ? '' : ` ${type}`;
-  // The log shows what actually came off, so a resisted or absorbed hit does not read as a full one.
-  const taken = change.events.reduce((sum, e) => (e.kind === 'hp-lost' || e.kind === 'temp-hp-absorbed' ? sum + e.amount : sum), 0);
+  // The log shows what got through, so a resisted or immune hit does not read as a full one.
+  const taken = damageLanded(amount.total, change.events);
   const outcome = taken === amount.total ? '' : `, ${taken} taken`;
   return {
     encounter: checked.encounter,

@@ -61,6 +61,16 @@ function modifyDamage(
   return { amount, events };
 }
 
+/** How much of `amount` got past immunity, resistance, vulnerability and the damage threshold. */
+export function damageLanded(amount: number, events: readonly RulesEvent[]): number {
+  let landed = amount;
+  for (const event of events) {
+    if (event.kind === 'immune' || event.kind === 'below-threshold') return 0;
+    if (event.kind === 'damage-modified') landed = event.after;
+  }
+  return landed;
+}
+
 /** One instance of damage (RULES.md §6–§13): temporary HP first, then hit points, then what 0 HP means. */
 export function applyDamage(ctx: RulesContext, state: CombatantRulesState, input: DamageInput, random: RandomSource): StateChange {
   if (state.dead) return { state, events: [] };

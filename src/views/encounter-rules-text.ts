@@ -1,3 +1,4 @@
+import { damageLanded } from '../rules/damage';
 import { unworded } from './unworded';
 import type { ConditionKey, DamageType, DeathCause, DeathSaveOutcome, ModifierReason, RulesEvent, TrackKey } from '../rules/types';
 
@@ -72,9 +73,8 @@ function damageSentence(subject: Subject, amount: number, type: DamageType | nul
   if (threshold) {
     return `${subject.name} shrugs off ${damageWords(threshold.amount, type)}: it is below its damage threshold of ${threshold.threshold}.`;
   }
-  const modifiers = events.filter((event) => event.kind === 'damage-modified');
-  const taken = modifiers.length > 0 ? (modifiers[modifiers.length - 1]?.after ?? amount) : amount;
-  const notes = modifiers.map(modifierNote);
+  const taken = damageLanded(amount, events);
+  const notes = events.filter((event) => event.kind === 'damage-modified').map(modifierNote);
   const absorbed = events.find((event) => event.kind === 'temp-hp-absorbed');
   if (absorbed && subject.showNumbers) notes.push(`${absorbed.amount} absorbed by temporary HP, ${absorbed.tempHpLeft} left`);
   else if (absorbed) notes.push('some absorbed by temporary HP');

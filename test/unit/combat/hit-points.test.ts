@@ -59,6 +59,18 @@ describe('damage', () => {
     expect(named(hit.encounter, 'Alice').rules.hp).toBe(3);
   });
 
+  it('logs the whole hit that drops a combatant to 0 HP, not "0 taken"', () => {
+    const hit = dealDamage(table(), ctx(gm), { target: 'Alice', amount: '20' });
+    expect(named(hit.encounter, 'Alice').rules.hp).toBe(0);
+    expect(hit.detail).toBe('Alice: 20 damage');
+  });
+
+  it('logs an immune hit as none taken', () => {
+    const encounter = addMonsters(fresh(), ctx(gm), { name: 'Imp', hp: 10, initiative: 5, immune: ['fire'] }).encounter;
+    const hit = dealDamage(encounter, ctx(gm), { target: 'Imp', amount: '6', type: 'fire' });
+    expect(hit.detail).toBe('Imp: 6 fire damage, 0 taken');
+  });
+
   it('kills a monster at 0 HP', () => {
     const hit = dealDamage(table(), ctx(alice), { target: 'Goblin', amount: '9' });
     expect(kinds(hit)).toEqual(['damage-taken', 'rules:dropped-to-zero', 'rules:died']);
