@@ -269,7 +269,15 @@ async function confirmEnd(ctx: CommandContext): Promise<Reply> {
   requireGameMaster(actorOf(ctx), encounter, 'end the encounter');
   return {
     ephemeral: true,
-    embeds: [{ description: `End **${encounter.name}** after round ${encounter.round}? It cannot be undone.`, color: COLORS.warning }],
+    embeds: [
+      {
+        description:
+          encounter.round === 0
+            ? `End **${encounter.name}**? The fight has not started yet. It cannot be undone.`
+            : `End **${encounter.name}** after round ${encounter.round}? It cannot be undone.`,
+        color: COLORS.warning,
+      },
+    ],
     components: [
       {
         buttons: [

@@ -124,8 +124,8 @@ export function setMaxHp(encounter: Encounter, ctx: StepContext, input: { target
   const updated: Combatant = { ...combatant, hpKnown: true, rules: { ...resized, hp } };
   return {
     encounter: replaceCombatant(encounter, updated),
-    events: [{ kind: 'max-hp-set', combatant: refOf(updated), maxHp, previous: combatant.rules.maxHp }],
+    events: [{ kind: 'max-hp-set', combatant: refOf(updated), maxHp, previous: combatant.hpKnown ? combatant.rules.maxHp : null }],
     command: 'hp max',
-    detail: `${combatant.name}: maximum HP ${combatant.rules.maxHp} → ${maxHp}`,
+    detail: combatant.hpKnown ? `${combatant.name}: maximum HP ${combatant.rules.maxHp} → ${maxHp}` : `${combatant.name}: maximum HP ${maxHp}`,
   };
 }

@@ -167,7 +167,8 @@ export type EncounterEvent =
   | { kind: 'damage-taken'; combatant: CombatantRef; amount: number; damageType: DamageType | null; critical: boolean }
   | { kind: 'rules'; combatant: CombatantRef; event: RulesEvent }
   | { kind: 'hp-set'; combatant: CombatantRef; hp: number; previous: number }
-  | { kind: 'max-hp-set'; combatant: CombatantRef; maxHp: number; previous: number }
+  /** `previous` is null when the combatant had no hit points before. */
+  | { kind: 'max-hp-set'; combatant: CombatantRef; maxHp: number; previous: number | null }
   | { kind: 'death-save'; combatant: CombatantRef; roll: number; total: number; outcome: DeathSaveOutcome; damage: number | null }
   /** The encounter rolls death saves by button: the controller should press it. */
   | { kind: 'death-save-due'; combatant: CombatantRef }

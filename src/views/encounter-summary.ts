@@ -1,3 +1,4 @@
+import { afterRounds } from '../combat/lifecycle';
 import type { Combatant, Encounter } from '../combat/types';
 import type { Embed, EmbedField } from './reply';
 import { COLORS, EMBED_LIMITS } from './embeds';
@@ -13,12 +14,15 @@ function field(name: string, names: readonly string[]): EmbedField | null {
   return { name, value: value.length <= EMBED_LIMITS.fieldValue ? value : `${value.slice(0, EMBED_LIMITS.fieldValue - 1)}…` };
 }
 
+function lasted(rounds: number): string {
+  return rounds === 0 ? `The fight ended ${afterRounds(rounds)}.` : `The fight lasted ${rounds === 1 ? '1 round' : `${rounds} rounds`}.`;
+}
+
 /** The closing message of an encounter: how long it lasted and who is left standing. */
 export function summaryEmbed(encounter: Encounter): Embed {
   const standing = encounter.combatants.filter((c) => !c.rules.dead && (!c.hpKnown || c.rules.hp > 0));
   const down = encounter.combatants.filter((c) => !c.rules.dead && c.hpKnown && c.rules.hp <= 0);
   const dead = encounter.combatants.filter((c) => c.rules.dead);
-  const rounds = encounter.round === 1 ? '1 round' : `${encounter.round} rounds`;
   const fields = [
     field('Standing', standing.map(standingLine)),
     field(
@@ -32,7 +36,7 @@ export function summaryEmbed(encounter: Encounter): Embed {
   ];
   return {
     title: `🏁 ${encounter.name} is over`.slice(0, EMBED_LIMITS.title),
-    description: `The fight lasted ${rounds}. ${encounter.gameMasterName} ran it.`,
+    description: `${lasted(encounter.round)} ${encounter.gameMasterName} ran it.`,
     color: COLORS.neutral,
     fields: fields.filter((f): f is EmbedField => f !== null),
   };

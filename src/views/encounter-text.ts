@@ -1,3 +1,5 @@
+import { afterRounds } from '../combat/lifecycle';
+import { numberedRange } from '../combat/roster';
 import { unworded } from './unworded';
 import type { CombatantRef, Encounter, EncounterEvent, EncounterOptions, InitiativeInfo } from '../combat/types';
 import type { RulesEvent } from '../rules/types';
@@ -101,7 +103,7 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
           index += 1;
         }
         lines.push(
-          `${listInWords(group)} ${group.length === 1 ? 'joins' : 'join'} the fight with initiative ${initiativeInWords(event.initiative)}.`,
+          `${numberedRange(group) ?? listInWords(group)} ${group.length === 1 ? 'joins' : 'join'} the fight with initiative ${initiativeInWords(event.initiative)}.`,
         );
         break;
       }
@@ -172,7 +174,7 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
         lines.push(
           event.combatant.hidden
             ? `${event.combatant.name}'s hit point maximum is set.`
-            : `${event.combatant.name}'s hit point maximum is now ${event.maxHp} (was ${event.previous}).`,
+            : `${event.combatant.name}'s hit point maximum is now ${event.maxHp}${event.previous === null ? '' : ` (was ${event.previous})`}.`,
         );
         break;
       case 'death-save-due':
@@ -202,7 +204,7 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
         lines.push(`Undone: \`/${event.command}\` by ${event.actorName} (${event.detail}).`);
         break;
       case 'encounter-ended':
-        lines.push(`**${encounter.name}** is over after ${event.rounds === 1 ? '1 round' : `${event.rounds} rounds`}.`);
+        lines.push(`**${encounter.name}** is over ${afterRounds(event.rounds)}.`);
         break;
       default:
         return unworded(event);

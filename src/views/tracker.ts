@@ -1,4 +1,5 @@
 import type { Combatant, Encounter, HealthBand } from '../combat/types';
+import { afterRounds } from '../combat/lifecycle';
 import { getRuleSet } from '../rules';
 import { RULESET_SUMMARIES } from '../rules/ids';
 import type { ButtonRow, Embed, Reply } from './reply';
@@ -61,7 +62,7 @@ export function combatantLine(combatant: Combatant, encounter: Encounter, viewer
 }
 
 function heading(encounter: Encounter): string {
-  if (encounter.endedAt) return `Ended after ${encounter.round === 1 ? '1 round' : `${encounter.round} rounds`}.`;
+  if (encounter.endedAt) return `Ended ${afterRounds(encounter.round)}.`;
   const current = encounter.combatants.find((combatant) => combatant.id === encounter.currentId);
   if (encounter.round === 0 || !current) {
     return encounter.combatants.length === 0

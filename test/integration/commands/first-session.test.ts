@@ -1,0 +1,52 @@
+import type { Services } from '../../../src/services';
+import { BOB, GM, Table, buttonsOf, openTable, text, type ScriptedRandom } from './support';
+
+/** What a table meets in its first evening (issue: wrong numbers, leaked secrets, rough wording). */
+describe('a first session at the table', () => {
+  let services: Services;
+  let dice: ScriptedRandom;
+  let close: () => Promise<void>;
+  let channels = 0;
+
+  beforeAll(async () => {
+    ({ services, dice, close } = await openTable());
+  });
+
+  afterAll(async () => {
+    await close();
+  });
+
+  /** A channel of its own for each test, with an encounter begun by the game master. */
+  async function begun(name = 'Tower', ruleset?: string): Promise<Table> {
+    channels += 1;
+    const table = new Table(services, `first-session-${channels}`);
+    await table.run(GM, 'init', 'begin', ruleset === undefined ? { name } : { name, ruleset });
+    return table;
+  }
+
+  describe('wording', () => {
+    test('ending before round 1 says the fight has not started, not "after round 0" or "0 rounds"', async () => {
+      const table = await begun();
+      const ask = await table.run(GM, 'init', 'end');
+      expect(text(ask)).toBe('End **Tower**? The fight has not started yet. It cannot be undone.');
+      const summary = await table.press(GM, buttonsOf(ask)[0]?.customId ?? '');
+      expect(text(summary)).toContain('The fight ended before round 1. Gina ran it.');
+      expect(table.tracker().embeds?.[0]?.description?.split('\n')[0]).toBe('Ended before round 1.');
+    });
+
+    test('a first maximum does not say it was 0', async () => {
+      const table = await begun();
+      dice.queue(10);
+      await table.run(BOB, 'init', 'join', {});
+      expect(text(await table.run(GM, 'hp', 'max', { target: 'Bob', amount: '12' }))).toBe("Bob's hit point maximum is now 12.");
+      expect(text(await table.run(GM, 'hp', 'max', { target: 'Bob', amount: '14' }))).toBe("Bob's hit point maximum is now 14 (was 12).");
+    });
+
+    test('count:20 names the range, not twenty names', async () => {
+      const table = await begun();
+      dice.queue(12);
+      const reply = await table.run(GM, 'init', 'add', { name: 'Goblin', hp: 7, count: 20 });
+      expect(text(reply)).toBe('Goblin 1–20 join the fight with initiative 12 (d20 12).');
+    });
+  });
+});
