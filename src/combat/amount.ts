@@ -3,7 +3,7 @@ import type { RandomSource } from '../dice/random';
 import { UserError } from '../errors';
 import { criticalDamage } from '../rules/critical';
 import { DAMAGE_TYPES, type CriticalMethod, type DamageType } from '../rules/types';
-import type { AmountRoll } from './types';
+import type { AmountRoll, CriticalApplied } from './types';
 
 export interface Amount {
   total: number;
@@ -11,6 +11,8 @@ export interface Amount {
   roll: AmountRoll | null;
   /** The first `[type]` annotation naming a damage type. */
   damageType: DamageType | null;
+  /** Null when the amount was not asked for as a critical hit. */
+  critical: CriticalApplied | null;
 }
 
 const MAX_AMOUNT = 1_000_000;
@@ -30,7 +32,7 @@ function damageTypeOf(annotations: readonly string[]): DamageType | null {
  */
 export function rollAmount(text: string, random: RandomSource, label: string, critical: CriticalMethod | null = null): Amount {
   const trimmed = text.trim();
-  if (/^\d+$/.test(trimmed)) return { total: checkTotal(Number(trimmed), label), roll: null, damageType: null };
+  if (/^\d+$/.test(trimmed)) return plainAmount(Number(trimmed), label, critical);
   const parsed = parseDice(trimmed);
   if (!parsed.ok) throw new UserError(`${label} must be a number or dice such as \`2d6+3\`: ${parsed.error.message}`);
   const root = critical === null ? parsed.value.root : criticalDamage(parsed.value.root, critical);
@@ -40,6 +42,22 @@ export function rollAmount(text: string, random: RandomSource, label: string, cr
     total: checkTotal(rolled.total, label),
     roll: { expression: trimmed, rendered: rolled.text, total: rolled.total },
     damageType: damageTypeOf(parsed.value.annotations),
+    critical: critical === null ? null : 'rolled',
+  };
+}
+
+/**
+ * A number is taken as already rolled. Rule sets that double a critical's total, modifiers
+ * included (C&M, A5E), double it too; the others double dice, and a number has none.
+ */
+function plainAmount(value: number, label: string, critical: CriticalMethod | null): Amount {
+  if (critical === null) return { total: checkTotal(value, label), roll: null, damageType: null, critical: null };
+  const doubles = critical.kind === 'double-total' || critical.kind === 'double-everything';
+  return {
+    total: checkTotal(doubles ? value * 2 : value, label),
+    roll: null,
+    damageType: null,
+    critical: doubles ? 'doubled' : 'no-dice',
   };
 }
 

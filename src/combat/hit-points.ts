@@ -34,7 +34,7 @@ export function dealDamage(
   const type = input.type ?? amount.damageType;
   const events: EncounterEvent[] = [
     ...rolledEvents(combatant, amount.roll),
-    { kind: 'damage-taken', combatant: refOf(combatant), amount: amount.total, damageType: type, critical },
+    { kind: 'damage-taken', combatant: refOf(combatant), amount: amount.total, damageType: type, critical: amount.critical },
   ];
   const change = ctx.ruleSet.applyDamage(combatant.rules, { amount: amount.total, type, critical, inEncounter: true }, ctx.random);
   const applied = applyRulesChange(encounter, combatant, change);
@@ -43,6 +43,7 @@ export function dealDamage(
   const checked = concentrationChecks(applied.encounter, ctx, combatant.id, dcs);
   events.push(...checked.events);
   const typed = type === null ? '' : ` ${type}`;
+  const crit = amount.critical === null ? '' : ' (critical)';
   // The log shows what got through, so a resisted or immune hit does not read as a full one.
   const taken = damageLanded(amount.total, change.events);
   const outcome = taken === amount.total ? '' : `, ${taken} taken`;
@@ -50,7 +51,7 @@ export function dealDamage(
     encounter: checked.encounter,
     events,
     command: 'hp damage',
-    detail: `${combatant.name}: ${amount.total}${typed} damage${outcome}`,
+    detail: `${combatant.name}: ${amount.total}${typed} damage${crit}${outcome}`,
   };
 }
 

@@ -1,4 +1,5 @@
 import { damageLanded } from '../rules/damage';
+import type { CriticalApplied } from '../combat/types';
 import { unworded } from './unworded';
 import type { ConditionKey, DamageType, DeathCause, DeathSaveOutcome, ModifierReason, RulesEvent, TrackKey } from '../rules/types';
 
@@ -66,7 +67,29 @@ function damageWords(amount: number, type: DamageType | null): string {
  * The first sentence of a damage reply: how much landed, what changed it, and where HP ended up,
  * e.g. "Goblin 2 takes 7 fire damage (halved: resistant) and drops to 0 HP."
  */
-function damageSentence(subject: Subject, amount: number, type: DamageType | null, events: readonly RulesEvent[]): string {
+function damageSentence(
+  subject: Subject,
+  amount: number,
+  type: DamageType | null,
+  critical: CriticalApplied | null,
+  events: readonly RulesEvent[],
+): string {
+  const opening = critical === null ? '' : `Critical hit${criticalNote(critical, amount)}. `;
+  return opening + landedSentence(subject, amount, type, events);
+}
+
+function criticalNote(critical: CriticalApplied, amount: number): string {
+  switch (critical) {
+    case 'rolled':
+      return '';
+    case 'doubled':
+      return `: ${amount / 2} doubled to ${amount}`;
+    case 'no-dice':
+      return ` (a plain number has no dice to double under these rules, so ${amount} counts as the critical's total)`;
+  }
+}
+
+function landedSentence(subject: Subject, amount: number, type: DamageType | null, events: readonly RulesEvent[]): string {
   const immune = events.find((event) => event.kind === 'immune');
   if (immune) return `${subject.name} is immune to ${immune.damageType ?? 'that'} damage and takes none.`;
   const threshold = events.find((event) => event.kind === 'below-threshold');
@@ -186,8 +209,12 @@ export function consequenceSentences(subject: Subject, events: readonly RulesEve
 }
 
 /** "Goblin 2 takes 7 fire damage (halved: resistant) and drops to 0 HP. It dies." */
-export function describeDamage(subject: Subject, amount: number, type: DamageType | null, events: readonly RulesEvent[]): string {
-  return [damageSentence(subject, amount, type, events), ...consequenceSentences(subject, events)].join(' ');
+export function describeDamage(
+  subject: Subject,
+  damage: { amount: number; type: DamageType | null; critical: CriticalApplied | null },
+  events: readonly RulesEvent[],
+): string {
+  return [damageSentence(subject, damage.amount, damage.type, damage.critical, events), ...consequenceSentences(subject, events)].join(' ');
 }
 
 export function describeHealing(subject: Subject, events: readonly RulesEvent[]): string {

@@ -134,8 +134,7 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
         lines.push(
           describeDamage(
             subjectOf(event.combatant),
-            event.amount,
-            event.damageType,
+            { amount: event.amount, type: event.damageType, critical: event.critical },
             run.map((entry) => entry.event),
           ),
         );

@@ -23,7 +23,7 @@ describe('damage', () => {
         combatant: containing({ name: 'Goblin' }),
         roll: containing({ expression: '2d6+3 [fire]', total: 12 }),
       },
-      { kind: 'damage-taken', combatant: containing({ name: 'Goblin' }), amount: 12, damageType: 'fire', critical: false },
+      { kind: 'damage-taken', combatant: containing({ name: 'Goblin' }), amount: 12, damageType: 'fire', critical: null },
       {
         kind: 'rules',
         combatant: containing({ name: 'Goblin' }),
@@ -49,12 +49,26 @@ describe('damage', () => {
   ] as const)('rolls a critical hit as the %s rules do: 1d8+2 with faces %j is %i', (ruleSet, faces, total) => {
     const encounter = addMonsters(fresh(ruleSet), ctx(gm, noDice, ruleSet), { name: 'Ogre', hp: 59, initiative: 8 }).encounter;
     const hit = dealDamage(encounter, ctx(gm, scripted(...faces), ruleSet), { target: 'Ogre', amount: '1d8+2', critical: true });
-    expect(hit.events.find((e) => e.kind === 'damage-taken')).toMatchObject({ amount: total, critical: true });
+    expect(hit.events.find((e) => e.kind === 'damage-taken')).toMatchObject({ amount: total, critical: 'rolled' });
     expect(named(hit.encounter, 'Ogre').rules.hp).toBe(59 - total);
   });
 
-  it('takes a plain number as already rolled, critical or not', () => {
-    const hit = dealDamage(table(), ctx(gm), { target: 'Alice', amount: '9', critical: true });
+  it.each([
+    ['crown-misery', 18, 'doubled'],
+    ['a5e', 18, 'doubled'],
+    ['dnd2024', 9, 'no-dice'],
+    ['dnd2014', 9, 'no-dice'],
+    ['dnd-next', 9, 'no-dice'],
+  ] as const)('a critical hit given as the number 9 under %s comes to %i (%s)', (ruleSet, total, critical) => {
+    const encounter = addMonsters(fresh(ruleSet), ctx(gm, noDice, ruleSet), { name: 'Ogre', hp: 59, initiative: 8 }).encounter;
+    const hit = dealDamage(encounter, ctx(gm, noDice, ruleSet), { target: 'Ogre', amount: '9', critical: true });
+    expect(hit.events.find((e) => e.kind === 'damage-taken')).toMatchObject({ amount: total, critical });
+    expect(named(hit.encounter, 'Ogre').rules.hp).toBe(59 - total);
+    expect(hit.detail).toBe(`Ogre: ${total} damage (critical)`);
+  });
+
+  it('takes a plain number as already rolled when it is not a critical', () => {
+    const hit = dealDamage(table(), ctx(gm), { target: 'Alice', amount: '9' });
     expect(kinds(hit)).toEqual(['damage-taken', 'rules:hp-lost']);
     expect(named(hit.encounter, 'Alice').rules.hp).toBe(3);
   });
