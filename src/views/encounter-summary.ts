@@ -1,11 +1,12 @@
 import { afterRounds } from '../combat/lifecycle';
 import type { Combatant, Encounter } from '../combat/types';
+import { shown } from './markdown';
 import type { Embed, EmbedField } from './reply';
 import { COLORS, EMBED_LIMITS } from './embeds';
 
 function standingLine(combatant: Combatant): string {
-  if (combatant.hidden || !combatant.hpKnown) return combatant.name;
-  return `${combatant.name} (${combatant.rules.hp}/${combatant.rules.maxHp} HP)`;
+  if (combatant.hidden || !combatant.hpKnown) return shown(combatant.name);
+  return `${shown(combatant.name)} (${combatant.rules.hp}/${combatant.rules.maxHp} HP)`;
 }
 
 function field(name: string, names: readonly string[]): EmbedField | null {
@@ -27,16 +28,16 @@ export function summaryEmbed(encounter: Encounter): Embed {
     field('Standing', standing.map(standingLine)),
     field(
       'Down',
-      down.map((c) => (c.rules.stable ? `${c.name} (stable)` : c.name)),
+      down.map((c) => (c.rules.stable ? `${shown(c.name)} (stable)` : shown(c.name))),
     ),
     field(
       'Dead',
-      dead.map((c) => c.name),
+      dead.map((c) => shown(c.name)),
     ),
   ];
   return {
-    title: `🏁 ${encounter.name} is over`.slice(0, EMBED_LIMITS.title),
-    description: `${lasted(encounter.round)} ${encounter.gameMasterName} ran it.`,
+    title: `🏁 ${shown(encounter.name)} is over`.slice(0, EMBED_LIMITS.title),
+    description: `${lasted(encounter.round)} ${shown(encounter.gameMasterName)} ran it.`,
     color: COLORS.neutral,
     fields: fields.filter((f): f is EmbedField => f !== null),
   };

@@ -1,5 +1,6 @@
 import { afterRounds } from '../combat/lifecycle';
 import { numberedRange } from '../combat/roster';
+import { shown } from './markdown';
 import { unworded } from './unworded';
 import type { CombatantRef, Encounter, EncounterEvent, EncounterOptions, InitiativeInfo } from '../combat/types';
 import type { RulesEvent } from '../rules/types';
@@ -15,7 +16,7 @@ import {
 
 /** Replies go to the whole channel: a hidden monster's numbers stay out of them. */
 function subjectOf(combatant: CombatantRef): Subject {
-  return { name: combatant.name, isPlayerCharacter: combatant.isPlayerCharacter, showNumbers: !combatant.hidden };
+  return { name: shown(combatant.name), isPlayerCharacter: combatant.isPlayerCharacter, showNumbers: !combatant.hidden };
 }
 
 function signed(value: number): string {
@@ -62,8 +63,8 @@ function tallyOf(encounter: Encounter, combatantId: string): { successes: number
 }
 
 function effectEndedSentence(event: Extract<EncounterEvent, { kind: 'effect-ended' }>): string | null {
-  const name = event.effect.name;
-  const who = event.combatant?.name;
+  const name = shown(event.effect.name);
+  const who = event.combatant === null ? undefined : shown(event.combatant.name);
   if (event.effect.kind === 'concentration') {
     switch (event.reason) {
       case 'save-failed':
@@ -91,15 +92,15 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
     index += 1;
     switch (event.kind) {
       case 'encounter-begun':
-        lines.push(`**${event.name}** begins. ${encounter.gameMasterName} is the game master.`);
+        lines.push(`**${shown(event.name)}** begins. ${shown(encounter.gameMasterName)} is the game master.`);
         break;
       case 'combatant-added': {
         // Members of a `count:` group arrive together with one shared roll: say it once.
-        const group = [event.combatant.name];
+        const group = [shown(event.combatant.name)];
         while (events[index]?.kind === 'combatant-added') {
           const next = events[index] as Extract<EncounterEvent, { kind: 'combatant-added' }>;
           if (JSON.stringify(next.initiative) !== JSON.stringify(event.initiative)) break;
-          group.push(next.combatant.name);
+          group.push(shown(next.combatant.name));
           index += 1;
         }
         lines.push(
@@ -108,22 +109,22 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
         break;
       }
       case 'combatant-removed':
-        lines.push(`${event.combatant.name} leaves the encounter.`);
+        lines.push(`${shown(event.combatant.name)} leaves the encounter.`);
         break;
       case 'initiative-set':
-        lines.push(`${event.combatant.name}'s initiative is now ${event.total} (was ${event.previous}).`);
+        lines.push(`${shown(event.combatant.name)}'s initiative is now ${event.total} (was ${event.previous}).`);
         break;
       case 'round-started':
         lines.push(`**Round ${event.round}** begins.`);
         break;
       case 'turn-started':
-        lines.push(event.moved ? `The turn moves to **${event.combatant.name}**.` : `It's **${event.combatant.name}**'s turn.`);
+        lines.push(event.moved ? `The turn moves to **${shown(event.combatant.name)}**.` : `It's **${shown(event.combatant.name)}**'s turn.`);
         break;
       case 'turn-went-back':
-        lines.push(`Back to **${event.combatant.name}**'s turn (round ${event.round}).`);
+        lines.push(`Back to **${shown(event.combatant.name)}**'s turn (round ${event.round}).`);
         break;
       case 'turn-skipped':
-        lines.push(`${event.combatant.name} is dead and skipped.`);
+        lines.push(`${shown(event.combatant.name)} is dead and skipped.`);
         break;
       case 'amount-rolled':
         lines.push(`🎲 ${event.roll.rendered}`);
@@ -165,30 +166,30 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
       case 'hp-set':
         lines.push(
           event.combatant.hidden
-            ? `${event.combatant.name}'s hit points are set.`
-            : `${event.combatant.name} is now at ${event.hp} HP (was ${event.previous}).`,
+            ? `${shown(event.combatant.name)}'s hit points are set.`
+            : `${shown(event.combatant.name)} is now at ${event.hp} HP (was ${event.previous}).`,
         );
         break;
       case 'max-hp-set':
         lines.push(
           event.combatant.hidden
-            ? `${event.combatant.name}'s hit point maximum is set.`
-            : `${event.combatant.name}'s hit point maximum is now ${event.maxHp}${event.previous === null ? '' : ` (was ${event.previous})`}.`,
+            ? `${shown(event.combatant.name)}'s hit point maximum is set.`
+            : `${shown(event.combatant.name)}'s hit point maximum is now ${event.maxHp}${event.previous === null ? '' : ` (was ${event.previous})`}.`,
         );
         break;
       case 'death-save-due':
-        lines.push(`${event.combatant.name} is dying and must make a death save: press **Roll death save**.`);
+        lines.push(`${shown(event.combatant.name)} is dying and must make a death save: press **Roll death save**.`);
         break;
       case 'concentration-started':
-        lines.push(`${event.combatant.name} is concentrating on ${event.effect}.`);
+        lines.push(`${shown(event.combatant.name)} is concentrating on ${shown(event.effect)}.`);
         break;
       case 'concentration-check':
-        lines.push(`${event.combatant.name} must make a **DC ${event.dc}** Constitution save to keep concentrating on ${event.effect}.`);
+        lines.push(`${shown(event.combatant.name)} must make a **DC ${event.dc}** Constitution save to keep concentrating on ${shown(event.effect)}.`);
         break;
       case 'concentration-save':
         lines.push(
-          `${event.combatant.name}'s concentration save (DC ${event.dc}): d20 ${event.rolls.join(', ')}, total ${event.total}. ` +
-            (event.success ? `${event.combatant.name} keeps concentrating on ${event.effect}.` : `${event.effect} ends.`),
+          `${shown(event.combatant.name)}'s concentration save (DC ${event.dc}): d20 ${event.rolls.join(', ')}, total ${event.total}. ` +
+            (event.success ? `${shown(event.combatant.name)} keeps concentrating on ${shown(event.effect)}.` : `${shown(event.effect)} ends.`),
         );
         break;
       case 'effect-ended': {
@@ -200,10 +201,10 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
         lines.push(optionsInWords(event.options));
         break;
       case 'undone':
-        lines.push(`Undone: \`/${event.command}\` by ${event.actorName} (${event.detail}).`);
+        lines.push(`Undone: \`/${event.command}\` by ${shown(event.actorName)} (${shown(event.detail)}).`);
         break;
       case 'encounter-ended':
-        lines.push(`**${encounter.name}** is over ${afterRounds(event.rounds)}.`);
+        lines.push(`**${shown(encounter.name)}** is over ${afterRounds(event.rounds)}.`);
         break;
       default:
         return unworded(event);

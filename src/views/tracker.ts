@@ -4,6 +4,7 @@ import { getRuleSet } from '../rules';
 import { RULESET_SUMMARIES } from '../rules/ids';
 import type { ButtonRow, Embed, Reply } from './reply';
 import { buttonId } from './button-ids';
+import { shown } from './markdown';
 import { COLORS, EMBED_LIMITS } from './embeds';
 
 /** Who reads the tracker: the channel (hidden numbers kept back) or the game master. */
@@ -45,7 +46,7 @@ function conditions(combatant: Combatant): string | null {
 export function combatantLine(combatant: Combatant, encounter: Encounter, viewer: TrackerViewer): string {
   const seesNumbers = viewer === 'game-master' || !combatant.hidden;
   const dead = combatant.rules.dead;
-  const name = dead ? `~~${combatant.name}~~` : `**${combatant.name}**`;
+  const name = dead ? `~~${shown(combatant.name)}~~` : `**${shown(combatant.name)}**`;
   const marker = combatant.id === encounter.currentId ? CURRENT : NOT_CURRENT;
   const parts = [
     `${marker} \`${String(combatant.initiative.total).padStart(2, ' ')}\` ${name}${viewer === 'game-master' && combatant.hidden ? ' (hidden)' : ''}`,
@@ -53,7 +54,7 @@ export function combatantLine(combatant: Combatant, encounter: Encounter, viewer
   if (dead) return [...parts, 'Dead'].join(' · ');
   parts.push(seesNumbers ? hitPoints(combatant, encounter) : healthBand(combatant, encounter));
   if (seesNumbers && combatant.armourClass !== null) parts.push(`AC ${combatant.armourClass}`);
-  if (combatant.rules.concentration) parts.push(`🔮 ${combatant.rules.concentration}`);
+  if (combatant.rules.concentration) parts.push(`🔮 ${shown(combatant.rules.concentration)}`);
   const saves = deathSaves(combatant);
   if (saves) parts.push(saves);
   const states = conditions(combatant);
@@ -69,7 +70,7 @@ function heading(encounter: Encounter): string {
       ? 'Waiting for combatants: `/init add` for monsters, `/init join` for players.'
       : 'Not started yet: **Next turn** starts round 1.';
   }
-  return `Round **${encounter.round}** · **${current.name}**'s turn`;
+  return `Round **${encounter.round}** · **${shown(current.name)}**'s turn`;
 }
 
 /**
@@ -107,7 +108,7 @@ export function trackerEmbed(encounter: Encounter, viewer: TrackerViewer): Embed
   const currentIndex = encounter.combatants.findIndex((combatant) => combatant.id === encounter.currentId);
   const order = fitOrder(lines, currentIndex, EMBED_LIMITS.description - head.length - 2);
   return {
-    title: `⚔️ ${encounter.name}`.slice(0, EMBED_LIMITS.title),
+    title: `⚔️ ${shown(encounter.name)}`.slice(0, EMBED_LIMITS.title),
     description: [head, '', ...order].join('\n').trimEnd(),
     color: encounter.endedAt ? COLORS.neutral : COLORS.info,
     footer: `${RULESET_SUMMARIES[encounter.ruleSet].name} rules · Game master: ${encounter.gameMasterName}`,

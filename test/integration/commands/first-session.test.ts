@@ -49,4 +49,22 @@ describe('a first session at the table', () => {
       expect(text(reply)).toBe('Goblin 1–20 join the fight with initiative 12 (d20 12).');
     });
   });
+
+  describe('names are shown as typed, never as markdown', () => {
+    test('a masked link, bold and a heading in names stay plain text in replies, the tracker and the log', async () => {
+      const table = await begun('[Free Nitro](https://x.example)');
+      dice.queue(12);
+      const added = await table.run(GM, 'init', 'add', { name: '**Boss**', hp: 7 });
+      expect(text(added)).toBe('\\*\\*Boss\\*\\* joins the fight with initiative 12 (d20 12).');
+      dice.queue(9);
+      await table.run(BOB, 'init', 'join', { name: '# Loud', hp: 9 });
+      const tracker = table.tracker().embeds?.[0];
+      expect(tracker?.title).toBe('⚔️ \\[Free Nitro\\]\\(https://x.example\\)');
+      expect(tracker?.description).toContain('**\\*\\*Boss\\*\\***');
+      expect(tracker?.description).toContain('**\\# Loud**');
+      expect(text(await table.run(GM, 'hp', 'damage', { target: '**Boss**', amount: '3' }))).toBe('\\*\\*Boss\\*\\* takes 3 damage and is at 4 HP.');
+      expect(text(await table.run(GM, 'init', 'log'))).toContain('\\*\\*Boss\\*\\*: 3 damage');
+      expect(text(await table.run(BOB, 'hp', 'damage', { target: '[x](https://y)', amount: '3' }))).toContain('called "\\[x\\]\\(https://y\\)"');
+    });
+  });
 });
