@@ -6,6 +6,6 @@
 export function shown(text: string): string {
   return text
     .replace(/\s*[\r\n]+\s*/g, ' ')
-    .replace(/[\\*_~`|[\]()<>]/g, '\\$&')
+    .replace(/[\\*_~`|[\]<>]/g, '\\$&')
     .replace(/^[#-]/, '\\$&');
 }
