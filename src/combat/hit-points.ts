@@ -85,12 +85,13 @@ export function grantTempHp(
     encounter: applied.encounter,
     events: [...rolledEvents(combatant, amount.roll), ...applied.events],
     command: 'hp temp',
-    detail: `${combatant.name}: ${amount.total} temporary HP`,
+    detail: combatant.hidden ? `${combatant.name}: temporary HP` : `${combatant.name}: ${amount.total} temporary HP`,
   };
 }
 
 /**
- * Sets current HP as a correction, outside the rules: no damage or healing consequences, but a
+ * Sets current HP as a correction (the log line of a hidden combatant's keeps its numbers out, as
+ * the tracker does), outside the rules: no damage or healing consequences, but a
  * combatant set above 0 HP is up again (alive, no death saves).
  */
 export function setHp(encounter: Encounter, ctx: StepContext, input: { target: string; amount: string }): Transition {
@@ -109,8 +110,14 @@ export function setHp(encounter: Encounter, ctx: StepContext, input: { target: s
     encounter: replaceCombatant(encounter, updated),
     events: [{ kind: 'hp-set', combatant: refOf(updated), hp: amount.total, previous: combatant.rules.hp }],
     command: 'hp set',
-    detail: `${combatant.name}: HP ${combatant.rules.hp} → ${amount.total}`,
+    detail: combatant.hidden ? `${combatant.name}: HP set` : `${combatant.name}: HP ${combatant.rules.hp} → ${amount.total}`,
   };
+}
+
+/** The log is read by everyone: a hidden combatant's maximum stays out of it. */
+function maxHpDetail(combatant: Combatant, maxHp: number): string {
+  if (combatant.hidden) return `${combatant.name}: maximum HP set`;
+  return combatant.hpKnown ? `${combatant.name}: maximum HP ${combatant.rules.maxHp} → ${maxHp}` : `${combatant.name}: maximum HP ${maxHp}`;
 }
 
 /** Sets the HP maximum; a combatant without HP starts at full, others keep theirs up to the new maximum. */
@@ -127,6 +134,6 @@ export function setMaxHp(encounter: Encounter, ctx: StepContext, input: { target
     encounter: replaceCombatant(encounter, updated),
     events: [{ kind: 'max-hp-set', combatant: refOf(updated), maxHp, previous: combatant.hpKnown ? combatant.rules.maxHp : null }],
     command: 'hp max',
-    detail: combatant.hpKnown ? `${combatant.name}: maximum HP ${combatant.rules.maxHp} → ${maxHp}` : `${combatant.name}: maximum HP ${maxHp}`,
+    detail: maxHpDetail(combatant, maxHp),
   };
 }

@@ -212,4 +212,4 @@ export interface EncounterLogEntry {
 }
 
 /** How a hidden combatant's health reads to players. */
-export type HealthBand = 'Healthy' | 'Bloodied' | 'Down' | 'Dead';
+export type HealthBand = 'Healthy' | 'Wounded' | 'Bloodied' | 'Down' | 'Dead';

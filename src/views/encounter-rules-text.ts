@@ -220,11 +220,12 @@ export function describeDamage(
 export function describeHealing(subject: Subject, events: readonly RulesEvent[]): string {
   if (events.some((event) => event.kind === 'cannot-heal-dead')) return `${subject.name} is dead and cannot regain hit points.`;
   const healed = events.find((event) => event.kind === 'healed');
-  const head = !healed
-    ? `${subject.name} is already at full health.`
-    : subject.showNumbers
-      ? `${subject.name} regains ${healed.amount} HP and is at ${healed.hp} HP.`
-      : `${subject.name} regains ${healed.amount} HP.`;
+  // How much a hidden combatant regains would tell how much it was missing.
+  const head = !subject.showNumbers
+    ? `${subject.name} is healed.`
+    : !healed
+      ? `${subject.name} is already at full health.`
+      : `${subject.name} regains ${healed.amount} HP and is at ${healed.hp} HP.`;
   return [head, ...consequenceSentences(subject, events)].join(' ');
 }
 

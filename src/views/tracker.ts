@@ -17,7 +17,11 @@ const NOT_CURRENT = '▫️';
 export function healthBand(combatant: Combatant, encounter: Pick<Encounter, 'ruleSet'>): HealthBand {
   if (combatant.rules.dead) return 'Dead';
   if (combatant.rules.hp <= 0) return 'Down';
-  return getRuleSet(encounter.ruleSet).isBloodied(combatant.rules) ? 'Bloodied' : 'Healthy';
+  const ruleSet = getRuleSet(encounter.ruleSet);
+  if (ruleSet.isBloodied(combatant.rules)) return 'Bloodied';
+  // Without a Bloodied rule (2014) the band still tells a monster at half its hit points or below.
+  if (!ruleSet.facts.bloodied && 2 * combatant.rules.hp <= ruleSet.maxHp(combatant.rules)) return 'Wounded';
+  return 'Healthy';
 }
 
 function hitPoints(combatant: Combatant, encounter: Pick<Encounter, 'ruleSet'>): string {

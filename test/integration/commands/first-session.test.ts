@@ -59,12 +59,43 @@ describe('a first session at the table', () => {
       dice.queue(9);
       await table.run(BOB, 'init', 'join', { name: '# Loud', hp: 9 });
       const tracker = table.tracker().embeds?.[0];
-      expect(tracker?.title).toBe('⚔️ \\[Free Nitro\\]\\(https://x.example\\)');
+      expect(tracker?.title).toBe('⚔️ \\[Free Nitro\\](https://x.example)');
       expect(tracker?.description).toContain('**\\*\\*Boss\\*\\***');
       expect(tracker?.description).toContain('**\\# Loud**');
       expect(text(await table.run(GM, 'hp', 'damage', { target: '**Boss**', amount: '3' }))).toBe('\\*\\*Boss\\*\\* takes 3 damage and is at 4 HP.');
       expect(text(await table.run(GM, 'init', 'log'))).toContain('\\*\\*Boss\\*\\*: 3 damage');
-      expect(text(await table.run(BOB, 'hp', 'damage', { target: '[x](https://y)', amount: '3' }))).toContain('called "\\[x\\]\\(https://y\\)"');
+      expect(text(await table.run(BOB, 'hp', 'damage', { target: '[x](https://y)', amount: '3' }))).toContain('called "\\[x\\](https://y)"');
+    });
+  });
+
+  describe("a hidden monster's numbers stay with the game master", () => {
+    async function withHiddenOgre(): Promise<Table> {
+      const table = await begun();
+      dice.queue(5);
+      await table.run(GM, 'init', 'add', { name: 'Ogre', hp: 65, hidden: true });
+      return table;
+    }
+
+    test('the log and undo show no HP or maximum of a hidden monster', async () => {
+      const table = await withHiddenOgre();
+      await table.run(GM, 'hp', 'set', { target: 'Ogre', amount: '30' });
+      await table.run(GM, 'hp', 'max', { target: 'Ogre', amount: '70' });
+      await table.run(GM, 'hp', 'temp', { target: 'Ogre', amount: '5' });
+      const log = text(await table.run(BOB, 'init', 'log'));
+      expect(log).toContain('Ogre: HP set');
+      expect(log).toContain('Ogre: maximum HP set');
+      expect(log).toContain('Ogre: temporary HP');
+      expect(log).not.toMatch(/65|30|70|→/);
+      const undone = text(await table.run(GM, 'init', 'undo'));
+      expect(undone).toContain('Ogre: temporary HP');
+      expect(undone).not.toMatch(/\b5\b/);
+    });
+
+    test("a player's heal does not tell how much the monster was missing", async () => {
+      const table = await withHiddenOgre();
+      await table.run(GM, 'hp', 'damage', { target: 'Ogre', amount: '4' });
+      expect(text(await table.run(BOB, 'hp', 'heal', { target: 'Ogre', amount: '10' }))).toBe('Ogre is healed.');
+      expect(text(await table.run(BOB, 'hp', 'heal', { target: 'Ogre', amount: '10' }))).toBe('Ogre is healed.');
     });
   });
 });

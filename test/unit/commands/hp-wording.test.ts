@@ -113,7 +113,7 @@ describe('healing and temporary HP in words', () => {
   });
 
   test('a hidden monster heals without showing its total', () => {
-    expect(describeHealing(hiddenOgre, [{ kind: 'healed', amount: 6, hp: 40 }])).toBe('Ogre regains 6 HP.');
+    expect(describeHealing(hiddenOgre, [{ kind: 'healed', amount: 6, hp: 40 }])).toBe('Ogre is healed.');
   });
 
   test('temporary HP do not add up', () => {
