@@ -1,8 +1,9 @@
 import { UserError } from '../errors';
 import { damageLanded } from '../rules/damage';
-import type { DamageType } from '../rules/types';
+import type { DamagePart, DamageType } from '../rules/types';
 import { rollAmount } from './amount';
 import { concentrationChecks } from './concentration';
+import { rollDamage } from './damage-amount';
 import { applyRulesChange } from './effects';
 import { requireControl } from './permissions';
 import { CombatRefusal } from './refusals';
@@ -21,7 +22,15 @@ function rolledEvents(combatant: Combatant, roll: ReturnType<typeof rollAmount>[
   return roll === null ? [] : [{ kind: 'amount-rolled', combatant: refOf(combatant), roll }];
 }
 
-/** Anyone may report damage: tables call out hits that way. */
+/** "11 slashing + 7 fire", or "18 fire" for one type. */
+function partsInWords(parts: readonly DamagePart[]): string {
+  return parts.map((part) => `${part.amount}${part.type === null ? '' : ` ${part.type}`}`).join(' + ');
+}
+
+/**
+ * Anyone may report damage: tables call out hits that way. Each typed part of the amount meets
+ * resistance on its own; the `type` option types the parts that name none.
+ */
 export function dealDamage(
   encounter: Encounter,
   ctx: StepContext,
@@ -30,19 +39,20 @@ export function dealDamage(
   const combatant = findTarget(encounter, input.target);
   requireHp(combatant);
   const critical = input.critical ?? false;
-  const amount = rollAmount(input.amount, ctx.random, 'Damage', critical ? ctx.ruleSet.facts.critical : null);
-  const type = input.type ?? amount.damageType;
+  const amount = rollDamage(input.amount, ctx.random, input.type ?? null, critical ? ctx.ruleSet.facts.critical : null);
+  const mixed = amount.parts.length > 1;
+  const type = mixed ? null : amount.damageType;
   const events: EncounterEvent[] = [
     ...rolledEvents(combatant, amount.roll),
     { kind: 'damage-taken', combatant: refOf(combatant), amount: amount.total, damageType: type, critical: amount.critical },
   ];
-  const change = ctx.ruleSet.applyDamage(combatant.rules, { amount: amount.total, type, critical, inEncounter: true }, ctx.random);
+  const damage = { amount: amount.total, type, critical, inEncounter: true, ...(mixed ? { parts: amount.parts } : {}) };
+  const change = ctx.ruleSet.applyDamage(combatant.rules, damage, ctx.random);
   const applied = applyRulesChange(encounter, combatant, change);
   events.push(...applied.events);
   const dcs = change.events.flatMap((e) => (e.kind === 'concentration-save' ? [e.dc] : []));
   const checked = concentrationChecks(applied.encounter, ctx, combatant.id, dcs);
   events.push(...checked.events);
-  const typed = type === null ? '' : ` ${type}`;
   const crit = amount.critical === null ? '' : ' (critical)';
   // The log shows what got through, so a resisted or immune hit does not read as a full one.
   const taken = damageLanded(amount.total, change.events);
@@ -51,7 +61,7 @@ export function dealDamage(
     encounter: checked.encounter,
     events,
     command: 'hp damage',
-    detail: `${combatant.name}: ${amount.total}${typed} damage${crit}${outcome}`,
+    detail: `${combatant.name}: ${partsInWords(amount.parts)} damage${crit}${outcome}`,
   };
 }
 

@@ -205,7 +205,12 @@ export function addMonsters(encounter: Encounter, ctx: StepContext, input: AddIn
     immunities: input.immune ?? [],
     vulnerabilities: input.vulnerable ?? [],
   });
-  return { encounter: next, events, command: 'init add', detail: `added ${numberedRange(names) ?? names.join(', ')} (initiative ${initiative})` };
+  return {
+    encounter: next,
+    events,
+    command: 'init add',
+    detail: `added ${numberedRange(names) ?? names.join(', ')} (initiative ${initiative})`,
+  };
 }
 
 export function joinEncounter(encounter: Encounter, ctx: StepContext, input: JoinInput): Transition {

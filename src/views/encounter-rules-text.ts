@@ -44,6 +44,14 @@ function modifierNote(event: Extract<RulesEvent, { kind: 'damage-modified' }>): 
   return `${how}: ${MODIFIER_WORDS[event.reason]}`;
 }
 
+/** One part of a mixed hit: "7 fire → 3 (resistant)", "6 fire → 0 (immune)", "8 slashing". */
+function partNote(part: Extract<RulesEvent, { kind: 'damage-part' }>): string {
+  const given = `${part.before} ${part.damageType ?? 'untyped'}`;
+  if (part.immune) return `${given} → 0 (immune)`;
+  if (part.reasons.length === 0) return given;
+  return `${given} → ${part.after} (${part.reasons.map((reason) => MODIFIER_WORDS[reason]).join(', ')})`;
+}
+
 const DEATH_CAUSES: Readonly<Record<DeathCause, string>> = {
   'monster-at-zero': 'dies',
   'instant-death': 'dies instantly: the damage left over reaches the hit point maximum',
@@ -97,7 +105,10 @@ function landedSentence(subject: Subject, amount: number, type: DamageType | nul
     return `${subject.name} shrugs off ${damageWords(threshold.amount, type)}: it is below its damage threshold of ${threshold.threshold}.`;
   }
   const taken = damageLanded(amount, events);
-  const notes = events.filter((event) => event.kind === 'damage-modified').map(modifierNote);
+  const notes = [
+    ...events.flatMap((event) => (event.kind === 'damage-part' ? [partNote(event)] : [])),
+    ...events.filter((event) => event.kind === 'damage-modified').map(modifierNote),
+  ];
   const absorbed = events.find((event) => event.kind === 'temp-hp-absorbed');
   if (absorbed && subject.showNumbers) notes.push(`${absorbed.amount} absorbed by temporary HP, ${absorbed.tempHpLeft} left`);
   else if (absorbed) notes.push('some absorbed by temporary HP');
@@ -185,6 +196,7 @@ export function consequenceSentences(subject: Subject, events: readonly RulesEve
       case 'immune':
       case 'below-threshold':
       case 'damage-modified':
+      case 'damage-part':
       case 'temp-hp-absorbed':
       case 'hp-lost':
       case 'dropped-to-zero':

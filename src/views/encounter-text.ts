@@ -118,7 +118,9 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
         lines.push(`**Round ${event.round}** begins.`);
         break;
       case 'turn-started':
-        lines.push(event.moved ? `The turn moves to **${shown(event.combatant.name)}**.` : `It's **${shown(event.combatant.name)}**'s turn.`);
+        lines.push(
+          event.moved ? `The turn moves to **${shown(event.combatant.name)}**.` : `It's **${shown(event.combatant.name)}**'s turn.`,
+        );
         break;
       case 'turn-went-back':
         lines.push(`Back to **${shown(event.combatant.name)}**'s turn (round ${event.round}).`);
@@ -184,12 +186,16 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
         lines.push(`${shown(event.combatant.name)} is concentrating on ${shown(event.effect)}.`);
         break;
       case 'concentration-check':
-        lines.push(`${shown(event.combatant.name)} must make a **DC ${event.dc}** Constitution save to keep concentrating on ${shown(event.effect)}.`);
+        lines.push(
+          `${shown(event.combatant.name)} must make a **DC ${event.dc}** Constitution save to keep concentrating on ${shown(event.effect)}.`,
+        );
         break;
       case 'concentration-save':
         lines.push(
           `${shown(event.combatant.name)}'s concentration save (DC ${event.dc}): d20 ${event.rolls.join(', ')}, total ${event.total}. ` +
-            (event.success ? `${shown(event.combatant.name)} keeps concentrating on ${shown(event.effect)}.` : `${shown(event.effect)} ends.`),
+            (event.success
+              ? `${shown(event.combatant.name)} keeps concentrating on ${shown(event.effect)}.`
+              : `${shown(event.effect)} ends.`),
         );
         break;
       case 'effect-ended': {

@@ -98,4 +98,17 @@ describe('a first session at the table', () => {
       expect(text(await table.run(BOB, 'hp', 'heal', { target: 'Ogre', amount: '10' }))).toBe('Ogre is healed.');
     });
   });
+
+  describe('damage of several types', () => {
+    test('the reply shows each part and what the target made of it', async () => {
+      const table = await begun();
+      dice.queue(5);
+      await table.run(GM, 'init', 'add', { name: 'Ogre', hp: 59, resist: 'fire' });
+      dice.queue(5, 3, 4);
+      expect(text(await table.run(BOB, 'hp', 'damage', { target: 'Ogre', amount: '1d8+3 [slashing] + 2d6 [fire]' }))).toBe(
+        '🎲 1d8 (5) + 3 [slashing] = `8` + 2d6 (3, 4) [fire] = `7`\nOgre takes 11 damage (8 slashing; 7 fire → 3 (resistant)) and is at 48 HP.',
+      );
+      expect(text(await table.run(BOB, 'hp', 'damage', { target: 'Ogre', amount: '1d6 [fier]' }))).toMatch(/^⚠️ \\?\[fier\\?\] is not a damage type/);
+    });
+  });
 });

@@ -35,9 +35,70 @@ describe('damage', () => {
     expect(hit.detail).toBe('Goblin: 12 fire damage, 6 taken');
   });
 
-  it('lets the type option override the annotation', () => {
-    const hit = dealDamage(table(), ctx(bob, scripted(4, 5)), { target: 'Goblin', amount: '2d6+3 [fire]', type: 'cold' });
-    expect(named(hit.encounter, 'Goblin').rules.hp).toBe(0);
+  it('lets the type option type only the parts that name none', () => {
+    const typed = dealDamage(table(), ctx(bob, scripted(4, 5)), { target: 'Goblin', amount: '2d6+3 [fire]', type: 'cold' });
+    expect(named(typed.encounter, 'Goblin').rules.hp).toBe(1);
+    const untyped = dealDamage(table(), ctx(bob, scripted(2, 2)), { target: 'Goblin', amount: '2d6', type: 'fire' });
+    expect(named(untyped.encounter, 'Goblin').rules.hp).toBe(5);
+  });
+
+  describe('mixed damage types', () => {
+    /** An ogre (59 HP) resistant to fire and one immune to it. */
+    function ogre(defence: 'resist' | 'immune'): Encounter {
+      return addMonsters(fresh(), ctx(gm), { name: 'Ogre', hp: 59, initiative: 8, [defence]: ['fire'] }).encounter;
+    }
+
+    it('halves only the fire part of 1d8+3 [slashing] + 2d6 [fire] against fire resistance: 8 + 3 = 11', () => {
+      const hit = dealDamage(ogre('resist'), ctx(gm, scripted(5, 3, 4)), { target: 'Ogre', amount: '1d8+3 [slashing] + 2d6 [fire]' });
+      expect(hit.events.find((e) => e.kind === 'rules')?.event).toEqual({
+        kind: 'damage-part',
+        damageType: 'slashing',
+        before: 8,
+        after: 8,
+        immune: false,
+        reasons: [],
+      });
+      expect(named(hit.encounter, 'Ogre').rules.hp).toBe(59 - 11);
+      expect(hit.detail).toBe('Ogre: 8 slashing + 7 fire damage, 11 taken');
+    });
+
+    it('halves only the fire part with the parts swapped: 3 + 8 = 11', () => {
+      const hit = dealDamage(ogre('resist'), ctx(gm, scripted(3, 4, 5)), { target: 'Ogre', amount: '2d6 [fire] + 1d8+3 [slashing]' });
+      expect(named(hit.encounter, 'Ogre').rules.hp).toBe(59 - 11);
+    });
+
+    it('lets a fire-immune target take the slashing part of 2d6 [fire] + 1d8 [slashing]', () => {
+      const hit = dealDamage(ogre('immune'), ctx(gm, scripted(3, 4, 5)), { target: 'Ogre', amount: '2d6 [fire] + 1d8 [slashing]' });
+      expect(named(hit.encounter, 'Ogre').rules.hp).toBe(59 - 5);
+      expect(hit.detail).toBe('Ogre: 7 fire + 5 slashing damage, 5 taken');
+    });
+
+    it('types a trailing untyped part with the type option', () => {
+      const hit = dealDamage(ogre('resist'), ctx(gm, scripted(6)), { target: 'Ogre', amount: '1d8 [slashing] + 4', type: 'fire' });
+      expect(named(hit.encounter, 'Ogre').rules.hp).toBe(59 - 8);
+    });
+
+    it('doubles each part of a 2024 critical hit', () => {
+      const hit = dealDamage(ogre('resist'), ctx(gm, scripted(5, 1, 3, 4, 2, 2)), {
+        target: 'Ogre',
+        amount: '1d8+3 [slashing] + 2d6 [fire]',
+        critical: true,
+      });
+      expect(named(hit.encounter, 'Ogre').rules.hp).toBe(59 - (5 + 1 + 3) - Math.floor((3 + 4 + 2 + 2) / 2));
+    });
+  });
+
+  it.each(['[fier]', '[magical slashing fire]', '[banana]'])('refuses the unknown damage type %s with the list', (annotation) => {
+    expect(refusalOf(() => dealDamage(table(), ctx(gm, scripted(3)), { target: 'Goblin', amount: `1d6 ${annotation}` }))).toMatch(
+      /is not a damage type\. Use one of: acid, bludgeoning, .*slashing, thunder \(magical, nonmagical, silvered, adamantine may come with it\)\.$/,
+    );
+  });
+
+  it('accepts the qualifiers magical and silvered, which change nothing', () => {
+    const hit = dealDamage(table(), ctx(gm, scripted(3)), { target: 'Goblin', amount: '1d6 [magical fire]' });
+    expect(named(hit.encounter, 'Goblin').rules.hp).toBe(6);
+    const silvered = dealDamage(table(), ctx(gm, scripted(3)), { target: 'Goblin', amount: '1d6 [silvered piercing]' });
+    expect(named(silvered.encounter, 'Goblin').rules.hp).toBe(4);
   });
 
   it.each([
