@@ -62,9 +62,13 @@ describe('a first session at the table', () => {
       expect(tracker?.title).toBe('⚔️ \\[Free Nitro\\](https://x.example)');
       expect(tracker?.description).toContain('**\\*\\*Boss\\*\\***');
       expect(tracker?.description).toContain('**\\# Loud**');
-      expect(text(await table.run(GM, 'hp', 'damage', { target: '**Boss**', amount: '3' }))).toBe('\\*\\*Boss\\*\\* takes 3 damage and is at 4 HP.');
+      expect(text(await table.run(GM, 'hp', 'damage', { target: '**Boss**', amount: '3' }))).toBe(
+        '\\*\\*Boss\\*\\* takes 3 damage and is at 4 HP.',
+      );
       expect(text(await table.run(GM, 'init', 'log'))).toContain('\\*\\*Boss\\*\\*: 3 damage');
-      expect(text(await table.run(BOB, 'hp', 'damage', { target: '[x](https://y)', amount: '3' }))).toContain('called "\\[x\\](https://y)"');
+      expect(text(await table.run(BOB, 'hp', 'damage', { target: '[x](https://y)', amount: '3' }))).toContain(
+        'called "\\[x\\](https://y)"',
+      );
     });
   });
 
@@ -108,7 +112,9 @@ describe('a first session at the table', () => {
       expect(text(await table.run(BOB, 'hp', 'damage', { target: 'Ogre', amount: '1d8+3 [slashing] + 2d6 [fire]' }))).toBe(
         '🎲 1d8 (5) + 3 [slashing] = `8` + 2d6 (3, 4) [fire] = `7`\nOgre takes 11 damage (8 slashing; 7 fire → 3 (resistant)) and is at 48 HP.',
       );
-      expect(text(await table.run(BOB, 'hp', 'damage', { target: 'Ogre', amount: '1d6 [fier]' }))).toMatch(/^⚠️ \\?\[fier\\?\] is not a damage type/);
+      expect(text(await table.run(BOB, 'hp', 'damage', { target: 'Ogre', amount: '1d6 [fier]' }))).toMatch(
+        /^⚠️ \\?\[fier\\?\] is not a damage type/,
+      );
     });
   });
 });
