@@ -28,8 +28,7 @@ function requireTurnControl(encounter: Encounter, ctx: StepContext, doing: strin
 
 /** Dying, and a creature the rule set gives death saves (player characters, important NPCs). */
 function makesDeathSaves(combatant: Combatant, ctx: StepContext): boolean {
-  const { rules } = combatant;
-  return isDying(combatant) && (rules.isPlayerCharacter || rules.important || ctx.ruleSet.facts.monstersMakeDeathSaves);
+  return isDying(combatant) && ctx.ruleSet.makesDeathSaves(combatant.rules);
 }
 
 /** Effects the rules engine says end between two points of the encounter. */

@@ -162,9 +162,9 @@ function damageWhileConscious(
   if (hp > 0) return { state: { ...state, hp }, events: [{ kind: 'hp-lost', amount: taken, hp }] };
   if (input.knockOut && input.melee) return knockOut(ctx, state, input);
   // Only the dying go below 0 (Next); a monster simply dies at 0.
-  const floor = ctx.facts.negativeHp && usesPlayerRules(state) ? hp : 0;
+  const floor = ctx.facts.negativeHp && usesPlayerRules(ctx, state) ? hp : 0;
   const dropped: StateChange = { state: { ...state, hp: floor }, events: [{ kind: 'dropped-to-zero', hp: floor }] };
-  if (!usesPlayerRules(state)) return chain(dropped, (s) => die(s, 'monster-at-zero'));
+  if (!usesPlayerRules(ctx, state)) return chain(dropped, (s) => die(s, 'monster-at-zero'));
   const leftover = taken - state.hp;
   if (ctx.facts.instantDeath === 'leftover-max-hp' && leftover >= maxHpOf(ctx, state)) {
     return chain(dropped, (s) => die(s, 'instant-death'));
@@ -236,7 +236,7 @@ function damageAtZero(
   input: DamageInput,
   random: RandomSource,
 ): StateChange {
-  if (!usesPlayerRules(state)) return die(state, 'monster-at-zero');
+  if (!usesPlayerRules(ctx, state)) return die(state, 'monster-at-zero');
   const start: StateChange = state.stable
     ? { state: { ...state, stable: false }, events: [{ kind: 'stability-lost' }] }
     : { state, events: [] };

@@ -40,7 +40,7 @@ const RULESET_DIFFERENCES: readonly { label: string; values: Readonly<Record<Rul
     values: {
       dnd2024: 'damage left over at 0 HP ≥ max HP',
       dnd2014: 'damage left over at 0 HP ≥ max HP',
-      'crown-misery': 'as 2024',
+      'crown-misery': 'none: damage at 0 HP adds death-save failures',
       'dnd-next': 'at −(Con score + level)',
       a5e: 'a hit of 20 + 3 × level to 0 HP: DC 15 Con save or die',
     },
@@ -80,7 +80,7 @@ const RULESET_DIFFERENCES: readonly { label: string; values: Readonly<Record<Rul
     values: {
       dnd2024: 'PCs and creatures marked important; monsters die',
       dnd2014: 'same',
-      'crown-misery': 'same',
+      'crown-misery': 'every creature at 0 HP, monsters too',
       'dnd-next': 'same',
       a5e: 'same',
     },

@@ -180,7 +180,7 @@ describe('RULES.md §8 healing and maximum HP', () => {
 });
 
 describe('RULES.md §9, §13 reaching 0 HP', () => {
-  it.each(RULESET_IDS)('%s: a monster at 0 HP dies', (id) => {
+  it.each(RULESET_IDS.filter((id) => id !== 'crown-misery'))('%s: a monster at 0 HP dies', (id) => {
     const result = getRuleSet(id).applyDamage(monster({ hp: 5 }), { amount: 9, type: 'fire' }, noDice);
     expect(result.state).toMatchObject({ hp: 0, dead: true });
     expect(result.events).toEqual([
@@ -254,6 +254,15 @@ describe('RULES.md §10 damage while at 0 HP', () => {
     );
     expect(crit.state).toMatchObject({ dead: true, deathSaves: { failures: 3 } });
     expect(kinds(crit.events)).toEqual(['death-save-failures', 'died']);
+  });
+
+  it('crown-misery: a monster at 0 HP is dying, as the Death Saving Throws entry names no one [001]', () => {
+    const rules = getRuleSet('crown-misery');
+    const result = rules.applyDamage(monster({ hp: 5 }), { amount: 9, type: 'fire' }, noDice);
+    expect(result.state).toMatchObject({ hp: 0, dead: false, stable: false });
+    expect(kinds(result.events)).toContain('dying');
+    const hit = rules.applyDamage(result.state, { amount: 30, type: 'fire' }, noDice);
+    expect(hit.state).toMatchObject({ dead: false, deathSaves: { successes: 0, failures: 1 } });
   });
 
   it('2014: damage at 0 equal to the maximum kills outright', () => {
