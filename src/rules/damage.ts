@@ -9,9 +9,9 @@ const CROSSES_THE_ETHER: readonly DamageType[] = ['force', 'necrotic', 'psychic'
 const MASSIVE_DAMAGE_DC = 15;
 const DEATH_SAVES_TO_DIE = 3;
 
-/** A5E massive damage: 20 + 3 × level, also while at 0 HP (RULES.md §9e, decision §27.15). */
-function massiveDamageThreshold(state: CombatantRulesState): number {
-  return 20 + 3 * state.level;
+/** 20 + 3 × level to reach 0 HP; 20 + level for a creature already at 0 HP [004]. */
+function massiveDamageThreshold(state: CombatantRulesState, atZero: boolean): number {
+  return 20 + (atZero ? 1 : 3) * state.level;
 }
 
 /** Next: death at −(Constitution score + level) (RULES.md §9d). */
@@ -172,7 +172,7 @@ function damageWhileConscious(
   if (ctx.facts.instantDeath === 'death-threshold' && hp <= deathThreshold(state)) {
     return chain(dropped, (s) => die(s, 'death-threshold'));
   }
-  if (ctx.facts.instantDeath === 'massive-damage' && amount >= massiveDamageThreshold(state)) {
+  if (ctx.facts.instantDeath === 'massive-damage' && amount >= massiveDamageThreshold(state, false)) {
     const survived = massiveDamage(ctx, dropped, input, random);
     if (survived.state.dead) return survived;
     return chain(survived, (s) => startDying(ctx, s, input));
@@ -265,7 +265,7 @@ function a5eDamageAtZero(
   random: RandomSource,
 ): StateChange {
   let start: StateChange = { state, events: [] };
-  if (amount >= massiveDamageThreshold(state)) {
+  if (amount >= massiveDamageThreshold(state, true)) {
     start = massiveDamage(ctx, start, input, random);
     if (start.state.dead) return start;
   }

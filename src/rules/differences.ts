@@ -42,7 +42,7 @@ const RULESET_DIFFERENCES: readonly { label: string; values: Readonly<Record<Rul
       dnd2014: 'damage left over at 0 HP ≥ max HP',
       'crown-misery': 'none: damage at 0 HP adds death-save failures',
       'dnd-next': 'at −(Con score + level)',
-      a5e: 'a hit of 20 + 3 × level to 0 HP: DC 15 Con save or die',
+      a5e: 'a hit of 20 + 3 × level to 0 HP, or of 20 + level while at 0 HP: DC 15 Con save or die',
     },
   },
   {

@@ -303,13 +303,13 @@ describe('RULES.md §10 damage while at 0 HP', () => {
     expect(crit.state).toMatchObject({ deathSaves: { failures: 1 }, pendingFatigue: 1 });
   });
 
-  it('A5E: massive damage at 0 HP (20 + 3 × level, §27.15) risks instant death', () => {
+  it('A5E: massive damage while at 0 HP is 20 + level [004] (level 5: 25) and risks instant death', () => {
     const rules = getRuleSet('a5e');
-    expect(rules.applyDamage(dying({ level: 2 }), { amount: 26, type: 'fire' }, scripted(3)).events).toEqual([
+    expect(rules.applyDamage(dying({ level: 5 }), { amount: 25, type: 'fire' }, scripted(3)).events).toEqual([
       { kind: 'massive-damage-save', dc: 15, roll: 3, total: 3, success: false },
       { kind: 'died', cause: 'massive-damage' },
     ]);
-    expect(rules.applyDamage(dying({ level: 2 }), { amount: 25, type: 'fire' }, noDice).state.dead).toBe(false);
+    expect(rules.applyDamage(dying({ level: 5 }), { amount: 24, type: 'fire' }, noDice).state.dead).toBe(false);
   });
 
   it('a monster somehow at 0 HP dies from any further damage; the dead take none', () => {
