@@ -85,7 +85,8 @@ export function grantTempHp(
   input: { target: string; amount: string; replace?: boolean },
 ): Transition {
   const combatant = findTarget(encounter, input.target);
-  requireControl(ctx.actor, encounter, combatant, `give ${combatant.name} temporary HP`);
+  // Anyone may grant them, as anyone may heal (a cleric's spell); trading higher ones for new ones is the recipient's choice.
+  if (input.replace === true) requireControl(ctx.actor, encounter, combatant, `replace ${combatant.name}'s temporary HP`);
   requireHp(combatant);
   const amount = rollAmount(input.amount, ctx.random, 'Temporary HP');
   const result = ctx.ruleSet.setTempHp(combatant.rules, amount.total, { replace: input.replace ?? false });

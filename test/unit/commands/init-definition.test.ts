@@ -24,7 +24,7 @@ describe('the /init and /hp definitions', () => {
       begin: ['name', 'death-saves', 'concentration-saves'],
       options: ['death-saves', 'concentration-saves'],
       add: ['name', 'init-mod', 'hp', 'ac', 'count', 'hidden', 'initiative', 'mode', 'resist', 'immune', 'vulnerable'],
-      join: ['name', 'init-mod', 'hp', 'ac', 'con-save'],
+      join: ['name', 'init-mod', 'hp', 'ac', 'con-save', 'initiative', 'mode'],
       next: [],
       prev: [],
       move: ['target'],

@@ -1,0 +1,59 @@
+import type { Services } from '../../../src/services';
+import { ALICE, BOB, GM, Table, openTable, text, type ScriptedRandom } from './support';
+
+/** States that stick or get lost at a table, and what players may do for themselves (issue: first session). */
+describe('a table in the middle of a fight', () => {
+  let services: Services;
+  let dice: ScriptedRandom;
+  let close: () => Promise<void>;
+  let channels = 0;
+
+  beforeAll(async () => {
+    ({ services, dice, close } = await openTable());
+  });
+
+  afterAll(async () => {
+    await close();
+  });
+
+  /** A channel of its own for each test, with an encounter begun by the game master. */
+  async function begun(options: Record<string, string> = {}): Promise<Table> {
+    channels += 1;
+    const table = new Table(services, `table-states-${channels}`);
+    await table.run(GM, 'init', 'begin', { name: 'Crypt', ...options });
+    return table;
+  }
+
+  describe('what players may do', () => {
+    test("a player gives another player's character temporary HP, as they may heal it", async () => {
+      const table = await begun();
+      dice.queue(10, 12);
+      await table.run(ALICE, 'init', 'join', { hp: 20 });
+      await table.run(BOB, 'init', 'join', { hp: 20 });
+      expect(text(await table.run(ALICE, 'hp', 'temp', { target: 'Bob', amount: '8' }))).toBe('Bob has 8 temporary HP.');
+    });
+
+    test('trading higher temporary HP for new ones (keep:new) is the recipient’s choice', async () => {
+      const table = await begun({ ruleset: 'a5e' });
+      dice.queue(10, 12);
+      await table.run(ALICE, 'init', 'join', { hp: 20 });
+      await table.run(BOB, 'init', 'join', { hp: 20 });
+      await table.run(ALICE, 'hp', 'temp', { target: 'Bob', amount: '10' });
+      expect(text(await table.run(ALICE, 'hp', 'temp', { target: 'Bob', amount: '5', keep: 'new' }))).toMatch(
+        /^⚠️ .*replace Bob's temporary HP/,
+      );
+      expect(text(await table.run(BOB, 'hp', 'temp', { target: 'Bob', amount: '5', keep: 'new' }))).toBe(
+        'Bob has 5 temporary HP (replacing 10).',
+      );
+    });
+
+    test('a player enters the initiative they rolled at the table, or rolls it with advantage', async () => {
+      const table = await begun();
+      expect(text(await table.run(ALICE, 'init', 'join', { initiative: 17 }))).toBe('Alice joins the fight with initiative 17 (given).');
+      dice.queue(4, 15);
+      expect(text(await table.run(BOB, 'init', 'join', { 'init-mod': 2, mode: 'advantage' }))).toBe(
+        'Bob joins the fight with initiative 17 (d20 4, 15 with advantage + 2).',
+      );
+    });
+  });
+});
