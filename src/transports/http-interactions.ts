@@ -1,9 +1,10 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { REST, type APIInteraction, type APIInteractionResponse } from 'discord.js';
+import { REST, type APIInteractionResponse } from 'discord.js';
 import { coalesceEdits } from './coalescing-messenger';
 import { restMessenger } from './discord-messenger';
 import { answerHttpInteraction, refuseHttpInteraction, type Respond } from './http-answer';
+import { readInteraction } from './http-interaction-shape';
 import { signatureCheck } from './http-signature';
 import type { Transport, TransportOptions } from './transport';
 
@@ -35,9 +36,9 @@ function send(res: ServerResponse, status: Status, body: string, headers: http.O
   res.end(body);
 }
 
-function sendJson(res: ServerResponse, response: APIInteractionResponse): void {
+function sendJson(res: ServerResponse, status: 200 | 400, response: APIInteractionResponse | { error: string }): void {
   if (res.headersSent) return;
-  res.writeHead(200, { 'content-type': 'application/json' });
+  res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(response));
 }
 
@@ -57,20 +58,6 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
     req.on('end', () => resolve(size <= limit ? Buffer.concat(chunks) : null));
     req.on('error', reject);
   });
-}
-
-function parseInteraction(body: Buffer): APIInteraction | null {
-  try {
-    const value: unknown = JSON.parse(body.toString('utf8'));
-    const ok =
-      typeof value === 'object' &&
-      value !== null &&
-      typeof (value as { type?: unknown }).type === 'number' &&
-      typeof (value as { id?: unknown }).id === 'string';
-    return ok ? (value as APIInteraction) : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Serves Discord's HTTP interactions on `POST /interactions` (and `GET /healthz`) until `stop()`. */
@@ -97,12 +84,13 @@ export async function startHttpInteractions(options: HttpInteractionsOptions): P
     if (!verified(typeof signature === 'string' ? signature : undefined, typeof timestamp === 'string' ? timestamp : undefined, body)) {
       return send(res, 401, 'invalid request signature');
     }
-    const interaction = parseInteraction(body);
-    if (!interaction) return send(res, 400, 'not an interaction');
+    const shape = readInteraction(body);
+    if ('problem' in shape) return sendJson(res, 400, { error: shape.problem });
+    const { interaction } = shape;
     fields.interactionId = interaction.id;
     fields.interactionType = interaction.type;
     const respond: Respond = (response) =>
-      response ? sendJson(res, response) : send(res, 400, 'Rollcall does not answer this kind of interaction');
+      response ? sendJson(res, 200, response) : send(res, 400, 'Rollcall does not answer this kind of interaction');
     if (stopping) {
       fields.outcome = 'refused';
       return refuseHttpInteraction(interaction, respond);

@@ -12,6 +12,7 @@ import { startHttpInteractions, type HttpInteractions } from '../../src/transpor
 import { CommandRegistry } from '../../src/framework/registry';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { FakeDiscord } from './fake-discord';
+import { interactionPayload } from './fake-discord-payloads';
 import { request, signatureHeaders } from './signed-http';
 
 /** A promise the test resolves by hand, to hold a handler mid-flight. */
@@ -185,6 +186,39 @@ test('health check, wrong method, unknown path and an oversized body', async () 
   const huge = JSON.stringify({ type: 2, padding: 'x'.repeat(1024 * 1024) });
   expect((await signedPost(huge)).status).toBe(413);
   expect(probeCalls).toBe(0);
+});
+
+/** A signed payload as Discord would send it for `/probe look` (or `data`), from the fake's server and channel. */
+function probePayload(data: Record<string, unknown> = { id: '1', name: 'probe', type: 1, options: [{ name: 'look', type: 1 }] }) {
+  return interactionPayload({
+    type: InteractionType.ApplicationCommand,
+    applicationId: fake.applicationId,
+    guildId: fake.guildId,
+    channelId: fake.channelId,
+    user: { id: '500000000000000020', username: 'Mira' },
+    permissions: 2048n,
+    data,
+  });
+}
+
+test('a signed payload without data or with malformed member permissions gets 400 with a short JSON error and runs nothing', async () => {
+  const { payload } = probePayload();
+  const member = payload.member as Record<string, unknown>;
+  const cases: [Record<string, unknown>, string][] = [
+    [{ ...payload, data: undefined }, 'data is missing'],
+    [{ ...payload, member: { ...member, permissions: 'all of them' } }, 'member.permissions is not a decimal bit field'],
+    [{ ...payload, member: { ...member, permissions: 8 } }, 'member.permissions is not a decimal bit field'],
+  ];
+  for (const [body, error] of cases) {
+    const answer = await signedPost(JSON.stringify(body));
+    expect({ status: answer.status, contentType: answer.contentType, body: JSON.parse(answer.text) as unknown }).toEqual({
+      status: 400,
+      contentType: 'application/json',
+      body: { error },
+    });
+  }
+  expect(probeCalls).toBe(0);
+  expect(logLines.map((line) => (JSON.parse(line) as { level: number }).level).filter((level) => level >= 50)).toEqual([]);
 });
 
 test('/help is answered in the response itself with the command list, pinging nobody', async () => {
