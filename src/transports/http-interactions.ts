@@ -1,9 +1,10 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { REST, type APIInteractionResponse } from 'discord.js';
+import { InteractionType, REST, type APIInteraction, type APIInteractionResponse } from 'discord.js';
+import { createInteractionLedger } from '../db/interaction-ledger';
 import { coalesceEdits } from './coalescing-messenger';
 import { restMessenger } from './discord-messenger';
-import { answerHttpInteraction, refuseHttpInteraction, type Respond } from './http-answer';
+import { ALREADY_HANDLED, answerHttpInteraction, refuseHttpInteraction, type Respond } from './http-answer';
 import { readInteraction } from './http-interaction-shape';
 import { signatureCheck } from './http-signature';
 import type { Transport, TransportOptions } from './transport';
@@ -67,6 +68,7 @@ export async function startHttpInteractions(options: HttpInteractionsOptions): P
   const drainTimeoutMs = options.drainTimeoutMs ?? 10_000;
   const maxBodyBytes = options.maxBodyBytes ?? MIB;
   const verified = signatureCheck(options.publicKey);
+  const ledger = createInteractionLedger(services.prisma, { logger });
 
   const rest = new REST({ api: options.apiUrl }).setToken(options.token);
   rest.on('rateLimited', (info) => logger.warn({ route: info.route, retryAfterMs: info.retryAfter }, 'rate limited by Discord'));
@@ -75,15 +77,28 @@ export async function startHttpInteractions(options: HttpInteractionsOptions): P
   const inFlight = new Set<Promise<void>>();
   let stopping = false;
 
+  /** Runs an interaction unless its id was already applied, here or by another replica. PINGs change nothing, so need no claim. */
+  const answerOnce = async (interaction: APIInteraction, respond: Respond, fields: Record<string, unknown>): Promise<void> => {
+    if (interaction.type !== InteractionType.Ping && !(await ledger.claim(interaction.id))) {
+      fields.outcome = 'duplicate';
+      return refuseHttpInteraction(interaction, respond, ALREADY_HANDLED);
+    }
+    await answerHttpInteraction(interaction, respond, answerOptions);
+  };
+
   const interact = async (req: IncomingMessage, res: ServerResponse, fields: Record<string, unknown>): Promise<void> => {
     if (req.method !== 'POST') return send(res, 405, 'method not allowed', { allow: 'POST' });
     const body = await readBody(req, maxBodyBytes);
     if (body === null) return send(res, 413, 'payload too large');
     const signature = req.headers['x-signature-ed25519'];
     const timestamp = req.headers['x-signature-timestamp'];
-    if (!verified(typeof signature === 'string' ? signature : undefined, typeof timestamp === 'string' ? timestamp : undefined, body)) {
-      return send(res, 401, 'invalid request signature');
-    }
+    const verdict = verified(
+      typeof signature === 'string' ? signature : undefined,
+      typeof timestamp === 'string' ? timestamp : undefined,
+      body,
+    );
+    if (verdict === 'stale') return send(res, 401, 'request timestamp too far from now');
+    if (verdict !== 'valid') return send(res, 401, 'invalid request signature');
     const shape = readInteraction(body);
     if ('problem' in shape) return sendJson(res, 400, { error: shape.problem });
     const { interaction } = shape;
@@ -95,7 +110,7 @@ export async function startHttpInteractions(options: HttpInteractionsOptions): P
       fields.outcome = 'refused';
       return refuseHttpInteraction(interaction, respond);
     }
-    const task = answerHttpInteraction(interaction, respond, answerOptions).catch((error: unknown) => {
+    const task = answerOnce(interaction, respond, fields).catch((error: unknown) => {
       logger.error({ interactionId: interaction.id, err: error }, 'could not answer an interaction');
       send(res, 500, 'internal error');
     });

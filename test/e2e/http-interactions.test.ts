@@ -188,21 +188,24 @@ test('health check, wrong method, unknown path and an oversized body', async () 
   expect(probeCalls).toBe(0);
 });
 
-/** A signed payload as Discord would send it for `/probe look` (or `data`), from the fake's server and channel. */
-function probePayload(data: Record<string, unknown> = { id: '1', name: 'probe', type: 1, options: [{ name: 'look', type: 1 }] }) {
+const PROBE_LOOK = { id: '1', name: 'probe', type: 1, options: [{ name: 'look', type: 1 }] };
+const MIRA = { id: '500000000000000020', username: 'Mira' };
+
+/** A command's payload as Discord would send it (for `/probe look` unless told), in the fake's server and channel. */
+function commandPayload(data: Record<string, unknown> = PROBE_LOOK, user = MIRA) {
   return interactionPayload({
     type: InteractionType.ApplicationCommand,
     applicationId: fake.applicationId,
     guildId: fake.guildId,
     channelId: fake.channelId,
-    user: { id: '500000000000000020', username: 'Mira' },
+    user,
     permissions: 2048n,
     data,
   });
 }
 
 test('a signed payload without data or with malformed member permissions gets 400 with a short JSON error and runs nothing', async () => {
-  const { payload } = probePayload();
+  const { payload } = commandPayload();
   const member = payload.member as Record<string, unknown>;
   const cases: [Record<string, unknown>, string][] = [
     [{ ...payload, data: undefined }, 'data is missing'],
@@ -219,6 +222,54 @@ test('a signed payload without data or with malformed member permissions gets 40
   }
   expect(probeCalls).toBe(0);
   expect(logLines.map((line) => (JSON.parse(line) as { level: number }).level).filter((level) => level >= 50)).toEqual([]);
+});
+
+test('the same signed /hp damage delivered twice is applied once; the second delivery is told it was already handled', async () => {
+  const gm = { userId: MIRA.id, userName: MIRA.username };
+  await fake.sendCommand('init begin', { name: 'The crypt' }, gm);
+  await fake.sendCommand('init add', { name: 'Ghoul', hp: 22, ac: 12, initiative: 10 }, gm);
+  const damage = {
+    name: 'damage',
+    type: 1,
+    options: [
+      { name: 'target', type: 3, value: 'Ghoul' },
+      { name: 'amount', type: 3, value: '5' },
+    ],
+  };
+  const { payload } = commandPayload({ id: '2', name: 'hp', type: 1, options: [damage] });
+  const body = JSON.stringify(payload);
+  const headers = signatureHeaders(privateKey, body);
+
+  const first = await request(endpoint, 'POST', body, headers);
+  const replayed = await request(endpoint, 'POST', body, headers);
+  expect(first.status).toBe(200);
+  const answer = JSON.parse(first.text) as { data: { embeds: { description: string }[]; flags?: number } };
+  expect(answer.data.embeds[0]?.description).toBe('Ghoul takes 5 damage and is at 17 HP.');
+  expect(replayed.status).toBe(200);
+  expect(JSON.parse(replayed.text)).toEqual({
+    type: InteractionResponseType.ChannelMessageWithSource,
+    data: {
+      embeds: [{ description: '⚠️ This interaction was already handled.', color: 0xed4245 }],
+      components: [],
+      allowed_mentions: { parse: [], users: [] },
+      flags: MessageFlags.Ephemeral,
+    },
+  });
+  const rows = await db.prisma.$queryRawUnsafe<{ hp: number }[]>("SELECT hp FROM combatants WHERE name = 'Ghoul'");
+  expect(rows).toEqual([{ hp: 17 }]);
+  const lines = logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  expect(lines).toContainEqual(
+    expect.objectContaining({ msg: 'http request', interactionId: payload.id, outcome: 'duplicate', status: 200 }),
+  );
+});
+
+test('a validly signed request whose timestamp is more than 5 minutes from now gets 401 and runs nothing', async () => {
+  const body = JSON.stringify(commandPayload().payload);
+  for (const timestamp of ['1000000000', String(Math.floor(Date.now() / 1000) - 301), String(Math.floor(Date.now() / 1000) + 301)]) {
+    const answer = await request(endpoint, 'POST', body, signatureHeaders(privateKey, body, timestamp));
+    expect({ status: answer.status, text: answer.text }).toEqual({ status: 401, text: 'request timestamp too far from now' });
+  }
+  expect(probeCalls).toBe(0);
 });
 
 test('/help is answered in the response itself with the command list, pinging nobody', async () => {
