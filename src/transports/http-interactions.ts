@@ -6,6 +6,7 @@ import { coalesceEdits } from './coalescing-messenger';
 import { restMessenger } from './discord-messenger';
 import { ALREADY_HANDLED, answerHttpInteraction, refuseHttpInteraction, type Respond } from './http-answer';
 import { readInteraction } from './http-interaction-shape';
+import { EvictingPool, guardConnections, readBody, shedReport, type BodyReading } from './http-limits';
 import { signatureCheck } from './http-signature';
 import type { Transport, TransportOptions } from './transport';
 
@@ -17,7 +18,14 @@ export interface HttpInteractionsOptions extends TransportOptions {
   /** Unset: every interface, as behind a load balancer. */
   host?: string;
   applicationId: string;
+  /** Larger bodies get 413; default 64 KiB. */
   maxBodyBytes?: number;
+  /** Unverified connections kept open at once; past this, the oldest is closed. Default 2,048. */
+  maxConnections?: number;
+  /** Request bodies read at once, before their signatures can be checked; past this, the oldest is cut. Default 64. */
+  maxBodiesInFlight?: number;
+  /** Headers, and then the body, must arrive within this; default 10 s. */
+  requestTimeoutMs?: number;
 }
 
 export interface HttpInteractions extends Transport {
@@ -25,11 +33,23 @@ export interface HttpInteractions extends Transport {
   port: number;
 }
 
-const MIB = 1024 * 1024;
+/**
+ * Interactions are small: a command carries at most ~650 typed characters (the options' max
+ * lengths), a button press the message it sits on, which Discord caps at 2,000 characters of content
+ * and 6,000 of embed text. Even with every character escaped as \uXXXX that stays under 60 KB.
+ */
+const MAX_BODY_BYTES = 64 * 1024;
+/** An unverified connection holds at most its headers (16 KiB, Node's limit) and a few KB more: 2,048 stay under ~40 MB. */
+const MAX_CONNECTIONS = 2_048;
+/** Bodies are read in microseconds when they come from Discord; 64 of 64 KiB hold at most 4 MiB. */
+const MAX_BODIES_IN_FLIGHT = 64;
 /** Discord's requests arrive whole at once; a slow trickle is not Discord. */
 const REQUEST_TIMEOUT_MS = 10_000;
+/** How often Node checks its header and request timeouts; its default of 30 s let them run to ~40 s. */
+const TIMEOUT_CHECK_MS = 1_000;
+const SHED_REPORT_EVERY_MS = 60_000;
 
-type Status = 200 | 400 | 401 | 404 | 405 | 413 | 500;
+type Status = 200 | 400 | 401 | 404 | 405 | 408 | 413 | 500;
 
 function send(res: ServerResponse, status: Status, body: string, headers: http.OutgoingHttpHeaders = {}): void {
   if (res.headersSent) return;
@@ -43,30 +63,21 @@ function sendJson(res: ServerResponse, status: 200 | 400, response: APIInteracti
   res.end(JSON.stringify(response));
 }
 
-/**
- * The raw body (signatures cover its exact bytes), or null when it is larger than `limit`. An oversized
- * body is still read to its end, without keeping it, so the client gets its 413 instead of a reset
- * connection; the server's request timeout bounds how long that may take.
- */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) chunks.push(chunk);
-    });
-    req.on('end', () => resolve(size <= limit ? Buffer.concat(chunks) : null));
-    req.on('error', reject);
-  });
-}
-
 /** Serves Discord's HTTP interactions on `POST /interactions` (and `GET /healthz`) until `stop()`. */
 export async function startHttpInteractions(options: HttpInteractionsOptions): Promise<HttpInteractions> {
   const { registry, services, logger, applicationId } = options;
   const deferAfterMs = options.deferAfterMs ?? 2_000;
   const drainTimeoutMs = options.drainTimeoutMs ?? 10_000;
-  const maxBodyBytes = options.maxBodyBytes ?? MIB;
+  const requestTimeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const shed = shedReport(logger, SHED_REPORT_EVERY_MS);
+  const bodyReading: BodyReading = {
+    maxBytes: options.maxBodyBytes ?? MAX_BODY_BYTES,
+    deadlineMs: requestTimeoutMs,
+    inFlight: new EvictingPool<IncomingMessage>(options.maxBodiesInFlight ?? MAX_BODIES_IN_FLIGHT, (req) => {
+      shed('body');
+      req.socket.destroy();
+    }),
+  };
   const verified = signatureCheck(options.publicKey);
   const ledger = createInteractionLedger(services.prisma, { logger });
 
@@ -88,8 +99,15 @@ export async function startHttpInteractions(options: HttpInteractionsOptions): P
 
   const interact = async (req: IncomingMessage, res: ServerResponse, fields: Record<string, unknown>): Promise<void> => {
     if (req.method !== 'POST') return send(res, 405, 'method not allowed', { allow: 'POST' });
-    const body = await readBody(req, maxBodyBytes);
-    if (body === null) return send(res, 413, 'payload too large');
+    const read = await readBody(req, bodyReading);
+    if (read.kind === 'too large') return send(res, 413, 'payload too large');
+    if (read.kind === 'timed out') return send(res, 408, 'request timeout', { connection: 'close' });
+    if (read.kind === 'aborted') {
+      // The client went away (or was cut off as the oldest of too many): nothing to answer, nothing wrong here.
+      logger.debug({ ...fields, outcome: 'aborted' }, 'http request');
+      return;
+    }
+    const { body } = read;
     const signature = req.headers['x-signature-ed25519'];
     const timestamp = req.headers['x-signature-timestamp'];
     const verdict = verified(
@@ -102,6 +120,9 @@ export async function startHttpInteractions(options: HttpInteractionsOptions): P
     const shape = readInteraction(body);
     if ('problem' in shape) return sendJson(res, 400, { error: shape.problem });
     const { interaction } = shape;
+    // Signed by Discord: this connection is not shed while its interaction is answered.
+    guard.busy(req.socket);
+    res.once('close', () => guard.idle(req.socket));
     fields.interactionId = interaction.id;
     fields.interactionType = interaction.type;
     const respond: Respond = (response) =>
@@ -134,14 +155,20 @@ export async function startHttpInteractions(options: HttpInteractionsOptions): P
     send(res, 200, 'ok');
   };
 
-  const server = http.createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      logger.error({ err: error }, 'http request failed');
-      send(res, 500, 'internal error');
-    });
-  });
-  server.requestTimeout = REQUEST_TIMEOUT_MS;
-  server.headersTimeout = REQUEST_TIMEOUT_MS;
+  const server = http.createServer(
+    {
+      headersTimeout: requestTimeoutMs,
+      requestTimeout: requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_MS, requestTimeoutMs / 2),
+    },
+    (req, res) => {
+      handle(req, res).catch((error: unknown) => {
+        logger.error({ err: error }, 'http request failed');
+        send(res, 500, 'internal error');
+      });
+    },
+  );
+  const guard = guardConnections(server, options.maxConnections ?? MAX_CONNECTIONS, () => shed('connection'));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {

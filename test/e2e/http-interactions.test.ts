@@ -1,4 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
+import net from 'node:net';
 import { Writable } from 'node:stream';
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { InteractionResponseType, InteractionType, MessageFlags } from 'discord.js';
@@ -8,7 +9,7 @@ import { buildServices } from '../../src/app';
 import { createSeededRandom } from '../../src/dice/seeded';
 import { UserError, type Command } from '../../src/framework/command';
 import type { Reply } from '../../src/views/reply';
-import { startHttpInteractions, type HttpInteractions } from '../../src/transports/http-interactions';
+import { startHttpInteractions, type HttpInteractions, type HttpInteractionsOptions } from '../../src/transports/http-interactions';
 import { CommandRegistry } from '../../src/framework/registry';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { FakeDiscord } from './fake-discord';
@@ -86,8 +87,9 @@ const DEFER_AFTER_MS = 1_500;
 
 let db: TestDatabase;
 let fake: FakeDiscord;
-let bot: HttpInteractions;
+let bot: HttpInteractions | undefined;
 let logLines: string[];
+let base: string;
 let endpoint: string;
 
 beforeAll(async () => {
@@ -98,19 +100,12 @@ afterAll(async () => {
   await db.drop();
 });
 
-beforeEach(async () => {
-  held = gate();
-  probeCalls = 0;
-  logLines = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logLines.push(chunk.toString('utf8'));
-      done();
-    },
-  });
-  const logger = pino({ level: 'info' }, sink);
-  const services = buildServices({ prisma: db.prisma, random: createSeededRandom(1), logger });
-  fake = await FakeDiscord.start({ commands: registry.commands.map((c) => c.definition.toJSON()) });
+let logger: pino.Logger;
+let services: ReturnType<typeof buildServices>;
+
+/** (Re)starts the bot on a fresh port, with the transport's limits where a test sets them. */
+async function startBot(limits: Partial<HttpInteractionsOptions> = {}): Promise<void> {
+  await bot?.stop();
   bot = await startHttpInteractions({
     publicKey: publicKeyHex,
     port: 0,
@@ -123,14 +118,33 @@ beforeEach(async () => {
     logger,
     deferAfterMs: DEFER_AFTER_MS,
     drainTimeoutMs: 5_000,
+    ...limits,
   });
-  endpoint = `http://127.0.0.1:${bot.port}/interactions`;
+  base = `http://127.0.0.1:${bot.port}`;
+  endpoint = `${base}/interactions`;
   fake.deliverOverHttp(endpoint, privateKey);
+}
+
+beforeEach(async () => {
+  held = gate();
+  probeCalls = 0;
+  logLines = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  logger = pino({ level: 'info' }, sink);
+  services = buildServices({ prisma: db.prisma, random: createSeededRandom(1), logger });
+  fake = await FakeDiscord.start({ commands: registry.commands.map((c) => c.definition.toJSON()) });
+  await startBot();
 });
 
 afterEach(async () => {
   held.open();
-  await bot.stop();
+  await bot?.stop();
+  bot = undefined;
   await fake.close();
 });
 
@@ -179,7 +193,6 @@ test('a request with a bad or missing signature gets 401 and runs nothing', asyn
 });
 
 test('health check, wrong method, unknown path and an oversized body', async () => {
-  const base = `http://127.0.0.1:${bot.port}`;
   expect(await request(`${base}/healthz`, 'GET', null)).toMatchObject({ status: 200, text: 'ok' });
   expect((await request(endpoint, 'GET', null)).status).toBe(405);
   expect((await request(`${base}/other`, 'POST', '{}')).status).toBe(404);
@@ -270,6 +283,101 @@ test('a validly signed request whose timestamp is more than 5 minutes from now g
     expect({ status: answer.status, text: answer.text }).toEqual({ status: 401, text: 'request timestamp too far from now' });
   }
   expect(probeCalls).toBe(0);
+});
+
+/** A raw connection to the bot, for requests sent as slowly or as partly as a test needs. */
+interface RawConnection {
+  socket: net.Socket;
+  /** Everything the bot sent, once it closed the connection; null if it is still open after `withinMs`. */
+  closedWithin(withinMs: number): Promise<string | null>;
+}
+
+async function connect(): Promise<RawConnection> {
+  const socket = net.connect(bot?.port ?? 0, '127.0.0.1');
+  const received: Buffer[] = [];
+  socket.on('data', (chunk: Buffer) => received.push(chunk));
+  socket.on('error', () => undefined);
+  const closed = new Promise<string>((resolve) => socket.once('close', () => resolve(Buffer.concat(received).toString('utf8'))));
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  return {
+    socket,
+    closedWithin: async (withinMs) => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), withinMs)));
+      const result = await Promise.race([closed, late]);
+      clearTimeout(timer);
+      return result;
+    },
+  };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const PING = { id: '500000000000000003', application_id: '1', type: InteractionType.Ping, token: 'ping-token', version: 1 };
+/** Headers of a request whose body is `length` bytes long. */
+const partialRequest = (length: number) => `POST /interactions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ${length}\r\n\r\n`;
+
+test('a body over 64 KiB gets 413; one declared over it is refused before it is sent', async () => {
+  const fits = JSON.stringify({ ...PING, padding: 'x'.repeat(60 * 1024) });
+  expect(await signedPost(fits)).toMatchObject({ status: 200, text: JSON.stringify({ type: InteractionResponseType.Pong }) });
+  const over = JSON.stringify({ ...PING, padding: 'x'.repeat(64 * 1024) });
+  expect((await signedPost(over)).status).toBe(413);
+
+  const declared = await connect();
+  declared.socket.write(partialRequest(1024 * 1024));
+  const answer = await new Promise<string>((resolve) => declared.socket.once('data', (chunk: Buffer) => resolve(chunk.toString('utf8'))));
+  expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+  declared.socket.destroy();
+});
+
+test('headers or a body still arriving after the request timeout get 408 and the connection is closed', async () => {
+  await startBot({ requestTimeoutMs: 500 });
+  const started = performance.now();
+  const slowHeaders = await connect();
+  slowHeaders.socket.write('POST /interactions HTTP/1.1\r\nHost: 127.0');
+  const slowBody = await connect();
+  slowBody.socket.write(`${partialRequest(100)}{"id":`);
+  const [headersAnswer, bodyAnswer] = await Promise.all([slowHeaders.closedWithin(3_000), slowBody.closedWithin(3_000)]);
+  expect(headersAnswer).toMatch(/^HTTP\/1\.1 408 /);
+  expect(bodyAnswer).toMatch(/^HTTP\/1\.1 408 /);
+  expect(performance.now() - started).toBeLessThan(2_000);
+});
+
+test('past the connection limit, a new connection closes the oldest unverified one, and Discord still gets through', async () => {
+  await startBot({ maxConnections: 3 });
+  const idle = [await connect(), await connect(), await connect()];
+  const newest = await connect();
+  expect(await idle[0]?.closedWithin(1_000)).toBe('');
+  expect(await signedPost(JSON.stringify(PING))).toMatchObject({ status: 200 });
+  expect(await idle[2]?.closedWithin(100)).toBeNull();
+  for (const connection of [...idle, newest]) connection.socket.destroy();
+});
+
+test('past the limit of bodies in flight, a new body cuts the oldest one still arriving, and Discord still gets through', async () => {
+  await startBot({ maxBodiesInFlight: 2 });
+  const slow: RawConnection[] = [];
+  for (let i = 0; i < 3; i += 1) {
+    const connection = await connect();
+    connection.socket.write(`${partialRequest(100)}{"id":`);
+    slow.push(connection);
+    // The bot takes the bodies in this order.
+    await pause(200);
+  }
+  expect(await slow[0]?.closedWithin(1_000)).toBe('');
+  expect(await slow[1]?.closedWithin(100)).toBeNull();
+  expect(await signedPost(JSON.stringify(PING))).toMatchObject({ status: 200 });
+  for (const connection of slow) connection.socket.destroy();
+});
+
+test('a client that goes away in the middle of its body is no error: no error line, no stack trace', async () => {
+  const leaving = await connect();
+  leaving.socket.write(`${partialRequest(100)}{"id":`);
+  await pause(200);
+  leaving.socket.destroy();
+  await pause(200);
+  expect(await signedPost(JSON.stringify(PING))).toMatchObject({ status: 200 });
+  const levels = logLines.map((line) => (JSON.parse(line) as { level: number }).level);
+  expect(levels.filter((level) => level >= 40)).toEqual([]);
+  expect(logLines.join('')).not.toContain('stack');
 });
 
 test('/help is answered in the response itself with the command list, pinging nobody', async () => {
@@ -370,7 +478,7 @@ test('the tracker is posted with the bot token; the logs carry the interaction i
 test('stop() lets an interaction in flight finish, then refuses connections', async () => {
   const inFlight = fake.sendCommand('probe hold');
   await fake.waitForRequest(isCallback(InteractionResponseType.DeferredChannelMessageWithSource));
-  const stopped = bot.stop();
+  const stopped = bot?.stop();
   held.open();
   expect((await inFlight).message.embeds[0]?.description).toBe('held answer');
   await stopped;
