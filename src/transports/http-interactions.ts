@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { InteractionType, REST, type APIInteraction, type APIInteractionResponse } from 'discord.js';
 import { createInteractionLedger } from '../db/interaction-ledger';
 import { coalesceEdits } from './coalescing-messenger';
+import { serializeError } from './discord-log-redaction';
 import { restMessenger } from './discord-messenger';
 import { ALREADY_HANDLED, answerHttpInteraction, refuseHttpInteraction, type Respond } from './http-answer';
 import { readInteraction } from './http-interaction-shape';
@@ -65,7 +66,9 @@ function sendJson(res: ServerResponse, status: 200 | 400, response: APIInteracti
 
 /** Serves Discord's HTTP interactions on `POST /interactions` (and `GET /healthz`) until `stop()`. */
 export async function startHttpInteractions(options: HttpInteractionsOptions): Promise<HttpInteractions> {
-  const { registry, services, logger, applicationId } = options;
+  const { registry, services, applicationId } = options;
+  // Whatever logger it is given, this transport's lines never carry an interaction token.
+  const logger = options.logger.child({}, { serializers: { err: serializeError } });
   const deferAfterMs = options.deferAfterMs ?? 2_000;
   const drainTimeoutMs = options.drainTimeoutMs ?? 10_000;
   const requestTimeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;

@@ -148,6 +148,16 @@ afterEach(async () => {
   await fake.close();
 });
 
+/** The first log line that `matches`, waiting for it a few seconds at most. */
+async function waitForLogLine(matches: (line: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
+  for (let waited = 0; waited < 5_000; waited += 20) {
+    const found = logLines.map((line) => JSON.parse(line) as Record<string, unknown>).find(matches);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('no such log line within 5 s');
+}
+
 function signedPost(body: string, key = privateKey): ReturnType<typeof request> {
   return request(endpoint, 'POST', body, signatureHeaders(key, body));
 }
@@ -473,6 +483,21 @@ test('the tracker is posted with the bot token; the logs carry the interaction i
   );
   expect(logLines.join('')).not.toContain(TOKEN);
   expect(logLines.join('')).not.toContain(`interaction-token-${begun.message.interactionId}`);
+});
+
+test("a failing webhook call is logged with its route but not the interaction's token", async () => {
+  // A delivery the fake does not know: its webhook answers 404 Unknown Webhook, as for an expired token.
+  const { payload, token } = commandPayload({ id: '1', name: 'probe', type: 1, options: [{ name: 'hold', type: 1 }] });
+  const body = JSON.stringify(payload);
+  const deferred = await request(endpoint, 'POST', body, signatureHeaders(privateKey, body));
+  expect(JSON.parse(deferred.text)).toEqual({ type: InteractionResponseType.DeferredChannelMessageWithSource });
+  held.open();
+  const failure = await waitForLogLine((line) => line.msg === 'could not answer an interaction');
+  expect(failure).toMatchObject({
+    interactionId: payload.id,
+    err: { type: 'DiscordAPIError', status: 404, url: `${fake.apiUrl}/v10/webhooks/${fake.applicationId}/[redacted]/messages/@original` },
+  });
+  expect(logLines.join('')).not.toContain(token);
 });
 
 test('stop() lets an interaction in flight finish, then refuses connections', async () => {
