@@ -266,18 +266,14 @@ test('the same signed /hp damage delivered twice is applied once; the second del
   const first = await request(endpoint, 'POST', body, headers);
   const replayed = await request(endpoint, 'POST', body, headers);
   expect(first.status).toBe(200);
-  const answer = JSON.parse(first.text) as { data: { embeds: { description: string }[]; flags?: number } };
+  type Answer = { type: number; data: { embeds: { description: string }[]; flags?: number } };
+  const answer = JSON.parse(first.text) as Answer;
   expect(answer.data.embeds[0]?.description).toBe('Ghoul takes 5 damage and is at 17 HP.');
   expect(replayed.status).toBe(200);
-  expect(JSON.parse(replayed.text)).toEqual({
-    type: InteractionResponseType.ChannelMessageWithSource,
-    data: {
-      embeds: [{ description: '⚠️ This interaction was already handled.', color: 0xed4245 }],
-      components: [],
-      allowed_mentions: { parse: [], users: [] },
-      flags: MessageFlags.Ephemeral,
-    },
-  });
+  const refusal = JSON.parse(replayed.text) as Answer;
+  expect(refusal.type).toBe(InteractionResponseType.ChannelMessageWithSource);
+  expect(refusal.data.flags).toBe(MessageFlags.Ephemeral);
+  expect(refusal.data.embeds[0]?.description).toBe('⚠️ This interaction was already handled.');
   const rows = await db.prisma.$queryRawUnsafe<{ hp: number }[]>("SELECT hp FROM combatants WHERE name = 'Ghoul'");
   expect(rows).toEqual([{ hp: 17 }]);
   const lines = logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
