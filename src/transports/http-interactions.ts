@@ -1,7 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { InteractionType, REST, type APIInteraction, type APIInteractionResponse } from 'discord.js';
-import { createInteractionLedger } from '../db/interaction-ledger';
 import { coalesceEdits } from './coalescing-messenger';
 import { serializeError } from './discord-log-redaction';
 import { restMessenger } from './discord-messenger';
@@ -19,6 +18,8 @@ export interface HttpInteractionsOptions extends TransportOptions {
   /** Unset: every interface, as behind a load balancer. */
   host?: string;
   applicationId: string;
+  /** Where interaction ids are claimed, so that each is applied once across replicas. */
+  ledger: InteractionLedger;
   /** Larger bodies get 413; default 64 KiB. */
   maxBodyBytes?: number;
   /** Unverified connections kept open at once; past this, the oldest is closed. Default 2,048. */
@@ -27,6 +28,12 @@ export interface HttpInteractionsOptions extends TransportOptions {
   maxBodiesInFlight?: number;
   /** Headers, and then the body, must arrive within this; default 10 s. */
   requestTimeoutMs?: number;
+}
+
+/** Which interactions were applied, shared by every replica: Discord sends each once, so a second delivery is a replay. */
+export interface InteractionLedger {
+  /** True for the first claim of an id; false for every later one, from this process or another. */
+  claim(interactionId: string): Promise<boolean>;
 }
 
 export interface HttpInteractions extends Transport {
@@ -66,7 +73,7 @@ function sendJson(res: ServerResponse, status: 200 | 400, response: APIInteracti
 
 /** Serves Discord's HTTP interactions on `POST /interactions` (and `GET /healthz`) until `stop()`. */
 export async function startHttpInteractions(options: HttpInteractionsOptions): Promise<HttpInteractions> {
-  const { registry, services, applicationId } = options;
+  const { registry, services, applicationId, ledger } = options;
   // Whatever logger it is given, this transport's lines never carry an interaction token.
   const logger = options.logger.child({}, { serializers: { err: serializeError } });
   const deferAfterMs = options.deferAfterMs ?? 2_000;
@@ -82,7 +89,6 @@ export async function startHttpInteractions(options: HttpInteractionsOptions): P
     }),
   };
   const verified = signatureCheck(options.publicKey);
-  const ledger = createInteractionLedger(services.prisma, { logger });
 
   const rest = new REST({ api: options.apiUrl }).setToken(options.token);
   rest.on('rateLimited', (info) => logger.warn({ route: info.route, retryAfterMs: info.retryAfter }, 'rate limited by Discord'));

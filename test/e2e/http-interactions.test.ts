@@ -6,6 +6,7 @@ import { InteractionResponseType, InteractionType, MessageFlags } from 'discord.
 import pino from 'pino';
 import { registry as rollcall } from '../../commands';
 import { buildServices } from '../../src/app';
+import { createProcessedInteractions } from '../../src/db/processed-interactions';
 import { createSeededRandom } from '../../src/dice/seeded';
 import { UserError, type Command } from '../../src/framework/command';
 import type { Reply } from '../../src/views/reply';
@@ -119,6 +120,7 @@ async function startBot(limits: Partial<HttpInteractionsOptions> = {}): Promise<
     registry,
     services,
     logger,
+    ledger: createProcessedInteractions(db.prisma, { logger }),
     deferAfterMs: DEFER_AFTER_MS,
     drainTimeoutMs: 5_000,
     ...limits,

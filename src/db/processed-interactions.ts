@@ -1,15 +1,15 @@
 import type { Logger } from 'pino';
 import type { PrismaClient } from './generated/client';
 
-/** Which interactions were applied, shared by every process on the database. */
-export interface InteractionLedger {
+/** Which interactions were applied, shared by every process on the database (the HTTP transport's InteractionLedger). */
+export interface ProcessedInteractions {
   /** True for the first claim of an id; false for every later one, from this process or another. */
   claim(interactionId: string): Promise<boolean>;
   /** Forgets ids claimed longer ago than the ledger keeps them; resolves with how many. */
   prune(): Promise<number>;
 }
 
-export interface InteractionLedgerOptions {
+export interface ProcessedInteractionsOptions {
   logger: Logger;
   /**
    * How long an id is remembered. A request is accepted while its timestamp is within 5 minutes of
@@ -24,8 +24,8 @@ export interface InteractionLedgerOptions {
 const KEEP_MS = 15 * 60_000;
 const PRUNE_EVERY_MS = 60_000;
 
-/** The ledger in table `processed_interactions`: one row per applied interaction id, with when it was claimed. */
-export function createInteractionLedger(prisma: PrismaClient, options: InteractionLedgerOptions): InteractionLedger {
+/** Table `processed_interactions`: one row per applied interaction id, with when it was claimed. */
+export function createProcessedInteractions(prisma: PrismaClient, options: ProcessedInteractionsOptions): ProcessedInteractions {
   const { logger, keepMs = KEEP_MS, pruneEveryMs = PRUNE_EVERY_MS } = options;
   let nextPruneAt = 0;
 

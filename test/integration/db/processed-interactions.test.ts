@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { createPrismaClient } from '../../../src/db/client';
-import { createInteractionLedger } from '../../../src/db/interaction-ledger';
+import { createProcessedInteractions } from '../../../src/db/processed-interactions';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
 
 const logger = pino({ level: 'silent' });
@@ -20,7 +20,7 @@ async function storedIds(): Promise<string[]> {
 }
 
 test('an id is claimed once; every later claim of it is refused', async () => {
-  const ledger = createInteractionLedger(db.prisma, { logger });
+  const ledger = createProcessedInteractions(db.prisma, { logger });
   expect(await ledger.claim('600000000000000001')).toBe(true);
   expect(await ledger.claim('600000000000000001')).toBe(false);
   expect(await ledger.claim('600000000000000002')).toBe(true);
@@ -30,7 +30,7 @@ test('an id is claimed once; every later claim of it is refused', async () => {
 test('two replicas on one database claiming the same ids at once: each id is won exactly once', async () => {
   const other = createPrismaClient(db.url, 5);
   try {
-    const replicas = [createInteractionLedger(db.prisma, { logger }), createInteractionLedger(other, { logger })];
+    const replicas = [createProcessedInteractions(db.prisma, { logger }), createProcessedInteractions(other, { logger })];
     const ids = Array.from({ length: 30 }, (_, i) => String(600000000000000100n + BigInt(i)));
     const claims = await Promise.all(ids.flatMap((id) => replicas.map(async (ledger) => ({ id, won: await ledger.claim(id) }))));
     for (const id of ids) expect(claims.filter((c) => c.id === id && c.won)).toHaveLength(1);
@@ -40,7 +40,7 @@ test('two replicas on one database claiming the same ids at once: each id is won
 });
 
 test('ids older than the keeping time are pruned, newer ones kept; a claim prunes on its own', async () => {
-  const ledger = createInteractionLedger(db.prisma, { logger, keepMs: 60_000, pruneEveryMs: 0 });
+  const ledger = createProcessedInteractions(db.prisma, { logger, keepMs: 60_000, pruneEveryMs: 0 });
   await ledger.claim('600000000000000201');
   await ledger.claim('600000000000000202');
   await db.prisma.$executeRawUnsafe(
