@@ -19,6 +19,7 @@ import { asPromise } from '../framework/as-promise';
 import { apiInteractionFacts, baseContext, flattenOptions, focusedOption } from './discord-context';
 import { toInteractionResponseData, toMessageBody } from './discord-payload';
 import { dispatchAutocomplete, dispatchButton, dispatchCommand } from '../framework/dispatch';
+import { errorReply } from '../views/embeds';
 import { NOT_IN_SERVER, RESTARTING } from '../views/interaction-replies';
 import type { CommandRegistry } from '../framework/registry';
 
@@ -142,10 +143,16 @@ export async function answerHttpInteraction(interaction: APIInteraction, respond
   } else respond(null);
 }
 
-/** While shutting down: PING still gets PONG, autocomplete no suggestions, everything else RESTARTING. */
-export function refuseHttpInteraction(interaction: APIInteraction, respond: Respond): void {
+/** A second delivery of an interaction id: Discord sends each once, so it is a replay, and is not run again. */
+export const ALREADY_HANDLED: Reply = errorReply('This interaction was already handled.');
+
+/**
+ * An interaction that is not run: PING still gets PONG, autocomplete no suggestions, everything else
+ * `reply` (RESTARTING while shutting down).
+ */
+export function refuseHttpInteraction(interaction: APIInteraction, respond: Respond, reply: Reply = RESTARTING): void {
   if (interaction.type === InteractionType.Ping) respond({ type: InteractionResponseType.Pong });
   else if (interaction.type === InteractionType.ApplicationCommandAutocomplete)
     respond({ type: InteractionResponseType.ApplicationCommandAutocompleteResult, data: { choices: [] } });
-  else respond(message(RESTARTING));
+  else respond(message(reply));
 }
