@@ -116,7 +116,12 @@ export function setHp(encounter: Encounter, ctx: StepContext, input: { target: s
   const rules = up
     ? { ...combatant.rules, hp: amount.total, dead: false, stable: false, deathSaves: { successes: 0, failures: 0 } }
     : { ...combatant.rules, hp: amount.total };
-  const updated: Combatant = { ...combatant, rules, deathSavePending: up ? false : combatant.deathSavePending };
+  const updated: Combatant = {
+    ...combatant,
+    rules,
+    deathSavePending: up ? false : combatant.deathSavePending,
+    deathAnnounced: up ? false : combatant.deathAnnounced,
+  };
   return {
     encounter: replaceCombatant(encounter, updated),
     events: [{ kind: 'hp-set', combatant: refOf(updated), hp: amount.total, previous: combatant.rules.hp }],

@@ -143,6 +143,7 @@ function addCombatants(
       groupId,
       initiative,
       deathSavePending: false,
+      deathAnnounced: false,
       pendingConcentrationDcs: [],
       rules: createRulesState({
         hp: hp ?? 0,

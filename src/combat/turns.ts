@@ -8,9 +8,9 @@ import { findById, findTarget, refOf } from './targets';
 import { replaceCombatant, type StepContext, type Transition } from './transition';
 import type { Combatant, Encounter, EncounterEvent } from './types';
 
-/** Dead monsters have no turns left; a dead player character's turn still comes round (revival). */
+/** The dead have no turns, player characters included: nobody is pinged for a turn they can't take. */
 function isSkipped(combatant: Combatant): boolean {
-  return combatant.rules.dead && !combatant.rules.isPlayerCharacter;
+  return combatant.rules.dead;
 }
 
 function requireCombatants(encounter: Encounter): void {
@@ -87,6 +87,7 @@ export function nextTurn(encounter: Encounter, ctx: StepContext): Transition {
   const events: EncounterEvent[] = [];
   if (encounter.round === 0) events.push({ kind: 'round-started', round: 1 });
   let chosen: Combatant | undefined;
+  const announced = new Set<string>();
   for (let step = 1; step <= combatants.length; step += 1) {
     const index = startIndex + step;
     if (index === combatants.length) {
@@ -99,12 +100,17 @@ export function nextTurn(encounter: Encounter, ctx: StepContext): Transition {
       chosen = candidate;
       break;
     }
-    events.push({ kind: 'turn-skipped', combatant: refOf(candidate), reason: 'dead' });
+    // Said once, the first time its turn is skipped; later rounds pass it silently.
+    if (!candidate.deathAnnounced) {
+      announced.add(candidate.id);
+      events.push({ kind: 'turn-skipped', combatant: refOf(candidate), reason: 'dead' });
+    }
   }
   if (chosen === undefined) {
     throw new CombatRefusal({ kind: 'everyone-dead' });
   }
-  let next: Encounter = { ...encounter, round, currentId: chosen.id };
+  const combatantsAfter = combatants.map((c) => (announced.has(c.id) ? { ...c, deathAnnounced: true } : c));
+  let next: Encounter = { ...encounter, combatants: combatantsAfter, round, currentId: chosen.id };
   if (encounter.currentId !== null) {
     const expired = endExpiredEffects(
       next,

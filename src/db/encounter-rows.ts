@@ -58,6 +58,7 @@ export const COMBATANT_COLUMNS = everyColumnOf<CombatantRow>()([
   'stable',
   'dead',
   'death_save_pending',
+  'death_announced',
   'pending_concentration_dcs',
 ] as const);
 
@@ -142,6 +143,7 @@ export function combatantRow(combatant: Combatant, sortOrder: number): Combatant
     stable: rules.stable,
     dead: rules.dead,
     death_save_pending: combatant.deathSavePending,
+    death_announced: combatant.deathAnnounced,
     pending_concentration_dcs: combatant.pendingConcentrationDcs,
   };
 }
@@ -188,6 +190,7 @@ export function combatantFromRow(row: StoredRow<CombatantRow>, concentration: st
       tiebreak: ints('init_tiebreak'),
     },
     deathSavePending: bool('death_save_pending'),
+    deathAnnounced: bool('death_announced'),
     pendingConcentrationDcs: ints('pending_concentration_dcs'),
     rules: {
       hp: int('hp'),

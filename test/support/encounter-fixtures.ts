@@ -12,6 +12,7 @@ export const wizard: Combatant = {
   groupId: null,
   initiative: { total: 17, modifier: 3, mode: 'advantage', rolls: [9, 14], given: false, tiebreak: [6, 11] },
   deathSavePending: true,
+  deathAnnounced: true,
   pendingConcentrationDcs: [10, 13],
   rules: createRulesState({
     hp: 0,

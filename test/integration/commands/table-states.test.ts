@@ -56,4 +56,24 @@ describe('a table in the middle of a fight', () => {
       );
     });
   });
+
+  describe('the dead', () => {
+    test('a dead player character is skipped like a dead monster, said once, and its player is not pinged', async () => {
+      const table = await begun();
+      dice.queue(15, 10, 5);
+      await table.run(ALICE, 'init', 'join', { hp: 5 });
+      await table.run(GM, 'init', 'add', { name: 'Ogre', hp: 30 });
+      await table.run(GM, 'init', 'add', { name: 'Rat', hp: 1 });
+      await table.run(GM, 'init', 'next');
+      expect(text(await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '10' }))).toContain('Alice dies');
+      await table.run(GM, 'init', 'next');
+      await table.run(GM, 'init', 'next');
+      const round2 = await table.run(GM, 'init', 'next');
+      expect(text(round2)).toBe("**Round 2** begins.\nAlice is dead and skipped.\nIt's **Ogre**'s turn.");
+      expect(JSON.stringify(round2)).not.toContain(ALICE.id);
+      await table.run(GM, 'init', 'next');
+      const round3 = await table.run(GM, 'init', 'next');
+      expect(text(round3)).toBe("**Round 3** begins.\nIt's **Ogre**'s turn.");
+    });
+  });
 });
