@@ -1,5 +1,6 @@
 import { UserError } from '../errors';
 import type { RulesResult, TimedEffect } from '../rules/types';
+import { rollPendingConcentrationSaves } from './concentration';
 import { repeatSaves } from './repeat-saves';
 import { applyRulesChange, endEffects, isDying, type Step } from './effects';
 import { requireControl, requireGameMaster } from './permissions';
@@ -77,14 +78,28 @@ function rollDeathSave(encounter: Encounter, ctx: StepContext, combatant: Combat
   return { ok: true, value: { encounter: applied.encounter, events: [event, ...applied.events] } };
 }
 
+/**
+ * Saves left to buttons are rolled before the turn moves on, so none is lost: the ending turn's
+ * death save and every concentration save still waiting.
+ */
+function rollPendingSaves(encounter: Encounter, ctx: StepContext): Step {
+  const current = encounter.currentId === null ? undefined : findById(encounter, encounter.currentId);
+  const death = current?.deathSavePending === true ? rollDeathSave(encounter, ctx, current) : null;
+  const afterDeath = death?.ok === true ? death.value : { encounter, events: [] };
+  const concentration = rollPendingConcentrationSaves(afterDeath.encounter, ctx);
+  return { encounter: concentration.encounter, events: [...afterDeath.events, ...concentration.events] };
+}
+
 /** Ends the current turn and starts the next one that can be taken, counting rounds. */
-export function nextTurn(encounter: Encounter, ctx: StepContext): Transition {
-  requireCombatants(encounter);
-  requireTurnControl(encounter, ctx, 'end this turn');
+export function nextTurn(before: Encounter, ctx: StepContext): Transition {
+  requireCombatants(before);
+  requireTurnControl(before, ctx, 'end this turn');
+  const pending = rollPendingSaves(before, ctx);
+  const encounter = pending.encounter;
   const { combatants } = encounter;
   const startIndex = encounter.currentId === null ? -1 : combatants.findIndex((c) => c.id === encounter.currentId);
   let round = Math.max(encounter.round, 1);
-  const events: EncounterEvent[] = [];
+  const events: EncounterEvent[] = [...pending.events];
   if (encounter.round === 0) events.push({ kind: 'round-started', round: 1 });
   let chosen: Combatant | undefined;
   const announced = new Set<string>();

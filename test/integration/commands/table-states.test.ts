@@ -76,4 +76,45 @@ describe('a table in the middle of a fight', () => {
       expect(text(round3)).toBe("**Round 3** begins.\nIt's **Ogre**'s turn.");
     });
   });
+
+  describe('saves left to buttons are never lost', () => {
+    test('three hits ask three concentration saves; the tracker shows them; Next rolls those still waiting', async () => {
+      const table = await begun();
+      dice.queue(15, 10);
+      await table.run(ALICE, 'init', 'join', { hp: 40, 'con-save': 2 });
+      await table.run(GM, 'init', 'add', { name: 'Ogre', hp: 30 });
+      await table.run(GM, 'init', 'next');
+      await table.run(ALICE, 'init', 'concentrate', { target: 'Alice', effect: 'Bless' });
+      await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '4' });
+      await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '6' });
+      await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '24' });
+      expect(table.tracker().embeds?.[0]?.description).toContain('🔮 Bless (saves due: DC 10, DC 10, DC 12)');
+      dice.queue(15, 12, 9);
+      const next = await table.run(ALICE, 'init', 'next');
+      expect(text(next)).toBe(
+        [
+          "Alice's concentration save (DC 10): d20 15, total 17. Alice keeps concentrating on Bless.",
+          "Alice's concentration save (DC 10): d20 12, total 14. Alice keeps concentrating on Bless.",
+          "Alice's concentration save (DC 12): d20 9, total 11. Bless ends.",
+          "It's **Ogre**'s turn.",
+        ].join('\n'),
+      );
+      expect(table.tracker().embeds?.[0]?.description).not.toContain('🔮');
+    });
+
+    test('with death saves on a button, Next rolls the one the player did not press', async () => {
+      const table = await begun({ 'death-saves': 'button' });
+      dice.queue(15, 10);
+      await table.run(ALICE, 'init', 'join', { hp: 10 });
+      await table.run(GM, 'init', 'add', { name: 'Ogre', hp: 30 });
+      await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '10' });
+      const turn = await table.run(GM, 'init', 'next');
+      expect(text(turn)).toContain('Alice is dying and must make a death save: press **Roll death save**.');
+      expect(table.tracker().embeds?.[0]?.description).toContain('Death saves ✅ 0 ❌ 0 (save due)');
+      dice.queue(4);
+      expect(text(await table.run(GM, 'init', 'next'))).toBe(
+        "Alice's death save: 4, a failure (0 successes, 1 failure).\nIt's **Ogre**'s turn.",
+      );
+    });
+  });
 });
