@@ -1,4 +1,4 @@
-import { EFFECT_KINDS, type Combatant, type EffectKind, type Encounter, type EncounterEffect } from '../combat/types';
+import { EFFECT_KINDS, type Combatant, type EffectKind, type Encounter, type EncounterEffect, type SaveBonuses } from '../combat/types';
 import { isRuleSetId, type RuleSetId } from '../rules/ids';
 import type { ConditionKey, DamageType, HitDicePool, RollMode, TrackKey } from '../rules/types';
 import type { Prisma } from './generated/client';
@@ -59,6 +59,8 @@ export const COMBATANT_COLUMNS = everyColumnOf<CombatantRow>()([
   'dead',
   'death_save_pending',
   'pending_concentration_dcs',
+  'character_id',
+  'save_bonuses',
 ] as const);
 
 /** Every encounter_effects column but encounter_id. */
@@ -139,6 +141,8 @@ export function combatantRow(combatant: Combatant, sortOrder: number): Combatant
     dead: rules.dead,
     death_save_pending: combatant.deathSavePending,
     pending_concentration_dcs: combatant.pendingConcentrationDcs,
+    character_id: combatant.characterId,
+    save_bonuses: combatant.saveBonuses,
   };
 }
 
@@ -206,6 +210,9 @@ export function combatantFromRow(row: StoredRow<CombatantRow>, concentration: st
       heroicInspiration: bool('heroic_inspiration'),
       concentration,
     },
+    characterId: textOrNull('character_id'),
+    // Written by combatantRow from the combatant's own shape.
+    saveBonuses: value('save_bonuses') as SaveBonuses,
   };
 }
 

@@ -11,12 +11,23 @@ const ALLOWED: Record<string, readonly string[]> = {
   'src/dice': ['src/dice'],
   'src/rules': ['src/rules', 'src/dice'],
   'src/combat': ['src/combat', 'src/rules', 'src/dice', 'src/errors'],
-  'src/views': ['src/views', 'src/combat', 'src/rules', 'src/dice'],
-  'src/framework': ['src/framework', 'src/views', 'src/settings', 'src/combat', 'src/rules', 'src/dice', 'src/errors', 'src/services'],
+  'src/views': ['src/views', 'src/characters', 'src/combat', 'src/rules', 'src/dice'],
+  'src/framework': ['src/framework', 'src/views', 'src/settings', 'src/characters', 'src/combat', 'src/rules', 'src/dice', 'src/errors', 'src/services'],
   'src/transports': ['src/transports', 'src/framework', 'src/views', 'src/services', 'src/errors'],
   'src/settings': ['src/settings', 'src/rules'],
-  'src/db': ['src/db', 'src/settings', 'src/combat', 'src/rules', 'src/dice', 'src/errors'],
-  commands: ['commands', 'src/framework', 'src/views', 'src/settings', 'src/combat', 'src/rules', 'src/dice', 'src/errors'],
+  'src/characters': ['src/characters', 'src/combat', 'src/rules', 'src/dice', 'src/errors'],
+  'src/db': ['src/db', 'src/settings', 'src/characters', 'src/combat', 'src/rules', 'src/dice', 'src/errors'],
+  commands: [
+    'commands',
+    'src/framework',
+    'src/views',
+    'src/settings',
+    'src/characters',
+    'src/combat',
+    'src/rules',
+    'src/dice',
+    'src/errors',
+  ],
 };
 const PACKAGES_OF_THE_EDGE = /^(discord\.js|@discordjs\/|discord-api-types|@prisma\/|prisma|pg$|@electric-sql\/)/;
 const CORE = ['src/dice', 'src/rules', 'src/combat'];
