@@ -5,9 +5,10 @@ import { command as config } from './config';
 import { createHelpCommand } from './help';
 import { command as hp } from './hp';
 import { command as init } from './init';
+import { command as rest } from './rest';
 import { command as roll } from './roll';
 
-const commands: Command[] = [roll, init, hp, character, config];
+const commands: Command[] = [roll, init, hp, character, rest, config];
 
 /** Every command Rollcall serves, in the order /help lists them. */
 export const registry: CommandRegistry = new CommandRegistry([...commands, createHelpCommand(() => registry.commands)]);

@@ -29,6 +29,11 @@ export interface CharacterStore {
   use(owner: CharacterOwner, id: string): Promise<void>;
   /** False when it was already gone. */
   delete(owner: CharacterOwner, id: string): Promise<boolean>;
+  /**
+   * The stored characters that joined the channel's most recent encounter (running or ended) and who
+   * ran it; null when the channel never had one.
+   */
+  lastParty(place: { guildId: string; channelId: string }): Promise<{ gameMasterId: string; characters: Character[] } | null>;
   /** Brings characters' states up to date after a fight; characters deleted meanwhile are passed over. */
   recordStates(states: readonly { id: string; state: CharacterState }[]): Promise<void>;
 }

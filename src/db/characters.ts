@@ -129,6 +129,17 @@ export function createCharacterStore(prisma: PrismaClient): CharacterStore {
       const { count } = await prisma.character.deleteMany({ where: { ...ownedBy(owner), id } });
       return count > 0;
     },
+    async lastParty(place) {
+      const encounter = await prisma.encounter.findFirst({
+        where: { guildId: place.guildId, channelId: place.channelId },
+        orderBy: { createdAt: 'desc' },
+        select: { gameMasterId: true, combatants: { select: { characterId: true } } },
+      });
+      if (encounter === null) return null;
+      const ids = encounter.combatants.flatMap((c) => (c.characterId === null ? [] : [c.characterId]));
+      const rows = await prisma.character.findMany({ where: { id: { in: ids }, guildId: place.guildId }, orderBy: { nameKey: 'asc' } });
+      return { gameMasterId: encounter.gameMasterId, characters: rows.map(fromRow) };
+    },
     async recordStates(states) {
       await prisma.$transaction(states.map(({ id, state }) => prisma.character.updateMany({ where: { id }, data: stateColumns(state) })));
     },
