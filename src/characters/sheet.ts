@@ -211,5 +211,5 @@ export function freshState(sheet: CharacterSheet): CharacterState {
 export function stateAfterEdit(before: CharacterSheet, after: CharacterSheet, state: CharacterState): CharacterState {
   const hp = Math.min(after.maxHp, state.hp + Math.max(0, after.maxHp - before.maxHp));
   const hitDiceLeft = Math.min(after.level, state.hitDiceLeft + Math.max(0, after.level - before.level));
-  return { ...state, hp, hitDiceLeft };
+  return { hp, tempHp: state.tempHp, hitDiceLeft, tracks: state.tracks, conditions: state.conditions, dead: state.dead };
 }
