@@ -8,6 +8,7 @@ import {
   type Character,
   type SheetChanges,
 } from '../src/characters/sheet';
+import { exportCharacter, importCharacter } from '../src/characters/portable';
 import { ABILITIES } from '../src/rules/types';
 import { UserError, type Command, type CommandContext, type ComponentContext } from '../src/framework/command';
 import { characterNamedOrActive, ownerOf, requireCharacter } from '../src/framework/character-commands';
@@ -80,6 +81,19 @@ const definition = new SlashCommandBuilder()
   )
   .addSubcommand((sub) => sub.setName('list').setDescription('List your characters in this server'))
   .addSubcommand((sub) => nameOption(sub.setName('use').setDescription('Make a character your active one'), 'Which character', true))
+  .addSubcommand((sub) =>
+    nameOption(
+      sub.setName('export').setDescription("Print a character's sheet as JSON, for /character import"),
+      'Which character (default: your active one)',
+      false,
+    ),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName('import')
+      .setDescription("Make a character from Rollcall's JSON or a Foundry VTT dnd5e actor")
+      .addStringOption((o) => o.setName('json').setDescription('The JSON, pasted').setRequired(true).setMaxLength(6000)),
+  )
   .addSubcommand((sub) =>
     nameOption(sub.setName('delete').setDescription('Delete one of your characters (asks first)'), 'Which character', true),
   );
@@ -184,6 +198,19 @@ async function press(ctx: ComponentContext): Promise<Reply> {
   };
 }
 
+async function exportSheet(ctx: CommandContext): Promise<Reply> {
+  const character = await characterNamedOrActive(ctx, optionalString(ctx.options, 'name'));
+  return { ephemeral: true, content: `\`\`\`json\n${JSON.stringify(exportCharacter(character), null, 1)}\n\`\`\`` };
+}
+
+/** Saves the whole imported character or, when anything is wrong, nothing. */
+async function importSheet(ctx: CommandContext): Promise<Reply> {
+  const { sheet, state } = importCharacter(requiredString(ctx.options, 'json'));
+  const created = await ctx.services.characters.create(ownerOf(ctx), sheet, state);
+  if (created === null) throw new UserError(`You already have a character called ${characterName(sheet)}: delete or rename it first.`);
+  return shown(created, 'Imported; it is your active character.');
+}
+
 function run(ctx: CommandContext): Promise<Reply> {
   switch (ctx.options.subcommand) {
     case 'create':
@@ -200,6 +227,10 @@ function run(ctx: CommandContext): Promise<Reply> {
       return use(ctx);
     case 'delete':
       return confirmDelete(ctx);
+    case 'export':
+      return exportSheet(ctx);
+    case 'import':
+      return importSheet(ctx);
     default:
       throw new UserError('Choose a subcommand of /character, e.g. `/character create`.');
   }
@@ -214,6 +245,8 @@ export const command: Command = {
     '/character show name:Alice',
     '/character list',
     '/character use name:Brannoc',
+    '/character export name:Alice',
+    '/character import json:{"format":"rollcall-character","version":1,…}',
     '/character delete name:Brannoc',
   ],
   execute: run,

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { RuleSetId } from '../../../src/rules/ids';
 import type { Services } from '../../../src/services';
 import type { Reply } from '../../../src/views/reply';
@@ -216,6 +218,27 @@ describe('stored characters through /character, /init and /rest', () => {
     const rested = text(await table.run(GM, 'rest', 'long', { party: true }));
     expect(rested).toContain('**Alice** takes a long rest.\nRegains 10 HP (now 40/40).');
     expect(rested).toContain('**Bram** takes a long rest.\nRegains 4 HP (now 24/24).');
+  });
+
+  test('a Foundry actor imports, and its export imports back to the same sheet; a bad file saves nothing', async () => {
+    const foundry = fs.readFileSync(path.join(__dirname, '../../fixtures/foundry/hollis-fighter-dnd5e-3.json'), 'utf8');
+    expect(refused(await table.run(ALICE, 'character', 'import', { json: foundry.replace('"levels": 3', '"levels": 30') }))).toBe(
+      '⚠️ `items[0].system.levels` must be a whole number from 1 to 20.',
+    );
+    expect(text(await table.run(ALICE, 'character', 'list'))).toBe('You have no characters here yet: make one with `/character create`.');
+    const imported = text(await table.run(ALICE, 'character', 'import', { json: foundry }));
+    expect(imported).toMatch(
+      /^Hollis \(Human Fighter\)\nLevel 3 · proficiency \+2 · active\n\*\*HP\*\* 21\/28 \(\+4 temporary\) · \*\*AC\*\* 18/,
+    );
+    const exported = (await table.run(ALICE, 'character', 'export')).content ?? '';
+    const json = exported.replace(/^```json\n|\n```$/g, '');
+    expect(JSON.parse(json)).toMatchObject({ format: 'rollcall-character', version: 1, level: 3, hitDie: 'd10', hitDiceLeft: 1 });
+    const before = await sheetOf('Hollis (Human Fighter)');
+    expect(refused(await table.run(ALICE, 'character', 'import', { json }))).toBe(
+      '⚠️ You already have a character called Hollis (Human Fighter): delete or rename it first.',
+    );
+    expect(text(await table.run(BOB, 'character', 'import', { json }))).toMatch(/^Hollis \(Human Fighter\)\n/);
+    expect(await sheetOf('Hollis (Human Fighter)', BOB)).toBe(before);
   });
 
   test("/init add takes monsters' saves, level and Constitution", async () => {

@@ -105,7 +105,12 @@ export class Table {
   }
 
   /** `/name subcommand option:value…` as `player`. */
-  run(player: Player, name: 'init' | 'hp' | 'character' | 'rest', subcommand: string, values: Record<string, OptionValue> = {}): Promise<Reply> {
+  run(
+    player: Player,
+    name: 'init' | 'hp' | 'character' | 'rest',
+    subcommand: string,
+    values: Record<string, OptionValue> = {},
+  ): Promise<Reply> {
     return dispatchCommand(this.registry, name, { ...this.context(player), options: { subcommandGroup: null, subcommand, values } });
   }
 
