@@ -82,7 +82,9 @@ export function saveBonusList(options: CommandOptions, name: string): SaveBonuse
     const match = /^\s*([a-z]{3})\s*([+-]\s*\d{1,2})\s*$/i.exec(part);
     const ability = ABILITIES.find((a) => a === match?.[1]?.toLowerCase());
     if (match?.[2] === undefined || ability === undefined) {
-      throw new UserError(`"${part.trim()}" in \`${name}\` is not a save bonus: write them like \`con+3, dex+2\` (${ABILITIES.join(', ')}).`);
+      throw new UserError(
+        `"${part.trim()}" in \`${name}\` is not a save bonus: write them like \`con+3, dex+2\` (${ABILITIES.join(', ')}).`,
+      );
     }
     bonuses[ability] = Number(match[2].replace(/\s/g, ''));
   }

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-member-access -- the tests edit fixture JSON at any depth */
 import fs from 'node:fs';
 import path from 'node:path';
 import { exportCharacter, importCharacter } from '../../../src/characters/portable';
@@ -6,7 +7,6 @@ import type { Character } from '../../../src/characters/sheet';
 const fixture = (name: string): string => fs.readFileSync(path.join(__dirname, '../../fixtures/foundry', name), 'utf8');
 
 function withField(json: string, change: (actor: Record<string, any>) => void): string {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test edits arbitrary fixture JSON
   const actor = JSON.parse(json) as Record<string, any>;
   change(actor);
   return JSON.stringify(actor);
