@@ -15,17 +15,9 @@ import { characterNamedOrActive, ownerOf, requireCharacter } from '../src/framew
 import { optionalInteger, optionalString, requiredString } from '../src/framework/options';
 import { buttonId, parseButtonId } from '../src/views/button-ids';
 import { characterEmbed, characterListEmbed, characterName } from '../src/views/character-sheet';
+import { ABILITY_NAMES } from '../src/views/condition-text';
 import { COLORS } from '../src/views/embeds';
 import type { Reply } from '../src/views/reply';
-
-const ABILITY_LABELS = {
-  str: 'Strength',
-  dex: 'Dexterity',
-  con: 'Constitution',
-  int: 'Intelligence',
-  wis: 'Wisdom',
-  cha: 'Charisma',
-} as const;
 
 function nameOption(sub: SlashCommandSubcommandBuilder, description: string, required: boolean): SlashCommandSubcommandBuilder {
   return sub.addStringOption((o) =>
@@ -40,7 +32,7 @@ function withSheet(sub: SlashCommandSubcommandBuilder, levelRequired: boolean): 
   );
   for (const ability of ABILITIES) {
     sub.addIntegerOption((o) =>
-      o.setName(ability).setDescription(`${ABILITY_LABELS[ability]} score (default 10)`).setMinValue(1).setMaxValue(30),
+      o.setName(ability).setDescription(`${ABILITY_NAMES[ability]} score (default 10)`).setMinValue(1).setMaxValue(30),
     );
   }
   return sub

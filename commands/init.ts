@@ -16,8 +16,8 @@ import {
 } from '../src/framework/options';
 import { joinInputFor, statesAfterFight } from '../src/characters/fight';
 import type { Character } from '../src/characters/sheet';
-import { escapeMarkdown } from '../src/dice/notation';
 import { ownerOf, requireCharacter } from '../src/framework/character-commands';
+import { characterName } from '../src/views/character-sheet';
 import {
   addMonsters,
   changeOptions,
@@ -278,7 +278,7 @@ async function join(ctx: CommandContext): Promise<Reply> {
     conSave: optionalInteger(options, 'con-save'),
   });
   const character = await characterToJoin(ctx);
-  if (character?.dead) throw new UserError(`${escapeMarkdown(character.name)} is dead and cannot join a fight.`);
+  if (character?.dead) throw new UserError(`${characterName(character)} is dead and cannot join a fight.`);
   return applyStep(ctx, joinEncounter, character === null ? typed : { ...joinInputFor(character), ...typed });
 }
 

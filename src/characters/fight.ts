@@ -1,7 +1,7 @@
 import type { JoinInput } from '../combat/inputs';
 import type { Encounter } from '../combat/types';
 import { ABILITIES, type Ability } from '../rules/types';
-import { initiativeBonus, saveBonus, type Character, type CharacterState } from './sheet';
+import { initiativeBonus, saveBonus, stateFromRules, type Character, type CharacterState } from './sheet';
 
 /** How a stored character joins a fight: its sheet's numbers and the state it is in now. */
 export function joinInputFor(character: Character): JoinInput {
@@ -30,20 +30,6 @@ export function joinInputFor(character: Character): JoinInput {
 /** The state each stored character's combatant leaves the fight in, to be written back to its sheet. */
 export function statesAfterFight(encounter: Encounter): { id: string; state: CharacterState }[] {
   return encounter.combatants.flatMap(({ characterId, rules }) =>
-    characterId === null
-      ? []
-      : [
-          {
-            id: characterId,
-            state: {
-              hp: rules.hp,
-              tempHp: rules.tempHp,
-              hitDiceLeft: rules.hitDice.reduce((sum, pool) => sum + pool.remaining, 0),
-              tracks: { ...rules.tracks },
-              conditions: [...rules.conditions],
-              dead: rules.dead,
-            },
-          },
-        ],
+    characterId === null ? [] : [{ id: characterId, state: stateFromRules(rules) }],
   );
 }

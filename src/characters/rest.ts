@@ -1,7 +1,7 @@
 import type { RandomSource } from '../dice/random';
 import { createRulesState } from '../rules/state';
 import type { CombatantRulesState, RuleSet, RulesEvent, RulesResult } from '../rules/types';
-import { saveBonus, type Character } from './sheet';
+import { saveBonus, stateFromRules, type Character } from './sheet';
 
 export type RestKind = 'short' | 'long';
 
@@ -48,19 +48,10 @@ export function restCharacter(
       ? ruleSet.shortRest(state, { spend: [{ sides: character.hitDie, count: request.hitDice }], healersKit: request.healersKit }, random)
       : ruleSet.longRest(state, {});
   if (!rested.ok) return rested;
-  const after = rested.value.state;
   return {
     ok: true,
     value: {
-      character: {
-        ...character,
-        hp: after.hp,
-        tempHp: after.tempHp,
-        hitDiceLeft: after.hitDice.reduce((sum, pool) => sum + pool.remaining, 0),
-        tracks: { ...after.tracks },
-        conditions: [...after.conditions],
-        dead: after.dead,
-      },
+      character: { ...character, ...stateFromRules(rested.value.state) },
       events: rested.value.events,
       healed: rested.value.healed,
     },

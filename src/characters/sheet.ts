@@ -1,6 +1,6 @@
 import { UserError } from '../errors';
 import { abilityModifier } from '../rules/state';
-import { ABILITIES, type Ability, type ConditionKey, type TrackKey } from '../rules/types';
+import { ABILITIES, type Ability, type CombatantRulesState, type ConditionKey, type TrackKey } from '../rules/types';
 
 /** Each skill and the ability it uses. */
 export const SKILLS = {
@@ -212,4 +212,16 @@ export function stateAfterEdit(before: CharacterSheet, after: CharacterSheet, st
   const hp = Math.min(after.maxHp, state.hp + Math.max(0, after.maxHp - before.maxHp));
   const hitDiceLeft = Math.min(after.level, state.hitDiceLeft + Math.max(0, after.level - before.level));
   return { hp, tempHp: state.tempHp, hitDiceLeft, tracks: state.tracks, conditions: state.conditions, dead: state.dead };
+}
+
+/** What a character keeps of a rules state it was in (after a fight or a rest). */
+export function stateFromRules(rules: CombatantRulesState): CharacterState {
+  return {
+    hp: rules.hp,
+    tempHp: rules.tempHp,
+    hitDiceLeft: rules.hitDice.reduce((sum, pool) => sum + pool.remaining, 0),
+    tracks: { ...rules.tracks },
+    conditions: [...rules.conditions],
+    dead: rules.dead,
+  };
 }

@@ -18,7 +18,7 @@ export function formatDice(dice: DiceNode): string {
 }
 
 /** Markdown-safe text typed by a player (annotations, comments). */
-export function escapeMarkdown(text: string): string {
+function escapeMarkdown(text: string): string {
   return text.replace(/[\r\n]+/g, ' ').replace(/[\\*_~`|>[\]]/g, '\\$&');
 }
 

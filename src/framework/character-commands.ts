@@ -1,6 +1,6 @@
 import type { Character } from '../characters/sheet';
 import type { CharacterOwner } from '../characters/store';
-import { escapeMarkdown } from '../dice/notation';
+import { escapeMarkdown } from '../views/markdown';
 import { UserError, type CommandContext } from './command';
 
 type Context = Omit<CommandContext, 'options'>;

@@ -1,7 +1,7 @@
 import { initiativeBonus, modifierOf, proficiencyBonus, saveBonus, skillBonus, type Character } from '../characters/sheet';
-import { escapeMarkdown } from '../dice/notation';
 import { ABILITIES, type TrackKey } from '../rules/types';
 import { COLORS } from './embeds';
+import { escapeMarkdown } from './markdown';
 import type { Embed } from './reply';
 
 export function signed(value: number): string {
