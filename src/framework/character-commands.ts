@@ -1,6 +1,6 @@
 import type { Character } from '../characters/sheet';
 import type { CharacterOwner } from '../characters/store';
-import { escapeMarkdown } from '../views/markdown';
+import { shown } from '../views/markdown';
 import { UserError, type CommandContext } from './command';
 
 type Context = Omit<CommandContext, 'options'>;
@@ -12,7 +12,7 @@ export function ownerOf(ctx: Context): CharacterOwner {
 
 /** The character a name found, or a refusal saying no such character of yours exists. */
 export function requireCharacter(found: Character | null, typed: string): Character {
-  if (found === null) throw new UserError(`You have no character called "${escapeMarkdown(typed)}" here; \`/character list\` shows yours.`);
+  if (found === null) throw new UserError(`You have no character called "${shown(typed)}" here; \`/character list\` shows yours.`);
   return found;
 }
 

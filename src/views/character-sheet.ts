@@ -1,7 +1,7 @@
 import { initiativeBonus, modifierOf, proficiencyBonus, saveBonus, skillBonus, type Character } from '../characters/sheet';
 import { ABILITIES, type TrackKey } from '../rules/types';
 import { COLORS } from './embeds';
-import { escapeMarkdown } from './markdown';
+import { shown } from './markdown';
 import type { Embed } from './reply';
 
 export function signed(value: number): string {
@@ -18,7 +18,7 @@ export function tracksInWords(tracks: Readonly<Record<TrackKey, number>>): strin
 
 /** A character's name, safe to show in Markdown. */
 export function characterName(character: Pick<Character, 'name'>): string {
-  return escapeMarkdown(character.name);
+  return shown(character.name);
 }
 
 /** The whole sheet, as `/character show` prints it. */
