@@ -29,16 +29,6 @@ export function canRest(state: CombatantRulesState): RulesResult<true> {
   return { ok: true, value: true };
 }
 
-/**
- * The D&D Next playtest [002] asks for 1 HP only before a long rest (and before Experimental
- * Rule 1's short rest); its ordinary short rest may be taken at 0 HP.
- */
-function canShortRest(ctx: RulesContext, state: CombatantRulesState, variant: NextRestVariant): RulesResult<true> {
-  const atZeroAllowed = ctx.facts.nextRestRules && variant !== 'experimental-1';
-  if (atZeroAllowed && !state.dead) return { ok: true, value: true };
-  return canRest(state);
-}
-
 function healTo(
   ctx: RulesContext,
   state: CombatantRulesState,
@@ -108,8 +98,11 @@ export function shortRest(
   const refused = variantRefusal(ctx, options.variant);
   if (refused) return refused;
   const variant: NextRestVariant = options.variant ?? 'standard';
-  const allowed = canShortRest(ctx, state, variant);
-  if (!allowed.ok) return allowed;
+  // Experimental rule 1 asks for 1 HP like 2024 does; the others ask only that the creature lives.
+  if (state.dead || ctx.facts.shortRestNeedsHp || variant === 'experimental-1') {
+    const allowed = canRest(state);
+    if (!allowed.ok) return allowed;
+  }
   if (ctx.facts.nextRestRules) {
     if (variant === 'experimental-1') {
       const after = healTo(ctx, state, state.hp + perHour(state, Math.max(1, options.duration?.hours ?? 1)));

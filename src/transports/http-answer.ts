@@ -19,7 +19,6 @@ import { asPromise } from '../framework/as-promise';
 import { apiInteractionFacts, baseContext, flattenOptions, focusedOption } from './discord-context';
 import { toInteractionResponseData, toMessageBody } from './discord-payload';
 import { dispatchAutocomplete, dispatchButton, dispatchCommand } from '../framework/dispatch';
-import { errorReply } from '../views/embeds';
 import { NOT_IN_SERVER, RESTARTING } from '../views/interaction-replies';
 import type { CommandRegistry } from '../framework/registry';
 
@@ -142,9 +141,6 @@ export async function answerHttpInteraction(interaction: APIInteraction, respond
     await answerButton(interaction as APIMessageComponentButtonInteraction, respond, options);
   } else respond(null);
 }
-
-/** A second delivery of an interaction id: Discord sends each once, so it is a replay, and is not run again. */
-export const ALREADY_HANDLED: Reply = errorReply('This interaction was already handled.');
 
 /**
  * An interaction that is not run: PING still gets PONG, autocomplete no suggestions, everything else

@@ -1,10 +1,11 @@
+import { ALREADY_HANDLED } from '../views/interaction-replies';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { InteractionType, REST, type APIInteraction, type APIInteractionResponse } from 'discord.js';
 import { coalesceEdits } from './coalescing-messenger';
 import { serializeError } from './discord-log-redaction';
 import { restMessenger } from './discord-messenger';
-import { ALREADY_HANDLED, answerHttpInteraction, refuseHttpInteraction, type Respond } from './http-answer';
+import { answerHttpInteraction, refuseHttpInteraction, type Respond } from './http-answer';
 import { readInteraction } from './http-interaction-shape';
 import { EvictingPool, guardConnections, readBody, shedReport, type BodyReading } from './http-limits';
 import { signatureCheck } from './http-signature';

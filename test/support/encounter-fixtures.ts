@@ -14,6 +14,8 @@ export const wizard: Combatant = {
   deathSavePending: true,
   deathAnnounced: true,
   pendingConcentrationDcs: [10, 13],
+  characterId: '0b7e3c1a-5d2f-4e8a-9c6b-1f2e3d4c5b6a',
+  saveBonuses: { con: 5, int: 7 },
   rules: createRulesState({
     hp: 0,
     maxHp: 22,

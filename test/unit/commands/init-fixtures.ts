@@ -27,6 +27,8 @@ export function combatant(
     deathSavePending: false,
     deathAnnounced: false,
     pendingConcentrationDcs: [],
+    characterId: null,
+    saveBonuses: {},
     rules: createRulesState(rules),
     ...rest,
   };
