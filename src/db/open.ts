@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { createPrismaClient } from './client';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded';
 import type { PrismaClient } from './generated/client';
-import { applyMigrations } from './migrations';
+import { migrateIfBehind } from './migrations';
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; null means the embedded database. */
@@ -30,7 +30,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const { logger } = options;
   const { url, kind, embedded } = await connect(options);
   try {
-    const applied = await applyMigrations(url);
+    const applied = await migrateIfBehind(url);
     if (applied.length > 0) logger.info({ migrations: applied }, `applied ${applied.length} database migration(s)`);
   } catch (error) {
     await embedded?.close();
