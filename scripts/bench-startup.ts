@@ -18,6 +18,8 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 
 const TIMEOUT_MS = 60_000;
+/** The warm-up run may compile the project first. */
+const WARM_UP_TIMEOUT_MS = 600_000;
 const FIRST_LINE = '/roll dice:1d20+5';
 const READY_LINE = 'listening for Discord interactions';
 const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
@@ -99,12 +101,17 @@ function groupCpuMs(groupId: number): number {
 }
 
 /** Resolves with the time until `seen` holds for the output so far; then stops the process tree. */
-function timeUntil(child: ChildProcess, stream: 'stdout' | 'stderr', seen: (output: string) => boolean): Promise<Timing> {
+function timeUntil(
+  child: ChildProcess,
+  stream: 'stdout' | 'stderr',
+  seen: (output: string) => boolean,
+  timeoutMs = TIMEOUT_MS,
+): Promise<Timing> {
   const started = performance.now();
   let output = '';
   let errors = '';
   return new Promise<Timing>((resolve, reject) => {
-    const timer = setTimeout(() => finish(new Error(`no answer in ${TIMEOUT_MS} ms:\n${output}\n${errors}`)), TIMEOUT_MS);
+    const timer = setTimeout(() => finish(new Error(`no answer in ${timeoutMs} ms:\n${output}\n${errors}`)), timeoutMs);
     const finish = (result: Timing | Error): void => {
       clearTimeout(timer);
       child.removeAllListeners('exit');
@@ -121,14 +128,14 @@ function timeUntil(child: ChildProcess, stream: 'stdout' | 'stderr', seen: (outp
   });
 }
 
-function consoleFirstReply(checkout: string): Promise<Timing> {
+function consoleFirstReply(checkout: string, timeoutMs?: number): Promise<Timing> {
   const child = npm(checkout, ['console', '--', '--memory'], {});
-  const time = timeUntil(child, 'stdout', (output) => output.includes('\n'));
+  const time = timeUntil(child, 'stdout', (output) => output.includes('\n'), timeoutMs);
   child.stdin?.write(`${FIRST_LINE}\n`);
   return time;
 }
 
-async function startReady(checkout: string, databaseUrl: string): Promise<Timing> {
+async function startReady(checkout: string, databaseUrl: string, timeoutMs?: number): Promise<Timing> {
   const child = npm(checkout, ['start'], {
     DISCORD_TOKEN: 'bench-token',
     DISCORD_APPLICATION_ID: '100000000000000001',
@@ -137,7 +144,7 @@ async function startReady(checkout: string, databaseUrl: string): Promise<Timing
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'info',
   });
-  return timeUntil(child, 'stderr', (output) => output.includes(READY_LINE));
+  return timeUntil(child, 'stderr', (output) => output.includes(READY_LINE), timeoutMs);
 }
 
 function summary(times: readonly number[]): string {
@@ -156,11 +163,14 @@ async function main(): Promise<void> {
   try {
     const cases = [
       { name: 'npm run console -- --memory, first reply', time: consoleFirstReply },
-      { name: 'npm start (HTTP, PostgreSQL), ready', time: (checkout: string) => startReady(checkout, parsed.toString()) },
+      {
+        name: 'npm start (HTTP, PostgreSQL), ready',
+        time: (checkout: string, timeoutMs?: number) => startReady(checkout, parsed.toString(), timeoutMs),
+      },
     ];
     for (const { name, time } of cases) {
       const times = new Map(checkouts.map((checkout) => [checkout, [] as Timing[]]));
-      for (const checkout of checkouts) await time(checkout);
+      for (const checkout of checkouts) await time(checkout, WARM_UP_TIMEOUT_MS);
       for (let run = 0; run < runs; run++) for (const checkout of checkouts) times.get(checkout)?.push(await time(checkout));
       for (const [checkout, measured] of times) {
         const wall = summary(measured.map((t) => t.wallMs));
