@@ -71,10 +71,12 @@ interface PendingInteraction {
   failure: string | null;
 }
 
-/** A bot's interactions endpoint, and the key Discord signs its requests with. */
+/** A bot's interactions endpoint (or the replicas behind it, taken in turn), and the key Discord signs its requests with. */
 interface HttpEndpoint {
-  url: string;
+  urls: readonly string[];
   privateKey: KeyObject;
+  /** How many interactions it has been sent, to pick the next replica. */
+  sent: number;
 }
 
 /** Discord's error body when it refuses an answer (with status 400). */
@@ -133,6 +135,8 @@ export class FakeDiscord {
   readonly identifiedShards: ShardPair[] = [];
   /** Which shard's connection carried each interaction sent over the gateway. */
   readonly dispatches: { interactionId: string; shard: number }[] = [];
+  /** Which URL each interaction sent over HTTP was posted to. */
+  readonly httpDeliveries: { interactionId: string; url: string }[] = [];
   private readonly recommendedShards: number;
 
   private constructor(
@@ -197,10 +201,11 @@ export class FakeDiscord {
    * From now on, interactions go to a bot's HTTP endpoint instead of the gateway, as Discord does once
    * an Interactions Endpoint URL is set: a POST signed with `privateKey`, whose response body is the
    * interaction's first answer. That answer is recorded as the callback request it stands for, so
-   * tests read both transports alike.
+   * tests read both transports alike. Given several URLs (replicas), each interaction goes to the
+   * next one in turn, as a round-robin load balancer would send them.
    */
-  deliverOverHttp(url: string, privateKey: KeyObject): void {
-    this.endpoint = { url, privateKey };
+  deliverOverHttp(urls: string | readonly string[], privateKey: KeyObject): void {
+    this.endpoint = { urls: typeof urls === 'string' ? [urls] : urls, privateKey, sent: 0 };
   }
 
   /** Resolves once a bot has identified every shard it runs on the gateway and received their guilds. */
@@ -361,8 +366,10 @@ export class FakeDiscord {
 
   private async deliver(endpoint: HttpEndpoint, pending: PendingInteraction, payload: Record<string, unknown>): Promise<void> {
     const body = JSON.stringify(payload);
+    const url = endpoint.urls[endpoint.sent++ % endpoint.urls.length] ?? '';
+    this.httpDeliveries.push({ interactionId: pending.id, url });
     try {
-      const answer = await request(endpoint.url, 'POST', body, signatureHeaders(endpoint.privateKey, body));
+      const answer = await request(url, 'POST', body, signatureHeaders(endpoint.privateKey, body));
       if (answer.status !== 200 || !answer.contentType?.startsWith('application/json')) {
         pending.failure = `the bot answered ${answer.status} (${answer.contentType ?? 'no content type'}): ${answer.text}`;
         return;
