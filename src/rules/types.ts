@@ -593,6 +593,7 @@ export interface RuleSet {
   orderInitiative(entries: readonly InitiativeEntry[], random: RandomSource): OrderedInitiativeEntry[];
 
   expiryOf(duration: Duration, at: TurnPoint, order: readonly string[]): Expiry | null;
+  expiryAfterRounds(count: number, anchorId: string, boundary: 'start' | 'end', now: TurnPoint | null, order: readonly string[]): Expiry;
   endingEffects(effects: readonly TimedEffect[], order: readonly string[], from: TurnPoint, to: TurnPoint): EndingEffects;
 
   canRest(state: CombatantRulesState): RulesResult<true>;

@@ -1,4 +1,6 @@
 import { unworded } from './unworded';
+import { effectStartedSentence, repeatSaveSentence } from './condition-text';
+import { escapeMarkdown } from './markdown';
 import type { CombatantRef, Encounter, EncounterEvent, EncounterOptions, InitiativeInfo } from '../combat/types';
 import type { RulesEvent } from '../rules/types';
 import {
@@ -60,7 +62,7 @@ function tallyOf(encounter: Encounter, combatantId: string): { successes: number
 }
 
 function effectEndedSentence(event: Extract<EncounterEvent, { kind: 'effect-ended' }>): string | null {
-  const name = event.effect.name;
+  const name = escapeMarkdown(event.effect.name);
   const who = event.combatant?.name;
   if (event.effect.kind === 'concentration') {
     switch (event.reason) {
@@ -76,7 +78,16 @@ function effectEndedSentence(event: Extract<EncounterEvent, { kind: 'effect-ende
         return who ? `${who}'s concentration on ${name} ends.` : `Concentration on ${name} ends.`;
     }
   }
-  return who ? `${name} on ${who} ends.` : `${name} ends.`;
+  const ends = who ? `${name} on ${who} ends` : `${name} ends`;
+  switch (event.reason) {
+    case 'concentration-ended':
+      return event.source ? `${ends} (${event.source.name}'s concentration ended).` : `${ends}.`;
+    case 'saved':
+      // The repeat save's own sentence already says so.
+      return null;
+    default:
+      return `${ends}.`;
+  }
 }
 
 /** Each event of a command in words, in order; rules events are folded into the sentence they explain. */
@@ -195,6 +206,12 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
         if (sentence) lines.push(sentence);
         break;
       }
+      case 'effect-started':
+        lines.push(effectStartedSentence(event));
+        break;
+      case 'repeat-save':
+        lines.push(repeatSaveSentence(event));
+        break;
       case 'options-changed':
         lines.push(optionsInWords(event.options));
         break;

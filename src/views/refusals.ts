@@ -1,4 +1,5 @@
 import type { NameSample, Refusal } from '../combat/refusals';
+import { escapeMarkdown } from './markdown';
 
 const MANAGERS = 'a member with Manage Channels';
 
@@ -43,5 +44,23 @@ export function refusalText(refusal: Refusal): string {
       return `${refusal.combatant} has no hit points yet: the game master can give it some with \`/hp max\`.`;
     case 'above-maximum-hp':
       return `${refusal.combatant}'s HP can be at most ${refusal.ceiling}; raise the maximum with \`/hp max\` first.`;
+    case 'not-in-catalogue':
+      return `${escapeMarkdown(refusal.typed)} is not a condition in the ${refusal.ruleSetName} rules. Their conditions are ${refusal.catalogue.join(', ')}.`;
+    case 'condition-without-levels':
+      return `${escapeMarkdown(refusal.condition)} has no levels: leave out \`level\`.`;
+    case 'level-out-of-range':
+      return `${refusal.track} goes from 1 to ${refusal.max} levels.`;
+    case 'track-not-timed':
+      return `${refusal.track} has no duration or repeat save: it lasts until \`/condition remove\` or a rest lowers it.`;
+    case 'duration-out-of-range':
+      return `\`duration\` counts rounds, from 1 to ${refusal.max}; leave it out for an effect that lasts until removed.`;
+    case 'save-needs-dc':
+      return 'A "save ends" effect needs both `save` (the ability) and `dc`.';
+    case 'dc-out-of-range':
+      return `\`dc\` must be a whole number from 1 to ${refusal.max}.`;
+    case 'cannot-concentrate':
+      return `${refusal.combatant} is ${refusal.condition} and cannot concentrate.`;
+    case 'not-affected':
+      return `${refusal.combatant} has no ${escapeMarkdown(refusal.condition)} to remove.`;
   }
 }

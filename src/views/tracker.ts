@@ -4,6 +4,7 @@ import { RULESET_SUMMARIES } from '../rules/ids';
 import type { ButtonRow, Embed, Reply } from './reply';
 import { buttonId } from './button-ids';
 import { COLORS, EMBED_LIMITS } from './embeds';
+import { conditionLabels } from './condition-labels';
 
 /** Who reads the tracker: the channel (hidden numbers kept back) or the game master. */
 export type TrackerViewer = 'players' | 'game-master';
@@ -35,11 +36,6 @@ function deathSaves(combatant: Combatant): string | null {
   return `Death saves ✅ ${successes} ❌ ${failures}${combatant.deathSavePending ? ' (save due)' : ''}`;
 }
 
-function conditions(combatant: Combatant): string | null {
-  if (combatant.rules.conditions.length === 0) return null;
-  return combatant.rules.conditions.map((key) => key.charAt(0).toUpperCase() + key.slice(1)).join(', ');
-}
-
 /** One combatant's line: initiative, name, health, AC, concentration, death saves, conditions. */
 export function combatantLine(combatant: Combatant, encounter: Encounter, viewer: TrackerViewer): string {
   const seesNumbers = viewer === 'game-master' || !combatant.hidden;
@@ -55,8 +51,9 @@ export function combatantLine(combatant: Combatant, encounter: Encounter, viewer
   if (combatant.rules.concentration) parts.push(`🔮 ${combatant.rules.concentration}`);
   const saves = deathSaves(combatant);
   if (saves) parts.push(saves);
-  const states = conditions(combatant);
-  if (states) parts.push(states);
+  // A hidden monster's conditions are the game master's to know, like its numbers.
+  const states = seesNumbers ? conditionLabels(combatant, encounter) : [];
+  if (states.length > 0) parts.push(states.join(', '));
   return parts.join(' · ');
 }
 

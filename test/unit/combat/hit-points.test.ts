@@ -207,6 +207,9 @@ describe('starting and dropping concentration', () => {
           startedRound: 0,
           expiry: null,
           concentrationId: started.effects[0]?.id ?? '',
+          appliedBy: null,
+          note: null,
+          save: null,
         },
       ],
     };

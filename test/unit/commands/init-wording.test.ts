@@ -86,7 +86,13 @@ describe('encounter events in words', () => {
       say([
         { kind: 'concentration-check', combatant: ref(alice), effect: 'Bless', dc: 10, bonus: 2 },
         { kind: 'concentration-save', combatant: ref(alice), effect: 'Bless', dc: 10, rolls: [6], total: 8, success: false },
-        { kind: 'effect-ended', effect: { id: 'e1', kind: 'concentration', name: 'Bless' }, combatant: ref(alice), reason: 'save-failed' },
+        {
+          kind: 'effect-ended',
+          effect: { id: 'e1', kind: 'concentration', name: 'Bless' },
+          combatant: ref(alice),
+          source: ref(alice),
+          reason: 'save-failed',
+        },
       ]),
     ).toEqual([
       'Alice must make a **DC 10** Constitution save to keep concentrating on Bless.',
