@@ -99,6 +99,29 @@ function checksumOf(file: string): string | null {
   }
 }
 
+/**
+ * Runs every migration script, oldest first, on a new and empty database that nothing will migrate
+ * again (the console's in-memory one): the SQL the engine would run, each script as one implicit
+ * transaction as the engine runs it, but without starting the engine or keeping `_prisma_migrations`.
+ * Returns the folder names it ran.
+ */
+export async function runMigrationScripts(url: string, paths: MigrationPaths = defaultMigrationPaths()): Promise<string[]> {
+  const folders = migrationFolders(paths.migrationsDir);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const folder of folders) {
+      const sql = fs.readFileSync(path.join(paths.migrationsDir, folder, MIGRATION_FILE), 'utf8');
+      await client.query(sql).catch((error: unknown) => {
+        throw new Error(`migration ${folder} failed: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    }
+  } finally {
+    await client.end();
+  }
+  return folders;
+}
+
 /** Applies every pending migration; returns the folder names it applied, oldest first. */
 export async function applyMigrations(url: string, paths: MigrationPaths = defaultMigrationPaths()): Promise<string[]> {
   const result = await callSchemaEngine(url, readSchema(paths.schemaPath), {

@@ -10,6 +10,7 @@ import {
   migrateIfBehind,
   migrationSlug,
   migrationStatus,
+  runMigrationScripts,
   SNAPSHOT_FILE,
 } from '../../../src/db/migrations';
 import * as workerThread from '../../../src/db/worker-thread';
@@ -122,6 +123,30 @@ describe('on a new database', () => {
     fs.appendFileSync(path.join(paths.migrationsDir, first, 'migration.sql'), '\n-- edited afterwards\n');
     const status = await migrationStatus(db.url, paths);
     expect(status.migrations.find((m) => m.name === first)).toMatchObject({ state: 'applied', edited: true });
+  });
+
+  test('running the scripts alone (for a throwaway database) builds exactly the schema the engine builds', async () => {
+    const engineBuilt = await createTestDatabase();
+    try {
+      expect(await runMigrationScripts(db.url)).toEqual(realFolders);
+      const schemaOf = (prisma: TestDatabase['prisma']): Promise<unknown[]> =>
+        Promise.all([
+          prisma.$queryRawUnsafe(
+            "SELECT table_name, column_name, data_type, is_nullable, column_default FROM information_schema.columns WHERE table_schema = 'public' AND table_name <> '_prisma_migrations' ORDER BY 1, 2",
+          ),
+          prisma.$queryRawUnsafe(
+            "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename <> '_prisma_migrations' ORDER BY 1",
+          ),
+          prisma.$queryRawUnsafe(
+            "SELECT conname, pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE connamespace = 'public'::regnamespace AND conrelid::regclass::text <> '_prisma_migrations' ORDER BY 1",
+          ),
+        ]);
+      const [columns, indexes, constraints] = await schemaOf(db.prisma);
+      expect((columns as unknown[]).length).toBeGreaterThan(10);
+      expect([columns, indexes, constraints]).toEqual(await schemaOf(engineBuilt.prisma));
+    } finally {
+      await engineBuilt.drop();
+    }
   });
 
   describe('migrateIfBehind', () => {
