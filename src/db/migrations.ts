@@ -62,7 +62,9 @@ export interface CreatedMigration {
  * exactly at the migration folder. Returns the folder names it applied, oldest first.
  */
 export async function migrateIfBehind(url: string, paths: MigrationPaths = defaultMigrationPaths()): Promise<string[]> {
-  return (await isUpToDate(url, paths)) ? [] : applyMigrations(url, paths);
+  // A database the check cannot read (unreachable, say) is the engine's to report, in its own words.
+  const upToDate = await isUpToDate(url, paths).catch(() => false);
+  return upToDate ? [] : applyMigrations(url, paths);
 }
 
 /**
