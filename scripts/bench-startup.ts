@@ -2,7 +2,8 @@
  * `npm run bench:startup [-- --runs N] [-- --compare <checkout>]`: how long a user waits after typing
  * the command, as they type it.
  * - `npm run console -- --memory`: from spawning npm to the answer of the first line it reads.
- * - `npm start` over HTTP interactions on PostgreSQL: from spawning npm to the "listening" log line.
+ * - `npm start` over HTTP interactions on PostgreSQL (a migrated test database): from spawning npm to
+ *   the "listening" log line.
  * Each is timed N times (default 5) after one warm-up run (which builds, migrates, fills the file
  * cache); with `--compare`, the other checkout (a worktree of an older commit, say) is timed in
  * turn with this one, run for run, so both see the same load. Prints the median and the spread of
@@ -11,11 +12,10 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
+import { freePort } from '../test/e2e/run-script';
+import { createTestDatabase } from '../test/support/database';
 
 const TIMEOUT_MS = 60_000;
 /** The warm-up run may compile the project first. */
@@ -48,28 +48,6 @@ function parseArgs(argv: readonly string[]): Options {
     } else throw new Error(`usage: npm run bench:startup -- [--runs N] [--compare <checkout>] (got ${String(arg)})`);
   }
   return options;
-}
-
-function baseUrl(): string {
-  return process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-}
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: baseUrl() });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /** Spawns `npm run <args>` in its own process group, so the whole tree can be stopped. */
@@ -156,16 +134,14 @@ function summary(times: readonly number[]): string {
 
 async function main(): Promise<void> {
   const { runs, checkouts } = parseArgs(process.argv.slice(2));
-  const database = `rollcall_bench_startup_${randomBytes(4).toString('hex')}`;
-  const parsed = new URL(baseUrl());
-  parsed.pathname = `/${database}`;
-  await admin(`CREATE DATABASE ${database}`);
+  // A migrated copy of the tests' template database, on TEST_DATABASE_URL's server (default the local one).
+  const database = await createTestDatabase();
   try {
     const cases = [
       { name: 'npm run console -- --memory, first reply', time: consoleFirstReply },
       {
         name: 'npm start (HTTP, PostgreSQL), ready',
-        time: (checkout: string, timeoutMs?: number) => startReady(checkout, parsed.toString(), timeoutMs),
+        time: (checkout: string, timeoutMs?: number) => startReady(checkout, database.url, timeoutMs),
       },
     ];
     for (const { name, time } of cases) {
@@ -179,7 +155,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await database.drop();
   }
 }
 

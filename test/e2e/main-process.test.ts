@@ -1,8 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { FakeDiscord } from './fake-discord';
-import { freePort, logged, runScript, type RunningScript } from './run-script';
-import { publicKeyHex } from './signed-http';
+import { freePort, httpBotEnv, logged, runScript, type RunningScript } from './run-script';
 
 // `npm start` as a user runs it: a separate process, configured only by its environment.
 let database: TestDatabase;
@@ -46,15 +45,7 @@ test('with DISCORD_PUBLIC_KEY and PORT it answers signed HTTP interactions inste
   const port = await freePort();
   const gatewayAsks = () => fake.requests.filter((r) => r.path === '/api/v10/gateway/bot').length;
   const asksBefore = gatewayAsks();
-  bot = runScript('src/main.ts', {
-    DISCORD_TOKEN: 'main-process-token',
-    DISCORD_APPLICATION_ID: fake.applicationId,
-    DISCORD_API_URL: fake.apiUrl,
-    DISCORD_PUBLIC_KEY: publicKeyHex(publicKey),
-    PORT: String(port),
-    DATABASE_URL: database.url,
-    LOG_LEVEL: 'info',
-  });
+  bot = runScript('src/main.ts', httpBotEnv(fake, publicKey, port, database.url));
   await logged(bot, 'listening for Discord interactions', 60_000);
   fake.deliverOverHttp(`http://127.0.0.1:${port}/interactions`, privateKey);
 

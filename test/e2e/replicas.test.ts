@@ -1,8 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { FakeDiscord, type FakeMessage, type Invoker } from './fake-discord';
-import { freePort, logged, runScript, type RunningScript } from './run-script';
-import { publicKeyHex } from './signed-http';
+import { freePort, httpBotEnv, logged, runScript, type RunningScript } from './run-script';
 
 /*
  * Two replicas of the bot, as the README's docker-compose.yml runs them: two processes of the real
@@ -28,17 +27,7 @@ beforeAll(async () => {
   fake = await FakeDiscord.start();
   for (let i = 0; i < 2; i++) {
     const port = await freePort();
-    replicas.push(
-      runScript('src/main.ts', {
-        DISCORD_TOKEN: 'replica-token',
-        DISCORD_APPLICATION_ID: fake.applicationId,
-        DISCORD_API_URL: fake.apiUrl,
-        DISCORD_PUBLIC_KEY: publicKeyHex(publicKey),
-        PORT: String(port),
-        DATABASE_URL: database.url,
-        LOG_LEVEL: 'info',
-      }),
-    );
+    replicas.push(runScript('src/main.ts', httpBotEnv(fake, publicKey, port, database.url)));
     urls.push(`http://127.0.0.1:${port}/interactions`);
   }
   await Promise.all(replicas.map((replica) => logged(replica, 'listening for Discord interactions', STARTUP_MS)));

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { KeyObject } from 'node:crypto';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
+import { publicKeyHex } from './signed-http';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
@@ -15,6 +17,24 @@ const ISOLATED_ENV = {
   DATABASE_URL: '',
   LOG_LEVEL: 'warn',
 };
+
+/** The settings of a bot that takes interactions from a fake Discord over HTTP on `port`, on PostgreSQL at `databaseUrl`. */
+export function httpBotEnv(
+  fake: { applicationId: string; apiUrl: string },
+  publicKey: KeyObject,
+  port: number,
+  databaseUrl: string,
+): Record<string, string> {
+  return {
+    DISCORD_TOKEN: 'http-bot-token',
+    DISCORD_APPLICATION_ID: fake.applicationId,
+    DISCORD_API_URL: fake.apiUrl,
+    DISCORD_PUBLIC_KEY: publicKeyHex(publicKey),
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'info',
+  };
+}
 
 export interface RunningScript {
   child: ChildProcess;
