@@ -6,6 +6,12 @@ import type { Ability, CombatantRulesState, DamageType, DeathSaveOutcome, Expiry
 // ---------------------------------------------------------------------------------------------
 
 /** The person behind a command, as the service needs to know them (no Discord types). */
+/**
+ * How a critical hit changed the amount: its dice rolled as the rule set says, a plain number
+ * doubled (rule sets that double the total), or nothing, since a plain number has no dice to double.
+ */
+export type CriticalApplied = 'rolled' | 'doubled' | 'no-dice';
+
 export interface Actor {
   userId: string;
   /** Display name, kept in the event log and for refusals that name the game master. */
@@ -187,10 +193,11 @@ export type EncounterEvent =
   | { kind: 'turn-skipped'; combatant: CombatantRef; reason: 'dead' }
   | { kind: 'amount-rolled'; combatant: CombatantRef; roll: AmountRoll }
   /** What damage was dealt before the rules engine applied it. */
-  | { kind: 'damage-taken'; combatant: CombatantRef; amount: number; damageType: DamageType | null; critical: boolean }
+  | { kind: 'damage-taken'; combatant: CombatantRef; amount: number; damageType: DamageType | null; critical: CriticalApplied | null }
   | { kind: 'rules'; combatant: CombatantRef; event: RulesEvent }
   | { kind: 'hp-set'; combatant: CombatantRef; hp: number; previous: number }
-  | { kind: 'max-hp-set'; combatant: CombatantRef; maxHp: number; previous: number }
+  /** `previous` is null when the combatant had no hit points before. */
+  | { kind: 'max-hp-set'; combatant: CombatantRef; maxHp: number; previous: number | null }
   | { kind: 'death-save'; combatant: CombatantRef; roll: number; total: number; outcome: DeathSaveOutcome; damage: number | null }
   /** The encounter rolls death saves by button: the controller should press it. */
   | { kind: 'death-save-due'; combatant: CombatantRef }
@@ -247,4 +254,4 @@ export interface EncounterLogEntry {
 }
 
 /** How a hidden combatant's health reads to players. */
-export type HealthBand = 'Healthy' | 'Bloodied' | 'Down' | 'Dead';
+export type HealthBand = 'Healthy' | 'Wounded' | 'Bloodied' | 'Down' | 'Dead';

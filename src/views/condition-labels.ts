@@ -1,6 +1,6 @@
 import type { Combatant, Encounter, EncounterEffect } from '../combat/types';
 import { getRuleSet } from '../rules';
-import { escapeMarkdown } from './markdown';
+import { shown } from './markdown';
 
 /** Rounds left, counting the one in progress; the round it ends in counts as one. */
 function roundsLeft(effect: EncounterEffect, encounter: Pick<Encounter, 'round'>): number | null {
@@ -14,7 +14,7 @@ function effectLabel(effect: EncounterEffect, encounter: Pick<Encounter, 'round'
     effect.save === null ? '' : ` save DC ${effect.save.dc}`,
     effect.concentrationId === null ? '' : ' ⟲',
   ];
-  return `${escapeMarkdown(effect.name)}${marks.join('')}`;
+  return `${shown(effect.name)}${marks.join('')}`;
 }
 
 /**

@@ -1,10 +1,11 @@
 import type { NameSample, Refusal } from '../combat/refusals';
-import { escapeMarkdown } from './markdown';
+import { shown } from './markdown';
 
 const MANAGERS = 'a member with Manage Channels';
 
 function listed(sample: NameSample): string {
-  return sample.more > 0 ? `${sample.names.join(', ')} and ${sample.more} more` : sample.names.join(', ');
+  const names = sample.names.map(shown).join(', ');
+  return sample.more > 0 ? `${names} and ${sample.more} more` : names;
 }
 
 /** The words for each refusal of the encounter engine; a new kind does not compile until it has some. */
@@ -14,7 +15,7 @@ export function refusalText(refusal: Refusal): string {
       return 'There is no encounter in this channel. Start one with `/init begin`.';
     case 'encounter-exists': {
       const { existing } = refusal;
-      const which = existing === null ? 'an encounter' : `${existing.name} (game master: ${existing.gameMasterName})`;
+      const which = existing === null ? 'an encounter' : `${shown(existing.name)} (game master: ${shown(existing.gameMasterName)})`;
       return `This channel already has ${which}. End it with \`/init end\` before beginning another.`;
     }
     case 'no-combatants':
@@ -22,15 +23,15 @@ export function refusalText(refusal: Refusal): string {
     case 'no-target-named':
       return 'Name a combatant as the target.';
     case 'unknown-target':
-      return `There is no combatant called "${refusal.typed}" here. The combatants are ${listed(refusal.combatants)}.`;
+      return `There is no combatant called "${shown(refusal.typed)}" here. The combatants are ${listed(refusal.combatants)}.`;
     case 'ambiguous-target':
-      return `"${refusal.typed}" could be ${listed(refusal.matches)}: which one?`;
+      return `"${shown(refusal.typed)}" could be ${listed(refusal.matches)}: which one?`;
     case 'not-game-master':
-      return `Only the game master (${refusal.gameMasterName}) or ${MANAGERS} can ${refusal.doing}.`;
+      return `Only the game master (${shown(refusal.gameMasterName)}) or ${MANAGERS} can ${shown(refusal.doing)}.`;
     case 'not-your-combatant': {
-      const gameMaster = `the game master (${refusal.gameMasterName}) or ${MANAGERS}`;
-      const who = refusal.player === null ? gameMaster : `${refusal.player}'s player, ${gameMaster}`;
-      return `Only ${who} can ${refusal.doing}.`;
+      const gameMaster = `the game master (${shown(refusal.gameMasterName)}) or ${MANAGERS}`;
+      const who = refusal.player === null ? gameMaster : `${shown(refusal.player)}'s player, ${gameMaster}`;
+      return `Only ${who} can ${shown(refusal.doing)}.`;
     }
     case 'nobody-in-order':
       return 'Nobody is in the order yet: add monsters with `/init add` and players join with `/init join`.';
@@ -41,13 +42,13 @@ export function refusalText(refusal: Refusal): string {
     case 'first-turn':
       return 'This is the first turn of the fight: there is no turn before it.';
     case 'no-hit-points':
-      return `${refusal.combatant} has no hit points yet: the game master can give it some with \`/hp max\`.`;
+      return `${shown(refusal.combatant)} has no hit points yet: the game master can give it some with \`/hp max\`.`;
     case 'above-maximum-hp':
-      return `${refusal.combatant}'s HP can be at most ${refusal.ceiling}; raise the maximum with \`/hp max\` first.`;
+      return `${shown(refusal.combatant)}'s HP can be at most ${refusal.ceiling}; raise the maximum with \`/hp max\` first.`;
     case 'not-in-catalogue':
-      return `${escapeMarkdown(refusal.typed)} is not a condition in the ${refusal.ruleSetName} rules. Their conditions are ${refusal.catalogue.join(', ')}.`;
+      return `${shown(refusal.typed)} is not a condition in the ${refusal.ruleSetName} rules. Their conditions are ${refusal.catalogue.join(', ')}.`;
     case 'condition-without-levels':
-      return `${escapeMarkdown(refusal.condition)} has no levels: leave out \`level\`.`;
+      return `${shown(refusal.condition)} has no levels: leave out \`level\`.`;
     case 'level-out-of-range':
       return `${refusal.track} goes from 1 to ${refusal.max} levels.`;
     case 'track-not-timed':
@@ -59,8 +60,8 @@ export function refusalText(refusal: Refusal): string {
     case 'dc-out-of-range':
       return `\`dc\` must be a whole number from 1 to ${refusal.max}.`;
     case 'cannot-concentrate':
-      return `${refusal.combatant} is ${refusal.condition} and cannot concentrate.`;
+      return `${shown(refusal.combatant)} is ${refusal.condition} and cannot concentrate.`;
     case 'not-affected':
-      return `${refusal.combatant} has no ${escapeMarkdown(refusal.condition)} to remove.`;
+      return `${shown(refusal.combatant)} has no ${shown(refusal.condition)} to remove.`;
   }
 }
