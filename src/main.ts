@@ -25,7 +25,7 @@ function startTransport(config: Config, token: string, app: App, logger: Logger)
   const common = { token, apiUrl: config.discordApiUrl, registry: app.registry, services: app.services, logger };
   if (publicKey !== null && port !== null && applicationId !== null) {
     if (config.shardCount !== null) logger.warn('SHARD_COUNT applies to the gateway only; HTTP interactions need no shards');
-    return startHttpInteractions({ ...common, publicKey, port, applicationId });
+    return startHttpInteractions({ ...common, publicKey, port, applicationId, ledger: app.interactionLedger });
   }
   if (publicKey !== null || port !== null)
     logger.warn('HTTP interactions need both DISCORD_PUBLIC_KEY and PORT; connecting to the gateway instead');
