@@ -169,10 +169,16 @@ logged AS (
 )
 SELECT id::text FROM enc`;
 
-const LOG_SQL = `
+/**
+ * The encounter's id first, as a scalar: then the newest entries are read backwards from the
+ * (encounter_id, id) index, however many events other encounters have. (A join lets the planner
+ * walk every channel's events newest first, or sort them all.) An active encounter always has its
+ * begin entry, so no rows means no encounter.
+ */
+export const LOG_SQL = `
 SELECT ev.created_at, ev.actor_id, ev.actor_name, ev.command, ev.detail, ev.undone
-FROM encounter_events ev JOIN encounters e ON e.id = ev.encounter_id
-WHERE e.active_channel_id = $1
+FROM encounter_events ev
+WHERE ev.encounter_id = (SELECT e.id FROM encounters e WHERE e.active_channel_id = $1)
 ORDER BY ev.id DESC
 LIMIT $2::int`;
 
