@@ -238,6 +238,22 @@ describe('the encounter store on PostgreSQL', () => {
   });
 });
 
+describe('reading the encounter for /init list and buttons', () => {
+  it('costs one statement and re-reads nothing while the encounter is unchanged, yet sees a change by another process', async () => {
+    await service.begin(gm, here, {});
+    await service.apply(gm, here, addMonsters, { name: 'Ogre', hp: 120, initiative: 8 });
+    const before = counting.statements();
+    const first = await current();
+    expect(await current()).toBe(first);
+    expect(counting.statements() - before).toBe(2);
+    const replica = createEncounterService({ prisma: counting.prisma, random: createSeededRandom(9), now: () => new Date() });
+    await replica.apply(bob, here, dealDamage, { target: 'Ogre', amount: '30' });
+    expect(combatant(await current(), 'Ogre').rules.hp).toBe(90);
+    await service.apply(gm, here, endEncounter);
+    expect(await service.get(here)).toBeNull();
+  });
+});
+
 /** Every node of a JSON plan, depth first. */
 function planNodes(node: PlanNode): PlanNode[] {
   return [node, ...(node.Plans ?? []).flatMap(planNodes)];
