@@ -74,20 +74,35 @@ function awaitedQueue(messenger: ChannelMessenger): TrackerQueue {
 
 /**
  * Brings the tracker up to date after a change. On a messenger with a tracker queue it only asks:
- * the edit runs after the reply, and an older state never replaces a newer one.
+ * the edit runs after the reply, and an older state never replaces a newer one, also when several
+ * processes serve the channel (see `catchUp`).
  */
 export async function refreshTracker(ctx: Context, encounter: Encounter): Promise<void> {
   const background = ctx.messenger.trackers;
-  const update = () => updateTracker(ctx, encounter);
   if (background === undefined) {
-    await awaitedQueue(ctx.messenger).run(encounter.id, encounter.version, update);
+    await awaitedQueue(ctx.messenger).run(encounter.id, encounter.version, () => updateTracker(ctx, encounter));
     return;
   }
+  const update = async () => {
+    await updateTracker(ctx, encounter);
+    await catchUp(ctx, encounter);
+  };
   void background
     .run(encounter.id, encounter.version, update)
     .catch((error: unknown) =>
       ctx.services.logger.error({ err: error, encounterId: encounter.id, channelId: ctx.channelId }, 'tracker update failed'),
     );
+}
+
+/**
+ * Another process may have changed the encounter while our edit was on its way, and its edit may
+ * have landed first: then ours shows an older state. Looking after our edit has landed (one short
+ * statement while nothing changed), whichever process edits last sees the newest version and
+ * shows it, so the tracker always ends on the newest state.
+ */
+async function catchUp(ctx: Context, shown: Encounter): Promise<void> {
+  const latest = await encountersOf(ctx).get(placeOf(ctx));
+  if (latest !== null && latest.id === shown.id && latest.version > shown.version) await refreshTracker(ctx, latest);
 }
 
 /** The reply to a change: brings the tracker up to date and says what happened. */

@@ -56,19 +56,25 @@ const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 const headline = (reply: Reply | undefined) => reply?.embeds?.[0]?.description?.split('\n')[0];
 
 function context(messenger: ChannelMessenger, services: Partial<CommandContext['services']> = {}): CommandContext {
-  // Only the logger is read when the tracker exists and edits succeed.
-  return unitContext({ logger: pino({ level: 'silent' }), ...services }, messenger);
+  // The logger, and the encounter once an edit has landed; nothing else is read.
+  return unitContext({ logger: pino({ level: 'silent' }), encounters: serviceAnswering([]), ...services }, messenger);
 }
 
-/** A service whose every change answers with the next of `states`, as the store would save them. */
-function serviceAnswering(states: Encounter[]): Pick<EncounterService, 'apply'> {
-  return {
+/**
+ * A service whose every change answers with the next of `states`, as the store would save them;
+ * reading the encounter gives the newest state saved (by this process or, in a test, another).
+ */
+function serviceAnswering(states: Encounter[], saved: Encounter[] = []): EncounterService {
+  const service: Pick<EncounterService, 'apply' | 'get'> = {
     apply: () => {
       const next = states.shift();
       if (!next) throw new Error('no more states');
+      saved.push(next);
       return Promise.resolve({ encounter: next, events: [] });
     },
+    get: () => Promise.resolve(saved[saved.length - 1] ?? null),
   };
+  return service as EncounterService;
 }
 
 const order = [combatant('c1', 'Kobold 1', 12), combatant('c2', 'Kobold 2', 12)];
@@ -100,7 +106,7 @@ describe('answering before the tracker edit on a Discord transport', () => {
   test('the reply is back while the edit of a slow Discord is still in flight, and stop() waits for it', async () => {
     const slow = slowMessenger();
     const messenger = coalesceEdits(slow.messenger);
-    const ctx = context(messenger, { encounters: serviceAnswering([turnOf(3)]) as EncounterService });
+    const ctx = context(messenger, { encounters: serviceAnswering([turnOf(3)]) });
     const reply = await applyStep(ctx, nothing);
     expect(reply.embeds?.[0]?.description).toBe('Done.');
     await settle();
@@ -129,6 +135,20 @@ describe('answering before the tracker edit on a Discord transport', () => {
     slow.land();
     await messenger.idle();
     await refreshTracker(ctx, turnOf(5));
+    await messenger.idle();
+    expect(slow.landed.map(headline)).toEqual(["Round **1** · **Kobold 2**'s turn", "Round **1** · **Kobold 1**'s turn"]);
+  });
+
+  test('when another process saved a newer state meanwhile, the tracker is brought to it after our edit lands', async () => {
+    const slow = slowMessenger();
+    const messenger = coalesceEdits(slow.messenger);
+    // The other process's version 4, whose edit reached Discord before ours of version 3.
+    const ctx = context(messenger, { encounters: serviceAnswering([], [turnOf(3), turnOf(4)]) });
+    await refreshTracker(ctx, turnOf(3));
+    await settle();
+    slow.land();
+    await settle();
+    slow.land();
     await messenger.idle();
     expect(slow.landed.map(headline)).toEqual(["Round **1** · **Kobold 2**'s turn", "Round **1** · **Kobold 1**'s turn"]);
   });
