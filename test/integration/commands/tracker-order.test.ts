@@ -1,13 +1,15 @@
 import pino from 'pino';
 import { buildServices } from '../../../src/app';
 import { nextTurn } from '../../../src/combat/steps';
+import type { PrismaClient } from '../../../src/db/generated/client';
 import { createSeededRandom } from '../../../src/dice/seeded';
 import type { ChannelMessenger, CommandContext } from '../../../src/framework/command';
 import { applyStep } from '../../../src/framework/encounter-commands';
 import { coalesceEdits } from '../../../src/transports/coalescing-messenger';
 import type { Services } from '../../../src/services';
 import type { Reply } from '../../../src/views/reply';
-import { GM, openTable, type Table } from './support';
+import { createTestDatabase, type TestDatabase } from '../../support/database';
+import { GM, Table } from './support';
 
 /** Over the table's own messenger, edits that take `delay()` ms each, as Discord's REST latency varies. */
 function delayed(inner: ChannelMessenger, delay: () => number): ChannelMessenger {
@@ -48,17 +50,20 @@ function contextOn(table: Table, services: Services, messenger: ChannelMessenger
 }
 
 describe('the tracker after racing commands on a Discord transport', () => {
+  let db: TestDatabase;
   let table: Table;
-  let close: () => Promise<void>;
+  const processOn = (prisma: PrismaClient, seed: number) =>
+    buildServices({ prisma, random: createSeededRandom(seed), logger: pino({ level: 'silent' }) });
 
   beforeAll(async () => {
-    ({ table, close } = await openTable());
+    db = await createTestDatabase();
+    table = new Table(processOn(db.prisma, 1));
     await table.run(GM, 'init', 'begin', { name: 'Race' });
     await table.run(GM, 'init', 'add', { name: 'Goblin', hp: 7, ac: 15, count: 2, initiative: 12 });
   });
 
   afterAll(async () => {
-    await close();
+    await db.drop();
   });
 
   test('twenty /init next at once: edits land in version order and the tracker ends on the last turn', async () => {
@@ -82,7 +87,7 @@ describe('the tracker after racing commands on a Discord transport', () => {
   test('two processes: the one whose older edit lands last brings the tracker to the newest state', async () => {
     const slowProcess = coalesceEdits(delayed(table.messenger, () => 60));
     const fastProcess = coalesceEdits(delayed(table.messenger, () => 0));
-    const other = buildServices({ prisma: table.services.prisma, random: createSeededRandom(3), logger: pino({ level: 'silent' }) });
+    const other = processOn(db.prisma, 3);
     await applyStep(contextOn(table, table.services, slowProcess), nextTurn);
     await applyStep(contextOn(table, other, fastProcess), nextTurn);
     await fastProcess.idle();
