@@ -56,7 +56,8 @@ export class TrackerQueue {
 
   private start(lane: Lane, update: Pending): void {
     lane.shown = update.version;
-    lane.running = Promise.resolve()
+    // On the next turn of the event loop, so the reply that asked for it goes out first.
+    lane.running = new Promise<void>((resolve) => setImmediate(resolve))
       .then(update.work)
       .then(
         () => update.settle.forEach((s) => s.resolve()),

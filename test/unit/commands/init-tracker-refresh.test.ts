@@ -52,7 +52,8 @@ function slowMessenger(): { messenger: ChannelMessenger; landed: Reply[]; asked:
   };
 }
 
-const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Long enough for every update that can start to have started: each starts on a later turn of the event loop. */
+const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 10));
 const headline = (reply: Reply | undefined) => reply?.embeds?.[0]?.description?.split('\n')[0];
 
 function context(messenger: ChannelMessenger, services: Partial<CommandContext['services']> = {}): CommandContext {
@@ -109,6 +110,8 @@ describe('answering before the tracker edit on a Discord transport', () => {
     const ctx = context(messenger, { encounters: serviceAnswering([turnOf(3)]) });
     const reply = await applyStep(ctx, nothing);
     expect(reply.embeds?.[0]?.description).toBe('Done.');
+    // Not even asked for yet: the reply goes out first.
+    expect(slow.asked).toHaveLength(0);
     await settle();
     expect(slow.asked).toHaveLength(1);
     expect(slow.landed).toHaveLength(0);

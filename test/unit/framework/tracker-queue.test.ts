@@ -15,7 +15,8 @@ function heldWork(ran: number[], version: number): { work: () => Promise<void>; 
   };
 }
 
-const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Long enough for every update that can start to have started: each starts on a later turn of the event loop. */
+const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 10));
 
 test('updates asked for while one runs wait, and only the newest of them runs', async () => {
   const queue = new TrackerQueue();
@@ -73,6 +74,7 @@ test('a failing update rejects for every caller it carried, and the next one sti
   const first = queue.run('e1', 1, one.work);
   const replaced = queue.run('e1', 2, heldWork(ran, 2).work);
   const second = queue.run('e1', 3, two.work);
+  await settle();
   one.finish(new Error('REST is down'));
   await expect(first).rejects.toThrow('REST is down');
   await settle();
