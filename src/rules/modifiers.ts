@@ -43,24 +43,24 @@ function fail<T>(reason: string): Parsed<T> {
 
 function term(text: string, token: string): Parsed<BonusTerm> {
   const match = TERM.exec(text);
-  if (match === null) return fail(`\`${token}\` needs a signed number or dice, such as +2 or +1d4.`);
+  if (match === null) return fail(`"${token}" needs a signed number or dice, such as +2 or +1d4.`);
   const [, sign = '+', countText = '0', sidesText] = match;
   const count = Number(countText);
   if (sidesText === undefined) {
-    if (count > MODIFIER_LIMITS.flat) return fail(`\`${token}\`: a flat bonus goes up to ${MODIFIER_LIMITS.flat}.`);
+    if (count > MODIFIER_LIMITS.flat) return fail(`"${token}": a flat bonus goes up to ${MODIFIER_LIMITS.flat}.`);
     return { ok: true, value: { sign: sign === '-' ? -1 : 1, count, sides: null } };
   }
   const sides = Number(sidesText);
   if (count < 1 || count > MODIFIER_LIMITS.dice || sides < 2 || sides > MODIFIER_LIMITS.sides) {
-    return fail(`\`${token}\`: from 1 to ${MODIFIER_LIMITS.dice} dice of 2 to ${MODIFIER_LIMITS.sides} sides.`);
+    return fail(`"${token}": from 1 to ${MODIFIER_LIMITS.dice} dice of 2 to ${MODIFIER_LIMITS.sides} sides.`);
   }
   return { ok: true, value: { sign: sign === '-' ? -1 : 1, count, sides } };
 }
 
 function signedInteger(text: string, token: string, bound: number): Parsed<number> {
-  if (!/^[+-]\d{1,4}$/.test(text)) return fail(`\`${token}\` needs a signed whole number, such as +2 or -10.`);
+  if (!/^[+-]\d{1,4}$/.test(text)) return fail(`"${token}" needs a signed whole number, such as +2 or -10.`);
   const value = Number(text);
-  if (Math.abs(value) > bound) return fail(`\`${token}\` goes from -${bound} to +${bound}.`);
+  if (Math.abs(value) > bound) return fail(`"${token}" goes from -${bound} to +${bound}.`);
   return { ok: true, value };
 }
 
@@ -68,15 +68,15 @@ function signedInteger(text: string, token: string, bound: number): Parsed<numbe
 function testOf(parts: readonly string[], token: string): Parsed<{ on: TestTarget; ability: Ability | null }> {
   const [on = '', ability, ...rest] = parts;
   const target = on === 'death' ? 'death-save' : on;
-  if (!isOneOf(TEST_TARGETS, target)) return fail(`\`${token}\`: the test is one of ${TEST_TARGETS.join(', ')}.`);
+  if (!isOneOf(TEST_TARGETS, target)) return fail(`"${token}": the test is one of ${TEST_TARGETS.join(', ')}.`);
   if (rest.length > 0 || (ability !== undefined && !isOneOf(ABILITIES, ability))) {
-    return fail(`\`${token}\`: the ability is one of ${ABILITIES.join(', ')}.`);
+    return fail(`"${token}": the ability is one of ${ABILITIES.join(', ')}.`);
   }
   return { ok: true, value: { on: target, ability: ability ?? null } };
 }
 
 function damageType(text: string, token: string): Parsed<DamageType> {
-  return isOneOf(DAMAGE_TYPES, text) ? { ok: true, value: text } : fail(`\`${token}\`: damage types are ${DAMAGE_TYPES.join(', ')}.`);
+  return isOneOf(DAMAGE_TYPES, text) ? { ok: true, value: text } : fail(`"${token}": damage types are ${DAMAGE_TYPES.join(', ')}.`);
 }
 
 function modifier(token: string): Parsed<CustomModifier> {
@@ -103,7 +103,7 @@ function modifier(token: string): Parsed<CustomModifier> {
   }
   const amount = rest.pop();
   const test = testOf([key, ...rest], token);
-  if (!test.ok || amount === undefined) return fail(`\`${token}\` is not a modifier I know.`);
+  if (!test.ok || amount === undefined) return fail(`"${token}" is not a modifier I know.`);
   const parsed = term(amount, token);
   return parsed.ok ? { ok: true, value: { kind: 'bonus', ...test.value, term: parsed.value } } : parsed;
 }

@@ -7,7 +7,9 @@ export type ButtonAction =
   | { command: 'init'; action: 'next' | 'prev' | 'end' | 'keep'; encounterId: string }
   | { command: 'init'; action: 'death'; encounterId: string; combatantId: string }
   /** `index` keeps custom ids unique when one message asks for several saves. */
-  | { command: 'hp'; action: 'conc'; encounterId: string; combatantId: string; index: number };
+  | { command: 'hp'; action: 'conc'; encounterId: string; combatantId: string; index: number }
+  /** A "save ends" effect's repeat save, waiting for its target's controller. */
+  | { command: 'condition'; action: 'save'; encounterId: string; effectId: string };
 
 export function buttonId(button: ButtonAction): string {
   switch (button.action) {
@@ -20,6 +22,8 @@ export function buttonId(button: ButtonAction): string {
       return `${button.command}:${button.action}:${button.encounterId}:${button.combatantId}`;
     case 'conc':
       return `${button.command}:${button.action}:${button.encounterId}:${button.combatantId}:${button.index}`;
+    case 'save':
+      return `${button.command}:${button.action}:${button.encounterId}:${button.effectId}`;
   }
 }
 
@@ -34,6 +38,9 @@ export function parseButtonId(customId: string): ButtonAction | null {
     if (action === 'death' && combatantId !== undefined && combatantId !== '' && index === undefined) {
       return { command, action, encounterId, combatantId };
     }
+  }
+  if (command === 'condition' && action === 'save' && combatantId !== undefined && combatantId !== '' && index === undefined) {
+    return { command, action, encounterId, effectId: combatantId };
   }
   if (
     command === 'hp' &&

@@ -57,8 +57,8 @@ export function combatantLine(combatant: Combatant, encounter: Encounter, viewer
   if (combatant.rules.concentration) parts.push(`🔮 ${shown(combatant.rules.concentration)}`);
   const saves = deathSaves(combatant);
   if (saves) parts.push(saves);
-  // A hidden monster's conditions are the game master's to know, like its numbers.
-  const states = seesNumbers ? conditionLabels(combatant, encounter) : [];
+  // A hidden monster's conditions are the game master's to know, like its numbers, unless shown.
+  const states = conditionLabels(combatant, encounter, !seesNumbers);
   if (states.length > 0) parts.push(states.join(', '));
   return parts.join(' · ');
 }
