@@ -1,7 +1,7 @@
 import { modifiersText, parseModifiers } from '../rules/modifiers';
 import { CONDITION_KEYS, type Ability, type CustomModifier, type RuleSet, type StateChange, type TrackDefinition } from '../rules/types';
 import { catalogueCondition, catalogueTrack } from './catalogue';
-import { applyRulesChange, concentrationOf, endEffects } from './effects';
+import { applyRulesChange, concentrationOf, endEffects, isPrivateEffect } from './effects';
 import { isGameMaster, requireControl } from './permissions';
 import { CombatRefusal } from './refusals';
 import { findTarget, normaliseName, refOf } from './targets';
@@ -237,5 +237,6 @@ export function removeCondition(encounter: Encounter, ctx: StepContext, input: R
     next = applied.encounter;
     events.push(...applied.events);
   }
-  return { encounter: next, events, command: 'condition remove', detail: `${subject.name} off ${target.name}` };
+  const secret = records.length > 0 && records.every((e) => isPrivateEffect(encounter, e));
+  return { encounter: next, events, command: 'condition remove', detail: `${secret ? 'an effect' : subject.name} off ${target.name}` };
 }

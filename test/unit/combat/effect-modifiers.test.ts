@@ -1,4 +1,4 @@
-import { addCondition } from '../../../src/combat/conditions';
+import { addCondition, removeCondition } from '../../../src/combat/conditions';
 import { startConcentration } from '../../../src/combat/concentration';
 import { dealDamage } from '../../../src/combat/hit-points';
 import { pressRepeatSave } from '../../../src/combat/repeat-saves';
@@ -143,6 +143,14 @@ describe('conditions on hidden monsters', () => {
     expect(describeEvents(expiry).join(' ')).not.toContain('Poisoned');
     const list = conditionListReply(added.encounter, null, alice.userId).embeds?.[0]?.description ?? '';
     expect(list).not.toContain('Goblin 1');
+  });
+
+  it('taking it off again is told to the game master alone', () => {
+    const added = addCondition(party({ hiddenGoblins: true }), ctx(gm), { target: 'Goblin 1', condition: 'Poisoned' });
+    const removed = removeCondition(added.encounter, ctx(gm), { target: 'Goblin 1', condition: 'Poisoned' });
+    expect(resultReply(removed).ephemeral).toBe(true);
+    expect(removed.detail).toBe('an effect off Goblin 1');
+    expect(describeEvents(removed, true)).toEqual(['Poisoned on Goblin 1 ends.']);
   });
 
   it('public:true shows it to the channel and on the players’ tracker', () => {
