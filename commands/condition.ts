@@ -176,7 +176,7 @@ export const command: Command = {
   examples: [
     '/condition add target:Goblin condition:Poisoned duration:1',
     '/condition add target:Goblin 2 condition:Paralyzed save:wis dc:15 source:Cleric',
-    '/condition add target:Alice condition:Bless duration:10 source:Cleric modifiers:attack:+1d4 save:+1d4',
+    '/condition add target:Alice condition:Bless duration:10 source:Cleric modifiers:attack:+1d4,save:+1d4',
     '/condition add target:Ogre condition:Shield of Faith modifiers:ac:+2 public:true',
     '/condition add target:Alice condition:Exhaustion level:2',
     '/condition remove target:Alice condition:Prone',

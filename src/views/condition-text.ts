@@ -25,6 +25,7 @@ function saveInWords(save: RepeatSave): string {
 export function effectStartedSentence(event: Extract<EncounterEvent, { kind: 'effect-started' }>): string {
   const name = shown(event.effect.name);
   const parts = [`${shown(event.combatant.name)} is now **${name}**`];
+  if (event.modifiers !== '') parts.push(` [${shown(event.modifiers)}]`);
   if (event.source !== null && event.source.id !== event.combatant.id) parts.push(` (from ${shown(event.source.name)})`);
   if (event.rounds !== null && event.anchor !== null) {
     const rounds = event.rounds === 1 ? '1 round' : `${event.rounds} rounds`;
@@ -35,7 +36,6 @@ export function effectStartedSentence(event: Extract<EncounterEvent, { kind: 'ef
     parts.push(
       `; it ends with ${event.source === null ? 'its source' : shown(event.source.name)}'s concentration on ${shown(event.concentration)}`,
     );
-  if (event.modifiers !== '') parts.push(` [${shown(event.modifiers)}]`);
   if (event.note !== null) parts.push(` (${shown(event.note)})`);
   if (event.private) parts.push('. Only you see this: add it with `public:true` to show it to the players');
   return `${parts.join('')}.`;
