@@ -1,7 +1,7 @@
-import type { Ability, D20TestRequest, RollPart } from '../rules/types';
+import type { Ability, D20TestRequest } from '../rules/types';
 import { customEffectsOn } from './effects';
 import type { StepContext } from './transition';
-import type { Combatant, Encounter } from './types';
+import type { Combatant, Encounter, SaveOutcome } from './types';
 
 /**
  * The one place a combatant's saving throw bonus is read. The encounter records only the
@@ -9,16 +9,6 @@ import type { Combatant, Encounter } from './types';
  */
 export function saveBonus(combatant: Combatant, ability: Ability): number {
   return ability === 'con' ? combatant.rules.conSaveBonus : 0;
-}
-
-/** A save as events report it: every d20, the parts of the total, and whether it met the DC. */
-export interface SaveOutcome {
-  rolls: number[];
-  natural: number;
-  parts: RollPart[];
-  total: number;
-  autoFail: string | null;
-  success: boolean;
 }
 
 /** Rolls a combatant's save through the rules' one d20 function, with its conditions, tracks and effects. */

@@ -189,6 +189,17 @@ export type EffectEndReason =
   | 'removed'
   | 'saved';
 
+/** A save as events report it: every d20, the one that counts, each part of the total, and whether it met the DC. */
+export interface SaveOutcome {
+  rolls: number[];
+  natural: number;
+  parts: RollPart[];
+  total: number;
+  /** The save failed whatever the roll; the reason names the condition. */
+  autoFail: string | null;
+  success: boolean;
+}
+
 /** A dice expression rolled for an amount (damage, healing, temporary HP). */
 export interface AmountRoll {
   expression: string;
@@ -220,19 +231,7 @@ export type EncounterEvent =
   | { kind: 'concentration-started'; combatant: CombatantRef; effect: string }
   /** Damage calls for a Constitution save; a button rolls it (`rollConcentrationSave`). */
   | { kind: 'concentration-check'; combatant: CombatantRef; effect: string; dc: number; bonus: number }
-  | {
-      kind: 'concentration-save';
-      combatant: CombatantRef;
-      effect: string;
-      dc: number;
-      rolls: number[];
-      total: number;
-      success: boolean;
-      /** The d20 that counts, then each part of the total, and what failed it automatically. */
-      natural: number;
-      parts: RollPart[];
-      autoFail: string | null;
-    }
+  | ({ kind: 'concentration-save'; combatant: CombatantRef; effect: string; dc: number } & SaveOutcome)
   | {
       kind: 'effect-ended';
       effect: { id: string; kind: EffectKind; name: string };
@@ -263,19 +262,7 @@ export type EncounterEvent =
       private: boolean;
     }
   /** The end-of-turn save against a "save ends" effect; success ends it. */
-  | {
-      kind: 'repeat-save';
-      combatant: CombatantRef;
-      effect: string;
-      save: RepeatSave;
-      rolls: number[];
-      total: number;
-      success: boolean;
-      natural: number;
-      parts: RollPart[];
-      autoFail: string | null;
-      private: boolean;
-    }
+  | ({ kind: 'repeat-save'; combatant: CombatantRef; effect: string; save: RepeatSave; private: boolean } & SaveOutcome)
   /** The encounter rolls turn saves by button: the target's controller should press it. */
   | { kind: 'repeat-save-due'; combatant: CombatantRef; effectId: string; effect: string; save: RepeatSave; private: boolean }
   | { kind: 'options-changed'; options: EncounterOptions }
