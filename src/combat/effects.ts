@@ -17,6 +17,16 @@ export function customEffectsOn(encounter: Encounter, combatantId: string): Cust
     .map((e) => ({ name: e.name, modifiers: e.modifiers }));
 }
 
+/** Armour Class with the `ac` modifiers of the effects on the combatant (Shield of Faith's +2); null when unknown. */
+export function armourClassOf(encounter: Pick<Encounter, 'effects'>, combatant: Combatant): number | null {
+  if (combatant.armourClass === null) return null;
+  const bonus = encounter.effects
+    .filter((e) => e.targetId === combatant.id)
+    .flatMap((e) => e.modifiers)
+    .reduce((sum, m) => (m.kind === 'ac' ? sum + m.amount : sum), 0);
+  return combatant.armourClass + bonus;
+}
+
 /** An effect on a hidden combatant that the game master did not show: only the game master hears of it. */
 export function isPrivateEffect(encounter: Encounter, effect: EncounterEffect): boolean {
   const target = effect.targetId === null ? undefined : findById(encounter, effect.targetId);

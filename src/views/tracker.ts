@@ -1,4 +1,5 @@
 import type { Combatant, Encounter, HealthBand } from '../combat/types';
+import { armourClassOf } from '../combat/effects';
 import { afterRounds } from '../combat/lifecycle';
 import { getRuleSet } from '../rules';
 import { RULESET_SUMMARIES } from '../rules/ids';
@@ -53,7 +54,8 @@ export function combatantLine(combatant: Combatant, encounter: Encounter, viewer
   ];
   if (dead) return [...parts, 'Dead'].join(' · ');
   parts.push(seesNumbers ? hitPoints(combatant, encounter) : healthBand(combatant, encounter));
-  if (seesNumbers && combatant.armourClass !== null) parts.push(`AC ${combatant.armourClass}`);
+  const armourClass = armourClassOf(encounter, combatant);
+  if (seesNumbers && armourClass !== null) parts.push(`AC ${armourClass}`);
   if (combatant.rules.concentration) parts.push(`🔮 ${shown(combatant.rules.concentration)}`);
   const saves = deathSaves(combatant);
   if (saves) parts.push(saves);

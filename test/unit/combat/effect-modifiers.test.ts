@@ -71,6 +71,14 @@ describe('/condition add modifiers', () => {
     );
   });
 
+  it('an ac modifier shows in the tracker while the effect lasts', () => {
+    let encounter = addMonsters(party(), ctx(gm), { name: 'Ogre', hp: 59, ac: 11, initiative: 8 }).encounter;
+    encounter = addCondition(encounter, ctx(gm), { target: 'Ogre', condition: 'Shield of Faith', modifiers: 'ac:+2' }).encounter;
+    expect(combatantLine(named(encounter, 'Ogre'), encounter, 'players')).toContain('AC 13');
+    const ended = removeCondition(encounter, ctx(gm), { target: 'Ogre', condition: 'Shield of Faith' }).encounter;
+    expect(combatantLine(named(ended, 'Ogre'), ended, 'players')).toContain('AC 11');
+  });
+
   it('a resist modifier halves that damage type', () => {
     const warded = addCondition(party(), ctx(gm), { target: 'Goblin 1', condition: 'Fire Ward', modifiers: 'resist:fire' }).encounter;
     expect(named(dealDamage(warded, ctx(gm), { target: 'Goblin 1', amount: '6 [fire]' }).encounter, 'Goblin 1').rules.hp).toBe(4);
