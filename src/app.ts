@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { createCryptoRandom } from './dice/crypto-random';
 import type { RandomSource } from './dice/random';
 import { createSeededRandom } from './dice/seeded';
+import { createCharacterStore } from './db/characters';
 import { createConsoleUsers } from './db/console-users';
 import { createEncounterService } from './db/encounter-store';
 import type { PrismaClient } from './db/generated/client';
@@ -52,6 +53,7 @@ export function buildServices({ prisma, random, logger, now = () => new Date() }
     now,
     encounters: createEncounterService({ prisma, random, now }),
     settings: createSettingsStore(prisma),
+    characters: createCharacterStore(prisma),
   };
 }
 

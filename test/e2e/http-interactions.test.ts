@@ -398,7 +398,15 @@ test('/help is answered in the response itself with the command list, pinging no
   expect(result.deferred).toBe(false);
   expect(result.message.ephemeral).toBe(false);
   expect(result.message.embeds[0]?.title).toBe('Rollcall: tabletop combat in Discord');
-  expect(result.message.embeds[0]?.fields?.map((f) => f.name)).toEqual(['/roll', '/init', '/hp', '/condition', '/config']);
+  expect(result.message.embeds[0]?.fields?.map((f) => f.name)).toEqual([
+    '/roll',
+    '/init',
+    '/hp',
+    '/condition',
+    '/character',
+    '/rest',
+    '/config',
+  ]);
   expect(result.message.allowedMentions).toEqual({ parse: [], users: [] });
 });
 
