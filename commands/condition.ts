@@ -1,11 +1,20 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { UserError, type AutocompleteChoice, type AutocompleteContext, type Command, type CommandContext } from '../src/framework/command';
+import {
+  UserError,
+  type AutocompleteChoice,
+  type AutocompleteContext,
+  type Command,
+  type CommandContext,
+  type ComponentContext,
+} from '../src/framework/command';
 import type { Reply } from '../src/views/reply';
-import { optionalInteger, optionalString, requiredString, targetOption } from '../src/framework/options';
-import { addCondition, removeCondition } from '../src/combat/steps';
+import { optionalBoolean, optionalInteger, optionalString, requiredString, targetOption } from '../src/framework/options';
+import { addCondition, pressRepeatSave, removeCondition } from '../src/combat/steps';
 import type { AddConditionInput } from '../src/combat/conditions';
 import { catalogueNames, MAX_DURATION_ROUNDS, MAX_SAVE_DC, NOTE_MAX_LENGTH } from '../src/combat/conditions';
-import { applyStep, encountersOf, placeOf, suggestTargets } from '../src/framework/encounter-commands';
+import { applyStep, encounterForButton, encountersOf, placeOf, suggestTargets } from '../src/framework/encounter-commands';
+import { MODIFIER_LIMITS } from '../src/rules/modifiers';
+import { parseButtonId } from '../src/views/button-ids';
 import { rankByName } from '../src/framework/autocomplete';
 import { ABILITIES, getRuleSet, type Ability } from '../src/rules';
 import { ABILITY_NAMES } from '../src/views/condition-text';
@@ -55,7 +64,16 @@ const definition = new SlashCommandBuilder()
       .addStringOption((o) =>
         o.setName('source').setDescription('Who caused it: it ends with their concentration').setAutocomplete(true).setMaxLength(100),
       )
-      .addStringOption((o) => o.setName('note').setDescription('A short note shown with it').setMaxLength(NOTE_MAX_LENGTH)),
+      .addStringOption((o) => o.setName('note').setDescription('A short note shown with it').setMaxLength(NOTE_MAX_LENGTH))
+      .addStringOption((o) =>
+        o
+          .setName('modifiers')
+          .setDescription('What it does, e.g. attack:+1d4 save:+1d4, ac:+2, dis:save:dex, resist:fire, speed:-10')
+          .setMaxLength(MODIFIER_LIMITS.length),
+      )
+      .addBooleanOption((o) =>
+        o.setName('public').setDescription('On a hidden monster: show it to the players (default: only the game master sees it)'),
+      ),
   )
   .addSubcommand((sub) =>
     sub
@@ -95,6 +113,8 @@ function addInput(ctx: CommandContext): AddConditionInput {
   const dc = optionalInteger(ctx.options, 'dc');
   const source = optionalString(ctx.options, 'source');
   const note = optionalString(ctx.options, 'note');
+  const modifiers = optionalString(ctx.options, 'modifiers');
+  const shown = optionalBoolean(ctx.options, 'public');
   if (ends !== null && ends !== 'start' && ends !== 'end') throw new UserError('`ends` is `start` or `end`.');
   if (save !== null && !isAbility(save)) throw new UserError(`\`save\` is one of ${ABILITIES.join(', ')}.`);
   return {
@@ -106,6 +126,8 @@ function addInput(ctx: CommandContext): AddConditionInput {
     ...(dc === null ? {} : { dc }),
     ...(source === null ? {} : { source }),
     ...(note === null ? {} : { note }),
+    ...(modifiers === null ? {} : { modifiers }),
+    ...(shown ? { public: true } : {}),
   };
 }
 
@@ -141,15 +163,26 @@ async function suggest(ctx: AutocompleteContext): Promise<AutocompleteChoice[]> 
   return rankByName(names, (name) => name, ctx.focused.value).map((name) => ({ name, value: name }));
 }
 
+/** `condition:save:<encounter>:<effect>`: the repeat save a turn reply asked for. */
+async function press(ctx: ComponentContext): Promise<Reply> {
+  const button = parseButtonId(ctx.customId);
+  if (button?.command !== 'condition') throw new UserError('This button no longer does anything.');
+  await encounterForButton(ctx, button.encounterId);
+  return applyStep(ctx, pressRepeatSave, button.effectId);
+}
+
 export const command: Command = {
   definition,
   examples: [
     '/condition add target:Goblin condition:Poisoned duration:1',
     '/condition add target:Goblin 2 condition:Paralyzed save:wis dc:15 source:Cleric',
+    '/condition add target:Alice condition:Bless duration:10 source:Cleric modifiers:attack:+1d4,save:+1d4',
+    '/condition add target:Ogre condition:Shield of Faith modifiers:ac:+2 public:true',
     '/condition add target:Alice condition:Exhaustion level:2',
     '/condition remove target:Alice condition:Prone',
     '/condition list',
   ],
   execute: run,
   autocomplete: suggest,
+  button: press,
 };

@@ -2,6 +2,7 @@ import { UserError } from '../errors';
 import { CombatRefusal } from './refusals';
 import { applyRulesChange, concentrationOf, endEffects, type Step } from './effects';
 import { requireControl } from './permissions';
+import { rollCombatantSave, saveBonus } from './saves';
 import { findById, findTarget, refOf } from './targets';
 import { replaceCombatant, takeId, type StepContext, type Transition } from './transition';
 import type { Combatant, Encounter, EncounterEffect, EncounterEvent } from './types';
@@ -43,6 +44,9 @@ export function startConcentration(encounter: Encounter, ctx: StepContext, input
     appliedBy: ctx.actor.userId,
     note: null,
     save: null,
+    modifiers: [],
+    shownToPlayers: true,
+    savePending: false,
   };
   next = { ...numbered, effects: [...numbered.effects, effect] };
   events.push({ kind: 'concentration-started', combatant: refOf(holder), effect: name });
@@ -62,19 +66,9 @@ export function dropConcentration(encounter: Encounter, ctx: StepContext, target
 function rollSave(encounter: Encounter, ctx: StepContext, combatant: Combatant, dc: number): Step {
   const effect = concentrationOf(encounter, combatant.id);
   if (effect === undefined) return { encounter, events: [] };
-  const modifiers = ctx.ruleSet.d20Test(combatant.rules, { kind: 'save', ability: 'con', concentration: true });
-  const roll = ctx.ruleSet.rollD20(ctx.random, modifiers.mode, combatant.rules.conSaveBonus + modifiers.bonus);
-  const success = modifiers.autoFail === null && roll.total >= dc;
-  const event: EncounterEvent = {
-    kind: 'concentration-save',
-    combatant: refOf(combatant),
-    effect: effect.name,
-    dc,
-    rolls: roll.rolls,
-    total: roll.total,
-    success,
-  };
-  if (success) return { encounter, events: [event] };
+  const save = rollCombatantSave(encounter, ctx, combatant, 'con', dc, { concentration: true });
+  const event: EncounterEvent = { kind: 'concentration-save', combatant: refOf(combatant), effect: effect.name, dc, ...save };
+  if (save.success) return { encounter, events: [event] };
   const ended = endEffects(encounter, [effect.id], 'save-failed');
   return { encounter: ended.encounter, events: [event, ...ended.events] };
 }
@@ -101,7 +95,7 @@ export function concentrationChecks(encounter: Encounter, ctx: StepContext, comb
         combatant: refOf(combatant),
         effect: effect.name,
         dc,
-        bonus: combatant.rules.conSaveBonus,
+        bonus: saveBonus(combatant, 'con'),
       });
     }
   }

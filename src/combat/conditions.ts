@@ -1,6 +1,7 @@
-import { CONDITION_KEYS, type Ability, type RuleSet, type StateChange, type TrackDefinition } from '../rules/types';
+import { modifiersText, parseModifiers } from '../rules/modifiers';
+import { CONDITION_KEYS, type Ability, type CustomModifier, type RuleSet, type StateChange, type TrackDefinition } from '../rules/types';
 import { catalogueCondition, catalogueTrack } from './catalogue';
-import { applyRulesChange, concentrationOf, endEffects } from './effects';
+import { applyRulesChange, concentrationOf, endEffects, isPrivateEffect } from './effects';
 import { isGameMaster, requireControl } from './permissions';
 import { CombatRefusal } from './refusals';
 import { findTarget, normaliseName, refOf } from './targets';
@@ -24,6 +25,10 @@ export interface AddConditionInput {
   dc?: number;
   source?: string;
   note?: string;
+  /** What a named effect does, in the modifier syntax (`attack:+1d4 save:+1d4`). */
+  modifiers?: string;
+  /** The game master shows it to players although the target is hidden. */
+  public?: boolean;
 }
 
 export interface RemoveConditionInput {
@@ -74,6 +79,14 @@ function checkTimes(input: AddConditionInput, subject: Named): RepeatSave | null
   return { ability: input.save, dc: input.dc };
 }
 
+function readModifiers(input: AddConditionInput, subject: Named): CustomModifier[] {
+  if (input.modifiers === undefined) return [];
+  if (subject.kind === 'track') throw new CombatRefusal({ kind: 'modifiers-on-track', track: subject.track.name });
+  const parsed = parseModifiers(input.modifiers);
+  if (!parsed.ok) throw new CombatRefusal({ kind: 'bad-modifiers', reason: parsed.reason });
+  return parsed.value;
+}
+
 function trackLevel(track: TrackDefinition, current: number, level: number | undefined): number {
   const wanted = level ?? current + 1;
   if (!Number.isInteger(wanted) || wanted < 1 || wanted > track.maxLevel) {
@@ -111,6 +124,10 @@ export function addCondition(encounter: Encounter, ctx: StepContext, input: AddC
   const label = subject.kind === 'track' ? subject.track.name : subject.name;
   requireMayAffect(ctx.actor, encounter, target, source, `put ${label} on ${target.name}`);
   const save = checkTimes(input, subject);
+  const modifiers = readModifiers(input, subject);
+  // A hidden monster's conditions are the game master's to know unless they say otherwise; a
+  // player who puts an effect on it has already seen it.
+  const shownToPlayers = !target.hidden || input.public === true || !isGameMaster(ctx.actor, encounter);
   const note = input.note === undefined ? null : input.note.trim().slice(0, NOTE_MAX_LENGTH) || null;
   const change = ruleChange(ctx.ruleSet, target, subject, input.level);
 
@@ -154,6 +171,9 @@ export function addCondition(encounter: Encounter, ctx: StepContext, input: AddC
     appliedBy: ctx.actor.userId,
     note,
     save,
+    modifiers,
+    shownToPlayers,
+    savePending: false,
   };
   next = { ...numbered, effects: [...numbered.effects, effect] };
   events.unshift({
@@ -167,8 +187,11 @@ export function addCondition(encounter: Encounter, ctx: StepContext, input: AddC
     save,
     concentration: concentration?.name ?? null,
     note,
+    modifiers: modifiersText(modifiers),
+    private: !shownToPlayers,
   });
-  return { encounter: next, events, command: 'condition add', detail: `${subject.name} on ${target.name}` };
+  const what = shownToPlayers ? subject.name : 'an effect';
+  return { encounter: next, events, command: 'condition add', detail: `${what} on ${target.name}` };
 }
 
 /** Lowers a track, or ends a condition or effect (and what it implied; Prone stays). */
@@ -214,5 +237,6 @@ export function removeCondition(encounter: Encounter, ctx: StepContext, input: R
     next = applied.encounter;
     events.push(...applied.events);
   }
-  return { encounter: next, events, command: 'condition remove', detail: `${subject.name} off ${target.name}` };
+  const secret = records.length > 0 && records.every((e) => isPrivateEffect(encounter, e));
+  return { encounter: next, events, command: 'condition remove', detail: `${secret ? 'an effect' : subject.name} off ${target.name}` };
 }

@@ -1,5 +1,5 @@
 import { getRuleSet } from '../rules';
-import type { StateChange } from '../rules/types';
+import type { CustomEffect, StateChange } from '../rules/types';
 import { catalogueCondition } from './catalogue';
 import { findById, refOf } from './targets';
 import { replaceCombatant } from './transition';
@@ -8,6 +8,29 @@ import type { Combatant, EffectEndReason, Encounter, EncounterEffect, EncounterE
 export interface Step {
   encounter: Encounter;
   events: EncounterEvent[];
+}
+
+/** The effects on a combatant that carry modifiers, as the rules read them. */
+export function customEffectsOn(encounter: Encounter, combatantId: string): CustomEffect[] {
+  return encounter.effects
+    .filter((e) => e.targetId === combatantId && e.modifiers.length > 0)
+    .map((e) => ({ name: e.name, modifiers: e.modifiers }));
+}
+
+/** Armour Class with the `ac` modifiers of the effects on the combatant (Shield of Faith's +2); null when unknown. */
+export function armourClassOf(encounter: Pick<Encounter, 'effects'>, combatant: Combatant): number | null {
+  if (combatant.armourClass === null) return null;
+  const bonus = encounter.effects
+    .filter((e) => e.targetId === combatant.id)
+    .flatMap((e) => e.modifiers)
+    .reduce((sum, m) => (m.kind === 'ac' ? sum + m.amount : sum), 0);
+  return combatant.armourClass + bonus;
+}
+
+/** An effect on a hidden combatant that the game master did not show: only the game master hears of it. */
+export function isPrivateEffect(encounter: Encounter, effect: EncounterEffect): boolean {
+  const target = effect.targetId === null ? undefined : findById(encounter, effect.targetId);
+  return target?.hidden === true && !effect.shownToPlayers;
 }
 
 export function concentrationOf(encounter: Encounter, combatantId: string): EncounterEffect | undefined {
@@ -47,6 +70,7 @@ export function endEffects(encounter: Encounter, ids: readonly string[], reason:
       combatant: holder === undefined ? null : refOf(holder),
       source: source === undefined ? null : refOf(source),
       reason: reasons.get(effect.id) ?? reason,
+      private: isPrivateEffect(encounter, effect),
     });
     if (effect.kind === 'condition' && holder !== undefined) {
       const lifted = liftCondition(next, holder, effect.name);

@@ -4,7 +4,7 @@ import type { DamagePart, DamageType } from '../rules/types';
 import { rollAmount } from './amount';
 import { concentrationChecks } from './concentration';
 import { rollDamage } from './damage-amount';
-import { applyRulesChange } from './effects';
+import { applyRulesChange, customEffectsOn } from './effects';
 import { requireControl } from './permissions';
 import { CombatRefusal } from './refusals';
 import { findTarget, refOf } from './targets';
@@ -46,7 +46,14 @@ export function dealDamage(
     ...rolledEvents(combatant, amount.roll),
     { kind: 'damage-taken', combatant: refOf(combatant), amount: amount.total, damageType: type, critical: amount.critical },
   ];
-  const damage = { amount: amount.total, type, critical, inEncounter: true, ...(mixed ? { parts: amount.parts } : {}) };
+  const damage = {
+    amount: amount.total,
+    type,
+    critical,
+    inEncounter: true,
+    effects: customEffectsOn(encounter, combatant.id),
+    ...(mixed ? { parts: amount.parts } : {}),
+  };
   const change = ctx.ruleSet.applyDamage(combatant.rules, damage, ctx.random);
   const applied = applyRulesChange(encounter, combatant, change);
   events.push(...applied.events);

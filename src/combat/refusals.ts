@@ -36,6 +36,10 @@ export type Refusal =
   | { kind: 'save-needs-dc' }
   | { kind: 'dc-out-of-range'; max: number }
   | { kind: 'not-affected'; combatant: string; condition: string }
+  /** `modifiers` text the rules could not read; `reason` says what is wrong with it. */
+  | { kind: 'bad-modifiers'; reason: string }
+  | { kind: 'modifiers-on-track'; track: string }
+  | { kind: 'no-repeat-save-due'; combatant: string }
   /** Incapacitated, or a condition that includes it. */
   | { kind: 'cannot-concentrate'; combatant: string; condition: string };
 

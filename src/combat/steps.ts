@@ -8,3 +8,4 @@ export { dealDamage, grantTempHp, heal, setHp, setMaxHp } from './hit-points';
 export { changeOptions, endEncounter } from './lifecycle';
 export { addMonsters, joinEncounter, removeCombatant, setInitiative } from './roster';
 export { moveTurn, nextTurn, pressDeathSave, previousTurn } from './turns';
+export { pressRepeatSave } from './repeat-saves';

@@ -2,7 +2,7 @@ import { UserError } from '../errors';
 import type { RulesResult, TimedEffect } from '../rules/types';
 import { rollPendingConcentrationSaves } from './concentration';
 import { repeatSaves } from './repeat-saves';
-import { applyRulesChange, endEffects, isDying, type Step } from './effects';
+import { applyRulesChange, customEffectsOn, endEffects, isDying, type Step } from './effects';
 import { requireControl, requireGameMaster } from './permissions';
 import { CombatRefusal } from './refusals';
 import { findById, findTarget, refOf } from './targets';
@@ -68,7 +68,7 @@ function startTurn(encounter: Encounter, ctx: StepContext, combatant: Combatant)
 
 /** The death save rolled and applied, or the rule set's reason why the combatant makes none. */
 function rollDeathSave(encounter: Encounter, ctx: StepContext, combatant: Combatant): RulesResult<Step> {
-  const result = ctx.ruleSet.rollDeathSave(combatant.rules, ctx.random);
+  const result = ctx.ruleSet.rollDeathSave(combatant.rules, ctx.random, customEffectsOn(encounter, combatant.id));
   if (!result.ok) return result;
   const { roll, total, outcome, damage } = result.value;
   const saved: Combatant = { ...combatant, deathSavePending: false };

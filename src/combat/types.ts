@@ -1,5 +1,15 @@
 import type { RuleSetId } from '../rules/ids';
-import type { Ability, CombatantRulesState, DamageType, DeathSaveOutcome, Expiry, RollMode, RulesEvent } from '../rules/types';
+import type {
+  Ability,
+  CombatantRulesState,
+  CustomModifier,
+  DamageType,
+  DeathSaveOutcome,
+  Expiry,
+  RollMode,
+  RollPart,
+  RulesEvent,
+} from '../rules/types';
 
 // ---------------------------------------------------------------------------------------------
 // Who acts, and where
@@ -125,6 +135,12 @@ export interface EncounterEffect {
   appliedBy: string | null;
   note: string | null;
   save: RepeatSave | null;
+  /** What a named effect does (`attack:+1d4 save:+1d4` for Bless); empty when it only carries a name. */
+  modifiers: readonly CustomModifier[];
+  /** The game master put it on a hidden combatant for players to see; otherwise only the game master sees it there. */
+  shownToPlayers: boolean;
+  /** The repeat save is waiting for a button press (the encounter rolls turn saves by button). */
+  savePending: boolean;
 }
 
 export interface Encounter {
@@ -182,6 +198,17 @@ export type EffectEndReason =
   | 'removed'
   | 'saved';
 
+/** A save as events report it: every d20, the one that counts, each part of the total, and whether it met the DC. */
+export interface SaveOutcome {
+  rolls: number[];
+  natural: number;
+  parts: RollPart[];
+  total: number;
+  /** The save failed whatever the roll; the reason names the condition. */
+  autoFail: string | null;
+  success: boolean;
+}
+
 /** A dice expression rolled for an amount (damage, healing, temporary HP). */
 export interface AmountRoll {
   expression: string;
@@ -213,7 +240,7 @@ export type EncounterEvent =
   | { kind: 'concentration-started'; combatant: CombatantRef; effect: string }
   /** Damage calls for a Constitution save; a button rolls it (`rollConcentrationSave`). */
   | { kind: 'concentration-check'; combatant: CombatantRef; effect: string; dc: number; bonus: number }
-  | { kind: 'concentration-save'; combatant: CombatantRef; effect: string; dc: number; rolls: number[]; total: number; success: boolean }
+  | ({ kind: 'concentration-save'; combatant: CombatantRef; effect: string; dc: number } & SaveOutcome)
   | {
       kind: 'effect-ended';
       effect: { id: string; kind: EffectKind; name: string };
@@ -221,6 +248,8 @@ export type EncounterEvent =
       /** Who caused it (the caster), when known. */
       source: CombatantRef | null;
       reason: EffectEndReason;
+      /** Only the game master may hear of it (a hidden target's effect the game master did not show). */
+      private: boolean;
     }
   /** A condition or effect a user put on (a track level is a `rules` event). */
   | {
@@ -236,9 +265,15 @@ export type EncounterEvent =
       /** The concentration it hangs on: it ends when that does. */
       concentration: string | null;
       note: string | null;
+      /** The effect's modifiers, in the syntax they are typed in; empty when none. */
+      modifiers: string;
+      /** Only the game master is told (a hidden target, not shown to players). */
+      private: boolean;
     }
   /** The end-of-turn save against a "save ends" effect; success ends it. */
-  | { kind: 'repeat-save'; combatant: CombatantRef; effect: string; save: RepeatSave; rolls: number[]; total: number; success: boolean }
+  | ({ kind: 'repeat-save'; combatant: CombatantRef; effect: string; save: RepeatSave; private: boolean } & SaveOutcome)
+  /** The encounter rolls turn saves by button: the target's controller should press it. */
+  | { kind: 'repeat-save-due'; combatant: CombatantRef; effectId: string; effect: string; save: RepeatSave; private: boolean }
   | { kind: 'options-changed'; options: EncounterOptions }
   | { kind: 'undone'; command: string; actorName: string; detail: string }
   | { kind: 'encounter-ended'; rounds: number };

@@ -8,7 +8,16 @@ import {
   type SaveBonuses,
 } from '../combat/types';
 import { isRuleSetId, type RuleSetId } from '../rules/ids';
-import { ABILITIES, type ConditionKey, type DamageType, type HitDicePool, type RollMode, type TrackKey } from '../rules/types';
+import { modifiersText, parseModifiers } from '../rules/modifiers';
+import {
+  ABILITIES,
+  type ConditionKey,
+  type CustomModifier,
+  type DamageType,
+  type HitDicePool,
+  type RollMode,
+  type TrackKey,
+} from '../rules/types';
 import type { Prisma } from './generated/client';
 import { columnReader, everyColumnOf, type RowOf, type StoredRow } from './table-rows';
 
@@ -88,6 +97,9 @@ export const EFFECT_COLUMNS = everyColumnOf<EffectRow>()([
   'note',
   'save_ability',
   'save_dc',
+  'modifiers',
+  'shown_to_players',
+  'save_pending',
 ] as const);
 
 /** The encounter's own columns; `active_channel_id` holds the channel while the encounter runs. */
@@ -176,6 +188,9 @@ export function effectRow(effect: EncounterEffect): EffectRow {
     note: effect.note,
     save_ability: effect.save?.ability ?? null,
     save_dc: effect.save?.dc ?? null,
+    modifiers: modifiersText(effect.modifiers),
+    shown_to_players: effect.shownToPlayers,
+    save_pending: effect.savePending,
   };
 }
 
@@ -242,7 +257,7 @@ function effectKind(value: string): EffectKind {
 }
 
 export function effectFromRow(row: StoredRow<EffectRow>): EncounterEffect {
-  const { text, textOrNull, int, intOrNull } = columnReader(row);
+  const { text, textOrNull, int, intOrNull, bool } = columnReader(row);
   const expiryRound = intOrNull('expiry_round');
   const expiryCombatantId = textOrNull('expiry_combatant_id');
   const boundary = textOrNull('expiry_boundary');
@@ -261,7 +276,18 @@ export function effectFromRow(row: StoredRow<EffectRow>): EncounterEffect {
     appliedBy: textOrNull('applied_by'),
     note: textOrNull('note'),
     save: repeatSaveOf(textOrNull('save_ability'), intOrNull('save_dc')),
+    modifiers: storedModifiers(text('modifiers')),
+    shownToPlayers: bool('shown_to_players'),
+    savePending: bool('save_pending'),
   };
+}
+
+/** The text was written by modifiersText, so it reads back; anything else is a damaged row. */
+function storedModifiers(text: string): CustomModifier[] {
+  if (text === '') return [];
+  const parsed = parseModifiers(text);
+  if (!parsed.ok) throw new Error(`unreadable effect modifiers in the database: ${parsed.reason}`);
+  return parsed.value;
 }
 
 function repeatSaveOf(ability: string | null, dc: number | null): RepeatSave | null {

@@ -4,11 +4,15 @@ import type {
   AttackAgainstModifiers,
   AttackAgainstRequest,
   AttackOutcome,
+  BonusTerm,
   CombatantRulesState,
+  CustomModifier,
   D20Roll,
   D20TestModifiers,
   D20TestRequest,
+  D20TestRoll,
   RollMode,
+  RollPart,
   RollSelector,
 } from './types';
 
@@ -34,7 +38,20 @@ function matches(selector: RollSelector, request: D20TestRequest): boolean {
   return true;
 }
 
-/** What conditions and level tracks do to one of the creature's own d20 tests (RULES.md §2, §15, §16). */
+function flat(value: number): BonusTerm {
+  return { sign: value < 0 ? -1 : 1, count: Math.abs(value), sides: null };
+}
+
+/** The tests a custom modifier names, as a selector: `save:dex` is Dexterity saves only. */
+function selectorOf(modifier: Extract<CustomModifier, { on: unknown }>): RollSelector {
+  return modifier.ability === null ? { kinds: [modifier.on] } : { kinds: [modifier.on], abilities: [modifier.ability] };
+}
+
+/**
+ * What conditions, level tracks and custom effects do to one of the creature's own d20 tests
+ * (RULES.md §2, §15, §16): advantage and disadvantage sources, flat bonuses and penalties, the
+ * dice effects add (Bless), and automatic failure.
+ */
 export function d20Test(
   ctx: RulesContext,
   state: Pick<CombatantRulesState, 'conditions' | 'tracks'>,
@@ -42,8 +59,7 @@ export function d20Test(
 ): D20TestModifiers {
   const advantage = [...(request.advantage ?? [])];
   const disadvantage = [...(request.disadvantage ?? [])];
-  const bonusReasons: string[] = [];
-  let bonus = 0;
+  const terms: { reason: string; term: BonusTerm }[] = [];
   let autoFail: string | null = null;
   for (const { name, mechanics } of activeMechanics(ctx, state)) {
     for (const own of mechanics.own ?? []) {
@@ -51,26 +67,71 @@ export function d20Test(
       if (own.effect === 'advantage') advantage.push(name);
       else if (own.effect === 'disadvantage') disadvantage.push(name);
       else if (own.effect === 'auto-fail') autoFail ??= name;
-      else {
-        bonus += own.effect.bonus;
-        bonusReasons.push(name);
-      }
+      else terms.push({ reason: name, term: flat(own.effect.bonus) });
     }
   }
   for (const track of ctx.tracks) {
     const level = state.tracks[track.key];
     if (track.d20PenaltyPerLevel > 0 && level > 0) {
-      bonus -= track.d20PenaltyPerLevel * level;
-      bonusReasons.push(`${track.name} ${level}`);
+      terms.push({ reason: `${track.name} ${level}`, term: flat(-track.d20PenaltyPerLevel * level) });
     }
   }
+  for (const effect of request.effects ?? []) {
+    for (const modifier of effect.modifiers) {
+      if (modifier.kind !== 'bonus' && modifier.kind !== 'advantage' && modifier.kind !== 'disadvantage') continue;
+      if (!matches(selectorOf(modifier), request)) continue;
+      if (modifier.kind === 'advantage') advantage.push(effect.name);
+      else if (modifier.kind === 'disadvantage') disadvantage.push(effect.name);
+      else terms.push({ reason: effect.name, term: modifier.term });
+    }
+  }
+  const flats = terms.filter((t) => t.term.sides === null);
   return {
     mode: resolveMode(unique(advantage).length, unique(disadvantage).length),
     advantage: unique(advantage),
     disadvantage: unique(disadvantage),
-    bonus,
-    bonusReasons,
+    bonus: flats.reduce((sum, t) => sum + t.term.sign * t.term.count, 0),
+    bonusReasons: flats.map((t) => t.reason),
+    terms,
     autoFail,
+  };
+}
+
+function rollTerm(random: RandomSource, reason: string, term: BonusTerm): RollPart {
+  if (term.sides === null) return { value: term.sign * term.count, reason, dice: null };
+  const sides = term.sides;
+  const rolls = Array.from({ length: term.count }, () => random.die(sides));
+  const value = term.sign * rolls.reduce((sum, r) => sum + r, 0);
+  return { value, reason, dice: { expression: `${term.count}d${sides}`, rolls } };
+}
+
+/**
+ * The one way a creature's d20 test is rolled: the d20 (two with advantage or disadvantage), then
+ * the creature's own bonus, then every flat change and die its conditions, tracks and effects add.
+ */
+export function rollD20Test(
+  ctx: RulesContext,
+  state: Pick<CombatantRulesState, 'conditions' | 'tracks'>,
+  request: D20TestRequest,
+  own: { bonus: number; reason: string },
+  random: RandomSource,
+): D20TestRoll {
+  const modifiers = d20Test(ctx, state, request);
+  const d20 = rollD20(random, modifiers.mode, 0);
+  const parts: RollPart[] = [];
+  if (own.bonus !== 0) parts.push({ value: own.bonus, reason: own.reason, dice: null });
+  for (const { reason, term } of modifiers.terms) {
+    const part = rollTerm(random, reason, term);
+    if (part.value !== 0 || part.dice !== null) parts.push(part);
+  }
+  const total = d20.natural + parts.reduce((sum, p) => sum + p.value, 0);
+  return {
+    ...d20,
+    total,
+    advantage: modifiers.advantage,
+    disadvantage: modifiers.disadvantage,
+    parts,
+    autoFail: modifiers.autoFail,
   };
 }
 

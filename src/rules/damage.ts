@@ -2,7 +2,7 @@ import type { RandomSource } from '../dice/random';
 import { concentrationDc, die } from './concentration';
 import { addCondition, chain, gainFatigue, shiftTrack } from './condition-state';
 import { activeMechanics, maxHpOf, usesPlayerRules, type RulesContext } from './context';
-import type { CombatantRulesState, DamageInput, DamagePart, DamageType, RulesEvent, StateChange } from './types';
+import type { CombatantRulesState, DamageInput, DamagePart, DamageType, DefenceKind, RulesEvent, StateChange } from './types';
 
 /** Ethereal (Next) does not halve these (RULES.md §15d). */
 const CROSSES_THE_ETHER: readonly DamageType[] = ['force', 'necrotic', 'psychic', 'radiant'];
@@ -37,7 +37,9 @@ function modifyDamage(
   if (input.parts !== undefined && input.parts.length > 1) return modifyParts(ctx, state, input, input.parts, random);
   const active = activeMechanics(ctx, state);
   const type = input.type;
-  if (type !== null && (state.immunities.includes(type) || active.some((m) => m.mechanics.damageImmunities?.includes(type)))) {
+  const has = (kind: DefenceKind, own: readonly DamageType[]): boolean =>
+    type !== null && (own.includes(type) || effectGives(input, kind, type));
+  if (type !== null && (has('immune', state.immunities) || active.some((m) => m.mechanics.damageImmunities?.includes(type)))) {
     return { amount: 0, events: [{ kind: 'immune', damageType: type }] };
   }
   const change = (reason: Extract<RulesEvent, { kind: 'damage-modified' }>['reason'], after: number): void => {
@@ -53,11 +55,16 @@ function modifyDamage(
   }
   // Untyped damage (A5E ongoing damage) is unaffected by resistance and vulnerability (§5).
   if (type !== null) {
-    if (state.resistances.includes(type)) change('resistance', Math.floor(amount / 2));
+    if (has('resist', state.resistances)) change('resistance', Math.floor(amount / 2));
     else if (active.some((m) => m.mechanics.resistAllDamage)) change('petrified', Math.floor(amount / 2));
-    if (state.vulnerabilities.includes(type)) change('vulnerability', amount * 2);
+    if (has('vulnerable', state.vulnerabilities)) change('vulnerability', amount * 2);
   }
   return whole ? belowThreshold(state, amount, events) : { amount, events };
+}
+
+/** A custom effect on the target (`resist:fire`) gives it this defence against the type. */
+function effectGives(input: DamageInput, kind: DefenceKind, type: DamageType): boolean {
+  return (input.effects ?? []).some((effect) => effect.modifiers.some((m) => m.kind === kind && m.damageType === type));
 }
 
 function intoxicated(ctx: RulesContext, state: CombatantRulesState): boolean {

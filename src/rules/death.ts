@@ -1,10 +1,10 @@
 import type { RandomSource } from '../dice/random';
 import { chain, gainFatigue, shiftTrack } from './condition-state';
 import { usesPlayerRules, type RulesContext } from './context';
-import { d20Test, rollD20 } from './d20';
+import { rollD20Test } from './d20';
 import { addFailures, applyDamage } from './damage';
 import { wake } from './hit-points';
-import type { CombatantRulesState, DeathSaveResult, RulesResult, StateChange } from './types';
+import type { CombatantRulesState, CustomEffect, DeathSaveResult, RulesResult, StateChange } from './types';
 
 const SAVES_TO_STABILISE = 3;
 
@@ -23,12 +23,22 @@ function whyNoDeathSave(ctx: RulesContext, state: CombatantRulesState): string |
  * brings the creature back with 1 HP; three successes stabilise; failures kill at three, or in Next deal
  * 1d6 damage that can't be reduced. Conditions and tracks that affect saves apply (decision §27.6).
  */
-export function rollDeathSave(ctx: RulesContext, state: CombatantRulesState, random: RandomSource): RulesResult<DeathSaveResult> {
+export function rollDeathSave(
+  ctx: RulesContext,
+  state: CombatantRulesState,
+  random: RandomSource,
+  effects: readonly CustomEffect[] = [],
+): RulesResult<DeathSaveResult> {
   const refusal = whyNoDeathSave(ctx, state);
   if (refusal) return { ok: false, reason: refusal };
   const { facts } = ctx;
-  const mods = d20Test(ctx, state, { kind: 'save', ability: facts.deathSaveIsConSave ? 'con' : undefined, deathSave: true });
-  const roll = rollD20(random, mods.mode, mods.bonus + (facts.deathSaveIsConSave ? state.conSaveBonus : 0));
+  const roll = rollD20Test(
+    ctx,
+    state,
+    { kind: 'save', ability: facts.deathSaveIsConSave ? 'con' : undefined, deathSave: true, effects },
+    { bonus: facts.deathSaveIsConSave ? state.conSaveBonus : 0, reason: 'Con save' },
+    random,
+  );
   const base = { roll: roll.natural, total: roll.total, damage: null };
 
   if (roll.natural === 20) {

@@ -1,7 +1,7 @@
 import { castingInterruptionDc, concentrationDc, startConcentration } from './concentration';
 import { addCondition, endEncounter, removeCondition, setTrack } from './condition-state';
 import { findCondition, maxHpOf, usesPlayerRules, type RulesContext } from './context';
-import { attackAgainst, attackOutcome, d20Test, rollD20 } from './d20';
+import { attackAgainst, attackOutcome, d20Test, rollD20, rollD20Test } from './d20';
 import { applyDamage } from './damage';
 import { recoverFromStable, rollDeathSave, stabilise } from './death';
 import { cover, dodge } from './defences';
@@ -26,6 +26,7 @@ export function buildRuleSet(ctx: RulesContext): RuleSet {
     removeCondition: (state, key) => removeCondition(ctx, state, key),
     setTrack: (state, track, level) => setTrack(ctx, state, track, level),
     d20Test: (state, request) => d20Test(ctx, state, request),
+    rollD20Test: (state, request, own, random) => rollD20Test(ctx, state, request, own, random),
     attackAgainst: (target, request) => attackAgainst(ctx, target, request),
     rollD20,
     attackOutcome,
@@ -40,7 +41,7 @@ export function buildRuleSet(ctx: RulesContext): RuleSet {
     applyHealing: (state, amount) => applyHealing(ctx, state, amount),
     setTempHp: (state, amount, options) => setTempHp(ctx, state, amount, options),
     reduceMaxHp: (state, reduction) => reduceMaxHp(ctx, state, reduction),
-    rollDeathSave: (state, random) => rollDeathSave(ctx, state, random),
+    rollDeathSave: (state, random, effects) => rollDeathSave(ctx, state, random, effects),
     stabilise,
     recoverFromStable: (state, random) => recoverFromStable(ctx, state, random),
     concentrationDc: (damage) => concentrationDc(ctx.facts, damage),

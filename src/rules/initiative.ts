@@ -1,6 +1,6 @@
 import type { RandomSource } from '../dice/random';
 import type { RulesContext } from './context';
-import { d20Test, rollD20 } from './d20';
+import { d20Test, rollD20Test } from './d20';
 import type { InitiativeEntry, InitiativeRequest, InitiativeRoll, OrderedInitiativeEntry } from './types';
 
 const SCORE_BASE = 10;
@@ -15,18 +15,23 @@ const MAX_ROLL_OFFS = 100;
 export function rollInitiative(ctx: RulesContext, request: InitiativeRequest, random: RandomSource): InitiativeRoll {
   const disadvantage = [...(request.disadvantage ?? [])];
   if (request.surprised && ctx.facts.surpriseDisadvantage) disadvantage.push('Surprised');
-  const mods = d20Test(
-    ctx,
-    { conditions: request.conditions ?? [], tracks: { exhaustion: 0, fatigue: 0, strife: 0, ...request.tracks } },
-    { kind: 'check', ability: request.ability ?? 'dex', initiative: true, advantage: request.advantage, disadvantage },
-  );
+  const state = { conditions: request.conditions ?? [], tracks: { exhaustion: 0, fatigue: 0, strife: 0, ...request.tracks } };
+  const test = {
+    kind: 'check' as const,
+    ability: request.ability ?? 'dex',
+    initiative: true,
+    advantage: request.advantage,
+    disadvantage,
+    effects: request.effects,
+  };
+  const mods = d20Test(ctx, state, test);
   const modifier = request.modifier + mods.bonus;
   const common = { modifier, mode: mods.mode, advantage: mods.advantage, disadvantage: mods.disadvantage };
   if (request.useScore && ctx.facts.initiativeScore) {
     const shift = mods.mode === 'advantage' ? SCORE_SHIFT : mods.mode === 'disadvantage' ? -SCORE_SHIFT : 0;
     return { ...common, total: SCORE_BASE + modifier + shift, rolls: [], natural: null, score: true };
   }
-  const roll = rollD20(random, mods.mode, modifier);
+  const roll = rollD20Test(ctx, state, test, { bonus: request.modifier, reason: 'modifier' }, random);
   return { ...common, total: roll.total, rolls: roll.rolls, natural: roll.natural, score: false };
 }
 

@@ -161,6 +161,44 @@ export interface StateChange {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Custom effects (a spell such as Bless): what `modifiers` text gives an effect
+// ---------------------------------------------------------------------------------------------
+
+/** A signed die or flat term: `+1d4` is { sign: 1, count: 1, sides: 4 }, `-2` is { sign: -1, count: 2, sides: null }. */
+export interface BonusTerm {
+  sign: 1 | -1;
+  count: number;
+  /** null: a flat number (`count`). */
+  sides: number | null;
+}
+
+/** The d20 tests a custom modifier can name. */
+export const TEST_TARGETS = ['attack', 'save', 'check', 'initiative', 'concentration', 'death-save'] as const;
+export type TestTarget = (typeof TEST_TARGETS)[number];
+
+export const DEFENCE_KINDS = ['resist', 'immune', 'vulnerable'] as const;
+export type DefenceKind = (typeof DEFENCE_KINDS)[number];
+
+export type CustomModifier =
+  /** `attack:+1d4`, `save:dex:+2`: added to the creature's own d20 tests of that kind. */
+  | { kind: 'bonus'; on: TestTarget; ability: Ability | null; term: BonusTerm }
+  /** `adv:attack`, `dis:save:dex`: one more advantage or disadvantage source. */
+  | { kind: 'advantage'; on: TestTarget; ability: Ability | null }
+  | { kind: 'disadvantage'; on: TestTarget; ability: Ability | null }
+  /** `damage:+2 [fire]`: added to the damage the creature deals. */
+  | { kind: 'damage'; term: BonusTerm; damageType: DamageType | null }
+  /** `ac:+2`, `speed:-10`. */
+  | { kind: 'ac' | 'speed'; amount: number }
+  /** `resist:fire`, `immune:poison`, `vulnerable:cold`. */
+  | { kind: DefenceKind; damageType: DamageType };
+
+/** A named effect's modifiers, as the rules read them; the name is the reason a reply gives. */
+export interface CustomEffect {
+  name: string;
+  modifiers: readonly CustomModifier[];
+}
+
+// ---------------------------------------------------------------------------------------------
 // Inputs
 // ---------------------------------------------------------------------------------------------
 
@@ -194,6 +232,8 @@ export interface DamageInput {
   parts?: readonly DamagePart[];
   /** The source is itself ethereal (Next), so Ethereal does not halve. */
   sourceEthereal?: boolean;
+  /** The target's custom effects: their `resist`, `immune` and `vulnerable` modifiers apply. */
+  effects?: readonly CustomEffect[];
   /** Taken during an encounter (A5E fatigue then waits for the encounter's end). */
   inEncounter?: boolean;
 }
@@ -222,6 +262,27 @@ export interface D20TestRequest {
   /** Extra sources from the situation (cover, help, squeezing...), each a short reason. */
   advantage?: readonly string[];
   disadvantage?: readonly string[];
+  /** The creature's custom effects (Bless, Bane...): their bonuses and advantage sources apply. */
+  effects?: readonly CustomEffect[];
+}
+
+/** One term of a d20 total after the die: `−4 (Exhaustion 2)`, `+2 (Bless: 1d4 2)`. */
+export interface RollPart {
+  value: number;
+  /** What it comes from: a condition, a track level, an effect's name, or the caller's bonus ("Con save"). */
+  reason: string;
+  /** Dice rolled for it ("1d4" and each result), when it is not a flat number. */
+  dice: { expression: string; rolls: number[] } | null;
+}
+
+/** A d20 test rolled with everything that applies, each part of the total kept for the reply. */
+export interface D20TestRoll extends D20Roll {
+  advantage: string[];
+  disadvantage: string[];
+  /** After the d20, in order: the caller's own bonus, conditions and tracks, then custom effects. */
+  parts: RollPart[];
+  /** The test fails whatever the roll; the reason names the condition. */
+  autoFail: string | null;
 }
 
 export interface D20TestModifiers {
@@ -232,6 +293,8 @@ export interface D20TestModifiers {
   /** Flat change to the total from conditions and tracks (2024 exhaustion −2 per level, Next Prone −2). */
   bonus: number;
   bonusReasons: string[];
+  /** Each flat change with its reason, and the dice custom effects add (rolled with the d20). */
+  terms: { reason: string; term: BonusTerm }[];
   /** The test fails without a roll; the reason names the condition. */
   autoFail: string | null;
 }
@@ -393,6 +456,7 @@ export interface InitiativeRequest {
   ability?: Ability;
   conditions?: readonly ConditionKey[];
   tracks?: Readonly<Partial<Record<TrackKey, number>>>;
+  effects?: readonly CustomEffect[];
   surprised?: boolean;
   advantage?: readonly string[];
   disadvantage?: readonly string[];
@@ -568,6 +632,16 @@ export interface RuleSet {
   setTrack(state: CombatantRulesState, track: TrackKey, level: number): RulesResult<StateChange>;
 
   d20Test(state: CombatantRulesState, request: D20TestRequest): D20TestModifiers;
+  /**
+   * The one way the bot rolls a creature's d20 test: conditions, tracks and custom effects applied,
+   * `bonus` (the creature's own modifier, named `reason`) added, every part kept for the reply.
+   */
+  rollD20Test(
+    state: CombatantRulesState,
+    request: D20TestRequest,
+    own: { bonus: number; reason: string },
+    random: RandomSource,
+  ): D20TestRoll;
   attackAgainst(target: CombatantRulesState, request: AttackAgainstRequest): AttackAgainstModifiers;
   rollD20(random: RandomSource, mode: RollMode, bonus: number): D20Roll;
   attackOutcome(natural: number, total: number, armourClass: number, autoCritical: boolean): AttackOutcome;
@@ -593,7 +667,7 @@ export interface RuleSet {
   setTempHp(state: CombatantRulesState, amount: number, options?: TempHpOptions): RulesResult<StateChange>;
   reduceMaxHp(state: CombatantRulesState, reduction: number): StateChange;
 
-  rollDeathSave(state: CombatantRulesState, random: RandomSource): RulesResult<DeathSaveResult>;
+  rollDeathSave(state: CombatantRulesState, random: RandomSource, effects?: readonly CustomEffect[]): RulesResult<DeathSaveResult>;
   stabilise(state: CombatantRulesState): RulesResult<StateChange>;
   /** A stable creature's HP after the hours the rule set's die gives. */
   recoverFromStable(state: CombatantRulesState, random: RandomSource): RulesResult<StateChange & { hours: number }>;

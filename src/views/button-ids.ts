@@ -1,6 +1,6 @@
 /**
  * The buttons Rollcall puts on its messages, and the one codec between them and their custom ids
- * (`<command>:<action>:<encounter>[:<combatant>[:<n>]]`, or `character:<action>:<character>`). The first part names the command that
+ * (`<command>:<action>:<encounter>[:<combatant or effect>[:<n>]]`, or `character:<action>:<character>`). The first part names the command that
  * handles the press, so the registry can route it without parsing the rest.
  */
 export type ButtonAction =
@@ -8,6 +8,8 @@ export type ButtonAction =
   | { command: 'init'; action: 'death'; encounterId: string; combatantId: string }
   /** `index` keeps custom ids unique when one message asks for several saves. */
   | { command: 'hp'; action: 'conc'; encounterId: string; combatantId: string; index: number }
+  /** A "save ends" effect's repeat save, waiting for its target's controller. */
+  | { command: 'condition'; action: 'save'; encounterId: string; effectId: string }
   /** The confirmation of `/character delete`: its owner deletes the character, or keeps it. */
   | { command: 'character'; action: 'delete' | 'keep'; characterId: string };
 
@@ -23,6 +25,8 @@ export function buttonId(button: ButtonAction): string {
       return `${button.command}:${button.action}:${button.encounterId}:${button.combatantId}`;
     case 'conc':
       return `${button.command}:${button.action}:${button.encounterId}:${button.combatantId}:${button.index}`;
+    case 'save':
+      return `${button.command}:${button.action}:${button.encounterId}:${button.effectId}`;
   }
 }
 
@@ -40,6 +44,9 @@ export function parseButtonId(customId: string): ButtonAction | null {
     if (action === 'death' && combatantId !== undefined && combatantId !== '' && index === undefined) {
       return { command, action, encounterId, combatantId };
     }
+  }
+  if (command === 'condition' && action === 'save' && combatantId !== undefined && combatantId !== '' && index === undefined) {
+    return { command, action, encounterId, effectId: combatantId };
   }
   if (
     command === 'hp' &&

@@ -20,11 +20,19 @@ function effectLabel(effect: EncounterEffect, encounter: Pick<Encounter, 'round'
 /**
  * What is on a combatant, compactly: `Poisoned (2)`, `Exhaustion 3`, `Bless ⟲`. Catalogue conditions
  * come from its rules state (the rules engine adds some itself), with the timing of the effect that
- * put each on; named effects and reached track levels follow.
+ * put each on; named effects and reached track levels follow. `shownOnly`: what players may read
+ * about a hidden monster, the effects the game master showed them and nothing else.
  */
-export function conditionLabels(combatant: Combatant, encounter: Pick<Encounter, 'ruleSet' | 'round' | 'effects'>): string[] {
+export function conditionLabels(
+  combatant: Combatant,
+  encounter: Pick<Encounter, 'ruleSet' | 'round' | 'effects'>,
+  shownOnly = false,
+): string[] {
   const ruleSet = getRuleSet(encounter.ruleSet);
-  const effects = encounter.effects.filter((e) => e.targetId === combatant.id && e.kind !== 'concentration');
+  const effects = encounter.effects.filter(
+    (e) => e.targetId === combatant.id && e.kind !== 'concentration' && (!shownOnly || e.shownToPlayers),
+  );
+  if (shownOnly) return effects.map((e) => effectLabel(e, encounter));
   // In the order they came, so the cause (Unconscious) reads before what it brought.
   const conditions = combatant.rules.conditions.map((key) => {
     const name = ruleSet.condition(key)?.name ?? key;

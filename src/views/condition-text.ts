@@ -1,5 +1,5 @@
 import type { EncounterEvent, RepeatSave } from '../combat/types';
-import type { Ability } from '../rules/types';
+import type { Ability, RollPart } from '../rules/types';
 import { shown } from './markdown';
 
 export const ABILITY_NAMES: Readonly<Record<Ability, string>> = {
@@ -11,6 +11,12 @@ export const ABILITY_NAMES: Readonly<Record<Ability, string>> = {
   cha: 'Charisma',
 };
 
+/** How `modifiers` are written, for refusals and /help. */
+export const MODIFIER_SYNTAX =
+  'Modifiers, separated by commas or spaces: `attack:+1d4` `save:+1d4` `save:dex:+2` `check:-2` `initiative:+5` ' +
+  '`damage:+2 [fire]` `ac:+2` `speed:-10` `adv:attack` `dis:save:dex` `resist:fire` `immune:poison` `vulnerable:cold` ' +
+  '(tests: attack, save, check, initiative, concentration, death; at most 12, dice up to 10d100).';
+
 function saveInWords(save: RepeatSave): string {
   return `${ABILITY_NAMES[save.ability]} save (DC ${save.dc})`;
 }
@@ -19,6 +25,7 @@ function saveInWords(save: RepeatSave): string {
 export function effectStartedSentence(event: Extract<EncounterEvent, { kind: 'effect-started' }>): string {
   const name = shown(event.effect.name);
   const parts = [`${shown(event.combatant.name)} is now **${name}**`];
+  if (event.modifiers !== '') parts.push(` [${shown(event.modifiers)}]`);
   if (event.source !== null && event.source.id !== event.combatant.id) parts.push(` (from ${shown(event.source.name)})`);
   if (event.rounds !== null && event.anchor !== null) {
     const rounds = event.rounds === 1 ? '1 round' : `${event.rounds} rounds`;
@@ -30,13 +37,47 @@ export function effectStartedSentence(event: Extract<EncounterEvent, { kind: 'ef
       `; it ends with ${event.source === null ? 'its source' : shown(event.source.name)}'s concentration on ${shown(event.concentration)}`,
     );
   if (event.note !== null) parts.push(` (${shown(event.note)})`);
+  if (event.private) parts.push('. Only you see this: add it with `public:true` to show it to the players');
   return `${parts.join('')}.`;
+}
+
+function partInWords(part: RollPart): string {
+  const sign = part.value < 0 ? '−' : '+';
+  const dice = part.dice === null ? '' : ` ${part.dice.expression}`;
+  return ` ${sign} ${Math.abs(part.value)} (${shown(part.reason)}${dice})`;
+}
+
+/** A d20 total with each part: "d20 10 + 3 (save bonus) − 4 (Exhaustion 2) = 9". */
+export function d20InWords(roll: { rolls: readonly number[]; natural: number; parts: readonly RollPart[]; total: number }): string {
+  const die = roll.rolls.length > 1 ? `d20 ${roll.natural} (of ${roll.rolls.join(', ')})` : `d20 ${roll.natural}`;
+  return `${die}${roll.parts.map(partInWords).join('')} = ${roll.total}`;
+}
+
+/** The result of a d20 test: its arithmetic, or what failed it without a roll. */
+function outcomeInWords(roll: Parameters<typeof d20InWords>[0] & { autoFail: string | null }): string {
+  return roll.autoFail === null ? d20InWords(roll) : `fails automatically (${shown(roll.autoFail)})`;
+}
+
+/** "Alice's concentration save (DC 10): d20 10 + 3 (save bonus) − 4 (Exhaustion 2) = 9." */
+export function concentrationSaveSentence(event: Extract<EncounterEvent, { kind: 'concentration-save' }>): string {
+  const who = shown(event.combatant.name);
+  const roll = event.combatant.hidden ? '' : `: ${outcomeInWords(event)}`;
+  const result = event.success ? `${who} keeps concentrating on ${shown(event.effect)}.` : `${shown(event.effect)} ends.`;
+  return `${who}'s concentration save (DC ${event.dc})${roll}. ${result}`;
+}
+
+/** "Goblin 2 must repeat its Wisdom save against Hold Person (DC 15): press the button." */
+export function repeatSaveDueSentence(event: Extract<EncounterEvent, { kind: 'repeat-save-due' }>): string {
+  const against = event.private ? '' : ` against ${shown(event.effect)} (DC ${event.save.dc})`;
+  return `${shown(event.combatant.name)} must repeat its ${ABILITY_NAMES[event.save.ability]} save${against}: press **Roll ${ABILITY_NAMES[event.save.ability]} save**.`;
 }
 
 /** "Goblin 2 repeats its Wisdom save against Hold Person (DC 15): 17, the effect ends." */
 export function repeatSaveSentence(event: Extract<EncounterEvent, { kind: 'repeat-save' }>): string {
   const { combatant, save } = event;
   const what = `${shown(combatant.name)} repeats its ${ABILITY_NAMES[save.ability]} save against ${shown(event.effect)} (DC ${save.dc})`;
-  const roll = combatant.hidden ? '' : `: ${event.rolls.length > 1 ? `d20 ${event.rolls.join(', ')}, total ` : ''}${event.total}`;
+  // A plain d20 with nothing added reads as its total, as the table says it.
+  const plain = event.rolls.length === 1 && event.parts.length === 0 && event.autoFail === null;
+  const roll = combatant.hidden ? '' : `: ${plain ? event.total : outcomeInWords(event)}`;
   return `${what}${roll}, ${event.success ? 'the effect ends' : 'the effect continues'}.`;
 }

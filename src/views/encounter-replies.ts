@@ -1,6 +1,7 @@
 import type { Encounter, EncounterEvent, EncounterResult } from '../combat/types';
 import { buttonId } from './button-ids';
 import { COLORS, EMBED_LIMITS } from './embeds';
+import { ABILITY_NAMES } from './condition-text';
 import { describeEvents } from './encounter-text';
 import type { Button, ButtonRow, Reply } from './reply';
 
@@ -14,6 +15,14 @@ function promptButtons(encounter: Encounter, events: readonly EncounterEvent[]):
     style: 'primary',
   }));
   for (const event of events) {
+    if (event.kind === 'repeat-save-due') {
+      buttons.push({
+        customId: buttonId({ command: 'condition', action: 'save', encounterId: encounter.id, effectId: event.effectId }),
+        // The label names the ability, not the effect: a hidden monster's effect may be the game master's secret.
+        label: `Roll ${ABILITY_NAMES[event.save.ability]} save for ${event.combatant.name}`,
+        style: 'primary',
+      });
+    }
     if (event.kind === 'death-save-due') {
       buttons.push({
         customId: buttonId({ command: 'init', action: 'death', encounterId: encounter.id, combatantId: event.combatant.id }),
@@ -23,6 +32,16 @@ function promptButtons(encounter: Encounter, events: readonly EncounterEvent[]):
     }
   }
   return buttons;
+}
+
+/**
+ * The game master put an effect on a hidden monster, or took one off, without showing it to the
+ * players: the answer goes to the game master alone.
+ */
+function isSecretChange(events: readonly EncounterEvent[]): boolean {
+  return events.some(
+    (e) => (e.kind === 'effect-started' && e.private) || (e.kind === 'effect-ended' && e.private && e.reason === 'removed'),
+  );
 }
 
 function rowsOf(buttons: readonly Button[]): ButtonRow[] {
@@ -60,8 +79,10 @@ function pings(events: readonly EncounterEvent[]): { content: string; users: str
  * left to a button pings the player who must press it; nobody else is ever mentioned.
  */
 export function resultReply(result: EncounterResult, extraLines: readonly string[] = []): Reply {
-  const lines = [...describeEvents(result), ...extraLines];
+  const secret = isSecretChange(result.events);
+  const lines = [...describeEvents(result, secret), ...extraLines];
   const reply: Reply = {
+    ...(secret ? { ephemeral: true } : {}),
     embeds: [{ description: fitDescription(lines.length > 0 ? lines : ['Done.']), color: COLORS.info }],
     components: rowsOf(promptButtons(result.encounter, result.events)),
   };

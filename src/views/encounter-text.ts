@@ -2,7 +2,7 @@ import { afterRounds } from '../combat/lifecycle';
 import { numberedRange } from '../combat/roster';
 import { shown } from './markdown';
 import { unworded } from './unworded';
-import { effectStartedSentence, repeatSaveSentence } from './condition-text';
+import { concentrationSaveSentence, effectStartedSentence, repeatSaveDueSentence, repeatSaveSentence } from './condition-text';
 import type { CombatantRef, Encounter, EncounterEvent, EncounterOptions, InitiativeInfo } from '../combat/types';
 import type { RulesEvent } from '../rules/types';
 import {
@@ -92,8 +92,11 @@ function effectEndedSentence(event: Extract<EncounterEvent, { kind: 'effect-ende
   }
 }
 
-/** Each event of a command in words, in order; rules events are folded into the sentence they explain. */
-export function describeEvents(result: { encounter: Encounter; events: readonly EncounterEvent[] }): string[] {
+/**
+ * Each event of a command in words, in order; rules events are folded into the sentence they explain.
+ * Effects the game master keeps to themselves on hidden monsters are left out unless `forGameMaster`.
+ */
+export function describeEvents(result: { encounter: Encounter; events: readonly EncounterEvent[] }, forGameMaster = false): string[] {
   const { encounter, events } = result;
   const lines: string[] = [];
   let index = 0;
@@ -201,23 +204,21 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
         );
         break;
       case 'concentration-save':
-        lines.push(
-          `${shown(event.combatant.name)}'s concentration save (DC ${event.dc}): d20 ${event.rolls.join(', ')}, total ${event.total}. ` +
-            (event.success
-              ? `${shown(event.combatant.name)} keeps concentrating on ${shown(event.effect)}.`
-              : `${shown(event.effect)} ends.`),
-        );
+        lines.push(concentrationSaveSentence(event));
         break;
       case 'effect-ended': {
-        const sentence = effectEndedSentence(event);
+        const sentence = event.private && !forGameMaster ? null : effectEndedSentence(event);
         if (sentence) lines.push(sentence);
         break;
       }
       case 'effect-started':
-        lines.push(effectStartedSentence(event));
+        if (!event.private || forGameMaster) lines.push(effectStartedSentence(event));
         break;
       case 'repeat-save':
-        lines.push(repeatSaveSentence(event));
+        if (!event.private || forGameMaster) lines.push(repeatSaveSentence(event));
+        break;
+      case 'repeat-save-due':
+        lines.push(repeatSaveDueSentence(event));
         break;
       case 'options-changed':
         lines.push(optionsInWords(event.options));

@@ -1,5 +1,6 @@
 import type { NameSample, Refusal } from '../combat/refusals';
 import { shown } from './markdown';
+import { MODIFIER_SYNTAX } from './condition-text';
 
 const MANAGERS = 'a member with Manage Channels';
 
@@ -61,6 +62,12 @@ export function refusalText(refusal: Refusal): string {
       return `\`dc\` must be a whole number from 1 to ${refusal.max}.`;
     case 'cannot-concentrate':
       return `${shown(refusal.combatant)} is ${refusal.condition} and cannot concentrate.`;
+    case 'bad-modifiers':
+      return `${shown(refusal.reason)}\n${MODIFIER_SYNTAX}`;
+    case 'modifiers-on-track':
+      return `${refusal.track} has its own mechanics: leave out \`modifiers\`.`;
+    case 'no-repeat-save-due':
+      return `${shown(refusal.combatant)} has no repeat save to roll now: it comes at the end of its turn.`;
     case 'not-affected':
       return `${shown(refusal.combatant)} has no ${shown(refusal.condition)} to remove.`;
   }

@@ -1,4 +1,5 @@
 import type { Combatant, Encounter, HealthBand } from '../combat/types';
+import { armourClassOf } from '../combat/effects';
 import { afterRounds } from '../combat/lifecycle';
 import { getRuleSet } from '../rules';
 import { RULESET_SUMMARIES } from '../rules/ids';
@@ -60,12 +61,13 @@ export function combatantLine(combatant: Combatant, encounter: Encounter, viewer
   ];
   if (dead) return [...parts, 'Dead'].join(' · ');
   parts.push(seesNumbers ? hitPoints(combatant, encounter) : healthBand(combatant, encounter));
-  if (seesNumbers && combatant.armourClass !== null) parts.push(`AC ${combatant.armourClass}`);
+  const armourClass = armourClassOf(encounter, combatant);
+  if (seesNumbers && armourClass !== null) parts.push(`AC ${armourClass}`);
   if (combatant.rules.concentration) parts.push(`🔮 ${shown(combatant.rules.concentration)}${pendingConcentration(combatant)}`);
   const saves = deathSaves(combatant);
   if (saves) parts.push(saves);
-  // A hidden monster's conditions are the game master's to know, like its numbers.
-  const states = seesNumbers ? conditionLabels(combatant, encounter) : [];
+  // A hidden monster's conditions are the game master's to know, like its numbers, unless shown.
+  const states = conditionLabels(combatant, encounter, !seesNumbers);
   if (states.length > 0) parts.push(states.join(', '));
   return parts.join(' · ');
 }

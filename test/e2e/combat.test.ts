@@ -105,7 +105,9 @@ describe('a fight through Discord', () => {
     dice.queue(9);
     const kept = await fake.clickButton(hit.message, save?.customId, alice);
     expect(kept.message.ephemeral).toBe(false);
-    expect(description(kept.message)).toBe("Alice's concentration save (DC 10): d20 9, total 11. Alice keeps concentrating on Bless.");
+    expect(description(kept.message)).toBe(
+      "Alice's concentration save (DC 10): d20 9 + 2 (save bonus) = 11. Alice keeps concentrating on Bless.",
+    );
     await tracker((m) => description(m).includes('**Alice** · 4/12 HP · AC 14 · 🔮 Bless'));
 
     const downed = await fake.sendCommand('hp damage', { target: 'Alice', amount: '6' }, gm);

@@ -48,6 +48,9 @@ export const slowed: EncounterEffect = {
   appliedBy: 'alice',
   note: 'from the wand',
   save: { ability: 'wis', dc: 15 },
+  modifiers: [{ kind: 'bonus', on: 'save', ability: null, term: { sign: 1, count: 1, sides: 4 } }],
+  shownToPlayers: true,
+  savePending: true,
 };
 
 /** A running encounter in round 2, on the wizard's turn, with a tracker message. */

@@ -33,4 +33,25 @@ describe('/condition in the console (2024)', () => {
       '⚠️ Doomed is not a condition in the 5e 2024 rules. Their conditions are Blinded, Charmed, Deafened, Frightened, Grappled, Incapacitated, Invisible, Paralyzed, Petrified, Poisoned, Prone, Restrained, Stunned, Unconscious, Exhaustion.',
     );
   }, 120_000);
+
+  test('exhaustion 2 shows −4 on a concentration save; Bless modifiers are stored and bad ones refused with the syntax', async () => {
+    const script = [
+      '@gm /init begin concentration-saves:automatic',
+      '@alice /init join name:Alice hp:30 ac:14 con-save:3',
+      '@gm /init next',
+      '@alice /init concentrate target:Alice effect:Bless',
+      '@alice /condition add target:Alice condition:Bless source:Alice modifiers:attack:+1d4,save:+1d4',
+      '@gm /condition add target:Alice condition:Exhaustion level:2',
+      '@gm /hp damage target:Alice amount:4',
+      '@gm /condition add target:Alice condition:Bane modifiers:attack:-1d4,luck:+1',
+    ];
+    const replies = await runConsole(script, ['--memory', '--seed', '1']);
+    expect(replies.slice(0, 7).map((r) => r.error)).toEqual(script.slice(0, 7).map(() => undefined));
+    expect(said(replies[4])).toBe("Alice is now **Bless** [attack:+1d4, save:+1d4]; it ends with Alice's concentration on Bless.");
+    expect(said(replies[6])).toMatch(
+      /Alice's concentration save \(DC 10\): d20 \d+ \+ 3 \(save bonus\) − 4 \(Exhaustion 2\) \+ \d \(Bless 1d4\) = -?\d+\./,
+    );
+    expect(said(replies[7])).toContain('"luck:+1" is not a modifier I know.');
+    expect(said(replies[7])).toContain('`attack:+1d4` `save:+1d4`');
+  }, 120_000);
 });

@@ -87,7 +87,7 @@ describe('/init corrections and the rest of /hp', () => {
     dice.queue(6);
     const hit = await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '24' });
     expect(text(hit)).toBe(
-      "Alice takes 24 damage (5 absorbed by temporary HP, 0 left) and is at 1 HP.\nAlice's concentration save (DC 12): d20 6, total 11. Shield of Faith ends.",
+      "Alice takes 24 damage (5 absorbed by temporary HP, 0 left) and is at 1 HP.\nAlice's concentration save (DC 12): d20 6 + 5 (save bonus) = 11. Shield of Faith ends.",
     );
     expect(buttonsOf(hit)).toEqual([]);
     await table.run(ALICE, 'init', 'concentrate', { target: 'Alice', effect: 'Bless' });

@@ -122,7 +122,9 @@ describe('a whole fight through /init and /hp', () => {
       "⚠️ Only Alice's player, the game master (Gina) or a member with Manage Channels can roll Alice's concentration save.",
     );
     dice.queue(5);
-    expect(text(await table.press(ALICE, button?.customId ?? ''))).toBe("Alice's concentration save (DC 10): d20 5, total 8. Bless ends.");
+    expect(text(await table.press(ALICE, button?.customId ?? ''))).toBe(
+      "Alice's concentration save (DC 10): d20 5 + 3 (save bonus) = 8. Bless ends.",
+    );
     expect(table.tracker().embeds?.[0]?.description).not.toContain('🔮');
   });
 

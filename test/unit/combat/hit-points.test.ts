@@ -222,7 +222,10 @@ describe('concentration checks from damage', () => {
       effect: 'Bless',
       dc: 12,
       rolls: [face],
+      natural: face,
+      parts: [{ value: 3, reason: 'save bonus', dice: null }],
       total,
+      autoFail: null,
       success: kept,
     });
     expect(named(pressed.encounter, 'Alice').rules.concentration).toBe(kept ? 'Bless' : null);
@@ -297,6 +300,9 @@ describe('starting and dropping concentration', () => {
           appliedBy: null,
           note: null,
           save: null,
+          modifiers: [],
+          shownToPlayers: true,
+          savePending: false,
         },
       ],
     };

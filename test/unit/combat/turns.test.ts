@@ -188,6 +188,9 @@ describe('effects that end with a turn', () => {
           appliedBy: null,
           note: null,
           save: null,
+          modifiers: [],
+          shownToPlayers: true,
+          savePending: false,
         },
       ],
     };

@@ -85,18 +85,30 @@ describe('encounter events in words', () => {
     expect(
       say([
         { kind: 'concentration-check', combatant: ref(alice), effect: 'Bless', dc: 10, bonus: 2 },
-        { kind: 'concentration-save', combatant: ref(alice), effect: 'Bless', dc: 10, rolls: [6], total: 8, success: false },
+        {
+          kind: 'concentration-save',
+          combatant: ref(alice),
+          effect: 'Bless',
+          dc: 10,
+          rolls: [6],
+          total: 8,
+          success: false,
+          natural: 6,
+          parts: [{ value: 2, reason: 'save bonus', dice: null }],
+          autoFail: null,
+        },
         {
           kind: 'effect-ended',
           effect: { id: 'e1', kind: 'concentration', name: 'Bless' },
           combatant: ref(alice),
           source: ref(alice),
           reason: 'save-failed',
+          private: false,
         },
       ]),
     ).toEqual([
       'Alice must make a **DC 10** Constitution save to keep concentrating on Bless.',
-      "Alice's concentration save (DC 10): d20 6, total 8. Bless ends.",
+      "Alice's concentration save (DC 10): d20 6 + 2 (save bonus) = 8. Bless ends.",
     ]);
   });
 

@@ -24,7 +24,13 @@ const OWN: [string, D20TestRequest][] = [
   ['str-save', { kind: 'save', ability: 'str' }],
   ['dex-save', { kind: 'save', ability: 'dex' }],
   ['wis-save', { kind: 'save', ability: 'wis' }],
+  ['con-save', { kind: 'save', ability: 'con' }],
+  ['conc-save', { kind: 'save', ability: 'con', concentration: true }],
+  ['death-save', { kind: 'save', deathSave: true }],
 ];
+
+/** Every die shows 1: a damage probe whose reductions (Next's Intoxicated 1d6) are known. */
+const ONES = { die: (): number => 1 };
 
 /**
  * What a condition does, as short tokens: its own rolls, attacks against it, speed, what it brings
@@ -53,6 +59,10 @@ export function conditionProfile(id: RuleSetId, key: ConditionKey): string[] {
   const close = against[0][1];
   if (close.autoCritical) tokens.push('crit-within-5');
   if (close.acBonus !== 0) tokens.push(`ac:${close.acBonus}`);
+  // 10 fire damage to a creature with 40 HP and none of its own defences.
+  const damaged = rules.applyDamage({ ...state, hp: 40, maxHp: 40 }, { amount: 10, type: 'fire' }, ONES);
+  const lost = 40 - damaged.state.hp;
+  if (lost !== 10) tokens.push(`fire-10:${lost}`);
   const speed = rules.speed(state, 30);
   if (speed !== 30) tokens.push(`speed:${speed}`);
   for (const other of state.conditions.filter((c) => c !== key)) tokens.push(`brings:${other}`);

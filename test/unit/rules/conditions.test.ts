@@ -10,8 +10,9 @@ import {
 import { conditionProfile } from './condition-profile';
 
 // RULES.md §15a–e: every condition of every catalogue, as the tokens conditionProfile reads back
-// through the public RuleSet (own rolls, attacks against it at 5 ft melee / 30 ft ranged / by an
-// attacker who sees it, critical hits, speed from 30 ft, implied conditions, concentration).
+// through the public RuleSet (own rolls, among them Constitution, concentration and death saves;
+// attacks against it at 5 ft melee / 30 ft ranged / by an attacker who sees it, critical hits,
+// 10 fire damage taken, speed from 30 ft, implied conditions, concentration).
 const PARALYZED_2024 = [
   'init:dis',
   'str-save:fail',
@@ -42,6 +43,7 @@ const CATALOGUE_2024: Partial<Record<ConditionKey, string[]>> = {
     'vs-melee-5:adv',
     'vs-ranged-30:adv',
     'vs-seen:adv',
+    'fire-10:5',
     'speed:0',
     'brings:incapacitated',
     'ends-concentration',
@@ -115,6 +117,7 @@ const EXPECTED: Record<RuleSetId, Partial<Record<ConditionKey, string[]>>> = {
       'vs-melee-5:adv',
       'vs-ranged-30:adv',
       'vs-seen:adv',
+      'fire-10:5',
       'speed:0',
       'brings:incapacitated',
       'ends-concentration',
@@ -168,11 +171,17 @@ const EXPECTED: Record<RuleSetId, Partial<Record<ConditionKey, string[]>>> = {
       'str-save:dis',
       'dex-save:dis',
       'wis-save:dis',
+      // §17d: saves include Constitution, concentration and (Next's Con) death saves.
+      'con-save:dis',
+      'conc-save:dis',
+      'death-save:dis',
       'speed:20',
     ],
-    ethereal: [],
+    // §15d: fire from a source that is not ethereal is halved.
+    ethereal: ['fire-10:5'],
     frightened: ['melee:dis', 'ranged:dis', 'check:dis', 'sight:dis', 'hearing:dis', 'init:dis'],
-    intoxicated: ['melee:dis', 'ranged:dis', 'check:dis', 'sight:dis', 'hearing:dis', 'init:dis'],
+    // §15d: every instance of damage drops by 1d6 (the probe's die shows 1).
+    intoxicated: ['melee:dis', 'ranged:dis', 'check:dis', 'sight:dis', 'hearing:dis', 'init:dis', 'fire-10:9'],
     invisible: ['melee:adv', 'ranged:adv', 'vs-melee-5:dis', 'vs-ranged-30:dis', 'vs-seen:dis'],
     // Falls prone (−2 to its attacks; ranged attacks beyond 10 ft cancel out); no auto-crit in Next;
     // only Stunned and Unconscious end concentration (§14d).
@@ -232,6 +241,7 @@ const EXPECTED: Record<RuleSetId, Partial<Record<ConditionKey, string[]>>> = {
       'vs-melee-5:adv',
       'vs-ranged-30:adv',
       'vs-seen:adv',
+      'fire-10:5',
       'speed:0',
       'brings:incapacitated',
       'ends-concentration',

@@ -1,0 +1,166 @@
+import {
+  ABILITIES,
+  DAMAGE_TYPES,
+  DEFENCE_KINDS,
+  TEST_TARGETS,
+  type Ability,
+  type BonusTerm,
+  type CustomModifier,
+  type DamageType,
+  type RulesResult,
+  type TestTarget,
+} from './types';
+
+/** Bounds on what typed modifiers can ask the bot to roll and store. */
+export const MODIFIER_LIMITS = {
+  /** Modifiers on one effect. */
+  count: 12,
+  /** Dice in one term (`10d4`). */
+  dice: 10,
+  /** Sides of one die (`1d100`). */
+  sides: 100,
+  /** A flat bonus or penalty to a d20 test or damage. */
+  flat: 20,
+  /** A change to Armour Class. */
+  ac: 10,
+  /** A change to speed, in feet. */
+  speed: 120,
+  /** The text as typed. */
+  length: 200,
+} as const;
+
+const TERM = /^([+-])(\d{1,3})(?:d(\d{1,3}))?$/;
+
+function isOneOf<T extends string>(values: readonly T[], text: string): text is T {
+  return (values as readonly string[]).includes(text);
+}
+
+type Parsed<T> = RulesResult<T>;
+
+function fail<T>(reason: string): Parsed<T> {
+  return { ok: false, reason };
+}
+
+function term(text: string, token: string): Parsed<BonusTerm> {
+  const match = TERM.exec(text);
+  if (match === null) return fail(`"${token}" needs a signed number or dice, such as +2 or +1d4.`);
+  const [, sign = '+', countText = '0', sidesText] = match;
+  const count = Number(countText);
+  if (sidesText === undefined) {
+    if (count > MODIFIER_LIMITS.flat) return fail(`"${token}": a flat bonus goes up to ${MODIFIER_LIMITS.flat}.`);
+    return { ok: true, value: { sign: sign === '-' ? -1 : 1, count, sides: null } };
+  }
+  const sides = Number(sidesText);
+  if (count < 1 || count > MODIFIER_LIMITS.dice || sides < 2 || sides > MODIFIER_LIMITS.sides) {
+    return fail(`"${token}": from 1 to ${MODIFIER_LIMITS.dice} dice of 2 to ${MODIFIER_LIMITS.sides} sides.`);
+  }
+  return { ok: true, value: { sign: sign === '-' ? -1 : 1, count, sides } };
+}
+
+function signedInteger(text: string, token: string, bound: number): Parsed<number> {
+  if (!/^[+-]\d{1,4}$/.test(text)) return fail(`"${token}" needs a signed whole number, such as +2 or -10.`);
+  const value = Number(text);
+  if (Math.abs(value) > bound) return fail(`"${token}" goes from -${bound} to +${bound}.`);
+  return { ok: true, value };
+}
+
+/** `save`, `save:dex`: the test and, optionally, its ability. */
+function testOf(parts: readonly string[], token: string): Parsed<{ on: TestTarget; ability: Ability | null }> {
+  const [on = '', ability, ...rest] = parts;
+  const target = on === 'death' ? 'death-save' : on;
+  if (!isOneOf(TEST_TARGETS, target)) return fail(`"${token}": the test is one of ${TEST_TARGETS.join(', ')}.`);
+  if (rest.length > 0 || (ability !== undefined && !isOneOf(ABILITIES, ability))) {
+    return fail(`"${token}": the ability is one of ${ABILITIES.join(', ')}.`);
+  }
+  return { ok: true, value: { on: target, ability: ability ?? null } };
+}
+
+function damageType(text: string, token: string): Parsed<DamageType> {
+  return isOneOf(DAMAGE_TYPES, text) ? { ok: true, value: text } : fail(`"${token}": damage types are ${DAMAGE_TYPES.join(', ')}.`);
+}
+
+function modifier(token: string): Parsed<CustomModifier> {
+  const [key = '', ...rest] = token.split(':');
+  if (key === 'adv' || key === 'dis') {
+    const test = testOf(rest, token);
+    return test.ok ? { ok: true, value: { kind: key === 'adv' ? 'advantage' : 'disadvantage', ...test.value } } : test;
+  }
+  if (key === 'ac' || key === 'speed') {
+    const amount = signedInteger(rest.join(':'), token, MODIFIER_LIMITS[key]);
+    return amount.ok ? { ok: true, value: { kind: key, amount: amount.value } } : amount;
+  }
+  if (isOneOf(DEFENCE_KINDS, key)) {
+    const type = damageType(rest.join(':'), token);
+    return type.ok ? { ok: true, value: { kind: key, damageType: type.value } } : type;
+  }
+  if (key === 'damage') {
+    const [, amount = '', typed] = /^([^[]*)(?:\[([a-z]+)\])?$/.exec(rest.join(':')) ?? [];
+    const parsed = term(amount, token);
+    if (!parsed.ok) return parsed;
+    if (typed === undefined) return { ok: true, value: { kind: 'damage', term: parsed.value, damageType: null } };
+    const type = damageType(typed, token);
+    return type.ok ? { ok: true, value: { kind: 'damage', term: parsed.value, damageType: type.value } } : type;
+  }
+  const amount = rest.pop();
+  const test = testOf([key, ...rest], token);
+  if (!test.ok || amount === undefined) return fail(`"${token}" is not a modifier I know.`);
+  const parsed = term(amount, token);
+  return parsed.ok ? { ok: true, value: { kind: 'bonus', ...test.value, term: parsed.value } } : parsed;
+}
+
+/**
+ * Reads `modifiers` text: modifiers separated by commas or spaces (`attack:+1d4, save:+1d4`,
+ * `damage:+2 [fire]`, `dis:save:dex`, `resist:fire`). Bounded in length, count, dice and sizes.
+ */
+export function parseModifiers(text: string): RulesResult<CustomModifier[]> {
+  if (text.length > MODIFIER_LIMITS.length) return fail(`Modifiers are at most ${MODIFIER_LIMITS.length} characters.`);
+  const tokens = text
+    .toLowerCase()
+    .replace(/\s*\[\s*([a-z]+)\s*\]/g, '[$1]')
+    .replace(/\s*:\s*/g, ':')
+    .split(/[\s,]+/)
+    .filter((t) => t !== '');
+  if (tokens.length === 0) return fail('No modifiers given.');
+  if (tokens.length > MODIFIER_LIMITS.count) return fail(`At most ${MODIFIER_LIMITS.count} modifiers on one effect.`);
+  const modifiers: CustomModifier[] = [];
+  for (const token of tokens) {
+    const parsed = modifier(token);
+    if (!parsed.ok) return parsed;
+    modifiers.push(parsed.value);
+  }
+  return { ok: true, value: modifiers };
+}
+
+/** "+1d4", "-2". */
+export function termText(value: BonusTerm): string {
+  const sign = value.sign < 0 ? '-' : '+';
+  return value.sides === null ? `${sign}${value.count}` : `${sign}${value.count}d${value.sides}`;
+}
+
+function testText(on: TestTarget, ability: Ability | null): string {
+  return ability === null ? on : `${on}:${ability}`;
+}
+
+/** The modifiers in the syntax `parseModifiers` reads, so stored text reads back the same. */
+export function modifiersText(modifiers: readonly CustomModifier[]): string {
+  return modifiers
+    .map((m) => {
+      switch (m.kind) {
+        case 'bonus':
+          return `${testText(m.on, m.ability)}:${termText(m.term)}`;
+        case 'advantage':
+        case 'disadvantage':
+          return `${m.kind === 'advantage' ? 'adv' : 'dis'}:${testText(m.on, m.ability)}`;
+        case 'damage':
+          return `damage:${termText(m.term)}${m.damageType === null ? '' : ` [${m.damageType}]`}`;
+        case 'ac':
+        case 'speed':
+          return `${m.kind}:${m.amount < 0 ? '-' : '+'}${Math.abs(m.amount)}`;
+        case 'resist':
+        case 'immune':
+        case 'vulnerable':
+          return `${m.kind}:${m.damageType}`;
+      }
+    })
+    .join(', ');
+}
