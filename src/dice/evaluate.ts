@@ -3,8 +3,11 @@
  * act left to right on the dice still kept, and values stay unrounded until the final total.
  */
 import type { DiceNode, Expr, Operation, Selector, SetOperator, UnaryOperator, BinaryOperator, DiceOperator } from './ast';
+import { WorkBudget } from './budget';
+import { RollFailure } from './failure';
 import { MAX_DICE, MAX_SIDES } from './limits';
 import type { RandomSource } from './random';
+import { distinctSelectors, select, type Item } from './select';
 
 /** One face a die showed. A die shows several when rerolled; only the last counts. */
 export interface Roll {
@@ -61,25 +64,10 @@ export interface RolledBinary extends RolledBase {
 
 export type Rolled = RolledNumber | RolledDice | RolledSet | RolledGroup | RolledUnary | RolledBinary;
 
-/** A mistake only rolling reveals (division by zero, a reroll that never ends). */
-export class RollFailure {
-  constructor(readonly message: string) {}
-}
-
-/** Whatever an operator can select from: dice, or the elements of a set. */
-interface Item {
-  value: number;
-  kept: boolean;
-}
-
 class Roller {
-  private rolled = 0;
+  readonly budget = new WorkBudget();
 
   constructor(private readonly random: RandomSource) {}
-
-  get diceRolled(): number {
-    return this.rolled;
-  }
 
   evaluate(node: Expr): Rolled {
     switch (node.type) {
@@ -90,7 +78,7 @@ class Roller {
       case 'set': {
         const elements = node.elements.map((e) => this.evaluate(e));
         const set: RolledSet = { type: 'set', node, elements, value: 0, kept: true };
-        applyKeepDrop(elements, node.operations);
+        applyKeepDrop(elements, node.operations, this.budget);
         set.value = keptSum(elements);
         return set;
       }
@@ -98,7 +86,7 @@ class Roller {
         const inner = this.evaluate(node.inner);
         const group: RolledGroup = { type: 'group', node, inner, value: 0, kept: true };
         if (node.operations.length > 0) {
-          applyKeepDrop(membersOf(inner), node.operations);
+          applyKeepDrop(membersOf(inner), node.operations, this.budget);
           refresh(inner);
         }
         group.value = inner.kept ? inner.value : 0;
@@ -118,9 +106,7 @@ class Roller {
   }
 
   private face(node: DiceNode): number {
-    if (++this.rolled > MAX_DICE) {
-      throw new RollFailure(`That rolls more than ${MAX_DICE} dice (counting rerolls and explosions).`);
-    }
+    this.budget.rollDie();
     return node.maximized ? node.sides : this.random.die(node.sides);
   }
 
@@ -146,46 +132,49 @@ class Roller {
     return { type: 'dice', node, dice, value: keptSum(dice), kept: true };
   }
 
-  private operate(node: DiceNode, dice: RolledDie[], { op, selectors }: Operation<DiceOperator>): void {
+  private operate(node: DiceNode, dice: RolledDie[], operation: Operation<DiceOperator>): void {
+    const { op } = operation;
+    const selectors = distinctSelectors(operation.selectors);
     switch (op) {
       case 'k':
       case 'p':
-        keepOrDrop(dice, op, selectors);
+        keepOrDrop(dice, op, selectors, this.budget);
         return;
       case 'ro':
-        for (const die of select(dice, selectors)) this.reroll(node, die);
+        for (const i of select(dice, selectors, this.budget)) this.reroll(node, memberAt(dice, i));
         return;
       case 'rr': {
-        let chosen = select(dice, selectors);
+        let chosen = select(dice, selectors, this.budget);
         if (chosen.length > 0 && matchesEveryFace(node, selectors)) throw new RollFailure(neverEnds(node, 'reroll'));
         while (chosen.length > 0) {
-          for (const die of chosen) this.reroll(node, die);
-          chosen = select(dice, selectors);
+          for (const i of chosen) this.reroll(node, memberAt(dice, i));
+          // Only the dice just rerolled changed: the others were not selected and still are not
+          // (a highest or lowest selector, which could change its mind, never ends and was refused).
+          chosen = select(dice, selectors, this.budget, Infinity, chosen.sort((a, b) => a - b));
         }
         return;
       }
       case 'ra': {
-        const [first] = select(dice, selectors, 1);
-        if (first !== undefined) this.explode(node, dice, first);
+        const [first] = select(dice, selectors, this.budget, 1);
+        if (first !== undefined) this.explode(node, dice, memberAt(dice, first));
         return;
       }
       case 'e': {
-        let chosen = select(dice, selectors);
+        let chosen = select(dice, selectors, this.budget);
         if (chosen.length > 0 && matchesEveryFace(node, selectors)) throw new RollFailure(neverEnds(node, 'explode'));
-        const done = new Set<RolledDie>();
         while (chosen.length > 0) {
-          for (const die of chosen) {
-            this.explode(node, dice, die);
-            done.add(die);
-          }
-          chosen = select(dice, selectors).filter((die) => !done.has(die));
+          const from = dice.length;
+          for (const i of chosen) this.explode(node, dice, memberAt(dice, i));
+          // Each die explodes once, and dice that did not match never will: only the new ones can.
+          chosen = select(dice, selectors, this.budget, Infinity, indicesFrom(from, dice.length));
         }
         return;
       }
       case 'mi':
       case 'ma': {
         // Like Avrae, a repeated mi/ma means its last number.
-        const limit = selectors[selectors.length - 1].value;
+        const limit = operation.selectors[operation.selectors.length - 1].value;
+        this.budget.spend(dice.length);
         for (const die of dice) {
           if (!die.kept) continue;
           if (op === 'mi' ? die.value < limit : die.value > limit) {
@@ -238,49 +227,32 @@ function refresh(rolled: Rolled): void {
   }
 }
 
-function applyKeepDrop(items: Item[], operations: readonly Operation<SetOperator>[]): void {
-  for (const { op, selectors } of operations) keepOrDrop(items, op, selectors);
+function applyKeepDrop(items: Item[], operations: readonly Operation<SetOperator>[], budget: WorkBudget): void {
+  for (const { op, selectors } of operations) keepOrDrop(items, op, distinctSelectors(selectors), budget);
 }
 
-function keepOrDrop(items: Item[], op: 'k' | 'p', selectors: readonly Selector[]): void {
-  const chosen = select(items, selectors);
+function keepOrDrop(items: Item[], op: 'k' | 'p', selectors: readonly Selector[], budget: WorkBudget): void {
+  const chosen = select(items, selectors, budget);
   if (op === 'p') {
-    for (const item of chosen) item.kept = false;
+    for (const i of chosen) memberAt(items, i).kept = false;
     return;
   }
-  const keep = new Set(chosen);
-  for (const item of items) if (item.kept && !keep.has(item)) item.kept = false;
+  const keep = new Uint8Array(items.length);
+  for (const i of chosen) keep[i] = 1;
+  for (let i = 0; i < items.length; i++) if (keep[i] === 0) memberAt(items, i).kept = false;
 }
 
-/** The kept items matching any selector, in pool order, at most `limit` of them. */
-function select<T extends Item>(items: readonly T[], selectors: readonly Selector[], limit = Infinity): T[] {
-  if (selectors.length === 1) return matching(items, selectors[0]).slice(0, limit);
-  const chosen: T[] = [];
-  for (const selector of selectors) {
-    if (chosen.length >= limit) break;
-    for (const item of matching(items, selector)) {
-      if (chosen.length >= limit) break;
-      if (!chosen.includes(item)) chosen.push(item);
-    }
-  }
-  return chosen;
+/** `items[i]` for an index a selection returned, so always present. */
+function memberAt<T>(items: readonly T[], i: number): T {
+  const item = items[i];
+  if (item === undefined) throw new RangeError(`no pool member at ${i}`);
+  return item;
 }
 
-function matching<T extends Item>(items: readonly T[], { kind, value }: Selector): T[] {
-  const kept = items.filter((item) => item.kept);
-  switch (kind) {
-    case 'exact':
-      return kept.filter((item) => item.value === value);
-    case 'greater':
-      return kept.filter((item) => item.value > value);
-    case 'less':
-      return kept.filter((item) => item.value < value);
-    // Sorting is stable, so among equal values the earlier ones are chosen first.
-    case 'highest':
-      return kept.sort((a, b) => b.value - a.value).slice(0, value);
-    case 'lowest':
-      return kept.sort((a, b) => a.value - b.value).slice(0, value);
-  }
+function indicesFrom(from: number, to: number): number[] {
+  const indices = new Array<number>(to - from);
+  for (let i = from; i < to; i++) indices[i - from] = i;
+  return indices;
 }
 
 /** True when every face a die can show is selected again, so rerolling or exploding never stops. */
@@ -348,5 +320,5 @@ export interface Evaluation {
 export function evaluate(expr: Expr, random: RandomSource): Evaluation {
   const roller = new Roller(random);
   const rolled = roller.evaluate(expr);
-  return { rolled, diceRolled: roller.diceRolled };
+  return { rolled, diceRolled: roller.budget.diceRolled };
 }

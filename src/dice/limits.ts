@@ -8,3 +8,8 @@ export const MAX_LENGTH = 500;
 export const MAX_DEPTH = 25;
 /** Faces on one die. */
 export const MAX_SIDES = 1_000_000;
+/**
+ * Steps of work per expression: each die rolled and each pool member a selector looks at (a sort
+ * of n members counts n·log2 n). Far above any sensible roll, and reached within a few milliseconds.
+ */
+export const MAX_WORK = 200_000;

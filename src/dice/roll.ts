@@ -1,6 +1,7 @@
 /** The one call most callers need: text (or a parsed expression) in, a rolled result out. */
 import type { DiceError, Expr, ParsedDice, RollMode } from './ast';
-import { evaluate, RollFailure, type Rolled, type RolledDice } from './evaluate';
+import { evaluate, type Rolled, type RolledDice } from './evaluate';
+import { RollFailure } from './failure';
 import { collectAnnotations, formatExpr } from './notation';
 import { parseDice } from './parse';
 import type { RandomSource } from './random';

@@ -1,0 +1,4 @@
+/** A mistake only rolling reveals (division by zero, a reroll that never ends, too much work). */
+export class RollFailure {
+  constructor(readonly message: string) {}
+}
