@@ -4,26 +4,11 @@
  */
 import type { DiceNode, Expr, Operation, Selector, SetOperator, UnaryOperator, BinaryOperator, DiceOperator } from './ast';
 import { WorkBudget } from './budget';
+import { Die } from './die';
 import { RollFailure } from './failure';
 import { MAX_DICE, MAX_SIDES } from './limits';
 import type { RandomSource } from './random';
-import { distinctSelectors, select, type Item } from './select';
-
-/** One face a die showed. A die shows several when rerolled; only the last counts. */
-export interface Roll {
-  natural: number;
-  /** Differs from `natural` after `mi`/`ma`. */
-  value: number;
-  rerolled: boolean;
-  exploded: boolean;
-}
-
-export interface RolledDie {
-  rolls: Roll[];
-  /** The last roll's value. */
-  value: number;
-  kept: boolean;
-}
+import { distinctSelectors, keepOrDrop, select, type Item } from './select';
 
 interface RolledBase {
   /** This node's value, ignoring whether it is kept. */
@@ -38,7 +23,7 @@ export interface RolledNumber extends RolledBase {
 export interface RolledDice extends RolledBase {
   type: 'dice';
   node: DiceNode;
-  dice: RolledDie[];
+  dice: Die[];
 }
 export interface RolledSet extends RolledBase {
   type: 'set';
@@ -110,29 +95,21 @@ class Roller {
     return node.maximized ? node.sides : this.random.die(node.sides);
   }
 
-  private newDie(node: DiceNode): RolledDie {
-    const natural = this.face(node);
-    return { rolls: [{ natural, value: natural, rerolled: false, exploded: false }], value: natural, kept: true };
-  }
-
-  private reroll(node: DiceNode, die: RolledDie): void {
-    die.rolls[die.rolls.length - 1].rerolled = true;
-    const natural = this.face(node);
-    die.rolls.push({ natural, value: natural, rerolled: false, exploded: false });
-    die.value = natural;
+  private reroll(node: DiceNode, die: Die): void {
+    die.reroll(this.face(node));
   }
 
   private dice(node: DiceNode): RolledDice {
     if (node.sides < 1 || !Number.isInteger(node.sides)) throw new RollFailure('A die needs at least 1 side.');
     if (node.sides > MAX_SIDES) throw new RollFailure(`A die can have at most ${MAX_SIDES.toLocaleString('en-US')} sides.`);
     if (node.count > MAX_DICE) throw new RollFailure(`At most ${MAX_DICE} dice can be rolled at once.`);
-    const dice: RolledDie[] = new Array<RolledDie>(node.count);
-    for (let i = 0; i < node.count; i++) dice[i] = this.newDie(node);
+    const dice: Die[] = [];
+    for (let i = 0; i < node.count; i++) dice.push(new Die(this.face(node)));
     for (const operation of node.operations) this.operate(node, dice, operation);
     return { type: 'dice', node, dice, value: keptSum(dice), kept: true };
   }
 
-  private operate(node: DiceNode, dice: RolledDie[], operation: Operation<DiceOperator>): void {
+  private operate(node: DiceNode, dice: Die[], operation: Operation<DiceOperator>): void {
     const { op } = operation;
     const selectors = distinctSelectors(operation.selectors);
     switch (op) {
@@ -178,8 +155,7 @@ class Roller {
         for (const die of dice) {
           if (!die.kept) continue;
           if (op === 'mi' ? die.value < limit : die.value > limit) {
-            die.rolls[die.rolls.length - 1].value = limit;
-            die.value = limit;
+            die.force(limit);
           }
         }
         return;
@@ -187,9 +163,9 @@ class Roller {
     }
   }
 
-  private explode(node: DiceNode, dice: RolledDie[], die: RolledDie): void {
-    die.rolls[die.rolls.length - 1].exploded = true;
-    dice.push(this.newDie(node));
+  private explode(node: DiceNode, dice: Die[], die: Die): void {
+    die.markExploded();
+    dice.push(new Die(this.face(node)));
   }
 }
 
@@ -229,17 +205,6 @@ function refresh(rolled: Rolled): void {
 
 function applyKeepDrop(items: Item[], operations: readonly Operation<SetOperator>[], budget: WorkBudget): void {
   for (const { op, selectors } of operations) keepOrDrop(items, op, distinctSelectors(selectors), budget);
-}
-
-function keepOrDrop(items: Item[], op: 'k' | 'p', selectors: readonly Selector[], budget: WorkBudget): void {
-  const chosen = select(items, selectors, budget);
-  if (op === 'p') {
-    for (const i of chosen) memberAt(items, i).kept = false;
-    return;
-  }
-  const keep = new Uint8Array(items.length);
-  for (const i of chosen) keep[i] = 1;
-  for (let i = 0; i < items.length; i++) if (keep[i] === 0) memberAt(items, i).kept = false;
 }
 
 /** `items[i]` for an index a selection returned, so always present. */

@@ -214,11 +214,10 @@ class Parser {
 
   private number(): number {
     const start = this.pos;
+    const whole = this.digits();
+    if (this.code() !== DOT) return whole;
+    this.pos++;
     while (isDigit(this.code())) this.pos++;
-    if (this.code() === DOT) {
-      this.pos++;
-      while (isDigit(this.code())) this.pos++;
-    }
     return Number(this.text.slice(start, this.pos));
   }
 
@@ -227,9 +226,19 @@ class Parser {
       if (this.pos >= this.text.length) this.fail(`${what} is missing at the end of the expression.`);
       this.fail(`${what} is missing at column ${this.pos + 1} (found ${quote(this.text[this.pos])}).`);
     }
+    return this.digits();
+  }
+
+  /** Reads a run of digits and returns its value, without cutting the text out. */
+  private digits(): number {
     const start = this.pos;
-    while (isDigit(this.code())) this.pos++;
-    return Number(this.text.slice(start, this.pos));
+    let value = 0;
+    for (let c = this.code(); isDigit(c); c = this.code()) {
+      value = value * 10 + (c - ZERO);
+      this.pos++;
+    }
+    // Up to 15 digits the sum is exact; beyond, only reading the decimal text rounds as Number does.
+    return this.pos - start > 15 ? Number(this.text.slice(start, this.pos)) : value;
   }
 
   private dice(count: number, start: number): DiceNode {
@@ -376,6 +385,7 @@ const SET_OPERATORS: readonly SetOperator[] = ['k', 'p'];
 
 /** `k1k2` is one keep with both selectors (a union); `mi`/`ma` never merge, as in Avrae. */
 function mergeOperations<Op extends DiceOperator>(operations: Operation<Op>[]): Operation<Op>[] {
+  if (operations.length < 2) return operations;
   const merged: Operation<Op>[] = [];
   for (const operation of operations) {
     const last = merged[merged.length - 1];

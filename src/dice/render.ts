@@ -5,7 +5,8 @@
  * term by term, never cut inside markup.
  */
 import type { Expr } from './ast';
-import type { Rolled, RolledDie } from './evaluate';
+import type { Die, RolledDie } from './die';
+import type { Rolled } from './evaluate';
 import { annotate, formatDice, formatExpr, formatOperations } from './notation';
 
 /** Leaves room in a 2,000-character Discord message for a title and the comment. */
@@ -17,10 +18,29 @@ function renderFace(face: number, sides: number): string {
   return face === 1 || face === sides ? `**${face}**` : String(face);
 }
 
+/** Faces below this are written from a table instead of being formatted on every roll. */
+const TABLE_FACES = 1024;
+/** Lazily filled: a face's text plain or bold, struck or not, with or without the ", " before it. */
+const FACE_TEXTS: (string | undefined)[] = [];
+
+/** A die that showed one face, unchanged: its text, from the table when the face is small. */
+function plainDieText(face: number, sides: number, struck: boolean, separated: boolean): string {
+  const bold = face === 1 || face === sides;
+  const key = face * 8 + (bold ? 4 : 0) + (struck ? 2 : 0) + (separated ? 1 : 0);
+  const cacheable = face >= 0 && face < TABLE_FACES;
+  const cached = cacheable ? FACE_TEXTS[key] : undefined;
+  if (cached !== undefined) return cached;
+  const plain = bold ? `**${face}**` : String(face);
+  const text = (separated ? ', ' : '') + (struck ? `~~${plain}~~` : plain);
+  if (cacheable) FACE_TEXTS[key] = text;
+  return text;
+}
+
 function renderDie(die: RolledDie, sides: number, struck: boolean): string {
   let text = '';
   for (let i = 0; i < die.rolls.length; i++) {
     const roll = die.rolls[i];
+    if (roll === undefined) continue;
     let s = renderFace(roll.natural, sides);
     if (roll.value !== roll.natural) s += ` -> ${roll.value}`;
     if (roll.exploded) s += '!';
@@ -30,35 +50,69 @@ function renderDie(die: RolledDie, sides: number, struck: boolean): string {
   return die.kept || struck ? text : `~~${text}~~`;
 }
 
-function render(rolled: Rolled, detail: Detail, struck: boolean): string {
-  // Strike a dropped node once; nested strikes would break the markup.
-  if (!rolled.kept && !struck) return `~~${render(rolled, detail, true)}~~`;
-  switch (rolled.type) {
-    case 'number':
-      return annotate(String(rolled.node.value), rolled.node.annotations);
-    case 'dice': {
-      const { node } = rolled;
-      let inside = '';
-      if (detail === 'full' || rolled.dice.length <= 1) {
-        for (let i = 0; i < rolled.dice.length; i++) inside += (i > 0 ? ', ' : '') + renderDie(rolled.dice[i], node.sides, struck);
-      } else {
-        inside = `${rolled.dice.length} dice: ${rolled.value}`;
+/** Thrown when a rendering outgrows its room: the caller tries a shorter form instead. */
+class TooLong {}
+const TOO_LONG = new TooLong();
+
+/** Renders at one level of detail, giving up as soon as the text cannot fit in `room`. */
+class Renderer {
+  constructor(
+    private readonly detail: Detail,
+    private readonly room: number,
+  ) {}
+
+  render(rolled: Rolled, struck: boolean): string {
+    // Strike a dropped node once; nested strikes would break the markup.
+    if (!rolled.kept && !struck) return `~~${this.render(rolled, true)}~~`;
+    switch (rolled.type) {
+      case 'number':
+        return annotate(String(rolled.node.value), rolled.node.annotations);
+      case 'dice': {
+        const { node, dice } = rolled;
+        return annotate(`${formatDice(node)} (${this.dice(dice, node.sides, rolled.value, struck)})`, node.annotations);
       }
-      return annotate(`${formatDice(node)} (${inside})`, node.annotations);
+      case 'set': {
+        const { node } = rolled;
+        const inside = rolled.elements.map((e) => this.render(e, struck)).join(', ') + (rolled.elements.length === 1 ? ',' : '');
+        return annotate(`(${inside})${formatOperations(node.operations)}`, node.annotations);
+      }
+      case 'group': {
+        const { node } = rolled;
+        return annotate(`(${this.render(rolled.inner, struck)})${formatOperations(node.operations)}`, node.annotations);
+      }
+      case 'unary':
+        return rolled.op + this.render(rolled.operand, struck);
+      case 'binary':
+        return `${this.render(rolled.left, struck)} ${rolled.op} ${this.render(rolled.right, struck)}`;
     }
-    case 'set': {
-      const { node } = rolled;
-      const inside = rolled.elements.map((e) => render(e, detail, struck)).join(', ') + (rolled.elements.length === 1 ? ',' : '');
-      return annotate(`(${inside})${formatOperations(node.operations)}`, node.annotations);
+  }
+
+  /** What goes between a term's parentheses: every die, or (for subtotals) the count and value. */
+  private dice(dice: readonly Die[], sides: number, value: number, struck: boolean): string {
+    if (this.detail === 'subtotals' && dice.length > 1) return `${dice.length} dice: ${value}`;
+    // Each die takes at least one character and a separator.
+    if (3 * dice.length - 2 > this.room) throw TOO_LONG;
+    let inside = '';
+    for (let i = 0; i < dice.length; i++) {
+      const die = dice[i];
+      if (die === undefined) continue;
+      const face = die.plainFace;
+      if (face !== null) inside += plainDieText(face, sides, !die.kept && !struck, i > 0);
+      else inside += (i > 0 ? ', ' : '') + renderDie(die, sides, struck);
+      if (inside.length > this.room) throw TOO_LONG;
     }
-    case 'group': {
-      const { node } = rolled;
-      return annotate(`(${render(rolled.inner, detail, struck)})${formatOperations(node.operations)}`, node.annotations);
-    }
-    case 'unary':
-      return rolled.op + render(rolled.operand, detail, struck);
-    case 'binary':
-      return `${render(rolled.left, detail, struck)} ${rolled.op} ${render(rolled.right, detail, struck)}`;
+    return inside;
+  }
+}
+
+/** `rolled` at `detail`, or null when it does not fit in `room` characters. */
+function renderWithin(rolled: Rolled, detail: Detail, room: number): string | null {
+  try {
+    const text = new Renderer(detail, room).render(rolled, false);
+    return text.length <= room ? text : null;
+  } catch (e) {
+    if (e === TOO_LONG) return null;
+    throw e;
   }
 }
 
@@ -66,10 +120,8 @@ function render(rolled: Rolled, detail: Detail, struck: boolean): string {
 export function renderRoll(expr: Expr, rolled: Rolled, total: number, maxLength = DEFAULT_MAX_TEXT): string {
   const suffix = ` = \`${total}\``;
   const budget = maxLength - suffix.length;
-  const full = render(rolled, 'full', false);
-  if (full.length <= budget) return full + suffix;
-  const subtotals = render(rolled, 'subtotals', false);
-  if (subtotals.length <= budget) return subtotals + suffix;
+  const full = renderWithin(rolled, 'full', budget) ?? renderWithin(rolled, 'subtotals', budget);
+  if (full !== null) return full + suffix;
   const notation = formatExpr(expr);
   if (notation.length <= budget) return notation + suffix;
   return `Total` + suffix;

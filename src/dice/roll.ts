@@ -87,9 +87,15 @@ function describeFirstD20(rolled: Rolled): FirstD20 | null {
   if (term === null) return null;
   const kept = term.dice.find((d) => d.kept);
   if (kept === undefined) return null;
+  // Read faces without making the dice list their rolls, which most never need.
   const rolls: number[] = [];
-  for (const die of term.dice) for (const roll of die.rolls) rolls.push(roll.natural);
-  return { kept: kept.value, natural: kept.rolls[kept.rolls.length - 1].natural, rolls, leading: leftmost(rolled) === term };
+  for (const die of term.dice) {
+    const face = die.plainFace;
+    if (face !== null) rolls.push(face);
+    else for (const roll of die.rolls) rolls.push(roll.natural);
+  }
+  const natural = kept.plainFace ?? kept.rolls[kept.rolls.length - 1]?.natural ?? kept.value;
+  return { kept: kept.value, natural, rolls, leading: leftmost(rolled) === term };
 }
 
 /** A bare expression (built or transformed in code) as if it had been typed. */

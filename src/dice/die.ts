@@ -1,0 +1,66 @@
+/** One rolled die and the faces it showed. */
+
+/** One face a die showed. A die shows several when rerolled; only the last counts. */
+export interface Roll {
+  natural: number;
+  /** Differs from `natural` after `mi`/`ma`. */
+  value: number;
+  rerolled: boolean;
+  exploded: boolean;
+}
+
+export interface RolledDie {
+  rolls: Roll[];
+  /** The last roll's value. */
+  value: number;
+  kept: boolean;
+}
+
+/**
+ * A die as the engine rolls it. Almost every die shows one face and keeps it, so it is one small
+ * object: its list of rolls is made only when a reroll, an explosion or `mi`/`ma` changes it, or
+ * when someone reads it. A thousand dice used to cost four thousand objects.
+ */
+export class Die implements RolledDie {
+  kept = true;
+  value: number;
+  private history: Roll[] | null = null;
+
+  constructor(private readonly first: number) {
+    this.value = first;
+  }
+
+  get rolls(): Roll[] {
+    // Every change to the value goes through the list, so `value` is still the first face here.
+    this.history ??= [{ natural: this.first, value: this.value, rerolled: false, exploded: false }];
+    return this.history;
+  }
+
+  /** The one face it showed, unchanged and not exploded; null once it has a story to tell. */
+  get plainFace(): number | null {
+    return this.history === null ? this.first : null;
+  }
+
+  reroll(natural: number): void {
+    this.last().rerolled = true;
+    this.rolls.push({ natural, value: natural, rerolled: false, exploded: false });
+    this.value = natural;
+  }
+
+  markExploded(): void {
+    this.last().exploded = true;
+  }
+
+  /** `mi`/`ma`: the die counts `value` instead of the face it shows. */
+  force(value: number): void {
+    this.last().value = value;
+    this.value = value;
+  }
+
+  private last(): Roll {
+    const rolls = this.rolls;
+    const last = rolls[rolls.length - 1];
+    if (last === undefined) throw new RangeError('a die without rolls');
+    return last;
+  }
+}
