@@ -1,8 +1,9 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { effectiveRuleset, setChannelRuleset, setGuildRuleset } from '../src/db/settings';
-import type { Command, CommandContext, Reply } from '../src/discord/command';
+import type { Command, CommandContext } from '../src/framework/command';
+import type { Reply } from '../src/views/reply';
 import { UserError } from '../src/errors';
-import { COLORS } from '../src/discord/embeds';
+import { COLORS } from '../src/views/embeds';
 import { RULESET_IDS, RULESET_SUMMARIES, isRuleSetId, type RuleSetId } from '../src/rules/ids';
 import { differencesFor } from '../src/rules/differences';
 
@@ -33,7 +34,7 @@ const definition = new SlashCommandBuilder()
           .addChoices({ name: 'server', value: 'server' }, { name: 'channel', value: 'channel' }),
       ),
   )
-  .addSubcommand((sub) => sub.setName('show').setDescription("Show the rule set in force here and what it changes"));
+  .addSubcommand((sub) => sub.setName('show').setDescription('Show the rule set in force here and what it changes'));
 
 const SOURCE_WORDS = { channel: 'set for this channel', server: 'set for the server', default: 'the default' } as const;
 
@@ -42,7 +43,9 @@ async function setRuleset(ctx: CommandContext): Promise<Reply> {
   if (!isRuleSetId(ruleset)) throw new UserError(`Unknown rule set "${ruleset}". Choose one of: ${RULESET_IDS.join(', ')}.`);
   const scope = ctx.options.values.scope === 'channel' ? 'channel' : 'server';
   if (scope === 'server' && !ctx.permissions.manageGuild) {
-    throw new UserError("Only members with the Manage Server permission can set the server's rule set. Ask a server admin, or set it for this channel with scope:channel (Manage Channels).");
+    throw new UserError(
+      "Only members with the Manage Server permission can set the server's rule set. Ask a server admin, or set it for this channel with scope:channel (Manage Channels).",
+    );
   }
   if (scope === 'channel' && !ctx.permissions.manageChannels) {
     throw new UserError("Only members with the Manage Channels permission can set this channel's rule set.");
@@ -54,7 +57,9 @@ async function setRuleset(ctx: CommandContext): Promise<Reply> {
   const summary = RULESET_SUMMARIES[ruleset];
   const lines = [`${summary.description}`];
   if (effective.ruleset !== ruleset) {
-    lines.push(`This channel keeps **${RULESET_SUMMARIES[effective.ruleset].name}** (\`${effective.ruleset}\`), which is set for the channel.`);
+    lines.push(
+      `This channel keeps **${RULESET_SUMMARIES[effective.ruleset].name}** (\`${effective.ruleset}\`), which is set for the channel.`,
+    );
   }
   lines.push('Encounters already running keep the rule set they began with.');
   return {

@@ -1,5 +1,5 @@
-import type { Command } from '../src/discord/command';
-import { CommandRegistry } from '../src/discord/registry';
+import type { Command } from '../src/framework/command';
+import { CommandRegistry } from '../src/framework/registry';
 import { command as config } from './config';
 import { createHelpCommand } from './help';
 import { command as hp } from './hp';

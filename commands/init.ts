@@ -1,26 +1,50 @@
 import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from '@discordjs/builders';
 import { isGameMaster, requireGameMaster } from '../src/combat/permissions';
 import { MAX_HP, NAME_MAX_LENGTH, type EncounterOptions } from '../src/combat/types';
-import { UserError, type Command, type CommandContext, type CommandOptions, type ComponentContext, type Reply } from '../src/discord/command';
-import { COLORS } from '../src/discord/embeds';
-import { damageTypeList, optionalBoolean, optionalInteger, optionalString, requiredInteger, requiredString, targetOption } from '../src/discord/encounter-options';
+import { UserError, type Command, type CommandContext, type CommandOptions, type ComponentContext } from '../src/framework/command';
+import type { Reply } from '../src/views/reply';
+import { COLORS } from '../src/views/embeds';
 import {
-  NO_ENCOUNTER,
+  damageTypeList,
+  optionalBoolean,
+  optionalInteger,
+  optionalString,
+  requiredInteger,
+  requiredString,
+  targetOption,
+} from '../src/framework/options';
+import {
+  addMonsters,
+  changeOptions,
+  dropConcentration,
+  endEncounter,
+  joinEncounter,
+  moveTurn,
+  nextTurn,
+  pressDeathSave,
+  previousTurn,
+  removeCombatant,
+  setInitiative,
+  startConcentration,
+} from '../src/combat/steps';
+import { CombatRefusal } from '../src/combat/refusals';
+import {
   actorOf,
-  buttonParts,
-  change,
+  applyStep,
   encounterForButton,
   encountersOf,
   placeOf,
   postTracker,
   refreshTracker,
-  resultReply,
   suggestTargets,
-} from '../src/discord/encounter-replies';
-import { logReply } from '../src/discord/encounter-log';
-import { summaryEmbed } from '../src/discord/encounter-summary';
-import { optionsInWords } from '../src/discord/encounter-text';
-import { trackerEmbed, trackerMessage } from '../src/discord/tracker';
+  undoLastChange,
+} from '../src/framework/encounter-commands';
+import { buttonId, parseButtonId } from '../src/views/button-ids';
+import { logReply } from '../src/views/encounter-log';
+import { resultReply } from '../src/views/encounter-replies';
+import { summaryEmbed } from '../src/views/encounter-summary';
+import { optionsInWords } from '../src/views/encounter-text';
+import { trackerEmbed, trackerMessage } from '../src/views/tracker';
 import type { RollMode } from '../src/rules/types';
 
 const TYPES_HINT = 'comma-separated damage types, e.g. fire, cold';
@@ -33,8 +57,18 @@ const SAVE_MODE_CHOICES = [
 /** The save modes `/init begin` starts with and `/init options` changes. */
 function withSaveModes(sub: SlashCommandSubcommandBuilder, death: string, concentration: string): SlashCommandSubcommandBuilder {
   return sub
-    .addStringOption((o) => o.setName('death-saves').setDescription(death).addChoices(...SAVE_MODE_CHOICES))
-    .addStringOption((o) => o.setName('concentration-saves').setDescription(concentration).addChoices(...SAVE_MODE_CHOICES));
+    .addStringOption((o) =>
+      o
+        .setName('death-saves')
+        .setDescription(death)
+        .addChoices(...SAVE_MODE_CHOICES),
+    )
+    .addStringOption((o) =>
+      o
+        .setName('concentration-saves')
+        .setDescription(concentration)
+        .addChoices(...SAVE_MODE_CHOICES),
+    );
 }
 
 /** The numbers monsters and characters both may give, within the same limits. */
@@ -61,18 +95,30 @@ const definition = new SlashCommandBuilder()
     ),
   )
   .addSubcommand((sub) =>
-    withSaveModes(sub.setName('options').setDescription('Change how saves are rolled (game master)'), 'Who rolls death saves', 'Who rolls concentration saves'),
+    withSaveModes(
+      sub.setName('options').setDescription('Change how saves are rolled (game master)'),
+      'Who rolls death saves',
+      'Who rolls concentration saves',
+    ),
   )
   .addSubcommand((sub) =>
     withStats(
       sub
         .setName('add')
         .setDescription('Add monsters or NPCs (game master)')
-        .addStringOption((o) => o.setName('name').setDescription('Name; with count, numbers are added (Goblin 1, Goblin 2…)').setRequired(true).setMaxLength(NAME_MAX_LENGTH)),
+        .addStringOption((o) =>
+          o
+            .setName('name')
+            .setDescription('Name; with count, numbers are added (Goblin 1, Goblin 2…)')
+            .setRequired(true)
+            .setMaxLength(NAME_MAX_LENGTH),
+        ),
     )
       .addIntegerOption((o) => o.setName('count').setDescription('How many, sharing one initiative roll').setMinValue(1).setMaxValue(20))
       .addBooleanOption((o) => o.setName('hidden').setDescription('Keep its numbers from the players'))
-      .addIntegerOption((o) => o.setName('initiative').setDescription('Use this initiative instead of rolling').setMinValue(-10).setMaxValue(60))
+      .addIntegerOption((o) =>
+        o.setName('initiative').setDescription('Use this initiative instead of rolling').setMinValue(-10).setMaxValue(60),
+      )
       .addStringOption((o) =>
         o
           .setName('mode')
@@ -88,9 +134,10 @@ const definition = new SlashCommandBuilder()
       sub
         .setName('join')
         .setDescription('Join the encounter with your own character')
-        .addStringOption((o) => o.setName('name').setDescription('Your character\'s name (default: your name)').setMaxLength(NAME_MAX_LENGTH)),
-    )
-      .addIntegerOption((o) => o.setName('con-save').setDescription('Constitution saving throw bonus').setMinValue(-10).setMaxValue(30)),
+        .addStringOption((o) =>
+          o.setName('name').setDescription("Your character's name (default: your name)").setMaxLength(NAME_MAX_LENGTH),
+        ),
+    ).addIntegerOption((o) => o.setName('con-save').setDescription('Constitution saving throw bonus').setMinValue(-10).setMaxValue(30)),
   )
   .addSubcommand((sub) => sub.setName('next').setDescription('End the current turn and start the next one'))
   .addSubcommand((sub) => sub.setName('prev').setDescription('Go back to the previous turn'))
@@ -103,9 +150,11 @@ const definition = new SlashCommandBuilder()
   .addSubcommand((sub) =>
     sub
       .setName('set-initiative')
-      .setDescription('Change a combatant\'s initiative (game master)')
+      .setDescription("Change a combatant's initiative (game master)")
       .addStringOption((o) => targetOption(o))
-      .addIntegerOption((o) => o.setName('value').setDescription('The new initiative total').setRequired(true).setMinValue(-10).setMaxValue(60)),
+      .addIntegerOption((o) =>
+        o.setName('value').setDescription('The new initiative total').setRequired(true).setMinValue(-10).setMaxValue(60),
+      ),
   )
   .addSubcommand((sub) =>
     sub
@@ -113,7 +162,7 @@ const definition = new SlashCommandBuilder()
       .setDescription('Take a combatant out of the encounter (game master)')
       .addStringOption((o) => targetOption(o)),
   )
-  .addSubcommand((sub) => sub.setName('list').setDescription('Show the order; the game master\'s copy shows hidden numbers'))
+  .addSubcommand((sub) => sub.setName('list').setDescription("Show the order; the game master's copy shows hidden numbers"))
   .addSubcommand((sub) => sub.setName('end').setDescription('End the encounter (game master)'))
   .addSubcommand((sub) => sub.setName('undo').setDescription('Revert the last change (the game master, or whoever made it)'))
   .addSubcommand((sub) =>
@@ -191,7 +240,7 @@ function add(ctx: CommandContext): Promise<Reply> {
     immune: damageTypeList(options, 'immune'),
     vulnerable: damageTypeList(options, 'vulnerable'),
   });
-  return change(ctx, (service, actor, place) => service.add(actor, place, input));
+  return applyStep(ctx, addMonsters, input);
 }
 
 function join(ctx: CommandContext): Promise<Reply> {
@@ -201,20 +250,22 @@ function join(ctx: CommandContext): Promise<Reply> {
     ...stats(options),
     conSave: optionalInteger(options, 'con-save'),
   });
-  return change(ctx, (service, actor, place) => service.join(actor, place, input));
+  return applyStep(ctx, joinEncounter, input);
 }
 
 /** The game master, or a member who may manage the channel, sees hidden numbers. */
 async function list(ctx: CommandContext): Promise<Reply> {
   const encounter = await encountersOf(ctx).get(placeOf(ctx));
-  if (!encounter) throw new UserError(NO_ENCOUNTER);
-  return isGameMaster(actorOf(ctx), encounter) ? { ephemeral: true, embeds: [trackerEmbed(encounter, 'game-master')] } : trackerMessage(encounter);
+  if (!encounter) throw new CombatRefusal({ kind: 'no-encounter' });
+  return isGameMaster(actorOf(ctx), encounter)
+    ? { ephemeral: true, embeds: [trackerEmbed(encounter, 'game-master')] }
+    : trackerMessage(encounter);
 }
 
 /** Ending cannot be undone, so it asks first; the game master's press does it. */
 async function confirmEnd(ctx: CommandContext): Promise<Reply> {
   const encounter = await encountersOf(ctx).get(placeOf(ctx));
-  if (!encounter) throw new UserError(NO_ENCOUNTER);
+  if (!encounter) throw new CombatRefusal({ kind: 'no-encounter' });
   requireGameMaster(actorOf(ctx), encounter, 'end the encounter');
   return {
     ephemeral: true,
@@ -222,8 +273,16 @@ async function confirmEnd(ctx: CommandContext): Promise<Reply> {
     components: [
       {
         buttons: [
-          { customId: `init:end:${encounter.id}`, label: 'End the encounter', style: 'danger' },
-          { customId: `init:keep:${encounter.id}`, label: 'Keep fighting', style: 'secondary' },
+          {
+            customId: buttonId({ command: 'init', action: 'end', encounterId: encounter.id }),
+            label: 'End the encounter',
+            style: 'danger',
+          },
+          {
+            customId: buttonId({ command: 'init', action: 'keep', encounterId: encounter.id }),
+            label: 'Keep fighting',
+            style: 'secondary',
+          },
         ],
       },
     ],
@@ -232,7 +291,7 @@ async function confirmEnd(ctx: CommandContext): Promise<Reply> {
 
 async function end(ctx: ComponentContext, encounterId: string): Promise<Reply> {
   await encounterForButton(ctx, encounterId);
-  const result = await encountersOf(ctx).end(actorOf(ctx), placeOf(ctx));
+  const result = await encountersOf(ctx).apply(actorOf(ctx), placeOf(ctx), endEncounter);
   await refreshTracker(ctx, result.encounter);
   return { embeds: [summaryEmbed(result.encounter)] };
 }
@@ -252,36 +311,36 @@ function run(ctx: CommandContext): Promise<Reply> {
     case 'join':
       return join(ctx);
     case 'next':
-      return change(ctx, (service, actor, place) => service.next(actor, place));
+      return applyStep(ctx, nextTurn);
     case 'prev':
-      return change(ctx, (service, actor, place) => service.prev(actor, place));
+      return applyStep(ctx, previousTurn);
     case 'move':
-      return change(ctx, (service, actor, place) => service.move(actor, place, { target: requiredString(ctx.options, 'target') }));
+      return applyStep(ctx, moveTurn, requiredString(ctx.options, 'target'));
     case 'set-initiative': {
       const input = { target: requiredString(ctx.options, 'target'), value: requiredInteger(ctx.options, 'value') };
-      return change(ctx, (service, actor, place) => service.setInitiative(actor, place, input));
+      return applyStep(ctx, setInitiative, input);
     }
     case 'remove':
-      return change(ctx, (service, actor, place) => service.remove(actor, place, { target: requiredString(ctx.options, 'target') }));
+      return applyStep(ctx, removeCombatant, requiredString(ctx.options, 'target'));
     case 'list':
       return list(ctx);
     case 'end':
       return confirmEnd(ctx);
     case 'undo':
-      return change(ctx, (service, actor, place) => service.undo(actor, place));
+      return undoLastChange(ctx);
     case 'log':
       return log(ctx);
     case 'options': {
       const options = saveOptions(ctx.options);
       if (Object.keys(options).length === 0) throw new UserError('Choose `death-saves` or `concentration-saves` (automatic or button).');
-      return change(ctx, (service, actor, place) => service.setOptions(actor, place, options));
+      return applyStep(ctx, changeOptions, options);
     }
     case 'concentrate': {
       const input = { target: requiredString(ctx.options, 'target'), effect: requiredString(ctx.options, 'effect') };
-      return change(ctx, (service, actor, place) => service.concentrate(actor, place, input));
+      return applyStep(ctx, startConcentration, input);
     }
     case 'drop-concentration':
-      return change(ctx, (service, actor, place) => service.dropConcentration(actor, place, { target: requiredString(ctx.options, 'target') }));
+      return applyStep(ctx, dropConcentration, requiredString(ctx.options, 'target'));
     default:
       throw new UserError('Choose a subcommand of /init, e.g. `/init begin`.');
   }
@@ -289,21 +348,20 @@ function run(ctx: CommandContext): Promise<Reply> {
 
 /** Buttons: the tracker's turn buttons, a death save, and the end confirmation. */
 async function press(ctx: ComponentContext): Promise<Reply> {
-  const [action, encounterId = '', combatantId = ''] = buttonParts(ctx.customId);
-  switch (action) {
+  const button = parseButtonId(ctx.customId);
+  if (button?.command !== 'init') throw new UserError('This button no longer does anything.');
+  switch (button.action) {
     case 'next':
     case 'prev':
-      await encounterForButton(ctx, encounterId);
-      return change(ctx, (service, actor, place) => (action === 'next' ? service.next(actor, place) : service.prev(actor, place)));
+      await encounterForButton(ctx, button.encounterId);
+      return applyStep(ctx, button.action === 'next' ? nextTurn : previousTurn);
     case 'death':
-      await encounterForButton(ctx, encounterId);
-      return change(ctx, (service, actor, place) => service.rollDeathSave(actor, place, { target: combatantId }));
+      await encounterForButton(ctx, button.encounterId);
+      return applyStep(ctx, pressDeathSave, button.combatantId);
     case 'end':
-      return end(ctx, encounterId);
+      return end(ctx, button.encounterId);
     case 'keep':
       return { updateMessage: true, ephemeral: true, embeds: [{ description: 'The fight goes on.', color: COLORS.info }], components: [] };
-    default:
-      throw new UserError('This button no longer does anything.');
   }
 }
 

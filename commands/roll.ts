@@ -1,6 +1,8 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
-import type { Command, CommandContext, Embed, Reply } from '../src/discord/command';
-import { COLORS, EMBED_LIMITS } from '../src/discord/embeds';
+import type { Command, CommandContext } from '../src/framework/command';
+import { asPromise } from '../src/framework/as-promise';
+import type { Embed, Reply } from '../src/views/reply';
+import { COLORS, EMBED_LIMITS } from '../src/views/embeds';
 import { UserError } from '../src/errors';
 import { MAX_LENGTH, parseDice, rollDice, type ParsedDice, type RandomSource, type RollMode, type RollSuccess } from '../src/dice';
 
@@ -10,12 +12,18 @@ const MAX_LABEL = 100;
 const definition = new SlashCommandBuilder()
   .setName('roll')
   .setDescription('Roll dice: 1d20+5, 4d6kh3, 2d6+3 [fire], (1d4+1, 3)kh1 …')
-  .addStringOption((o) => o.setName('dice').setDescription('What to roll, e.g. 1d20+5 or 8d6 [fire]').setRequired(true).setMaxLength(MAX_LENGTH))
+  .addStringOption((o) =>
+    o.setName('dice').setDescription('What to roll, e.g. 1d20+5 or 8d6 [fire]').setRequired(true).setMaxLength(MAX_LENGTH),
+  )
   .addStringOption((o) =>
     o
       .setName('mode')
       .setDescription('Advantage or disadvantage on the first 1d20')
-      .addChoices({ name: 'normal', value: 'normal' }, { name: 'advantage', value: 'advantage' }, { name: 'disadvantage', value: 'disadvantage' }),
+      .addChoices(
+        { name: 'normal', value: 'normal' },
+        { name: 'advantage', value: 'advantage' },
+        { name: 'disadvantage', value: 'disadvantage' },
+      ),
   )
   .addIntegerOption((o) => o.setName('dc').setDescription('Say whether the total meets this DC'))
   .addStringOption((o) => o.setName('label').setDescription('A title for the roll').setMaxLength(MAX_LABEL))
@@ -43,7 +51,8 @@ function readRequest(ctx: CommandContext): RollRequest {
   if (!parsed.ok) throw new UserError(describeMistake(text, parsed.error.message, parsed.error.column));
   const mode = values.mode === 'advantage' || values.mode === 'disadvantage' ? values.mode : 'normal';
   const times = typeof values.times === 'number' ? values.times : 1;
-  if (!Number.isInteger(times) || times < 1 || times > MAX_TIMES) throw new UserError(`\`times\` must be a whole number from 1 to ${MAX_TIMES}.`);
+  if (!Number.isInteger(times) || times < 1 || times > MAX_TIMES)
+    throw new UserError(`\`times\` must be a whole number from 1 to ${MAX_TIMES}.`);
   const label = typeof values.label === 'string' && values.label.trim() !== '' ? values.label.trim().slice(0, MAX_LABEL) : null;
   return {
     parsed: parsed.value,
@@ -85,7 +94,12 @@ function singleEmbed(request: RollRequest, result: RollSuccess, title: string): 
     lines.push(`DC ${request.dc}: **${verdict(result.total, request.dc)}**`);
     color = result.total >= request.dc ? COLORS.success : COLORS.danger;
   }
-  const embed: Embed = { title, description: lines.join('\n'), color, fields: [{ name: 'Total', value: String(result.total), inline: true }] };
+  const embed: Embed = {
+    title,
+    description: lines.join('\n'),
+    color,
+    fields: [{ name: 'Total', value: String(result.total), inline: true }],
+  };
   if (result.mode !== 'normal') embed.footer = `Rolled with ${result.mode}.`;
   return embed;
 }
@@ -105,23 +119,31 @@ function repeatedEmbed(request: RollRequest, results: RollSuccess[], title: stri
     fields.push({ name: `DC ${request.dc}`, value: `${passed} of ${results.length} succeed`, inline: true });
   }
   const embed: Embed = { title, description: lines.join('\n'), color: COLORS.info, fields };
-  if (results[0].mode !== 'normal') embed.footer = `Rolled with ${results[0].mode}.`;
+  const mode = results[0]?.mode ?? 'normal';
+  if (mode !== 'normal') embed.footer = `Rolled with ${mode}.`;
   return embed;
 }
 
-async function execute(ctx: CommandContext): Promise<Reply> {
+function rollReply(ctx: CommandContext): Reply {
   const request = readRequest(ctx);
   // Each line gets an equal share of the embed, with room for its number and verdict.
   const maxLength = Math.floor(EMBED_LIMITS.description / request.times) - 60;
   const results: RollSuccess[] = [];
   for (let i = 0; i < request.times; i++) results.push(rollOnce(request, ctx.services.random, maxLength));
   const title = (request.label ?? request.parsed.comment ?? `${ctx.user.name} rolls`).slice(0, EMBED_LIMITS.title);
-  const embed = request.times === 1 ? singleEmbed(request, results[0], title) : repeatedEmbed(request, results, title);
+  const [first] = results;
+  const embed = request.times === 1 && first !== undefined ? singleEmbed(request, first, title) : repeatedEmbed(request, results, title);
   return { embeds: [embed], ephemeral: request.secret };
 }
 
 export const command: Command = {
   definition,
-  examples: ['/roll dice:1d20+5 to hit', '/roll dice:4d6kh3 times:6', '/roll dice:1d20+3 mode:advantage dc:15', '/roll dice:8d6 [fire] secret:true'],
-  execute,
+  examples: [
+    '/roll dice:1d20+5 to hit',
+    '/roll dice:4d6kh3 times:6',
+    '/roll dice:1d20+3 mode:advantage dc:15',
+    '/roll dice:8d6 [fire] secret:true',
+  ],
+  // A mistake in the expression throws a UserError, which must reach the dispatcher as a rejection.
+  execute: (ctx) => asPromise(() => rollReply(ctx)),
 };

@@ -185,7 +185,13 @@ async function main(): Promise<void> {
   console.log(`| ${header.join(' | ')} |`);
   console.log(`|${header.map(() => ' --- ').join('|')}|`);
   CORPUS.forEach((c, i) => {
-    const cells = [c.kind, `\`${c.ours}\``, `\`${c.peer}\``, ...engines.map((_, e) => spread(rates[i]?.[e] ?? [], 0)), ...ours.map((_, e) => spread(ratiosOf(i, e), 1, 'x'))];
+    const cells = [
+      c.kind,
+      `\`${c.ours}\``,
+      `\`${c.peer}\``,
+      ...engines.map((_, e) => spread(rates[i]?.[e] ?? [], 0)),
+      ...ours.map((_, e) => spread(ratiosOf(i, e), 1, 'x')),
+    ];
     console.log(`| ${cells.join(' | ')} |`);
   });
 

@@ -7,7 +7,9 @@ import { ConfigError, loadConfig, type Config } from '../src/config';
 async function register(config: Config): Promise<number> {
   const { discordToken: token, discordApplicationId: applicationId, discordGuildId: guildId } = config;
   if (!token || !applicationId) {
-    console.error('npm run register needs DISCORD_TOKEN and DISCORD_APPLICATION_ID (Developer Portal → your application) in .env or the environment.');
+    console.error(
+      'npm run register needs DISCORD_TOKEN and DISCORD_APPLICATION_ID (Developer Portal → your application) in .env or the environment.',
+    );
     return 1;
   }
   const rest = new REST({ api: config.discordApiUrl }).setToken(token);

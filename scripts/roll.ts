@@ -19,7 +19,7 @@ function usage(message: string): never {
 function parseArgs(args: string[]): Options {
   const options: Options = { json: false, seed: null, expressions: [] };
   for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
+    const arg = args[i] ?? '';
     if (arg === '--') {
       options.expressions.push(...args.slice(i + 1));
       break;

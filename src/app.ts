@@ -6,7 +6,7 @@ import type { RandomSource } from './dice/random';
 import { createSeededRandom } from './dice/seeded';
 import { createEncounterService } from './db/encounter-store';
 import { openDatabase, redactPassword } from './db/open';
-import type { CommandRegistry } from './discord/registry';
+import type { CommandRegistry } from './framework/registry';
 import type { Services } from './services';
 
 /** The bot's parts, shared by every transport: its commands and the services they use. */
@@ -28,7 +28,12 @@ export interface AppOptions {
 }
 
 /** The services every handler gets, over an open database. Tests build theirs with it too. */
-export function buildServices({ prisma, random, logger, now = () => new Date() }: Omit<Services, 'encounters' | 'now'> & { now?: () => Date }): Services {
+export function buildServices({
+  prisma,
+  random,
+  logger,
+  now = () => new Date(),
+}: Omit<Services, 'encounters' | 'now'> & { now?: () => Date }): Services {
   return { prisma, random, logger, now, encounters: createEncounterService({ prisma, random, now }) };
 }
 

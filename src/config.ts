@@ -76,10 +76,18 @@ export function parseConfig(env: Env): Config {
   if (token !== null && /\s/.test(token)) {
     throw new ConfigError('DISCORD_TOKEN', 'must be the bot token from the Developer Portal, with no spaces');
   }
-  const apiUrl = url(env, 'DISCORD_API_URL', ['http:', 'https:'], 'an http(s) URL of the REST API without the version, like https://discord.com/api');
+  const apiUrl = url(
+    env,
+    'DISCORD_API_URL',
+    ['http:', 'https:'],
+    'an http(s) URL of the REST API without the version, like https://discord.com/api',
+  );
   const publicKey = optional(env, 'DISCORD_PUBLIC_KEY');
   if (publicKey !== null && !/^[0-9a-f]{64}$/i.test(publicKey)) {
-    throw new ConfigError('DISCORD_PUBLIC_KEY', "must be the application's public key from the Developer Portal (64 hexadecimal characters)");
+    throw new ConfigError(
+      'DISCORD_PUBLIC_KEY',
+      "must be the application's public key from the Developer Portal (64 hexadecimal characters)",
+    );
   }
   const logLevel = optional(env, 'LOG_LEVEL');
   if (logLevel !== null && !(LOG_LEVELS as readonly string[]).includes(logLevel)) {
@@ -92,7 +100,12 @@ export function parseConfig(env: Env): Config {
     discordApiUrl: (apiUrl ?? 'https://discord.com/api').replace(/\/+$/, ''),
     discordPublicKey: publicKey,
     port: port(env, 'PORT'),
-    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], 'a PostgreSQL connection string like postgresql://user@host:5432/db'),
+    databaseUrl: url(
+      env,
+      'DATABASE_URL',
+      ['postgres:', 'postgresql:'],
+      'a PostgreSQL connection string like postgresql://user@host:5432/db',
+    ),
     dataDir: path.resolve(optional(env, 'DATA_DIR') ?? './data'),
     logLevel: logLevel as LogLevel | null,
   };

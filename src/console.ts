@@ -1,8 +1,8 @@
 import readline from 'node:readline';
 import { openApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { ConsoleSession } from './discord/console-session';
-import { renderJson, renderReplyText, renderText } from './discord/console-render';
+import { ConsoleSession } from './transports/console-session';
+import { renderJson, renderReplyText, renderText } from './transports/console-render';
 import { createLogger } from './logger';
 
 const USAGE = `Usage: npm run console -- [--json] [--seed N] [--memory]
@@ -52,7 +52,9 @@ async function main(): Promise<number> {
   const interactive = process.stdin.isTTY === true && !args.json;
   const rl = readline.createInterface({ input: process.stdin, output: interactive ? process.stdout : undefined, terminal: interactive });
   if (interactive) {
-    process.stdout.write(`Rollcall console on the ${app.database.kind} database (${app.database.where}). /help lists the commands; Ctrl-D quits.\n`);
+    process.stdout.write(
+      `Rollcall console on the ${app.database.kind} database (${app.database.where}). /help lists the commands; Ctrl-D quits.\n`,
+    );
     rl.setPrompt('rollcall> ');
     rl.prompt();
   }
@@ -62,7 +64,10 @@ async function main(): Promise<number> {
       if (result) process.stdout.write(`${args.json ? renderJson(result) : renderText(result)}\n`);
       const posted = session.messenger.takeChanged();
       if (!args.json) {
-        for (const message of posted) process.stdout.write(`${renderReplyText(message.reply, `--- message in #${message.channelId}${message.pinned ? ' (pinned)' : ''} ---`)}\n`);
+        for (const message of posted)
+          process.stdout.write(
+            `${renderReplyText(message.reply, `--- message in #${message.channelId}${message.pinned ? ' (pinned)' : ''} ---`)}\n`,
+          );
       }
       if (interactive) rl.prompt();
     }
@@ -77,7 +82,9 @@ main().then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`${error instanceof ConfigError ? error.message : `Rollcall could not start: ${error instanceof Error ? error.message : String(error)}`}\n`);
+    process.stderr.write(
+      `${error instanceof ConfigError ? error.message : `Rollcall could not start: ${error instanceof Error ? error.message : String(error)}`}\n`,
+    );
     process.exitCode = 1;
   },
 );

@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
 import { openApp, type App } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { startGateway } from './discord/gateway';
-import { startHttpInteractions } from './discord/http-interactions';
-import type { Transport } from './discord/transport';
+import { startGateway } from './transports/gateway';
+import { startHttpInteractions } from './transports/http-interactions';
+import type { Transport } from './transports/transport';
 import { createLogger } from './logger';
 
 const NO_TOKEN = `Rollcall needs a Discord bot token to connect to Discord.
@@ -23,8 +23,10 @@ const NO_APPLICATION_ID =
 function startTransport(config: Config, token: string, app: App, logger: Logger): Promise<Transport> {
   const { discordPublicKey: publicKey, port, discordApplicationId: applicationId } = config;
   const common = { token, apiUrl: config.discordApiUrl, registry: app.registry, services: app.services, logger };
-  if (publicKey !== null && port !== null && applicationId !== null) return startHttpInteractions({ ...common, publicKey, port, applicationId });
-  if (publicKey !== null || port !== null) logger.warn('HTTP interactions need both DISCORD_PUBLIC_KEY and PORT; connecting to the gateway instead');
+  if (publicKey !== null && port !== null && applicationId !== null)
+    return startHttpInteractions({ ...common, publicKey, port, applicationId });
+  if (publicKey !== null || port !== null)
+    logger.warn('HTTP interactions need both DISCORD_PUBLIC_KEY and PORT; connecting to the gateway instead');
   return startGateway(common);
 }
 

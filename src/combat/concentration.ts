@@ -9,7 +9,7 @@ import { requireName } from './validate';
 export function startConcentration(encounter: Encounter, ctx: StepContext, input: { target: string; effect: string }): Transition {
   const combatant = findTarget(encounter, input.target);
   requireControl(ctx.actor, encounter, combatant, `start concentration for ${combatant.name}`);
-  const name = requireName(input.effect, 'The effect\'s name');
+  const name = requireName(input.effect, "The effect's name");
   if (combatant.rules.dead) throw new UserError(`${combatant.name} is dead and cannot concentrate.`);
   const events: EncounterEvent[] = [];
   let next = encounter;
@@ -24,19 +24,18 @@ export function startConcentration(encounter: Encounter, ctx: StepContext, input
   const applied = applyRulesChange(next, holder, change);
   next = applied.encounter;
   events.push(...applied.events);
-  let id: string;
-  [id, next] = takeId(next, 'e');
+  const [id, numbered] = takeId(next, 'e');
   const effect: EncounterEffect = {
     id,
     kind: 'concentration',
     name,
     sourceId: combatant.id,
     targetId: combatant.id,
-    startedRound: next.round,
+    startedRound: numbered.round,
     expiry: null,
     concentrationId: null,
   };
-  next = { ...next, effects: [...next.effects, effect] };
+  next = { ...numbered, effects: [...numbered.effects, effect] };
   events.push({ kind: 'concentration-started', combatant: refOf(holder), effect: name });
   return { encounter: next, events, command: 'init concentrate', detail: `${combatant.name} concentrates on ${name}` };
 }
@@ -88,7 +87,13 @@ export function concentrationChecks(encounter: Encounter, ctx: StepContext, comb
       events.push(...saved.events);
     } else {
       next = replaceCombatant(next, { ...combatant, pendingConcentrationDcs: [...combatant.pendingConcentrationDcs, dc] });
-      events.push({ kind: 'concentration-check', combatant: refOf(combatant), effect: effect.name, dc, bonus: combatant.rules.conSaveBonus });
+      events.push({
+        kind: 'concentration-check',
+        combatant: refOf(combatant),
+        effect: effect.name,
+        dc,
+        bonus: combatant.rules.conSaveBonus,
+      });
     }
   }
   return { encounter: next, events };

@@ -88,7 +88,10 @@ export function wholeSide(encounter: Encounter): EncounterSide {
 }
 
 /** Ids of what a delta added (after only) and removed (before only). */
-export function addedAndRemoved<T extends { id: string }>(before: readonly T[], after: readonly T[]): { added: string[]; removed: string[] } {
+export function addedAndRemoved<T extends { id: string }>(
+  before: readonly T[],
+  after: readonly T[],
+): { added: string[]; removed: string[] } {
   const beforeIds = new Set(before.map((x) => x.id));
   const afterIds = new Set(after.map((x) => x.id));
   return { added: [...afterIds].filter((id) => !beforeIds.has(id)), removed: [...beforeIds].filter((id) => !afterIds.has(id)) };
@@ -104,7 +107,10 @@ function effectNumber(effect: EncounterEffect): number {
  */
 export function revert(current: Encounter, delta: EncounterDelta): Encounter {
   const { before, after } = delta;
-  const combatantIds = addedAndRemoved(before.combatants.map((p) => p.combatant), after.combatants.map((p) => p.combatant));
+  const combatantIds = addedAndRemoved(
+    before.combatants.map((p) => p.combatant),
+    after.combatants.map((p) => p.combatant),
+  );
   const effectIds = addedAndRemoved(before.effects, after.effects);
   const restored = new Map(before.combatants.map((p) => [p.combatant.id, p]));
   const combatants = current.combatants

@@ -4,6 +4,7 @@ import { rollAmount } from './amount';
 import { concentrationChecks } from './concentration';
 import { applyRulesChange } from './effects';
 import { requireControl } from './permissions';
+import { CombatRefusal } from './refusals';
 import { findTarget, refOf } from './targets';
 import { replaceCombatant, type StepContext, type Transition } from './transition';
 import { MAX_HP, type Combatant, type Encounter, type EncounterEvent } from './types';
@@ -11,7 +12,7 @@ import { requireWhole } from './validate';
 
 function requireHp(combatant: Combatant): void {
   if (!combatant.hpKnown) {
-    throw new UserError(`${combatant.name} has no hit points yet: the game master can give it some with \`/hp max\`.`);
+    throw new CombatRefusal({ kind: 'no-hit-points', combatant: combatant.name });
   }
 }
 
@@ -44,7 +45,12 @@ export function dealDamage(
   // The log shows what actually came off, so a resisted or absorbed hit does not read as a full one.
   const taken = change.events.reduce((sum, e) => (e.kind === 'hp-lost' || e.kind === 'temp-hp-absorbed' ? sum + e.amount : sum), 0);
   const outcome = taken === amount.total ? '' : `, ${taken} taken`;
-  return { encounter: checked.encounter, events, command: 'hp damage', detail: `${combatant.name}: ${amount.total}${typed} damage${outcome}` };
+  return {
+    encounter: checked.encounter,
+    events,
+    command: 'hp damage',
+    detail: `${combatant.name}: ${amount.total}${typed} damage${outcome}`,
+  };
 }
 
 export function heal(encounter: Encounter, ctx: StepContext, input: { target: string; amount: string }): Transition {
@@ -61,7 +67,11 @@ export function heal(encounter: Encounter, ctx: StepContext, input: { target: st
   };
 }
 
-export function grantTempHp(encounter: Encounter, ctx: StepContext, input: { target: string; amount: string; replace?: boolean }): Transition {
+export function grantTempHp(
+  encounter: Encounter,
+  ctx: StepContext,
+  input: { target: string; amount: string; replace?: boolean },
+): Transition {
   const combatant = findTarget(encounter, input.target);
   requireControl(ctx.actor, encounter, combatant, `give ${combatant.name} temporary HP`);
   requireHp(combatant);
@@ -87,7 +97,7 @@ export function setHp(encounter: Encounter, ctx: StepContext, input: { target: s
   requireHp(combatant);
   const amount = rollAmount(input.amount, ctx.random, 'HP');
   const ceiling = ctx.ruleSet.maxHp(combatant.rules);
-  if (amount.total > ceiling) throw new UserError(`${combatant.name}'s HP can be at most ${ceiling}; raise the maximum with \`/hp max\` first.`);
+  if (amount.total > ceiling) throw new CombatRefusal({ kind: 'above-maximum-hp', combatant: combatant.name, ceiling });
   const up = amount.total > 0;
   const rules = up
     ? { ...combatant.rules, hp: amount.total, dead: false, stable: false, deathSaves: { successes: 0, failures: 0 } }

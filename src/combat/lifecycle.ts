@@ -16,17 +16,27 @@ export function endEncounter(encounter: Encounter, ctx: StepContext): Transition
     events.push(...applied.events);
   }
   events.push({ kind: 'encounter-ended', rounds: encounter.round });
-  return { encounter: { ...next, endedAt: ctx.now }, events, command: 'init end', detail: `ended ${encounter.name} after ${encounter.round} round(s)` };
+  return {
+    encounter: { ...next, endedAt: ctx.now },
+    events,
+    command: 'init end',
+    detail: `ended ${encounter.name} after ${encounter.round} round(s)`,
+  };
 }
 
 export function changeOptions(encounter: Encounter, ctx: StepContext, options: Partial<EncounterOptions>): Transition {
-  requireGameMaster(ctx.actor, encounter, 'change the encounter\'s options');
+  requireGameMaster(ctx.actor, encounter, "change the encounter's options");
   const merged: EncounterOptions = { ...encounter.options, ...options };
   const words = [
     `death saves ${merged.autoDeathSaves ? 'rolled automatically' : 'by button'}`,
     `concentration saves ${merged.autoConcentrationSaves ? 'rolled automatically' : 'by button'}`,
   ];
-  return { encounter: { ...encounter, options: merged }, events: [{ kind: 'options-changed', options: merged }], command: 'init options', detail: words.join(', ') };
+  return {
+    encounter: { ...encounter, options: merged },
+    events: [{ kind: 'options-changed', options: merged }],
+    command: 'init options',
+    detail: words.join(', '),
+  };
 }
 
 /** Undo is logged like any change, but is never itself the change a later undo reverts. */

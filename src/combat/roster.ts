@@ -2,7 +2,7 @@ import { UserError } from '../errors';
 import type { RuleSetId } from '../rules/ids';
 import { createRulesState } from '../rules/state';
 import type { DamageType, InitiativeRoll, RollMode } from '../rules/types';
-import type { AddInput, JoinInput } from './service';
+import type { AddInput, JoinInput } from './inputs';
 import { endEffects } from './effects';
 import { placeInOrder } from './order';
 import { requireGameMaster } from './permissions';
@@ -35,7 +35,8 @@ export interface NewEncounter {
 /** A new encounter with the caller as its game master, before anyone is in it. */
 export function beginEncounter(ctx: StepContext, input: NewEncounter): Transition {
   const name = input.name?.trim().replace(/\s+/g, ' ') || 'Encounter';
-  if (name.length > ENCOUNTER_NAME_MAX_LENGTH) throw new UserError(`The encounter's name can be at most ${ENCOUNTER_NAME_MAX_LENGTH} characters long.`);
+  if (name.length > ENCOUNTER_NAME_MAX_LENGTH)
+    throw new UserError(`The encounter's name can be at most ${ENCOUNTER_NAME_MAX_LENGTH} characters long.`);
   const encounter: Encounter = {
     id: input.id,
     guildId: input.place.guildId,
@@ -111,7 +112,11 @@ function requireFreeName(encounter: Encounter, name: string): void {
 }
 
 /** Adds one combatant, or a numbered group sharing one initiative roll, in initiative order; says the total they act on. */
-function addCombatants(encounter: Encounter, ctx: StepContext, newcomer: Newcomer): { encounter: Encounter; events: EncounterEvent[]; initiative: number } {
+function addCombatants(
+  encounter: Encounter,
+  ctx: StepContext,
+  newcomer: Newcomer,
+): { encounter: Encounter; events: EncounterEvent[]; initiative: number } {
   if (encounter.combatants.length + newcomer.names.length > MAX_COMBATANTS) {
     throw new UserError(`An encounter holds at most ${MAX_COMBATANTS} combatants; it has ${encounter.combatants.length}.`);
   }
@@ -173,7 +178,11 @@ export function addMonsters(encounter: Encounter, ctx: StepContext, input: AddIn
   const name = requireName(input.name, 'The name');
   const count = requireWhole(input.count ?? 1, 'Count', 1, MAX_COUNT);
   const names = numberedNames(encounter, name, count);
-  const { encounter: next, events, initiative } = addCombatants(encounter, ctx, {
+  const {
+    encounter: next,
+    events,
+    initiative,
+  } = addCombatants(encounter, ctx, {
     names,
     controllerId: null,
     isPlayerCharacter: false,
@@ -187,8 +196,12 @@ export function addMonsters(encounter: Encounter, ctx: StepContext, input: AddIn
 }
 
 export function joinEncounter(encounter: Encounter, ctx: StepContext, input: JoinInput): Transition {
-  const name = requireName(input.name ?? ctx.actor.name, 'Your character\'s name');
-  const { encounter: next, events, initiative } = addCombatants(encounter, ctx, {
+  const name = requireName(input.name ?? ctx.actor.name, "Your character's name");
+  const {
+    encounter: next,
+    events,
+    initiative,
+  } = addCombatants(encounter, ctx, {
     names: [name],
     controllerId: ctx.actor.userId,
     isPlayerCharacter: true,

@@ -1,12 +1,5 @@
 import type { RuleSetId } from '../rules/ids';
-import type {
-  CombatantRulesState,
-  DamageType,
-  DeathSaveOutcome,
-  Expiry,
-  RollMode,
-  RulesEvent,
-} from '../rules/types';
+import type { CombatantRulesState, DamageType, DeathSaveOutcome, Expiry, RollMode, RulesEvent } from '../rules/types';
 
 // ---------------------------------------------------------------------------------------------
 // Who acts, and where
@@ -182,7 +175,12 @@ export type EncounterEvent =
   /** Damage calls for a Constitution save; a button rolls it (`rollConcentrationSave`). */
   | { kind: 'concentration-check'; combatant: CombatantRef; effect: string; dc: number; bonus: number }
   | { kind: 'concentration-save'; combatant: CombatantRef; effect: string; dc: number; rolls: number[]; total: number; success: boolean }
-  | { kind: 'effect-ended'; effect: { id: string; kind: EffectKind; name: string }; combatant: CombatantRef | null; reason: EffectEndReason }
+  | {
+      kind: 'effect-ended';
+      effect: { id: string; kind: EffectKind; name: string };
+      combatant: CombatantRef | null;
+      reason: EffectEndReason;
+    }
   | { kind: 'options-changed'; options: EncounterOptions }
   | { kind: 'undone'; command: string; actorName: string; detail: string }
   | { kind: 'encounter-ended'; rounds: number };
@@ -193,7 +191,7 @@ export interface EncounterResult {
   events: EncounterEvent[];
 }
 
-/** One line of `/init log`. */
+/** One line of the encounter's log. */
 export interface EncounterLogEntry {
   at: Date;
   actorId: string;

@@ -29,7 +29,9 @@ function freshClusterCache(): string {
   const entry = require.resolve('@electric-sql/pglite');
   const marker = `${path.sep}node_modules${path.sep}`;
   const nodeModules = entry.slice(0, entry.lastIndexOf(marker) + marker.length);
-  const { version } = JSON.parse(fs.readFileSync(path.join(nodeModules, '@electric-sql', 'pglite', 'package.json'), 'utf8')) as { version: string };
+  const { version } = JSON.parse(fs.readFileSync(path.join(nodeModules, '@electric-sql', 'pglite', 'package.json'), 'utf8')) as {
+    version: string;
+  };
   return path.join(nodeModules, '.cache', 'rollcall', `pglite-${version}-initdb.tar`);
 }
 

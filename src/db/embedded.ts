@@ -19,10 +19,7 @@ export interface EmbeddedWorkerData {
 }
 
 export type EmbeddedWorkerMessage =
-  | { type: 'ready'; url: string }
-  | { type: 'failed'; message: string }
-  | { type: 'closed' }
-  | { type: 'close-failed'; message: string };
+  { type: 'ready'; url: string } | { type: 'failed'; message: string } | { type: 'closed' } | { type: 'close-failed'; message: string };
 
 /** Where PGlite keeps its PostgreSQL data directory inside DATA_DIR. */
 const PGDATA_FOLDER = 'pglite';
@@ -35,7 +32,9 @@ const openFolders = new Set<string>();
 
 export class EmbeddedDatabaseInUseError extends Error {
   constructor(dataDir: string, pid: number) {
-    super(`the embedded database in ${dataDir} is in use by another Rollcall process (pid ${pid}); stop it, or set DATABASE_URL to use PostgreSQL`);
+    super(
+      `the embedded database in ${dataDir} is in use by another Rollcall process (pid ${pid}); stop it, or set DATABASE_URL to use PostgreSQL`,
+    );
     this.name = 'EmbeddedDatabaseInUseError';
   }
 }
@@ -93,7 +92,10 @@ async function stop(worker: Worker, exit: Promise<void>): Promise<void> {
   worker.postMessage('close');
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`the embedded database did not shut down within ${CLOSE_TIMEOUT_MS / 1000} s`)), CLOSE_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new Error(`the embedded database did not shut down within ${CLOSE_TIMEOUT_MS / 1000} s`)),
+      CLOSE_TIMEOUT_MS,
+    );
   });
   try {
     const message = await Promise.race([reply, timeout]);

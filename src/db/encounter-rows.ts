@@ -10,18 +10,58 @@ import type { ConditionKey, DamageType, HitDicePool, RollMode, TrackKey } from '
 
 /** Every combatants column but encounter_id: the keys of a combatant row. */
 export const COMBATANT_COLUMNS = [
-  'id', 'sort_order', 'name', 'controller_id', 'is_player_character', 'important', 'hidden', 'hp_known',
-  'hp', 'max_hp', 'hp_max_reduction', 'temp_hp', 'armour_class', 'con_save_bonus', 'con_score', 'level',
-  'group_id', 'initiative', 'init_mod', 'init_mode', 'init_rolls', 'init_given', 'init_tiebreak',
-  'resistances', 'immunities', 'vulnerabilities', 'damage_threshold', 'conditions', 'tracks',
-  'pending_fatigue', 'hit_dice', 'heroic_inspiration', 'death_successes', 'death_failures', 'stable', 'dead',
-  'death_save_pending', 'pending_concentration_dcs',
+  'id',
+  'sort_order',
+  'name',
+  'controller_id',
+  'is_player_character',
+  'important',
+  'hidden',
+  'hp_known',
+  'hp',
+  'max_hp',
+  'hp_max_reduction',
+  'temp_hp',
+  'armour_class',
+  'con_save_bonus',
+  'con_score',
+  'level',
+  'group_id',
+  'initiative',
+  'init_mod',
+  'init_mode',
+  'init_rolls',
+  'init_given',
+  'init_tiebreak',
+  'resistances',
+  'immunities',
+  'vulnerabilities',
+  'damage_threshold',
+  'conditions',
+  'tracks',
+  'pending_fatigue',
+  'hit_dice',
+  'heroic_inspiration',
+  'death_successes',
+  'death_failures',
+  'stable',
+  'dead',
+  'death_save_pending',
+  'pending_concentration_dcs',
 ] as const;
 
 /** Every encounter_effects column but encounter_id. */
 export const EFFECT_COLUMNS = [
-  'id', 'kind', 'name', 'source_id', 'target_id', 'started_round', 'expiry_round', 'expiry_combatant_id',
-  'expiry_boundary', 'concentration_id',
+  'id',
+  'kind',
+  'name',
+  'source_id',
+  'target_id',
+  'started_round',
+  'expiry_round',
+  'expiry_combatant_id',
+  'expiry_boundary',
+  'concentration_id',
 ] as const;
 
 type ColumnValue = string | number | boolean | null | readonly unknown[] | Readonly<Record<string, unknown>>;
@@ -98,7 +138,9 @@ function text(row: JsonRow, key: string): string {
 
 function textOrNull(row: JsonRow, key: string): string | null {
   const value = row[key];
-  return value === null || value === undefined ? null : String(value);
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'string') throw new Error(`column ${key} holds a ${typeof value}, not text`);
+  return value;
 }
 
 function int(row: JsonRow, key: string): number {
@@ -209,9 +251,8 @@ function ruleSetOf(value: string): RuleSetId {
 /** The encounter row (its own columns) with its combatant and effect rows. */
 export function encounterFromRows(row: JsonRow, combatantRows: readonly JsonRow[], effectRows: readonly JsonRow[]): Encounter {
   const effects = effectRows.map(effectFromRow);
-  const concentrationOf = (id: string): string | null =>
-    effects.find((e) => e.kind === 'concentration' && e.sourceId === id)?.name ?? null;
-  const endedAt = row.ended_at;
+  const concentrationOf = (id: string): string | null => effects.find((e) => e.kind === 'concentration' && e.sourceId === id)?.name ?? null;
+  const endedAt = textOrNull(row, 'ended_at');
   return {
     id: text(row, 'id'),
     guildId: text(row, 'guild_id'),
@@ -227,7 +268,7 @@ export function encounterFromRows(row: JsonRow, combatantRows: readonly JsonRow[
     version: int(row, 'version'),
     nextSeq: int(row, 'next_seq'),
     createdAt: new Date(text(row, 'created_at')),
-    endedAt: endedAt === null || endedAt === undefined ? null : new Date(String(endedAt)),
+    endedAt: endedAt === null ? null : new Date(endedAt),
     combatants: combatantRows.map((c) => combatantFromRow(c, concentrationOf(text(c, 'id')))),
     effects,
   };

@@ -224,7 +224,10 @@ async function load(db: Queryable, channelId: string, withLastChange: boolean): 
 async function save(db: Queryable, before: Encounter, change: StoredTransition, actor: Actor, at: Date): Promise<Encounter | null> {
   const after = change.encounter;
   const delta = deltaOf(before, after);
-  const combatants = addedAndRemoved(delta.before.combatants.map((p) => p.combatant), delta.after.combatants.map((p) => p.combatant));
+  const combatants = addedAndRemoved(
+    delta.before.combatants.map((p) => p.combatant),
+    delta.after.combatants.map((p) => p.combatant),
+  );
   const effects = addedAndRemoved(delta.before.effects, delta.after.effects);
   const changedCombatants = delta.after.combatants.filter((p) => !combatants.added.includes(p.combatant.id));
   const newCombatants = delta.after.combatants.filter((p) => combatants.added.includes(p.combatant.id));
@@ -377,16 +380,14 @@ function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date): Enco
         { created_at: Date; actor_id: string; actor_name: string; command: string; detail: string; undone: boolean }[]
       >(LOG_SQL, channelId, count);
       if (rows.length === 0) return null;
-      return rows.map(
-        (row): EncounterLogEntry => ({
-          at: new Date(row.created_at),
-          actorId: row.actor_id,
-          actorName: row.actor_name,
-          command: row.command,
-          detail: row.detail,
-          undone: row.undone,
-        }),
-      );
+      return rows.map((row): EncounterLogEntry => ({
+        at: new Date(row.created_at),
+        actorId: row.actor_id,
+        actorName: row.actor_name,
+        command: row.command,
+        detail: row.detail,
+        undone: row.undone,
+      }));
     },
 
     async setTrackerMessage(encounterId, messageId) {
@@ -411,7 +412,7 @@ function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date): Enco
 export interface EncounterServiceOptions {
   prisma: PrismaClient;
   random: RandomSource;
-  now(): Date;
+  now(this: void): Date;
 }
 
 /** The encounter service the app uses: PostgreSQL through Prisma, rule sets from the channel settings. */

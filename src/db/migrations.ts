@@ -170,6 +170,6 @@ function nextTimestamp(now: Date, newestFolder: string | undefined): string {
 function parseTimestamp(folder: string): Date | null {
   const match = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})_/.exec(folder);
   if (!match) return null;
-  const [year, month, day, hour, minute, second] = match.slice(1).map(Number);
+  const [year = 0, month = 1, day, hour, minute, second] = match.slice(1).map(Number);
   return new Date(Date.UTC(year, month - 1, day, hour, minute, second));
 }

@@ -13,7 +13,10 @@ export interface EffectiveRuleset {
 }
 
 /** Sets the server's rule set, remembering who did. */
-export async function setGuildRuleset(prisma: PrismaClient, change: { guildId: string; ruleset: RuleSetId; userId: string }): Promise<void> {
+export async function setGuildRuleset(
+  prisma: PrismaClient,
+  change: { guildId: string; ruleset: RuleSetId; userId: string },
+): Promise<void> {
   await prisma.guildSettings.upsert({
     where: { guildId: change.guildId },
     create: { guildId: change.guildId, ruleset: change.ruleset, updatedBy: change.userId },

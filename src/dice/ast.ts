@@ -21,6 +21,13 @@ export interface Selector {
   value: number;
 }
 
+/** The parser gives every operation at least one selector; a repeated `mi`/`ma` means its last. */
+export function lastSelector(selectors: readonly Selector[]): Selector {
+  const last = selectors[selectors.length - 1];
+  if (last === undefined) throw new Error('An operation without a selector');
+  return last;
+}
+
 /** Operators on a pool of dice; sets and parentheses take only keep (`k`) and drop (`p`). */
 export type DiceOperator = 'k' | 'p' | 'rr' | 'ro' | 'ra' | 'e' | 'mi' | 'ma';
 export type SetOperator = 'k' | 'p';

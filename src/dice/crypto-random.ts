@@ -14,7 +14,8 @@ export function createCryptoRandom(): RandomSource {
       randomFillSync(block);
       index = 0;
     }
-    return block[index++];
+    // The block is refilled before the index reaches its end, so the word is always there.
+    return block[index++]!;
   };
   return { die: (sides) => uniformDie(sides, next32) };
 }

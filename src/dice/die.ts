@@ -42,25 +42,26 @@ export class Die implements RolledDie {
   }
 
   reroll(natural: number): void {
-    this.last().rerolled = true;
+    this.lastRoll().rerolled = true;
     this.rolls.push({ natural, value: natural, rerolled: false, exploded: false });
     this.value = natural;
   }
 
   markExploded(): void {
-    this.last().exploded = true;
+    this.lastRoll().exploded = true;
   }
 
   /** `mi`/`ma`: the die counts `value` instead of the face it shows. */
   force(value: number): void {
-    this.last().value = value;
+    this.lastRoll().value = value;
     this.value = value;
   }
 
-  private last(): Roll {
+  /** The roll that counts: a die always has the one it was made with. */
+  lastRoll(): Roll {
     const rolls = this.rolls;
     const last = rolls[rolls.length - 1];
-    if (last === undefined) throw new RangeError('a die without rolls');
+    if (last === undefined) throw new Error('A die without a roll');
     return last;
   }
 }

@@ -2,7 +2,17 @@
  * Rolls a parsed expression into a tree of rolled values, following Avrae's d20 engine: operators
  * act left to right on the dice still kept, and values stay unrounded until the final total.
  */
-import type { DiceNode, Expr, Operation, Selector, SetOperator, UnaryOperator, BinaryOperator, DiceOperator } from './ast';
+import {
+  lastSelector,
+  type DiceNode,
+  type Expr,
+  type Operation,
+  type Selector,
+  type SetOperator,
+  type UnaryOperator,
+  type BinaryOperator,
+  type DiceOperator,
+} from './ast';
 import { WorkBudget } from './budget';
 import { Die } from './die';
 import { RollFailure } from './failure';
@@ -127,7 +137,13 @@ class Roller {
           for (const i of chosen) this.reroll(node, memberAt(dice, i));
           // Only the dice just rerolled changed: the others were not selected and still are not
           // (a highest or lowest selector, which could change its mind, never ends and was refused).
-          chosen = select(dice, selectors, this.budget, Infinity, chosen.sort((a, b) => a - b));
+          chosen = select(
+            dice,
+            selectors,
+            this.budget,
+            Infinity,
+            chosen.sort((a, b) => a - b),
+          );
         }
         return;
       }
@@ -150,7 +166,7 @@ class Roller {
       case 'mi':
       case 'ma': {
         // Like Avrae, a repeated mi/ma means its last number.
-        const limit = operation.selectors[operation.selectors.length - 1].value;
+        const limit = lastSelector(operation.selectors).value;
         this.budget.spend(dice.length);
         for (const die of dice) {
           if (!die.kept) continue;

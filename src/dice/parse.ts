@@ -31,8 +31,10 @@ const ZERO = 48;
 const NINE = 57;
 const DOT = 46;
 
-class ParseFailure {
-  constructor(readonly error: DiceError) {}
+class ParseFailure extends Error {
+  constructor(readonly error: DiceError) {
+    super(error.message);
+  }
 }
 
 function isDigit(code: number): boolean {
@@ -104,7 +106,7 @@ class Parser {
     if (this.pos >= this.text.length) {
       this.fail(`The expression ends too early: a number or dice is missing at column ${this.pos + 1}.`);
     }
-    this.fail(`Unexpected ${quote(this.text[this.pos])} at column ${this.pos + 1}.`);
+    this.fail(`Unexpected ${quote(this.text[this.pos] ?? '')} at column ${this.pos + 1}.`);
   }
 
   private code(offset = 0): number {
@@ -224,7 +226,7 @@ class Parser {
   private integer(what: string): number {
     if (!isDigit(this.code())) {
       if (this.pos >= this.text.length) this.fail(`${what} is missing at the end of the expression.`);
-      this.fail(`${what} is missing at column ${this.pos + 1} (found ${quote(this.text[this.pos])}).`);
+      this.fail(`${what} is missing at column ${this.pos + 1} (found ${quote(this.text[this.pos] ?? '')}).`);
     }
     return this.digits();
   }
@@ -288,8 +290,9 @@ class Parser {
     this.pos++;
     this.depth--;
     const operations = mergeOperations(this.operations<SetOperator>(SET_OPERATORS));
-    if (elements.length === 1 && !trailingComma) {
-      return { type: 'group', inner: elements[0], operations, annotations: [] };
+    const [only] = elements;
+    if (elements.length === 1 && only !== undefined && !trailingComma) {
+      return { type: 'group', inner: only, operations, annotations: [] };
     }
     return { type: 'set', elements, operations, annotations: [] };
   }
@@ -355,7 +358,7 @@ class Parser {
       if (!attached) return null;
       this.pos += offset;
       if (this.pos >= this.text.length) this.fail(`\`${op}\` needs a number after it, such as \`${op}h1\` or \`${op}1\`.`);
-      this.fail(`\`${op}\` needs a number at column ${this.pos + 1} (found ${quote(this.text[this.pos])}).`);
+      this.fail(`\`${op}\` needs a number at column ${this.pos + 1} (found ${quote(this.text[this.pos] ?? '')}).`);
     }
     this.pos += offset;
     return { kind, value: this.integer('A number') };
@@ -401,7 +404,10 @@ function mergeOperations<Op extends DiceOperator>(operations: Operation<Op>[]): 
 /** Parses dice notation. Never throws: a mistake comes back as a message and a column. */
 export function parseDice(text: string): ParseResult {
   if (text.length > MAX_LENGTH) {
-    return { ok: false, error: { message: `That expression is ${text.length} characters long; the limit is ${MAX_LENGTH}.`, column: null } };
+    return {
+      ok: false,
+      error: { message: `That expression is ${text.length} characters long; the limit is ${MAX_LENGTH}.`, column: null },
+    };
   }
   const { text: cleaned, mode } = extractMode(text);
   const parser = new Parser(cleaned);

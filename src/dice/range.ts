@@ -2,7 +2,7 @@
  * The lowest and highest total an expression can have. Exact for the usual shapes (`4d6kh3+2`,
  * `2d20kl1`, `(1d4+1, 3)kh1`); for the unusual ones a sound bound, so every roll lies within it.
  */
-import type { DiceNode, Expr, GroupNode, Operation, Selector } from './ast';
+import { lastSelector, type DiceNode, type Expr, type GroupNode, type Operation, type Selector } from './ast';
 import { MAX_DICE } from './limits';
 
 export interface Range {
@@ -18,8 +18,8 @@ function sumOf(values: number[]): number {
 
 /** Only `kh`/`kl`/`ph`/`pl` with one selector keep a known number of members. */
 function countedSelector(selectors: readonly Selector[]): Selector | null {
-  if (selectors.length !== 1) return null;
   const [s] = selectors;
+  if (selectors.length !== 1 || s === undefined) return null;
   return s.kind === 'highest' || s.kind === 'lowest' ? s : null;
 }
 
@@ -29,8 +29,9 @@ function countedSelector(selectors: readonly Selector[]): Selector | null {
  */
 function poolRange(members: Range[], operations: readonly Operation[]): Range {
   if (operations.length === 0) return { min: sumOf(members.map((m) => m.min)), max: sumOf(members.map((m) => m.max)) };
-  if (operations.length === 1) {
-    const [{ op, selectors }] = operations;
+  const [only] = operations;
+  if (operations.length === 1 && only !== undefined) {
+    const { op, selectors } = only;
     const s = countedSelector(selectors);
     if (s !== null && (op === 'k' || op === 'p')) {
       const n = members.length;
@@ -56,7 +57,7 @@ function diceRange(node: DiceNode): Range {
   const keepDrop: Operation[] = [];
   for (const operation of node.operations) {
     const { op, selectors } = operation;
-    const limit = selectors[selectors.length - 1].value;
+    const limit = lastSelector(selectors).value;
     if (op === 'mi') {
       lo = Math.max(lo, limit);
       hi = Math.max(hi, limit);
@@ -75,7 +76,11 @@ function diceRange(node: DiceNode): Range {
       }
     }
   }
-  if (!grows) return poolRange(Array.from({ length: count }, () => ({ min: lo, max: hi })), keepDrop);
+  if (!grows)
+    return poolRange(
+      Array.from({ length: count }, () => ({ min: lo, max: hi })),
+      keepDrop,
+    );
   // Anywhere from none to all of the dice may count.
   return { min: Math.min(0, count * lo), max: Math.max(0, count * hi) };
 }

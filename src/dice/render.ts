@@ -50,9 +50,11 @@ function renderDie(die: RolledDie, sides: number, struck: boolean): string {
   return die.kept || struck ? text : `~~${text}~~`;
 }
 
-/** Thrown when a rendering outgrows its room: the caller tries a shorter form instead. */
-class TooLong {}
-const TOO_LONG = new TooLong();
+/**
+ * Thrown when a rendering outgrows its room: the caller tries a shorter form instead. One instance,
+ * made once, so giving up costs no stack trace.
+ */
+const TOO_LONG = new Error('The rendering does not fit');
 
 /** Renders at one level of detail, giving up as soon as the text cannot fit in `room`. */
 class Renderer {

@@ -52,7 +52,7 @@ function leftmost(rolled: Rolled): Rolled {
     if (node.type === 'binary') node = node.left;
     else if (node.type === 'unary') node = node.operand;
     else if (node.type === 'group') node = node.inner;
-    else if (node.type === 'set' && node.elements.length > 0) node = node.elements[0];
+    else if (node.type === 'set' && node.elements[0] !== undefined) node = node.elements[0];
     else return node;
   }
 }
@@ -94,7 +94,7 @@ function describeFirstD20(rolled: Rolled): FirstD20 | null {
     if (face !== null) rolls.push(face);
     else for (const roll of die.rolls) rolls.push(roll.natural);
   }
-  const natural = kept.plainFace ?? kept.rolls[kept.rolls.length - 1]?.natural ?? kept.value;
+  const natural = kept.plainFace ?? kept.lastRoll().natural;
   return { kept: kept.value, natural, rolls, leading: leftmost(rolled) === term };
 }
 

@@ -163,7 +163,9 @@ export function select(
     if (chosen.length >= limit) break;
     if (selector.kind === 'highest' || selector.kind === 'lowest') {
       const order =
-        selector.kind === 'highest' ? (highestFirst ??= byValue(items, pool.slice(), true, budget)) : (lowestFirst ??= byValue(items, pool.slice(), false, budget));
+        selector.kind === 'highest'
+          ? (highestFirst ??= byValue(items, pool.slice(), true, budget))
+          : (lowestFirst ??= byValue(items, pool.slice(), false, budget));
       const count = Math.min(selector.value, order.length);
       budget.spend(count);
       for (let i = 0; i < count && chosen.length < limit; i++) take(order[i] ?? 0);

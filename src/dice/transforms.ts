@@ -43,7 +43,10 @@ export function addDice(expr: Expr, sides: number, count = 1, annotations: strin
 
 /** `(expr)*factor`: "double the total damage" critical hits. */
 export function multiplyTotal(expr: Expr, factor: number): Expr {
-  const inner: Expr = expr.type === 'group' || expr.type === 'number' || expr.type === 'dice' ? expr : { type: 'group', inner: expr, operations: [], annotations: [] };
+  const inner: Expr =
+    expr.type === 'group' || expr.type === 'number' || expr.type === 'dice'
+      ? expr
+      : { type: 'group', inner: expr, operations: [], annotations: [] };
   return { type: 'binary', op: '*', left: inner, right: { type: 'number', value: factor, annotations: [] } };
 }
 

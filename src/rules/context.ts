@@ -1,6 +1,13 @@
 import type { RuleSetId } from './ids';
 import type {
-  CombatantRulesState, ConditionDefinition, ConditionKey, Mechanics, RuleSetFacts, TrackDefinition, TrackKey, TrackLevel,
+  CombatantRulesState,
+  ConditionDefinition,
+  ConditionKey,
+  Mechanics,
+  RuleSetFacts,
+  TrackDefinition,
+  TrackKey,
+  TrackLevel,
 } from './types';
 
 /** What the shared mechanics need to know about one rule set. */

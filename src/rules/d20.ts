@@ -1,8 +1,15 @@
 import type { RandomSource } from '../dice/random';
 import { activeMechanics, findCondition, type RulesContext } from './context';
 import type {
-  AttackAgainstModifiers, AttackAgainstRequest, AttackOutcome, CombatantRulesState, D20Roll, D20TestModifiers,
-  D20TestRequest, RollMode, RollSelector,
+  AttackAgainstModifiers,
+  AttackAgainstRequest,
+  AttackOutcome,
+  CombatantRulesState,
+  D20Roll,
+  D20TestModifiers,
+  D20TestRequest,
+  RollMode,
+  RollSelector,
 } from './types';
 
 /**
@@ -28,7 +35,11 @@ function matches(selector: RollSelector, request: D20TestRequest): boolean {
 }
 
 /** What conditions and level tracks do to one of the creature's own d20 tests (RULES.md §2, §15, §16). */
-export function d20Test(ctx: RulesContext, state: Pick<CombatantRulesState, 'conditions' | 'tracks'>, request: D20TestRequest): D20TestModifiers {
+export function d20Test(
+  ctx: RulesContext,
+  state: Pick<CombatantRulesState, 'conditions' | 'tracks'>,
+  request: D20TestRequest,
+): D20TestModifiers {
   const advantage = [...(request.advantage ?? [])];
   const disadvantage = [...(request.disadvantage ?? [])];
   const bonusReasons: string[] = [];
@@ -64,7 +75,11 @@ export function d20Test(ctx: RulesContext, state: Pick<CombatantRulesState, 'con
 }
 
 /** What the target's conditions do to an attack roll made against it (RULES.md §4, §15). */
-export function attackAgainst(ctx: RulesContext, target: Pick<CombatantRulesState, 'conditions'>, request: AttackAgainstRequest): AttackAgainstModifiers {
+export function attackAgainst(
+  ctx: RulesContext,
+  target: Pick<CombatantRulesState, 'conditions'>,
+  request: AttackAgainstRequest,
+): AttackAgainstModifiers {
   const advantage: string[] = [];
   const disadvantage: string[] = [];
   let autoCritical: string | null = null;

@@ -23,7 +23,12 @@ function deathThreshold(state: CombatantRulesState): number {
  * Immunity, flat reductions, halvings, doublings, then the damage threshold (RULES.md §6, §27.13):
  * resistance and vulnerability apply once each, resistance first, rounding down.
  */
-function modifyDamage(ctx: RulesContext, state: CombatantRulesState, input: DamageInput, random: RandomSource): { amount: number; events: RulesEvent[] } {
+function modifyDamage(
+  ctx: RulesContext,
+  state: CombatantRulesState,
+  input: DamageInput,
+  random: RandomSource,
+): { amount: number; events: RulesEvent[] } {
   const events: RulesEvent[] = [];
   let amount = Math.max(0, Math.floor(input.amount));
   if (input.unreducible) return { amount, events };
@@ -71,18 +76,26 @@ export function applyDamage(ctx: RulesContext, state: CombatantRulesState, input
     taken -= absorbed;
     events.push({ kind: 'temp-hp-absorbed', amount: absorbed, tempHpLeft: next.tempHp });
   }
-  const result = taken === 0
-    ? { state: next, events: [] }
-    : next.hp <= 0
-      ? damageAtZero(ctx, next, taken, amount, input, random)
-      : damageWhileConscious(ctx, next, taken, amount, input, random);
+  const result =
+    taken === 0
+      ? { state: next, events: [] }
+      : next.hp <= 0
+        ? damageAtZero(ctx, next, taken, amount, input, random)
+        : damageWhileConscious(ctx, next, taken, amount, input, random);
   events.push(...result.events);
   const dc = result.state.concentration === null ? null : concentrationDc(ctx.facts, amount);
   if (dc !== null) events.push({ kind: 'concentration-save', dc });
   return { state: result.state, events };
 }
 
-function damageWhileConscious(ctx: RulesContext, state: CombatantRulesState, taken: number, amount: number, input: DamageInput, random: RandomSource): StateChange {
+function damageWhileConscious(
+  ctx: RulesContext,
+  state: CombatantRulesState,
+  taken: number,
+  amount: number,
+  input: DamageInput,
+  random: RandomSource,
+): StateChange {
   const hp = state.hp - taken;
   if (hp > 0) return { state: { ...state, hp }, events: [{ kind: 'hp-lost', amount: taken, hp }] };
   if (input.knockOut && input.melee) return knockOut(ctx, state, input);
@@ -146,10 +159,21 @@ function massiveDamage(ctx: RulesContext, start: StateChange, input: DamageInput
     events: [...start.events, { kind: 'massive-damage-save', dc: MASSIVE_DAMAGE_DC, roll, total, success }],
   };
   if (!success) return chain(saved, (s) => die(s, 'massive-damage'));
-  return chain(saved, (s) => gainFatigue(ctx, s, input.inEncounter ?? false), (s) => shiftTrack(ctx, s, 'strife', 1));
+  return chain(
+    saved,
+    (s) => gainFatigue(ctx, s, input.inEncounter ?? false),
+    (s) => shiftTrack(ctx, s, 'strife', 1),
+  );
 }
 
-function damageAtZero(ctx: RulesContext, state: CombatantRulesState, taken: number, amount: number, input: DamageInput, random: RandomSource): StateChange {
+function damageAtZero(
+  ctx: RulesContext,
+  state: CombatantRulesState,
+  taken: number,
+  amount: number,
+  input: DamageInput,
+  random: RandomSource,
+): StateChange {
   if (!usesPlayerRules(state)) return die(state, 'monster-at-zero');
   const start: StateChange = state.stable
     ? { state: { ...state, stable: false }, events: [{ kind: 'stability-lost' }] }
@@ -171,7 +195,13 @@ function damageAtZero(ctx: RulesContext, state: CombatantRulesState, taken: numb
   }
 }
 
-function a5eDamageAtZero(ctx: RulesContext, state: CombatantRulesState, amount: number, input: DamageInput, random: RandomSource): StateChange {
+function a5eDamageAtZero(
+  ctx: RulesContext,
+  state: CombatantRulesState,
+  amount: number,
+  input: DamageInput,
+  random: RandomSource,
+): StateChange {
   let start: StateChange = { state, events: [] };
   if (amount >= massiveDamageThreshold(state)) {
     start = massiveDamage(ctx, start, input, random);
@@ -179,7 +209,11 @@ function a5eDamageAtZero(ctx: RulesContext, state: CombatantRulesState, amount: 
   }
   const choice = input.fromAttack ? (input.atZeroChoice ?? 'failure') : 'failure';
   const chosen = chain(start, (s) =>
-    choice === 'failure' ? addFailures(s, 1) : choice === 'fatigue' ? gainFatigue(ctx, s, input.inEncounter ?? false) : shiftTrack(ctx, s, 'strife', 1),
+    choice === 'failure'
+      ? addFailures(s, 1)
+      : choice === 'fatigue'
+        ? gainFatigue(ctx, s, input.inEncounter ?? false)
+        : shiftTrack(ctx, s, 'strife', 1),
   );
   // A critical hit at 0 HP costs a fatigue level on top of the attacker's choice (decision §27.17).
   if (chosen.state.dead || !input.critical) return chosen;

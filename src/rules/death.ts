@@ -40,7 +40,10 @@ export function rollDeathSave(ctx: RulesContext, state: CombatantRulesState, ran
     if (successes >= SAVES_TO_STABILISE) {
       return { ok: true, value: { ...base, ...stable(state), outcome: 'stable' } };
     }
-    return { ok: true, value: { ...base, state: { ...state, deathSaves: { ...state.deathSaves, successes } }, events: [], outcome: 'success' } };
+    return {
+      ok: true,
+      value: { ...base, state: { ...state, deathSaves: { ...state.deathSaves, successes } }, events: [], outcome: 'success' },
+    };
   }
   if (facts.deathSaveFailureDamage !== null) {
     const damage = random.die(facts.deathSaveFailureDamage);
@@ -58,7 +61,9 @@ function failure(ctx: RulesContext, state: CombatantRulesState, natural1: boolea
       return addFailures(state, 2);
     case 'fatigue-and-strife':
       // A natural 1 is still a failure; A5E adds a level of fatigue (after the encounter) and one of strife.
-      return chain(addFailures(state, 1), (s) => (s.dead ? { state: s, events: [] } : chain(gainFatigue(ctx, s, true), (t) => shiftTrack(ctx, t, 'strife', 1))));
+      return chain(addFailures(state, 1), (s) =>
+        s.dead ? { state: s, events: [] } : chain(gainFatigue(ctx, s, true), (t) => shiftTrack(ctx, t, 'strife', 1)),
+      );
     case 'failure':
       return addFailures(state, 1);
   }
@@ -77,7 +82,11 @@ export function stabilise(state: CombatantRulesState): RulesResult<StateChange> 
 }
 
 /** A stable creature left alone regains 1 HP after 1d4 hours (1d8 in Next) (RULES.md §11). */
-export function recoverFromStable(ctx: RulesContext, state: CombatantRulesState, random: RandomSource): RulesResult<StateChange & { hours: number }> {
+export function recoverFromStable(
+  ctx: RulesContext,
+  state: CombatantRulesState,
+  random: RandomSource,
+): RulesResult<StateChange & { hours: number }> {
   if (state.dead || !state.stable || state.hp > 0) {
     return { ok: false, reason: 'Only a stable creature at 0 hit points recovers on its own.' };
   }

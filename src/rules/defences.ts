@@ -34,7 +34,10 @@ export function dodge(ctx: RulesContext, state: CombatantRulesState, baseSpeed: 
   if (helpless) return { ok: false, reason: `Dodging does nothing while ${helpless.name}.` };
   if (speedOf(ctx, state, baseSpeed) === 0) return { ok: false, reason: 'Dodging does nothing at speed 0.' };
   if (ctx.facts.dodge === 'plus-four') {
-    return { ok: true, value: { attackersDisadvantage: false, dexSaveAdvantage: false, acBonus: NEXT_DODGE_BONUS, dexSaveBonus: NEXT_DODGE_BONUS } };
+    return {
+      ok: true,
+      value: { attackersDisadvantage: false, dexSaveAdvantage: false, acBonus: NEXT_DODGE_BONUS, dexSaveBonus: NEXT_DODGE_BONUS },
+    };
   }
   return { ok: true, value: { attackersDisadvantage: true, dexSaveAdvantage: true, acBonus: 0, dexSaveBonus: 0 } };
 }

@@ -2,7 +2,7 @@ import { RULESET_IDS, RULESET_SUMMARIES, type RuleSetId } from './ids';
 
 /**
  * What each rule set does differently, row by row: the table of docs/rulesets.md (a test keeps the
- * two identical) and the list `/config show` prints. "as 2024" and "same" point at the 2024 column.
+ * two identical) and the list the rule-set settings view prints. "as 2024" and "same" point at the 2024 column.
  */
 const RULESET_DIFFERENCES: readonly { label: string; values: Readonly<Record<RuleSetId, string>> }[] = [
   {
@@ -159,10 +159,10 @@ const RULESET_DIFFERENCES: readonly { label: string; values: Readonly<Record<Rul
     label: 'Stunned',
     values: {
       dnd2024: 'can still move',
-      dnd2014: 'can\'t move',
+      dnd2014: "can't move",
       'crown-misery': 'as 2024',
-      'dnd-next': 'can\'t move',
-      a5e: 'can\'t move',
+      'dnd-next': "can't move",
+      a5e: "can't move",
     },
   },
   {
@@ -231,7 +231,7 @@ const RULESET_DIFFERENCES: readonly { label: string; values: Readonly<Record<Rul
       dnd2024: '1 hour; Hit Dice: roll + Con, at least 1 each',
       dnd2014: '1 hour; roll + Con',
       'crown-misery': 'as 2024',
-      'dnd-next': '10 minutes; Hit Dice only with a healer\'s kit (optional and experimental rules available)',
+      'dnd-next': "10 minutes; Hit Dice only with a healer's kit (optional and experimental rules available)",
       a5e: '1 hour; roll + Con',
     },
   },
@@ -261,9 +261,10 @@ const POINTS_AT_2024 = new Set(['as 2024', 'same', 'same as 2024']);
 
 /** The rows for one rule set, with references to the 2024 column resolved and absent rows left out. */
 export function differencesFor(id: RuleSetId): { label: string; value: string }[] {
-  return RULESET_DIFFERENCES.map(({ label, values }) => ({ label, value: POINTS_AT_2024.has(values[id]) ? values.dnd2024 : values[id] })).filter(
-    (row) => row.value !== '—',
-  );
+  return RULESET_DIFFERENCES.map(({ label, values }) => ({
+    label,
+    value: POINTS_AT_2024.has(values[id]) ? values.dnd2024 : values[id],
+  })).filter((row) => row.value !== '—');
 }
 
 /** The Markdown table of docs/rulesets.md. */

@@ -12,7 +12,11 @@ export function applyHealing(ctx: RulesContext, state: CombatantRulesState, amou
   const hp = Math.max(state.hp, Math.min(maxHpOf(ctx, state), base + Math.max(0, Math.floor(amount))));
   const healed: StateChange = { state: { ...state, hp }, events: [{ kind: 'healed', amount: Math.max(0, hp - base), hp }] };
   if (state.hp > 0 || hp <= 0) return healed;
-  return chain(healed, (s) => wake(ctx, s), (s) => ({ state: s, events: [{ kind: 'revived' }] }));
+  return chain(
+    healed,
+    (s) => wake(ctx, s),
+    (s) => ({ state: s, events: [{ kind: 'revived' }] }),
+  );
 }
 
 /** Back to consciousness: no longer dying or stable, death saves cleared. */
@@ -21,12 +25,20 @@ export function wake(ctx: RulesContext, state: CombatantRulesState): StateChange
 }
 
 /** Temporary HP never stack: the larger pool stays unless the player takes the new one (RULES.md §7). */
-export function setTempHp(ctx: RulesContext, state: CombatantRulesState, amount: number, options: TempHpOptions = {}): RulesResult<StateChange> {
+export function setTempHp(
+  ctx: RulesContext,
+  state: CombatantRulesState,
+  amount: number,
+  options: TempHpOptions = {},
+): RulesResult<StateChange> {
   if (!ctx.facts.hasTempHp) return { ok: false, reason: `The ${ctx.name} rules have no temporary hit points.` };
   if (!Number.isInteger(amount) || amount < 0) return { ok: false, reason: 'Temporary hit points must be a whole number, 0 or more.' };
   if (state.dead) return { ok: false, reason: "The dead can't gain temporary hit points." };
   if (options.replace || amount > state.tempHp) {
-    return { ok: true, value: { state: { ...state, tempHp: amount }, events: [{ kind: 'temp-hp-set', tempHp: amount, previous: state.tempHp }] } };
+    return {
+      ok: true,
+      value: { state: { ...state, tempHp: amount }, events: [{ kind: 'temp-hp-set', tempHp: amount, previous: state.tempHp }] },
+    };
   }
   return { ok: true, value: { state, events: [{ kind: 'temp-hp-kept', tempHp: state.tempHp, offered: amount }] } };
 }

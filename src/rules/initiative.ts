@@ -61,7 +61,12 @@ function rollOff(tied: readonly InitiativeEntry[], random: RandomSource): Ordere
       return { entry, roll };
     });
     const values = [...new Set(scored.map((s) => s.roll))].sort((a, b) => b - a);
-    return values.flatMap((v) => order(scored.filter((s) => s.roll === v).map((s) => s.entry), depth + 1));
+    return values.flatMap((v) =>
+      order(
+        scored.filter((s) => s.roll === v).map((s) => s.entry),
+        depth + 1,
+      ),
+    );
   };
   return order(tied, 0).map((entry) => ({ ...entry, tiebreak: rolls.get(entry.id)! }));
 }

@@ -3,7 +3,15 @@ import { chain, shiftTrack } from './condition-state';
 import { activeMechanics, maxHpOf, type RulesContext } from './context';
 import { abilityModifier } from './state';
 import type {
-  CombatantRulesState, HitDicePool, LongRestOptions, NextRestVariant, RestResult, RulesEvent, RulesResult, ShortRestOptions, StateChange,
+  CombatantRulesState,
+  HitDicePool,
+  LongRestOptions,
+  NextRestVariant,
+  RestResult,
+  RulesEvent,
+  RulesResult,
+  ShortRestOptions,
+  StateChange,
 } from './types';
 
 const LONG_REST_HOURS = 8;
@@ -21,14 +29,23 @@ export function canRest(state: CombatantRulesState): RulesResult<true> {
   return { ok: true, value: true };
 }
 
-function healTo(ctx: RulesContext, state: CombatantRulesState, hp: number): { state: CombatantRulesState; healed: number; events: RulesEvent[] } {
+function healTo(
+  ctx: RulesContext,
+  state: CombatantRulesState,
+  hp: number,
+): { state: CombatantRulesState; healed: number; events: RulesEvent[] } {
   const next = Math.max(state.hp, Math.min(maxHpOf(ctx, state), hp));
   const healed = next - state.hp;
   return { state: { ...state, hp: next }, healed, events: healed > 0 ? [{ kind: 'healed', amount: healed, hp: next }] : [] };
 }
 
 /** Spends Hit Dice one at a time: die + Con modifier each, at least the rule set's floor (§23, §27.24). */
-function spendHitDice(ctx: RulesContext, state: CombatantRulesState, spend: ShortRestOptions['spend'], random: RandomSource): RulesResult<RestResult> {
+function spendHitDice(
+  ctx: RulesContext,
+  state: CombatantRulesState,
+  spend: ShortRestOptions['spend'],
+  random: RandomSource,
+): RulesResult<RestResult> {
   const conMod = abilityModifier(state.conScore);
   const halved = hitDiceHalved(ctx, state);
   const pools = state.hitDice.map((p) => ({ ...p }));
@@ -72,7 +89,12 @@ function perHour(state: CombatantRulesState, hours: number): number {
   return Math.max(0, state.level + abilityModifier(state.conScore)) * hours;
 }
 
-export function shortRest(ctx: RulesContext, state: CombatantRulesState, options: ShortRestOptions, random: RandomSource): RulesResult<RestResult> {
+export function shortRest(
+  ctx: RulesContext,
+  state: CombatantRulesState,
+  options: ShortRestOptions,
+  random: RandomSource,
+): RulesResult<RestResult> {
   const allowed = canRest(state);
   if (!allowed.ok) return allowed;
   const refused = variantRefusal(ctx, options.variant);
@@ -89,7 +111,10 @@ export function shortRest(ctx: RulesContext, state: CombatantRulesState, options
     const spending = options.spend.some((s) => s.count > 0);
     const freeSpending = variant === 'slower-hp' || variant === 'slower-all';
     if (spending && !freeSpending && !options.healersKit) {
-      return { ok: false, reason: "In the D&D Next playtest, spending Hit Dice on a short rest needs a healer's kit or a feature that allows it." };
+      return {
+        ok: false,
+        reason: "In the D&D Next playtest, spending Hit Dice on a short rest needs a healer's kit or a feature that allows it.",
+      };
     }
   }
   return spendHitDice(ctx, state, options.spend, random);
@@ -151,7 +176,11 @@ function recoverTracks(ctx: RulesContext, state: CombatantRulesState, options: L
       // Any long rest removes the first level; the second and later need a Haven; roughing it removes none.
       const recover = (s: CombatantRulesState, key: 'fatigue' | 'strife'): StateChange =>
         options.roughingIt || (s.tracks[key] > 1 && !options.haven) ? { state: s, events: [] } : shiftTrack(ctx, s, key, -1);
-      const recovered = chain(start, (s) => recover(s, 'fatigue'), (s) => recover(s, 'strife'));
+      const recovered = chain(
+        start,
+        (s) => recover(s, 'fatigue'),
+        (s) => recover(s, 'strife'),
+      );
       return options.supply === false ? chain(recovered, (s) => shiftTrack(ctx, s, 'fatigue', 1)) : recovered;
     }
   }

@@ -6,24 +6,53 @@ import type { RuleSetId } from './ids';
 // ---------------------------------------------------------------------------------------------
 
 export const DAMAGE_TYPES = [
-  'acid', 'bludgeoning', 'cold', 'fire', 'force', 'lightning', 'necrotic',
-  'piercing', 'poison', 'psychic', 'radiant', 'slashing', 'thunder',
+  'acid',
+  'bludgeoning',
+  'cold',
+  'fire',
+  'force',
+  'lightning',
+  'necrotic',
+  'piercing',
+  'poison',
+  'psychic',
+  'radiant',
+  'slashing',
+  'thunder',
 ] as const;
 export type DamageType = (typeof DAMAGE_TYPES)[number];
 
-const ABILITIES = ['str', 'dex', 'con', 'int', 'wis', 'cha'] as const;
+export const ABILITIES = ['str', 'dex', 'con', 'int', 'wis', 'cha'] as const;
 export type Ability = (typeof ABILITIES)[number];
 
 export type D20TestKind = 'attack' | 'check' | 'save';
 export type RollMode = 'normal' | 'advantage' | 'disadvantage';
 
 /** Every condition key any rule set knows; each catalogue holds only its own. */
-const CONDITION_KEYS = [
-  'blinded', 'charmed', 'deafened', 'frightened', 'grappled', 'incapacitated', 'invisible',
-  'paralyzed', 'petrified', 'poisoned', 'prone', 'restrained', 'stunned', 'unconscious',
+export const CONDITION_KEYS = [
+  'blinded',
+  'charmed',
+  'deafened',
+  'frightened',
+  'grappled',
+  'incapacitated',
+  'invisible',
+  'paralyzed',
+  'petrified',
+  'poisoned',
+  'prone',
+  'restrained',
+  'stunned',
+  'unconscious',
   // one rule set only
-  'ethereal', 'intoxicated', 'encumbered',
-  'bloodied', 'confused', 'doomed', 'rattled', 'slowed',
+  'ethereal',
+  'intoxicated',
+  'encumbered',
+  'bloodied',
+  'confused',
+  'doomed',
+  'rattled',
+  'slowed',
 ] as const;
 export type ConditionKey = (typeof CONDITION_KEYS)[number];
 
@@ -87,13 +116,7 @@ export interface CombatantRulesState {
 
 export type ModifierReason = 'resistance' | 'vulnerability' | 'petrified' | 'ethereal' | 'intoxicated';
 
-export type DeathCause =
-  | 'monster-at-zero'
-  | 'instant-death'
-  | 'massive-damage'
-  | 'death-saves'
-  | 'death-threshold'
-  | 'exhaustion';
+export type DeathCause = 'monster-at-zero' | 'instant-death' | 'massive-damage' | 'death-saves' | 'death-threshold' | 'exhaustion';
 
 export type RulesEvent =
   | { kind: 'immune'; damageType: DamageType | null }
@@ -244,10 +267,7 @@ export interface DeathSaveResult extends StateChange {
 
 /** How a rule set turns a damage expression into critical damage (RULES.md §4). */
 export type CriticalMethod =
-  | { kind: 'double-dice' }
-  | { kind: 'max-dice-plus-weapon-die' }
-  | { kind: 'double-everything' }
-  | { kind: 'double-total' };
+  { kind: 'double-dice' } | { kind: 'max-dice-plus-weapon-die' } | { kind: 'double-everything' } | { kind: 'double-total' };
 
 // ---------------------------------------------------------------------------------------------
 // Conditions and tracks
@@ -433,13 +453,7 @@ export interface EndingEffects {
 // ---------------------------------------------------------------------------------------------
 
 /** D&D Next optional and experimental rest rules (RULES.md §23d). */
-export type NextRestVariant =
-  | 'standard'
-  | 'slower-hp'
-  | 'slower-hit-dice'
-  | 'slower-all'
-  | 'experimental-1'
-  | 'experimental-2';
+export type NextRestVariant = 'standard' | 'slower-hp' | 'slower-hit-dice' | 'slower-all' | 'experimental-1' | 'experimental-2';
 
 export interface ShortRestOptions {
   /** Hit dice to spend, by die size. */
@@ -543,7 +557,11 @@ export interface RuleSet {
   rollD20(random: RandomSource, mode: RollMode, bonus: number): D20Roll;
   attackOutcome(natural: number, total: number, armourClass: number, autoCritical: boolean): AttackOutcome;
   /** Heroic Inspiration: reroll one die and keep the new result. */
-  useHeroicInspiration(state: CombatantRulesState, sides: number, random: RandomSource): RulesResult<{ state: CombatantRulesState; roll: number }>;
+  useHeroicInspiration(
+    state: CombatantRulesState,
+    sides: number,
+    random: RandomSource,
+  ): RulesResult<{ state: CombatantRulesState; roll: number }>;
   speed(state: CombatantRulesState, baseSpeed: number): number;
   /** The best of several degrees of cover (they never add up, decision §27.3). */
   cover(degrees: readonly CoverDegree[], fromFarSide?: boolean): CoverEffect;

@@ -1,10 +1,10 @@
-import { ComponentType, type APIMessageTopLevelComponent } from 'discord.js';
+import { ComponentType } from 'discord.js';
 import pino from 'pino';
 import { command as hp } from '../../commands/hp';
 import { command as init } from '../../commands/init';
 import { buildServices } from '../../src/app';
-import { startGateway, type Gateway } from '../../src/discord/gateway';
-import { CommandRegistry } from '../../src/discord/registry';
+import { startGateway, type Gateway } from '../../src/transports/gateway';
+import { CommandRegistry } from '../../src/framework/registry';
 import { ScriptedRandom } from '../integration/commands/support';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { FakeDiscord, type FakeMessage, type Invoker } from './fake-discord';
@@ -20,10 +20,11 @@ function description(message: FakeMessage): string {
 
 function buttons(message: FakeMessage): { customId: string; label: string }[] {
   const found: { customId: string; label: string }[] = [];
-  for (const row of message.components as APIMessageTopLevelComponent[]) {
+  for (const row of message.components) {
     if (row.type !== ComponentType.ActionRow) continue;
     for (const component of row.components) {
-      if (component.type === ComponentType.Button && 'custom_id' in component) found.push({ customId: component.custom_id, label: component.label ?? '' });
+      if (component.type === ComponentType.Button && 'custom_id' in component)
+        found.push({ customId: component.custom_id, label: component.label ?? '' });
     }
   }
   return found;
@@ -42,7 +43,15 @@ describe('a fight through Discord', () => {
     const services = buildServices({ prisma: db.prisma, random: dice, logger: pino({ level: 'silent' }) });
     fake = await FakeDiscord.start({ commands: registry.commands.map((c) => c.definition.toJSON()) });
     // Deferral is the gateway's own test; a loaded machine must not turn these replies into follow-ups.
-    gateway = await startGateway({ token: 'fake-token', apiUrl: fake.apiUrl, registry, services, logger: services.logger, deferAfterMs: 5_000, drainTimeoutMs: 5_000 });
+    gateway = await startGateway({
+      token: 'fake-token',
+      apiUrl: fake.apiUrl,
+      registry,
+      services,
+      logger: services.logger,
+      deferAfterMs: 5_000,
+      drainTimeoutMs: 5_000,
+    });
     await fake.ready();
   });
 
@@ -99,7 +108,9 @@ describe('a fight through Discord', () => {
     await fake.sendCommand('init next', {}, gm);
     dice.queue(12);
     const turn = await fake.sendCommand('init next', {}, gm);
-    expect(description(turn.message)).toBe("**Round 2** begins.\nIt's **Alice**'s turn.\nAlice's death save: 12, a success (1 success, 0 failures).");
+    expect(description(turn.message)).toBe(
+      "**Round 2** begins.\nIt's **Alice**'s turn.\nAlice's death save: 12, a success (1 success, 0 failures).",
+    );
     await tracker((m) => description(m).includes('Death saves ✅ 1 ❌ 0'));
 
     const ask = await fake.sendCommand('init end', {}, gm);

@@ -8,7 +8,7 @@ import {
   type APIMessageTopLevelComponent,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import type { OptionValue } from '../../src/discord/command';
+import type { OptionValue } from '../../src/framework/command';
 
 const DISCORD_EPOCH = 1_420_070_400_000n;
 let sequence = 0n;
@@ -114,7 +114,20 @@ export function apiGuild(id: string, channels: Record<string, unknown>[], bot: F
     verification_level: 0,
     default_message_notifications: 0,
     explicit_content_filter: 0,
-    roles: [{ id, name: '@everyone', color: 0, hoist: false, icon: null, position: 0, permissions: MEMBER_PERMISSIONS.toString(), managed: false, mentionable: false, flags: 0 }],
+    roles: [
+      {
+        id,
+        name: '@everyone',
+        color: 0,
+        hoist: false,
+        icon: null,
+        position: 0,
+        permissions: MEMBER_PERMISSIONS.toString(),
+        managed: false,
+        mentionable: false,
+        flags: 0,
+      },
+    ],
     emojis: [],
     stickers: [],
     features: [],
@@ -149,7 +162,8 @@ export function apiGuild(id: string, channels: Record<string, unknown>[], bot: F
 
 function inferType(value: OptionValue): ApplicationCommandOptionType {
   if (typeof value === 'boolean') return ApplicationCommandOptionType.Boolean;
-  if (typeof value === 'number') return Number.isInteger(value) ? ApplicationCommandOptionType.Integer : ApplicationCommandOptionType.Number;
+  if (typeof value === 'number')
+    return Number.isInteger(value) ? ApplicationCommandOptionType.Integer : ApplicationCommandOptionType.Number;
   return ApplicationCommandOptionType.String;
 }
 
@@ -179,8 +193,11 @@ export function commandOptions(
     const declared = declaredHere?.find((o) => o.name === name);
     if (declaredHere && !declared) throw new Error(where(`subcommand ${name}`));
     const last = index === path.length - 1;
-    levels.push({ name, type: declared?.type ?? (last ? ApplicationCommandOptionType.Subcommand : ApplicationCommandOptionType.SubcommandGroup) });
-    declaredHere = declared ? ((('options' in declared && declared.options) || []) as readonly APIApplicationCommandOption[]) : null;
+    levels.push({
+      name,
+      type: declared?.type ?? (last ? ApplicationCommandOptionType.Subcommand : ApplicationCommandOptionType.SubcommandGroup),
+    });
+    declaredHere = declared ? ('options' in declared && declared.options) || [] : null;
   }
   const leaves = Object.entries(values).map(([name, value]): OptionPayload => {
     const declared = declaredHere?.find((o) => o.name === name);

@@ -14,8 +14,8 @@ import {
   type APIMessageTopLevelComponent,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { WebSocketServer, type WebSocket } from 'ws';
-import type { OptionValue } from '../../src/discord/command';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { OptionValue } from '../../src/framework/command';
 import {
   apiGuild,
   apiMessage,
@@ -49,6 +49,12 @@ export interface InteractionResult {
   deferred: boolean;
   /** The reply, the follow-up that replaced a deferral, or the message a button updated. */
   message: FakeMessage;
+}
+
+/** A frame the bot sends on the gateway. */
+interface GatewayMessage {
+  op: GatewayOpcodes;
+  d: unknown;
 }
 
 interface PendingInteraction {
@@ -189,24 +195,49 @@ export class FakeDiscord {
    * Types a slash command, `/init add` as `'init add'`, and resolves with what the user sees.
    * `values` are the leaf options by name.
    */
-  async sendCommand(line: string, values: Readonly<Record<string, OptionValue>> = {}, as: Invoker = {}, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<InteractionResult> {
+  async sendCommand(
+    line: string,
+    values: Readonly<Record<string, OptionValue>> = {},
+    as: Invoker = {},
+    timeoutMs = DEFAULT_TIMEOUT_MS,
+  ): Promise<InteractionResult> {
     const pending = this.dispatchInteraction(InteractionType.ApplicationCommand, this.commandData(line, values, null), as, null);
     return this.waitFor(() => answered(pending, pending.result), timeoutMs, `an answer to /${line}`);
   }
 
   /** Types into option `focused` of a command and resolves with the suggestions the bot offers. */
-  async autocomplete(line: string, values: Readonly<Record<string, OptionValue>>, focused: string, as: Invoker = {}, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<APIApplicationCommandOptionChoice[]> {
-    const pending = this.dispatchInteraction(InteractionType.ApplicationCommandAutocomplete, this.commandData(line, values, focused), as, null);
+  async autocomplete(
+    line: string,
+    values: Readonly<Record<string, OptionValue>>,
+    focused: string,
+    as: Invoker = {},
+    timeoutMs = DEFAULT_TIMEOUT_MS,
+  ): Promise<APIApplicationCommandOptionChoice[]> {
+    const pending = this.dispatchInteraction(
+      InteractionType.ApplicationCommandAutocomplete,
+      this.commandData(line, values, focused),
+      as,
+      null,
+    );
     return this.waitFor(() => answered(pending, pending.choices), timeoutMs, `suggestions for /${line} ${focused}`);
   }
 
   /** Presses a button on a message the bot posted; by custom id alone, on the newest message carrying it. */
-  async clickButton(target: FakeMessage | string, customId?: string, as: Invoker = {}, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<InteractionResult> {
+  async clickButton(
+    target: FakeMessage | string,
+    customId?: string,
+    as: Invoker = {},
+    timeoutMs = DEFAULT_TIMEOUT_MS,
+  ): Promise<InteractionResult> {
     const id = typeof target === 'string' ? target : customId;
     if (!id) throw new Error('clickButton needs the custom id of the button to press');
-    const message = typeof target === 'string' ? [...this.messages.values()].reverse().find((m) => !m.deleted && buttonIds(m.components).includes(id)) : this.messages.get(target.id);
+    const message =
+      typeof target === 'string'
+        ? [...this.messages.values()].reverse().find((m) => !m.deleted && buttonIds(m.components).includes(id))
+        : this.messages.get(target.id);
     if (!message) throw new Error(`no message carries a button ${id}`);
-    if (!buttonIds(message.components).includes(id)) throw new Error(`message ${message.id} has no button ${id}; it has ${buttonIds(message.components).join(', ') || 'none'}`);
+    if (!buttonIds(message.components).includes(id))
+      throw new Error(`message ${message.id} has no button ${id}; it has ${buttonIds(message.components).join(', ') || 'none'}`);
     const data = { custom_id: id, component_type: ComponentType.Button };
     const pending = this.dispatchInteraction(InteractionType.MessageComponent, data, { channelId: message.channelId, ...as }, message);
     return this.waitFor(() => answered(pending, pending.result), timeoutMs, `an answer to the button ${id}`);
@@ -231,13 +262,23 @@ export class FakeDiscord {
     };
   }
 
-  private dispatchInteraction(type: InteractionType, data: Record<string, unknown>, as: Invoker, message: FakeMessage | null): PendingInteraction {
+  private dispatchInteraction(
+    type: InteractionType,
+    data: Record<string, unknown>,
+    as: Invoker,
+    message: FakeMessage | null,
+  ): PendingInteraction {
     const socket = [...this.sockets][0];
-    if (!this.endpoint && (!socket || !this.identified)) throw new Error('no bot is connected to the fake gateway; await fake.ready() first');
+    if (!this.endpoint && (!socket || !this.identified))
+      throw new Error('no bot is connected to the fake gateway; await fake.ready() first');
     const channelId = as.channelId ?? this.channelId;
-    const user: FakeUser = as.userId ? { id: as.userId, username: as.userName ?? `user-${as.userId.slice(-4)}` } : { ...this.defaultUser, username: as.userName ?? this.defaultUser.username };
+    const user: FakeUser = as.userId
+      ? { id: as.userId, username: as.userName ?? `user-${as.userId.slice(-4)}` }
+      : { ...this.defaultUser, username: as.userName ?? this.defaultUser.username };
     const permissions =
-      MEMBER_PERMISSIONS | (as.manageGuild ? PermissionFlagsBits.ManageGuild : 0n) | (as.manageChannels ? PermissionFlagsBits.ManageChannels : 0n);
+      MEMBER_PERMISSIONS |
+      (as.manageGuild ? PermissionFlagsBits.ManageGuild : 0n) |
+      (as.manageChannels ? PermissionFlagsBits.ManageChannels : 0n);
     const { id, token, payload } = interactionPayload({
       type,
       applicationId: this.applicationId,
@@ -248,7 +289,17 @@ export class FakeDiscord {
       data,
       ...(message ? { message: this.toApi(message) } : {}),
     });
-    const pending: PendingInteraction = { id, token, channelId, componentMessageId: message?.id ?? null, callbackType: null, originalId: null, result: null, choices: null, failure: null };
+    const pending: PendingInteraction = {
+      id,
+      token,
+      channelId,
+      componentMessageId: message?.id ?? null,
+      callbackType: null,
+      originalId: null,
+      result: null,
+      choices: null,
+      failure: null,
+    };
     this.interactions.set(token, pending);
     if (this.endpoint) void this.deliver(this.endpoint, pending, payload);
     else if (socket) this.send(socket, { op: GatewayOpcodes.Dispatch, t: 'INTERACTION_CREATE', d: payload });
@@ -264,7 +315,13 @@ export class FakeDiscord {
         return;
       }
       const callback = JSON.parse(answer.text) as Record<string, unknown>;
-      this.recorded.push({ method: 'POST', path: `/api/v10/interactions/${pending.id}/${pending.token}/callback`, query: {}, authorization: null, body: callback });
+      this.recorded.push({
+        method: 'POST',
+        path: `/api/v10/interactions/${pending.id}/${pending.token}/callback`,
+        query: {},
+        authorization: null,
+        body: callback,
+      });
       const refusal = this.acknowledge(pending, callback);
       if (refusal) pending.failure = `Discord would refuse the answer: ${refusal.message}`;
     } catch (error) {
@@ -326,11 +383,11 @@ export class FakeDiscord {
       if (this.sockets.size === 0) this.identified = false;
       this.changed();
     });
-    socket.on('message', (raw) => this.handleGatewayMessage(socket, JSON.parse(String(raw)) as { op: number; d: unknown }));
+    socket.on('message', (raw) => this.handleGatewayMessage(socket, JSON.parse(frameText(raw)) as GatewayMessage));
     this.send(socket, { op: GatewayOpcodes.Hello, d: { heartbeat_interval: HEARTBEAT_INTERVAL_MS } });
   }
 
-  private handleGatewayMessage(socket: WebSocket, message: { op: number; d: unknown }): void {
+  private handleGatewayMessage(socket: WebSocket, message: GatewayMessage): void {
     if (message.op === GatewayOpcodes.Heartbeat) {
       this.send(socket, { op: GatewayOpcodes.HeartbeatAck, d: null });
     } else if (message.op === GatewayOpcodes.Identify) {
@@ -349,7 +406,11 @@ export class FakeDiscord {
           application: { id: this.applicationId, flags: 0 },
         },
       });
-      this.send(socket, { op: GatewayOpcodes.Dispatch, t: 'GUILD_CREATE', d: apiGuild(this.guildId, [apiTextChannel(this.channelId, this.guildId, 'general')], this.bot) });
+      this.send(socket, {
+        op: GatewayOpcodes.Dispatch,
+        t: 'GUILD_CREATE',
+        d: apiGuild(this.guildId, [apiTextChannel(this.channelId, this.guildId, 'general')], this.bot),
+      });
       this.identified = true;
       this.changed();
     } else if (message.op === GatewayOpcodes.Resume) {
@@ -383,7 +444,11 @@ export class FakeDiscord {
     const body = (request.body ?? {}) as Record<string, unknown>;
     let m: RegExpMatchArray | null;
     if (method === 'GET' && path === '/api/v10/gateway/bot') {
-      json(res, 200, { url: `ws://${this.origin}`, shards: 1, session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 1 } });
+      json(res, 200, {
+        url: `ws://${this.origin}`,
+        shards: 1,
+        session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 1 },
+      });
     } else if (method === 'POST' && (m = path.match(/^\/api\/v10\/interactions\/(\d+)\/([^/]+)\/callback$/))) {
       this.interactionCallback(m[2] ?? '', body, res);
     } else if ((m = path.match(/^\/api\/v10\/webhooks\/(\d+)\/([^/]+)\/messages\/(%40original|@original)$/))) {
@@ -399,7 +464,7 @@ export class FakeDiscord {
       json(res, 200, this.toApi(this.overwrite(message, body)));
     } else if (method === 'PUT' && (m = path.match(/^\/api\/v10\/channels\/(\d+)\/(?:messages\/)?pins\/(\d+)$/))) {
       this.pin(m[1] ?? '', m[2] ?? '', res);
-    } else if (method === 'PUT' && (m = path.match(/^\/api\/v10\/applications\/(\d+)(?:\/guilds\/(\d+))?\/commands$/))) {
+    } else if (method === 'PUT' && /^\/api\/v10\/applications\/(\d+)(?:\/guilds\/(\d+))?\/commands$/.test(path)) {
       this.putCommands(request.body, res);
     } else {
       json(res, 404, { message: '404: Not Found', code: 0 });
@@ -466,7 +531,11 @@ export class FakeDiscord {
     if (method !== 'PATCH') return json(res, 405, { message: '405: Method Not Allowed', code: 0 });
     message.flags &= ~MessageFlags.Loading;
     this.overwrite(message, body);
-    pending.result ??= { callbackType: pending.callbackType ?? InteractionResponseType.DeferredChannelMessageWithSource, deferred: true, message };
+    pending.result ??= {
+      callbackType: pending.callbackType ?? InteractionResponseType.DeferredChannelMessageWithSource,
+      deferred: true,
+      message,
+    };
     json(res, 200, this.toApi(message));
   }
 
@@ -489,7 +558,12 @@ export class FakeDiscord {
   private putCommands(body: unknown, res: ServerResponse): void {
     const commands = (Array.isArray(body) ? body : []) as RESTPostAPIChatInputApplicationCommandsJSONBody[];
     this.definitions.clear();
-    const registered = commands.map((command) => ({ ...command, id: snowflake(), application_id: this.applicationId, version: snowflake() }));
+    const registered = commands.map((command) => ({
+      ...command,
+      id: snowflake(),
+      application_id: this.applicationId,
+      version: snowflake(),
+    }));
     for (const command of registered) this.definitions.set(command.name, command);
     json(res, 200, registered);
   }
@@ -524,6 +598,12 @@ export class FakeDiscord {
   }
 }
 
+/** A frame's payload as text: ws hands it over as one Buffer, as fragments, or as an ArrayBuffer. */
+function frameText(raw: RawData): string {
+  const bytes = Array.isArray(raw) ? Buffer.concat(raw) : Buffer.isBuffer(raw) ? raw : Buffer.from(raw);
+  return bytes.toString('utf8');
+}
+
 const sequences = new WeakMap<WebSocket, number>();
 function nextSequence(socket: WebSocket): number {
   const next = (sequences.get(socket) ?? 0) + 1;
@@ -542,12 +622,14 @@ function definitionId(definition: RESTPostAPIChatInputApplicationCommandsJSONBod
 }
 
 function isEphemeral(data: Record<string, unknown>): boolean {
-  return ((Number(data.flags ?? 0) & MessageFlags.Ephemeral) !== 0);
+  return (Number(data.flags ?? 0) & MessageFlags.Ephemeral) !== 0;
 }
 
 function buttonIds(components: readonly APIMessageTopLevelComponent[]): string[] {
   return components.flatMap((row) =>
-    row.type === ComponentType.ActionRow ? row.components.flatMap((c) => (c.type === ComponentType.Button && 'custom_id' in c ? [c.custom_id] : [])) : [],
+    row.type === ComponentType.ActionRow
+      ? row.components.flatMap((c) => (c.type === ComponentType.Button && 'custom_id' in c ? [c.custom_id] : []))
+      : [],
   );
 }
 

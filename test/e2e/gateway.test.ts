@@ -3,9 +3,10 @@ import { GatewayIntentBits, InteractionResponseType, MessageFlags } from 'discor
 import pino from 'pino';
 import { createPrismaClient } from '../../src/db/client';
 import { createSeededRandom } from '../../src/dice/seeded';
-import { UserError, type Command, type Reply } from '../../src/discord/command';
-import { startGateway, type Gateway } from '../../src/discord/gateway';
-import { CommandRegistry } from '../../src/discord/registry';
+import { UserError, type Command } from '../../src/framework/command';
+import type { Reply } from '../../src/views/reply';
+import { startGateway, type Gateway } from '../../src/transports/gateway';
+import { CommandRegistry } from '../../src/framework/registry';
 import type { Services } from '../../src/services';
 import { FakeDiscord } from './fake-discord';
 import { buildServices } from '../../src/app';
@@ -48,7 +49,18 @@ const probe: Command = {
         return {
           content: `<@${ctx.user.id}> and @everyone`,
           mentionUsers: [ctx.user.id],
-          embeds: [{ title: 'context', description: JSON.stringify({ user: ctx.user, guildId: ctx.guildId, channelId: ctx.channelId, permissions: ctx.permissions, options: ctx.options }) }],
+          embeds: [
+            {
+              title: 'context',
+              description: JSON.stringify({
+                user: ctx.user,
+                guildId: ctx.guildId,
+                channelId: ctx.channelId,
+                permissions: ctx.permissions,
+                options: ctx.options,
+              }),
+            },
+          ],
         };
       case 'hold':
         await held.opened;
@@ -59,7 +71,9 @@ const probe: Command = {
       case 'track': {
         const id = await ctx.messenger.send(ctx.channelId, { embeds: [{ title: 'Round 1' }] });
         const pinned = await ctx.messenger.pin(ctx.channelId, id);
-        const edits = await Promise.all([2, 3, 4].map((round) => ctx.messenger.edit(ctx.channelId, id, { embeds: [{ title: `Round ${round}` }] })));
+        const edits = await Promise.all(
+          [2, 3, 4].map((round) => ctx.messenger.edit(ctx.channelId, id, { embeds: [{ title: `Round ${round}` }] })),
+        );
         const gone = await ctx.messenger.edit(ctx.channelId, '1234567890123456789', { content: 'nothing' });
         return { content: JSON.stringify({ id, pinned, edits, gone }) };
       }
@@ -78,8 +92,12 @@ const probe: Command = {
         };
     }
   },
-  async autocomplete(ctx) {
-    return ['goblin', 'gorgon', 'owlbear'].filter((n) => n.startsWith(ctx.focused.value)).map((n) => ({ name: `${n} (${ctx.focused.name})`, value: n }));
+  autocomplete(ctx) {
+    return Promise.resolve(
+      ['goblin', 'gorgon', 'owlbear']
+        .filter((n) => n.startsWith(ctx.focused.value))
+        .map((n) => ({ name: `${n} (${ctx.focused.name})`, value: n })),
+    );
   },
   async button(ctx): Promise<Reply> {
     if (ctx.customId === 'probe:private') return { ephemeral: true, content: `only for ${ctx.user.name}` };
@@ -112,7 +130,15 @@ const DEFER_AFTER_MS = 1_500;
 beforeEach(async () => {
   held = gate();
   fake = await FakeDiscord.start({ commands: definitions });
-  gateway = await startGateway({ token: 'fake-token', apiUrl: fake.apiUrl, registry, services, logger: services.logger, deferAfterMs: DEFER_AFTER_MS, drainTimeoutMs: 5_000 });
+  gateway = await startGateway({
+    token: 'fake-token',
+    apiUrl: fake.apiUrl,
+    registry,
+    services,
+    logger: services.logger,
+    deferAfterMs: DEFER_AFTER_MS,
+    drainTimeoutMs: 5_000,
+  });
   await fake.ready();
 });
 
@@ -126,13 +152,17 @@ afterAll(async () => {
   await prisma.$disconnect();
 });
 
-test('logs in with its token and the Guilds intent only, uncompressed', async () => {
+test('logs in with its token and the Guilds intent only, uncompressed', () => {
   expect(fake.requests.find((r) => r.path === '/api/v10/gateway/bot')?.authorization).toBe('Bot fake-token');
   expect(fake.identify).toMatchObject({ token: 'fake-token', intents: GatewayIntentBits.Guilds, compress: false });
 });
 
 test('a command gets its options flattened, the member permissions and a reply that pings only the invoker', async () => {
-  const result = await fake.sendCommand('probe deep look', { text: 'hello', count: 3, loud: true }, { userId: '200000000000000001', userName: 'Mira', manageChannels: true });
+  const result = await fake.sendCommand(
+    'probe deep look',
+    { text: 'hello', count: 3, loud: true },
+    { userId: '200000000000000001', userName: 'Mira', manageChannels: true },
+  );
   expect(result.callbackType).toBe(InteractionResponseType.ChannelMessageWithSource);
   expect(result.message.ephemeral).toBe(false);
   expect(result.message.allowedMentions).toEqual({ parse: [], users: ['200000000000000001'] });
@@ -155,7 +185,11 @@ test('autocomplete offers the handler suggestions for the focused option', async
 
 test('an answer that takes too long is deferred, then the deferred reply is edited', async () => {
   const answer = fake.sendCommand('probe hold');
-  await fake.waitForRequest((r) => r.path.endsWith('/callback') && (r.body as { type: number }).type === InteractionResponseType.DeferredChannelMessageWithSource);
+  await fake.waitForRequest(
+    (r) =>
+      r.path.endsWith('/callback') &&
+      (r.body as { type: InteractionResponseType }).type === InteractionResponseType.DeferredChannelMessageWithSource,
+  );
   held.open();
   const result = await answer;
   expect(result.deferred).toBe(true);
@@ -200,7 +234,10 @@ test('buttons update the message they sit on, or answer privately', async () => 
 test('a slow button press is deferred as an update, then edits the message it sits on', async () => {
   const offer = await fake.sendCommand('probe buttons');
   const press = fake.clickButton(offer.message, 'probe:slow-update');
-  await fake.waitForRequest((r) => r.path.endsWith('/callback') && (r.body as { type: number }).type === InteractionResponseType.DeferredMessageUpdate);
+  await fake.waitForRequest(
+    (r) =>
+      r.path.endsWith('/callback') && (r.body as { type: InteractionResponseType }).type === InteractionResponseType.DeferredMessageUpdate,
+  );
   held.open();
   const result = await press;
   expect(result.deferred).toBe(true);

@@ -6,12 +6,14 @@ import pino from 'pino';
 import { registry as rollcall } from '../../commands';
 import { buildServices } from '../../src/app';
 import { createSeededRandom } from '../../src/dice/seeded';
-import { UserError, type Command, type Reply } from '../../src/discord/command';
-import { startHttpInteractions, type HttpInteractions } from '../../src/discord/http-interactions';
-import { CommandRegistry } from '../../src/discord/registry';
+import { UserError, type Command } from '../../src/framework/command';
+import type { Reply } from '../../src/views/reply';
+import { startHttpInteractions, type HttpInteractions } from '../../src/transports/http-interactions';
+import { CommandRegistry } from '../../src/framework/registry';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { FakeDiscord } from './fake-discord';
 import { request, signatureHeaders } from './signed-http';
+import { containing } from '../support/matchers';
 
 /** A promise the test resolves by hand, to hold a handler mid-flight. */
 function gate(): { opened: Promise<void>; open(): void } {
@@ -30,7 +32,12 @@ const probe: Command = {
   definition: new SlashCommandBuilder()
     .setName('probe')
     .setDescription('Test-only command')
-    .addSubcommand((s) => s.setName('look').setDescription('Suggests names').addStringOption((o) => o.setName('text').setDescription('Any text').setAutocomplete(true)))
+    .addSubcommand((s) =>
+      s
+        .setName('look')
+        .setDescription('Suggests names')
+        .addStringOption((o) => o.setName('text').setDescription('Any text').setAutocomplete(true)),
+    )
     .addSubcommand((s) => s.setName('hold').setDescription('Answers when the test says so'))
     .addSubcommand((s) => s.setName('refuse').setDescription('Fails slowly with a user error'))
     .addSubcommand((s) => s.setName('buttons').setDescription('Offers buttons')),
@@ -48,12 +55,23 @@ const probe: Command = {
       default:
         return {
           embeds: [{ description: 'choose' }],
-          components: [{ buttons: [{ customId: 'probe:update', label: 'Update', style: 'primary' }, { customId: 'probe:slow-update', label: 'Slow update', style: 'danger' }] }],
+          components: [
+            {
+              buttons: [
+                { customId: 'probe:update', label: 'Update', style: 'primary' },
+                { customId: 'probe:slow-update', label: 'Slow update', style: 'danger' },
+              ],
+            },
+          ],
         };
     }
   },
-  async autocomplete(ctx) {
-    return ['goblin', 'gorgon', 'owlbear'].filter((n) => n.startsWith(ctx.focused.value)).map((n) => ({ name: `${n} (${ctx.focused.name})`, value: n }));
+  autocomplete(ctx) {
+    return Promise.resolve(
+      ['goblin', 'gorgon', 'owlbear']
+        .filter((n) => n.startsWith(ctx.focused.value))
+        .map((n) => ({ name: `${n} (${ctx.focused.name})`, value: n })),
+    );
   },
   async button(ctx): Promise<Reply> {
     if (ctx.customId === 'probe:slow-update') await held.opened;
@@ -123,18 +141,36 @@ function signedPost(body: string, key = privateKey): ReturnType<typeof request> 
 }
 
 function isCallback(type: InteractionResponseType) {
-  return (r: { path: string; body: unknown }) => r.path.endsWith('/callback') && (r.body as { type: number }).type === type;
+  return (r: { path: string; body: unknown }) =>
+    r.path.endsWith('/callback') && (r.body as { type: InteractionResponseType }).type === type;
 }
 
 test('a signed PING is answered with PONG', async () => {
-  const answer = await signedPost(JSON.stringify({ id: '500000000000000001', application_id: fake.applicationId, type: InteractionType.Ping, token: 'ping-token', version: 1 }));
+  const answer = await signedPost(
+    JSON.stringify({
+      id: '500000000000000001',
+      application_id: fake.applicationId,
+      type: InteractionType.Ping,
+      token: 'ping-token',
+      version: 1,
+    }),
+  );
   expect(answer.status).toBe(200);
   expect(answer.contentType).toBe('application/json');
   expect(JSON.parse(answer.text)).toEqual({ type: InteractionResponseType.Pong });
 });
 
 test('a request with a bad or missing signature gets 401 and runs nothing', async () => {
-  const body = JSON.stringify({ id: '500000000000000002', application_id: fake.applicationId, type: InteractionType.ApplicationCommand, token: 't', version: 1, guild_id: fake.guildId, channel: { id: fake.channelId }, data: { id: '1', name: 'probe', type: 1, options: [{ name: 'look', type: 1 }] } });
+  const body = JSON.stringify({
+    id: '500000000000000002',
+    application_id: fake.applicationId,
+    type: InteractionType.ApplicationCommand,
+    token: 't',
+    version: 1,
+    guild_id: fake.guildId,
+    channel: { id: fake.channelId },
+    data: { id: '1', name: 'probe', type: 1, options: [{ name: 'look', type: 1 }] },
+  });
   const stranger = generateKeyPairSync('ed25519').privateKey;
   const tampered = { ...signatureHeaders(privateKey, body) };
   expect((await signedPost(body, stranger)).status).toBe(401);
@@ -235,11 +271,17 @@ test('the tracker is posted with the bot token; the logs carry the interaction i
   expect(begun.message.embeds[0]?.description?.split('\n')[0]).toBe('**The crypt** begins. Gina is the game master.');
   const tracker = await fake.waitForMessage((m) => m.interactionId === null && m.pinned);
   expect(tracker.embeds[0]?.title).toBe('⚔️ The crypt');
-  expect(fake.requests.find((r) => r.method === 'POST' && r.path === `/api/v10/channels/${fake.channelId}/messages`)?.authorization).toBe(`Bot ${TOKEN}`);
+  expect(fake.requests.find((r) => r.method === 'POST' && r.path === `/api/v10/channels/${fake.channelId}/messages`)?.authorization).toBe(
+    `Bot ${TOKEN}`,
+  );
 
   const lines = logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
-  expect(lines).toContainEqual(expect.objectContaining({ msg: 'http request', path: '/interactions', status: 200, interactionId: begun.message.interactionId }));
-  expect(lines).toContainEqual(expect.objectContaining({ msg: 'interaction', command: 'init begin', outcome: 'ok', interactionId: begun.message.interactionId }));
+  expect(lines).toContainEqual(
+    containing({ msg: 'http request', path: '/interactions', status: 200, interactionId: begun.message.interactionId }),
+  );
+  expect(lines).toContainEqual(
+    containing({ msg: 'interaction', command: 'init begin', outcome: 'ok', interactionId: begun.message.interactionId }),
+  );
   expect(logLines.join('')).not.toContain(TOKEN);
   expect(logLines.join('')).not.toContain(`interaction-token-${begun.message.interactionId}`);
 });

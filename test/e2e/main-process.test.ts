@@ -17,7 +17,8 @@ async function freePort(): Promise<number> {
 async function logged(script: RunningScript, text: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!script.stderr().includes(text)) {
-    if (Date.now() > deadline || script.child.exitCode !== null) throw new Error(`the bot never logged "${text}"; stderr:\n${script.stderr()}`);
+    if (Date.now() > deadline || script.child.exitCode !== null)
+      throw new Error(`the bot never logged "${text}"; stderr:\n${script.stderr()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

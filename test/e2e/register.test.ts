@@ -16,7 +16,12 @@ afterEach(async () => {
 });
 
 test('npm run register puts every definition on the development server when DISCORD_GUILD_ID is set', async () => {
-  const run = runScript(SCRIPT, { DISCORD_TOKEN: TOKEN, DISCORD_APPLICATION_ID: fake.applicationId, DISCORD_GUILD_ID: fake.guildId, DISCORD_API_URL: fake.apiUrl });
+  const run = runScript(SCRIPT, {
+    DISCORD_TOKEN: TOKEN,
+    DISCORD_APPLICATION_ID: fake.applicationId,
+    DISCORD_GUILD_ID: fake.guildId,
+    DISCORD_API_URL: fake.apiUrl,
+  });
   expect(await run.exited(60_000)).toBe(0);
   const puts = fake.requests.filter((r) => r.method === 'PUT');
   expect(puts.map((r) => r.path)).toEqual([`/api/v10/applications/${fake.applicationId}/guilds/${fake.guildId}/commands`]);
@@ -29,7 +34,9 @@ test('npm run register puts every definition on the development server when DISC
 test('without DISCORD_GUILD_ID the commands are registered globally', async () => {
   const run = runScript(SCRIPT, { DISCORD_TOKEN: TOKEN, DISCORD_APPLICATION_ID: fake.applicationId, DISCORD_API_URL: fake.apiUrl });
   expect(await run.exited(60_000)).toBe(0);
-  expect(fake.requests.filter((r) => r.method === 'PUT').map((r) => r.path)).toEqual([`/api/v10/applications/${fake.applicationId}/commands`]);
+  expect(fake.requests.filter((r) => r.method === 'PUT').map((r) => r.path)).toEqual([
+    `/api/v10/applications/${fake.applicationId}/commands`,
+  ]);
   expect(run.stdout()).toContain('globally');
 }, 90_000);
 

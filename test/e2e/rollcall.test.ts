@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { registry } from '../../commands';
 import { createSeededRandom } from '../../src/dice/seeded';
-import { startGateway, type Gateway } from '../../src/discord/gateway';
+import { startGateway, type Gateway } from '../../src/transports/gateway';
 import type { Services } from '../../src/services';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { FakeDiscord } from './fake-discord';

@@ -35,7 +35,14 @@ export function runConsole(lines: readonly string[], args: readonly string[], en
     child.once('exit', (code) => {
       clearTimeout(timer);
       if (code !== 0) reject(new Error(`console exited with ${code}: ${err}`));
-      else resolve(out.trim().split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as ConsoleJson));
+      else
+        resolve(
+          out
+            .trim()
+            .split('\n')
+            .filter((line) => line !== '')
+            .map((line) => JSON.parse(line) as ConsoleJson),
+        );
     });
   });
 }

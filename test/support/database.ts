@@ -119,7 +119,9 @@ async function pruneOldTemplates(admin: pg.Client, current: string): Promise<voi
 
 /** Databases left by test processes of this host that died before dropping them. */
 async function dropDeadTestDatabases(admin: pg.Client): Promise<void> {
-  const rows = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${TEST_PREFIX}${hostTag}_%`]);
+  const rows = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
+    `${TEST_PREFIX}${hostTag}_%`,
+  ]);
   for (const { datname } of rows.rows) {
     const pid = Number(datname.split('_')[3]);
     if (Number.isInteger(pid) && !isRunning(pid)) await admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(datname)} WITH (FORCE)`);

@@ -14,7 +14,9 @@ export const CONDITIONS_A5E: readonly ConditionDefinition[] = [
   }),
   condition('confused', 'Confused', 'Addled: no reactions, and a d8 each turn decides what it does.', {
     noReactions: true,
-    notes: ['d8 at the start of each turn: 1–4 nothing; 5–6 no action or bonus action, all movement in a random direction; 7–8 a melee attack against a random creature in reach, or nothing'],
+    notes: [
+      'd8 at the start of each turn: 1–4 nothing; 5–6 no action or bonus action, all movement in a random direction; 7–8 a melee attack against a random creature in reach, or nothing',
+    ],
   }),
   conditionFrom(CONDITIONS_2014, 'deafened'),
   condition('doomed', 'Doomed', 'Marked for death: dies when the Narrator decides or within 2d12 hours.', {
@@ -39,10 +41,13 @@ export const CONDITIONS_A5E: readonly ConditionDefinition[] = [
   conditionFrom(CONDITIONS_2014, 'poisoned'),
   condition('prone', 'Prone', 'On the ground: its melee attacks suffer; close attackers gain, distant ones lose.', {
     own: [disadvantageOn(MELEE_ATTACKS)],
-    against: [{ effect: 'advantage', within: 5 }, { effect: 'disadvantage', beyond: 5 }],
+    against: [
+      { effect: 'advantage', within: 5 },
+      { effect: 'disadvantage', beyond: 5 },
+    ],
     notes: ['standing up costs half its movement', 'may drop prone as a reaction to a ranged attack it can see'],
   }),
-  condition('rattled', 'Rattled', "Unnerved: no reactions and no expertise dice.", {
+  condition('rattled', 'Rattled', 'Unnerved: no reactions and no expertise dice.', {
     noReactions: true,
     notes: ["can't benefit from expertise dice", 'a creature immune to Stunned is immune to Rattled'],
   }),

@@ -9,7 +9,10 @@ import { CONDITIONS_2024 } from './dnd2024';
 export const CONDITIONS_2014: readonly ConditionDefinition[] = [
   conditionFrom(CONDITIONS_2024, 'blinded'),
   condition('charmed', 'Charmed', "Won't harm the charmer, who has the upper hand in social dealings with it.", {
-    notes: ["can't attack the charmer or target it with harmful abilities or magic", 'the charmer has advantage on social checks against it'],
+    notes: [
+      "can't attack the charmer or target it with harmful abilities or magic",
+      'the charmer has advantage on social checks against it',
+    ],
   }),
   conditionFrom(CONDITIONS_2024, 'deafened'),
   conditionFrom(CONDITIONS_2024, 'frightened'),
@@ -22,11 +25,16 @@ export const CONDITIONS_2014: readonly ConditionDefinition[] = [
     noReactions: true,
     breaksConcentration: true,
   }),
-  condition('invisible', 'Invisible', "Can't be seen without magic or a special sense: its attacks are easier, attacks against it harder.", {
-    own: [advantageOn(ATTACKS)],
-    against: [{ effect: 'disadvantage' }],
-    notes: ['heavily obscured for hiding; noise or tracks can give its location away'],
-  }),
+  condition(
+    'invisible',
+    'Invisible',
+    "Can't be seen without magic or a special sense: its attacks are easier, attacks against it harder.",
+    {
+      own: [advantageOn(ATTACKS)],
+      against: [{ effect: 'disadvantage' }],
+      notes: ['heavily obscured for hiding; noise or tracks can give its location away'],
+    },
+  ),
   condition('paralyzed', 'Paralyzed', "Can't move or speak, fails Strength and Dexterity saves, hits from close by are critical.", {
     implies: ['incapacitated'],
     speed: 'zero',
@@ -51,7 +59,10 @@ export const CONDITIONS_2014: readonly ConditionDefinition[] = [
   conditionFrom(CONDITIONS_2024, 'poisoned'),
   condition('prone', 'Prone', 'On the ground: its attacks suffer; close attackers gain, distant ones lose.', {
     own: [disadvantageOn(ATTACKS)],
-    against: [{ effect: 'advantage', within: 5 }, { effect: 'disadvantage', beyond: 5 }],
+    against: [
+      { effect: 'advantage', within: 5 },
+      { effect: 'disadvantage', beyond: 5 },
+    ],
     notes: ['crawl, or spend half its speed to stand up'],
   }),
   conditionFrom(CONDITIONS_2024, 'restrained'),

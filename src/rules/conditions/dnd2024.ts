@@ -1,6 +1,14 @@
 import {
-  ATTACKS, CHECKS, DEX_SAVES, FAILS_HEARING_CHECKS, FAILS_SIGHT_CHECKS, FAILS_STR_DEX_SAVES, INITIATIVE,
-  advantageOn, condition, disadvantageOn,
+  ATTACKS,
+  CHECKS,
+  DEX_SAVES,
+  FAILS_HEARING_CHECKS,
+  FAILS_SIGHT_CHECKS,
+  FAILS_STR_DEX_SAVES,
+  INITIATIVE,
+  advantageOn,
+  condition,
+  disadvantageOn,
 } from '../mechanics';
 import type { ConditionDefinition } from '../types';
 
@@ -11,7 +19,10 @@ export const CONDITIONS_2024: readonly ConditionDefinition[] = [
     against: [{ effect: 'advantage' }],
   }),
   condition('charmed', 'Charmed', "Won't harm the charmer, who has the upper hand in social dealings with it.", {
-    notes: ["can't attack the charmer or target it with damaging abilities or magical effects", 'the charmer has advantage on social checks against it'],
+    notes: [
+      "can't attack the charmer or target it with damaging abilities or magical effects",
+      'the charmer has advantage on social checks against it',
+    ],
   }),
   condition('deafened', 'Deafened', "Can't hear: fails checks that need hearing.", { own: [FAILS_HEARING_CHECKS] }),
   condition('frightened', 'Frightened', 'Shaken by a source of fear: worse checks and attacks while it can see the source.', {
@@ -20,7 +31,11 @@ export const CONDITIONS_2024: readonly ConditionDefinition[] = [
   }),
   condition('grappled', 'Grappled', 'Held in place; attacks on anyone but the grappler suffer.', {
     speed: 'zero',
-    notes: ['disadvantage on attacks against anyone other than the grappler', 'the grappler can drag it at 1 extra foot per foot', 'escape: action, Athletics or Acrobatics check against the escape DC'],
+    notes: [
+      'disadvantage on attacks against anyone other than the grappler',
+      'the grappler can drag it at 1 extra foot per foot',
+      'escape: action, Athletics or Acrobatics check against the escape DC',
+    ],
   }),
   condition('incapacitated', 'Incapacitated', "Can't act, react or speak; concentration breaks.", {
     incapacitated: true,
@@ -55,7 +70,10 @@ export const CONDITIONS_2024: readonly ConditionDefinition[] = [
   }),
   condition('prone', 'Prone', 'On the ground: its attacks suffer; close attackers gain, distant ones lose.', {
     own: [disadvantageOn(ATTACKS)],
-    against: [{ effect: 'advantage', within: 5 }, { effect: 'disadvantage', beyond: 5 }],
+    against: [
+      { effect: 'advantage', within: 5 },
+      { effect: 'disadvantage', beyond: 5 },
+    ],
     notes: ['crawl, or spend half its speed (rounded down) to stand; impossible at speed 0'],
   }),
   condition('restrained', 'Restrained', 'Bound or stuck: no movement, worse attacks and Dexterity saves, easier to hit.', {

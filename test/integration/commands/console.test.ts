@@ -16,7 +16,7 @@ const DONE_WHEN = [
 ];
 
 describe('the console plays a fight', () => {
-  test('the issue\'s done-when script: Goblin 1 dies and its turn is skipped', async () => {
+  test("the issue's done-when script: Goblin 1 dies and its turn is skipped", async () => {
     // Seed 2 rolls Alice's initiative above the goblins', so Goblin 1 is next in line when it dies.
     const replies = await runConsole([...DONE_WHEN, '@gm click:Next turn', '@gm /init list'], ['--memory', '--seed', '2']);
     expect(replies.map((r) => r.input)).toEqual([...DONE_WHEN, '@gm click:Next turn', '@gm /init list']);
@@ -35,7 +35,11 @@ describe('the console plays a fight', () => {
     try {
       const first = await runConsole(DONE_WHEN, ['--seed', '2'], { DATA_DIR: dataDir });
       expect(said(first[4])).toBe('Goblin 1 takes 9 damage and drops to 0 HP. It dies.');
-      const second = await runConsole(['@alice /init next', '@alice /hp damage target:"Goblin 2" amount:3', '@gm /init list'], ['--seed', '3'], { DATA_DIR: dataDir });
+      const second = await runConsole(
+        ['@alice /init next', '@alice /hp damage target:"Goblin 2" amount:3', '@gm /init list'],
+        ['--seed', '3'],
+        { DATA_DIR: dataDir },
+      );
       expect(said(second[0])).toBe("Goblin 1 is dead and skipped.\nIt's **Goblin 2**'s turn.");
       expect(said(second[1])).toBe('Goblin 2 takes 3 damage and is at 4 HP.');
       expect(said(second[2])).toMatch(/^⚔️ Encounter\nRound \*\*1\*\* · \*\*Goblin 2\*\*'s turn\n/);

@@ -37,7 +37,16 @@ describe('/init corrections and the rest of /hp', () => {
 
   test('given initiatives, advantage, and defences listed as damage types', async () => {
     expect(
-      text(await table.run(GM, 'init', 'add', { name: 'Fire Elemental', hp: 102, ac: 13, initiative: 16, immune: 'fire, poison', vulnerable: 'cold' })),
+      text(
+        await table.run(GM, 'init', 'add', {
+          name: 'Fire Elemental',
+          hp: 102,
+          ac: 13,
+          initiative: 16,
+          immune: 'fire, poison',
+          vulnerable: 'cold',
+        }),
+      ),
     ).toBe('Fire Elemental joins the fight with initiative 16 (given).');
     dice.queue(4, 17);
     expect(text(await table.run(GM, 'init', 'add', { name: 'Scout', hp: 16, 'init-mod': 2, mode: 'advantage', resist: 'piercing' }))).toBe(
@@ -73,7 +82,7 @@ describe('/init corrections and the rest of /hp', () => {
     expect(text(await table.run(GM, 'hp', 'heal', { target: 'Alice', amount: 'lots' }))).toMatch(/^⚠️ /);
   });
 
-  test('automatic concentration saves roll at once, with the caster\'s bonus', async () => {
+  test("automatic concentration saves roll at once, with the caster's bonus", async () => {
     await table.run(ALICE, 'init', 'concentrate', { target: 'Alice', effect: 'Shield of Faith' });
     dice.queue(6);
     const hit = await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '24' });
@@ -86,7 +95,9 @@ describe('/init corrections and the rest of /hp', () => {
   });
 
   test('set-initiative reorders, move makes a combatant current, prev goes back, remove takes one out', async () => {
-    expect(text(await table.run(GM, 'init', 'set-initiative', { target: 'Alice', value: 25 }))).toBe("Alice's initiative is now 25 (was 11).");
+    expect(text(await table.run(GM, 'init', 'set-initiative', { target: 'Alice', value: 25 }))).toBe(
+      "Alice's initiative is now 25 (was 11).",
+    );
     expect(text(await table.run(GM, 'init', 'move', { target: 'Scout' }))).toBe('The turn moves to **Scout**.');
     expect(table.tracker().embeds?.[0]?.description?.split('\n')[0]).toBe("Round **1** · **Scout**'s turn");
     expect(text(await table.run(GM, 'init', 'prev'))).toBe("Back to **Alice**'s turn (round 1).");

@@ -1,4 +1,4 @@
-import type { Reply } from '../../../src/discord/command';
+import type { Reply } from '../../../src/views/reply';
 import { ALICE, BOB, GM, MODERATOR, buttonsOf, openTable, text, type ScriptedRandom, type Table } from './support';
 
 /** One fight played from begin to end through /init and /hp, as the channel would see it. */
@@ -55,7 +55,9 @@ describe('a whole fight through /init and /hp', () => {
     expect(text(await table.run(ALICE, 'init', 'join', { name: 'Alice', hp: 12, ac: 14, 'con-save': 3 }))).toBe(
       'Alice joins the fight with initiative 15 (d20 15).',
     );
-    expect(text(await table.run(BOB, 'init', 'join', { hp: 9, ac: 12, 'init-mod': 1 }))).toBe('Bob joins the fight with initiative 4 (d20 3 + 1).');
+    expect(text(await table.run(BOB, 'init', 'join', { hp: 9, ac: 12, 'init-mod': 1 }))).toBe(
+      'Bob joins the fight with initiative 4 (d20 3 + 1).',
+    );
     expect(table.tracker().embeds?.[0]?.description).toBe(
       [
         'Not started yet: **Next turn** starts round 1.',
@@ -68,7 +70,7 @@ describe('a whole fight through /init and /hp', () => {
     );
   });
 
-  test('autocomplete offers the channel\'s combatants, forgivingly', async () => {
+  test("autocomplete offers the channel's combatants, forgivingly", async () => {
     expect(await table.suggest(BOB, 'hp', 'damage', '')).toEqual(['Alice', 'Goblin 1', 'Goblin 2', 'Bob']);
     expect(await table.suggest(BOB, 'hp', 'damage', 'gob')).toEqual(['Goblin 1', 'Goblin 2']);
     expect(await table.suggest(BOB, 'init', 'remove', 'GOBLN 2')).toEqual(['Goblin 2']);
@@ -76,14 +78,16 @@ describe('a whole fight through /init and /hp', () => {
 
   test('next starts round 1 and pings only the player whose turn it is', async () => {
     const reply = await table.run(GM, 'init', 'next');
-    expect(reply.content).toBe('<@user-alice>, it\'s your turn.');
+    expect(reply.content).toBe("<@user-alice>, it's your turn.");
     expect(reply.mentionUsers).toEqual(['user-alice']);
     expect(reply.embeds?.[0]?.description).toBe("**Round 1** begins.\nIt's **Alice**'s turn.");
     expect(table.tracker().embeds?.[0]?.description?.split('\n')[0]).toBe("Round **1** · **Alice**'s turn");
   });
 
-  test('only the current combatant\'s player or the game master ends a turn', async () => {
-    expect(refused(await table.run(BOB, 'init', 'next'))).toBe("⚠️ Only Alice's player, the game master (Gina) or a member with Manage Channels can end this turn.");
+  test("only the current combatant's player or the game master ends a turn", async () => {
+    expect(refused(await table.run(BOB, 'init', 'next'))).toBe(
+      "⚠️ Only Alice's player, the game master (Gina) or a member with Manage Channels can end this turn.",
+    );
   });
 
   test('the done-when play: 9 damage kills Goblin 1, and its turn is skipped', async () => {
@@ -102,8 +106,10 @@ describe('a whole fight through /init and /hp', () => {
     );
   });
 
-  test('concentration: damage asks for a save with a button only the caster\'s player may press', async () => {
-    expect(text(await table.run(ALICE, 'init', 'concentrate', { target: 'Alice', effect: 'Bless' }))).toBe('Alice is concentrating on Bless.');
+  test("concentration: damage asks for a save with a button only the caster's player may press", async () => {
+    expect(text(await table.run(ALICE, 'init', 'concentrate', { target: 'Alice', effect: 'Bless' }))).toBe(
+      'Alice is concentrating on Bless.',
+    );
     const hit = await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '6', type: 'slashing' });
     expect(text(hit)).toBe(
       'Alice takes 6 slashing damage and is at 6 HP.\nAlice must make a **DC 10** Constitution save to keep concentrating on Bless.',
@@ -157,7 +163,9 @@ describe('a whole fight through /init and /hp', () => {
 
   test('a member with Manage Channels may do what the game master does', async () => {
     dice.queue(8);
-    expect(text(await table.run(MODERATOR, 'init', 'add', { name: 'Ogre', hp: 59, ac: 11, hidden: true }))).toBe('Ogre joins the fight with initiative 8 (d20 8).');
+    expect(text(await table.run(MODERATOR, 'init', 'add', { name: 'Ogre', hp: 59, ac: 11, hidden: true }))).toBe(
+      'Ogre joins the fight with initiative 8 (d20 8).',
+    );
     expect(table.tracker().embeds?.[0]?.description).toContain('▫️ ` 8` **Ogre** · Healthy');
     const gmCopy = await table.run(GM, 'init', 'list');
     expect(gmCopy.ephemeral).toBe(true);
@@ -168,14 +176,21 @@ describe('a whole fight through /init and /hp', () => {
   });
 
   test('end asks the game master to confirm, then posts a summary and retires the tracker', async () => {
-    expect(refused(await table.run(BOB, 'init', 'end'))).toBe('⚠️ Only the game master (Gina) or a member with Manage Channels can end the encounter.');
+    expect(refused(await table.run(BOB, 'init', 'end'))).toBe(
+      '⚠️ Only the game master (Gina) or a member with Manage Channels can end the encounter.',
+    );
     const ask = await table.run(GM, 'init', 'end');
     expect(ask.ephemeral).toBe(true);
     expect(buttonsOf(ask).map((b) => b.label)).toEqual(['End the encounter', 'Keep fighting']);
     const [confirm] = buttonsOf(ask);
     const summary = await table.press(GM, confirm?.customId ?? '');
     expect(text(summary)).toBe(
-      ['🏁 Goblin ambush is over', 'The fight lasted 3 rounds. Gina ran it.', 'Standing: Alice (1/12 HP), Ogre, Bob (9/9 HP)', 'Dead: Goblin 1, Goblin 2'].join('\n'),
+      [
+        '🏁 Goblin ambush is over',
+        'The fight lasted 3 rounds. Gina ran it.',
+        'Standing: Alice (1/12 HP), Ogre, Bob (9/9 HP)',
+        'Dead: Goblin 1, Goblin 2',
+      ].join('\n'),
     );
     expect(table.tracker().components).toEqual([]);
     expect(table.tracker().embeds?.[0]?.description?.split('\n')[0]).toBe('Ended after 3 rounds.');

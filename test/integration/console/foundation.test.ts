@@ -23,7 +23,9 @@ describe('the console, tried as a new user would', () => {
   test('the rule set set in one run is in force in the next run on the same DATA_DIR', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rollcall-config-'));
     try {
-      const first = await runConsole(['@owner /config ruleset ruleset:dnd2014', '@someone /config ruleset ruleset:a5e'], [], { DATA_DIR: dataDir });
+      const first = await runConsole(['@owner /config ruleset ruleset:dnd2014', '@someone /config ruleset ruleset:a5e'], [], {
+        DATA_DIR: dataDir,
+      });
       expect(first[0]?.embeds?.[0]?.title).toBe('Rule set for this server: 5e 2014 (`dnd2014`)');
       // Only the first user a fresh database sees administers the server.
       expect(first[1]?.ephemeral).toBe(true);
@@ -47,7 +49,12 @@ describe('the console, tried as a new user would', () => {
 
     test('a channel override is stored in channel_settings and wins over the server', async () => {
       const replies = await runConsole(
-        ['@owner /config ruleset ruleset:dnd2014', '@owner #arena /config ruleset ruleset:dnd-next scope:channel', '/config show', '#general /config show'],
+        [
+          '@owner /config ruleset ruleset:dnd2014',
+          '@owner #arena /config ruleset ruleset:dnd-next scope:channel',
+          '/config show',
+          '#general /config show',
+        ],
         [],
         { DATABASE_URL: database.url },
       );

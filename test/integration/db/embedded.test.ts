@@ -47,7 +47,9 @@ test('a second process cannot open a folder that is in use, and the lock goes wi
   const open = await startEmbeddedDatabase({ dataDir });
   try {
     await expect(startEmbeddedDatabase({ dataDir })).rejects.toThrow(EmbeddedDatabaseInUseError);
-    await expect(startEmbeddedDatabase({ dataDir })).rejects.toThrow(`the embedded database in ${dataDir} is in use by another Rollcall process (pid ${process.pid})`);
+    await expect(startEmbeddedDatabase({ dataDir })).rejects.toThrow(
+      `the embedded database in ${dataDir} is in use by another Rollcall process (pid ${process.pid})`,
+    );
   } finally {
     await open.close();
   }
@@ -67,14 +69,23 @@ test('an in-memory database is migrated, serves concurrent connections and trans
   try {
     expect(db.kind).toBe('embedded');
     const channels = Array.from({ length: 12 }, (_, i) => `20000000000000010${String(i).padStart(2, '0')}`);
-    await Promise.all(channels.map((channelId, i) => setChannelRuleset(db.prisma, { guildId: here.guildId, channelId, ruleset: i % 2 ? 'a5e' : 'dnd-next', userId: `u${i}` })));
+    await Promise.all(
+      channels.map((channelId, i) =>
+        setChannelRuleset(db.prisma, { guildId: here.guildId, channelId, ruleset: i % 2 ? 'a5e' : 'dnd-next', userId: `u${i}` }),
+      ),
+    );
     await db.prisma.$transaction(async (tx) => {
       await tx.guildSettings.create({ data: { guildId: here.guildId, ruleset: 'dnd2014', updatedBy: 'gm-1' } });
       await tx.channelSettings.delete({ where: { channelId: channels[0] } });
     });
     expect(await db.prisma.channelSettings.count()).toBe(11);
-    expect(await effectiveRuleset(db.prisma, { guildId: here.guildId, channelId: channels[0] })).toMatchObject({ ruleset: 'dnd2014', source: 'server' });
-    await expect(db.prisma.guildSettings.create({ data: { guildId: here.guildId, ruleset: 'a5e', updatedBy: 'x' } })).rejects.toMatchObject({ code: 'P2002' });
+    expect(await effectiveRuleset(db.prisma, { guildId: here.guildId, channelId: channels[0]! })).toMatchObject({
+      ruleset: 'dnd2014',
+      source: 'server',
+    });
+    await expect(db.prisma.guildSettings.create({ data: { guildId: here.guildId, ruleset: 'a5e', updatedBy: 'x' } })).rejects.toMatchObject(
+      { code: 'P2002' },
+    );
   } finally {
     await db.close();
   }

@@ -47,19 +47,30 @@ describe('on PostgreSQL (DATABASE_URL)', () => {
     const before = await migrate(['status'], env);
     expect(before).toMatchObject({ code: 0, stderr: '' });
     expect(before.stdout).toBe(
-      [`Migrations for ${db.url}:`, ...folders.map((name) => `  pending  ${name}`), `0 applied, ${folders.length} pending, 0 failed.`, 'Run npm run db:migrate to apply the pending ones.', ''].join('\n'),
+      [
+        `Migrations for ${db.url}:`,
+        ...folders.map((name) => `  pending  ${name}`),
+        `0 applied, ${folders.length} pending, 0 failed.`,
+        'Run npm run db:migrate to apply the pending ones.',
+        '',
+      ].join('\n'),
     );
 
     const deploy = await migrate(['deploy'], env);
     expect(deploy).toMatchObject({ code: 0, stderr: '' });
-    expect(deploy.stdout).toBe([`Applied ${folders.length} migration(s) to ${db.url}:`, ...folders.map((name) => `  ${name}`), ''].join('\n'));
+    expect(deploy.stdout).toBe(
+      [`Applied ${folders.length} migration(s) to ${db.url}:`, ...folders.map((name) => `  ${name}`), ''].join('\n'),
+    );
 
     const after = await migrate(['status'], env);
     expect(after.code).toBe(0);
-    for (const name of folders) expect(after.stdout).toMatch(new RegExp(`^  applied  ${name} +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC$`, 'm'));
+    for (const name of folders)
+      expect(after.stdout).toMatch(new RegExp(`^  applied  ${name} +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC$`, 'm'));
     expect(after.stdout).toContain(`${folders.length} applied, 0 pending, 0 failed.`);
 
-    const rows = await db.prisma.$queryRawUnsafe<Array<{ migration_name: string }>>('SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL ORDER BY migration_name');
+    const rows = await db.prisma.$queryRawUnsafe<Array<{ migration_name: string }>>(
+      'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL ORDER BY migration_name',
+    );
     expect(rows.map((row) => row.migration_name)).toEqual(folders);
 
     expect((await migrate(['deploy'], env)).stdout).toBe(`No pending migrations: ${db.url} is up to date.\n`);
@@ -74,11 +85,17 @@ test('an unreachable database fails with exit code 1 and one line naming it', as
 test('a malformed DATABASE_URL fails with one line naming the variable', async () => {
   const run = await migrate(['deploy'], { DATABASE_URL: 'mysql://localhost/x' });
   expect(run.code).toBe(1);
-  expect(run.stderr).toBe('migrate deploy failed: DATABASE_URL must be a PostgreSQL connection string like postgresql://user@host:5432/db (postgres: or postgresql:), got mysql:\n');
+  expect(run.stderr).toBe(
+    'migrate deploy failed: DATABASE_URL must be a PostgreSQL connection string like postgresql://user@host:5432/db (postgres: or postgresql:), got mysql:\n',
+  );
 });
 
 test('an unknown command prints the usage', async () => {
-  expect(await migrate(['upgrade'], {})).toEqual({ code: 2, stdout: '', stderr: 'usage: migrate deploy | migrate status | migrate diff <name>\n' });
+  expect(await migrate(['upgrade'], {})).toEqual({
+    code: 2,
+    stdout: '',
+    stderr: 'usage: migrate deploy | migrate status | migrate diff <name>\n',
+  });
 });
 
 test('without DATABASE_URL it migrates the embedded database in DATA_DIR', async () => {

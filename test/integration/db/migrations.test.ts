@@ -19,7 +19,7 @@ const realFolders = migrationFolders(realPaths.migrationsDir);
  */
 function copyPrismaFolder(): MigrationPaths & { root: string } {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-prisma-'));
-  fs.copyFileSync(path.join(realPaths.migrationsDir, realFolders[realFolders.length - 1], SNAPSHOT_FILE), path.join(root, 'schema.prisma'));
+  fs.copyFileSync(path.join(realPaths.migrationsDir, realFolders.at(-1)!, SNAPSHOT_FILE), path.join(root, 'schema.prisma'));
   fs.cpSync(realPaths.migrationsDir, path.join(root, 'migrations'), { recursive: true });
   return { root, schemaPath: path.join(root, 'schema.prisma'), migrationsDir: path.join(root, 'migrations') };
 }
@@ -61,9 +61,15 @@ describe('on a new database', () => {
     expect(after.migrations.map((m) => [m.name, m.state])).toEqual(realFolders.map((name) => [name, 'applied']));
     for (const entry of after.migrations) expect(entry.finishedAt).toBeInstanceOf(Date);
 
-    const rows = await db.prisma.$queryRawUnsafe<Array<{ migration_name: string; checksum: string; finished_at: Date | null; rolled_back_at: Date | null; applied_steps_count: number }>>(
-      'SELECT migration_name, checksum, finished_at, rolled_back_at, applied_steps_count FROM _prisma_migrations ORDER BY migration_name',
-    );
+    const rows = await db.prisma.$queryRawUnsafe<
+      Array<{
+        migration_name: string;
+        checksum: string;
+        finished_at: Date | null;
+        rolled_back_at: Date | null;
+        applied_steps_count: number;
+      }>
+    >('SELECT migration_name, checksum, finished_at, rolled_back_at, applied_steps_count FROM _prisma_migrations ORDER BY migration_name');
     expect(rows.map((row) => row.migration_name)).toEqual(realFolders);
     for (const row of rows) {
       const sql = fs.readFileSync(path.join(realPaths.migrationsDir, row.migration_name, 'migration.sql'));
@@ -93,13 +99,17 @@ describe('on a new database', () => {
 
     const status = await migrationStatus(db.url, paths);
     const states = Object.fromEntries(status.migrations.map((m) => [m.name, m.state]));
-    expect(states).toEqual({ ...Object.fromEntries(realFolders.map((name) => [name, 'applied'])), '29990101000000_broken': 'failed', '29990102000000_after': 'pending' });
+    expect(states).toEqual({
+      ...Object.fromEntries(realFolders.map((name) => [name, 'applied'])),
+      '29990101000000_broken': 'failed',
+      '29990102000000_after': 'pending',
+    });
   });
 
   test('an applied migration whose SQL changed since is flagged as edited', async () => {
     const paths = tempPrisma();
     await applyMigrations(db.url, paths);
-    const first = realFolders[0];
+    const first = realFolders[0]!;
     fs.appendFileSync(path.join(paths.migrationsDir, first, 'migration.sql'), '\n-- edited afterwards\n');
     const status = await migrationStatus(db.url, paths);
     expect(status.migrations.find((m) => m.name === first)).toMatchObject({ state: 'applied', edited: true });
@@ -153,9 +163,18 @@ describe('on a new database', () => {
 
     const created = await createMigration(db.url, 'guild-note', paths, new Date(Date.UTC(2000, 0, 1)));
 
-    const newest = realFolders[realFolders.length - 1];
+    const newest = realFolders.at(-1)!;
     const stamp = newest.slice(0, 14);
-    const next = new Date(Date.UTC(+stamp.slice(0, 4), +stamp.slice(4, 6) - 1, +stamp.slice(6, 8), +stamp.slice(8, 10), +stamp.slice(10, 12), +stamp.slice(12, 14) + 1));
+    const next = new Date(
+      Date.UTC(
+        +stamp.slice(0, 4),
+        +stamp.slice(4, 6) - 1,
+        +stamp.slice(6, 8),
+        +stamp.slice(8, 10),
+        +stamp.slice(10, 12),
+        +stamp.slice(12, 14) + 1,
+      ),
+    );
     expect(created?.name).toBe(`${next.toISOString().replace(/[-:T]/g, '').slice(0, 14)}_guild_note`);
     expect(created?.sql).toBe('-- AlterTable\nALTER TABLE "guild_settings" ADD COLUMN     "note" TEXT;\n');
   });
@@ -165,7 +184,9 @@ describe('on a new database', () => {
     const manual = path.join(paths.migrationsDir, '29990101000000_manual');
     fs.mkdirSync(manual);
     fs.writeFileSync(path.join(manual, 'migration.sql'), 'SELECT 1;\n');
-    await expect(createMigration(db.url, 'next', paths)).rejects.toThrow(`the newest migration, 29990101000000_manual, has no ${SNAPSHOT_FILE}`);
+    await expect(createMigration(db.url, 'next', paths)).rejects.toThrow(
+      `the newest migration, 29990101000000_manual, has no ${SNAPSHOT_FILE}`,
+    );
   });
 });
 

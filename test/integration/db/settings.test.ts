@@ -24,7 +24,10 @@ test("the server's choice applies in all its channels, and records who made it",
   for (const where of [here, elsewhere]) {
     expect(await effectiveRuleset(db.prisma, where)).toMatchObject({ ruleset: 'dnd2014', source: 'server', updatedBy: 'gm-1' });
   }
-  expect(await effectiveRuleset(db.prisma, { guildId: '100000000000000009', channelId: here.channelId })).toMatchObject({ ruleset: 'dnd2024', source: 'default' });
+  expect(await effectiveRuleset(db.prisma, { guildId: '100000000000000009', channelId: here.channelId })).toMatchObject({
+    ruleset: 'dnd2024',
+    source: 'default',
+  });
 });
 
 test("a channel's override wins over the server's choice in that channel only", async () => {

@@ -59,7 +59,10 @@ describe('parseConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
     [{ DISCORD_TOKEN: 'two words' }, 'DISCORD_TOKEN must be'],
     [{ DISCORD_PUBLIC_KEY: 'c7a3f1e0b2d4968a5e7f0c1d2b3a4958' }, "DISCORD_PUBLIC_KEY must be the application's public key"],
-    [{ DISCORD_PUBLIC_KEY: 'g7a3f1e0b2d4968a5e7f0c1d2b3a4958677a8b9c0d1e2f3a4b5c6d7e8f901234' }, "DISCORD_PUBLIC_KEY must be the application's public key"],
+    [
+      { DISCORD_PUBLIC_KEY: 'g7a3f1e0b2d4968a5e7f0c1d2b3a4958677a8b9c0d1e2f3a4b5c6d7e8f901234' },
+      "DISCORD_PUBLIC_KEY must be the application's public key",
+    ],
     [{ PORT: '0' }, 'PORT must be a port number from 1 to 65535, got "0"'],
     [{ PORT: '65536' }, 'PORT must be a port number from 1 to 65535, got "65536"'],
     [{ PORT: '80.5' }, 'PORT must be a port number from 1 to 65535, got "80.5"'],

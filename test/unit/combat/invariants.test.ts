@@ -18,25 +18,78 @@ const TARGETS = ['Goblin 1', 'Goblin 2', 'Orc', 'Wolf', 'Alice', 'Bob', 'Goblin 
 type Step = (encounter: Encounter, actor: Actor, ruleSet: RuleSetId, seed: number) => Transition;
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
-  fc.record({ name: fc.constantFrom(...NAMES), count: fc.integer({ min: 1, max: 3 }), initiative: fc.option(fc.integer({ min: 5, max: 15 }), { nil: undefined }), hp: fc.integer({ min: 1, max: 30 }) })
-    .map((input): Step => (e, _a, r, seed) => addMonsters(e, ctx(gm, createSeededRandom(seed), r), input)),
-  fc.record({ name: fc.constantFrom('Alice', 'Bob'), initiative: fc.integer({ min: 5, max: 15 }), hp: fc.integer({ min: 1, max: 30 }) })
-    .map((input): Step => (e, _a, r, seed) => joinEncounter(e, ctx(input.name === 'Alice' ? alice : bob, createSeededRandom(seed), r), input)),
+  fc
+    .record({
+      name: fc.constantFrom(...NAMES),
+      count: fc.integer({ min: 1, max: 3 }),
+      initiative: fc.option(fc.integer({ min: 5, max: 15 }), { nil: undefined }),
+      hp: fc.integer({ min: 1, max: 30 }),
+    })
+    .map(
+      (input): Step =>
+        (e, _a, r, seed) =>
+          addMonsters(e, ctx(gm, createSeededRandom(seed), r), input),
+    ),
+  fc
+    .record({ name: fc.constantFrom('Alice', 'Bob'), initiative: fc.integer({ min: 5, max: 15 }), hp: fc.integer({ min: 1, max: 30 }) })
+    .map(
+      (input): Step =>
+        (e, _a, r, seed) =>
+          joinEncounter(e, ctx(input.name === 'Alice' ? alice : bob, createSeededRandom(seed), r), input),
+    ),
   fc.constant<Step>((e, a, r, seed) => nextTurn(e, ctx(a, createSeededRandom(seed), r))),
   fc.constant<Step>((e, a, r, seed) => previousTurn(e, ctx(a, createSeededRandom(seed), r))),
-  fc.record({ target: fc.constantFrom(...TARGETS), amount: fc.constantFrom('1', '4', '9', '2d6', '1d8+3 [fire]', '30'), critical: fc.boolean() })
-    .map((input): Step => (e, a, r, seed) => dealDamage(e, ctx(a, createSeededRandom(seed), r), input)),
-  fc.record({ target: fc.constantFrom(...TARGETS), amount: fc.constantFrom('1', '5', '2d4+2') })
-    .map((input): Step => (e, a, r, seed) => heal(e, ctx(a, createSeededRandom(seed), r), input)),
-  fc.constantFrom(...TARGETS).map((target): Step => (e, a, r, seed) => removeCombatant(e, ctx(a, createSeededRandom(seed), r), target)),
-  fc.constantFrom(...TARGETS).map((target): Step => (e, a, r, seed) => moveTurn(e, ctx(a, createSeededRandom(seed), r), target)),
-  fc.record({ target: fc.constantFrom(...TARGETS), value: fc.integer({ min: 5, max: 15 }) })
-    .map((input): Step => (e, a, r, seed) => setInitiative(e, ctx(a, createSeededRandom(seed), r), input)),
-  fc.record({ target: fc.constantFrom(...TARGETS), effect: fc.constantFrom('Bless', 'Web') })
-    .map((input): Step => (e, a, r, seed) => startConcentration(e, ctx(a, createSeededRandom(seed), r), input)),
-  fc.constantFrom(...TARGETS).map((target): Step => (e, a, r, seed) => dropConcentration(e, ctx(a, createSeededRandom(seed), r), target)),
-  fc.constantFrom(...TARGETS).map((target): Step => (e, a, r, seed) => pressConcentrationSave(e, ctx(a, createSeededRandom(seed), r), target)),
-  fc.constantFrom(...TARGETS).map((target): Step => (e, a, r, seed) => pressDeathSave(e, ctx(a, createSeededRandom(seed), r), target)),
+  fc
+    .record({
+      target: fc.constantFrom(...TARGETS),
+      amount: fc.constantFrom('1', '4', '9', '2d6', '1d8+3 [fire]', '30'),
+      critical: fc.boolean(),
+    })
+    .map(
+      (input): Step =>
+        (e, a, r, seed) =>
+          dealDamage(e, ctx(a, createSeededRandom(seed), r), input),
+    ),
+  fc.record({ target: fc.constantFrom(...TARGETS), amount: fc.constantFrom('1', '5', '2d4+2') }).map(
+    (input): Step =>
+      (e, a, r, seed) =>
+        heal(e, ctx(a, createSeededRandom(seed), r), input),
+  ),
+  fc.constantFrom(...TARGETS).map(
+    (target): Step =>
+      (e, a, r, seed) =>
+        removeCombatant(e, ctx(a, createSeededRandom(seed), r), target),
+  ),
+  fc.constantFrom(...TARGETS).map(
+    (target): Step =>
+      (e, a, r, seed) =>
+        moveTurn(e, ctx(a, createSeededRandom(seed), r), target),
+  ),
+  fc.record({ target: fc.constantFrom(...TARGETS), value: fc.integer({ min: 5, max: 15 }) }).map(
+    (input): Step =>
+      (e, a, r, seed) =>
+        setInitiative(e, ctx(a, createSeededRandom(seed), r), input),
+  ),
+  fc.record({ target: fc.constantFrom(...TARGETS), effect: fc.constantFrom('Bless', 'Web') }).map(
+    (input): Step =>
+      (e, a, r, seed) =>
+        startConcentration(e, ctx(a, createSeededRandom(seed), r), input),
+  ),
+  fc.constantFrom(...TARGETS).map(
+    (target): Step =>
+      (e, a, r, seed) =>
+        dropConcentration(e, ctx(a, createSeededRandom(seed), r), target),
+  ),
+  fc.constantFrom(...TARGETS).map(
+    (target): Step =>
+      (e, a, r, seed) =>
+        pressConcentrationSave(e, ctx(a, createSeededRandom(seed), r), target),
+  ),
+  fc.constantFrom(...TARGETS).map(
+    (target): Step =>
+      (e, a, r, seed) =>
+        pressDeathSave(e, ctx(a, createSeededRandom(seed), r), target),
+  ),
 );
 
 const playArb = fc.record({

@@ -2,14 +2,22 @@ import { addMonsters, joinEncounter, removeCombatant, setInitiative } from '../.
 import { startConcentration } from '../../../src/combat/concentration';
 import { nextTurn } from '../../../src/combat/turns';
 import type { Encounter } from '../../../src/combat/types';
-import { alice, bob, ctx, current, fresh, gm, kinds, moderator, named, names, noDice, scripted } from './support';
+import { alice, bob, ctx, current, fresh, gm, kinds, moderator, named, names, noDice, scripted, refusalOf } from './support';
+import { containing } from '../../support/matchers';
 
 describe('adding monsters', () => {
   it('numbers `count:4` Goblin 1 to Goblin 4, sharing one initiative roll', () => {
     const added = addMonsters(fresh(), ctx(gm, scripted(14)), { name: 'Goblin', count: 4, initMod: 2, hp: 7, ac: 15 });
     expect(names(added.encounter)).toEqual(['Goblin 1', 'Goblin 2', 'Goblin 3', 'Goblin 4']);
     expect(added.encounter.combatants.map((c) => c.initiative.total)).toEqual([16, 16, 16, 16]);
-    expect(added.encounter.combatants[0]?.initiative).toEqual({ total: 16, modifier: 2, mode: 'normal', rolls: [14], given: false, tiebreak: [] });
+    expect(added.encounter.combatants[0]?.initiative).toEqual({
+      total: 16,
+      modifier: 2,
+      mode: 'normal',
+      rolls: [14],
+      given: false,
+      tiebreak: [],
+    });
     expect(new Set(added.encounter.combatants.map((c) => c.groupId)).size).toBe(1);
     expect(added.encounter.combatants.every((c) => c.rules.hp === 7 && c.rules.maxHp === 7 && c.armourClass === 15)).toBe(true);
     expect(kinds(added)).toEqual(['combatant-added', 'combatant-added', 'combatant-added', 'combatant-added']);
@@ -29,7 +37,14 @@ describe('adding monsters', () => {
 
   it('takes a given initiative without rolling', () => {
     const added = addMonsters(fresh(), ctx(gm), { name: 'Lich', initiative: 21, initMod: 3 });
-    expect(named(added.encounter, 'Lich').initiative).toEqual({ total: 21, modifier: 3, mode: 'normal', rolls: [], given: true, tiebreak: [] });
+    expect(named(added.encounter, 'Lich').initiative).toEqual({
+      total: 21,
+      modifier: 3,
+      mode: 'normal',
+      rolls: [],
+      given: true,
+      tiebreak: [],
+    });
   });
 
   it.each([
@@ -39,11 +54,11 @@ describe('adding monsters', () => {
     [{ name: '   ' }, 'The name cannot be empty.'],
     [{ name: 'x'.repeat(49) }, 'The name can be at most 48 characters long.'],
   ])('refuses %o', (input, message) => {
-    expect(() => addMonsters(fresh(), ctx(gm, scripted(10)), input)).toThrow(message);
+    expect(refusalOf(() => addMonsters(fresh(), ctx(gm, scripted(10)), input))).toContain(message);
   });
 
   it('is for the game master and members with Manage Channels', () => {
-    expect(() => addMonsters(fresh(), ctx(alice), { name: 'Goblin' })).toThrow(
+    expect(refusalOf(() => addMonsters(fresh(), ctx(alice), { name: 'Goblin' }))).toContain(
       'Only the game master (Gina) or a member with Manage Channels can add monsters.',
     );
     expect(names(addMonsters(fresh(), ctx(moderator, scripted(3)), { name: 'Goblin' }).encounter)).toEqual(['Goblin']);
@@ -51,7 +66,7 @@ describe('adding monsters', () => {
 });
 
 describe('joining', () => {
-  it('adds the caller\'s own player character under their name, controlled by them', () => {
+  it("adds the caller's own player character under their name, controlled by them", () => {
     const joined = joinEncounter(fresh(), ctx(alice, scripted(12)), { initMod: 3, hp: 12, ac: 14, conSave: 2 });
     const pc = named(joined.encounter, 'Alice');
     expect(pc).toMatchObject({ controllerId: 'alice', hidden: false, hpKnown: true, armourClass: 14 });
@@ -62,7 +77,7 @@ describe('joining', () => {
 
   it('refuses a name already in the encounter, whatever its case', () => {
     const joined = joinEncounter(fresh(), ctx(alice, scripted(12)), {});
-    expect(() => joinEncounter(joined.encounter, ctx(bob, scripted(3)), { name: ' ALICE ' })).toThrow(
+    expect(refusalOf(() => joinEncounter(joined.encounter, ctx(bob, scripted(3)), { name: ' ALICE ' }))).toContain(
       'There is already a combatant called Alice: choose another name.',
     );
   });
@@ -83,11 +98,23 @@ function withMonsters(ruleSet: 'dnd2024' | 'a5e', monsters: [string, number, num
 
 describe('initiative order and its tie-breaks, decided by the rules engine', () => {
   it('puts higher totals first', () => {
-    expect(names(withMonsters('dnd2024', [['Orc', 12, 0], ['Wolf', 18, 0], ['Rat', 3, 0], ['Bat', 15, 0]]))).toEqual(['Wolf', 'Bat', 'Orc', 'Rat']);
+    expect(
+      names(
+        withMonsters('dnd2024', [
+          ['Orc', 12, 0],
+          ['Wolf', 18, 0],
+          ['Rat', 3, 0],
+          ['Bat', 15, 0],
+        ]),
+      ),
+    ).toEqual(['Wolf', 'Bat', 'Orc', 'Rat']);
   });
 
   it('2024: an equal total goes to the higher modifier, with no roll', () => {
-    const encounter = withMonsters('dnd2024', [['Orc', 15, 1], ['Bugbear', 15, 3]]);
+    const encounter = withMonsters('dnd2024', [
+      ['Orc', 15, 1],
+      ['Bugbear', 15, 3],
+    ]);
     expect(names(encounter)).toEqual(['Bugbear', 'Orc']);
   });
 
@@ -106,9 +133,18 @@ describe('initiative order and its tie-breaks, decided by the rules engine', () 
 
   it.each([
     // Roll-offs in order Ant, Bee, then the newcomer Cat.
-    [[10, 5, 12], ['Cat', 'Ant', 'Bee']],
-    [[3, 18, 11], ['Ant', 'Cat', 'Bee']],
-    [[9, 7, 2], ['Ant', 'Bee', 'Cat']],
+    [
+      [10, 5, 12],
+      ['Cat', 'Ant', 'Bee'],
+    ],
+    [
+      [3, 18, 11],
+      ['Ant', 'Cat', 'Bee'],
+    ],
+    [
+      [9, 7, 2],
+      ['Ant', 'Bee', 'Cat'],
+    ],
   ])('A5E: a newcomer tied with two (roll-offs %j) goes where the engine ranks it; the others keep their order', (faces, order) => {
     const tied = withMonsters('a5e', [['Ant', 15, 0]]);
     const two = addMonsters(tied, ctx(gm, scripted(9, 4), 'a5e'), { name: 'Bee', initiative: 15 }).encounter;
@@ -131,8 +167,8 @@ describe('initiative order and its tie-breaks, decided by the rules engine', () 
     const moved = setInitiative(encounter, ctx(gm), { target: 'goblin 2', value: 20 });
     expect(names(moved.encounter)).toEqual(['Goblin 2', 'Orc', 'Goblin 1']);
     expect(named(moved.encounter, 'Goblin 2')).toMatchObject({ groupId: null, initiative: { total: 20, given: true, rolls: [] } });
-    expect(moved.events).toEqual([expect.objectContaining({ kind: 'initiative-set', total: 20, previous: 10 })]);
-    expect(() => setInitiative(encounter, ctx(alice), { target: 'Orc', value: 3 })).toThrow(
+    expect(moved.events).toEqual([containing({ kind: 'initiative-set', total: 20, previous: 10 })]);
+    expect(refusalOf(() => setInitiative(encounter, ctx(alice), { target: 'Orc', value: 3 }))).toContain(
       'Only the game master (Gina) or a member with Manage Channels can set initiative.',
     );
   });
@@ -140,7 +176,10 @@ describe('initiative order and its tie-breaks, decided by the rules engine', () 
 
 describe('removing a combatant', () => {
   it('passes the turn on when the current one leaves, and ends its concentration', () => {
-    let encounter = withMonsters('dnd2024', [['Mage', 18, 0], ['Orc', 12, 0]]);
+    let encounter = withMonsters('dnd2024', [
+      ['Mage', 18, 0],
+      ['Orc', 12, 0],
+    ]);
     encounter = nextTurn(encounter, ctx(gm)).encounter;
     encounter = startConcentration(encounter, ctx(gm), { target: 'Mage', effect: 'Web' }).encounter;
     const removed = removeCombatant(encounter, ctx(gm), 'mage');
@@ -152,7 +191,7 @@ describe('removing a combatant', () => {
 
   it('is for the game master', () => {
     const encounter = joinEncounter(fresh(), ctx(alice, scripted(5)), {}).encounter;
-    expect(() => removeCombatant(encounter, ctx(alice), 'Alice')).toThrow(
+    expect(refusalOf(() => removeCombatant(encounter, ctx(alice), 'Alice'))).toContain(
       'Only the game master (Gina) or a member with Manage Channels can remove combatants.',
     );
   });

@@ -1,4 +1,4 @@
-import { describeDamage, describeDeathSave, describeHealing, describeTempHp, type Subject } from '../../../src/discord/encounter-rules-text';
+import { describeDamage, describeDeathSave, describeHealing, describeTempHp, type Subject } from '../../../src/views/encounter-rules-text';
 import type { RulesEvent } from '../../../src/rules/types';
 
 const goblin: Subject = { name: 'Goblin 2', isPlayerCharacter: false, showNumbers: true };
@@ -8,8 +8,10 @@ const alice: Subject = { name: 'Alice', isPlayerCharacter: true, showNumbers: tr
 describe('damage in words', () => {
   test.each<[string, Subject, number, Parameters<typeof describeDamage>[2], RulesEvent[], string]>([
     [
-      'the issue\'s example: resisted, down to 0, dead',
-      goblin, 14, 'fire',
+      "the issue's example: resisted, down to 0, dead",
+      goblin,
+      14,
+      'fire',
       [
         { kind: 'damage-modified', reason: 'resistance', before: 14, after: 7 },
         { kind: 'hp-lost', amount: 7, hp: 0 },
@@ -19,23 +21,42 @@ describe('damage in words', () => {
       'Goblin 2 takes 7 fire damage (halved: resistant) and drops to 0 HP. It dies.',
     ],
     ['plain damage', goblin, 3, null, [{ kind: 'hp-lost', amount: 3, hp: 4 }], 'Goblin 2 takes 3 damage and is at 4 HP.'],
-    ['a hidden monster keeps its HP to itself', hiddenOgre, 10, 'slashing', [{ kind: 'hp-lost', amount: 10, hp: 49 }], 'Ogre takes 10 slashing damage.'],
+    [
+      'a hidden monster keeps its HP to itself',
+      hiddenOgre,
+      10,
+      'slashing',
+      [{ kind: 'hp-lost', amount: 10, hp: 49 }],
+      'Ogre takes 10 slashing damage.',
+    ],
     [
       'vulnerability',
-      goblin, 4, 'radiant',
-      [{ kind: 'damage-modified', reason: 'vulnerability', before: 4, after: 8 }, { kind: 'hp-lost', amount: 8, hp: 2 }],
+      goblin,
+      4,
+      'radiant',
+      [
+        { kind: 'damage-modified', reason: 'vulnerability', before: 4, after: 8 },
+        { kind: 'hp-lost', amount: 8, hp: 2 },
+      ],
       'Goblin 2 takes 8 radiant damage (doubled: vulnerable) and is at 2 HP.',
     ],
     ['immunity', goblin, 9, 'poison', [{ kind: 'immune', damageType: 'poison' }], 'Goblin 2 is immune to poison damage and takes none.'],
     [
       'temporary HP first',
-      alice, 8, 'cold',
-      [{ kind: 'temp-hp-absorbed', amount: 5, tempHpLeft: 0 }, { kind: 'hp-lost', amount: 3, hp: 9 }],
+      alice,
+      8,
+      'cold',
+      [
+        { kind: 'temp-hp-absorbed', amount: 5, tempHpLeft: 0 },
+        { kind: 'hp-lost', amount: 3, hp: 9 },
+      ],
       'Alice takes 8 cold damage (5 absorbed by temporary HP, 0 left) and is at 9 HP.',
     ],
     [
       'a player character drops and starts dying',
-      alice, 15, 'piercing',
+      alice,
+      15,
+      'piercing',
       [
         { kind: 'hp-lost', amount: 12, hp: 0 },
         { kind: 'dropped-to-zero', hp: 0 },
@@ -48,14 +69,25 @@ describe('damage in words', () => {
     ],
     [
       'a critical hit at 0 HP',
-      alice, 4, 'slashing',
-      [{ kind: 'death-save-failures', added: 2, failures: 3 }, { kind: 'died', cause: 'death-saves' }],
+      alice,
+      4,
+      'slashing',
+      [
+        { kind: 'death-save-failures', added: 2, failures: 3 },
+        { kind: 'died', cause: 'death-saves' },
+      ],
       'Alice takes 4 slashing damage. Alice suffers 2 failed death saves (3 of 3). Alice dies after three failed death saves.',
     ],
     [
       'instant death',
-      alice, 30, null,
-      [{ kind: 'hp-lost', amount: 12, hp: 0 }, { kind: 'dropped-to-zero', hp: 0 }, { kind: 'died', cause: 'instant-death' }],
+      alice,
+      30,
+      null,
+      [
+        { kind: 'hp-lost', amount: 12, hp: 0 },
+        { kind: 'dropped-to-zero', hp: 0 },
+        { kind: 'died', cause: 'instant-death' },
+      ],
       'Alice takes 30 damage and drops to 0 HP. Alice dies instantly: the damage left over reaches the hit point maximum.',
     ],
   ])('%s', (_name, subject, amount, type, events, expected) => {
@@ -71,7 +103,9 @@ describe('healing and temporary HP in words', () => {
       { kind: 'condition-removed', condition: 'unconscious' },
       { kind: 'condition-removed', condition: 'incapacitated' },
     ];
-    expect(describeHealing(alice, events)).toBe('Alice regains 5 HP and is at 5 HP. Alice is conscious again. Alice is no longer Unconscious or Incapacitated.');
+    expect(describeHealing(alice, events)).toBe(
+      'Alice regains 5 HP and is at 5 HP. Alice is conscious again. Alice is no longer Unconscious or Incapacitated.',
+    );
   });
 
   test('the dead cannot be healed', () => {
@@ -92,12 +126,33 @@ describe('healing and temporary HP in words', () => {
 
 describe('death saves in words', () => {
   test.each<[string, Parameters<typeof describeDeathSave>[1], { successes: number; failures: number }, string]>([
-    ['a success', { roll: 12, total: 12, outcome: 'success', damage: null, events: [] }, { successes: 1, failures: 0 }, "Alice's death save: 12, a success (1 success, 0 failures)."],
-    ['a failure', { roll: 4, total: 4, outcome: 'failure', damage: null, events: [] }, { successes: 1, failures: 1 }, "Alice's death save: 4, a failure (1 success, 1 failure)."],
-    ['a third success', { roll: 15, total: 15, outcome: 'stable', damage: null, events: [{ kind: 'stabilised' }] }, { successes: 0, failures: 0 }, "Alice's death save: 15, a third success. Alice is stable."],
+    [
+      'a success',
+      { roll: 12, total: 12, outcome: 'success', damage: null, events: [] },
+      { successes: 1, failures: 0 },
+      "Alice's death save: 12, a success (1 success, 0 failures).",
+    ],
+    [
+      'a failure',
+      { roll: 4, total: 4, outcome: 'failure', damage: null, events: [] },
+      { successes: 1, failures: 1 },
+      "Alice's death save: 4, a failure (1 success, 1 failure).",
+    ],
+    [
+      'a third success',
+      { roll: 15, total: 15, outcome: 'stable', damage: null, events: [{ kind: 'stabilised' }] },
+      { successes: 0, failures: 0 },
+      "Alice's death save: 15, a third success. Alice is stable.",
+    ],
     [
       'a natural 20',
-      { roll: 20, total: 20, outcome: 'revived', damage: null, events: [{ kind: 'healed', amount: 1, hp: 1 }, { kind: 'revived' }, { kind: 'death-saves-reset' }] },
+      {
+        roll: 20,
+        total: 20,
+        outcome: 'revived',
+        damage: null,
+        events: [{ kind: 'healed', amount: 1, hp: 1 }, { kind: 'revived' }, { kind: 'death-saves-reset' }],
+      },
       { successes: 0, failures: 0 },
       "Alice's death save: 20, a natural 20! Alice regains 1 HP and is back up.",
     ],

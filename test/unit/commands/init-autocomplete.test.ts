@@ -1,4 +1,4 @@
-import { MAX_SUGGESTIONS, rankByName } from '../../../src/discord/encounter-autocomplete';
+import { MAX_SUGGESTIONS, rankByName } from '../../../src/framework/autocomplete';
 
 const order = ['Goblin 1', 'Goblin 2', 'Alice', 'Hobgoblin Captain', 'Bugbear', 'Élodie'];
 const suggest = (typed: string) => rankByName(order, (name) => name, typed);

@@ -1,6 +1,6 @@
 import { command as hp } from '../../../commands/hp';
 import { command as init } from '../../../commands/init';
-import { limitViolations } from '../discord/discord-limits';
+import { limitViolations } from '../transports/discord-limits';
 
 interface OptionJson {
   name: string;
@@ -18,7 +18,7 @@ function subcommands(definition: { toJSON(): unknown }): Record<string, OptionJs
 const names = (options: OptionJson[]): string[] => options.map((option) => option.name);
 
 describe('the /init and /hp definitions', () => {
-  test('/init has the issue\'s subcommands and options, kebab-case', () => {
+  test("/init has the issue's subcommands and options, kebab-case", () => {
     const subs = subcommands(init.definition);
     expect(Object.fromEntries(Object.entries(subs).map(([name, options]) => [name, names(options)]))).toEqual({
       begin: ['name', 'death-saves', 'concentration-saves'],

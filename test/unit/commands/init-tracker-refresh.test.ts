@@ -1,18 +1,19 @@
 import pino from 'pino';
-import type { ChannelMessenger, CommandContext, Reply } from '../../../src/discord/command';
-import { refreshTracker } from '../../../src/discord/encounter-replies';
+import type { ChannelMessenger, CommandContext } from '../../../src/framework/command';
+import type { Reply } from '../../../src/views/reply';
+import { refreshTracker } from '../../../src/framework/encounter-commands';
 import { unitContext } from './context';
 import { combatant, encounter } from './init-fixtures';
 
 /** Edits land on one message; the test reads the last one. */
 function messengerRecording(edits: Reply[]): ChannelMessenger {
   return {
-    send: async () => 'unused',
-    edit: async (_channel, _id, message) => {
+    send: () => Promise.resolve('unused'),
+    edit: (_channel, _id, message) => {
       edits.push(message);
-      return true;
+      return Promise.resolve(true);
     },
-    pin: async () => true,
+    pin: () => Promise.resolve(true),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { EncounterEvent } from '../../../src/combat/types';
-import { logReply } from '../../../src/discord/encounter-log';
-import { describeEvents, initiativeInWords } from '../../../src/discord/encounter-text';
+import { logReply } from '../../../src/views/encounter-log';
+import { describeEvents, initiativeInWords } from '../../../src/views/encounter-text';
 import { combatant, encounter, initiative, ref } from './init-fixtures';
 
 const goblin1 = combatant('c1', 'Goblin 1', 14, { rules: { maxHp: 7 }, armourClass: 15, groupId: 'g1' });
@@ -56,7 +56,11 @@ describe('encounter events in words', () => {
   test('a dice amount shows its roll before what it did', () => {
     expect(
       say([
-        { kind: 'amount-rolled', combatant: ref(ogre), roll: { expression: '2d6+3 [fire]', rendered: '2d6 (**6**, 4) + 3 [fire] = `13`', total: 13 } },
+        {
+          kind: 'amount-rolled',
+          combatant: ref(ogre),
+          roll: { expression: '2d6+3 [fire]', rendered: '2d6 (**6**, 4) + 3 [fire] = `13`', total: 13 },
+        },
         { kind: 'damage-taken', combatant: ref(ogre), amount: 13, damageType: 'fire', critical: false },
         { kind: 'rules', combatant: ref(ogre), event: { kind: 'hp-lost', amount: 13, hp: 46 } },
       ]),

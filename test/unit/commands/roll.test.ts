@@ -1,6 +1,7 @@
 import { command } from '../../../commands/roll';
-import type { CommandContext, OptionValue, Reply } from '../../../src/discord/command';
-import { COLORS } from '../../../src/discord/embeds';
+import type { CommandContext, OptionValue } from '../../../src/framework/command';
+import type { Reply } from '../../../src/views/reply';
+import { COLORS } from '../../../src/views/embeds';
 import { UserError } from '../../../src/errors';
 import type { RandomSource } from '../../../src/dice/random';
 import { scripted } from '../dice/scripted';
@@ -20,7 +21,7 @@ async function roll(values: Record<string, OptionValue>, ...faces: number[]): Pr
 
 function embedOf(reply: Reply) {
   expect(reply.embeds).toHaveLength(1);
-  return reply.embeds![0];
+  return reply.embeds![0]!;
 }
 
 describe('/roll', () => {
@@ -59,11 +60,15 @@ describe('/roll', () => {
     const adv = embedOf(await roll({ dice: '1d20+3', mode: 'advantage' }, 4, 18));
     expect(adv.description).toBe('2d20kh1 (~~4~~, 18) + 3 = `21`');
     expect(adv.footer).toBe('Rolled with advantage.');
-    expect(embedOf(await roll({ dice: '1d20+3', mode: 'disadvantage' }, 4, 18)).fields).toEqual([{ name: 'Total', value: '7', inline: true }]);
+    expect(embedOf(await roll({ dice: '1d20+3', mode: 'disadvantage' }, 4, 18)).fields).toEqual([
+      { name: 'Total', value: '7', inline: true },
+    ]);
   });
 
   test('advantage on a roll without a 1d20 is a mistake the player is told about', async () => {
-    await expect(roll({ dice: '2d6', mode: 'advantage' }, 3, 4)).rejects.toThrow(new UserError('Advantage and disadvantage apply to a `1d20`, and `2d6` has none.'));
+    await expect(roll({ dice: '2d6', mode: 'advantage' }, 3, 4)).rejects.toThrow(
+      new UserError('Advantage and disadvantage apply to a `1d20`, and `2d6` has none.'),
+    );
   });
 
   test('times rolls again, one line each, with their sum', async () => {
@@ -74,7 +79,9 @@ describe('/roll', () => {
 
   test('times with a DC counts the successes', async () => {
     const embed = embedOf(await roll({ dice: '1d20', times: 3, dc: 10 }, 20, 9, 10));
-    expect(embed.description).toBe('1. 1d20 (**20**) = `20` · **natural 20** · ✅ Success\n2. 1d20 (9) = `9` · ❌ Failure\n3. 1d20 (10) = `10` · ✅ Success');
+    expect(embed.description).toBe(
+      '1. 1d20 (**20**) = `20` · **natural 20** · ✅ Success\n2. 1d20 (9) = `9` · ❌ Failure\n3. 1d20 (10) = `10` · ✅ Success',
+    );
     expect(embed.fields).toEqual([
       { name: 'Sum', value: '39', inline: true },
       { name: 'DC 10', value: '2 of 3 succeed', inline: true },
@@ -98,7 +105,9 @@ describe('/roll', () => {
 
   test('a mistake in the dice points at it, as a message for the player', async () => {
     await expect(roll({ dice: '1d20+*5' })).rejects.toThrow(
-      new UserError('Unexpected `*` at column 6.\n`1d20+*5`\n`     ^`\nDice look like `1d20+5`, `4d6kh3` or `2d6+3 [fire]`; /help lists the rest.'),
+      new UserError(
+        'Unexpected `*` at column 6.\n`1d20+*5`\n`     ^`\nDice look like `1d20+5`, `4d6kh3` or `2d6+3 [fire]`; /help lists the rest.',
+      ),
     );
     await expect(roll({ dice: '1d6/0' }, 3)).rejects.toThrow(
       new UserError('Cannot divide by zero.\nDice look like `1d20+5`, `4d6kh3` or `2d6+3 [fire]`; /help lists the rest.'),

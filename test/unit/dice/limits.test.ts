@@ -96,7 +96,9 @@ describe(`at most ${MAX_WORK.toLocaleString('en-US')} steps of work, counting di
   });
 
   test('a selector written many times on exploding dice stops at the dice limit, not the work limit', () => {
-    expect(error('1d1000000' + 'e>1'.repeat(163), always(2)).message).toBe('That rolls more than 1000 dice (counting rerolls and explosions).');
+    expect(error('1d1000000' + 'e>1'.repeat(163), always(2)).message).toBe(
+      'That rolls more than 1000 dice (counting rerolls and explosions).',
+    );
   });
 });
 

@@ -11,7 +11,11 @@ const diceOperator = fc.oneof(
   fc.tuple(fc.constantFrom('mi', 'ma'), fc.integer({ min: 0, max: 8 })).map(([op, n]) => `${op}${n}`),
 );
 const dice = fc
-  .tuple(fc.integer({ min: 0, max: 6 }), fc.constantFrom('1', '2', '4', '6', '8', '10', '12', '20', '%'), fc.array(diceOperator, { maxLength: 3 }))
+  .tuple(
+    fc.integer({ min: 0, max: 6 }),
+    fc.constantFrom('1', '2', '4', '6', '8', '10', '12', '20', '%'),
+    fc.array(diceOperator, { maxLength: 3 }),
+  )
   .map(([count, sides, ops]) => `${count}d${sides}${ops.join('')}`);
 const number = fc.integer({ min: 0, max: 30 }).map(String);
 const setOperator = fc.tuple(fc.constantFrom('k', 'p'), selector).map(([op, s]) => op + s);
@@ -20,7 +24,9 @@ const { expr: anyLength } = fc.letrec<{ expr: string; atom: string }>((tie) => (
   expr: fc.oneof(
     { depthSize: 'small' },
     tie('atom'),
-    fc.tuple(tie('expr'), fc.constantFrom('+', '-', '*', '/', '//', '%', '<', '>', '==', '!=', '<=', '>='), tie('expr')).map(([a, op, b]) => `${a} ${op} ${b}`),
+    fc
+      .tuple(tie('expr'), fc.constantFrom('+', '-', '*', '/', '//', '%', '<', '>', '==', '!=', '<=', '>='), tie('expr'))
+      .map(([a, op, b]) => `${a} ${op} ${b}`),
     tie('expr').map((e) => `-${e}`),
   ),
   atom: fc.oneof(
@@ -28,7 +34,9 @@ const { expr: anyLength } = fc.letrec<{ expr: string; atom: string }>((tie) => (
     dice,
     number,
     fc.tuple(tie('expr'), fc.array(setOperator, { maxLength: 2 })).map(([e, ops]) => `(${e})${ops.join('')}`),
-    fc.tuple(fc.array(tie('expr'), { minLength: 1, maxLength: 4 }), fc.array(setOperator, { maxLength: 2 })).map(([es, ops]) => `(${es.join(', ')},)${ops.join('')}`),
+    fc
+      .tuple(fc.array(tie('expr'), { minLength: 1, maxLength: 4 }), fc.array(setOperator, { maxLength: 2 }))
+      .map(([es, ops]) => `(${es.join(', ')},)${ops.join('')}`),
   ),
 }));
 
@@ -52,23 +60,42 @@ const heavySetOperator = fc.tuple(fc.constantFrom('k', 'p'), heavySelector).map(
 /** An expression that grows with `reps`: the largest count up to the one drawn that fits is used. */
 type Grown = (reps: number) => string;
 const heavyDice: fc.Arbitrary<Grown> = fc
-  .tuple(fc.constantFrom(1, 2, 10, 100, 500, 999, 1000), fc.constantFrom(1, 2, 6, 20, 1000, 1_000_000), fc.array(heavyOperator, { minLength: 1, maxLength: 6 }))
-  .map(([count, sides, operators]) => (reps) => `${count}d${sides}${operators.join('').repeat(reps)}`);
+  .tuple(
+    fc.constantFrom(1, 2, 10, 100, 500, 999, 1000),
+    fc.constantFrom(1, 2, 6, 20, 1000, 1_000_000),
+    fc.array(heavyOperator, { minLength: 1, maxLength: 6 }),
+  )
+  .map(
+    ([count, sides, operators]) =>
+      (reps) =>
+        `${count}d${sides}${operators.join('').repeat(reps)}`,
+  );
 const heavyShape: fc.Arbitrary<Grown> = fc.oneof(
   heavyDice,
-  fc
-    .tuple(fc.integer({ min: 1, max: MAX_DEPTH - 1 }), heavyDice, heavySetOperator)
-    .map(([depth, inner, operator]) => (reps: number) => '('.repeat(depth) + inner(reps) + `)${operator}`.repeat(depth)),
-  fc
-    .tuple(fc.array(heavyDice, { minLength: 1, maxLength: 8 }), fc.array(heavySetOperator, { minLength: 1, maxLength: 3 }))
-    .map(([elements, operators]) => (reps: number) => `(${elements.map((e) => e(1)).join(', ')},)${operators.join('').repeat(reps)}`),
-  fc.tuple(heavyDice, fc.integer({ min: 1, max: 3 })).map(([term, reps]) => (n: number) => Array.from({ length: n }, () => term(reps)).join(' + ')),
+  fc.tuple(fc.integer({ min: 1, max: MAX_DEPTH - 1 }), heavyDice, heavySetOperator).map(
+    ([depth, inner, operator]) =>
+      (reps: number) =>
+        '('.repeat(depth) + inner(reps) + `)${operator}`.repeat(depth),
+  ),
+  fc.tuple(fc.array(heavyDice, { minLength: 1, maxLength: 8 }), fc.array(heavySetOperator, { minLength: 1, maxLength: 3 })).map(
+    ([elements, operators]) =>
+      (reps: number) =>
+        `(${elements.map((e) => e(1)).join(', ')},)${operators.join('').repeat(reps)}`,
+  ),
+  fc.tuple(heavyDice, fc.integer({ min: 1, max: 3 })).map(
+    ([term, reps]) =>
+      (n: number) =>
+        Array.from({ length: n }, () => term(reps)).join(' + '),
+  ),
 );
-const worstCase = fc.tuple(heavyShape, fc.integer({ min: 1, max: 250 })).map(([grow, wanted]) => {
-  let reps = wanted;
-  while (reps > 1 && grow(reps).length > MAX_LENGTH) reps = Math.floor(reps * 0.9);
-  return grow(reps);
-}).filter((text) => text.length <= MAX_LENGTH);
+const worstCase = fc
+  .tuple(heavyShape, fc.integer({ min: 1, max: 250 }))
+  .map(([grow, wanted]) => {
+    let reps = wanted;
+    while (reps > 1 && grow(reps).length > MAX_LENGTH) reps = Math.floor(reps * 0.9);
+    return grow(reps);
+  })
+  .filter((text) => text.length <= MAX_LENGTH);
 
 /** Mistakes a valid expression may still meet when rolled. */
 const ROLL_ERRORS = [/^Cannot divide by zero\.$/, /^That rolls more than 1000 dice/, /would (reroll|explode) forever/];
@@ -126,7 +153,11 @@ describe('properties', () => {
 
   test('any string gives a result or a message, within 50 ms', () => {
     const diceAlphabet = fc.constantFrom(...'0123456789d%khlpremia<>=!+-*/(),.[] advis'.split(''));
-    const anything = fc.oneof(fc.string({ maxLength: 600 }), fc.string({ unit: diceAlphabet, maxLength: 600 }), fc.string({ unit: diceAlphabet, maxLength: 40 }));
+    const anything = fc.oneof(
+      fc.string({ maxLength: 600 }),
+      fc.string({ unit: diceAlphabet, maxLength: 600 }),
+      fc.string({ unit: diceAlphabet, maxLength: 40 }),
+    );
     fc.assert(
       fc.property(anything, fc.integer(), (text, seed) => {
         expect(fastestMs(() => rollDice(text, createSeededRandom(seed)))).toBeLessThan(50);
@@ -155,10 +186,22 @@ describe('properties', () => {
       // An exploding d1000000 with its selector written 163 times (21 s before), and 63 times (8 s).
       ['1d1000000' + 'e>1'.repeat(163), /^That rolls more than 1000 dice/],
       ['1d1000000' + 'e>1'.repeat(63), /^That rolls more than 1000 dice/],
-      ['1d1000000' + Array.from({ length: 120 }, (_, i) => `e>${i + 1}`).join('').slice(0, 480), /^That rolls more than 1000 dice/],
+      [
+        '1d1000000' +
+          Array.from({ length: 120 }, (_, i) => `e>${i + 1}`)
+            .join('')
+            .slice(0, 480),
+        /^That rolls more than 1000 dice/,
+      ],
       ['1000d6' + 'kh1000ph0'.repeat(54), /^That roll takes too much work/],
       ['1000d6' + 'k>0p<0'.repeat(82), /^\d+$/],
-      ['1000d1000000' + Array.from({ length: 160 }, (_, i) => `rr${i + 1}`).join('').slice(0, 480), /^\d+$/],
+      [
+        '1000d1000000' +
+          Array.from({ length: 160 }, (_, i) => `rr${i + 1}`)
+            .join('')
+            .slice(0, 480),
+        /^\d+$/,
+      ],
     ] as const;
     for (const [text, answer] of cases) {
       expect(text.length).toBeLessThanOrEqual(MAX_LENGTH);

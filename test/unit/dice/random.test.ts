@@ -1,4 +1,4 @@
-import crypto = require('node:crypto');
+import crypto from 'node:crypto';
 import { createCryptoRandom, createSeededRandom } from '../../../src/dice';
 import type { RandomSource } from '../../../src/dice/random';
 import { uniformDie } from '../../../src/dice/uniform';
@@ -6,7 +6,10 @@ import { uniformDie } from '../../../src/dice/uniform';
 /** Pearson's statistic for `rolls` d`sides` against a uniform distribution. */
 function chiSquare(random: RandomSource, sides: number, rolls: number): number {
   const counts = new Array<number>(sides).fill(0);
-  for (let i = 0; i < rolls; i++) counts[random.die(sides) - 1]++;
+  for (let i = 0; i < rolls; i++) {
+    const face = random.die(sides);
+    counts[face - 1] = (counts[face - 1] ?? 0) + 1;
+  }
   const expected = rolls / sides;
   return counts.reduce((sum, c) => sum + (c - expected) ** 2 / expected, 0);
 }
@@ -51,7 +54,7 @@ describe('the seeded source', () => {
   test('is uniform too, over 100,000 d20s from ten seeds', () => {
     const seeds = Array.from({ length: 10 }, (_, i) => createSeededRandom(i + 1));
     let next = 0;
-    const pooled: RandomSource = { die: (sides) => seeds[next++ % seeds.length].die(sides) };
+    const pooled: RandomSource = { die: (sides) => seeds[next++ % seeds.length]!.die(sides) };
     expect(chiSquare(pooled, 20, 100_000)).toBeLessThan(CRITICAL_19_DF_P001);
   });
 });
@@ -59,7 +62,11 @@ describe('the seeded source', () => {
 describe('mapping 32-bit draws onto a die', () => {
   const draws = (...values: number[]) => {
     let i = 0;
-    return () => values[i++];
+    return () => {
+      const value = values[i++];
+      if (value === undefined) throw new Error('ran out of scripted draws');
+      return value;
+    };
   };
 
   test('draws in the incomplete last stretch are rejected, so no face is favoured', () => {

@@ -11,7 +11,11 @@ function rolled(text: string, random: RandomSource, maxLength?: number): RollSuc
 /** Markup is whole when every `**` and `~~` opens and closes (ignoring escaped characters). */
 function balanced(text: string): boolean {
   const plain = text.replace(/\\./g, '');
-  return (plain.match(/\*\*/g) ?? []).length % 2 === 0 && (plain.match(/~~/g) ?? []).length % 2 === 0 && (plain.match(/`/g) ?? []).length % 2 === 0;
+  return (
+    (plain.match(/\*\*/g) ?? []).length % 2 === 0 &&
+    (plain.match(/~~/g) ?? []).length % 2 === 0 &&
+    (plain.match(/`/g) ?? []).length % 2 === 0
+  );
 }
 
 describe('rendering', () => {

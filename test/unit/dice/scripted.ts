@@ -9,7 +9,7 @@ export function scripted(...faces: number[]): RandomSource & { remaining(): numb
   return {
     die(sides: number): number {
       if (next >= faces.length) throw new Error(`rolled a d${sides} after the ${faces.length} scripted faces`);
-      const face = faces[next++];
+      const face = faces[next++]!;
       if (face < 1 || face > sides) throw new Error(`scripted face ${face} does not fit a d${sides}`);
       return face;
     },

@@ -6,13 +6,15 @@ const pc = (overrides: Partial<CombatantRulesState> = {}): CombatantRulesState =
   createRulesState({ isPlayerCharacter: true, maxHp: 20, ...overrides });
 
 describe('RULES.md §1 crit damage', () => {
-  it.each(perRuleSet({
-    dnd2014: 'double-dice',
-    dnd2024: 'double-dice',
-    'crown-misery': 'double-total',
-    'dnd-next': 'max-dice-plus-weapon-die',
-    a5e: 'double-everything',
-  }))('%s crits by %s', (id, kind) => {
+  it.each(
+    perRuleSet({
+      dnd2014: 'double-dice',
+      dnd2024: 'double-dice',
+      'crown-misery': 'double-total',
+      'dnd-next': 'max-dice-plus-weapon-die',
+      a5e: 'double-everything',
+    }),
+  )('%s crits by %s', (id, kind) => {
     expect(getRuleSet(id).facts.critical.kind).toBe(kind);
   });
 });
@@ -82,47 +84,58 @@ describe('RULES.md §1 stable → 1 HP after', () => {
 });
 
 describe('RULES.md §1 concentration DC on damage', () => {
-  it.each(perRuleSet({ dnd2014: [10, 21, 35], dnd2024: [10, 21, 30], 'crown-misery': [10, 21, 30], 'dnd-next': [null, null, null], a5e: [10, 21, 35] }))(
-    '%s: 19, 43 and 70 damage give DCs %j',
-    (id, dcs) => {
-      const rules = getRuleSet(id);
-      expect([19, 43, 70].map((d) => rules.concentrationDc(d))).toEqual(dcs);
-    },
-  );
+  it.each(
+    perRuleSet({
+      dnd2014: [10, 21, 35],
+      dnd2024: [10, 21, 30],
+      'crown-misery': [10, 21, 30],
+      'dnd-next': [null, null, null],
+      a5e: [10, 21, 35],
+    }),
+  )('%s: 19, 43 and 70 damage give DCs %j', (id, dcs) => {
+    const rules = getRuleSet(id);
+    expect([19, 43, 70].map((d) => rules.concentrationDc(d))).toEqual(dcs);
+  });
 });
 
 describe('RULES.md §1 exhaustion-type track', () => {
-  it.each(perRuleSet({
-    dnd2014: ['exhaustion:6'],
-    dnd2024: ['exhaustion:6'],
-    'crown-misery': ['exhaustion:6'],
-    'dnd-next': [],
-    a5e: ['fatigue:7', 'strife:7'],
-  }))('%s tracks %j', (id, tracks) => {
+  it.each(
+    perRuleSet({
+      dnd2014: ['exhaustion:6'],
+      dnd2024: ['exhaustion:6'],
+      'crown-misery': ['exhaustion:6'],
+      'dnd-next': [],
+      a5e: ['fatigue:7', 'strife:7'],
+    }),
+  )('%s tracks %j', (id, tracks) => {
     expect(getRuleSet(id).tracks.map((t) => `${t.key}:${t.maxLevel}`)).toEqual(tracks);
   });
 });
 
 describe('RULES.md §1 Dodge', () => {
-  it.each(perRuleSet({
-    dnd2014: { attackersDisadvantage: true, dexSaveAdvantage: true, acBonus: 0, dexSaveBonus: 0 },
-    dnd2024: { attackersDisadvantage: true, dexSaveAdvantage: true, acBonus: 0, dexSaveBonus: 0 },
-    'crown-misery': { attackersDisadvantage: true, dexSaveAdvantage: true, acBonus: 0, dexSaveBonus: 0 },
-    'dnd-next': { attackersDisadvantage: false, dexSaveAdvantage: false, acBonus: 4, dexSaveBonus: 4 },
-    a5e: { attackersDisadvantage: true, dexSaveAdvantage: true, acBonus: 0, dexSaveBonus: 0 },
-  }))('%s: %j', (id, effect) => {
+  it.each(
+    perRuleSet({
+      dnd2014: { attackersDisadvantage: true, dexSaveAdvantage: true, acBonus: 0, dexSaveBonus: 0 },
+      dnd2024: { attackersDisadvantage: true, dexSaveAdvantage: true, acBonus: 0, dexSaveBonus: 0 },
+      'crown-misery': { attackersDisadvantage: true, dexSaveAdvantage: true, acBonus: 0, dexSaveBonus: 0 },
+      'dnd-next': { attackersDisadvantage: false, dexSaveAdvantage: false, acBonus: 4, dexSaveBonus: 4 },
+      a5e: { attackersDisadvantage: true, dexSaveAdvantage: true, acBonus: 0, dexSaveBonus: 0 },
+    }),
+  )('%s: %j', (id, effect) => {
     expect(getRuleSet(id).dodge(pc(), 30)).toEqual({ ok: true, value: effect });
   });
 });
 
 describe('RULES.md §1 cover', () => {
-  it.each(perRuleSet({
-    dnd2014: [2, 5, false, 0],
-    dnd2024: [2, 5, false, 0],
-    'crown-misery': [2, 5, false, 0],
-    'dnd-next': [2, 5, false, 0],
-    a5e: [2, 5, false, 5],
-  }))('%s: half, three-quarters, total targetable, hide bonus at ¾: %j', (id, [half, threeQuarters, targetable, hide]) => {
+  it.each(
+    perRuleSet({
+      dnd2014: [2, 5, false, 0],
+      dnd2024: [2, 5, false, 0],
+      'crown-misery': [2, 5, false, 0],
+      'dnd-next': [2, 5, false, 0],
+      a5e: [2, 5, false, 5],
+    }),
+  )('%s: half, three-quarters, total targetable, hide bonus at ¾: %j', (id, [half, threeQuarters, targetable, hide]) => {
     const rules = getRuleSet(id);
     expect(rules.cover(['half']).acBonus).toBe(half);
     expect(rules.cover(['three-quarters']).dexSaveBonus).toBe(threeQuarters);
@@ -155,13 +168,15 @@ describe('RULES.md §1 long rest hit dice regained', () => {
 });
 
 describe('RULES.md §1 knock-out', () => {
-  it.each(perRuleSet({
-    dnd2014: { hp: 0, stable: true, fatigue: 0 },
-    dnd2024: { hp: 1, stable: false, fatigue: 0 },
-    'crown-misery': { hp: 1, stable: false, fatigue: 0 },
-    'dnd-next': { hp: 0, stable: true, fatigue: 0 },
-    a5e: { hp: 0, stable: true, fatigue: 1 },
-  }))('%s leaves the target at %j', (id, expected) => {
+  it.each(
+    perRuleSet({
+      dnd2014: { hp: 0, stable: true, fatigue: 0 },
+      dnd2024: { hp: 1, stable: false, fatigue: 0 },
+      'crown-misery': { hp: 1, stable: false, fatigue: 0 },
+      'dnd-next': { hp: 0, stable: true, fatigue: 0 },
+      a5e: { hp: 0, stable: true, fatigue: 1 },
+    }),
+  )('%s leaves the target at %j', (id, expected) => {
     const result = getRuleSet(id).applyDamage(pc({ hp: 8 }), { amount: 30, type: 'bludgeoning', melee: true, knockOut: true }, noDice);
     const { hp, stable, tracks, conditions } = result.state;
     expect({ hp, stable, fatigue: tracks.fatigue }).toEqual(expected);

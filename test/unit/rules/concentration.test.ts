@@ -2,13 +2,15 @@ import { createRulesState, getRuleSet, RULESET_IDS } from '../../../src/rules';
 import { perRuleSet } from './support';
 
 describe('RULES.md §14 concentration', () => {
-  it.each(perRuleSet({
-    dnd2014: [null, 10, 10, 10, 11, 30, 50],
-    dnd2024: [null, 10, 10, 10, 11, 30, 30],
-    'crown-misery': [null, 10, 10, 10, 11, 30, 30],
-    'dnd-next': [null, null, null, null, null, null, null],
-    a5e: [null, 10, 10, 10, 11, 30, 50],
-  }))('%s: DC for 0, 1, 20, 21, 22, 60 and 100 damage: %j', (id, dcs) => {
+  it.each(
+    perRuleSet({
+      dnd2014: [null, 10, 10, 10, 11, 30, 50],
+      dnd2024: [null, 10, 10, 10, 11, 30, 30],
+      'crown-misery': [null, 10, 10, 10, 11, 30, 30],
+      'dnd-next': [null, null, null, null, null, null, null],
+      a5e: [null, 10, 10, 10, 11, 30, 50],
+    }),
+  )('%s: DC for 0, 1, 20, 21, 22, 60 and 100 damage: %j', (id, dcs) => {
     const rules = getRuleSet(id);
     expect([0, 1, 20, 21, 22, 60, 100].map((d) => rules.concentrationDc(d))).toEqual(dcs);
   });
@@ -23,7 +25,10 @@ describe('RULES.md §14 concentration', () => {
 
   it.each(RULESET_IDS)('%s: starting another concentration effect ends the first', (id) => {
     const rules = getRuleSet(id);
-    expect(rules.startConcentration(createRulesState(), 'bless')).toEqual({ state: createRulesState({ concentration: 'bless' }), events: [] });
+    expect(rules.startConcentration(createRulesState(), 'bless')).toEqual({
+      state: createRulesState({ concentration: 'bless' }),
+      events: [],
+    });
     expect(rules.startConcentration(createRulesState({ concentration: 'bless' }), 'haste')).toEqual({
       state: createRulesState({ concentration: 'haste' }),
       events: [{ kind: 'concentration-ended', reason: 'new-effect' }],
@@ -47,7 +52,11 @@ describe('RULES.md §14 concentration', () => {
   );
 
   it('dying ends concentration', () => {
-    const result = getRuleSet('dnd2024').applyDamage(createRulesState({ hp: 3, concentration: 'bless' }), { amount: 5, type: 'fire' }, { die: () => 1 });
+    const result = getRuleSet('dnd2024').applyDamage(
+      createRulesState({ hp: 3, concentration: 'bless' }),
+      { amount: 5, type: 'fire' },
+      { die: () => 1 },
+    );
     expect(result.state.concentration).toBeNull();
     expect(result.events).toContainEqual({ kind: 'concentration-ended', reason: 'died' });
   });

@@ -1,4 +1,11 @@
-import { createRulesState, getRuleSet, type ConditionKey, type D20TestModifiers, type D20TestRequest, type RuleSetId } from '../../../src/rules';
+import {
+  createRulesState,
+  getRuleSet,
+  type ConditionKey,
+  type D20TestModifiers,
+  type D20TestRequest,
+  type RuleSetId,
+} from '../../../src/rules';
 
 function word(m: D20TestModifiers): string | null {
   if (m.autoFail) return 'fail';
@@ -39,7 +46,8 @@ export function conditionProfile(id: RuleSetId, key: ConditionKey): string[] {
     ['vs-seen', rules.attackAgainst(state, { range: 'ranged', distance: 30, attackerSeesTarget: true })],
   ] as const;
   for (const [name, m] of against) {
-    const mode = m.advantage.length > 0 && m.disadvantage.length === 0 ? 'adv' : m.disadvantage.length > 0 && m.advantage.length === 0 ? 'dis' : null;
+    const mode =
+      m.advantage.length > 0 && m.disadvantage.length === 0 ? 'adv' : m.disadvantage.length > 0 && m.advantage.length === 0 ? 'dis' : null;
     if (mode) tokens.push(`${name}:${mode}`);
   }
   const close = against[0][1];

@@ -1,10 +1,31 @@
-import { createRulesState, getRuleSet, RULESET_IDS, type ConditionKey, type RuleSetId } from '../../../src/rules';
+import {
+  ABILITIES,
+  CONDITION_KEYS,
+  createRulesState,
+  getRuleSet,
+  RULESET_IDS,
+  type ConditionKey,
+  type RuleSetId,
+} from '../../../src/rules';
 import { conditionProfile } from './condition-profile';
 
 // RULES.md §15a–e: every condition of every catalogue, as the tokens conditionProfile reads back
 // through the public RuleSet (own rolls, attacks against it at 5 ft melee / 30 ft ranged / by an
 // attacker who sees it, critical hits, speed from 30 ft, implied conditions, concentration).
-const PARALYZED_2024 = ['init:dis', 'str-save:fail', 'dex-save:fail', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv', 'crit-within-5', 'speed:0', 'brings:incapacitated', 'ends-concentration', 'incapacitated', 'no-reactions'];
+const PARALYZED_2024 = [
+  'init:dis',
+  'str-save:fail',
+  'dex-save:fail',
+  'vs-melee-5:adv',
+  'vs-ranged-30:adv',
+  'vs-seen:adv',
+  'crit-within-5',
+  'speed:0',
+  'brings:incapacitated',
+  'ends-concentration',
+  'incapacitated',
+  'no-reactions',
+];
 const CATALOGUE_2024: Partial<Record<ConditionKey, string[]>> = {
   blinded: ['melee:dis', 'ranged:dis', 'sight:fail', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv'],
   charmed: [],
@@ -14,14 +35,53 @@ const CATALOGUE_2024: Partial<Record<ConditionKey, string[]>> = {
   incapacitated: ['init:dis', 'ends-concentration', 'incapacitated', 'no-reactions'],
   invisible: ['melee:adv', 'ranged:adv', 'init:adv', 'vs-melee-5:dis', 'vs-ranged-30:dis'],
   paralyzed: PARALYZED_2024,
-  petrified: ['init:dis', 'str-save:fail', 'dex-save:fail', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv', 'speed:0', 'brings:incapacitated', 'ends-concentration', 'incapacitated', 'no-reactions', 'resists-all-damage', 'immune:poisoned'],
+  petrified: [
+    'init:dis',
+    'str-save:fail',
+    'dex-save:fail',
+    'vs-melee-5:adv',
+    'vs-ranged-30:adv',
+    'vs-seen:adv',
+    'speed:0',
+    'brings:incapacitated',
+    'ends-concentration',
+    'incapacitated',
+    'no-reactions',
+    'resists-all-damage',
+    'immune:poisoned',
+  ],
   poisoned: ['melee:dis', 'ranged:dis', 'check:dis', 'sight:dis', 'hearing:dis', 'init:dis'],
   prone: ['melee:dis', 'ranged:dis', 'vs-melee-5:adv', 'vs-ranged-30:dis', 'vs-seen:dis'],
   restrained: ['melee:dis', 'ranged:dis', 'dex-save:dis', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv', 'speed:0'],
   // §27.7: 2024 Stunned has no "can't move" clause.
-  stunned: ['init:dis', 'str-save:fail', 'dex-save:fail', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv', 'brings:incapacitated', 'ends-concentration', 'incapacitated', 'no-reactions'],
+  stunned: [
+    'init:dis',
+    'str-save:fail',
+    'dex-save:fail',
+    'vs-melee-5:adv',
+    'vs-ranged-30:adv',
+    'vs-seen:adv',
+    'brings:incapacitated',
+    'ends-concentration',
+    'incapacitated',
+    'no-reactions',
+  ],
   // Prone's ranged disadvantage cancels Unconscious's advantage beyond 5 ft.
-  unconscious: ['melee:dis', 'ranged:dis', 'init:dis', 'str-save:fail', 'dex-save:fail', 'vs-melee-5:adv', 'crit-within-5', 'speed:0', 'brings:incapacitated', 'brings:prone', 'ends-concentration', 'incapacitated', 'no-reactions'],
+  unconscious: [
+    'melee:dis',
+    'ranged:dis',
+    'init:dis',
+    'str-save:fail',
+    'dex-save:fail',
+    'vs-melee-5:adv',
+    'crit-within-5',
+    'speed:0',
+    'brings:incapacitated',
+    'brings:prone',
+    'ends-concentration',
+    'incapacitated',
+    'no-reactions',
+  ],
 };
 
 const EXPECTED: Record<RuleSetId, Partial<Record<ConditionKey, string[]>>> = {
@@ -36,19 +96,80 @@ const EXPECTED: Record<RuleSetId, Partial<Record<ConditionKey, string[]>>> = {
     grappled: ['speed:0'],
     incapacitated: ['ends-concentration', 'incapacitated', 'no-reactions'],
     invisible: ['melee:adv', 'ranged:adv', 'vs-melee-5:dis', 'vs-ranged-30:dis', 'vs-seen:dis'],
-    paralyzed: ['str-save:fail', 'dex-save:fail', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv', 'crit-within-5', 'speed:0', 'brings:incapacitated', 'ends-concentration', 'incapacitated', 'no-reactions'],
-    petrified: ['str-save:fail', 'dex-save:fail', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv', 'speed:0', 'brings:incapacitated', 'ends-concentration', 'incapacitated', 'no-reactions', 'resists-all-damage', 'immune:poisoned', 'immune:poison-damage'],
+    paralyzed: [
+      'str-save:fail',
+      'dex-save:fail',
+      'vs-melee-5:adv',
+      'vs-ranged-30:adv',
+      'vs-seen:adv',
+      'crit-within-5',
+      'speed:0',
+      'brings:incapacitated',
+      'ends-concentration',
+      'incapacitated',
+      'no-reactions',
+    ],
+    petrified: [
+      'str-save:fail',
+      'dex-save:fail',
+      'vs-melee-5:adv',
+      'vs-ranged-30:adv',
+      'vs-seen:adv',
+      'speed:0',
+      'brings:incapacitated',
+      'ends-concentration',
+      'incapacitated',
+      'no-reactions',
+      'resists-all-damage',
+      'immune:poisoned',
+      'immune:poison-damage',
+    ],
     poisoned: ['melee:dis', 'ranged:dis', 'check:dis', 'sight:dis', 'hearing:dis', 'init:dis'],
     prone: ['melee:dis', 'ranged:dis', 'vs-melee-5:adv', 'vs-ranged-30:dis', 'vs-seen:dis'],
     restrained: ['melee:dis', 'ranged:dis', 'dex-save:dis', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv', 'speed:0'],
-    stunned: ['str-save:fail', 'dex-save:fail', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv', 'speed:0', 'brings:incapacitated', 'ends-concentration', 'incapacitated', 'no-reactions'],
-    unconscious: ['melee:dis', 'ranged:dis', 'str-save:fail', 'dex-save:fail', 'vs-melee-5:adv', 'crit-within-5', 'speed:0', 'brings:incapacitated', 'brings:prone', 'ends-concentration', 'incapacitated', 'no-reactions'],
+    stunned: [
+      'str-save:fail',
+      'dex-save:fail',
+      'vs-melee-5:adv',
+      'vs-ranged-30:adv',
+      'vs-seen:adv',
+      'speed:0',
+      'brings:incapacitated',
+      'ends-concentration',
+      'incapacitated',
+      'no-reactions',
+    ],
+    unconscious: [
+      'melee:dis',
+      'ranged:dis',
+      'str-save:fail',
+      'dex-save:fail',
+      'vs-melee-5:adv',
+      'crit-within-5',
+      'speed:0',
+      'brings:incapacitated',
+      'brings:prone',
+      'ends-concentration',
+      'incapacitated',
+      'no-reactions',
+    ],
   },
   'dnd-next': {
     blinded: ['melee:dis', 'ranged:dis', 'sight:fail', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv'],
     charmed: [],
     deafened: ['hearing:fail'],
-    encumbered: ['melee:dis', 'ranged:dis', 'check:dis', 'sight:dis', 'hearing:dis', 'init:dis', 'str-save:dis', 'dex-save:dis', 'wis-save:dis', 'speed:20'],
+    encumbered: [
+      'melee:dis',
+      'ranged:dis',
+      'check:dis',
+      'sight:dis',
+      'hearing:dis',
+      'init:dis',
+      'str-save:dis',
+      'dex-save:dis',
+      'wis-save:dis',
+      'speed:20',
+    ],
     ethereal: [],
     frightened: ['melee:dis', 'ranged:dis', 'check:dis', 'sight:dis', 'hearing:dis', 'init:dis'],
     intoxicated: ['melee:dis', 'ranged:dis', 'check:dis', 'sight:dis', 'hearing:dis', 'init:dis'],
@@ -58,8 +179,27 @@ const EXPECTED: Record<RuleSetId, Partial<Record<ConditionKey, string[]>>> = {
     paralyzed: ['melee:-2', 'ranged:-2', 'str-save:fail', 'dex-save:fail', 'vs-melee-5:adv', 'speed:0', 'brings:prone', 'no-reactions'],
     prone: ['melee:-2', 'ranged:-2', 'vs-melee-5:adv', 'vs-ranged-30:dis', 'vs-seen:dis'],
     restrained: ['melee:dis', 'ranged:dis', 'dex-save:dis', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv', 'speed:0'],
-    stunned: ['str-save:fail', 'dex-save:fail', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv', 'speed:0', 'ends-concentration', 'no-reactions'],
-    unconscious: ['melee:-2', 'ranged:-2', 'str-save:fail', 'dex-save:fail', 'vs-melee-5:adv', 'speed:0', 'brings:prone', 'ends-concentration', 'no-reactions'],
+    stunned: [
+      'str-save:fail',
+      'dex-save:fail',
+      'vs-melee-5:adv',
+      'vs-ranged-30:adv',
+      'vs-seen:adv',
+      'speed:0',
+      'ends-concentration',
+      'no-reactions',
+    ],
+    unconscious: [
+      'melee:-2',
+      'ranged:-2',
+      'str-save:fail',
+      'dex-save:fail',
+      'vs-melee-5:adv',
+      'speed:0',
+      'brings:prone',
+      'ends-concentration',
+      'no-reactions',
+    ],
   },
   a5e: {
     blinded: ['melee:dis', 'ranged:dis', 'sight:fail', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv'],
@@ -73,16 +213,65 @@ const EXPECTED: Record<RuleSetId, Partial<Record<ConditionKey, string[]>>> = {
     grappled: ['speed:0'],
     incapacitated: ['ends-concentration', 'incapacitated', 'no-reactions'],
     invisible: ['melee:adv', 'ranged:adv', 'vs-melee-5:dis', 'vs-ranged-30:dis'],
-    paralyzed: ['str-save:fail', 'dex-save:fail', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv', 'crit-within-5', 'speed:0', 'brings:incapacitated', 'ends-concentration', 'incapacitated', 'no-reactions'],
-    petrified: ['str-save:fail', 'dex-save:fail', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv', 'speed:0', 'brings:incapacitated', 'ends-concentration', 'incapacitated', 'no-reactions', 'resists-all-damage', 'immune:poisoned', 'immune:poison-damage'],
+    paralyzed: [
+      'str-save:fail',
+      'dex-save:fail',
+      'vs-melee-5:adv',
+      'vs-ranged-30:adv',
+      'vs-seen:adv',
+      'crit-within-5',
+      'speed:0',
+      'brings:incapacitated',
+      'ends-concentration',
+      'incapacitated',
+      'no-reactions',
+    ],
+    petrified: [
+      'str-save:fail',
+      'dex-save:fail',
+      'vs-melee-5:adv',
+      'vs-ranged-30:adv',
+      'vs-seen:adv',
+      'speed:0',
+      'brings:incapacitated',
+      'ends-concentration',
+      'incapacitated',
+      'no-reactions',
+      'resists-all-damage',
+      'immune:poisoned',
+      'immune:poison-damage',
+    ],
     poisoned: ['melee:dis', 'ranged:dis', 'check:dis', 'sight:dis', 'hearing:dis', 'init:dis'],
     // A5E Prone: disadvantage on melee attacks only (§15e, §27.8).
     prone: ['melee:dis', 'vs-melee-5:adv', 'vs-ranged-30:dis', 'vs-seen:dis'],
     rattled: ['no-reactions'],
     restrained: ['melee:dis', 'ranged:dis', 'dex-save:dis', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv', 'speed:0'],
     slowed: ['dex-save:-2', 'ac:-2', 'speed:15', 'no-reactions'],
-    stunned: ['str-save:fail', 'dex-save:fail', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv', 'speed:0', 'brings:incapacitated', 'ends-concentration', 'incapacitated', 'no-reactions'],
-    unconscious: ['melee:dis', 'str-save:fail', 'dex-save:fail', 'vs-melee-5:adv', 'crit-within-5', 'speed:0', 'brings:incapacitated', 'brings:prone', 'ends-concentration', 'incapacitated', 'no-reactions'],
+    stunned: [
+      'str-save:fail',
+      'dex-save:fail',
+      'vs-melee-5:adv',
+      'vs-ranged-30:adv',
+      'vs-seen:adv',
+      'speed:0',
+      'brings:incapacitated',
+      'ends-concentration',
+      'incapacitated',
+      'no-reactions',
+    ],
+    unconscious: [
+      'melee:dis',
+      'str-save:fail',
+      'dex-save:fail',
+      'vs-melee-5:adv',
+      'crit-within-5',
+      'speed:0',
+      'brings:incapacitated',
+      'brings:prone',
+      'ends-concentration',
+      'incapacitated',
+      'no-reactions',
+    ],
   },
 };
 
@@ -114,13 +303,28 @@ describe('RULES.md §15 condition catalogues', () => {
   ])('§15: %s exists only in %j', (key, where) => {
     expect(RULESET_IDS.filter((id) => getRuleSet(id).condition(key) !== undefined)).toEqual(where);
   });
+
+  it('every condition key belongs to at least one catalogue', () => {
+    expect(CONDITION_KEYS.filter((key) => RULESET_IDS.every((id) => getRuleSet(id).condition(key) === undefined))).toEqual([]);
+  });
+
+  it.each(RULESET_IDS)('§15: %s: Paralyzed fails Strength and Dexterity saves and no other', (id) => {
+    const rules = getRuleSet(id);
+    const added = rules.addCondition(createRulesState(), 'paralyzed');
+    if (!added.ok) throw new Error(added.reason);
+    const failed = ABILITIES.filter((ability) => rules.d20Test(added.value.state, { kind: 'save', ability }).autoFail);
+    expect(failed).toEqual(['str', 'dex']);
+  });
 });
 
 describe('RULES.md §15 adding and removing conditions', () => {
   const rules = getRuleSet('dnd2024');
 
   it('a condition the rule set lacks is refused in words', () => {
-    expect(rules.addCondition(createRulesState(), 'intoxicated')).toEqual({ ok: false, reason: 'intoxicated is not a condition in the 5e 2024 rules.' });
+    expect(rules.addCondition(createRulesState(), 'intoxicated')).toEqual({
+      ok: false,
+      reason: 'intoxicated is not a condition in the 5e 2024 rules.',
+    });
   });
 
   it('§15b: Petrified brings immunity to Poisoned', () => {

@@ -22,19 +22,32 @@ describe('RULES.md §6 resistance, vulnerability, immunity and threshold', () =>
   });
 
   it.each(RULESET_IDS)('%s: immunity means no damage at all', (id) => {
-    const result = getRuleSet(id).applyDamage(monster({ immunities: ['poison'], concentration: 'x' }), { amount: 40, type: 'poison' }, noDice);
-    expect(result).toEqual({ state: monster({ immunities: ['poison'], concentration: 'x' }), events: [{ kind: 'immune', damageType: 'poison' }] });
+    const result = getRuleSet(id).applyDamage(
+      monster({ immunities: ['poison'], concentration: 'x' }),
+      { amount: 40, type: 'poison' },
+      noDice,
+    );
+    expect(result).toEqual({
+      state: monster({ immunities: ['poison'], concentration: 'x' }),
+      events: [{ kind: 'immune', damageType: 'poison' }],
+    });
   });
 
   it('2024: a damage threshold stops any single instance below it; at or above, it applies in full', () => {
     const rules = getRuleSet('dnd2024');
     const wall = monster({ damageThreshold: 10 });
-    expect(rules.applyDamage(wall, { amount: 9, type: 'bludgeoning' }, noDice).events).toEqual([{ kind: 'below-threshold', amount: 9, threshold: 10 }]);
+    expect(rules.applyDamage(wall, { amount: 9, type: 'bludgeoning' }, noDice).events).toEqual([
+      { kind: 'below-threshold', amount: 9, threshold: 10 },
+    ]);
     expect(rules.applyDamage(wall, { amount: 10, type: 'bludgeoning' }, noDice).state.hp).toBe(20);
   });
 
   it('§5 A5E: untyped ongoing damage ignores resistance and vulnerability', () => {
-    const result = getRuleSet('a5e').applyDamage(monster({ resistances: ['fire'], vulnerabilities: ['fire'] }), { amount: 6, type: null }, noDice);
+    const result = getRuleSet('a5e').applyDamage(
+      monster({ resistances: ['fire'], vulnerabilities: ['fire'] }),
+      { amount: 6, type: null },
+      noDice,
+    );
     expect(result.state.hp).toBe(24);
   });
 
@@ -59,26 +72,37 @@ describe('RULES.md §6 resistance, vulnerability, immunity and threshold', () =>
 
   it('§15a 2014 Petrified: immune to poison damage', () => {
     const statue = monster({ conditions: ['petrified', 'incapacitated'] });
-    expect(getRuleSet('dnd2014').applyDamage(statue, { amount: 10, type: 'poison' }, noDice).events).toEqual([{ kind: 'immune', damageType: 'poison' }]);
+    expect(getRuleSet('dnd2014').applyDamage(statue, { amount: 10, type: 'poison' }, noDice).events).toEqual([
+      { kind: 'immune', damageType: 'poison' },
+    ]);
     expect(getRuleSet('dnd2024').applyDamage(statue, { amount: 10, type: 'poison' }, noDice).state.hp).toBe(25);
   });
 });
 
 describe('RULES.md §7 temporary hit points', () => {
-  it.each(perRuleSet({ dnd2014: true, dnd2024: true, 'crown-misery': true, 'dnd-next': false, a5e: true }))('%s has temporary HP: %s', (id, has) => {
-    expect(getRuleSet(id).setTempHp(pc(), 5).ok).toBe(has);
-  });
+  it.each(perRuleSet({ dnd2014: true, dnd2024: true, 'crown-misery': true, 'dnd-next': false, a5e: true }))(
+    '%s has temporary HP: %s',
+    (id, has) => {
+      expect(getRuleSet(id).setTempHp(pc(), 5).ok).toBe(has);
+    },
+  );
 
   it('5 temporary HP and 8 damage leave 3 real damage (A5E example)', () => {
     const result = getRuleSet('a5e').applyDamage(pc({ tempHp: 5 }), { amount: 8, type: 'slashing' }, noDice);
     expect([result.state.tempHp, result.state.hp]).toEqual([0, 27]);
-    expect(result.events).toEqual([{ kind: 'temp-hp-absorbed', amount: 5, tempHpLeft: 0 }, { kind: 'hp-lost', amount: 3, hp: 27 }]);
+    expect(result.events).toEqual([
+      { kind: 'temp-hp-absorbed', amount: 5, tempHpLeft: 0 },
+      { kind: 'hp-lost', amount: 3, hp: 27 },
+    ]);
   });
 
   it('they never stack: 10 then 5 keeps 10; 5 then 10 takes 10; the player may take the smaller', () => {
     const rules = getRuleSet('dnd2024');
     const ten = pc({ tempHp: 10 });
-    expect(rules.setTempHp(ten, 5)).toEqual({ ok: true, value: { state: ten, events: [{ kind: 'temp-hp-kept', tempHp: 10, offered: 5 }] } });
+    expect(rules.setTempHp(ten, 5)).toEqual({
+      ok: true,
+      value: { state: ten, events: [{ kind: 'temp-hp-kept', tempHp: 10, offered: 5 }] },
+    });
     const five = rules.setTempHp(pc({ tempHp: 5 }), 10);
     expect(five.ok && five.value.state.tempHp).toBe(10);
     const chosen = rules.setTempHp(ten, 5, { replace: true });
@@ -90,7 +114,10 @@ describe('RULES.md §7 temporary hit points', () => {
     expect(rules.setTempHp(pc(), -1)).toEqual({ ok: false, reason: 'Temporary hit points must be a whole number, 0 or more.' });
     expect(rules.setTempHp(pc(), 2.5).ok).toBe(false);
     expect(rules.setTempHp(pc({ dead: true }), 5)).toEqual({ ok: false, reason: "The dead can't gain temporary hit points." });
-    expect(getRuleSet('dnd-next').setTempHp(pc(), 5)).toEqual({ ok: false, reason: 'The D&D Next playtest rules have no temporary hit points.' });
+    expect(getRuleSet('dnd-next').setTempHp(pc(), 5)).toEqual({
+      ok: false,
+      reason: 'The D&D Next playtest rules have no temporary hit points.',
+    });
   });
 
   it('at 0 HP they absorb damage but do not wake or stabilise', () => {
@@ -151,7 +178,10 @@ describe('RULES.md §9, §13 reaching 0 HP', () => {
   it.each(RULESET_IDS)('%s: a monster at 0 HP dies', (id) => {
     const result = getRuleSet(id).applyDamage(monster({ hp: 5 }), { amount: 9, type: 'fire' }, noDice);
     expect(result.state).toMatchObject({ hp: 0, dead: true });
-    expect(result.events).toEqual([{ kind: 'dropped-to-zero', hp: 0 }, { kind: 'died', cause: 'monster-at-zero' }]);
+    expect(result.events).toEqual([
+      { kind: 'dropped-to-zero', hp: 0 },
+      { kind: 'died', cause: 'monster-at-zero' },
+    ]);
   });
 
   it.each(RULESET_IDS)('%s: an important monster falls unconscious and is dying like a PC', (id) => {
@@ -179,13 +209,21 @@ describe('RULES.md §9, §13 reaching 0 HP', () => {
   });
 
   it('A5E: a survived massive-damage save costs 1 fatigue (after the encounter) and 1 strife', () => {
-    const result = getRuleSet('a5e').applyDamage(pc({ maxHp: 24, hp: 24, level: 3, conSaveBonus: 2 }), { amount: 54, type: 'acid', inEncounter: true }, scripted(13));
+    const result = getRuleSet('a5e').applyDamage(
+      pc({ maxHp: 24, hp: 24, level: 3, conSaveBonus: 2 }),
+      { amount: 54, type: 'acid', inEncounter: true },
+      scripted(13),
+    );
     expect(result.state).toMatchObject({ dead: false, hp: 0, pendingFatigue: 2, tracks: { fatigue: 0, strife: 1, exhaustion: 0 } });
     expect(result.events[1]).toEqual({ kind: 'massive-damage-save', dc: 15, roll: 13, total: 15, success: true });
   });
 
   it('A5E: 27 damage (halved by resistance from 54) is not massive for a 3rd-level character', () => {
-    const result = getRuleSet('a5e').applyDamage(pc({ maxHp: 24, hp: 24, level: 3, resistances: ['acid'] }), { amount: 54, type: 'acid' }, noDice);
+    const result = getRuleSet('a5e').applyDamage(
+      pc({ maxHp: 24, hp: 24, level: 3, resistances: ['acid'] }),
+      { amount: 54, type: 'acid' },
+      noDice,
+    );
     expect(result.state).toMatchObject({ dead: false, hp: 0, pendingFatigue: 0 });
   });
 
@@ -201,8 +239,14 @@ describe('RULES.md §10 damage while at 0 HP', () => {
 
   it.each(['dnd2014', 'dnd2024', 'crown-misery'] as const)('%s: one failure, two from a critical hit, three kill', (id) => {
     const rules = getRuleSet(id);
-    expect(rules.applyDamage(dying(), { amount: 3, type: 'fire' }, noDice).events).toEqual([{ kind: 'death-save-failures', added: 1, failures: 1 }]);
-    const crit = rules.applyDamage(dying({ deathSaves: { successes: 0, failures: 1 } }), { amount: 3, type: 'fire', critical: true }, noDice);
+    expect(rules.applyDamage(dying(), { amount: 3, type: 'fire' }, noDice).events).toEqual([
+      { kind: 'death-save-failures', added: 1, failures: 1 },
+    ]);
+    const crit = rules.applyDamage(
+      dying({ deathSaves: { successes: 0, failures: 1 } }),
+      { amount: 3, type: 'fire', critical: true },
+      noDice,
+    );
     expect(crit.state).toMatchObject({ dead: true, deathSaves: { failures: 3 } });
     expect(kinds(crit.events)).toEqual(['death-save-failures', 'died']);
   });
@@ -269,13 +313,21 @@ describe('RULES.md §12 knocking out', () => {
   });
 
   it('2024: the knocked-out creature is left at 1 HP, Unconscious and Prone', () => {
-    const result = getRuleSet('dnd2024').applyDamage(monster({ hp: 4 }), { amount: 10, type: 'bludgeoning', melee: true, knockOut: true }, noDice);
+    const result = getRuleSet('dnd2024').applyDamage(
+      monster({ hp: 4 }),
+      { amount: 10, type: 'bludgeoning', melee: true, knockOut: true },
+      noDice,
+    );
     expect(result.state).toMatchObject({ hp: 1, dead: false, conditions: ['unconscious', 'incapacitated', 'prone'] });
     expect(result.events[0]).toEqual({ kind: 'knocked-out', hp: 1 });
   });
 
   it('dnd-next: a creature already below 0 can be knocked out to exactly 0 and stable', () => {
-    const result = getRuleSet('dnd-next').applyDamage(pc({ hp: 3 }), { amount: 12, type: 'bludgeoning', melee: true, knockOut: true }, noDice);
+    const result = getRuleSet('dnd-next').applyDamage(
+      pc({ hp: 3 }),
+      { amount: 12, type: 'bludgeoning', melee: true, knockOut: true },
+      noDice,
+    );
     expect(result.state).toMatchObject({ hp: 0, stable: true });
   });
 });
@@ -292,7 +344,10 @@ describe('RULES.md §14 concentration save from damage', () => {
 
   it('damage fully absorbed by temporary HP still asks for a save; none is asked without concentration', () => {
     const rules = getRuleSet('dnd2024');
-    expect(rules.applyDamage(pc({ tempHp: 30, concentration: 'bless' }), { amount: 8, type: 'fire' }, noDice).events).toContainEqual({ kind: 'concentration-save', dc: 10 });
+    expect(rules.applyDamage(pc({ tempHp: 30, concentration: 'bless' }), { amount: 8, type: 'fire' }, noDice).events).toContainEqual({
+      kind: 'concentration-save',
+      dc: 10,
+    });
     expect(kinds(rules.applyDamage(pc(), { amount: 8, type: 'fire' }, noDice).events)).toEqual(['hp-lost']);
   });
 });

@@ -13,7 +13,10 @@ describe('RULES.md §10 death saving throws', () => {
     const failure = rules.rollDeathSave(dying(), scripted(9));
     expect(failure.ok && [failure.value.outcome, failure.value.state.deathSaves]).toEqual(['failure', { successes: 0, failures: 1 }]);
     const third = rules.rollDeathSave(dying({ deathSaves: { successes: 2, failures: 2 } }), scripted(15));
-    expect(third.ok && third.value).toMatchObject({ outcome: 'stable', state: { stable: true, deathSaves: { successes: 0, failures: 0 } } });
+    expect(third.ok && third.value).toMatchObject({
+      outcome: 'stable',
+      state: { stable: true, deathSaves: { successes: 0, failures: 0 } },
+    });
   });
 
   it.each(d20Rules)('%s: the third failure kills', (id) => {
@@ -23,19 +26,25 @@ describe('RULES.md §10 death saving throws', () => {
 
   it.each(RULESET_IDS)('%s: a natural 20 regains 1 HP and wakes the creature', (id) => {
     const next = id === 'dnd-next';
-    const state = dying({ hp: next ? -7 : 0, deathSaves: { successes: 0, failures: 2 }, conditions: next ? ['unconscious', 'prone'] : ['unconscious', 'incapacitated', 'prone'] });
+    const state = dying({
+      hp: next ? -7 : 0,
+      deathSaves: { successes: 0, failures: 2 },
+      conditions: next ? ['unconscious', 'prone'] : ['unconscious', 'incapacitated', 'prone'],
+    });
     const result = getRuleSet(id).rollDeathSave(state, scripted(20));
     expect(result.ok && result.value.outcome).toBe('revived');
     expect(result.ok && result.value.state).toMatchObject({ hp: 1, deathSaves: { successes: 0, failures: 0 }, conditions: ['prone'] });
   });
 
-  it.each(perRuleSet({
-    dnd2014: { failures: 2, fatigue: 0, strife: 0 },
-    dnd2024: { failures: 2, fatigue: 0, strife: 0 },
-    'crown-misery': { failures: 2, fatigue: 0, strife: 0 },
-    'dnd-next': { failures: 0, fatigue: 0, strife: 0 },
-    a5e: { failures: 1, fatigue: 1, strife: 1 },
-  }))('%s: a natural 1 gives %j', (id, expected) => {
+  it.each(
+    perRuleSet({
+      dnd2014: { failures: 2, fatigue: 0, strife: 0 },
+      dnd2024: { failures: 2, fatigue: 0, strife: 0 },
+      'crown-misery': { failures: 2, fatigue: 0, strife: 0 },
+      'dnd-next': { failures: 0, fatigue: 0, strife: 0 },
+      a5e: { failures: 1, fatigue: 1, strife: 1 },
+    }),
+  )('%s: a natural 1 gives %j', (id, expected) => {
     const random = id === 'dnd-next' ? scripted(1, 2) : scripted(1);
     const result = getRuleSet(id).rollDeathSave(dying(), random);
     if (!result.ok) throw new Error(result.reason);
@@ -60,7 +69,10 @@ describe('RULES.md §10 death saving throws', () => {
     const tough = dying({ hp: -3, conSaveBonus: 3 });
     const passed = rules.rollDeathSave(tough, scripted(7));
     expect(passed.ok && [passed.value.total, passed.value.outcome]).toEqual([10, 'success']);
-    const hurt = rules.rollDeathSave(dying({ hp: -3, resistances: ['necrotic'], conditions: ['unconscious', 'intoxicated'] }), scripted(4, 6));
+    const hurt = rules.rollDeathSave(
+      dying({ hp: -3, resistances: ['necrotic'], conditions: ['unconscious', 'intoxicated'] }),
+      scripted(4, 6),
+    );
     expect(hurt.ok && hurt.value).toMatchObject({ outcome: 'failure', damage: 6, state: { hp: -9 } });
   });
 
@@ -77,7 +89,10 @@ describe('RULES.md §10 death saving throws', () => {
     [dying({ dead: true }), 'The dead make no death saves.'],
     [dying({ hp: 3 }), 'Death saves are only for a creature at 0 hit points.'],
     [dying({ stable: true }), 'A stable creature makes no death saves.'],
-    [dying({ isPlayerCharacter: false }), 'In the 5e 2024 rules only player characters, and creatures the GM marks important, make death saves.'],
+    [
+      dying({ isPlayerCharacter: false }),
+      'In the 5e 2024 rules only player characters, and creatures the GM marks important, make death saves.',
+    ],
   ])('refused in words: %#', (state, reason) => {
     expect(getRuleSet('dnd2024').rollDeathSave(state, noDice)).toEqual({ ok: false, reason });
   });
@@ -110,7 +125,10 @@ describe('RULES.md §11 stabilising', () => {
     const rules = getRuleSet('dnd2014');
     const result = rules.recoverFromStable(dying({ stable: true }), scripted(3));
     expect(result.ok && result.value).toMatchObject({ hours: 3, state: { hp: 1, stable: false, conditions: ['prone'] } });
-    expect(rules.recoverFromStable(dying(), noDice)).toEqual({ ok: false, reason: 'Only a stable creature at 0 hit points recovers on its own.' });
+    expect(rules.recoverFromStable(dying(), noDice)).toEqual({
+      ok: false,
+      reason: 'Only a stable creature at 0 hit points recovers on its own.',
+    });
   });
 
   it('dnd-next: a stable creature below 0 regains 1 HP after 1d8 hours', () => {

@@ -21,8 +21,14 @@ describe('RULES.md §19 when an effect ends', () => {
 });
 
 describe('RULES.md §19 which effects end as the turn passes', () => {
-  const dodge: TimedEffect = { id: 'dodge', expiry: rules.expiryOf({ kind: 'turn-boundary', anchorId: 'B', boundary: 'start' }, at(1, 'B'), order) };
-  const mud: TimedEffect = { id: 'mud', expiry: rules.expiryOf({ kind: 'turn-boundary', anchorId: 'C', boundary: 'end' }, at(1, 'B'), order) };
+  const dodge: TimedEffect = {
+    id: 'dodge',
+    expiry: rules.expiryOf({ kind: 'turn-boundary', anchorId: 'B', boundary: 'start' }, at(1, 'B'), order),
+  };
+  const mud: TimedEffect = {
+    id: 'mud',
+    expiry: rules.expiryOf({ kind: 'turn-boundary', anchorId: 'C', boundary: 'end' }, at(1, 'B'), order),
+  };
   const bless: TimedEffect = { id: 'bless', expiry: rules.expiryOf({ kind: 'minutes', count: 1 }, at(1, 'B'), order) };
   const hold: TimedEffect = { id: 'hold', expiry: null, saveEndsFor: 'C' };
   const effects = [dodge, mud, bless, hold];

@@ -6,7 +6,13 @@ describe('the five rule sets (RULES.md §0)', () => {
     expect(RULESET_IDS.map((id) => getRuleSet(id).id)).toEqual(['dnd2024', 'dnd2014', 'crown-misery', 'dnd-next', 'a5e']);
   });
 
-  it.each([['a5e', true], ['dnd2024', true], ['5e', false], ['', false], ['DND2024', false]] as const)('isRuleSetId(%j) is %s', (value, ok) => {
+  it.each([
+    ['a5e', true],
+    ['dnd2024', true],
+    ['5e', false],
+    ['', false],
+    ['DND2024', false],
+  ] as const)('isRuleSetId(%j) is %s', (value, ok) => {
     expect(isRuleSetId(value)).toBe(ok);
   });
 

@@ -6,7 +6,14 @@ const entry = (id: string, total: number, modifier = 0): InitiativeEntry => ({ i
 describe('RULES.md §18 rolling initiative', () => {
   it('a Dexterity check: d20 + modifier', () => {
     expect(getRuleSet('dnd2014').rollInitiative({ modifier: 3 }, scripted(12))).toEqual({
-      total: 15, modifier: 3, mode: 'normal', rolls: [12], natural: 12, score: false, advantage: [], disadvantage: [],
+      total: 15,
+      modifier: 3,
+      mode: 'normal',
+      rolls: [12],
+      natural: 12,
+      score: false,
+      advantage: [],
+      disadvantage: [],
     });
   });
 
@@ -27,7 +34,10 @@ describe('RULES.md §18 rolling initiative', () => {
   );
 
   it('2024: Incapacitated when rolling gives disadvantage; Poisoned (an ability check) does too in every rule set', () => {
-    expect(getRuleSet('dnd2024').rollInitiative({ modifier: 2, conditions: ['incapacitated'] }, scripted(18, 6))).toMatchObject({ total: 8, disadvantage: ['Incapacitated'] });
+    expect(getRuleSet('dnd2024').rollInitiative({ modifier: 2, conditions: ['incapacitated'] }, scripted(18, 6))).toMatchObject({
+      total: 8,
+      disadvantage: ['Incapacitated'],
+    });
     expect(getRuleSet('a5e').rollInitiative({ modifier: 0, conditions: ['poisoned'] }, scripted(18, 6)).total).toBe(6);
   });
 
@@ -59,17 +69,29 @@ describe('RULES.md §18 rolling initiative', () => {
 describe('RULES.md §18 initiative order and ties', () => {
   it('highest total first; no ties roll nothing', () => {
     const order = getRuleSet('dnd2024').orderInitiative([entry('a', 8), entry('b', 19), entry('c', 12)], noDice);
-    expect(order.map((e) => [e.id, e.tiebreak])).toEqual([['b', []], ['c', []], ['a', []]]);
+    expect(order.map((e) => [e.id, e.tiebreak])).toEqual([
+      ['b', []],
+      ['c', []],
+      ['a', []],
+    ]);
   });
 
   it.each(['dnd2014', 'dnd2024', 'crown-misery'] as const)('%s: ties go to the higher modifier, then to a d20 roll-off', (id) => {
     const order = getRuleSet(id).orderInitiative([entry('slow', 15, 1), entry('quick', 15, 4), entry('x', 15, 1)], scripted(6, 13));
-    expect(order.map((e) => [e.id, e.tiebreak])).toEqual([['quick', []], ['x', [13]], ['slow', [6]]]);
+    expect(order.map((e) => [e.id, e.tiebreak])).toEqual([
+      ['quick', []],
+      ['x', [13]],
+      ['slow', [6]],
+    ]);
   });
 
   it.each(['dnd-next', 'a5e'] as const)('%s: tied creatures roll a d20 each, re-rolling until every tie is broken', (id) => {
     const order = getRuleSet(id).orderInitiative([entry('a', 15, 5), entry('b', 15, 0), entry('c', 15, 0)], scripted(12, 12, 3, 9, 17));
-    expect(order.map((e) => [e.id, e.tiebreak])).toEqual([['b', [12, 17]], ['a', [12, 9]], ['c', [3]]]);
+    expect(order.map((e) => [e.id, e.tiebreak])).toEqual([
+      ['b', [12, 17]],
+      ['a', [12, 9]],
+      ['c', [3]],
+    ]);
   });
 
   it('a random source that never breaks the tie cannot hang the order', () => {

@@ -3,16 +3,28 @@ import { createSeededRandom } from '../../../src/dice';
 import { createRulesState, DAMAGE_TYPES, getRuleSet, RULESET_IDS, type CombatantRulesState, type DamageInput } from '../../../src/rules';
 
 // RULES.md §6–§10 as invariants over many generated hits: what a table would call a bug.
-const stateArb = fc.record({
-  maxHp: fc.integer({ min: 1, max: 120 }),
-  hpShare: fc.double({ min: 0, max: 1, noNaN: true }),
-  tempHp: fc.integer({ min: 0, max: 20 }),
-  isPlayerCharacter: fc.boolean(),
-  level: fc.integer({ min: 1, max: 20 }),
-  conScore: fc.integer({ min: 3, max: 20 }),
-  resistant: fc.boolean(),
-}).map(({ maxHp, hpShare, tempHp, isPlayerCharacter, level, conScore, resistant }): CombatantRulesState =>
-  createRulesState({ maxHp, hp: Math.round(maxHp * hpShare), tempHp, isPlayerCharacter, level, conScore, resistances: resistant ? ['fire'] : [], concentration: 'bless' }));
+const stateArb = fc
+  .record({
+    maxHp: fc.integer({ min: 1, max: 120 }),
+    hpShare: fc.double({ min: 0, max: 1, noNaN: true }),
+    tempHp: fc.integer({ min: 0, max: 20 }),
+    isPlayerCharacter: fc.boolean(),
+    level: fc.integer({ min: 1, max: 20 }),
+    conScore: fc.integer({ min: 3, max: 20 }),
+    resistant: fc.boolean(),
+  })
+  .map(({ maxHp, hpShare, tempHp, isPlayerCharacter, level, conScore, resistant }): CombatantRulesState =>
+    createRulesState({
+      maxHp,
+      hp: Math.round(maxHp * hpShare),
+      tempHp,
+      isPlayerCharacter,
+      level,
+      conScore,
+      resistances: resistant ? ['fire'] : [],
+      concentration: 'bless',
+    }),
+  );
 
 const damageArb = fc.record({
   amount: fc.integer({ min: 0, max: 200 }),

@@ -3,13 +3,21 @@ import { noDice, perRuleSet, scripted } from './support';
 
 const pc = (overrides: Partial<CombatantRulesState> = {}): CombatantRulesState =>
   createRulesState({ isPlayerCharacter: true, maxHp: 40, level: 4, hitDice: [{ sides: 10, total: 4, remaining: 4 }], ...overrides });
-const tracks = (t: Partial<CombatantRulesState['tracks']>): CombatantRulesState['tracks'] => ({ exhaustion: 0, fatigue: 0, strife: 0, ...t });
+const tracks = (t: Partial<CombatantRulesState['tracks']>): CombatantRulesState['tracks'] => ({
+  exhaustion: 0,
+  fatigue: 0,
+  strife: 0,
+  ...t,
+});
 
 describe('RULES.md §23 who may rest', () => {
   it.each(RULESET_IDS)('%s: at least 1 HP, and alive', (id) => {
     const rules = getRuleSet(id);
     expect(rules.canRest(pc({ hp: 1 }))).toEqual({ ok: true, value: true });
-    expect(rules.shortRest(pc({ hp: 0 }), { spend: [] }, noDice)).toEqual({ ok: false, reason: 'A creature needs at least 1 hit point to rest.' });
+    expect(rules.shortRest(pc({ hp: 0 }), { spend: [] }, noDice)).toEqual({
+      ok: false,
+      reason: 'A creature needs at least 1 hit point to rest.',
+    });
     expect(rules.longRest(pc({ hp: 0, dead: true }), {})).toEqual({ ok: false, reason: "The dead can't rest." });
   });
 });
@@ -23,19 +31,26 @@ describe('RULES.md §23d the Next rest variants belong to Next', () => {
 });
 
 describe('RULES.md §23 short rest: spending Hit Dice', () => {
-  it.each(['dnd2014', 'dnd2024', 'crown-misery', 'a5e'] as const)('%s: each die rolls plus the Con modifier (Con 14: 6+2 and 3+2)', (id) => {
-    const result = getRuleSet(id).shortRest(pc({ hp: 10, conScore: 14 }), { spend: [{ sides: 10, count: 2 }] }, scripted(6, 3));
-    expect(result.ok && result.value).toMatchObject({ healed: 13, state: { hp: 23, hitDice: [{ sides: 10, total: 4, remaining: 2 }] } });
-    expect(result.ok && result.value.events).toEqual([
-      { kind: 'hit-dice-spent', sides: 10, roll: 6, healed: 8 },
-      { kind: 'hit-dice-spent', sides: 10, roll: 3, healed: 5 },
-    ]);
-  });
+  it.each(['dnd2014', 'dnd2024', 'crown-misery', 'a5e'] as const)(
+    '%s: each die rolls plus the Con modifier (Con 14: 6+2 and 3+2)',
+    (id) => {
+      const result = getRuleSet(id).shortRest(pc({ hp: 10, conScore: 14 }), { spend: [{ sides: 10, count: 2 }] }, scripted(6, 3));
+      expect(result.ok && result.value).toMatchObject({ healed: 13, state: { hp: 23, hitDice: [{ sides: 10, total: 4, remaining: 2 }] } });
+      expect(result.ok && result.value.events).toEqual([
+        { kind: 'hit-dice-spent', sides: 10, roll: 6, healed: 8 },
+        { kind: 'hit-dice-spent', sides: 10, roll: 3, healed: 5 },
+      ]);
+    },
+  );
 
   it.each(perRuleSet({ dnd2014: 0, dnd2024: 1, 'crown-misery': 1, 'dnd-next': 0, a5e: 0 }))(
     '%s: a 1 with Con 6 (−2) heals %i (§27.24)',
     (id, healed) => {
-      const result = getRuleSet(id).shortRest(pc({ hp: 10, conScore: 6 }), { spend: [{ sides: 10, count: 1 }], healersKit: true }, scripted(1));
+      const result = getRuleSet(id).shortRest(
+        pc({ hp: 10, conScore: 6 }),
+        { spend: [{ sides: 10, count: 1 }], healersKit: true },
+        scripted(1),
+      );
       expect(result.ok && result.value.healed).toBe(healed);
     },
   );
@@ -47,17 +62,29 @@ describe('RULES.md §23 short rest: spending Hit Dice', () => {
 
   it('only dice you have: refused in words, nothing rolled', () => {
     const rules = getRuleSet('dnd2024');
-    expect(rules.shortRest(pc({ hp: 5 }), { spend: [{ sides: 10, count: 5 }] }, noDice)).toEqual({ ok: false, reason: 'Only 4 d10 Hit Dice are available.' });
-    expect(rules.shortRest(pc({ hp: 5 }), { spend: [{ sides: 8, count: 1 }] }, noDice)).toEqual({ ok: false, reason: 'Only 0 d8 Hit Dice are available.' });
-    expect(rules.shortRest(pc({ hp: 5 }), { spend: [{ sides: 10, count: -1 }] }, noDice)).toEqual({ ok: false, reason: 'Spend a whole number of Hit Dice.' });
+    expect(rules.shortRest(pc({ hp: 5 }), { spend: [{ sides: 10, count: 5 }] }, noDice)).toEqual({
+      ok: false,
+      reason: 'Only 4 d10 Hit Dice are available.',
+    });
+    expect(rules.shortRest(pc({ hp: 5 }), { spend: [{ sides: 8, count: 1 }] }, noDice)).toEqual({
+      ok: false,
+      reason: 'Only 0 d8 Hit Dice are available.',
+    });
+    expect(rules.shortRest(pc({ hp: 5 }), { spend: [{ sides: 10, count: -1 }] }, noDice)).toEqual({
+      ok: false,
+      reason: 'Spend a whole number of Hit Dice.',
+    });
   });
 
   it('A5E fatigue 5: only half the remaining Hit Dice can be spent', () => {
     const tired = pc({ hp: 5, tracks: tracks({ fatigue: 5 }), hitDice: [{ sides: 8, total: 3, remaining: 3 }] });
-    expect(getRuleSet('a5e').shortRest(tired, { spend: [{ sides: 8, count: 2 }] }, noDice)).toEqual({ ok: false, reason: 'Only 1 d8 Hit Die is available (fatigue 5 halves them).' });
+    expect(getRuleSet('a5e').shortRest(tired, { spend: [{ sides: 8, count: 2 }] }, noDice)).toEqual({
+      ok: false,
+      reason: 'Only 1 d8 Hit Die is available (fatigue 5 halves them).',
+    });
   });
 
-  it('dnd-next standard rule: Hit Dice need a healer\'s kit; the slower-HP variant lets you spend them freely', () => {
+  it("dnd-next standard rule: Hit Dice need a healer's kit; the slower-HP variant lets you spend them freely", () => {
     const rules = getRuleSet('dnd-next');
     expect(rules.shortRest(pc({ hp: 5 }), { spend: [{ sides: 10, count: 1 }] }, noDice)).toEqual({
       ok: false,
@@ -70,15 +97,27 @@ describe('RULES.md §23 short rest: spending Hit Dice', () => {
   });
 
   it('dnd-next experimental rule 1: each hour restores level + Con mod (level 4, Con 14: 6 an hour)', () => {
-    const result = getRuleSet('dnd-next').shortRest(pc({ hp: 5, conScore: 14 }), { spend: [], variant: 'experimental-1', duration: { hours: 2 } }, noDice);
+    const result = getRuleSet('dnd-next').shortRest(
+      pc({ hp: 5, conScore: 14 }),
+      { spend: [], variant: 'experimental-1', duration: { hours: 2 } },
+      noDice,
+    );
     expect(result.ok && result.value.state.hp).toBe(17);
   });
 
   it('dnd-next experimental rule 2: 1 + level + Con mod per 5 minutes, capped at the bloodied value while bloodied', () => {
     const rules = getRuleSet('dnd-next');
-    const bloodied = rules.shortRest(pc({ hp: 5, conScore: 14 }), { spend: [], variant: 'experimental-2', duration: { fiveMinuteSteps: 4 } }, noDice);
+    const bloodied = rules.shortRest(
+      pc({ hp: 5, conScore: 14 }),
+      { spend: [], variant: 'experimental-2', duration: { fiveMinuteSteps: 4 } },
+      noDice,
+    );
     expect(bloodied.ok && bloodied.value.state.hp).toBe(20);
-    const healthy = rules.shortRest(pc({ hp: 25, conScore: 14 }), { spend: [], variant: 'experimental-2', duration: { fiveMinuteSteps: 1 } }, noDice);
+    const healthy = rules.shortRest(
+      pc({ hp: 25, conScore: 14 }),
+      { spend: [], variant: 'experimental-2', duration: { fiveMinuteSteps: 1 } },
+      noDice,
+    );
     expect(healthy.ok && healthy.value.state.hp).toBe(32);
     const frail = rules.shortRest(pc({ hp: 25, conScore: 3 }), { spend: [], variant: 'experimental-2' }, noDice);
     expect(frail.ok && frail.value.state.hp).toBe(29);
@@ -87,15 +126,27 @@ describe('RULES.md §23 short rest: spending Hit Dice', () => {
 
 describe('RULES.md §23 long rest', () => {
   const worn = (overrides: Partial<CombatantRulesState> = {}): CombatantRulesState =>
-    pc({ hp: 12, tempHp: 6, hpMaxReduction: 5, deathSaves: { successes: 1, failures: 1 }, hitDice: [{ sides: 10, total: 4, remaining: 0 }, { sides: 6, total: 3, remaining: 1 }], ...overrides });
+    pc({
+      hp: 12,
+      tempHp: 6,
+      hpMaxReduction: 5,
+      deathSaves: { successes: 1, failures: 1 },
+      hitDice: [
+        { sides: 10, total: 4, remaining: 0 },
+        { sides: 6, total: 3, remaining: 1 },
+      ],
+      ...overrides,
+    });
 
-  it.each(perRuleSet({
-    dnd2014: { hp: 35, reduction: 5, d10: 3, d6: 1 },
-    dnd2024: { hp: 40, reduction: 0, d10: 4, d6: 3 },
-    'crown-misery': { hp: 40, reduction: 0, d10: 4, d6: 3 },
-    'dnd-next': { hp: 35, reduction: 5, d10: 4, d6: 3 },
-    a5e: { hp: 35, reduction: 5, d10: 3, d6: 1 },
-  }))('%s: HP, max-HP reduction and Hit Dice (half of 7 is 3, largest first): %j', (id, expected) => {
+  it.each(
+    perRuleSet({
+      dnd2014: { hp: 35, reduction: 5, d10: 3, d6: 1 },
+      dnd2024: { hp: 40, reduction: 0, d10: 4, d6: 3 },
+      'crown-misery': { hp: 40, reduction: 0, d10: 4, d6: 3 },
+      'dnd-next': { hp: 35, reduction: 5, d10: 4, d6: 3 },
+      a5e: { hp: 35, reduction: 5, d10: 3, d6: 1 },
+    }),
+  )('%s: HP, max-HP reduction and Hit Dice (half of 7 is 3, largest first): %j', (id, expected) => {
     const result = getRuleSet(id).longRest(worn(), {});
     if (!result.ok) throw new Error(result.reason);
     const { hp, hpMaxReduction, hitDice, tempHp, deathSaves } = result.value.state;
@@ -150,7 +201,9 @@ describe('RULES.md §23 long rest', () => {
     ['slower-hit-dice', 40, 3],
     ['slower-all', 12, 3],
   ] as const)('dnd-next %s (Con 14): HP %i and %i Hit Dice back', (variant, hp, dice) => {
-    const result = getRuleSet('dnd-next').longRest(pc({ hp: 12, conScore: 14, hitDice: [{ sides: 10, total: 4, remaining: 0 }] }), { variant });
+    const result = getRuleSet('dnd-next').longRest(pc({ hp: 12, conScore: 14, hitDice: [{ sides: 10, total: 4, remaining: 0 }] }), {
+      variant,
+    });
     expect(result.ok && [result.value.state.hp, result.value.state.hitDice[0]!.remaining]).toEqual([hp, dice]);
   });
 
@@ -158,7 +211,11 @@ describe('RULES.md §23 long rest', () => {
     const rules = getRuleSet('dnd-next');
     const calm = rules.longRest(pc({ maxHp: 100, hp: 10, level: 2, conScore: 12 }), { variant: 'experimental-1' });
     expect(calm.ok && calm.value.state.hp).toBe(10 + 8 * 3 + 12);
-    const busy = rules.longRest(pc({ maxHp: 100, hp: 10, level: 2, conScore: 12 }), { variant: 'experimental-1', hours: 6, strenuous: true });
+    const busy = rules.longRest(pc({ maxHp: 100, hp: 10, level: 2, conScore: 12 }), {
+      variant: 'experimental-1',
+      hours: 6,
+      strenuous: true,
+    });
     expect(busy.ok && busy.value.state.hp).toBe(10 + 6 * 3);
   });
 

@@ -6,7 +6,12 @@ const withTracks = (tracks: Partial<CombatantRulesState['tracks']>, overrides: P
 describe('RULES.md §16b 2024 exhaustion', () => {
   const rules = getRuleSet('dnd2024');
 
-  it.each([[0, 30], [1, 25], [3, 15], [5, 5]])('level %i: speed 30 becomes %i', (level, speed) => {
+  it.each([
+    [0, 30],
+    [1, 25],
+    [3, 15],
+    [5, 5],
+  ])('level %i: speed 30 becomes %i', (level, speed) => {
     expect(rules.speed(withTracks({ exhaustion: level }), 30)).toBe(speed);
   });
 
@@ -35,7 +40,12 @@ describe('RULES.md §16b 2024 exhaustion', () => {
 describe('RULES.md §16a 2014 exhaustion table', () => {
   const rules = getRuleSet('dnd2014');
 
-  it.each([[1, 30], [2, 15], [4, 15], [5, 0]])('level %i: speed 30 becomes %i', (level, speed) => {
+  it.each([
+    [1, 30],
+    [2, 15],
+    [4, 15],
+    [5, 0],
+  ])('level %i: speed 30 becomes %i', (level, speed) => {
     expect(rules.speed(withTracks({ exhaustion: level }), 30)).toBe(speed);
   });
 
@@ -64,7 +74,11 @@ describe('RULES.md §16a 2014 exhaustion table', () => {
 describe('RULES.md §16e A5E fatigue, strife and doomed', () => {
   const rules = getRuleSet('a5e');
 
-  it.each([[2, 30], [3, 15], [6, 5]])('fatigue %i: speed 30 becomes %i', (level, speed) => {
+  it.each([
+    [2, 30],
+    [3, 15],
+    [6, 5],
+  ])('fatigue %i: speed 30 becomes %i', (level, speed) => {
     expect(rules.speed(withTracks({ fatigue: level }), 30)).toBe(speed);
   });
 
@@ -82,7 +96,11 @@ describe('RULES.md §16e A5E fatigue, strife and doomed', () => {
   });
 
   it('fatigue gained in combat waits for the end of the encounter', () => {
-    const hit = rules.applyDamage(createRulesState({ isPlayerCharacter: true, hp: 4 }), { amount: 4, type: 'fire', inEncounter: true }, { die: () => 1 });
+    const hit = rules.applyDamage(
+      createRulesState({ isPlayerCharacter: true, hp: 4 }),
+      { amount: 4, type: 'fire', inEncounter: true },
+      { die: () => 1 },
+    );
     expect([hit.state.tracks.fatigue, hit.state.pendingFatigue]).toEqual([0, 1]);
     const after = rules.endEncounter(hit.state);
     expect([after.state.tracks.fatigue, after.state.pendingFatigue]).toEqual([1, 0]);

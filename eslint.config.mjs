@@ -1,0 +1,18 @@
+// ESLint for the whole tree: typescript-eslint's type-checked recommendations, with formatting left to Prettier.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'coverage/', 'data/', 'src/db/generated/', 'scripts/*.js'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  { files: ['eslint.config.mjs'], ...tseslint.configs.disableTypeChecked },
+  prettier,
+);

@@ -1,8 +1,0 @@
-import type { Reply } from './command';
-import { errorReply } from './embeds';
-
-/** Answers every transport gives before any handler runs. */
-export const NOT_IN_SERVER: Reply = errorReply('Rollcall works in server channels, where your table keeps its rule set and encounters. Try this command there.');
-
-/** While shutting down: a polite refusal instead of Discord's "the application did not respond". */
-export const RESTARTING: Reply = errorReply('Rollcall is restarting. Try again in a minute.');

@@ -1,0 +1,79 @@
+import type { SlashCommandBuilder, SlashCommandOptionsOnlyBuilder, SlashCommandSubcommandsOnlyBuilder } from '@discordjs/builders';
+import type { Services } from '../services';
+import type { Reply } from '../views/reply';
+
+export { UserError } from '../errors';
+
+/** A user as every transport can describe one. */
+export interface CommandUser {
+  id: string;
+  /** Display name, for replies. */
+  name: string;
+}
+
+/** What the member may do in this channel, as Discord computes it. */
+export interface MemberPermissions {
+  manageGuild: boolean;
+  manageChannels: boolean;
+}
+
+export type OptionValue = string | number | boolean;
+
+/** The options of one invocation, flattened: the subcommand (group) and each option by name. */
+export interface CommandOptions {
+  subcommandGroup: string | null;
+  subcommand: string | null;
+  values: Readonly<Record<string, OptionValue>>;
+}
+
+/** Messages the bot posts on its own in a channel (the encounter tracker), outside any reply. */
+export interface ChannelMessenger {
+  /** Posts a message and returns its id. */
+  send(channelId: string, message: Reply): Promise<string>;
+  /** Replaces a message the bot posted; returns false when it no longer exists. */
+  edit(channelId: string, messageId: string, message: Reply): Promise<boolean>;
+  /** Pins a message; returns false when the bot may not. */
+  pin(channelId: string, messageId: string): Promise<boolean>;
+}
+
+/** Everything a handler needs to know about an invocation, whatever transport carried it. */
+export interface CommandContext {
+  /** The interaction id (or a console-made one), for logs. */
+  interactionId: string;
+  user: CommandUser;
+  guildId: string;
+  channelId: string;
+  permissions: MemberPermissions;
+  options: CommandOptions;
+  services: Services;
+  messenger: ChannelMessenger;
+}
+
+/** A button press: the context of the message's channel plus the button's custom id. */
+export interface ComponentContext extends Omit<CommandContext, 'options'> {
+  customId: string;
+}
+
+export interface AutocompleteContext extends CommandContext {
+  focused: { name: string; value: string };
+}
+
+export interface AutocompleteChoice {
+  name: string;
+  value: string;
+}
+
+type Definition = SlashCommandBuilder | SlashCommandOptionsOnlyBuilder | SlashCommandSubcommandsOnlyBuilder;
+
+/** One slash command: its definition for Discord and its handlers. */
+export interface Command {
+  definition: Definition;
+  /** Custom ids of the buttons this command owns start with `${name}:`. */
+  execute(ctx: CommandContext): Promise<Reply>;
+  autocomplete?(ctx: AutocompleteContext): Promise<AutocompleteChoice[]>;
+  button?(ctx: ComponentContext): Promise<Reply>;
+  /** Lines as a player would type them, shown by /help; the first one is the headline example. */
+  examples?: readonly string[];
+  /** True when the handler may take long enough that transports should defer the reply. */
+  mayBeSlow?: boolean;
+}

@@ -1,0 +1,74 @@
+import type { Logger } from 'pino';
+import { UserError, type AutocompleteChoice, type AutocompleteContext, type CommandContext, type ComponentContext } from './command';
+import type { Reply } from '../views/reply';
+import { CombatRefusal } from '../combat/refusals';
+import { refusalText } from '../views/refusals';
+import { errorReply } from '../views/embeds';
+import type { CommandRegistry } from './registry';
+
+const UNEXPECTED = 'Something went wrong on our side, and nothing was changed. Please try again.';
+
+type Outcome = 'ok' | 'user-error' | 'failed';
+
+function logOutcome(logger: Logger, fields: Record<string, unknown>, outcome: Outcome, started: number, error?: unknown): void {
+  const latencyMs = Math.round(performance.now() - started);
+  if (outcome === 'failed') logger.error({ ...fields, outcome, latencyMs, err: error }, 'interaction failed');
+  else logger.info({ ...fields, outcome, latencyMs }, 'interaction');
+}
+
+async function guarded(logger: Logger, fields: Record<string, unknown>, run: () => Promise<Reply>): Promise<Reply> {
+  const started = performance.now();
+  try {
+    const reply = await run();
+    logOutcome(logger, fields, 'ok', started);
+    return reply;
+  } catch (error) {
+    if (error instanceof UserError) {
+      const message = error instanceof CombatRefusal ? refusalText(error.refusal) : error.message;
+      logOutcome(logger, { ...fields, reason: message }, 'user-error', started);
+      return errorReply(message);
+    }
+    logOutcome(logger, fields, 'failed', started, error);
+    return errorReply(UNEXPECTED);
+  }
+}
+
+function commandLabel(ctx: CommandContext, name: string): string {
+  return [name, ctx.options.subcommandGroup, ctx.options.subcommand].filter(Boolean).join(' ');
+}
+
+/** Runs a slash command. A user's mistake becomes an ephemeral message; a bug is logged, never shown. */
+export function dispatchCommand(registry: CommandRegistry, name: string, ctx: CommandContext): Promise<Reply> {
+  const fields = { interactionId: ctx.interactionId, command: commandLabel(ctx, name), userId: ctx.user.id, channelId: ctx.channelId };
+  return guarded(ctx.services.logger, fields, async () => {
+    const command = registry.get(name);
+    if (!command) throw new UserError(`There is no /${name} command. Try /help.`);
+    return command.execute(ctx);
+  });
+}
+
+/** Runs a button press on the command that owns its custom id. */
+export function dispatchButton(registry: CommandRegistry, ctx: ComponentContext): Promise<Reply> {
+  const fields = { interactionId: ctx.interactionId, button: ctx.customId, userId: ctx.user.id, channelId: ctx.channelId };
+  return guarded(ctx.services.logger, fields, async () => {
+    const command = registry.ownerOfButton(ctx.customId);
+    if (!command?.button) throw new UserError('This button no longer does anything.');
+    return command.button(ctx);
+  });
+}
+
+/** Autocomplete never fails loudly: a problem gives no suggestions. */
+export async function dispatchAutocomplete(
+  registry: CommandRegistry,
+  name: string,
+  ctx: AutocompleteContext,
+): Promise<AutocompleteChoice[]> {
+  const command = registry.get(name);
+  if (!command?.autocomplete) return [];
+  try {
+    return (await command.autocomplete(ctx)).slice(0, 25);
+  } catch (error) {
+    ctx.services.logger.error({ interactionId: ctx.interactionId, command: name, err: error }, 'autocomplete failed');
+    return [];
+  }
+}

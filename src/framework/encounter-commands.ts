@@ -1,0 +1,98 @@
+import type { EncounterService, EncounterStep } from '../combat/service';
+import type { Actor, Encounter, EncounterResult, Place } from '../combat/types';
+import { UserError, type AutocompleteChoice, type AutocompleteContext, type CommandContext } from './command';
+import { resultReply } from '../views/encounter-replies';
+import type { Reply } from '../views/reply';
+import { rankByName } from './autocomplete';
+import { trackerMessage } from '../views/tracker';
+
+type Context = Omit<CommandContext, 'options'>;
+
+export function actorOf(ctx: Context): Actor {
+  return { userId: ctx.user.id, name: ctx.user.name, canManageChannel: ctx.permissions.manageChannels };
+}
+
+export function placeOf(ctx: Context): Place {
+  return { guildId: ctx.guildId, channelId: ctx.channelId };
+}
+
+export function encountersOf(ctx: Context): EncounterService {
+  return ctx.services.encounters;
+}
+
+/** The channel's encounter, which a button press must still belong to (ids are never reused across encounters). */
+export async function encounterForButton(ctx: Context, encounterId: string): Promise<Encounter> {
+  const encounter = await encountersOf(ctx).get(placeOf(ctx));
+  if (!encounter || encounter.id !== encounterId) throw new UserError('That encounter is over; this button no longer does anything.');
+  return encounter;
+}
+
+/**
+ * Posts the tracker for a new encounter and pins it. The encounter has already begun, so a
+ * messenger failure is logged and reported in words rather than undoing the begin.
+ */
+export async function postTracker(ctx: Context, encounter: Encounter): Promise<'pinned' | 'posted' | 'failed'> {
+  try {
+    const messageId = await ctx.messenger.send(ctx.channelId, trackerMessage(encounter));
+    await encountersOf(ctx).setTrackerMessage(placeOf(ctx), encounter.id, messageId);
+    return (await ctx.messenger.pin(ctx.channelId, messageId)) ? 'pinned' : 'posted';
+  } catch (error) {
+    ctx.services.logger.warn({ err: error, encounterId: encounter.id, channelId: ctx.channelId }, 'could not post the encounter tracker');
+    return 'failed';
+  }
+}
+
+/**
+ * The newest version of each encounter this process has put on its tracker. Commands that race
+ * finish in any order; without this, a slower, older one could overwrite a newer tracker. One
+ * number per encounter the process has seen change, ended ones included, so a late edit cannot
+ * bring back an ended tracker's buttons.
+ */
+const shownVersions = new Map<string, number>();
+
+function isNewest(encounter: Encounter): boolean {
+  if ((shownVersions.get(encounter.id) ?? -1) > encounter.version) return false;
+  shownVersions.set(encounter.id, encounter.version);
+  return true;
+}
+
+/** Edits the tracker in place after a change; posts a new one if it was deleted. */
+export async function refreshTracker(ctx: Context, encounter: Encounter): Promise<void> {
+  if (!isNewest(encounter)) return;
+  if (encounter.trackerMessageId === null) {
+    await postTracker(ctx, encounter);
+    return;
+  }
+  try {
+    const edited = await ctx.messenger.edit(ctx.channelId, encounter.trackerMessageId, trackerMessage(encounter));
+    if (!edited && !encounter.endedAt) await postTracker(ctx, encounter);
+  } catch (error) {
+    ctx.services.logger.warn({ err: error, encounterId: encounter.id, channelId: ctx.channelId }, 'could not update the encounter tracker');
+  }
+}
+
+/** The reply to a change: brings the tracker up to date and says what happened. */
+async function settled(ctx: Context, result: EncounterResult): Promise<Reply> {
+  await refreshTracker(ctx, result.encounter);
+  return resultReply(result);
+}
+
+/** Applies one encounter step for the invoking user, brings the tracker up to date and says what happened. */
+export async function applyStep<Input extends unknown[]>(ctx: Context, step: EncounterStep<Input>, ...input: Input): Promise<Reply> {
+  return settled(ctx, await encountersOf(ctx).apply(actorOf(ctx), placeOf(ctx), step, ...input));
+}
+
+/** Reverts the invoking user's (or, for the game master, anyone's) last change. */
+export async function undoLastChange(ctx: Context): Promise<Reply> {
+  return settled(ctx, await encountersOf(ctx).undo(actorOf(ctx), placeOf(ctx)));
+}
+
+/** Suggestions for a `target` option: the encounter's combatants, best match first. */
+export async function suggestTargets(ctx: AutocompleteContext): Promise<AutocompleteChoice[]> {
+  if (ctx.focused.name !== 'target') return [];
+  const combatants = await encountersOf(ctx).combatants(placeOf(ctx));
+  return rankByName(combatants, (combatant) => combatant.name, ctx.focused.value).map((combatant) => ({
+    name: combatant.name,
+    value: combatant.name,
+  }));
+}

@@ -1,0 +1,72 @@
+import type { SlashCommandStringOption } from '@discordjs/builders';
+import { DAMAGE_TYPES, type DamageType } from '../rules/types';
+import { UserError, type CommandOptions } from './command';
+
+/** A `target` option as /init and /hp declare it: required, autocompleted from the encounter. */
+export function targetOption(
+  option: SlashCommandStringOption,
+  description = "A combatant in this channel's encounter",
+): SlashCommandStringOption {
+  return option.setName('target').setDescription(description).setRequired(true).setAutocomplete(true).setMaxLength(100);
+}
+
+// The transports hand over options already typed by the definitions (Discord does, and the console
+// checks them the same way), so a value of the wrong type is refused rather than converted.
+
+export function optionalString(options: CommandOptions, name: string): string | null {
+  const found = options.values[name];
+  if (found === undefined) return null;
+  if (typeof found !== 'string') throw new UserError(`\`${name}\` takes text.`);
+  const text = found.trim();
+  return text === '' ? null : text;
+}
+
+export function requiredString(options: CommandOptions, name: string): string {
+  const found = optionalString(options, name);
+  if (found === null) throw new UserError(`Give the \`${name}\` option.`);
+  return found;
+}
+
+export function optionalInteger(options: CommandOptions, name: string): number | null {
+  const found = options.values[name];
+  if (found === undefined) return null;
+  if (typeof found !== 'number' || !Number.isInteger(found)) throw new UserError(`\`${name}\` takes a whole number.`);
+  return found;
+}
+
+export function requiredInteger(options: CommandOptions, name: string): number {
+  const found = optionalInteger(options, name);
+  if (found === null) throw new UserError(`Give the \`${name}\` option.`);
+  return found;
+}
+
+export function optionalBoolean(options: CommandOptions, name: string): boolean {
+  const found = options.values[name];
+  if (found === undefined) return false;
+  if (typeof found !== 'boolean') throw new UserError(`\`${name}\` takes true or false.`);
+  return found;
+}
+
+export function isDamageType(text: string): text is DamageType {
+  return (DAMAGE_TYPES as readonly string[]).includes(text);
+}
+
+/** `resist:fire, cold` and the like: a comma-separated list of damage types, each named once. */
+export function damageTypeList(options: CommandOptions, name: string): DamageType[] {
+  const text = optionalString(options, name);
+  if (text === null) return [];
+  const types = new Set<DamageType>();
+  for (const part of text.split(/[,;]/)) {
+    const type = part.trim().toLowerCase();
+    if (type === '') continue;
+    if (!isDamageType(type)) {
+      throw new UserError(
+        `"${part.trim()}" in \`${name}\` is not a damage type. Use a comma-separated list of: ${DAMAGE_TYPES.join(', ')}.`,
+      );
+    }
+    types.add(type);
+  }
+  return [...types];
+}
+
+export const DAMAGE_TYPE_CHOICES = DAMAGE_TYPES.map((type) => ({ name: type, value: type }));

@@ -1,0 +1,64 @@
+import type { Embed, Reply } from '../views/reply';
+import type { ConsoleResult } from './console-session';
+
+const USER_MENTION = /<@!?console-([^>]+)>/g;
+
+function readableMentions(text: string): string {
+  return text.replace(USER_MENTION, '@$1');
+}
+
+function embedJson(embed: Embed) {
+  return {
+    title: embed.title ?? null,
+    description: embed.description ?? null,
+    fields: (embed.fields ?? []).map((f) => ({ name: f.name, value: f.value })),
+    footer: embed.footer ?? null,
+  };
+}
+
+function componentsJson(reply: Reply) {
+  return (reply.components ?? []).map((row) => ({
+    buttons: row.buttons.map((b) => ({ customId: b.customId, label: b.label, style: b.style, disabled: b.disabled ?? false })),
+  }));
+}
+
+/** One line of JSON per console line, in the documented shape. */
+export function renderJson(result: ConsoleResult): string {
+  if (result.kind === 'error') return JSON.stringify({ input: result.input, error: result.error });
+  const { reply } = result;
+  return JSON.stringify({
+    input: result.input,
+    user: result.user.name,
+    channel: result.channel,
+    ephemeral: reply.ephemeral ?? false,
+    content: reply.content ?? null,
+    embeds: (reply.embeds ?? []).map(embedJson),
+    components: componentsJson(reply),
+  });
+}
+
+function embedText(embed: Embed): string[] {
+  const lines: string[] = [];
+  if (embed.title) lines.push(`== ${embed.title} ==`);
+  if (embed.description) lines.push(embed.description);
+  for (const field of embed.fields ?? []) lines.push(`${field.name}: ${field.value.includes('\n') ? `\n${field.value}` : field.value}`);
+  if (embed.footer) lines.push(`-- ${embed.footer}`);
+  return lines;
+}
+
+/** A reply as a person reads it in a terminal. */
+export function renderReplyText(reply: Reply, heading?: string): string {
+  const lines: string[] = [];
+  if (heading) lines.push(heading);
+  if (reply.ephemeral) lines.push('(only you can see this)');
+  if (reply.content) lines.push(reply.content);
+  for (const embed of reply.embeds ?? []) lines.push(...embedText(embed));
+  const buttons = (reply.components ?? []).flatMap((row) => row.buttons).filter((b) => !b.disabled);
+  if (buttons.length > 0) lines.push(`Buttons: ${buttons.map((b) => `[${b.label}]`).join(' ')}  (press one with click:<label>)`);
+  return readableMentions(lines.join('\n'));
+}
+
+export function renderText(result: ConsoleResult): string {
+  if (result.kind === 'error') return `Error: ${result.error}`;
+  return renderReplyText(result.reply);
+}

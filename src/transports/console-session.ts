@@ -1,0 +1,159 @@
+import type { PrismaClient } from '../db/generated/client';
+import type { Services } from '../services';
+import type { ChannelMessenger, CommandContext, CommandUser } from '../framework/command';
+import type { Button, Reply } from '../views/reply';
+import { parseConsoleLine } from './console-input';
+import { dispatchButton, dispatchCommand } from '../framework/dispatch';
+import type { CommandRegistry } from '../framework/registry';
+
+/** The guild every console line happens in. */
+const CONSOLE_GUILD_ID = 'console';
+const DEFAULT_USER = 'player';
+const DEFAULT_CHANNEL = 'general';
+
+/** What one console line produced: a reply to show, or a line that was not a valid command. */
+export type ConsoleResult =
+  { kind: 'reply'; input: string; user: CommandUser; channel: string; reply: Reply } | { kind: 'error'; input: string; error: string };
+
+export interface ChannelMessage {
+  id: string;
+  channelId: string;
+  reply: Reply;
+  pinned: boolean;
+}
+
+/** Channel messages the bot posts on its own (the encounter tracker), kept for this run. */
+export class ConsoleMessenger implements ChannelMessenger {
+  readonly messages = new Map<string, ChannelMessage>();
+  /** Messages posted or edited since the last `takeChanged()`. */
+  private changed = new Set<string>();
+  private next = 1;
+
+  send(channelId: string, message: Reply): Promise<string> {
+    const id = `message-${this.next++}`;
+    this.messages.set(id, { id, channelId, reply: message, pinned: false });
+    this.changed.add(id);
+    return Promise.resolve(id);
+  }
+
+  edit(channelId: string, messageId: string, message: Reply): Promise<boolean> {
+    const existing = this.messages.get(messageId);
+    if (!existing || existing.channelId !== channelId) return Promise.resolve(false);
+    existing.reply = message;
+    this.changed.add(messageId);
+    return Promise.resolve(true);
+  }
+
+  pin(channelId: string, messageId: string): Promise<boolean> {
+    const existing = this.messages.get(messageId);
+    if (!existing || existing.channelId !== channelId) return Promise.resolve(false);
+    existing.pinned = true;
+    return Promise.resolve(true);
+  }
+
+  takeChanged(): ChannelMessage[] {
+    const changed = [...this.changed].map((id) => this.messages.get(id)).filter((m): m is ChannelMessage => m !== undefined);
+    this.changed = new Set();
+    return changed;
+  }
+
+  latestIn(channelId: string): ChannelMessage[] {
+    return [...this.messages.values()].filter((m) => m.channelId === channelId).reverse();
+  }
+}
+
+function findButton(reply: Reply | undefined, target: string): Button | undefined {
+  const buttons = (reply?.components ?? []).flatMap((row) => row.buttons).filter((b) => !b.disabled);
+  const wanted = target.toLowerCase();
+  return (
+    buttons.find((b) => b.customId === target) ??
+    buttons.find((b) => b.label.toLowerCase() === wanted) ??
+    buttons.find((b) => b.label.toLowerCase().startsWith(wanted))
+  );
+}
+
+/**
+ * Runs console lines through the same handlers as Discord. Users are named (`@alice`); the first
+ * name a fresh database sees administers the server, as its owner would.
+ */
+export class ConsoleSession {
+  readonly messenger = new ConsoleMessenger();
+  private channel = DEFAULT_CHANNEL;
+  private lastReply: { channel: string; reply: Reply } | null = null;
+  private counter = 0;
+
+  constructor(
+    private readonly registry: CommandRegistry,
+    private readonly services: Services,
+  ) {}
+
+  private readonly admins = new Map<string, boolean>();
+
+  private async user(name: string): Promise<{ user: CommandUser; admin: boolean }> {
+    let admin = this.admins.get(name);
+    if (admin === undefined) {
+      admin = (await ensureConsoleUser(this.services.prisma, name)).isAdmin;
+      this.admins.set(name, admin);
+    }
+    return { user: { id: consoleUserId(name), name }, admin };
+  }
+
+  private async context(userName: string): Promise<Omit<CommandContext, 'options'>> {
+    const { user, admin } = await this.user(userName);
+    this.counter += 1;
+    return {
+      interactionId: `console-${Date.now().toString(36)}-${this.counter}`,
+      user,
+      guildId: CONSOLE_GUILD_ID,
+      channelId: this.channel,
+      permissions: { manageGuild: admin, manageChannels: admin },
+      services: this.services,
+      messenger: this.messenger,
+    };
+  }
+
+  /** Handles one line; null for lines that do nothing (blank, comment, channel switch). */
+  async handle(input: string): Promise<ConsoleResult | null> {
+    const parsed = parseConsoleLine(input, this.registry);
+    if (parsed === null) return null;
+    if (!parsed.ok) return { kind: 'error', input, error: parsed.error };
+    const action = parsed.action;
+    if (action.channel) this.channel = action.channel;
+    if (action.kind === 'switch') return null;
+    const ctx = await this.context(action.user ?? DEFAULT_USER);
+    let reply: Reply;
+    if (action.kind === 'command') {
+      reply = await dispatchCommand(this.registry, action.name, { ...ctx, options: action.options });
+    } else {
+      const sources = [
+        this.lastReply?.channel === this.channel ? this.lastReply.reply : undefined,
+        ...this.messenger.latestIn(this.channel).map((m) => m.reply),
+      ];
+      const button = sources.map((s) => findButton(s, action.target)).find((b) => b !== undefined);
+      if (!button) return { kind: 'error', input, error: `no button "${action.target}" on the previous reply` };
+      reply = await dispatchButton(this.registry, { ...ctx, customId: button.customId });
+    }
+    this.lastReply = { channel: this.channel, reply };
+    return { kind: 'reply', input, user: ctx.user, channel: this.channel, reply };
+  }
+}
+
+/** Console users' ids are their names, so a mention `<@console-alice>` reads back as @alice. */
+function consoleUserId(name: string): string {
+  return `console-${name}`;
+}
+
+/** The console user named `name`, created on first sight; the very first one is the administrator. */
+async function ensureConsoleUser(prisma: PrismaClient, name: string): Promise<{ userId: string; isAdmin: boolean }> {
+  const existing = await prisma.consoleUser.findUnique({ where: { name } });
+  if (existing) return existing;
+  // The admin flag rides on an insert that only succeeds for the first row, so two racing
+  // console processes cannot both become administrator.
+  const inserted = await prisma.$executeRaw`
+    INSERT INTO console_users (name, user_id, is_admin)
+    SELECT ${name}, ${consoleUserId(name)}, NOT EXISTS (SELECT 1 FROM console_users)
+    ON CONFLICT DO NOTHING`;
+  const row = await prisma.consoleUser.findUnique({ where: { name } });
+  if (!row) throw new Error(`console user ${name} was not stored (inserted ${inserted})`);
+  return row;
+}

@@ -1,0 +1,105 @@
+import { ApplicationCommandOptionType, PermissionFlagsBits, PermissionsBitField, type APIInteraction } from 'discord.js';
+import type { Services } from '../services';
+import type { ChannelMessenger, CommandContext, CommandOptions, MemberPermissions, OptionValue } from '../framework/command';
+
+/** One option of an invocation as discord.js hands it over (`interaction.options.data`). */
+export interface InteractionOption {
+  name: string;
+  type: ApplicationCommandOptionType;
+  value?: string | number | boolean;
+  focused?: boolean;
+  options?: readonly InteractionOption[];
+}
+
+/**
+ * The facts about an interaction that a context needs. discord.js interactions satisfy it as they are;
+ * naming only these fields keeps the conversion testable without a live client.
+ */
+export interface InteractionFacts {
+  id: string;
+  guildId: string | null;
+  channelId: string | null;
+  user: { id: string; username: string; globalName: string | null };
+  /** A cached GuildMember knows its display name; a raw API member only its nickname. */
+  member: { displayName: string } | { nick?: string | null } | null;
+  memberPermissions: { has(permission: bigint): boolean } | null;
+}
+
+/**
+ * The same facts from an interaction as Discord sends it over HTTP. In a server the user comes inside
+ * `member`, whose permissions (for this channel) arrive as a decimal bit string.
+ */
+export function apiInteractionFacts(interaction: APIInteraction): InteractionFacts {
+  const member = interaction.member ?? null;
+  const user = member?.user ?? interaction.user;
+  return {
+    id: interaction.id,
+    guildId: interaction.guild_id ?? null,
+    channelId: interaction.channel?.id ?? null,
+    user: { id: user?.id ?? '', username: user?.username ?? '', globalName: user?.global_name ?? null },
+    member: member ? { nick: member.nick ?? null } : null,
+    memberPermissions: member ? new PermissionsBitField(BigInt(member.permissions)) : null,
+  };
+}
+
+/** Walks subcommand groups and subcommands down to the leaf options, as handlers expect them. */
+export function flattenOptions(data: readonly InteractionOption[]): CommandOptions {
+  let subcommandGroup: string | null = null;
+  let subcommand: string | null = null;
+  const values: Record<string, OptionValue> = {};
+  const visit = (options: readonly InteractionOption[]): void => {
+    for (const option of options) {
+      if (option.type === ApplicationCommandOptionType.SubcommandGroup) subcommandGroup = option.name;
+      else if (option.type === ApplicationCommandOptionType.Subcommand) subcommand = option.name;
+      else if (option.value !== undefined) values[option.name] = option.value;
+      visit(option.options ?? []);
+    }
+  };
+  visit(data);
+  return { subcommandGroup, subcommand, values };
+}
+
+/** The option the user is typing in, for autocomplete; Discord sends its partial text as a string. */
+export function focusedOption(data: readonly InteractionOption[]): { name: string; value: string } | null {
+  for (const option of data) {
+    if (option.focused) return { name: option.name, value: String(option.value ?? '') };
+    const nested = focusedOption(option.options ?? []);
+    if (nested) return nested;
+  }
+  return null;
+}
+
+export function memberPermissions(permissions: InteractionFacts['memberPermissions']): MemberPermissions {
+  return {
+    manageGuild: permissions?.has(PermissionFlagsBits.ManageGuild) ?? false,
+    manageChannels: permissions?.has(PermissionFlagsBits.ManageChannels) ?? false,
+  };
+}
+
+/** The name the server shows for the user: server nickname, then global display name, then username. */
+export function displayName(facts: Pick<InteractionFacts, 'user' | 'member'>): string {
+  const member = facts.member;
+  if (member && 'displayName' in member) return member.displayName;
+  return member?.nick ?? facts.user.globalName ?? facts.user.username;
+}
+
+/**
+ * The transport-neutral part shared by commands, buttons and autocomplete.
+ * Null outside a server channel: Rollcall keeps everything per server, so a DM has nothing to act on.
+ */
+export function baseContext(
+  facts: InteractionFacts,
+  services: Services,
+  messenger: ChannelMessenger,
+): Omit<CommandContext, 'options'> | null {
+  if (facts.guildId === null || facts.channelId === null) return null;
+  return {
+    interactionId: facts.id,
+    user: { id: facts.user.id, name: displayName(facts) },
+    guildId: facts.guildId,
+    channelId: facts.channelId,
+    permissions: memberPermissions(facts.memberPermissions),
+    services,
+    messenger,
+  };
+}

@@ -1,0 +1,41 @@
+import { DiscordAPIError, Routes, type APIMessage, type REST } from 'discord.js';
+import type { Logger } from 'pino';
+import type { ChannelMessenger } from '../framework/command';
+import type { Reply } from '../views/reply';
+import { toMessageBody } from './discord-payload';
+
+/** The message or its channel is gone (deleted, or the bot was removed from it). */
+function isGone(error: unknown): boolean {
+  return error instanceof DiscordAPIError && error.status === 404;
+}
+
+/** Posts, edits and pins the bot's own channel messages through Discord's REST API. */
+export function restMessenger(rest: REST, logger: Logger): ChannelMessenger {
+  return {
+    async send(channelId: string, message: Reply): Promise<string> {
+      const posted = (await rest.post(Routes.channelMessages(channelId), { body: toMessageBody(message, 'create') })) as APIMessage;
+      return posted.id;
+    },
+
+    async edit(channelId: string, messageId: string, message: Reply): Promise<boolean> {
+      try {
+        await rest.patch(Routes.channelMessage(channelId, messageId), { body: toMessageBody(message, 'replace') });
+        return true;
+      } catch (error) {
+        if (isGone(error)) return false;
+        throw error;
+      }
+    },
+
+    async pin(channelId: string, messageId: string): Promise<boolean> {
+      try {
+        await rest.put(Routes.channelMessagesPin(channelId, messageId));
+        return true;
+      } catch (error) {
+        // A pin is a convenience: without the Pin Messages permission the tracker still works unpinned.
+        logger.warn({ channelId, messageId, err: error }, 'could not pin a message');
+        return false;
+      }
+    },
+  };
+}

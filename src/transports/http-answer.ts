@@ -1,0 +1,151 @@
+import {
+  ApplicationCommandType,
+  ComponentType,
+  InteractionResponseType,
+  InteractionType,
+  Routes,
+  type APIApplicationCommandAutocompleteInteraction,
+  type APIChatInputApplicationCommandInteraction,
+  type APIInteraction,
+  type APIInteractionResponse,
+  type APIMessageComponentButtonInteraction,
+  type REST,
+} from 'discord.js';
+import type { Services } from '../services';
+import type { ChannelMessenger } from '../framework/command';
+import type { Reply } from '../views/reply';
+import { Deferral } from '../framework/deferral';
+import { asPromise } from '../framework/as-promise';
+import { apiInteractionFacts, baseContext, flattenOptions, focusedOption } from './discord-context';
+import { toInteractionResponseData, toMessageBody } from './discord-payload';
+import { dispatchAutocomplete, dispatchButton, dispatchCommand } from '../framework/dispatch';
+import { NOT_IN_SERVER, RESTARTING } from '../views/interaction-replies';
+import type { CommandRegistry } from '../framework/registry';
+
+export interface HttpAnswerOptions {
+  registry: CommandRegistry;
+  services: Services;
+  messenger: ChannelMessenger;
+  /** Sends what comes after the first answer: edits of the original message and follow-ups. */
+  rest: REST;
+  applicationId: string;
+  /** How long a handler may run before the interaction is acknowledged; Discord drops answers after 3 s. */
+  deferAfterMs: number;
+}
+
+/**
+ * Writes the HTTP response to Discord's request, which is the interaction's first answer; called at
+ * most once. Null: not a kind of interaction Rollcall answers.
+ */
+export type Respond = (response: APIInteractionResponse | null) => void;
+
+function message(reply: Reply): APIInteractionResponse {
+  return { type: InteractionResponseType.ChannelMessageWithSource, data: toInteractionResponseData(reply) };
+}
+
+/** Acknowledging is the HTTP response itself, so it is done as soon as it is written. */
+function acknowledge(
+  respond: Respond,
+  type: InteractionResponseType.DeferredChannelMessageWithSource | InteractionResponseType.DeferredMessageUpdate,
+): () => Promise<void> {
+  return () => asPromise(() => respond({ type }));
+}
+
+/** The interaction's webhook: after the first answer, everything goes through it (the token lasts 15 minutes). */
+function webhook(interaction: APIInteraction, options: HttpAnswerOptions) {
+  const { rest, applicationId } = options;
+  // Interaction webhooks are authorised by their token, not the bot's.
+  return {
+    editOriginal: (reply: Reply) =>
+      rest.patch(Routes.webhookMessage(applicationId, interaction.token), { body: toMessageBody(reply, 'replace'), auth: false }),
+    deleteOriginal: () => rest.delete(Routes.webhookMessage(applicationId, interaction.token), { auth: false }),
+    followUp: (reply: Reply) =>
+      rest.post(Routes.webhook(applicationId, interaction.token), { body: toInteractionResponseData(reply), auth: false }),
+  };
+}
+
+async function answerCommand(
+  interaction: APIChatInputApplicationCommandInteraction,
+  respond: Respond,
+  options: HttpAnswerOptions,
+): Promise<void> {
+  const base = baseContext(apiInteractionFacts(interaction), options.services, options.messenger);
+  if (!base) return respond(message(NOT_IN_SERVER));
+  const name = interaction.data.name;
+  const slow = options.registry.get(name)?.mayBeSlow ?? false;
+  const deferral = new Deferral(
+    acknowledge(respond, InteractionResponseType.DeferredChannelMessageWithSource),
+    slow ? 0 : options.deferAfterMs,
+  );
+  const reply = await dispatchCommand(options.registry, name, { ...base, options: flattenOptions(interaction.data.options ?? []) });
+  if (!(await deferral.settle())) return respond(message(reply));
+  const hook = webhook(interaction, options);
+  if (reply.ephemeral) {
+    // A deferral fixes the answer as public; a private answer (an error, a secret roll) must not land there.
+    await hook.deleteOriginal();
+    await hook.followUp(reply);
+  } else {
+    await hook.editOriginal(reply);
+  }
+}
+
+async function answerButton(
+  interaction: APIMessageComponentButtonInteraction,
+  respond: Respond,
+  options: HttpAnswerOptions,
+): Promise<void> {
+  const base = baseContext(apiInteractionFacts(interaction), options.services, options.messenger);
+  if (!base) return respond(message(NOT_IN_SERVER));
+  const customId = interaction.data.custom_id;
+  const slow = options.registry.ownerOfButton(customId)?.mayBeSlow ?? false;
+  // A deferred update commits to nothing visible, so it suits both a message update and a new (private) message.
+  const deferral = new Deferral(acknowledge(respond, InteractionResponseType.DeferredMessageUpdate), slow ? 0 : options.deferAfterMs);
+  const reply = await dispatchButton(options.registry, { ...base, customId });
+  const deferred = await deferral.settle();
+  const hook = webhook(interaction, options);
+  if (reply.updateMessage) {
+    // For a button, the original message is the one the button sits on.
+    if (deferred) await hook.editOriginal(reply);
+    else respond({ type: InteractionResponseType.UpdateMessage, data: toMessageBody(reply, 'replace') });
+  } else if (deferred) {
+    await hook.followUp(reply);
+  } else {
+    respond(message(reply));
+  }
+}
+
+async function answerAutocomplete(
+  interaction: APIApplicationCommandAutocompleteInteraction,
+  respond: Respond,
+  options: HttpAnswerOptions,
+): Promise<void> {
+  const base = baseContext(apiInteractionFacts(interaction), options.services, options.messenger);
+  const data = interaction.data.options;
+  const choices = base
+    ? await dispatchAutocomplete(options.registry, interaction.data.name, {
+        ...base,
+        options: flattenOptions(data),
+        focused: focusedOption(data) ?? { name: '', value: '' },
+      })
+    : [];
+  respond({ type: InteractionResponseType.ApplicationCommandAutocompleteResult, data: { choices } });
+}
+
+/** Routes one verified interaction to its handler and answers it: PING with PONG, the rest through the dispatcher. */
+export async function answerHttpInteraction(interaction: APIInteraction, respond: Respond, options: HttpAnswerOptions): Promise<void> {
+  if (interaction.type === InteractionType.Ping) respond({ type: InteractionResponseType.Pong });
+  else if (interaction.type === InteractionType.ApplicationCommand && interaction.data.type === ApplicationCommandType.ChatInput) {
+    await answerCommand(interaction as APIChatInputApplicationCommandInteraction, respond, options);
+  } else if (interaction.type === InteractionType.ApplicationCommandAutocomplete) await answerAutocomplete(interaction, respond, options);
+  else if (interaction.type === InteractionType.MessageComponent && interaction.data.component_type === ComponentType.Button) {
+    await answerButton(interaction as APIMessageComponentButtonInteraction, respond, options);
+  } else respond(null);
+}
+
+/** While shutting down: PING still gets PONG, autocomplete no suggestions, everything else RESTARTING. */
+export function refuseHttpInteraction(interaction: APIInteraction, respond: Respond): void {
+  if (interaction.type === InteractionType.Ping) respond({ type: InteractionResponseType.Pong });
+  else if (interaction.type === InteractionType.ApplicationCommandAutocomplete)
+    respond({ type: InteractionResponseType.ApplicationCommandAutocompleteResult, data: { choices: [] } });
+  else respond(message(RESTARTING));
+}

@@ -1,0 +1,212 @@
+import { unworded } from './unworded';
+import type { CombatantRef, Encounter, EncounterEvent, EncounterOptions, InitiativeInfo } from '../combat/types';
+import type { RulesEvent } from '../rules/types';
+import {
+  consequenceSentences,
+  describeDamage,
+  describeDeathSave,
+  describeHealing,
+  describeTempHp,
+  listInWords,
+  type Subject,
+} from './encounter-rules-text';
+
+/** Replies go to the whole channel: a hidden monster's numbers stay out of them. */
+function subjectOf(combatant: CombatantRef): Subject {
+  return { name: combatant.name, isPlayerCharacter: combatant.isPlayerCharacter, showNumbers: !combatant.hidden };
+}
+
+function signed(value: number): string {
+  return value < 0 ? `− ${-value}` : `+ ${value}`;
+}
+
+/** "14 (d20 12 + 2)", "17 (d20 15, 3 with advantage + 2)", "15 (given)". */
+export function initiativeInWords(initiative: InitiativeInfo): string {
+  if (initiative.given) return `${initiative.total} (given)`;
+  if (initiative.rolls.length === 0) return `${initiative.total} (score)`;
+  const mode = initiative.mode === 'normal' ? '' : ` with ${initiative.mode}`;
+  const modifier = initiative.modifier === 0 ? '' : ` ${signed(initiative.modifier)}`;
+  return `${initiative.total} (d20 ${initiative.rolls.join(', ')}${mode}${modifier})`;
+}
+
+export function optionsInWords(options: EncounterOptions): string {
+  const death = options.autoDeathSaves ? 'rolled when the turn starts' : 'rolled with a button by the player';
+  const concentration = options.autoConcentrationSaves ? 'rolled at once' : 'rolled with a button';
+  return `Death saves are ${death}; concentration saves are ${concentration}.`;
+}
+
+type RulesEntry = Extract<EncounterEvent, { kind: 'rules' }>;
+
+/** The rules events right after `start` that are about the same combatant. */
+function rulesRun(events: readonly EncounterEvent[], start: number, combatantId: string): RulesEntry[] {
+  const run: RulesEntry[] = [];
+  for (let index = start; index < events.length; index += 1) {
+    const event = events[index];
+    if (event?.kind !== 'rules' || event.combatant.id !== combatantId) break;
+    run.push(event);
+  }
+  return run;
+}
+
+function rulesSentence(subject: Subject, events: readonly RulesEvent[]): string {
+  const kinds = new Set(events.map((event) => event.kind));
+  if (kinds.has('healed') || kinds.has('cannot-heal-dead')) return describeHealing(subject, events);
+  if (kinds.has('temp-hp-set') || kinds.has('temp-hp-kept')) return describeTempHp(subject, events);
+  return consequenceSentences(subject, events).join(' ');
+}
+
+function tallyOf(encounter: Encounter, combatantId: string): { successes: number; failures: number } {
+  return encounter.combatants.find((combatant) => combatant.id === combatantId)?.rules.deathSaves ?? { successes: 0, failures: 0 };
+}
+
+function effectEndedSentence(event: Extract<EncounterEvent, { kind: 'effect-ended' }>): string | null {
+  const name = event.effect.name;
+  const who = event.combatant?.name;
+  if (event.effect.kind === 'concentration') {
+    switch (event.reason) {
+      case 'save-failed':
+        // The failed save's own sentence already says so.
+        return null;
+      case 'broken':
+        return who ? `${who} loses concentration on ${name}.` : `Concentration on ${name} ends.`;
+      case 'dropped':
+      case 'replaced':
+        return who ? `${who} stops concentrating on ${name}.` : `Concentration on ${name} ends.`;
+      default:
+        return who ? `${who}'s concentration on ${name} ends.` : `Concentration on ${name} ends.`;
+    }
+  }
+  return who ? `${name} on ${who} ends.` : `${name} ends.`;
+}
+
+/** Each event of a command in words, in order; rules events are folded into the sentence they explain. */
+export function describeEvents(result: { encounter: Encounter; events: readonly EncounterEvent[] }): string[] {
+  const { encounter, events } = result;
+  const lines: string[] = [];
+  let index = 0;
+  while (index < events.length) {
+    const event = events[index] as EncounterEvent;
+    index += 1;
+    switch (event.kind) {
+      case 'encounter-begun':
+        lines.push(`**${event.name}** begins. ${encounter.gameMasterName} is the game master.`);
+        break;
+      case 'combatant-added': {
+        // Members of a `count:` group arrive together with one shared roll: say it once.
+        const group = [event.combatant.name];
+        while (events[index]?.kind === 'combatant-added') {
+          const next = events[index] as Extract<EncounterEvent, { kind: 'combatant-added' }>;
+          if (JSON.stringify(next.initiative) !== JSON.stringify(event.initiative)) break;
+          group.push(next.combatant.name);
+          index += 1;
+        }
+        lines.push(
+          `${listInWords(group)} ${group.length === 1 ? 'joins' : 'join'} the fight with initiative ${initiativeInWords(event.initiative)}.`,
+        );
+        break;
+      }
+      case 'combatant-removed':
+        lines.push(`${event.combatant.name} leaves the encounter.`);
+        break;
+      case 'initiative-set':
+        lines.push(`${event.combatant.name}'s initiative is now ${event.total} (was ${event.previous}).`);
+        break;
+      case 'round-started':
+        lines.push(`**Round ${event.round}** begins.`);
+        break;
+      case 'turn-started':
+        lines.push(event.moved ? `The turn moves to **${event.combatant.name}**.` : `It's **${event.combatant.name}**'s turn.`);
+        break;
+      case 'turn-went-back':
+        lines.push(`Back to **${event.combatant.name}**'s turn (round ${event.round}).`);
+        break;
+      case 'turn-skipped':
+        lines.push(`${event.combatant.name} is dead and skipped.`);
+        break;
+      case 'amount-rolled':
+        lines.push(`🎲 ${event.roll.rendered}`);
+        break;
+      case 'damage-taken': {
+        const run = rulesRun(events, index, event.combatant.id);
+        index += run.length;
+        lines.push(
+          describeDamage(
+            subjectOf(event.combatant),
+            event.amount,
+            event.damageType,
+            run.map((entry) => entry.event),
+          ),
+        );
+        break;
+      }
+      case 'death-save': {
+        const run = rulesRun(events, index, event.combatant.id);
+        index += run.length;
+        lines.push(
+          describeDeathSave(
+            subjectOf(event.combatant),
+            { ...event, events: run.map((entry) => entry.event) },
+            tallyOf(encounter, event.combatant.id),
+          ),
+        );
+        break;
+      }
+      case 'rules': {
+        const run = [event, ...rulesRun(events, index, event.combatant.id)];
+        index += run.length - 1;
+        const sentence = rulesSentence(
+          subjectOf(event.combatant),
+          run.map((entry) => entry.event),
+        );
+        if (sentence !== '') lines.push(sentence);
+        break;
+      }
+      case 'hp-set':
+        lines.push(
+          event.combatant.hidden
+            ? `${event.combatant.name}'s hit points are set.`
+            : `${event.combatant.name} is now at ${event.hp} HP (was ${event.previous}).`,
+        );
+        break;
+      case 'max-hp-set':
+        lines.push(
+          event.combatant.hidden
+            ? `${event.combatant.name}'s hit point maximum is set.`
+            : `${event.combatant.name}'s hit point maximum is now ${event.maxHp} (was ${event.previous}).`,
+        );
+        break;
+      case 'death-save-due':
+        lines.push(`${event.combatant.name} is dying and must make a death save: press **Roll death save**.`);
+        break;
+      case 'concentration-started':
+        lines.push(`${event.combatant.name} is concentrating on ${event.effect}.`);
+        break;
+      case 'concentration-check':
+        lines.push(`${event.combatant.name} must make a **DC ${event.dc}** Constitution save to keep concentrating on ${event.effect}.`);
+        break;
+      case 'concentration-save':
+        lines.push(
+          `${event.combatant.name}'s concentration save (DC ${event.dc}): d20 ${event.rolls.join(', ')}, total ${event.total}. ` +
+            (event.success ? `${event.combatant.name} keeps concentrating on ${event.effect}.` : `${event.effect} ends.`),
+        );
+        break;
+      case 'effect-ended': {
+        const sentence = effectEndedSentence(event);
+        if (sentence) lines.push(sentence);
+        break;
+      }
+      case 'options-changed':
+        lines.push(optionsInWords(event.options));
+        break;
+      case 'undone':
+        lines.push(`Undone: \`/${event.command}\` by ${event.actorName} (${event.detail}).`);
+        break;
+      case 'encounter-ended':
+        lines.push(`**${encounter.name}** is over after ${event.rounds === 1 ? '1 round' : `${event.rounds} rounds`}.`);
+        break;
+      default:
+        return unworded(event);
+    }
+  }
+  return lines;
+}

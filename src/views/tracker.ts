@@ -1,0 +1,133 @@
+import type { Combatant, Encounter, HealthBand } from '../combat/types';
+import { getRuleSet } from '../rules';
+import { RULESET_SUMMARIES } from '../rules/ids';
+import type { ButtonRow, Embed, Reply } from './reply';
+import { buttonId } from './button-ids';
+import { COLORS, EMBED_LIMITS } from './embeds';
+
+/** Who reads the tracker: the channel (hidden numbers kept back) or the game master. */
+export type TrackerViewer = 'players' | 'game-master';
+
+const CURRENT = '▶️';
+const NOT_CURRENT = '▫️';
+
+/** How a combatant's health reads when its numbers are hidden. */
+export function healthBand(combatant: Combatant, encounter: Pick<Encounter, 'ruleSet'>): HealthBand {
+  if (combatant.rules.dead) return 'Dead';
+  if (combatant.rules.hp <= 0) return 'Down';
+  return getRuleSet(encounter.ruleSet).isBloodied(combatant.rules) ? 'Bloodied' : 'Healthy';
+}
+
+function hitPoints(combatant: Combatant, encounter: Pick<Encounter, 'ruleSet'>): string {
+  if (!combatant.hpKnown) return 'HP ?';
+  const { hp, maxHp, tempHp } = combatant.rules;
+  // Reductions and exhaustion lower the maximum the rule set lets healing reach.
+  const effective = getRuleSet(encounter.ruleSet).maxHp(combatant.rules);
+  const max = effective < maxHp ? `${effective} (of ${maxHp})` : `${maxHp}`;
+  return `${hp}/${max} HP${tempHp > 0 ? ` (+${tempHp} temp)` : ''}`;
+}
+
+function deathSaves(combatant: Combatant): string | null {
+  const { rules } = combatant;
+  if (rules.stable) return 'Stable';
+  const { successes, failures } = rules.deathSaves;
+  if (successes === 0 && failures === 0 && !combatant.deathSavePending) return null;
+  return `Death saves ✅ ${successes} ❌ ${failures}${combatant.deathSavePending ? ' (save due)' : ''}`;
+}
+
+function conditions(combatant: Combatant): string | null {
+  if (combatant.rules.conditions.length === 0) return null;
+  return combatant.rules.conditions.map((key) => key.charAt(0).toUpperCase() + key.slice(1)).join(', ');
+}
+
+/** One combatant's line: initiative, name, health, AC, concentration, death saves, conditions. */
+export function combatantLine(combatant: Combatant, encounter: Encounter, viewer: TrackerViewer): string {
+  const seesNumbers = viewer === 'game-master' || !combatant.hidden;
+  const dead = combatant.rules.dead;
+  const name = dead ? `~~${combatant.name}~~` : `**${combatant.name}**`;
+  const marker = combatant.id === encounter.currentId ? CURRENT : NOT_CURRENT;
+  const parts = [
+    `${marker} \`${String(combatant.initiative.total).padStart(2, ' ')}\` ${name}${viewer === 'game-master' && combatant.hidden ? ' (hidden)' : ''}`,
+  ];
+  if (dead) return [...parts, 'Dead'].join(' · ');
+  parts.push(seesNumbers ? hitPoints(combatant, encounter) : healthBand(combatant, encounter));
+  if (seesNumbers && combatant.armourClass !== null) parts.push(`AC ${combatant.armourClass}`);
+  if (combatant.rules.concentration) parts.push(`🔮 ${combatant.rules.concentration}`);
+  const saves = deathSaves(combatant);
+  if (saves) parts.push(saves);
+  const states = conditions(combatant);
+  if (states) parts.push(states);
+  return parts.join(' · ');
+}
+
+function heading(encounter: Encounter): string {
+  if (encounter.endedAt) return `Ended after ${encounter.round === 1 ? '1 round' : `${encounter.round} rounds`}.`;
+  const current = encounter.combatants.find((combatant) => combatant.id === encounter.currentId);
+  if (encounter.round === 0 || !current) {
+    return encounter.combatants.length === 0
+      ? 'Waiting for combatants: `/init add` for monsters, `/init join` for players.'
+      : 'Not started yet: **Next turn** starts round 1.';
+  }
+  return `Round **${encounter.round}** · **${current.name}**'s turn`;
+}
+
+/**
+ * The order as lines that fit Discord's description limit. With too many combatants to show, the
+ * lines around the current turn stay and the rest are counted.
+ */
+export function fitOrder(lines: readonly string[], currentIndex: number, budget: number): string[] {
+  const size = (line: string): number => line.length + 1;
+  if (lines.reduce((sum, line) => sum + size(line), 0) <= budget) return [...lines];
+  // Leave room for the two "… more" lines.
+  const room = budget - 60;
+  let first = Math.max(0, currentIndex);
+  let last = first;
+  let used = size(lines[first] ?? '');
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const candidate of [last + 1, first - 1]) {
+      const line = lines[candidate];
+      if (line === undefined || used + size(line) > room) continue;
+      used += size(line);
+      if (candidate > last) last = candidate;
+      else first = candidate;
+      grew = true;
+    }
+  }
+  const shown = lines.slice(first, last + 1);
+  if (first > 0) shown.unshift(`… ${first} more above`);
+  if (last < lines.length - 1) shown.push(`… ${lines.length - 1 - last} more below`);
+  return shown;
+}
+
+export function trackerEmbed(encounter: Encounter, viewer: TrackerViewer): Embed {
+  const lines = encounter.combatants.map((combatant) => combatantLine(combatant, encounter, viewer));
+  const head = heading(encounter);
+  const currentIndex = encounter.combatants.findIndex((combatant) => combatant.id === encounter.currentId);
+  const order = fitOrder(lines, currentIndex, EMBED_LIMITS.description - head.length - 2);
+  return {
+    title: `⚔️ ${encounter.name}`.slice(0, EMBED_LIMITS.title),
+    description: [head, '', ...order].join('\n').trimEnd(),
+    color: encounter.endedAt ? COLORS.neutral : COLORS.info,
+    footer: `${RULESET_SUMMARIES[encounter.ruleSet].name} rules · Game master: ${encounter.gameMasterName}`,
+  };
+}
+
+function trackerButtons(encounter: Pick<Encounter, 'id'>): ButtonRow[] {
+  return [
+    {
+      buttons: [
+        { customId: buttonId({ command: 'init', action: 'prev', encounterId: encounter.id }), label: 'Previous turn', style: 'secondary' },
+        { customId: buttonId({ command: 'init', action: 'next', encounterId: encounter.id }), label: 'Next turn', style: 'primary' },
+      ],
+    },
+  ];
+}
+
+/** The message pinned in the channel; an ended encounter's keeps its last state without buttons. */
+export function trackerMessage(encounter: Encounter): Reply {
+  return {
+    embeds: [trackerEmbed(encounter, 'players')],
+    components: encounter.endedAt ? [] : trackerButtons(encounter),
+  };
+}

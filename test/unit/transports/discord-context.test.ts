@@ -1,0 +1,158 @@
+import { ApplicationCommandOptionType as T, PermissionFlagsBits, PermissionsBitField, type APIInteraction } from 'discord.js';
+import pino from 'pino';
+import type { ChannelMessenger } from '../../../src/framework/command';
+import {
+  apiInteractionFacts,
+  baseContext,
+  displayName,
+  flattenOptions,
+  focusedOption,
+  memberPermissions,
+  type InteractionFacts,
+} from '../../../src/transports/discord-context';
+import type { Services } from '../../../src/services';
+
+const bits = (granted: bigint) => new PermissionsBitField(granted);
+
+const facts: InteractionFacts = {
+  id: '400000000000000001',
+  guildId: '400000000000000002',
+  channelId: '400000000000000003',
+  user: { id: '400000000000000004', username: 'mira_k', globalName: 'Mira' },
+  member: { nick: 'Mira the Bold' },
+  memberPermissions: bits(PermissionFlagsBits.SendMessages | PermissionFlagsBits.ManageChannels),
+};
+
+test('subcommand groups and subcommands are walked down to the leaf options', () => {
+  const data = [
+    {
+      name: 'effect',
+      type: T.SubcommandGroup,
+      options: [
+        {
+          name: 'add',
+          type: T.Subcommand,
+          options: [
+            { name: 'target', type: T.String, value: 'Goblin 2' },
+            { name: 'rounds', type: T.Integer, value: 3 },
+            { name: 'save-ends', type: T.Boolean, value: false },
+          ],
+        },
+      ],
+    },
+  ];
+  expect(flattenOptions(data)).toEqual({
+    subcommandGroup: 'effect',
+    subcommand: 'add',
+    values: { target: 'Goblin 2', rounds: 3, 'save-ends': false },
+  });
+  expect(flattenOptions([{ name: 'show', type: T.Subcommand, options: [] }])).toEqual({
+    subcommandGroup: null,
+    subcommand: 'show',
+    values: {},
+  });
+  expect(flattenOptions([{ name: 'dice', type: T.String, value: '1d20+5' }])).toEqual({
+    subcommandGroup: null,
+    subcommand: null,
+    values: { dice: '1d20+5' },
+  });
+});
+
+test('the focused option is found at any depth, its partial text as a string', () => {
+  const data = [
+    {
+      name: 'damage',
+      type: T.Subcommand,
+      options: [
+        { name: 'amount', type: T.Integer, value: 4 },
+        { name: 'target', type: T.String, value: 'gob', focused: true },
+      ],
+    },
+  ];
+  expect(focusedOption(data)).toEqual({ name: 'target', value: 'gob' });
+  expect(focusedOption([{ name: 'amount', type: T.Integer, value: 4 }])).toBeNull();
+});
+
+test('Manage Server and Manage Channels are read from the member permissions; none outside a server', () => {
+  expect(memberPermissions(bits(PermissionFlagsBits.ManageGuild))).toEqual({ manageGuild: true, manageChannels: false });
+  expect(memberPermissions(bits(PermissionFlagsBits.ManageChannels))).toEqual({ manageGuild: false, manageChannels: true });
+  expect(memberPermissions(bits(PermissionFlagsBits.Administrator))).toEqual({ manageGuild: true, manageChannels: true });
+  expect(memberPermissions(null)).toEqual({ manageGuild: false, manageChannels: false });
+});
+
+test('the display name is the server nickname, then the global name, then the username', () => {
+  expect(displayName(facts)).toBe('Mira the Bold');
+  expect(displayName({ ...facts, member: { displayName: 'Cached Mira' } })).toBe('Cached Mira');
+  expect(displayName({ ...facts, member: { nick: null } })).toBe('Mira');
+  expect(displayName({ user: { ...facts.user, globalName: null }, member: null })).toBe('mira_k');
+});
+
+test('a context carries the ids, the user and the permissions; a DM gets none', () => {
+  const services = { logger: pino({ level: 'silent' }) } as unknown as Services; // only passed through, never used
+  const messenger = {} as ChannelMessenger; // only passed through, never used
+  expect(baseContext(facts, services, messenger)).toEqual({
+    interactionId: '400000000000000001',
+    user: { id: '400000000000000004', name: 'Mira the Bold' },
+    guildId: '400000000000000002',
+    channelId: '400000000000000003',
+    permissions: { manageGuild: false, manageChannels: true },
+    services,
+    messenger,
+  });
+  expect(baseContext({ ...facts, guildId: null }, services, messenger)).toBeNull();
+});
+
+describe('an interaction as Discord sends it over HTTP', () => {
+  const services = { logger: pino({ level: 'silent' }) } as unknown as Services; // only passed through, never used
+  const messenger = {} as ChannelMessenger; // only passed through, never used
+  const user = { id: '400000000000000004', username: 'mira_k', global_name: 'Mira', discriminator: '0', avatar: null };
+  const inServer = (permissions: bigint, nick: string | null) =>
+    ({
+      id: '400000000000000001',
+      guild_id: '400000000000000002',
+      channel: { id: '400000000000000003', type: 0 },
+      member: {
+        user,
+        nick,
+        permissions: permissions.toString(),
+        roles: [],
+        joined_at: '2026-01-01T00:00:00.000Z',
+        deaf: false,
+        mute: false,
+        flags: 0,
+      },
+    }) as unknown as APIInteraction; // the fields a context reads; the rest of the payload is irrelevant here
+
+  test('gives the same context as a gateway interaction: nickname, channel permissions from the bit string', () => {
+    expect(
+      baseContext(
+        apiInteractionFacts(inServer(PermissionFlagsBits.SendMessages | PermissionFlagsBits.ManageGuild, 'Mira the Bold')),
+        services,
+        messenger,
+      ),
+    ).toEqual({
+      interactionId: '400000000000000001',
+      user: { id: '400000000000000004', name: 'Mira the Bold' },
+      guildId: '400000000000000002',
+      channelId: '400000000000000003',
+      permissions: { manageGuild: true, manageChannels: false },
+      services,
+      messenger,
+    });
+    expect(baseContext(apiInteractionFacts(inServer(PermissionFlagsBits.Administrator, null)), services, messenger)).toMatchObject({
+      user: { name: 'Mira' },
+      permissions: { manageGuild: true, manageChannels: true },
+    });
+  });
+
+  test('a DM carries the user outside any member and gets no context', () => {
+    const dm = { id: '400000000000000001', channel: { id: '400000000000000005', type: 1 }, user } as unknown as APIInteraction; // as above
+    expect(apiInteractionFacts(dm)).toMatchObject({
+      guildId: null,
+      user: { id: '400000000000000004', username: 'mira_k', globalName: 'Mira' },
+      member: null,
+      memberPermissions: null,
+    });
+    expect(baseContext(apiInteractionFacts(dm), services, messenger)).toBeNull();
+  });
+});
