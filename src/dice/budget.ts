@@ -1,5 +1,5 @@
 import { RollFailure } from './failure';
-import { MAX_DICE, MAX_WORK } from './limits';
+import { MAX_DICE, MAX_WORK, withCommas } from './limits';
 
 /**
  * What one roll may cost, counted as it runs: every die rolled and every pool member a selector
@@ -26,7 +26,7 @@ export class WorkBudget {
     this.work += units;
     if (this.work > MAX_WORK) {
       throw new RollFailure(
-        `That roll takes too much work (over ${MAX_WORK.toLocaleString('en-US')} steps of rolling and selecting dice); use fewer dice or operators.`,
+        `That roll takes too much work (over ${withCommas(MAX_WORK)} steps of rolling and selecting dice); use fewer dice or operators.`,
       );
     }
   }

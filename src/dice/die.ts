@@ -18,12 +18,14 @@ export interface RolledDie {
 
 /**
  * A die as the engine rolls it. Almost every die shows one face and keeps it, so it is one small
- * object: its list of rolls is made only when a reroll, an explosion or `mi`/`ma` changes it, or
- * when someone reads it. A thousand dice used to cost four thousand objects.
+ * object: its list of rolls is made only when a reroll or `mi`/`ma` changes it, or when someone
+ * reads it. A thousand dice used to cost four thousand objects.
  */
 export class Die implements RolledDie {
   kept = true;
   value: number;
+  /** Whether its one face exploded, until it has a list of rolls. */
+  private firstExploded = false;
   private history: Roll[] | null = null;
 
   constructor(private readonly first: number) {
@@ -32,13 +34,18 @@ export class Die implements RolledDie {
 
   get rolls(): Roll[] {
     // Every change to the value goes through the list, so `value` is still the first face here.
-    this.history ??= [{ natural: this.first, value: this.value, rerolled: false, exploded: false }];
+    this.history ??= [{ natural: this.first, value: this.value, rerolled: false, exploded: this.firstExploded }];
     return this.history;
   }
 
-  /** The one face it showed, unchanged and not exploded; null once it has a story to tell. */
+  /** The one face it showed, not rerolled or changed by `mi`/`ma`; null once it was. */
   get plainFace(): number | null {
     return this.history === null ? this.first : null;
+  }
+
+  /** Whether the plain face exploded. */
+  get plainExploded(): boolean {
+    return this.history === null && this.firstExploded;
   }
 
   reroll(natural: number): void {
@@ -48,7 +55,8 @@ export class Die implements RolledDie {
   }
 
   markExploded(): void {
-    this.lastRoll().exploded = true;
+    if (this.history === null) this.firstExploded = true;
+    else this.lastRoll().exploded = true;
   }
 
   /** `mi`/`ma`: the die counts `value` instead of the face it shows. */

@@ -16,7 +16,7 @@ import {
 import { WorkBudget } from './budget';
 import { Die } from './die';
 import { RollFailure } from './failure';
-import { MAX_DICE, MAX_SIDES } from './limits';
+import { MAX_DICE, MAX_SIDES, withCommas } from './limits';
 import type { RandomSource } from './random';
 import { distinctSelectors, keepOrDrop, select, type Item } from './select';
 
@@ -111,7 +111,7 @@ class Roller {
 
   private dice(node: DiceNode): RolledDice {
     if (node.sides < 1 || !Number.isInteger(node.sides)) throw new RollFailure('A die needs at least 1 side.');
-    if (node.sides > MAX_SIDES) throw new RollFailure(`A die can have at most ${MAX_SIDES.toLocaleString('en-US')} sides.`);
+    if (node.sides > MAX_SIDES) throw new RollFailure(`A die can have at most ${withCommas(MAX_SIDES)} sides.`);
     if (node.count > MAX_DICE) throw new RollFailure(`At most ${MAX_DICE} dice can be rolled at once.`);
     const dice: Die[] = [];
     for (let i = 0; i < node.count; i++) dice.push(new Die(this.face(node)));
@@ -236,23 +236,24 @@ function indicesFrom(from: number, to: number): number[] {
   return indices;
 }
 
-/** True when every face a die can show is selected again, so rerolling or exploding never stops. */
+/**
+ * True when every face a die can show is selected again, so rerolling or exploding never stops.
+ * `selectors` are distinct, so their exact values are too.
+ */
 function matchesEveryFace(node: DiceNode, selectors: readonly Selector[]): boolean {
   let below = -Infinity; // faces below this match
   let above = Infinity; // faces above this match
-  const exact = new Set<number>();
   for (const s of selectors) {
     if ((s.kind === 'highest' || s.kind === 'lowest') && s.value > 0) return true;
     if (s.kind === 'less') below = Math.max(below, s.value);
     else if (s.kind === 'greater') above = Math.min(above, s.value);
-    else if (s.kind === 'exact') exact.add(s.value);
   }
   // Only the faces between the two ranges need an exact selector each.
   const from = Math.max(node.maximized ? node.sides : 1, below);
   const to = Math.min(node.sides, above);
-  if (to - from + 1 > exact.size) return false;
-  for (let face = from; face <= to; face++) if (!exact.has(face)) return false;
-  return true;
+  let exact = 0;
+  for (const s of selectors) if (s.kind === 'exact' && s.value >= from && s.value <= to) exact++;
+  return exact >= to - from + 1;
 }
 
 function neverEnds(node: DiceNode, verb: string): string {

@@ -14,24 +14,20 @@ export const DEFAULT_MAX_TEXT = 1500;
 
 type Detail = 'full' | 'subtotals';
 
-function renderFace(face: number, sides: number): string {
-  return face === 1 || face === sides ? `**${face}**` : String(face);
-}
-
 /** Faces below this are written from a table instead of being formatted on every roll. */
 const TABLE_FACES = 1024;
-/** Lazily filled: a face's text plain or bold, struck or not, with or without the ", " before it. */
+/** Filled as faces turn up: a face's text, bold or not, exploded or not, struck or not, after ", " or not. */
 const FACE_TEXTS: (string | undefined)[] = [];
 
-/** A die that showed one face, unchanged: its text, from the table when the face is small. */
-function plainDieText(face: number, sides: number, struck: boolean, separated: boolean): string {
+/** A face as shown: bold when it is the die's lowest or highest, `!` when it exploded. */
+function faceText(face: number, sides: number, exploded: boolean, struck: boolean, separated: boolean): string {
   const bold = face === 1 || face === sides;
-  const key = face * 8 + (bold ? 4 : 0) + (struck ? 2 : 0) + (separated ? 1 : 0);
+  const key = face * 16 + (bold ? 8 : 0) + (exploded ? 4 : 0) + (struck ? 2 : 0) + (separated ? 1 : 0);
   const cacheable = face >= 0 && face < TABLE_FACES;
   const cached = cacheable ? FACE_TEXTS[key] : undefined;
   if (cached !== undefined) return cached;
-  const plain = bold ? `**${face}**` : String(face);
-  const text = (separated ? ', ' : '') + (struck ? `~~${plain}~~` : plain);
+  const shown = (bold ? `**${face}**` : String(face)) + (exploded ? '!' : '');
+  const text = (separated ? ', ' : '') + (struck ? `~~${shown}~~` : shown);
   if (cacheable) FACE_TEXTS[key] = text;
   return text;
 }
@@ -41,9 +37,10 @@ function renderDie(die: RolledDie, sides: number, struck: boolean): string {
   for (let i = 0; i < die.rolls.length; i++) {
     const roll = die.rolls[i];
     if (roll === undefined) continue;
-    let s = renderFace(roll.natural, sides);
-    if (roll.value !== roll.natural) s += ` -> ${roll.value}`;
-    if (roll.exploded) s += '!';
+    const forced = roll.value !== roll.natural;
+    // A forced value comes between the face and its `!`: `1 -> 2!`.
+    let s = faceText(roll.natural, sides, roll.exploded && !forced, false, false);
+    if (forced) s += ` -> ${roll.value}${roll.exploded ? '!' : ''}`;
     if (i > 0) text += ', ';
     text += roll.rerolled && !struck ? `~~${s}~~` : s;
   }
@@ -99,7 +96,7 @@ class Renderer {
       const die = dice[i];
       if (die === undefined) continue;
       const face = die.plainFace;
-      if (face !== null) inside += plainDieText(face, sides, !die.kept && !struck, i > 0);
+      if (face !== null) inside += faceText(face, sides, die.plainExploded, !die.kept && !struck, i > 0);
       else inside += (i > 0 ? ', ' : '') + renderDie(die, sides, struck);
       if (inside.length > this.room) throw TOO_LONG;
     }

@@ -146,6 +146,10 @@ export function select(
   limit = Infinity,
   among: readonly number[] | null = null,
 ): number[] {
+  const [only] = selectors;
+  if (only !== undefined && selectors.length === 1 && only.kind !== 'highest' && only.kind !== 'lowest') {
+    return matchingInOrder(items, only, budget, limit, among);
+  }
   const pool = keptIndices(items, among, budget);
   const chosen: number[] = [];
   // With several selectors, each item is chosen once, without searching what was chosen.
@@ -176,6 +180,25 @@ export function select(
         if (matches(selector, valueOf(items, index))) take(index);
       }
     }
+  }
+  return chosen;
+}
+
+/** `select` for the usual single selector that looks at each member on its own (`ro1`, `e6`, `rr<3`). */
+function matchingInOrder(
+  items: readonly Item[],
+  selector: Selector,
+  budget: WorkBudget,
+  limit: number,
+  among: readonly number[] | null,
+): number[] {
+  const chosen: number[] = [];
+  const count = among === null ? items.length : among.length;
+  budget.spend(count);
+  for (let at = 0; at < count && chosen.length < limit; at++) {
+    const index = among === null ? at : (among[at] ?? 0);
+    const item = items[index];
+    if (item !== undefined && item.kept && matches(selector, item.value)) chosen.push(index);
   }
   return chosen;
 }
