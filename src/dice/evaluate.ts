@@ -14,7 +14,7 @@ import {
   type DiceOperator,
 } from './ast';
 import { WorkBudget } from './budget';
-import { Die } from './die';
+import { Die, keptTotal } from './die';
 import { RollFailure } from './failure';
 import { MAX_DICE, MAX_SIDES, withCommas } from './limits';
 import type { RandomSource } from './random';
@@ -116,7 +116,7 @@ class Roller {
     const dice: Die[] = [];
     for (let i = 0; i < node.count; i++) dice.push(new Die(this.face(node)));
     for (const operation of node.operations) this.operate(node, dice, operation);
-    return { type: 'dice', node, dice, value: keptSum(dice), kept: true };
+    return { type: 'dice', node, dice, value: keptTotal(dice), kept: true };
   }
 
   private operate(node: DiceNode, dice: Die[], operation: Operation<DiceOperator>): void {
@@ -211,7 +211,7 @@ function membersOf(rolled: Rolled): Item[] {
 
 /** Recomputes values after keep/drop on enclosing parentheses changed what inside is kept. */
 function refresh(rolled: Rolled): void {
-  if (rolled.type === 'dice') rolled.value = keptSum(rolled.dice);
+  if (rolled.type === 'dice') rolled.value = keptTotal(rolled.dice);
   else if (rolled.type === 'set') rolled.value = keptSum(rolled.elements);
   else if (rolled.type === 'group') {
     refresh(rolled.inner);

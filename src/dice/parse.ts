@@ -330,7 +330,8 @@ class Parser {
         this.fail(`\`${op}\` takes a plain number, such as \`${op}2\`.`, opStart + 1);
       }
       // `k1k2` is one keep with both selectors (a union); `mi`/`ma` never merge, as in Avrae.
-      const last = result[result.length - 1];
+      // Reading index -1 of an empty list is a slow property lookup, not a cheap miss.
+      const last = result.length > 0 ? result[result.length - 1] : undefined;
       if (last !== undefined && last.op === op && op !== 'mi' && op !== 'ma') last.selectors.push(selector);
       else result.push({ op: op as Op, selectors: [selector] });
     }

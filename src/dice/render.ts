@@ -16,8 +16,11 @@ type Detail = 'full' | 'subtotals';
 
 /** Faces below this are written from a table instead of being formatted on every roll. */
 const TABLE_FACES = 1024;
-/** Filled as faces turn up: a face's text, bold or not, exploded or not, struck or not, after ", " or not. */
-const FACE_TEXTS: (string | undefined)[] = [];
+/**
+ * Filled as faces turn up: a face's text, bold or not, exploded or not, struck or not, after ", " or
+ * not. Made full size at once: filling a sparse list far from its start makes it a slow dictionary.
+ */
+const FACE_TEXTS = new Array<string | undefined>(TABLE_FACES * 16).fill(undefined);
 
 /** A face as shown: bold when it is the die's lowest or highest, `!` when it exploded. */
 function faceText(face: number, sides: number, exploded: boolean, struck: boolean, separated: boolean): string {

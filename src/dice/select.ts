@@ -1,7 +1,8 @@
 /**
  * Which pool members an operator acts on. Linear in the members looked at (plus one sort for
  * highest or lowest), each look paid from the roll's work budget, so no input can make selection
- * run away.
+ * run away. Members are read once into plain arrays: dice and set elements are objects of many
+ * shapes, and reading them over and over inside a sort was slow.
  */
 import type { Selector } from './ast';
 import type { WorkBudget } from './budget';
@@ -29,10 +30,6 @@ export function distinctSelectors(selectors: readonly Selector[]): readonly Sele
   return distinct;
 }
 
-function valueOf(items: readonly Item[], index: number): number {
-  return items[index]?.value ?? 0;
-}
-
 function matches(selector: Selector, value: number): boolean {
   switch (selector.kind) {
     case 'exact':
@@ -46,65 +43,56 @@ function matches(selector: Selector, value: number): boolean {
   }
 }
 
-/** Indices of the kept items, all of them or those among `among`, in pool order. */
-function keptIndices(items: readonly Item[], among: readonly number[] | null, budget: WorkBudget): number[] {
-  const kept: number[] = [];
-  if (among === null) {
-    budget.spend(items.length);
-    for (let i = 0; i < items.length; i++) if (items[i]?.kept === true) kept.push(i);
-  } else {
-    budget.spend(among.length);
-    for (const i of among) if (items[i]?.kept === true) kept.push(i);
+function isCounted(selector: Selector): boolean {
+  return selector.kind === 'highest' || selector.kind === 'lowest';
+}
+
+/** The kept members, in pool order: where each is in `items`, and its value. */
+interface Pool {
+  indices: number[];
+  values: number[];
+}
+
+/** The kept members of `items`, or of those at `among` (ascending indices). */
+function keptPool(items: readonly Item[], among: readonly number[] | null, budget: WorkBudget): Pool {
+  const pool: Pool = { indices: [], values: [] };
+  const count = among === null ? items.length : among.length;
+  budget.spend(count);
+  for (let at = 0; at < count; at++) {
+    const index = among === null ? at : (among[at] ?? -1);
+    const item = items[index];
+    if (item === undefined || !item.kept) continue;
+    pool.indices.push(index);
+    pool.values.push(item.value);
   }
-  return kept;
+  return pool;
 }
 
 /**
- * `indices` (in pool order) sorted in place by value, highest or lowest first. Stable, so among
- * equal values the earlier member comes first: what "the highest" means when values tie.
+ * Positions in `pool` ordered by value, highest or lowest first. Stable, so among equal values the
+ * earlier member comes first: what "the highest" means when values tie.
  */
-function byValue(items: readonly Item[], indices: number[], highest: boolean, budget: WorkBudget): number[] {
-  const n = indices.length;
-  budget.spend(n * Math.max(1, Math.ceil(Math.log2(n))));
+function byValue(pool: Pool, highest: boolean, budget: WorkBudget): number[] {
+  const { values } = pool;
+  const n = values.length;
+  // n·⌈log2 n⌉, with the logarithm read off the bits (Math.log2 cost more than a small sort).
+  budget.spend(n * Math.max(1, 32 - Math.clz32(n - 1)));
   // Highest first is lowest first on negated values.
   const sign = highest ? -1 : 1;
+  const order: number[] = [];
+  for (let at = 0; at < n; at++) order.push(at);
   // A value that is not a number (∞ - ∞ in a set) compares "equal" to everything, and only the
   // built-in sort then orders as it always did.
-  if (n > INSERTION_SORT_MAX || indices.some((i) => Number.isNaN(valueOf(items, i)))) {
-    return indices.sort((a, b) => sign * (valueOf(items, a) - valueOf(items, b)));
+  if (n > INSERTION_SORT_MAX || values.some(Number.isNaN)) {
+    return order.sort((a, b) => sign * ((values[a] ?? 0) - (values[b] ?? 0)));
   }
   for (let i = 1; i < n; i++) {
-    const index = indices[i] ?? 0;
-    const key = sign * valueOf(items, index);
+    const key = sign * (values[i] ?? 0);
     let j = i - 1;
-    for (; j >= 0 && sign * valueOf(items, indices[j] ?? 0) > key; j--) indices[j + 1] = indices[j] ?? 0;
-    indices[j + 1] = index;
+    for (; j >= 0 && sign * (values[order[j] ?? 0] ?? 0) > key; j--) order[j + 1] = order[j] ?? 0;
+    order[j + 1] = i;
   }
-  return indices;
-}
-
-/** `k`/`p`: keeps only the selected members, or drops them. The union of `selectors` is selected. */
-export function keepOrDrop(items: readonly Item[], op: 'k' | 'p', selectors: readonly Selector[], budget: WorkBudget): void {
-  const keep = op === 'k';
-  const [only] = selectors;
-  if (only !== undefined && selectors.length === 1) {
-    if (only.kind === 'highest' || only.kind === 'lowest') {
-      const order = byValue(items, keptIndices(items, null, budget), only.kind === 'highest', budget);
-      const count = Math.min(only.value, order.length);
-      budget.spend(order.length);
-      // Keeping the first `count` drops the rest; dropping them drops just those.
-      for (let i = keep ? count : 0; i < (keep ? order.length : count); i++) drop(items, order[i]);
-      return;
-    }
-    budget.spend(items.length);
-    for (const item of items) if (item.kept && matches(only, item.value) !== keep) item.kept = false;
-    return;
-  }
-  const chosen = chosenFlags(items, selectors, budget);
-  budget.spend(items.length);
-  items.forEach((item, i) => {
-    if (chosen[i] !== keep) item.kept = false;
-  });
+  return order;
 }
 
 function drop(items: readonly Item[], index: number | undefined): void {
@@ -112,25 +100,42 @@ function drop(items: readonly Item[], index: number | undefined): void {
   if (item !== undefined) item.kept = false;
 }
 
-/** Marks the kept items that match any of `selectors`: their union, in no particular order. */
-function chosenFlags(items: readonly Item[], selectors: readonly Selector[], budget: WorkBudget): boolean[] {
-  const chosen = new Array<boolean>(items.length).fill(false);
-  let pool: number[] | null = null;
+/** `k`/`p`: keeps only the selected members, or drops them. The union of `selectors` is selected. */
+export function keepOrDrop(items: readonly Item[], op: 'k' | 'p', selectors: readonly Selector[], budget: WorkBudget): void {
+  const keep = op === 'k';
+  const [only] = selectors;
+  if (only !== undefined && selectors.length === 1) {
+    if (!isCounted(only)) {
+      budget.spend(items.length);
+      for (const item of items) if (item.kept && matches(only, item.value) !== keep) item.kept = false;
+      return;
+    }
+    const pool = keptPool(items, null, budget);
+    const order = byValue(pool, only.kind === 'highest', budget);
+    const count = Math.min(only.value, order.length);
+    budget.spend(order.length);
+    // Keeping the first `count` drops the rest; dropping them drops just those.
+    for (let i = keep ? count : 0; i < (keep ? order.length : count); i++) drop(items, pool.indices[order[i] ?? 0]);
+    return;
+  }
+  const pool = keptPool(items, null, budget);
+  const chosen = new Array<boolean>(pool.values.length).fill(false);
   for (const selector of selectors) {
-    if (selector.kind === 'highest' || selector.kind === 'lowest') {
-      pool ??= keptIndices(items, null, budget);
-      const order = byValue(items, pool.slice(), selector.kind === 'highest', budget);
+    if (isCounted(selector)) {
+      const order = byValue(pool, selector.kind === 'highest', budget);
       const count = Math.min(selector.value, order.length);
       for (let i = 0; i < count; i++) chosen[order[i] ?? 0] = true;
     } else {
-      budget.spend(items.length);
-      for (let i = 0; i < items.length; i++) {
-        const item = items[i];
-        if (item !== undefined && item.kept && matches(selector, item.value)) chosen[i] = true;
-      }
+      budget.spend(pool.values.length);
+      pool.values.forEach((value, at) => {
+        if (matches(selector, value)) chosen[at] = true;
+      });
     }
   }
-  return chosen;
+  budget.spend(pool.values.length);
+  chosen.forEach((selected, at) => {
+    if (selected !== keep) drop(items, pool.indices[at]);
+  });
 }
 
 /**
@@ -147,37 +152,32 @@ export function select(
   among: readonly number[] | null = null,
 ): number[] {
   const [only] = selectors;
-  if (only !== undefined && selectors.length === 1 && only.kind !== 'highest' && only.kind !== 'lowest') {
-    return matchingInOrder(items, only, budget, limit, among);
-  }
-  const pool = keptIndices(items, among, budget);
+  if (only !== undefined && selectors.length === 1 && !isCounted(only)) return matchingInOrder(items, only, budget, limit, among);
+  const pool = keptPool(items, among, budget);
   const chosen: number[] = [];
-  // With several selectors, each item is chosen once, without searching what was chosen.
-  const seen = selectors.length > 1 ? new Set<number>() : null;
-  const take = (index: number): void => {
-    if (seen !== null) {
-      if (seen.has(index)) return;
-      seen.add(index);
+  // With several selectors, each member is chosen once, without searching what was chosen.
+  const taken = selectors.length > 1 ? new Array<boolean>(pool.values.length).fill(false) : null;
+  const take = (at: number): void => {
+    if (taken !== null) {
+      if (taken[at] === true) return;
+      taken[at] = true;
     }
-    chosen.push(index);
+    chosen.push(pool.indices[at] ?? 0);
   };
   let highestFirst: number[] | null = null;
   let lowestFirst: number[] | null = null;
   for (const selector of selectors) {
     if (chosen.length >= limit) break;
-    if (selector.kind === 'highest' || selector.kind === 'lowest') {
+    if (isCounted(selector)) {
       const order =
-        selector.kind === 'highest'
-          ? (highestFirst ??= byValue(items, pool.slice(), true, budget))
-          : (lowestFirst ??= byValue(items, pool.slice(), false, budget));
+        selector.kind === 'highest' ? (highestFirst ??= byValue(pool, true, budget)) : (lowestFirst ??= byValue(pool, false, budget));
       const count = Math.min(selector.value, order.length);
       budget.spend(count);
       for (let i = 0; i < count && chosen.length < limit; i++) take(order[i] ?? 0);
     } else {
-      budget.spend(pool.length);
-      for (let at = 0; at < pool.length && chosen.length < limit; at++) {
-        const index = pool[at] ?? 0;
-        if (matches(selector, valueOf(items, index))) take(index);
+      budget.spend(pool.values.length);
+      for (let at = 0; at < pool.values.length && chosen.length < limit; at++) {
+        if (matches(selector, pool.values[at] ?? 0)) take(at);
       }
     }
   }
@@ -196,7 +196,7 @@ function matchingInOrder(
   const count = among === null ? items.length : among.length;
   budget.spend(count);
   for (let at = 0; at < count && chosen.length < limit; at++) {
-    const index = among === null ? at : (among[at] ?? 0);
+    const index = among === null ? at : (among[at] ?? -1);
     const item = items[index];
     if (item !== undefined && item.kept && matches(selector, item.value)) chosen.push(index);
   }
