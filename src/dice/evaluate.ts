@@ -16,6 +16,7 @@ import {
 import { WorkBudget } from './budget';
 import { Die, keptTotal } from './die';
 import { RollFailure } from './failure';
+import { DiceTerm } from './term';
 import { MAX_DICE, MAX_SIDES, withCommas } from './limits';
 import type { RandomSource } from './random';
 import { distinctSelectors, keepOrDrop, select, type Item } from './select';
@@ -34,6 +35,11 @@ export interface RolledDice extends RolledBase {
   type: 'dice';
   node: DiceNode;
   dice: Die[];
+  /**
+   * Every die's face while no die was rerolled, exploded, changed or dropped, else null: what to
+   * read instead of `dice`, which such a term only makes when asked.
+   */
+  readonly plainFaces: readonly number[] | null;
 }
 export interface RolledSet extends RolledBase {
   type: 'set';
@@ -113,10 +119,20 @@ class Roller {
     if (node.sides < 1 || !Number.isInteger(node.sides)) throw new RollFailure('A die needs at least 1 side.');
     if (node.sides > MAX_SIDES) throw new RollFailure(`A die can have at most ${withCommas(MAX_SIDES)} sides.`);
     if (node.count > MAX_DICE) throw new RollFailure(`At most ${MAX_DICE} dice can be rolled at once.`);
+    if (node.operations.length === 0) {
+      const faces: number[] = [];
+      let sum = 0;
+      for (let i = 0; i < node.count; i++) {
+        const face = this.face(node);
+        faces.push(face);
+        sum += face;
+      }
+      return DiceTerm.ofFaces(node, faces, sum);
+    }
     const dice: Die[] = [];
     for (let i = 0; i < node.count; i++) dice.push(new Die(this.face(node)));
     for (const operation of node.operations) this.operate(node, dice, operation);
-    return { type: 'dice', node, dice, value: keptTotal(dice), kept: true };
+    return DiceTerm.ofDice(node, dice, keptTotal(dice));
   }
 
   private operate(node: DiceNode, dice: Die[], operation: Operation<DiceOperator>): void {

@@ -70,8 +70,15 @@ class Renderer {
       case 'number':
         return annotate(String(rolled.node.value), rolled.node.annotations);
       case 'dice': {
-        const { node, dice } = rolled;
-        return annotate(`${formatDice(node)} (${this.dice(dice, node.sides, rolled.value, struck)})`, node.annotations);
+        const { node } = rolled;
+        const faces = rolled.plainFaces;
+        const count = faces !== null ? faces.length : rolled.dice.length;
+        let inside: string;
+        if (this.detail === 'subtotals' && count > 1) inside = `${count} dice: ${rolled.value}`;
+        // Each die takes at least one character and a separator.
+        else if (3 * count - 2 > this.room) throw TOO_LONG;
+        else inside = faces !== null ? this.faces(faces, node.sides) : this.dice(rolled.dice, node.sides, struck);
+        return annotate(`${formatDice(node)} (${inside})`, node.annotations);
       }
       case 'set': {
         const { node } = rolled;
@@ -89,11 +96,8 @@ class Renderer {
     }
   }
 
-  /** What goes between a term's parentheses: every die, or (for subtotals) the count and value. */
-  private dice(dice: readonly Die[], sides: number, value: number, struck: boolean): string {
-    if (this.detail === 'subtotals' && dice.length > 1) return `${dice.length} dice: ${value}`;
-    // Each die takes at least one character and a separator.
-    if (3 * dice.length - 2 > this.room) throw TOO_LONG;
+  /** Every die between a term's parentheses. */
+  private dice(dice: readonly Die[], sides: number, struck: boolean): string {
     let inside = '';
     for (let i = 0; i < dice.length; i++) {
       const die = dice[i];
@@ -101,6 +105,16 @@ class Renderer {
       const face = die.plainFace;
       if (face !== null) inside += faceText(face, sides, die.plainExploded, !die.kept && !struck, i > 0);
       else inside += (i > 0 ? ', ' : '') + renderDie(die, sides, struck);
+      if (inside.length > this.room) throw TOO_LONG;
+    }
+    return inside;
+  }
+
+  /** `dice` for a term whose dice each show one face, all kept: the faces alone. */
+  private faces(faces: readonly number[], sides: number): string {
+    let inside = '';
+    for (let i = 0; i < faces.length; i++) {
+      inside += faceText(faces[i] ?? 0, sides, false, false, i > 0);
       if (inside.length > this.room) throw TOO_LONG;
     }
     return inside;

@@ -61,8 +61,8 @@ function findFirstD20(rolled: Rolled): RolledDice | null {
   switch (rolled.type) {
     case 'dice': {
       if (rolled.node.sides !== 20) return null;
-      let kept = 0;
-      for (const die of rolled.dice) if (die.kept) kept++;
+      const faces = rolled.plainFaces;
+      const kept = faces !== null ? faces.length : rolled.dice.filter((die) => die.kept).length;
       return kept === 1 ? rolled : null;
     }
     case 'number':
@@ -85,6 +85,10 @@ function findFirstD20(rolled: Rolled): RolledDice | null {
 function describeFirstD20(rolled: Rolled): FirstD20 | null {
   const term = findFirstD20(rolled);
   if (term === null) return null;
+  const leading = leftmost(rolled) === term;
+  // A term no operator touched has one die: its face is all there is to say.
+  const [face] = term.plainFaces ?? [];
+  if (face !== undefined) return { kept: face, natural: face, rolls: [face], leading };
   const kept = term.dice.find((d) => d.kept);
   if (kept === undefined) return null;
   // Read faces without making the dice list their rolls, which most never need.
@@ -95,7 +99,7 @@ function describeFirstD20(rolled: Rolled): FirstD20 | null {
     else for (const roll of die.rolls) rolls.push(roll.natural);
   }
   const natural = kept.plainFace ?? kept.lastRoll().natural;
-  return { kept: kept.value, natural, rolls, leading: leftmost(rolled) === term };
+  return { kept: kept.value, natural, rolls, leading };
 }
 
 /** A bare expression (built or transformed in code) as if it had been typed. */
