@@ -32,7 +32,7 @@ const definition = new SlashCommandBuilder()
       .addStringOption((o) =>
         o
           .setName('type')
-          .setDescription('Damage type (a [type] in the dice works too)')
+          .setDescription('Damage type of the parts with no [type] in the dice')
           .addChoices(...DAMAGE_TYPE_CHOICES),
       )
       .addBooleanOption((o) => o.setName('critical').setDescription('A critical hit')),
@@ -80,6 +80,14 @@ async function press(ctx: ComponentContext): Promise<Reply> {
 
 export const command: Command = {
   definition,
+  examples: [
+    '/hp damage target:Goblin 1 amount:2d6+3 [fire]',
+    '/hp damage target:Goblin 2 amount:9 critical:true',
+    '/hp heal target:Alice amount:1d8+3',
+    '/hp temp target:Alice amount:5',
+    '/hp set target:Bram amount:12',
+    '/hp max target:Bram amount:20',
+  ],
   execute: run,
   autocomplete: suggestTargets,
   button: press,

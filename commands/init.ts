@@ -4,6 +4,7 @@ import { MAX_HP, NAME_MAX_LENGTH, type EncounterOptions } from '../src/combat/ty
 import { UserError, type Command, type CommandContext, type CommandOptions, type ComponentContext } from '../src/framework/command';
 import type { Reply } from '../src/views/reply';
 import { COLORS } from '../src/views/embeds';
+import { shown } from '../src/views/markdown';
 import {
   damageTypeList,
   optionalBoolean,
@@ -269,7 +270,15 @@ async function confirmEnd(ctx: CommandContext): Promise<Reply> {
   requireGameMaster(actorOf(ctx), encounter, 'end the encounter');
   return {
     ephemeral: true,
-    embeds: [{ description: `End **${encounter.name}** after round ${encounter.round}? It cannot be undone.`, color: COLORS.warning }],
+    embeds: [
+      {
+        description:
+          encounter.round === 0
+            ? `End **${shown(encounter.name)}**? The fight has not started yet. It cannot be undone.`
+            : `End **${shown(encounter.name)}** after round ${encounter.round}? It cannot be undone.`,
+        color: COLORS.warning,
+      },
+    ],
     components: [
       {
         buttons: [
@@ -367,6 +376,23 @@ async function press(ctx: ComponentContext): Promise<Reply> {
 
 export const command: Command = {
   definition,
+  examples: [
+    '/init begin name:Ambush at the ford',
+    '/init add name:Goblin hp:7 ac:15 count:2',
+    '/init join name:Alice hp:12 ac:14 con-save:3',
+    '/init next',
+    '/init prev',
+    '/init move target:Goblin 2',
+    '/init set-initiative target:Alice value:18',
+    '/init remove target:Goblin 1',
+    '/init list',
+    '/init concentrate target:Alice effect:Bless',
+    '/init drop-concentration target:Alice',
+    '/init options death-saves:button',
+    '/init log count:5',
+    '/init undo',
+    '/init end',
+  ],
   execute: run,
   autocomplete: suggestTargets,
   button: press,

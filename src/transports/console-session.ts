@@ -1,4 +1,3 @@
-import type { PrismaClient } from '../db/generated/client';
 import type { Services } from '../services';
 import type { ChannelMessenger, CommandContext, CommandUser } from '../framework/command';
 import type { Button, Reply } from '../views/reply';
@@ -22,17 +21,22 @@ export interface ChannelMessage {
   pinned: boolean;
 }
 
+/** A channel message as it stands after a console line, and whether that line posted or edited it. */
+export interface ChangedMessage extends ChannelMessage {
+  change: 'posted' | 'edited';
+}
+
 /** Channel messages the bot posts on its own (the encounter tracker), kept for this run. */
 export class ConsoleMessenger implements ChannelMessenger {
   readonly messages = new Map<string, ChannelMessage>();
   /** Messages posted or edited since the last `takeChanged()`. */
-  private changed = new Set<string>();
+  private changed = new Map<string, ChangedMessage['change']>();
   private next = 1;
 
   send(channelId: string, message: Reply): Promise<string> {
     const id = `message-${this.next++}`;
     this.messages.set(id, { id, channelId, reply: message, pinned: false });
-    this.changed.add(id);
+    this.changed.set(id, 'posted');
     return Promise.resolve(id);
   }
 
@@ -40,7 +44,8 @@ export class ConsoleMessenger implements ChannelMessenger {
     const existing = this.messages.get(messageId);
     if (!existing || existing.channelId !== channelId) return Promise.resolve(false);
     existing.reply = message;
-    this.changed.add(messageId);
+    // A message posted and edited by the same line is still news as a post.
+    if (!this.changed.has(messageId)) this.changed.set(messageId, 'edited');
     return Promise.resolve(true);
   }
 
@@ -51,9 +56,13 @@ export class ConsoleMessenger implements ChannelMessenger {
     return Promise.resolve(true);
   }
 
-  takeChanged(): ChannelMessage[] {
-    const changed = [...this.changed].map((id) => this.messages.get(id)).filter((m): m is ChannelMessage => m !== undefined);
-    this.changed = new Set();
+  takeChanged(): ChangedMessage[] {
+    const changed: ChangedMessage[] = [];
+    for (const [id, change] of this.changed) {
+      const message = this.messages.get(id);
+      if (message) changed.push({ ...message, change });
+    }
+    this.changed = new Map();
     return changed;
   }
 
@@ -62,14 +71,23 @@ export class ConsoleMessenger implements ChannelMessenger {
   }
 }
 
+function pressableButtons(reply: Reply | undefined): Button[] {
+  return (reply?.components ?? []).flatMap((row) => row.buttons).filter((b) => !b.disabled);
+}
+
 function findButton(reply: Reply | undefined, target: string): Button | undefined {
-  const buttons = (reply?.components ?? []).flatMap((row) => row.buttons).filter((b) => !b.disabled);
+  const buttons = pressableButtons(reply);
   const wanted = target.toLowerCase();
   return (
     buttons.find((b) => b.customId === target) ??
     buttons.find((b) => b.label.toLowerCase() === wanted) ??
     buttons.find((b) => b.label.toLowerCase().startsWith(wanted))
   );
+}
+
+/** Who administers the console's server; asking about a user stores them on first sight. */
+export interface ConsoleUsers {
+  isAdmin(user: CommandUser): Promise<boolean>;
 }
 
 /**
@@ -79,23 +97,29 @@ function findButton(reply: Reply | undefined, target: string): Button | undefine
 export class ConsoleSession {
   readonly messenger = new ConsoleMessenger();
   private channel = DEFAULT_CHANNEL;
-  private lastReply: { channel: string; reply: Reply } | null = null;
+  /**
+   * Per channel, the last reply that had buttons: a reply without any (a refused press by the wrong
+   * user) must not hide the buttons the right user still has to press.
+   */
+  private readonly lastWithButtons = new Map<string, Reply>();
   private counter = 0;
 
   constructor(
     private readonly registry: CommandRegistry,
     private readonly services: Services,
+    private readonly users: ConsoleUsers,
   ) {}
 
   private readonly admins = new Map<string, boolean>();
 
   private async user(name: string): Promise<{ user: CommandUser; admin: boolean }> {
+    const user = { id: consoleUserId(name), name };
     let admin = this.admins.get(name);
     if (admin === undefined) {
-      admin = (await ensureConsoleUser(this.services.prisma, name)).isAdmin;
+      admin = await this.users.isAdmin(user);
       this.admins.set(name, admin);
     }
-    return { user: { id: consoleUserId(name), name }, admin };
+    return { user, admin };
   }
 
   private async context(userName: string): Promise<Omit<CommandContext, 'options'>> {
@@ -125,15 +149,12 @@ export class ConsoleSession {
     if (action.kind === 'command') {
       reply = await dispatchCommand(this.registry, action.name, { ...ctx, options: action.options });
     } else {
-      const sources = [
-        this.lastReply?.channel === this.channel ? this.lastReply.reply : undefined,
-        ...this.messenger.latestIn(this.channel).map((m) => m.reply),
-      ];
+      const sources = [this.lastWithButtons.get(this.channel), ...this.messenger.latestIn(this.channel).map((m) => m.reply)];
       const button = sources.map((s) => findButton(s, action.target)).find((b) => b !== undefined);
-      if (!button) return { kind: 'error', input, error: `no button "${action.target}" on the previous reply` };
+      if (!button) return { kind: 'error', input, error: `no button "${action.target}" on the last reply with buttons or the tracker` };
       reply = await dispatchButton(this.registry, { ...ctx, customId: button.customId });
     }
-    this.lastReply = { channel: this.channel, reply };
+    if (pressableButtons(reply).length > 0) this.lastWithButtons.set(this.channel, reply);
     return { kind: 'reply', input, user: ctx.user, channel: this.channel, reply };
   }
 }
@@ -141,19 +162,4 @@ export class ConsoleSession {
 /** Console users' ids are their names, so a mention `<@console-alice>` reads back as @alice. */
 function consoleUserId(name: string): string {
   return `console-${name}`;
-}
-
-/** The console user named `name`, created on first sight; the very first one is the administrator. */
-async function ensureConsoleUser(prisma: PrismaClient, name: string): Promise<{ userId: string; isAdmin: boolean }> {
-  const existing = await prisma.consoleUser.findUnique({ where: { name } });
-  if (existing) return existing;
-  // The admin flag rides on an insert that only succeeds for the first row, so two racing
-  // console processes cannot both become administrator.
-  const inserted = await prisma.$executeRaw`
-    INSERT INTO console_users (name, user_id, is_admin)
-    SELECT ${name}, ${consoleUserId(name)}, NOT EXISTS (SELECT 1 FROM console_users)
-    ON CONFLICT DO NOTHING`;
-  const row = await prisma.consoleUser.findUnique({ where: { name } });
-  if (!row) throw new Error(`console user ${name} was not stored (inserted ${inserted})`);
-  return row;
 }

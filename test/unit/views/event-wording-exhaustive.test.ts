@@ -40,21 +40,17 @@ describe('every event kind has wording, or the code does not compile', () => {
     expect(errorsAfterEdit('src/views/encounter-text.ts', 'src/combat/types.ts', (text) => text)).toEqual([]);
   });
 
-  it('a new EncounterEvent kind without wording is a compile error in describeEvents', () => {
-    const errors = errorsAfterEdit(
+  it.each([
+    [
+      'EncounterEvent',
+      'describeEvents',
       'src/views/encounter-text.ts',
       'src/combat/types.ts',
-      addKind('export type EncounterEvent =', "{ kind: 'fixture-new-kind'; combatant: CombatantRef }"),
-    );
-    expect(errors.join('\n')).toMatch(/fixture-new-kind.*not assignable to parameter of type 'never'/s);
-  });
-
-  it('a new RulesEvent kind without wording is a compile error in consequenceSentences', () => {
-    const errors = errorsAfterEdit(
-      'src/views/encounter-rules-text.ts',
-      'src/rules/types.ts',
-      addKind('export type RulesEvent =', "{ kind: 'fixture-new-kind' }"),
-    );
+      "{ kind: 'fixture-new-kind'; combatant: CombatantRef }",
+    ],
+    ['RulesEvent', 'consequenceSentences', 'src/views/encounter-rules-text.ts', 'src/rules/types.ts', "{ kind: 'fixture-new-kind' }"],
+  ])('a new %s kind without wording is a compile error in %s', (union, _wording, entry, edited, member) => {
+    const errors = errorsAfterEdit(entry, edited, addKind(`export type ${union} =`, member));
     expect(errors.join('\n')).toMatch(/fixture-new-kind.*not assignable to parameter of type 'never'/s);
   });
 });
