@@ -36,8 +36,8 @@ export interface RolledDice extends RolledBase {
   node: DiceNode;
   dice: Die[];
   /**
-   * Every die's face while no die was rerolled, exploded, changed or dropped, else null: what to
-   * read instead of `dice`, which such a term only makes when asked.
+   * For a term no operator touched (each die shows one face, all kept): its faces, to read instead
+   * of `dice`, which such a term makes only when asked. Null for other terms, or once `dice` was made.
    */
   readonly plainFaces: readonly number[] | null;
 }

@@ -61,8 +61,8 @@ function findFirstD20(rolled: Rolled): RolledDice | null {
   switch (rolled.type) {
     case 'dice': {
       if (rolled.node.sides !== 20) return null;
-      const faces = rolled.plainFaces;
-      const kept = faces !== null ? faces.length : rolled.dice.filter((die) => die.kept).length;
+      let kept = rolled.plainFaces?.length ?? 0;
+      if (rolled.plainFaces === null) for (const die of rolled.dice) if (die.kept) kept++;
       return kept === 1 ? rolled : null;
     }
     case 'number':

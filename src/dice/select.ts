@@ -15,6 +15,8 @@ export interface Item {
 
 /** Below this many members, sorting by insertion beats the built-in sort and its comparator. */
 const INSERTION_SORT_MAX = 24;
+/** Up to this many members (4d6kh3, 2d20kl1), keep and drop rank them without sorting or lists. */
+const RANKING_MAX = 8;
 
 /** `k1k1` selects what `k1` does: repeats are dropped once per operation, not per selection. */
 export function distinctSelectors(selectors: readonly Selector[]): readonly Selector[] {
@@ -110,6 +112,7 @@ export function keepOrDrop(items: readonly Item[], op: 'k' | 'p', selectors: rea
       for (const item of items) if (item.kept && matches(only, item.value) !== keep) item.kept = false;
       return;
     }
+    if (items.length <= RANKING_MAX && keptOrDroppedByRank(items, keep, only, budget)) return;
     const pool = keptPool(items, null, budget);
     const order = byValue(pool, only.kind === 'highest', budget);
     const count = Math.min(only.value, order.length);
@@ -136,6 +139,38 @@ export function keepOrDrop(items: readonly Item[], op: 'k' | 'p', selectors: rea
   chosen.forEach((selected, at) => {
     if (selected !== keep) drop(items, pool.indices[at]);
   });
+}
+
+/**
+ * `k`/`p` with one highest or lowest selector on a few members: a member is among the n highest
+ * when fewer than n kept members beat it (a higher value, or an equal one earlier), which is where
+ * a stable sort would put it. Decides every member before changing any. False, changing nothing,
+ * when a value is not a number: then only the built-in sort orders as it always did.
+ */
+function keptOrDroppedByRank(items: readonly Item[], keep: boolean, selector: Selector, budget: WorkBudget): boolean {
+  const n = items.length;
+  budget.spend(n * n);
+  const sign = selector.kind === 'highest' ? -1 : 1;
+  let chosen = 0; // bit i: member i is selected
+  for (let i = 0; i < n; i++) {
+    const item = items[i];
+    if (item === undefined || !item.kept) continue;
+    const key = sign * item.value;
+    if (Number.isNaN(key)) return false;
+    let beaten = 0;
+    for (let j = 0; j < n; j++) {
+      const other = items[j];
+      if (j === i || other === undefined || !other.kept) continue;
+      const otherKey = sign * other.value;
+      if (otherKey < key || (otherKey === key && j < i)) beaten++;
+    }
+    if (beaten < selector.value) chosen |= 1 << i;
+  }
+  for (let i = 0; i < n; i++) {
+    const item = items[i];
+    if (item !== undefined && item.kept && ((chosen >> i) & 1) !== (keep ? 1 : 0)) item.kept = false;
+  }
+  return true;
 }
 
 /**
