@@ -153,13 +153,9 @@ class Roller {
           for (const i of chosen) this.reroll(node, memberAt(dice, i));
           // Only the dice just rerolled changed: the others were not selected and still are not
           // (a highest or lowest selector, which could change its mind, never ends and was refused).
-          chosen = select(
-            dice,
-            selectors,
-            this.budget,
-            Infinity,
-            chosen.sort((a, b) => a - b),
-          );
+          // One selector chooses in pool order already; several choose selector by selector.
+          if (selectors.length > 1) chosen.sort((a, b) => a - b);
+          chosen = select(dice, selectors, this.budget, Infinity, chosen);
         }
         return;
       }

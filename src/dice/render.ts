@@ -40,12 +40,14 @@ function renderDie(die: RolledDie, sides: number, struck: boolean): string {
   for (let i = 0; i < die.rolls.length; i++) {
     const roll = die.rolls[i];
     if (roll === undefined) continue;
-    const forced = roll.value !== roll.natural;
+    const strike = roll.rerolled && !struck;
+    if (roll.value === roll.natural) {
+      text += faceText(roll.natural, sides, roll.exploded, strike, i > 0);
+      continue;
+    }
     // A forced value comes between the face and its `!`: `1 -> 2!`.
-    let s = faceText(roll.natural, sides, roll.exploded && !forced, false, false);
-    if (forced) s += ` -> ${roll.value}${roll.exploded ? '!' : ''}`;
-    if (i > 0) text += ', ';
-    text += roll.rerolled && !struck ? `~~${s}~~` : s;
+    const shown = `${faceText(roll.natural, sides, false, false, false)} -> ${roll.value}${roll.exploded ? '!' : ''}`;
+    text += (i > 0 ? ', ' : '') + (strike ? `~~${shown}~~` : shown);
   }
   return die.kept || struck ? text : `~~${text}~~`;
 }
