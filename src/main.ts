@@ -24,7 +24,7 @@ function startTransport(config: Config, token: string, app: App, logger: Logger)
   const { discordPublicKey: publicKey, port, discordApplicationId: applicationId } = config;
   const common = { token, apiUrl: config.discordApiUrl, registry: app.registry, services: app.services, logger };
   if (publicKey !== null && port !== null && applicationId !== null)
-    return startHttpInteractions({ ...common, publicKey, port, applicationId });
+    return startHttpInteractions({ ...common, publicKey, port, applicationId, ledger: app.interactionLedger });
   if (publicKey !== null || port !== null)
     logger.warn('HTTP interactions need both DISCORD_PUBLIC_KEY and PORT; connecting to the gateway instead');
   return startGateway(common);
