@@ -13,31 +13,13 @@ import {
   type BinaryOperator,
   type DiceOperator,
 } from './ast';
-import { MAX_DICE, MAX_SIDES } from './limits';
+import { WorkBudget } from './budget';
+import { Die, keptTotal } from './die';
+import { RollFailure } from './failure';
+import { DiceTerm } from './term';
+import { MAX_DICE, MAX_SIDES, withCommas } from './limits';
 import type { RandomSource } from './random';
-
-/** One face a die showed. A die shows several when rerolled; only the last counts. */
-export interface Roll {
-  natural: number;
-  /** Differs from `natural` after `mi`/`ma`. */
-  value: number;
-  rerolled: boolean;
-  exploded: boolean;
-}
-
-export interface RolledDie {
-  rolls: Roll[];
-  /** The last roll's value. */
-  value: number;
-  kept: boolean;
-}
-
-/** A die always has the roll it was made with; rerolls and caps act on its newest. */
-export function lastRoll(die: RolledDie): Roll {
-  const last = die.rolls[die.rolls.length - 1];
-  if (last === undefined) throw new Error('A die without a roll');
-  return last;
-}
+import { distinctSelectors, keepOrDrop, select, type Item } from './select';
 
 interface RolledBase {
   /** This node's value, ignoring whether it is kept. */
@@ -52,7 +34,12 @@ export interface RolledNumber extends RolledBase {
 export interface RolledDice extends RolledBase {
   type: 'dice';
   node: DiceNode;
-  dice: RolledDie[];
+  dice: Die[];
+  /**
+   * For a term no operator touched (each die shows one face, all kept): its faces, to read instead
+   * of `dice`, which such a term makes only when asked. Null for other terms, or once `dice` was made.
+   */
+  readonly plainFaces: readonly number[] | null;
 }
 export interface RolledSet extends RolledBase {
   type: 'set';
@@ -78,25 +65,10 @@ export interface RolledBinary extends RolledBase {
 
 export type Rolled = RolledNumber | RolledDice | RolledSet | RolledGroup | RolledUnary | RolledBinary;
 
-/** A mistake only rolling reveals (division by zero, a reroll that never ends). */
-export class RollFailure {
-  constructor(readonly message: string) {}
-}
-
-/** Whatever an operator can select from: dice, or the elements of a set. */
-interface Item {
-  value: number;
-  kept: boolean;
-}
-
 class Roller {
-  private rolled = 0;
+  readonly budget = new WorkBudget();
 
   constructor(private readonly random: RandomSource) {}
-
-  get diceRolled(): number {
-    return this.rolled;
-  }
 
   evaluate(node: Expr): Rolled {
     switch (node.type) {
@@ -107,7 +79,7 @@ class Roller {
       case 'set': {
         const elements = node.elements.map((e) => this.evaluate(e));
         const set: RolledSet = { type: 'set', node, elements, value: 0, kept: true };
-        applyKeepDrop(elements, node.operations);
+        applyKeepDrop(elements, node.operations, this.budget);
         set.value = keptSum(elements);
         return set;
       }
@@ -115,7 +87,7 @@ class Roller {
         const inner = this.evaluate(node.inner);
         const group: RolledGroup = { type: 'group', node, inner, value: 0, kept: true };
         if (node.operations.length > 0) {
-          applyKeepDrop(membersOf(inner), node.operations);
+          applyKeepDrop(membersOf(inner), node.operations, this.budget);
           refresh(inner);
         }
         group.value = inner.kept ? inner.value : 0;
@@ -135,79 +107,83 @@ class Roller {
   }
 
   private face(node: DiceNode): number {
-    if (++this.rolled > MAX_DICE) {
-      throw new RollFailure(`That rolls more than ${MAX_DICE} dice (counting rerolls and explosions).`);
-    }
+    this.budget.rollDie();
     return node.maximized ? node.sides : this.random.die(node.sides);
   }
 
-  private newDie(node: DiceNode): RolledDie {
-    const natural = this.face(node);
-    return { rolls: [{ natural, value: natural, rerolled: false, exploded: false }], value: natural, kept: true };
-  }
-
-  private reroll(node: DiceNode, die: RolledDie): void {
-    lastRoll(die).rerolled = true;
-    const natural = this.face(node);
-    die.rolls.push({ natural, value: natural, rerolled: false, exploded: false });
-    die.value = natural;
+  private reroll(node: DiceNode, die: Die): void {
+    die.reroll(this.face(node));
   }
 
   private dice(node: DiceNode): RolledDice {
     if (node.sides < 1 || !Number.isInteger(node.sides)) throw new RollFailure('A die needs at least 1 side.');
-    if (node.sides > MAX_SIDES) throw new RollFailure(`A die can have at most ${MAX_SIDES.toLocaleString('en-US')} sides.`);
+    if (node.sides > MAX_SIDES) throw new RollFailure(`A die can have at most ${withCommas(MAX_SIDES)} sides.`);
     if (node.count > MAX_DICE) throw new RollFailure(`At most ${MAX_DICE} dice can be rolled at once.`);
-    const dice: RolledDie[] = new Array<RolledDie>(node.count);
-    for (let i = 0; i < node.count; i++) dice[i] = this.newDie(node);
+    if (node.operations.length === 0) {
+      const faces: number[] = [];
+      let sum = 0;
+      for (let i = 0; i < node.count; i++) {
+        const face = this.face(node);
+        faces.push(face);
+        sum += face;
+      }
+      return DiceTerm.ofFaces(node, faces, sum);
+    }
+    const dice: Die[] = [];
+    for (let i = 0; i < node.count; i++) dice.push(new Die(this.face(node)));
     for (const operation of node.operations) this.operate(node, dice, operation);
-    return { type: 'dice', node, dice, value: keptSum(dice), kept: true };
+    return DiceTerm.ofDice(node, dice, keptTotal(dice));
   }
 
-  private operate(node: DiceNode, dice: RolledDie[], { op, selectors }: Operation<DiceOperator>): void {
+  private operate(node: DiceNode, dice: Die[], operation: Operation<DiceOperator>): void {
+    const { op } = operation;
+    const selectors = distinctSelectors(operation.selectors);
     switch (op) {
       case 'k':
       case 'p':
-        keepOrDrop(dice, op, selectors);
+        keepOrDrop(dice, op, selectors, this.budget);
         return;
       case 'ro':
-        for (const die of select(dice, selectors)) this.reroll(node, die);
+        for (const i of select(dice, selectors, this.budget)) this.reroll(node, memberAt(dice, i));
         return;
       case 'rr': {
-        let chosen = select(dice, selectors);
+        let chosen = select(dice, selectors, this.budget);
         if (chosen.length > 0 && matchesEveryFace(node, selectors)) throw new RollFailure(neverEnds(node, 'reroll'));
         while (chosen.length > 0) {
-          for (const die of chosen) this.reroll(node, die);
-          chosen = select(dice, selectors);
+          for (const i of chosen) this.reroll(node, memberAt(dice, i));
+          // Only the dice just rerolled changed: the others were not selected and still are not
+          // (a highest or lowest selector, which could change its mind, never ends and was refused).
+          // One selector chooses in pool order already; several choose selector by selector.
+          if (selectors.length > 1) chosen.sort((a, b) => a - b);
+          chosen = select(dice, selectors, this.budget, Infinity, chosen);
         }
         return;
       }
       case 'ra': {
-        const [first] = select(dice, selectors, 1);
-        if (first !== undefined) this.explode(node, dice, first);
+        const [first] = select(dice, selectors, this.budget, 1);
+        if (first !== undefined) this.explode(node, dice, memberAt(dice, first));
         return;
       }
       case 'e': {
-        let chosen = select(dice, selectors);
+        let chosen = select(dice, selectors, this.budget);
         if (chosen.length > 0 && matchesEveryFace(node, selectors)) throw new RollFailure(neverEnds(node, 'explode'));
-        const done = new Set<RolledDie>();
         while (chosen.length > 0) {
-          for (const die of chosen) {
-            this.explode(node, dice, die);
-            done.add(die);
-          }
-          chosen = select(dice, selectors).filter((die) => !done.has(die));
+          const from = dice.length;
+          for (const i of chosen) this.explode(node, dice, memberAt(dice, i));
+          // Each die explodes once, and dice that did not match never will: only the new ones can.
+          chosen = select(dice, selectors, this.budget, Infinity, indicesFrom(from, dice.length));
         }
         return;
       }
       case 'mi':
       case 'ma': {
         // Like Avrae, a repeated mi/ma means its last number.
-        const limit = lastSelector(selectors).value;
+        const limit = lastSelector(operation.selectors).value;
+        this.budget.spend(dice.length);
         for (const die of dice) {
           if (!die.kept) continue;
           if (op === 'mi' ? die.value < limit : die.value > limit) {
-            lastRoll(die).value = limit;
-            die.value = limit;
+            die.force(limit);
           }
         }
         return;
@@ -215,9 +191,9 @@ class Roller {
     }
   }
 
-  private explode(node: DiceNode, dice: RolledDie[], die: RolledDie): void {
-    lastRoll(die).exploded = true;
-    dice.push(this.newDie(node));
+  private explode(node: DiceNode, dice: Die[], die: Die): void {
+    die.markExploded();
+    dice.push(new Die(this.face(node)));
   }
 }
 
@@ -247,7 +223,7 @@ function membersOf(rolled: Rolled): Item[] {
 
 /** Recomputes values after keep/drop on enclosing parentheses changed what inside is kept. */
 function refresh(rolled: Rolled): void {
-  if (rolled.type === 'dice') rolled.value = keptSum(rolled.dice);
+  if (rolled.type === 'dice') rolled.value = keptTotal(rolled.dice);
   else if (rolled.type === 'set') rolled.value = keptSum(rolled.elements);
   else if (rolled.type === 'group') {
     refresh(rolled.inner);
@@ -255,69 +231,41 @@ function refresh(rolled: Rolled): void {
   }
 }
 
-function applyKeepDrop(items: Item[], operations: readonly Operation<SetOperator>[]): void {
-  for (const { op, selectors } of operations) keepOrDrop(items, op, selectors);
+function applyKeepDrop(items: Item[], operations: readonly Operation<SetOperator>[], budget: WorkBudget): void {
+  for (const { op, selectors } of operations) keepOrDrop(items, op, distinctSelectors(selectors), budget);
 }
 
-function keepOrDrop(items: Item[], op: 'k' | 'p', selectors: readonly Selector[]): void {
-  const chosen = select(items, selectors);
-  if (op === 'p') {
-    for (const item of chosen) item.kept = false;
-    return;
-  }
-  const keep = new Set(chosen);
-  for (const item of items) if (item.kept && !keep.has(item)) item.kept = false;
+/** `items[i]` for an index a selection returned, so always present. */
+function memberAt<T>(items: readonly T[], i: number): T {
+  const item = items[i];
+  if (item === undefined) throw new RangeError(`no pool member at ${i}`);
+  return item;
 }
 
-/** The kept items matching any selector, in pool order, at most `limit` of them. */
-function select<T extends Item>(items: readonly T[], selectors: readonly Selector[], limit = Infinity): T[] {
-  const [only] = selectors;
-  if (selectors.length === 1 && only !== undefined) return matching(items, only).slice(0, limit);
-  const chosen: T[] = [];
-  for (const selector of selectors) {
-    if (chosen.length >= limit) break;
-    for (const item of matching(items, selector)) {
-      if (chosen.length >= limit) break;
-      if (!chosen.includes(item)) chosen.push(item);
-    }
-  }
-  return chosen;
+function indicesFrom(from: number, to: number): number[] {
+  const indices = new Array<number>(to - from);
+  for (let i = from; i < to; i++) indices[i - from] = i;
+  return indices;
 }
 
-function matching<T extends Item>(items: readonly T[], { kind, value }: Selector): T[] {
-  const kept = items.filter((item) => item.kept);
-  switch (kind) {
-    case 'exact':
-      return kept.filter((item) => item.value === value);
-    case 'greater':
-      return kept.filter((item) => item.value > value);
-    case 'less':
-      return kept.filter((item) => item.value < value);
-    // Sorting is stable, so among equal values the earlier ones are chosen first.
-    case 'highest':
-      return kept.sort((a, b) => b.value - a.value).slice(0, value);
-    case 'lowest':
-      return kept.sort((a, b) => a.value - b.value).slice(0, value);
-  }
-}
-
-/** True when every face a die can show is selected again, so rerolling or exploding never stops. */
+/**
+ * True when every face a die can show is selected again, so rerolling or exploding never stops.
+ * `selectors` are distinct, so their exact values are too.
+ */
 function matchesEveryFace(node: DiceNode, selectors: readonly Selector[]): boolean {
   let below = -Infinity; // faces below this match
   let above = Infinity; // faces above this match
-  const exact = new Set<number>();
   for (const s of selectors) {
     if ((s.kind === 'highest' || s.kind === 'lowest') && s.value > 0) return true;
     if (s.kind === 'less') below = Math.max(below, s.value);
     else if (s.kind === 'greater') above = Math.min(above, s.value);
-    else if (s.kind === 'exact') exact.add(s.value);
   }
   // Only the faces between the two ranges need an exact selector each.
   const from = Math.max(node.maximized ? node.sides : 1, below);
   const to = Math.min(node.sides, above);
-  if (to - from + 1 > exact.size) return false;
-  for (let face = from; face <= to; face++) if (!exact.has(face)) return false;
-  return true;
+  let exact = 0;
+  for (const s of selectors) if (s.kind === 'exact' && s.value >= from && s.value <= to) exact++;
+  return exact >= to - from + 1;
 }
 
 function neverEnds(node: DiceNode, verb: string): string {
@@ -366,5 +314,5 @@ export interface Evaluation {
 export function evaluate(expr: Expr, random: RandomSource): Evaluation {
   const roller = new Roller(random);
   const rolled = roller.evaluate(expr);
-  return { rolled, diceRolled: roller.diceRolled };
+  return { rolled, diceRolled: roller.budget.diceRolled };
 }

@@ -23,7 +23,7 @@ import type {
   SelectorKind,
   SetOperator,
 } from './ast';
-import { MAX_DEPTH, MAX_DICE, MAX_LENGTH, MAX_SIDES } from './limits';
+import { MAX_DEPTH, MAX_DICE, MAX_LENGTH, MAX_SIDES, withCommas } from './limits';
 
 const SPACE = 32;
 const TAB = 9;
@@ -31,8 +31,10 @@ const ZERO = 48;
 const NINE = 57;
 const DOT = 46;
 
-class ParseFailure {
-  constructor(readonly error: DiceError) {}
+class ParseFailure extends Error {
+  constructor(readonly error: DiceError) {
+    super(error.message);
+  }
 }
 
 function isDigit(code: number): boolean {
@@ -214,11 +216,10 @@ class Parser {
 
   private number(): number {
     const start = this.pos;
+    const whole = this.digits();
+    if (this.code() !== DOT) return whole;
+    this.pos++;
     while (isDigit(this.code())) this.pos++;
-    if (this.code() === DOT) {
-      this.pos++;
-      while (isDigit(this.code())) this.pos++;
-    }
     return Number(this.text.slice(start, this.pos));
   }
 
@@ -227,9 +228,19 @@ class Parser {
       if (this.pos >= this.text.length) this.fail(`${what} is missing at the end of the expression.`);
       this.fail(`${what} is missing at column ${this.pos + 1} (found ${quote(this.text[this.pos] ?? '')}).`);
     }
+    return this.digits();
+  }
+
+  /** Reads a run of digits and returns its value, without cutting the text out. */
+  private digits(): number {
     const start = this.pos;
-    while (isDigit(this.code())) this.pos++;
-    return Number(this.text.slice(start, this.pos));
+    let value = 0;
+    for (let c = this.code(); isDigit(c); c = this.code()) {
+      value = value * 10 + (c - ZERO);
+      this.pos++;
+    }
+    // Up to 15 digits the sum is exact; beyond, only reading the decimal text rounds as Number does.
+    return this.pos - start > 15 ? Number(this.text.slice(start, this.pos)) : value;
   }
 
   private dice(count: number, start: number): DiceNode {
@@ -246,9 +257,9 @@ class Parser {
       const sidesAt = this.pos;
       sides = this.integer('The number of sides');
       if (sides < 1) this.fail('A die needs at least 1 side.', sidesAt + 1);
-      if (sides > MAX_SIDES) this.fail(`A die can have at most ${MAX_SIDES.toLocaleString('en-US')} sides.`, sidesAt + 1);
+      if (sides > MAX_SIDES) this.fail(`A die can have at most ${withCommas(MAX_SIDES)} sides.`, sidesAt + 1);
     }
-    const operations = mergeOperations(this.operations<DiceOperator>(DICE_OPERATORS));
+    const operations = this.operations<DiceOperator>(DICE_OPERATORS);
     return { type: 'dice', count, sides, percentile, maximized: false, operations, annotations: [] };
   }
 
@@ -278,7 +289,7 @@ class Parser {
     }
     this.pos++;
     this.depth--;
-    const operations = mergeOperations(this.operations<SetOperator>(SET_OPERATORS));
+    const operations = this.operations<SetOperator>(SET_OPERATORS);
     const [only] = elements;
     if (elements.length === 1 && only !== undefined && !trailingComma) {
       return { type: 'group', inner: only, operations, annotations: [] };
@@ -318,7 +329,11 @@ class Parser {
       if ((op === 'mi' || op === 'ma') && selector.kind !== 'exact') {
         this.fail(`\`${op}\` takes a plain number, such as \`${op}2\`.`, opStart + 1);
       }
-      result.push({ op: op as Op, selectors: [selector] });
+      // `k1k2` is one keep with both selectors (a union); `mi`/`ma` never merge, as in Avrae.
+      // Reading index -1 of an empty list is a slow property lookup, not a cheap miss.
+      const last = result.length > 0 ? result[result.length - 1] : undefined;
+      if (last !== undefined && last.op === op && op !== 'mi' && op !== 'ma') last.selectors.push(selector);
+      else result.push({ op: op as Op, selectors: [selector] });
     }
   }
 
@@ -374,20 +389,6 @@ class Parser {
 
 const DICE_OPERATORS: readonly DiceOperator[] = ['k', 'p', 'rr', 'ro', 'ra', 'e', 'mi', 'ma'];
 const SET_OPERATORS: readonly SetOperator[] = ['k', 'p'];
-
-/** `k1k2` is one keep with both selectors (a union); `mi`/`ma` never merge, as in Avrae. */
-function mergeOperations<Op extends DiceOperator>(operations: Operation<Op>[]): Operation<Op>[] {
-  const merged: Operation<Op>[] = [];
-  for (const operation of operations) {
-    const last = merged[merged.length - 1];
-    if (last !== undefined && last.op === operation.op && operation.op !== 'mi' && operation.op !== 'ma') {
-      last.selectors.push(...operation.selectors);
-    } else {
-      merged.push(operation);
-    }
-  }
-  return merged;
-}
 
 /** Parses dice notation. Never throws: a mistake comes back as a message and a column. */
 export function parseDice(text: string): ParseResult {

@@ -1,6 +1,7 @@
 /** The one call most callers need: text (or a parsed expression) in, a rolled result out. */
 import type { DiceError, Expr, ParsedDice, RollMode } from './ast';
-import { evaluate, lastRoll, RollFailure, type Rolled, type RolledDice } from './evaluate';
+import { evaluate, type Rolled, type RolledDice } from './evaluate';
+import { RollFailure } from './failure';
 import { collectAnnotations, formatExpr } from './notation';
 import { parseDice } from './parse';
 import type { RandomSource } from './random';
@@ -60,8 +61,8 @@ function findFirstD20(rolled: Rolled): RolledDice | null {
   switch (rolled.type) {
     case 'dice': {
       if (rolled.node.sides !== 20) return null;
-      let kept = 0;
-      for (const die of rolled.dice) if (die.kept) kept++;
+      let kept = rolled.plainFaces?.length ?? 0;
+      if (rolled.plainFaces === null) for (const die of rolled.dice) if (die.kept) kept++;
       return kept === 1 ? rolled : null;
     }
     case 'number':
@@ -84,11 +85,21 @@ function findFirstD20(rolled: Rolled): RolledDice | null {
 function describeFirstD20(rolled: Rolled): FirstD20 | null {
   const term = findFirstD20(rolled);
   if (term === null) return null;
+  const leading = leftmost(rolled) === term;
+  // A term no operator touched has one die: its face is all there is to say.
+  const [face] = term.plainFaces ?? [];
+  if (face !== undefined) return { kept: face, natural: face, rolls: [face], leading };
   const kept = term.dice.find((d) => d.kept);
   if (kept === undefined) return null;
+  // Read faces without making the dice list their rolls, which most never need.
   const rolls: number[] = [];
-  for (const die of term.dice) for (const roll of die.rolls) rolls.push(roll.natural);
-  return { kept: kept.value, natural: lastRoll(kept).natural, rolls, leading: leftmost(rolled) === term };
+  for (const die of term.dice) {
+    const face = die.plainFace;
+    if (face !== null) rolls.push(face);
+    else for (const roll of die.rolls) rolls.push(roll.natural);
+  }
+  const natural = kept.plainFace ?? kept.lastRoll().natural;
+  return { kept: kept.value, natural, rolls, leading };
 }
 
 /** A bare expression (built or transformed in code) as if it had been typed. */

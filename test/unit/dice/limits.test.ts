@@ -1,4 +1,4 @@
-import { MAX_DEPTH, MAX_LENGTH, createSeededRandom, parseDice, rollDice } from '../../../src/dice';
+import { MAX_DEPTH, MAX_LENGTH, MAX_WORK, createSeededRandom, parseDice, rollDice } from '../../../src/dice';
 import { always, scripted } from './scripted';
 
 function error(text: string, random = createSeededRandom(1)): { message: string; column: number | null } {
@@ -72,6 +72,39 @@ describe('at most 1,000 dice, counting rerolls and explosions', () => {
 
   test('an explosion that keeps going stops at the limit with a message', () => {
     expect(error('1d6e6', always(6)).message).toBe('That rolls more than 1000 dice (counting rerolls and explosions).');
+  });
+});
+
+describe(`at most ${MAX_WORK.toLocaleString('en-US')} steps of work, counting dice rolled and dice looked at`, () => {
+  const TOO_MUCH = 'That roll takes too much work (over 50,000 steps of rolling and selecting dice); use fewer dice or operators.';
+
+  test('164 operators that each look at a thousand dice are refused with a message', () => {
+    const text = '1000d6' + 'k>0p<0'.repeat(82);
+    expect(text.length).toBe(498);
+    expect(error(text, always(3))).toEqual({ message: TOO_MUCH, column: null });
+  });
+
+  test('40 of them still roll', () => {
+    const result = rollDice('1000d6' + 'k>0p<0'.repeat(20), always(3));
+    expect(result.ok && result.total).toBe(3000);
+  });
+
+  test('keep and drop on parentheses count too: sorting a thousand dice at each of 24 levels', () => {
+    expect(error('('.repeat(24) + '1000d6' + ')kh1000'.repeat(24), always(3)).message).toBe(TOO_MUCH);
+    const result = rollDice('('.repeat(3) + '1000d6' + ')kh1000'.repeat(3), always(3));
+    expect(result.ok && result.total).toBe(3000);
+  });
+
+  test('the heaviest sensible rolls stay well within it', () => {
+    for (const text of ['1000d20kh500kl250', '(1000d6)kh500', '(500d6kh250, 500d6kh250)kh1', '1000d6mi2ma5']) {
+      expect(rollDice(text, createSeededRandom(1)).ok).toBe(true);
+    }
+  });
+
+  test('a selector written many times on exploding dice stops at the dice limit, not the work limit', () => {
+    expect(error('1d1000000' + 'e>1'.repeat(163), always(2)).message).toBe(
+      'That rolls more than 1000 dice (counting rerolls and explosions).',
+    );
   });
 });
 

@@ -181,3 +181,12 @@ describe('the first d20', () => {
     expect(rolled('1d6', scripted(6)).firstD20).toBeNull();
   });
 });
+
+describe('operators with several selectors act selector by selector, in every round', () => {
+  test.each<[string, number[], number, string]>([
+    // Each round rerolls the 1s before the 2s: first the second die, then the first; then the reverse.
+    ['2d6rr1rr2', [2, 1, 2, 1, 3, 4], 7, '2d6rr1rr2 (~~2~~, ~~**1**~~, 3, ~~**1**~~, ~~2~~, 4) = `7`'],
+    // The 6 explodes before the 5; then only the new dice can explode.
+    ['3d6e6e5', [5, 6, 1, 2, 6, 3], 23, '3d6e6e5 (5!, **6**!, **1**, 2, **6**!, 3) = `23`'],
+  ])('%s with faces %j totals %i', expectRoll);
+});

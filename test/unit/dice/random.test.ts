@@ -1,4 +1,4 @@
-import crypto = require('node:crypto');
+import crypto from 'node:crypto';
 import { createCryptoRandom, createSeededRandom } from '../../../src/dice';
 import type { RandomSource } from '../../../src/dice/random';
 import { uniformDie } from '../../../src/dice/uniform';
