@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
+import { lockFolder } from './embedded-lock';
 import { startWorker } from './worker-thread';
+
+export { isRunning } from './embedded-lock-holder';
 
 /** A folder on disk, or a database that lives and dies with the process. */
 export type EmbeddedLocation = { dataDir: string } | { memory: true };
@@ -23,26 +26,13 @@ export type EmbeddedWorkerMessage =
 
 /** Where PGlite keeps its PostgreSQL data directory inside DATA_DIR. */
 const PGDATA_FOLDER = 'pglite';
-const LOCK_FILE = 'rollcall.lock';
 /** A clean shutdown takes well under a second; past this the worker is stopped regardless. */
 const CLOSE_TIMEOUT_MS = 60_000;
-
-/** Folders this process has open: a second PGlite on the same files would corrupt them. */
-const openFolders = new Set<string>();
-
-export class EmbeddedDatabaseInUseError extends Error {
-  constructor(dataDir: string, pid: number) {
-    super(
-      `the embedded database in ${dataDir} is in use by another Rollcall process (pid ${pid}); stop it, or set DATABASE_URL to use PostgreSQL`,
-    );
-    this.name = 'EmbeddedDatabaseInUseError';
-  }
-}
 
 /** Starts PGlite in a worker thread, served with the PostgreSQL wire protocol on a free loopback port. */
 export async function startEmbeddedDatabase(location: EmbeddedLocation): Promise<EmbeddedDatabase> {
   const dataDir = 'dataDir' in location ? path.resolve(location.dataDir) : null;
-  const releaseLock = dataDir === null ? () => undefined : lockFolder(dataDir);
+  const releaseLock = dataDir === null ? () => undefined : claimFolder(dataDir);
   const data: EmbeddedWorkerData = { pgdata: dataDir === null ? null : path.join(dataDir, PGDATA_FOLDER) };
   const worker = startWorker('embedded-worker', data);
   let exited = false;
@@ -107,44 +97,8 @@ async function stop(worker: Worker, exit: Promise<void>): Promise<void> {
   }
 }
 
-/** Claims the folder with a lock file naming this process; a lock left by a dead process is taken over. */
-function lockFolder(dataDir: string): () => void {
-  if (openFolders.has(dataDir)) throw new EmbeddedDatabaseInUseError(dataDir, process.pid);
+/** Creates and locks DATA_DIR: a second PGlite on the same files would corrupt them. */
+function claimFolder(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
-  const lockPath = path.join(dataDir, LOCK_FILE);
-  for (;;) {
-    try {
-      fs.writeFileSync(lockPath, `${process.pid}\n`, { flag: 'wx' });
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number.parseInt(readOrEmpty(lockPath), 10);
-      if (Number.isInteger(holder) && holder !== process.pid && isRunning(holder)) throw new EmbeddedDatabaseInUseError(dataDir, holder);
-      fs.rmSync(lockPath, { force: true });
-    }
-  }
-  openFolders.add(dataDir);
-  return () => {
-    openFolders.delete(dataDir);
-    fs.rmSync(lockPath, { force: true });
-  };
-}
-
-function readOrEmpty(file: string): string {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return '';
-  }
-}
-
-/** Whether a process with this id lives on this host, whoever owns it. */
-export function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return lockFolder(dataDir);
 }
