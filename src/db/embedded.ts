@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
+import { createDataFolder, damagedCluster, inspectClusterFolder } from './embedded-folder';
 import { lockFolder } from './embedded-lock';
 import { startWorker } from './worker-thread';
 
@@ -16,24 +16,29 @@ export interface EmbeddedDatabase {
   close(): Promise<void>;
 }
 
-/** What embedded-worker.ts receives: PGlite's data directory, or null for memory. */
+/** What embedded-worker.ts receives: PGlite's data directory (null for memory), and whether a new database goes there. */
 export interface EmbeddedWorkerData {
   pgdata: string | null;
+  fresh: boolean;
 }
 
 export type EmbeddedWorkerMessage =
-  { type: 'ready'; url: string } | { type: 'failed'; message: string } | { type: 'closed' } | { type: 'close-failed'; message: string };
+  | { type: 'ready'; url: string }
+  | { type: 'failed'; message: string }
+  /** PGlite could not open the database already in the folder. */
+  | { type: 'unreadable'; pgdata: string; message: string }
+  | { type: 'closed' }
+  | { type: 'close-failed'; message: string };
 
 /** Where PGlite keeps its PostgreSQL data directory inside DATA_DIR. */
 const PGDATA_FOLDER = 'pglite';
+const inMemory = { pgdata: null, fresh: true, release: () => undefined };
 /** A clean shutdown takes well under a second; past this the worker is stopped regardless. */
 const CLOSE_TIMEOUT_MS = 60_000;
 
 /** Starts PGlite in a worker thread, served with the PostgreSQL wire protocol on a free loopback port. */
 export async function startEmbeddedDatabase(location: EmbeddedLocation): Promise<EmbeddedDatabase> {
-  const dataDir = 'dataDir' in location ? path.resolve(location.dataDir) : null;
-  const releaseLock = dataDir === null ? () => undefined : claimFolder(dataDir);
-  const data: EmbeddedWorkerData = { pgdata: dataDir === null ? null : path.join(dataDir, PGDATA_FOLDER) };
+  const { release: releaseLock, ...data } = 'dataDir' in location ? claimFolder(path.resolve(location.dataDir)) : inMemory;
   const worker = startWorker('embedded-worker', data);
   let exited = false;
   const exit = new Promise<void>((resolve) =>
@@ -47,6 +52,7 @@ export async function startEmbeddedDatabase(location: EmbeddedLocation): Promise
   try {
     const url = await nextMessage(worker).then((message) => {
       if (message.type === 'ready') return message.url;
+      if (message.type === 'unreadable') throw damagedCluster(message.pgdata, 'PostgreSQL could not start on its files', message.message);
       throw new Error(`the embedded database did not start: ${'message' in message ? message.message : message.type}`);
     });
     let closing: Promise<void> | null = null;
@@ -97,8 +103,18 @@ async function stop(worker: Worker, exit: Promise<void>): Promise<void> {
   }
 }
 
-/** Creates and locks DATA_DIR: a second PGlite on the same files would corrupt them. */
-function claimFolder(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
-  return lockFolder(dataDir);
+/**
+ * Creates and locks DATA_DIR (a second PGlite on the same files would corrupt them), then tells
+ * whether PGlite's folder in it is new: only under the lock, where no other process is writing it.
+ */
+function claimFolder(dataDir: string): EmbeddedWorkerData & { release: () => void } {
+  createDataFolder(dataDir);
+  const release = lockFolder(dataDir);
+  const pgdata = path.join(dataDir, PGDATA_FOLDER);
+  try {
+    return { pgdata, fresh: inspectClusterFolder(pgdata) === 'fresh', release };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
