@@ -1,11 +1,11 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { effectiveRuleset, setChannelRuleset, setGuildRuleset } from '../src/db/settings';
 import type { Command, CommandContext } from '../src/framework/command';
 import type { Reply } from '../src/views/reply';
 import { UserError } from '../src/errors';
 import { COLORS } from '../src/views/embeds';
 import { RULESET_IDS, RULESET_SUMMARIES, isRuleSetId, type RuleSetId } from '../src/rules/ids';
 import { differencesFor } from '../src/rules/differences';
+import type { SettingsPlace } from '../src/settings/store';
 
 function rulesetChoiceName(id: RuleSetId): string {
   const { name, description } = RULESET_SUMMARIES[id];
@@ -34,9 +34,17 @@ const definition = new SlashCommandBuilder()
           .addChoices({ name: 'server', value: 'server' }, { name: 'channel', value: 'channel' }),
       ),
   )
-  .addSubcommand((sub) => sub.setName('show').setDescription('Show the rule set in force here and what it changes'));
+  .addSubcommand((sub) => sub.setName('show').setDescription('Show the rule set in force here and what it changes'))
+  .addSubcommand((sub) =>
+    sub.setName('clear').setDescription("Remove this channel's own rule set, so the server's applies again (Manage Channels)"),
+  );
 
 const SOURCE_WORDS = { channel: 'set for this channel', server: 'set for the server', default: 'the default' } as const;
+const RUNNING_ENCOUNTERS = 'Encounters already running keep the rule set they began with.';
+
+function placeOf(ctx: CommandContext): SettingsPlace {
+  return { guildId: ctx.guildId, channelId: ctx.channelId };
+}
 
 async function setRuleset(ctx: CommandContext): Promise<Reply> {
   const ruleset = String(ctx.options.values.ruleset ?? '');
@@ -50,10 +58,10 @@ async function setRuleset(ctx: CommandContext): Promise<Reply> {
   if (scope === 'channel' && !ctx.permissions.manageChannels) {
     throw new UserError("Only members with the Manage Channels permission can set this channel's rule set.");
   }
-  const prisma = ctx.services.prisma;
-  if (scope === 'server') await setGuildRuleset(prisma, { guildId: ctx.guildId, ruleset, userId: ctx.user.id });
-  else await setChannelRuleset(prisma, { guildId: ctx.guildId, channelId: ctx.channelId, ruleset, userId: ctx.user.id });
-  const effective = await effectiveRuleset(prisma, { guildId: ctx.guildId, channelId: ctx.channelId });
+  const { settings } = ctx.services;
+  if (scope === 'server') await settings.setGuildRuleset({ guildId: ctx.guildId, ruleset, userId: ctx.user.id });
+  else await settings.setChannelRuleset({ ...placeOf(ctx), ruleset, userId: ctx.user.id });
+  const effective = await settings.effectiveRuleset(placeOf(ctx));
   const summary = RULESET_SUMMARIES[ruleset];
   const lines = [`${summary.description}`];
   if (effective.ruleset !== ruleset) {
@@ -61,7 +69,7 @@ async function setRuleset(ctx: CommandContext): Promise<Reply> {
       `This channel keeps **${RULESET_SUMMARIES[effective.ruleset].name}** (\`${effective.ruleset}\`), which is set for the channel.`,
     );
   }
-  lines.push('Encounters already running keep the rule set they began with.');
+  lines.push(RUNNING_ENCOUNTERS);
   return {
     embeds: [
       {
@@ -74,7 +82,7 @@ async function setRuleset(ctx: CommandContext): Promise<Reply> {
 }
 
 async function show(ctx: CommandContext): Promise<Reply> {
-  const effective = await effectiveRuleset(ctx.services.prisma, { guildId: ctx.guildId, channelId: ctx.channelId });
+  const effective = await ctx.services.settings.effectiveRuleset(placeOf(ctx));
   const summary = RULESET_SUMMARIES[effective.ruleset];
   return {
     embeds: [
@@ -92,11 +100,33 @@ async function show(ctx: CommandContext): Promise<Reply> {
   };
 }
 
+async function clear(ctx: CommandContext): Promise<Reply> {
+  if (!ctx.permissions.manageChannels) {
+    throw new UserError("Only members with the Manage Channels permission can clear this channel's rule set.");
+  }
+  const { settings } = ctx.services;
+  const cleared = await settings.clearChannelRuleset(placeOf(ctx));
+  const effective = await settings.effectiveRuleset(placeOf(ctx));
+  const summary = RULESET_SUMMARIES[effective.ruleset];
+  const inForce = `**${summary.name}** (\`${effective.ruleset}\`), ${SOURCE_WORDS[effective.source]}`;
+  if (!cleared) throw new UserError(`This channel has no rule set of its own to clear; it plays ${inForce}.`);
+  return {
+    embeds: [
+      {
+        title: `Rule set for this channel cleared: ${summary.name} (\`${effective.ruleset}\`) applies`,
+        description: [`This channel now plays ${inForce}.`, RUNNING_ENCOUNTERS].join('\n'),
+        color: COLORS.success,
+      },
+    ],
+  };
+}
+
 export const command: Command = {
   definition,
-  examples: ['/config ruleset ruleset:dnd2014', '/config ruleset ruleset:a5e scope:channel', '/config show'],
+  examples: ['/config ruleset ruleset:dnd2014', '/config ruleset ruleset:a5e scope:channel', '/config show', '/config clear'],
   async execute(ctx) {
     if (ctx.options.subcommand === 'ruleset') return setRuleset(ctx);
+    if (ctx.options.subcommand === 'clear') return clear(ctx);
     return show(ctx);
   },
 };

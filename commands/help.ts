@@ -18,8 +18,8 @@ export function createHelpCommand(listCommands: () => readonly Command[]): Comma
   const help: Command = {
     definition,
     examples: ['/help'],
-    async execute() {
-      return {
+    execute() {
+      return Promise.resolve({
         embeds: [
           {
             title: 'Rollcall: tabletop combat in Discord',
@@ -32,7 +32,7 @@ export function createHelpCommand(listCommands: () => readonly Command[]): Comma
             color: COLORS.info,
           },
         ],
-      };
+      });
     },
   };
   return help;

@@ -2,7 +2,9 @@ import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from '@discor
 import { UserError, type Command, type CommandContext, type ComponentContext } from '../src/framework/command';
 import type { Reply } from '../src/views/reply';
 import { DAMAGE_TYPE_CHOICES, isDamageType, optionalBoolean, optionalString, requiredString, targetOption } from '../src/framework/options';
-import { buttonParts, change, encounterForButton, suggestTargets } from '../src/framework/encounter-commands';
+import { dealDamage, grantTempHp, heal, pressConcentrationSave, setHp, setMaxHp } from '../src/combat/steps';
+import { applyStep, encounterForButton, suggestTargets } from '../src/framework/encounter-commands';
+import { parseButtonId } from '../src/views/button-ids';
 
 const AMOUNT_DESCRIPTION = 'A number or dice, e.g. 9 or 2d6+3 [fire]';
 
@@ -48,7 +50,7 @@ function damage(ctx: CommandContext): Promise<Reply> {
   const type = optionalString(ctx.options, 'type');
   if (type !== null && !isDamageType(type)) throw new UserError(`"${type}" is not a damage type.`);
   const input = { ...amountInput(ctx), critical: optionalBoolean(ctx.options, 'critical'), ...(type ? { type } : {}) };
-  return change(ctx, (service, actor, place) => service.damage(actor, place, input));
+  return applyStep(ctx, dealDamage, input);
 }
 
 function run(ctx: CommandContext): Promise<Reply> {
@@ -56,13 +58,13 @@ function run(ctx: CommandContext): Promise<Reply> {
     case 'damage':
       return damage(ctx);
     case 'heal':
-      return change(ctx, (service, actor, place) => service.heal(actor, place, amountInput(ctx)));
+      return applyStep(ctx, heal, amountInput(ctx));
     case 'temp':
-      return change(ctx, (service, actor, place) => service.setTempHp(actor, place, amountInput(ctx)));
+      return applyStep(ctx, grantTempHp, amountInput(ctx));
     case 'set':
-      return change(ctx, (service, actor, place) => service.setHp(actor, place, amountInput(ctx)));
+      return applyStep(ctx, setHp, amountInput(ctx));
     case 'max':
-      return change(ctx, (service, actor, place) => service.setMaxHp(actor, place, amountInput(ctx)));
+      return applyStep(ctx, setMaxHp, amountInput(ctx));
     default:
       throw new UserError('Choose a subcommand of /hp, e.g. `/hp damage`.');
   }
@@ -70,10 +72,10 @@ function run(ctx: CommandContext): Promise<Reply> {
 
 /** `hp:conc:<encounter>:<combatant>:<n>`: the concentration save a damage reply asked for. */
 async function press(ctx: ComponentContext): Promise<Reply> {
-  const [action, encounterId = '', combatantId = ''] = buttonParts(ctx.customId);
-  if (action !== 'conc') throw new UserError('This button no longer does anything.');
-  await encounterForButton(ctx, encounterId);
-  return change(ctx, (service, actor, place) => service.rollConcentrationSave(actor, place, { target: combatantId }));
+  const button = parseButtonId(ctx.customId);
+  if (button?.command !== 'hp') throw new UserError('This button no longer does anything.');
+  await encounterForButton(ctx, button.encounterId);
+  return applyStep(ctx, pressConcentrationSave, button.combatantId);
 }
 
 export const command: Command = {

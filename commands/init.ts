@@ -14,17 +14,32 @@ import {
   targetOption,
 } from '../src/framework/options';
 import {
-  NO_ENCOUNTER,
+  addMonsters,
+  changeOptions,
+  dropConcentration,
+  endEncounter,
+  joinEncounter,
+  moveTurn,
+  nextTurn,
+  pressDeathSave,
+  previousTurn,
+  removeCombatant,
+  setInitiative,
+  startConcentration,
+} from '../src/combat/steps';
+import { CombatRefusal } from '../src/combat/refusals';
+import {
   actorOf,
-  buttonParts,
-  change,
+  applyStep,
   encounterForButton,
   encountersOf,
   placeOf,
   postTracker,
   refreshTracker,
   suggestTargets,
+  undoLastChange,
 } from '../src/framework/encounter-commands';
+import { buttonId, parseButtonId } from '../src/views/button-ids';
 import { logReply } from '../src/views/encounter-log';
 import { resultReply } from '../src/views/encounter-replies';
 import { summaryEmbed } from '../src/views/encounter-summary';
@@ -225,7 +240,7 @@ function add(ctx: CommandContext): Promise<Reply> {
     immune: damageTypeList(options, 'immune'),
     vulnerable: damageTypeList(options, 'vulnerable'),
   });
-  return change(ctx, (service, actor, place) => service.add(actor, place, input));
+  return applyStep(ctx, addMonsters, input);
 }
 
 function join(ctx: CommandContext): Promise<Reply> {
@@ -235,13 +250,13 @@ function join(ctx: CommandContext): Promise<Reply> {
     ...stats(options),
     conSave: optionalInteger(options, 'con-save'),
   });
-  return change(ctx, (service, actor, place) => service.join(actor, place, input));
+  return applyStep(ctx, joinEncounter, input);
 }
 
 /** The game master, or a member who may manage the channel, sees hidden numbers. */
 async function list(ctx: CommandContext): Promise<Reply> {
   const encounter = await encountersOf(ctx).get(placeOf(ctx));
-  if (!encounter) throw new UserError(NO_ENCOUNTER);
+  if (!encounter) throw new CombatRefusal({ kind: 'no-encounter' });
   return isGameMaster(actorOf(ctx), encounter)
     ? { ephemeral: true, embeds: [trackerEmbed(encounter, 'game-master')] }
     : trackerMessage(encounter);
@@ -250,7 +265,7 @@ async function list(ctx: CommandContext): Promise<Reply> {
 /** Ending cannot be undone, so it asks first; the game master's press does it. */
 async function confirmEnd(ctx: CommandContext): Promise<Reply> {
   const encounter = await encountersOf(ctx).get(placeOf(ctx));
-  if (!encounter) throw new UserError(NO_ENCOUNTER);
+  if (!encounter) throw new CombatRefusal({ kind: 'no-encounter' });
   requireGameMaster(actorOf(ctx), encounter, 'end the encounter');
   return {
     ephemeral: true,
@@ -258,8 +273,16 @@ async function confirmEnd(ctx: CommandContext): Promise<Reply> {
     components: [
       {
         buttons: [
-          { customId: `init:end:${encounter.id}`, label: 'End the encounter', style: 'danger' },
-          { customId: `init:keep:${encounter.id}`, label: 'Keep fighting', style: 'secondary' },
+          {
+            customId: buttonId({ command: 'init', action: 'end', encounterId: encounter.id }),
+            label: 'End the encounter',
+            style: 'danger',
+          },
+          {
+            customId: buttonId({ command: 'init', action: 'keep', encounterId: encounter.id }),
+            label: 'Keep fighting',
+            style: 'secondary',
+          },
         ],
       },
     ],
@@ -268,7 +291,7 @@ async function confirmEnd(ctx: CommandContext): Promise<Reply> {
 
 async function end(ctx: ComponentContext, encounterId: string): Promise<Reply> {
   await encounterForButton(ctx, encounterId);
-  const result = await encountersOf(ctx).end(actorOf(ctx), placeOf(ctx));
+  const result = await encountersOf(ctx).apply(actorOf(ctx), placeOf(ctx), endEncounter);
   await refreshTracker(ctx, result.encounter);
   return { embeds: [summaryEmbed(result.encounter)] };
 }
@@ -288,38 +311,36 @@ function run(ctx: CommandContext): Promise<Reply> {
     case 'join':
       return join(ctx);
     case 'next':
-      return change(ctx, (service, actor, place) => service.next(actor, place));
+      return applyStep(ctx, nextTurn);
     case 'prev':
-      return change(ctx, (service, actor, place) => service.prev(actor, place));
+      return applyStep(ctx, previousTurn);
     case 'move':
-      return change(ctx, (service, actor, place) => service.move(actor, place, { target: requiredString(ctx.options, 'target') }));
+      return applyStep(ctx, moveTurn, requiredString(ctx.options, 'target'));
     case 'set-initiative': {
       const input = { target: requiredString(ctx.options, 'target'), value: requiredInteger(ctx.options, 'value') };
-      return change(ctx, (service, actor, place) => service.setInitiative(actor, place, input));
+      return applyStep(ctx, setInitiative, input);
     }
     case 'remove':
-      return change(ctx, (service, actor, place) => service.remove(actor, place, { target: requiredString(ctx.options, 'target') }));
+      return applyStep(ctx, removeCombatant, requiredString(ctx.options, 'target'));
     case 'list':
       return list(ctx);
     case 'end':
       return confirmEnd(ctx);
     case 'undo':
-      return change(ctx, (service, actor, place) => service.undo(actor, place));
+      return undoLastChange(ctx);
     case 'log':
       return log(ctx);
     case 'options': {
       const options = saveOptions(ctx.options);
       if (Object.keys(options).length === 0) throw new UserError('Choose `death-saves` or `concentration-saves` (automatic or button).');
-      return change(ctx, (service, actor, place) => service.setOptions(actor, place, options));
+      return applyStep(ctx, changeOptions, options);
     }
     case 'concentrate': {
       const input = { target: requiredString(ctx.options, 'target'), effect: requiredString(ctx.options, 'effect') };
-      return change(ctx, (service, actor, place) => service.concentrate(actor, place, input));
+      return applyStep(ctx, startConcentration, input);
     }
     case 'drop-concentration':
-      return change(ctx, (service, actor, place) =>
-        service.dropConcentration(actor, place, { target: requiredString(ctx.options, 'target') }),
-      );
+      return applyStep(ctx, dropConcentration, requiredString(ctx.options, 'target'));
     default:
       throw new UserError('Choose a subcommand of /init, e.g. `/init begin`.');
   }
@@ -327,21 +348,20 @@ function run(ctx: CommandContext): Promise<Reply> {
 
 /** Buttons: the tracker's turn buttons, a death save, and the end confirmation. */
 async function press(ctx: ComponentContext): Promise<Reply> {
-  const [action, encounterId = '', combatantId = ''] = buttonParts(ctx.customId);
-  switch (action) {
+  const button = parseButtonId(ctx.customId);
+  if (button?.command !== 'init') throw new UserError('This button no longer does anything.');
+  switch (button.action) {
     case 'next':
     case 'prev':
-      await encounterForButton(ctx, encounterId);
-      return change(ctx, (service, actor, place) => (action === 'next' ? service.next(actor, place) : service.prev(actor, place)));
+      await encounterForButton(ctx, button.encounterId);
+      return applyStep(ctx, button.action === 'next' ? nextTurn : previousTurn);
     case 'death':
-      await encounterForButton(ctx, encounterId);
-      return change(ctx, (service, actor, place) => service.rollDeathSave(actor, place, { target: combatantId }));
+      await encounterForButton(ctx, button.encounterId);
+      return applyStep(ctx, pressDeathSave, button.combatantId);
     case 'end':
-      return end(ctx, encounterId);
+      return end(ctx, button.encounterId);
     case 'keep':
       return { updateMessage: true, ephemeral: true, embeds: [{ description: 'The fight goes on.', color: COLORS.info }], components: [] };
-    default:
-      throw new UserError('This button no longer does anything.');
   }
 }
 

@@ -1,5 +1,6 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { Command, CommandContext } from '../src/framework/command';
+import { asPromise } from '../src/framework/as-promise';
 import type { Embed, Reply } from '../src/views/reply';
 import { COLORS, EMBED_LIMITS } from '../src/views/embeds';
 import { UserError } from '../src/errors';
@@ -123,7 +124,7 @@ function repeatedEmbed(request: RollRequest, results: RollSuccess[], title: stri
   return embed;
 }
 
-async function execute(ctx: CommandContext): Promise<Reply> {
+function rollReply(ctx: CommandContext): Reply {
   const request = readRequest(ctx);
   // Each line gets an equal share of the embed, with room for its number and verdict.
   const maxLength = Math.floor(EMBED_LIMITS.description / request.times) - 60;
@@ -143,5 +144,6 @@ export const command: Command = {
     '/roll dice:1d20+3 mode:advantage dc:15',
     '/roll dice:8d6 [fire] secret:true',
   ],
-  execute,
+  // A mistake in the expression throws a UserError, which must reach the dispatcher as a rejection.
+  execute: (ctx) => asPromise(() => rollReply(ctx)),
 };

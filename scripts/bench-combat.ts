@@ -12,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { EncounterService } from '../src/combat/service';
+import { addMonsters, dealDamage, nextTurn } from '../src/combat/steps';
 import type { Actor, Place } from '../src/combat/types';
 import { createCryptoRandom } from '../src/dice';
 import { createEncounterService } from '../src/db/encounter-store';
@@ -60,9 +61,9 @@ async function setUp(service: EncounterService): Promise<void> {
       const where = place(index);
       await service.begin(GM, where, { name: `Bench ${index}` });
       // Enough HP that a whole run of `damage 1` never drops anyone.
-      await service.add(GM, where, { name: 'Goblin', count: COMBATANTS / 2, hp: 100_000, ac: 15, initMod: 2 });
-      await service.add(GM, where, { name: 'Orc', count: COMBATANTS / 2, hp: 100_000, ac: 13, initMod: 1 });
-      await service.next(GM, where);
+      await service.apply(GM, where, addMonsters, { name: 'Goblin', count: COMBATANTS / 2, hp: 100_000, ac: 15, initMod: 2 });
+      await service.apply(GM, where, addMonsters, { name: 'Orc', count: COMBATANTS / 2, hp: 100_000, ac: 13, initMod: 1 });
+      await service.apply(GM, where, nextTurn);
     }),
   );
 }
@@ -159,13 +160,13 @@ async function main(): Promise<void> {
       console.log(
         `Set up ${ENCOUNTERS} encounters of ${COMBATANTS} combatants in ${((performance.now() - setupStart) / 1000).toFixed(1)} s.`,
       );
-      const next = (where: Place) => service.next(GM, where);
+      const next = (where: Place) => service.apply(GM, where, nextTurn);
       const damage = (where: Place, step: number) =>
-        service.damage(GM, where, { target: `Goblin ${(step % (COMBATANTS / 2)) + 1}`, amount: '1' });
+        service.apply(GM, where, dealDamage, { target: `Goblin ${(step % (COMBATANTS / 2)) + 1}`, amount: '1' });
       const cold = () => createEncounterService({ prisma: counting.prisma, random: createCryptoRandom(), now: () => new Date() });
-      const coldNext = (where: Place) => cold().next(GM, where);
+      const coldNext = (where: Place) => cold().apply(GM, where, nextTurn);
       const coldDamage = (where: Place, step: number) =>
-        cold().damage(GM, where, { target: `Orc ${(step % (COMBATANTS / 2)) + 1}`, amount: '1' });
+        cold().apply(GM, where, dealDamage, { target: `Orc ${(step % (COMBATANTS / 2)) + 1}`, amount: '1' });
       // Warm the pool, the JIT and PostgreSQL's caches before measuring.
       await measure('warm-up', 10, next, counting.statements);
       const rows: Row[] = [];
@@ -180,7 +181,10 @@ async function main(): Promise<void> {
       const replica = cold();
       let sent = 0;
       const eitherProcess = (where: Place, step: number) =>
-        (sent++ % 2 === 0 ? service : replica).damage(GM, where, { target: `Goblin ${(step % (COMBATANTS / 2)) + 1}`, amount: '1' });
+        (sent++ % 2 === 0 ? service : replica).apply(GM, where, dealDamage, {
+          target: `Goblin ${(step % (COMBATANTS / 2)) + 1}`,
+          amount: '1',
+        });
       rows.push(await measure('/hp damage (racing, 2 processes)', 1, eitherProcess, counting.statements, RACERS));
       console.log(table(rows));
     } finally {

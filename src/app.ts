@@ -4,10 +4,14 @@ import type { Config } from './config';
 import { createCryptoRandom } from './dice/crypto-random';
 import type { RandomSource } from './dice/random';
 import { createSeededRandom } from './dice/seeded';
+import { createConsoleUsers } from './db/console-users';
 import { createEncounterService } from './db/encounter-store';
+import type { PrismaClient } from './db/generated/client';
 import { openDatabase, redactPassword } from './db/open';
+import { createSettingsStore } from './db/settings';
 import type { CommandRegistry } from './framework/registry';
 import type { Services } from './services';
+import type { ConsoleUsers } from './transports/console-session';
 
 /** The bot's parts, shared by every transport: its commands and the services they use. */
 export interface App {
@@ -15,6 +19,8 @@ export interface App {
   services: Services;
   /** Where the data lives, for the start-up log line (never includes a password). */
   database: { kind: 'postgres' | 'embedded'; where: string };
+  /** The console transport's users (Discord says who manages a server; the console stores it). */
+  consoleUsers: ConsoleUsers;
   close(): Promise<void>;
 }
 
@@ -27,14 +33,22 @@ export interface AppOptions {
   seed?: number;
 }
 
+export interface ServiceParts {
+  prisma: PrismaClient;
+  random: RandomSource;
+  logger: Logger;
+  now?: () => Date;
+}
+
 /** The services every handler gets, over an open database. Tests build theirs with it too. */
-export function buildServices({
-  prisma,
-  random,
-  logger,
-  now = () => new Date(),
-}: Omit<Services, 'encounters' | 'now'> & { now?: () => Date }): Services {
-  return { prisma, random, logger, now, encounters: createEncounterService({ prisma, random, now }) };
+export function buildServices({ prisma, random, logger, now = () => new Date() }: ServiceParts): Services {
+  return {
+    random,
+    logger,
+    now,
+    encounters: createEncounterService({ prisma, random, now }),
+    settings: createSettingsStore(prisma),
+  };
 }
 
 /** Opens the database (applying pending migrations) and builds the services. */
@@ -43,5 +57,11 @@ export async function openApp({ config, logger, memory = false, seed }: AppOptio
   const random: RandomSource = seed === undefined ? createCryptoRandom() : createSeededRandom(seed);
   const services = buildServices({ prisma: db.prisma, random, logger });
   const where = db.kind === 'postgres' ? redactPassword(db.url) : memory ? 'memory' : config.dataDir;
-  return { registry, services, database: { kind: db.kind, where }, close: () => db.close() };
+  return {
+    registry,
+    services,
+    database: { kind: db.kind, where },
+    consoleUsers: createConsoleUsers(db.prisma),
+    close: () => db.close(),
+  };
 }

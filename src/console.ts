@@ -48,7 +48,7 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel ?? 'warn');
   const app = await openApp({ config, logger, memory: args.memory, seed: args.seed });
-  const session = new ConsoleSession(app.registry, app.services);
+  const session = new ConsoleSession(app.registry, app.services, app.consoleUsers);
   const interactive = process.stdin.isTTY === true && !args.json;
   const rl = readline.createInterface({ input: process.stdin, output: interactive ? process.stdout : undefined, terminal: interactive });
   if (interactive) {

@@ -1,14 +1,18 @@
 import type { Logger } from 'pino';
 import type { EncounterService } from './combat/service';
 import type { RandomSource } from './dice/random';
-import type { PrismaClient } from './db/generated/client';
+import type { SettingsStore } from './settings/store';
 
-/** The long-lived things a handler uses, built once by the composition root (src/app.ts). */
+/**
+ * The long-lived things a handler uses, built once by the composition root (src/app.ts). Storage is
+ * reached only through services and stores, never through the database client.
+ */
 export interface Services {
-  prisma: PrismaClient;
   random: RandomSource;
   logger: Logger;
   now(): Date;
   /** The channel encounters (/init, /hp), stored atomically in the database. */
   encounters: EncounterService;
+  /** Each server's and channel's rule set (/config). */
+  settings: SettingsStore;
 }

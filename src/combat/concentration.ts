@@ -24,19 +24,18 @@ export function startConcentration(encounter: Encounter, ctx: StepContext, input
   const applied = applyRulesChange(next, holder, change);
   next = applied.encounter;
   events.push(...applied.events);
-  let id: string;
-  [id, next] = takeId(next, 'e');
+  const [id, numbered] = takeId(next, 'e');
   const effect: EncounterEffect = {
     id,
     kind: 'concentration',
     name,
     sourceId: combatant.id,
     targetId: combatant.id,
-    startedRound: next.round,
+    startedRound: numbered.round,
     expiry: null,
     concentrationId: null,
   };
-  next = { ...next, effects: [...next.effects, effect] };
+  next = { ...numbered, effects: [...numbered.effects, effect] };
   events.push({ kind: 'concentration-started', combatant: refOf(holder), effect: name });
   return { encounter: next, events, command: 'init concentrate', detail: `${combatant.name} concentrates on ${name}` };
 }

@@ -4,6 +4,7 @@ import { rollAmount } from './amount';
 import { concentrationChecks } from './concentration';
 import { applyRulesChange } from './effects';
 import { requireControl } from './permissions';
+import { CombatRefusal } from './refusals';
 import { findTarget, refOf } from './targets';
 import { replaceCombatant, type StepContext, type Transition } from './transition';
 import { MAX_HP, type Combatant, type Encounter, type EncounterEvent } from './types';
@@ -11,7 +12,7 @@ import { requireWhole } from './validate';
 
 function requireHp(combatant: Combatant): void {
   if (!combatant.hpKnown) {
-    throw new UserError(`${combatant.name} has no hit points yet: the game master can give it some with \`/hp max\`.`);
+    throw new CombatRefusal({ kind: 'no-hit-points', combatant: combatant.name });
   }
 }
 
@@ -96,8 +97,7 @@ export function setHp(encounter: Encounter, ctx: StepContext, input: { target: s
   requireHp(combatant);
   const amount = rollAmount(input.amount, ctx.random, 'HP');
   const ceiling = ctx.ruleSet.maxHp(combatant.rules);
-  if (amount.total > ceiling)
-    throw new UserError(`${combatant.name}'s HP can be at most ${ceiling}; raise the maximum with \`/hp max\` first.`);
+  if (amount.total > ceiling) throw new CombatRefusal({ kind: 'above-maximum-hp', combatant: combatant.name, ceiling });
   const up = amount.total > 0;
   const rules = up
     ? { ...combatant.rules, hp: amount.total, dead: false, stable: false, deathSaves: { successes: 0, failures: 0 } }

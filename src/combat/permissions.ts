@@ -1,4 +1,4 @@
-import { UserError } from '../errors';
+import { CombatRefusal } from './refusals';
 import type { Actor, Combatant, Encounter } from './types';
 
 /** The encounter's game master and members with Manage Channels may do everything. */
@@ -9,17 +9,13 @@ export function isGameMaster(actor: Actor, encounter: Encounter): boolean {
 /** `doing` completes "Only … can": e.g. "add monsters". */
 export function requireGameMaster(actor: Actor, encounter: Encounter, doing: string): void {
   if (!isGameMaster(actor, encounter)) {
-    throw new UserError(`Only the game master (${encounter.gameMasterName}) or a member with Manage Channels can ${doing}.`);
+    throw new CombatRefusal({ kind: 'not-game-master', gameMasterName: encounter.gameMasterName, doing });
   }
 }
 
 /** A player acts on the combatants they control; the game master on all of them. */
 export function requireControl(actor: Actor, encounter: Encounter, combatant: Combatant, doing: string): void {
   if (isGameMaster(actor, encounter) || combatant.controllerId === actor.userId) return;
-  const gameMaster = `the game master (${encounter.gameMasterName}) or a member with Manage Channels`;
-  const who =
-    combatant.controllerId === null
-      ? gameMaster
-      : `${combatant.name}'s player, the game master (${encounter.gameMasterName}) or a member with Manage Channels`;
-  throw new UserError(`Only ${who} can ${doing}.`);
+  const player = combatant.controllerId === null ? null : combatant.name;
+  throw new CombatRefusal({ kind: 'not-your-combatant', gameMasterName: encounter.gameMasterName, player, doing });
 }

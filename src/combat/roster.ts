@@ -2,7 +2,7 @@ import { UserError } from '../errors';
 import type { RuleSetId } from '../rules/ids';
 import { createRulesState } from '../rules/state';
 import type { DamageType, InitiativeRoll, RollMode } from '../rules/types';
-import type { AddInput, JoinInput } from './service';
+import type { AddInput, JoinInput } from './inputs';
 import { endEffects } from './effects';
 import { placeInOrder } from './order';
 import { requireGameMaster } from './permissions';

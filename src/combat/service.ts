@@ -1,120 +1,37 @@
 import type { RandomSource } from '../dice/random';
-import { UserError } from '../errors';
 import { getRuleSet } from '../rules';
 import type { RuleSetId } from '../rules/ids';
-import type { DamageType, RollMode } from '../rules/types';
-import { dropConcentration, pressConcentrationSave, startConcentration } from './concentration';
-import { dealDamage, grantTempHp, heal, setHp, setMaxHp } from './hit-points';
-import { changeOptions, endEncounter, undoChange } from './lifecycle';
-import { addMonsters, beginEncounter, joinEncounter, removeCombatant, setInitiative } from './roster';
+import type { BeginInput } from './inputs';
+import { undoChange } from './lifecycle';
+import { CombatRefusal } from './refusals';
+import { beginEncounter } from './roster';
 import type { EncounterStore } from './store';
 import { refOf } from './targets';
 import type { StepContext, Transition } from './transition';
-import { moveTurn, nextTurn, pressDeathSave, previousTurn } from './turns';
-import type { Actor, CombatantRef, Encounter, EncounterLogEntry, EncounterOptions, EncounterResult, Place } from './types';
+import type { Actor, CombatantRef, Encounter, EncounterLogEntry, EncounterResult, Place } from './types';
 import { requireWhole } from './validate';
 
-export interface BeginInput {
-  name?: string;
-  options?: Partial<EncounterOptions>;
-}
-
-/** Monsters and NPCs the game master adds. */
-export interface AddInput {
-  name: string;
-  initMod?: number;
-  hp?: number;
-  ac?: number;
-  /** `count:4` adds "Name 1" to "Name 4" sharing one initiative roll. */
-  count?: number;
-  hidden?: boolean;
-  /** A given initiative total: no roll. */
-  initiative?: number;
-  mode?: RollMode;
-  conSave?: number;
-  resist?: DamageType[];
-  immune?: DamageType[];
-  vulnerable?: DamageType[];
-}
-
-/** The caller's own combatant; the name defaults to the caller's display name. */
-export interface JoinInput {
-  name?: string;
-  initMod?: number;
-  hp?: number;
-  ac?: number;
-  conSave?: number;
-  initiative?: number;
-  mode?: RollMode;
-}
-
 /**
- * `target` is a combatant's name as the user typed or autocompleted it (case and spacing do not
- * matter; a unique prefix is enough) or its id.
+ * A pure encounter step: given the encounter, the context and its own input, the change it makes.
+ * Every step the commands use is exported from `./steps`.
  */
-export interface TargetInput {
-  target: string;
-}
-
-/** `amount` is a whole number or a dice expression ("2d6+3 [fire]"). */
-export interface AmountInput extends TargetInput {
-  amount: string;
-}
-
-export interface DamageInput extends AmountInput {
-  /** Overrides the type an annotation in the expression gives. */
-  type?: DamageType;
-  critical?: boolean;
-}
-
-export interface TempHpInput extends AmountInput {
-  /** Take the new amount even when it is smaller than the temporary HP already there. */
-  replace?: boolean;
-}
-
-export interface ConcentrateInput extends TargetInput {
-  effect: string;
-}
-
-export interface SetInitiativeInput extends TargetInput {
-  value: number;
-}
+export type EncounterStep<Input extends unknown[]> = (encounter: Encounter, ctx: StepContext, ...input: Input) => Transition;
 
 /**
- * Everything `/init` and `/hp` do to a channel's encounter. Each call is one atomic change (or a
- * read); user mistakes and refusals are thrown as `UserError` with a message to show as it is.
+ * Everything the commands do to a channel's encounter. Each change is one atomic `apply` of a step
+ * (or `begin`/`undo`, which need more than the current encounter); refusals are thrown as errors
+ * with a message for the user.
  */
 export interface EncounterService {
   begin(actor: Actor, place: Place, input: BeginInput): Promise<EncounterResult>;
-  add(actor: Actor, place: Place, input: AddInput): Promise<EncounterResult>;
-  join(actor: Actor, place: Place, input: JoinInput): Promise<EncounterResult>;
-  next(actor: Actor, place: Place): Promise<EncounterResult>;
-  prev(actor: Actor, place: Place): Promise<EncounterResult>;
-  move(actor: Actor, place: Place, input: TargetInput): Promise<EncounterResult>;
-  setInitiative(actor: Actor, place: Place, input: SetInitiativeInput): Promise<EncounterResult>;
-  remove(actor: Actor, place: Place, input: TargetInput): Promise<EncounterResult>;
-  setOptions(actor: Actor, place: Place, options: Partial<EncounterOptions>): Promise<EncounterResult>;
-  /** Ends the encounter; the result's encounter is the final state (with `endedAt`). */
-  end(actor: Actor, place: Place): Promise<EncounterResult>;
+  /** Applies `step` to the channel's active encounter and saves the change with its log line. */
+  apply<Input extends unknown[]>(actor: Actor, place: Place, step: EncounterStep<Input>, ...input: Input): Promise<EncounterResult>;
   /** Reverts the last change not yet undone: the game master's, or the caller's own. */
   undo(actor: Actor, place: Place): Promise<EncounterResult>;
 
-  damage(actor: Actor, place: Place, input: DamageInput): Promise<EncounterResult>;
-  heal(actor: Actor, place: Place, input: AmountInput): Promise<EncounterResult>;
-  setTempHp(actor: Actor, place: Place, input: TempHpInput): Promise<EncounterResult>;
-  setHp(actor: Actor, place: Place, input: AmountInput): Promise<EncounterResult>;
-  setMaxHp(actor: Actor, place: Place, input: AmountInput): Promise<EncounterResult>;
-
-  concentrate(actor: Actor, place: Place, input: ConcentrateInput): Promise<EncounterResult>;
-  dropConcentration(actor: Actor, place: Place, input: TargetInput): Promise<EncounterResult>;
-  /** Rolls the oldest pending concentration save of the target. */
-  rollConcentrationSave(actor: Actor, place: Place, input: TargetInput): Promise<EncounterResult>;
-  /** Rolls the target's pending death save (encounters that roll them by button). */
-  rollDeathSave(actor: Actor, place: Place, input: TargetInput): Promise<EncounterResult>;
-
   /** The channel's active encounter, or null. `list` shows it; hidden numbers are the caller's to filter. */
   get(place: Place): Promise<Encounter | null>;
-  /** The last `count` changes, newest first. Throws `UserError` when there is no encounter. */
+  /** The last `count` changes, newest first. Throws `NoEncounter` when there is none. */
   log(place: Place, count: number): Promise<EncounterLogEntry[]>;
   /** Combatants of the channel's encounter in initiative order (empty without one), for autocomplete. */
   combatants(place: Place): Promise<CombatantRef[]>;
@@ -132,7 +49,6 @@ export interface EncounterServiceDeps {
   newId(): string;
 }
 
-const NO_ENCOUNTER = 'There is no encounter in this channel. Start one with `/init begin`.';
 const MAX_LOG_ENTRIES = 25;
 
 /** The service over any store: each command is one `store.update` around a pure step. */
@@ -141,16 +57,6 @@ export function createEncounterServiceWith(deps: EncounterServiceDeps): Encounte
 
   function contextFor(actor: Actor, encounter: Encounter): StepContext {
     return { actor, ruleSet: getRuleSet(encounter.ruleSet), random: deps.random, now: deps.now() };
-  }
-
-  async function change(
-    actor: Actor,
-    place: Place,
-    step: (encounter: Encounter, ctx: StepContext) => Transition,
-  ): Promise<EncounterResult> {
-    const saved = await store.update(place.channelId, actor, (current) => step(current, contextFor(actor, current)));
-    if (saved === null) throw new UserError(NO_ENCOUNTER);
-    return { encounter: saved.encounter, events: saved.events };
   }
 
   return {
@@ -162,20 +68,16 @@ export function createEncounterServiceWith(deps: EncounterServiceDeps): Encounte
       );
       if (!(await store.create(begun, actor))) {
         const existing = await store.active(place.channelId);
-        const which = existing === null ? 'an encounter' : `${existing.name} (game master: ${existing.gameMasterName})`;
-        throw new UserError(`This channel already has ${which}. End it with \`/init end\` before beginning another.`);
+        const known = existing === null ? null : { name: existing.name, gameMasterName: existing.gameMasterName };
+        throw new CombatRefusal({ kind: 'encounter-exists', existing: known });
       }
       return { encounter: begun.encounter, events: begun.events };
     },
-    add: (actor, place, input) => change(actor, place, (e, ctx) => addMonsters(e, ctx, input)),
-    join: (actor, place, input) => change(actor, place, (e, ctx) => joinEncounter(e, ctx, input)),
-    next: (actor, place) => change(actor, place, nextTurn),
-    prev: (actor, place) => change(actor, place, previousTurn),
-    move: (actor, place, input) => change(actor, place, (e, ctx) => moveTurn(e, ctx, input.target)),
-    setInitiative: (actor, place, input) => change(actor, place, (e, ctx) => setInitiative(e, ctx, input)),
-    remove: (actor, place, input) => change(actor, place, (e, ctx) => removeCombatant(e, ctx, input.target)),
-    setOptions: (actor, place, options) => change(actor, place, (e, ctx) => changeOptions(e, ctx, options)),
-    end: (actor, place) => change(actor, place, endEncounter),
+    async apply(actor, place, step, ...input) {
+      const saved = await store.update(place.channelId, actor, (current) => step(current, contextFor(actor, current), ...input));
+      if (saved === null) throw new CombatRefusal({ kind: 'no-encounter' });
+      return { encounter: saved.encounter, events: saved.events };
+    },
     async undo(actor, place) {
       const saved = await store.update(
         place.channelId,
@@ -183,25 +85,14 @@ export function createEncounterServiceWith(deps: EncounterServiceDeps): Encounte
         (current, last) => ({ ...undoChange(current, contextFor(actor, current), last), undoes: last?.id }),
         { withLastChange: true },
       );
-      if (saved === null) throw new UserError(NO_ENCOUNTER);
+      if (saved === null) throw new CombatRefusal({ kind: 'no-encounter' });
       return { encounter: saved.encounter, events: saved.events };
     },
-
-    damage: (actor, place, input) => change(actor, place, (e, ctx) => dealDamage(e, ctx, input)),
-    heal: (actor, place, input) => change(actor, place, (e, ctx) => heal(e, ctx, input)),
-    setTempHp: (actor, place, input) => change(actor, place, (e, ctx) => grantTempHp(e, ctx, input)),
-    setHp: (actor, place, input) => change(actor, place, (e, ctx) => setHp(e, ctx, input)),
-    setMaxHp: (actor, place, input) => change(actor, place, (e, ctx) => setMaxHp(e, ctx, input)),
-
-    concentrate: (actor, place, input) => change(actor, place, (e, ctx) => startConcentration(e, ctx, input)),
-    dropConcentration: (actor, place, input) => change(actor, place, (e, ctx) => dropConcentration(e, ctx, input.target)),
-    rollConcentrationSave: (actor, place, input) => change(actor, place, (e, ctx) => pressConcentrationSave(e, ctx, input.target)),
-    rollDeathSave: (actor, place, input) => change(actor, place, (e, ctx) => pressDeathSave(e, ctx, input.target)),
 
     get: (place) => store.active(place.channelId),
     async log(place, count) {
       const entries = await store.log(place.channelId, requireWhole(count, 'Count', 1, MAX_LOG_ENTRIES));
-      if (entries === null) throw new UserError(NO_ENCOUNTER);
+      if (entries === null) throw new CombatRefusal({ kind: 'no-encounter' });
       return entries;
     },
     async combatants(place) {

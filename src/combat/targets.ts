@@ -1,4 +1,4 @@
-import { UserError } from '../errors';
+import { CombatRefusal, type NameSample } from './refusals';
 import type { Combatant, CombatantRef, Encounter } from './types';
 
 /** Case, accents and runs of spaces do not matter when naming a combatant. */
@@ -22,10 +22,9 @@ export function findById(encounter: Encounter, id: string): Combatant | undefine
 
 const LISTED_NAMES = 10;
 
-function nameList(combatants: readonly Combatant[]): string {
+function sampleOf(combatants: readonly Combatant[]): NameSample {
   const names = combatants.slice(0, LISTED_NAMES).map((c) => c.name);
-  const more = combatants.length - names.length;
-  return more > 0 ? `${names.join(', ')} and ${more} more` : names.join(', ');
+  return { names, more: combatants.length - names.length };
 }
 
 /**
@@ -34,15 +33,15 @@ function nameList(combatants: readonly Combatant[]): string {
  */
 export function findTarget(encounter: Encounter, typed: string): Combatant {
   const { combatants } = encounter;
-  if (combatants.length === 0) throw new UserError('There are no combatants yet: add monsters with `/init add` or join with `/init join`.');
+  if (combatants.length === 0) throw new CombatRefusal({ kind: 'no-combatants' });
   const wanted = normaliseName(typed);
-  if (wanted === '') throw new UserError('Name a combatant as the target.');
+  if (wanted === '') throw new CombatRefusal({ kind: 'no-target-named' });
   const exact = combatants.find((c) => c.id === typed.trim() || normaliseName(c.name) === wanted);
   if (exact !== undefined) return exact;
   for (const matches of [(name: string) => name.startsWith(wanted), (name: string) => name.includes(wanted)]) {
     const found = combatants.filter((c) => matches(normaliseName(c.name)));
     if (found.length === 1 && found[0] !== undefined) return found[0];
-    if (found.length > 1) throw new UserError(`"${typed.trim()}" could be ${nameList(found)}: which one?`);
+    if (found.length > 1) throw new CombatRefusal({ kind: 'ambiguous-target', typed: typed.trim(), matches: sampleOf(found) });
   }
-  throw new UserError(`There is no combatant called "${typed.trim()}" here. The combatants are ${nameList(combatants)}.`);
+  throw new CombatRefusal({ kind: 'unknown-target', typed: typed.trim(), combatants: sampleOf(combatants) });
 }

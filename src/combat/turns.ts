@@ -2,6 +2,7 @@ import { UserError } from '../errors';
 import type { RulesResult, TimedEffect } from '../rules/types';
 import { applyRulesChange, endEffects, isDying, type Step } from './effects';
 import { requireControl, requireGameMaster } from './permissions';
+import { CombatRefusal } from './refusals';
 import { findById, findTarget, refOf } from './targets';
 import { replaceCombatant, type StepContext, type Transition } from './transition';
 import type { Combatant, Encounter, EncounterEvent } from './types';
@@ -13,7 +14,7 @@ function isSkipped(combatant: Combatant): boolean {
 
 function requireCombatants(encounter: Encounter): void {
   if (encounter.combatants.length === 0) {
-    throw new UserError('Nobody is in the order yet: add monsters with `/init add` and players join with `/init join`.');
+    throw new CombatRefusal({ kind: 'nobody-in-order' });
   }
 }
 
@@ -95,7 +96,7 @@ export function nextTurn(encounter: Encounter, ctx: StepContext): Transition {
     events.push({ kind: 'turn-skipped', combatant: refOf(candidate), reason: 'dead' });
   }
   if (chosen === undefined) {
-    throw new UserError('Every combatant is dead, so no turn can start. End the fight with `/init end`, or add combatants.');
+    throw new CombatRefusal({ kind: 'everyone-dead' });
   }
   let next: Encounter = { ...encounter, round, currentId: chosen.id };
   if (encounter.currentId !== null) {
@@ -117,8 +118,7 @@ export function nextTurn(encounter: Encounter, ctx: StepContext): Transition {
 /** Goes back one turn, as a correction: nothing that happens at a turn's start happens again. */
 export function previousTurn(encounter: Encounter, ctx: StepContext): Transition {
   requireCombatants(encounter);
-  if (encounter.currentId === null || encounter.round === 0)
-    throw new UserError('The fight has not started yet: `/init next` starts round 1.');
+  if (encounter.currentId === null || encounter.round === 0) throw new CombatRefusal({ kind: 'not-started' });
   requireTurnControl(encounter, ctx, 'go back a turn');
   const { combatants } = encounter;
   const startIndex = combatants.findIndex((c) => c.id === encounter.currentId);
@@ -136,7 +136,7 @@ export function previousTurn(encounter: Encounter, ctx: StepContext): Transition
       detail: `back to round ${round}, ${candidate.name}'s turn`,
     };
   }
-  throw new UserError('This is the first turn of the fight: there is no turn before it.');
+  throw new CombatRefusal({ kind: 'first-turn' });
 }
 
 /** The game master makes a combatant current, as a correction: nothing turn-start happens (before the fight, round 1 starts quietly). */

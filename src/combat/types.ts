@@ -191,7 +191,7 @@ export interface EncounterResult {
   events: EncounterEvent[];
 }
 
-/** One line of `/init log`. */
+/** One line of the encounter's log. */
 export interface EncounterLogEntry {
   at: Date;
   actorId: string;

@@ -1,15 +1,26 @@
 import { EFFECT_KINDS, type Combatant, type EffectKind, type Encounter, type EncounterEffect } from '../combat/types';
 import { isRuleSetId, type RuleSetId } from '../rules/ids';
 import type { ConditionKey, DamageType, HitDicePool, RollMode, TrackKey } from '../rules/types';
+import type { Prisma } from './generated/client';
+import { columnReader, everyColumnOf, type RowOf, type StoredRow } from './table-rows';
 
 /*
  * Rows of the encounter tables as JSON objects keyed by column name, in both directions: the store
  * writes changed rows through jsonb_populate_recordset and reads them back through json_agg, so one
- * statement carries them.
+ * statement carries them. jsonb_populate_recordset drops a key that names no column and leaves a
+ * column with no key NULL, without a word: the row types come from Prisma's models, so the compiler
+ * catches either in the row code, and the encounter column tests compare the lists below with the
+ * migrated tables.
  */
 
-/** Every combatants column but encounter_id: the keys of a combatant row. */
-export const COMBATANT_COLUMNS = [
+/** The combatants table's columns but encounter_id (the parent's key, which the store adds). */
+export type CombatantRow = RowOf<Omit<Prisma.CombatantModel, 'encounterId'>>;
+/** The encounter_effects table's columns but encounter_id. */
+export type EffectRow = RowOf<Omit<Prisma.EncounterEffectModel, 'encounterId'>>;
+export type EncounterRow = RowOf<Prisma.EncounterModel>;
+
+/** Every combatants column but encounter_id: the keys of a combatant row, which an update assigns. */
+export const COMBATANT_COLUMNS = everyColumnOf<CombatantRow>()([
   'id',
   'sort_order',
   'name',
@@ -48,10 +59,10 @@ export const COMBATANT_COLUMNS = [
   'dead',
   'death_save_pending',
   'pending_concentration_dcs',
-] as const;
+] as const);
 
 /** Every encounter_effects column but encounter_id. */
-export const EFFECT_COLUMNS = [
+export const EFFECT_COLUMNS = everyColumnOf<EffectRow>()([
   'id',
   'kind',
   'name',
@@ -62,13 +73,30 @@ export const EFFECT_COLUMNS = [
   'expiry_combatant_id',
   'expiry_boundary',
   'concentration_id',
-] as const;
+] as const);
 
-type ColumnValue = string | number | boolean | null | readonly unknown[] | Readonly<Record<string, unknown>>;
-type RowOf<Columns extends readonly string[]> = { [K in Columns[number]]: ColumnValue };
-
-export type CombatantRow = RowOf<typeof COMBATANT_COLUMNS>;
-export type EffectRow = RowOf<typeof EFFECT_COLUMNS>;
+/** The encounter's own columns; `active_channel_id` holds the channel while the encounter runs. */
+export function encounterRow(encounter: Encounter): EncounterRow {
+  return {
+    id: encounter.id,
+    guild_id: encounter.guildId,
+    channel_id: encounter.channelId,
+    active_channel_id: encounter.endedAt === null ? encounter.channelId : null,
+    name: encounter.name,
+    game_master_id: encounter.gameMasterId,
+    game_master_name: encounter.gameMasterName,
+    ruleset: encounter.ruleSet,
+    round: encounter.round,
+    current_id: encounter.currentId,
+    auto_death_saves: encounter.options.autoDeathSaves,
+    auto_concentration_saves: encounter.options.autoConcentrationSaves,
+    tracker_message_id: encounter.trackerMessageId,
+    version: encounter.version,
+    next_seq: encounter.nextSeq,
+    created_at: encounter.createdAt.toISOString(),
+    ended_at: encounter.endedAt?.toISOString() ?? null,
+  };
+}
 
 export function combatantRow(combatant: Combatant, sortOrder: number): CombatantRow {
   const { rules, initiative } = combatant;
@@ -129,88 +157,53 @@ export function effectRow(effect: EncounterEffect): EffectRow {
   };
 }
 
-/** A row as json_agg gives it back: the database's own values, trusted to match the columns. */
-type JsonRow = Record<string, unknown>;
-
-function text(row: JsonRow, key: string): string {
-  return String(row[key]);
-}
-
-function textOrNull(row: JsonRow, key: string): string | null {
-  const value = row[key];
-  return value === null || value === undefined ? null : String(value);
-}
-
-function int(row: JsonRow, key: string): number {
-  return Number(row[key]);
-}
-
-function intOrNull(row: JsonRow, key: string): number | null {
-  const value = row[key];
-  return value === null || value === undefined ? null : Number(value);
-}
-
-function bool(row: JsonRow, key: string): boolean {
-  return row[key] === true;
-}
-
-function ints(row: JsonRow, key: string): number[] {
-  const value = row[key];
-  return Array.isArray(value) ? value.map(Number) : [];
-}
-
-function texts<T extends string>(row: JsonRow, key: string): T[] {
-  const value = row[key];
-  // The columns only ever receive the rules engine's own keys, written by combatantRow.
-  return Array.isArray(value) ? (value.map(String) as T[]) : [];
-}
-
 function rollMode(value: string): RollMode {
   return value === 'advantage' || value === 'disadvantage' ? value : 'normal';
 }
 
-export function combatantFromRow(row: JsonRow, concentration: string | null): Combatant {
+export function combatantFromRow(row: StoredRow<CombatantRow>, concentration: string | null): Combatant {
+  const { text, textOrNull, int, intOrNull, bool, ints, texts, value } = columnReader(row);
   return {
-    id: text(row, 'id'),
-    name: text(row, 'name'),
-    controllerId: textOrNull(row, 'controller_id'),
-    hidden: bool(row, 'hidden'),
-    hpKnown: bool(row, 'hp_known'),
-    armourClass: intOrNull(row, 'armour_class'),
-    groupId: textOrNull(row, 'group_id'),
+    id: text('id'),
+    name: text('name'),
+    controllerId: textOrNull('controller_id'),
+    hidden: bool('hidden'),
+    hpKnown: bool('hp_known'),
+    armourClass: intOrNull('armour_class'),
+    groupId: textOrNull('group_id'),
     initiative: {
-      total: int(row, 'initiative'),
-      modifier: int(row, 'init_mod'),
-      mode: rollMode(text(row, 'init_mode')),
-      rolls: ints(row, 'init_rolls'),
-      given: bool(row, 'init_given'),
-      tiebreak: ints(row, 'init_tiebreak'),
+      total: int('initiative'),
+      modifier: int('init_mod'),
+      mode: rollMode(text('init_mode')),
+      rolls: ints('init_rolls'),
+      given: bool('init_given'),
+      tiebreak: ints('init_tiebreak'),
     },
-    deathSavePending: bool(row, 'death_save_pending'),
-    pendingConcentrationDcs: ints(row, 'pending_concentration_dcs'),
+    deathSavePending: bool('death_save_pending'),
+    pendingConcentrationDcs: ints('pending_concentration_dcs'),
     rules: {
-      hp: int(row, 'hp'),
-      maxHp: int(row, 'max_hp'),
-      hpMaxReduction: int(row, 'hp_max_reduction'),
-      tempHp: int(row, 'temp_hp'),
-      isPlayerCharacter: bool(row, 'is_player_character'),
-      important: bool(row, 'important'),
-      dead: bool(row, 'dead'),
-      stable: bool(row, 'stable'),
-      deathSaves: { successes: int(row, 'death_successes'), failures: int(row, 'death_failures') },
-      level: int(row, 'level'),
-      conScore: int(row, 'con_score'),
-      conSaveBonus: int(row, 'con_save_bonus'),
-      resistances: texts<DamageType>(row, 'resistances'),
-      immunities: texts<DamageType>(row, 'immunities'),
-      vulnerabilities: texts<DamageType>(row, 'vulnerabilities'),
-      damageThreshold: int(row, 'damage_threshold'),
-      conditions: texts<ConditionKey>(row, 'conditions'),
+      hp: int('hp'),
+      maxHp: int('max_hp'),
+      hpMaxReduction: int('hp_max_reduction'),
+      tempHp: int('temp_hp'),
+      isPlayerCharacter: bool('is_player_character'),
+      important: bool('important'),
+      dead: bool('dead'),
+      stable: bool('stable'),
+      deathSaves: { successes: int('death_successes'), failures: int('death_failures') },
+      level: int('level'),
+      conScore: int('con_score'),
+      conSaveBonus: int('con_save_bonus'),
+      resistances: texts<DamageType>('resistances'),
+      immunities: texts<DamageType>('immunities'),
+      vulnerabilities: texts<DamageType>('vulnerabilities'),
+      damageThreshold: int('damage_threshold'),
+      conditions: texts<ConditionKey>('conditions'),
       // Written by combatantRow from the rules state's own shapes.
-      tracks: row.tracks as Record<TrackKey, number>,
-      pendingFatigue: int(row, 'pending_fatigue'),
-      hitDice: row.hit_dice as HitDicePool[],
-      heroicInspiration: bool(row, 'heroic_inspiration'),
+      tracks: value('tracks') as Record<TrackKey, number>,
+      pendingFatigue: int('pending_fatigue'),
+      hitDice: value('hit_dice') as HitDicePool[],
+      heroicInspiration: bool('heroic_inspiration'),
       concentration,
     },
   };
@@ -222,22 +215,23 @@ function effectKind(value: string): EffectKind {
   return kind;
 }
 
-export function effectFromRow(row: JsonRow): EncounterEffect {
-  const expiryRound = intOrNull(row, 'expiry_round');
-  const expiryCombatantId = textOrNull(row, 'expiry_combatant_id');
-  const boundary = textOrNull(row, 'expiry_boundary');
+export function effectFromRow(row: StoredRow<EffectRow>): EncounterEffect {
+  const { text, textOrNull, int, intOrNull } = columnReader(row);
+  const expiryRound = intOrNull('expiry_round');
+  const expiryCombatantId = textOrNull('expiry_combatant_id');
+  const boundary = textOrNull('expiry_boundary');
   return {
-    id: text(row, 'id'),
-    kind: effectKind(text(row, 'kind')),
-    name: text(row, 'name'),
-    sourceId: textOrNull(row, 'source_id'),
-    targetId: textOrNull(row, 'target_id'),
-    startedRound: int(row, 'started_round'),
+    id: text('id'),
+    kind: effectKind(text('kind')),
+    name: text('name'),
+    sourceId: textOrNull('source_id'),
+    targetId: textOrNull('target_id'),
+    startedRound: int('started_round'),
     expiry:
       expiryRound === null || expiryCombatantId === null
         ? null
         : { round: expiryRound, combatantId: expiryCombatantId, boundary: boundary === 'end' ? 'end' : 'start' },
-    concentrationId: textOrNull(row, 'concentration_id'),
+    concentrationId: textOrNull('concentration_id'),
   };
 }
 
@@ -247,27 +241,32 @@ function ruleSetOf(value: string): RuleSetId {
 }
 
 /** The encounter row (its own columns) with its combatant and effect rows. */
-export function encounterFromRows(row: JsonRow, combatantRows: readonly JsonRow[], effectRows: readonly JsonRow[]): Encounter {
+export function encounterFromRows(
+  row: StoredRow<EncounterRow>,
+  combatantRows: readonly StoredRow<CombatantRow>[],
+  effectRows: readonly StoredRow<EffectRow>[],
+): Encounter {
+  const { text, textOrNull, int, bool } = columnReader(row);
   const effects = effectRows.map(effectFromRow);
   const concentrationOf = (id: string): string | null => effects.find((e) => e.kind === 'concentration' && e.sourceId === id)?.name ?? null;
-  const endedAt = row.ended_at;
+  const endedAt = textOrNull('ended_at');
   return {
-    id: text(row, 'id'),
-    guildId: text(row, 'guild_id'),
-    channelId: text(row, 'channel_id'),
-    name: text(row, 'name'),
-    gameMasterId: text(row, 'game_master_id'),
-    gameMasterName: text(row, 'game_master_name'),
-    ruleSet: ruleSetOf(text(row, 'ruleset')),
-    round: int(row, 'round'),
-    currentId: textOrNull(row, 'current_id'),
-    options: { autoDeathSaves: bool(row, 'auto_death_saves'), autoConcentrationSaves: bool(row, 'auto_concentration_saves') },
-    trackerMessageId: textOrNull(row, 'tracker_message_id'),
-    version: int(row, 'version'),
-    nextSeq: int(row, 'next_seq'),
-    createdAt: new Date(text(row, 'created_at')),
-    endedAt: endedAt === null || endedAt === undefined ? null : new Date(String(endedAt)),
-    combatants: combatantRows.map((c) => combatantFromRow(c, concentrationOf(text(c, 'id')))),
+    id: text('id'),
+    guildId: text('guild_id'),
+    channelId: text('channel_id'),
+    name: text('name'),
+    gameMasterId: text('game_master_id'),
+    gameMasterName: text('game_master_name'),
+    ruleSet: ruleSetOf(text('ruleset')),
+    round: int('round'),
+    currentId: textOrNull('current_id'),
+    options: { autoDeathSaves: bool('auto_death_saves'), autoConcentrationSaves: bool('auto_concentration_saves') },
+    trackerMessageId: textOrNull('tracker_message_id'),
+    version: int('version'),
+    nextSeq: int('next_seq'),
+    createdAt: new Date(text('created_at')),
+    endedAt: endedAt === null ? null : new Date(endedAt),
+    combatants: combatantRows.map((c) => combatantFromRow(c, concentrationOf(columnReader(c).text('id')))),
     effects,
   };
 }

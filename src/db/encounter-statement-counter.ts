@@ -5,7 +5,7 @@ import { PrismaClient } from './generated/client';
 export interface CountingPrisma {
   prisma: PrismaClient;
   /** SQL statements sent to PostgreSQL so far (BEGIN and COMMIT included): each is one round trip. */
-  statements(): number;
+  statements(this: void): number;
 }
 
 /**

@@ -10,8 +10,19 @@ import { UserError } from '../errors';
 import type { PrismaClient } from './generated/client';
 import { EncounterCache } from './encounter-cache';
 import { KeyedQueue } from './encounter-queue';
-import { COMBATANT_COLUMNS, EFFECT_COLUMNS, combatantRow, effectRow, encounterFromRows } from './encounter-rows';
+import {
+  COMBATANT_COLUMNS,
+  EFFECT_COLUMNS,
+  combatantRow,
+  effectRow,
+  encounterFromRows,
+  encounterRow,
+  type CombatantRow,
+  type EffectRow,
+  type EncounterRow,
+} from './encounter-rows';
 import { effectiveRuleset } from './settings';
+import type { StoredRow } from './table-rows';
 
 /*
  * A process runs its own commands on one channel one after another (commands in different
@@ -153,12 +164,7 @@ function saveSql(shape: SaveShape): string {
 const CREATE_SQL = `
 WITH input AS (SELECT $1::jsonb AS j),
 enc AS (
-  INSERT INTO encounters (id, guild_id, channel_id, active_channel_id, name, game_master_id, game_master_name, ruleset,
-    round, current_id, auto_death_saves, auto_concentration_saves, tracker_message_id, version, next_seq, created_at, ended_at)
-  SELECT (i.j->>'id')::uuid, i.j->>'guildId', i.j->>'channelId', i.j->>'channelId', i.j->>'name', i.j->>'gameMasterId',
-    i.j->>'gameMasterName', i.j->>'ruleSet', (i.j->>'round')::int, i.j->>'currentId', (i.j->>'autoDeathSaves')::boolean,
-    (i.j->>'autoConcentrationSaves')::boolean, NULL, 0, (i.j->>'nextSeq')::int, (i.j->>'at')::timestamptz, NULL
-  FROM input i
+  INSERT INTO encounters SELECT r.* FROM input i, jsonb_populate_record(NULL::encounters, i.j->'encounter') r
   ON CONFLICT (active_channel_id) DO NOTHING
   RETURNING id
 ),
@@ -177,9 +183,9 @@ ORDER BY ev.id DESC
 LIMIT $2::int`;
 
 interface LoadedRow {
-  encounter: Record<string, unknown>;
-  combatants: Record<string, unknown>[];
-  effects: Record<string, unknown>[];
+  encounter: StoredRow<EncounterRow>;
+  combatants: StoredRow<CombatantRow>[];
+  effects: StoredRow<EffectRow>[];
   last_change: {
     id: string;
     actor_id: string;
@@ -337,18 +343,7 @@ function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date): Enco
     async create(begun: Transition, actor: Actor) {
       const e = begun.encounter;
       const payload = {
-        id: e.id,
-        guildId: e.guildId,
-        channelId: e.channelId,
-        name: e.name,
-        gameMasterId: e.gameMasterId,
-        gameMasterName: e.gameMasterName,
-        ruleSet: e.ruleSet,
-        round: e.round,
-        currentId: e.currentId,
-        autoDeathSaves: e.options.autoDeathSaves,
-        autoConcentrationSaves: e.options.autoConcentrationSaves,
-        nextSeq: e.nextSeq,
+        encounter: encounterRow(e),
         at: e.createdAt.toISOString(),
         actorId: actor.userId,
         actorName: actor.name,
@@ -412,7 +407,7 @@ function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date): Enco
 export interface EncounterServiceOptions {
   prisma: PrismaClient;
   random: RandomSource;
-  now(): Date;
+  now(this: void): Date;
 }
 
 /** The encounter service the app uses: PostgreSQL through Prisma, rule sets from the channel settings. */

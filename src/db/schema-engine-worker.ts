@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
-import runtime = require('@prisma/schema-engine-wasm/schema_engine_bg');
+import * as runtime from '@prisma/schema-engine-wasm/schema_engine_bg';
 import type { EngineJob, EngineReply } from './schema-engine';
 
 const CONNECT_TIMEOUT_MS = 10_000;

@@ -1,16 +1,6 @@
 import type { PrismaClient } from './generated/client';
-import { DEFAULT_RULESET, isRuleSetId, type RuleSetId } from '../rules/ids';
-
-/** Where the rule set in force comes from: the channel's override, the server's choice, or the default. */
-export type RulesetSource = 'channel' | 'server' | 'default';
-
-export interface EffectiveRuleset {
-  ruleset: RuleSetId;
-  source: RulesetSource;
-  /** Who chose it, and when; null for the default. */
-  updatedBy: string | null;
-  updatedAt: Date | null;
-}
+import type { RuleSetId } from '../rules/ids';
+import { rulesetInForce, type EffectiveRuleset, type SettingsPlace, type SettingsStore } from '../settings/store';
 
 /** Sets the server's rule set, remembering who did. */
 export async function setGuildRuleset(
@@ -27,35 +17,36 @@ export async function setGuildRuleset(
 /** Overrides the rule set for one channel, remembering who did. */
 export async function setChannelRuleset(
   prisma: PrismaClient,
-  change: { guildId: string; channelId: string; ruleset: RuleSetId; userId: string },
+  change: SettingsPlace & { ruleset: RuleSetId; userId: string },
 ): Promise<void> {
   await prisma.channelSettings.upsert({
     where: { channelId: change.channelId },
     create: { channelId: change.channelId, guildId: change.guildId, ruleset: change.ruleset, updatedBy: change.userId },
-    update: { ruleset: change.ruleset, updatedBy: change.userId },
+    update: { guildId: change.guildId, ruleset: change.ruleset, updatedBy: change.userId },
   });
 }
 
 /** Removes a channel's override, so the server's rule set applies again; false when there was none. */
-export async function clearChannelRuleset(prisma: PrismaClient, where: { channelId: string }): Promise<boolean> {
-  const { count } = await prisma.channelSettings.deleteMany({ where: { channelId: where.channelId } });
+export async function clearChannelRuleset(prisma: PrismaClient, where: SettingsPlace): Promise<boolean> {
+  const { count } = await prisma.channelSettings.deleteMany({ where: { channelId: where.channelId, guildId: where.guildId } });
   return count > 0;
 }
 
-/**
- * The rule set in force in a channel. A stored id this version does not know (a rule set since
- * removed) is passed over, as if unset, rather than breaking every command in that channel.
- */
-export async function effectiveRuleset(prisma: PrismaClient, where: { guildId: string; channelId: string }): Promise<EffectiveRuleset> {
+/** The rule set in force in a channel; an override stored for the channel under another server does not count. */
+export async function effectiveRuleset(prisma: PrismaClient, where: SettingsPlace): Promise<EffectiveRuleset> {
   const [channel, guild] = await Promise.all([
     prisma.channelSettings.findUnique({ where: { channelId: where.channelId } }),
     prisma.guildSettings.findUnique({ where: { guildId: where.guildId } }),
   ]);
-  if (channel && channel.guildId === where.guildId && isRuleSetId(channel.ruleset)) {
-    return { ruleset: channel.ruleset, source: 'channel', updatedBy: channel.updatedBy, updatedAt: channel.updatedAt };
-  }
-  if (guild && isRuleSetId(guild.ruleset)) {
-    return { ruleset: guild.ruleset, source: 'server', updatedBy: guild.updatedBy, updatedAt: guild.updatedAt };
-  }
-  return { ruleset: DEFAULT_RULESET, source: 'default', updatedBy: null, updatedAt: null };
+  return rulesetInForce(channel?.guildId === where.guildId ? channel : null, guild);
+}
+
+/** The settings store over PostgreSQL (or the embedded database), through Prisma. */
+export function createSettingsStore(prisma: PrismaClient): SettingsStore {
+  return {
+    effectiveRuleset: (place) => effectiveRuleset(prisma, place),
+    setGuildRuleset: (change) => setGuildRuleset(prisma, change),
+    setChannelRuleset: (change) => setChannelRuleset(prisma, change),
+    clearChannelRuleset: (place) => clearChannelRuleset(prisma, place),
+  };
 }

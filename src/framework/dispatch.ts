@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import { UserError, type AutocompleteChoice, type AutocompleteContext, type CommandContext, type ComponentContext } from './command';
 import type { Reply } from '../views/reply';
+import { CombatRefusal } from '../combat/refusals';
+import { refusalText } from '../views/refusals';
 import { errorReply } from '../views/embeds';
 import type { CommandRegistry } from './registry';
 
@@ -22,8 +24,9 @@ async function guarded(logger: Logger, fields: Record<string, unknown>, run: () 
     return reply;
   } catch (error) {
     if (error instanceof UserError) {
-      logOutcome(logger, { ...fields, reason: error.message }, 'user-error', started);
-      return errorReply(error.message);
+      const message = error instanceof CombatRefusal ? refusalText(error.refusal) : error.message;
+      logOutcome(logger, { ...fields, reason: message }, 'user-error', started);
+      return errorReply(message);
     }
     logOutcome(logger, fields, 'failed', started, error);
     return errorReply(UNEXPECTED);

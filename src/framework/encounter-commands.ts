@@ -1,4 +1,4 @@
-import type { EncounterService } from '../combat/service';
+import type { EncounterService, EncounterStep } from '../combat/service';
 import type { Actor, Encounter, EncounterResult, Place } from '../combat/types';
 import { UserError, type AutocompleteChoice, type AutocompleteContext, type CommandContext } from './command';
 import { resultReply } from '../views/encounter-replies';
@@ -19,8 +19,6 @@ export function placeOf(ctx: Context): Place {
 export function encountersOf(ctx: Context): EncounterService {
   return ctx.services.encounters;
 }
-
-export const NO_ENCOUNTER = 'There is no encounter in this channel. Start one with `/init begin`.';
 
 /** The channel's encounter, which a button press must still belong to (ids are never reused across encounters). */
 export async function encounterForButton(ctx: Context, encounterId: string): Promise<Encounter> {
@@ -73,14 +71,20 @@ export async function refreshTracker(ctx: Context, encounter: Encounter): Promis
   }
 }
 
-/** Runs one change, brings the tracker up to date and says what happened. */
-export async function change(
-  ctx: Context,
-  run: (service: EncounterService, actor: Actor, place: Place) => Promise<EncounterResult>,
-): Promise<Reply> {
-  const result = await run(encountersOf(ctx), actorOf(ctx), placeOf(ctx));
+/** The reply to a change: brings the tracker up to date and says what happened. */
+async function settled(ctx: Context, result: EncounterResult): Promise<Reply> {
   await refreshTracker(ctx, result.encounter);
   return resultReply(result);
+}
+
+/** Applies one encounter step for the invoking user, brings the tracker up to date and says what happened. */
+export async function applyStep<Input extends unknown[]>(ctx: Context, step: EncounterStep<Input>, ...input: Input): Promise<Reply> {
+  return settled(ctx, await encountersOf(ctx).apply(actorOf(ctx), placeOf(ctx), step, ...input));
+}
+
+/** Reverts the invoking user's (or, for the game master, anyone's) last change. */
+export async function undoLastChange(ctx: Context): Promise<Reply> {
+  return settled(ctx, await encountersOf(ctx).undo(actorOf(ctx), placeOf(ctx)));
 }
 
 /** Suggestions for a `target` option: the encounter's combatants, best match first. */
@@ -91,9 +95,4 @@ export async function suggestTargets(ctx: AutocompleteContext): Promise<Autocomp
     name: combatant.name,
     value: combatant.name,
   }));
-}
-
-/** `init:next:<encounter>` → ['next', '<encounter>']: the parts after the command name. */
-export function buttonParts(customId: string): string[] {
-  return customId.split(':').slice(1);
 }

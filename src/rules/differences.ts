@@ -2,7 +2,7 @@ import { RULESET_IDS, RULESET_SUMMARIES, type RuleSetId } from './ids';
 
 /**
  * What each rule set does differently, row by row: the table of docs/rulesets.md (a test keeps the
- * two identical) and the list `/config show` prints. "as 2024" and "same" point at the 2024 column.
+ * two identical) and the list the rule-set settings view prints. "as 2024" and "same" point at the 2024 column.
  */
 const RULESET_DIFFERENCES: readonly { label: string; values: Readonly<Record<RuleSetId, string>> }[] = [
   {

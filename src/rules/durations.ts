@@ -37,7 +37,7 @@ function position(order: readonly string[], round: number, combatantId: string, 
 /**
  * Which effects end, and which "save ends" effects prompt a save, when the turn passes from `from` to
  * `to`. Passing a turn crosses the end of `from` and the start of `to`, plus every turn skipped between;
- * going back (undo, /init prev) ends nothing.
+ * going back (undo, or a turn taken back) ends nothing.
  */
 export function endingEffects(effects: readonly TimedEffect[], order: readonly string[], from: TurnPoint, to: TurnPoint): EndingEffects {
   const start = position(order, from.round, from.combatantId, 'start');

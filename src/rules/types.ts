@@ -22,14 +22,14 @@ export const DAMAGE_TYPES = [
 ] as const;
 export type DamageType = (typeof DAMAGE_TYPES)[number];
 
-const ABILITIES = ['str', 'dex', 'con', 'int', 'wis', 'cha'] as const;
+export const ABILITIES = ['str', 'dex', 'con', 'int', 'wis', 'cha'] as const;
 export type Ability = (typeof ABILITIES)[number];
 
 export type D20TestKind = 'attack' | 'check' | 'save';
 export type RollMode = 'normal' | 'advantage' | 'disadvantage';
 
 /** Every condition key any rule set knows; each catalogue holds only its own. */
-const CONDITION_KEYS = [
+export const CONDITION_KEYS = [
   'blinded',
   'charmed',
   'deafened',

@@ -122,7 +122,7 @@ function parseCommand(
     if (branch.type === ApplicationCommandOptionType.SubcommandGroup) subcommandGroup = branch.name;
     else subcommand = branch.name;
     path.push(branch.name);
-    level = (branch.options ?? []) as APIApplicationCommandOption[];
+    level = branch.options ?? [];
   }
   const basic = level as APIApplicationCommandBasicOption[];
   const values: Record<string, OptionValue> = {};

@@ -1,4 +1,3 @@
-import type { PrismaClient } from '../db/generated/client';
 import type { Services } from '../services';
 import type { ChannelMessenger, CommandContext, CommandUser } from '../framework/command';
 import type { Button, Reply } from '../views/reply';
@@ -29,26 +28,26 @@ export class ConsoleMessenger implements ChannelMessenger {
   private changed = new Set<string>();
   private next = 1;
 
-  async send(channelId: string, message: Reply): Promise<string> {
+  send(channelId: string, message: Reply): Promise<string> {
     const id = `message-${this.next++}`;
     this.messages.set(id, { id, channelId, reply: message, pinned: false });
     this.changed.add(id);
-    return id;
+    return Promise.resolve(id);
   }
 
-  async edit(channelId: string, messageId: string, message: Reply): Promise<boolean> {
+  edit(channelId: string, messageId: string, message: Reply): Promise<boolean> {
     const existing = this.messages.get(messageId);
-    if (!existing || existing.channelId !== channelId) return false;
+    if (!existing || existing.channelId !== channelId) return Promise.resolve(false);
     existing.reply = message;
     this.changed.add(messageId);
-    return true;
+    return Promise.resolve(true);
   }
 
-  async pin(channelId: string, messageId: string): Promise<boolean> {
+  pin(channelId: string, messageId: string): Promise<boolean> {
     const existing = this.messages.get(messageId);
-    if (!existing || existing.channelId !== channelId) return false;
+    if (!existing || existing.channelId !== channelId) return Promise.resolve(false);
     existing.pinned = true;
-    return true;
+    return Promise.resolve(true);
   }
 
   takeChanged(): ChannelMessage[] {
@@ -72,6 +71,11 @@ function findButton(reply: Reply | undefined, target: string): Button | undefine
   );
 }
 
+/** Who administers the console's server; asking about a user stores them on first sight. */
+export interface ConsoleUsers {
+  isAdmin(user: CommandUser): Promise<boolean>;
+}
+
 /**
  * Runs console lines through the same handlers as Discord. Users are named (`@alice`); the first
  * name a fresh database sees administers the server, as its owner would.
@@ -85,17 +89,19 @@ export class ConsoleSession {
   constructor(
     private readonly registry: CommandRegistry,
     private readonly services: Services,
+    private readonly users: ConsoleUsers,
   ) {}
 
   private readonly admins = new Map<string, boolean>();
 
   private async user(name: string): Promise<{ user: CommandUser; admin: boolean }> {
+    const user = { id: consoleUserId(name), name };
     let admin = this.admins.get(name);
     if (admin === undefined) {
-      admin = (await ensureConsoleUser(this.services.prisma, name)).isAdmin;
+      admin = await this.users.isAdmin(user);
       this.admins.set(name, admin);
     }
-    return { user: { id: consoleUserId(name), name }, admin };
+    return { user, admin };
   }
 
   private async context(userName: string): Promise<Omit<CommandContext, 'options'>> {
@@ -141,19 +147,4 @@ export class ConsoleSession {
 /** Console users' ids are their names, so a mention `<@console-alice>` reads back as @alice. */
 function consoleUserId(name: string): string {
   return `console-${name}`;
-}
-
-/** The console user named `name`, created on first sight; the very first one is the administrator. */
-async function ensureConsoleUser(prisma: PrismaClient, name: string): Promise<{ userId: string; isAdmin: boolean }> {
-  const existing = await prisma.consoleUser.findUnique({ where: { name } });
-  if (existing) return existing;
-  // The admin flag rides on an insert that only succeeds for the first row, so two racing
-  // console processes cannot both become administrator.
-  const inserted = await prisma.$executeRaw`
-    INSERT INTO console_users (name, user_id, is_admin)
-    SELECT ${name}, ${consoleUserId(name)}, NOT EXISTS (SELECT 1 FROM console_users)
-    ON CONFLICT DO NOTHING`;
-  const row = await prisma.consoleUser.findUnique({ where: { name } });
-  if (!row) throw new Error(`console user ${name} was not stored (inserted ${inserted})`);
-  return row;
 }

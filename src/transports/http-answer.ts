@@ -15,6 +15,7 @@ import type { Services } from '../services';
 import type { ChannelMessenger } from '../framework/command';
 import type { Reply } from '../views/reply';
 import { Deferral } from '../framework/deferral';
+import { asPromise } from '../framework/as-promise';
 import { apiInteractionFacts, baseContext, flattenOptions, focusedOption } from './discord-context';
 import { toInteractionResponseData, toMessageBody } from './discord-payload';
 import { dispatchAutocomplete, dispatchButton, dispatchCommand } from '../framework/dispatch';
@@ -47,7 +48,7 @@ function acknowledge(
   respond: Respond,
   type: InteractionResponseType.DeferredChannelMessageWithSource | InteractionResponseType.DeferredMessageUpdate,
 ): () => Promise<void> {
-  return async () => respond({ type });
+  return () => asPromise(() => respond({ type }));
 }
 
 /** The interaction's webhook: after the first answer, everything goes through it (the token lasts 15 minutes). */

@@ -1,4 +1,5 @@
 import type { Encounter, EncounterEvent, EncounterResult } from '../combat/types';
+import { buttonId } from './button-ids';
 import { COLORS, EMBED_LIMITS } from './embeds';
 import { describeEvents } from './encounter-text';
 import type { Button, ButtonRow, Reply } from './reply';
@@ -8,14 +9,14 @@ function promptButtons(encounter: Encounter, events: readonly EncounterEvent[]):
   const checks = events.filter((event) => event.kind === 'concentration-check');
   const buttons: Button[] = checks.map((event, index) => ({
     // The index keeps custom ids unique within one message.
-    customId: `hp:conc:${encounter.id}:${event.combatant.id}:${index}`,
+    customId: buttonId({ command: 'hp', action: 'conc', encounterId: encounter.id, combatantId: event.combatant.id, index }),
     label: `Roll concentration save (DC ${event.dc})${checks.length > 1 ? ` for ${event.combatant.name}` : ''}`,
     style: 'primary',
   }));
   for (const event of events) {
     if (event.kind === 'death-save-due') {
       buttons.push({
-        customId: `init:death:${encounter.id}:${event.combatant.id}`,
+        customId: buttonId({ command: 'init', action: 'death', encounterId: encounter.id, combatantId: event.combatant.id }),
         label: `Roll death save for ${event.combatant.name}`,
         style: 'danger',
       });

@@ -1,3 +1,4 @@
+import { unworded } from './unworded';
 import type { ConditionKey, DamageType, DeathCause, DeathSaveOutcome, ModifierReason, RulesEvent, TrackKey } from '../rules/types';
 
 /** Who a sentence is about, and whether the reader may see its numbers (hidden monsters: no). */
@@ -155,11 +156,28 @@ export function consequenceSentences(subject: Subject, events: readonly RulesEve
       case 'temp-hp-ended':
         sentences.push(`${who}'s temporary HP are gone.`);
         break;
-      default:
-        // Handled by the sentence that introduces the change (damage, healing, temp HP), by
-        // `added` below, with a button (the concentration save), or by the encounter's own
-        // event that names the effect (concentration ending).
+      // Worded by the sentence that introduces the change (damage, healing, temp HP, hit dice), by
+      // `added` and `removed` below, with a button (the concentration save), or by the encounter's
+      // own event that names the effect (concentration ending).
+      case 'immune':
+      case 'below-threshold':
+      case 'damage-modified':
+      case 'temp-hp-absorbed':
+      case 'hp-lost':
+      case 'dropped-to-zero':
+      case 'concentration-save':
+      case 'concentration-ended':
+      case 'healed':
+      case 'cannot-heal-dead':
+      case 'temp-hp-set':
+      case 'temp-hp-kept':
+      case 'condition-added':
+      case 'condition-removed':
+      case 'hit-dice-spent':
+      case 'hit-dice-regained':
         break;
+      default:
+        return unworded(event);
     }
   }
   if (added.length > 0) sentences.push(`${who} is now ${listInWords(added)}.`);

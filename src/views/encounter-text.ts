@@ -1,3 +1,4 @@
+import { unworded } from './unworded';
 import type { CombatantRef, Encounter, EncounterEvent, EncounterOptions, InitiativeInfo } from '../combat/types';
 import type { RulesEvent } from '../rules/types';
 import {
@@ -203,6 +204,8 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
       case 'encounter-ended':
         lines.push(`**${encounter.name}** is over after ${event.rounds === 1 ? '1 round' : `${event.rounds} rounds`}.`);
         break;
+      default:
+        return unworded(event);
     }
   }
   return lines;

@@ -2,6 +2,7 @@ import type { Combatant, Encounter, HealthBand } from '../combat/types';
 import { getRuleSet } from '../rules';
 import { RULESET_SUMMARIES } from '../rules/ids';
 import type { ButtonRow, Embed, Reply } from './reply';
+import { buttonId } from './button-ids';
 import { COLORS, EMBED_LIMITS } from './embeds';
 
 /** Who reads the tracker: the channel (hidden numbers kept back) or the game master. */
@@ -116,8 +117,8 @@ function trackerButtons(encounter: Pick<Encounter, 'id'>): ButtonRow[] {
   return [
     {
       buttons: [
-        { customId: `init:prev:${encounter.id}`, label: 'Previous turn', style: 'secondary' },
-        { customId: `init:next:${encounter.id}`, label: 'Next turn', style: 'primary' },
+        { customId: buttonId({ command: 'init', action: 'prev', encounterId: encounter.id }), label: 'Previous turn', style: 'secondary' },
+        { customId: buttonId({ command: 'init', action: 'next', encounterId: encounter.id }), label: 'Next turn', style: 'primary' },
       ],
     },
   ];

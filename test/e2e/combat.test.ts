@@ -1,4 +1,4 @@
-import { ComponentType, type APIMessageTopLevelComponent } from 'discord.js';
+import { ComponentType } from 'discord.js';
 import pino from 'pino';
 import { command as hp } from '../../commands/hp';
 import { command as init } from '../../commands/init';
@@ -20,7 +20,7 @@ function description(message: FakeMessage): string {
 
 function buttons(message: FakeMessage): { customId: string; label: string }[] {
   const found: { customId: string; label: string }[] = [];
-  for (const row of message.components as APIMessageTopLevelComponent[]) {
+  for (const row of message.components) {
     if (row.type !== ComponentType.ActionRow) continue;
     for (const component of row.components) {
       if (component.type === ComponentType.Button && 'custom_id' in component)

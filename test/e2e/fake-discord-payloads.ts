@@ -197,7 +197,7 @@ export function commandOptions(
       name,
       type: declared?.type ?? (last ? ApplicationCommandOptionType.Subcommand : ApplicationCommandOptionType.SubcommandGroup),
     });
-    declaredHere = declared ? ((('options' in declared && declared.options) || []) as readonly APIApplicationCommandOption[]) : null;
+    declaredHere = declared ? ('options' in declared && declared.options) || [] : null;
   }
   const leaves = Object.entries(values).map(([name, value]): OptionPayload => {
     const declared = declaredHere?.find((o) => o.name === name);

@@ -14,7 +14,7 @@ import {
   type APIMessageTopLevelComponent,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { OptionValue } from '../../src/framework/command';
 import {
   apiGuild,
@@ -49,6 +49,12 @@ export interface InteractionResult {
   deferred: boolean;
   /** The reply, the follow-up that replaced a deferral, or the message a button updated. */
   message: FakeMessage;
+}
+
+/** A frame the bot sends on the gateway. */
+interface GatewayMessage {
+  op: GatewayOpcodes;
+  d: unknown;
 }
 
 interface PendingInteraction {
@@ -377,11 +383,11 @@ export class FakeDiscord {
       if (this.sockets.size === 0) this.identified = false;
       this.changed();
     });
-    socket.on('message', (raw) => this.handleGatewayMessage(socket, JSON.parse(String(raw)) as { op: number; d: unknown }));
+    socket.on('message', (raw) => this.handleGatewayMessage(socket, JSON.parse(frameText(raw)) as GatewayMessage));
     this.send(socket, { op: GatewayOpcodes.Hello, d: { heartbeat_interval: HEARTBEAT_INTERVAL_MS } });
   }
 
-  private handleGatewayMessage(socket: WebSocket, message: { op: number; d: unknown }): void {
+  private handleGatewayMessage(socket: WebSocket, message: GatewayMessage): void {
     if (message.op === GatewayOpcodes.Heartbeat) {
       this.send(socket, { op: GatewayOpcodes.HeartbeatAck, d: null });
     } else if (message.op === GatewayOpcodes.Identify) {
@@ -458,7 +464,7 @@ export class FakeDiscord {
       json(res, 200, this.toApi(this.overwrite(message, body)));
     } else if (method === 'PUT' && (m = path.match(/^\/api\/v10\/channels\/(\d+)\/(?:messages\/)?pins\/(\d+)$/))) {
       this.pin(m[1] ?? '', m[2] ?? '', res);
-    } else if (method === 'PUT' && (m = path.match(/^\/api\/v10\/applications\/(\d+)(?:\/guilds\/(\d+))?\/commands$/))) {
+    } else if (method === 'PUT' && /^\/api\/v10\/applications\/(\d+)(?:\/guilds\/(\d+))?\/commands$/.test(path)) {
       this.putCommands(request.body, res);
     } else {
       json(res, 404, { message: '404: Not Found', code: 0 });
@@ -590,6 +596,12 @@ export class FakeDiscord {
   private toApi(message: FakeMessage): Record<string, unknown> {
     return apiMessage(message, this.guildId, this.bot, this.applicationId);
   }
+}
+
+/** A frame's payload as text: ws hands it over as one Buffer, as fragments, or as an ArrayBuffer. */
+function frameText(raw: RawData): string {
+  const bytes = Array.isArray(raw) ? Buffer.concat(raw) : Buffer.isBuffer(raw) ? raw : Buffer.from(raw);
+  return bytes.toString('utf8');
 }
 
 const sequences = new WeakMap<WebSocket, number>();

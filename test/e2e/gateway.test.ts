@@ -92,10 +92,12 @@ const probe: Command = {
         };
     }
   },
-  async autocomplete(ctx) {
-    return ['goblin', 'gorgon', 'owlbear']
-      .filter((n) => n.startsWith(ctx.focused.value))
-      .map((n) => ({ name: `${n} (${ctx.focused.name})`, value: n }));
+  autocomplete(ctx) {
+    return Promise.resolve(
+      ['goblin', 'gorgon', 'owlbear']
+        .filter((n) => n.startsWith(ctx.focused.value))
+        .map((n) => ({ name: `${n} (${ctx.focused.name})`, value: n })),
+    );
   },
   async button(ctx): Promise<Reply> {
     if (ctx.customId === 'probe:private') return { ephemeral: true, content: `only for ${ctx.user.name}` };
@@ -150,7 +152,7 @@ afterAll(async () => {
   await prisma.$disconnect();
 });
 
-test('logs in with its token and the Guilds intent only, uncompressed', async () => {
+test('logs in with its token and the Guilds intent only, uncompressed', () => {
   expect(fake.requests.find((r) => r.path === '/api/v10/gateway/bot')?.authorization).toBe('Bot fake-token');
   expect(fake.identify).toMatchObject({ token: 'fake-token', intents: GatewayIntentBits.Guilds, compress: false });
 });
@@ -184,7 +186,9 @@ test('autocomplete offers the handler suggestions for the focused option', async
 test('an answer that takes too long is deferred, then the deferred reply is edited', async () => {
   const answer = fake.sendCommand('probe hold');
   await fake.waitForRequest(
-    (r) => r.path.endsWith('/callback') && (r.body as { type: number }).type === InteractionResponseType.DeferredChannelMessageWithSource,
+    (r) =>
+      r.path.endsWith('/callback') &&
+      (r.body as { type: InteractionResponseType }).type === InteractionResponseType.DeferredChannelMessageWithSource,
   );
   held.open();
   const result = await answer;
@@ -231,7 +235,8 @@ test('a slow button press is deferred as an update, then edits the message it si
   const offer = await fake.sendCommand('probe buttons');
   const press = fake.clickButton(offer.message, 'probe:slow-update');
   await fake.waitForRequest(
-    (r) => r.path.endsWith('/callback') && (r.body as { type: number }).type === InteractionResponseType.DeferredMessageUpdate,
+    (r) =>
+      r.path.endsWith('/callback') && (r.body as { type: InteractionResponseType }).type === InteractionResponseType.DeferredMessageUpdate,
   );
   held.open();
   const result = await press;

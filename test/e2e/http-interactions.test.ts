@@ -13,6 +13,7 @@ import { CommandRegistry } from '../../src/framework/registry';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { FakeDiscord } from './fake-discord';
 import { request, signatureHeaders } from './signed-http';
+import { containing } from '../support/matchers';
 
 /** A promise the test resolves by hand, to hold a handler mid-flight. */
 function gate(): { opened: Promise<void>; open(): void } {
@@ -65,10 +66,12 @@ const probe: Command = {
         };
     }
   },
-  async autocomplete(ctx) {
-    return ['goblin', 'gorgon', 'owlbear']
-      .filter((n) => n.startsWith(ctx.focused.value))
-      .map((n) => ({ name: `${n} (${ctx.focused.name})`, value: n }));
+  autocomplete(ctx) {
+    return Promise.resolve(
+      ['goblin', 'gorgon', 'owlbear']
+        .filter((n) => n.startsWith(ctx.focused.value))
+        .map((n) => ({ name: `${n} (${ctx.focused.name})`, value: n })),
+    );
   },
   async button(ctx): Promise<Reply> {
     if (ctx.customId === 'probe:slow-update') await held.opened;
@@ -138,7 +141,8 @@ function signedPost(body: string, key = privateKey): ReturnType<typeof request> 
 }
 
 function isCallback(type: InteractionResponseType) {
-  return (r: { path: string; body: unknown }) => r.path.endsWith('/callback') && (r.body as { type: number }).type === type;
+  return (r: { path: string; body: unknown }) =>
+    r.path.endsWith('/callback') && (r.body as { type: InteractionResponseType }).type === type;
 }
 
 test('a signed PING is answered with PONG', async () => {
@@ -273,10 +277,10 @@ test('the tracker is posted with the bot token; the logs carry the interaction i
 
   const lines = logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
   expect(lines).toContainEqual(
-    expect.objectContaining({ msg: 'http request', path: '/interactions', status: 200, interactionId: begun.message.interactionId }),
+    containing({ msg: 'http request', path: '/interactions', status: 200, interactionId: begun.message.interactionId }),
   );
   expect(lines).toContainEqual(
-    expect.objectContaining({ msg: 'interaction', command: 'init begin', outcome: 'ok', interactionId: begun.message.interactionId }),
+    containing({ msg: 'interaction', command: 'init begin', outcome: 'ok', interactionId: begun.message.interactionId }),
   );
   expect(logLines.join('')).not.toContain(TOKEN);
   expect(logLines.join('')).not.toContain(`interaction-token-${begun.message.interactionId}`);

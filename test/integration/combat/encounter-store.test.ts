@@ -1,10 +1,12 @@
 import pg from 'pg';
+import { CombatRefusal } from '../../../src/combat/refusals';
+import { refusalText } from '../../../src/views/refusals';
 import type { EncounterService } from '../../../src/combat/service';
+import { addMonsters, dealDamage, endEncounter, grantTempHp, joinEncounter, nextTurn, startConcentration } from '../../../src/combat/steps';
 import type { Actor, Encounter, Place } from '../../../src/combat/types';
 import { createSeededRandom } from '../../../src/dice/seeded';
 import { createEncounterService } from '../../../src/db/encounter-store';
 import { createCountingPrisma, type CountingPrisma } from '../../../src/db/encounter-statement-counter';
-import { UserError } from '../../../src/errors';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
 
 const gm: Actor = { userId: 'gm', name: 'Dana', canManageChannel: false };
@@ -44,15 +46,15 @@ async function current(place: Place = here): Promise<Encounter> {
 describe('the encounter store on PostgreSQL', () => {
   it('keeps a fight across service instances: the console example leaves Goblin 1 dead and skipped', async () => {
     await service.begin(gm, here, {});
-    await service.add(gm, here, { name: 'Goblin', hp: 7, ac: 15, count: 2, initiative: 12 });
-    await service.join(alice, here, { name: 'Alice', hp: 12, ac: 14, initiative: 15 });
-    await service.next(gm, here);
-    const hit = await service.damage(gm, here, { target: 'Goblin 1', amount: '9' });
+    await service.apply(gm, here, addMonsters, { name: 'Goblin', hp: 7, ac: 15, count: 2, initiative: 12 });
+    await service.apply(alice, here, joinEncounter, { name: 'Alice', hp: 12, ac: 14, initiative: 15 });
+    await service.apply(gm, here, nextTurn);
+    const hit = await service.apply(gm, here, dealDamage, { target: 'Goblin 1', amount: '9' });
     expect(combatant(hit.encounter, 'Goblin 1').rules).toMatchObject({ hp: 0, dead: true });
 
     // A restart: a new service over the same database continues the fight.
     const restarted = createEncounterService({ prisma: counting.prisma, random: createSeededRandom(8), now: () => new Date() });
-    const turn = await restarted.next(alice, here);
+    const turn = await restarted.apply(alice, here, nextTurn);
     expect(turn.events.map((e) => e.kind)).toEqual(['turn-skipped', 'turn-started']);
     expect(turn.encounter.currentId).toBe(combatant(turn.encounter, 'Goblin 2').id);
     expect(turn.encounter.round).toBe(1);
@@ -65,19 +67,19 @@ describe('the encounter store on PostgreSQL', () => {
 
   it('spends one SQL statement on an uncontended command, two when another process changed the encounter', async () => {
     await service.begin(gm, here, {});
-    await service.add(gm, here, { name: 'Ogre', hp: 59, initiative: 8 });
+    await service.apply(gm, here, addMonsters, { name: 'Ogre', hp: 59, initiative: 8 });
     let before = counting.statements();
-    await service.damage(gm, here, { target: 'Ogre', amount: '10' });
-    await service.next(gm, here);
+    await service.apply(gm, here, dealDamage, { target: 'Ogre', amount: '10' });
+    await service.apply(gm, here, nextTurn);
     expect(counting.statements() - before).toBe(2);
 
     const elsewhere = createEncounterService({ prisma: counting.prisma, random: createSeededRandom(9), now: () => new Date() });
     before = counting.statements();
-    await elsewhere.damage(alice, here, { target: 'Ogre', amount: '5' });
+    await elsewhere.apply(alice, here, dealDamage, { target: 'Ogre', amount: '5' });
     expect(counting.statements() - before).toBe(2);
     // This service's copy is now a version behind: its save finds out, and it loads and saves again.
     before = counting.statements();
-    const hit = await service.damage(gm, here, { target: 'Ogre', amount: '4' });
+    const hit = await service.apply(gm, here, dealDamage, { target: 'Ogre', amount: '4' });
     expect(counting.statements() - before).toBe(3);
     expect(combatant(hit.encounter, 'Ogre').rules.hp).toBe(40);
   });
@@ -85,18 +87,18 @@ describe('the encounter store on PostgreSQL', () => {
   it('does not trust a refusal computed on a stale copy', async () => {
     await service.begin(gm, here, {});
     const elsewhere = createEncounterService({ prisma: counting.prisma, random: createSeededRandom(9), now: () => new Date() });
-    await elsewhere.add(gm, here, { name: 'Ogre', hp: 59, initiative: 8 });
-    const hit = await service.damage(gm, here, { target: 'Ogre', amount: '4' });
+    await elsewhere.apply(gm, here, addMonsters, { name: 'Ogre', hp: 59, initiative: 8 });
+    const hit = await service.apply(gm, here, dealDamage, { target: 'Ogre', amount: '4' });
     expect(combatant(hit.encounter, 'Ogre').rules.hp).toBe(55);
   });
 
   it('keeps the tracker message id in every copy', async () => {
     const begun = await service.begin(gm, here, {});
     const elsewhere = createEncounterService({ prisma: counting.prisma, random: createSeededRandom(9), now: () => new Date() });
-    await elsewhere.join(alice, here, { hp: 10, initiative: 3 });
+    await elsewhere.apply(alice, here, joinEncounter, { hp: 10, initiative: 3 });
     await service.setTrackerMessage(here, begun.encounter.id, 'message-1');
-    expect((await service.join(bob, here, { hp: 9, initiative: 4 })).encounter.trackerMessageId).toBe('message-1');
-    expect((await elsewhere.next(gm, here)).encounter.trackerMessageId).toBe('message-1');
+    expect((await service.apply(bob, here, joinEncounter, { hp: 9, initiative: 4 })).encounter.trackerMessageId).toBe('message-1');
+    expect((await elsewhere.apply(gm, here, nextTurn)).encounter.trackerMessageId).toBe('message-1');
   });
 
   /** Services as separate bot processes on one database would have them: each with its own memory. */
@@ -111,11 +113,13 @@ describe('the encounter store on PostgreSQL', () => {
 
   it.each([1, 5])('applies 50 concurrent `damage 1` on one combatant from %i process(es): exactly 50 HP lost', async (processes) => {
     await service.begin(gm, here, {});
-    await service.add(gm, here, { name: 'Ogre', hp: 120, initiative: 8 });
+    await service.apply(gm, here, addMonsters, { name: 'Ogre', hp: 120, initiative: 8 });
     const senders = replicas(processes);
     const before = counting.statements();
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => (senders[i % processes] ?? service).damage(alice, here, { target: 'Ogre', amount: '1' })),
+      Array.from({ length: 50 }, (_, i) =>
+        (senders[i % processes] ?? service).apply(alice, here, dealDamage, { target: 'Ogre', amount: '1' }),
+      ),
     );
     const statements = counting.statements() - before;
     expect(results).toHaveLength(50);
@@ -129,10 +133,12 @@ describe('the encounter store on PostgreSQL', () => {
 
   it('takes 50 concurrent `damage 1` from 20 temporary HP first, then 30 from HP', async () => {
     await service.begin(gm, here, {});
-    await service.add(gm, here, { name: 'Ogre', hp: 120, initiative: 8 });
-    await service.setTempHp(gm, here, { target: 'Ogre', amount: '20' });
+    await service.apply(gm, here, addMonsters, { name: 'Ogre', hp: 120, initiative: 8 });
+    await service.apply(gm, here, grantTempHp, { target: 'Ogre', amount: '20' });
     const senders = replicas(3);
-    await Promise.all(Array.from({ length: 50 }, (_, i) => (senders[i % 3] ?? service).damage(bob, here, { target: 'Ogre', amount: '1' })));
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) => (senders[i % 3] ?? service).apply(bob, here, dealDamage, { target: 'Ogre', amount: '1' })),
+    );
     expect(combatant(await current(), 'Ogre').rules).toMatchObject({ tempHp: 0, hp: 90 });
   });
 
@@ -143,10 +149,10 @@ describe('the encounter store on PostgreSQL', () => {
       ['B', 16],
       ['C', 12],
     ] as const)
-      await service.add(gm, here, { name, hp: 10, initiative });
-    await service.next(gm, here);
+      await service.apply(gm, here, addMonsters, { name, hp: 10, initiative });
+    await service.apply(gm, here, nextTurn);
     const senders = replicas(processes);
-    await Promise.all(Array.from({ length: 20 }, (_, i) => (senders[i % processes] ?? service).next(gm, here)));
+    await Promise.all(Array.from({ length: 20 }, (_, i) => (senders[i % processes] ?? service).apply(gm, here, nextTurn)));
     const encounter = await current();
     // Turn 1 was A's in round 1; the 21st turn is the 3rd of round 7 (20 = 6 × 3 + 2): C's.
     expect(encounter.round).toBe(7);
@@ -158,15 +164,16 @@ describe('the encounter store on PostgreSQL', () => {
     const outcomes = await Promise.allSettled([service.begin(gm, here, { name: 'First' }), service.begin(alice, here, { name: 'Second' })]);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     const refused = outcomes.find((o) => o.status === 'rejected');
-    expect(refused?.status === 'rejected' && refused.reason).toBeInstanceOf(UserError);
-    expect(refused?.status === 'rejected' && (refused.reason as Error).message).toMatch(
+    const reason: unknown = refused?.status === 'rejected' ? refused.reason : null;
+    expect(reason).toBeInstanceOf(CombatRefusal);
+    expect(reason instanceof CombatRefusal && refusalText(reason.refusal)).toMatch(
       /^This channel already has (First|Second) \(game master: (Dana|Alice)\)\./,
     );
   });
 
   it('allows a new encounter in the channel once the last one ended', async () => {
     await service.begin(gm, here, { name: 'First' });
-    const ended = await service.end(gm, here);
+    const ended = await service.apply(gm, here, endEncounter);
     expect(ended.encounter.endedAt).not.toBeNull();
     expect(await service.get(here)).toBeNull();
     const again = await service.begin(alice, here, { name: 'Second' });
@@ -175,19 +182,19 @@ describe('the encounter store on PostgreSQL', () => {
 
   it('does not make one channel wait for another channel whose encounter is locked', async () => {
     await service.begin(gm, here, {});
-    await service.add(gm, here, { name: 'Ogre', hp: 50, initiative: 8 });
+    await service.apply(gm, here, addMonsters, { name: 'Ogre', hp: 50, initiative: 8 });
     await service.begin(gm, there, {});
-    await service.add(gm, there, { name: 'Wight', hp: 45, initiative: 14 });
+    await service.apply(gm, there, addMonsters, { name: 'Wight', hp: 45, initiative: 14 });
     const locker = new pg.Client({ connectionString: db.url });
     await locker.connect();
     try {
       await locker.query('BEGIN');
       await locker.query("SELECT id FROM encounters WHERE active_channel_id = 'tavern' FOR UPDATE");
       let tavernDone = false;
-      const tavern = service.damage(gm, here, { target: 'Ogre', amount: '5' }).then(() => {
+      const tavern = service.apply(gm, here, dealDamage, { target: 'Ogre', amount: '5' }).then(() => {
         tavernDone = true;
       });
-      const crypt = await service.damage(gm, there, { target: 'Wight', amount: '5' });
+      const crypt = await service.apply(gm, there, dealDamage, { target: 'Wight', amount: '5' });
       expect(combatant(crypt.encounter, 'Wight').rules.hp).toBe(40);
       expect(tavernDone).toBe(false);
       await locker.query('COMMIT');
@@ -200,11 +207,11 @@ describe('the encounter store on PostgreSQL', () => {
 
   it('undoes the last change from the log, and only for its author or the game master', async () => {
     await service.begin(gm, here, {});
-    await service.join(alice, here, { name: 'Alice', hp: 12, initiative: 15 });
-    await service.concentrate(alice, here, { target: 'Alice', effect: 'Bless' });
-    await service.damage(bob, here, { target: 'Alice', amount: '5' });
-    await expect(service.undo(alice, here)).rejects.toThrow(
-      "Only the game master (Dana) or a member with Manage Channels can undo Bob's change (hp damage).",
+    await service.apply(alice, here, joinEncounter, { name: 'Alice', hp: 12, initiative: 15 });
+    await service.apply(alice, here, startConcentration, { target: 'Alice', effect: 'Bless' });
+    await service.apply(bob, here, dealDamage, { target: 'Alice', amount: '5' });
+    await expect(service.undo(alice, here)).rejects.toEqual(
+      new CombatRefusal({ kind: 'not-game-master', gameMasterName: 'Dana', doing: "undo Bob's change (hp damage)" }),
     );
 
     const undone = await service.undo(bob, here);

@@ -46,23 +46,23 @@ export class RecordingMessenger implements ChannelMessenger {
   /** A test can forbid pinning, as a channel without the permission would. */
   mayPin = true;
 
-  async send(channelId: string, message: Reply): Promise<string> {
+  send(channelId: string, message: Reply): Promise<string> {
     const id = `msg-${this.posts.length + 1}`;
     this.posts.push({ channelId, id, versions: [message] });
-    return id;
+    return Promise.resolve(id);
   }
 
-  async edit(channelId: string, messageId: string, message: Reply): Promise<boolean> {
+  edit(channelId: string, messageId: string, message: Reply): Promise<boolean> {
     const post = this.posts.find((p) => p.id === messageId && p.channelId === channelId);
-    if (!post) return false;
+    if (!post) return Promise.resolve(false);
     post.versions.push(message);
-    return true;
+    return Promise.resolve(true);
   }
 
-  async pin(_channelId: string, messageId: string): Promise<boolean> {
-    if (!this.mayPin) return false;
+  pin(_channelId: string, messageId: string): Promise<boolean> {
+    if (!this.mayPin) return Promise.resolve(false);
     this.pinned.push(messageId);
-    return true;
+    return Promise.resolve(true);
   }
 }
 
@@ -129,7 +129,7 @@ export class Table {
 }
 
 /** A table on a fresh database with reproducible dice; `close` drops the database. */
-export async function openTable(seed = 1): Promise<{ table: Table; dice: ScriptedRandom; services: Services; close(): Promise<void> }> {
+export async function openTable(seed = 1): Promise<{ table: Table; dice: ScriptedRandom; services: Services; close: () => Promise<void> }> {
   const db = await createTestDatabase();
   const random = new ScriptedRandom(seed);
   const services = buildServices({ prisma: db.prisma, random, logger: pino({ level: 'silent' }) });

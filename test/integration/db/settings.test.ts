@@ -1,79 +1,122 @@
 import { createPrismaClient } from '../../../src/db/client';
-import { clearChannelRuleset, effectiveRuleset, setChannelRuleset, setGuildRuleset } from '../../../src/db/settings';
+import { createSettingsStore } from '../../../src/db/settings';
+import type { SettingsStore } from '../../../src/settings/store';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
+import { createMemorySettingsStore } from '../../support/memory-settings';
 
-let db: TestDatabase;
+let db: TestDatabase | undefined;
 
-beforeEach(async () => {
-  db = await createTestDatabase();
-});
+async function database(): Promise<TestDatabase> {
+  db ??= await createTestDatabase();
+  return db;
+}
 
 afterEach(async () => {
-  await db.drop();
+  await db?.drop();
+  db = undefined;
 });
 
 const here = { guildId: '100000000000000001', channelId: '200000000000000001' };
 const elsewhere = { guildId: here.guildId, channelId: '200000000000000002' };
 
-test('with nothing chosen, every channel plays the default rule set, 2024', async () => {
-  expect(await effectiveRuleset(db.prisma, here)).toEqual({ ruleset: 'dnd2024', source: 'default', updatedBy: null, updatedAt: null });
-});
+// The handlers' unit tests use the memory store: it must behave as the PostgreSQL one does.
+describe.each<[string, () => Promise<SettingsStore>]>([
+  ['PostgreSQL', async () => createSettingsStore((await database()).prisma)],
+  ['memory (for unit tests)', () => Promise.resolve(createMemorySettingsStore())],
+])('the %s settings store', (_kind, open) => {
+  let settings: SettingsStore;
 
-test("the server's choice applies in all its channels, and records who made it", async () => {
-  await setGuildRuleset(db.prisma, { guildId: here.guildId, ruleset: 'dnd2014', userId: 'gm-1' });
-  for (const where of [here, elsewhere]) {
-    expect(await effectiveRuleset(db.prisma, where)).toMatchObject({ ruleset: 'dnd2014', source: 'server', updatedBy: 'gm-1' });
-  }
-  expect(await effectiveRuleset(db.prisma, { guildId: '100000000000000009', channelId: here.channelId })).toMatchObject({
-    ruleset: 'dnd2024',
-    source: 'default',
+  beforeEach(async () => {
+    settings = await open();
+  });
+
+  test('with nothing chosen, every channel plays the default rule set, 2024', async () => {
+    expect(await settings.effectiveRuleset(here)).toEqual({ ruleset: 'dnd2024', source: 'default', updatedBy: null, updatedAt: null });
+  });
+
+  test("the server's choice applies in all its channels, and records who made it", async () => {
+    await settings.setGuildRuleset({ guildId: here.guildId, ruleset: 'dnd2014', userId: 'gm-1' });
+    for (const where of [here, elsewhere]) {
+      expect(await settings.effectiveRuleset(where)).toMatchObject({ ruleset: 'dnd2014', source: 'server', updatedBy: 'gm-1' });
+    }
+    expect(await settings.effectiveRuleset({ guildId: '100000000000000009', channelId: here.channelId })).toMatchObject({
+      ruleset: 'dnd2024',
+      source: 'default',
+    });
+  });
+
+  test("a channel's override wins over the server's choice in that channel only", async () => {
+    await settings.setGuildRuleset({ guildId: here.guildId, ruleset: 'dnd2014', userId: 'gm-1' });
+    await settings.setChannelRuleset({ ...here, ruleset: 'a5e', userId: 'gm-2' });
+    expect(await settings.effectiveRuleset(here)).toMatchObject({ ruleset: 'a5e', source: 'channel', updatedBy: 'gm-2' });
+    expect(await settings.effectiveRuleset(elsewhere)).toMatchObject({ ruleset: 'dnd2014', source: 'server' });
+  });
+
+  test('a channel override also works where the server never chose', async () => {
+    await settings.setChannelRuleset({ ...here, ruleset: 'crown-misery', userId: 'gm-2' });
+    expect(await settings.effectiveRuleset(here)).toMatchObject({ ruleset: 'crown-misery', source: 'channel' });
+    expect(await settings.effectiveRuleset(elsewhere)).toMatchObject({ ruleset: 'dnd2024', source: 'default' });
+  });
+
+  test('setting again replaces the choice and who made it', async () => {
+    await settings.setGuildRuleset({ guildId: here.guildId, ruleset: 'dnd2014', userId: 'gm-1' });
+    await settings.setGuildRuleset({ guildId: here.guildId, ruleset: 'dnd-next', userId: 'gm-3' });
+    await settings.setChannelRuleset({ ...here, ruleset: 'a5e', userId: 'gm-1' });
+    await settings.setChannelRuleset({ ...here, ruleset: 'dnd2024', userId: 'gm-3' });
+    expect(await settings.effectiveRuleset(elsewhere)).toMatchObject({ ruleset: 'dnd-next', source: 'server', updatedBy: 'gm-3' });
+    expect(await settings.effectiveRuleset(here)).toMatchObject({ ruleset: 'dnd2024', source: 'channel', updatedBy: 'gm-3' });
+  });
+
+  test("clearing a channel's override brings back the server's choice there, and only there", async () => {
+    await settings.setGuildRuleset({ guildId: here.guildId, ruleset: 'dnd2014', userId: 'gm-1' });
+    await settings.setChannelRuleset({ ...here, ruleset: 'a5e', userId: 'gm-2' });
+    await settings.setChannelRuleset({ ...elsewhere, ruleset: 'dnd-next', userId: 'gm-2' });
+    expect(await settings.clearChannelRuleset(here)).toBe(true);
+    expect(await settings.effectiveRuleset(here)).toMatchObject({ ruleset: 'dnd2014', source: 'server' });
+    expect(await settings.effectiveRuleset(elsewhere)).toMatchObject({ ruleset: 'dnd-next', source: 'channel' });
+    expect(await settings.clearChannelRuleset(here)).toBe(false);
+  });
+
+  test('a channel id seen under another server neither overrides nor is cleared there', async () => {
+    await settings.setChannelRuleset({ ...here, ruleset: 'a5e', userId: 'gm-2' });
+    const otherServer = { guildId: '100000000000000009', channelId: here.channelId };
+    expect(await settings.effectiveRuleset(otherServer)).toMatchObject({ ruleset: 'dnd2024', source: 'default' });
+    expect(await settings.clearChannelRuleset(otherServer)).toBe(false);
+    expect(await settings.effectiveRuleset(here)).toMatchObject({ ruleset: 'a5e', source: 'channel' });
   });
 });
 
-test("a channel's override wins over the server's choice in that channel only", async () => {
-  await setGuildRuleset(db.prisma, { guildId: here.guildId, ruleset: 'dnd2014', userId: 'gm-1' });
-  await setChannelRuleset(db.prisma, { ...here, ruleset: 'a5e', userId: 'gm-2' });
-  expect(await effectiveRuleset(db.prisma, here)).toMatchObject({ ruleset: 'a5e', source: 'channel', updatedBy: 'gm-2' });
-  expect(await effectiveRuleset(db.prisma, elsewhere)).toMatchObject({ ruleset: 'dnd2014', source: 'server' });
-});
+describe('the PostgreSQL settings store', () => {
+  let prisma: TestDatabase['prisma'];
+  let settings: SettingsStore;
 
-test('a channel override also works where the server never chose', async () => {
-  await setChannelRuleset(db.prisma, { ...here, ruleset: 'crown-misery', userId: 'gm-2' });
-  expect(await effectiveRuleset(db.prisma, here)).toMatchObject({ ruleset: 'crown-misery', source: 'channel' });
-  expect(await effectiveRuleset(db.prisma, elsewhere)).toMatchObject({ ruleset: 'dnd2024', source: 'default' });
-});
+  beforeEach(async () => {
+    prisma = (await database()).prisma;
+    settings = createSettingsStore(prisma);
+  });
 
-test('setting again replaces the choice and who made it, without a second row', async () => {
-  await setGuildRuleset(db.prisma, { guildId: here.guildId, ruleset: 'dnd2014', userId: 'gm-1' });
-  await setGuildRuleset(db.prisma, { guildId: here.guildId, ruleset: 'dnd-next', userId: 'gm-3' });
-  await setChannelRuleset(db.prisma, { ...here, ruleset: 'a5e', userId: 'gm-1' });
-  await setChannelRuleset(db.prisma, { ...here, ruleset: 'dnd2024', userId: 'gm-3' });
-  expect(await effectiveRuleset(db.prisma, elsewhere)).toMatchObject({ ruleset: 'dnd-next', source: 'server', updatedBy: 'gm-3' });
-  expect(await effectiveRuleset(db.prisma, here)).toMatchObject({ ruleset: 'dnd2024', source: 'channel', updatedBy: 'gm-3' });
-  expect(await db.prisma.guildSettings.count()).toBe(1);
-  expect(await db.prisma.channelSettings.count()).toBe(1);
-});
+  test('setting again keeps one row per server and per channel', async () => {
+    await settings.setGuildRuleset({ guildId: here.guildId, ruleset: 'dnd2014', userId: 'gm-1' });
+    await settings.setGuildRuleset({ guildId: here.guildId, ruleset: 'dnd-next', userId: 'gm-3' });
+    await settings.setChannelRuleset({ ...here, ruleset: 'a5e', userId: 'gm-1' });
+    await settings.setChannelRuleset({ ...here, ruleset: 'dnd2024', userId: 'gm-3' });
+    expect(await prisma.guildSettings.count()).toBe(1);
+    expect(await prisma.channelSettings.count()).toBe(1);
+  });
 
-test("clearing a channel's override brings back the server's choice", async () => {
-  await setGuildRuleset(db.prisma, { guildId: here.guildId, ruleset: 'dnd2014', userId: 'gm-1' });
-  await setChannelRuleset(db.prisma, { ...here, ruleset: 'a5e', userId: 'gm-2' });
-  expect(await clearChannelRuleset(db.prisma, { channelId: here.channelId })).toBe(true);
-  expect(await effectiveRuleset(db.prisma, here)).toMatchObject({ ruleset: 'dnd2014', source: 'server' });
-  expect(await clearChannelRuleset(db.prisma, { channelId: here.channelId })).toBe(false);
-});
+  test('a stored rule set this version does not know is passed over, not fatal', async () => {
+    await settings.setGuildRuleset({ guildId: here.guildId, ruleset: 'dnd2014', userId: 'gm-1' });
+    await prisma.channelSettings.create({ data: { ...here, ruleset: 'dnd3.5', updatedBy: 'gm-old' } });
+    expect(await settings.effectiveRuleset(here)).toMatchObject({ ruleset: 'dnd2014', source: 'server' });
+  });
 
-test('a stored rule set this version does not know is passed over, not fatal', async () => {
-  await setGuildRuleset(db.prisma, { guildId: here.guildId, ruleset: 'dnd2014', userId: 'gm-1' });
-  await db.prisma.channelSettings.create({ data: { ...here, ruleset: 'dnd3.5', updatedBy: 'gm-old' } });
-  expect(await effectiveRuleset(db.prisma, here)).toMatchObject({ ruleset: 'dnd2014', source: 'server' });
-});
-
-test('settings are kept in the database: a second client sees them', async () => {
-  await setChannelRuleset(db.prisma, { ...here, ruleset: 'a5e', userId: 'gm-2' });
-  const other = createPrismaClient(db.url, 1);
-  try {
-    expect(await effectiveRuleset(other, here)).toMatchObject({ ruleset: 'a5e', source: 'channel' });
-  } finally {
-    await other.$disconnect();
-  }
+  test('settings are kept in the database: a second client sees them', async () => {
+    await settings.setChannelRuleset({ ...here, ruleset: 'a5e', userId: 'gm-2' });
+    const other = createPrismaClient((await database()).url, 1);
+    try {
+      expect(await createSettingsStore(other).effectiveRuleset(here)).toMatchObject({ ruleset: 'a5e', source: 'channel' });
+    } finally {
+      await other.$disconnect();
+    }
+  });
 });

@@ -1,3 +1,6 @@
+import { CombatRefusal } from '../../../src/combat/refusals';
+import { UserError } from '../../../src/errors';
+import { refusalText } from '../../../src/views/refusals';
 import type { RandomSource } from '../../../src/dice/random';
 import { getRuleSet } from '../../../src/rules';
 import type { RuleSetId } from '../../../src/rules/ids';
@@ -41,4 +44,16 @@ export function current(encounter: Encounter): string | null {
 /** The event kinds of a transition, with rules events shown as `rules:<kind>`. */
 export function kinds(transition: Transition): string[] {
   return transition.events.map((e) => (e.kind === 'rules' ? `rules:${e.event.kind}` : e.kind));
+}
+
+/** What the user is told when `run` is refused: the views' words for a refusal, or a plain mistake's message. */
+export function refusalOf(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof CombatRefusal) return refusalText(error.refusal);
+    if (error instanceof UserError) return error.message;
+    throw error;
+  }
+  throw new Error('it was not refused');
 }

@@ -8,12 +8,12 @@ import { combatant, encounter } from './init-fixtures';
 /** Edits land on one message; the test reads the last one. */
 function messengerRecording(edits: Reply[]): ChannelMessenger {
   return {
-    send: async () => 'unused',
-    edit: async (_channel, _id, message) => {
+    send: () => Promise.resolve('unused'),
+    edit: (_channel, _id, message) => {
       edits.push(message);
-      return true;
+      return Promise.resolve(true);
     },
-    pin: async () => true,
+    pin: () => Promise.resolve(true),
   };
 }
 

@@ -22,11 +22,13 @@ describe("the per-channel queue of a process's commands", () => {
       started.push('tavern 1');
       await first.promise;
     });
-    const a2 = queue.run('tavern', async () => {
+    const a2 = queue.run('tavern', () => {
       started.push('tavern 2');
+      return Promise.resolve();
     });
-    const b1 = queue.run('crypt', async () => {
+    const b1 = queue.run('crypt', () => {
       started.push('crypt 1');
+      return Promise.resolve();
     });
     await settle();
     expect(started).toEqual(['tavern 1', 'crypt 1']);
@@ -40,7 +42,7 @@ describe("the per-channel queue of a process's commands", () => {
     const queue = new KeyedQueue();
     const failing = deferred();
     const broken = queue.run('tavern', () => failing.promise);
-    const next = queue.run('tavern', async () => 'next ran');
+    const next = queue.run('tavern', () => Promise.resolve('next ran'));
     failing.reject(new Error('refused'));
     await expect(broken).rejects.toThrow('refused');
     await expect(next).resolves.toBe('next ran');

@@ -1,59 +1,71 @@
-import { combatantFromRow, combatantRow, effectFromRow, effectRow } from '../../../src/db/encounter-rows';
-import type { Combatant, EncounterEffect } from '../../../src/combat/types';
-import { createRulesState } from '../../../src/rules/state';
+import {
+  COMBATANT_COLUMNS,
+  EFFECT_COLUMNS,
+  combatantFromRow,
+  combatantRow,
+  effectFromRow,
+  effectRow,
+  encounterFromRows,
+  encounterRow,
+} from '../../../src/db/encounter-rows';
+import { running, slowed, wizard } from '../../support/encounter-fixtures';
+import { columnsRead } from '../../support/columns-read';
 
-const wizard: Combatant = {
-  id: 'c7',
-  name: 'Elara',
-  controllerId: 'alice',
-  hidden: false,
-  hpKnown: true,
-  armourClass: 12,
-  groupId: null,
-  initiative: { total: 17, modifier: 3, mode: 'advantage', rolls: [9, 14], given: false, tiebreak: [6, 11] },
-  deathSavePending: true,
-  pendingConcentrationDcs: [10, 13],
-  rules: createRulesState({
-    hp: 0,
-    maxHp: 22,
-    hpMaxReduction: 4,
-    tempHp: 3,
-    isPlayerCharacter: true,
-    deathSaves: { successes: 1, failures: 2 },
-    level: 5,
-    conScore: 14,
-    conSaveBonus: 5,
-    resistances: ['fire', 'cold'],
-    conditions: ['unconscious', 'prone'],
-    tracks: { exhaustion: 2, fatigue: 0, strife: 0 },
-    hitDice: [{ sides: 6, total: 5, remaining: 3 }],
-    heroicInspiration: true,
-    concentration: 'Haste',
-  }),
-};
-
-const slowed: EncounterEffect = {
-  id: 'e3',
-  kind: 'concentration',
-  name: 'Haste',
-  sourceId: 'c7',
-  targetId: 'c2',
-  startedRound: 2,
-  expiry: { round: 12, combatantId: 'c7', boundary: 'end' },
-  concentrationId: null,
-};
+/** A row as the database returns it: through JSON, with no trace of the objects that built it. */
+function stored(row: object): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(row)) as Record<string, unknown>;
+}
 
 describe('encounter rows as the database returns them', () => {
   it('give back every field of a combatant; concentration comes from its effect', () => {
-    const row = JSON.parse(JSON.stringify(combatantRow(wizard, 4))) as Record<string, unknown>;
+    const row = stored(combatantRow(wizard, 4));
     expect(row.sort_order).toBe(4);
     expect(combatantFromRow(row, 'Haste')).toEqual(wizard);
     expect(combatantFromRow(row, null).rules.concentration).toBeNull();
   });
 
   it('give back an effect with its expiry', () => {
-    const row = JSON.parse(JSON.stringify(effectRow(slowed))) as Record<string, unknown>;
+    const row = stored(effectRow(slowed));
     expect(effectFromRow(row)).toEqual(slowed);
     expect(effectFromRow({ ...row, expiry_round: null, expiry_combatant_id: null, expiry_boundary: null }).expiry).toBeNull();
+  });
+
+  it('give back an encounter with its combatants and effects', () => {
+    expect(encounterFromRows(stored(encounterRow(running)), [stored(combatantRow(wizard, 0))], [stored(effectRow(slowed))])).toEqual(
+      running,
+    );
+  });
+
+  it('hold the channel in active_channel_id while the encounter runs, and not once it ended', () => {
+    expect(encounterRow(running).active_channel_id).toBe('ch1');
+    expect(encounterRow({ ...running, endedAt: new Date('2026-11-22T21:00:00Z') })).toMatchObject({
+      active_channel_id: null,
+      ended_at: '2026-11-22T21:00:00.000Z',
+    });
+  });
+});
+
+// The update statement assigns exactly COMBATANT_COLUMNS and EFFECT_COLUMNS, the insert every key of
+// the row: a key the lists lack would be dropped on update, a listed column the row lacks set NULL.
+describe('the columns the save statement writes', () => {
+  it('are exactly the keys of a combatant row', () => {
+    expect(Object.keys(combatantRow(wizard, 0)).sort()).toEqual([...COMBATANT_COLUMNS].sort());
+    expect(new Set(COMBATANT_COLUMNS).size).toBe(COMBATANT_COLUMNS.length);
+  });
+
+  it('are exactly the keys of an effect row', () => {
+    expect(Object.keys(effectRow(slowed)).sort()).toEqual([...EFFECT_COLUMNS].sort());
+    expect(new Set(EFFECT_COLUMNS).size).toBe(EFFECT_COLUMNS.length);
+  });
+});
+
+describe('the columns a load reads', () => {
+  it('are every combatant column but sort_order, which orders the rows instead', () => {
+    const read = columnsRead(stored(combatantRow(wizard, 0)), (row) => combatantFromRow(row, null));
+    expect(read).toEqual(COMBATANT_COLUMNS.filter((c) => c !== 'sort_order').sort());
+  });
+
+  it('are every effect column', () => {
+    expect(columnsRead(stored(effectRow(slowed)), effectFromRow)).toEqual([...EFFECT_COLUMNS].sort());
   });
 });

@@ -1,4 +1,12 @@
-import { createRulesState, getRuleSet, RULESET_IDS, type ConditionKey, type RuleSetId } from '../../../src/rules';
+import {
+  ABILITIES,
+  CONDITION_KEYS,
+  createRulesState,
+  getRuleSet,
+  RULESET_IDS,
+  type ConditionKey,
+  type RuleSetId,
+} from '../../../src/rules';
 import { conditionProfile } from './condition-profile';
 
 // RULES.md §15a–e: every condition of every catalogue, as the tokens conditionProfile reads back
@@ -294,6 +302,18 @@ describe('RULES.md §15 condition catalogues', () => {
     ['incapacitated', ['dnd2024', 'dnd2014', 'crown-misery', 'a5e']],
   ])('§15: %s exists only in %j', (key, where) => {
     expect(RULESET_IDS.filter((id) => getRuleSet(id).condition(key) !== undefined)).toEqual(where);
+  });
+
+  it('every condition key belongs to at least one catalogue', () => {
+    expect(CONDITION_KEYS.filter((key) => RULESET_IDS.every((id) => getRuleSet(id).condition(key) === undefined))).toEqual([]);
+  });
+
+  it.each(RULESET_IDS)('§15: %s: Paralyzed fails Strength and Dexterity saves and no other', (id) => {
+    const rules = getRuleSet(id);
+    const added = rules.addCondition(createRulesState(), 'paralyzed');
+    if (!added.ok) throw new Error(added.reason);
+    const failed = ABILITIES.filter((ability) => rules.d20Test(added.value.state, { kind: 'save', ability }).autoFail);
+    expect(failed).toEqual(['str', 'dex']);
   });
 });
 

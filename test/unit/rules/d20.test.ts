@@ -1,5 +1,6 @@
 import { createRulesState, getRuleSet, resolveMode, RULESET_IDS, type CombatantRulesState } from '../../../src/rules';
 import { noDice, scripted } from './support';
+import { containing } from '../../support/matchers';
 
 describe('RULES.md §2 advantage and disadvantage from any number of sources', () => {
   it.each([
@@ -132,7 +133,7 @@ describe('RULES.md §3 natural 1 and natural 20 on attack rolls', () => {
 describe('RULES.md §17 Heroic Inspiration', () => {
   it.each(['dnd2024', 'crown-misery'] as const)('%s: reroll one die and keep the new result; it is spent', (id) => {
     const result = getRuleSet(id).useHeroicInspiration(createRulesState({ heroicInspiration: true }), 20, scripted(7));
-    expect(result).toEqual({ ok: true, value: { state: expect.objectContaining({ heroicInspiration: false }), roll: 7 } });
+    expect(result).toEqual({ ok: true, value: { state: containing({ heroicInspiration: false }), roll: 7 } });
   });
 
   it('without Heroic Inspiration to spend, nothing is rolled', () => {

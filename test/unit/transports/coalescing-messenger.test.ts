@@ -13,8 +13,8 @@ interface Call {
 function overHeldEdits(): { messenger: CoalescingMessenger; calls: Call[] } {
   const calls: Call[] = [];
   const inner: ChannelMessenger = {
-    send: async () => 'posted-1',
-    pin: async () => true,
+    send: () => Promise.resolve('posted-1'),
+    pin: () => Promise.resolve(true),
     edit: (channelId, messageId, message) =>
       new Promise<boolean>((resolve, reject) => {
         calls.push({

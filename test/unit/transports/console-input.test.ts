@@ -3,7 +3,7 @@ import type { Command } from '../../../src/framework/command';
 import { parseConsoleLine, tokenize } from '../../../src/transports/console-input';
 import { CommandRegistry } from '../../../src/framework/registry';
 
-const noop = async () => ({});
+const noop = () => Promise.resolve({});
 
 const roll: Command = {
   definition: new SlashCommandBuilder()

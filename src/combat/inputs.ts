@@ -1,0 +1,68 @@
+import type { DamageType, RollMode } from '../rules/types';
+import type { EncounterOptions } from './types';
+
+export interface BeginInput {
+  name?: string;
+  options?: Partial<EncounterOptions>;
+}
+
+/** Monsters and NPCs the game master adds. */
+export interface AddInput {
+  name: string;
+  initMod?: number;
+  hp?: number;
+  ac?: number;
+  /** `count:4` adds "Name 1" to "Name 4" sharing one initiative roll. */
+  count?: number;
+  hidden?: boolean;
+  /** A given initiative total: no roll. */
+  initiative?: number;
+  mode?: RollMode;
+  conSave?: number;
+  resist?: DamageType[];
+  immune?: DamageType[];
+  vulnerable?: DamageType[];
+}
+
+/** The caller's own combatant; the name defaults to the caller's display name. */
+export interface JoinInput {
+  name?: string;
+  initMod?: number;
+  hp?: number;
+  ac?: number;
+  conSave?: number;
+  initiative?: number;
+  mode?: RollMode;
+}
+
+/**
+ * `target` is a combatant's name as the user typed or autocompleted it (case and spacing do not
+ * matter; a unique prefix is enough) or its id.
+ */
+export interface TargetInput {
+  target: string;
+}
+
+/** `amount` is a whole number or a dice expression ("2d6+3 [fire]"). */
+export interface AmountInput extends TargetInput {
+  amount: string;
+}
+
+export interface DamageInput extends AmountInput {
+  /** Overrides the type an annotation in the expression gives. */
+  type?: DamageType;
+  critical?: boolean;
+}
+
+export interface TempHpInput extends AmountInput {
+  /** Take the new amount even when it is smaller than the temporary HP already there. */
+  replace?: boolean;
+}
+
+export interface ConcentrateInput extends TargetInput {
+  effect: string;
+}
+
+export interface SetInitiativeInput extends TargetInput {
+  value: number;
+}

@@ -1,0 +1,36 @@
+import { UserError } from '../errors';
+
+/** A few combatant names, for refusals that list them; `more` counts the ones left out. */
+export interface NameSample {
+  names: string[];
+  more: number;
+}
+
+/**
+ * Why the encounter engine refused a step, as data: the views word it (`src/views/refusals.ts`),
+ * so the core never names a command or phrases a reply.
+ */
+export type Refusal =
+  | { kind: 'no-encounter' }
+  | { kind: 'encounter-exists'; existing: { name: string; gameMasterName: string } | null }
+  | { kind: 'no-combatants' }
+  | { kind: 'no-target-named' }
+  | { kind: 'unknown-target'; typed: string; combatants: NameSample }
+  | { kind: 'ambiguous-target'; typed: string; matches: NameSample }
+  /** `doing` completes "Only … can": e.g. "add monsters". */
+  | { kind: 'not-game-master'; gameMasterName: string; doing: string }
+  /** `player` is the combatant's name when a player controls it. */
+  | { kind: 'not-your-combatant'; gameMasterName: string; player: string | null; doing: string }
+  | { kind: 'nobody-in-order' }
+  | { kind: 'everyone-dead' }
+  | { kind: 'not-started' }
+  | { kind: 'first-turn' }
+  | { kind: 'no-hit-points'; combatant: string }
+  | { kind: 'above-maximum-hp'; combatant: string; ceiling: number };
+
+export class CombatRefusal extends UserError {
+  constructor(readonly refusal: Refusal) {
+    super(refusal.kind);
+    this.name = 'CombatRefusal';
+  }
+}

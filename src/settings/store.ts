@@ -1,0 +1,55 @@
+import { DEFAULT_RULESET, isRuleSetId, type RuleSetId } from '../rules/ids';
+
+/** Where the rule set in force comes from: the channel's override, the server's choice, or the default. */
+export type RulesetSource = 'channel' | 'server' | 'default';
+
+export interface EffectiveRuleset {
+  ruleset: RuleSetId;
+  source: RulesetSource;
+  /** Who chose it, and when; null for the default. */
+  updatedBy: string | null;
+  updatedAt: Date | null;
+}
+
+/** A channel and the server it belongs to. */
+export interface SettingsPlace {
+  guildId: string;
+  channelId: string;
+}
+
+/**
+ * Where each server's and channel's choices live. Handlers reach the database only through stores
+ * like this one, so they can be tested with an in-memory one.
+ */
+export interface SettingsStore {
+  /** The rule set in force in a channel: its override, else the server's choice, else the default. */
+  effectiveRuleset(place: SettingsPlace): Promise<EffectiveRuleset>;
+  /** Sets the server's rule set, remembering who did. */
+  setGuildRuleset(change: { guildId: string; ruleset: RuleSetId; userId: string }): Promise<void>;
+  /** Overrides the rule set for one channel, remembering who did. */
+  setChannelRuleset(change: SettingsPlace & { ruleset: RuleSetId; userId: string }): Promise<void>;
+  /** Removes a channel's override, so the server's rule set applies again; false when there was none. */
+  clearChannelRuleset(place: SettingsPlace): Promise<boolean>;
+}
+
+/** A choice as a store keeps it: the id (perhaps of a rule set since removed), who made it, and when. */
+export interface StoredRuleset {
+  ruleset: string;
+  updatedBy: string;
+  updatedAt: Date;
+}
+
+/**
+ * The rule set in force, from the channel's and its server's stored choices (null when unset). A
+ * stored id this version does not know is passed over, as if unset, rather than breaking every
+ * command in that channel.
+ */
+export function rulesetInForce(channel: StoredRuleset | null, server: StoredRuleset | null): EffectiveRuleset {
+  if (channel && isRuleSetId(channel.ruleset)) {
+    return { ruleset: channel.ruleset, source: 'channel', updatedBy: channel.updatedBy, updatedAt: channel.updatedAt };
+  }
+  if (server && isRuleSetId(server.ruleset)) {
+    return { ruleset: server.ruleset, source: 'server', updatedBy: server.updatedBy, updatedAt: server.updatedAt };
+  }
+  return { ruleset: DEFAULT_RULESET, source: 'default', updatedBy: null, updatedAt: null };
+}

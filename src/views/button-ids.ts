@@ -1,0 +1,49 @@
+/**
+ * The buttons Rollcall puts on its messages, and the one codec between them and their custom ids
+ * (`<command>:<action>:<encounter>[:<combatant>[:<n>]]`). The first part names the command that
+ * handles the press, so the registry can route it without parsing the rest.
+ */
+export type ButtonAction =
+  | { command: 'init'; action: 'next' | 'prev' | 'end' | 'keep'; encounterId: string }
+  | { command: 'init'; action: 'death'; encounterId: string; combatantId: string }
+  /** `index` keeps custom ids unique when one message asks for several saves. */
+  | { command: 'hp'; action: 'conc'; encounterId: string; combatantId: string; index: number };
+
+export function buttonId(button: ButtonAction): string {
+  switch (button.action) {
+    case 'next':
+    case 'prev':
+    case 'end':
+    case 'keep':
+      return `${button.command}:${button.action}:${button.encounterId}`;
+    case 'death':
+      return `${button.command}:${button.action}:${button.encounterId}:${button.combatantId}`;
+    case 'conc':
+      return `${button.command}:${button.action}:${button.encounterId}:${button.combatantId}:${button.index}`;
+  }
+}
+
+/** The button a custom id names, or null for one this version does not make (an old message's). */
+export function parseButtonId(customId: string): ButtonAction | null {
+  const [command, action, encounterId, combatantId, index, ...rest] = customId.split(':');
+  if (encounterId === undefined || encounterId === '' || rest.length > 0) return null;
+  if (command === 'init') {
+    if ((action === 'next' || action === 'prev' || action === 'end' || action === 'keep') && combatantId === undefined) {
+      return { command, action, encounterId };
+    }
+    if (action === 'death' && combatantId !== undefined && combatantId !== '' && index === undefined) {
+      return { command, action, encounterId, combatantId };
+    }
+  }
+  if (
+    command === 'hp' &&
+    action === 'conc' &&
+    combatantId !== undefined &&
+    combatantId !== '' &&
+    index !== undefined &&
+    /^\d+$/.test(index)
+  ) {
+    return { command, action, encounterId, combatantId, index: Number(index) };
+  }
+  return null;
+}

@@ -1,0 +1,23 @@
+import { rulesetInForce, type SettingsPlace, type SettingsStore, type StoredRuleset } from '../../src/settings/store';
+
+/** The settings store in memory, for unit tests of handlers; the settings store tests hold it to the PostgreSQL one's behaviour. */
+export function createMemorySettingsStore(now: () => Date = () => new Date()): SettingsStore {
+  const servers = new Map<string, StoredRuleset>();
+  const channels = new Map<string, StoredRuleset & { guildId: string }>();
+  const channelIn = ({ guildId, channelId }: SettingsPlace) => {
+    const channel = channels.get(channelId);
+    return channel?.guildId === guildId ? channel : undefined;
+  };
+  return {
+    effectiveRuleset: (place) => Promise.resolve(rulesetInForce(channelIn(place) ?? null, servers.get(place.guildId) ?? null)),
+    setGuildRuleset({ guildId, ruleset, userId }) {
+      servers.set(guildId, { ruleset, updatedBy: userId, updatedAt: now() });
+      return Promise.resolve();
+    },
+    setChannelRuleset({ guildId, channelId, ruleset, userId }) {
+      channels.set(channelId, { guildId, ruleset, updatedBy: userId, updatedAt: now() });
+      return Promise.resolve();
+    },
+    clearChannelRuleset: (place) => Promise.resolve(channelIn(place) !== undefined && channels.delete(place.channelId)),
+  };
+}
