@@ -93,7 +93,7 @@ async function show(ctx: CommandContext): Promise<Reply> {
           '',
           ...differencesFor(effective.ruleset).map((row) => `**${row.label}:** ${row.value}`),
         ].join('\n'),
-        footer: 'Change it with /config ruleset. Every rule set side by side: docs/rulesets.md in the README.',
+        footer: 'Change it with /config ruleset, whose choices describe each rule set.',
         color: COLORS.info,
       },
     ],

@@ -80,6 +80,14 @@ async function press(ctx: ComponentContext): Promise<Reply> {
 
 export const command: Command = {
   definition,
+  examples: [
+    '/hp damage target:Goblin 1 amount:2d6+3 [fire]',
+    '/hp damage target:Goblin 2 amount:9 critical:true',
+    '/hp heal target:Alice amount:1d8+3',
+    '/hp temp target:Alice amount:5',
+    '/hp set target:Bram amount:12',
+    '/hp max target:Bram amount:20',
+  ],
   execute: run,
   autocomplete: suggestTargets,
   button: press,

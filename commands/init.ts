@@ -367,6 +367,23 @@ async function press(ctx: ComponentContext): Promise<Reply> {
 
 export const command: Command = {
   definition,
+  examples: [
+    '/init begin name:Ambush at the ford',
+    '/init add name:Goblin hp:7 ac:15 count:2',
+    '/init join name:Alice hp:12 ac:14 con-save:3',
+    '/init next',
+    '/init prev',
+    '/init move target:Goblin 2',
+    '/init set-initiative target:Alice value:18',
+    '/init remove target:Goblin 1',
+    '/init list',
+    '/init concentrate target:Alice effect:Bless',
+    '/init drop-concentration target:Alice',
+    '/init options death-saves:button',
+    '/init log count:5',
+    '/init undo',
+    '/init end',
+  ],
   execute: run,
   autocomplete: suggestTargets,
   button: press,

@@ -2,18 +2,19 @@ import readline from 'node:readline';
 import { openApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { ConsoleSession } from './transports/console-session';
-import { renderJson, renderReplyText, renderText } from './transports/console-render';
+import { renderJson, renderMessageJson, renderReplyText, renderText } from './transports/console-render';
 import { createLogger } from './logger';
 
 const USAGE = `Usage: npm run console -- [--json] [--seed N] [--memory]
 
 Type slash commands as in Discord, one per line:
-  /roll dice:1d20+5 label:"Sneak attack"
+  /roll dice:1d20+5 label:Sneak attack     a value runs to the next name:
+  /roll dice:"8d6 [fire]" secret:true      or quote it
   @gm /init begin            act as another user (default @player)
   #tavern /init list         switch to another channel
-  click:"Next turn"          press a button of the previous reply
+  click:"Next turn"          press a button of the last reply with buttons, or of the tracker
 The first user seen in a fresh database administers the server.
-  --json     one line of JSON per reply
+  --json     one line of JSON per reply and per tracker message posted or edited
   --seed N   reproducible dice
   --memory   a fresh in-memory database (else DATABASE_URL, or the embedded one in DATA_DIR)`;
 
@@ -62,13 +63,17 @@ async function main(): Promise<number> {
     for await (const line of rl) {
       const result = await session.handle(line);
       if (result) process.stdout.write(`${args.json ? renderJson(result) : renderText(result)}\n`);
-      const posted = session.messenger.takeChanged();
-      if (!args.json) {
-        for (const message of posted)
-          process.stdout.write(
-            `${renderReplyText(message.reply, `--- message in #${message.channelId}${message.pinned ? ' (pinned)' : ''} ---`)}\n`,
-          );
-      }
+      for (const message of session.messenger.takeChanged())
+        process.stdout.write(
+          `${
+            args.json
+              ? renderMessageJson(line, message)
+              : renderReplyText(
+                  message.reply,
+                  `--- message ${message.change} in #${message.channelId}${message.pinned ? ' (pinned)' : ''} ---`,
+                )
+          }\n`,
+        );
       if (interactive) rl.prompt();
     }
   } finally {

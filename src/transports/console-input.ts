@@ -15,6 +15,8 @@ export type ConsoleAction =
 export type ParsedLine = { ok: true; action: ConsoleAction } | { ok: false; error: string };
 
 const NAME = /^[\p{L}\p{N}_.-]{1,32}$/u;
+/** `name:` at the start of a word begins an option; Discord's option names are words like this. */
+const OPTION_START = /^([\p{L}\p{N}_-]{1,32}):/u;
 
 /** Splits on spaces, keeping quoted runs (`label:"Sneak attack"`, `"two words"`) whole. */
 export function tokenize(line: string): { ok: true; tokens: string[] } | { ok: false; error: string } {
@@ -125,20 +127,33 @@ function parseCommand(
     level = branch.options ?? [];
   }
   const basic = level as APIApplicationCommandBasicOption[];
-  const values: Record<string, OptionValue> = {};
+  const raws = new Map<string, string>();
+  let current: string | null = null;
   for (const token of rest) {
-    const colon = token.indexOf(':');
-    if (colon <= 0) return { ok: false, error: `"${token}" is not an option: write name:value` };
-    const key = token.slice(0, colon).toLowerCase();
-    const option = basic.find((o) => o.name === key);
-    if (!option) {
+    const named = OPTION_START.exec(token);
+    if (!named) {
+      if (current === null) return { ok: false, error: `"${token}" is not an option: write name:value` };
+      // People type values with spaces unquoted, as /help shows them: the value runs to the next name:.
+      const sofar = raws.get(current) ?? '';
+      raws.set(current, sofar === '' ? token : `${sofar} ${token}`);
+      continue;
+    }
+    const key = (named[1] ?? '').toLowerCase();
+    if (!basic.some((o) => o.name === key)) {
       const known = basic.map((o) => o.name);
       return { ok: false, error: `${path.join(' ')} has no option ${key}${known.length ? ` (options: ${known.join(', ')})` : ''}` };
     }
-    if (key in values) return { ok: false, error: `option ${key} is given twice` };
-    const converted = convert(option, token.slice(colon + 1));
+    if (raws.has(key)) return { ok: false, error: `option ${key} is given twice` };
+    raws.set(key, token.slice(named[0].length));
+    current = key;
+  }
+  const values: Record<string, OptionValue> = {};
+  for (const option of basic) {
+    const raw = raws.get(option.name);
+    if (raw === undefined) continue;
+    const converted = convert(option, raw);
     if (!converted.ok) return converted;
-    values[key] = converted.value;
+    values[option.name] = converted.value;
   }
   const missing = basic.filter((o) => o.required && !(o.name in values)).map((o) => o.name);
   if (missing.length > 0) return { ok: false, error: `${path.join(' ')} needs ${missing.map((m) => `${m}:`).join(', ')}` };

@@ -1,5 +1,5 @@
 import type { Embed, Reply } from '../views/reply';
-import type { ConsoleResult } from './console-session';
+import type { ChangedMessage, ConsoleResult } from './console-session';
 
 const USER_MENTION = /<@!?console-([^>]+)>/g;
 
@@ -22,18 +22,36 @@ function componentsJson(reply: Reply) {
   }));
 }
 
-/** One line of JSON per console line, in the documented shape. */
-export function renderJson(result: ConsoleResult): string {
-  if (result.kind === 'error') return JSON.stringify({ input: result.input, error: result.error });
-  const { reply } = result;
-  return JSON.stringify({
-    input: result.input,
-    user: result.user.name,
-    channel: result.channel,
+function replyJson(reply: Reply) {
+  return {
     ephemeral: reply.ephemeral ?? false,
     content: reply.content ?? null,
     embeds: (reply.embeds ?? []).map(embedJson),
     components: componentsJson(reply),
+  };
+}
+
+/** One line of JSON per console line, in the documented shape; `kind` tells it from a channel message. */
+export function renderJson(result: ConsoleResult): string {
+  if (result.kind === 'error') return JSON.stringify({ kind: 'error', input: result.input, error: result.error });
+  return JSON.stringify({
+    kind: 'reply',
+    input: result.input,
+    user: result.user.name,
+    channel: result.channel,
+    ...replyJson(result.reply),
+  });
+}
+
+/** One line of JSON for a channel message (the tracker) that the console line `input` posted or edited. */
+export function renderMessageJson(input: string, message: ChangedMessage): string {
+  return JSON.stringify({
+    kind: message.change,
+    input,
+    messageId: message.id,
+    channel: message.channelId,
+    pinned: message.pinned,
+    ...replyJson(message.reply),
   });
 }
 

@@ -21,17 +21,22 @@ export interface ChannelMessage {
   pinned: boolean;
 }
 
+/** A channel message as it stands after a console line, and whether that line posted or edited it. */
+export interface ChangedMessage extends ChannelMessage {
+  change: 'posted' | 'edited';
+}
+
 /** Channel messages the bot posts on its own (the encounter tracker), kept for this run. */
 export class ConsoleMessenger implements ChannelMessenger {
   readonly messages = new Map<string, ChannelMessage>();
   /** Messages posted or edited since the last `takeChanged()`. */
-  private changed = new Set<string>();
+  private changed = new Map<string, ChangedMessage['change']>();
   private next = 1;
 
   send(channelId: string, message: Reply): Promise<string> {
     const id = `message-${this.next++}`;
     this.messages.set(id, { id, channelId, reply: message, pinned: false });
-    this.changed.add(id);
+    this.changed.set(id, 'posted');
     return Promise.resolve(id);
   }
 
@@ -39,7 +44,8 @@ export class ConsoleMessenger implements ChannelMessenger {
     const existing = this.messages.get(messageId);
     if (!existing || existing.channelId !== channelId) return Promise.resolve(false);
     existing.reply = message;
-    this.changed.add(messageId);
+    // A message posted and edited by the same line is still news as a post.
+    if (!this.changed.has(messageId)) this.changed.set(messageId, 'edited');
     return Promise.resolve(true);
   }
 
@@ -50,9 +56,13 @@ export class ConsoleMessenger implements ChannelMessenger {
     return Promise.resolve(true);
   }
 
-  takeChanged(): ChannelMessage[] {
-    const changed = [...this.changed].map((id) => this.messages.get(id)).filter((m): m is ChannelMessage => m !== undefined);
-    this.changed = new Set();
+  takeChanged(): ChangedMessage[] {
+    const changed: ChangedMessage[] = [];
+    for (const [id, change] of this.changed) {
+      const message = this.messages.get(id);
+      if (message) changed.push({ ...message, change });
+    }
+    this.changed = new Map();
     return changed;
   }
 
@@ -61,8 +71,12 @@ export class ConsoleMessenger implements ChannelMessenger {
   }
 }
 
+function pressableButtons(reply: Reply | undefined): Button[] {
+  return (reply?.components ?? []).flatMap((row) => row.buttons).filter((b) => !b.disabled);
+}
+
 function findButton(reply: Reply | undefined, target: string): Button | undefined {
-  const buttons = (reply?.components ?? []).flatMap((row) => row.buttons).filter((b) => !b.disabled);
+  const buttons = pressableButtons(reply);
   const wanted = target.toLowerCase();
   return (
     buttons.find((b) => b.customId === target) ??
@@ -83,7 +97,11 @@ export interface ConsoleUsers {
 export class ConsoleSession {
   readonly messenger = new ConsoleMessenger();
   private channel = DEFAULT_CHANNEL;
-  private lastReply: { channel: string; reply: Reply } | null = null;
+  /**
+   * Per channel, the last reply that had buttons: a reply without any (a refused press by the wrong
+   * user) must not hide the buttons the right user still has to press.
+   */
+  private readonly lastWithButtons = new Map<string, Reply>();
   private counter = 0;
 
   constructor(
@@ -131,15 +149,12 @@ export class ConsoleSession {
     if (action.kind === 'command') {
       reply = await dispatchCommand(this.registry, action.name, { ...ctx, options: action.options });
     } else {
-      const sources = [
-        this.lastReply?.channel === this.channel ? this.lastReply.reply : undefined,
-        ...this.messenger.latestIn(this.channel).map((m) => m.reply),
-      ];
+      const sources = [this.lastWithButtons.get(this.channel), ...this.messenger.latestIn(this.channel).map((m) => m.reply)];
       const button = sources.map((s) => findButton(s, action.target)).find((b) => b !== undefined);
-      if (!button) return { kind: 'error', input, error: `no button "${action.target}" on the previous reply` };
+      if (!button) return { kind: 'error', input, error: `no button "${action.target}" on the last reply with buttons or the tracker` };
       reply = await dispatchButton(this.registry, { ...ctx, customId: button.customId });
     }
-    this.lastReply = { channel: this.channel, reply };
+    if (pressableButtons(reply).length > 0) this.lastWithButtons.set(this.channel, reply);
     return { kind: 'reply', input, user: ctx.user, channel: this.channel, reply };
   }
 }

@@ -5,7 +5,11 @@ const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
 /** One line of `npm run console -- --json`, as documented in the README. */
 export interface ConsoleJson {
+  /** A reply to the line, a line that was not a valid command, or a channel message the bot posted or edited. */
+  kind: 'reply' | 'error' | 'posted' | 'edited';
   input: string;
+  messageId?: string;
+  pinned?: boolean;
   user?: string;
   channel?: string;
   ephemeral?: boolean;
@@ -15,11 +19,26 @@ export interface ConsoleJson {
   error?: string;
 }
 
+/** The replies of `runConsoleOutput`, one per line of the script that did something. */
+export async function runConsole(
+  lines: readonly string[],
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<ConsoleJson[]> {
+  const output = await runConsoleOutput(lines, args, env);
+  return output.filter((line) => line.kind === 'reply' || line.kind === 'error');
+}
+
 /**
  * Pipes a script through the console entry point with `--json` (as `npm run console` runs it, minus
- * npm) and returns one parsed reply per output line. Settings a developer's .env might hold are blanked.
+ * npm) and returns every output line parsed, channel messages included. Settings a developer's .env
+ * might hold are blanked.
  */
-export function runConsole(lines: readonly string[], args: readonly string[], env: Record<string, string> = {}): Promise<ConsoleJson[]> {
+export function runConsoleOutput(
+  lines: readonly string[],
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<ConsoleJson[]> {
   const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/console.ts', '--json', ...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, DISCORD_TOKEN: '', DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },

@@ -15,8 +15,8 @@ describe('the console, tried as a new user would', () => {
 
   test('a line that is not a valid command gives {input, error}, and the next line still runs', async () => {
     const replies = await runConsole(['/roll', '/dance', '/roll dice:2d6+3 label:"Two words"'], ['--memory', '--seed', '1']);
-    expect(replies[0]).toEqual({ input: '/roll', error: '/roll needs dice:' });
-    expect(replies[1]).toEqual({ input: '/dance', error: 'unknown command /dance' });
+    expect(replies[0]).toEqual({ kind: 'error', input: '/roll', error: '/roll needs dice:' });
+    expect(replies[1]).toEqual({ kind: 'error', input: '/dance', error: 'unknown command /dance' });
     expect(replies[2]?.embeds?.[0]?.title).toBe('Two words');
   }, 120_000);
 

@@ -128,7 +128,7 @@ describe('/config show', () => {
     const embed = embedOf(await config(settings, MEMBER, 'show'));
     expect(embed.title).toBe('Rule set here: 5e 2024 (`dnd2024`)');
     expect(embed.color).toBe(COLORS.info);
-    expect(embed.footer).toBe('Change it with /config ruleset. Every rule set side by side: docs/rulesets.md in the README.');
+    expect(embed.footer).toBe('Change it with /config ruleset, whose choices describe each rule set.');
     const lines = embed.description!.split('\n');
     expect(lines.slice(0, 3)).toEqual([
       'The 2024 rules: exhaustion −2 per level, all hit dice back on a long rest. This is the default.',

@@ -77,6 +77,17 @@ describe('parseConsoleLine', () => {
     });
   });
 
+  it('reads an unquoted value with spaces up to the next name:, as /help shows it', () => {
+    const values = (line: string) => {
+      const parsed = parseConsoleLine(line, registry);
+      return parsed?.ok && parsed.action.kind === 'command' ? parsed.action.options.values : parsed;
+    };
+    expect(values('/roll dice:8d6 [fire] secret:true')).toEqual({ dice: '8d6 [fire]', secret: true });
+    expect(values('/roll dice:1d20+5 to hit label:Sneak  attack')).toEqual({ dice: '1d20+5 to hit', label: 'Sneak attack' });
+    expect(values('/roll dice:"8d6 [fire]" secret:true')).toEqual({ dice: '8d6 [fire]', secret: true });
+    expect(values('/roll dice: 2d6')).toEqual({ dice: '2d6' });
+  });
+
   it('reads a button press by label', () => {
     expect(parseConsoleLine('@alice click:"Next turn"', registry)).toEqual({
       ok: true,
@@ -98,6 +109,8 @@ describe('parseConsoleLine', () => {
     ['/roll dice:1d20 secret:maybe', 'option secret takes true or false, not "maybe"'],
     ['/roll dice:1d20 mode:sideways', 'option mode must be one of: advantage, normal'],
     ['/roll dice:1d20 colour:red', '/roll has no option colour (options: dice, label, times, secret, mode)'],
+    ['/roll dice:1d20 fire colour:red', '/roll has no option colour (options: dice, label, times, secret, mode)'],
+    ['/roll dice:1d20 times:2 3', 'option times takes a whole number, not "2 3"'],
     ['/roll dice:1d20 dice:1d4', 'option dice is given twice'],
     ['/roll 1d20', '"1d20" is not an option: write name:value'],
     ['/init', '/init needs one of: begin, next'],
