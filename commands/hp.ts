@@ -32,7 +32,7 @@ const definition = new SlashCommandBuilder()
       .addStringOption((o) =>
         o
           .setName('type')
-          .setDescription('Damage type (a [type] in the dice works too)')
+          .setDescription('Damage type of the parts with no [type] in the dice')
           .addChoices(...DAMAGE_TYPE_CHOICES),
       )
       .addBooleanOption((o) => o.setName('critical').setDescription('A critical hit')),

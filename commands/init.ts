@@ -4,6 +4,7 @@ import { MAX_HP, NAME_MAX_LENGTH, type EncounterOptions } from '../src/combat/ty
 import { UserError, type Command, type CommandContext, type CommandOptions, type ComponentContext } from '../src/framework/command';
 import type { Reply } from '../src/views/reply';
 import { COLORS } from '../src/views/embeds';
+import { shown } from '../src/views/markdown';
 import {
   damageTypeList,
   optionalBoolean,
@@ -269,7 +270,15 @@ async function confirmEnd(ctx: CommandContext): Promise<Reply> {
   requireGameMaster(actorOf(ctx), encounter, 'end the encounter');
   return {
     ephemeral: true,
-    embeds: [{ description: `End **${encounter.name}** after round ${encounter.round}? It cannot be undone.`, color: COLORS.warning }],
+    embeds: [
+      {
+        description:
+          encounter.round === 0
+            ? `End **${shown(encounter.name)}**? The fight has not started yet. It cannot be undone.`
+            : `End **${shown(encounter.name)}** after round ${encounter.round}? It cannot be undone.`,
+        color: COLORS.warning,
+      },
+    ],
     components: [
       {
         buttons: [

@@ -1,4 +1,5 @@
 import { UserError } from '../errors';
+import { CombatRefusal } from './refusals';
 import { applyRulesChange, concentrationOf, endEffects, type Step } from './effects';
 import { requireControl } from './permissions';
 import { findById, findTarget, refOf } from './targets';
@@ -11,6 +12,11 @@ export function startConcentration(encounter: Encounter, ctx: StepContext, input
   requireControl(ctx.actor, encounter, combatant, `start concentration for ${combatant.name}`);
   const name = requireName(input.effect, "The effect's name");
   if (combatant.rules.dead) throw new UserError(`${combatant.name} is dead and cannot concentrate.`);
+  const incapacitating = combatant.rules.conditions
+    .map((key) => ctx.ruleSet.condition(key))
+    .find((condition) => condition?.mechanics.breaksConcentration === true);
+  if (incapacitating !== undefined)
+    throw new CombatRefusal({ kind: 'cannot-concentrate', combatant: combatant.name, condition: incapacitating.name });
   const events: EncounterEvent[] = [];
   let next = encounter;
   const previous = concentrationOf(next, combatant.id);
@@ -34,6 +40,9 @@ export function startConcentration(encounter: Encounter, ctx: StepContext, input
     startedRound: numbered.round,
     expiry: null,
     concentrationId: null,
+    appliedBy: ctx.actor.userId,
+    note: null,
+    save: null,
   };
   next = { ...numbered, effects: [...numbered.effects, effect] };
   events.push({ kind: 'concentration-started', combatant: refOf(holder), effect: name });

@@ -1,4 +1,6 @@
+import { getRuleSet } from '../rules';
 import type { StateChange } from '../rules/types';
+import { catalogueCondition } from './catalogue';
 import { findById, refOf } from './targets';
 import { replaceCombatant } from './transition';
 import type { Combatant, EffectEndReason, Encounter, EncounterEffect, EncounterEvent } from './types';
@@ -38,14 +40,35 @@ export function endEffects(encounter: Encounter, ids: readonly string[], reason:
       const source = findById(next, effect.sourceId);
       if (source !== undefined) next = replaceCombatant(next, stopConcentrating(source));
     }
+    const source = effect.sourceId === null ? undefined : findById(next, effect.sourceId);
     events.push({
       kind: 'effect-ended',
       effect: { id: effect.id, kind: effect.kind, name: effect.name },
       combatant: holder === undefined ? null : refOf(holder),
+      source: source === undefined ? null : refOf(source),
       reason: reasons.get(effect.id) ?? reason,
     });
+    if (effect.kind === 'condition' && holder !== undefined) {
+      const lifted = liftCondition(next, holder, effect.name);
+      next = lifted.encounter;
+      events.push(...lifted.events);
+    }
   }
   return { encounter: next, events };
+}
+
+/**
+ * Takes a catalogue condition off its holder when the last effect that put it on ends. The
+ * `effect-ended` event names the condition itself; what it implied is reported as rules events.
+ */
+function liftCondition(encounter: Encounter, holder: Combatant, name: string): Step {
+  const ruleSet = getRuleSet(encounter.ruleSet);
+  const condition = catalogueCondition(ruleSet, name);
+  const stillHeld = encounter.effects.some((e) => e.kind === 'condition' && e.targetId === holder.id && e.name === name);
+  if (condition === undefined || stillHeld) return { encounter, events: [] };
+  const change = ruleSet.removeCondition(holder.rules, condition.key);
+  const rest = change.events.filter((e) => !(e.kind === 'condition-removed' && e.condition === condition.key));
+  return applyRulesChange(encounter, holder, { state: change.state, events: rest });
 }
 
 function stopConcentrating(combatant: Combatant): Combatant {
@@ -60,7 +83,7 @@ export function applyRulesChange(encounter: Encounter, combatant: Combatant, cha
   const updated: Combatant = { ...combatant, rules: change.state };
   const ref = refOf(updated);
   const events: EncounterEvent[] = change.events.map((event) => ({ kind: 'rules', combatant: ref, event }));
-  let next = replaceCombatant(encounter, updated);
+  let next = withoutLiftedConditions(replaceCombatant(encounter, updated), updated);
   const effect = concentrationOf(next, combatant.id);
   if (effect !== undefined && change.state.concentration === null) {
     const ended = endEffects(next, [effect.id], 'broken');
@@ -71,6 +94,17 @@ export function applyRulesChange(encounter: Encounter, combatant: Combatant, cha
     next = replaceCombatant(next, { ...(findById(next, combatant.id) ?? updated), deathSavePending: false });
   }
   return { encounter: next, events };
+}
+
+/** Drops the records of catalogue conditions the rules engine took off (waking ends Unconscious). */
+function withoutLiftedConditions(encounter: Encounter, combatant: Combatant): Encounter {
+  const ruleSet = getRuleSet(encounter.ruleSet);
+  const lifted = (e: EncounterEffect): boolean => {
+    if (e.kind !== 'condition' || e.targetId !== combatant.id) return false;
+    const condition = catalogueCondition(ruleSet, e.name);
+    return condition !== undefined && !combatant.rules.conditions.includes(condition.key);
+  };
+  return encounter.effects.some(lifted) ? { ...encounter, effects: encounter.effects.filter((e) => !lifted(e)) } : encounter;
 }
 
 /** At 0 HP (or below, where the rule set allows it), neither dead nor stable: death saves are due. */

@@ -1,7 +1,9 @@
 import { UserError } from '../errors';
-import type { DamageType } from '../rules/types';
+import { damageLanded } from '../rules/damage';
+import type { DamagePart, DamageType } from '../rules/types';
 import { rollAmount } from './amount';
 import { concentrationChecks } from './concentration';
+import { rollDamage } from './damage-amount';
 import { applyRulesChange } from './effects';
 import { requireControl } from './permissions';
 import { CombatRefusal } from './refusals';
@@ -20,7 +22,15 @@ function rolledEvents(combatant: Combatant, roll: ReturnType<typeof rollAmount>[
   return roll === null ? [] : [{ kind: 'amount-rolled', combatant: refOf(combatant), roll }];
 }
 
-/** Anyone may report damage: tables call out hits that way. */
+/** "11 slashing + 7 fire", or "18 fire" for one type. */
+function partsInWords(parts: readonly DamagePart[]): string {
+  return parts.map((part) => `${part.amount}${part.type === null ? '' : ` ${part.type}`}`).join(' + ');
+}
+
+/**
+ * Anyone may report damage: tables call out hits that way. Each typed part of the amount meets
+ * resistance on its own; the `type` option types the parts that name none.
+ */
 export function dealDamage(
   encounter: Encounter,
   ctx: StepContext,
@@ -29,27 +39,29 @@ export function dealDamage(
   const combatant = findTarget(encounter, input.target);
   requireHp(combatant);
   const critical = input.critical ?? false;
-  const amount = rollAmount(input.amount, ctx.random, 'Damage', critical ? ctx.ruleSet.facts.critical : null);
-  const type = input.type ?? amount.damageType;
+  const amount = rollDamage(input.amount, ctx.random, input.type ?? null, critical ? ctx.ruleSet.facts.critical : null);
+  const mixed = amount.parts.length > 1;
+  const type = mixed ? null : amount.damageType;
   const events: EncounterEvent[] = [
     ...rolledEvents(combatant, amount.roll),
-    { kind: 'damage-taken', combatant: refOf(combatant), amount: amount.total, damageType: type, critical },
+    { kind: 'damage-taken', combatant: refOf(combatant), amount: amount.total, damageType: type, critical: amount.critical },
   ];
-  const change = ctx.ruleSet.applyDamage(combatant.rules, { amount: amount.total, type, critical, inEncounter: true }, ctx.random);
+  const damage = { amount: amount.total, type, critical, inEncounter: true, ...(mixed ? { parts: amount.parts } : {}) };
+  const change = ctx.ruleSet.applyDamage(combatant.rules, damage, ctx.random);
   const applied = applyRulesChange(encounter, combatant, change);
   events.push(...applied.events);
   const dcs = change.events.flatMap((e) => (e.kind === 'concentration-save' ? [e.dc] : []));
   const checked = concentrationChecks(applied.encounter, ctx, combatant.id, dcs);
   events.push(...checked.events);
-  const typed = type === null ? '' : ` ${type}`;
-  // The log shows what actually came off, so a resisted or absorbed hit does not read as a full one.
-  const taken = change.events.reduce((sum, e) => (e.kind === 'hp-lost' || e.kind === 'temp-hp-absorbed' ? sum + e.amount : sum), 0);
+  const crit = amount.critical === null ? '' : ' (critical)';
+  // The log shows what got through, so a resisted or immune hit does not read as a full one.
+  const taken = damageLanded(amount.total, change.events);
   const outcome = taken === amount.total ? '' : `, ${taken} taken`;
   return {
     encounter: checked.encounter,
     events,
     command: 'hp damage',
-    detail: `${combatant.name}: ${amount.total}${typed} damage${outcome}`,
+    detail: `${combatant.name}: ${partsInWords(amount.parts)} damage${crit}${outcome}`,
   };
 }
 
@@ -83,12 +95,13 @@ export function grantTempHp(
     encounter: applied.encounter,
     events: [...rolledEvents(combatant, amount.roll), ...applied.events],
     command: 'hp temp',
-    detail: `${combatant.name}: ${amount.total} temporary HP`,
+    detail: combatant.hidden ? `${combatant.name}: temporary HP` : `${combatant.name}: ${amount.total} temporary HP`,
   };
 }
 
 /**
- * Sets current HP as a correction, outside the rules: no damage or healing consequences, but a
+ * Sets current HP as a correction (the log line of a hidden combatant's keeps its numbers out, as
+ * the tracker does), outside the rules: no damage or healing consequences, but a
  * combatant set above 0 HP is up again (alive, no death saves).
  */
 export function setHp(encounter: Encounter, ctx: StepContext, input: { target: string; amount: string }): Transition {
@@ -107,8 +120,14 @@ export function setHp(encounter: Encounter, ctx: StepContext, input: { target: s
     encounter: replaceCombatant(encounter, updated),
     events: [{ kind: 'hp-set', combatant: refOf(updated), hp: amount.total, previous: combatant.rules.hp }],
     command: 'hp set',
-    detail: `${combatant.name}: HP ${combatant.rules.hp} → ${amount.total}`,
+    detail: combatant.hidden ? `${combatant.name}: HP set` : `${combatant.name}: HP ${combatant.rules.hp} → ${amount.total}`,
   };
+}
+
+/** The log is read by everyone: a hidden combatant's maximum stays out of it. */
+function maxHpDetail(combatant: Combatant, maxHp: number): string {
+  if (combatant.hidden) return `${combatant.name}: maximum HP set`;
+  return combatant.hpKnown ? `${combatant.name}: maximum HP ${combatant.rules.maxHp} → ${maxHp}` : `${combatant.name}: maximum HP ${maxHp}`;
 }
 
 /** Sets the HP maximum; a combatant without HP starts at full, others keep theirs up to the new maximum. */
@@ -123,8 +142,8 @@ export function setMaxHp(encounter: Encounter, ctx: StepContext, input: { target
   const updated: Combatant = { ...combatant, hpKnown: true, rules: { ...resized, hp } };
   return {
     encounter: replaceCombatant(encounter, updated),
-    events: [{ kind: 'max-hp-set', combatant: refOf(updated), maxHp, previous: combatant.rules.maxHp }],
+    events: [{ kind: 'max-hp-set', combatant: refOf(updated), maxHp, previous: combatant.hpKnown ? combatant.rules.maxHp : null }],
     command: 'hp max',
-    detail: `${combatant.name}: maximum HP ${combatant.rules.maxHp} → ${maxHp}`,
+    detail: maxHpDetail(combatant, maxHp),
   };
 }

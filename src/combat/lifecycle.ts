@@ -5,6 +5,12 @@ import { requireGameMaster } from './permissions';
 import type { StepContext, Transition } from './transition';
 import type { Encounter, EncounterEvent, EncounterOptions } from './types';
 
+/** "after 3 rounds", "after 1 round", or "before round 1" for a fight that never started. */
+export function afterRounds(rounds: number): string {
+  if (rounds === 0) return 'before round 1';
+  return `after ${rounds === 1 ? '1 round' : `${rounds} rounds`}`;
+}
+
 /** Ends the fight; the rule set settles what waited for the end (A5E fatigue). */
 export function endEncounter(encounter: Encounter, ctx: StepContext): Transition {
   requireGameMaster(ctx.actor, encounter, 'end the encounter');
@@ -20,7 +26,7 @@ export function endEncounter(encounter: Encounter, ctx: StepContext): Transition
     encounter: { ...next, endedAt: ctx.now },
     events,
     command: 'init end',
-    detail: `ended ${encounter.name} after ${encounter.round} round(s)`,
+    detail: `ended ${encounter.name} ${afterRounds(encounter.round)}`,
   };
 }
 

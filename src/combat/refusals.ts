@@ -26,7 +26,18 @@ export type Refusal =
   | { kind: 'not-started' }
   | { kind: 'first-turn' }
   | { kind: 'no-hit-points'; combatant: string }
-  | { kind: 'above-maximum-hp'; combatant: string; ceiling: number };
+  | { kind: 'above-maximum-hp'; combatant: string; ceiling: number }
+  /** A condition or track of another rule set; `catalogue` lists this one's. */
+  | { kind: 'not-in-catalogue'; typed: string; ruleSetName: string; catalogue: string[] }
+  | { kind: 'condition-without-levels'; condition: string }
+  | { kind: 'level-out-of-range'; track: string; max: number }
+  | { kind: 'track-not-timed'; track: string }
+  | { kind: 'duration-out-of-range'; max: number }
+  | { kind: 'save-needs-dc' }
+  | { kind: 'dc-out-of-range'; max: number }
+  | { kind: 'not-affected'; combatant: string; condition: string }
+  /** Incapacitated, or a condition that includes it. */
+  | { kind: 'cannot-concentrate'; combatant: string; condition: string };
 
 export class CombatRefusal extends UserError {
   constructor(readonly refusal: Refusal) {

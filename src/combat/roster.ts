@@ -161,6 +161,19 @@ function addCombatants(
   return { encounter: { ...next, combatants }, events, initiative: initiative.total };
 }
 
+/** "Goblin 1–20" for three or more names numbered one after another from the same base, else null. */
+export function numberedRange(names: readonly string[]): string | null {
+  const first = names[0];
+  const last = names[names.length - 1];
+  if (names.length < 3 || first === undefined || last === undefined) return null;
+  const match = /^(.*) (\d+)$/.exec(first);
+  if (match === null) return null;
+  const base = match[1] ?? '';
+  const start = Number(match[2]);
+  if (!names.every((name, i) => name === `${base} ${start + i}`)) return null;
+  return `${base} ${start}–${start + names.length - 1}`;
+}
+
 /** "Goblin" with count 3 → Goblin 1..3, continuing after the highest "Goblin N" already there. */
 function numberedNames(encounter: Encounter, base: string, count: number): string[] {
   if (count === 1) return [base];
@@ -192,7 +205,12 @@ export function addMonsters(encounter: Encounter, ctx: StepContext, input: AddIn
     immunities: input.immune ?? [],
     vulnerabilities: input.vulnerable ?? [],
   });
-  return { encounter: next, events, command: 'init add', detail: `added ${names.join(', ')} (initiative ${initiative})` };
+  return {
+    encounter: next,
+    events,
+    command: 'init add',
+    detail: `added ${numberedRange(names) ?? names.join(', ')} (initiative ${initiative})`,
+  };
 }
 
 export function joinEncounter(encounter: Encounter, ctx: StepContext, input: JoinInput): Transition {

@@ -1,5 +1,6 @@
 import { UserError } from '../errors';
 import type { RulesResult, TimedEffect } from '../rules/types';
+import { repeatSaves } from './repeat-saves';
 import { applyRulesChange, endEffects, isDying, type Step } from './effects';
 import { requireControl, requireGameMaster } from './permissions';
 import { CombatRefusal } from './refusals';
@@ -38,11 +39,17 @@ function endExpiredEffects(
   from: { round: number; combatantId: string },
   to: { round: number; combatantId: string },
 ): Step {
-  const timed: TimedEffect[] = encounter.effects.map((e) => ({ id: e.id, expiry: e.expiry }));
-  if (timed.every((e) => e.expiry === null)) return { encounter, events: [] };
+  const timed: TimedEffect[] = encounter.effects.map((e) => ({
+    id: e.id,
+    expiry: e.expiry,
+    ...(e.save !== null && e.targetId !== null ? { saveEndsFor: e.targetId } : {}),
+  }));
+  if (timed.every((e) => e.expiry === null && e.saveEndsFor === undefined)) return { encounter, events: [] };
   const order = encounter.combatants.map((c) => c.id);
-  const { ended } = ctx.ruleSet.endingEffects(timed, order, from, to);
-  return endEffects(encounter, ended, 'expired');
+  const { ended, savesDue } = ctx.ruleSet.endingEffects(timed, order, from, to);
+  const expired = endEffects(encounter, ended, 'expired');
+  const saved = repeatSaves(expired.encounter, ctx, savesDue);
+  return { encounter: saved.encounter, events: [...expired.events, ...saved.events] };
 }
 
 /** What happens as a combatant's turn starts: its dying rolls a death save, or is asked to. */

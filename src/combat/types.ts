@@ -1,11 +1,17 @@
 import type { RuleSetId } from '../rules/ids';
-import type { CombatantRulesState, DamageType, DeathSaveOutcome, Expiry, RollMode, RulesEvent } from '../rules/types';
+import type { Ability, CombatantRulesState, DamageType, DeathSaveOutcome, Expiry, RollMode, RulesEvent } from '../rules/types';
 
 // ---------------------------------------------------------------------------------------------
 // Who acts, and where
 // ---------------------------------------------------------------------------------------------
 
 /** The person behind a command, as the service needs to know them (no Discord types). */
+/**
+ * How a critical hit changed the amount: its dice rolled as the rule set says, a plain number
+ * doubled (rule sets that double the total), or nothing, since a plain number has no dice to double.
+ */
+export type CriticalApplied = 'rolled' | 'doubled' | 'no-dice';
+
 export interface Actor {
   userId: string;
   /** Display name, kept in the event log and for refusals that name the game master. */
@@ -79,9 +85,18 @@ export interface Combatant {
   rules: CombatantRulesState;
 }
 
-export const EFFECT_KINDS = ['concentration'] as const;
-/** Concentration now; the conditions feature adds its kinds here. */
+export const EFFECT_KINDS = ['concentration', 'condition', 'effect'] as const;
+/**
+ * `condition`: one of the rule set's catalogue conditions, named as the catalogue names it, whose
+ * mechanics live in the target's rules state; `effect`: any other named effect (a spell such as Bless).
+ */
 export type EffectKind = (typeof EFFECT_KINDS)[number];
+
+/** A "save ends" effect: the target repeats this save at the end of each of its turns. */
+export interface RepeatSave {
+  ability: Ability;
+  dc: number;
+}
 
 export interface EncounterEffect {
   /** Unique within its encounter ("e1", ...). */
@@ -97,6 +112,10 @@ export interface EncounterEffect {
   expiry: Expiry | null;
   /** The concentration effect that keeps this one up: it ends when that one ends. */
   concentrationId: string | null;
+  /** The user who put it on; null for what the rules engine applied. */
+  appliedBy: string | null;
+  note: string | null;
+  save: RepeatSave | null;
 }
 
 export interface Encounter {
@@ -142,7 +161,17 @@ export interface CombatantRef {
  * `broken`: the rules engine ended concentration (the `rules` event before it says why: death,
  * incapacitation); `concentration-ended`: the concentration that kept this effect up ended.
  */
-export type EffectEndReason = 'expired' | 'dropped' | 'replaced' | 'save-failed' | 'broken' | 'concentration-ended' | 'combatant-removed';
+export type EffectEndReason =
+  | 'expired'
+  | 'dropped'
+  | 'replaced'
+  | 'save-failed'
+  | 'broken'
+  | 'concentration-ended'
+  | 'combatant-removed'
+  /** A user took it off, or a repeat save succeeded. */
+  | 'removed'
+  | 'saved';
 
 /** A dice expression rolled for an amount (damage, healing, temporary HP). */
 export interface AmountRoll {
@@ -164,10 +193,11 @@ export type EncounterEvent =
   | { kind: 'turn-skipped'; combatant: CombatantRef; reason: 'dead' }
   | { kind: 'amount-rolled'; combatant: CombatantRef; roll: AmountRoll }
   /** What damage was dealt before the rules engine applied it. */
-  | { kind: 'damage-taken'; combatant: CombatantRef; amount: number; damageType: DamageType | null; critical: boolean }
+  | { kind: 'damage-taken'; combatant: CombatantRef; amount: number; damageType: DamageType | null; critical: CriticalApplied | null }
   | { kind: 'rules'; combatant: CombatantRef; event: RulesEvent }
   | { kind: 'hp-set'; combatant: CombatantRef; hp: number; previous: number }
-  | { kind: 'max-hp-set'; combatant: CombatantRef; maxHp: number; previous: number }
+  /** `previous` is null when the combatant had no hit points before. */
+  | { kind: 'max-hp-set'; combatant: CombatantRef; maxHp: number; previous: number | null }
   | { kind: 'death-save'; combatant: CombatantRef; roll: number; total: number; outcome: DeathSaveOutcome; damage: number | null }
   /** The encounter rolls death saves by button: the controller should press it. */
   | { kind: 'death-save-due'; combatant: CombatantRef }
@@ -179,8 +209,27 @@ export type EncounterEvent =
       kind: 'effect-ended';
       effect: { id: string; kind: EffectKind; name: string };
       combatant: CombatantRef | null;
+      /** Who caused it (the caster), when known. */
+      source: CombatantRef | null;
       reason: EffectEndReason;
     }
+  /** A condition or effect a user put on (a track level is a `rules` event). */
+  | {
+      kind: 'effect-started';
+      effect: { id: string; kind: EffectKind; name: string };
+      combatant: CombatantRef;
+      source: CombatantRef | null;
+      /** Rounds it lasts, ending at the start or end of `anchor`'s turn; null: until removed. */
+      rounds: number | null;
+      ends: 'start' | 'end' | null;
+      anchor: CombatantRef | null;
+      save: RepeatSave | null;
+      /** The concentration it hangs on: it ends when that does. */
+      concentration: string | null;
+      note: string | null;
+    }
+  /** The end-of-turn save against a "save ends" effect; success ends it. */
+  | { kind: 'repeat-save'; combatant: CombatantRef; effect: string; save: RepeatSave; rolls: number[]; total: number; success: boolean }
   | { kind: 'options-changed'; options: EncounterOptions }
   | { kind: 'undone'; command: string; actorName: string; detail: string }
   | { kind: 'encounter-ended'; rounds: number };
@@ -205,4 +254,4 @@ export interface EncounterLogEntry {
 }
 
 /** How a hidden combatant's health reads to players. */
-export type HealthBand = 'Healthy' | 'Bloodied' | 'Down' | 'Dead';
+export type HealthBand = 'Healthy' | 'Wounded' | 'Bloodied' | 'Down' | 'Dead';

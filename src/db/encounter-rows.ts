@@ -1,6 +1,6 @@
-import { EFFECT_KINDS, type Combatant, type EffectKind, type Encounter, type EncounterEffect } from '../combat/types';
+import { EFFECT_KINDS, type Combatant, type EffectKind, type Encounter, type EncounterEffect, type RepeatSave } from '../combat/types';
 import { isRuleSetId, type RuleSetId } from '../rules/ids';
-import type { ConditionKey, DamageType, HitDicePool, RollMode, TrackKey } from '../rules/types';
+import { ABILITIES, type ConditionKey, type DamageType, type HitDicePool, type RollMode, type TrackKey } from '../rules/types';
 import type { Prisma } from './generated/client';
 import { columnReader, everyColumnOf, type RowOf, type StoredRow } from './table-rows';
 
@@ -73,6 +73,10 @@ export const EFFECT_COLUMNS = everyColumnOf<EffectRow>()([
   'expiry_combatant_id',
   'expiry_boundary',
   'concentration_id',
+  'applied_by',
+  'note',
+  'save_ability',
+  'save_dc',
 ] as const);
 
 /** The encounter's own columns; `active_channel_id` holds the channel while the encounter runs. */
@@ -154,6 +158,10 @@ export function effectRow(effect: EncounterEffect): EffectRow {
     expiry_combatant_id: effect.expiry?.combatantId ?? null,
     expiry_boundary: effect.expiry?.boundary ?? null,
     concentration_id: effect.concentrationId,
+    applied_by: effect.appliedBy,
+    note: effect.note,
+    save_ability: effect.save?.ability ?? null,
+    save_dc: effect.save?.dc ?? null,
   };
 }
 
@@ -232,7 +240,17 @@ export function effectFromRow(row: StoredRow<EffectRow>): EncounterEffect {
         ? null
         : { round: expiryRound, combatantId: expiryCombatantId, boundary: boundary === 'end' ? 'end' : 'start' },
     concentrationId: textOrNull('concentration_id'),
+    appliedBy: textOrNull('applied_by'),
+    note: textOrNull('note'),
+    save: repeatSaveOf(textOrNull('save_ability'), intOrNull('save_dc')),
   };
+}
+
+function repeatSaveOf(ability: string | null, dc: number | null): RepeatSave | null {
+  if (ability === null || dc === null) return null;
+  const known = ABILITIES.find((a) => a === ability);
+  if (known === undefined) throw new Error(`unknown save ability in the database: ${ability}`);
+  return { ability: known, dc };
 }
 
 function ruleSetOf(value: string): RuleSetId {

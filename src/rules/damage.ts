@@ -2,7 +2,7 @@ import type { RandomSource } from '../dice/random';
 import { concentrationDc, die } from './concentration';
 import { addCondition, chain, gainFatigue, shiftTrack } from './condition-state';
 import { activeMechanics, maxHpOf, usesPlayerRules, type RulesContext } from './context';
-import type { CombatantRulesState, DamageInput, DamageType, RulesEvent, StateChange } from './types';
+import type { CombatantRulesState, DamageInput, DamagePart, DamageType, RulesEvent, StateChange } from './types';
 
 /** Ethereal (Next) does not halve these (RULES.md §15d). */
 const CROSSES_THE_ETHER: readonly DamageType[] = ['force', 'necrotic', 'psychic', 'radiant'];
@@ -21,17 +21,20 @@ function deathThreshold(state: CombatantRulesState): number {
 
 /**
  * Immunity, flat reductions, halvings, doublings, then the damage threshold (RULES.md §6, §27.13):
- * resistance and vulnerability apply once each, resistance first, rounding down.
+ * resistance and vulnerability apply once each, resistance first, rounding down. A part of a mixed
+ * instance (`whole` false) leaves Intoxicated and the threshold to the sum.
  */
 function modifyDamage(
   ctx: RulesContext,
   state: CombatantRulesState,
   input: DamageInput,
   random: RandomSource,
+  whole = true,
 ): { amount: number; events: RulesEvent[] } {
   const events: RulesEvent[] = [];
   let amount = Math.max(0, Math.floor(input.amount));
   if (input.unreducible) return { amount, events };
+  if (input.parts !== undefined && input.parts.length > 1) return modifyParts(ctx, state, input, input.parts, random);
   const active = activeMechanics(ctx, state);
   const type = input.type;
   if (type !== null && (state.immunities.includes(type) || active.some((m) => m.mechanics.damageImmunities?.includes(type)))) {
@@ -41,7 +44,7 @@ function modifyDamage(
     events.push({ kind: 'damage-modified', reason, before: amount, after });
     amount = after;
   };
-  if (state.conditions.includes('intoxicated') && ctx.conditions.some((c) => c.key === 'intoxicated')) {
+  if (whole && intoxicated(ctx, state)) {
     change('intoxicated', Math.max(0, amount - random.die(6)));
   }
   const ethereal = state.conditions.includes('ethereal') && ctx.conditions.some((c) => c.key === 'ethereal');
@@ -54,11 +57,70 @@ function modifyDamage(
     else if (active.some((m) => m.mechanics.resistAllDamage)) change('petrified', Math.floor(amount / 2));
     if (state.vulnerabilities.includes(type)) change('vulnerability', amount * 2);
   }
+  return whole ? belowThreshold(state, amount, events) : { amount, events };
+}
+
+function intoxicated(ctx: RulesContext, state: CombatantRulesState): boolean {
+  return state.conditions.includes('intoxicated') && ctx.conditions.some((c) => c.key === 'intoxicated');
+}
+
+/** A damage threshold stops a whole instance below it (RULES.md §6). */
+function belowThreshold(state: CombatantRulesState, amount: number, events: RulesEvent[]): { amount: number; events: RulesEvent[] } {
   if (state.damageThreshold > 0 && amount > 0 && amount < state.damageThreshold) {
-    events.push({ kind: 'below-threshold', amount, threshold: state.damageThreshold });
-    amount = 0;
+    return { amount: 0, events: [...events, { kind: 'below-threshold', amount, threshold: state.damageThreshold }] };
   }
   return { amount, events };
+}
+
+/**
+ * A mixed instance (`1d8+3 [slashing] + 2d6 [fire]`): immunity, Ethereal, resistance and
+ * vulnerability meet each part on its own; the flat Intoxicated reduction and the damage threshold
+ * meet the sum, as they do not depend on the type (docs/rules-decisions.md).
+ */
+function modifyParts(
+  ctx: RulesContext,
+  state: CombatantRulesState,
+  input: DamageInput,
+  parts: readonly DamagePart[],
+  random: RandomSource,
+): { amount: number; events: RulesEvent[] } {
+  const events: RulesEvent[] = [];
+  let amount = 0;
+  for (const part of parts) {
+    const typed = modifyDamage(ctx, state, { ...input, amount: part.amount, type: part.type, parts: [] }, random, false);
+    const reasons = typed.events.flatMap((event) => (event.kind === 'damage-modified' ? [event.reason] : []));
+    const immune = typed.events.some((event) => event.kind === 'immune');
+    events.push({
+      kind: 'damage-part',
+      damageType: part.type,
+      before: Math.max(0, Math.floor(part.amount)),
+      after: typed.amount,
+      immune,
+      reasons,
+    });
+    amount += typed.amount;
+  }
+  if (intoxicated(ctx, state)) {
+    const after = Math.max(0, amount - random.die(6));
+    events.push({ kind: 'damage-modified', reason: 'intoxicated', before: amount, after });
+    amount = after;
+  }
+  return belowThreshold(state, amount, events);
+}
+
+/** How much of `amount` got past immunity, resistance, vulnerability and the damage threshold. */
+export function damageLanded(amount: number, events: readonly RulesEvent[]): number {
+  let landed = amount;
+  let parts = 0;
+  for (const event of events) {
+    if (event.kind === 'immune' || event.kind === 'below-threshold') return 0;
+    if (event.kind === 'damage-modified') landed = event.after;
+    if (event.kind === 'damage-part') {
+      parts += event.after;
+      landed = parts;
+    }
+  }
+  return landed;
 }
 
 /** One instance of damage (RULES.md §6–§13): temporary HP first, then hit points, then what 0 HP means. */

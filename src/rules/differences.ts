@@ -146,6 +146,16 @@ const RULESET_DIFFERENCES: readonly { label: string; values: Readonly<Record<Rul
     },
   },
   {
+    label: 'Conditions that include others',
+    values: {
+      dnd2024: 'Unconscious: Incapacitated and Prone; Paralyzed, Petrified, Stunned: Incapacitated; Prone stays on waking',
+      dnd2014: 'as 2024',
+      'crown-misery': 'as 2024',
+      'dnd-next': 'Unconscious and Paralyzed: Prone; no Incapacitated condition',
+      a5e: 'as 2024',
+    },
+  },
+  {
     label: 'Prone',
     values: {
       dnd2024: 'disadvantage on its attacks',

@@ -26,6 +26,24 @@ export function expiryOf(duration: Duration, at: TurnPoint, order: readonly stri
   }
 }
 
+/**
+ * "For N rounds, until the start/end of X's turn": the Nth time that boundary of X's turn comes
+ * after the current turn. The current turn itself never counts, so an effect begun on X's own turn
+ * lasts through its next one; before the fight starts (`now` null) round 1 is the first.
+ */
+export function expiryAfterRounds(
+  count: number,
+  anchorId: string,
+  boundary: 'start' | 'end',
+  now: TurnPoint | null,
+  order: readonly string[],
+): Expiry {
+  if (now === null) return { round: count, combatantId: anchorId, boundary };
+  const current = position(order, now.round, now.combatantId, 'end');
+  const first = position(order, now.round, anchorId, boundary) > current ? now.round : now.round + 1;
+  return { round: first + count - 1, combatantId: anchorId, boundary };
+}
+
 /** A position on the encounter's time line: every turn has a start and an end. */
 function position(order: readonly string[], round: number, combatantId: string, boundary: 'start' | 'end'): number {
   const index = order.indexOf(combatantId);

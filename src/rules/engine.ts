@@ -5,7 +5,7 @@ import { attackAgainst, attackOutcome, d20Test, rollD20 } from './d20';
 import { applyDamage } from './damage';
 import { recoverFromStable, rollDeathSave, stabilise } from './death';
 import { cover, dodge } from './defences';
-import { endingEffects, expiryOf } from './durations';
+import { endingEffects, expiryAfterRounds, expiryOf } from './durations';
 import { applyHealing, isBloodied, reduceMaxHp, setTempHp } from './hit-points';
 import { useHeroicInspiration } from './inspiration';
 import { orderInitiative, rollInitiative } from './initiative';
@@ -49,6 +49,7 @@ export function buildRuleSet(ctx: RulesContext): RuleSet {
     rollInitiative: (request, random) => rollInitiative(ctx, request, random),
     orderInitiative: (entries, random) => orderInitiative(ctx, entries, random),
     expiryOf,
+    expiryAfterRounds,
     endingEffects,
     canRest,
     shortRest: (state, options, random) => shortRest(ctx, state, options, random),

@@ -122,6 +122,8 @@ export type RulesEvent =
   | { kind: 'immune'; damageType: DamageType | null }
   | { kind: 'below-threshold'; amount: number; threshold: number }
   | { kind: 'damage-modified'; reason: ModifierReason; before: number; after: number }
+  /** One typed part of a mixed instance: `reasons` changed it, or immunity stopped it. */
+  | { kind: 'damage-part'; damageType: DamageType | null; before: number; after: number; immune: boolean; reasons: ModifierReason[] }
   | { kind: 'temp-hp-absorbed'; amount: number; tempHpLeft: number }
   | { kind: 'hp-lost'; amount: number; hp: number }
   | { kind: 'dropped-to-zero'; hp: number }
@@ -165,6 +167,12 @@ export interface StateChange {
 /** What an attacker chooses when its attack damages an A5E creature at 0 HP. */
 export type AtZeroChoice = 'failure' | 'fatigue' | 'strife';
 
+/** One typed part of a damage instance (`1d8+3 [slashing] + 2d6 [fire]` has two). */
+export interface DamagePart {
+  amount: number;
+  type: DamageType | null;
+}
+
 export interface DamageInput {
   /** The rolled total, before resistance and the like. */
   amount: number;
@@ -179,6 +187,11 @@ export interface DamageInput {
   atZeroChoice?: AtZeroChoice;
   /** True for damage that "can't be reduced in any way" (Next's failed death save). */
   unreducible?: boolean;
+  /**
+   * Parts of different types, each meeting resistance, immunity and vulnerability on its own;
+   * `amount` is their sum. Absent or one part: the whole amount has `type`.
+   */
+  parts?: readonly DamagePart[];
   /** The source is itself ethereal (Next), so Ethereal does not halve. */
   sourceEthereal?: boolean;
   /** Taken during an encounter (A5E fatigue then waits for the encounter's end). */
@@ -593,6 +606,7 @@ export interface RuleSet {
   orderInitiative(entries: readonly InitiativeEntry[], random: RandomSource): OrderedInitiativeEntry[];
 
   expiryOf(duration: Duration, at: TurnPoint, order: readonly string[]): Expiry | null;
+  expiryAfterRounds(count: number, anchorId: string, boundary: 'start' | 'end', now: TurnPoint | null, order: readonly string[]): Expiry;
   endingEffects(effects: readonly TimedEffect[], order: readonly string[], from: TurnPoint, to: TurnPoint): EndingEffects;
 
   canRest(state: CombatantRulesState): RulesResult<true>;

@@ -1,4 +1,5 @@
 import type { EncounterLogEntry } from '../combat/types';
+import { shown } from './markdown';
 import type { Reply } from './reply';
 import { COLORS, EMBED_LIMITS } from './embeds';
 
@@ -8,7 +9,7 @@ function clock(at: Date): string {
 
 /** One change per line, newest first, with the time (UTC), who did it and what it did. */
 function logLine(entry: EncounterLogEntry): string {
-  const line = `\`${clock(entry.at)}\` ${entry.actorName} · /${entry.command} · ${entry.detail}`;
+  const line = `\`${clock(entry.at)}\` ${shown(entry.actorName)} · /${entry.command} · ${shown(entry.detail)}`;
   return entry.undone ? `~~${line}~~ (undone)` : line;
 }
 

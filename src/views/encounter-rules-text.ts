@@ -1,3 +1,5 @@
+import { damageLanded } from '../rules/damage';
+import type { CriticalApplied } from '../combat/types';
 import { unworded } from './unworded';
 import type { ConditionKey, DamageType, DeathCause, DeathSaveOutcome, ModifierReason, RulesEvent, TrackKey } from '../rules/types';
 
@@ -42,6 +44,14 @@ function modifierNote(event: Extract<RulesEvent, { kind: 'damage-modified' }>): 
   return `${how}: ${MODIFIER_WORDS[event.reason]}`;
 }
 
+/** One part of a mixed hit: "7 fire → 3 (resistant)", "6 fire → 0 (immune)", "8 slashing". */
+function partNote(part: Extract<RulesEvent, { kind: 'damage-part' }>): string {
+  const given = `${part.before} ${part.damageType ?? 'untyped'}`;
+  if (part.immune) return `${given} → 0 (immune)`;
+  if (part.reasons.length === 0) return given;
+  return `${given} → ${part.after} (${part.reasons.map((reason) => MODIFIER_WORDS[reason]).join(', ')})`;
+}
+
 const DEATH_CAUSES: Readonly<Record<DeathCause, string>> = {
   'monster-at-zero': 'dies',
   'instant-death': 'dies instantly: the damage left over reaches the hit point maximum',
@@ -65,16 +75,40 @@ function damageWords(amount: number, type: DamageType | null): string {
  * The first sentence of a damage reply: how much landed, what changed it, and where HP ended up,
  * e.g. "Goblin 2 takes 7 fire damage (halved: resistant) and drops to 0 HP."
  */
-function damageSentence(subject: Subject, amount: number, type: DamageType | null, events: readonly RulesEvent[]): string {
+function damageSentence(
+  subject: Subject,
+  amount: number,
+  type: DamageType | null,
+  critical: CriticalApplied | null,
+  events: readonly RulesEvent[],
+): string {
+  const opening = critical === null ? '' : `Critical hit${criticalNote(critical, amount)}. `;
+  return opening + landedSentence(subject, amount, type, events);
+}
+
+function criticalNote(critical: CriticalApplied, amount: number): string {
+  switch (critical) {
+    case 'rolled':
+      return '';
+    case 'doubled':
+      return `: ${amount / 2} doubled to ${amount}`;
+    case 'no-dice':
+      return ` (a plain number has no dice to double under these rules, so ${amount} counts as the critical's total)`;
+  }
+}
+
+function landedSentence(subject: Subject, amount: number, type: DamageType | null, events: readonly RulesEvent[]): string {
   const immune = events.find((event) => event.kind === 'immune');
   if (immune) return `${subject.name} is immune to ${immune.damageType ?? 'that'} damage and takes none.`;
   const threshold = events.find((event) => event.kind === 'below-threshold');
   if (threshold) {
     return `${subject.name} shrugs off ${damageWords(threshold.amount, type)}: it is below its damage threshold of ${threshold.threshold}.`;
   }
-  const modifiers = events.filter((event) => event.kind === 'damage-modified');
-  const taken = modifiers.length > 0 ? (modifiers[modifiers.length - 1]?.after ?? amount) : amount;
-  const notes = modifiers.map(modifierNote);
+  const taken = damageLanded(amount, events);
+  const notes = [
+    ...events.flatMap((event) => (event.kind === 'damage-part' ? [partNote(event)] : [])),
+    ...events.filter((event) => event.kind === 'damage-modified').map(modifierNote),
+  ];
   const absorbed = events.find((event) => event.kind === 'temp-hp-absorbed');
   if (absorbed && subject.showNumbers) notes.push(`${absorbed.amount} absorbed by temporary HP, ${absorbed.tempHpLeft} left`);
   else if (absorbed) notes.push('some absorbed by temporary HP');
@@ -162,6 +196,7 @@ export function consequenceSentences(subject: Subject, events: readonly RulesEve
       case 'immune':
       case 'below-threshold':
       case 'damage-modified':
+      case 'damage-part':
       case 'temp-hp-absorbed':
       case 'hp-lost':
       case 'dropped-to-zero':
@@ -186,18 +221,23 @@ export function consequenceSentences(subject: Subject, events: readonly RulesEve
 }
 
 /** "Goblin 2 takes 7 fire damage (halved: resistant) and drops to 0 HP. It dies." */
-export function describeDamage(subject: Subject, amount: number, type: DamageType | null, events: readonly RulesEvent[]): string {
-  return [damageSentence(subject, amount, type, events), ...consequenceSentences(subject, events)].join(' ');
+export function describeDamage(
+  subject: Subject,
+  damage: { amount: number; type: DamageType | null; critical: CriticalApplied | null },
+  events: readonly RulesEvent[],
+): string {
+  return [damageSentence(subject, damage.amount, damage.type, damage.critical, events), ...consequenceSentences(subject, events)].join(' ');
 }
 
 export function describeHealing(subject: Subject, events: readonly RulesEvent[]): string {
   if (events.some((event) => event.kind === 'cannot-heal-dead')) return `${subject.name} is dead and cannot regain hit points.`;
   const healed = events.find((event) => event.kind === 'healed');
-  const head = !healed
-    ? `${subject.name} is already at full health.`
-    : subject.showNumbers
-      ? `${subject.name} regains ${healed.amount} HP and is at ${healed.hp} HP.`
-      : `${subject.name} regains ${healed.amount} HP.`;
+  // How much a hidden combatant regains would tell how much it was missing.
+  const head = !subject.showNumbers
+    ? `${subject.name} is healed.`
+    : !healed
+      ? `${subject.name} is already at full health.`
+      : `${subject.name} regains ${healed.amount} HP and is at ${healed.hp} HP.`;
   return [head, ...consequenceSentences(subject, events)].join(' ');
 }
 

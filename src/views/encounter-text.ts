@@ -1,4 +1,8 @@
+import { afterRounds } from '../combat/lifecycle';
+import { numberedRange } from '../combat/roster';
+import { shown } from './markdown';
 import { unworded } from './unworded';
+import { effectStartedSentence, repeatSaveSentence } from './condition-text';
 import type { CombatantRef, Encounter, EncounterEvent, EncounterOptions, InitiativeInfo } from '../combat/types';
 import type { RulesEvent } from '../rules/types';
 import {
@@ -13,7 +17,7 @@ import {
 
 /** Replies go to the whole channel: a hidden monster's numbers stay out of them. */
 function subjectOf(combatant: CombatantRef): Subject {
-  return { name: combatant.name, isPlayerCharacter: combatant.isPlayerCharacter, showNumbers: !combatant.hidden };
+  return { name: shown(combatant.name), isPlayerCharacter: combatant.isPlayerCharacter, showNumbers: !combatant.hidden };
 }
 
 function signed(value: number): string {
@@ -60,8 +64,8 @@ function tallyOf(encounter: Encounter, combatantId: string): { successes: number
 }
 
 function effectEndedSentence(event: Extract<EncounterEvent, { kind: 'effect-ended' }>): string | null {
-  const name = event.effect.name;
-  const who = event.combatant?.name;
+  const name = shown(event.effect.name);
+  const who = event.combatant === null ? undefined : shown(event.combatant.name);
   if (event.effect.kind === 'concentration') {
     switch (event.reason) {
       case 'save-failed':
@@ -76,7 +80,16 @@ function effectEndedSentence(event: Extract<EncounterEvent, { kind: 'effect-ende
         return who ? `${who}'s concentration on ${name} ends.` : `Concentration on ${name} ends.`;
     }
   }
-  return who ? `${name} on ${who} ends.` : `${name} ends.`;
+  const ends = who ? `${name} on ${who} ends` : `${name} ends`;
+  switch (event.reason) {
+    case 'concentration-ended':
+      return event.source ? `${ends} (${event.source.name}'s concentration ended).` : `${ends}.`;
+    case 'saved':
+      // The repeat save's own sentence already says so.
+      return null;
+    default:
+      return `${ends}.`;
+  }
 }
 
 /** Each event of a command in words, in order; rules events are folded into the sentence they explain. */
@@ -89,39 +102,41 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
     index += 1;
     switch (event.kind) {
       case 'encounter-begun':
-        lines.push(`**${event.name}** begins. ${encounter.gameMasterName} is the game master.`);
+        lines.push(`**${shown(event.name)}** begins. ${shown(encounter.gameMasterName)} is the game master.`);
         break;
       case 'combatant-added': {
         // Members of a `count:` group arrive together with one shared roll: say it once.
-        const group = [event.combatant.name];
+        const group = [shown(event.combatant.name)];
         while (events[index]?.kind === 'combatant-added') {
           const next = events[index] as Extract<EncounterEvent, { kind: 'combatant-added' }>;
           if (JSON.stringify(next.initiative) !== JSON.stringify(event.initiative)) break;
-          group.push(next.combatant.name);
+          group.push(shown(next.combatant.name));
           index += 1;
         }
         lines.push(
-          `${listInWords(group)} ${group.length === 1 ? 'joins' : 'join'} the fight with initiative ${initiativeInWords(event.initiative)}.`,
+          `${numberedRange(group) ?? listInWords(group)} ${group.length === 1 ? 'joins' : 'join'} the fight with initiative ${initiativeInWords(event.initiative)}.`,
         );
         break;
       }
       case 'combatant-removed':
-        lines.push(`${event.combatant.name} leaves the encounter.`);
+        lines.push(`${shown(event.combatant.name)} leaves the encounter.`);
         break;
       case 'initiative-set':
-        lines.push(`${event.combatant.name}'s initiative is now ${event.total} (was ${event.previous}).`);
+        lines.push(`${shown(event.combatant.name)}'s initiative is now ${event.total} (was ${event.previous}).`);
         break;
       case 'round-started':
         lines.push(`**Round ${event.round}** begins.`);
         break;
       case 'turn-started':
-        lines.push(event.moved ? `The turn moves to **${event.combatant.name}**.` : `It's **${event.combatant.name}**'s turn.`);
+        lines.push(
+          event.moved ? `The turn moves to **${shown(event.combatant.name)}**.` : `It's **${shown(event.combatant.name)}**'s turn.`,
+        );
         break;
       case 'turn-went-back':
-        lines.push(`Back to **${event.combatant.name}**'s turn (round ${event.round}).`);
+        lines.push(`Back to **${shown(event.combatant.name)}**'s turn (round ${event.round}).`);
         break;
       case 'turn-skipped':
-        lines.push(`${event.combatant.name} is dead and skipped.`);
+        lines.push(`${shown(event.combatant.name)} is dead and skipped.`);
         break;
       case 'amount-rolled':
         lines.push(`🎲 ${event.roll.rendered}`);
@@ -132,8 +147,7 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
         lines.push(
           describeDamage(
             subjectOf(event.combatant),
-            event.amount,
-            event.damageType,
+            { amount: event.amount, type: event.damageType, critical: event.critical },
             run.map((entry) => entry.event),
           ),
         );
@@ -164,30 +178,34 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
       case 'hp-set':
         lines.push(
           event.combatant.hidden
-            ? `${event.combatant.name}'s hit points are set.`
-            : `${event.combatant.name} is now at ${event.hp} HP (was ${event.previous}).`,
+            ? `${shown(event.combatant.name)}'s hit points are set.`
+            : `${shown(event.combatant.name)} is now at ${event.hp} HP (was ${event.previous}).`,
         );
         break;
       case 'max-hp-set':
         lines.push(
           event.combatant.hidden
-            ? `${event.combatant.name}'s hit point maximum is set.`
-            : `${event.combatant.name}'s hit point maximum is now ${event.maxHp} (was ${event.previous}).`,
+            ? `${shown(event.combatant.name)}'s hit point maximum is set.`
+            : `${shown(event.combatant.name)}'s hit point maximum is now ${event.maxHp}${event.previous === null ? '' : ` (was ${event.previous})`}.`,
         );
         break;
       case 'death-save-due':
-        lines.push(`${event.combatant.name} is dying and must make a death save: press **Roll death save**.`);
+        lines.push(`${shown(event.combatant.name)} is dying and must make a death save: press **Roll death save**.`);
         break;
       case 'concentration-started':
-        lines.push(`${event.combatant.name} is concentrating on ${event.effect}.`);
+        lines.push(`${shown(event.combatant.name)} is concentrating on ${shown(event.effect)}.`);
         break;
       case 'concentration-check':
-        lines.push(`${event.combatant.name} must make a **DC ${event.dc}** Constitution save to keep concentrating on ${event.effect}.`);
+        lines.push(
+          `${shown(event.combatant.name)} must make a **DC ${event.dc}** Constitution save to keep concentrating on ${shown(event.effect)}.`,
+        );
         break;
       case 'concentration-save':
         lines.push(
-          `${event.combatant.name}'s concentration save (DC ${event.dc}): d20 ${event.rolls.join(', ')}, total ${event.total}. ` +
-            (event.success ? `${event.combatant.name} keeps concentrating on ${event.effect}.` : `${event.effect} ends.`),
+          `${shown(event.combatant.name)}'s concentration save (DC ${event.dc}): d20 ${event.rolls.join(', ')}, total ${event.total}. ` +
+            (event.success
+              ? `${shown(event.combatant.name)} keeps concentrating on ${shown(event.effect)}.`
+              : `${shown(event.effect)} ends.`),
         );
         break;
       case 'effect-ended': {
@@ -195,14 +213,20 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
         if (sentence) lines.push(sentence);
         break;
       }
+      case 'effect-started':
+        lines.push(effectStartedSentence(event));
+        break;
+      case 'repeat-save':
+        lines.push(repeatSaveSentence(event));
+        break;
       case 'options-changed':
         lines.push(optionsInWords(event.options));
         break;
       case 'undone':
-        lines.push(`Undone: \`/${event.command}\` by ${event.actorName} (${event.detail}).`);
+        lines.push(`Undone: \`/${event.command}\` by ${shown(event.actorName)} (${shown(event.detail)}).`);
         break;
       case 'encounter-ended':
-        lines.push(`**${encounter.name}** is over after ${event.rounds === 1 ? '1 round' : `${event.rounds} rounds`}.`);
+        lines.push(`**${shown(encounter.name)}** is over ${afterRounds(event.rounds)}.`);
         break;
       default:
         return unworded(event);

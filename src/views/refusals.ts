@@ -1,9 +1,11 @@
 import type { NameSample, Refusal } from '../combat/refusals';
+import { shown } from './markdown';
 
 const MANAGERS = 'a member with Manage Channels';
 
 function listed(sample: NameSample): string {
-  return sample.more > 0 ? `${sample.names.join(', ')} and ${sample.more} more` : sample.names.join(', ');
+  const names = sample.names.map(shown).join(', ');
+  return sample.more > 0 ? `${names} and ${sample.more} more` : names;
 }
 
 /** The words for each refusal of the encounter engine; a new kind does not compile until it has some. */
@@ -13,7 +15,7 @@ export function refusalText(refusal: Refusal): string {
       return 'There is no encounter in this channel. Start one with `/init begin`.';
     case 'encounter-exists': {
       const { existing } = refusal;
-      const which = existing === null ? 'an encounter' : `${existing.name} (game master: ${existing.gameMasterName})`;
+      const which = existing === null ? 'an encounter' : `${shown(existing.name)} (game master: ${shown(existing.gameMasterName)})`;
       return `This channel already has ${which}. End it with \`/init end\` before beginning another.`;
     }
     case 'no-combatants':
@@ -21,15 +23,15 @@ export function refusalText(refusal: Refusal): string {
     case 'no-target-named':
       return 'Name a combatant as the target.';
     case 'unknown-target':
-      return `There is no combatant called "${refusal.typed}" here. The combatants are ${listed(refusal.combatants)}.`;
+      return `There is no combatant called "${shown(refusal.typed)}" here. The combatants are ${listed(refusal.combatants)}.`;
     case 'ambiguous-target':
-      return `"${refusal.typed}" could be ${listed(refusal.matches)}: which one?`;
+      return `"${shown(refusal.typed)}" could be ${listed(refusal.matches)}: which one?`;
     case 'not-game-master':
-      return `Only the game master (${refusal.gameMasterName}) or ${MANAGERS} can ${refusal.doing}.`;
+      return `Only the game master (${shown(refusal.gameMasterName)}) or ${MANAGERS} can ${shown(refusal.doing)}.`;
     case 'not-your-combatant': {
-      const gameMaster = `the game master (${refusal.gameMasterName}) or ${MANAGERS}`;
-      const who = refusal.player === null ? gameMaster : `${refusal.player}'s player, ${gameMaster}`;
-      return `Only ${who} can ${refusal.doing}.`;
+      const gameMaster = `the game master (${shown(refusal.gameMasterName)}) or ${MANAGERS}`;
+      const who = refusal.player === null ? gameMaster : `${shown(refusal.player)}'s player, ${gameMaster}`;
+      return `Only ${who} can ${shown(refusal.doing)}.`;
     }
     case 'nobody-in-order':
       return 'Nobody is in the order yet: add monsters with `/init add` and players join with `/init join`.';
@@ -40,8 +42,26 @@ export function refusalText(refusal: Refusal): string {
     case 'first-turn':
       return 'This is the first turn of the fight: there is no turn before it.';
     case 'no-hit-points':
-      return `${refusal.combatant} has no hit points yet: the game master can give it some with \`/hp max\`.`;
+      return `${shown(refusal.combatant)} has no hit points yet: the game master can give it some with \`/hp max\`.`;
     case 'above-maximum-hp':
-      return `${refusal.combatant}'s HP can be at most ${refusal.ceiling}; raise the maximum with \`/hp max\` first.`;
+      return `${shown(refusal.combatant)}'s HP can be at most ${refusal.ceiling}; raise the maximum with \`/hp max\` first.`;
+    case 'not-in-catalogue':
+      return `${shown(refusal.typed)} is not a condition in the ${refusal.ruleSetName} rules. Their conditions are ${refusal.catalogue.join(', ')}.`;
+    case 'condition-without-levels':
+      return `${shown(refusal.condition)} has no levels: leave out \`level\`.`;
+    case 'level-out-of-range':
+      return `${refusal.track} goes from 1 to ${refusal.max} levels.`;
+    case 'track-not-timed':
+      return `${refusal.track} has no duration or repeat save: it lasts until \`/condition remove\` or a rest lowers it.`;
+    case 'duration-out-of-range':
+      return `\`duration\` counts rounds, from 1 to ${refusal.max}; leave it out for an effect that lasts until removed.`;
+    case 'save-needs-dc':
+      return 'A "save ends" effect needs both `save` (the ability) and `dc`.';
+    case 'dc-out-of-range':
+      return `\`dc\` must be a whole number from 1 to ${refusal.max}.`;
+    case 'cannot-concentrate':
+      return `${shown(refusal.combatant)} is ${refusal.condition} and cannot concentrate.`;
+    case 'not-affected':
+      return `${shown(refusal.combatant)} has no ${shown(refusal.condition)} to remove.`;
   }
 }

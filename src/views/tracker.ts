@@ -1,9 +1,12 @@
 import type { Combatant, Encounter, HealthBand } from '../combat/types';
+import { afterRounds } from '../combat/lifecycle';
 import { getRuleSet } from '../rules';
 import { RULESET_SUMMARIES } from '../rules/ids';
 import type { ButtonRow, Embed, Reply } from './reply';
 import { buttonId } from './button-ids';
+import { shown } from './markdown';
 import { COLORS, EMBED_LIMITS } from './embeds';
+import { conditionLabels } from './condition-labels';
 
 /** Who reads the tracker: the channel (hidden numbers kept back) or the game master. */
 export type TrackerViewer = 'players' | 'game-master';
@@ -15,7 +18,11 @@ const NOT_CURRENT = '▫️';
 export function healthBand(combatant: Combatant, encounter: Pick<Encounter, 'ruleSet'>): HealthBand {
   if (combatant.rules.dead) return 'Dead';
   if (combatant.rules.hp <= 0) return 'Down';
-  return getRuleSet(encounter.ruleSet).isBloodied(combatant.rules) ? 'Bloodied' : 'Healthy';
+  const ruleSet = getRuleSet(encounter.ruleSet);
+  if (ruleSet.isBloodied(combatant.rules)) return 'Bloodied';
+  // Without a Bloodied rule (2014) the band still tells a monster at half its hit points or below.
+  if (!ruleSet.facts.bloodied && 2 * combatant.rules.hp <= ruleSet.maxHp(combatant.rules)) return 'Wounded';
+  return 'Healthy';
 }
 
 function hitPoints(combatant: Combatant, encounter: Pick<Encounter, 'ruleSet'>): string {
@@ -35,16 +42,11 @@ function deathSaves(combatant: Combatant): string | null {
   return `Death saves ✅ ${successes} ❌ ${failures}${combatant.deathSavePending ? ' (save due)' : ''}`;
 }
 
-function conditions(combatant: Combatant): string | null {
-  if (combatant.rules.conditions.length === 0) return null;
-  return combatant.rules.conditions.map((key) => key.charAt(0).toUpperCase() + key.slice(1)).join(', ');
-}
-
 /** One combatant's line: initiative, name, health, AC, concentration, death saves, conditions. */
 export function combatantLine(combatant: Combatant, encounter: Encounter, viewer: TrackerViewer): string {
   const seesNumbers = viewer === 'game-master' || !combatant.hidden;
   const dead = combatant.rules.dead;
-  const name = dead ? `~~${combatant.name}~~` : `**${combatant.name}**`;
+  const name = dead ? `~~${shown(combatant.name)}~~` : `**${shown(combatant.name)}**`;
   const marker = combatant.id === encounter.currentId ? CURRENT : NOT_CURRENT;
   const parts = [
     `${marker} \`${String(combatant.initiative.total).padStart(2, ' ')}\` ${name}${viewer === 'game-master' && combatant.hidden ? ' (hidden)' : ''}`,
@@ -52,23 +54,24 @@ export function combatantLine(combatant: Combatant, encounter: Encounter, viewer
   if (dead) return [...parts, 'Dead'].join(' · ');
   parts.push(seesNumbers ? hitPoints(combatant, encounter) : healthBand(combatant, encounter));
   if (seesNumbers && combatant.armourClass !== null) parts.push(`AC ${combatant.armourClass}`);
-  if (combatant.rules.concentration) parts.push(`🔮 ${combatant.rules.concentration}`);
+  if (combatant.rules.concentration) parts.push(`🔮 ${shown(combatant.rules.concentration)}`);
   const saves = deathSaves(combatant);
   if (saves) parts.push(saves);
-  const states = conditions(combatant);
-  if (states) parts.push(states);
+  // A hidden monster's conditions are the game master's to know, like its numbers.
+  const states = seesNumbers ? conditionLabels(combatant, encounter) : [];
+  if (states.length > 0) parts.push(states.join(', '));
   return parts.join(' · ');
 }
 
 function heading(encounter: Encounter): string {
-  if (encounter.endedAt) return `Ended after ${encounter.round === 1 ? '1 round' : `${encounter.round} rounds`}.`;
+  if (encounter.endedAt) return `Ended ${afterRounds(encounter.round)}.`;
   const current = encounter.combatants.find((combatant) => combatant.id === encounter.currentId);
   if (encounter.round === 0 || !current) {
     return encounter.combatants.length === 0
       ? 'Waiting for combatants: `/init add` for monsters, `/init join` for players.'
       : 'Not started yet: **Next turn** starts round 1.';
   }
-  return `Round **${encounter.round}** · **${current.name}**'s turn`;
+  return `Round **${encounter.round}** · **${shown(current.name)}**'s turn`;
 }
 
 /**
@@ -106,7 +109,7 @@ export function trackerEmbed(encounter: Encounter, viewer: TrackerViewer): Embed
   const currentIndex = encounter.combatants.findIndex((combatant) => combatant.id === encounter.currentId);
   const order = fitOrder(lines, currentIndex, EMBED_LIMITS.description - head.length - 2);
   return {
-    title: `⚔️ ${encounter.name}`.slice(0, EMBED_LIMITS.title),
+    title: `⚔️ ${shown(encounter.name)}`.slice(0, EMBED_LIMITS.title),
     description: [head, '', ...order].join('\n').trimEnd(),
     color: encounter.endedAt ? COLORS.neutral : COLORS.info,
     footer: `${RULESET_SUMMARIES[encounter.ruleSet].name} rules · Game master: ${encounter.gameMasterName}`,

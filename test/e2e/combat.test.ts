@@ -1,5 +1,6 @@
 import { ComponentType } from 'discord.js';
 import pino from 'pino';
+import { command as condition } from '../../commands/condition';
 import { command as hp } from '../../commands/hp';
 import { command as init } from '../../commands/init';
 import { buildServices } from '../../src/app';
@@ -9,7 +10,7 @@ import { ScriptedRandom } from '../integration/commands/support';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { FakeDiscord, type FakeMessage, type Invoker } from './fake-discord';
 
-const registry = new CommandRegistry([init, hp]);
+const registry = new CommandRegistry([init, hp, condition]);
 
 const gm: Invoker = { userId: '300000000000000001', userName: 'Gina' };
 const alice: Invoker = { userId: '300000000000000002', userName: 'Alice' };
@@ -66,7 +67,7 @@ describe('a fight through Discord', () => {
     return fake.waitForMessage((m) => m.interactionId === null && ready(m));
   }
 
-  test('begin, add, join, next, concentration, a death save and end', async () => {
+  test('begin, add, join, next, concentration with a linked condition, a death save and end', async () => {
     const begun = await fake.sendCommand('init begin', { name: 'The crypt' }, gm);
     expect(description(begun.message).split('\n')[0]).toBe('**The crypt** begins. Gina is the game master.');
     const posted = await tracker((m) => m.pinned);
@@ -89,6 +90,12 @@ describe('a fight through Discord', () => {
     await tracker((m) => description(m).startsWith("Round **1** · **Alice**'s turn"));
 
     await fake.sendCommand('init concentrate', { target: 'Alice', effect: 'Bless' }, alice);
+    expect(await fake.autocomplete('condition add', { condition: 'fri' }, 'condition', alice)).toEqual([
+      { name: 'Frightened', value: 'Frightened' },
+    ]);
+    const scared = await fake.sendCommand('condition add', { target: 'Ghoul', condition: 'Frightened', source: 'Alice' }, alice);
+    expect(description(scared.message)).toBe("Ghoul is now **Frightened** (from Alice); it ends with Alice's concentration on Bless.");
+    await tracker((m) => description(m).includes('**Ghoul** · 22/22 HP · AC 12 · Frightened ⟲'));
     const hit = await fake.sendCommand('hp damage', { target: 'Alice', amount: '8', type: 'necrotic' }, gm);
     expect(description(hit.message)).toBe(
       'Alice takes 8 necrotic damage and is at 4 HP.\nAlice must make a **DC 10** Constitution save to keep concentrating on Bless.',
@@ -103,7 +110,7 @@ describe('a fight through Discord', () => {
 
     const downed = await fake.sendCommand('hp damage', { target: 'Alice', amount: '6' }, gm);
     expect(description(downed.message)).toBe(
-      'Alice takes 6 damage and drops to 0 HP. Alice is dying and makes death saves at the start of each turn. Alice is now Unconscious, Incapacitated and Prone.\nAlice loses concentration on Bless.',
+      "Alice takes 6 damage and drops to 0 HP. Alice is dying and makes death saves at the start of each turn. Alice is now Unconscious, Incapacitated and Prone.\nAlice loses concentration on Bless.\nFrightened on Ghoul ends (Alice's concentration ended).",
     );
     await fake.sendCommand('init next', {}, gm);
     dice.queue(12);

@@ -42,6 +42,9 @@ export const slowed: EncounterEffect = {
   startedRound: 2,
   expiry: { round: 12, combatantId: 'c7', boundary: 'end' },
   concentrationId: null,
+  appliedBy: 'alice',
+  note: 'from the wand',
+  save: { ability: 'wis', dc: 15 },
 };
 
 /** A running encounter in round 2, on the wizard's turn, with a tracker message. */

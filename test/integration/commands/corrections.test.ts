@@ -68,7 +68,7 @@ describe('/init corrections and the rest of /hp', () => {
     );
     dice.queue(3, 6);
     expect(text(await table.run(BOB, 'hp', 'damage', { target: 'Scout', amount: '1d8+2', type: 'piercing', critical: true }))).toBe(
-      '🎲 2d8 (3, 6) + 2 = `11`\nScout takes 5 piercing damage (halved: resistant) and is at 11 HP.',
+      '🎲 2d8 (3, 6) + 2 = `11`\nCritical hit. Scout takes 5 piercing damage (halved: resistant) and is at 11 HP.',
     );
   });
 

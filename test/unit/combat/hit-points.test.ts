@@ -23,7 +23,7 @@ describe('damage', () => {
         combatant: containing({ name: 'Goblin' }),
         roll: containing({ expression: '2d6+3 [fire]', total: 12 }),
       },
-      { kind: 'damage-taken', combatant: containing({ name: 'Goblin' }), amount: 12, damageType: 'fire', critical: false },
+      { kind: 'damage-taken', combatant: containing({ name: 'Goblin' }), amount: 12, damageType: 'fire', critical: null },
       {
         kind: 'rules',
         combatant: containing({ name: 'Goblin' }),
@@ -35,9 +35,70 @@ describe('damage', () => {
     expect(hit.detail).toBe('Goblin: 12 fire damage, 6 taken');
   });
 
-  it('lets the type option override the annotation', () => {
-    const hit = dealDamage(table(), ctx(bob, scripted(4, 5)), { target: 'Goblin', amount: '2d6+3 [fire]', type: 'cold' });
-    expect(named(hit.encounter, 'Goblin').rules.hp).toBe(0);
+  it('lets the type option type only the parts that name none', () => {
+    const typed = dealDamage(table(), ctx(bob, scripted(4, 5)), { target: 'Goblin', amount: '2d6+3 [fire]', type: 'cold' });
+    expect(named(typed.encounter, 'Goblin').rules.hp).toBe(1);
+    const untyped = dealDamage(table(), ctx(bob, scripted(2, 2)), { target: 'Goblin', amount: '2d6', type: 'fire' });
+    expect(named(untyped.encounter, 'Goblin').rules.hp).toBe(5);
+  });
+
+  describe('mixed damage types', () => {
+    /** An ogre (59 HP) resistant to fire and one immune to it. */
+    function ogre(defence: 'resist' | 'immune'): Encounter {
+      return addMonsters(fresh(), ctx(gm), { name: 'Ogre', hp: 59, initiative: 8, [defence]: ['fire'] }).encounter;
+    }
+
+    it('halves only the fire part of 1d8+3 [slashing] + 2d6 [fire] against fire resistance: 8 + 3 = 11', () => {
+      const hit = dealDamage(ogre('resist'), ctx(gm, scripted(5, 3, 4)), { target: 'Ogre', amount: '1d8+3 [slashing] + 2d6 [fire]' });
+      expect(hit.events.find((e) => e.kind === 'rules')?.event).toEqual({
+        kind: 'damage-part',
+        damageType: 'slashing',
+        before: 8,
+        after: 8,
+        immune: false,
+        reasons: [],
+      });
+      expect(named(hit.encounter, 'Ogre').rules.hp).toBe(59 - 11);
+      expect(hit.detail).toBe('Ogre: 8 slashing + 7 fire damage, 11 taken');
+    });
+
+    it('halves only the fire part with the parts swapped: 3 + 8 = 11', () => {
+      const hit = dealDamage(ogre('resist'), ctx(gm, scripted(3, 4, 5)), { target: 'Ogre', amount: '2d6 [fire] + 1d8+3 [slashing]' });
+      expect(named(hit.encounter, 'Ogre').rules.hp).toBe(59 - 11);
+    });
+
+    it('lets a fire-immune target take the slashing part of 2d6 [fire] + 1d8 [slashing]', () => {
+      const hit = dealDamage(ogre('immune'), ctx(gm, scripted(3, 4, 5)), { target: 'Ogre', amount: '2d6 [fire] + 1d8 [slashing]' });
+      expect(named(hit.encounter, 'Ogre').rules.hp).toBe(59 - 5);
+      expect(hit.detail).toBe('Ogre: 7 fire + 5 slashing damage, 5 taken');
+    });
+
+    it('types a trailing untyped part with the type option', () => {
+      const hit = dealDamage(ogre('resist'), ctx(gm, scripted(6)), { target: 'Ogre', amount: '1d8 [slashing] + 4', type: 'fire' });
+      expect(named(hit.encounter, 'Ogre').rules.hp).toBe(59 - 8);
+    });
+
+    it('doubles each part of a 2024 critical hit', () => {
+      const hit = dealDamage(ogre('resist'), ctx(gm, scripted(5, 1, 3, 4, 2, 2)), {
+        target: 'Ogre',
+        amount: '1d8+3 [slashing] + 2d6 [fire]',
+        critical: true,
+      });
+      expect(named(hit.encounter, 'Ogre').rules.hp).toBe(59 - (5 + 1 + 3) - Math.floor((3 + 4 + 2 + 2) / 2));
+    });
+  });
+
+  it.each(['[fier]', '[magical slashing fire]', '[banana]'])('refuses the unknown damage type %s with the list', (annotation) => {
+    expect(refusalOf(() => dealDamage(table(), ctx(gm, scripted(3)), { target: 'Goblin', amount: `1d6 ${annotation}` }))).toMatch(
+      /is not a damage type\. Use one of: acid, bludgeoning, .*slashing, thunder \(magical, nonmagical, silvered, adamantine may come with it\)\.$/,
+    );
+  });
+
+  it('accepts the qualifiers magical and silvered, which change nothing', () => {
+    const hit = dealDamage(table(), ctx(gm, scripted(3)), { target: 'Goblin', amount: '1d6 [magical fire]' });
+    expect(named(hit.encounter, 'Goblin').rules.hp).toBe(6);
+    const silvered = dealDamage(table(), ctx(gm, scripted(3)), { target: 'Goblin', amount: '1d6 [silvered piercing]' });
+    expect(named(silvered.encounter, 'Goblin').rules.hp).toBe(4);
   });
 
   it.each([
@@ -49,14 +110,40 @@ describe('damage', () => {
   ] as const)('rolls a critical hit as the %s rules do: 1d8+2 with faces %j is %i', (ruleSet, faces, total) => {
     const encounter = addMonsters(fresh(ruleSet), ctx(gm, noDice, ruleSet), { name: 'Ogre', hp: 59, initiative: 8 }).encounter;
     const hit = dealDamage(encounter, ctx(gm, scripted(...faces), ruleSet), { target: 'Ogre', amount: '1d8+2', critical: true });
-    expect(hit.events.find((e) => e.kind === 'damage-taken')).toMatchObject({ amount: total, critical: true });
+    expect(hit.events.find((e) => e.kind === 'damage-taken')).toMatchObject({ amount: total, critical: 'rolled' });
     expect(named(hit.encounter, 'Ogre').rules.hp).toBe(59 - total);
   });
 
-  it('takes a plain number as already rolled, critical or not', () => {
-    const hit = dealDamage(table(), ctx(gm), { target: 'Alice', amount: '9', critical: true });
+  it.each([
+    ['crown-misery', 18, 'doubled'],
+    ['a5e', 18, 'doubled'],
+    ['dnd2024', 9, 'no-dice'],
+    ['dnd2014', 9, 'no-dice'],
+    ['dnd-next', 9, 'no-dice'],
+  ] as const)('a critical hit given as the number 9 under %s comes to %i (%s)', (ruleSet, total, critical) => {
+    const encounter = addMonsters(fresh(ruleSet), ctx(gm, noDice, ruleSet), { name: 'Ogre', hp: 59, initiative: 8 }).encounter;
+    const hit = dealDamage(encounter, ctx(gm, noDice, ruleSet), { target: 'Ogre', amount: '9', critical: true });
+    expect(hit.events.find((e) => e.kind === 'damage-taken')).toMatchObject({ amount: total, critical });
+    expect(named(hit.encounter, 'Ogre').rules.hp).toBe(59 - total);
+    expect(hit.detail).toBe(`Ogre: ${total} damage (critical)`);
+  });
+
+  it('takes a plain number as already rolled when it is not a critical', () => {
+    const hit = dealDamage(table(), ctx(gm), { target: 'Alice', amount: '9' });
     expect(kinds(hit)).toEqual(['damage-taken', 'rules:hp-lost']);
     expect(named(hit.encounter, 'Alice').rules.hp).toBe(3);
+  });
+
+  it('logs the whole hit that drops a combatant to 0 HP, not "0 taken"', () => {
+    const hit = dealDamage(table(), ctx(gm), { target: 'Alice', amount: '20' });
+    expect(named(hit.encounter, 'Alice').rules.hp).toBe(0);
+    expect(hit.detail).toBe('Alice: 20 damage');
+  });
+
+  it('logs an immune hit as none taken', () => {
+    const encounter = addMonsters(fresh(), ctx(gm), { name: 'Imp', hp: 10, initiative: 5, immune: ['fire'] }).encounter;
+    const hit = dealDamage(encounter, ctx(gm), { target: 'Imp', amount: '6', type: 'fire' });
+    expect(hit.detail).toBe('Imp: 6 fire damage, 0 taken');
   });
 
   it('kills a monster at 0 HP', () => {
@@ -207,6 +294,9 @@ describe('starting and dropping concentration', () => {
           startedRound: 0,
           expiry: null,
           concentrationId: started.effects[0]?.id ?? '',
+          appliedBy: null,
+          note: null,
+          save: null,
         },
       ],
     };

@@ -21,7 +21,7 @@ describe('adding monsters', () => {
     expect(new Set(added.encounter.combatants.map((c) => c.groupId)).size).toBe(1);
     expect(added.encounter.combatants.every((c) => c.rules.hp === 7 && c.rules.maxHp === 7 && c.armourClass === 15)).toBe(true);
     expect(kinds(added)).toEqual(['combatant-added', 'combatant-added', 'combatant-added', 'combatant-added']);
-    expect(added.detail).toBe('added Goblin 1, Goblin 2, Goblin 3, Goblin 4 (initiative 16)');
+    expect(added.detail).toBe('added Goblin 1–4 (initiative 16)');
   });
 
   it('continues the numbering of a second group after the highest number there', () => {

@@ -185,6 +185,9 @@ describe('effects that end with a turn', () => {
           startedRound: 1,
           expiry: { round: 1, combatantId: goblin2, boundary: 'start' },
           concentrationId: null,
+          appliedBy: null,
+          note: null,
+          save: null,
         },
       ],
     };

@@ -90,6 +90,6 @@ describe('ending the encounter', () => {
     expect(ended.encounter.endedAt).toEqual(NOW);
     expect(named(ended.encounter, 'Alice').rules).toMatchObject({ pendingFatigue: 0, tracks: { fatigue: 1 } });
     expect(ended.events[ended.events.length - 1]).toEqual({ kind: 'encounter-ended', rounds: 2 });
-    expect(ended.detail).toBe('ended Encounter after 2 round(s)');
+    expect(ended.detail).toBe('ended Encounter after 2 rounds');
   });
 });

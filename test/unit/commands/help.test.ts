@@ -83,12 +83,12 @@ describe('/help', () => {
   test('an unknown command is refused with the list of commands', async () => {
     const reply = await help({ command: 'dance' });
     expect(reply.ephemeral).toBe(true);
-    expect(text(reply.embeds?.[0])).toContain('No command /dance. Try one of: roll, init, hp, config, help.');
+    expect(text(reply.embeds?.[0])).toContain('No command /dance. Try one of: roll, init, hp, condition, config, help.');
   });
 
   test('the command option suggests command names as they are typed', async () => {
     const ctx = { ...unitContext(services, messenger, { command: 'in' }), focused: { name: 'command', value: 'in' } };
     const choices = await dispatchAutocomplete(registry, 'help', ctx);
-    expect(choices.map((c) => c.value)).toEqual(['init']);
+    expect(choices.map((c) => c.value)).toEqual(['init', 'condition']);
   });
 });

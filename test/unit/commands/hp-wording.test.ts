@@ -1,12 +1,12 @@
 import { describeDamage, describeDeathSave, describeHealing, describeTempHp, type Subject } from '../../../src/views/encounter-rules-text';
-import type { RulesEvent } from '../../../src/rules/types';
+import type { DamageType, RulesEvent } from '../../../src/rules/types';
 
 const goblin: Subject = { name: 'Goblin 2', isPlayerCharacter: false, showNumbers: true };
 const hiddenOgre: Subject = { name: 'Ogre', isPlayerCharacter: false, showNumbers: false };
 const alice: Subject = { name: 'Alice', isPlayerCharacter: true, showNumbers: true };
 
 describe('damage in words', () => {
-  test.each<[string, Subject, number, Parameters<typeof describeDamage>[2], RulesEvent[], string]>([
+  test.each<[string, Subject, number, DamageType | null, RulesEvent[], string]>([
     [
       "the issue's example: resisted, down to 0, dead",
       goblin,
@@ -91,7 +91,7 @@ describe('damage in words', () => {
       'Alice takes 30 damage and drops to 0 HP. Alice dies instantly: the damage left over reaches the hit point maximum.',
     ],
   ])('%s', (_name, subject, amount, type, events, expected) => {
-    expect(describeDamage(subject, amount, type, events)).toBe(expected);
+    expect(describeDamage(subject, { amount, type, critical: null }, events)).toBe(expected);
   });
 });
 
@@ -113,7 +113,7 @@ describe('healing and temporary HP in words', () => {
   });
 
   test('a hidden monster heals without showing its total', () => {
-    expect(describeHealing(hiddenOgre, [{ kind: 'healed', amount: 6, hp: 40 }])).toBe('Ogre regains 6 HP.');
+    expect(describeHealing(hiddenOgre, [{ kind: 'healed', amount: 6, hp: 40 }])).toBe('Ogre is healed.');
   });
 
   test('temporary HP do not add up', () => {
@@ -164,5 +164,19 @@ describe('death saves in words', () => {
     ],
   ])('%s', (_name, save, tally, expected) => {
     expect(describeDeathSave(alice, save, tally)).toBe(expected);
+  });
+});
+
+describe('critical hits in words', () => {
+  const lost: RulesEvent[] = [{ kind: 'hp-lost', amount: 18, hp: 41 }];
+  test.each([
+    ['rolled', 'Critical hit. Goblin 2 takes 18 damage and is at 41 HP.'],
+    ['doubled', 'Critical hit: 9 doubled to 18. Goblin 2 takes 18 damage and is at 41 HP.'],
+    [
+      'no-dice',
+      "Critical hit (a plain number has no dice to double under these rules, so 18 counts as the critical's total). Goblin 2 takes 18 damage and is at 41 HP.",
+    ],
+  ] as const)('a critical %s says so', (critical, expected) => {
+    expect(describeDamage(goblin, { amount: 18, type: null, critical }, lost)).toBe(expected);
   });
 });

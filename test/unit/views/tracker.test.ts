@@ -59,6 +59,17 @@ describe('health bands for hidden monsters', () => {
   });
 });
 
+describe('health bands under 2014, which has no Bloodied rule', () => {
+  test.each([
+    [1, 'Wounded'],
+    [50, 'Wounded'],
+    [51, 'Healthy'],
+  ] as const)('a hidden monster at %i of 100 HP reads %s', (hp, band) => {
+    const ogre = combatant('x', 'Ogre', 1, { hidden: true, rules: { maxHp: 100, hp } });
+    expect(healthBand(ogre, { ruleSet: 'dnd2014' })).toBe(band);
+  });
+});
+
 describe('the tracker message', () => {
   test('round, whose turn, the order, footer and turn buttons', () => {
     const message = trackerMessage(fight);

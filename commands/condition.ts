@@ -1,0 +1,155 @@
+import { SlashCommandBuilder } from '@discordjs/builders';
+import { UserError, type AutocompleteChoice, type AutocompleteContext, type Command, type CommandContext } from '../src/framework/command';
+import type { Reply } from '../src/views/reply';
+import { optionalInteger, optionalString, requiredString, targetOption } from '../src/framework/options';
+import { addCondition, removeCondition } from '../src/combat/steps';
+import type { AddConditionInput } from '../src/combat/conditions';
+import { catalogueNames, MAX_DURATION_ROUNDS, MAX_SAVE_DC, NOTE_MAX_LENGTH } from '../src/combat/conditions';
+import { applyStep, encountersOf, placeOf, suggestTargets } from '../src/framework/encounter-commands';
+import { rankByName } from '../src/framework/autocomplete';
+import { ABILITIES, getRuleSet, type Ability } from '../src/rules';
+import { ABILITY_NAMES } from '../src/views/condition-text';
+import { conditionListReply } from '../src/views/condition-list';
+
+/** `/condition`: conditions, level tracks and named effects on the combatants of the channel's encounter. */
+const definition = new SlashCommandBuilder()
+  .setName('condition')
+  .setDescription('Put conditions and effects on combatants, with durations and repeat saves')
+  .setDMPermission(false)
+  .addSubcommand((sub) =>
+    sub
+      .setName('add')
+      .setDescription('Add a condition (Poisoned), a level (Exhaustion) or any named effect (Bless)')
+      .addStringOption((o) => targetOption(o, 'Who gets it'))
+      .addStringOption((o) =>
+        o
+          .setName('condition')
+          .setDescription("A condition of the rule set, or any effect's name")
+          .setRequired(true)
+          .setAutocomplete(true)
+          .setMaxLength(100),
+      )
+      .addIntegerOption((o) =>
+        o
+          .setName('level')
+          .setDescription('For Exhaustion, Fatigue, Strife: the new level (default one more)')
+          .setMinValue(1)
+          .setMaxValue(10),
+      )
+      .addIntegerOption((o) =>
+        o.setName('duration').setDescription('Rounds it lasts (default: until removed)').setMinValue(1).setMaxValue(MAX_DURATION_ROUNDS),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('ends')
+          .setDescription("At the end (default) or start of the source's turn (the target's without a source)")
+          .addChoices({ name: 'end of turn', value: 'end' }, { name: 'start of turn', value: 'start' }),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('save')
+          .setDescription('Save ends: the ability the target repeats at the end of each of its turns')
+          .addChoices(...ABILITIES.map((ability) => ({ name: ABILITY_NAMES[ability], value: ability }))),
+      )
+      .addIntegerOption((o) => o.setName('dc').setDescription('DC of the repeat save').setMinValue(1).setMaxValue(MAX_SAVE_DC))
+      .addStringOption((o) =>
+        o.setName('source').setDescription('Who caused it: it ends with their concentration').setAutocomplete(true).setMaxLength(100),
+      )
+      .addStringOption((o) => o.setName('note').setDescription('A short note shown with it').setMaxLength(NOTE_MAX_LENGTH)),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName('remove')
+      .setDescription('End a condition or effect, or lower a level track')
+      .addStringOption((o) => targetOption(o, 'Who loses it'))
+      .addStringOption((o) =>
+        o.setName('condition').setDescription('The condition or effect').setRequired(true).setAutocomplete(true).setMaxLength(100),
+      )
+      .addIntegerOption((o) =>
+        o.setName('levels').setDescription('Levels to take off a track (default: all)').setMinValue(1).setMaxValue(10),
+      ),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName('list')
+      .setDescription('What is on each combatant, with rounds left')
+      .addStringOption((o) =>
+        o
+          .setName('target')
+          .setDescription("A combatant in this channel's encounter (default: all)")
+          .setAutocomplete(true)
+          .setMaxLength(100),
+      ),
+  );
+
+function isAbility(text: string): text is Ability {
+  return (ABILITIES as readonly string[]).includes(text);
+}
+
+function addInput(ctx: CommandContext): AddConditionInput {
+  const input: AddConditionInput = { target: requiredString(ctx.options, 'target'), condition: requiredString(ctx.options, 'condition') };
+  const level = optionalInteger(ctx.options, 'level');
+  const duration = optionalInteger(ctx.options, 'duration');
+  const ends = optionalString(ctx.options, 'ends');
+  const save = optionalString(ctx.options, 'save');
+  const dc = optionalInteger(ctx.options, 'dc');
+  const source = optionalString(ctx.options, 'source');
+  const note = optionalString(ctx.options, 'note');
+  if (ends !== null && ends !== 'start' && ends !== 'end') throw new UserError('`ends` is `start` or `end`.');
+  if (save !== null && !isAbility(save)) throw new UserError(`\`save\` is one of ${ABILITIES.join(', ')}.`);
+  return {
+    ...input,
+    ...(level === null ? {} : { level }),
+    ...(duration === null ? {} : { duration }),
+    ...(ends === null ? {} : { ends }),
+    ...(save === null ? {} : { save }),
+    ...(dc === null ? {} : { dc }),
+    ...(source === null ? {} : { source }),
+    ...(note === null ? {} : { note }),
+  };
+}
+
+async function list(ctx: CommandContext): Promise<Reply> {
+  const encounter = await encountersOf(ctx).get(placeOf(ctx));
+  return conditionListReply(encounter, optionalString(ctx.options, 'target'), ctx.user.id);
+}
+
+function run(ctx: CommandContext): Promise<Reply> {
+  switch (ctx.options.subcommand) {
+    case 'add':
+      return applyStep(ctx, addCondition, addInput(ctx));
+    case 'remove': {
+      const levels = optionalInteger(ctx.options, 'levels');
+      const input = { target: requiredString(ctx.options, 'target'), condition: requiredString(ctx.options, 'condition') };
+      return applyStep(ctx, removeCondition, levels === null ? input : { ...input, levels });
+    }
+    case 'list':
+      return list(ctx);
+    default:
+      throw new UserError('Choose a subcommand of /condition, e.g. `/condition add`.');
+  }
+}
+
+/** `condition` suggests the rule set's catalogue and tracks, then the effects already in play. */
+async function suggest(ctx: AutocompleteContext): Promise<AutocompleteChoice[]> {
+  if (ctx.focused.name === 'source') return suggestTargets({ ...ctx, focused: { ...ctx.focused, name: 'target' } });
+  if (ctx.focused.name !== 'condition') return suggestTargets(ctx);
+  const encounter = await encountersOf(ctx).get(placeOf(ctx));
+  if (encounter === null) return [];
+  const inPlay = encounter.effects.filter((e) => e.kind === 'effect').map((e) => e.name);
+  const names = [...new Set([...catalogueNames(getRuleSet(encounter.ruleSet)), ...inPlay])];
+  return rankByName(names, (name) => name, ctx.focused.value).map((name) => ({ name, value: name }));
+}
+
+export const command: Command = {
+  definition,
+  examples: [
+    '/condition add target:Goblin condition:Poisoned duration:1',
+    '/condition add target:Goblin 2 condition:Paralyzed save:wis dc:15 source:Cleric',
+    '/condition add target:Alice condition:Exhaustion level:2',
+    '/condition remove target:Alice condition:Prone',
+    '/condition list',
+  ],
+  execute: run,
+  autocomplete: suggest,
+};

@@ -1,0 +1,218 @@
+import { CONDITION_KEYS, type Ability, type RuleSet, type StateChange, type TrackDefinition } from '../rules/types';
+import { catalogueCondition, catalogueTrack } from './catalogue';
+import { applyRulesChange, concentrationOf, endEffects } from './effects';
+import { isGameMaster, requireControl } from './permissions';
+import { CombatRefusal } from './refusals';
+import { findTarget, normaliseName, refOf } from './targets';
+import { takeId, type StepContext, type Transition } from './transition';
+import type { Actor, Combatant, EffectKind, Encounter, EncounterEffect, EncounterEvent, RepeatSave } from './types';
+import { requireName } from './validate';
+
+/** Longest duration in rounds: a day is 14,400, but an encounter that long is a typing mistake. */
+export const MAX_DURATION_ROUNDS = 1000;
+export const MAX_SAVE_DC = 40;
+export const NOTE_MAX_LENGTH = 200;
+
+export interface AddConditionInput {
+  target: string;
+  condition: string;
+  level?: number;
+  /** Rounds; counted at the start or end of the source's turn (the target's without a source). */
+  duration?: number;
+  ends?: 'start' | 'end';
+  save?: Ability;
+  dc?: number;
+  source?: string;
+  note?: string;
+}
+
+export interface RemoveConditionInput {
+  target: string;
+  condition: string;
+  /** Levels to take off a track; every level when absent. */
+  levels?: number;
+}
+
+/** What `condition` names in the rule set in force: a level track, a catalogue condition or a custom effect. */
+type Named = { kind: 'track'; track: TrackDefinition } | { kind: 'condition' | 'effect'; name: string };
+
+function named(ruleSet: RuleSet, typed: string): Named {
+  const track = catalogueTrack(ruleSet, typed);
+  if (track !== undefined) return { kind: 'track', track };
+  const condition = catalogueCondition(ruleSet, typed);
+  if (condition !== undefined) return { kind: 'condition', name: condition.name };
+  const wanted = normaliseName(typed);
+  // A condition or track of another rule set is a mistake here, not a custom effect.
+  if ((CONDITION_KEYS as readonly string[]).includes(wanted) || ['exhaustion', 'fatigue', 'strife'].includes(wanted)) {
+    throw new CombatRefusal({
+      kind: 'not-in-catalogue',
+      typed: typed.trim(),
+      ruleSetName: ruleSet.name,
+      catalogue: catalogueNames(ruleSet),
+    });
+  }
+  return { kind: 'effect', name: requireName(typed, "The effect's name") };
+}
+
+/** The conditions and tracks a user can name in the rule set, in catalogue order. */
+export function catalogueNames(ruleSet: Pick<RuleSet, 'conditions' | 'tracks'>): string[] {
+  return [...ruleSet.conditions.map((c) => c.name), ...ruleSet.tracks.map((t) => t.name)];
+}
+
+function checkTimes(input: AddConditionInput, subject: Named): RepeatSave | null {
+  if (subject.kind === 'track' && (input.duration !== undefined || input.save !== undefined || input.dc !== undefined)) {
+    throw new CombatRefusal({ kind: 'track-not-timed', track: subject.track.name });
+  }
+  if (input.duration !== undefined && (!Number.isInteger(input.duration) || input.duration < 1 || input.duration > MAX_DURATION_ROUNDS)) {
+    throw new CombatRefusal({ kind: 'duration-out-of-range', max: MAX_DURATION_ROUNDS });
+  }
+  if ((input.save === undefined) !== (input.dc === undefined)) throw new CombatRefusal({ kind: 'save-needs-dc' });
+  if (input.save === undefined || input.dc === undefined) return null;
+  if (!Number.isInteger(input.dc) || input.dc < 1 || input.dc > MAX_SAVE_DC) {
+    throw new CombatRefusal({ kind: 'dc-out-of-range', max: MAX_SAVE_DC });
+  }
+  return { ability: input.save, dc: input.dc };
+}
+
+function trackLevel(track: TrackDefinition, current: number, level: number | undefined): number {
+  const wanted = level ?? current + 1;
+  if (!Number.isInteger(wanted) || wanted < 1 || wanted > track.maxLevel) {
+    throw new CombatRefusal({ kind: 'level-out-of-range', track: track.name, max: track.maxLevel });
+  }
+  return wanted;
+}
+
+/**
+ * Players add and remove conditions on their own combatants, and effects they cause (with one of
+ * their combatants as `source`) on anyone; the game master does anything.
+ */
+function requireMayAffect(actor: Actor, encounter: Encounter, target: Combatant, source: Combatant | undefined, doing: string): void {
+  if (isGameMaster(actor, encounter) || target.controllerId === actor.userId) return;
+  requireControl(actor, encounter, source ?? target, doing);
+}
+
+function ruleChange(ruleSet: RuleSet, target: Combatant, subject: Named, level: number | undefined): StateChange | null {
+  if (subject.kind === 'track') {
+    const set = ruleSet.setTrack(target.rules, subject.track.key, trackLevel(subject.track, target.rules.tracks[subject.track.key], level));
+    return set.ok ? set.value : null;
+  }
+  if (level !== undefined) throw new CombatRefusal({ kind: 'condition-without-levels', condition: subject.name });
+  if (subject.kind === 'effect') return null;
+  const condition = catalogueCondition(ruleSet, subject.name);
+  const added = condition === undefined ? null : ruleSet.addCondition(target.rules, condition.key);
+  return added?.ok ? added.value : null;
+}
+
+/** Adds a catalogue condition (with what it implies), a track level, or a named effect. */
+export function addCondition(encounter: Encounter, ctx: StepContext, input: AddConditionInput): Transition {
+  const target = findTarget(encounter, input.target);
+  const source = input.source === undefined ? undefined : findTarget(encounter, input.source);
+  const subject = named(ctx.ruleSet, input.condition);
+  const label = subject.kind === 'track' ? subject.track.name : subject.name;
+  requireMayAffect(ctx.actor, encounter, target, source, `put ${label} on ${target.name}`);
+  const save = checkTimes(input, subject);
+  const note = input.note === undefined ? null : input.note.trim().slice(0, NOTE_MAX_LENGTH) || null;
+  const change = ruleChange(ctx.ruleSet, target, subject, input.level);
+
+  const events: EncounterEvent[] = [];
+  let next = encounter;
+  if (change !== null) {
+    // The effect-started sentence names the condition itself; what it implied stays a rules event.
+    const own = subject.kind === 'condition' ? catalogueCondition(ctx.ruleSet, subject.name)?.key : undefined;
+    const applied = applyRulesChange(next, target, {
+      state: change.state,
+      events: change.events.filter((e) => !(e.kind === 'condition-added' && e.condition === own)),
+    });
+    next = applied.encounter;
+    events.push(...applied.events);
+    if (own !== undefined && !change.state.conditions.includes(own)) {
+      return { encounter: next, events, command: 'condition add', detail: `${target.name} is immune to ${label}` };
+    }
+  }
+  if (subject.kind === 'track') {
+    const level = change?.state.tracks[subject.track.key] ?? 0;
+    return { encounter: next, events, command: 'condition add', detail: `${target.name}: ${label} ${level}` };
+  }
+
+  const anchor = source ?? target;
+  const ends = input.ends ?? 'end';
+  const order = next.combatants.map((c) => c.id);
+  const now = next.currentId === null ? null : { round: next.round, combatantId: next.currentId };
+  const expiry = input.duration === undefined ? null : ctx.ruleSet.expiryAfterRounds(input.duration, anchor.id, ends, now, order);
+  const concentration = source === undefined ? undefined : concentrationOf(next, source.id);
+  const [id, numbered] = takeId(next, 'e');
+  const kind: EffectKind = subject.kind;
+  const effect: EncounterEffect = {
+    id,
+    kind,
+    name: subject.name,
+    sourceId: source?.id ?? null,
+    targetId: target.id,
+    startedRound: numbered.round,
+    expiry,
+    concentrationId: concentration?.id ?? null,
+    appliedBy: ctx.actor.userId,
+    note,
+    save,
+  };
+  next = { ...numbered, effects: [...numbered.effects, effect] };
+  events.unshift({
+    kind: 'effect-started',
+    effect: { id, kind, name: subject.name },
+    combatant: refOf(target),
+    source: source === undefined ? null : refOf(source),
+    rounds: input.duration ?? null,
+    ends: expiry === null ? null : ends,
+    anchor: expiry === null ? null : refOf(anchor),
+    save,
+    concentration: concentration?.name ?? null,
+    note,
+  });
+  return { encounter: next, events, command: 'condition add', detail: `${subject.name} on ${target.name}` };
+}
+
+/** Lowers a track, or ends a condition or effect (and what it implied; Prone stays). */
+export function removeCondition(encounter: Encounter, ctx: StepContext, input: RemoveConditionInput): Transition {
+  const target = findTarget(encounter, input.target);
+  const subject = named(ctx.ruleSet, input.condition);
+  if (subject.kind === 'track') {
+    requireMayAffect(ctx.actor, encounter, target, undefined, `change ${target.name}'s ${subject.track.name}`);
+    const current = target.rules.tracks[subject.track.key];
+    if (current === 0) throw new CombatRefusal({ kind: 'not-affected', combatant: target.name, condition: subject.track.name });
+    if (input.levels !== undefined && (!Number.isInteger(input.levels) || input.levels < 1 || input.levels > subject.track.maxLevel)) {
+      throw new CombatRefusal({ kind: 'level-out-of-range', track: subject.track.name, max: subject.track.maxLevel });
+    }
+    const level = Math.max(0, current - (input.levels ?? current));
+    const set = ctx.ruleSet.setTrack(target.rules, subject.track.key, level);
+    const applied = set.ok ? applyRulesChange(encounter, target, set.value) : { encounter, events: [] };
+    return { ...applied, command: 'condition remove', detail: `${target.name}: ${subject.track.name} ${level}` };
+  }
+  if (input.levels !== undefined) throw new CombatRefusal({ kind: 'condition-without-levels', condition: subject.name });
+  const wanted = normaliseName(subject.name);
+  const records = encounter.effects.filter(
+    (e) => e.kind !== 'concentration' && e.targetId === target.id && normaliseName(e.name) === wanted,
+  );
+  const condition = subject.kind === 'condition' ? catalogueCondition(ctx.ruleSet, subject.name) : undefined;
+  const held = condition !== undefined && target.rules.conditions.includes(condition.key);
+  if (records.length === 0 && !held) throw new CombatRefusal({ kind: 'not-affected', combatant: target.name, condition: subject.name });
+  const doing = `remove ${subject.name} from ${target.name}`;
+  // A player may lift what they caused (with their own combatant as source) from anyone.
+  const causedByActor = records.length > 0 && records.every((e) => e.appliedBy === ctx.actor.userId && e.sourceId !== null);
+  if (!causedByActor) requireMayAffect(ctx.actor, encounter, target, undefined, doing);
+
+  const ended = endEffects(
+    encounter,
+    records.map((e) => e.id),
+    'removed',
+  );
+  let next = ended.encounter;
+  const events = [...ended.events];
+  const holder = next.combatants.find((c) => c.id === target.id);
+  if (condition !== undefined && holder?.rules.conditions.includes(condition.key)) {
+    // Put on by the rules engine (Prone after Unconscious), so no effect record lifted it.
+    const applied = applyRulesChange(next, holder, ctx.ruleSet.removeCondition(holder.rules, condition.key));
+    next = applied.encounter;
+    events.push(...applied.events);
+  }
+  return { encounter: next, events, command: 'condition remove', detail: `${subject.name} off ${target.name}` };
+}

@@ -1,0 +1,153 @@
+import { parseDice, rollDice, type Expr, type ParsedDice } from '../dice';
+import { collectAnnotations } from '../dice/notation';
+import type { RandomSource } from '../dice/random';
+import { UserError } from '../errors';
+import { criticalDamage } from '../rules/critical';
+import { DAMAGE_TYPES, type CriticalMethod, type DamagePart, type DamageType } from '../rules/types';
+import { checkTotal, type Amount } from './amount';
+import type { CriticalApplied } from './types';
+
+/**
+ * Words a damage annotation may carry besides its type (`[magical slashing]`). No rule set here
+ * resists "nonmagical" damage, so they are accepted and change nothing (docs/rules-decisions.md).
+ */
+export const DAMAGE_QUALIFIERS = ['magical', 'nonmagical', 'silvered', 'adamantine'] as const;
+
+export interface DamageAmount extends Amount {
+  /** The type of the first part: the whole amount's when it has one type. */
+  damageType: DamageType | null;
+  /** Null when the amount was not asked for as a critical hit. */
+  critical: CriticalApplied | null;
+  /** Each run of terms with its own type, in reading order; one part when the type is the same throughout. */
+  parts: DamagePart[];
+}
+
+const LABEL = 'Damage';
+
+/**
+ * A number is taken as already rolled. Rule sets that double a critical's total, modifiers
+ * included (C&M, A5E), double it too; the others double dice, and a number has none.
+ */
+function plainDamage(value: number, type: DamageType | null, critical: CriticalMethod | null): DamageAmount {
+  const doubles = critical !== null && (critical.kind === 'double-total' || critical.kind === 'double-everything');
+  const total = checkTotal(doubles ? value * 2 : value, LABEL);
+  const applied: CriticalApplied | null = critical === null ? null : doubles ? 'doubled' : 'no-dice';
+  return { total, roll: null, damageType: type, critical: applied, parts: [{ amount: total, type }] };
+}
+
+function hasDice(expr: Expr): boolean {
+  switch (expr.type) {
+    case 'dice':
+      return true;
+    case 'number':
+      return false;
+    case 'set':
+      return expr.elements.some(hasDice);
+    case 'group':
+      return hasDice(expr.inner);
+    case 'unary':
+      return hasDice(expr.operand);
+    case 'binary':
+      return hasDice(expr.left) || hasDice(expr.right);
+  }
+}
+
+function isDamageType(word: string): word is DamageType {
+  return (DAMAGE_TYPES as readonly string[]).includes(word);
+}
+
+/** The damage type an annotation names, null for qualifiers alone; refuses words that are neither. */
+function typeOfAnnotation(annotation: string): DamageType | null {
+  const words = annotation
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word !== '');
+  const types = words.filter(isDamageType);
+  const unknown = words.find((word) => !isDamageType(word) && !(DAMAGE_QUALIFIERS as readonly string[]).includes(word));
+  if (unknown !== undefined || types.length > 1) {
+    throw new UserError(
+      `[${annotation}] is not a damage type. Use one of: ${DAMAGE_TYPES.join(', ')}` +
+        ` (${DAMAGE_QUALIFIERS.join(', ')} may come with it).`,
+    );
+  }
+  return types[0] ?? null;
+}
+
+function typeOfTerm(term: Expr): DamageType | null {
+  for (const annotation of collectAnnotations(term)) {
+    const type = typeOfAnnotation(annotation);
+    if (type !== null) return type;
+  }
+  return null;
+}
+
+/** `a + b - c` as its signed terms; anything else is one term. */
+function terms(expr: Expr, sign: '+' | '-' = '+'): { sign: '+' | '-'; expr: Expr }[] {
+  if (expr.type === 'binary' && (expr.op === '+' || expr.op === '-')) {
+    return [...terms(expr.left, sign), ...terms(expr.right, expr.op)];
+  }
+  return [{ sign, expr }];
+}
+
+function joined(parts: readonly { sign: '+' | '-'; expr: Expr }[]): Expr {
+  return parts.reduce<Expr | null>((left, term) => {
+    if (left === null) return term.sign === '-' ? { type: 'unary', op: '-', operand: term.expr } : term.expr;
+    return { type: 'binary', op: term.sign, left, right: term.expr };
+  }, null) as Expr;
+}
+
+/**
+ * Splits `1d8+3 [slashing] + 2d6 [fire]` at each typed term: a type covers the terms since the
+ * previous typed one, and terms after the last type are untyped (they take `fallback`).
+ */
+function typedRuns(root: Expr, fallback: DamageType | null): { expr: Expr; type: DamageType | null }[] {
+  const runs: { expr: Expr; type: DamageType | null }[] = [];
+  let pending: { sign: '+' | '-'; expr: Expr }[] = [];
+  for (const term of terms(root)) {
+    pending.push(term);
+    const type = typeOfTerm(term.expr);
+    if (type !== null) {
+      runs.push({ expr: joined(pending), type });
+      pending = [];
+    }
+  }
+  if (pending.length > 0) runs.push({ expr: joined(pending), type: fallback });
+  return runs;
+}
+
+function rollPart(parsed: ParsedDice, root: Expr, random: RandomSource): { total: number; rendered: string } {
+  const rolled = rollDice({ ...parsed, root }, random);
+  if (!rolled.ok) throw new UserError(`${LABEL}: ${rolled.error.message}`);
+  return { total: checkTotal(rolled.total, LABEL), rendered: rolled.text };
+}
+
+/**
+ * A damage amount: a number, or dice whose `[type]` annotations type the terms before them, each
+ * part rolled (as a critical hit when asked) and kept apart so resistance meets each on its own.
+ */
+export function rollDamage(text: string, random: RandomSource, fallback: DamageType | null, critical: CriticalMethod | null): DamageAmount {
+  const trimmed = text.trim();
+  if (/^\d+$/.test(trimmed)) return plainDamage(Number(trimmed), fallback, critical);
+  const parsed = parseDice(trimmed);
+  if (!parsed.ok) throw new UserError(`${LABEL} must be a number or dice such as \`2d6+3\`: ${parsed.error.message}`);
+  const runs = typedRuns(parsed.value.root, fallback);
+  const single = runs.every((run) => run.type === runs[0]?.type);
+  const pieces = single ? [{ expr: parsed.value.root, type: runs[0]?.type ?? fallback }] : runs;
+  // Next adds one weapon die per critical: the first part with dice gets it.
+  const weaponPart = pieces.findIndex((piece) => hasDice(piece.expr));
+  const rolled = pieces.map((piece, index) => {
+    const root = critical === null ? piece.expr : criticalDamage(piece.expr, critical, { weapon: index === weaponPart });
+    return { ...rollPart(parsed.value, root, random), type: piece.type };
+  });
+  const total = checkTotal(
+    rolled.reduce((sum, part) => sum + part.total, 0),
+    LABEL,
+  );
+  return {
+    total,
+    roll: { expression: trimmed, rendered: rolled.map((part) => part.rendered).join(' + '), total },
+    damageType: rolled[0]?.type ?? null,
+    critical: critical === null ? null : 'rolled',
+    parts: rolled.map((part) => ({ amount: part.total, type: part.type })),
+  };
+}

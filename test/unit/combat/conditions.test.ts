@@ -1,0 +1,293 @@
+import { addCondition, removeCondition } from '../../../src/combat/conditions';
+import { startConcentration } from '../../../src/combat/concentration';
+import { dealDamage, heal } from '../../../src/combat/hit-points';
+import { addMonsters, joinEncounter } from '../../../src/combat/roster';
+import { nextTurn } from '../../../src/combat/turns';
+import type { Encounter } from '../../../src/combat/types';
+import type { RuleSetId } from '../../../src/rules/ids';
+import { describeEvents } from '../../../src/views/encounter-text';
+import { combatantLine } from '../../../src/views/tracker';
+import { alice, bob, ctx, fresh, gm, named, noDice, refusalOf, scripted } from './support';
+import { perRuleSet } from '../rules/support';
+
+/** Alice (18, 12 HP), Goblin 1 and 2 (12, 7 HP), before round 1. */
+function party(ruleSet: RuleSetId = 'dnd2024'): Encounter {
+  let encounter = fresh(ruleSet, { autoConcentrationSaves: true });
+  encounter = joinEncounter(encounter, ctx(alice, noDice, ruleSet), { hp: 12, initiative: 18 }).encounter;
+  return addMonsters(encounter, ctx(gm, noDice, ruleSet), { name: 'Goblin', count: 2, hp: 7, initiative: 12 }).encounter;
+}
+
+function nexts(encounter: Encounter, count: number, ruleSet: RuleSetId = 'dnd2024'): { encounter: Encounter; said: string[] } {
+  let next = encounter;
+  let said: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const turn = nextTurn(next, ctx(gm, noDice, ruleSet));
+    next = turn.encounter;
+    said = describeEvents(turn);
+  }
+  return { encounter: next, said };
+}
+
+function line(encounter: Encounter, name: string): string {
+  return combatantLine(named(encounter, name), encounter, 'game-master');
+}
+
+describe('/condition add puts the catalogue condition and what it implies on the target', () => {
+  it.each(
+    perRuleSet<string[]>({
+      dnd2024: ['unconscious', 'incapacitated', 'prone'],
+      dnd2014: ['unconscious', 'incapacitated', 'prone'],
+      'crown-misery': ['unconscious', 'incapacitated', 'prone'],
+      'dnd-next': ['unconscious', 'prone'],
+      a5e: ['unconscious', 'incapacitated', 'prone'],
+    }),
+  )('%s: Unconscious brings %j', (ruleSet, expected) => {
+    const added = addCondition(party(ruleSet), ctx(gm, noDice, ruleSet), { target: 'Goblin 1', condition: 'unconscious' });
+    expect(named(added.encounter, 'Goblin 1').rules.conditions).toEqual(expected);
+    expect(describeEvents(added)[0]).toBe('Goblin 1 is now **Unconscious**.');
+  });
+
+  it('removing Unconscious takes Incapacitated with it, but Prone stays until removed', () => {
+    const added = addCondition(party(), ctx(gm), { target: 'Alice', condition: 'Unconscious' }).encounter;
+    const woken = removeCondition(added, ctx(gm), { target: 'Alice', condition: 'Unconscious' });
+    expect(named(woken.encounter, 'Alice').rules.conditions).toEqual(['prone']);
+    expect(describeEvents(woken)).toEqual(['Unconscious on Alice ends.', 'Alice is no longer Incapacitated.']);
+    const stood = removeCondition(woken.encounter, ctx(alice), { target: 'Alice', condition: 'prone' });
+    expect(named(stood.encounter, 'Alice').rules.conditions).toEqual([]);
+  });
+
+  it('Petrified makes a creature immune to Poisoned, and says so', () => {
+    const stone = addCondition(party(), ctx(gm), { target: 'Goblin 1', condition: 'Petrified' }).encounter;
+    const poisoned = addCondition(stone, ctx(gm), { target: 'Goblin 1', condition: 'Poisoned' });
+    expect(named(poisoned.encounter, 'Goblin 1').rules.conditions).toEqual(['petrified', 'incapacitated']);
+    expect(poisoned.encounter.effects.filter((e) => e.name === 'Poisoned')).toEqual([]);
+  });
+
+  it('an unknown name is a custom effect, shown with its markdown escaped', () => {
+    const added = addCondition(party(), ctx(gm), { target: 'Alice', condition: 'Bless *blessed*' });
+    expect(added.encounter.effects).toEqual([
+      expect.objectContaining({ kind: 'effect', name: 'Bless *blessed*', targetId: named(added.encounter, 'Alice').id }),
+    ]);
+    expect(named(added.encounter, 'Alice').rules.conditions).toEqual([]);
+    expect(describeEvents(added)).toEqual(['Alice is now **Bless \\*blessed\\***.']);
+  });
+});
+
+describe('level tracks', () => {
+  it.each([
+    ['dnd2024', 'Exhaustion', 6],
+    ['dnd2014', 'Exhaustion', 6],
+    ['a5e', 'Fatigue', 7],
+    ['a5e', 'Strife', 7],
+  ] as const)('%s: %s goes up to %i; one more is refused and nothing changes', (ruleSet, track, max) => {
+    const encounter = party(ruleSet);
+    const raised = addCondition(encounter, ctx(gm, noDice, ruleSet), { target: 'Alice', condition: track, level: max - 1 });
+    expect(line(raised.encounter, 'Alice')).toContain(`${track} ${max - 1}`);
+    expect(refusalOf(() => addCondition(encounter, ctx(gm, noDice, ruleSet), { target: 'Alice', condition: track, level: max + 1 }))).toBe(
+      `${track} goes from 1 to ${max} levels.`,
+    );
+  });
+
+  it('2024: exhaustion 2 takes 4 off a concentration save (RULES.md §16b)', () => {
+    let encounter = addCondition(party(), ctx(gm), { target: 'Alice', condition: 'Exhaustion', level: 2 }).encounter;
+    encounter = startConcentration(encounter, ctx(alice), { target: 'Alice', effect: 'Bless' }).encounter;
+    // d20 10 − 4 = 6 against DC 10: concentration is lost (10 would have kept it).
+    const hit = dealDamage(encounter, ctx(gm, scripted(10)), { target: 'Alice', amount: '3' });
+    expect(hit.events).toContainEqual(expect.objectContaining({ kind: 'concentration-save', rolls: [10], total: 6, success: false }));
+  });
+
+  it('2024 and 2014: exhaustion 6 kills', () => {
+    for (const ruleSet of ['dnd2024', 'dnd2014'] as const) {
+      const dead = addCondition(party(ruleSet), ctx(gm, noDice, ruleSet), { target: 'Alice', condition: 'Exhaustion', level: 6 });
+      expect(named(dead.encounter, 'Alice').rules.dead).toBe(true);
+    }
+  });
+
+  it('A5E: fatigue 7 dooms', () => {
+    const doomed = addCondition(party('a5e'), ctx(gm, noDice, 'a5e'), { target: 'Alice', condition: 'Fatigue', level: 7 });
+    expect(named(doomed.encounter, 'Alice').rules.conditions).toContain('doomed');
+  });
+
+  it('remove lowers a track by `levels`, or clears it', () => {
+    const tired = addCondition(party(), ctx(gm), { target: 'Alice', condition: 'Exhaustion', level: 3 }).encounter;
+    const rested = removeCondition(tired, ctx(gm), { target: 'Alice', condition: 'Exhaustion', levels: 1 }).encounter;
+    expect(named(rested, 'Alice').rules.tracks.exhaustion).toBe(2);
+    expect(
+      named(removeCondition(rested, ctx(gm), { target: 'Alice', condition: 'Exhaustion' }).encounter, 'Alice').rules.tracks.exhaustion,
+    ).toBe(0);
+  });
+});
+
+describe('bad input is refused and nothing is applied', () => {
+  const encounter = party();
+  it.each([
+    [{ condition: 'Poisoned', level: 2 }, 'Poisoned has no levels: leave out `level`.'],
+    [
+      { condition: 'Poisoned', duration: 0 },
+      '`duration` counts rounds, from 1 to 1000; leave it out for an effect that lasts until removed.',
+    ],
+    [
+      { condition: 'Poisoned', duration: 1001 },
+      '`duration` counts rounds, from 1 to 1000; leave it out for an effect that lasts until removed.',
+    ],
+    [{ condition: 'Hold Person', save: 'wis' as const }, 'A "save ends" effect needs both `save` (the ability) and `dc`.'],
+    [
+      { condition: 'Exhaustion', duration: 2 },
+      'Exhaustion has no duration or repeat save: it lasts until `/condition remove` or a rest lowers it.',
+    ],
+  ])('%j', (input, message) => {
+    expect(refusalOf(() => addCondition(encounter, ctx(gm), { target: 'Goblin 1', ...input }))).toBe(message);
+  });
+
+  it('2014 has no Doomed: the refusal names the catalogue', () => {
+    expect(refusalOf(() => addCondition(party('dnd2014'), ctx(gm, noDice, 'dnd2014'), { target: 'Alice', condition: 'Doomed' }))).toBe(
+      'Doomed is not a condition in the 5e 2014 rules. Their conditions are Blinded, Charmed, Deafened, Frightened, Grappled, Incapacitated, Invisible, Paralyzed, Petrified, Poisoned, Prone, Restrained, Stunned, Unconscious, Exhaustion.',
+    );
+  });
+
+  it('removing what is not there is refused', () => {
+    expect(refusalOf(() => removeCondition(encounter, ctx(gm), { target: 'Alice', condition: 'Poisoned' }))).toBe(
+      'Alice has no Poisoned to remove.',
+    );
+  });
+});
+
+describe('permissions', () => {
+  it('a player may not put conditions on a monster, but may add an effect they cause', () => {
+    const encounter = party();
+    expect(refusalOf(() => addCondition(encounter, ctx(alice), { target: 'Goblin 1', condition: 'Poisoned' }))).toBe(
+      'Only the game master (Gina) or a member with Manage Channels can put Poisoned on Goblin 1.',
+    );
+    const caused = addCondition(encounter, ctx(alice), { target: 'Goblin 1', condition: 'Frightened', source: 'Alice' }).encounter;
+    expect(named(caused, 'Goblin 1').rules.conditions).toEqual(['frightened']);
+    expect(
+      named(removeCondition(caused, ctx(alice), { target: 'Goblin 1', condition: 'Frightened' }).encounter, 'Goblin 1').rules.conditions,
+    ).toEqual([]);
+  });
+
+  it("a player cannot lift what the game master put on a monster, nor touch another player's combatant", () => {
+    let encounter = addCondition(party(), ctx(gm), { target: 'Goblin 1', condition: 'Restrained' }).encounter;
+    encounter = joinEncounter(encounter, ctx(bob), { name: 'Bram', hp: 10, initiative: 5 }).encounter;
+    expect(refusalOf(() => removeCondition(encounter, ctx(alice), { target: 'Goblin 1', condition: 'Restrained' }))).toBe(
+      'Only the game master (Gina) or a member with Manage Channels can remove Restrained from Goblin 1.',
+    );
+    expect(refusalOf(() => addCondition(encounter, ctx(alice), { target: 'Bram', condition: 'Prone' }))).toBe(
+      "Only Bram's player, the game master (Gina) or a member with Manage Channels can put Prone on Bram.",
+    );
+  });
+});
+
+describe('durations', () => {
+  it('Poisoned for 1 round on Goblin 1 ends at the end of its next turn, and leaves the tracker', () => {
+    // Round 1: Alice's turn; Poisoned goes on Goblin 1, whose turn is next.
+    const started = nexts(party(), 1).encounter;
+    const poisoned = addCondition(started, ctx(gm), { target: 'Goblin 1', condition: 'Poisoned', duration: 1 });
+    expect(describeEvents(poisoned)).toEqual(["Goblin 1 is now **Poisoned** for 1 round, until the end of Goblin 1's turn."]);
+    expect(line(poisoned.encounter, 'Goblin 1')).toContain('Poisoned (1)');
+    const goblinsTurn = nexts(poisoned.encounter, 1);
+    expect(line(goblinsTurn.encounter, 'Goblin 1')).toContain('Poisoned (1)');
+    const after = nexts(goblinsTurn.encounter, 1);
+    expect(after.said).toEqual(['Poisoned on Goblin 1 ends.', "It's **Goblin 2**'s turn."]);
+    expect(named(after.encounter, 'Goblin 1').rules.conditions).toEqual([]);
+    expect(line(after.encounter, 'Goblin 1')).not.toContain('Poisoned');
+  });
+
+  it.each(['end', 'start'] as const)(
+    '2 rounds ending at the %s of the source (Alice), put on in her own turn, count her next two turns',
+    (ends) => {
+      const started = nexts(party(), 1).encounter;
+      const blessed = addCondition(started, ctx(gm), {
+        target: 'Goblin 2',
+        condition: 'Bane',
+        duration: 2,
+        ends,
+        source: 'Alice',
+      }).encounter;
+      // Rounds have three turns: Alice, Goblin 1, Goblin 2.
+      const beforeEnd = nexts(blessed, ends === 'end' ? 6 : 5).encounter;
+      expect(beforeEnd.effects.map((e) => e.name)).toEqual(['Bane']);
+      const ended = nexts(beforeEnd, 1);
+      expect(ended.encounter.effects).toEqual([]);
+      expect(ended.said).toContain('Bane on Goblin 2 ends.');
+    },
+  );
+});
+
+describe('save ends', () => {
+  it('Goblin 2 repeats its Wisdom save at the end of its turn; a success ends Hold Person', () => {
+    const started = nexts(party(), 1).encounter;
+    const held = addCondition(started, ctx(gm), { target: 'Goblin 2', condition: 'Paralyzed', save: 'wis', dc: 15 }).encounter;
+    expect(line(held, 'Goblin 2')).toContain('Paralyzed save DC 15');
+    const goblin2 = nexts(held, 2).encounter;
+    const failed = nextTurn(goblin2, ctx(gm, scripted(9)));
+    expect(describeEvents(failed)).toContain('Goblin 2 repeats its Wisdom save against Paralyzed (DC 15): 9, the effect continues.');
+    const again = nexts(failed.encounter, 2).encounter;
+    const saved = nextTurn(again, ctx(gm, scripted(17)));
+    expect(describeEvents(saved)).toContain('Goblin 2 repeats its Wisdom save against Paralyzed (DC 15): 17, the effect ends.');
+    expect(named(saved.encounter, 'Goblin 2').rules.conditions).toEqual([]);
+  });
+});
+
+describe('concentration links', () => {
+  function blessed(): Encounter {
+    let encounter = nexts(party(), 1).encounter;
+    encounter = startConcentration(encounter, ctx(alice), { target: 'Alice', effect: 'Hold Person' }).encounter;
+    return addCondition(encounter, ctx(alice), { target: 'Goblin 1', condition: 'Paralyzed', source: 'Alice' }).encounter;
+  }
+
+  it('the tracker marks the linked effect', () => {
+    expect(line(blessed(), 'Goblin 1')).toContain('Paralyzed ⟲');
+  });
+
+  it('a failed concentration save ends the linked condition in the same reply', () => {
+    const hit = dealDamage(blessed(), ctx(gm, scripted(3)), { target: 'Alice', amount: '4' });
+    expect(describeEvents(hit)).toContain("Paralyzed on Goblin 1 ends (Alice's concentration ended).");
+    expect(named(hit.encounter, 'Goblin 1').rules.conditions).toEqual([]);
+  });
+
+  it('knocking the source unconscious ends it too', () => {
+    const down = addCondition(blessed(), ctx(gm), { target: 'Alice', condition: 'Unconscious' });
+    expect(describeEvents(down)).toContain("Paralyzed on Goblin 1 ends (Alice's concentration ended).");
+    expect(down.encounter.effects.map((e) => e.name)).toEqual(['Unconscious']);
+  });
+});
+
+describe('waking and concentrating', () => {
+  it('healing a dying character ends Unconscious; Prone stays until removed', () => {
+    const started = nexts(party(), 1).encounter;
+    const down = dealDamage(started, ctx(gm), { target: 'Alice', amount: '12' }).encounter;
+    expect(named(down, 'Alice').rules.conditions).toEqual(['unconscious', 'incapacitated', 'prone']);
+    const healed = heal(down, ctx(gm), { target: 'Alice', amount: '3' }).encounter;
+    expect(named(healed, 'Alice').rules.conditions).toEqual(['prone']);
+    expect(line(healed, 'Alice')).toContain('3/12 HP · Prone');
+    const stood = removeCondition(healed, ctx(alice), { target: 'Alice', condition: 'Prone' }).encounter;
+    expect(line(stood, 'Alice')).not.toContain('Prone');
+  });
+
+  it('a revived creature whose Unconscious came from /condition loses that too', () => {
+    const started = nexts(party(), 1).encounter;
+    const knocked = addCondition(started, ctx(gm), { target: 'Alice', condition: 'Unconscious', duration: 5 }).encounter;
+    const down = dealDamage(knocked, ctx(gm), { target: 'Alice', amount: '12' }).encounter;
+    const healed = heal(down, ctx(gm), { target: 'Alice', amount: '3' }).encounter;
+    expect(healed.effects).toEqual([]);
+    expect(line(healed, 'Alice')).not.toContain('Unconscious');
+  });
+
+  it('Incapacitated ends concentration at once and refuses to start it', () => {
+    const concentrating = startConcentration(party(), ctx(alice), { target: 'Alice', effect: 'Bless' }).encounter;
+    const stunned = addCondition(concentrating, ctx(gm), { target: 'Alice', condition: 'Stunned' });
+    expect(describeEvents(stunned)).toContain('Alice loses concentration on Bless.');
+    expect(refusalOf(() => startConcentration(stunned.encounter, ctx(alice), { target: 'Alice', effect: 'Bless' }))).toBe(
+      'Alice is Incapacitated and cannot concentrate.',
+    );
+  });
+});
+
+describe('undo-able steps', () => {
+  it('each change carries its log line', () => {
+    const added = addCondition(party(), ctx(gm), { target: 'Goblin 1', condition: 'Poisoned', duration: 3 });
+    expect([added.command, added.detail]).toEqual(['condition add', 'Poisoned on Goblin 1']);
+    const removed = removeCondition(added.encounter, ctx(gm), { target: 'Goblin 1', condition: 'poisoned' });
+    expect([removed.command, removed.detail]).toEqual(['condition remove', 'Poisoned off Goblin 1']);
+  });
+});
