@@ -148,23 +148,24 @@ onLinux('processes starting at once', () => {
     });
   }
 
-  /** What each trial finds: no lock, a dead holder's, or one naming PID 1 started at another time. */
-  function leaveLock(trial: number): void {
-    if (trial % 3 === 1) fs.writeFileSync(lockPath, `${DEAD_PID}\n`);
-    if (trial % 3 === 2) fs.writeFileSync(lockPath, lockNaming(1, anotherStartThan(1)));
+  /** A folder for one trial, where it finds no lock, a dead holder's, or one naming PID 1 started at another time. */
+  function trialFolder(trial: number): string {
+    const folder = path.join(dataDir, `trial-${trial}`);
+    fs.mkdirSync(folder);
+    const lock = path.join(folder, 'rollcall.lock');
+    if (trial % 3 === 1) fs.writeFileSync(lock, `${DEAD_PID}\n`);
+    if (trial % 3 === 2) fs.writeFileSync(lock, lockNaming(1, anotherStartThan(1)));
+    return folder;
   }
 
   test(`exactly one of ${CONTENDERS} takes the folder, in each of ${TRIALS} trials`, async () => {
     const contenders = await Promise.all(Array.from({ length: CONTENDERS }, startContender));
     const outcomes: string[] = [];
     for (let trial = 0; trial < TRIALS; trial++) {
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-lock-'));
-      lockPath = path.join(dataDir, 'rollcall.lock');
-      leaveLock(trial);
+      const folder = trialFolder(trial);
       const startAt = performance.timeOrigin + performance.now() + 20;
-      const results = await Promise.all(contenders.map((child) => race(child, { dataDir, startAt })));
+      const results = await Promise.all(contenders.map((child) => race(child, { dataDir: folder, startAt })));
       outcomes.push(results.sort().join(', '));
-      fs.rmSync(dataDir, { recursive: true, force: true });
     }
     const expected = ['locked', ...Array.from({ length: CONTENDERS - 1 }, () => 'in use')].sort().join(', ');
     expect(outcomes).toEqual(Array.from({ length: TRIALS }, () => expected));
