@@ -12,8 +12,13 @@ import {
   optionalString,
   requiredInteger,
   requiredString,
+  saveBonusList,
   targetOption,
 } from '../src/framework/options';
+import { joinInputFor, statesAfterFight } from '../src/characters/fight';
+import type { Character } from '../src/characters/sheet';
+import { ownerOf, requireCharacter } from '../src/framework/character-commands';
+import { characterName } from '../src/views/character-sheet';
 import {
   addMonsters,
   changeOptions,
@@ -126,6 +131,9 @@ const definition = new SlashCommandBuilder()
           .setDescription('Roll initiative with advantage or disadvantage')
           .addChoices({ name: 'advantage', value: 'advantage' }, { name: 'disadvantage', value: 'disadvantage' }),
       )
+      .addStringOption((o) => o.setName('saves').setDescription('Saving throw bonuses, e.g. con+3, dex+2').setMaxLength(100))
+      .addIntegerOption((o) => o.setName('level').setDescription('Level or Hit Dice, for rules that use it').setMinValue(1).setMaxValue(30))
+      .addIntegerOption((o) => o.setName('con').setDescription('Constitution score, for rules that use it').setMinValue(1).setMaxValue(30))
       .addStringOption((o) => o.setName('resist').setDescription(`Resistances: ${TYPES_HINT}`).setMaxLength(200))
       .addStringOption((o) => o.setName('immune').setDescription(`Immunities: ${TYPES_HINT}`).setMaxLength(200))
       .addStringOption((o) => o.setName('vulnerable').setDescription(`Vulnerabilities: ${TYPES_HINT}`).setMaxLength(200)),
@@ -136,9 +144,16 @@ const definition = new SlashCommandBuilder()
         .setName('join')
         .setDescription('Join the encounter with your own character')
         .addStringOption((o) =>
-          o.setName('name').setDescription("Your character's name (default: your name)").setMaxLength(NAME_MAX_LENGTH),
+          o
+            .setName('name')
+            .setDescription('A name to join under without a stored character (default: your active character)')
+            .setMaxLength(NAME_MAX_LENGTH),
         ),
-    ).addIntegerOption((o) => o.setName('con-save').setDescription('Constitution saving throw bonus').setMinValue(-10).setMaxValue(30)),
+    )
+      .addIntegerOption((o) => o.setName('con-save').setDescription('Constitution saving throw bonus').setMinValue(-10).setMaxValue(30))
+      .addStringOption((o) =>
+        o.setName('character').setDescription('Join with this one of your characters, not the active one').setMaxLength(NAME_MAX_LENGTH),
+      ),
   )
   .addSubcommand((sub) => sub.setName('next').setDescription('End the current turn and start the next one'))
   .addSubcommand((sub) => sub.setName('prev').setDescription('Go back to the previous turn'))
@@ -237,6 +252,9 @@ function add(ctx: CommandContext): Promise<Reply> {
     hidden: optionalBoolean(options, 'hidden'),
     initiative: optionalInteger(options, 'initiative'),
     mode: rollMode(options),
+    saves: saveBonusList(options, 'saves'),
+    level: optionalInteger(options, 'level'),
+    conScore: optionalInteger(options, 'con'),
     resist: damageTypeList(options, 'resist'),
     immune: damageTypeList(options, 'immune'),
     vulnerable: damageTypeList(options, 'vulnerable'),
@@ -244,14 +262,25 @@ function add(ctx: CommandContext): Promise<Reply> {
   return applyStep(ctx, addMonsters, input);
 }
 
-function join(ctx: CommandContext): Promise<Reply> {
+/** The stored character a join names with `character:`, else the active one unless a `name` was given. */
+async function characterToJoin(ctx: CommandContext): Promise<Character | null> {
+  const owner = ownerOf(ctx);
+  const named = optionalString(ctx.options, 'character');
+  if (named !== null) return requireCharacter(await ctx.services.characters.find(owner, named), named);
+  if (optionalString(ctx.options, 'name') !== null) return null;
+  return ctx.services.characters.active(owner);
+}
+
+async function join(ctx: CommandContext): Promise<Reply> {
   const options = ctx.options;
-  const input = given({
+  const typed = given({
     name: optionalString(options, 'name'),
     ...stats(options),
     conSave: optionalInteger(options, 'con-save'),
   });
-  return applyStep(ctx, joinEncounter, input);
+  const character = await characterToJoin(ctx);
+  if (character?.dead) throw new UserError(`${characterName(character)} is dead and cannot join a fight.`);
+  return applyStep(ctx, joinEncounter, character === null ? typed : { ...joinInputFor(character), ...typed });
 }
 
 /** The game master, or a member who may manage the channel, sees hidden numbers. */
@@ -301,6 +330,7 @@ async function confirmEnd(ctx: CommandContext): Promise<Reply> {
 async function end(ctx: ComponentContext, encounterId: string): Promise<Reply> {
   await encounterForButton(ctx, encounterId);
   const result = await encountersOf(ctx).apply(actorOf(ctx), placeOf(ctx), endEncounter);
+  await ctx.services.characters.recordStates(statesAfterFight(result.encounter));
   await refreshTracker(ctx, result.encounter);
   return { embeds: [summaryEmbed(result.encounter)] };
 }
@@ -379,6 +409,9 @@ export const command: Command = {
   examples: [
     '/init begin name:Ambush at the ford',
     '/init add name:Goblin hp:7 ac:15 count:2',
+    '/init add name:Ogre chief hp:59 ac:11 saves:con+3,str+4 level:7 con:16',
+    '/init join',
+    '/init join character:Brannoc',
     '/init join name:Alice hp:12 ac:14 con-save:3',
     '/init next',
     '/init prev',

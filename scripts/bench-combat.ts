@@ -7,10 +7,19 @@
  * each were the first this process saw of its encounter (another replica made the last change); the
  * "racing" rows have 10 senders in one channel, so commands collide on one encounter, in one
  * process or split between two.
+ *
+ * Then through the command handlers, as the transports run them: `/init next` and `/hp damage` with
+ * a tracker whose edit takes REST_DELAY_MS (a slow Discord), the edit awaited before the reply (as
+ * the console does) beside answered first (the Discord transports' tracker queue); and, for
+ * encounters of each size in SIZES, the CPU time the bot process spends on one command (its
+ * tracker update included), which should not grow with the encounter.
  */
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import pino from 'pino';
+import { registry } from '../commands';
+import { buildServices } from '../src/app';
 import type { EncounterService } from '../src/combat/service';
 import { addMonsters, dealDamage, nextTurn } from '../src/combat/steps';
 import type { Actor, Place } from '../src/combat/types';
@@ -18,6 +27,11 @@ import { createCryptoRandom } from '../src/dice';
 import { createEncounterService } from '../src/db/encounter-store';
 import { createCountingPrisma } from '../src/db/encounter-statement-counter';
 import { applyMigrations } from '../src/db/migrations';
+import type { ChannelMessenger, CommandContext, OptionValue } from '../src/framework/command';
+import { dispatchCommand } from '../src/framework/dispatch';
+import type { Services } from '../src/services';
+import { coalesceEdits, type CoalescingMessenger } from '../src/transports/coalescing-messenger';
+import type { Reply } from '../src/views/reply';
 
 const ENCOUNTERS = 100;
 const COMBATANTS = 10;
@@ -30,6 +44,15 @@ const RACERS = 10;
 /** As many connections as the bot's own PostgreSQL pool. */
 const POOL_SIZE = 10;
 const GM: Actor = { userId: 'bench-gm', name: 'Bench GM', canManageChannel: false };
+/** How long the fake Discord takes to edit a message. */
+const REST_DELAY_MS = 100;
+/** Channels sending at once, and commands each, for the rows with a slow Discord. */
+const REST_CHANNELS = [1, 10];
+const REST_COMMANDS = 30;
+/** Combatants in the encounters of the CPU rows, and commands measured on each. */
+const SIZES = [10, 30, 50];
+const SIZE_COMMANDS = 300;
+const PLAYER: Actor = { userId: 'bench-player', name: 'Bench Player', canManageChannel: false };
 
 function baseUrl(): string {
   return process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -55,17 +78,60 @@ function place(index: number): Place {
   return { guildId: 'bench-guild', channelId: `bench-${index}` };
 }
 
+/** An encounter of `size` combatants under way in `where`, with a tracker message to edit. */
+async function fight(service: EncounterService, where: Place, size: number): Promise<void> {
+  const begun = await service.begin(GM, where, { name: `Bench ${where.channelId}` });
+  await service.setTrackerMessage(where, begun.encounter.id, `tracker-${where.channelId}`);
+  // Enough HP that a whole run of `damage 1` never drops anyone; `/init add` adds at most 20 at once.
+  for (let added = 0; added < size; added += 20) {
+    const count = Math.min(10, (size - added) / 2);
+    await service.apply(GM, where, addMonsters, { name: 'Goblin', count, hp: 100_000, ac: 15, initMod: 2 });
+    await service.apply(GM, where, addMonsters, { name: 'Orc', count, hp: 100_000, ac: 13, initMod: 1 });
+  }
+  await service.apply(GM, where, nextTurn);
+}
+
 async function setUp(service: EncounterService): Promise<void> {
-  await Promise.all(
-    Array.from({ length: ENCOUNTERS }, async (_, index) => {
-      const where = place(index);
-      await service.begin(GM, where, { name: `Bench ${index}` });
-      // Enough HP that a whole run of `damage 1` never drops anyone.
-      await service.apply(GM, where, addMonsters, { name: 'Goblin', count: COMBATANTS / 2, hp: 100_000, ac: 15, initMod: 2 });
-      await service.apply(GM, where, addMonsters, { name: 'Orc', count: COMBATANTS / 2, hp: 100_000, ac: 13, initMod: 1 });
-      await service.apply(GM, where, nextTurn);
-    }),
-  );
+  await Promise.all(Array.from({ length: ENCOUNTERS }, (_, index) => fight(service, place(index), COMBATANTS)));
+}
+
+/** A Discord whose edits of the tracker take `delayMs`; it counts the edits that reach it. */
+function slowDiscord(delayMs: number): ChannelMessenger & { edits: number } {
+  const messenger = {
+    edits: 0,
+    send: () => Promise.resolve('bench-message'),
+    pin: () => Promise.resolve(true),
+    edit: () =>
+      new Promise<boolean>((resolve) =>
+        setTimeout(() => {
+          messenger.edits += 1;
+          resolve(true);
+        }, delayMs),
+      ),
+  };
+  return messenger;
+}
+
+/** Runs a slash command through its handler as a transport would; a refusal or error fails the benchmark. */
+function commandRunner(services: Services, messenger: ChannelMessenger) {
+  let counter = 0;
+  return async (where: Place, actor: Actor, name: string, subcommand: string, values: Record<string, OptionValue> = {}) => {
+    counter += 1;
+    const ctx: CommandContext = {
+      interactionId: `bench-${counter}`,
+      user: { id: actor.userId, name: actor.name },
+      guildId: where.guildId,
+      channelId: where.channelId,
+      permissions: { manageGuild: false, manageChannels: false },
+      services,
+      messenger,
+      options: { subcommandGroup: null, subcommand, values },
+    };
+    const reply: Reply = await dispatchCommand(registry, name, ctx);
+    const said = reply.embeds?.[0]?.description ?? '';
+    if (said.startsWith('⚠️')) throw new Error(`/${name} ${subcommand} was refused: ${said}`);
+    return reply;
+  };
 }
 
 interface Row {
@@ -90,8 +156,8 @@ async function measure(
   run: (where: Place, step: number) => Promise<unknown>,
   statements: () => number,
   racers = 1,
+  perSender = Math.max(PER_CHANNEL, Math.ceil(MIN_COMMANDS / (channels * racers))),
 ): Promise<Row> {
-  const perSender = Math.max(PER_CHANNEL, Math.ceil(MIN_COMMANDS / (channels * racers)));
   const latencies: number[] = [];
   const before = statements();
   const start = performance.now();
@@ -119,31 +185,99 @@ async function measure(
 }
 
 function table(rows: readonly Row[]): string {
-  const header = [
-    'command',
-    'channels at once',
-    'senders per channel',
-    'commands',
-    'commands/s',
-    'p50 ms',
-    'p99 ms',
-    'SQL statements/command',
-  ];
-  const lines = rows.map((r) => [
-    r.command,
-    String(r.channels),
-    String(r.racers),
-    String(r.commands),
-    r.perSecond.toFixed(0),
-    r.p50.toFixed(1),
-    r.p99.toFixed(1),
-    r.statements.toFixed(2),
-  ]);
+  return markdown(
+    ['command', 'channels at once', 'senders per channel', 'commands', 'commands/s', 'p50 ms', 'p99 ms', 'SQL statements/command'],
+    rows.map((r) => [
+      r.command,
+      String(r.channels),
+      String(r.racers),
+      String(r.commands),
+      r.perSecond.toFixed(0),
+      r.p50.toFixed(1),
+      r.p99.toFixed(1),
+      r.statements.toFixed(2),
+    ]),
+  );
+}
+
+/** A markdown table, the first column left-aligned and the others right-aligned. */
+function markdown(header: readonly string[], lines: readonly (readonly string[])[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
   const format = (cells: readonly string[]) =>
     `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
   const rule = `|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
   return [format(header), rule, ...lines.map(format)].join('\n');
+}
+
+/** `/init next` and `/hp damage` while every tracker edit takes REST_DELAY_MS: awaited, then answered first. */
+async function slowDiscordRows(services: Services, statements: () => number): Promise<string> {
+  const awaited = slowDiscord(REST_DELAY_MS);
+  const first = slowDiscord(REST_DELAY_MS);
+  const setups = [
+    { tracker: 'edit awaited before the reply', discord: awaited, messenger: awaited, idle: () => Promise.resolve() },
+    { tracker: 'answered first, edit after', discord: first, ...queued(coalesceEdits(first)) },
+  ];
+  const lines: string[][] = [];
+  for (const { tracker, discord, messenger, idle } of setups) {
+    const run = commandRunner(services, messenger);
+    const commands: [string, (where: Place, step: number) => Promise<unknown>][] = [
+      ['/init next', (where) => run(where, GM, 'init', 'next')],
+      ['/hp damage', (where, step) => run(where, GM, 'hp', 'damage', { target: `Goblin ${(step % 5) + 1}`, amount: '1' })],
+    ];
+    for (const channels of REST_CHANNELS) {
+      for (const [label, command] of commands) {
+        const edits = discord.edits;
+        const row = await measure(label, channels, command, statements, 1, REST_COMMANDS);
+        await idle();
+        const perCommand = ((discord.edits - edits) / row.commands).toFixed(2);
+        lines.push([label, String(channels), tracker, String(row.commands), row.p50.toFixed(1), row.p99.toFixed(1), perCommand]);
+      }
+    }
+  }
+  return markdown(
+    ['command', 'channels at once', `tracker (edit takes ${REST_DELAY_MS} ms)`, 'commands', 'p50 ms', 'p99 ms', 'edits/command'],
+    lines,
+  );
+}
+
+function queued(messenger: CoalescingMessenger): { messenger: ChannelMessenger; idle: () => Promise<void> } {
+  return { messenger, idle: () => messenger.idle() };
+}
+
+/** CPU time of this process per command, tracker updates included, on encounters of each size. */
+async function sizeRows(services: Services): Promise<string> {
+  const discord = coalesceEdits(slowDiscord(0));
+  const run = commandRunner(services, discord);
+  const commands: [string, (where: Place, step: number) => Promise<unknown>][] = [
+    ['/init next', (where) => run(where, GM, 'init', 'next')],
+    ['/hp damage', (where, step) => run(where, GM, 'hp', 'damage', { target: `Goblin ${(step % 5) + 1}`, amount: '1' })],
+    ['/init list', (where) => run(where, PLAYER, 'init', 'list')],
+    ['/init log', (where) => run(where, PLAYER, 'init', 'log')],
+  ];
+  const lines: string[][] = [];
+  for (const size of SIZES) {
+    const where: Place = { guildId: 'bench-guild', channelId: `bench-size-${size}` };
+    await fight(services.encounters, where, size);
+    const cells = [String(size)];
+    for (const [, command] of commands) {
+      // Warm the JIT on this size, then measure.
+      for (let step = 0; step < 20; step += 1) await command(where, step);
+      await discord.idle();
+      const cpu = process.cpuUsage();
+      const latencies: number[] = [];
+      for (let step = 0; step < SIZE_COMMANDS; step += 1) {
+        const sent = performance.now();
+        await command(where, step);
+        latencies.push(performance.now() - sent);
+      }
+      await discord.idle();
+      const used = process.cpuUsage(cpu);
+      latencies.sort((a, b) => a - b);
+      cells.push(`${((used.user + used.system) / 1000 / SIZE_COMMANDS).toFixed(2)} / ${percentile(latencies, 50).toFixed(1)}`);
+    }
+    lines.push(cells);
+  }
+  return markdown(['combatants', ...commands.map(([label]) => `${label}: CPU ms / p50 ms`)], lines);
 }
 
 async function main(): Promise<void> {
@@ -187,6 +321,11 @@ async function main(): Promise<void> {
         });
       rows.push(await measure('/hp damage (racing, 2 processes)', 1, eitherProcess, counting.statements, RACERS));
       console.log(table(rows));
+      const services = buildServices({ prisma: counting.prisma, random: createCryptoRandom(), logger: pino({ level: 'silent' }) });
+      console.log(`\nThrough the command handlers, Discord taking ${REST_DELAY_MS} ms per tracker edit:\n`);
+      console.log(await slowDiscordRows(services, counting.statements));
+      console.log(`\nOne channel, one command at a time, by encounter size (${SIZE_COMMANDS} commands each):\n`);
+      console.log(await sizeRows(services));
     } finally {
       await counting.prisma.$disconnect();
     }

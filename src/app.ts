@@ -4,14 +4,17 @@ import type { Config } from './config';
 import { createCryptoRandom } from './dice/crypto-random';
 import type { RandomSource } from './dice/random';
 import { createSeededRandom } from './dice/seeded';
+import { createCharacterStore } from './db/characters';
 import { createConsoleUsers } from './db/console-users';
 import { createEncounterService } from './db/encounter-store';
 import type { PrismaClient } from './db/generated/client';
 import { openDatabase, redactPassword } from './db/open';
+import { createProcessedInteractions } from './db/processed-interactions';
 import { createSettingsStore } from './db/settings';
 import type { CommandRegistry } from './framework/registry';
 import type { Services } from './services';
 import type { ConsoleUsers } from './transports/console-session';
+import type { InteractionLedger } from './transports/http-interactions';
 
 /** The bot's parts, shared by every transport: its commands and the services they use. */
 export interface App {
@@ -21,6 +24,8 @@ export interface App {
   database: { kind: 'postgres' | 'embedded'; where: string };
   /** The console transport's users (Discord says who manages a server; the console stores it). */
   consoleUsers: ConsoleUsers;
+  /** The interaction ids HTTP interactions have applied, so that a replayed request is not applied again. */
+  interactionLedger: InteractionLedger;
   close(): Promise<void>;
 }
 
@@ -48,6 +53,7 @@ export function buildServices({ prisma, random, logger, now = () => new Date() }
     now,
     encounters: createEncounterService({ prisma, random, now }),
     settings: createSettingsStore(prisma),
+    characters: createCharacterStore(prisma),
   };
 }
 
@@ -62,6 +68,7 @@ export async function openApp({ config, logger, memory = false, seed }: AppOptio
     services,
     database: { kind: db.kind, where },
     consoleUsers: createConsoleUsers(db.prisma),
+    interactionLedger: createProcessedInteractions(db.prisma, { logger }),
     close: () => db.close(),
   };
 }

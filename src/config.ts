@@ -1,5 +1,6 @@
 import path from 'node:path';
 import dotenv from 'dotenv';
+import type { ShardCount } from './transports/gateway';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -20,6 +21,8 @@ export interface Config {
   dataDir: string;
   /** null when LOG_LEVEL is unset: each entry point picks its own default. */
   logLevel: LogLevel | null;
+  /** Gateway shards to run in this process: a count, `auto` for Discord's recommendation, or null for one connection. */
+  shardCount: ShardCount | null;
 }
 
 /** A missing or malformed setting. Its message is one line naming the variable and what it expects. */
@@ -33,6 +36,8 @@ export class ConfigError extends Error {
 type Env = Readonly<Record<string, string | undefined>>;
 
 const SNOWFLAKE = /^\d{17,20}$/;
+/** Discord asks for a shard per 1,000 to 2,500 servers; this allows 25 million servers and stops typos of extra digits. */
+const MAX_SHARDS = 10_000;
 
 function optional(env: Env, name: string): string | null {
   const value = env[name]?.trim();
@@ -67,6 +72,16 @@ function port(env: Env, name: string): number | null {
   if (value === null) return null;
   const number = /^\d+$/.test(value) ? Number(value) : Number.NaN;
   if (!(number >= 1 && number <= 65535)) throw new ConfigError(name, `must be a port number from 1 to 65535, got "${value}"`);
+  return number;
+}
+
+function shardCount(env: Env, name: string): ShardCount | null {
+  const value = optional(env, name);
+  if (value === null) return null;
+  if (value.toLowerCase() === 'auto') return 'auto';
+  const number = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!(number >= 1 && number <= MAX_SHARDS))
+    throw new ConfigError(name, `must be auto or a number of shards from 1 to ${MAX_SHARDS}, got "${value}"`);
   return number;
 }
 
@@ -108,6 +123,7 @@ export function parseConfig(env: Env): Config {
     ),
     dataDir: path.resolve(optional(env, 'DATA_DIR') ?? './data'),
     logLevel: logLevel as LogLevel | null,
+    shardCount: shardCount(env, 'SHARD_COUNT'),
   };
 }
 

@@ -23,11 +23,13 @@ const NO_APPLICATION_ID =
 function startTransport(config: Config, token: string, app: App, logger: Logger): Promise<Transport> {
   const { discordPublicKey: publicKey, port, discordApplicationId: applicationId } = config;
   const common = { token, apiUrl: config.discordApiUrl, registry: app.registry, services: app.services, logger };
-  if (publicKey !== null && port !== null && applicationId !== null)
-    return startHttpInteractions({ ...common, publicKey, port, applicationId });
+  if (publicKey !== null && port !== null && applicationId !== null) {
+    if (config.shardCount !== null) logger.warn('SHARD_COUNT applies to the gateway only; HTTP interactions need no shards');
+    return startHttpInteractions({ ...common, publicKey, port, applicationId, ledger: app.interactionLedger });
+  }
   if (publicKey !== null || port !== null)
     logger.warn('HTTP interactions need both DISCORD_PUBLIC_KEY and PORT; connecting to the gateway instead');
-  return startGateway(common);
+  return startGateway({ ...common, shardCount: config.shardCount });
 }
 
 async function run(config: Config): Promise<void> {

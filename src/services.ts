@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { CharacterStore } from './characters/store';
 import type { EncounterService } from './combat/service';
 import type { RandomSource } from './dice/random';
 import type { SettingsStore } from './settings/store';
@@ -15,4 +16,6 @@ export interface Services {
   encounters: EncounterService;
   /** Each server's and channel's rule set (/config). */
   settings: SettingsStore;
+  /** Each player's characters in each server (/character, /init join, /rest). */
+  characters: CharacterStore;
 }

@@ -45,40 +45,46 @@ function fieldsOf(encounter: Encounter): EncounterFields {
   };
 }
 
-function placed(encounter: Encounter): Map<string, { json: string; entry: PlacedCombatant }> {
-  return new Map(
-    encounter.combatants.map((combatant, sortOrder) => [
-      combatant.id,
-      { json: `${sortOrder}:${JSON.stringify(combatant)}`, entry: { sortOrder, combatant } },
-    ]),
-  );
+interface Indexed<T> {
+  item: T;
+  index: number;
 }
 
-function keyed(effects: readonly EncounterEffect[]): Map<string, { json: string; effect: EncounterEffect }> {
-  return new Map(effects.map((effect) => [effect.id, { json: JSON.stringify(effect), effect }]));
+/**
+ * What a change removed or altered (as it was) and added or altered (as it is), keeping each entry's
+ * place; with `ordered`, an entry at another place counts as altered. Steps replace only what they
+ * change and share the rest, so an entry still the very same object is unchanged and only replaced
+ * ones are compared by value: a command costs little whatever the size of the encounter.
+ */
+function differing<T extends { id: string }>(
+  before: readonly T[],
+  after: readonly T[],
+  ordered: boolean,
+): { before: Indexed<T>[]; after: Indexed<T>[] } {
+  const now = new Map(after.map((item, index) => [item.id, { item, index }]));
+  const unchanged = new Set<string>();
+  const was = before.flatMap((item, index) => {
+    const match = now.get(item.id);
+    const same = match !== undefined && (!ordered || match.index === index) && sameValue(item, match.item);
+    if (same) unchanged.add(item.id);
+    return same ? [] : [{ item, index }];
+  });
+  return { before: was, after: after.flatMap((item, index) => (unchanged.has(item.id) ? [] : [{ item, index }])) };
 }
 
-/** Entries of `from` that `to` lacks or holds differently. */
-function differing<T>(from: Map<string, { json: string } & T>, to: Map<string, { json: string }>): T[] {
-  return [...from.entries()].filter(([id, value]) => to.get(id)?.json !== value.json).map(([, value]) => value);
+function sameValue(a: object, b: object): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
 }
+
+const placedAt = ({ item, index }: Indexed<Combatant>): PlacedCombatant => ({ sortOrder: index, combatant: item });
+const itemOf = <T>({ item }: Indexed<T>): T => item;
 
 export function deltaOf(before: Encounter, after: Encounter): EncounterDelta {
-  const combatantsBefore = placed(before);
-  const combatantsAfter = placed(after);
-  const effectsBefore = keyed(before.effects);
-  const effectsAfter = keyed(after.effects);
+  const combatants = differing(before.combatants, after.combatants, true);
+  const effects = differing(before.effects, after.effects, false);
   return {
-    before: {
-      fields: fieldsOf(before),
-      combatants: differing(combatantsBefore, combatantsAfter).map((v) => v.entry),
-      effects: differing(effectsBefore, effectsAfter).map((v) => v.effect),
-    },
-    after: {
-      fields: fieldsOf(after),
-      combatants: differing(combatantsAfter, combatantsBefore).map((v) => v.entry),
-      effects: differing(effectsAfter, effectsBefore).map((v) => v.effect),
-    },
+    before: { fields: fieldsOf(before), combatants: combatants.before.map(placedAt), effects: effects.before.map(itemOf) },
+    after: { fields: fieldsOf(after), combatants: combatants.after.map(placedAt), effects: effects.after.map(itemOf) },
   };
 }
 

@@ -1,5 +1,5 @@
-import type { DamageType, RollMode } from '../rules/types';
-import type { EncounterOptions } from './types';
+import type { ConditionKey, DamageType, HitDicePool, RollMode, TrackKey } from '../rules/types';
+import type { EncounterOptions, SaveBonuses } from './types';
 
 export interface BeginInput {
   name?: string;
@@ -19,6 +19,11 @@ export interface AddInput {
   initiative?: number;
   mode?: RollMode;
   conSave?: number;
+  /** Saving throw bonuses; `con` here wins over `conSave`. */
+  saves?: SaveBonuses;
+  /** For rules that read them (Next's death threshold, A5E's massive damage): level or Hit Dice, and the Constitution score. */
+  level?: number;
+  conScore?: number;
   resist?: DamageType[];
   immune?: DamageType[];
   vulnerable?: DamageType[];
@@ -33,6 +38,22 @@ export interface JoinInput {
   conSave?: number;
   initiative?: number;
   mode?: RollMode;
+  /** The stored character the player joins with; `hp` is then its maximum. */
+  character?: CharacterEntry;
+}
+
+/** What a stored character brings into a fight besides the numbers any combatant has, and takes back out. */
+export interface CharacterEntry {
+  characterId: string;
+  hp: number;
+  tempHp: number;
+  level: number;
+  conScore: number;
+  saves: SaveBonuses;
+  tracks: Record<TrackKey, number>;
+  hitDice: HitDicePool[];
+  conditions: ConditionKey[];
+  dead: boolean;
 }
 
 /**

@@ -1,8 +1,8 @@
 import { UserError } from '../errors';
 import type { RuleSetId } from '../rules/ids';
 import { createRulesState } from '../rules/state';
-import type { DamageType, InitiativeRoll, RollMode } from '../rules/types';
-import type { AddInput, JoinInput } from './inputs';
+import type { CombatantRulesState, DamageType, InitiativeRoll, RollMode } from '../rules/types';
+import type { AddInput, CharacterEntry, JoinInput } from './inputs';
 import { endEffects } from './effects';
 import { placeInOrder } from './order';
 import { requireGameMaster } from './permissions';
@@ -18,6 +18,7 @@ import {
   type EncounterOptions,
   type InitiativeInfo,
   type Place,
+  type SaveBonuses,
 } from './types';
 import { requireName, requireWhole } from './validate';
 
@@ -73,6 +74,10 @@ interface Newcomer {
   resistances: DamageType[];
   immunities: DamageType[];
   vulnerabilities: DamageType[];
+  saveBonuses: SaveBonuses;
+  characterId: string | null;
+  /** Rules state beyond what a fresh combatant has: a stored character's, or a monster's level and Constitution. */
+  carried: Partial<CombatantRulesState>;
 }
 
 type Stats = Pick<Newcomer, 'initMod' | 'hp' | 'ac' | 'conSave' | 'initiative' | 'mode'>;
@@ -125,6 +130,7 @@ function addCombatants(
   const ac = newcomer.ac === undefined ? null : requireWhole(newcomer.ac, 'AC', 0, 50);
   requireWhole(newcomer.initMod, 'The initiative modifier', -20, 50);
   requireWhole(newcomer.conSave, 'The Constitution save bonus', -20, 50);
+  for (const bonus of Object.values(newcomer.saveBonuses)) requireWhole(bonus, 'A saving throw bonus', -20, 50);
   const initiative = rollInitiative(ctx, newcomer);
   let next = encounter;
   let groupId: string | null = null;
@@ -152,7 +158,10 @@ function addCombatants(
         resistances: newcomer.resistances,
         immunities: newcomer.immunities,
         vulnerabilities: newcomer.vulnerabilities,
+        ...newcomer.carried,
       }),
+      characterId: newcomer.characterId,
+      saveBonuses: newcomer.saveBonuses,
     });
   }
   const combatants = placeInOrder(next.combatants, unit, ctx.ruleSet, ctx.random);
@@ -191,6 +200,10 @@ export function addMonsters(encounter: Encounter, ctx: StepContext, input: AddIn
   const name = requireName(input.name, 'The name');
   const count = requireWhole(input.count ?? 1, 'Count', 1, MAX_COUNT);
   const names = numberedNames(encounter, name, count);
+  const saveBonuses = input.saves ?? {};
+  const carried: Partial<CombatantRulesState> = {};
+  if (input.level !== undefined) carried.level = requireWhole(input.level, 'Level', 1, 30);
+  if (input.conScore !== undefined) carried.conScore = requireWhole(input.conScore, 'Constitution', 1, 30);
   const {
     encounter: next,
     events,
@@ -201,9 +214,13 @@ export function addMonsters(encounter: Encounter, ctx: StepContext, input: AddIn
     isPlayerCharacter: false,
     hidden: input.hidden ?? false,
     ...statsOf(input),
+    conSave: saveBonuses.con ?? input.conSave ?? 0,
     resistances: input.resist ?? [],
     immunities: input.immune ?? [],
     vulnerabilities: input.vulnerable ?? [],
+    saveBonuses,
+    characterId: null,
+    carried,
   });
   return {
     encounter: next,
@@ -228,8 +245,16 @@ export function joinEncounter(encounter: Encounter, ctx: StepContext, input: Joi
     resistances: [],
     immunities: [],
     vulnerabilities: [],
+    ...carriedCharacter(input.character),
   });
   return { encounter: next, events, command: 'init join', detail: `${name} joined (initiative ${initiative})` };
+}
+
+/** A stored character's state as it enters the fight: where it left off, not fresh. */
+function carriedCharacter(entry: CharacterEntry | undefined): Pick<Newcomer, 'saveBonuses' | 'characterId' | 'carried'> {
+  if (entry === undefined) return { saveBonuses: {}, characterId: null, carried: {} };
+  const { characterId, saves, ...state } = entry;
+  return { saveBonuses: saves, characterId, carried: state };
 }
 
 /** Who is current once the current combatant leaves: the next in the order, if anyone is left. */

@@ -83,7 +83,14 @@ export interface Combatant {
   pendingConcentrationDcs: number[];
   /** Everything the rules engine reads and writes; `concentration` mirrors the concentration effect. */
   rules: CombatantRulesState;
+  /** The stored character a player joined with, which the fight's end brings up to date; null for the others. */
+  characterId: string | null;
+  /** Saving throw bonuses given for it, by ability; `rules.conSaveBonus` is the Constitution one. */
+  saveBonuses: SaveBonuses;
 }
+
+/** Saving throw bonuses by ability ("con+3,dex+2"); an ability left out was not given. */
+export type SaveBonuses = Partial<Record<Ability, number>>;
 
 export const EFFECT_KINDS = ['concentration', 'condition', 'effect'] as const;
 /**

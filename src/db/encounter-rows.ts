@@ -1,4 +1,12 @@
-import { EFFECT_KINDS, type Combatant, type EffectKind, type Encounter, type EncounterEffect, type RepeatSave } from '../combat/types';
+import {
+  EFFECT_KINDS,
+  type Combatant,
+  type EffectKind,
+  type Encounter,
+  type EncounterEffect,
+  type RepeatSave,
+  type SaveBonuses,
+} from '../combat/types';
 import { isRuleSetId, type RuleSetId } from '../rules/ids';
 import { ABILITIES, type ConditionKey, type DamageType, type HitDicePool, type RollMode, type TrackKey } from '../rules/types';
 import type { Prisma } from './generated/client';
@@ -59,6 +67,8 @@ export const COMBATANT_COLUMNS = everyColumnOf<CombatantRow>()([
   'dead',
   'death_save_pending',
   'pending_concentration_dcs',
+  'character_id',
+  'save_bonuses',
 ] as const);
 
 /** Every encounter_effects column but encounter_id. */
@@ -143,6 +153,8 @@ export function combatantRow(combatant: Combatant, sortOrder: number): Combatant
     dead: rules.dead,
     death_save_pending: combatant.deathSavePending,
     pending_concentration_dcs: combatant.pendingConcentrationDcs,
+    character_id: combatant.characterId,
+    save_bonuses: combatant.saveBonuses,
   };
 }
 
@@ -214,6 +226,9 @@ export function combatantFromRow(row: StoredRow<CombatantRow>, concentration: st
       heroicInspiration: bool('heroic_inspiration'),
       concentration,
     },
+    characterId: textOrNull('character_id'),
+    // Written by combatantRow from the combatant's own shape.
+    saveBonuses: value('save_bonuses') as SaveBonuses,
   };
 }
 

@@ -35,7 +35,8 @@ import type { StoredRow } from './table-rows';
  * process changed the encounter) writes nothing; one fresh load and save follow, and if processes
  * keep racing, the command queues on the encounter's row lock: BEGIN, SELECT … FOR UPDATE, the load,
  * the save, COMMIT. Locks are per encounter row, so encounters in different channels never wait on
- * each other.
+ * each other. A read (`/init list`, a button press) is one statement too, and when the remembered
+ * copy is still current it returns only that fact, so nothing is sent or parsed again.
  */
 
 /** Only the prisma client's raw query method is needed, inside a transaction or not. */
@@ -54,10 +55,19 @@ function assignments(columns: readonly string[]): string {
     .join(', ');
 }
 
+/**
+ * The channel's encounter with its combatants and effects; `$3`/`$4` name the id and version of a
+ * copy the caller holds, and when they still match only that fact comes back, nothing to parse.
+ */
 const LOAD_SQL = `
-SELECT row_to_json(e) AS encounter,
-  (SELECT coalesce(json_agg(c ORDER BY c.sort_order), '[]'::json) FROM combatants c WHERE c.encounter_id = e.id) AS combatants,
-  (SELECT coalesce(json_agg(f ORDER BY f.id), '[]'::json) FROM encounter_effects f WHERE f.encounter_id = e.id) AS effects,
+SELECT known.unchanged,
+  CASE WHEN NOT known.unchanged THEN row_to_json(e) END AS encounter,
+  CASE WHEN NOT known.unchanged THEN
+    (SELECT coalesce(json_agg(c ORDER BY c.sort_order), '[]'::json) FROM combatants c WHERE c.encounter_id = e.id)
+  END AS combatants,
+  CASE WHEN NOT known.unchanged THEN
+    (SELECT coalesce(json_agg(f ORDER BY f.id), '[]'::json) FROM encounter_effects f WHERE f.encounter_id = e.id)
+  END AS effects,
   CASE WHEN $2::boolean THEN (
     SELECT row_to_json(v) FROM (
       SELECT ev.id::text AS id, ev.actor_id, ev.actor_name, ev.command, ev.detail, ev.before, ev.after
@@ -66,7 +76,7 @@ SELECT row_to_json(e) AS encounter,
       ORDER BY ev.id DESC LIMIT 1
     ) v
   ) END AS last_change
-FROM encounters e
+FROM encounters e, LATERAL (SELECT (e.id = $3::uuid AND e.version = $4::int) IS TRUE AS unchanged) known
 WHERE e.active_channel_id = $1`;
 
 /** Queues behind whoever holds the encounter's row; a statement of its own, so the load after it sees their change. */
@@ -175,17 +185,24 @@ logged AS (
 )
 SELECT id::text FROM enc`;
 
-const LOG_SQL = `
+/**
+ * The encounter's id first, as a scalar: then the newest entries are read backwards from the
+ * (encounter_id, id) index, however many events other encounters have. (A join lets the planner
+ * walk every channel's events newest first, or sort them all.) An active encounter always has its
+ * begin entry, so no rows means no encounter.
+ */
+export const LOG_SQL = `
 SELECT ev.created_at, ev.actor_id, ev.actor_name, ev.command, ev.detail, ev.undone
-FROM encounter_events ev JOIN encounters e ON e.id = ev.encounter_id
-WHERE e.active_channel_id = $1
+FROM encounter_events ev
+WHERE ev.encounter_id = (SELECT e.id FROM encounters e WHERE e.active_channel_id = $1)
 ORDER BY ev.id DESC
 LIMIT $2::int`;
 
 interface LoadedRow {
-  encounter: StoredRow<EncounterRow>;
-  combatants: StoredRow<CombatantRow>[];
-  effects: StoredRow<EffectRow>[];
+  unchanged: boolean;
+  encounter: StoredRow<EncounterRow> | null;
+  combatants: StoredRow<CombatantRow>[] | null;
+  effects: StoredRow<EffectRow>[] | null;
   last_change: {
     id: string;
     actor_id: string;
@@ -205,13 +222,19 @@ interface Loaded {
 /** How one try went; `stale`: the cached copy lost a race or may have misled a refusal. */
 type Attempt = { kind: 'saved'; transition: StoredTransition } | { kind: 'stale' } | { kind: 'missing' };
 
-async function load(db: Queryable, channelId: string, withLastChange: boolean): Promise<Loaded | null> {
-  const rows = await db.$queryRawUnsafe<LoadedRow[]>(LOAD_SQL, channelId, withLastChange);
+/** Loads the channel's encounter; `known`, a copy the caller holds, is returned as it is while still current. */
+async function load(db: Queryable, channelId: string, withLastChange: boolean, known?: Encounter): Promise<Loaded | null> {
+  const rows = await db.$queryRawUnsafe<LoadedRow[]>(LOAD_SQL, channelId, withLastChange, known?.id ?? null, known?.version ?? null);
   const row = rows[0];
   if (row === undefined) return null;
+  let encounter = known;
+  if (!row.unchanged || encounter === undefined) {
+    if (row.encounter === null || row.combatants === null || row.effects === null) throw new Error('an encounter loaded without its state');
+    encounter = encounterFromRows(row.encounter, row.combatants, row.effects);
+  }
   const last = row.last_change;
   return {
-    encounter: encounterFromRows(row.encounter, row.combatants, row.effects),
+    encounter,
     lastChange:
       last === null
         ? null
@@ -280,8 +303,8 @@ function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date): Enco
   const cache = new EncounterCache(CACHED_ENCOUNTERS);
   const queue = new KeyedQueue();
 
-  async function loadFresh(db: Queryable, channelId: string, withLastChange: boolean): Promise<Loaded | null> {
-    const loaded = await load(db, channelId, withLastChange);
+  async function loadFresh(db: Queryable, channelId: string, withLastChange: boolean, known?: Encounter): Promise<Loaded | null> {
+    const loaded = await load(db, channelId, withLastChange, known);
     if (loaded === null) cache.forget(channelId);
     else cache.remember(loaded.encounter);
     return loaded;
@@ -333,7 +356,8 @@ function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date): Enco
 
   return {
     async active(channelId) {
-      return (await loadFresh(prisma, channelId, false))?.encounter ?? null;
+      // Current, as another process may have changed it; re-read only if it did.
+      return (await loadFresh(prisma, channelId, false, cache.get(channelId)))?.encounter ?? null;
     },
 
     async cached(channelId) {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -53,6 +54,74 @@ export interface CreatedMigration {
   name: string;
   directory: string;
   sql: string;
+}
+
+/**
+ * Applies what is pending, as `applyMigrations`, but starts the schema engine (a worker thread and
+ * a WebAssembly module: most of a launch's start-up time) only when the database is not already
+ * exactly at the migration folder. Returns the folder names it applied, oldest first.
+ */
+export async function migrateIfBehind(url: string, paths: MigrationPaths = defaultMigrationPaths()): Promise<string[]> {
+  // A database the check cannot read (unreachable, say) is the engine's to report, in its own words.
+  const upToDate = await isUpToDate(url, paths).catch(() => false);
+  return upToDate ? [] : applyMigrations(url, paths);
+}
+
+/**
+ * True when `_prisma_migrations` records every folder as applied with the checksum of its current
+ * migration.sql (as Prisma computes it: SHA-256 of the file, in hex), and nothing else: no failed
+ * or rolled-back attempt, no migration unknown to the folder. Anything else is the engine's to judge.
+ */
+export async function isUpToDate(url: string, paths: MigrationPaths = defaultMigrationPaths()): Promise<boolean> {
+  const expected = new Map(
+    migrationFolders(paths.migrationsDir).map((name) => [name, checksumOf(path.join(paths.migrationsDir, name, MIGRATION_FILE))]),
+  );
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const table = await client.query<{ present: boolean }>("SELECT to_regclass('_prisma_migrations') IS NOT NULL AS present");
+    if (table.rows[0]?.present !== true) return false;
+    const { rows } = await client.query<{ migration_name: string; checksum: string; finished: boolean; rolled_back: boolean }>(
+      'SELECT migration_name, checksum, finished_at IS NOT NULL AS finished, rolled_back_at IS NOT NULL AS rolled_back FROM _prisma_migrations',
+    );
+    return (
+      rows.length === expected.size &&
+      rows.every((row) => row.finished && !row.rolled_back && expected.get(row.migration_name) === row.checksum)
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+function checksumOf(file: string): string | null {
+  try {
+    return createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Runs every migration script, oldest first, on a new and empty database that nothing will migrate
+ * again (the console's in-memory one): the SQL the engine would run, each script as one implicit
+ * transaction as the engine runs it, but without starting the engine or keeping `_prisma_migrations`.
+ * Returns the folder names it ran.
+ */
+export async function runMigrationScripts(url: string, paths: MigrationPaths = defaultMigrationPaths()): Promise<string[]> {
+  const folders = migrationFolders(paths.migrationsDir);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const folder of folders) {
+      const sql = fs.readFileSync(path.join(paths.migrationsDir, folder, MIGRATION_FILE), 'utf8');
+      await client.query(sql).catch((error: unknown) => {
+        throw new Error(`migration ${folder} failed: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    }
+  } finally {
+    await client.end();
+  }
+  return folders;
 }
 
 /** Applies every pending migration; returns the folder names it applied, oldest first. */

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { createPrismaClient } from './client';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded';
 import type { PrismaClient } from './generated/client';
-import { applyMigrations } from './migrations';
+import { migrateIfBehind, runMigrationScripts } from './migrations';
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; null means the embedded database. */
@@ -30,7 +30,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const { logger } = options;
   const { url, kind, embedded } = await connect(options);
   try {
-    const applied = await applyMigrations(url);
+    // A fresh in-memory database is thrown away at exit: no migration history to keep, so no engine to start.
+    const applied = options.memory === true ? await runMigrationScripts(url) : await migrateIfBehind(url);
     if (applied.length > 0) logger.info({ migrations: applied }, `applied ${applied.length} database migration(s)`);
   } catch (error) {
     await embedded?.close();

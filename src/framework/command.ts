@@ -1,6 +1,7 @@
 import type { SlashCommandBuilder, SlashCommandOptionsOnlyBuilder, SlashCommandSubcommandsOnlyBuilder } from '@discordjs/builders';
 import type { Services } from '../services';
 import type { Reply } from '../views/reply';
+import type { TrackerQueue } from './tracker-queue';
 
 export { UserError } from '../errors';
 
@@ -34,6 +35,11 @@ export interface ChannelMessenger {
   edit(channelId: string, messageId: string, message: Reply): Promise<boolean>;
   /** Pins a message; returns false when the bot may not. */
   pin(channelId: string, messageId: string): Promise<boolean>;
+  /**
+   * Where tracker updates wait their turn after the reply is sent (the Discord transports, whose
+   * `stop()` drains it). Without one (the console) each update is done before its reply.
+   */
+  readonly trackers?: TrackerQueue;
 }
 
 /** Everything a handler needs to know about an invocation, whatever transport carried it. */

@@ -1,10 +1,11 @@
 import type { EncounterService, EncounterStep } from '../combat/service';
 import type { Actor, Encounter, EncounterResult, Place } from '../combat/types';
-import { UserError, type AutocompleteChoice, type AutocompleteContext, type CommandContext } from './command';
+import { UserError, type AutocompleteChoice, type AutocompleteContext, type ChannelMessenger, type CommandContext } from './command';
 import { resultReply } from '../views/encounter-replies';
 import type { Reply } from '../views/reply';
 import { rankByName } from './autocomplete';
 import { trackerMessage } from '../views/tracker';
+import { TrackerQueue } from './tracker-queue';
 
 type Context = Omit<CommandContext, 'options'>;
 
@@ -42,23 +43,8 @@ export async function postTracker(ctx: Context, encounter: Encounter): Promise<'
   }
 }
 
-/**
- * The newest version of each encounter this process has put on its tracker. Commands that race
- * finish in any order; without this, a slower, older one could overwrite a newer tracker. One
- * number per encounter the process has seen change, ended ones included, so a late edit cannot
- * bring back an ended tracker's buttons.
- */
-const shownVersions = new Map<string, number>();
-
-function isNewest(encounter: Encounter): boolean {
-  if ((shownVersions.get(encounter.id) ?? -1) > encounter.version) return false;
-  shownVersions.set(encounter.id, encounter.version);
-  return true;
-}
-
-/** Edits the tracker in place after a change; posts a new one if it was deleted. */
-export async function refreshTracker(ctx: Context, encounter: Encounter): Promise<void> {
-  if (!isNewest(encounter)) return;
+/** Edits the tracker in place; posts a new one if it was deleted. Failures are logged, not thrown. */
+async function updateTracker(ctx: Context, encounter: Encounter): Promise<void> {
   if (encounter.trackerMessageId === null) {
     await postTracker(ctx, encounter);
     return;
@@ -69,6 +55,54 @@ export async function refreshTracker(ctx: Context, encounter: Encounter): Promis
   } catch (error) {
     ctx.services.logger.warn({ err: error, encounterId: encounter.id, channelId: ctx.channelId }, 'could not update the encounter tracker');
   }
+}
+
+/**
+ * Queues messengers that have no tracker queue of their own: their updates are awaited, but still
+ * ordered by version, as commands that race may finish in any order.
+ */
+const awaitedTrackers = new WeakMap<ChannelMessenger, TrackerQueue>();
+
+function awaitedQueue(messenger: ChannelMessenger): TrackerQueue {
+  let queue = awaitedTrackers.get(messenger);
+  if (queue === undefined) {
+    queue = new TrackerQueue();
+    awaitedTrackers.set(messenger, queue);
+  }
+  return queue;
+}
+
+/**
+ * Brings the tracker up to date after a change. On a messenger with a tracker queue it only asks:
+ * the edit runs after the reply, and an older state never replaces a newer one, also when several
+ * processes serve the channel (see `catchUp`).
+ */
+export async function refreshTracker(ctx: Context, encounter: Encounter): Promise<void> {
+  const background = ctx.messenger.trackers;
+  if (background === undefined) {
+    await awaitedQueue(ctx.messenger).run(encounter.id, encounter.version, () => updateTracker(ctx, encounter));
+    return;
+  }
+  const update = async () => {
+    await updateTracker(ctx, encounter);
+    await catchUp(ctx, encounter);
+  };
+  void background
+    .run(encounter.id, encounter.version, update)
+    .catch((error: unknown) =>
+      ctx.services.logger.error({ err: error, encounterId: encounter.id, channelId: ctx.channelId }, 'tracker update failed'),
+    );
+}
+
+/**
+ * Another process may have changed the encounter while our edit was on its way, and its edit may
+ * have landed first: then ours shows an older state. Looking after our edit has landed (one short
+ * statement while nothing changed), whichever process edits last sees the newest version and
+ * shows it, so the tracker always ends on the newest state.
+ */
+async function catchUp(ctx: Context, shown: Encounter): Promise<void> {
+  const latest = await encountersOf(ctx).get(placeOf(ctx));
+  if (latest !== null && latest.id === shown.id && latest.version > shown.version) await refreshTracker(ctx, latest);
 }
 
 /** The reply to a change: brings the tracker up to date and says what happened. */

@@ -1,5 +1,6 @@
 import type { SlashCommandStringOption } from '@discordjs/builders';
-import { DAMAGE_TYPES, type DamageType } from '../rules/types';
+import type { SaveBonuses } from '../combat/types';
+import { ABILITIES, DAMAGE_TYPES, type DamageType } from '../rules/types';
 import { UserError, type CommandOptions } from './command';
 
 /** A `target` option as /init and /hp declare it: required, autocompleted from the encounter. */
@@ -70,3 +71,22 @@ export function damageTypeList(options: CommandOptions, name: string): DamageTyp
 }
 
 export const DAMAGE_TYPE_CHOICES = DAMAGE_TYPES.map((type) => ({ name: type, value: type }));
+
+/** `saves:con+3, dex+2`: saving throw bonuses by ability, each ability once. */
+export function saveBonusList(options: CommandOptions, name: string): SaveBonuses {
+  const text = optionalString(options, name);
+  const bonuses: SaveBonuses = {};
+  if (text === null) return bonuses;
+  for (const part of text.split(/[,;]/)) {
+    if (part.trim() === '') continue;
+    const match = /^\s*([a-z]{3})\s*([+-]\s*\d{1,2})\s*$/i.exec(part);
+    const ability = ABILITIES.find((a) => a === match?.[1]?.toLowerCase());
+    if (match?.[2] === undefined || ability === undefined) {
+      throw new UserError(
+        `"${part.trim()}" in \`${name}\` is not a save bonus: write them like \`con+3, dex+2\` (${ABILITIES.join(', ')}).`,
+      );
+    }
+    bonuses[ability] = Number(match[2].replace(/\s/g, ''));
+  }
+  return bonuses;
+}

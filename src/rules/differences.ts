@@ -238,17 +238,17 @@ const RULESET_DIFFERENCES: readonly { label: string; values: Readonly<Record<Rul
   {
     label: 'Short rest',
     values: {
-      dnd2024: '1 hour; Hit Dice: roll + Con, at least 1 each',
-      dnd2014: '1 hour; roll + Con',
+      dnd2024: '1 hour, from at least 1 HP; Hit Dice: roll + Con, at least 1 each',
+      dnd2014: '1 hour, even at 0 HP; roll + Con',
       'crown-misery': 'as 2024',
-      'dnd-next': "10 minutes; Hit Dice only with a healer's kit (optional and experimental rules available)",
-      a5e: '1 hour; roll + Con',
+      'dnd-next': "10 minutes, even at 0 HP; Hit Dice only with a healer's kit (optional and experimental rules available)",
+      a5e: '1 hour, even at 0 HP; roll + Con',
     },
   },
   {
     label: 'Long rest',
     values: {
-      dnd2024: 'all HP, all Hit Dice, reduced max HP back, Exhaustion −1',
+      dnd2024: 'from at least 1 HP: all HP, all Hit Dice, reduced max HP back, Exhaustion −1',
       dnd2014: 'all HP, half the Hit Dice (min 1), Exhaustion −1 if fed',
       'crown-misery': 'as 2024',
       'dnd-next': 'all HP and all Hit Dice (optional slower variants)',

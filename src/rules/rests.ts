@@ -95,11 +95,14 @@ export function shortRest(
   options: ShortRestOptions,
   random: RandomSource,
 ): RulesResult<RestResult> {
-  const allowed = canRest(state);
-  if (!allowed.ok) return allowed;
   const refused = variantRefusal(ctx, options.variant);
   if (refused) return refused;
   const variant: NextRestVariant = options.variant ?? 'standard';
+  // Experimental rule 1 asks for 1 HP like 2024 does; the others ask only that the creature lives.
+  if (state.dead || ctx.facts.shortRestNeedsHp || variant === 'experimental-1') {
+    const allowed = canRest(state);
+    if (!allowed.ok) return allowed;
+  }
   if (ctx.facts.nextRestRules) {
     if (variant === 'experimental-1') {
       const after = healTo(ctx, state, state.hp + perHour(state, Math.max(1, options.duration?.hours ?? 1)));

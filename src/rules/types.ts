@@ -519,6 +519,8 @@ export interface RuleSetFacts {
   /** Next: Hit Dice on a short rest need a healer's kit, and the optional and experimental rest rules apply. */
   nextRestRules: boolean;
   shortRestMinutes: number;
+  /** A short rest needs at least 1 HP to start (2024, C&M); 2014, A5E and Next's standard rule ask only for life (§23). */
+  shortRestNeedsHp: boolean;
   /** At least this many HP per Hit Die spent (§27.24). */
   hitDieMinimum: number;
   /** Monsters (not important) make death saves instead of dying. */

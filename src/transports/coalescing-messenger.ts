@@ -1,8 +1,10 @@
 import type { ChannelMessenger } from '../framework/command';
+import { TrackerQueue } from '../framework/tracker-queue';
 import type { Reply } from '../views/reply';
 
 export interface CoalescingMessenger extends ChannelMessenger {
-  /** Resolves once every edit asked for so far has been sent (or has failed). */
+  readonly trackers: TrackerQueue;
+  /** Resolves once every tracker update and edit asked for so far has been done (or has failed). */
   idle(): Promise<void>;
 }
 
@@ -22,10 +24,12 @@ interface Slot {
  * Wraps a messenger so that rapid edits of one message cost at most one request in flight per message:
  * edits asked for meanwhile collapse into the newest one, sent when the current edit settles.
  * Discord rate-limits edits per channel, and an encounter tracker can change several times a second.
- * A superseded edit resolves with the outcome of the edit that carried its replacement.
+ * A superseded edit resolves with the outcome of the edit that carried its replacement. Tracker
+ * updates run after their replies, in its tracker queue; a transport's `stop()` waits for `idle()`.
  */
 export function coalesceEdits(inner: ChannelMessenger): CoalescingMessenger {
   const slots = new Map<string, Slot>();
+  const trackers = new TrackerQueue();
 
   const run = (key: string, slot: Slot, channelId: string, messageId: string, message: Reply, waiters: Waiter[]): void => {
     slot.inFlight = Promise.resolve()
@@ -43,6 +47,7 @@ export function coalesceEdits(inner: ChannelMessenger): CoalescingMessenger {
   };
 
   return {
+    trackers,
     send: (channelId, message) => inner.send(channelId, message),
     pin: (channelId, messageId) => inner.pin(channelId, messageId),
 
@@ -63,6 +68,7 @@ export function coalesceEdits(inner: ChannelMessenger): CoalescingMessenger {
     },
 
     async idle(): Promise<void> {
+      await trackers.idle();
       // A settling edit may start the pending one, so look again until nothing is left.
       while (slots.size > 0) await Promise.all([...slots.values()].map((slot) => slot.inFlight));
     },

@@ -1,10 +1,16 @@
-import { Client, Events, GatewayIntentBits, Options, type Interaction } from 'discord.js';
+import { Client, Events, GatewayIntentBits, Options, type ClientOptions, type Interaction } from 'discord.js';
 import { coalesceEdits } from './coalescing-messenger';
 import { restMessenger } from './discord-messenger';
 import { answerInteraction, refuseInteraction } from './gateway-interactions';
 import type { Transport, TransportOptions } from './transport';
 
-export type GatewayOptions = TransportOptions;
+/** How many gateway shards to run: a count, or `auto` for the count Discord recommends. */
+export type ShardCount = number | 'auto';
+
+export interface GatewayOptions extends TransportOptions {
+  /** Shards this process runs, all of them: a count, `auto` for Discord's recommendation, or null for one connection. */
+  shardCount?: ShardCount | null;
+}
 
 export type Gateway = Transport;
 
@@ -38,13 +44,41 @@ function delay(ms: number): { done: Promise<void>; cancel(): void } {
   return { done, cancel: () => clearTimeout(timer) };
 }
 
+/**
+ * A bot in more than 2,500 servers must split its gateway connection into shards, each carrying the
+ * servers whose id maps to it. discord.js runs them all in this one client: every shard's
+ * interactions reach the same handler.
+ */
+function shardOptions(shardCount: ShardCount | null): Pick<ClientOptions, 'shards' | 'shardCount'> {
+  if (shardCount === null) return {};
+  if (shardCount === 'auto') return { shards: 'auto' };
+  return { shards: Array.from({ length: shardCount }, (_, id) => id), shardCount };
+}
+
+/**
+ * discord.js also reads SHARD_COUNT and SHARDS from the environment (ShardingManager hands them to
+ * the processes it spawns), and would take Rollcall's own `SHARD_COUNT=auto` for NaN shards. The
+ * count reaches the client through its options instead, so it must not see those variables.
+ */
+function createClient(options: ClientOptions): Client {
+  const inherited = { SHARD_COUNT: process.env.SHARD_COUNT, SHARDS: process.env.SHARDS };
+  delete process.env.SHARD_COUNT;
+  delete process.env.SHARDS;
+  try {
+    return new Client(options);
+  } finally {
+    for (const [name, value] of Object.entries(inherited)) if (value !== undefined) process.env[name] = value;
+  }
+}
+
 /** Logs in to Discord's gateway and answers interactions until `stop()`. Resolves once the bot is ready. */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const { token, apiUrl, registry, services, logger } = options;
   const deferAfterMs = options.deferAfterMs ?? 2_000;
   const drainTimeoutMs = options.drainTimeoutMs ?? 10_000;
 
-  const client = new Client({
+  const client = createClient({
+    ...shardOptions(options.shardCount ?? null),
     intents: [GatewayIntentBits.Guilds],
     rest: { api: apiUrl },
     makeCache: Options.cacheWithLimits(CACHE_LIMITS),
@@ -80,7 +114,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     await client.destroy();
     throw error;
   }
-  logger.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'connected to Discord');
+  logger.info({ user: client.user?.tag, guilds: client.guilds.cache.size, shards: client.ws.shards.size }, 'connected to Discord');
 
   let stopped: Promise<void> | null = null;
   const stop = async (): Promise<void> => {

@@ -142,10 +142,13 @@ export async function answerHttpInteraction(interaction: APIInteraction, respond
   } else respond(null);
 }
 
-/** While shutting down: PING still gets PONG, autocomplete no suggestions, everything else RESTARTING. */
-export function refuseHttpInteraction(interaction: APIInteraction, respond: Respond): void {
+/**
+ * An interaction that is not run: PING still gets PONG, autocomplete no suggestions, everything else
+ * `reply` (RESTARTING while shutting down).
+ */
+export function refuseHttpInteraction(interaction: APIInteraction, respond: Respond, reply: Reply = RESTARTING): void {
   if (interaction.type === InteractionType.Ping) respond({ type: InteractionResponseType.Pong });
   else if (interaction.type === InteractionType.ApplicationCommandAutocomplete)
     respond({ type: InteractionResponseType.ApplicationCommandAutocompleteResult, data: { choices: [] } });
-  else respond(message(RESTARTING));
+  else respond(message(reply));
 }

@@ -1,9 +1,13 @@
+import { ALREADY_HANDLED } from '../views/interaction-replies';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { REST, type APIInteraction, type APIInteractionResponse } from 'discord.js';
+import { InteractionType, REST, type APIInteraction, type APIInteractionResponse } from 'discord.js';
 import { coalesceEdits } from './coalescing-messenger';
+import { serializeError } from './discord-log-redaction';
 import { restMessenger } from './discord-messenger';
 import { answerHttpInteraction, refuseHttpInteraction, type Respond } from './http-answer';
+import { readInteraction } from './http-interaction-shape';
+import { EvictingPool, guardConnections, readBody, shedReport, type BodyReading } from './http-limits';
 import { signatureCheck } from './http-signature';
 import type { Transport, TransportOptions } from './transport';
 
@@ -15,7 +19,22 @@ export interface HttpInteractionsOptions extends TransportOptions {
   /** Unset: every interface, as behind a load balancer. */
   host?: string;
   applicationId: string;
+  /** Where interaction ids are claimed, so that each is applied once across replicas. */
+  ledger: InteractionLedger;
+  /** Larger bodies get 413; default 64 KiB. */
   maxBodyBytes?: number;
+  /** Unverified connections kept open at once; past this, the oldest is closed. Default 2,048. */
+  maxConnections?: number;
+  /** Request bodies read at once, before their signatures can be checked; past this, the oldest is cut. Default 64. */
+  maxBodiesInFlight?: number;
+  /** Headers, and then the body, must arrive within this; default 10 s. */
+  requestTimeoutMs?: number;
+}
+
+/** Which interactions were applied, shared by every replica: Discord sends each once, so a second delivery is a replay. */
+export interface InteractionLedger {
+  /** True for the first claim of an id; false for every later one, from this process or another. */
+  claim(interactionId: string): Promise<boolean>;
 }
 
 export interface HttpInteractions extends Transport {
@@ -23,11 +42,23 @@ export interface HttpInteractions extends Transport {
   port: number;
 }
 
-const MIB = 1024 * 1024;
+/**
+ * Interactions are small: a command carries at most ~650 typed characters (the options' max
+ * lengths), a button press the message it sits on, which Discord caps at 2,000 characters of content
+ * and 6,000 of embed text. Even with every character escaped as \uXXXX that stays under 60 KB.
+ */
+const MAX_BODY_BYTES = 64 * 1024;
+/** An unverified connection holds at most its headers (16 KiB, Node's limit) and a few KB more: 2,048 stay under ~40 MB. */
+const MAX_CONNECTIONS = 2_048;
+/** Bodies are read in microseconds when they come from Discord; 64 of 64 KiB hold at most 4 MiB. */
+const MAX_BODIES_IN_FLIGHT = 64;
 /** Discord's requests arrive whole at once; a slow trickle is not Discord. */
 const REQUEST_TIMEOUT_MS = 10_000;
+/** How often Node checks its header and request timeouts; its default of 30 s let them run to ~40 s. */
+const TIMEOUT_CHECK_MS = 1_000;
+const SHED_REPORT_EVERY_MS = 60_000;
 
-type Status = 200 | 400 | 401 | 404 | 405 | 413 | 500;
+type Status = 200 | 400 | 401 | 404 | 405 | 408 | 413 | 500;
 
 function send(res: ServerResponse, status: Status, body: string, headers: http.OutgoingHttpHeaders = {}): void {
   if (res.headersSent) return;
@@ -35,50 +66,29 @@ function send(res: ServerResponse, status: Status, body: string, headers: http.O
   res.end(body);
 }
 
-function sendJson(res: ServerResponse, response: APIInteractionResponse): void {
+function sendJson(res: ServerResponse, status: 200 | 400, response: APIInteractionResponse | { error: string }): void {
   if (res.headersSent) return;
-  res.writeHead(200, { 'content-type': 'application/json' });
+  res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(response));
-}
-
-/**
- * The raw body (signatures cover its exact bytes), or null when it is larger than `limit`. An oversized
- * body is still read to its end, without keeping it, so the client gets its 413 instead of a reset
- * connection; the server's request timeout bounds how long that may take.
- */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) chunks.push(chunk);
-    });
-    req.on('end', () => resolve(size <= limit ? Buffer.concat(chunks) : null));
-    req.on('error', reject);
-  });
-}
-
-function parseInteraction(body: Buffer): APIInteraction | null {
-  try {
-    const value: unknown = JSON.parse(body.toString('utf8'));
-    const ok =
-      typeof value === 'object' &&
-      value !== null &&
-      typeof (value as { type?: unknown }).type === 'number' &&
-      typeof (value as { id?: unknown }).id === 'string';
-    return ok ? (value as APIInteraction) : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Serves Discord's HTTP interactions on `POST /interactions` (and `GET /healthz`) until `stop()`. */
 export async function startHttpInteractions(options: HttpInteractionsOptions): Promise<HttpInteractions> {
-  const { registry, services, logger, applicationId } = options;
+  const { registry, services, applicationId, ledger } = options;
+  // Whatever logger it is given, this transport's lines never carry an interaction token.
+  const logger = options.logger.child({}, { serializers: { err: serializeError } });
   const deferAfterMs = options.deferAfterMs ?? 2_000;
   const drainTimeoutMs = options.drainTimeoutMs ?? 10_000;
-  const maxBodyBytes = options.maxBodyBytes ?? MIB;
+  const requestTimeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const shed = shedReport(logger, SHED_REPORT_EVERY_MS);
+  const bodyReading: BodyReading = {
+    maxBytes: options.maxBodyBytes ?? MAX_BODY_BYTES,
+    deadlineMs: requestTimeoutMs,
+    inFlight: new EvictingPool<IncomingMessage>(options.maxBodiesInFlight ?? MAX_BODIES_IN_FLIGHT, (req) => {
+      shed('body');
+      req.socket.destroy();
+    }),
+  };
   const verified = signatureCheck(options.publicKey);
 
   const rest = new REST({ api: options.apiUrl }).setToken(options.token);
@@ -88,26 +98,50 @@ export async function startHttpInteractions(options: HttpInteractionsOptions): P
   const inFlight = new Set<Promise<void>>();
   let stopping = false;
 
+  /** Runs an interaction unless its id was already applied, here or by another replica. PINGs change nothing, so need no claim. */
+  const answerOnce = async (interaction: APIInteraction, respond: Respond, fields: Record<string, unknown>): Promise<void> => {
+    if (interaction.type !== InteractionType.Ping && !(await ledger.claim(interaction.id))) {
+      fields.outcome = 'duplicate';
+      return refuseHttpInteraction(interaction, respond, ALREADY_HANDLED);
+    }
+    await answerHttpInteraction(interaction, respond, answerOptions);
+  };
+
   const interact = async (req: IncomingMessage, res: ServerResponse, fields: Record<string, unknown>): Promise<void> => {
     if (req.method !== 'POST') return send(res, 405, 'method not allowed', { allow: 'POST' });
-    const body = await readBody(req, maxBodyBytes);
-    if (body === null) return send(res, 413, 'payload too large');
+    const read = await readBody(req, bodyReading);
+    if (read.kind === 'too large') return send(res, 413, 'payload too large');
+    if (read.kind === 'timed out') return send(res, 408, 'request timeout', { connection: 'close' });
+    if (read.kind === 'aborted') {
+      // The client went away (or was cut off as the oldest of too many): nothing to answer, nothing wrong here.
+      logger.debug({ ...fields, outcome: 'aborted' }, 'http request');
+      return;
+    }
+    const { body } = read;
     const signature = req.headers['x-signature-ed25519'];
     const timestamp = req.headers['x-signature-timestamp'];
-    if (!verified(typeof signature === 'string' ? signature : undefined, typeof timestamp === 'string' ? timestamp : undefined, body)) {
-      return send(res, 401, 'invalid request signature');
-    }
-    const interaction = parseInteraction(body);
-    if (!interaction) return send(res, 400, 'not an interaction');
+    const verdict = verified(
+      typeof signature === 'string' ? signature : undefined,
+      typeof timestamp === 'string' ? timestamp : undefined,
+      body,
+    );
+    if (verdict === 'stale') return send(res, 401, 'request timestamp too far from now');
+    if (verdict !== 'valid') return send(res, 401, 'invalid request signature');
+    const shape = readInteraction(body);
+    if ('problem' in shape) return sendJson(res, 400, { error: shape.problem });
+    const { interaction } = shape;
+    // Signed by Discord: this connection is not shed while its interaction is answered.
+    guard.busy(req.socket);
+    res.once('close', () => guard.idle(req.socket));
     fields.interactionId = interaction.id;
     fields.interactionType = interaction.type;
     const respond: Respond = (response) =>
-      response ? sendJson(res, response) : send(res, 400, 'Rollcall does not answer this kind of interaction');
+      response ? sendJson(res, 200, response) : send(res, 400, 'Rollcall does not answer this kind of interaction');
     if (stopping) {
       fields.outcome = 'refused';
       return refuseHttpInteraction(interaction, respond);
     }
-    const task = answerHttpInteraction(interaction, respond, answerOptions).catch((error: unknown) => {
+    const task = answerOnce(interaction, respond, fields).catch((error: unknown) => {
       logger.error({ interactionId: interaction.id, err: error }, 'could not answer an interaction');
       send(res, 500, 'internal error');
     });
@@ -131,14 +165,20 @@ export async function startHttpInteractions(options: HttpInteractionsOptions): P
     send(res, 200, 'ok');
   };
 
-  const server = http.createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      logger.error({ err: error }, 'http request failed');
-      send(res, 500, 'internal error');
-    });
-  });
-  server.requestTimeout = REQUEST_TIMEOUT_MS;
-  server.headersTimeout = REQUEST_TIMEOUT_MS;
+  const server = http.createServer(
+    {
+      headersTimeout: requestTimeoutMs,
+      requestTimeout: requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_MS, requestTimeoutMs / 2),
+    },
+    (req, res) => {
+      handle(req, res).catch((error: unknown) => {
+        logger.error({ err: error }, 'http request failed');
+        send(res, 500, 'internal error');
+      });
+    },
+  );
+  const guard = guardConnections(server, options.maxConnections ?? MAX_CONNECTIONS, () => shed('connection'));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {

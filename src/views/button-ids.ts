@@ -1,15 +1,18 @@
 /**
  * The buttons Rollcall puts on its messages, and the one codec between them and their custom ids
- * (`<command>:<action>:<encounter>[:<combatant>[:<n>]]`). The first part names the command that
+ * (`<command>:<action>:<encounter>[:<combatant>[:<n>]]`, or `character:<action>:<character>`). The first part names the command that
  * handles the press, so the registry can route it without parsing the rest.
  */
 export type ButtonAction =
   | { command: 'init'; action: 'next' | 'prev' | 'end' | 'keep'; encounterId: string }
   | { command: 'init'; action: 'death'; encounterId: string; combatantId: string }
   /** `index` keeps custom ids unique when one message asks for several saves. */
-  | { command: 'hp'; action: 'conc'; encounterId: string; combatantId: string; index: number };
+  | { command: 'hp'; action: 'conc'; encounterId: string; combatantId: string; index: number }
+  /** The confirmation of `/character delete`: its owner deletes the character, or keeps it. */
+  | { command: 'character'; action: 'delete' | 'keep'; characterId: string };
 
 export function buttonId(button: ButtonAction): string {
+  if (button.command === 'character') return `${button.command}:${button.action}:${button.characterId}`;
   switch (button.action) {
     case 'next':
     case 'prev':
@@ -27,6 +30,9 @@ export function buttonId(button: ButtonAction): string {
 export function parseButtonId(customId: string): ButtonAction | null {
   const [command, action, encounterId, combatantId, index, ...rest] = customId.split(':');
   if (encounterId === undefined || encounterId === '' || rest.length > 0) return null;
+  if (command === 'character' && (action === 'delete' || action === 'keep') && combatantId === undefined) {
+    return { command, action, characterId: encounterId };
+  }
   if (command === 'init') {
     if ((action === 'next' || action === 'prev' || action === 'end' || action === 'keep') && combatantId === undefined) {
       return { command, action, encounterId };

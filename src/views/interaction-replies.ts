@@ -8,3 +8,6 @@ export const NOT_IN_SERVER: Reply = errorReply(
 
 /** While shutting down: a polite refusal instead of Discord's "the application did not respond". */
 export const RESTARTING: Reply = errorReply('Rollcall is restarting. Try again in a minute.');
+
+/** A second delivery of an interaction id: Discord sends each once, so it is a replay, and is not run again. */
+export const ALREADY_HANDLED: Reply = errorReply('This interaction was already handled.');

@@ -33,6 +33,8 @@ export interface FakeUser {
 
 /** Who presses the button or types the command, and where. */
 export interface Invoker {
+  /** One of the fake's guilds (default the first); the interaction comes through the shard that carries it. */
+  guildId?: string;
   userId?: string;
   userName?: string;
   channelId?: string;

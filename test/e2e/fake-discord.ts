@@ -71,10 +71,12 @@ interface PendingInteraction {
   failure: string | null;
 }
 
-/** A bot's interactions endpoint, and the key Discord signs its requests with. */
+/** A bot's interactions endpoint (or the replicas behind it, taken in turn), and the key Discord signs its requests with. */
 interface HttpEndpoint {
-  url: string;
+  urls: readonly string[];
   privateKey: KeyObject;
+  /** How many interactions it has been sent, to pick the next replica. */
+  sent: number;
 }
 
 /** Discord's error body when it refuses an answer (with status 400). */
@@ -86,7 +88,19 @@ interface Refusal {
 export interface FakeDiscordOptions {
   /** Definitions as `npm run register` would put them; they type options and catch typos in tests. */
   commands?: RESTPostAPIChatInputApplicationCommandsJSONBody[];
+  /** The shard count GET /gateway/bot recommends; the fake has one guild on each shard of that count. */
+  shards?: number;
 }
+
+/** A guild the bot is in, with its one text channel, and the shard that carries it at the recommended count. */
+export interface FakeGuild {
+  id: string;
+  channelId: string;
+  shard: number;
+}
+
+/** `[shard id, shard count]`, as a bot identifies on one of its gateway connections. */
+export type ShardPair = [number, number];
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 const HEARTBEAT_INTERVAL_MS = 41_250;
@@ -97,9 +111,12 @@ const HEARTBEAT_INTERVAL_MS = 41_250;
  */
 export class FakeDiscord {
   readonly applicationId = snowflake();
-  readonly guildId = snowflake();
-  /** The guild's text channel, where interactions happen unless an invoker names another. */
-  readonly channelId = snowflake();
+  /** One guild per recommended shard, the first on shard 0. */
+  readonly guilds: readonly FakeGuild[];
+  /** The first guild, where interactions happen unless an invoker names another. */
+  readonly guildId: string;
+  /** The first guild's text channel, where interactions happen unless an invoker names another. */
+  readonly channelId: string;
   readonly bot: FakeUser = { id: this.applicationId, username: 'Rollcall' };
   readonly defaultUser: FakeUser = { id: snowflake(), username: 'player' };
 
@@ -107,13 +124,20 @@ export class FakeDiscord {
   private readonly messages = new Map<string, FakeMessage>();
   private readonly interactions = new Map<string, PendingInteraction>();
   private readonly definitions = new Map<string, RESTPostAPIChatInputApplicationCommandsJSONBody>();
-  private readonly sockets = new Set<WebSocket>();
+  /** Open gateway connections, with the shard each identified as (null until it does). */
+  private readonly sockets = new Map<WebSocket, ShardPair | null>();
   private readonly changes = new EventEmitter();
   private readonly pinsDenied = new Set<string>();
-  private identified = false;
   private endpoint: HttpEndpoint | null = null;
   /** The last IDENTIFY a bot sent: its token, intents and the like. */
-  identify: { token: string; intents: number; compress?: boolean } | null = null;
+  identify: { token: string; intents: number; compress?: boolean; shard?: ShardPair } | null = null;
+  /** The shard of every IDENTIFY so far, in order (`[0, 1]` when the bot sent none). */
+  readonly identifiedShards: ShardPair[] = [];
+  /** Which shard's connection carried each interaction sent over the gateway. */
+  readonly dispatches: { interactionId: string; shard: number }[] = [];
+  /** Which URL each interaction sent over HTTP was posted to. */
+  readonly httpDeliveries: { interactionId: string; url: string }[] = [];
+  private readonly recommendedShards: number;
 
   private constructor(
     private readonly server: http.Server,
@@ -122,6 +146,16 @@ export class FakeDiscord {
   ) {
     for (const command of options.commands ?? []) this.definitions.set(command.name, command);
     this.changes.setMaxListeners(0);
+    this.recommendedShards = options.shards ?? 1;
+    this.guilds = Array.from({ length: this.recommendedShards }, (_, shard) => ({
+      id: snowflakeOnShard(shard, this.recommendedShards),
+      channelId: snowflake(),
+      shard,
+    }));
+    const [first] = this.guilds;
+    if (!first) throw new Error('the fake needs at least one shard');
+    this.guildId = first.id;
+    this.channelId = first.channelId;
   }
 
   /** Starts the fake on a free loopback port. */
@@ -167,15 +201,30 @@ export class FakeDiscord {
    * From now on, interactions go to a bot's HTTP endpoint instead of the gateway, as Discord does once
    * an Interactions Endpoint URL is set: a POST signed with `privateKey`, whose response body is the
    * interaction's first answer. That answer is recorded as the callback request it stands for, so
-   * tests read both transports alike.
+   * tests read both transports alike. Given several URLs (replicas), each interaction goes to the
+   * next one in turn, as a round-robin load balancer would send them.
    */
-  deliverOverHttp(url: string, privateKey: KeyObject): void {
-    this.endpoint = { url, privateKey };
+  deliverOverHttp(urls: string | readonly string[], privateKey: KeyObject): void {
+    this.endpoint = { urls: typeof urls === 'string' ? [urls] : urls, privateKey, sent: 0 };
   }
 
-  /** Resolves once a bot has identified on the gateway and received its guild. */
+  /** Resolves once a bot has identified every shard it runs on the gateway and received their guilds. */
   async ready(timeoutMs = DEFAULT_TIMEOUT_MS): Promise<void> {
-    await this.waitFor(() => (this.identified ? true : undefined), timeoutMs, 'a bot to identify on the gateway');
+    await this.waitFor(() => (this.allShardsIdentified() ? true : undefined), timeoutMs, 'a bot to identify on the gateway');
+  }
+
+  private allShardsIdentified(): boolean {
+    const live = [...this.sockets.values()].filter((pair): pair is ShardPair => pair !== null);
+    const total = live[0]?.[1];
+    return total !== undefined && Array.from({ length: total }, (_, id) => id).every((id) => live.some(([shard]) => shard === id));
+  }
+
+  /** The open connection of the shard that carries `guildId`, as Discord routes a guild's events. */
+  private socketFor(guildId: string): { socket: WebSocket; shard: number } | null {
+    for (const [socket, pair] of this.sockets) {
+      if (pair !== null && shardOf(guildId, pair[1]) === pair[0]) return { socket, shard: pair[0] };
+    }
+    return null;
   }
 
   /** Resolves once no bot is connected to the gateway any more. */
@@ -201,7 +250,7 @@ export class FakeDiscord {
     as: Invoker = {},
     timeoutMs = DEFAULT_TIMEOUT_MS,
   ): Promise<InteractionResult> {
-    const pending = this.dispatchInteraction(InteractionType.ApplicationCommand, this.commandData(line, values, null), as, null);
+    const pending = this.dispatchInteraction(InteractionType.ApplicationCommand, this.commandData(line, values, null, as), as, null);
     return this.waitFor(() => answered(pending, pending.result), timeoutMs, `an answer to /${line}`);
   }
 
@@ -215,7 +264,7 @@ export class FakeDiscord {
   ): Promise<APIApplicationCommandOptionChoice[]> {
     const pending = this.dispatchInteraction(
       InteractionType.ApplicationCommandAutocomplete,
-      this.commandData(line, values, focused),
+      this.commandData(line, values, focused, as),
       as,
       null,
     );
@@ -244,20 +293,25 @@ export class FakeDiscord {
   }
 
   async close(): Promise<void> {
-    for (const socket of this.sockets) socket.terminate();
+    for (const socket of this.sockets.keys()) socket.terminate();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
-  private commandData(line: string, values: Readonly<Record<string, OptionValue>>, focused: string | null): Record<string, unknown> {
+  private commandData(
+    line: string,
+    values: Readonly<Record<string, OptionValue>>,
+    focused: string | null,
+    as: Invoker,
+  ): Record<string, unknown> {
     const [name = '', ...path] = line.replace(/^\//, '').trim().split(/\s+/);
     const definition = this.definitions.get(name);
     return {
       id: definitionId(definition) ?? snowflake(),
       name,
       type: ApplicationCommandType.ChatInput,
-      guild_id: this.guildId,
+      guild_id: as.guildId ?? this.guildId,
       options: commandOptions(path, values, focused, definition),
     };
   }
@@ -268,10 +322,11 @@ export class FakeDiscord {
     as: Invoker,
     message: FakeMessage | null,
   ): PendingInteraction {
-    const socket = [...this.sockets][0];
-    if (!this.endpoint && (!socket || !this.identified))
-      throw new Error('no bot is connected to the fake gateway; await fake.ready() first');
-    const channelId = as.channelId ?? this.channelId;
+    const guild = this.guilds.find((g) => g.id === (as.guildId ?? this.guildId));
+    if (!guild) throw new Error(`the fake has no guild ${as.guildId}`);
+    const connection = this.socketFor(guild.id);
+    if (!this.endpoint && !connection) throw new Error('no bot is connected to the fake gateway; await fake.ready() first');
+    const channelId = as.channelId ?? guild.channelId;
     const user: FakeUser = as.userId
       ? { id: as.userId, username: as.userName ?? `user-${as.userId.slice(-4)}` }
       : { ...this.defaultUser, username: as.userName ?? this.defaultUser.username };
@@ -282,7 +337,7 @@ export class FakeDiscord {
     const { id, token, payload } = interactionPayload({
       type,
       applicationId: this.applicationId,
-      guildId: this.guildId,
+      guildId: guild.id,
       channelId,
       user,
       permissions,
@@ -302,14 +357,19 @@ export class FakeDiscord {
     };
     this.interactions.set(token, pending);
     if (this.endpoint) void this.deliver(this.endpoint, pending, payload);
-    else if (socket) this.send(socket, { op: GatewayOpcodes.Dispatch, t: 'INTERACTION_CREATE', d: payload });
+    else if (connection) {
+      this.dispatches.push({ interactionId: id, shard: connection.shard });
+      this.send(connection.socket, { op: GatewayOpcodes.Dispatch, t: 'INTERACTION_CREATE', d: payload });
+    }
     return pending;
   }
 
   private async deliver(endpoint: HttpEndpoint, pending: PendingInteraction, payload: Record<string, unknown>): Promise<void> {
     const body = JSON.stringify(payload);
+    const url = endpoint.urls[endpoint.sent++ % endpoint.urls.length] ?? '';
+    this.httpDeliveries.push({ interactionId: pending.id, url });
     try {
-      const answer = await request(endpoint.url, 'POST', body, signatureHeaders(endpoint.privateKey, body));
+      const answer = await request(url, 'POST', body, signatureHeaders(endpoint.privateKey, body));
       if (answer.status !== 200 || !answer.contentType?.startsWith('application/json')) {
         pending.failure = `the bot answered ${answer.status} (${answer.contentType ?? 'no content type'}): ${answer.text}`;
         return;
@@ -377,10 +437,9 @@ export class FakeDiscord {
       socket.close(4012, 'the fake speaks gateway v10, JSON, uncompressed');
       return;
     }
-    this.sockets.add(socket);
+    this.sockets.set(socket, null);
     socket.on('close', () => {
       this.sockets.delete(socket);
-      if (this.sockets.size === 0) this.identified = false;
       this.changed();
     });
     socket.on('message', (raw) => this.handleGatewayMessage(socket, JSON.parse(frameText(raw)) as GatewayMessage));
@@ -391,7 +450,16 @@ export class FakeDiscord {
     if (message.op === GatewayOpcodes.Heartbeat) {
       this.send(socket, { op: GatewayOpcodes.HeartbeatAck, d: null });
     } else if (message.op === GatewayOpcodes.Identify) {
-      this.identify = message.d as FakeDiscord['identify'];
+      const identify = message.d as NonNullable<FakeDiscord['identify']>;
+      this.identify = identify;
+      const shard: ShardPair = identify.shard ?? [0, 1];
+      const [shardId, shardCount] = shard;
+      if (!(shardCount >= 1 && shardId >= 0 && shardId < shardCount)) {
+        socket.close(4010, 'Invalid shard');
+        return;
+      }
+      this.identifiedShards.push(shard);
+      const guilds = this.guilds.filter((g) => shardOf(g.id, shardCount) === shardId);
       const sessionId = `session-${snowflake()}`;
       this.send(socket, {
         op: GatewayOpcodes.Dispatch,
@@ -399,19 +467,21 @@ export class FakeDiscord {
         d: {
           v: 10,
           user: { ...apiUser(this.bot, true), verified: true, mfa_enabled: false, flags: 0 },
-          guilds: [{ id: this.guildId, unavailable: true }],
+          guilds: guilds.map((g) => ({ id: g.id, unavailable: true })),
           session_id: sessionId,
           resume_gateway_url: `ws://${this.origin}`,
-          shard: [0, 1],
+          shard,
           application: { id: this.applicationId, flags: 0 },
         },
       });
-      this.send(socket, {
-        op: GatewayOpcodes.Dispatch,
-        t: 'GUILD_CREATE',
-        d: apiGuild(this.guildId, [apiTextChannel(this.channelId, this.guildId, 'general')], this.bot),
-      });
-      this.identified = true;
+      for (const guild of guilds) {
+        this.send(socket, {
+          op: GatewayOpcodes.Dispatch,
+          t: 'GUILD_CREATE',
+          d: apiGuild(guild.id, [apiTextChannel(guild.channelId, guild.id, 'general')], this.bot),
+        });
+      }
+      this.sockets.set(socket, shard);
       this.changed();
     } else if (message.op === GatewayOpcodes.Resume) {
       // Sessions do not survive here: tell the client to identify afresh.
@@ -444,10 +514,11 @@ export class FakeDiscord {
     const body = (request.body ?? {}) as Record<string, unknown>;
     let m: RegExpMatchArray | null;
     if (method === 'GET' && path === '/api/v10/gateway/bot') {
+      // Identify buckets as wide as the shard count, so every shard may identify at once.
       json(res, 200, {
         url: `ws://${this.origin}`,
-        shards: 1,
-        session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 1 },
+        shards: this.recommendedShards,
+        session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: this.recommendedShards },
       });
     } else if (method === 'POST' && (m = path.match(/^\/api\/v10\/interactions\/(\d+)\/([^/]+)\/callback$/))) {
       this.interactionCallback(m[2] ?? '', body, res);
@@ -594,8 +665,23 @@ export class FakeDiscord {
   }
 
   private toApi(message: FakeMessage): Record<string, unknown> {
-    return apiMessage(message, this.guildId, this.bot, this.applicationId);
+    const guild = this.guilds.find((g) => g.channelId === message.channelId) ?? this.guilds[0];
+    return apiMessage(message, guild?.id ?? this.guildId, this.bot, this.applicationId);
   }
+}
+
+/** The shard that carries a guild's events, by Discord's formula: (guild id >> 22) % shard count. */
+export function shardOf(guildId: string, shardCount: number): number {
+  return Number((BigInt(guildId) >> 22n) % BigInt(shardCount));
+}
+
+/** A fresh snowflake whose guild would be carried by `shard` of `shardCount` (its timestamp moved forward to fit). */
+function snowflakeOnShard(shard: number, shardCount: number): string {
+  const id = BigInt(snowflake());
+  const timestamp = id >> 22n;
+  const count = BigInt(shardCount);
+  const shift = (BigInt(shard) - (timestamp % count) + count) % count;
+  return (((timestamp + shift) << 22n) | (id & 0x3fffffn)).toString();
 }
 
 /** A frame's payload as text: ws hands it over as one Buffer, as fragments, or as an ArrayBuffer. */

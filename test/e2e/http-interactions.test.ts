@@ -1,17 +1,20 @@
 import { generateKeyPairSync } from 'node:crypto';
+import net from 'node:net';
 import { Writable } from 'node:stream';
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { InteractionResponseType, InteractionType, MessageFlags } from 'discord.js';
 import pino from 'pino';
 import { registry as rollcall } from '../../commands';
 import { buildServices } from '../../src/app';
+import { createProcessedInteractions } from '../../src/db/processed-interactions';
 import { createSeededRandom } from '../../src/dice/seeded';
 import { UserError, type Command } from '../../src/framework/command';
 import type { Reply } from '../../src/views/reply';
-import { startHttpInteractions, type HttpInteractions } from '../../src/transports/http-interactions';
+import { startHttpInteractions, type HttpInteractions, type HttpInteractionsOptions } from '../../src/transports/http-interactions';
 import { CommandRegistry } from '../../src/framework/registry';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { FakeDiscord } from './fake-discord';
+import { interactionPayload } from './fake-discord-payloads';
 import { request, signatureHeaders } from './signed-http';
 import { containing } from '../support/matchers';
 
@@ -88,8 +91,9 @@ const DEFER_AFTER_MS = 1_500;
 
 let db: TestDatabase;
 let fake: FakeDiscord;
-let bot: HttpInteractions;
+let bot: HttpInteractions | undefined;
 let logLines: string[];
+let base: string;
 let endpoint: string;
 
 beforeAll(async () => {
@@ -99,6 +103,32 @@ beforeAll(async () => {
 afterAll(async () => {
   await db.drop();
 });
+
+let logger: pino.Logger;
+let services: ReturnType<typeof buildServices>;
+
+/** (Re)starts the bot on a fresh port, with the transport's limits where a test sets them. */
+async function startBot(limits: Partial<HttpInteractionsOptions> = {}): Promise<void> {
+  await bot?.stop();
+  bot = await startHttpInteractions({
+    publicKey: publicKeyHex,
+    port: 0,
+    host: '127.0.0.1',
+    applicationId: fake.applicationId,
+    token: TOKEN,
+    apiUrl: fake.apiUrl,
+    registry,
+    services,
+    logger,
+    ledger: createProcessedInteractions(db.prisma, { logger }),
+    deferAfterMs: DEFER_AFTER_MS,
+    drainTimeoutMs: 5_000,
+    ...limits,
+  });
+  base = `http://127.0.0.1:${bot.port}`;
+  endpoint = `${base}/interactions`;
+  fake.deliverOverHttp(endpoint, privateKey);
+}
 
 beforeEach(async () => {
   held = gate();
@@ -110,31 +140,28 @@ beforeEach(async () => {
       done();
     },
   });
-  const logger = pino({ level: 'info' }, sink);
-  const services = buildServices({ prisma: db.prisma, random: createSeededRandom(1), logger });
+  logger = pino({ level: 'info' }, sink);
+  services = buildServices({ prisma: db.prisma, random: createSeededRandom(1), logger });
   fake = await FakeDiscord.start({ commands: registry.commands.map((c) => c.definition.toJSON()) });
-  bot = await startHttpInteractions({
-    publicKey: publicKeyHex,
-    port: 0,
-    host: '127.0.0.1',
-    applicationId: fake.applicationId,
-    token: TOKEN,
-    apiUrl: fake.apiUrl,
-    registry,
-    services,
-    logger,
-    deferAfterMs: DEFER_AFTER_MS,
-    drainTimeoutMs: 5_000,
-  });
-  endpoint = `http://127.0.0.1:${bot.port}/interactions`;
-  fake.deliverOverHttp(endpoint, privateKey);
+  await startBot();
 });
 
 afterEach(async () => {
   held.open();
-  await bot.stop();
+  await bot?.stop();
+  bot = undefined;
   await fake.close();
 });
+
+/** The first log line that `matches`, waiting for it a few seconds at most. */
+async function waitForLogLine(matches: (line: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
+  for (let waited = 0; waited < 5_000; waited += 20) {
+    const found = logLines.map((line) => JSON.parse(line) as Record<string, unknown>).find(matches);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('no such log line within 5 s');
+}
 
 function signedPost(body: string, key = privateKey): ReturnType<typeof request> {
   return request(endpoint, 'POST', body, signatureHeaders(key, body));
@@ -182,7 +209,6 @@ test('a request with a bad or missing signature gets 401 and runs nothing', asyn
 });
 
 test('health check, wrong method, unknown path and an oversized body', async () => {
-  const base = `http://127.0.0.1:${bot.port}`;
   expect(await request(`${base}/healthz`, 'GET', null)).toMatchObject({ status: 200, text: 'ok' });
   expect((await request(endpoint, 'GET', null)).status).toBe(405);
   expect((await request(`${base}/other`, 'POST', '{}')).status).toBe(404);
@@ -191,13 +217,196 @@ test('health check, wrong method, unknown path and an oversized body', async () 
   expect(probeCalls).toBe(0);
 });
 
+const PROBE_LOOK = { id: '1', name: 'probe', type: 1, options: [{ name: 'look', type: 1 }] };
+const MIRA = { id: '500000000000000020', username: 'Mira' };
+
+/** A command's payload as Discord would send it (for `/probe look` unless told), in the fake's server and channel. */
+function commandPayload(data: Record<string, unknown> = PROBE_LOOK, user = MIRA) {
+  return interactionPayload({
+    type: InteractionType.ApplicationCommand,
+    applicationId: fake.applicationId,
+    guildId: fake.guildId,
+    channelId: fake.channelId,
+    user,
+    permissions: 2048n,
+    data,
+  });
+}
+
+test('a signed payload without data or with malformed member permissions gets 400 with a short JSON error and runs nothing', async () => {
+  const { payload } = commandPayload();
+  const member = payload.member as Record<string, unknown>;
+  const cases: [Record<string, unknown>, string][] = [
+    [{ ...payload, data: undefined }, 'data is missing'],
+    [{ ...payload, member: { ...member, permissions: 'all of them' } }, 'member.permissions is not a decimal bit field'],
+    [{ ...payload, member: { ...member, permissions: 8 } }, 'member.permissions is not a decimal bit field'],
+  ];
+  for (const [body, error] of cases) {
+    const answer = await signedPost(JSON.stringify(body));
+    expect({ status: answer.status, contentType: answer.contentType, body: JSON.parse(answer.text) as unknown }).toEqual({
+      status: 400,
+      contentType: 'application/json',
+      body: { error },
+    });
+  }
+  expect(probeCalls).toBe(0);
+  expect(logLines.map((line) => (JSON.parse(line) as { level: number }).level).filter((level) => level >= 50)).toEqual([]);
+});
+
+test('the same signed /hp damage delivered twice is applied once; the second delivery is told it was already handled', async () => {
+  const gm = { userId: MIRA.id, userName: MIRA.username };
+  await fake.sendCommand('init begin', { name: 'The crypt' }, gm);
+  await fake.sendCommand('init add', { name: 'Ghoul', hp: 22, ac: 12, initiative: 10 }, gm);
+  const damage = {
+    name: 'damage',
+    type: 1,
+    options: [
+      { name: 'target', type: 3, value: 'Ghoul' },
+      { name: 'amount', type: 3, value: '5' },
+    ],
+  };
+  const { payload } = commandPayload({ id: '2', name: 'hp', type: 1, options: [damage] });
+  const body = JSON.stringify(payload);
+  const headers = signatureHeaders(privateKey, body);
+
+  const first = await request(endpoint, 'POST', body, headers);
+  const replayed = await request(endpoint, 'POST', body, headers);
+  expect(first.status).toBe(200);
+  type Answer = { type: number; data: { embeds: { description: string }[]; flags?: number } };
+  const answer = JSON.parse(first.text) as Answer;
+  expect(answer.data.embeds[0]?.description).toBe('Ghoul takes 5 damage and is at 17 HP.');
+  expect(replayed.status).toBe(200);
+  const refusal = JSON.parse(replayed.text) as Answer;
+  expect(refusal.type).toBe(InteractionResponseType.ChannelMessageWithSource);
+  expect(refusal.data.flags).toBe(MessageFlags.Ephemeral);
+  expect(refusal.data.embeds[0]?.description).toBe('⚠️ This interaction was already handled.');
+  const rows = await db.prisma.$queryRawUnsafe<{ hp: number }[]>("SELECT hp FROM combatants WHERE name = 'Ghoul'");
+  expect(rows).toEqual([{ hp: 17 }]);
+  const lines = logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  expect(lines).toContainEqual(
+    expect.objectContaining({ msg: 'http request', interactionId: payload.id, outcome: 'duplicate', status: 200 }),
+  );
+});
+
+test('a validly signed request whose timestamp is more than 5 minutes from now gets 401 and runs nothing', async () => {
+  const body = JSON.stringify(commandPayload().payload);
+  for (const timestamp of ['1000000000', String(Math.floor(Date.now() / 1000) - 301), String(Math.floor(Date.now() / 1000) + 301)]) {
+    const answer = await request(endpoint, 'POST', body, signatureHeaders(privateKey, body, timestamp));
+    expect({ status: answer.status, text: answer.text }).toEqual({ status: 401, text: 'request timestamp too far from now' });
+  }
+  expect(probeCalls).toBe(0);
+});
+
+/** A raw connection to the bot, for requests sent as slowly or as partly as a test needs. */
+interface RawConnection {
+  socket: net.Socket;
+  /** Everything the bot sent, once it closed the connection; null if it is still open after `withinMs`. */
+  closedWithin(withinMs: number): Promise<string | null>;
+}
+
+async function connect(): Promise<RawConnection> {
+  const socket = net.connect(bot?.port ?? 0, '127.0.0.1');
+  const received: Buffer[] = [];
+  socket.on('data', (chunk: Buffer) => received.push(chunk));
+  socket.on('error', () => undefined);
+  const closed = new Promise<string>((resolve) => socket.once('close', () => resolve(Buffer.concat(received).toString('utf8'))));
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  return {
+    socket,
+    closedWithin: async (withinMs) => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), withinMs)));
+      const result = await Promise.race([closed, late]);
+      clearTimeout(timer);
+      return result;
+    },
+  };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const PING = { id: '500000000000000003', application_id: '1', type: InteractionType.Ping, token: 'ping-token', version: 1 };
+/** Headers of a request whose body is `length` bytes long. */
+const partialRequest = (length: number) => `POST /interactions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ${length}\r\n\r\n`;
+
+test('a body over 64 KiB gets 413; one declared over it is refused before it is sent', async () => {
+  const fits = JSON.stringify({ ...PING, padding: 'x'.repeat(60 * 1024) });
+  expect(await signedPost(fits)).toMatchObject({ status: 200, text: JSON.stringify({ type: InteractionResponseType.Pong }) });
+  const over = JSON.stringify({ ...PING, padding: 'x'.repeat(64 * 1024) });
+  expect((await signedPost(over)).status).toBe(413);
+
+  const declared = await connect();
+  declared.socket.write(partialRequest(1024 * 1024));
+  const answer = await new Promise<string>((resolve) => declared.socket.once('data', (chunk: Buffer) => resolve(chunk.toString('utf8'))));
+  expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+  declared.socket.destroy();
+});
+
+test('headers or a body still arriving after the request timeout get 408 and the connection is closed', async () => {
+  await startBot({ requestTimeoutMs: 500 });
+  const started = performance.now();
+  const slowHeaders = await connect();
+  slowHeaders.socket.write('POST /interactions HTTP/1.1\r\nHost: 127.0');
+  const slowBody = await connect();
+  slowBody.socket.write(`${partialRequest(100)}{"id":`);
+  const [headersAnswer, bodyAnswer] = await Promise.all([slowHeaders.closedWithin(3_000), slowBody.closedWithin(3_000)]);
+  expect(headersAnswer).toMatch(/^HTTP\/1\.1 408 /);
+  expect(bodyAnswer).toMatch(/^HTTP\/1\.1 408 /);
+  expect(performance.now() - started).toBeLessThan(2_000);
+});
+
+test('past the connection limit, a new connection closes the oldest unverified one, and Discord still gets through', async () => {
+  await startBot({ maxConnections: 3 });
+  const idle = [await connect(), await connect(), await connect()];
+  const newest = await connect();
+  expect(await idle[0]?.closedWithin(1_000)).toBe('');
+  expect(await signedPost(JSON.stringify(PING))).toMatchObject({ status: 200 });
+  expect(await idle[2]?.closedWithin(100)).toBeNull();
+  for (const connection of [...idle, newest]) connection.socket.destroy();
+});
+
+test('past the limit of bodies in flight, a new body cuts the oldest one still arriving, and Discord still gets through', async () => {
+  await startBot({ maxBodiesInFlight: 2 });
+  const slow: RawConnection[] = [];
+  for (let i = 0; i < 3; i += 1) {
+    const connection = await connect();
+    connection.socket.write(`${partialRequest(100)}{"id":`);
+    slow.push(connection);
+    // The bot takes the bodies in this order.
+    await pause(200);
+  }
+  expect(await slow[0]?.closedWithin(1_000)).toBe('');
+  expect(await slow[1]?.closedWithin(100)).toBeNull();
+  expect(await signedPost(JSON.stringify(PING))).toMatchObject({ status: 200 });
+  for (const connection of slow) connection.socket.destroy();
+});
+
+test('a client that goes away in the middle of its body is no error: no error line, no stack trace', async () => {
+  const leaving = await connect();
+  leaving.socket.write(`${partialRequest(100)}{"id":`);
+  await pause(200);
+  leaving.socket.destroy();
+  await pause(200);
+  expect(await signedPost(JSON.stringify(PING))).toMatchObject({ status: 200 });
+  const levels = logLines.map((line) => (JSON.parse(line) as { level: number }).level);
+  expect(levels.filter((level) => level >= 40)).toEqual([]);
+  expect(logLines.join('')).not.toContain('stack');
+});
+
 test('/help is answered in the response itself with the command list, pinging nobody', async () => {
   const result = await fake.sendCommand('help');
   expect(result.callbackType).toBe(InteractionResponseType.ChannelMessageWithSource);
   expect(result.deferred).toBe(false);
   expect(result.message.ephemeral).toBe(false);
   expect(result.message.embeds[0]?.title).toBe('Rollcall: tabletop combat in Discord');
-  expect(result.message.embeds[0]?.fields?.map((f) => f.name)).toEqual(['/roll', '/init', '/hp', '/config']);
+  expect(result.message.embeds[0]?.fields?.map((f) => f.name)).toEqual([
+    '/roll',
+    '/init',
+    '/hp',
+    '/condition',
+    '/character',
+    '/rest',
+    '/config',
+  ]);
   expect(result.message.allowedMentions).toEqual({ parse: [], users: [] });
 });
 
@@ -286,10 +495,25 @@ test('the tracker is posted with the bot token; the logs carry the interaction i
   expect(logLines.join('')).not.toContain(`interaction-token-${begun.message.interactionId}`);
 });
 
+test("a failing webhook call is logged with its route but not the interaction's token", async () => {
+  // A delivery the fake does not know: its webhook answers 404 Unknown Webhook, as for an expired token.
+  const { payload, token } = commandPayload({ id: '1', name: 'probe', type: 1, options: [{ name: 'hold', type: 1 }] });
+  const body = JSON.stringify(payload);
+  const deferred = await request(endpoint, 'POST', body, signatureHeaders(privateKey, body));
+  expect(JSON.parse(deferred.text)).toEqual({ type: InteractionResponseType.DeferredChannelMessageWithSource });
+  held.open();
+  const failure = await waitForLogLine((line) => line.msg === 'could not answer an interaction');
+  expect(failure).toMatchObject({
+    interactionId: payload.id,
+    err: { type: 'DiscordAPIError', status: 404, url: `${fake.apiUrl}/v10/webhooks/${fake.applicationId}/[redacted]/messages/@original` },
+  });
+  expect(logLines.join('')).not.toContain(token);
+});
+
 test('stop() lets an interaction in flight finish, then refuses connections', async () => {
   const inFlight = fake.sendCommand('probe hold');
   await fake.waitForRequest(isCallback(InteractionResponseType.DeferredChannelMessageWithSource));
-  const stopped = bot.stop();
+  const stopped = bot?.stop();
   held.open();
   expect((await inFlight).message.embeds[0]?.description).toBe('held answer');
   await stopped;

@@ -1,27 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
-import net, { type AddressInfo } from 'node:net';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { FakeDiscord } from './fake-discord';
-import { runScript, type RunningScript } from './run-script';
-
-/** A port nobody listens on right now (the bot takes it moments later; PORT=0 is not a valid setting). */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** Resolves once the child has written `text` to standard error; fails after `timeoutMs`. */
-async function logged(script: RunningScript, text: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!script.stderr().includes(text)) {
-    if (Date.now() > deadline || script.child.exitCode !== null)
-      throw new Error(`the bot never logged "${text}"; stderr:\n${script.stderr()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+import { freePort, httpBotEnv, logged, runScript, type RunningScript } from './run-script';
 
 // `npm start` as a user runs it: a separate process, configured only by its environment.
 let database: TestDatabase;
@@ -65,15 +45,7 @@ test('with DISCORD_PUBLIC_KEY and PORT it answers signed HTTP interactions inste
   const port = await freePort();
   const gatewayAsks = () => fake.requests.filter((r) => r.path === '/api/v10/gateway/bot').length;
   const asksBefore = gatewayAsks();
-  bot = runScript('src/main.ts', {
-    DISCORD_TOKEN: 'main-process-token',
-    DISCORD_APPLICATION_ID: fake.applicationId,
-    DISCORD_API_URL: fake.apiUrl,
-    DISCORD_PUBLIC_KEY: Buffer.from(publicKey.export({ format: 'jwk' }).x ?? '', 'base64url').toString('hex'),
-    PORT: String(port),
-    DATABASE_URL: database.url,
-    LOG_LEVEL: 'info',
-  });
+  bot = runScript('src/main.ts', httpBotEnv(fake, publicKey, port, database.url));
   await logged(bot, 'listening for Discord interactions', 60_000);
   fake.deliverOverHttp(`http://127.0.0.1:${port}/interactions`, privateKey);
 

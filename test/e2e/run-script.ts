@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { KeyObject } from 'node:crypto';
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
+import { publicKeyHex } from './signed-http';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
@@ -14,6 +17,24 @@ const ISOLATED_ENV = {
   DATABASE_URL: '',
   LOG_LEVEL: 'warn',
 };
+
+/** The settings of a bot that takes interactions from a fake Discord over HTTP on `port`, on PostgreSQL at `databaseUrl`. */
+export function httpBotEnv(
+  fake: { applicationId: string; apiUrl: string },
+  publicKey: KeyObject,
+  port: number,
+  databaseUrl: string,
+): Record<string, string> {
+  return {
+    DISCORD_TOKEN: 'http-bot-token',
+    DISCORD_APPLICATION_ID: fake.applicationId,
+    DISCORD_API_URL: fake.apiUrl,
+    DISCORD_PUBLIC_KEY: publicKeyHex(publicKey),
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'info',
+  };
+}
 
 export interface RunningScript {
   child: ChildProcess;
@@ -48,4 +69,23 @@ export function runScript(entry: string, env: Record<string, string>): RunningSc
       }
     },
   };
+}
+
+/** A port nobody listens on right now (the bot takes it moments later; PORT=0 is not a valid setting). */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Resolves once the child has written `text` to standard error; fails after `timeoutMs`. */
+export async function logged(script: RunningScript, text: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!script.stderr().includes(text)) {
+    if (Date.now() > deadline || script.child.exitCode !== null)
+      throw new Error(`the bot never logged "${text}"; stderr:\n${script.stderr()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

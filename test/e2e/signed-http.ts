@@ -7,6 +7,11 @@ export interface HttpAnswer {
   text: string;
 }
 
+/** The public key as DISCORD_PUBLIC_KEY takes it: the 32 key bytes in hex. */
+export function publicKeyHex(publicKey: KeyObject): string {
+  return Buffer.from(publicKey.export({ format: 'jwk' }).x ?? '', 'base64url').toString('hex');
+}
+
 /** Discord's signature headers for a body: Ed25519 over the timestamp followed by the body's bytes. */
 export function signatureHeaders(
   privateKey: KeyObject,

@@ -22,6 +22,7 @@ export const DND_NEXT: RulesContext = {
     longRestHitDice: 'all',
     nextRestRules: true,
     shortRestMinutes: 10,
+    shortRestNeedsHp: false,
     hitDieMinimum: 0,
     monstersMakeDeathSaves: false,
     initiativeTieBreak: 'roll-off',

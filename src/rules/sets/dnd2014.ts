@@ -12,6 +12,7 @@ export const FACTS_2014: RuleSetFacts = {
   knockOutHp: 0,
   concentrationDcCap: null,
   longRestHitDice: 'half',
+  shortRestNeedsHp: false,
   hitDieMinimum: 0,
   initiativeScore: false,
   surpriseDisadvantage: false,

@@ -19,6 +19,7 @@ export const FACTS_2024: RuleSetFacts = {
   longRestHitDice: 'all',
   nextRestRules: false,
   shortRestMinutes: 60,
+  shortRestNeedsHp: true,
   hitDieMinimum: 1,
   monstersMakeDeathSaves: false,
   initiativeTieBreak: 'modifier-then-roll',

@@ -5,7 +5,7 @@ import type { EncounterService } from '../../../src/combat/service';
 import { addMonsters, dealDamage, endEncounter, grantTempHp, joinEncounter, nextTurn, startConcentration } from '../../../src/combat/steps';
 import type { Actor, Encounter, Place } from '../../../src/combat/types';
 import { createSeededRandom } from '../../../src/dice/seeded';
-import { createEncounterService } from '../../../src/db/encounter-store';
+import { createEncounterService, LOG_SQL } from '../../../src/db/encounter-store';
 import { createCountingPrisma, type CountingPrisma } from '../../../src/db/encounter-statement-counter';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
 
@@ -235,5 +235,75 @@ describe('the encounter store on PostgreSQL', () => {
       ['init join', false],
       ['init begin', false],
     ]);
+  });
+});
+
+describe('reading the encounter for /init list and buttons', () => {
+  it('costs one statement and re-reads nothing while the encounter is unchanged, yet sees a change by another process', async () => {
+    await service.begin(gm, here, {});
+    await service.apply(gm, here, addMonsters, { name: 'Ogre', hp: 120, initiative: 8 });
+    const before = counting.statements();
+    const first = await current();
+    expect(await current()).toBe(first);
+    expect(counting.statements() - before).toBe(2);
+    const replica = createEncounterService({ prisma: counting.prisma, random: createSeededRandom(9), now: () => new Date() });
+    await replica.apply(bob, here, dealDamage, { target: 'Ogre', amount: '30' });
+    expect(combatant(await current(), 'Ogre').rules.hp).toBe(90);
+    await service.apply(gm, here, endEncounter);
+    expect(await service.get(here)).toBeNull();
+  });
+});
+
+/** Every node of a JSON plan, depth first. */
+function planNodes(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(planNodes)];
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+describe('the log query', () => {
+  it('reads the newest entries from the encounter index, not through every event of other encounters', async () => {
+    await service.begin(gm, here, {});
+    await service.apply(gm, here, addMonsters, { name: 'Ogre', hp: 120, initiative: 8 });
+    await service.begin(gm, there, {});
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      // A busy table elsewhere, and many fights that ended, so the events table is large.
+      await client.query(`
+        INSERT INTO encounters (id, guild_id, channel_id, name, game_master_id, game_master_name, ruleset, round,
+          auto_death_saves, auto_concentration_saves, version, next_seq, created_at, ended_at)
+        SELECT gen_random_uuid(), 'guild', 'old-' || n, 'Old', 'gm', 'Dana', 'dnd2024', 1, true, false, 0, 1, now(), now()
+        FROM generate_series(1, 200) n`);
+      await client.query(
+        `
+        INSERT INTO encounter_events (encounter_id, actor_id, actor_name, command, detail, after, created_at)
+        SELECT e.id, 'gm', 'Dana', 'hp damage', 'x', '{}'::jsonb, now()
+        FROM encounters e, generate_series(1, 250)
+        WHERE e.channel_id <> $1`,
+        [here.channelId],
+      );
+      await client.query('ANALYZE');
+      await client.query(`PREPARE log_query(text, int) AS ${LOG_SQL}`);
+      for (const mode of ['force_custom_plan', 'force_generic_plan']) {
+        await client.query(`SET plan_cache_mode = ${mode}`);
+        const explained = await client.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
+          `EXPLAIN (FORMAT JSON) EXECUTE log_query('${here.channelId}', 25)`,
+        );
+        const nodes = planNodes(explained.rows[0]?.['QUERY PLAN'][0]?.Plan ?? { 'Node Type': 'none' });
+        expect(nodes.filter((n) => n['Node Type'] === 'Sort')).toEqual([]);
+        const events = nodes.filter((n) => n['Relation Name'] === 'encounter_events');
+        expect(events.map((n) => [n['Node Type'], n['Index Name']])).toEqual([['Index Scan', 'encounter_events_encounter_id_id_idx']]);
+      }
+    } finally {
+      await client.end();
+    }
+    expect((await service.log(here, 25)).map((entry) => entry.command)).toEqual(['init add', 'init begin']);
+    await expect(service.log({ guildId: 'guild', channelId: 'old-1' }, 5)).rejects.toEqual(new CombatRefusal({ kind: 'no-encounter' }));
   });
 });

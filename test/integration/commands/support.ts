@@ -1,6 +1,8 @@
 import pino from 'pino';
+import { command as character } from '../../../commands/character';
 import { command as hp } from '../../../commands/hp';
 import { command as init } from '../../../commands/init';
+import { command as rest } from '../../../commands/rest';
 import { buildServices } from '../../../src/app';
 import { createSeededRandom } from '../../../src/dice/seeded';
 import type { RandomSource } from '../../../src/dice/random';
@@ -78,10 +80,10 @@ export const ALICE: Player = { id: 'user-alice', name: 'Alice' };
 export const BOB: Player = { id: 'user-bob', name: 'Bob' };
 export const MODERATOR: Player = { id: 'user-mod', name: 'Mo', manager: true };
 
-/** A channel of a test guild, with the bot's /init and /hp behind the real dispatcher. */
+/** A channel of a test guild, with the bot's /init, /hp, /character and /rest behind the real dispatcher. */
 export class Table {
   readonly messenger = new RecordingMessenger();
-  private readonly registry = new CommandRegistry([init, hp]);
+  private readonly registry = new CommandRegistry([init, hp, character, rest]);
   private counter = 0;
 
   constructor(
@@ -103,7 +105,12 @@ export class Table {
   }
 
   /** `/name subcommand option:value…` as `player`. */
-  run(player: Player, name: 'init' | 'hp', subcommand: string, values: Record<string, OptionValue> = {}): Promise<Reply> {
+  run(
+    player: Player,
+    name: 'init' | 'hp' | 'character' | 'rest',
+    subcommand: string,
+    values: Record<string, OptionValue> = {},
+  ): Promise<Reply> {
     return dispatchCommand(this.registry, name, { ...this.context(player), options: { subcommandGroup: null, subcommand, values } });
   }
 

@@ -3,7 +3,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defaultMigrationPaths, migrationFolders, type MigrationPaths } from '../../../src/db/migration-files';
-import { applyMigrations, createMigration, migrationSlug, migrationStatus, SNAPSHOT_FILE } from '../../../src/db/migrations';
+import {
+  applyMigrations,
+  createMigration,
+  isUpToDate,
+  migrateIfBehind,
+  migrationSlug,
+  migrationStatus,
+  runMigrationScripts,
+  SNAPSHOT_FILE,
+} from '../../../src/db/migrations';
+import * as workerThread from '../../../src/db/worker-thread';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
 
 // Each schema-engine call starts a worker; on a busy machine a test can take several seconds.
@@ -113,6 +123,82 @@ describe('on a new database', () => {
     fs.appendFileSync(path.join(paths.migrationsDir, first, 'migration.sql'), '\n-- edited afterwards\n');
     const status = await migrationStatus(db.url, paths);
     expect(status.migrations.find((m) => m.name === first)).toMatchObject({ state: 'applied', edited: true });
+  });
+
+  test('running the scripts alone (for a throwaway database) builds exactly the schema the engine builds', async () => {
+    const engineBuilt = await createTestDatabase();
+    try {
+      expect(await runMigrationScripts(db.url)).toEqual(realFolders);
+      const schemaOf = (prisma: TestDatabase['prisma']): Promise<unknown[]> =>
+        Promise.all([
+          prisma.$queryRawUnsafe(
+            "SELECT table_name, column_name, data_type, is_nullable, column_default FROM information_schema.columns WHERE table_schema = 'public' AND table_name <> '_prisma_migrations' ORDER BY 1, 2",
+          ),
+          prisma.$queryRawUnsafe(
+            "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename <> '_prisma_migrations' ORDER BY 1",
+          ),
+          prisma.$queryRawUnsafe(
+            "SELECT conname, pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE connamespace = 'public'::regnamespace AND conrelid::regclass::text <> '_prisma_migrations' ORDER BY 1",
+          ),
+        ]);
+      const [columns, indexes, constraints] = await schemaOf(db.prisma);
+      expect((columns as unknown[]).length).toBeGreaterThan(10);
+      expect([columns, indexes, constraints]).toEqual(await schemaOf(engineBuilt.prisma));
+    } finally {
+      await engineBuilt.drop();
+    }
+  });
+
+  describe('migrateIfBehind', () => {
+    let engineStarts: jest.SpyInstance;
+
+    beforeEach(() => {
+      engineStarts = jest.spyOn(workerThread, 'startWorker');
+    });
+
+    afterEach(() => {
+      engineStarts.mockRestore();
+    });
+
+    test('migrates a new database, then on every later start finds it up to date without starting the schema engine', async () => {
+      expect(await isUpToDate(db.url)).toBe(false);
+      expect(await migrateIfBehind(db.url)).toEqual(realFolders);
+      expect(engineStarts).toHaveBeenCalledTimes(1);
+
+      expect(await isUpToDate(db.url)).toBe(true);
+      expect(await migrateIfBehind(db.url)).toEqual([]);
+      expect(engineStarts).toHaveBeenCalledTimes(1);
+    });
+
+    test('a new migration folder is applied by the engine', async () => {
+      const paths = tempPrisma();
+      await migrateIfBehind(db.url, paths);
+      const added = path.join(paths.migrationsDir, '29990101000000_add_notes');
+      fs.mkdirSync(added);
+      fs.writeFileSync(path.join(added, 'migration.sql'), 'CREATE TABLE "notes" ("id" INTEGER);\n');
+
+      expect(await isUpToDate(db.url, paths)).toBe(false);
+      expect(await migrateIfBehind(db.url, paths)).toEqual(['29990101000000_add_notes']);
+      expect(await isUpToDate(db.url, paths)).toBe(true);
+    });
+
+    test('an edited migration, a failed one or one missing from the folder is left to the engine', async () => {
+      const paths = tempPrisma();
+      await migrateIfBehind(db.url, paths);
+      const first = path.join(paths.migrationsDir, realFolders[0]!, 'migration.sql');
+      const original = fs.readFileSync(first, 'utf8');
+      fs.appendFileSync(first, '\n-- edited afterwards\n');
+      expect(await isUpToDate(db.url, paths)).toBe(false);
+      fs.writeFileSync(first, original);
+      expect(await isUpToDate(db.url, paths)).toBe(true);
+
+      await db.prisma.$executeRawUnsafe(
+        "INSERT INTO _prisma_migrations (id, checksum, migration_name, started_at, applied_steps_count) VALUES ('failed-one', 'x', '29990101000000_broken', now(), 0)",
+      );
+      expect(await isUpToDate(db.url, paths)).toBe(false);
+      await db.prisma.$executeRawUnsafe("UPDATE _prisma_migrations SET finished_at = now() WHERE id = 'failed-one'");
+      expect(await isUpToDate(db.url, paths)).toBe(false);
+    });
   });
 
   const NOTE_MODEL = `

@@ -13,6 +13,7 @@ describe('parseConfig', () => {
       databaseUrl: null,
       dataDir: path.resolve('./data'),
       logLevel: null,
+      shardCount: null,
     });
   });
 
@@ -27,6 +28,7 @@ describe('parseConfig', () => {
       DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/rollcall',
       DATA_DIR: '/tmp/rollcall-data',
       LOG_LEVEL: 'debug',
+      SHARD_COUNT: '4',
     });
     expect(config).toEqual({
       discordToken: 'abc.def.ghi',
@@ -38,12 +40,20 @@ describe('parseConfig', () => {
       databaseUrl: 'postgresql://postgres@127.0.0.1:5432/rollcall',
       dataDir: '/tmp/rollcall-data',
       logLevel: 'debug',
+      shardCount: 4,
     });
   });
 
   it('takes ports from 1 to 65535', () => {
     expect(parseConfig({ PORT: '1' }).port).toBe(1);
     expect(parseConfig({ PORT: ' 65535 ' }).port).toBe(65535);
+  });
+
+  it('takes a shard count from 1 to 10000, or auto in any case', () => {
+    expect(parseConfig({ SHARD_COUNT: '1' }).shardCount).toBe(1);
+    expect(parseConfig({ SHARD_COUNT: '10000' }).shardCount).toBe(10_000);
+    expect(parseConfig({ SHARD_COUNT: ' Auto ' }).shardCount).toBe('auto');
+    expect(parseConfig({ SHARD_COUNT: '' }).shardCount).toBeNull();
   });
 
   it('treats empty values as unset', () => {
@@ -67,6 +77,10 @@ describe('parseConfig', () => {
     [{ PORT: '65536' }, 'PORT must be a port number from 1 to 65535, got "65536"'],
     [{ PORT: '80.5' }, 'PORT must be a port number from 1 to 65535, got "80.5"'],
     [{ PORT: 'http' }, 'PORT must be a port number from 1 to 65535, got "http"'],
+    [{ SHARD_COUNT: '0' }, 'SHARD_COUNT must be auto or a number of shards from 1 to 10000, got "0"'],
+    [{ SHARD_COUNT: '10001' }, 'SHARD_COUNT must be auto or a number of shards from 1 to 10000, got "10001"'],
+    [{ SHARD_COUNT: '2.5' }, 'SHARD_COUNT must be auto or a number of shards from 1 to 10000, got "2.5"'],
+    [{ SHARD_COUNT: 'many' }, 'SHARD_COUNT must be auto or a number of shards from 1 to 10000, got "many"'],
   ])('refuses %j with one line naming the variable', (env, start) => {
     let error: unknown;
     try {

@@ -3,6 +3,18 @@ import path from 'node:path';
 
 const root = path.resolve(__dirname, '../../..');
 
+/** What the command modules and the framework under them may both use. */
+const HANDLER_LAYERS = [
+  'src/framework',
+  'src/views',
+  'src/settings',
+  'src/characters',
+  'src/combat',
+  'src/rules',
+  'src/dice',
+  'src/errors',
+];
+
 /**
  * Which folders each layer may import from, as the README's layer picture draws it. `errors` is
  * the one shared base class of user mistakes; `services` and the entry points wire the layers.
@@ -11,12 +23,13 @@ const ALLOWED: Record<string, readonly string[]> = {
   'src/dice': ['src/dice'],
   'src/rules': ['src/rules', 'src/dice'],
   'src/combat': ['src/combat', 'src/rules', 'src/dice', 'src/errors'],
-  'src/views': ['src/views', 'src/combat', 'src/rules', 'src/dice'],
-  'src/framework': ['src/framework', 'src/views', 'src/settings', 'src/combat', 'src/rules', 'src/dice', 'src/errors', 'src/services'],
+  'src/views': ['src/views', 'src/characters', 'src/combat', 'src/rules', 'src/dice'],
+  'src/framework': [...HANDLER_LAYERS, 'src/services'],
   'src/transports': ['src/transports', 'src/framework', 'src/views', 'src/services', 'src/errors'],
   'src/settings': ['src/settings', 'src/rules'],
-  'src/db': ['src/db', 'src/settings', 'src/combat', 'src/rules', 'src/dice', 'src/errors'],
-  commands: ['commands', 'src/framework', 'src/views', 'src/settings', 'src/combat', 'src/rules', 'src/dice', 'src/errors'],
+  'src/characters': ['src/characters', 'src/combat', 'src/rules', 'src/dice', 'src/errors'],
+  'src/db': ['src/db', 'src/settings', 'src/characters', 'src/combat', 'src/rules', 'src/dice', 'src/errors'],
+  commands: ['commands', ...HANDLER_LAYERS],
 };
 const PACKAGES_OF_THE_EDGE = /^(discord\.js|@discordjs\/|discord-api-types|@prisma\/|prisma|pg$|@electric-sql\/)/;
 const CORE = ['src/dice', 'src/rules', 'src/combat'];

@@ -42,6 +42,34 @@ describe('a change as the log keeps it', () => {
     expect(delta.after.combatants.map((p) => [p.sortOrder, p.combatant.name, p.combatant.rules.hp])).toEqual([[3, 'Orc', 11]]);
     expect(delta.after.effects).toEqual([]);
   });
+
+  it('a moved combatant is recorded at both places; one rebuilt unchanged is not recorded', () => {
+    const before = fight();
+    const moved = setInitiative(before, ctx(gm), { target: 'Orc', value: 25 }).encounter;
+    expect(deltaOf(before, moved).before.combatants.map((p) => [p.sortOrder, p.combatant.name])).toEqual([
+      [0, 'Alice'],
+      [1, 'Goblin 1'],
+      [2, 'Goblin 2'],
+      [3, 'Orc'],
+    ]);
+    const rebuilt = { ...before, combatants: before.combatants.map((c) => ({ ...c, rules: { ...c.rules } })) };
+    expect(deltaOf(before, rebuilt).after.combatants).toEqual([]);
+  });
+
+  it('compares only the combatants a change replaced, however many the encounter holds', () => {
+    let before = fight();
+    for (let n = 0; n < 4; n += 1)
+      before = addMonsters(before, ctx(gm), { name: `Kobold ${n}`, count: 10, hp: 5, initiative: 1 + n }).encounter;
+    const after = dealDamage(before, ctx(bob), { target: 'Orc', amount: '4' }).encounter;
+    const stringify = jest.spyOn(JSON, 'stringify');
+    try {
+      expect(deltaOf(before, after).after.combatants.map((p) => p.combatant.name)).toEqual(['Orc']);
+      // The Orc before and after; none of the 43 others.
+      expect(stringify).toHaveBeenCalledTimes(2);
+    } finally {
+      stringify.mockRestore();
+    }
+  });
 });
 
 describe('undo', () => {

@@ -26,6 +26,8 @@ export function combatant(
     initiative: initiative(init),
     deathSavePending: false,
     pendingConcentrationDcs: [],
+    characterId: null,
+    saveBonuses: {},
     rules: createRulesState(rules),
     ...rest,
   };

@@ -1,7 +1,10 @@
 import pino from 'pino';
+import type { EncounterService } from '../../../src/combat/service';
+import type { Encounter } from '../../../src/combat/types';
 import type { ChannelMessenger, CommandContext } from '../../../src/framework/command';
 import type { Reply } from '../../../src/views/reply';
-import { refreshTracker } from '../../../src/framework/encounter-commands';
+import { applyStep, refreshTracker } from '../../../src/framework/encounter-commands';
+import { coalesceEdits } from '../../../src/transports/coalescing-messenger';
 import { unitContext } from './context';
 import { combatant, encounter } from './init-fixtures';
 
@@ -17,14 +20,69 @@ function messengerRecording(edits: Reply[]): ChannelMessenger {
   };
 }
 
-function context(messenger: ChannelMessenger): CommandContext {
-  // Only the logger is read when the tracker exists and edits succeed.
-  return unitContext({ logger: pino({ level: 'silent' }) }, messenger);
+/** A messenger whose edits stay in flight until the test lets them land, as a slow Discord would. */
+function slowMessenger(): { messenger: ChannelMessenger; landed: Reply[]; asked: Reply[]; land(error?: Error): void } {
+  const landed: Reply[] = [];
+  const asked: Reply[] = [];
+  const waiting: { message: Reply; resolve(): void; reject(error: Error): void }[] = [];
+  return {
+    landed,
+    asked,
+    messenger: {
+      send: () => Promise.resolve('posted'),
+      pin: () => Promise.resolve(true),
+      edit: (_channel, _id, message) =>
+        new Promise<boolean>((resolve, reject) => {
+          asked.push(message);
+          waiting.push({
+            message,
+            resolve: () => {
+              landed.push(message);
+              resolve(true);
+            },
+            reject,
+          });
+        }),
+    },
+    land: (error) => {
+      const next = waiting.shift();
+      if (error) next?.reject(error);
+      else next?.resolve();
+    },
+  };
 }
 
-describe('keeping the tracker on the newest state', () => {
-  const order = [combatant('c1', 'Kobold 1', 12), combatant('c2', 'Kobold 2', 12)];
+/** Long enough for every update that can start to have started: each starts on a later turn of the event loop. */
+const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 10));
+const headline = (reply: Reply | undefined) => reply?.embeds?.[0]?.description?.split('\n')[0];
 
+function context(messenger: ChannelMessenger, services: Partial<CommandContext['services']> = {}): CommandContext {
+  // The logger, and the encounter once an edit has landed; nothing else is read.
+  return unitContext({ logger: pino({ level: 'silent' }), encounters: serviceAnswering([]), ...services }, messenger);
+}
+
+/**
+ * A service whose every change answers with the next of `states`, as the store would save them;
+ * reading the encounter gives the newest state saved (by this process or, in a test, another).
+ */
+function serviceAnswering(states: Encounter[], saved: Encounter[] = []): EncounterService {
+  const service: Pick<EncounterService, 'apply' | 'get'> = {
+    apply: () => {
+      const next = states.shift();
+      if (!next) throw new Error('no more states');
+      saved.push(next);
+      return Promise.resolve({ encounter: next, events: [] });
+    },
+    get: () => Promise.resolve(saved[saved.length - 1] ?? null),
+  };
+  return service as EncounterService;
+}
+
+const order = [combatant('c1', 'Kobold 1', 12), combatant('c2', 'Kobold 2', 12)];
+const turnOf = (version: number) => encounter(order, { id: 'slow', version, currentId: version % 2 === 0 ? 'c1' : 'c2' });
+const nothing = (e: Encounter) => ({ encounter: e, events: [], command: 'test', detail: 'test' });
+
+describe('keeping the tracker on the newest state', () => {
   test('a command that finishes late with an older state does not overwrite a newer tracker', async () => {
     const edits: Reply[] = [];
     const ctx = context(messengerRecording(edits));
@@ -33,7 +91,7 @@ describe('keeping the tracker on the newest state', () => {
     await refreshTracker(ctx, newer);
     await refreshTracker(ctx, older);
     expect(edits).toHaveLength(1);
-    expect(edits[0]?.embeds?.[0]?.description?.split('\n')[0]).toBe("Round **1** · **Kobold 2**'s turn");
+    expect(headline(edits[0])).toBe("Round **1** · **Kobold 2**'s turn");
   });
 
   test('a late edit cannot bring back the buttons of an ended encounter', async () => {
@@ -42,5 +100,75 @@ describe('keeping the tracker on the newest state', () => {
     await refreshTracker(ctx, encounter(order, { id: 'race-2', version: 9, endedAt: new Date('2026-01-01T21:00:00Z') }));
     await refreshTracker(ctx, encounter(order, { id: 'race-2', version: 8 }));
     expect(edits.map((edit) => edit.components)).toEqual([[]]);
+  });
+});
+
+describe('answering before the tracker edit on a Discord transport', () => {
+  test('the reply is back while the edit of a slow Discord is still in flight, and stop() waits for it', async () => {
+    const slow = slowMessenger();
+    const messenger = coalesceEdits(slow.messenger);
+    const ctx = context(messenger, { encounters: serviceAnswering([turnOf(3)]) });
+    const reply = await applyStep(ctx, nothing);
+    expect(reply.embeds?.[0]?.description).toBe('Done.');
+    // Not even asked for yet: the reply goes out first.
+    expect(slow.asked).toHaveLength(0);
+    await settle();
+    expect(slow.asked).toHaveLength(1);
+    expect(slow.landed).toHaveLength(0);
+    let idle = false;
+    const drained = messenger.idle().then(() => (idle = true));
+    await settle();
+    expect(idle).toBe(false);
+    slow.land();
+    await drained;
+    expect(headline(slow.landed[0])).toBe("Round **1** · **Kobold 2**'s turn");
+  });
+
+  test('edits land in version order, an older state asked for late never overwrites, and a burst costs two edits', async () => {
+    const slow = slowMessenger();
+    const messenger = coalesceEdits(slow.messenger);
+    const ctx = context(messenger);
+    await refreshTracker(ctx, turnOf(3));
+    await refreshTracker(ctx, turnOf(6));
+    await refreshTracker(ctx, turnOf(5));
+    await refreshTracker(ctx, turnOf(4));
+    await settle();
+    slow.land();
+    await settle();
+    slow.land();
+    await messenger.idle();
+    await refreshTracker(ctx, turnOf(5));
+    await messenger.idle();
+    expect(slow.landed.map(headline)).toEqual(["Round **1** · **Kobold 2**'s turn", "Round **1** · **Kobold 1**'s turn"]);
+  });
+
+  test('when another process saved a newer state meanwhile, the tracker is brought to it after our edit lands', async () => {
+    const slow = slowMessenger();
+    const messenger = coalesceEdits(slow.messenger);
+    // The other process's version 4, whose edit reached Discord before ours of version 3.
+    const ctx = context(messenger, { encounters: serviceAnswering([], [turnOf(3), turnOf(4)]) });
+    await refreshTracker(ctx, turnOf(3));
+    await settle();
+    slow.land();
+    await settle();
+    slow.land();
+    await messenger.idle();
+    expect(slow.landed.map(headline)).toEqual(["Round **1** · **Kobold 2**'s turn", "Round **1** · **Kobold 1**'s turn"]);
+  });
+
+  test('an edit that fails in the background is logged with its encounter', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(line) });
+    const slow = slowMessenger();
+    const messenger = coalesceEdits(slow.messenger);
+    const ctx = context(messenger, { logger });
+    await refreshTracker(ctx, turnOf(3));
+    await settle();
+    slow.land(new Error('Discord is down'));
+    await messenger.idle();
+    const logged = lines.map((line) => JSON.parse(line) as { msg: string; encounterId: string; err: { message: string } });
+    expect(logged.map(({ msg, encounterId, err }) => [msg, encounterId, err.message])).toEqual([
+      ['could not update the encounter tracker', 'slow', 'Discord is down'],
+    ]);
   });
 });

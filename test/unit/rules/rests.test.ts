@@ -11,14 +11,30 @@ const tracks = (t: Partial<CombatantRulesState['tracks']>): CombatantRulesState[
 });
 
 describe('RULES.md §23 who may rest', () => {
-  it.each(RULESET_IDS)('%s: at least 1 HP, and alive', (id) => {
+  it.each(RULESET_IDS)('%s: a long rest needs at least 1 HP, and life', (id) => {
     const rules = getRuleSet(id);
     expect(rules.canRest(pc({ hp: 1 }))).toEqual({ ok: true, value: true });
-    expect(rules.shortRest(pc({ hp: 0 }), { spend: [] }, noDice)).toEqual({
+    expect(rules.longRest(pc({ hp: 0 }), {})).toEqual({ ok: false, reason: 'A creature needs at least 1 hit point to rest.' });
+    expect(rules.longRest(pc({ hp: 0, dead: true }), {})).toEqual({ ok: false, reason: "The dead can't rest." });
+    expect(rules.shortRest(pc({ hp: 0, dead: true }), { spend: [] }, noDice)).toEqual({ ok: false, reason: "The dead can't rest." });
+  });
+
+  it.each(['dnd2024', 'crown-misery'] as const)('%s: a short rest needs at least 1 HP too', (id) => {
+    expect(getRuleSet(id).shortRest(pc({ hp: 0 }), { spend: [] }, noDice)).toEqual({
       ok: false,
       reason: 'A creature needs at least 1 hit point to rest.',
     });
-    expect(rules.longRest(pc({ hp: 0, dead: true }), {})).toEqual({ ok: false, reason: "The dead can't rest." });
+  });
+
+  it.each(['dnd2014', 'a5e', 'dnd-next'] as const)('%s: the short rest text asks for no hit points', (id) => {
+    expect(getRuleSet(id).shortRest(pc({ hp: 0 }), { spend: [] }, noDice)).toMatchObject({ ok: true });
+  });
+
+  it('Next experimental rule 1 asks for 1 HP', () => {
+    expect(getRuleSet('dnd-next').shortRest(pc({ hp: 0 }), { spend: [], variant: 'experimental-1' }, noDice)).toEqual({
+      ok: false,
+      reason: 'A creature needs at least 1 hit point to rest.',
+    });
   });
 });
 

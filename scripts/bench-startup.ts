@@ -1,0 +1,165 @@
+/**
+ * `npm run bench:startup [-- --runs N] [-- --compare <checkout>]`: how long a user waits after typing
+ * the command, as they type it.
+ * - `npm run console -- --memory`: from spawning npm to the answer of the first line it reads.
+ * - `npm start` over HTTP interactions on PostgreSQL (a migrated test database): from spawning npm to
+ *   the "listening" log line.
+ * Each is timed N times (default 5) after one warm-up run (which builds, migrates, fills the file
+ * cache); with `--compare`, the other checkout (a worktree of an older commit, say) is timed in
+ * turn with this one, run for run, so both see the same load. Prints the median and the spread of
+ * the wall time, and of the CPU time the process tree had used by then (read from /proc, so it shows
+ * the work a launch does even on a busy machine where the wall time mostly shows the waiting).
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { freePort } from '../test/e2e/run-script';
+import { createTestDatabase } from '../test/support/database';
+
+const TIMEOUT_MS = 60_000;
+/** The warm-up run may compile the project first. */
+const WARM_UP_TIMEOUT_MS = 600_000;
+const FIRST_LINE = '/roll dice:1d20+5';
+const READY_LINE = 'listening for Discord interactions';
+const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+
+interface Timing {
+  wallMs: number;
+  cpuMs: number;
+}
+
+interface Options {
+  runs: number;
+  checkouts: string[];
+}
+
+function parseArgs(argv: readonly string[]): Options {
+  const options: Options = { runs: 5, checkouts: [path.resolve(__dirname, '..')] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = argv[i + 1];
+    if (arg === '--runs' && value !== undefined && /^\d+$/.test(value)) {
+      options.runs = Number(value);
+      i++;
+    } else if (arg === '--compare' && value !== undefined) {
+      options.checkouts.unshift(path.resolve(value));
+      i++;
+    } else throw new Error(`usage: npm run bench:startup -- [--runs N] [--compare <checkout>] (got ${String(arg)})`);
+  }
+  return options;
+}
+
+/** Spawns `npm run <args>` in its own process group, so the whole tree can be stopped. */
+function npm(checkout: string, args: string[], env: Record<string, string>): ChildProcess {
+  return spawn('npm', ['run', '--silent', ...args], {
+    cwd: checkout,
+    env: { ...process.env, LOG_LEVEL: 'warn', DISCORD_TOKEN: '', DATABASE_URL: '', PORT: '', DISCORD_PUBLIC_KEY: '', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+    detached: true,
+  });
+}
+
+/** User + system CPU time of the live processes in a process group (threads included), in milliseconds. */
+function groupCpuMs(groupId: number): number {
+  let ticks = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    // Fields after the command name (which may hold spaces): state, ppid, pgrp, …, utime (14th), stime (15th).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[2]) === groupId) ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** Resolves with the time until `seen` holds for the output so far; then stops the process tree. */
+function timeUntil(
+  child: ChildProcess,
+  stream: 'stdout' | 'stderr',
+  seen: (output: string) => boolean,
+  timeoutMs = TIMEOUT_MS,
+): Promise<Timing> {
+  const started = performance.now();
+  let output = '';
+  let errors = '';
+  return new Promise<Timing>((resolve, reject) => {
+    const timer = setTimeout(() => finish(new Error(`no answer in ${timeoutMs} ms:\n${output}\n${errors}`)), timeoutMs);
+    const finish = (result: Timing | Error): void => {
+      clearTimeout(timer);
+      child.removeAllListeners('exit');
+      if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+      child.once('exit', () => (result instanceof Error ? reject(result) : resolve(result)));
+    };
+    child[stream]?.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      if (seen(output))
+        finish({ wallMs: performance.now() - started, cpuMs: child.pid === undefined ? Number.NaN : groupCpuMs(child.pid) });
+    });
+    if (stream === 'stdout') child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
+    child.once('exit', (code) => finish(new Error(`exited ${String(code)} before answering:\n${output}\n${errors}`)));
+  });
+}
+
+function consoleFirstReply(checkout: string, timeoutMs?: number): Promise<Timing> {
+  const child = npm(checkout, ['console', '--', '--memory'], {});
+  const time = timeUntil(child, 'stdout', (output) => output.includes('\n'), timeoutMs);
+  child.stdin?.write(`${FIRST_LINE}\n`);
+  return time;
+}
+
+async function startReady(checkout: string, databaseUrl: string, timeoutMs?: number): Promise<Timing> {
+  const child = npm(checkout, ['start'], {
+    DISCORD_TOKEN: 'bench-token',
+    DISCORD_APPLICATION_ID: '100000000000000001',
+    DISCORD_PUBLIC_KEY: 'ab'.repeat(32),
+    PORT: String(await freePort()),
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'info',
+  });
+  return timeUntil(child, 'stderr', (output) => output.includes(READY_LINE), timeoutMs);
+}
+
+function summary(times: readonly number[]): string {
+  const sorted = [...times].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+  const seconds = (ms: number): string => (ms / 1000).toFixed(2);
+  return `median ${seconds(median)} s (${seconds(sorted[0] ?? Number.NaN)}–${seconds(sorted.at(-1) ?? Number.NaN)})`;
+}
+
+async function main(): Promise<void> {
+  const { runs, checkouts } = parseArgs(process.argv.slice(2));
+  // A migrated copy of the tests' template database, on TEST_DATABASE_URL's server (default the local one).
+  const database = await createTestDatabase();
+  try {
+    const cases = [
+      { name: 'npm run console -- --memory, first reply', time: consoleFirstReply },
+      {
+        name: 'npm start (HTTP, PostgreSQL), ready',
+        time: (checkout: string, timeoutMs?: number) => startReady(checkout, database.url, timeoutMs),
+      },
+    ];
+    for (const { name, time } of cases) {
+      const times = new Map(checkouts.map((checkout) => [checkout, [] as Timing[]]));
+      for (const checkout of checkouts) await time(checkout, WARM_UP_TIMEOUT_MS);
+      for (let run = 0; run < runs; run++) for (const checkout of checkouts) times.get(checkout)?.push(await time(checkout));
+      for (const [checkout, measured] of times) {
+        const wall = summary(measured.map((t) => t.wallMs));
+        const cpu = summary(measured.map((t) => t.cpuMs));
+        process.stdout.write(`${name} in ${checkout}: wall ${wall}, CPU ${cpu}\n`);
+      }
+    }
+  } finally {
+    await database.drop();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,227 @@
+import { UserError } from '../errors';
+import { abilityModifier } from '../rules/state';
+import { ABILITIES, type Ability, type CombatantRulesState, type ConditionKey, type TrackKey } from '../rules/types';
+
+/** Each skill and the ability it uses. */
+export const SKILLS = {
+  acrobatics: 'dex',
+  'animal-handling': 'wis',
+  arcana: 'int',
+  athletics: 'str',
+  deception: 'cha',
+  history: 'int',
+  insight: 'wis',
+  intimidation: 'cha',
+  investigation: 'int',
+  medicine: 'wis',
+  nature: 'int',
+  perception: 'wis',
+  performance: 'cha',
+  persuasion: 'cha',
+  religion: 'int',
+  'sleight-of-hand': 'dex',
+  stealth: 'dex',
+  survival: 'wis',
+} as const satisfies Record<string, Ability>;
+export type Skill = keyof typeof SKILLS;
+
+export const HIT_DICE = [6, 8, 10, 12] as const;
+export type HitDie = (typeof HIT_DICE)[number];
+
+export const CHARACTER_NAME_MAX_LENGTH = 48;
+export const MAX_LEVEL = 20;
+const MAX_SCORE = 30;
+const MAX_CHARACTER_HP = 1_000;
+
+/** What a player writes on the sheet. */
+export interface CharacterSheet {
+  name: string;
+  level: number;
+  abilities: Record<Ability, number>;
+  maxHp: number;
+  armourClass: number;
+  hitDie: HitDie;
+  saves: Ability[];
+  skills: Skill[];
+  expertise: Skill[];
+  /** Null: the Dexterity modifier. */
+  initBonus: number | null;
+  speed: number;
+}
+
+/** What play changes and the sheet keeps between fights and rests. */
+export interface CharacterState {
+  hp: number;
+  tempHp: number;
+  hitDiceLeft: number;
+  tracks: Record<TrackKey, number>;
+  /** Conditions that outlast a fight. */
+  conditions: ConditionKey[];
+  dead: boolean;
+}
+
+export interface Character extends CharacterSheet, CharacterState {
+  id: string;
+  guildId: string;
+  ownerId: string;
+  /** The one `/init join` and rests use when no name is given. */
+  active: boolean;
+}
+
+/** A change to a sheet as typed: every field optional, lists as comma-separated text. */
+export interface SheetChanges {
+  level?: number;
+  scores?: Partial<Record<Ability, number>>;
+  maxHp?: number;
+  armourClass?: number;
+  hitDie?: string;
+  saves?: string;
+  skills?: string;
+  expertise?: string;
+  initBonus?: number;
+  speed?: number;
+}
+
+export function proficiencyBonus(level: number): number {
+  return 2 + Math.floor((level - 1) / 4);
+}
+
+export function modifierOf(sheet: Pick<CharacterSheet, 'abilities'>, ability: Ability): number {
+  return abilityModifier(sheet.abilities[ability]);
+}
+
+export function saveBonus(sheet: CharacterSheet, ability: Ability): number {
+  return modifierOf(sheet, ability) + (sheet.saves.includes(ability) ? proficiencyBonus(sheet.level) : 0);
+}
+
+export function skillBonus(sheet: CharacterSheet, skill: Skill): number {
+  const proficiency = proficiencyBonus(sheet.level);
+  const times = sheet.expertise.includes(skill) ? 2 : sheet.skills.includes(skill) ? 1 : 0;
+  return modifierOf(sheet, SKILLS[skill]) + times * proficiency;
+}
+
+export function initiativeBonus(sheet: CharacterSheet): number {
+  return sheet.initBonus ?? modifierOf(sheet, 'dex');
+}
+
+/** The sheet's hit point maximum when none is given: the die's maximum at 1st level, its average after, plus Con each level. */
+export function defaultMaxHp(level: number, hitDie: HitDie, conScore: number): number {
+  const con = abilityModifier(conScore);
+  return Math.max(1, hitDie + con) + (level - 1) * Math.max(1, hitDie / 2 + 1 + con);
+}
+
+function whole(value: number, what: string, min: number, max: number): number {
+  if (!Number.isInteger(value) || value < min || value > max) throw new UserError(`${what} must be a whole number from ${min} to ${max}.`);
+  return value;
+}
+
+export function requireCharacterName(name: string): string {
+  const clean = name.trim().replace(/\s+/g, ' ');
+  if (clean === '') throw new UserError("Give the character's name.");
+  if (clean.length > CHARACTER_NAME_MAX_LENGTH) {
+    throw new UserError(`A character's name can be at most ${CHARACTER_NAME_MAX_LENGTH} characters long.`);
+  }
+  return clean;
+}
+
+/** The key names are compared by: case and spacing do not matter. */
+export function nameKey(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+export function parseHitDie(text: string): HitDie {
+  const sides = Number(/^\s*d(\d+)\s*$/i.exec(text)?.[1]);
+  const die = HIT_DICE.find((d) => d === sides);
+  if (die === undefined) throw new UserError(`"${text}" is not a hit die: use d6, d8, d10 or d12.`);
+  return die;
+}
+
+/** Abilities by their full names too: "dexterity" is `dex`. */
+const ABILITY_NAMES: Readonly<Record<string, Ability>> = {
+  strength: 'str',
+  dexterity: 'dex',
+  constitution: 'con',
+  intelligence: 'int',
+  wisdom: 'wis',
+  charisma: 'cha',
+};
+
+function listOf<T extends string>(text: string, field: string, known: readonly T[], aliases: Readonly<Record<string, T>> = {}): T[] {
+  const found = new Set<T>();
+  for (const part of text.split(/[,;]/)) {
+    const key = part.trim().toLowerCase().replace(/\s+/g, '-');
+    if (key === '') continue;
+    const match = known.find((k) => k === key) ?? aliases[key];
+    if (match === undefined) throw new UserError(`"${part.trim()}" in \`${field}\` is not one of: ${known.join(', ')}.`);
+    found.add(match);
+  }
+  return [...found];
+}
+
+export const SKILL_NAMES = Object.keys(SKILLS) as Skill[];
+
+export function parseAbilities(text: string, field = 'saves'): Ability[] {
+  return listOf(text, field, ABILITIES, ABILITY_NAMES);
+}
+
+export function parseSkills(text: string, field = 'skills'): Skill[] {
+  return listOf(text, field, SKILL_NAMES);
+}
+
+/** A sheet with `changes` applied to `base` (or to a new sheet's defaults), every number checked. */
+export function applySheetChanges(base: CharacterSheet | null, name: string, changes: SheetChanges): CharacterSheet {
+  const level = whole(changes.level ?? base?.level ?? 1, 'Level', 1, MAX_LEVEL);
+  const abilities = { ...(base?.abilities ?? { str: 10, dex: 10, con: 10, int: 10, wis: 10, cha: 10 }) };
+  for (const ability of ABILITIES) {
+    const score = changes.scores?.[ability];
+    if (score !== undefined) abilities[ability] = whole(score, `${ability.toUpperCase()} (an ability score)`, 1, MAX_SCORE);
+  }
+  const hitDie = changes.hitDie === undefined ? (base?.hitDie ?? 8) : parseHitDie(changes.hitDie);
+  const skills = changes.skills === undefined ? (base?.skills ?? []) : parseSkills(changes.skills);
+  const expertise = changes.expertise === undefined ? (base?.expertise ?? []) : parseSkills(changes.expertise, 'expertise');
+  const maxHp = changes.maxHp ?? base?.maxHp ?? defaultMaxHp(level, hitDie, abilities.con);
+  return {
+    name: requireCharacterName(name),
+    level,
+    abilities,
+    maxHp: whole(maxHp, 'HP', 1, MAX_CHARACTER_HP),
+    armourClass: whole(changes.armourClass ?? base?.armourClass ?? 10 + abilityModifier(abilities.dex), 'AC', 0, 50),
+    hitDie,
+    saves: changes.saves === undefined ? (base?.saves ?? []) : parseAbilities(changes.saves),
+    skills,
+    expertise,
+    initBonus: changes.initBonus === undefined ? (base?.initBonus ?? null) : whole(changes.initBonus, 'The initiative bonus', -10, 30),
+    speed: whole(changes.speed ?? base?.speed ?? 30, 'Speed', 0, 500),
+  };
+}
+
+/** A new character's state: whole, rested, nothing on it. */
+export function freshState(sheet: CharacterSheet): CharacterState {
+  return {
+    hp: sheet.maxHp,
+    tempHp: 0,
+    hitDiceLeft: sheet.level,
+    tracks: { exhaustion: 0, fatigue: 0, strife: 0 },
+    conditions: [],
+    dead: false,
+  };
+}
+
+/** The state after the sheet changed: a higher maximum or level adds what it adds, nothing is left above its new cap. */
+export function stateAfterEdit(before: CharacterSheet, after: CharacterSheet, state: CharacterState): CharacterState {
+  const hp = Math.min(after.maxHp, state.hp + Math.max(0, after.maxHp - before.maxHp));
+  const hitDiceLeft = Math.min(after.level, state.hitDiceLeft + Math.max(0, after.level - before.level));
+  return { hp, tempHp: state.tempHp, hitDiceLeft, tracks: state.tracks, conditions: state.conditions, dead: state.dead };
+}
+
+/** What a character keeps of a rules state it was in (after a fight or a rest). */
+export function stateFromRules(rules: CombatantRulesState): CharacterState {
+  return {
+    hp: rules.hp,
+    tempHp: rules.tempHp,
+    hitDiceLeft: rules.hitDice.reduce((sum, pool) => sum + pool.remaining, 0),
+    tracks: { ...rules.tracks },
+    conditions: [...rules.conditions],
+    dead: rules.dead,
+  };
+}

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { nameKey, type Character, type CharacterSheet, type CharacterState, type HitDie, type Skill } from '../characters/sheet';
+import { MAX_CHARACTERS_PER_OWNER, type CharacterOwner, type CharacterStore } from '../characters/store';
+import { UserError } from '../errors';
+import type { Ability, ConditionKey } from '../rules/types';
+import type { Prisma, PrismaClient } from './generated/client';
+
+type Row = Prisma.CharacterModel;
+
+function fromRow(row: Row): Character {
+  return {
+    id: row.id,
+    guildId: row.guildId,
+    ownerId: row.ownerId,
+    active: row.active,
+    name: row.name,
+    level: row.level,
+    abilities: { str: row.str, dex: row.dex, con: row.con, int: row.int, wis: row.wis, cha: row.cha },
+    maxHp: row.maxHp,
+    armourClass: row.armourClass,
+    // Written by toColumns from the sheet's own checked values.
+    hitDie: row.hitDie as HitDie,
+    saves: row.saves as Ability[],
+    skills: row.skills as Skill[],
+    expertise: row.expertise as Skill[],
+    initBonus: row.initBonus,
+    speed: row.speed,
+    hp: row.hp,
+    tempHp: row.tempHp,
+    hitDiceLeft: row.hitDiceLeft,
+    tracks: { exhaustion: row.exhaustion, fatigue: row.fatigue, strife: row.strife },
+    conditions: Array.isArray(row.conditions) ? (row.conditions as ConditionKey[]) : [],
+    dead: row.dead,
+  };
+}
+
+function stateColumns(state: CharacterState) {
+  return {
+    hp: state.hp,
+    tempHp: state.tempHp,
+    hitDiceLeft: state.hitDiceLeft,
+    exhaustion: state.tracks.exhaustion,
+    fatigue: state.tracks.fatigue,
+    strife: state.tracks.strife,
+    conditions: state.conditions,
+    dead: state.dead,
+  };
+}
+
+function toColumns(sheet: CharacterSheet, state: CharacterState) {
+  return {
+    name: sheet.name,
+    nameKey: nameKey(sheet.name),
+    level: sheet.level,
+    ...sheet.abilities,
+    maxHp: sheet.maxHp,
+    armourClass: sheet.armourClass,
+    hitDie: sheet.hitDie,
+    saves: sheet.saves,
+    skills: sheet.skills,
+    expertise: sheet.expertise,
+    initBonus: sheet.initBonus,
+    speed: sheet.speed,
+    ...stateColumns(state),
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'P2002';
+}
+
+const ownedBy = (owner: CharacterOwner) => ({ guildId: owner.guildId, ownerId: owner.ownerId });
+
+/** The character store over PostgreSQL (or the embedded database), through Prisma. */
+export function createCharacterStore(prisma: PrismaClient): CharacterStore {
+  const find = async (owner: CharacterOwner, name: string): Promise<Character | null> => {
+    const row = await prisma.character.findUnique({ where: { guildId_ownerId_nameKey: { ...ownedBy(owner), nameKey: nameKey(name) } } });
+    return row === null ? null : fromRow(row);
+  };
+
+  return {
+    async list(owner) {
+      const rows = await prisma.character.findMany({ where: ownedBy(owner), orderBy: { nameKey: 'asc' } });
+      return rows.map(fromRow);
+    },
+    find,
+    async active(owner) {
+      const row = await prisma.character.findFirst({ where: { ...ownedBy(owner), active: true } });
+      return row === null ? null : fromRow(row);
+    },
+    async get(id) {
+      const row = await prisma.character.findUnique({ where: { id } });
+      return row === null ? null : fromRow(row);
+    },
+    async create(owner, sheet, state) {
+      if ((await prisma.character.count({ where: ownedBy(owner) })) >= MAX_CHARACTERS_PER_OWNER) {
+        throw new UserError(`A player can keep at most ${MAX_CHARACTERS_PER_OWNER} characters in a server: delete one first.`);
+      }
+      if ((await find(owner, sheet.name)) !== null) return null;
+      try {
+        const [, row] = await prisma.$transaction([
+          prisma.character.updateMany({ where: ownedBy(owner), data: { active: false } }),
+          prisma.character.create({ data: { id: randomUUID(), ...ownedBy(owner), active: true, ...toColumns(sheet, state) } }),
+        ]);
+        return fromRow(row);
+      } catch (error) {
+        if (isUniqueViolation(error)) return null;
+        throw error;
+      }
+    },
+    async update(character) {
+      const clash = await find(character, character.name);
+      if (clash !== null && clash.id !== character.id) return null;
+      try {
+        const row = await prisma.character.update({ where: { id: character.id }, data: toColumns(character, character) });
+        return fromRow(row);
+      } catch (error) {
+        if (isUniqueViolation(error)) return null;
+        throw error;
+      }
+    },
+    async use(owner, id) {
+      await prisma.$transaction([
+        prisma.character.updateMany({ where: { ...ownedBy(owner), id: { not: id } }, data: { active: false } }),
+        prisma.character.updateMany({ where: { ...ownedBy(owner), id }, data: { active: true } }),
+      ]);
+    },
+    async delete(owner, id) {
+      const { count } = await prisma.character.deleteMany({ where: { ...ownedBy(owner), id } });
+      return count > 0;
+    },
+    async lastParty(place) {
+      const encounter = await prisma.encounter.findFirst({
+        where: { guildId: place.guildId, channelId: place.channelId },
+        orderBy: { createdAt: 'desc' },
+        select: { gameMasterId: true, combatants: { select: { characterId: true } } },
+      });
+      if (encounter === null) return null;
+      const ids = encounter.combatants.flatMap((c) => (c.characterId === null ? [] : [c.characterId]));
+      const rows = await prisma.character.findMany({ where: { id: { in: ids }, guildId: place.guildId }, orderBy: { nameKey: 'asc' } });
+      return { gameMasterId: encounter.gameMasterId, characters: rows.map(fromRow) };
+    },
+    async recordStates(states) {
+      await prisma.$transaction(states.map(({ id, state }) => prisma.character.updateMany({ where: { id }, data: stateColumns(state) })));
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import type { Character } from '../characters/sheet';
+import type { CharacterOwner } from '../characters/store';
+import { shown } from '../views/markdown';
+import { UserError, type CommandContext } from './command';
+
+type Context = Omit<CommandContext, 'options'>;
+
+/** The invoking player in this server, as the owner of characters. */
+export function ownerOf(ctx: Context): CharacterOwner {
+  return { guildId: ctx.guildId, ownerId: ctx.user.id };
+}
+
+/** The character a name found, or a refusal saying no such character of yours exists. */
+export function requireCharacter(found: Character | null, typed: string): Character {
+  if (found === null) throw new UserError(`You have no character called "${shown(typed)}" here; \`/character list\` shows yours.`);
+  return found;
+}
+
+/** The caller's character `typed` names, or their active one when no name was typed. */
+export async function characterNamedOrActive(ctx: Context, typed: string | null): Promise<Character> {
+  const owner = ownerOf(ctx);
+  if (typed !== null) return requireCharacter(await ctx.services.characters.find(owner, typed), typed);
+  const active = await ctx.services.characters.active(owner);
+  if (active === null)
+    throw new UserError('You have no active character here: make one with `/character create` or pick one with `/character use`.');
+  return active;
+}

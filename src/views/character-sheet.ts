@@ -1,0 +1,66 @@
+import { initiativeBonus, modifierOf, proficiencyBonus, saveBonus, skillBonus, type Character } from '../characters/sheet';
+import { ABILITIES, type TrackKey } from '../rules/types';
+import { COLORS } from './embeds';
+import { shown } from './markdown';
+import type { Embed } from './reply';
+
+export function signed(value: number): string {
+  return value < 0 ? `−${-value}` : `+${value}`;
+}
+
+const TRACK_NAMES: Record<TrackKey, string> = { exhaustion: 'Exhaustion', fatigue: 'Fatigue', strife: 'Strife' };
+
+/** "Exhaustion 2, Fatigue 1", or null when every track is at 0. */
+export function tracksInWords(tracks: Readonly<Record<TrackKey, number>>): string | null {
+  const reached = (Object.keys(TRACK_NAMES) as TrackKey[]).filter((key) => tracks[key] > 0);
+  return reached.length === 0 ? null : reached.map((key) => `${TRACK_NAMES[key]} ${tracks[key]}`).join(', ');
+}
+
+/** A character's name, safe to show in Markdown. */
+export function characterName(character: Pick<Character, 'name'>): string {
+  return shown(character.name);
+}
+
+/** The whole sheet, as `/character show` prints it. */
+export function characterEmbed(character: Character): Embed {
+  const temp = character.tempHp > 0 ? ` (+${character.tempHp} temporary)` : '';
+  const lines = [
+    `Level ${character.level} · proficiency ${signed(proficiencyBonus(character.level))}${character.active ? ' · active' : ''}`,
+    `**HP** ${character.hp}/${character.maxHp}${temp} · **AC** ${character.armourClass} · **Initiative** ${signed(initiativeBonus(character))} · **Speed** ${character.speed} ft`,
+    `**Hit Dice** ${character.hitDiceLeft}/${character.level} d${character.hitDie}`,
+  ];
+  const tracks = tracksInWords(character.tracks);
+  if (tracks !== null) lines.push(`**Tracks** ${tracks}`);
+  if (character.conditions.length > 0) lines.push(`**Conditions** ${character.conditions.join(', ')}`);
+  if (character.dead) lines.push('💀 **Dead**');
+  const abilities = ABILITIES.map((a) => `${a.toUpperCase()} ${character.abilities[a]} (${signed(modifierOf(character, a))})`).join(' · ');
+  const saves = ABILITIES.map((a) => `${a.toUpperCase()} ${signed(saveBonus(character, a))}${character.saves.includes(a) ? '●' : ''}`).join(
+    ' · ',
+  );
+  const fields = [
+    { name: 'Abilities', value: abilities },
+    { name: 'Saving throws (● proficient)', value: saves },
+  ];
+  const trained = [...new Set([...character.expertise, ...character.skills])].sort();
+  if (trained.length > 0) {
+    const skills = trained.map((s) => `${s} ${signed(skillBonus(character, s))}${character.expertise.includes(s) ? ' (expertise)' : ''}`);
+    fields.push({ name: 'Skills', value: skills.join(', ') });
+  }
+  return { title: characterName(character), description: lines.join('\n'), color: character.dead ? COLORS.neutral : COLORS.info, fields };
+}
+
+/** One line per character, the active one marked. */
+export function characterListEmbed(characters: readonly Character[]): Embed {
+  if (characters.length === 0) {
+    return { description: 'You have no characters here yet: make one with `/character create`.', color: COLORS.info };
+  }
+  const lines = characters.map(
+    (c) => `${c.active ? '▶️' : '▫️'} **${characterName(c)}** · level ${c.level} · ${c.hp}/${c.maxHp} HP${c.dead ? ' · dead' : ''}`,
+  );
+  return {
+    title: 'Your characters',
+    description: lines.join('\n'),
+    footer: '▶️ active: `/init join` and `/rest` use it',
+    color: COLORS.info,
+  };
+}

@@ -1,0 +1,272 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { RuleSetId } from '../../../src/rules/ids';
+import type { Services } from '../../../src/services';
+import type { Reply } from '../../../src/views/reply';
+import { ALICE, BOB, GM, buttonsOf, openTable, text, type ScriptedRandom, type Table } from './support';
+
+/** Characters kept between fights: made with /character, fighting through /init join, resting with /rest. */
+describe('stored characters through /character, /init and /rest', () => {
+  let table: Table;
+  let dice: ScriptedRandom;
+  let services: Services;
+  let close: () => Promise<void>;
+
+  beforeEach(async () => {
+    ({ table, dice, services, close } = await openTable());
+  });
+
+  afterEach(async () => {
+    await close();
+  });
+
+  function useRules(ruleset: RuleSetId): Promise<void> {
+    return services.settings.setGuildRuleset({ guildId: 'guild-1', ruleset, userId: GM.id });
+  }
+
+  function refused(reply: Reply): string {
+    expect(reply.ephemeral).toBe(true);
+    return text(reply);
+  }
+
+  async function sheetOf(name: string, player = ALICE): Promise<string> {
+    return text(await table.run(player, 'character', 'show', { name }));
+  }
+
+  /** Begins a fight, joins `player` with the active character, and returns after the join. */
+  async function fight(player = ALICE, values: Record<string, string> = {}): Promise<string> {
+    await table.run(GM, 'init', 'begin', {});
+    dice.queue(10);
+    return text(await table.run(player, 'init', 'join', values));
+  }
+
+  async function endFight(): Promise<void> {
+    const confirm = await table.run(GM, 'init', 'end');
+    const end = buttonsOf(confirm).find((b) => b.label === 'End the encounter');
+    await table.press(GM, end?.customId ?? '');
+  }
+
+  test('create shows the sheet with the proficiency bonus its level gives', async () => {
+    const reply = await table.run(ALICE, 'character', 'create', {
+      name: 'Alice',
+      level: 5,
+      dex: 16,
+      con: 14,
+      hp: 40,
+      saves: 'dex, wis',
+      skills: 'stealth, perception',
+      expertise: 'stealth',
+    });
+    expect(text(reply)).toBe(
+      [
+        'Alice',
+        'Level 5 · proficiency +3 · active',
+        '**HP** 40/40 · **AC** 13 · **Initiative** +3 · **Speed** 30 ft',
+        '**Hit Dice** 5/5 d8',
+        'Abilities: STR 10 (+0) · DEX 16 (+3) · CON 14 (+2) · INT 10 (+0) · WIS 10 (+0) · CHA 10 (+0)',
+        'Saving throws (● proficient): STR +0 · DEX +6● · CON +2 · INT +0 · WIS +3● · CHA +0',
+        'Skills: perception +3, stealth +9 (expertise)',
+      ].join('\n'),
+    );
+  });
+
+  test('bad scores, levels, skills and hit dice are refused in words, and nothing is saved', async () => {
+    expect(refused(await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 21 }))).toBe(
+      '⚠️ Level must be a whole number from 1 to 20.',
+    );
+    expect(refused(await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 3, str: 31 }))).toBe(
+      '⚠️ STR (an ability score) must be a whole number from 1 to 30.',
+    );
+    expect(refused(await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 3, skills: 'stealth, flying' }))).toMatch(
+      /^⚠️ "flying" in `skills` is not one of: acrobatics, /,
+    );
+    expect(refused(await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 3, 'hit-die': 'd7' }))).toBe(
+      '⚠️ "d7" is not a hit die: use d6, d8, d10 or d12.',
+    );
+    expect(text(await table.run(ALICE, 'character', 'list'))).toBe('You have no characters here yet: make one with `/character create`.');
+  });
+
+  test('names are unique per player whatever their case, escaped for Markdown, and each player sees only their own', async () => {
+    await table.run(ALICE, 'character', 'create', { name: '*Shade*_', level: 2 });
+    expect(refused(await table.run(ALICE, 'character', 'create', { name: '*SHADE*_', level: 3 }))).toBe(
+      '⚠️ You already have a character called \\*SHADE\\*\\_: edit it with `/character edit`.',
+    );
+    expect(text(await table.run(BOB, 'character', 'create', { name: '*Shade*_', level: 1 }))).toMatch(/^\\\*Shade\\\*\\_\n/);
+    expect(text(await table.run(ALICE, 'character', 'list'))).toBe('Your characters\n▶️ **\\*Shade\\*\\_** · level 2 · 13/13 HP');
+  });
+
+  test('edit changes only what it names; a higher level adds its Hit Die', async () => {
+    await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 4, hp: 30 });
+    await table.run(ALICE, 'character', 'edit', { name: 'alice', level: 5, hp: 38 });
+    expect(await sheetOf('Alice')).toMatch(/Level 5 · proficiency \+3 · active\n\*\*HP\*\* 38\/38 .*\n\*\*Hit Dice\*\* 5\/5 d8/);
+  });
+
+  test('use picks the active character; delete asks first, and only the owner can press it', async () => {
+    await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 1 });
+    await table.run(ALICE, 'character', 'create', { name: 'Brannoc', level: 3 });
+    await table.run(ALICE, 'character', 'use', { name: 'alice' });
+    expect(text(await table.run(ALICE, 'character', 'list'))).toMatch(/▶️ \*\*Alice\*\*.*\n▫️ \*\*Brannoc\*\*/);
+    const confirm = await table.run(ALICE, 'character', 'delete', { name: 'Brannoc' });
+    expect(text(confirm)).toBe('Delete **Brannoc** for good? It cannot be undone.');
+    const button = buttonsOf(confirm).find((b) => b.label === 'Delete')?.customId ?? '';
+    expect(refused(await table.press(BOB, button))).toBe('⚠️ That character is gone, or is not yours.');
+    expect(text(await table.press(ALICE, button))).toBe('Brannoc is deleted.');
+    expect(text(await table.run(ALICE, 'character', 'list'))).toBe('Your characters\n▶️ **Alice** · level 1 · 8/8 HP');
+  });
+
+  test("dnd-next: the sheet's level and Constitution set the death threshold, −19 at level 5 with Con 14", async () => {
+    await useRules('dnd-next');
+    await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 5, con: 14, hp: 40 });
+    expect(await fight()).toBe('Alice joins the fight with initiative 10 (d20 10).');
+    expect(text(await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '58' }))).toMatch(
+      /^Alice takes 58 damage and drops to -18 HP\. Alice is dying/,
+    );
+    expect(text(await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '1' }))).toBe(
+      'Alice takes 1 damage and is at -19 HP. Alice dies: its hit points reached its death threshold.',
+    );
+    await endFight();
+    expect(await sheetOf('Alice')).toMatch(/\*\*HP\*\* -19\/40[^]*💀 \*\*Dead\*\*/);
+    expect(refused(await table.run(ALICE, 'rest', 'long'))).toBe("⚠️ Alice cannot take a long rest: The dead can't rest.");
+  });
+
+  test('a5e: massive damage is 20 + 3 × the sheet level, so a level-8 character shrugs off 30 but saves against 44', async () => {
+    await useRules('a5e');
+    await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 8, con: 14, hp: 30 });
+    await table.run(BOB, 'character', 'create', { name: 'Bram', level: 8, con: 14, hp: 30 });
+    await fight();
+    dice.queue(9);
+    await table.run(BOB, 'init', 'join');
+    const shrugged = text(await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '30' }));
+    expect(shrugged).toMatch(/^Alice takes 30 damage and drops to 0 HP\. Alice is dying/);
+    expect(shrugged).not.toContain('Massive damage');
+    dice.queue(13);
+    expect(text(await table.run(GM, 'hp', 'damage', { target: 'Bram', amount: '44' }))).toContain(
+      'Massive damage: DC 15 Constitution save, rolled 13 for a total of 15: a success.',
+    );
+  });
+
+  test('a5e: fatigue gained in a fight is on the sheet after /init end, and a long rest takes the first level away', async () => {
+    await useRules('a5e');
+    await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 8, con: 14, hp: 30 });
+    await fight();
+    await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '30' });
+    await table.run(GM, 'hp', 'heal', { target: 'Alice', amount: '5' });
+    await endFight();
+    expect(await sheetOf('Alice')).toMatch(/\*\*HP\*\* 5\/30 [^]*\n\*\*Tracks\*\* Fatigue 1\n/);
+    const rested = text(await table.run(ALICE, 'rest', 'long'));
+    expect(rested).toContain('Alice loses 1 level of Fatigue (now 0).');
+    expect(rested).toContain('Regains 25 HP (now 30/30).');
+    expect(await sheetOf('Alice')).not.toContain('Fatigue');
+  });
+
+  test('a short rest spends Hit Dice at die + Con, shown as rolled, and leaves the rest', async () => {
+    await useRules('dnd2014');
+    await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 5, con: 14, hp: 40, 'hit-die': 'd8' });
+    await fight();
+    await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '25' });
+    await endFight();
+    dice.queue(5, 3);
+    expect(text(await table.run(ALICE, 'rest', 'short', { 'hit-dice': 2 }))).toBe(
+      [
+        '**Alice** takes a short rest.',
+        'Spends 2 Hit Dice: d8 5 +2 → 7, d8 3 +2 → 5.',
+        'Regains 12 HP (now 27/40).',
+        'Hit Dice left: 3 of 5 (d8).',
+      ].join('\n'),
+    );
+  });
+
+  test.each([
+    ['dnd2014', 2, 'Hit Dice left: 2 of 5 (d8).'],
+    ['dnd2024', 5, 'Hit Dice left: 5 of 5 (d8).'],
+  ] as const)('%s: a long rest after spending all 5 Hit Dice gives back %i', async (ruleset, back, left) => {
+    await useRules(ruleset);
+    await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 5, con: 14, hp: 40 });
+    await fight();
+    await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '39' });
+    await endFight();
+    dice.queue(1, 1, 1, 1, 1);
+    await table.run(ALICE, 'rest', 'short', { 'hit-dice': 5 });
+    const rested = text(await table.run(ALICE, 'rest', 'long'));
+    expect(rested).toContain(`Regains ${back} Hit Dice.`);
+    expect(rested).toContain(left);
+  });
+
+  test("no rest during the channel's fight unless the game master calls it", async () => {
+    await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 5, hp: 40 });
+    await fight();
+    expect(refused(await table.run(ALICE, 'rest', 'short'))).toBe(
+      '⚠️ Encounter is still running in this channel: rest after `/init end`, or ask the game master (Gina).',
+    );
+    await table.run(GM, 'character', 'create', { name: 'Warden', level: 2 });
+    expect(text(await table.run(GM, 'rest', 'short'))).toMatch(/^\*\*Warden\*\* takes a short rest\./);
+  });
+
+  test('the game master rests the party of the last fight; a player may not', async () => {
+    await useRules('dnd2024');
+    await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 5, hp: 40 });
+    await table.run(BOB, 'character', 'create', { name: 'Bram', level: 3, hp: 24 });
+    await fight();
+    dice.queue(4);
+    await table.run(BOB, 'init', 'join');
+    await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '10' });
+    await table.run(GM, 'hp', 'damage', { target: 'Bram', amount: '4' });
+    await endFight();
+    expect(refused(await table.run(BOB, 'rest', 'long', { party: true }))).toBe(
+      "⚠️ Only the last encounter's game master, or a member with Manage Channels, can rest the party.",
+    );
+    const rested = text(await table.run(GM, 'rest', 'long', { party: true }));
+    expect(rested).toContain('**Alice** takes a long rest.\nRegains 10 HP (now 40/40).');
+    expect(rested).toContain('**Bram** takes a long rest.\nRegains 4 HP (now 24/24).');
+  });
+
+  test('a Foundry actor imports, and its export imports back to the same sheet; a bad file saves nothing', async () => {
+    const foundry = fs.readFileSync(path.join(__dirname, '../../fixtures/foundry/hollis-fighter-dnd5e-3.json'), 'utf8');
+    expect(refused(await table.run(ALICE, 'character', 'import', { json: foundry.replace('"levels": 3', '"levels": 30') }))).toBe(
+      '⚠️ `items[0].system.levels` must be a whole number from 1 to 20.',
+    );
+    expect(text(await table.run(ALICE, 'character', 'list'))).toBe('You have no characters here yet: make one with `/character create`.');
+    const imported = text(await table.run(ALICE, 'character', 'import', { json: foundry }));
+    expect(imported).toMatch(
+      /^Hollis \(Human Fighter\)\nLevel 3 · proficiency \+2 · active\n\*\*HP\*\* 21\/28 \(\+4 temporary\) · \*\*AC\*\* 18/,
+    );
+    const exported = (await table.run(ALICE, 'character', 'export')).content ?? '';
+    const json = exported.replace(/^```json\n|\n```$/g, '');
+    expect(JSON.parse(json)).toMatchObject({ format: 'rollcall-character', version: 1, level: 3, hitDie: 'd10', hitDiceLeft: 1 });
+    const before = await sheetOf('Hollis (Human Fighter)');
+    expect(refused(await table.run(ALICE, 'character', 'import', { json }))).toBe(
+      '⚠️ You already have a character called Hollis (Human Fighter): delete or rename it first.',
+    );
+    expect(text(await table.run(BOB, 'character', 'import', { json }))).toMatch(/^Hollis \(Human Fighter\)\n/);
+    expect(await sheetOf('Hollis (Human Fighter)', BOB)).toBe(before);
+  });
+
+  test("/init add takes monsters' saves, level and Constitution", async () => {
+    await useRules('dnd-next');
+    await table.run(GM, 'init', 'begin', {});
+    dice.queue(10);
+    await table.run(GM, 'init', 'add', { name: 'Ogre', hp: 59, saves: 'con+3, str+4', level: 7, con: 16 });
+    const encounter = await services.encounters.get({ guildId: 'guild-1', channelId: table.channelId });
+    const ogre = encounter?.combatants[0];
+    expect(ogre?.saveBonuses).toEqual({ con: 3, str: 4 });
+    expect(ogre?.rules).toMatchObject({ conSaveBonus: 3, level: 7, conScore: 16 });
+    expect(refused(await table.run(GM, 'init', 'add', { name: 'Imp', saves: 'luck+2' }))).toBe(
+      '⚠️ "luck+2" in `saves` is not a save bonus: write them like `con+3, dex+2` (str, dex, con, int, wis, cha).',
+    );
+  });
+
+  test('/init join with a name joins without the stored character; character: picks another', async () => {
+    await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 5, hp: 40 });
+    await table.run(ALICE, 'character', 'create', { name: 'Brannoc', level: 3, hp: 28 });
+    await table.run(ALICE, 'character', 'use', { name: 'Alice' });
+    expect(await fight(ALICE, { character: 'brannoc' })).toBe('Brannoc joins the fight with initiative 10 (d20 10).');
+    dice.queue(10);
+    expect(text(await table.run(ALICE, 'init', 'join', { name: 'Pip', hp: 5 }))).toBe('Pip joins the fight with initiative 10 (d20 10).');
+    const encounter = await services.encounters.get({ guildId: 'guild-1', channelId: table.channelId });
+    const joined = encounter?.combatants.map((c) => [c.name, c.rules.maxHp, c.characterId !== null]);
+    expect(joined?.sort()).toEqual([
+      ['Brannoc', 28, true],
+      ['Pip', 5, false],
+    ]);
+  });
+});

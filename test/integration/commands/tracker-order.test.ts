@@ -1,0 +1,99 @@
+import pino from 'pino';
+import { buildServices } from '../../../src/app';
+import { nextTurn } from '../../../src/combat/steps';
+import type { PrismaClient } from '../../../src/db/generated/client';
+import { createSeededRandom } from '../../../src/dice/seeded';
+import type { ChannelMessenger, CommandContext } from '../../../src/framework/command';
+import { applyStep } from '../../../src/framework/encounter-commands';
+import { coalesceEdits } from '../../../src/transports/coalescing-messenger';
+import type { Services } from '../../../src/services';
+import type { Reply } from '../../../src/views/reply';
+import { createTestDatabase, type TestDatabase } from '../../support/database';
+import { GM, Table } from './support';
+
+/** Over the table's own messenger, edits that take `delay()` ms each, as Discord's REST latency varies. */
+function delayed(inner: ChannelMessenger, delay: () => number): ChannelMessenger {
+  return {
+    send: (channelId, message) => inner.send(channelId, message),
+    pin: (channelId, messageId) => inner.pin(channelId, messageId),
+    edit: (channelId, messageId, message) =>
+      new Promise((resolve) => setTimeout(resolve, delay())).then(() => inner.edit(channelId, messageId, message)),
+  };
+}
+
+/** 0–20 ms, the same sequence every run. */
+function jitter(): () => number {
+  let seed = 7;
+  return () => {
+    seed = (seed * 48271) % 2147483647;
+    return seed % 21;
+  };
+}
+
+/** "Round **3** · **Goblin 2**'s turn" as [3, 2], which only ever grows as turns pass. */
+function turnOf(reply: Reply): [number, number] {
+  const match = /^Round \*\*(\d+)\*\* · \*\*Goblin (\d)\*\*'s turn/.exec(reply.embeds?.[0]?.description ?? '');
+  if (!match) throw new Error(`not a turn: ${reply.embeds?.[0]?.description}`);
+  return [Number(match[1]), Number(match[2])];
+}
+
+function contextOn(table: Table, services: Services, messenger: ChannelMessenger): Omit<CommandContext, 'options'> {
+  return {
+    interactionId: 'race',
+    user: { id: GM.id, name: GM.name },
+    guildId: 'guild-1',
+    channelId: table.channelId,
+    permissions: { manageGuild: false, manageChannels: false },
+    services,
+    messenger,
+  };
+}
+
+describe('the tracker after racing commands on a Discord transport', () => {
+  let db: TestDatabase;
+  let table: Table;
+  const processOn = (prisma: PrismaClient, seed: number) =>
+    buildServices({ prisma, random: createSeededRandom(seed), logger: pino({ level: 'silent' }) });
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    table = new Table(processOn(db.prisma, 1));
+    await table.run(GM, 'init', 'begin', { name: 'Race' });
+    await table.run(GM, 'init', 'add', { name: 'Goblin', hp: 7, ac: 15, count: 2, initiative: 12 });
+  });
+
+  afterAll(async () => {
+    await db.drop();
+  });
+
+  test('twenty /init next at once: edits land in version order and the tracker ends on the last turn', async () => {
+    const messenger = coalesceEdits(delayed(table.messenger, jitter()));
+    const ctx = contextOn(table, table.services, messenger);
+    const before = table.messenger.posts[0]?.versions.length ?? 0;
+    const replies = await Promise.all(Array.from({ length: 20 }, () => applyStep(ctx, nextTurn)));
+    expect(replies).toHaveLength(20);
+    await messenger.idle();
+    const shown = (table.messenger.posts[0]?.versions ?? []).slice(before).map(turnOf);
+    // Twenty turns of two goblins from before round 1: Goblin 2's turn in round 10.
+    expect(shown[shown.length - 1]).toEqual([10, 2]);
+    expect(shown.length).toBeLessThan(20);
+    for (let i = 1; i < shown.length; i += 1) {
+      const [round, goblin] = shown[i] ?? [0, 0];
+      const [lastRound, lastGoblin] = shown[i - 1] ?? [0, 0];
+      expect(round * 10 + goblin).toBeGreaterThan(lastRound * 10 + lastGoblin);
+    }
+  });
+
+  test('two processes: the one whose older edit lands last brings the tracker to the newest state', async () => {
+    const slowProcess = coalesceEdits(delayed(table.messenger, () => 60));
+    const fastProcess = coalesceEdits(delayed(table.messenger, () => 0));
+    const other = processOn(db.prisma, 3);
+    await applyStep(contextOn(table, table.services, slowProcess), nextTurn);
+    await applyStep(contextOn(table, other, fastProcess), nextTurn);
+    await fastProcess.idle();
+    // Round 11, Goblin 2's: the newest. The slow process's older edit is still on its way.
+    expect(turnOf(table.tracker())).toEqual([11, 2]);
+    await slowProcess.idle();
+    expect(turnOf(table.tracker())).toEqual([11, 2]);
+  });
+});

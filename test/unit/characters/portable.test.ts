@@ -1,0 +1,89 @@
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-member-access -- the tests edit fixture JSON at any depth */
+import fs from 'node:fs';
+import path from 'node:path';
+import { exportCharacter, importCharacter } from '../../../src/characters/portable';
+import type { Character } from '../../../src/characters/sheet';
+
+const fixture = (name: string): string => fs.readFileSync(path.join(__dirname, '../../fixtures/foundry', name), 'utf8');
+
+function withField(json: string, change: (actor: Record<string, any>) => void): string {
+  const actor = JSON.parse(json) as Record<string, any>;
+  change(actor);
+  return JSON.stringify(actor);
+}
+
+const stored = (imported: ReturnType<typeof importCharacter>): Character => ({
+  id: 'id-1',
+  guildId: 'g',
+  ownerId: 'u',
+  active: true,
+  ...imported.sheet,
+  ...imported.state,
+});
+
+describe('importing a Foundry VTT dnd5e actor', () => {
+  test('dnd5e 4: class levels and spent Hit Dice from `hd`, worn light armour, expertise, no HP maximum given', () => {
+    expect(importCharacter(fixture('tamsin-rogue-dnd5e-4.json'))).toEqual({
+      sheet: {
+        name: 'Tamsin (Halfling Rogue)',
+        level: 5,
+        abilities: { str: 8, dex: 17, con: 12, int: 13, wis: 12, cha: 14 },
+        // d8 + 1 at 1st level, then 5 + 1 for each of 4 levels.
+        maxHp: 33,
+        armourClass: 15,
+        hitDie: 8,
+        saves: ['dex', 'int'],
+        skills: ['acrobatics', 'deception', 'investigation', 'perception'],
+        expertise: ['sleight-of-hand', 'stealth'],
+        initBonus: null,
+        speed: 25,
+      },
+      state: {
+        hp: 27,
+        tempHp: 0,
+        hitDiceLeft: 4,
+        tracks: { exhaustion: 1, fatigue: 0, strife: 0 },
+        conditions: [],
+        dead: false,
+      },
+    });
+  });
+
+  test('dnd5e 3: `hitDice` and `hitDiceUsed`, heavy armour and a shield, an initiative bonus written as text', () => {
+    const { sheet, state } = importCharacter(fixture('hollis-fighter-dnd5e-3.json'));
+    expect(sheet).toMatchObject({ level: 3, hitDie: 10, maxHp: 28, armourClass: 18, saves: ['str', 'con'], initBonus: 3, speed: 30 });
+    expect(sheet.skills).toEqual(['athletics', 'intimidation', 'perception']);
+    expect(state).toMatchObject({ hp: 21, tempHp: 4, hitDiceLeft: 1 });
+  });
+
+  test('the first bad field is named', () => {
+    const tooStrong = withField(fixture('tamsin-rogue-dnd5e-4.json'), (a) => (a.system.abilities.dex.value = 40));
+    expect(() => importCharacter(tooStrong)).toThrow('`system.abilities.dex.value` must be a whole number from 1 to 30.');
+    const oddDie = withField(fixture('tamsin-rogue-dnd5e-4.json'), (a) => (a.items[0].system.hd.denomination = 'd7'));
+    expect(() => importCharacter(oddDie)).toThrow('`items[0].system.hd.denomination` must be d6, d8, d10 or d12.');
+    const monster = withField(fixture('hollis-fighter-dnd5e-3.json'), (a) => (a.type = 'npc'));
+    expect(() => importCharacter(monster)).toThrow('`type` must be "character" (a player character actor).');
+    const classless = withField(fixture('hollis-fighter-dnd5e-3.json'), (a) => (a.items = []));
+    expect(() => importCharacter(classless)).toThrow('`items` must hold at least one class item.');
+    expect(() => importCharacter('{"name": "x"}')).toThrow(/neither a Rollcall character/);
+    expect(() => importCharacter('not json')).toThrow(/^That is not JSON/);
+  });
+});
+
+describe("Rollcall's own JSON", () => {
+  test.each(['tamsin-rogue-dnd5e-4.json', 'hollis-fighter-dnd5e-3.json'])('%s round-trips through export and import', (name) => {
+    const first = stored(importCharacter(fixture(name)));
+    const again = importCharacter(JSON.stringify(exportCharacter(first)));
+    expect(stored(again)).toEqual(first);
+  });
+
+  test('a wrong field in an export is named', () => {
+    const exported = exportCharacter(stored(importCharacter(fixture('tamsin-rogue-dnd5e-4.json'))));
+    expect(() => importCharacter(JSON.stringify({ ...exported, hitDiceLeft: 9 }))).toThrow(
+      '`hitDiceLeft` must be a whole number from 0 to 5.',
+    );
+    expect(() => importCharacter(JSON.stringify({ ...exported, skills: ['stealth', 'flying'] }))).toThrow(
+      '`skills[1]` must be one of: acrobatics,',
+    );
+  });
+});

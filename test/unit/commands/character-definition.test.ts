@@ -1,0 +1,43 @@
+import { command as character } from '../../../commands/character';
+import { command as rest } from '../../../commands/rest';
+import { limitViolations } from '../transports/discord-limits';
+
+interface OptionJson {
+  name: string;
+  required?: boolean;
+  options?: OptionJson[];
+}
+
+function subcommands(definition: { toJSON(): unknown }): Record<string, string[]> {
+  const json = definition.toJSON() as { options: OptionJson[] };
+  return Object.fromEntries(json.options.map((sub) => [sub.name, (sub.options ?? []).map((o) => (o.required ? `${o.name}*` : o.name))]));
+}
+
+const SHEET = ['str', 'dex', 'con', 'int', 'wis', 'cha', 'hp', 'ac', 'hit-die', 'saves', 'skills', 'expertise', 'init-bonus', 'speed'];
+
+describe('the /character and /rest definitions keep the option names the issue fixes (* required)', () => {
+  test('/character', () => {
+    expect(subcommands(character.definition)).toEqual({
+      create: ['name*', 'level*', ...SHEET],
+      edit: ['name*', 'level', ...SHEET],
+      show: ['name'],
+      list: [],
+      use: ['name*'],
+      export: ['name'],
+      import: ['json*'],
+      delete: ['name*'],
+    });
+  });
+
+  test('/rest', () => {
+    expect(subcommands(rest.definition)).toEqual({
+      short: ['hit-dice', 'character', 'healers-kit'],
+      long: ['character', 'party'],
+    });
+  });
+
+  test('both fit within what Discord accepts', () => {
+    expect(limitViolations(character.definition.toJSON())).toEqual([]);
+    expect(limitViolations(rest.definition.toJSON())).toEqual([]);
+  });
+});
