@@ -38,7 +38,14 @@ const definition = new SlashCommandBuilder()
       .addBooleanOption((o) => o.setName('critical').setDescription('A critical hit')),
   )
   .addSubcommand((sub) => amountSubcommand(sub, 'heal', 'Restore hit points', 'Who is healed'))
-  .addSubcommand((sub) => amountSubcommand(sub, 'temp', "Give temporary hit points (they don't add up: the higher stays)"))
+  .addSubcommand((sub) =>
+    amountSubcommand(sub, 'temp', "Give temporary hit points (they don't add up: the higher stays unless keep:new)").addStringOption((o) =>
+      o
+        .setName('keep')
+        .setDescription('Which to keep when it already has some (its controller decides)')
+        .addChoices({ name: 'the higher', value: 'higher' }, { name: 'the new ones', value: 'new' }),
+    ),
+  )
   .addSubcommand((sub) => amountSubcommand(sub, 'set', 'Set current hit points (game master or the controller)'))
   .addSubcommand((sub) => amountSubcommand(sub, 'max', 'Set the hit point maximum (game master or the controller)'));
 
@@ -60,7 +67,7 @@ function run(ctx: CommandContext): Promise<Reply> {
     case 'heal':
       return applyStep(ctx, heal, amountInput(ctx));
     case 'temp':
-      return applyStep(ctx, grantTempHp, amountInput(ctx));
+      return applyStep(ctx, grantTempHp, { ...amountInput(ctx), replace: optionalString(ctx.options, 'keep') === 'new' });
     case 'set':
       return applyStep(ctx, setHp, amountInput(ctx));
     case 'max':
@@ -85,6 +92,7 @@ export const command: Command = {
     '/hp damage target:Goblin 2 amount:9 critical:true',
     '/hp heal target:Alice amount:1d8+3',
     '/hp temp target:Alice amount:5',
+    '/hp temp target:Alice amount:5 keep:new',
     '/hp set target:Bram amount:12',
     '/hp max target:Bram amount:20',
   ],

@@ -85,6 +85,20 @@ function withStats(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBu
     .addIntegerOption((o) => o.setName('ac').setDescription('Armour class').setMinValue(0).setMaxValue(50));
 }
 
+/** A total rolled at the table instead of by the bot, or the bot's roll with advantage or disadvantage. */
+function withInitiative(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
+  return sub
+    .addIntegerOption((o) =>
+      o.setName('initiative').setDescription('Use this initiative instead of rolling').setMinValue(-10).setMaxValue(60),
+    )
+    .addStringOption((o) =>
+      o
+        .setName('mode')
+        .setDescription('Roll initiative with advantage or disadvantage')
+        .addChoices({ name: 'advantage', value: 'advantage' }, { name: 'disadvantage', value: 'disadvantage' }),
+    );
+}
+
 /** `/init`: the channel's encounter, from begin to end. */
 const definition = new SlashCommandBuilder()
   .setName('init')
@@ -108,29 +122,22 @@ const definition = new SlashCommandBuilder()
     ),
   )
   .addSubcommand((sub) =>
-    withStats(
-      sub
-        .setName('add')
-        .setDescription('Add monsters or NPCs (game master)')
-        .addStringOption((o) =>
-          o
-            .setName('name')
-            .setDescription('Name; with count, numbers are added (Goblin 1, Goblin 2…)')
-            .setRequired(true)
-            .setMaxLength(NAME_MAX_LENGTH),
-        ),
+    withInitiative(
+      withStats(
+        sub
+          .setName('add')
+          .setDescription('Add monsters or NPCs (game master)')
+          .addStringOption((o) =>
+            o
+              .setName('name')
+              .setDescription('Name; with count, numbers are added (Goblin 1, Goblin 2…)')
+              .setRequired(true)
+              .setMaxLength(NAME_MAX_LENGTH),
+          ),
+      )
+        .addIntegerOption((o) => o.setName('count').setDescription('How many, sharing one initiative roll').setMinValue(1).setMaxValue(20))
+        .addBooleanOption((o) => o.setName('hidden').setDescription('Keep its numbers from the players')),
     )
-      .addIntegerOption((o) => o.setName('count').setDescription('How many, sharing one initiative roll').setMinValue(1).setMaxValue(20))
-      .addBooleanOption((o) => o.setName('hidden').setDescription('Keep its numbers from the players'))
-      .addIntegerOption((o) =>
-        o.setName('initiative').setDescription('Use this initiative instead of rolling').setMinValue(-10).setMaxValue(60),
-      )
-      .addStringOption((o) =>
-        o
-          .setName('mode')
-          .setDescription('Roll initiative with advantage or disadvantage')
-          .addChoices({ name: 'advantage', value: 'advantage' }, { name: 'disadvantage', value: 'disadvantage' }),
-      )
       .addStringOption((o) => o.setName('saves').setDescription('Saving throw bonuses, e.g. con+3, dex+2').setMaxLength(100))
       .addIntegerOption((o) => o.setName('level').setDescription('Level or Hit Dice, for rules that use it').setMinValue(1).setMaxValue(30))
       .addIntegerOption((o) => o.setName('con').setDescription('Constitution score, for rules that use it').setMinValue(1).setMaxValue(30))
@@ -139,21 +146,23 @@ const definition = new SlashCommandBuilder()
       .addStringOption((o) => o.setName('vulnerable').setDescription(`Vulnerabilities: ${TYPES_HINT}`).setMaxLength(200)),
   )
   .addSubcommand((sub) =>
-    withStats(
-      sub
-        .setName('join')
-        .setDescription('Join the encounter with your own character')
+    withInitiative(
+      withStats(
+        sub
+          .setName('join')
+          .setDescription('Join the encounter with your own character')
+          .addStringOption((o) =>
+            o
+              .setName('name')
+              .setDescription('A name to join under without a stored character (default: your active character)')
+              .setMaxLength(NAME_MAX_LENGTH),
+          ),
+      )
+        .addIntegerOption((o) => o.setName('con-save').setDescription('Constitution saving throw bonus').setMinValue(-10).setMaxValue(30))
         .addStringOption((o) =>
-          o
-            .setName('name')
-            .setDescription('A name to join under without a stored character (default: your active character)')
-            .setMaxLength(NAME_MAX_LENGTH),
+          o.setName('character').setDescription('Join with this one of your characters, not the active one').setMaxLength(NAME_MAX_LENGTH),
         ),
-    )
-      .addIntegerOption((o) => o.setName('con-save').setDescription('Constitution saving throw bonus').setMinValue(-10).setMaxValue(30))
-      .addStringOption((o) =>
-        o.setName('character').setDescription('Join with this one of your characters, not the active one').setMaxLength(NAME_MAX_LENGTH),
-      ),
+    ),
   )
   .addSubcommand((sub) => sub.setName('next').setDescription('End the current turn and start the next one'))
   .addSubcommand((sub) => sub.setName('prev').setDescription('Go back to the previous turn'))
@@ -277,6 +286,8 @@ async function join(ctx: CommandContext): Promise<Reply> {
     name: optionalString(options, 'name'),
     ...stats(options),
     conSave: optionalInteger(options, 'con-save'),
+    initiative: optionalInteger(options, 'initiative'),
+    mode: rollMode(options),
   });
   const character = await characterToJoin(ctx);
   if (character?.dead) throw new UserError(`${characterName(character)} is dead and cannot join a fight.`);
@@ -413,6 +424,8 @@ export const command: Command = {
     '/init join',
     '/init join character:Brannoc',
     '/init join name:Alice hp:12 ac:14 con-save:3',
+    '/init join initiative:17',
+    '/init join mode:advantage',
     '/init next',
     '/init prev',
     '/init move target:Goblin 2',

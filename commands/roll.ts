@@ -4,7 +4,16 @@ import { asPromise } from '../src/framework/as-promise';
 import type { Embed, Reply } from '../src/views/reply';
 import { COLORS, EMBED_LIMITS } from '../src/views/embeds';
 import { UserError } from '../src/errors';
-import { MAX_LENGTH, parseDice, rollDice, type ParsedDice, type RandomSource, type RollMode, type RollSuccess } from '../src/dice';
+import {
+  MAX_LENGTH,
+  modesCancel,
+  parseDice,
+  rollDice,
+  type ParsedDice,
+  type RandomSource,
+  type RollMode,
+  type RollSuccess,
+} from '../src/dice';
 
 const MAX_TIMES = 20;
 const MAX_LABEL = 100;
@@ -18,7 +27,7 @@ const definition = new SlashCommandBuilder()
   .addStringOption((o) =>
     o
       .setName('mode')
-      .setDescription('Advantage or disadvantage on the first 1d20')
+      .setDescription('Advantage or disadvantage on the first 1d20 (or adv/dis in the dice; both cancel)')
       .addChoices(
         { name: 'normal', value: 'normal' },
         { name: 'advantage', value: 'advantage' },
@@ -37,6 +46,30 @@ interface RollRequest {
   label: string | null;
   times: number;
   secret: boolean;
+  /** Advantage and disadvantage were both asked for (in the dice or the option) and cancelled. */
+  cancelled: boolean;
+}
+
+const MODE_WORDS: Record<string, RollMode> = {
+  adv: 'advantage',
+  advantage: 'advantage',
+  dis: 'disadvantage',
+  disadvantage: 'disadvantage',
+};
+
+/**
+ * Finds the stand-alone words adv, advantage, dis and disadvantage outside `[annotations]` and
+ * spells the long ones as the short words the notation knows, padded so every column stays put.
+ */
+function readModeWords(text: string): { text: string; modes: RollMode[] } {
+  const modes: RollMode[] = [];
+  const spelled = text.replace(/(\[[^\]]*\]?)|\b(adv|advantage|dis|disadvantage)\b/gi, (match, annotation?: string) => {
+    if (annotation !== undefined) return match;
+    const mode = MODE_WORDS[match.toLowerCase()] ?? 'normal';
+    modes.push(mode);
+    return (mode === 'advantage' ? 'adv' : 'dis').padEnd(match.length, ' ');
+  });
+  return { text: spelled, modes };
 }
 
 function describeMistake(text: string, message: string, column: number | null): string {
@@ -47,7 +80,8 @@ function describeMistake(text: string, message: string, column: number | null): 
 function readRequest(ctx: CommandContext): RollRequest {
   const { values } = ctx.options;
   const text = typeof values.dice === 'string' ? values.dice : '';
-  const parsed = parseDice(text);
+  const words = readModeWords(text);
+  const parsed = parseDice(words.text);
   if (!parsed.ok) throw new UserError(describeMistake(text, parsed.error.message, parsed.error.column));
   const mode = values.mode === 'advantage' || values.mode === 'disadvantage' ? values.mode : 'normal';
   const times = typeof values.times === 'number' ? values.times : 1;
@@ -55,13 +89,21 @@ function readRequest(ctx: CommandContext): RollRequest {
     throw new UserError(`\`times\` must be a whole number from 1 to ${MAX_TIMES}.`);
   const label = typeof values.label === 'string' && values.label.trim() !== '' ? values.label.trim().slice(0, MAX_LABEL) : null;
   return {
-    parsed: parsed.value,
+    parsed: { ...parsed.value, source: text },
     mode,
     dc: typeof values.dc === 'number' ? values.dc : null,
     label,
     times,
     secret: values.secret === true,
+    cancelled: modesCancel(mode, ...words.modes),
   };
+}
+
+const CANCELLED = 'Advantage and disadvantage cancel out: rolled a plain d20.';
+
+function modeFooter(request: RollRequest, mode: RollMode): string | undefined {
+  if (request.cancelled) return CANCELLED;
+  return mode === 'normal' ? undefined : `Rolled with ${mode}.`;
 }
 
 /** Avrae's reading: a natural 20 or 1 counts when the roll starts with a d20 that keeps one die. */
@@ -100,7 +142,8 @@ function singleEmbed(request: RollRequest, result: RollSuccess, title: string): 
     color,
     fields: [{ name: 'Total', value: String(result.total), inline: true }],
   };
-  if (result.mode !== 'normal') embed.footer = `Rolled with ${result.mode}.`;
+  const footer = modeFooter(request, result.mode);
+  if (footer !== undefined) embed.footer = footer;
   return embed;
 }
 
@@ -119,8 +162,8 @@ function repeatedEmbed(request: RollRequest, results: RollSuccess[], title: stri
     fields.push({ name: `DC ${request.dc}`, value: `${passed} of ${results.length} succeed`, inline: true });
   }
   const embed: Embed = { title, description: lines.join('\n'), color: COLORS.info, fields };
-  const mode = results[0]?.mode ?? 'normal';
-  if (mode !== 'normal') embed.footer = `Rolled with ${mode}.`;
+  const footer = modeFooter(request, results[0]?.mode ?? 'normal');
+  if (footer !== undefined) embed.footer = footer;
   return embed;
 }
 
@@ -142,6 +185,7 @@ export const command: Command = {
     '/roll dice:1d20+5 to hit',
     '/roll dice:4d6kh3 times:6',
     '/roll dice:1d20+3 mode:advantage dc:15',
+    '/roll dice:1d20+5 advantage',
     '/roll dice:8d6 [fire] secret:true',
   ],
   // A mistake in the expression throws a UserError, which must reach the dispatcher as a rejection.

@@ -78,7 +78,6 @@ async function run(config: Config): Promise<void> {
 
 async function startUp(config: Config, token: string, logger: Logger): Promise<{ app: App; transport: Transport }> {
   const app = await openApp({ config, logger });
-  logger.info({ database: app.database }, 'database ready');
   // Closing the database on failure lets the process exit with its error (a port in use, say) instead of hanging.
   const transport = await startTransport(config, token, app, logger).catch(async (error: unknown) => {
     await app.close();

@@ -108,6 +108,26 @@ export function concentrationChecks(encounter: Encounter, ctx: StepContext, comb
   return { encounter: next, events };
 }
 
+/**
+ * Every concentration save still waiting for its button, rolled oldest first, so that none is lost
+ * when the turn moves on (each damage instance keeps its own save).
+ */
+export function rollPendingConcentrationSaves(encounter: Encounter, ctx: StepContext): Step {
+  let next = encounter;
+  const events: EncounterEvent[] = [];
+  for (const { id } of encounter.combatants) {
+    for (let combatant = findById(next, id); combatant !== undefined && combatant.pendingConcentrationDcs.length > 0;) {
+      const [dc, ...rest] = combatant.pendingConcentrationDcs;
+      const waiting = { ...combatant, pendingConcentrationDcs: rest };
+      const saved = rollSave(replaceCombatant(next, waiting), ctx, waiting, dc ?? 0);
+      next = saved.encounter;
+      events.push(...saved.events);
+      combatant = findById(next, id);
+    }
+  }
+  return { encounter: next, events };
+}
+
 /** The button: rolls the oldest concentration save waiting for the combatant. */
 export function pressConcentrationSave(encounter: Encounter, ctx: StepContext, target: string): Transition {
   const combatant = findTarget(encounter, target);

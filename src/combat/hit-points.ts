@@ -85,7 +85,8 @@ export function grantTempHp(
   input: { target: string; amount: string; replace?: boolean },
 ): Transition {
   const combatant = findTarget(encounter, input.target);
-  requireControl(ctx.actor, encounter, combatant, `give ${combatant.name} temporary HP`);
+  // Anyone may grant them, as anyone may heal (a cleric's spell); trading higher ones for new ones is the recipient's choice.
+  if (input.replace === true) requireControl(ctx.actor, encounter, combatant, `replace ${combatant.name}'s temporary HP`);
   requireHp(combatant);
   const amount = rollAmount(input.amount, ctx.random, 'Temporary HP');
   const result = ctx.ruleSet.setTempHp(combatant.rules, amount.total, { replace: input.replace ?? false });
@@ -115,7 +116,12 @@ export function setHp(encounter: Encounter, ctx: StepContext, input: { target: s
   const rules = up
     ? { ...combatant.rules, hp: amount.total, dead: false, stable: false, deathSaves: { successes: 0, failures: 0 } }
     : { ...combatant.rules, hp: amount.total };
-  const updated: Combatant = { ...combatant, rules, deathSavePending: up ? false : combatant.deathSavePending };
+  const updated: Combatant = {
+    ...combatant,
+    rules,
+    deathSavePending: up ? false : combatant.deathSavePending,
+    deathAnnounced: up ? false : combatant.deathAnnounced,
+  };
   return {
     encounter: replaceCombatant(encounter, updated),
     events: [{ kind: 'hp-set', combatant: refOf(updated), hp: amount.total, previous: combatant.rules.hp }],

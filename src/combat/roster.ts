@@ -149,6 +149,7 @@ function addCombatants(
       groupId,
       initiative,
       deathSavePending: false,
+      deathAnnounced: false,
       pendingConcentrationDcs: [],
       rules: createRulesState({
         hp: hp ?? 0,

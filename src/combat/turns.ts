@@ -1,5 +1,6 @@
 import { UserError } from '../errors';
 import type { RulesResult, TimedEffect } from '../rules/types';
+import { rollPendingConcentrationSaves } from './concentration';
 import { repeatSaves } from './repeat-saves';
 import { applyRulesChange, endEffects, isDying, type Step } from './effects';
 import { requireControl, requireGameMaster } from './permissions';
@@ -8,9 +9,9 @@ import { findById, findTarget, refOf } from './targets';
 import { replaceCombatant, type StepContext, type Transition } from './transition';
 import type { Combatant, Encounter, EncounterEvent } from './types';
 
-/** Dead monsters have no turns left; a dead player character's turn still comes round (revival). */
+/** The dead have no turns, player characters included: nobody is pinged for a turn they can't take. */
 function isSkipped(combatant: Combatant): boolean {
-  return combatant.rules.dead && !combatant.rules.isPlayerCharacter;
+  return combatant.rules.dead;
 }
 
 function requireCombatants(encounter: Encounter): void {
@@ -28,8 +29,7 @@ function requireTurnControl(encounter: Encounter, ctx: StepContext, doing: strin
 
 /** Dying, and a creature the rule set gives death saves (player characters, important NPCs). */
 function makesDeathSaves(combatant: Combatant, ctx: StepContext): boolean {
-  const { rules } = combatant;
-  return isDying(combatant) && (rules.isPlayerCharacter || rules.important || ctx.ruleSet.facts.monstersMakeDeathSaves);
+  return isDying(combatant) && ctx.ruleSet.makesDeathSaves(combatant.rules);
 }
 
 /** Effects the rules engine says end between two points of the encounter. */
@@ -78,16 +78,31 @@ function rollDeathSave(encounter: Encounter, ctx: StepContext, combatant: Combat
   return { ok: true, value: { encounter: applied.encounter, events: [event, ...applied.events] } };
 }
 
+/**
+ * Saves left to buttons are rolled before the turn moves on, so none is lost: the ending turn's
+ * death save and every concentration save still waiting.
+ */
+function rollPendingSaves(encounter: Encounter, ctx: StepContext): Step {
+  const current = encounter.currentId === null ? undefined : findById(encounter, encounter.currentId);
+  const death = current?.deathSavePending === true ? rollDeathSave(encounter, ctx, current) : null;
+  const afterDeath = death?.ok === true ? death.value : { encounter, events: [] };
+  const concentration = rollPendingConcentrationSaves(afterDeath.encounter, ctx);
+  return { encounter: concentration.encounter, events: [...afterDeath.events, ...concentration.events] };
+}
+
 /** Ends the current turn and starts the next one that can be taken, counting rounds. */
-export function nextTurn(encounter: Encounter, ctx: StepContext): Transition {
-  requireCombatants(encounter);
-  requireTurnControl(encounter, ctx, 'end this turn');
+export function nextTurn(before: Encounter, ctx: StepContext): Transition {
+  requireCombatants(before);
+  requireTurnControl(before, ctx, 'end this turn');
+  const pending = rollPendingSaves(before, ctx);
+  const encounter = pending.encounter;
   const { combatants } = encounter;
   const startIndex = encounter.currentId === null ? -1 : combatants.findIndex((c) => c.id === encounter.currentId);
   let round = Math.max(encounter.round, 1);
-  const events: EncounterEvent[] = [];
+  const events: EncounterEvent[] = [...pending.events];
   if (encounter.round === 0) events.push({ kind: 'round-started', round: 1 });
   let chosen: Combatant | undefined;
+  const announced = new Set<string>();
   for (let step = 1; step <= combatants.length; step += 1) {
     const index = startIndex + step;
     if (index === combatants.length) {
@@ -100,12 +115,17 @@ export function nextTurn(encounter: Encounter, ctx: StepContext): Transition {
       chosen = candidate;
       break;
     }
-    events.push({ kind: 'turn-skipped', combatant: refOf(candidate), reason: 'dead' });
+    // Said once, the first time its turn is skipped; later rounds pass it silently.
+    if (!candidate.deathAnnounced) {
+      announced.add(candidate.id);
+      events.push({ kind: 'turn-skipped', combatant: refOf(candidate), reason: 'dead' });
+    }
   }
   if (chosen === undefined) {
     throw new CombatRefusal({ kind: 'everyone-dead' });
   }
-  let next: Encounter = { ...encounter, round, currentId: chosen.id };
+  const combatantsAfter = combatants.map((c) => (announced.has(c.id) ? { ...c, deathAnnounced: true } : c));
+  let next: Encounter = { ...encounter, combatants: combatantsAfter, round, currentId: chosen.id };
   if (encounter.currentId !== null) {
     const expired = endExpiredEffects(
       next,

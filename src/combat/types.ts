@@ -79,6 +79,8 @@ export interface Combatant {
   initiative: InitiativeInfo;
   /** Death save waiting for a button press (the encounter rolls them by button). */
   deathSavePending: boolean;
+  /** Its turn was skipped once with a word that it is dead; later skips are silent. */
+  deathAnnounced: boolean;
   /** Concentration save DCs waiting for a button press, oldest first. */
   pendingConcentrationDcs: number[];
   /** Everything the rules engine reads and writes; `concentration` mirrors the concentration effect. */

@@ -66,6 +66,7 @@ export const COMBATANT_COLUMNS = everyColumnOf<CombatantRow>()([
   'stable',
   'dead',
   'death_save_pending',
+  'death_announced',
   'pending_concentration_dcs',
   'character_id',
   'save_bonuses',
@@ -152,6 +153,7 @@ export function combatantRow(combatant: Combatant, sortOrder: number): Combatant
     stable: rules.stable,
     dead: rules.dead,
     death_save_pending: combatant.deathSavePending,
+    death_announced: combatant.deathAnnounced,
     pending_concentration_dcs: combatant.pendingConcentrationDcs,
     character_id: combatant.characterId,
     save_bonuses: combatant.saveBonuses,
@@ -200,6 +202,7 @@ export function combatantFromRow(row: StoredRow<CombatantRow>, concentration: st
       tiebreak: ints('init_tiebreak'),
     },
     deathSavePending: bool('death_save_pending'),
+    deathAnnounced: bool('death_announced'),
     pendingConcentrationDcs: ints('pending_concentration_dcs'),
     rules: {
       hp: int('hp'),

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { createPrismaClient } from './client';
+import { ensureDatabase } from './create-database';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded';
 import type { PrismaClient } from './generated/client';
 import { migrateIfBehind, runMigrationScripts } from './migrations';
@@ -54,7 +55,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function connect(options: OpenDatabaseOptions): Promise<{ url: string; kind: Database['kind']; embedded: EmbeddedDatabase | null }> {
-  if (options.memory !== true && options.databaseUrl !== null) return { url: options.databaseUrl, kind: 'postgres', embedded: null };
+  if (options.memory !== true && options.databaseUrl !== null) {
+    if (await ensureDatabase(options.databaseUrl)) {
+      options.logger.info({ location: redactPassword(options.databaseUrl) }, 'created the database DATABASE_URL names');
+    }
+    return { url: options.databaseUrl, kind: 'postgres', embedded: null };
+  }
   const embedded = await startEmbeddedDatabase(options.memory === true ? { memory: true } : { dataDir: options.dataDir });
   return { url: embedded.url, kind: 'embedded', embedded };
 }

@@ -5,7 +5,7 @@ export { rollDice, type RollOptions, type RollResult, type RollSuccess, type Fir
 export type { Roll, RolledDie, Rolled } from './evaluate';
 export { formatExpr } from './notation';
 export { rangeOf, totalRange, type Range } from './range';
-export { addDice, applyMode, combineModes, diceTerm, doubleDice, mapDice, maximizeDice, multiplyTotal } from './transforms';
+export { addDice, applyMode, combineModes, diceTerm, doubleDice, mapDice, maximizeDice, modesCancel, multiplyTotal } from './transforms';
 export { MAX_DEPTH, MAX_DICE, MAX_LENGTH, MAX_SIDES } from './limits';
 export type { RandomSource } from './random';
 export { createSeededRandom } from './seeded';

@@ -77,3 +77,8 @@ export function combineModes(a: RollMode, b: RollMode): RollMode {
   if (b === 'normal' || a === b) return a;
   return 'normal';
 }
+
+/** True when advantage and disadvantage were both asked for, so the roll is a plain one. */
+export function modesCancel(...modes: RollMode[]): boolean {
+  return modes.includes('advantage') && modes.includes('disadvantage');
+}

@@ -53,7 +53,11 @@ export function maxHpOf(ctx: RulesContext, state: CombatantRulesState): number {
   return halved ? Math.floor(reduced / 2) : reduced;
 }
 
-/** Monsters die at 0 HP; player characters and GM-flagged important creatures are dying instead. */
-export function usesPlayerRules(state: CombatantRulesState): boolean {
-  return state.isPlayerCharacter || state.important;
+/**
+ * Who falls dying at 0 HP and makes death saves: player characters and GM-flagged important
+ * creatures, and every creature in a rule set whose death saves name no one (Crown & Misery);
+ * the rest die at 0 HP.
+ */
+export function usesPlayerRules(ctx: RulesContext, state: CombatantRulesState): boolean {
+  return state.isPlayerCharacter || state.important || ctx.facts.monstersMakeDeathSaves;
 }

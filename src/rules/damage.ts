@@ -9,9 +9,9 @@ const CROSSES_THE_ETHER: readonly DamageType[] = ['force', 'necrotic', 'psychic'
 const MASSIVE_DAMAGE_DC = 15;
 const DEATH_SAVES_TO_DIE = 3;
 
-/** A5E massive damage: 20 + 3 × level, also while at 0 HP (RULES.md §9e, decision §27.15). */
-function massiveDamageThreshold(state: CombatantRulesState): number {
-  return 20 + 3 * state.level;
+/** 20 + 3 × level to reach 0 HP; 20 + level for a creature already at 0 HP [004]. */
+function massiveDamageThreshold(state: CombatantRulesState, atZero: boolean): number {
+  return 20 + (atZero ? 1 : 3) * state.level;
 }
 
 /** Next: death at −(Constitution score + level) (RULES.md §9d). */
@@ -162,9 +162,9 @@ function damageWhileConscious(
   if (hp > 0) return { state: { ...state, hp }, events: [{ kind: 'hp-lost', amount: taken, hp }] };
   if (input.knockOut && input.melee) return knockOut(ctx, state, input);
   // Only the dying go below 0 (Next); a monster simply dies at 0.
-  const floor = ctx.facts.negativeHp && usesPlayerRules(state) ? hp : 0;
+  const floor = ctx.facts.negativeHp && usesPlayerRules(ctx, state) ? hp : 0;
   const dropped: StateChange = { state: { ...state, hp: floor }, events: [{ kind: 'dropped-to-zero', hp: floor }] };
-  if (!usesPlayerRules(state)) return chain(dropped, (s) => die(s, 'monster-at-zero'));
+  if (!usesPlayerRules(ctx, state)) return chain(dropped, (s) => die(s, 'monster-at-zero'));
   const leftover = taken - state.hp;
   if (ctx.facts.instantDeath === 'leftover-max-hp' && leftover >= maxHpOf(ctx, state)) {
     return chain(dropped, (s) => die(s, 'instant-death'));
@@ -172,7 +172,7 @@ function damageWhileConscious(
   if (ctx.facts.instantDeath === 'death-threshold' && hp <= deathThreshold(state)) {
     return chain(dropped, (s) => die(s, 'death-threshold'));
   }
-  if (ctx.facts.instantDeath === 'massive-damage' && amount >= massiveDamageThreshold(state)) {
+  if (ctx.facts.instantDeath === 'massive-damage' && amount >= massiveDamageThreshold(state, false)) {
     const survived = massiveDamage(ctx, dropped, input, random);
     if (survived.state.dead) return survived;
     return chain(survived, (s) => startDying(ctx, s, input));
@@ -236,7 +236,7 @@ function damageAtZero(
   input: DamageInput,
   random: RandomSource,
 ): StateChange {
-  if (!usesPlayerRules(state)) return die(state, 'monster-at-zero');
+  if (!usesPlayerRules(ctx, state)) return die(state, 'monster-at-zero');
   const start: StateChange = state.stable
     ? { state: { ...state, stable: false }, events: [{ kind: 'stability-lost' }] }
     : { state, events: [] };
@@ -265,7 +265,7 @@ function a5eDamageAtZero(
   random: RandomSource,
 ): StateChange {
   let start: StateChange = { state, events: [] };
-  if (amount >= massiveDamageThreshold(state)) {
+  if (amount >= massiveDamageThreshold(state, true)) {
     start = massiveDamage(ctx, start, input, random);
     if (start.state.dead) return start;
   }

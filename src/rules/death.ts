@@ -12,7 +12,7 @@ function whyNoDeathSave(ctx: RulesContext, state: CombatantRulesState): string |
   if (state.dead) return 'The dead make no death saves.';
   if (state.hp > 0) return 'Death saves are only for a creature at 0 hit points.';
   if (state.stable) return 'A stable creature makes no death saves.';
-  if (!usesPlayerRules(state) && !ctx.facts.monstersMakeDeathSaves) {
+  if (!usesPlayerRules(ctx, state)) {
     return `In the ${ctx.name} rules only player characters, and creatures the GM marks important, make death saves.`;
   }
   return null;

@@ -1,6 +1,6 @@
 import { castingInterruptionDc, concentrationDc, startConcentration } from './concentration';
 import { addCondition, endEncounter, removeCondition, setTrack } from './condition-state';
-import { findCondition, maxHpOf, type RulesContext } from './context';
+import { findCondition, maxHpOf, usesPlayerRules, type RulesContext } from './context';
 import { attackAgainst, attackOutcome, d20Test, rollD20 } from './d20';
 import { applyDamage } from './damage';
 import { recoverFromStable, rollDeathSave, stabilise } from './death';
@@ -35,6 +35,7 @@ export function buildRuleSet(ctx: RulesContext): RuleSet {
     dodge: (state, baseSpeed) => dodge(ctx, state, baseSpeed),
     maxHp: (state) => maxHpOf(ctx, state),
     isBloodied: (state) => isBloodied(ctx, state),
+    makesDeathSaves: (state) => usesPlayerRules(ctx, state),
     applyDamage: (state, damage, random) => applyDamage(ctx, state, damage, random),
     applyHealing: (state, amount) => applyHealing(ctx, state, amount),
     setTempHp: (state, amount, options) => setTempHp(ctx, state, amount, options),

@@ -533,7 +533,7 @@ export interface RuleSetFacts {
   autoCriticals: boolean;
   critical: CriticalMethod;
   /** What damage that leaves a creature at 0 HP kills outright (§9). */
-  instantDeath: 'leftover-max-hp' | 'massive-damage' | 'death-threshold';
+  instantDeath: 'leftover-max-hp' | 'massive-damage' | 'death-threshold' | 'none';
   /** What damage to a creature already at 0 HP does (§10). */
   damageAtZero: 'death-save-failures' | 'attacker-choice' | 'toward-threshold';
   deathSaveNatural1: 'two-failures' | 'fatigue-and-strife' | 'failure';
@@ -585,6 +585,8 @@ export interface RuleSet {
   /** The maximum healing and rests restore to: after reductions and 2014 exhaustion level 4. */
   maxHp(state: CombatantRulesState): number;
   isBloodied(state: CombatantRulesState): boolean;
+  /** Falls dying at 0 HP and makes death saves, rather than dying (RULES.md §9). */
+  makesDeathSaves(state: CombatantRulesState): boolean;
 
   applyDamage(state: CombatantRulesState, damage: DamageInput, random: RandomSource): StateChange;
   applyHealing(state: CombatantRulesState, amount: number): StateChange;

@@ -37,9 +37,27 @@ function fitDescription(lines: readonly string[]): string {
   return `${text.slice(0, EMBED_LIMITS.description - 1)}…`;
 }
 
+/** The players a reply must reach: whose turn starts, and who has a save waiting for their button. */
+function pings(events: readonly EncounterEvent[]): { content: string; users: string[] } | null {
+  const turns = events.filter((event) => event.kind === 'turn-started');
+  const turnController = turns[turns.length - 1]?.combatant.controllerId ?? null;
+  const savers = new Set<string>();
+  for (const event of events) {
+    if ((event.kind === 'concentration-check' || event.kind === 'death-save-due') && event.combatant.controllerId !== null) {
+      savers.add(event.combatant.controllerId);
+    }
+  }
+  const sentences: string[] = [];
+  if (turnController !== null) sentences.push(`<@${turnController}>, it's your turn.`);
+  const waiting = [...savers].map((id) => `<@${id}>`);
+  if (waiting.length > 0) sentences.push(`${waiting.join(', ')}: a save is waiting for your button.`);
+  if (sentences.length === 0) return null;
+  return { content: sentences.join(' '), users: [...new Set([...(turnController === null ? [] : [turnController]), ...savers])] };
+}
+
 /**
- * A command's outcome as the channel reads it. A turn that starts pings its controller only;
- * nobody else is ever mentioned.
+ * A command's outcome as the channel reads it. A turn that starts pings its controller, and a save
+ * left to a button pings the player who must press it; nobody else is ever mentioned.
  */
 export function resultReply(result: EncounterResult, extraLines: readonly string[] = []): Reply {
   const lines = [...describeEvents(result), ...extraLines];
@@ -47,11 +65,10 @@ export function resultReply(result: EncounterResult, extraLines: readonly string
     embeds: [{ description: fitDescription(lines.length > 0 ? lines : ['Done.']), color: COLORS.info }],
     components: rowsOf(promptButtons(result.encounter, result.events)),
   };
-  const turns = result.events.filter((event) => event.kind === 'turn-started');
-  const controllerId = turns[turns.length - 1]?.combatant.controllerId;
-  if (controllerId) {
-    reply.content = `<@${controllerId}>, it's your turn.`;
-    reply.mentionUsers = [controllerId];
+  const ping = pings(result.events);
+  if (ping !== null) {
+    reply.content = ping.content;
+    reply.mentionUsers = ping.users;
   }
   return reply;
 }

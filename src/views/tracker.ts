@@ -42,6 +42,13 @@ function deathSaves(combatant: Combatant): string | null {
   return `Death saves ✅ ${successes} ❌ ${failures}${combatant.deathSavePending ? ' (save due)' : ''}`;
 }
 
+/** Concentration saves waiting for their button, so a lost reply does not lose them. */
+function pendingConcentration(combatant: Combatant): string {
+  const dcs = combatant.pendingConcentrationDcs;
+  if (dcs.length === 0) return '';
+  return ` (save${dcs.length > 1 ? 's' : ''} due: ${dcs.map((dc) => `DC ${dc}`).join(', ')})`;
+}
+
 /** One combatant's line: initiative, name, health, AC, concentration, death saves, conditions. */
 export function combatantLine(combatant: Combatant, encounter: Encounter, viewer: TrackerViewer): string {
   const seesNumbers = viewer === 'game-master' || !combatant.hidden;
@@ -54,7 +61,7 @@ export function combatantLine(combatant: Combatant, encounter: Encounter, viewer
   if (dead) return [...parts, 'Dead'].join(' · ');
   parts.push(seesNumbers ? hitPoints(combatant, encounter) : healthBand(combatant, encounter));
   if (seesNumbers && combatant.armourClass !== null) parts.push(`AC ${combatant.armourClass}`);
-  if (combatant.rules.concentration) parts.push(`🔮 ${shown(combatant.rules.concentration)}`);
+  if (combatant.rules.concentration) parts.push(`🔮 ${shown(combatant.rules.concentration)}${pendingConcentration(combatant)}`);
   const saves = deathSaves(combatant);
   if (saves) parts.push(saves);
   // A hidden monster's conditions are the game master's to know, like its numbers.

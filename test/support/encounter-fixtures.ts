@@ -12,6 +12,7 @@ export const wizard: Combatant = {
   groupId: null,
   initiative: { total: 17, modifier: 3, mode: 'advantage', rolls: [9, 14], given: false, tiebreak: [6, 11] },
   deathSavePending: true,
+  deathAnnounced: true,
   pendingConcentrationDcs: [10, 13],
   characterId: '0b7e3c1a-5d2f-4e8a-9c6b-1f2e3d4c5b6a',
   saveBonuses: { con: 5, int: 7 },

@@ -2,14 +2,17 @@ import { CONDITIONS_NEXT } from '../conditions/dnd-next';
 import type { RulesContext } from '../context';
 import { RULESET_SUMMARIES } from '../ids';
 
-/** The D&D Next playtest "How to Play" (RULES.md column d): negative HP, no temporary HP, no exhaustion. */
+/**
+ * The D&D Next playtest "How to Play" (RULES.md column d): negative HP, no exhaustion; temporary HP
+ * as in 2014 (the seed is silent on them); Bloodied only inside Experimental Rule 2's rests.
+ */
 export const DND_NEXT: RulesContext = {
   id: 'dnd-next',
   name: RULESET_SUMMARIES['dnd-next'].name,
   conditions: CONDITIONS_NEXT,
   tracks: [],
   facts: {
-    hasTempHp: false,
+    hasTempHp: true,
     hasHeroicInspiration: false,
     negativeHp: true,
     knockOutHp: 0,
@@ -35,7 +38,7 @@ export const DND_NEXT: RulesContext = {
     deathSaveNatural1: 'failure',
     deathSaveFailureDamage: 6,
     fatigueOnFallingUnconscious: false,
-    bloodied: true,
+    bloodied: false,
     dodge: 'plus-four',
     coverOnlyFromFarSide: true,
     coverHelpsHiding: false,

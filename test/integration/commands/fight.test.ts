@@ -112,8 +112,10 @@ describe('a whole fight through /init and /hp', () => {
     );
     const hit = await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '6', type: 'slashing' });
     expect(text(hit)).toBe(
-      'Alice takes 6 slashing damage and is at 6 HP.\nAlice must make a **DC 10** Constitution save to keep concentrating on Bless.',
+      '<@user-alice>: a save is waiting for your button.\nAlice takes 6 slashing damage and is at 6 HP.\nAlice must make a **DC 10** Constitution save to keep concentrating on Bless.',
     );
+    expect(hit.mentionUsers).toEqual(['user-alice']);
+    expect(table.tracker().embeds?.[0]?.description).toContain('🔮 Bless (save due: DC 10)');
     const [button] = buttonsOf(hit);
     expect(button?.label).toBe('Roll concentration save (DC 10)');
     expect(refused(await table.press(BOB, button?.customId ?? ''))).toBe(

@@ -329,7 +329,7 @@ describe('healing, temporary HP and corrections', () => {
     expect(healed.detail).toBe('Alice: healed 6');
   });
 
-  it("gives temporary HP to the player's own character, keeping the larger pool", () => {
+  it('gives temporary HP to anyone, keeping the larger pool unless the recipient takes the new ones', () => {
     const granted = grantTempHp(table(), ctx(alice), { target: 'Alice', amount: '8' });
     expect(named(granted.encounter, 'Alice').rules.tempHp).toBe(8);
     const smaller = grantTempHp(granted.encounter, ctx(alice), { target: 'Alice', amount: '5' });
@@ -337,8 +337,9 @@ describe('healing, temporary HP and corrections', () => {
     expect(
       named(grantTempHp(granted.encounter, ctx(alice), { target: 'Alice', amount: '5', replace: true }).encounter, 'Alice').rules.tempHp,
     ).toBe(5);
-    expect(refusalOf(() => grantTempHp(table(), ctx(bob), { target: 'Alice', amount: '5' }))).toContain(
-      "Only Alice's player, the game master (Gina) or a member with Manage Channels can give Alice temporary HP.",
+    expect(named(grantTempHp(table(), ctx(bob), { target: 'Alice', amount: '5' }).encounter, 'Alice').rules.tempHp).toBe(5);
+    expect(refusalOf(() => grantTempHp(granted.encounter, ctx(bob), { target: 'Alice', amount: '5', replace: true }))).toContain(
+      "Only Alice's player, the game master (Gina) or a member with Manage Channels can replace Alice's temporary HP.",
     );
   });
 

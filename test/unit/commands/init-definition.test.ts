@@ -39,7 +39,7 @@ describe('the /init and /hp definitions', () => {
         'immune',
         'vulnerable',
       ],
-      join: ['name', 'init-mod', 'hp', 'ac', 'con-save', 'character'],
+      join: ['name', 'init-mod', 'hp', 'ac', 'con-save', 'character', 'initiative', 'mode'],
       next: [],
       prev: [],
       move: ['target'],

@@ -25,6 +25,7 @@ export function combatant(
     groupId: null,
     initiative: initiative(init),
     deathSavePending: false,
+    deathAnnounced: false,
     pendingConcentrationDcs: [],
     characterId: null,
     saveBonuses: {},

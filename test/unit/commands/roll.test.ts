@@ -65,6 +65,26 @@ describe('/roll', () => {
     ]);
   });
 
+  test('the words advantage and disadvantage in the dice are modes, not a comment', async () => {
+    const adv = embedOf(await roll({ dice: '1d20+5 advantage' }, 4, 18));
+    expect(adv.description).toBe('2d20kh1 (~~4~~, 18) + 5 = `23`');
+    expect(adv.title).toBe('Alice rolls');
+    expect(adv.footer).toBe('Rolled with advantage.');
+    const dis = embedOf(await roll({ dice: '1d20+5 Disadvantage to hit' }, 4, 18));
+    expect(dis.description).toBe('2d20kl1 (4, ~~18~~) + 5 = `9`');
+    expect(dis.title).toBe('to hit');
+  });
+
+  test('advantage and disadvantage together cancel, and the reply says so', async () => {
+    const both = embedOf(await roll({ dice: '1d20+5 adv', mode: 'disadvantage' }, 12));
+    expect(both.description).toBe('1d20 (12) + 5 = `17`');
+    expect(both.footer).toBe('Advantage and disadvantage cancel out: rolled a plain d20.');
+    expect(embedOf(await roll({ dice: '1d20 advantage dis' }, 12)).footer).toBe(
+      'Advantage and disadvantage cancel out: rolled a plain d20.',
+    );
+    expect(embedOf(await roll({ dice: '1d20 [adv] dis' }, 4, 18)).footer).toBe('Rolled with disadvantage.');
+  });
+
   test('advantage on a roll without a 1d20 is a mistake the player is told about', async () => {
     await expect(roll({ dice: '2d6', mode: 'advantage' }, 3, 4)).rejects.toThrow(
       new UserError('Advantage and disadvantage apply to a `1d20`, and `2d6` has none.'),

@@ -5,6 +5,7 @@ import {
   doubleDice,
   formatExpr,
   maximizeDice,
+  modesCancel,
   multiplyTotal,
   parseDice,
   rollDice,
@@ -77,6 +78,12 @@ describe('advantage and disadvantage', () => {
     ['advantage', 'disadvantage', 'normal'],
   ])('%s with %s is %s', (a, b, mode) => {
     expect(combineModes(a, b)).toBe(mode);
+  });
+
+  test('modes cancel only when both advantage and disadvantage were asked for', () => {
+    expect(modesCancel('advantage', 'normal', 'disadvantage')).toBe(true);
+    expect(modesCancel('advantage', 'advantage')).toBe(false);
+    expect(modesCancel('normal')).toBe(false);
   });
 });
 

@@ -47,8 +47,8 @@ describe('RULES.md §1 death save', () => {
 });
 
 describe('RULES.md §1 instant death', () => {
-  // max 12 at 6 HP: 18 damage leaves 12 over (2014 example in §9a).
-  it.each(perRuleSet({ dnd2014: true, dnd2024: true, 'crown-misery': true, 'dnd-next': false, a5e: false }))(
+  // max 12 at 6 HP: 18 damage leaves 12 over (2014 example in §9a); C&M [001] has no instant-death clause.
+  it.each(perRuleSet({ dnd2014: true, dnd2024: true, 'crown-misery': false, 'dnd-next': false, a5e: false }))(
     '%s: 18 damage to 6/12 HP kills outright: %s',
     (id, dies) => {
       const result = getRuleSet(id).applyDamage(pc({ maxHp: 12, hp: 6, level: 3, conScore: 14 }), { amount: 18, type: 'fire' }, noDice);

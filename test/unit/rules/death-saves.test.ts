@@ -97,10 +97,10 @@ describe('RULES.md §10 death saving throws', () => {
     expect(getRuleSet('dnd2024').rollDeathSave(state, noDice)).toEqual({ ok: false, reason });
   });
 
-  it('§27.4: C&M monsters make no death saves either; important ones do', () => {
+  it('§27.4: C&M monsters make death saves too, as the entry names no one [001]', () => {
     const rules = getRuleSet('crown-misery');
-    expect(rules.rollDeathSave(dying({ isPlayerCharacter: false }), noDice).ok).toBe(false);
-    expect(rules.rollDeathSave(dying({ isPlayerCharacter: false, important: true }), scripted(12)).ok).toBe(true);
+    expect(rules.rollDeathSave(dying({ isPlayerCharacter: false }), scripted(12)).ok).toBe(true);
+    expect(getRuleSet('dnd2024').rollDeathSave(dying({ isPlayerCharacter: false }), noDice).ok).toBe(false);
   });
 });
 
