@@ -15,6 +15,11 @@ RUN npm run build
 
 # Run: production dependencies only, compiled code, migrations; as the unprivileged node user.
 FROM node:20-bookworm-slim AS runtime
+# tini is PID 1: it passes docker stop's SIGTERM on to the bot, which then closes the database
+# cleanly, and reaps orphans; node itself is not written to be PID 1.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends tini \
+    && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production DATA_DIR=/data
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -24,5 +29,6 @@ COPY prisma ./prisma
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
-# Pending migrations are applied first, then the bot starts (it would apply them itself too).
-CMD ["sh", "-c", "node dist/scripts/migrate.js deploy && exec node dist/src/main.js"]
+ENTRYPOINT ["/usr/bin/tini", "--"]
+# One process, with no shell around it: the bot applies pending migrations itself as it starts.
+CMD ["node", "dist/src/main.js"]

@@ -2,6 +2,7 @@
 // run on this thread, so a long one never stalls the bot's event loop.
 import fs from 'node:fs';
 import path from 'node:path';
+import { inspect } from 'node:util';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
@@ -17,8 +18,9 @@ function post(message: EmbeddedWorkerMessage): void {
   parentPort?.postMessage(message);
 }
 
+/** PGlite throws its file system's errors as plain objects, which String() turns into "[object Object]". */
 function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return error instanceof Error ? error.message : inspect(error, { breakLength: Infinity });
 }
 
 /**
@@ -35,9 +37,23 @@ function freshClusterCache(): string {
   return path.join(nodeModules, '.cache', 'rollcall', `pglite-${version}-initdb.tar`);
 }
 
-async function openPglite(pgdata: string | null): Promise<PGlite> {
+/** Opening the database already in the folder failed: the main thread reports its files as damaged. */
+class UnreadableDatabase extends Error {
+  constructor(
+    readonly pgdata: string,
+    cause: unknown,
+  ) {
+    super(describe(cause));
+  }
+}
+
+async function openPglite({ pgdata, fresh }: EmbeddedWorkerData): Promise<PGlite> {
   const dataDir = pgdata ?? undefined;
-  if (pgdata !== null && fs.existsSync(path.join(pgdata, 'PG_VERSION'))) return PGlite.create({ dataDir });
+  if (pgdata !== null && !fresh) {
+    return PGlite.create({ dataDir }).catch((error: unknown) => {
+      throw new UnreadableDatabase(pgdata, error);
+    });
+  }
   const cache = freshClusterCache();
   if (fs.existsSync(cache)) return PGlite.create({ dataDir, loadDataDir: new Blob([fs.readFileSync(cache)]) });
   const db = await PGlite.create({ dataDir });
@@ -59,8 +75,8 @@ async function saveFreshCluster(db: PGlite, cache: string): Promise<void> {
   }
 }
 
-async function serve({ pgdata }: EmbeddedWorkerData): Promise<void> {
-  const db = await openPglite(pgdata);
+async function serve(data: EmbeddedWorkerData): Promise<void> {
+  const db = await openPglite(data);
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: MAX_CONNECTIONS });
   try {
     await server.start();
@@ -81,4 +97,10 @@ async function serve({ pgdata }: EmbeddedWorkerData): Promise<void> {
   post({ type: 'ready', url: `postgresql://postgres@${server.getServerConn()}/postgres?sslmode=disable` });
 }
 
-serve(workerData as EmbeddedWorkerData).catch((error: unknown) => post({ type: 'failed', message: describe(error) }));
+serve(workerData as EmbeddedWorkerData).catch((error: unknown) =>
+  post(
+    error instanceof UnreadableDatabase
+      ? { type: 'unreadable', pgdata: error.pgdata, message: error.message }
+      : { type: 'failed', message: describe(error) },
+  ),
+);

@@ -1,7 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
+import { createDataFolder, damagedCluster, inspectClusterFolder } from './embedded-folder';
+import { lockFolder } from './embedded-lock';
 import { startWorker } from './worker-thread';
+
+export { isRunning } from './embedded-lock-holder';
 
 /** A folder on disk, or a database that lives and dies with the process. */
 export type EmbeddedLocation = { dataDir: string } | { memory: true };
@@ -13,37 +16,29 @@ export interface EmbeddedDatabase {
   close(): Promise<void>;
 }
 
-/** What embedded-worker.ts receives: PGlite's data directory, or null for memory. */
+/** What embedded-worker.ts receives: PGlite's data directory (null for memory), and whether a new database goes there. */
 export interface EmbeddedWorkerData {
   pgdata: string | null;
+  fresh: boolean;
 }
 
 export type EmbeddedWorkerMessage =
-  { type: 'ready'; url: string } | { type: 'failed'; message: string } | { type: 'closed' } | { type: 'close-failed'; message: string };
+  | { type: 'ready'; url: string }
+  | { type: 'failed'; message: string }
+  /** PGlite could not open the database already in the folder. */
+  | { type: 'unreadable'; pgdata: string; message: string }
+  | { type: 'closed' }
+  | { type: 'close-failed'; message: string };
 
 /** Where PGlite keeps its PostgreSQL data directory inside DATA_DIR. */
 const PGDATA_FOLDER = 'pglite';
-const LOCK_FILE = 'rollcall.lock';
+const inMemory = { pgdata: null, fresh: true, release: () => undefined };
 /** A clean shutdown takes well under a second; past this the worker is stopped regardless. */
 const CLOSE_TIMEOUT_MS = 60_000;
 
-/** Folders this process has open: a second PGlite on the same files would corrupt them. */
-const openFolders = new Set<string>();
-
-export class EmbeddedDatabaseInUseError extends Error {
-  constructor(dataDir: string, pid: number) {
-    super(
-      `the embedded database in ${dataDir} is in use by another Rollcall process (pid ${pid}); stop it, or set DATABASE_URL to use PostgreSQL`,
-    );
-    this.name = 'EmbeddedDatabaseInUseError';
-  }
-}
-
 /** Starts PGlite in a worker thread, served with the PostgreSQL wire protocol on a free loopback port. */
 export async function startEmbeddedDatabase(location: EmbeddedLocation): Promise<EmbeddedDatabase> {
-  const dataDir = 'dataDir' in location ? path.resolve(location.dataDir) : null;
-  const releaseLock = dataDir === null ? () => undefined : lockFolder(dataDir);
-  const data: EmbeddedWorkerData = { pgdata: dataDir === null ? null : path.join(dataDir, PGDATA_FOLDER) };
+  const { release: releaseLock, ...data } = 'dataDir' in location ? claimFolder(path.resolve(location.dataDir)) : inMemory;
   const worker = startWorker('embedded-worker', data);
   let exited = false;
   const exit = new Promise<void>((resolve) =>
@@ -57,6 +52,7 @@ export async function startEmbeddedDatabase(location: EmbeddedLocation): Promise
   try {
     const url = await nextMessage(worker).then((message) => {
       if (message.type === 'ready') return message.url;
+      if (message.type === 'unreadable') throw damagedCluster(message.pgdata, 'PostgreSQL could not start on its files', message.message);
       throw new Error(`the embedded database did not start: ${'message' in message ? message.message : message.type}`);
     });
     let closing: Promise<void> | null = null;
@@ -107,44 +103,18 @@ async function stop(worker: Worker, exit: Promise<void>): Promise<void> {
   }
 }
 
-/** Claims the folder with a lock file naming this process; a lock left by a dead process is taken over. */
-function lockFolder(dataDir: string): () => void {
-  if (openFolders.has(dataDir)) throw new EmbeddedDatabaseInUseError(dataDir, process.pid);
-  fs.mkdirSync(dataDir, { recursive: true });
-  const lockPath = path.join(dataDir, LOCK_FILE);
-  for (;;) {
-    try {
-      fs.writeFileSync(lockPath, `${process.pid}\n`, { flag: 'wx' });
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number.parseInt(readOrEmpty(lockPath), 10);
-      if (Number.isInteger(holder) && holder !== process.pid && isRunning(holder)) throw new EmbeddedDatabaseInUseError(dataDir, holder);
-      fs.rmSync(lockPath, { force: true });
-    }
-  }
-  openFolders.add(dataDir);
-  return () => {
-    openFolders.delete(dataDir);
-    fs.rmSync(lockPath, { force: true });
-  };
-}
-
-function readOrEmpty(file: string): string {
+/**
+ * Creates and locks DATA_DIR (a second PGlite on the same files would corrupt them), then tells
+ * whether PGlite's folder in it is new: only under the lock, where no other process is writing it.
+ */
+function claimFolder(dataDir: string): EmbeddedWorkerData & { release: () => void } {
+  createDataFolder(dataDir);
+  const release = lockFolder(dataDir);
+  const pgdata = path.join(dataDir, PGDATA_FOLDER);
   try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return '';
-  }
-}
-
-/** Whether a process with this id lives on this host, whoever owns it. */
-export function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
+    return { pgdata, fresh: inspectClusterFolder(pgdata) === 'fresh', release };
   } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    release();
+    throw error;
   }
 }
