@@ -25,7 +25,9 @@ export async function ensureDatabase(connectionString: string): Promise<boolean>
     await probe.connect();
     return false;
   } catch (error) {
-    if (errorCode(error) !== NO_SUCH_DATABASE) throw error;
+    // Any other failure (an unreachable server, a wrong password) is reported by the connection
+    // that follows, in the one line users already get for it.
+    if (errorCode(error) !== NO_SUCH_DATABASE) return false;
   } finally {
     await probe.end().catch(() => undefined);
   }
