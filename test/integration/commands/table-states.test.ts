@@ -93,9 +93,9 @@ describe('a table in the middle of a fight', () => {
       const next = await table.run(ALICE, 'init', 'next');
       expect(text(next)).toBe(
         [
-          "Alice's concentration save (DC 10): d20 15, total 17. Alice keeps concentrating on Bless.",
-          "Alice's concentration save (DC 10): d20 12, total 14. Alice keeps concentrating on Bless.",
-          "Alice's concentration save (DC 12): d20 9, total 11. Bless ends.",
+          "Alice's concentration save (DC 10): d20 15 + 2 (save bonus) = 17. Alice keeps concentrating on Bless.",
+          "Alice's concentration save (DC 10): d20 12 + 2 (save bonus) = 14. Alice keeps concentrating on Bless.",
+          "Alice's concentration save (DC 12): d20 9 + 2 (save bonus) = 11. Bless ends.",
           "It's **Ogre**'s turn.",
         ].join('\n'),
       );

@@ -40,7 +40,8 @@ test('two replicas on one database claiming the same ids at once: each id is won
 });
 
 test('ids older than the keeping time are pruned, newer ones kept; a claim prunes on its own', async () => {
-  const ledger = createProcessedInteractions(db.prisma, { logger, keepMs: 60_000, pruneEveryMs: 0 });
+  // This ledger never prunes on its own, so a background prune cannot race the explicit one.
+  const ledger = createProcessedInteractions(db.prisma, { logger, keepMs: 60_000, pruneEveryMs: 3_600_000 });
   await ledger.claim('600000000000000201');
   await ledger.claim('600000000000000202');
   await db.prisma.$executeRawUnsafe(
@@ -50,7 +51,7 @@ test('ids older than the keeping time are pruned, newer ones kept; a claim prune
   expect(await storedIds()).toEqual(['600000000000000202']);
 
   await db.prisma.$executeRawUnsafe(`UPDATE processed_interactions SET created_at = now() - interval '2 minutes'`);
-  await ledger.claim('600000000000000203');
+  await createProcessedInteractions(db.prisma, { logger, keepMs: 60_000, pruneEveryMs: 0 }).claim('600000000000000203');
   for (let i = 0; i < 50 && (await storedIds()).length > 1; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
   expect(await storedIds()).toEqual(['600000000000000203']);
 });
