@@ -1,4 +1,4 @@
-import { parseDice, rollDice, type Expr, type ParsedDice } from '../dice';
+import { parseDice, rollDice, WorkBudget, type Expr, type ParsedDice } from '../dice';
 import { collectAnnotations } from '../dice/notation';
 import type { RandomSource } from '../dice/random';
 import { UserError } from '../errors';
@@ -115,8 +115,8 @@ function typedRuns(root: Expr, fallback: DamageType | null): { expr: Expr; type:
   return runs;
 }
 
-function rollPart(parsed: ParsedDice, root: Expr, random: RandomSource): { total: number; rendered: string } {
-  const rolled = rollDice({ ...parsed, root }, random);
+function rollPart(parsed: ParsedDice, root: Expr, random: RandomSource, budget: WorkBudget): { total: number; rendered: string } {
+  const rolled = rollDice({ ...parsed, root }, random, { budget });
   if (!rolled.ok) throw new UserError(`${LABEL}: ${rolled.error.message}`);
   return { total: checkTotal(rolled.total, LABEL), rendered: rolled.text };
 }
@@ -135,9 +135,11 @@ export function rollDamage(text: string, random: RandomSource, fallback: DamageT
   const pieces = single ? [{ expr: parsed.value.root, type: runs[0]?.type ?? fallback }] : runs;
   // Next adds one weapon die per critical: the first part with dice gets it.
   const weaponPart = pieces.findIndex((piece) => hasDice(piece.expr));
+  // One budget for the whole amount: rolled part by part, it may cost no more than rolled whole.
+  const budget = new WorkBudget();
   const rolled = pieces.map((piece, index) => {
     const root = critical === null ? piece.expr : criticalDamage(piece.expr, critical, { weapon: index === weaponPart });
-    return { ...rollPart(parsed.value, root, random), type: piece.type };
+    return { ...rollPart(parsed.value, root, random, budget), type: piece.type };
   });
   const total = checkTotal(
     rolled.reduce((sum, part) => sum + part.total, 0),

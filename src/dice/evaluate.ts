@@ -66,9 +66,10 @@ export interface RolledBinary extends RolledBase {
 export type Rolled = RolledNumber | RolledDice | RolledSet | RolledGroup | RolledUnary | RolledBinary;
 
 class Roller {
-  readonly budget = new WorkBudget();
-
-  constructor(private readonly random: RandomSource) {}
+  constructor(
+    private readonly random: RandomSource,
+    readonly budget: WorkBudget,
+  ) {}
 
   evaluate(node: Expr): Rolled {
     switch (node.type) {
@@ -311,8 +312,9 @@ export interface Evaluation {
 }
 
 /** Rolls `expr`; throws RollFailure for mistakes only rolling reveals (the caller makes it a value). */
-export function evaluate(expr: Expr, random: RandomSource): Evaluation {
-  const roller = new Roller(random);
+/** `budget` may be shared by several rolls that answer one request, so splitting it cannot multiply the work. */
+export function evaluate(expr: Expr, random: RandomSource, budget: WorkBudget = new WorkBudget()): Evaluation {
+  const roller = new Roller(random, budget);
   const rolled = roller.evaluate(expr);
   return { rolled, diceRolled: roller.budget.diceRolled };
 }

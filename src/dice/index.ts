@@ -9,5 +9,6 @@ export { rangeOf, totalRange, type Range } from './range';
 export { addDice, applyMode, combineModes, diceTerm, doubleDice, mapDice, maximizeDice, modesCancel, multiplyTotal } from './transforms';
 export { MAX_DEPTH, MAX_DICE, MAX_LENGTH, MAX_SIDES, MAX_WORK } from './limits';
 export type { RandomSource } from './random';
+export { WorkBudget } from './budget';
 export { createSeededRandom } from './seeded';
 export { createCryptoRandom } from './crypto-random';

@@ -1,4 +1,5 @@
 /** The one call most callers need: text (or a parsed expression) in, a rolled result out. */
+import type { WorkBudget } from './budget';
 import type { DiceError, Expr, ParsedDice, RollMode } from './ast';
 import { evaluate, type Rolled, type RolledDice } from './evaluate';
 import { RollFailure } from './failure';
@@ -13,6 +14,8 @@ export interface RollOptions {
   mode?: RollMode;
   /** Longest `text`; longer rolls are summarised. */
   maxLength?: number;
+  /** Shared by the rolls of one request (a damage amount rolled part by part) so their dice and work add up; `diceRolled` then counts them all. */
+  budget?: WorkBudget;
 }
 
 /** The first d20 term that keeps a single die: what a natural 20 or 1 is read from. */
@@ -124,7 +127,7 @@ export function rollDice(input: string | ParsedDice | Expr, random: RandomSource
   const changed = applyMode(parsed.root, wanted);
   const expression = changed ?? parsed.root;
   try {
-    const { rolled, diceRolled } = evaluate(expression, random);
+    const { rolled, diceRolled } = evaluate(expression, random, options.budget);
     const value = rolled.kept ? rolled.value : 0;
     if (!Number.isFinite(value) || Math.abs(value) > Number.MAX_SAFE_INTEGER) {
       return { ok: false, error: { message: 'The total is too large to show.', column: null } };
