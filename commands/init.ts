@@ -74,6 +74,9 @@ function withSaveModes(sub: SlashCommandSubcommandBuilder, death: string, concen
         .setName('concentration-saves')
         .setDescription(concentration)
         .addChoices(...SAVE_MODE_CHOICES),
+    )
+    .addBooleanOption((o) =>
+      o.setName('monsters-die').setDescription('Crown & Misery: monsters die at 0 HP instead of making death saves (default false)'),
     );
 }
 
@@ -116,7 +119,7 @@ const definition = new SlashCommandBuilder()
   )
   .addSubcommand((sub) =>
     withSaveModes(
-      sub.setName('options').setDescription('Change how saves are rolled (game master)'),
+      sub.setName('options').setDescription('Change how saves are rolled, or whether monsters die at 0 HP (game master)'),
       'Who rolls death saves',
       'Who rolls concentration saves',
     ),
@@ -216,6 +219,7 @@ function saveOptions(options: CommandOptions): Partial<EncounterOptions> {
   if (death !== null) chosen.autoDeathSaves = death === 'automatic';
   const concentration = optionalString(options, 'concentration-saves');
   if (concentration !== null) chosen.autoConcentrationSaves = concentration === 'automatic';
+  if (options.values['monsters-die'] !== undefined) chosen.monstersDie = optionalBoolean(options, 'monsters-die');
   return chosen;
 }
 
@@ -382,7 +386,8 @@ function run(ctx: CommandContext): Promise<Reply> {
       return log(ctx);
     case 'options': {
       const options = saveOptions(ctx.options);
-      if (Object.keys(options).length === 0) throw new UserError('Choose `death-saves` or `concentration-saves` (automatic or button).');
+      if (Object.keys(options).length === 0)
+        throw new UserError('Choose `death-saves` or `concentration-saves` (automatic or button), or `monsters-die` (true or false).');
       return applyStep(ctx, changeOptions, options);
     }
     case 'concentrate': {

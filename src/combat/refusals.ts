@@ -14,6 +14,8 @@ export type Refusal =
   | { kind: 'no-encounter' }
   | { kind: 'encounter-exists'; existing: { name: string; gameMasterName: string } | null }
   | { kind: 'no-combatants' }
+  /** `monsters-die` asked for under rules where monsters already die at 0 HP. */
+  | { kind: 'monsters-already-die'; ruleSetName: string }
   | { kind: 'no-target-named' }
   | { kind: 'unknown-target'; typed: string; combatants: NameSample }
   | { kind: 'ambiguous-target'; typed: string; matches: NameSample }

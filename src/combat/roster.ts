@@ -5,6 +5,7 @@ import type { CombatantRulesState, DamageType, InitiativeRoll, RollMode } from '
 import type { AddInput, CharacterEntry, JoinInput } from './inputs';
 import { endEffects } from './effects';
 import { placeInOrder } from './order';
+import { requireOptionsApply } from './rules-of';
 import { requireGameMaster } from './permissions';
 import { findTarget, normaliseName, refOf } from './targets';
 import { takeId, type StepContext, type Transition } from './transition';
@@ -38,6 +39,7 @@ export function beginEncounter(ctx: StepContext, input: NewEncounter): Transitio
   const name = input.name?.trim().replace(/\s+/g, ' ') || 'Encounter';
   if (name.length > ENCOUNTER_NAME_MAX_LENGTH)
     throw new UserError(`The encounter's name can be at most ${ENCOUNTER_NAME_MAX_LENGTH} characters long.`);
+  requireOptionsApply(input.ruleSet, input.options ?? {});
   const encounter: Encounter = {
     id: input.id,
     guildId: input.place.guildId,

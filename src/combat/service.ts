@@ -6,6 +6,7 @@ import { undoChange } from './lifecycle';
 import { CombatRefusal } from './refusals';
 import { beginEncounter } from './roster';
 import type { EncounterStore } from './store';
+import { rulesOf } from './rules-of';
 import { refOf } from './targets';
 import type { StepContext, Transition } from './transition';
 import type { Actor, CombatantRef, Encounter, EncounterLogEntry, EncounterResult, Place } from './types';
@@ -56,7 +57,7 @@ export function createEncounterServiceWith(deps: EncounterServiceDeps): Encounte
   const { store } = deps;
 
   function contextFor(actor: Actor, encounter: Encounter): StepContext {
-    return { actor, ruleSet: getRuleSet(encounter.ruleSet), random: deps.random, now: deps.now() };
+    return { actor, ruleSet: rulesOf(encounter), random: deps.random, now: deps.now() };
   }
 
   return {

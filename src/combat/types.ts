@@ -45,11 +45,17 @@ export interface EncounterOptions {
   autoDeathSaves: boolean;
   /** Roll the concentration save as soon as damage calls for it (false: a button). */
   autoConcentrationSaves: boolean;
+  /**
+   * Monsters die at 0 HP even where the rule set gives every creature death saves (Crown & Misery,
+   * decision 27.4); player characters and creatures marked important still fall dying.
+   */
+  monstersDie: boolean;
 }
 
 export const DEFAULT_ENCOUNTER_OPTIONS: EncounterOptions = {
   autoDeathSaves: true,
   autoConcentrationSaves: false,
+  monstersDie: false,
 };
 
 export interface InitiativeInfo {

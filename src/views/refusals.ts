@@ -19,6 +19,8 @@ export function refusalText(refusal: Refusal): string {
       const which = existing === null ? 'an encounter' : `${shown(existing.name)} (game master: ${shown(existing.gameMasterName)})`;
       return `This channel already has ${which}. End it with \`/init end\` before beginning another.`;
     }
+    case 'monsters-already-die':
+      return `Monsters already die at 0 HP in the ${refusal.ruleSetName} rules: \`monsters-die\` changes something only under Crown & Misery, where every creature makes death saves.`;
     case 'no-combatants':
       return 'There are no combatants yet: add monsters with `/init add` or join with `/init join`.';
     case 'no-target-named':

@@ -1,9 +1,17 @@
-import { rulesetInForce, type SettingsPlace, type SettingsStore, type StoredRuleset } from '../../src/settings/store';
+import {
+  DEFAULT_REST_RULES,
+  rulesetInForce,
+  type RestRules,
+  type SettingsPlace,
+  type SettingsStore,
+  type StoredRuleset,
+} from '../../src/settings/store';
 
 /** The settings store in memory, for unit tests of handlers; the settings store tests hold it to the PostgreSQL one's behaviour. */
 export function createMemorySettingsStore(now: () => Date = () => new Date()): SettingsStore {
   const servers = new Map<string, StoredRuleset>();
   const channels = new Map<string, StoredRuleset & { guildId: string }>();
+  const rests = new Map<string, RestRules>();
   const channelIn = ({ guildId, channelId }: SettingsPlace) => {
     const channel = channels.get(channelId);
     return channel?.guildId === guildId ? channel : undefined;
@@ -19,5 +27,10 @@ export function createMemorySettingsStore(now: () => Date = () => new Date()): S
       return Promise.resolve();
     },
     clearChannelRuleset: (place) => Promise.resolve(channelIn(place) !== undefined && channels.delete(place.channelId)),
+    restRules: (guildId) => Promise.resolve(rests.get(guildId) ?? DEFAULT_REST_RULES),
+    setRestRules({ guildId, rules }) {
+      rests.set(guildId, { ...rules });
+      return Promise.resolve();
+    },
   };
 }
