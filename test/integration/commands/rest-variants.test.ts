@@ -3,7 +3,9 @@ import type { RuleSetId } from '../../../src/rules/ids';
 import type { NextRestVariant } from '../../../src/rules/types';
 import type { Services } from '../../../src/services';
 import type { Reply } from '../../../src/views/reply';
-import { ALICE, GM, buttonsOf, openTable, text, type ScriptedRandom, type Table } from './support';
+import { ALICE, GM, buttonsOf, openTable, text, type Player, type ScriptedRandom, type Table } from './support';
+
+const ADMIN_GM: Player = { ...GM, admin: true };
 
 /** The table's rest rules (`/config rests`) as /rest follows them, and the encounter option that lets Crown & Misery monsters die. */
 describe('rest variants, A5E havens and Supply, and monsters that die at 0 HP', () => {
@@ -229,6 +231,86 @@ describe('rest variants, A5E havens and Supply, and monsters that die at 0 HP', 
         '⚠️ Monsters already die at 0 HP in the 5e 2024 rules: `monsters-die` changes something only under Crown & Misery, where every creature makes death saves.',
       );
       expect(buttonsOf(await table.run(GM, 'init', 'begin'))).toEqual([]);
+    });
+  });
+
+  describe('/config rests', () => {
+    test('a server manager chooses the rest rules; /config show names the one its rule set uses; others may only look', async () => {
+      expect(refused(await table.run(ALICE, 'config', 'rests', { next: 'experimental-2' }))).toBe(
+        "⚠️ Only members with the Manage Server permission can change the server's rest rules.",
+      );
+      expect(text(await table.run(ADMIN_GM, 'config', 'rests', { next: 'experimental-2', 'a5e-supply': true }))).toBe(
+        [
+          'Rest rules for this server',
+          '**D&D Next rests:** Experimental Rule 2 — every 5 minutes heals 1 + level + Con modifier',
+          '**A5E Supply:** counted: each long rest says `supply:true` or `supply:false`',
+          'Each applies only in channels playing its rule set.',
+        ].join('\n'),
+      );
+      expect(await services.settings.restRules('guild-1')).toEqual({ nextRests: 'experimental-2', a5eSupply: true });
+      await table.run(ADMIN_GM, 'config', 'rests', { 'a5e-supply': false });
+      expect(await services.settings.restRules('guild-1')).toEqual({ nextRests: 'experimental-2', a5eSupply: false });
+      await table.run(ADMIN_GM, 'config', 'ruleset', { ruleset: 'dnd-next' });
+      expect(text(await table.run(ALICE, 'config', 'show'))).toContain(
+        '**D&D Next rests:** Experimental Rule 2 — every 5 minutes heals 1 + level + Con modifier',
+      );
+      expect(text(await table.run(ALICE, 'config', 'rests'))).toContain('**A5E Supply:** not counted');
+    });
+  });
+
+  describe('stored characters in and out of a fight', () => {
+    async function begin(values: Record<string, number> = {}): Promise<void> {
+      await table.run(GM, 'init', 'begin');
+      dice.queue(10);
+      await table.run(ALICE, 'init', 'join', values);
+    }
+
+    async function end(): Promise<void> {
+      const confirm = await table.run(GM, 'init', 'end');
+      await table.press(GM, buttonsOf(confirm).find((b) => b.label === 'End the encounter')?.customId ?? '');
+    }
+
+    async function aliceInFight(): Promise<{ hp: number; maxHp: number } | undefined> {
+      const encounter = await services.encounters.get({ guildId: 'guild-1', channelId: table.channelId });
+      const rules = encounter?.combatants.find((c) => c.name === 'Alice')?.rules;
+      return rules && { hp: rules.hp, maxHp: rules.maxHp };
+    }
+
+    test('a join with a lower hp: than the sheet enters at that maximum, not above it', async () => {
+      await alice(40);
+      await begin({ hp: 20 });
+      expect(await aliceInFight()).toEqual({ hp: 20, maxHp: 20 });
+      await end();
+      expect(text(await table.run(ALICE, 'character', 'show'))).toContain('**HP** 20/40');
+    });
+
+    test("a fight that ends above the sheet's maximum writes back no more than it", async () => {
+      await alice(40, { hp: 30 });
+      await begin({ hp: 50 });
+      expect(await aliceInFight()).toEqual({ hp: 30, maxHp: 50 });
+      await table.run(GM, 'hp', 'heal', { target: 'Alice', amount: '20' });
+      await end();
+      expect(text(await table.run(ALICE, 'character', 'show'))).toContain('**HP** 40/40');
+    });
+
+    test('only lasting conditions go back to the sheet, in alphabetical order: Petrified stays, Prone and Grappled end', async () => {
+      await useRules('dnd2024');
+      await alice(40);
+      await begin();
+      for (const condition of ['prone', 'petrified', 'grappled']) {
+        await table.run(GM, 'condition', 'add', { target: 'Alice', condition });
+      }
+      await end();
+      expect(text(await table.run(ALICE, 'character', 'show'))).toContain('**Conditions** incapacitated, petrified\n');
+    });
+
+    test('a character left at 0 HP stays unconscious (and so prone) until healed', async () => {
+      await useRules('dnd2024');
+      await alice(40);
+      await begin();
+      await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '40' });
+      await end();
+      expect(text(await table.run(ALICE, 'character', 'show'))).toContain('**Conditions** incapacitated, prone, unconscious\n');
     });
   });
 });

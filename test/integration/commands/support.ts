@@ -1,5 +1,7 @@
 import pino from 'pino';
 import { command as character } from '../../../commands/character';
+import { command as condition } from '../../../commands/condition';
+import { command as config } from '../../../commands/config';
 import { command as hp } from '../../../commands/hp';
 import { command as init } from '../../../commands/init';
 import { command as rest } from '../../../commands/rest';
@@ -73,6 +75,8 @@ export interface Player {
   name: string;
   /** Manage Channels in this channel. */
   manager?: boolean;
+  /** Manage Server. */
+  admin?: boolean;
 }
 
 export const GM: Player = { id: 'user-gm', name: 'Gina' };
@@ -80,10 +84,10 @@ export const ALICE: Player = { id: 'user-alice', name: 'Alice' };
 export const BOB: Player = { id: 'user-bob', name: 'Bob' };
 export const MODERATOR: Player = { id: 'user-mod', name: 'Mo', manager: true };
 
-/** A channel of a test guild, with the bot's /init, /hp, /character and /rest behind the real dispatcher. */
+/** A channel of a test guild, with the bot's /init, /hp, /character, /rest, /condition and /config behind the real dispatcher. */
 export class Table {
   readonly messenger = new RecordingMessenger();
-  private readonly registry = new CommandRegistry([init, hp, character, rest]);
+  private readonly registry = new CommandRegistry([init, hp, character, rest, condition, config]);
   private counter = 0;
 
   constructor(
@@ -98,7 +102,7 @@ export class Table {
       user: { id: player.id, name: player.name },
       guildId: 'guild-1',
       channelId: this.channelId,
-      permissions: { manageGuild: false, manageChannels: player.manager === true },
+      permissions: { manageGuild: player.admin === true, manageChannels: player.manager === true },
       services: this.services,
       messenger: this.messenger,
     };
@@ -107,7 +111,7 @@ export class Table {
   /** `/name subcommand option:value…` as `player`. */
   run(
     player: Player,
-    name: 'init' | 'hp' | 'character' | 'rest',
+    name: 'init' | 'hp' | 'character' | 'rest' | 'condition' | 'config',
     subcommand: string,
     values: Record<string, OptionValue> = {},
   ): Promise<Reply> {
