@@ -45,6 +45,10 @@ const definition = new SlashCommandBuilder()
           .addChoices({ name: 'server', value: 'server' }, { name: 'channel', value: 'channel' }),
       ),
   )
+  .addSubcommand((sub) => sub.setName('show').setDescription('Show the rule set in force here and what it changes'))
+  .addSubcommand((sub) =>
+    sub.setName('clear').setDescription("Remove this channel's own rule set, so the server's applies again (Manage Channels)"),
+  )
   .addSubcommand((sub) =>
     sub
       .setName('rests')
@@ -58,10 +62,6 @@ const definition = new SlashCommandBuilder()
       .addBooleanOption((o) =>
         o.setName('a5e-supply').setDescription('A5E: every long rest says whether it consumed 1 Supply (none: 1 fatigue)'),
       ),
-  )
-  .addSubcommand((sub) => sub.setName('show').setDescription('Show the rule set in force here and what it changes'))
-  .addSubcommand((sub) =>
-    sub.setName('clear').setDescription("Remove this channel's own rule set, so the server's applies again (Manage Channels)"),
   );
 
 const SOURCE_WORDS = { channel: 'set for this channel', server: 'set for the server', default: 'the default' } as const;

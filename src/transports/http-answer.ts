@@ -77,7 +77,10 @@ async function answerCommand(
     acknowledge(respond, InteractionResponseType.DeferredChannelMessageWithSource),
     slow ? 0 : options.deferAfterMs,
   );
-  const reply = await dispatchCommand(options.registry, name, { ...base, options: flattenOptions(interaction.data.options ?? []) });
+  const reply = await dispatchCommand(options.registry, name, {
+    ...base,
+    options: flattenOptions(interaction.data.options ?? [], interaction.data.resolved?.attachments),
+  });
   if (!(await deferral.settle())) return respond(message(reply));
   const hook = webhook(interaction, options);
   if (reply.ephemeral) {

@@ -1,9 +1,13 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { CharacterState } from '../../../src/characters/sheet';
+import type { OptionAttachment } from '../../../src/framework/command';
+import { createAttachmentFetcher, type Fetch } from '../../../src/transports/attachment-fetcher';
 import type { RuleSetId } from '../../../src/rules/ids';
 import type { NextRestVariant } from '../../../src/rules/types';
 import type { Services } from '../../../src/services';
 import type { Reply } from '../../../src/views/reply';
-import { ALICE, GM, buttonsOf, openTable, text, type Player, type ScriptedRandom, type Table } from './support';
+import { ALICE, GM, Table, buttonsOf, openTable, text, type Player, type ScriptedRandom } from './support';
 
 const ADMIN_GM: Player = { ...GM, admin: true };
 
@@ -311,6 +315,61 @@ describe('rest variants, A5E havens and Supply, and monsters that die at 0 HP', 
       await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '40' });
       await end();
       expect(text(await table.run(ALICE, 'character', 'show'))).toContain('**Conditions** incapacitated, prone, unconscious\n');
+    });
+  });
+
+  describe('/character import file:', () => {
+    const foundry = fs.readFileSync(path.join(__dirname, '../../fixtures/foundry/hollis-fighter-dnd5e-3.json'), 'utf8');
+    const file: OptionAttachment = {
+      name: 'hollis.json',
+      url: 'https://cdn.discordapp.com/attachments/1/2/hollis.json',
+      size: Buffer.byteLength(foundry),
+      contentType: 'application/json; charset=utf-8',
+    };
+
+    /** The table with a fake CDN serving `body` for any address; the addresses asked for are recorded. */
+    function withFakeCdn(body: string): { attached: Table; urls: string[] } {
+      const urls: string[] = [];
+      const fetch: Fetch = (url) => {
+        urls.push(url);
+        return Promise.resolve(new Response(body, { headers: { 'content-type': 'application/json' } }));
+      };
+      return { attached: new Table({ ...services, attachments: createAttachmentFetcher({ fetch }) }), urls };
+    }
+
+    test('an attached Foundry actor imports as pasted JSON does', async () => {
+      const { attached, urls } = withFakeCdn(foundry);
+      expect(text(await attached.run(ALICE, 'character', 'import', {}, { file }))).toMatch(
+        /^Hollis \(Human Fighter\)\nLevel 3 · proficiency \+2 · active\n\*\*HP\*\* 21\/28 \(\+4 temporary\) · \*\*AC\*\* 18/,
+      );
+      expect(urls).toEqual([file.url]);
+    });
+
+    test('a file over 64 KiB is refused without fetching; neither or both options are refused', async () => {
+      const { attached, urls } = withFakeCdn(foundry);
+      expect(refused(await attached.run(ALICE, 'character', 'import', {}, { file: { ...file, size: 70_000 } }))).toBe(
+        '⚠️ `hollis.json` is larger than 64 KiB: that is not a character file.',
+      );
+      expect(urls).toEqual([]);
+      expect(refused(await attached.run(ALICE, 'character', 'import'))).toBe(
+        '⚠️ Attach the character file with `file:`, or paste its JSON into `json:`.',
+      );
+      expect(refused(await attached.run(ALICE, 'character', 'import', { json: foundry }, { file }))).toBe(
+        '⚠️ Give the character as a `file` or as `json`, not both.',
+      );
+      expect(text(await attached.run(ALICE, 'character', 'list'))).toBe(
+        'You have no characters here yet: make one with `/character create`.',
+      );
+    });
+
+    test('a malformed attached file names its first bad field and saves nothing', async () => {
+      const { attached } = withFakeCdn(foundry.replace('"levels": 3', '"levels": 30'));
+      expect(refused(await attached.run(ALICE, 'character', 'import', {}, { file }))).toBe(
+        '⚠️ `items[0].system.levels` must be a whole number from 1 to 20.',
+      );
+      expect(text(await attached.run(ALICE, 'character', 'list'))).toBe(
+        'You have no characters here yet: make one with `/character create`.',
+      );
     });
   });
 });

@@ -8,7 +8,7 @@ import { command as rest } from '../../../commands/rest';
 import { buildServices } from '../../../src/app';
 import { createSeededRandom } from '../../../src/dice/seeded';
 import type { RandomSource } from '../../../src/dice/random';
-import type { ChannelMessenger, CommandContext, OptionValue } from '../../../src/framework/command';
+import type { ChannelMessenger, CommandContext, OptionAttachment, OptionValue } from '../../../src/framework/command';
 import type { Reply } from '../../../src/views/reply';
 import { dispatchAutocomplete, dispatchButton, dispatchCommand } from '../../../src/framework/dispatch';
 import { CommandRegistry } from '../../../src/framework/registry';
@@ -114,8 +114,12 @@ export class Table {
     name: 'init' | 'hp' | 'character' | 'rest' | 'condition' | 'config',
     subcommand: string,
     values: Record<string, OptionValue> = {},
+    attachments: Record<string, OptionAttachment> = {},
   ): Promise<Reply> {
-    return dispatchCommand(this.registry, name, { ...this.context(player), options: { subcommandGroup: null, subcommand, values } });
+    return dispatchCommand(this.registry, name, {
+      ...this.context(player),
+      options: { subcommandGroup: null, subcommand, values, attachments },
+    });
   }
 
   press(player: Player, customId: string): Promise<Reply> {

@@ -206,9 +206,9 @@ describe('/config clear', () => {
   });
 });
 
-test('/config offers clear as a subcommand without options, after ruleset and show', () => {
+test('/config offers clear as a subcommand without options, after ruleset and show, then rests', () => {
   const json = command.definition.toJSON() as { options: { name: string; options?: unknown[] }[] };
-  expect(json.options.map((o) => o.name)).toEqual(['ruleset', 'show', 'clear']);
+  expect(json.options.map((o) => o.name)).toEqual(['ruleset', 'show', 'clear', 'rests']);
   expect(json.options[2]?.options ?? []).toEqual([]);
   expect(command.examples).toContain('/config clear');
 });
