@@ -251,7 +251,7 @@ const RULESET_DIFFERENCES: readonly { label: string; values: Readonly<Record<Rul
       dnd2024: 'from at least 1 HP: all HP, all Hit Dice, reduced max HP back, Exhaustion −1',
       dnd2014: 'all HP, half the Hit Dice (min 1), Exhaustion −1 if fed',
       'crown-misery': 'as 2024',
-      'dnd-next': 'all HP and all Hit Dice (slower and experimental rules: a server's rest rules)',
+      'dnd-next': "all HP and all Hit Dice (slower and experimental rules: a server's rest rules)",
       a5e: 'all HP, half the Hit Dice (min 1); fatigue and strife −1, past the first level only at a Haven; 1 fatigue without Supply where the server counts it',
     },
   },
