@@ -7,7 +7,7 @@ import { RULESET_IDS, RULESET_SUMMARIES, isRuleSetId, type RuleSetId } from '../
 import { differencesFor } from '../src/rules/differences';
 import type { RestRules, SettingsPlace } from '../src/settings/store';
 import { NEXT_REST_VARIANTS, type NextRestVariant } from '../src/rules/types';
-import { optionalBoolean, optionalString } from '../src/framework/options';
+import { givenBoolean, optionalString } from '../src/framework/options';
 
 function rulesetChoiceName(id: RuleSetId): string {
   const { name, description } = RULESET_SUMMARIES[id];
@@ -127,8 +127,8 @@ async function rests(ctx: CommandContext): Promise<Reply> {
   const { settings } = ctx.services;
   const current = await settings.restRules(ctx.guildId);
   const next = optionalString(ctx.options, 'next');
-  const supply = ctx.options.values['a5e-supply'] === undefined ? null : optionalBoolean(ctx.options, 'a5e-supply');
-  if (next === null && supply === null) {
+  const supply = givenBoolean(ctx.options, 'a5e-supply');
+  if (next === null && supply === undefined) {
     return {
       embeds: [
         {

@@ -7,6 +7,7 @@ import { COLORS } from '../src/views/embeds';
 import { shown } from '../src/views/markdown';
 import {
   damageTypeList,
+  givenBoolean,
   optionalBoolean,
   optionalInteger,
   optionalString,
@@ -219,7 +220,8 @@ function saveOptions(options: CommandOptions): Partial<EncounterOptions> {
   if (death !== null) chosen.autoDeathSaves = death === 'automatic';
   const concentration = optionalString(options, 'concentration-saves');
   if (concentration !== null) chosen.autoConcentrationSaves = concentration === 'automatic';
-  if (options.values['monsters-die'] !== undefined) chosen.monstersDie = optionalBoolean(options, 'monsters-die');
+  const monstersDie = givenBoolean(options, 'monsters-die');
+  if (monstersDie !== undefined) chosen.monstersDie = monstersDie;
   return chosen;
 }
 

@@ -6,7 +6,7 @@ import { CHARACTER_NAME_MAX_LENGTH, MAX_LEVEL } from '../src/characters/sheet';
 import { UserError, type Command, type CommandContext, type CommandOptions } from '../src/framework/command';
 import { characterNamedOrActive } from '../src/framework/character-commands';
 import { actorOf, encountersOf, placeOf } from '../src/framework/encounter-commands';
-import { optionalBoolean, optionalInteger, optionalString } from '../src/framework/options';
+import { givenBoolean, optionalBoolean, optionalInteger, optionalString } from '../src/framework/options';
 import { getRuleSet, type RuleSet } from '../src/rules';
 import { characterName } from '../src/views/character-sheet';
 import { COLORS } from '../src/views/embeds';
@@ -114,11 +114,6 @@ async function restParty(ctx: CommandContext, request: RestRequest): Promise<Rep
     embeds.push(...(restReply(character, 'long', rested.value).embeds ?? []));
   }
   return { embeds: embeds.slice(0, 10) };
-}
-
-/** A true/false option as given, or undefined when left out (unlike `optionalBoolean`, false is not the default). */
-function givenBoolean(options: CommandOptions, name: string): boolean | undefined {
-  return options.values[name] === undefined ? undefined : optionalBoolean(options, name);
 }
 
 function requestOf(options: CommandOptions, kind: RestKind): RestRequest {

@@ -48,6 +48,11 @@ export function optionalBoolean(options: CommandOptions, name: string): boolean 
   return found;
 }
 
+/** A true/false option as given, or undefined when left out (where leaving it out is not the same as false). */
+export function givenBoolean(options: CommandOptions, name: string): boolean | undefined {
+  return options.values[name] === undefined ? undefined : optionalBoolean(options, name);
+}
+
 export function optionalAttachment(options: CommandOptions, name: string): OptionAttachment | null {
   return options.attachments?.[name] ?? null;
 }
