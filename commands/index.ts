@@ -1,6 +1,7 @@
 import type { Command } from '../src/framework/command';
 import { CommandRegistry } from '../src/framework/registry';
 import { command as character } from './character';
+import { command as check } from './check';
 import { command as condition } from './condition';
 import { command as config } from './config';
 import { createHelpCommand } from './help';
@@ -8,8 +9,9 @@ import { command as hp } from './hp';
 import { command as init } from './init';
 import { command as rest } from './rest';
 import { command as roll } from './roll';
+import { command as save } from './save';
 
-const commands: Command[] = [roll, init, hp, condition, character, rest, config];
+const commands: Command[] = [roll, init, hp, condition, character, check, save, rest, config];
 
 /** Every command Rollcall serves, in the order /help lists them. */
 export const registry: CommandRegistry = new CommandRegistry([...commands, createHelpCommand(() => registry.commands)]);

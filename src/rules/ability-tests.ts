@@ -79,7 +79,7 @@ export function rollExtraBonus(text: string, random: RandomSource): RulesResult<
   }
   const parsed = parseDice(expression.replace(/^\+/, ''));
   if (!parsed.ok) return { ok: false, reason: parsed.error.message };
-  // rollDice counts every die and every step against the same work budget /roll has.
+  // rollDice counts every die and every step against the dice engine's one work budget.
   const rolled = rollDice(parsed.value, random);
   if (!rolled.ok) return { ok: false, reason: rolled.error.message };
   if (Math.abs(rolled.total) > MAX_EXTRA_BONUS) {
