@@ -14,7 +14,7 @@ import { ABILITY_NAMES } from '../views/condition-text';
 import type { Reply } from '../views/reply';
 import { CHARACTER_NAME_MAX_LENGTH, type Character } from '../characters/sheet';
 import { rankByName } from './autocomplete';
-import { characterNamedOrActive } from './character-commands';
+import { characterNamedOrActive, ownerOf } from './character-commands';
 import { UserError, type AutocompleteChoice, type AutocompleteContext, type CommandContext } from './command';
 import { actorOf, encountersOf, placeOf, suggestTargets } from './encounter-commands';
 import { optionalBoolean, optionalInteger, optionalString } from './options';
@@ -139,9 +139,13 @@ export async function runAbilityTest(ctx: CommandContext, testOf: (ruleSet: Rule
   });
 }
 
-/** Suggestions for `target` (the fight's combatants) and `skill` (the skills of the rule set here). */
+/** Suggestions for `target` (the fight's combatants), `character` (the caller's) and `skill` (the rule set's here). */
 export async function suggestForAbilityTest(ctx: AutocompleteContext): Promise<AutocompleteChoice[]> {
   if (ctx.focused.name === 'target') return suggestTargets(ctx);
+  if (ctx.focused.name === 'character') {
+    const characters = await ctx.services.characters.list(ownerOf(ctx));
+    return rankByName(characters, (c) => c.name, ctx.focused.value).map((c) => ({ name: c.name, value: c.name }));
+  }
   if (ctx.focused.name !== 'skill') return [];
   const ruleSet = await rulesHere(ctx, await encountersOf(ctx).get(placeOf(ctx)));
   return rankByName(skillsOf(ruleSet.id), skillName, ctx.focused.value).map((skill) => ({ name: skillName(skill), value: skill }));
@@ -178,6 +182,7 @@ export function characterOption(o: SlashCommandStringOption): SlashCommandString
   return o
     .setName('character')
     .setDescription('Which of your characters (default: your active one)')
+    .setAutocomplete(true)
     .setMaxLength(CHARACTER_NAME_MAX_LENGTH);
 }
 

@@ -114,9 +114,13 @@ describe('/check and /save', () => {
     expect(refused(await table.run(ALICE, 'check', null, { ability: 'str' }))).toBe('⚠️ Alice is dead: the dead make no checks or saves.');
   });
 
-  test('`skill` suggests the skills of the rule set here as they are typed', async () => {
+  test("`skill` suggests the skills of the rule set here as they are typed, `character` the caller's characters", async () => {
     expect(await table.suggest(ALICE, 'check', null, 'sleight', 'skill')).toEqual(['Sleight of Hand']);
     expect(await table.suggest(ALICE, 'check', null, 'cul', 'skill')).toEqual([]);
+    await alice();
+    await table.run(ALICE, 'character', 'create', { name: 'Brannoc', level: 1 });
+    expect(await table.suggest(ALICE, 'save', null, 'bra', 'character')).toEqual(['Brannoc']);
+    expect(await table.suggest(BOB, 'save', null, '', 'character')).toEqual([]);
     await useRules('a5e');
     expect(await table.suggest(ALICE, 'check', null, 'cul', 'skill')).toEqual(['Culture']);
     expect(await table.suggest(ALICE, 'check', null, 'eng', 'skill')).toEqual(['Engineering']);
