@@ -1,3 +1,4 @@
+import { createSeededRandom } from '../../../src/dice';
 import { createRulesState, getRuleSet, RULESET_IDS, type CombatantRulesState, type RuleSetId } from '../../../src/rules';
 import {
   checkWith,
@@ -206,9 +207,17 @@ describe('the `bonus` option: a number or dice within the dice limits', () => {
     expect(rollExtraBonus('+1d6+1', scripted(6))).toMatchObject({ ok: true, value: { total: 7, label: null } });
   });
 
-  it('bad dice, too many dice and totals past ±100 are refused with the reason', () => {
+  it('bad dice, too many dice, too much work and totals past ±100 are refused with the reason', () => {
     expect(rollExtraBonus('2d6kh', noDice)).toEqual({ ok: false, reason: '`k` needs a number after it, such as `kh1` or `k1`.' });
     expect(rollExtraBonus('1001d6', noDice)).toMatchObject({ ok: false, reason: 'At most 1000 dice can be rolled at once.' });
+    expect(rollExtraBonus('1000d2e2', createSeededRandom(1))).toEqual({
+      ok: false,
+      reason: 'That rolls more than 1000 dice (counting rerolls and explosions).',
+    });
+    expect(rollExtraBonus('1000d20kh999kl998kh997kl996kh995kl994kh993kl992kh991kl990', createSeededRandom(1))).toEqual({
+      ok: false,
+      reason: 'That roll takes too much work (over 50,000 steps of rolling and selecting dice); use fewer dice or operators.',
+    });
     expect(rollExtraBonus('101', noDice)).toEqual({ ok: false, reason: 'A bonus goes from -100 to +100.' });
     expect(rollExtraBonus('30d6', scripted(...Array<number>(30).fill(4)))).toEqual({
       ok: false,
