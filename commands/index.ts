@@ -1,5 +1,6 @@
 import type { Command } from '../src/framework/command';
 import { CommandRegistry } from '../src/framework/registry';
+import { command as attack } from './attack';
 import { command as character } from './character';
 import { command as condition } from './condition';
 import { command as config } from './config';
@@ -9,7 +10,7 @@ import { command as init } from './init';
 import { command as rest } from './rest';
 import { command as roll } from './roll';
 
-const commands: Command[] = [roll, init, hp, condition, character, rest, config];
+const commands: Command[] = [roll, init, hp, condition, attack, character, rest, config];
 
 /** Every command Rollcall serves, in the order /help lists them. */
 export const registry: CommandRegistry = new CommandRegistry([...commands, createHelpCommand(() => registry.commands)]);
