@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { command as attack } from '../../../commands/attack';
 import { command as character } from '../../../commands/character';
 import { command as hp } from '../../../commands/hp';
 import { command as init } from '../../../commands/init';
@@ -80,10 +81,10 @@ export const ALICE: Player = { id: 'user-alice', name: 'Alice' };
 export const BOB: Player = { id: 'user-bob', name: 'Bob' };
 export const MODERATOR: Player = { id: 'user-mod', name: 'Mo', manager: true };
 
-/** A channel of a test guild, with the bot's /init, /hp, /character and /rest behind the real dispatcher. */
+/** A channel of a test guild, with the bot's /init, /hp, /attack, /character and /rest behind the real dispatcher. */
 export class Table {
   readonly messenger = new RecordingMessenger();
-  private readonly registry = new CommandRegistry([init, hp, character, rest]);
+  private readonly registry = new CommandRegistry([init, hp, attack, character, rest]);
   private counter = 0;
 
   constructor(
@@ -107,7 +108,7 @@ export class Table {
   /** `/name subcommand option:value…` as `player`. */
   run(
     player: Player,
-    name: 'init' | 'hp' | 'character' | 'rest',
+    name: 'init' | 'hp' | 'attack' | 'character' | 'rest',
     subcommand: string,
     values: Record<string, OptionValue> = {},
   ): Promise<Reply> {
