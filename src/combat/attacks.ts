@@ -30,7 +30,7 @@ export interface AttackInput {
   attacker?: string;
   /** The attack bonus; `ability` is the one it uses, when known (A5E fatigue reads it). */
   bonus: { value: number; reason: string; ability?: Ability };
-  /** Dice or a number, with `[type]` annotations, as `/hp damage` reads it. */
+  /** Dice or a number, with `[type]` annotations, read as any damage amount is. */
   damage: string;
   mode?: RollMode;
   /** The lowest natural roll that crits; 20 when absent. */
@@ -114,7 +114,7 @@ function targetSide(encounter: Encounter, ctx: StepContext, target: Combatant, r
 
 /**
  * An attack roll against a combatant's Armour Class, through the rules' one d20 function with both
- * sides' conditions, tracks and effects; a hit deals its damage exactly as `/hp damage` does, a
+ * sides' conditions, tracks and effects; a hit deals its damage through `landDamage`, as reported damage does, a
  * critical one as the rule set doubles it. The whole attack is one change, undone in one step.
  */
 export function attack(encounter: Encounter, ctx: StepContext, input: AttackInput): Transition {

@@ -36,7 +36,7 @@ export interface LandedDamage {
 }
 
 /**
- * Rolled damage meeting a combatant, the one path `/hp damage` and a hit of `/attack` share: each
+ * Rolled damage meeting a combatant, the one path reported damage and an attack's hit share: each
  * typed part against its defences, temporary HP, 0 HP and death, then the concentration save it
  * calls for. `showRoll` false leaves the dice out of the reply (a hidden attacker's damage bonus).
  */
