@@ -21,8 +21,8 @@ const DODGE_NAMES = ['dodge', 'dodging'];
 /** The Dodge rules ask whether the dodger's speed is 0; the encounter tracks no speed, so conditions alone decide it. */
 const NOMINAL_SPEED = 30;
 
-/** The reason a `mode:` option gives, as the reply names it. */
-export const ASKED_FOR = 'asked for';
+/** The reason a `mode:` option gives; replies name it by its side, not by this text. */
+const ASKED_FOR = 'asked for';
 
 export interface AttackInput {
   target: string;

@@ -246,6 +246,25 @@ describe('hidden monsters', () => {
   });
 });
 
+describe('hidden monsters’ secrets', () => {
+  it('a condition the game master keeps secret on a hidden target is not named to players, only to the game master', () => {
+    const paralyzed = withState(table(), 'Bugbear', ['paralyzed', 'incapacitated']);
+    const secret: EncounterEffect = {
+      ...withEffect(paralyzed, 'Paralyzed', 'Bugbear').effects[0]!,
+      kind: 'condition',
+      shownToPlayers: false,
+    };
+    const encounter = { ...paralyzed, effects: [secret] };
+    const hit = attack(encounter, ctx(alice, scripted(3, 12, 4, 5), 'dnd2024'), { ...SWORD, target: 'Bugbear' });
+    expect(describeEvents(hit)[0]).toBe(
+      '**Alice** makes a melee weapon attack on **Bugbear** with advantage: d20 12 (of 3, 12) + 5 (attack bonus) = 17. **Critical hit.**',
+    );
+    expect(describeEvents(hit, true)[0]).toBe(
+      '**Alice** makes a melee weapon attack on **Bugbear** with advantage (Bugbear: Paralyzed): d20 12 (of 3, 12) + 5 (attack bonus) = 17 against AC 16. **Critical hit** (Bugbear is Paralyzed and within 5 ft).',
+    );
+  });
+});
+
 describe('who attacks, and refusals', () => {
   it("a player attacks with their own combatant, never as someone else's", () => {
     expect(rolled(attack(table(), ctx(alice, scripted(3), 'dnd2024'), SWORD)).attacker.name).toBe('Alice');
