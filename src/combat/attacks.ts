@@ -1,5 +1,5 @@
 import type { Ability, BonusTerm, D20TestRequest, RollMode } from '../rules/types';
-import { leadingDamageType, readDamage, rollDamage } from './damage-amount';
+import { leadingDamageType, rehearseDamage, rollDamage } from './damage-amount';
 import { armourClassOf, customEffectsOn, isPrivateEffect } from './effects';
 import { landDamage, requireHp } from './hit-points';
 import { isGameMaster, requireControl } from './permissions';
@@ -127,7 +127,7 @@ export function attack(encounter: Encounter, ctx: StepContext, input: AttackInpu
 
   // Checked before the roll, so a miss does not pass over damage a hit would refuse.
   const text = damageText(encounter, attacker, input.damage);
-  readDamage(text, null);
+  rehearseDamage(text);
 
   const side = targetSide(encounter, ctx, target, input.reach);
   const asked = {

@@ -1,6 +1,7 @@
 import { parseDice, rollDice, WorkBudget, type Expr, type ParsedDice } from '../dice';
 import { collectAnnotations } from '../dice/notation';
 import type { RandomSource } from '../dice/random';
+import { createSeededRandom } from '../dice/seeded';
 import { UserError } from '../errors';
 import { criticalDamage, type CriticalOptions } from '../rules/critical';
 import { DAMAGE_TYPES, type CriticalMethod, type DamagePart, type DamageType } from '../rules/types';
@@ -115,10 +116,11 @@ function typedRuns(root: Expr, fallback: DamageType | null): { expr: Expr; type:
   return runs;
 }
 
+/** One piece rolled against the amount's budget; its total is the caller's to check. */
 function rollPart(parsed: ParsedDice, root: Expr, random: RandomSource, budget: WorkBudget): { total: number; rendered: string } {
   const rolled = rollDice({ ...parsed, root }, random, { budget });
   if (!rolled.ok) throw new UserError(`${LABEL}: ${rolled.error.message}`);
-  return { total: checkTotal(rolled.total, LABEL), rendered: rolled.text };
+  return { total: rolled.total, rendered: rolled.text };
 }
 
 /** Damage text read but not rolled: a number, or dice cut into their typed pieces. */
@@ -139,6 +141,22 @@ export function readDamage(text: string, fallback: DamageType | null): DamageTex
   const single = runs.every((run) => run.type === runs[0]?.type);
   const pieces = single ? [{ expr: parsed.value.root, type: runs[0]?.type ?? fallback }] : runs;
   return { kind: 'dice', trimmed, parsed: parsed.value, pieces };
+}
+
+/** Throwaway dice for a rehearsal: fixed, so a rehearsal never depends on the table's dice. */
+const REHEARSAL_SEED = 1;
+
+/**
+ * Rolls damage text once on throwaway dice and keeps nothing: the dice limit and work budget it
+ * would meet (600d6 [fire] + 600d6 [cold] parses, but rolls more than 1,000 dice) refuse it now,
+ * before an attack's d20 decides whether it is rolled for real.
+ */
+export function rehearseDamage(text: string): void {
+  const read = readDamage(text, null);
+  if (read.kind === 'number') return;
+  const random = createSeededRandom(REHEARSAL_SEED);
+  const budget = new WorkBudget();
+  for (const piece of read.pieces) rollPart(read.parsed, piece.expr, random, budget);
 }
 
 /** The type the first piece of damage text has: its first `[type]`, or null for a number or untyped dice. */
@@ -169,7 +187,8 @@ export function rollDamage(
   const rolled = pieces.map((piece, index) => {
     const root =
       critical === null ? piece.expr : criticalDamage(piece.expr, critical, { weapon: index === weaponPart && options.weapon !== false });
-    return { ...rollPart(parsed, root, random, budget), type: piece.type };
+    const part = rollPart(parsed, root, random, budget);
+    return { total: checkTotal(part.total, LABEL), rendered: part.rendered, type: piece.type };
   });
   const total = checkTotal(
     rolled.reduce((sum, part) => sum + part.total, 0),
