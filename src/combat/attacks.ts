@@ -114,8 +114,8 @@ function targetSide(encounter: Encounter, ctx: StepContext, target: Combatant, r
 
 /**
  * An attack roll against a combatant's Armour Class, through the rules' one d20 function with both
- * sides' conditions, tracks and effects; a hit deals its damage through `landDamage`, as reported damage does, a
- * critical one as the rule set doubles it. The whole attack is one change, undone in one step.
+ * sides' conditions, tracks and effects; a hit deals its damage through `landDamage`, as reported
+ * damage does, a critical one as the rule set doubles it. The whole attack is one change, undone in one step.
  */
 export function attack(encounter: Encounter, ctx: StepContext, input: AttackInput): Transition {
   const attacker = attackerOf(encounter, ctx.actor, input.attacker ?? null);
@@ -176,7 +176,6 @@ export function attack(encounter: Encounter, ctx: StepContext, input: AttackInpu
       outcome === 'critical' && side.autoCritical !== null && roll.natural < critRange
         ? { reason: side.autoCritical, private: targetSecrets }
         : null,
-    critRange,
     private: input.secret === true && isGameMaster(ctx.actor, encounter),
   };
   const head = `${attacker.name} → ${target.name}`;

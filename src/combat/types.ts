@@ -245,8 +245,6 @@ export interface AttackRoll {
   outcome: AttackOutcome;
   /** The target's condition that made a hit within 5 ft critical (Paralyzed), and whether players may hear of it. */
   autoCritical: { reason: string; private: boolean } | null;
-  /** The lowest natural roll that crits (20 unless widened). */
-  critRange: number;
   /** The game master rolled it in secret: only they read the reply, hidden numbers included. */
   private: boolean;
 }
