@@ -403,6 +403,7 @@ test('/help is answered in the response itself with the command list, pinging no
     '/init',
     '/hp',
     '/condition',
+    '/attack',
     '/character',
     '/rest',
     '/config',
