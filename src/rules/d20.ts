@@ -172,9 +172,12 @@ export function rollD20(random: RandomSource, mode: RollMode, bonus: number): D2
   return { rolls: [first, second], natural, total: natural + bonus, mode };
 }
 
-/** A natural 20 always hits and is critical; a natural 1 always misses (RULES.md §3). */
-export function attackOutcome(natural: number, total: number, armourClass: number, autoCritical: boolean): AttackOutcome {
-  if (natural === 20) return 'critical';
+/**
+ * A natural 20 always hits and is critical; a natural 1 always misses (RULES.md §3). `critRange`
+ * widens the critical to lower naturals (a Champion's 19), which then hit as a natural 20 does.
+ */
+export function attackOutcome(natural: number, total: number, armourClass: number, autoCritical: boolean, critRange = 20): AttackOutcome {
+  if (natural >= Math.max(2, critRange)) return 'critical';
   if (natural === 1) return 'fumble';
   if (total < armourClass) return 'miss';
   return autoCritical ? 'critical' : 'hit';

@@ -650,7 +650,8 @@ export interface RuleSet {
   ): D20TestRoll;
   attackAgainst(target: CombatantRulesState, request: AttackAgainstRequest): AttackAgainstModifiers;
   rollD20(random: RandomSource, mode: RollMode, bonus: number): D20Roll;
-  attackOutcome(natural: number, total: number, armourClass: number, autoCritical: boolean): AttackOutcome;
+  /** `critRange`: the lowest natural roll that is a critical hit (20 unless a feature widens it). */
+  attackOutcome(natural: number, total: number, armourClass: number, autoCritical: boolean, critRange?: number): AttackOutcome;
   /** Heroic Inspiration: reroll one die and keep the new result. */
   useHeroicInspiration(
     state: CombatantRulesState,

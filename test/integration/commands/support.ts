@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { command as attack } from '../../../commands/attack';
 import { command as character } from '../../../commands/character';
 import { command as check } from '../../../commands/check';
 import { command as condition } from '../../../commands/condition';
@@ -83,12 +84,12 @@ export const ALICE: Player = { id: 'user-alice', name: 'Alice' };
 export const BOB: Player = { id: 'user-bob', name: 'Bob' };
 export const MODERATOR: Player = { id: 'user-mod', name: 'Mo', manager: true };
 
-type CommandName = 'init' | 'hp' | 'character' | 'rest' | 'condition' | 'check' | 'save';
+type CommandName = 'init' | 'hp' | 'attack' | 'character' | 'rest' | 'condition' | 'check' | 'save';
 
-/** A channel of a test guild, with the bot's /init, /hp, /character, /rest, /condition, /check and /save behind the real dispatcher. */
+/** A channel of a test guild, with the bot's /init, /hp, /attack, /character, /rest, /condition, /check and /save behind the real dispatcher. */
 export class Table {
   readonly messenger = new RecordingMessenger();
-  private readonly registry = new CommandRegistry([init, hp, character, rest, condition, check, save]);
+  private readonly registry = new CommandRegistry([init, hp, attack, character, rest, condition, check, save]);
   private counter = 0;
 
   constructor(
