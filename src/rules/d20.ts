@@ -11,6 +11,7 @@ import type {
   D20TestModifiers,
   D20TestRequest,
   D20TestRoll,
+  OwnBonus,
   RollMode,
   RollPart,
   RollSelector,
@@ -107,19 +108,21 @@ function rollTerm(random: RandomSource, reason: string, term: BonusTerm): RollPa
 
 /**
  * The one way a creature's d20 test is rolled: the d20 (two with advantage or disadvantage), then
- * the creature's own bonus, then every flat change and die its conditions, tracks and effects add.
+ * the creature's own bonus (one, or its parts in order), then every flat change and die its conditions, tracks and effects add.
  */
 export function rollD20Test(
   ctx: RulesContext,
   state: Pick<CombatantRulesState, 'conditions' | 'tracks'>,
   request: D20TestRequest,
-  own: { bonus: number; reason: string },
+  own: OwnBonus | readonly OwnBonus[],
   random: RandomSource,
 ): D20TestRoll {
   const modifiers = d20Test(ctx, state, request);
   const d20 = rollD20(random, modifiers.mode, 0);
   const parts: RollPart[] = [];
-  if (own.bonus !== 0) parts.push({ value: own.bonus, reason: own.reason, dice: null });
+  for (const { bonus, reason } of 'bonus' in own ? [own] : own) {
+    if (bonus !== 0) parts.push({ value: bonus, reason, dice: null });
+  }
   for (const { reason, term } of modifiers.terms) {
     const part = rollTerm(random, reason, term);
     if (part.value !== 0 || part.dice !== null) parts.push(part);

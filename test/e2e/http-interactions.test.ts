@@ -405,6 +405,8 @@ test('/help is answered in the response itself with the command list, pinging no
     '/condition',
     '/attack',
     '/character',
+    '/check',
+    '/save',
     '/rest',
     '/config',
   ]);

@@ -17,6 +17,8 @@ describe('the console, tried as a new user would', () => {
       '/condition',
       '/attack',
       '/character',
+      '/check',
+      '/save',
       '/rest',
       '/config',
     ]);
