@@ -12,7 +12,7 @@ import { command as rest } from './rest';
 import { command as roll } from './roll';
 import { command as save } from './save';
 
-const commands: Command[] = [roll, init, hp, condition, attack, character, check, save, rest, config];
+const commands: Command[] = [roll, init, hp, condition, attack, check, save, character, rest, config];
 
 /** Every command Rollcall serves, in the order /help lists them. */
 export const registry: CommandRegistry = new CommandRegistry([...commands, createHelpCommand(() => registry.commands)]);

@@ -404,9 +404,9 @@ test('/help is answered in the response itself with the command list, pinging no
     '/hp',
     '/condition',
     '/attack',
-    '/character',
     '/check',
     '/save',
+    '/character',
     '/rest',
     '/config',
   ]);

@@ -16,9 +16,9 @@ describe('the console, tried as a new user would', () => {
       '/hp',
       '/condition',
       '/attack',
-      '/character',
       '/check',
       '/save',
+      '/character',
       '/rest',
       '/config',
     ]);
