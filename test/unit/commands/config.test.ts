@@ -22,7 +22,7 @@ function context(
   const unused = (): never => {
     throw new Error('/config posts no channel messages');
   };
-  const ctx = unitContext({ settings }, { send: unused, edit: unused, pin: unused }, values);
+  const ctx = unitContext({ settings }, { send: unused, sendDirect: unused, edit: unused, pin: unused }, values);
   return { ...ctx, permissions, options: { ...ctx.options, subcommand } };
 }
 

@@ -12,7 +12,7 @@ function context(values: Record<string, OptionValue>, random: RandomSource): Com
   const unused = (): never => {
     throw new Error('/roll posts no channel messages');
   };
-  return unitContext({ random }, { send: unused, edit: unused, pin: unused }, values);
+  return unitContext({ random }, { send: unused, sendDirect: unused, edit: unused, pin: unused }, values);
 }
 
 async function roll(values: Record<string, OptionValue>, ...faces: number[]): Promise<Reply> {
