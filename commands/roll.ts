@@ -176,7 +176,7 @@ async function rollReply(ctx: CommandContext): Promise<Reply> {
   const title = (request.label ?? request.parsed.comment ?? `${ctx.user.name} rolls`).slice(0, EMBED_LIMITS.title);
   const [first] = results;
   const embed = request.times === 1 && first !== undefined ? singleEmbed(request, first, title) : repeatedEmbed(request, results, title);
-  return request.secret ? secretRollReply(ctx, [embed]) : { embeds: [embed] };
+  return request.secret ? secretRollReply(ctx, [embed]) : { embeds: [embed], ephemeral: false };
 }
 
 export const command: Command = {

@@ -27,12 +27,13 @@ function failure(to: SecretDestination): string {
 export function secretRollNote(delivery: SecretDelivery): string {
   if (delivery.rollerIsGameMaster) return '🔒 Secret roll: you run the encounter here, so only you see it.';
   const { deliveredTo, failed } = delivery;
-  const why = failed.length > 0 ? ` (${failed.map(failure).join('; ')})` : '';
+  const why = failed.length > 0 ? `, as ${failed.map(failure).join(' and ')}` : '';
   if (deliveredTo?.kind === 'dm')
     return `🔒 Secret roll: only you and the game master, ${shown(deliveredTo.name)}, see it (sent by direct message).`;
   if (deliveredTo?.kind === 'channel')
     return `🔒 Secret roll: only you and the game master see it (posted in <#${deliveredTo.channelId}>${why}).`;
-  if (failed.length > 0) return `🔒 Secret roll: no game master could be reached: ${failed.map(failure).join('; ')}. Only you see it.`;
+  if (failed.length > 0)
+    return `🔒 Secret roll: no game master could be reached, as ${failed.map(failure).join(' and ')}. Only you see it.`;
   return '🔒 Secret roll: no game master could be reached, as no encounter runs in this channel and the server has no game master channel (a server admin sets one with `/config gm-channel`). Only you see it.';
 }
 

@@ -119,10 +119,6 @@ describe('/roll', () => {
     await expect(roll({ dice: 'fireball' })).rejects.toBeInstanceOf(UserError);
   });
 
-  test('secret rolls are shown to the roller only', async () => {
-    expect((await roll({ dice: '1d20', secret: true }, 7)).ephemeral).toBe(true);
-  });
-
   test('a mistake in the dice points at it, as a message for the player', async () => {
     await expect(roll({ dice: '1d20+*5' })).rejects.toThrow(
       new UserError(
