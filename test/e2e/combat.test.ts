@@ -146,19 +146,19 @@ describe('a fight through Discord', () => {
     expect(rolled.message.ephemeral).toBe(true);
     expect(rolled.message.content).toBe('🔒 Secret roll: only you and the game master, Gina, see it (sent by direct message).');
     expect(description(rolled.message)).toBe('1d20 (14) + 3 = `17`');
-    const [copy] = fake.directMessages(gm.userId);
+    const [copy] = fake.directMessages(gm.userId ?? '');
     expect(copy?.content).toBe(`🔒 Secret roll by **Alice** in <#${fake.channelId}>:`);
     expect(copy?.embeds[0]?.title).toBe('Stealth');
     expect(description(copy!)).toBe('1d20 (14) + 3 = `17`');
     expect(fake.channelMessages().filter((m) => !m.ephemeral)).toHaveLength(before);
 
-    fake.closeDirectMessages(gm.userId);
+    fake.closeDirectMessages(gm.userId ?? '');
     dice.queue(5);
     const refused = await fake.sendCommand('roll', { dice: '1d20', secret: true }, alice);
     expect(refused.message.ephemeral).toBe(true);
     expect(refused.message.content).toBe(
       '🔒 Secret roll: no game master could be reached, as Gina takes no direct messages from the bot. Only you see it.',
     );
-    expect(fake.directMessages(gm.userId)).toHaveLength(1);
+    expect(fake.directMessages(gm.userId ?? '')).toHaveLength(1);
   });
 });

@@ -139,6 +139,7 @@ describe('the log in words', () => {
     command: 'hp damage',
     detail,
     undone,
+    hiddenHitPoints: [],
   });
 
   test('newest first, with the time, who, the command and what it did; undone changes struck through', () => {
