@@ -16,7 +16,7 @@ function rulesetChoiceName(id: RuleSetId): string {
 
 const definition = new SlashCommandBuilder()
   .setName('config')
-  .setDescription("Choose this server's or channel's rule set, or show it")
+  .setDescription('Choose the rule set here, or where game masters get secret rolls')
   .setDMPermission(false)
   .addSubcommand((sub) =>
     sub

@@ -193,7 +193,7 @@ const definition = new SlashCommandBuilder()
   .addSubcommand((sub) =>
     sub
       .setName('log')
-      .setDescription('The last changes to the encounter')
+      .setDescription("The last changes; the game master's copy is private and shows hidden numbers")
       .addIntegerOption((o) => o.setName('count').setDescription('How many (default 10)').setMinValue(1).setMaxValue(25)),
   )
   .addSubcommand((sub) =>
