@@ -11,6 +11,7 @@ import {
 export function createMemorySettingsStore(now: () => Date = () => new Date()): SettingsStore {
   const servers = new Map<string, StoredRuleset>();
   const channels = new Map<string, StoredRuleset & { guildId: string }>();
+  const gmChannels = new Map<string, string>();
   const rests = new Map<string, RestRules>();
   const channelIn = ({ guildId, channelId }: SettingsPlace) => {
     const channel = channels.get(channelId);
@@ -27,6 +28,12 @@ export function createMemorySettingsStore(now: () => Date = () => new Date()): S
       return Promise.resolve();
     },
     clearChannelRuleset: (place) => Promise.resolve(channelIn(place) !== undefined && channels.delete(place.channelId)),
+    gmChannel: (guildId) => Promise.resolve(gmChannels.get(guildId) ?? null),
+    setGmChannel({ guildId, channelId }) {
+      if (channelId === null) gmChannels.delete(guildId);
+      else gmChannels.set(guildId, channelId);
+      return Promise.resolve();
+    },
     restRules: (guildId) => Promise.resolve(rests.get(guildId) ?? DEFAULT_REST_RULES),
     setRestRules({ guildId, rules }) {
       rests.set(guildId, { ...rules });
