@@ -1,6 +1,6 @@
 import { randomFillSync } from 'node:crypto';
 import type { RandomSource } from './random';
-import { uniformDie } from './uniform';
+import { uniformSource } from './uniform';
 
 /** 16 KiB per system call: four thousand d20s cost one call, not four thousand. */
 const BLOCK_WORDS = 4096;
@@ -17,5 +17,5 @@ export function createCryptoRandom(): RandomSource {
     // The block is refilled before the index reaches its end, so the word is always there.
     return block[index++]!;
   };
-  return { die: (sides) => uniformDie(sides, next32) };
+  return uniformSource(next32);
 }

@@ -108,7 +108,7 @@ class Roller {
   }
 
   private face(node: DiceNode): number {
-    this.budget.rollDie();
+    this.budget.rollDice();
     return node.maximized ? node.sides : this.random.die(node.sides);
   }
 
@@ -120,18 +120,21 @@ class Roller {
     if (node.sides < 1 || !Number.isInteger(node.sides)) throw new RollFailure('A die needs at least 1 side.');
     if (node.sides > MAX_SIDES) throw new RollFailure(`A die can have at most ${withCommas(MAX_SIDES)} sides.`);
     if (node.count > MAX_DICE) throw new RollFailure(`At most ${MAX_DICE} dice can be rolled at once.`);
+    const { count, sides } = node;
+    // The term's own dice are paid for up front: too many fail just the same, before any is drawn.
+    this.budget.rollDice(count);
     if (node.operations.length === 0) {
       const faces: number[] = [];
       let sum = 0;
-      for (let i = 0; i < node.count; i++) {
-        const face = this.face(node);
+      for (let i = 0; i < count; i++) {
+        const face = node.maximized ? sides : this.random.die(sides);
         faces.push(face);
         sum += face;
       }
       return DiceTerm.ofFaces(node, faces, sum);
     }
     const dice: Die[] = [];
-    for (let i = 0; i < node.count; i++) dice.push(new Die(this.face(node)));
+    for (let i = 0; i < count; i++) dice.push(new Die(node.maximized ? sides : this.random.die(sides)));
     for (const operation of node.operations) this.operate(node, dice, operation);
     return DiceTerm.ofDice(node, dice, keptTotal(dice));
   }

@@ -1,12 +1,26 @@
 /** Writes parsed expressions back as notation, for display and for the renderer's term labels. */
 import type { DiceNode, Expr, Operation, Selector } from './ast';
 
-const SELECTOR_PREFIX: Record<Selector['kind'], string> = { exact: '', highest: 'h', lowest: 'l', greater: '>', less: '<' };
+/** A switch rather than a lookup table: reading a table by a varying key was a slow generic lookup on every roll. */
+function selectorPrefix(kind: Selector['kind']): string {
+  switch (kind) {
+    case 'exact':
+      return '';
+    case 'highest':
+      return 'h';
+    case 'lowest':
+      return 'l';
+    case 'greater':
+      return '>';
+    case 'less':
+      return '<';
+  }
+}
 
 export function formatOperations(operations: readonly Operation[]): string {
   let out = '';
   for (const { op, selectors } of operations) {
-    for (const s of selectors) out += op + SELECTOR_PREFIX[s.kind] + s.value;
+    for (const s of selectors) out += op + selectorPrefix(s.kind) + s.value;
   }
   return out;
 }

@@ -65,6 +65,9 @@ function extractMode(text: string): { text: string; mode: RollMode } {
     if (c === 91) inAnnotation = true;
     else if (c === 93) inAnnotation = false;
     if (inAnnotation || i + 3 > text.length) continue;
+    // Only a word starting `a` or `d` can be one: most characters need no other look.
+    const first = lower(c);
+    if (first !== 97 && first !== 100) continue;
     if (i > 0 && isWordChar(text.charCodeAt(i - 1))) continue;
     if (i + 3 < text.length && isWordChar(text.charCodeAt(i + 3))) continue;
     const word = text.slice(i, i + 3).toLowerCase();
@@ -94,6 +97,7 @@ class Parser {
     this.skipSpaces();
     if (this.pos >= this.text.length) this.fail('Type a dice expression, such as `1d20+5`.', null);
     const root = this.comparison();
+    if (this.pos >= this.text.length) return { root, comment: null };
     const rest = this.text.slice(this.pos).trim();
     return { root, comment: rest === '' ? null : rest };
   }
@@ -259,7 +263,7 @@ class Parser {
       if (sides < 1) this.fail('A die needs at least 1 side.', sidesAt + 1);
       if (sides > MAX_SIDES) this.fail(`A die can have at most ${withCommas(MAX_SIDES)} sides.`, sidesAt + 1);
     }
-    const operations = this.operations<DiceOperator>(DICE_OPERATORS);
+    const operations = this.operations<DiceOperator>(true);
     return { type: 'dice', count, sides, percentile, maximized: false, operations, annotations: [] };
   }
 
@@ -289,7 +293,7 @@ class Parser {
     }
     this.pos++;
     this.depth--;
-    const operations = this.operations<SetOperator>(SET_OPERATORS);
+    const operations = this.operations<SetOperator>(false);
     const [only] = elements;
     if (elements.length === 1 && only !== undefined && !trailingComma) {
       return { type: 'group', inner: only, operations, annotations: [] };
@@ -299,9 +303,10 @@ class Parser {
 
   /**
    * Reads operators such as `kh3ro1`. One written right after the term must be complete; after a
-   * space, text that is not a complete operator starts the comment instead (`1d20 extra`).
+   * space, text that is not a complete operator starts the comment instead (`1d20 extra`). Sets and
+   * parentheses (`onDice` false) take only `k` and `p`.
    */
-  private operations<Op extends DiceOperator>(allowed: readonly Op[]): Operation<Op>[] {
+  private operations<Op extends DiceOperator>(onDice: boolean): Operation<Op>[] {
     const result: Operation<Op>[] = [];
     for (;;) {
       const before = this.pos;
@@ -313,7 +318,7 @@ class Parser {
         return result;
       }
       const opStart = this.pos;
-      if (!(allowed as readonly DiceOperator[]).includes(op)) {
+      if (!onDice && op !== 'k' && op !== 'p') {
         if (!attached) {
           this.pos = before;
           return result;
@@ -386,9 +391,6 @@ class Parser {
     }
   }
 }
-
-const DICE_OPERATORS: readonly DiceOperator[] = ['k', 'p', 'rr', 'ro', 'ra', 'e', 'mi', 'ma'];
-const SET_OPERATORS: readonly SetOperator[] = ['k', 'p'];
 
 /** Parses dice notation. Never throws: a mistake comes back as a message and a column. */
 export function parseDice(text: string): ParseResult {

@@ -141,34 +141,46 @@ export function keepOrDrop(items: readonly Item[], op: 'k' | 'p', selectors: rea
   });
 }
 
+/** Scratch for `keptOrDroppedByRank`: members are read into it once, then compared there. */
+const RANK_KEYS = new Float64Array(RANKING_MAX);
+
 /**
  * `k`/`p` with one highest or lowest selector on a few members: a member is among the n highest
  * when fewer than n kept members beat it (a higher value, or an equal one earlier), which is where
  * a stable sort would put it. Decides every member before changing any. False, changing nothing,
- * when a value is not a number: then only the built-in sort orders as it always did.
+ * when a value is not a number: then only the built-in sort orders as it always did. Each member
+ * is read once: they are dice or set elements of many shapes, slow to read over and over.
  */
 function keptOrDroppedByRank(items: readonly Item[], keep: boolean, selector: Selector, budget: WorkBudget): boolean {
   const n = items.length;
   budget.spend(n * n);
   const sign = selector.kind === 'highest' ? -1 : 1;
-  let chosen = 0; // bit i: member i is selected
+  let kept = 0; // bit i: member i is kept so far
   for (let i = 0; i < n; i++) {
     const item = items[i];
     if (item === undefined || !item.kept) continue;
     const key = sign * item.value;
     if (Number.isNaN(key)) return false;
+    RANK_KEYS[i] = key;
+    kept |= 1 << i;
+  }
+  let chosen = 0; // bit i: member i is selected
+  for (let i = 0; i < n; i++) {
+    if (((kept >> i) & 1) === 0) continue;
+    const key = RANK_KEYS[i] ?? 0;
     let beaten = 0;
     for (let j = 0; j < n; j++) {
-      const other = items[j];
-      if (j === i || other === undefined || !other.kept) continue;
-      const otherKey = sign * other.value;
+      if (j === i || ((kept >> j) & 1) === 0) continue;
+      const otherKey = RANK_KEYS[j] ?? 0;
       if (otherKey < key || (otherKey === key && j < i)) beaten++;
     }
     if (beaten < selector.value) chosen |= 1 << i;
   }
-  for (let i = 0; i < n; i++) {
+  // The kept members that end up on the wrong side of the selection are dropped.
+  let dropped = keep ? kept & ~chosen : kept & chosen;
+  for (let i = 0; dropped !== 0; i++, dropped >>= 1) {
     const item = items[i];
-    if (item !== undefined && item.kept && ((chosen >> i) & 1) !== (keep ? 1 : 0)) item.kept = false;
+    if ((dropped & 1) !== 0 && item !== undefined) item.kept = false;
   }
   return true;
 }

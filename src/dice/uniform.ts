@@ -1,3 +1,5 @@
+import type { RandomSource } from './random';
+
 /** The largest die any random source supports: one 32-bit draw covers it. */
 const MAX_SOURCE_SIDES = 0x1_0000_0000;
 
@@ -12,15 +14,44 @@ function remainder(x: number, n: number): number {
 }
 
 /**
+ * The first draw that falls in the incomplete last stretch of 2^32 for a d`sides`: draws from it
+ * on are rejected, so that every face covers the same number of draws.
+ */
+function acceptBelow(sides: number): number {
+  if (!Number.isSafeInteger(sides) || sides < 1 || sides > MAX_SOURCE_SIDES) {
+    throw new RangeError(`a die needs 1 to ${MAX_SOURCE_SIDES} sides, got ${sides}`);
+  }
+  return MAX_SOURCE_SIDES - remainder(MAX_SOURCE_SIDES, sides);
+}
+
+/**
  * Maps uniform 32-bit draws onto 1..sides without modulo bias: draws that fall in the incomplete
  * last stretch of 2^32 are rejected and redrawn.
  */
 export function uniformDie(sides: number, next32: () => number): number {
-  if (!Number.isSafeInteger(sides) || sides < 1 || sides > MAX_SOURCE_SIDES) {
-    throw new RangeError(`a die needs 1 to ${MAX_SOURCE_SIDES} sides, got ${sides}`);
-  }
-  const limit = MAX_SOURCE_SIDES - remainder(MAX_SOURCE_SIDES, sides);
+  const limit = acceptBelow(sides);
   let x = next32();
   while (x >= limit) x = next32();
   return remainder(x, sides) + 1;
+}
+
+/**
+ * A source rolling each die as `uniformDie` does, from the same draws. A term rolls one size of die
+ * many times over, so the size last checked and its limit are kept: a d6 after a d6 costs one draw
+ * and one division.
+ */
+export function uniformSource(next32: () => number): RandomSource {
+  let checkedSides = 0;
+  let limit = 0;
+  return {
+    die(sides) {
+      if (sides !== checkedSides) {
+        limit = acceptBelow(sides);
+        checkedSides = sides;
+      }
+      let x = next32();
+      while (x >= limit) x = next32();
+      return remainder(x, sides) + 1;
+    },
+  };
 }
