@@ -123,18 +123,19 @@ class Roller {
     const { count, sides } = node;
     // The term's own dice are paid for up front: too many fail just the same, before any is drawn.
     this.budget.rollDice(count);
+    // Lists made at their size: grown from empty by `push`, even one die reserves room for seventeen.
     if (node.operations.length === 0) {
-      const faces: number[] = [];
+      const faces = new Array<number>(count);
       let sum = 0;
       for (let i = 0; i < count; i++) {
         const face = node.maximized ? sides : this.random.die(sides);
-        faces.push(face);
+        faces[i] = face;
         sum += face;
       }
       return DiceTerm.ofFaces(node, faces, sum);
     }
-    const dice: Die[] = [];
-    for (let i = 0; i < count; i++) dice.push(new Die(node.maximized ? sides : this.random.die(sides)));
+    const dice = new Array<Die>(count);
+    for (let i = 0; i < count; i++) dice[i] = new Die(node.maximized ? sides : this.random.die(sides));
     for (const operation of node.operations) this.operate(node, dice, operation);
     return DiceTerm.ofDice(node, dice, keptTotal(dice));
   }

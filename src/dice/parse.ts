@@ -307,7 +307,9 @@ class Parser {
    * parentheses (`onDice` false) take only `k` and `p`.
    */
   private operations<Op extends DiceOperator>(onDice: boolean): Operation<Op>[] {
-    const result: Operation<Op>[] = [];
+    // Made with the first operator: most terms have none or one, and a list grown from empty by
+    // `push` reserves room for seventeen.
+    let result: Operation<Op>[] | null = null;
     for (;;) {
       const before = this.pos;
       this.skipSpaces();
@@ -315,13 +317,13 @@ class Parser {
       const op = this.operatorName();
       if (op === null) {
         this.pos = before;
-        return result;
+        return result ?? [];
       }
       const opStart = this.pos;
       if (!onDice && op !== 'k' && op !== 'p') {
         if (!attached) {
           this.pos = before;
-          return result;
+          return result ?? [];
         }
         this.fail(`\`${op}\` works on dice only; parentheses and sets take \`k\` and \`p\`.`, opStart + 1);
       }
@@ -329,16 +331,21 @@ class Parser {
       const selector = this.selector(op, attached);
       if (selector === null) {
         this.pos = before;
-        return result;
+        return result ?? [];
       }
       if ((op === 'mi' || op === 'ma') && selector.kind !== 'exact') {
         this.fail(`\`${op}\` takes a plain number, such as \`${op}2\`.`, opStart + 1);
       }
       // `k1k2` is one keep with both selectors (a union); `mi`/`ma` never merge, as in Avrae.
       // Reading index -1 of an empty list is a slow property lookup, not a cheap miss.
+      const operation: Operation<Op> = { op: op as Op, selectors: [selector] };
+      if (result === null) {
+        result = [operation];
+        continue;
+      }
       const last = result.length > 0 ? result[result.length - 1] : undefined;
       if (last !== undefined && last.op === op && op !== 'mi' && op !== 'ma') last.selectors.push(selector);
-      else result.push({ op: op as Op, selectors: [selector] });
+      else result.push(operation);
     }
   }
 

@@ -114,7 +114,7 @@ function asParsed(expr: Expr): ParsedDice {
  * Parses (when given text) and rolls. Never throws: mistakes come back as `{ ok: false }`.
  * Takes text, a parsed expression, or a bare expression tree such as a critical-hit transform's.
  */
-export function rollDice(input: string | ParsedDice | Expr, random: RandomSource, options: RollOptions = {}): RollResult {
+export function rollDice(input: string | ParsedDice | Expr, random: RandomSource, options?: RollOptions): RollResult {
   let parsed: ParsedDice;
   if (typeof input === 'string') {
     const result = parseDice(input);
@@ -123,11 +123,11 @@ export function rollDice(input: string | ParsedDice | Expr, random: RandomSource
   } else {
     parsed = 'root' in input ? input : asParsed(input);
   }
-  const wanted = combineModes(parsed.mode, options.mode ?? 'normal');
+  const wanted = combineModes(parsed.mode, options?.mode ?? 'normal');
   const changed = applyMode(parsed.root, wanted);
   const expression = changed ?? parsed.root;
   try {
-    const { rolled, diceRolled } = evaluate(expression, random, options.budget);
+    const { rolled, diceRolled } = evaluate(expression, random, options?.budget);
     const value = rolled.kept ? rolled.value : 0;
     if (!Number.isFinite(value) || Math.abs(value) > Number.MAX_SAFE_INTEGER) {
       return { ok: false, error: { message: 'The total is too large to show.', column: null } };
@@ -137,7 +137,7 @@ export function rollDice(input: string | ParsedDice | Expr, random: RandomSource
       ok: true,
       expression,
       total,
-      text: renderRoll(expression, rolled, total, options.maxLength ?? DEFAULT_MAX_TEXT),
+      text: renderRoll(expression, rolled, total, options?.maxLength ?? DEFAULT_MAX_TEXT),
       annotations: parsed.annotations,
       comment: parsed.comment,
       mode: changed === null ? 'normal' : wanted,

@@ -145,17 +145,42 @@ export function keepOrDrop(items: readonly Item[], op: 'k' | 'p', selectors: rea
 const RANK_KEYS = new Float64Array(RANKING_MAX);
 
 /**
- * `k`/`p` with one highest or lowest selector on a few members: a member is among the n highest
- * when fewer than n kept members beat it (a higher value, or an equal one earlier), which is where
- * a stable sort would put it. Decides every member before changing any. False, changing nothing,
- * when a value is not a number: then only the built-in sort orders as it always did. Each member
- * is read once: they are dice or set elements of many shapes, slow to read over and over.
+ * The `count` best of the members in `among` (bit i: member i), as bits: by least key, the earlier
+ * first among equals, as a stable sort orders them. With `worst`, the `count` that such an order
+ * puts last instead: by greatest key, the later first among equals.
+ */
+function pickByKey(among: number, n: number, count: number, worst: boolean): number {
+  let picked = 0;
+  for (let k = 0; k < count; k++) {
+    let at = -1;
+    let atKey = 0;
+    for (let i = 0; i < n; i++) {
+      if (((among >> i) & 1) === 0 || ((picked >> i) & 1) === 1) continue;
+      const key = RANK_KEYS[i] ?? 0;
+      if (at < 0 || (worst ? key >= atKey : key < atKey)) {
+        at = i;
+        atKey = key;
+      }
+    }
+    picked |= 1 << at;
+  }
+  return picked;
+}
+
+/**
+ * `k`/`p` with one highest or lowest selector on a few members, without sorting or lists: the
+ * selected members are picked one by one (or the others, when they are fewer: `4d6kh3` picks the
+ * one lowest die), where a stable sort would put them. Decides every member before changing any.
+ * False, changing nothing, when a value is not a number: then only the built-in sort orders as it
+ * always did. Each member is read once: they are dice or set elements of many shapes, slow to read
+ * over and over.
  */
 function keptOrDroppedByRank(items: readonly Item[], keep: boolean, selector: Selector, budget: WorkBudget): boolean {
   const n = items.length;
   budget.spend(n * n);
   const sign = selector.kind === 'highest' ? -1 : 1;
   let kept = 0; // bit i: member i is kept so far
+  let keptCount = 0;
   for (let i = 0; i < n; i++) {
     const item = items[i];
     if (item === undefined || !item.kept) continue;
@@ -163,19 +188,10 @@ function keptOrDroppedByRank(items: readonly Item[], keep: boolean, selector: Se
     if (Number.isNaN(key)) return false;
     RANK_KEYS[i] = key;
     kept |= 1 << i;
+    keptCount++;
   }
-  let chosen = 0; // bit i: member i is selected
-  for (let i = 0; i < n; i++) {
-    if (((kept >> i) & 1) === 0) continue;
-    const key = RANK_KEYS[i] ?? 0;
-    let beaten = 0;
-    for (let j = 0; j < n; j++) {
-      if (j === i || ((kept >> j) & 1) === 0) continue;
-      const otherKey = RANK_KEYS[j] ?? 0;
-      if (otherKey < key || (otherKey === key && j < i)) beaten++;
-    }
-    if (beaten < selector.value) chosen |= 1 << i;
-  }
+  const count = Math.min(selector.value, keptCount);
+  const chosen = count <= keptCount - count ? pickByKey(kept, n, count, false) : kept & ~pickByKey(kept, n, keptCount - count, true);
   // The kept members that end up on the wrong side of the selection are dropped.
   let dropped = keep ? kept & ~chosen : kept & chosen;
   for (let i = 0; dropped !== 0; i++, dropped >>= 1) {
