@@ -65,6 +65,33 @@ export interface RolledBinary extends RolledBase {
 
 export type Rolled = RolledNumber | RolledDice | RolledSet | RolledGroup | RolledUnary | RolledBinary;
 
+/**
+ * Every rolled node but a dice term (a `DiceTerm`), made by this one constructor so that all share
+ * one shape, the fields their kind does not use null. The code that reads rolled trees (totals,
+ * keep and drop on sets, rendering, finding the first d20) then meets two shapes instead of six,
+ * which it reads several times faster.
+ */
+class RolledNode {
+  kept = true;
+
+  constructor(
+    readonly type: Exclude<Rolled, RolledDice>['type'],
+    public value: number,
+    readonly node: Expr | null,
+    readonly op: UnaryOperator | BinaryOperator | null,
+    readonly elements: Rolled[] | null,
+    readonly inner: Rolled | null,
+    readonly operand: Rolled | null,
+    readonly left: Rolled | null,
+    readonly right: Rolled | null,
+  ) {}
+}
+
+/** A RolledNode as the kind its `type` says: it has that kind's fields, and null for the others. */
+function as<T extends Exclude<Rolled, RolledDice>>(node: RolledNode): T {
+  return node as unknown as T;
+}
+
 class Roller {
   constructor(
     private readonly random: RandomSource,
@@ -74,19 +101,19 @@ class Roller {
   evaluate(node: Expr): Rolled {
     switch (node.type) {
       case 'number':
-        return { type: 'number', node, value: node.value, kept: true };
+        return as<RolledNumber>(new RolledNode('number', node.value, node, null, null, null, null, null, null));
       case 'dice':
         return this.dice(node);
       case 'set': {
         const elements = node.elements.map((e) => this.evaluate(e));
-        const set: RolledSet = { type: 'set', node, elements, value: 0, kept: true };
+        const set = as<RolledSet>(new RolledNode('set', 0, node, null, elements, null, null, null, null));
         applyKeepDrop(elements, node.operations, this.budget);
         set.value = keptSum(elements);
         return set;
       }
       case 'group': {
         const inner = this.evaluate(node.inner);
-        const group: RolledGroup = { type: 'group', node, inner, value: 0, kept: true };
+        const group = as<RolledGroup>(new RolledNode('group', 0, node, null, null, inner, null, null, null));
         if (node.operations.length > 0) {
           applyKeepDrop(membersOf(inner), node.operations, this.budget);
           refresh(inner);
@@ -97,12 +124,13 @@ class Roller {
       case 'unary': {
         const operand = this.evaluate(node.operand);
         const v = total(operand);
-        return { type: 'unary', op: node.op, operand, value: node.op === '-' ? -v : v, kept: true };
+        return as<RolledUnary>(new RolledNode('unary', node.op === '-' ? -v : v, null, node.op, null, null, operand, null, null));
       }
       case 'binary': {
         const left = this.evaluate(node.left);
         const right = this.evaluate(node.right);
-        return { type: 'binary', op: node.op, left, right, value: binary(node.op, total(left), total(right)), kept: true };
+        const value = binary(node.op, total(left), total(right));
+        return as<RolledBinary>(new RolledNode('binary', value, null, node.op, null, null, null, left, right));
       }
     }
   }
