@@ -204,7 +204,7 @@ class Roller {
           const from = dice.length;
           for (const i of chosen) this.explode(node, dice, memberAt(dice, i));
           // Each die explodes once, and dice that did not match never will: only the new ones can.
-          chosen = select(dice, selectors, this.budget, Infinity, indicesFrom(from, dice.length));
+          chosen = select(dice, selectors, this.budget, Infinity, null, from);
         }
         return;
       }
@@ -273,12 +273,6 @@ function memberAt<T>(items: readonly T[], i: number): T {
   const item = items[i];
   if (item === undefined) throw new RangeError(`no pool member at ${i}`);
   return item;
-}
-
-function indicesFrom(from: number, to: number): number[] {
-  const indices = new Array<number>(to - from);
-  for (let i = from; i < to; i++) indices[i - from] = i;
-  return indices;
 }
 
 /**

@@ -55,13 +55,13 @@ interface Pool {
   values: number[];
 }
 
-/** The kept members of `items`, or of those at `among` (ascending indices). */
-function keptPool(items: readonly Item[], among: readonly number[] | null, budget: WorkBudget): Pool {
+/** The kept members of `items` from index `from` on, or of those at `among` (ascending indices). */
+function keptPool(items: readonly Item[], among: readonly number[] | null, budget: WorkBudget, from = 0): Pool {
   const pool: Pool = { indices: [], values: [] };
-  const count = among === null ? items.length : among.length;
+  const count = among === null ? items.length - from : among.length;
   budget.spend(count);
   for (let at = 0; at < count; at++) {
-    const index = among === null ? at : (among[at] ?? -1);
+    const index = among === null ? from + at : (among[at] ?? -1);
     const item = items[index];
     if (item === undefined || !item.kept) continue;
     pool.indices.push(index);
@@ -205,7 +205,8 @@ function keptOrDroppedByRank(items: readonly Item[], keep: boolean, selector: Se
  * The kept items matching any of `selectors`, as indices into `items`, in the order Avrae acts on
  * them (which decides which die gets which new face): selector by selector, each one's matches in
  * pool order (by value for highest and lowest, earlier first among equals), every item once, at
- * most `limit`. `among` (ascending indices) narrows the search to those items.
+ * most `limit`. `among` (ascending indices) narrows the search to those items; else `from` to
+ * the items from that index on (the dice an explosion just added).
  */
 export function select(
   items: readonly Item[],
@@ -213,10 +214,11 @@ export function select(
   budget: WorkBudget,
   limit = Infinity,
   among: readonly number[] | null = null,
+  from = 0,
 ): number[] {
   const [only] = selectors;
-  if (only !== undefined && selectors.length === 1 && !isCounted(only)) return matchingInOrder(items, only, budget, limit, among);
-  const pool = keptPool(items, among, budget);
+  if (only !== undefined && selectors.length === 1 && !isCounted(only)) return matchingInOrder(items, only, budget, limit, among, from);
+  const pool = keptPool(items, among, budget, from);
   const chosen: number[] = [];
   // With several selectors, each member is chosen once, without searching what was chosen.
   const taken = selectors.length > 1 ? new Array<boolean>(pool.values.length).fill(false) : null;
@@ -254,12 +256,13 @@ function matchingInOrder(
   budget: WorkBudget,
   limit: number,
   among: readonly number[] | null,
+  from: number,
 ): number[] {
   const chosen: number[] = [];
-  const count = among === null ? items.length : among.length;
+  const count = among === null ? items.length - from : among.length;
   budget.spend(count);
   for (let at = 0; at < count && chosen.length < limit; at++) {
-    const index = among === null ? at : (among[at] ?? -1);
+    const index = among === null ? from + at : (among[at] ?? -1);
     const item = items[index];
     if (item !== undefined && item.kept && matches(selector, item.value)) chosen.push(index);
   }

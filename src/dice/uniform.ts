@@ -18,10 +18,30 @@ function remainder(x: number, n: number): number {
  * on are rejected, so that every face covers the same number of draws.
  */
 function acceptBelow(sides: number): number {
-  if (!Number.isSafeInteger(sides) || sides < 1 || sides > MAX_SOURCE_SIDES) {
-    throw new RangeError(`a die needs 1 to ${MAX_SOURCE_SIDES} sides, got ${sides}`);
-  }
+  checkSides(sides, MAX_SOURCE_SIDES);
   return MAX_SOURCE_SIDES - remainder(MAX_SOURCE_SIDES, sides);
+}
+
+function checkSides(sides: number, most: number): void {
+  if (!Number.isSafeInteger(sides) || sides < 1 || sides > most) {
+    throw new RangeError(`a die needs 1 to ${most} sides, got ${sides}`);
+  }
+}
+
+/** Dice with at most this many sides can be rolled from one random byte. */
+export const BYTE_DIE_SIDES = 256;
+
+/**
+ * For a d`sides` of at most BYTE_DIE_SIDES, the face each random byte gives: `byte mod sides + 1`,
+ * or 0 for the bytes in the incomplete last stretch of 256, which are rejected and redrawn (as
+ * `uniformDie` rejects 32-bit draws), so that every face covers the same number of bytes.
+ */
+export function byteFaces(sides: number): Uint16Array {
+  checkSides(sides, BYTE_DIE_SIDES);
+  const limit = BYTE_DIE_SIDES - (BYTE_DIE_SIDES % sides);
+  const faces = new Uint16Array(BYTE_DIE_SIDES);
+  for (let byte = 0; byte < limit; byte++) faces[byte] = (byte % sides) + 1;
+  return faces;
 }
 
 /**
