@@ -19,15 +19,22 @@ function selectorPrefix(kind: Selector['kind']): string {
 
 export function formatOperations(operations: readonly Operation[]): string {
   let out = '';
-  for (const { op, selectors } of operations) {
-    for (const s of selectors) out += op + selectorPrefix(s.kind) + s.value;
+  for (let i = 0; i < operations.length; i++) {
+    const operation = operations[i];
+    if (operation === undefined) continue;
+    const { op, selectors } = operation;
+    for (let j = 0; j < selectors.length; j++) {
+      const s = selectors[j];
+      if (s !== undefined) out += op + selectorPrefix(s.kind) + s.value;
+    }
   }
   return out;
 }
 
 /** `4d6kh3`; a maximized term reads `max(2d6)`. */
 export function formatDice(dice: DiceNode): string {
-  const base = `${dice.count}d${dice.percentile ? '%' : dice.sides}${formatOperations(dice.operations)}`;
+  const size = dice.percentile ? '%' : String(dice.sides);
+  const base = dice.operations.length === 0 ? `${dice.count}d${size}` : `${dice.count}d${size}${formatOperations(dice.operations)}`;
   return dice.maximized ? `max(${base})` : base;
 }
 
@@ -38,6 +45,7 @@ function escapeMarkdown(text: string): string {
 
 /** `text [fire] [magic]`, with the player's words escaped. */
 export function annotate(text: string, annotations: readonly string[]): string {
+  if (annotations.length === 0) return text;
   let out = text;
   for (const a of annotations) out += ` [${escapeMarkdown(a)}]`;
   return out;

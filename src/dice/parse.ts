@@ -118,12 +118,14 @@ class Parser {
     return i < this.text.length ? this.text.charCodeAt(i) : -1;
   }
 
-  private skipSpaces(): void {
+  /** Moves past spaces and tabs; returns the character code there (-1 at the end), which callers mostly look at next. */
+  private skipSpaces(): number {
     let c = this.code();
     while (c === SPACE || c === TAB) {
       this.pos++;
       c = this.code();
     }
+    return c;
   }
 
   private enter(): void {
@@ -135,8 +137,7 @@ class Parser {
   private comparison(): Expr {
     let left = this.additive();
     for (;;) {
-      this.skipSpaces();
-      const c = this.code();
+      const c = this.skipSpaces();
       const next = this.code(1);
       let op: BinaryOperator | null = null;
       if (c === 61 && next === 61) op = '==';
@@ -152,8 +153,7 @@ class Parser {
   private additive(): Expr {
     let left = this.term();
     for (;;) {
-      this.skipSpaces();
-      const c = this.code();
+      const c = this.skipSpaces();
       if (c !== 43 && c !== 45) return left;
       this.pos++;
       left = { type: 'binary', op: c === 43 ? '+' : '-', left, right: this.term() };
@@ -163,8 +163,7 @@ class Parser {
   private term(): Expr {
     let left = this.unary();
     for (;;) {
-      this.skipSpaces();
-      const c = this.code();
+      const c = this.skipSpaces();
       let op: BinaryOperator;
       if (c === 42) op = '*';
       else if (c === 37) op = '%';
@@ -176,8 +175,7 @@ class Parser {
   }
 
   private unary(): Expr {
-    this.skipSpaces();
-    const c = this.code();
+    const c = this.skipSpaces();
     if (c === 43 || c === 45) {
       this.enter();
       this.pos++;
@@ -272,22 +270,18 @@ class Parser {
     this.pos++; // `(`
     const elements: Expr[] = [];
     let trailingComma = false;
-    this.skipSpaces();
-    if (this.code() !== 41) {
+    if (this.skipSpaces() !== 41) {
       for (;;) {
         elements.push(this.comparison());
-        this.skipSpaces();
-        if (this.code() !== 44) break;
+        if (this.skipSpaces() !== 44) break;
         this.pos++;
-        this.skipSpaces();
-        if (this.code() === 41) {
+        if (this.skipSpaces() === 41) {
           trailingComma = true;
           break;
         }
       }
     }
-    this.skipSpaces();
-    if (this.code() !== 41) {
+    if (this.skipSpaces() !== 41) {
       if (this.pos >= this.text.length) this.fail('A `)` is missing at the end of the expression.');
       this.unexpected();
     }
@@ -384,8 +378,7 @@ class Parser {
     if (target.type === 'unary' || target.type === 'binary') return;
     for (;;) {
       const before = this.pos;
-      this.skipSpaces();
-      if (this.code() !== 91) {
+      if (this.skipSpaces() !== 91) {
         this.pos = before;
         return;
       }
