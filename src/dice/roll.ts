@@ -1,5 +1,6 @@
 /** The one call most callers need: text (or a parsed expression) in, a rolled result out. */
 import type { WorkBudget } from './budget';
+import type { Die } from './die';
 import type { DiceError, Expr, ParsedDice, RollMode } from './ast';
 import { evaluate, type Rolled, type RolledDice } from './evaluate';
 import { RollFailure } from './failure';
@@ -90,13 +91,15 @@ function describeFirstD20(rolled: Rolled): FirstD20 | null {
   if (term === null) return null;
   const leading = leftmost(rolled) === term;
   // A term no operator touched has one die: its face is all there is to say.
-  const [face] = term.plainFaces ?? [];
+  const face = term.plainFaces?.[0];
   if (face !== undefined) return { kept: face, natural: face, rolls: [face], leading };
-  const kept = term.dice.find((d) => d.kept);
+  const { dice } = term;
+  let kept: Die | undefined;
+  for (let i = 0; i < dice.length && kept === undefined; i++) if (dice[i]?.kept === true) kept = dice[i];
   if (kept === undefined) return null;
   // Read faces without making the dice list their rolls, which most never need.
   const rolls: number[] = [];
-  for (const die of term.dice) {
+  for (const die of dice) {
     const face = die.plainFace;
     if (face !== null) rolls.push(face);
     else for (const roll of die.rolls) rolls.push(roll.natural);

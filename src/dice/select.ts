@@ -70,6 +70,11 @@ function keptPool(items: readonly Item[], among: readonly number[] | null, budge
   return pool;
 }
 
+/** What sorting n members costs: n·⌈log2 n⌉, with the logarithm read off the bits (Math.log2 cost more than a small sort). */
+function sortCost(n: number): number {
+  return n * Math.max(1, 32 - Math.clz32(n - 1));
+}
+
 /**
  * Positions in `pool` ordered by value, highest or lowest first. Stable, so among equal values the
  * earlier member comes first: what "the highest" means when values tie.
@@ -77,8 +82,7 @@ function keptPool(items: readonly Item[], among: readonly number[] | null, budge
 function byValue(pool: Pool, highest: boolean, budget: WorkBudget): number[] {
   const { values } = pool;
   const n = values.length;
-  // n·⌈log2 n⌉, with the logarithm read off the bits (Math.log2 cost more than a small sort).
-  budget.spend(n * Math.max(1, 32 - Math.clz32(n - 1)));
+  budget.spend(sortCost(n));
   // Highest first is lowest first on negated values.
   const sign = highest ? -1 : 1;
   const order: number[] = [];
@@ -113,6 +117,7 @@ export function keepOrDrop(items: readonly Item[], op: 'k' | 'p', selectors: rea
       return;
     }
     if (items.length <= RANKING_MAX && keptOrDroppedByRank(items, keep, only, budget)) return;
+    if (keptOrDroppedByCount(items, keep, only, budget)) return;
     const pool = keptPool(items, null, budget);
     const order = byValue(pool, only.kind === 'highest', budget);
     const count = Math.min(only.value, order.length);
@@ -194,9 +199,66 @@ function keptOrDroppedByRank(items: readonly Item[], keep: boolean, selector: Se
   const chosen = count <= keptCount - count ? pickByKey(kept, n, count, false) : kept & ~pickByKey(kept, n, keptCount - count, true);
   // The kept members that end up on the wrong side of the selection are dropped.
   let dropped = keep ? kept & ~chosen : kept & chosen;
-  for (let i = 0; dropped !== 0; i++, dropped >>= 1) {
+  for (let i = 0; dropped !== 0; i++, dropped >>>= 1) {
     const item = items[i];
     if ((dropped & 1) !== 0 && item !== undefined) item.kept = false;
+  }
+  return true;
+}
+
+/** Values below this are counted in a table by `keptOrDroppedByCount`: the faces of any usual die. */
+const COUNTED_VALUES = 1024;
+/** How many kept members show each value; zero again after each use. */
+const VALUE_COUNTS = new Int32Array(COUNTED_VALUES);
+
+/**
+ * `k`/`p` with one highest or lowest selector on more members than ranking suits, when every kept
+ * value is a whole number below COUNTED_VALUES (dice faces): the members showing each value are
+ * counted, which gives the value the selection ends at; members beyond it are selected, and of
+ * those showing it the earliest, as many as fit, which is where a stable sort would put them.
+ * Linear, without lists or a sort, though it charges what sorting them does. False, changing
+ * nothing, for other values: then the sort decides.
+ */
+function keptOrDroppedByCount(items: readonly Item[], keep: boolean, selector: Selector, budget: WorkBudget): boolean {
+  const n = items.length;
+  let m = 0;
+  let low = COUNTED_VALUES;
+  let high = -1;
+  for (let i = 0; i < n; i++) {
+    const item = items[i];
+    if (item === undefined || !item.kept) continue;
+    const value = item.value;
+    if (!(Number.isInteger(value) && value >= 0 && value < COUNTED_VALUES)) {
+      VALUE_COUNTS.fill(0, 0, high + 1);
+      return false;
+    }
+    VALUE_COUNTS[value]!++;
+    m++;
+    if (value < low) low = value;
+    if (value > high) high = value;
+  }
+  budget.spend(n + sortCost(m) + m);
+  const highest = selector.kind === 'highest';
+  const count = Math.min(selector.value, m);
+  // Walk the values from the selected end until `count` members are covered.
+  let edge = highest ? high : low;
+  let covered = 0;
+  for (; count > 0; edge += highest ? -1 : 1) {
+    covered += VALUE_COUNTS[edge] ?? 0;
+    if (covered >= count) break;
+  }
+  // Of the members showing the edge value, the earliest `ties` are selected.
+  let ties = count > 0 ? count - (covered - (VALUE_COUNTS[edge] ?? 0)) : 0;
+  VALUE_COUNTS.fill(0, low, high + 1);
+  for (let i = 0; i < n; i++) {
+    const item = items[i];
+    if (item === undefined || !item.kept) continue;
+    let selected = count > 0 && (highest ? item.value > edge : item.value < edge);
+    if (item.value === edge && ties > 0) {
+      selected = true;
+      ties--;
+    }
+    if (selected !== keep) item.kept = false;
   }
   return true;
 }
