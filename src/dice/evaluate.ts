@@ -13,7 +13,7 @@ import {
   type BinaryOperator,
   type DiceOperator,
 } from './ast';
-import { WorkBudget } from './budget';
+import type { WorkBudget } from './budget';
 import { Die, keptTotal } from './die';
 import { RollFailure } from './failure';
 import { DiceTerm } from './term';
@@ -332,15 +332,11 @@ function binary(op: BinaryOperator, l: number, r: number): number {
   }
 }
 
-export interface Evaluation {
-  rolled: Rolled;
-  diceRolled: number;
-}
-
-/** Rolls `expr`; throws RollFailure for mistakes only rolling reveals (the caller makes it a value). */
-/** `budget` may be shared by several rolls that answer one request, so splitting it cannot multiply the work. */
-export function evaluate(expr: Expr, random: RandomSource, budget: WorkBudget = new WorkBudget()): Evaluation {
-  const roller = new Roller(random, budget);
-  const rolled = roller.evaluate(expr);
-  return { rolled, diceRolled: roller.budget.diceRolled };
+/**
+ * Rolls `expr`, paying from `budget` (which counts the dice rolled); throws RollFailure for mistakes
+ * only rolling reveals (the caller makes it a value). `budget` may be shared by several rolls that
+ * answer one request, so splitting it cannot multiply the work.
+ */
+export function evaluate(expr: Expr, random: RandomSource, budget: WorkBudget): Rolled {
+  return new Roller(random, budget).evaluate(expr);
 }

@@ -55,7 +55,7 @@ function isWordChar(code: number): boolean {
  * Finds the stand-alone words `adv` and `dis` outside annotations and blanks them out (keeping
  * every other character's column).
  */
-function extractMode(text: string): { text: string; mode: RollMode } {
+function extractMode(text: string, into: { mode: RollMode }): string {
   let adv = false;
   let dis = false;
   let out = text;
@@ -77,8 +77,8 @@ function extractMode(text: string): { text: string; mode: RollMode } {
       out = out.slice(0, i) + '   ' + out.slice(i + 3);
     }
   }
-  const mode: RollMode = adv === dis ? 'normal' : adv ? 'advantage' : 'disadvantage';
-  return { text: out, mode };
+  into.mode = adv === dis ? 'normal' : adv ? 'advantage' : 'disadvantage';
+  return out;
 }
 
 /** How a character is shown in an error message: the code span itself must not break. */
@@ -89,17 +89,25 @@ function quote(char: string): string {
 class Parser {
   private pos = 0;
   private depth = 0;
+  private readonly text: string;
   readonly annotations: string[] = [];
+  /** From the words `adv` and `dis`, which the parser reads as spaces. */
+  mode: RollMode = 'normal';
+  /** Trailing free text, once parsed. */
+  comment: string | null = null;
 
-  constructor(private readonly text: string) {}
+  constructor(source: string) {
+    this.text = extractMode(source, this);
+  }
 
-  parse(): { root: Expr; comment: string | null } {
+  parse(): Expr {
     this.skipSpaces();
     if (this.pos >= this.text.length) this.fail('Type a dice expression, such as `1d20+5`.', null);
     const root = this.comparison();
-    if (this.pos >= this.text.length) return { root, comment: null };
+    if (this.pos >= this.text.length) return root;
     const rest = this.text.slice(this.pos).trim();
-    return { root, comment: rest === '' ? null : rest };
+    if (rest !== '') this.comment = rest;
+    return root;
   }
 
   private fail(message: string, column: number | null = this.pos + 1): never {
@@ -400,11 +408,10 @@ export function parseDice(text: string): ParseResult {
       error: { message: `That expression is ${text.length} characters long; the limit is ${MAX_LENGTH}.`, column: null },
     };
   }
-  const { text: cleaned, mode } = extractMode(text);
-  const parser = new Parser(cleaned);
+  const parser = new Parser(text);
   try {
-    const { root, comment } = parser.parse();
-    return { ok: true, value: { source: text, root, mode, annotations: parser.annotations, comment } };
+    const root = parser.parse();
+    return { ok: true, value: { source: text, root, mode: parser.mode, annotations: parser.annotations, comment: parser.comment } };
   } catch (e) {
     if (e instanceof ParseFailure) return { ok: false, error: e.error };
     throw e;

@@ -1,5 +1,5 @@
 /** The one call most callers need: text (or a parsed expression) in, a rolled result out. */
-import type { WorkBudget } from './budget';
+import { WorkBudget } from './budget';
 import type { Die } from './die';
 import type { DiceError, Expr, ParsedDice, RollMode } from './ast';
 import { evaluate, type Rolled, type RolledDice } from './evaluate';
@@ -130,7 +130,8 @@ export function rollDice(input: string | ParsedDice | Expr, random: RandomSource
   const changed = applyMode(parsed.root, wanted);
   const expression = changed ?? parsed.root;
   try {
-    const { rolled, diceRolled } = evaluate(expression, random, options?.budget);
+    const budget = options?.budget ?? new WorkBudget();
+    const rolled = evaluate(expression, random, budget);
     const value = rolled.kept ? rolled.value : 0;
     if (!Number.isFinite(value) || Math.abs(value) > Number.MAX_SAFE_INTEGER) {
       return { ok: false, error: { message: 'The total is too large to show.', column: null } };
@@ -145,7 +146,7 @@ export function rollDice(input: string | ParsedDice | Expr, random: RandomSource
       comment: parsed.comment,
       mode: changed === null ? 'normal' : wanted,
       firstD20: describeFirstD20(rolled),
-      diceRolled,
+      diceRolled: budget.diceRolled,
       rolled,
     };
   } catch (e) {
