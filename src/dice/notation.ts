@@ -1,6 +1,15 @@
 /** Writes parsed expressions back as notation, for display and for the renderer's term labels. */
 import type { DiceNode, Expr, Operation, Selector } from './ast';
 
+/** Whole numbers below this are written from a table: converting a number to text on every roll was a slow generic call. */
+const TABLE_NUMBERS = 1024;
+const NUMBER_TEXTS = Array.from({ length: TABLE_NUMBERS }, (_, n) => String(n));
+
+/** `String(n)`, from the table for the small whole numbers rolls are mostly made of. */
+export function numberText(n: number): string {
+  return (n >= 0 && n < TABLE_NUMBERS ? NUMBER_TEXTS[n] : undefined) ?? String(n);
+}
+
 /** A switch rather than a lookup table: reading a table by a varying key was a slow generic lookup on every roll. */
 function selectorPrefix(kind: Selector['kind']): string {
   switch (kind) {
@@ -25,7 +34,7 @@ export function formatOperations(operations: readonly Operation[]): string {
     const { op, selectors } = operation;
     for (let j = 0; j < selectors.length; j++) {
       const s = selectors[j];
-      if (s !== undefined) out += op + selectorPrefix(s.kind) + s.value;
+      if (s !== undefined) out += op + selectorPrefix(s.kind) + numberText(s.value);
     }
   }
   return out;
@@ -33,8 +42,9 @@ export function formatOperations(operations: readonly Operation[]): string {
 
 /** `4d6kh3`; a maximized term reads `max(2d6)`. */
 export function formatDice(dice: DiceNode): string {
-  const size = dice.percentile ? '%' : String(dice.sides);
-  const base = dice.operations.length === 0 ? `${dice.count}d${size}` : `${dice.count}d${size}${formatOperations(dice.operations)}`;
+  const size = dice.percentile ? '%' : numberText(dice.sides);
+  const count = numberText(dice.count);
+  const base = dice.operations.length === 0 ? `${count}d${size}` : `${count}d${size}${formatOperations(dice.operations)}`;
   return dice.maximized ? `max(${base})` : base;
 }
 
@@ -55,7 +65,7 @@ export function annotate(text: string, annotations: readonly string[]): string {
 export function formatExpr(expr: Expr): string {
   switch (expr.type) {
     case 'number':
-      return annotate(String(expr.value), expr.annotations);
+      return annotate(numberText(expr.value), expr.annotations);
     case 'dice':
       return annotate(formatDice(expr), expr.annotations);
     case 'set': {
