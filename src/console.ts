@@ -12,7 +12,7 @@ Type slash commands as in Discord, one per line:
   #tavern /init list         switch to another channel
   click:"Next turn"          press a button of the last reply with buttons, or of the tracker
 The first user seen in a fresh database administers the server.
-  --json     one line of JSON per reply and per tracker message posted or edited
+  --json     one line of JSON per reply, per tracker message posted or edited and per direct message
   --seed N   reproducible dice
   --memory   a fresh in-memory database (else DATABASE_URL, or the embedded one in DATA_DIR)`;
 
@@ -48,11 +48,8 @@ async function main(): Promise<number> {
   const logger = createLogger(config.logLevel ?? 'warn');
   // The database starts first, so that PGlite boots on a thread of its own while this one loads the commands.
   const database = openDatabase(databaseOptions(config, logger, args.memory));
-  const [{ openApp }, { ConsoleSession }, { renderJson, renderMessageJson, renderReplyText, renderText }] = await Promise.all([
-    import('./app'),
-    import('./transports/console-session'),
-    import('./transports/console-render'),
-  ]);
+  const [{ openApp }, { ConsoleSession }, { renderDirectJson, renderJson, renderMessageJson, renderReplyText, renderText }] =
+    await Promise.all([import('./app'), import('./transports/console-session'), import('./transports/console-render')]);
   const app = await openApp({ config, logger, memory: args.memory, seed: args.seed, database });
   const session = new ConsoleSession(app.registry, app.services, app.consoleUsers);
   const interactive = process.stdin.isTTY === true && !args.json;
@@ -78,6 +75,10 @@ async function main(): Promise<number> {
                   `--- message ${message.change} in #${message.channelId}${message.pinned ? ' (pinned)' : ''} ---`,
                 )
           }\n`,
+        );
+      for (const message of session.messenger.takeDirect())
+        process.stdout.write(
+          `${args.json ? renderDirectJson(line, message) : renderReplyText(message.reply, `--- direct message to @${message.user} ---`)}\n`,
         );
       if (interactive) rl.prompt();
     }
