@@ -2,7 +2,7 @@ import { DiscordAPIError, Routes, type APIMessage, type REST } from 'discord.js'
 import type { Logger } from 'pino';
 import type { ChannelMessenger } from '../framework/command';
 import type { Reply } from '../views/reply';
-import { toMessageBody } from './discord-payload';
+import { restFiles, toMessageBody } from './discord-payload';
 
 /** The message or its channel is gone (deleted, or the bot was removed from it). */
 function isGone(error: unknown): boolean {
@@ -13,13 +13,19 @@ function isGone(error: unknown): boolean {
 export function restMessenger(rest: REST, logger: Logger): ChannelMessenger {
   return {
     async send(channelId: string, message: Reply): Promise<string> {
-      const posted = (await rest.post(Routes.channelMessages(channelId), { body: toMessageBody(message, 'create') })) as APIMessage;
+      const posted = (await rest.post(Routes.channelMessages(channelId), {
+        body: toMessageBody(message, 'create'),
+        files: restFiles(message),
+      })) as APIMessage;
       return posted.id;
     },
 
     async edit(channelId: string, messageId: string, message: Reply): Promise<boolean> {
       try {
-        await rest.patch(Routes.channelMessage(channelId, messageId), { body: toMessageBody(message, 'replace') });
+        await rest.patch(Routes.channelMessage(channelId, messageId), {
+          body: toMessageBody(message, 'replace'),
+          files: restFiles(message),
+        });
         return true;
       } catch (error) {
         if (isGone(error)) return false;
