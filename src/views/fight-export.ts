@@ -47,12 +47,13 @@ export function fightJson(record: FightRecord): string {
 /** The export, privately to whoever asked. */
 export function exportReply(record: FightRecord): Reply {
   const name = exportFileName(record.encounter.name);
-  const changes = record.entries.length;
+  const count = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
+  const what = `${count(record.encounter.combatants.length, 'combatant')} and ${count(record.entries.length, 'logged change')}`;
   return {
     ephemeral: true,
     embeds: [
       {
-        description: `**${shown(record.encounter.name)}**: ${record.encounter.combatants.length} combatants and ${changes} logged ${changes === 1 ? 'change' : 'changes'}, as \`${name}\`.`,
+        description: `**${shown(record.encounter.name)}**: ${what}, as \`${name}\`.`,
         color: COLORS.info,
       },
     ],

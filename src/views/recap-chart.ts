@@ -59,7 +59,7 @@ export function recapChartSvg(title: string, rows: readonly ChartRow[]): string 
   const largest = Math.max(1, ...rows.map((row) => Math.max(row.dealt, row.taken)));
   const length = (value: number): number => (value === 0 ? 0 : Math.max(2, Math.round((value / largest) * barSpace)));
   const parts: string[] = [
-    `<rect width="${WIDTH}" height="${height}" rx="12" fill="${CHART_COLOURS.background}"/>`,
+    `<rect width="${WIDTH}" height="${height}" fill="${CHART_COLOURS.background}"/>`,
     text(PADDING, 38, title, `font-size="22" font-weight="700" fill="${CHART_COLOURS.text}"`),
     `<rect x="${PADDING}" y="54" width="14" height="14" rx="3" fill="${CHART_COLOURS.dealt}"/>`,
     text(PADDING + 20, 66, 'Damage dealt', `font-size="14" fill="${CHART_COLOURS.muted}"`),

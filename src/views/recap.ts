@@ -50,9 +50,9 @@ function combatantLine(row: CombatantRecap, viewer: RecapViewer): string {
 }
 
 function hitInWords(hit: Hit): string {
-  const dealer = hit.source === null ? 'Something' : `**${shown(hit.source.name)}**`;
-  const type = hit.damageType === null ? '' : ` ${hit.damageType}`;
-  return `${dealer} hit **${shown(hit.target.name)}** for ${hit.amount}${type} damage${hit.critical ? ' (critical)' : ''}.`;
+  const damage = `${hit.amount}${hit.damageType === null ? '' : ` ${hit.damageType}`} damage${hit.critical ? ' (critical)' : ''}`;
+  const target = `**${shown(hit.target.name)}**`;
+  return hit.source === null ? `${target} took ${damage}, dealer unknown.` : `**${shown(hit.source.name)}** hit ${target} for ${damage}.`;
 }
 
 /** Lines packed into fields of at most 1,024 characters, within what is left of the embed's 6,000. */
