@@ -61,7 +61,7 @@ function embedText(embed: Embed): string[] {
   const lines: string[] = [];
   if (embed.title) lines.push(`== ${embed.title} ==`);
   if (embed.description) lines.push(embed.description);
-  for (const field of embed.fields ?? []) lines.push(`${field.name}: ${field.value.includes('\n') ? `\n${field.value}` : field.value}`);
+  for (const field of embed.fields ?? []) lines.push(`${field.name}:${field.value.includes('\n') ? '\n' : ' '}${field.value}`);
   if (embed.footer) lines.push(`-- ${embed.footer}`);
   return lines;
 }
