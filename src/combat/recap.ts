@@ -67,7 +67,6 @@ export interface Recap {
   hits: Hit[];
 }
 
-
 /** The rules events right after `start` that are about `combatantId`: what one damage event led to. */
 function consequences(events: readonly EncounterEvent[], start: number, combatantId: string): RulesEvent[] {
   const run: RulesEvent[] = [];
@@ -154,6 +153,12 @@ export function recapOf(record: FightRecord): Recap {
             const credited = killer === undefined || killer === null ? undefined : rows.get(killer.id);
             if (credited !== undefined && credited.combatant.id !== row.combatant.id) credited.kills += 1;
           }
+          break;
+        }
+        case 'death-save': {
+          // Next: a failed death save deals damage of its own, which nobody dealt.
+          const row = rows.get(event.combatant.id);
+          if (row !== undefined && event.damage !== null) row.damageTaken += event.damage;
           break;
         }
         case 'effect-started':

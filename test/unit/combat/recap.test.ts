@@ -5,6 +5,7 @@ import { biggestHit, recapOf, unattributedDamage, type CombatantRecap, type Figh
 import { addMonsters, beginEncounter, joinEncounter, removeCombatant } from '../../../src/combat/roster';
 import type { StepContext, Transition } from '../../../src/combat/transition';
 import { nextTurn } from '../../../src/combat/turns';
+import { refOf } from '../../../src/combat/targets';
 import type { Actor, Encounter } from '../../../src/combat/types';
 import { alice, bob, ctx, gm, named, noDice, NOW } from './support';
 
@@ -146,6 +147,17 @@ describe('the recap of a fight', () => {
     expect(row(early, 'Alice')).toMatchObject({ damageDealt: 5 });
     expect(unattributedDamage(recap.hits)).toBe(4);
     expect(recap.rounds).toBe(1);
+  });
+
+  test("Next's failed death save hurts: taken, dealt by nobody, and no hit", () => {
+    const dying = crypt().record();
+    const alice = dying.encounter.combatants.find((c) => c.name === 'Alice');
+    if (alice === undefined) throw new Error('no Alice');
+    const save = { kind: 'death-save' as const, combatant: refOf(alice), roll: 4, total: 4, outcome: 'failure' as const, damage: 5 };
+    const last = dying.entries[dying.entries.length - 1] as FightEntry;
+    const record = { ...dying, entries: [...dying.entries, { ...last, events: [save] }] };
+    expect(row(record, 'Alice')).toMatchObject({ damageTaken: 5, damageDealt: 0 });
+    expect(recapOf(record).hits).toEqual([]);
   });
 
   test('changes logged before events were kept count for nothing, and a fight with no round lasts from its begin', () => {
