@@ -353,8 +353,9 @@ async function end(ctx: ComponentContext, encounterId: string): Promise<Reply> {
   const result = await encountersOf(ctx).apply(actorOf(ctx), placeOf(ctx), endEncounter);
   await ctx.services.characters.recordStates(statesAfterFight(result.encounter));
   await refreshTracker(ctx, result.encounter);
-  const recap = recapParts(await encountersOf(ctx).fight(placeOf(ctx), 'ended'), 'players');
-  return { embeds: [summaryEmbed(result.encounter), recap.embed], files: recap.files };
+  const summary = summaryEmbed(result.encounter);
+  const recap = recapParts(await encountersOf(ctx).fight(placeOf(ctx), 'ended'), 'players', [summary]);
+  return { embeds: [summary, recap.embed], files: recap.files };
 }
 
 /** The game master's copy differs only when hidden monsters took part, and then only they see it. */

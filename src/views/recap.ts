@@ -1,5 +1,5 @@
 import { biggestHit, recapOf, unattributedDamage, type CombatantRecap, type FightRecord, type Hit, type Recap } from '../combat/recap';
-import { COLORS, EMBED_LIMITS } from './embeds';
+import { COLORS, EMBED_LIMITS, embedLength } from './embeds';
 import { shown } from './markdown';
 import { recapChartSvg, renderPng, type ChartRow } from './recap-chart';
 import type { Embed, EmbedField, Reply, ReplyFile } from './reply';
@@ -84,7 +84,7 @@ function anyHidden(recap: Recap): boolean {
   return recap.combatants.some((row) => row.combatant.hidden);
 }
 
-function recapEmbed(recap: Recap, viewer: RecapViewer, withChart: boolean): Embed {
+function recapEmbed(recap: Recap, viewer: RecapViewer, withChart: boolean, room: number): Embed {
   const lasted = `${plural(recap.rounds, 'round')} in ${durationInWords(recap.endedAt.getTime() - recap.startedAt.getTime())} of real time.`;
   const biggest = biggestHit(recap.hits, viewer === 'players');
   const description = [lasted, biggest === null ? 'Nobody took any damage.' : `Biggest hit: ${hitInWords(biggest)}`].join('\n');
@@ -98,7 +98,7 @@ function recapEmbed(recap: Recap, viewer: RecapViewer, withChart: boolean): Embe
     ...(anyHidden(recap) && viewer === 'game-master' ? ["Your copy: players' copies leave out the hidden monsters' numbers."] : []),
   ].join(' ');
   const title = `📜 Recap: ${shown(recap.name)}`.slice(0, EMBED_LIMITS.title);
-  const budget = EMBED_LIMITS.total - title.length - description.length - notes.length - 100;
+  const budget = room - title.length - description.length - notes.length - 100;
   return {
     title,
     description,
@@ -116,8 +116,11 @@ function chartRows(recap: Recap, viewer: RecapViewer): ChartRow[] {
     .map((row) => ({ name: row.combatant.name, dealt: row.damageDealt, taken: row.damageTaken }));
 }
 
-/** The recap as an embed and its chart; without anything to chart (hidden monsters alone), the embed alone. */
-export function recapParts(record: FightRecord, viewer: RecapViewer): { embed: Embed; files: ReplyFile[] } {
+/**
+ * The recap as an embed and its chart; without anything to chart (hidden monsters alone), the embed
+ * alone. `beside`: the embeds the same message carries, which share Discord's 6,000 characters.
+ */
+export function recapParts(record: FightRecord, viewer: RecapViewer, beside: readonly Embed[] = []): { embed: Embed; files: ReplyFile[] } {
   const recap = recapOf(record);
   const rows = chartRows(recap, viewer);
   const files: ReplyFile[] =
@@ -130,7 +133,8 @@ export function recapParts(record: FightRecord, viewer: RecapViewer): { embed: E
             description: `Damage dealt and taken in ${recap.name}`,
           },
         ];
-  return { embed: recapEmbed(recap, viewer, files.length > 0), files };
+  const room = EMBED_LIMITS.total - beside.reduce((sum, embed) => sum + embedLength(embed), 0);
+  return { embed: recapEmbed(recap, viewer, files.length > 0, room), files };
 }
 
 /** Whether the game master's copy differs from the players': the fight had hidden monsters. */

@@ -1,11 +1,13 @@
 import { addMonsters, beginEncounter } from '../../../src/combat/roster';
-import type { FightRecord } from '../../../src/combat/recap';
+import type { FightEntry, FightRecord } from '../../../src/combat/recap';
 import { refOf } from '../../../src/combat/targets';
 import type { Encounter, EncounterEvent } from '../../../src/combat/types';
-import { EMBED_LIMITS } from '../../../src/views/embeds';
+import { EMBED_LIMITS, embedLength } from '../../../src/views/embeds';
+import type { Reply } from '../../../src/views/reply';
 import { exportFileName, fightJson } from '../../../src/views/fight-export';
 import { recapChartSvg } from '../../../src/views/recap-chart';
-import { durationInWords, recapReply } from '../../../src/views/recap';
+import { durationInWords, recapParts, recapReply } from '../../../src/views/recap';
+import { summaryEmbed } from '../../../src/views/encounter-summary';
 import { ctx, gm, NOW } from '../combat/support';
 
 function fightOf(encounter: Encounter): FightRecord {
@@ -15,9 +17,48 @@ function fightOf(encounter: Encounter): FightRecord {
   };
 }
 
-function embedLength(reply: ReturnType<typeof recapReply>): number {
-  const embed = reply.embeds?.[0];
-  return [embed?.title, embed?.description, embed?.footer, ...(embed?.fields ?? []).flatMap((f) => [f.name, f.value])].join('').length;
+/** Thirty monsters with long names that each suffered four long-named conditions: some 6,900 characters of recap lines. */
+function sufferingHorde(): FightRecord {
+  let encounter = beginEncounter(ctx(gm), {
+    id: 'e',
+    place: { guildId: 'g', channelId: 'c' },
+    name: 'Horde',
+    ruleSet: 'dnd2024',
+  }).encounter;
+  encounter = addMonsters(encounter, ctx(gm), {
+    name: 'Ghoul of the deepest barrow under the hill',
+    hp: 10,
+    count: 20,
+    initiative: 10,
+  }).encounter;
+  encounter = addMonsters(encounter, ctx(gm), {
+    name: 'Wight of the deepest barrow under the hill',
+    hp: 10,
+    count: 10,
+    initiative: 11,
+  }).encounter;
+  const events: EncounterEvent[] = encounter.combatants.flatMap((combatant) =>
+    [1, 2, 3, 4].map((n): EncounterEvent => ({
+      kind: 'effect-started',
+      effect: { id: `e${n}`, kind: 'condition', name: `Condition with a very long name number ${n}` },
+      combatant: refOf(combatant),
+      source: null,
+      rounds: null,
+      ends: null,
+      anchor: null,
+      save: null,
+      concentration: null,
+      note: null,
+      modifiers: '',
+      private: false,
+    })),
+  );
+  const record = fightOf(encounter);
+  return { ...record, entries: [...record.entries, { ...record.entries[0], events } as FightEntry] };
+}
+
+function replyLength(reply: Reply): number {
+  return (reply.embeds ?? []).reduce((sum, embed) => sum + embedLength(embed), 0);
 }
 
 describe('the recap reply', () => {
@@ -35,7 +76,7 @@ describe('the recap reply', () => {
     const reply = recapReply(fightOf(encounter), 'players');
     const embed = reply.embeds?.[0];
     expect(encounter.combatants).toHaveLength(50);
-    expect(embedLength(reply)).toBeLessThanOrEqual(EMBED_LIMITS.total);
+    expect(replyLength(reply)).toBeLessThanOrEqual(EMBED_LIMITS.total);
     expect(embed?.fields?.length).toBeLessThanOrEqual(EMBED_LIMITS.fields);
     expect(embed?.fields?.every((f) => f.value.length <= EMBED_LIMITS.fieldValue)).toBe(true);
     // Every combatant is listed, or counted in a closing "and N more".
@@ -46,39 +87,24 @@ describe('the recap reply', () => {
   });
 
   test('past what an embed holds, the last field counts the combatants left out', () => {
-    let encounter = beginEncounter(ctx(gm), {
-      id: 'e',
-      place: { guildId: 'g', channelId: 'c' },
-      name: 'Horde',
-      ruleSet: 'dnd2024',
-    }).encounter;
-    encounter = addMonsters(encounter, ctx(gm), { name: 'Ghoul', hp: 10, count: 20, initiative: 10 }).encounter;
-    encounter = addMonsters(encounter, ctx(gm), { name: 'Wight', hp: 10, count: 10, initiative: 11 }).encounter;
-    // Each suffered four long-named conditions: some 230 characters a line, 6,900 in all.
-    const events: EncounterEvent[] = encounter.combatants.flatMap((combatant) =>
-      [1, 2, 3, 4].map((n): EncounterEvent => ({
-        kind: 'effect-started',
-        effect: { id: `e${n}`, kind: 'condition', name: `Condition with a very long name number ${n}` },
-        combatant: refOf(combatant),
-        source: null,
-        rounds: null,
-        ends: null,
-        anchor: null,
-        save: null,
-        concentration: null,
-        note: null,
-        modifiers: '',
-        private: false,
-      })),
-    );
-    const record = fightOf(encounter);
-    const reply = recapReply({ ...record, entries: [...record.entries, { ...record.entries[0]!, events }] }, 'players');
+    const record = sufferingHorde();
+    const reply = recapReply(record, 'players');
     const fields = reply.embeds?.[0]?.fields ?? [];
-    expect(embedLength(reply)).toBeLessThanOrEqual(EMBED_LIMITS.total);
+    expect(replyLength(reply)).toBeLessThanOrEqual(EMBED_LIMITS.total);
     expect(fields.map((f) => f.name)).toEqual(['Combatants', ...fields.slice(1, -1).map(() => 'Combatants (continued)'), '…']);
     const listed = fields.flatMap((f) => f.value.split('\n')).filter((line) => line.startsWith('**')).length;
     expect(listed).toBeGreaterThan(15);
     expect(fields.at(-1)?.value).toBe(`and ${30 - listed} more combatants: \`/init export\` has every number.`);
+  });
+
+  test("beside the end's summary, the recap leaves room for it: both embeds within the message's 6,000 characters", () => {
+    const record = sufferingHorde();
+    const summary = summaryEmbed(record.encounter);
+    const alone = recapParts(record, 'players').embed;
+    const { embed } = recapParts(record, 'players', [summary]);
+    expect(embedLength(summary) + embedLength(alone)).toBeGreaterThan(EMBED_LIMITS.total);
+    expect(embedLength(summary) + embedLength(embed)).toBeLessThanOrEqual(EMBED_LIMITS.total);
+    expect(embed.fields?.at(-1)?.name).toBe('…');
   });
 
   test.each([
