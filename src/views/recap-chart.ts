@@ -23,6 +23,8 @@ const BAR_GAP = 4;
 const ROW_GAP = 14;
 const ROW = 2 * BAR + BAR_GAP + ROW_GAP;
 const NAME_CHARS = 24;
+/** What fits across the card at the title's size. */
+const TITLE_CHARS = 58;
 
 export const CHART_COLOURS = {
   background: '#2b2d31',
@@ -42,9 +44,9 @@ function xml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function clipped(name: string): string {
-  const chars = [...name];
-  return chars.length <= NAME_CHARS ? name : `${chars.slice(0, NAME_CHARS - 1).join('')}…`;
+function clipped(text: string, max: number): string {
+  const chars = [...text];
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
 }
 
 function text(x: number, y: number, content: string, attributes: string): string {
@@ -60,7 +62,7 @@ export function recapChartSvg(title: string, rows: readonly ChartRow[]): string 
   const length = (value: number): number => (value === 0 ? 0 : Math.max(2, Math.round((value / largest) * barSpace)));
   const parts: string[] = [
     `<rect width="${WIDTH}" height="${height}" fill="${CHART_COLOURS.background}"/>`,
-    text(PADDING, 38, title, `font-size="22" font-weight="700" fill="${CHART_COLOURS.text}"`),
+    text(PADDING, 38, clipped(title, TITLE_CHARS), `font-size="22" font-weight="700" fill="${CHART_COLOURS.text}"`),
     `<rect x="${PADDING}" y="54" width="14" height="14" rx="3" fill="${CHART_COLOURS.dealt}"/>`,
     text(PADDING + 20, 66, 'Damage dealt', `font-size="14" fill="${CHART_COLOURS.muted}"`),
     `<rect x="${PADDING + 140}" y="54" width="14" height="14" rx="3" fill="${CHART_COLOURS.taken}"/>`,
@@ -70,7 +72,9 @@ export function recapChartSvg(title: string, rows: readonly ChartRow[]): string 
   if (rows.length === 0) parts.push(text(barLeft + 12, HEADER + 24, 'No damage to show', `font-size="15" fill="${CHART_COLOURS.muted}"`));
   rows.forEach((row, index) => {
     const top = HEADER + index * ROW;
-    parts.push(text(barLeft - 12, top + BAR + 6, clipped(row.name), `font-size="15" text-anchor="end" fill="${CHART_COLOURS.text}"`));
+    parts.push(
+      text(barLeft - 12, top + BAR + 6, clipped(row.name, NAME_CHARS), `font-size="15" text-anchor="end" fill="${CHART_COLOURS.text}"`),
+    );
     for (const [offset, value, colour] of [
       [0, row.dealt, CHART_COLOURS.dealt],
       [BAR + BAR_GAP, row.taken, CHART_COLOURS.taken],

@@ -122,6 +122,7 @@ describe('the recap reply', () => {
     expect(svg).toContain('&#60;Fight&#62; &#38; co');
     expect(svg).toContain('Bob &#34;the&#34; &#60;Brave&#62; &#38; Co.…');
     expect(recapChartSvg('Quiet', [])).toContain('No damage to show');
+    expect(recapChartSvg(`${'Long '.repeat(20)}fight`, [])).toContain(`>${'Long '.repeat(11)}Lo…</text>`);
   });
 });
 
