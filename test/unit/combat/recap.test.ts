@@ -1,3 +1,4 @@
+import { attack } from '../../../src/combat/attacks';
 import { addCondition } from '../../../src/combat/conditions';
 import { dealDamage, grantTempHp, heal, likelySource } from '../../../src/combat/hit-points';
 import { endEncounter } from '../../../src/combat/lifecycle';
@@ -7,7 +8,7 @@ import type { StepContext, Transition } from '../../../src/combat/transition';
 import { nextTurn } from '../../../src/combat/turns';
 import { refOf } from '../../../src/combat/targets';
 import type { Actor, Encounter } from '../../../src/combat/types';
-import { alice, bob, ctx, gm, named, noDice, NOW } from './support';
+import { alice, bob, ctx, gm, named, noDice, NOW, scripted } from './support';
 
 /** A fight played step by step as the store would log it, one minute a change. */
 class Fight {
@@ -179,6 +180,28 @@ describe('who dealt damage nobody named', () => {
     ['a player damaging their own combatant: nobody', bob, 'Bob', null],
   ])('%s', (_, actor, target, dealer) => {
     expect(likelySource(table, actor, named(table, target))?.name ?? null).toBe(dealer);
+  });
+
+  test("an /attack's hit is its attacker's, whoever's turn it is: a critical hit and a kill for the Shade", () => {
+    // The game master attacks with the Shade on Alice's turn: a natural 20 (crit) of 2d6 dice rolled 6, 6, 6, 6.
+    const record = new Fight();
+    record.encounter = table;
+    record.by(gm, (e, c) =>
+      attack(
+        e,
+        { ...c, random: scripted(20, 6, 6, 6, 6) },
+        {
+          target: 'Ghoul',
+          attacker: 'Shade',
+          bonus: { value: 5, reason: 'attack bonus' },
+          damage: '2d6',
+          weapon: true,
+          reach: 'melee',
+        },
+      ),
+    );
+    expect(row(record.record(), 'Shade')).toMatchObject({ damageDealt: 24, criticalHits: 1, kills: 1 });
+    expect(row(record.record(), 'Alice')).toMatchObject({ damageDealt: 0 });
   });
 
   test('an attack names its attacker, which wins over the guess', () => {
