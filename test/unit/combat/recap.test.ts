@@ -193,7 +193,7 @@ describe('who dealt damage nobody named', () => {
         {
           target: 'Ghoul',
           attacker: 'Shade',
-          bonus: { value: 5, reason: 'attack bonus' },
+          bonus: { parts: [{ bonus: 5, reason: 'attack bonus' }] },
           damage: '2d6',
           weapon: true,
           reach: 'melee',
