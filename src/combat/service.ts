@@ -3,6 +3,7 @@ import { getRuleSet } from '../rules';
 import type { RuleSetId } from '../rules/ids';
 import type { BeginInput } from './inputs';
 import { undoChange } from './lifecycle';
+import type { FightRecord } from './recap';
 import { CombatRefusal } from './refusals';
 import { beginEncounter } from './roster';
 import type { EncounterStore } from './store';
@@ -36,6 +37,11 @@ export interface EncounterService {
   log(place: Place, count: number): Promise<EncounterLogEntry[]>;
   /** Combatants of the channel's encounter in initiative order (empty without one), for autocomplete. */
   combatants(place: Place): Promise<CombatantRef[]>;
+  /**
+   * A whole fight with its log: the last one that ended in the channel (`ended`), or the one running
+   * there, else the last ended (`any`). Refused when there is none.
+   */
+  fight(place: Place, which: 'ended' | 'any'): Promise<FightRecord>;
   /** Remembers the tracker message posted for the encounter; not a change `undo` reverts. */
   setTrackerMessage(place: Place, encounterId: string, messageId: string): Promise<void>;
 }
@@ -99,6 +105,12 @@ export function createEncounterServiceWith(deps: EncounterServiceDeps): Encounte
     async combatants(place) {
       const encounter = await store.cached(place.channelId);
       return encounter === null ? [] : encounter.combatants.map(refOf);
+    },
+    async fight(place, which) {
+      const record =
+        (which === 'any' ? await store.fight(place.channelId, 'active') : null) ?? (await store.fight(place.channelId, 'ended'));
+      if (record === null) throw new CombatRefusal({ kind: which === 'any' ? 'no-fight' : 'no-ended-encounter' });
+      return record;
     },
     setTrackerMessage: (_place, encounterId, messageId) => store.setTrackerMessage(encounterId, messageId),
   };

@@ -14,6 +14,10 @@ export function refusalText(refusal: Refusal): string {
   switch (refusal.kind) {
     case 'no-encounter':
       return 'There is no encounter in this channel. Start one with `/init begin`.';
+    case 'no-ended-encounter':
+      return 'No encounter has ended in this channel yet, so there is nothing to recap. A recap is posted when `/init end` ends one.';
+    case 'no-fight':
+      return 'There is no encounter in this channel, running or ended, to export. Start one with `/init begin`.';
     case 'encounter-exists': {
       const { existing } = refusal;
       const which = existing === null ? 'an encounter' : `${shown(existing.name)} (game master: ${shown(existing.gameMasterName)})`;

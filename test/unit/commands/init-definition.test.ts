@@ -47,6 +47,8 @@ describe('the /init and /hp definitions', () => {
       remove: ['target'],
       list: [],
       end: [],
+      recap: [],
+      export: [],
       undo: [],
       log: ['count'],
       concentrate: ['target', 'effect'],
