@@ -9,6 +9,7 @@ import { actorOf, applyStep, encountersOf, placeOf, suggestTargets } from '../sr
 import { ABILITIES, type Ability, type RollMode } from '../src/rules';
 import { modifierOf, parseAbilities, proficiencyBonus } from '../src/characters/sheet';
 import { modeOption, secretOption } from '../src/framework/ability-tests';
+import { secretRollReply } from '../src/framework/secret-rolls';
 import { abilityLabel } from '../src/rules/ability-tests';
 import { ATTACK_BONUS, PROFICIENCY } from '../src/views/attack-text';
 import { shown } from '../src/views/markdown';
@@ -138,8 +139,10 @@ async function run(ctx: CommandContext): Promise<Reply> {
     secret,
   };
   const reply = await applyStep(ctx, attack, input);
-  // The game master's secret roll is already theirs alone; a player's is made so here, hidden numbers still hidden.
-  return secret ? { ...reply, ephemeral: true } : reply;
+  if (!secret) return reply;
+  // A secret attack reaches the roller and the game master as any secret roll does (a player's copy keeps hidden numbers hidden);
+  // buttons (a concentration save) stay with the roller's copy.
+  return { ...(await secretRollReply(ctx, reply.embeds ?? [])), components: reply.components ?? [] };
 }
 
 function suggest(ctx: AutocompleteContext): Promise<AutocompleteChoice[]> {
