@@ -30,7 +30,7 @@ export interface AbilityTestView {
   noBonusRecorded: boolean;
   /** A hidden monster: its numbers are the game master's alone. */
   hidden: boolean;
-  /** `secret:true`: only the roller sees it. */
+  /** `secret:true`: the table does not see it (the roller's copy; the game master's goes with it). */
   secret: boolean;
 }
 
@@ -91,6 +91,5 @@ export function abilityTestReply(view: AbilityTestView): Reply {
   }
   const embed = fullEmbed(view);
   if (view.hidden) embed.footer = `Only you see this: ${view.name} is hidden, so its numbers stay with the game master.`;
-  else if (view.secret) embed.footer = 'Only you see this roll.';
   return { embeds: [embed], ephemeral: view.hidden || view.secret };
 }

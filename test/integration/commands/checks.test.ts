@@ -131,7 +131,9 @@ describe('/check and /save', () => {
     dice.queue(3, 12);
     const reply = await table.run(ALICE, 'check', null, { skill: 'stealth', bonus: '1d4 Guidance', secret: true });
     expect(reply.ephemeral).toBe(true);
-    expect(text(reply)).toBe(
+    // No encounter here and no game master channel: nobody else can be sent the copy.
+    expect(reply.content).toContain('🔒 Secret roll: no game master could be reached');
+    expect(text({ ...reply, content: '' })).toBe(
       'Alice: Dexterity (Stealth) check\n🎲 Guidance: 1d4 (3) = `3`\nd20 12 + 3 (Dex) + 3 (proficiency) + 3 (Guidance) = 21\nTotal: 21',
     );
     expect(refused(await table.run(BOB, 'save', null, { ability: 'dex' }))).toContain('You have no active character here');
