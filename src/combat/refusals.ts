@@ -41,7 +41,22 @@ export type Refusal =
   | { kind: 'modifiers-on-track'; track: string }
   | { kind: 'no-repeat-save-due'; combatant: string }
   /** Incapacitated, or a condition that includes it. */
-  | { kind: 'cannot-concentrate'; combatant: string; condition: string };
+  | { kind: 'cannot-concentrate'; combatant: string; condition: string }
+  | { kind: 'no-legendary-actions'; combatant: string }
+  | { kind: 'legendary-actions-spent'; combatant: string; left: number; max: number; cost: number }
+  | { kind: 'legendary-on-own-turn'; combatant: string }
+  /** `note` says what the reaction went on, when the user said. */
+  | { kind: 'reaction-used'; combatant: string; note: string | null }
+  | { kind: 'reaction-surprised'; combatant: string }
+  | { kind: 'nothing-readied'; combatant: string }
+  /** `current` names whose turn it is (a lair creature's lair turn says so); `doing` completes "Only … can". */
+  | { kind: 'not-your-turn'; current: string; lair: boolean; doing: string }
+  | { kind: 'no-delay'; ruleSetName: string }
+  | { kind: 'not-delayed'; combatant: string }
+  | { kind: 'nobody-delayed' }
+  | { kind: 'several-delayed'; delayed: NameSample }
+  /** Everyone alive is delaying: someone must act with `act`. */
+  | { kind: 'all-delayed' };
 
 export class CombatRefusal extends UserError {
   constructor(readonly refusal: Refusal) {

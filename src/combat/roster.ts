@@ -12,6 +12,8 @@ import {
   DEFAULT_ENCOUNTER_OPTIONS,
   MAX_COMBATANTS,
   MAX_HP,
+  MAX_LEGENDARY_ACTIONS,
+  NO_TURN_ACTIONS,
   type Combatant,
   type Encounter,
   type EncounterEvent,
@@ -19,7 +21,9 @@ import {
   type InitiativeInfo,
   type Place,
   type SaveBonuses,
+  type TurnActions,
 } from './types';
+import { lairRoundOnArrival } from './lair';
 import { requireName, requireWhole } from './validate';
 
 const ENCOUNTER_NAME_MAX_LENGTH = 80;
@@ -78,6 +82,9 @@ interface Newcomer {
   characterId: string | null;
   /** Rules state beyond what a fresh combatant has: a stored character's, or a monster's level and Constitution. */
   carried: Partial<CombatantRulesState>;
+  /** Legendary actions and lair; `surprised` is decided with the initiative roll. */
+  actions: TurnActions;
+  surprised: boolean;
 }
 
 type Stats = Pick<Newcomer, 'initMod' | 'hp' | 'ac' | 'conSave' | 'initiative' | 'mode'>;
@@ -105,6 +112,7 @@ function rollInitiative(ctx: StepContext, newcomer: Newcomer): InitiativeInfo {
       modifier: newcomer.initMod,
       advantage: newcomer.mode === 'advantage' ? asked : [],
       disadvantage: newcomer.mode === 'disadvantage' ? asked : [],
+      surprised: newcomer.surprised,
     },
     ctx.random,
   );
@@ -132,6 +140,12 @@ function addCombatants(
   requireWhole(newcomer.conSave, 'The Constitution save bonus', -20, 50);
   for (const bonus of Object.values(newcomer.saveBonuses)) requireWhole(bonus, 'A saving throw bonus', -20, 50);
   const initiative = rollInitiative(ctx, newcomer);
+  // Where surprise costs the first turn (2014, Next, A5E) it is kept; 2024 and C&M spent it on the roll.
+  const actions: TurnActions = {
+    ...newcomer.actions,
+    surprised: newcomer.surprised && !ctx.ruleSet.facts.surpriseDisadvantage,
+    lair: newcomer.actions.lair === null ? null : { round: lairRoundOnArrival(encounter), acting: false },
+  };
   let next = encounter;
   let groupId: string | null = null;
   if (newcomer.names.length > 1) [groupId, next] = takeId(next, 'g');
@@ -163,6 +177,7 @@ function addCombatants(
       }),
       characterId: newcomer.characterId,
       saveBonuses: newcomer.saveBonuses,
+      actions,
     });
   }
   const combatants = placeInOrder(next.combatants, unit, ctx.ruleSet, ctx.random);
@@ -205,6 +220,12 @@ export function addMonsters(encounter: Encounter, ctx: StepContext, input: AddIn
   const carried: Partial<CombatantRulesState> = {};
   if (input.level !== undefined) carried.level = requireWhole(input.level, 'Level', 1, 30);
   if (input.conScore !== undefined) carried.conScore = requireWhole(input.conScore, 'Constitution', 1, 30);
+  const legendary = input.legendary === undefined ? 0 : requireWhole(input.legendary, 'Legendary actions', 0, MAX_LEGENDARY_ACTIONS);
+  const actions: TurnActions = {
+    ...NO_TURN_ACTIONS,
+    legendary: legendary === 0 ? null : { max: legendary, left: legendary },
+    lair: input.lair === true ? { round: 0, acting: false } : null,
+  };
   const {
     encounter: next,
     events,
@@ -222,6 +243,8 @@ export function addMonsters(encounter: Encounter, ctx: StepContext, input: AddIn
     saveBonuses,
     characterId: null,
     carried,
+    actions,
+    surprised: input.surprised ?? false,
   });
   return {
     encounter: next,
@@ -247,6 +270,8 @@ export function joinEncounter(encounter: Encounter, ctx: StepContext, input: Joi
     immunities: [],
     vulnerabilities: [],
     ...carriedCharacter(input.character),
+    actions: NO_TURN_ACTIONS,
+    surprised: input.surprised ?? false,
   });
   return { encounter: next, events, command: 'init join', detail: `${name} joined (initiative ${initiative})` };
 }
