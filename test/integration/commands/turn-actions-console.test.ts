@@ -103,3 +103,191 @@ describe('legendary and lair actions (issue 13 item 1)', () => {
     expect(said(replies[6])).toContain('**Wyvern** (hidden) · 110/110 HP · AC 13 · Legendary 1/2');
   }, 120_000);
 });
+
+describe('reactions (issue 13 item 2)', () => {
+  test('one reaction, shown on the tracker, refused a second time with the reason, back at the start of its turn; undo gives it back', async () => {
+    const script = [
+      '@gm /init begin',
+      '@gm /init add name:Goblin hp:7 ac:15 initiative:10',
+      '@alice /init join name:Alice hp:12 ac:14 initiative:15',
+      '@bob /init join name:Bob hp:10 ac:12 initiative:12',
+      '@gm /init next',
+      '@gm /init next',
+      '@alice /init react target:Alice note:Shield',
+      '@gm /init list',
+      '@alice /init react target:Alice',
+      '@bob /init react target:Alice',
+      '@gm /init next',
+      '@gm /init next',
+      '@gm /init list',
+      '@bob /init react target:Bob',
+      '@bob /init undo',
+      '@gm /init list',
+    ];
+    const replies = await run(script);
+    expect(said(replies[6])).toContain('Alice uses its reaction: Shield.');
+    expect(said(replies[7])).toContain('**Alice** · 12/12 HP · AC 14 · Reaction used (Shield)');
+    expect(replies[8]?.ephemeral).toBe(true);
+    expect(said(replies[8])).toBe('⚠️ Alice has already used its reaction (Shield); it comes back at the start of its turn.');
+    expect(said(replies[9])).toContain(
+      "⚠️ Only Alice's player, the game master (gm) or a member with Manage Channels can use Alice's reaction.",
+    );
+    // Goblin's turn ends, round 2 starts with Alice: her reaction is back.
+    expect(said(replies[11])).toContain("It's **Alice**'s turn.");
+    expect(said(replies[12])).toContain('▶️ `15` **Alice** · 12/12 HP · AC 14\n');
+    expect(said(replies[13])).toContain('Bob uses its reaction.');
+    expect(said(replies[15])).toContain('**Bob** · 10/10 HP · AC 12\n');
+    expect(said(replies[15])).not.toContain('Reaction used');
+  }, 120_000);
+});
+
+describe('delay and ready (issue 13 item 3)', () => {
+  test('2014: delay steps out of the order until act, which acts now and keeps that place; acting and delaying out of turn are refused', async () => {
+    const script = [
+      '@gm /config ruleset ruleset:dnd2014',
+      '@gm /init begin',
+      '@gm /init add name:Goblin hp:7 ac:15 initiative:10',
+      '@alice /init join name:Alice hp:12 ac:14 initiative:15',
+      '@bob /init join name:Bob hp:10 ac:12 initiative:5',
+      '@gm /init next',
+      '@bob /init delay',
+      '@alice /init act',
+      '@alice /init delay',
+      '@gm /init list',
+      '@alice /init act',
+      '@gm /init list',
+      '@gm /init next',
+      '@gm /init next',
+      '@gm /init next',
+    ];
+    const replies = await run(script);
+    expect(said(replies[6])).toBe("⚠️ It is Alice's turn: only its player or the game master can delay now.");
+    expect(said(replies[7])).toBe('⚠️ None of your combatants is delaying: `/init delay` on your turn first.');
+    expect(said(replies[8])).toContain("Alice delays: out of the order until `/init act`.\nIt's **Goblin**'s turn.");
+    expect(said(replies[9])).toContain('`15` **Alice** · 12/12 HP · AC 14 · ⏸️ Delaying');
+    expect(said(replies[10])).toContain("Alice stops delaying and acts now.\nIt's **Alice**'s turn.");
+    // Alice now stands right after the Goblin, on its initiative.
+    expect(said(replies[11])).toMatch(/▫️ `10` \*\*Goblin\*\*.*\n▶️ `10` \*\*Alice\*\*.*\n▫️ ` 5` \*\*Bob\*\*/);
+    expect(said(replies[12])).toContain("It's **Bob**'s turn.");
+    expect(said(replies[13])).toContain("**Round 2** begins.\nIt's **Goblin**'s turn.");
+    expect(said(replies[14])).toContain("It's **Alice**'s turn.");
+  }, 120_000);
+
+  test('2024 has no delay; a readied action shows until used with react note:ready, or lapses at the start of the next turn', async () => {
+    const script = [
+      '@gm /init begin',
+      '@gm /init add name:Goblin hp:7 ac:15 initiative:10',
+      '@alice /init join name:Alice hp:12 ac:14 initiative:15',
+      '@gm /init next',
+      '@alice /init delay',
+      '@gm /init ready trigger:the goblin moves',
+      '@alice /init ready trigger:the goblin moves',
+      '@gm /init list',
+      '@gm /init next',
+      '@alice /init react target:Alice note:ready',
+      '@gm /init list',
+      '@gm /init next',
+      '@alice /init ready trigger:a door opens',
+      '@gm /init next',
+      '@gm /init next',
+      '@alice /init react target:Alice note:ready',
+    ];
+    const replies = await run(script);
+    expect(said(replies[4])).toBe('⚠️ The 5e 2024 rules have no delaying: take the turn, or ready an action with `/init ready`.');
+    // The game master may act for anyone: the refusal is for players out of turn.
+    expect(said(replies[5])).toContain('Alice readies an action for when the goblin moves');
+    expect(said(replies[6])).toContain('Alice readies an action for when the goblin moves; it lasts until the start of its next turn.');
+    expect(said(replies[7])).toContain('**Alice** · 12/12 HP · AC 14 · ⏳ Ready: the goblin moves');
+    expect(said(replies[9])).toContain('Alice takes its readied action (the goblin moves), spending its reaction.');
+    expect(said(replies[10])).toContain('**Alice** · 12/12 HP · AC 14 · Reaction used (the goblin moves)');
+    expect(said(replies[10])).not.toContain('Ready:');
+    expect(said(replies[13])).toContain("It's **Goblin**'s turn.");
+    expect(said(replies[14])).toContain("It's **Alice**'s turn.\nAlice's readied action (a door opens) lapses unused.");
+    expect(said(replies[15])).toBe('⚠️ Alice has no readied action: ready one on its turn with `/init ready trigger:<what sets it off>`.');
+  }, 120_000);
+
+  test('Next: a readied action used moves its creature to just before the creature whose turn set it off', async () => {
+    const script = [
+      '@gm /config ruleset ruleset:dnd-next',
+      '@gm /init begin',
+      '@alice /init join name:Alice hp:12 ac:14 initiative:15',
+      '@gm /init add name:Goblin hp:7 ac:15 initiative:10',
+      '@gm /init add name:Ogre hp:59 ac:11 initiative:5',
+      '@gm /init next',
+      '@alice /init ready trigger:the ogre charges',
+      '@gm /init next',
+      '@bob /init ready trigger:nothing',
+      '@gm /init next',
+      '@alice /init react target:Alice note:ready',
+      '@gm /init list',
+      '@gm /init next',
+      '@gm /init next',
+    ];
+    const replies = await run(script);
+    expect(said(replies[8])).toBe("⚠️ It is Goblin's turn: only its player or the game master can ready an action now.");
+    expect(said(replies[10])).toContain(
+      'Alice takes its readied action (the ogre charges), spending its reaction.\nAlice now acts just before Ogre.',
+    );
+    expect(said(replies[11])).toMatch(/▫️ `10` \*\*Goblin\*\*.*\n▫️ ` 5` \*\*Alice\*\*.*\n▶️ ` 5` \*\*Ogre\*\*/);
+    expect(said(replies[12])).toContain("**Round 2** begins.\nIt's **Goblin**'s turn.");
+    expect(said(replies[13])).toContain("It's **Alice**'s turn.");
+  }, 120_000);
+});
+
+describe('surprise per rule set (issue 13 item 4)', () => {
+  test.each([
+    ['dnd2024', '5e 2024'],
+    ['crown-misery', 'Crown & Misery'],
+  ])(
+    '%s: a surprised creature rolls initiative with disadvantage and keeps its first turn',
+    async (ruleSet) => {
+      const script = [
+        `@gm /config ruleset ruleset:${ruleSet}`,
+        '@gm /init begin',
+        '@gm /init add name:Goblin hp:7 ac:15 init-mod:2 surprised:true',
+        '@alice /init join name:Alice hp:12 ac:14 initiative:1 surprised:true',
+        '@bob /init join name:Bob hp:10 ac:12 init-mod:1 surprised:true',
+        '@gm /init list',
+      ];
+      const replies = await run(script);
+      expect(said(replies[2])).toMatch(/^Goblin joins the fight with initiative -?\d+ \(d20 \d+, \d+ with disadvantage \+ 2\)\.$/);
+      // A given total is the table's own roll: surprise has nothing to change there.
+      expect(said(replies[3])).toContain('Alice joins the fight with initiative 1 (given).');
+      expect(said(replies[4])).toMatch(/^Bob joins the fight with initiative -?\d+ \(d20 \d+, \d+ with disadvantage \+ 1\)\.$/);
+      expect(said(replies[5])).not.toContain('Surprised');
+    },
+    120_000,
+  );
+
+  test.each(['dnd2014', 'dnd-next', 'a5e'])(
+    '%s: a surprised creature rolls normally, loses its first turn and has no reaction until that turn is over',
+    async (ruleSet) => {
+      const script = [
+        `@gm /config ruleset ruleset:${ruleSet}`,
+        '@gm /init begin',
+        '@gm /init add name:Goblin hp:7 ac:15 init-mod:2 surprised:true',
+        '@gm /init set-initiative target:Goblin value:10',
+        '@alice /init join name:Alice hp:12 ac:14 initiative:15 surprised:true',
+        '@bob /init join name:Bob hp:10 ac:12 initiative:5',
+        '@gm /init list',
+        '@gm /init react target:Goblin',
+        '@gm /init next',
+        '@gm /init react target:Goblin',
+        '@gm /init next',
+        '@gm /init next',
+      ];
+      const replies = await run(script);
+      expect(said(replies[2])).toMatch(/^Goblin joins the fight with initiative -?\d+ \(d20 \d+ \+ 2\)\.$/);
+      expect(said(replies[6])).toContain('**Goblin** · 7/7 HP · AC 15 · Surprised');
+      expect(said(replies[6])).toContain('**Alice** · 12/12 HP · AC 14 · Surprised');
+      expect(said(replies[7])).toBe('⚠️ Goblin is surprised: it has no reaction until its first turn is over.');
+      expect(said(replies[8])).toContain(
+        "**Round 1** begins.\nAlice is surprised and loses its first turn.\nGoblin is surprised and loses its first turn.\nIt's **Bob**'s turn.",
+      );
+      expect(said(replies[9])).toContain('Goblin uses its reaction.');
+      expect(said(replies[10])).toContain("**Round 2** begins.\nIt's **Alice**'s turn.");
+      expect(said(replies[11])).toContain("It's **Goblin**'s turn.");
+    },
+    120_000,
+  );
+});
