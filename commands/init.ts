@@ -56,6 +56,8 @@ import { resultReply } from '../src/views/encounter-replies';
 import { summaryEmbed } from '../src/views/encounter-summary';
 import { optionsInWords } from '../src/views/encounter-text';
 import { trackerEmbed, trackerMessage } from '../src/views/tracker';
+import { checklistReply } from '../src/views/turn-checklist';
+import { turnChecklist } from '../src/combat/checklist';
 import type { RollMode } from '../src/rules/types';
 
 const TYPES_HINT = 'comma-separated damage types, e.g. fire, cold';
@@ -394,6 +396,14 @@ async function end(ctx: ComponentContext, encounterId: string): Promise<Reply> {
   return { embeds: [summaryEmbed(result.encounter)] };
 }
 
+/** The My turn button: what the combatant's controller must not forget, for their eyes only; nobody is pinged. */
+async function myTurn(ctx: ComponentContext, encounterId: string, combatantId: string): Promise<Reply> {
+  const encounter = await encounterForButton(ctx, encounterId);
+  const combatant = encounter.combatants.find((c) => c.id === combatantId);
+  if (combatant === undefined) throw new UserError('That combatant has left the encounter.');
+  return checklistReply(encounter, turnChecklist(encounter, actorOf(ctx), combatant));
+}
+
 async function log(ctx: CommandContext): Promise<Reply> {
   const count = optionalInteger(ctx.options, 'count') ?? 10;
   const entries = await encountersOf(ctx).log(placeOf(ctx), count);
@@ -462,7 +472,7 @@ function run(ctx: CommandContext): Promise<Reply> {
   }
 }
 
-/** Buttons: the tracker's turn buttons, a death save, and the end confirmation. */
+/** Buttons: the tracker's turn buttons, a death save, the My turn checklist, and the end confirmation. */
 async function press(ctx: ComponentContext): Promise<Reply> {
   const button = parseButtonId(ctx.customId);
   if (button?.command !== 'init') throw new UserError('This button no longer does anything.');
@@ -474,6 +484,8 @@ async function press(ctx: ComponentContext): Promise<Reply> {
     case 'death':
       await encounterForButton(ctx, button.encounterId);
       return applyStep(ctx, pressDeathSave, button.combatantId);
+    case 'myturn':
+      return myTurn(ctx, button.encounterId, button.combatantId);
     case 'end':
       return end(ctx, button.encounterId);
     case 'keep':

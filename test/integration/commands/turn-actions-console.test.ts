@@ -291,3 +291,85 @@ describe('surprise per rule set (issue 13 item 4)', () => {
     120_000,
   );
 });
+
+describe('the My turn checklist (issue 13 item 5)', () => {
+  test("a player's turn reply has My turn: theirs alone, ephemeral, with the death save's button; anyone else is refused without losing it", async () => {
+    const script = [
+      '@gm /init begin death-saves:button',
+      '@gm /init add name:Dragon hp:200 ac:19 initiative:22 legendary:3',
+      '@alice /init join name:Alice hp:12 ac:14 initiative:15 con-save:2',
+      '@bob /init join name:Bob hp:10 ac:12 initiative:5',
+      '@gm /init next',
+      '@gm /init next',
+      '@alice /init ready trigger:the dragon lands',
+      '@gm /condition add target:Alice condition:Poisoned save:con dc:12',
+      '@gm /condition add target:Alice condition:Blinded duration:1',
+      '@alice /init concentrate target:Alice effect:Bless',
+      '@alice click:My turn',
+      '@gm /init next',
+      '@gm /init next',
+      '@gm /hp damage target:Alice amount:13',
+      '@gm /init next',
+      '@bob click:My turn',
+      '@alice click:My turn',
+      '@alice click:Roll death save for Alice',
+    ];
+    const replies = await run(script);
+    expect(replies[5]?.content).toBe("<@console-alice>, it's your turn.");
+    expect(replies[5]?.components?.flatMap((row) => row.buttons.map((b) => b.label))).toEqual(['My turn']);
+    expect(replies[10]?.ephemeral).toBe(true);
+    expect(replies[10]?.content ?? null).toBeNull();
+    expect(said(replies[10])).toBe(
+      [
+        'My turn: Alice (round 1)',
+        '🎲 At the end of this turn: a Constitution save (DC 12) against Poisoned.',
+        '↩️ Your reaction is back.',
+        '🔮 Concentrating on Bless: damage calls for a Constitution save.',
+      ].join('\n'),
+    );
+    // Round 2: Alice starts her turn dying, with the Poisoned save left from the end of her last turn.
+    expect(said(replies[14])).toContain("Alice's readied action (the dragon lands) lapses unused.");
+    expect(replies[14]?.components?.flatMap((row) => row.buttons.map((b) => b.label))).toEqual(['Roll death save for Alice', 'My turn']);
+    expect(replies[15]?.ephemeral).toBe(true);
+    expect(said(replies[15])).toBe(
+      "⚠️ Only Alice's player, the game master (gm) or a member with Manage Channels can see Alice's turn checklist.",
+    );
+    expect(replies[16]?.ephemeral).toBe(true);
+    expect(said(replies[16])).toBe(
+      [
+        'My turn: Alice (round 2)',
+        '💀 **Death save due**: press **Roll death save**.',
+        '🎲 **Constitution save (DC 12) due** against Poisoned: press its button.',
+        '⌛ Ending with this turn: Blinded.',
+        '↩️ Your reaction is back.',
+        '⏳ Your readied action (the dragon lands) lapsed unused as this turn started.',
+      ].join('\n'),
+    );
+    expect(replies[16]?.components?.flatMap((row) => row.buttons.map((b) => b.label))).toEqual([
+      'Roll death save for Alice',
+      'Roll Constitution save for Alice',
+    ]);
+    expect(said(replies[17])).toMatch(/^Alice's death save: \d+, /);
+  }, 120_000);
+
+  test("on a monster's turn the game master's checklist adds every legendary count left, a hidden monster's too", async () => {
+    const script = [
+      '@gm /init begin',
+      '@gm /init add name:Dragon hp:200 ac:19 initiative:22 legendary:3',
+      '@gm /init add name:Wyvern hp:110 ac:13 initiative:18 legendary:2 hidden:true',
+      '@alice /init join name:Alice hp:12 ac:14 initiative:15',
+      '@gm /init next',
+      '@gm /init react target:Dragon note:Tail sweep',
+      '@gm /init legendary target:Wyvern cost:2',
+      '@gm click:My turn',
+    ];
+    const replies = await run(script);
+    expect(said(replies[7])).toBe(
+      [
+        'My turn: Dragon (round 1)',
+        '↩️ Reaction used (Tail sweep): it comes back at the start of your next turn.',
+        '👑 Legendary actions left: Dragon 3/3 and Wyvern 0/2.',
+      ].join('\n'),
+    );
+  }, 120_000);
+});
