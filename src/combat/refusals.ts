@@ -55,6 +55,8 @@ export type Refusal =
   | { kind: 'not-delayed'; combatant: string }
   | { kind: 'nobody-delayed' }
   | { kind: 'several-delayed'; delayed: NameSample }
+  /** `act` while a `count:` group's shared turn is under way: it comes after `last`. */
+  | { kind: 'group-still-acting'; current: string; last: string }
   /** Everyone alive is delaying: someone must act with `act`. */
   | { kind: 'all-delayed' };
 

@@ -67,7 +67,8 @@ function moveBeforeTrigger(
     initiative: { ...reacting.initiative, total: trigger.initiative.total, rolls: [], given: true, tiebreak: [] },
   };
   const others = encounter.combatants.filter((c) => c.id !== reacting.id);
-  const at = others.findIndex((c) => c.id === trigger.id);
+  // Before the trigger's whole `count:` group, which shares its turn and stays together.
+  const at = others.findIndex((c) => c.id === trigger.id || (trigger.groupId !== null && c.groupId === trigger.groupId));
   return {
     encounter: { ...encounter, combatants: [...others.slice(0, at), moved, ...others.slice(at)] },
     events: [{ kind: 'moved-in-order', combatant: refOf(moved), before: refOf(trigger) }],

@@ -303,6 +303,13 @@ export function actNow(encounter: Encounter, ctx: StepContext, target?: string):
   requireControl(ctx.actor, encounter, delayer, `bring ${delayer.name} back in`);
   const current = encounter.currentId === null || encounter.round === 0 ? undefined : findById(encounter, encounter.currentId);
   if (current === undefined) throw new CombatRefusal({ kind: 'not-started' });
+  // A `count:` group shares one turn: the delayer comes in after the whole of it, so it stays together.
+  const index = encounter.combatants.indexOf(current);
+  const group = current.groupId === null ? [] : encounter.combatants.filter((c) => c.groupId === current.groupId);
+  const last = group[group.length - 1];
+  if (last !== undefined && last.id !== current.id && encounter.combatants[index + 1]?.groupId === current.groupId) {
+    throw new CombatRefusal({ kind: 'group-still-acting', current: current.name, last: last.name });
+  }
   const pending = rollPendingSaves(encounter, ctx);
   const leaving = lairActing(pending.encounter);
   const from = currentPoint(pending.encounter);

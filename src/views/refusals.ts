@@ -96,6 +96,8 @@ export function refusalText(refusal: Refusal): string {
       return 'None of your combatants is delaying: `/init delay` on your turn first.';
     case 'several-delayed':
       return `Several of your combatants are delaying (${listed(refusal.delayed)}): name one with \`target\`.`;
+    case 'group-still-acting':
+      return `${shown(refusal.current)} shares its turn with its group, which is still acting: \`/init act\` after ${shown(refusal.last)}'s turn.`;
     case 'all-delayed':
       return 'Everyone else is delaying or dead: someone must come back in with `/init act`.';
   }
