@@ -86,13 +86,13 @@ export function useReaction(encounter: Encounter, ctx: StepContext, input: { tar
   const { actions } = combatant;
   if (actions.surprised) throw new CombatRefusal({ kind: 'reaction-surprised', combatant: combatant.name });
   if (actions.reactionUsed) throw new CombatRefusal({ kind: 'reaction-used', combatant: combatant.name, note: actions.reactionNote });
-  const readied = note?.toLowerCase() === READY_NOTE ? actions.readied : null;
-  if (note?.toLowerCase() === READY_NOTE && readied === null)
-    throw new CombatRefusal({ kind: 'nothing-readied', combatant: combatant.name });
+  const takesReadied = note?.toLowerCase() === READY_NOTE;
+  if (takesReadied && actions.readied === null) throw new CombatRefusal({ kind: 'nothing-readied', combatant: combatant.name });
+  const readied = takesReadied ? actions.readied : null;
   const used = withActions(combatant, { reactionUsed: true, reactionNote: readied ?? note, readied: null });
   const event: EncounterEvent =
     readied === null
-      ? { kind: 'reaction-used', combatant: refOf(used), note }
+      ? { kind: 'reaction-used', combatant: refOf(used), note, droppedReady: actions.readied }
       : { kind: 'readied-action-used', combatant: refOf(used), trigger: readied };
   const moved =
     readied === null

@@ -282,7 +282,8 @@ export type EncounterEvent =
   /** A lair creature's lair turn at initiative count 20. */
   | { kind: 'lair-turn'; combatant: CombatantRef; round: number }
   | { kind: 'legendary-action'; combatant: CombatantRef; cost: number; left: number; max: number }
-  | { kind: 'reaction-used'; combatant: CombatantRef; note: string | null }
+  /** `droppedReady`: the readied action it can no longer take, as that needs the reaction. */
+  | { kind: 'reaction-used'; combatant: CombatantRef; note: string | null; droppedReady: string | null }
   | { kind: 'action-readied'; combatant: CombatantRef; trigger: string }
   | { kind: 'readied-action-used'; combatant: CombatantRef; trigger: string }
   /** Its turn started with the readied action unused. */

@@ -155,9 +155,12 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
         lines.push(`${shown(event.combatant.name)} takes ${what}${left}.`);
         break;
       }
-      case 'reaction-used':
-        lines.push(`${shown(event.combatant.name)} uses its reaction${event.note === null ? '' : `: ${shown(event.note)}`}.`);
+      case 'reaction-used': {
+        const dropped =
+          event.droppedReady === null ? '' : ` Its readied action (${shown(event.droppedReady)}) is dropped: it needed the reaction.`;
+        lines.push(`${shown(event.combatant.name)} uses its reaction${event.note === null ? '' : `: ${shown(event.note)}`}.${dropped}`);
         break;
+      }
       case 'action-readied':
         lines.push(
           `${shown(event.combatant.name)} readies an action for when ${shown(event.trigger)}; it lasts until the start of its next turn.`,

@@ -191,6 +191,8 @@ describe('delay and ready (issue 13 item 3)', () => {
       '@gm /init next',
       '@gm /init next',
       '@alice /init react target:Alice note:ready',
+      '@alice /init ready trigger:an arrow flies',
+      '@alice /init react target:Alice note:Shield',
     ];
     const replies = await run(script);
     expect(said(replies[4])).toBe('⚠️ The 5e 2024 rules have no delaying: take the turn, or ready an action with `/init ready`.');
@@ -204,6 +206,9 @@ describe('delay and ready (issue 13 item 3)', () => {
     expect(said(replies[13])).toContain("It's **Goblin**'s turn.");
     expect(said(replies[14])).toContain("It's **Alice**'s turn.\nAlice's readied action (a door opens) lapses unused.");
     expect(said(replies[15])).toBe('⚠️ Alice has no readied action: ready one on its turn with `/init ready trigger:<what sets it off>`.');
+    expect(said(replies[17])).toContain(
+      'Alice uses its reaction: Shield. Its readied action (an arrow flies) is dropped: it needed the reaction.',
+    );
   }, 120_000);
 
   test('Next: a readied action used moves its creature to just before the creature whose turn set it off', async () => {
