@@ -47,7 +47,8 @@ export function spendLegendaryAction(encounter: Encounter, ctx: StepContext, inp
     encounter: replaceCombatant(encounter, spent),
     events: [{ kind: 'legendary-action', combatant: refOf(spent), cost, left, max: legendary.max }],
     command: 'init legendary',
-    detail: `${combatant.name} spent ${cost} legendary action${cost === 1 ? '' : 's'} (${left}/${legendary.max} left)`,
+    // The log is read by everyone: a hidden monster's count stays out of it.
+    detail: `${combatant.name} spent ${cost} legendary action${cost === 1 ? '' : 's'}${combatant.hidden ? '' : ` (${left}/${legendary.max} left)`}`,
   };
 }
 

@@ -94,6 +94,7 @@ describe('legendary and lair actions (issue 13 item 1)', () => {
       '@gm /init legendary target:Wyvern',
       '@alice /init list',
       '@gm /init list',
+      '@alice /init log count:1',
     ];
     const replies = await run(script);
     expect(said(replies[4])).toContain('Wyvern takes a legendary action.');
@@ -101,6 +102,7 @@ describe('legendary and lair actions (issue 13 item 1)', () => {
     expect(said(replies[5])).toContain('**Wyvern** · Healthy');
     expect(said(replies[5])).not.toContain('Legendary');
     expect(said(replies[6])).toContain('**Wyvern** (hidden) · 110/110 HP · AC 13 · Legendary 1/2');
+    expect(said(replies[7])).toMatch(/\/init legendary · Wyvern spent 1 legendary action$/m);
   }, 120_000);
 });
 
