@@ -134,10 +134,11 @@ interface Upcoming {
   combatants: Combatant[];
 }
 
-function upcomingTurn(encounter: Encounter): Upcoming {
+/** Walks the order from the current combatant, whose turn is in `fromRound` (a lair turn may have begun the next round). */
+function upcomingTurn(encounter: Encounter, fromRound: number): Upcoming {
   const { combatants } = encounter;
   const startIndex = encounter.currentId === null ? -1 : combatants.findIndex((c) => c.id === encounter.currentId);
-  let round = Math.max(encounter.round, 1);
+  let round = Math.max(fromRound, 1);
   const events: EncounterEvent[] = [];
   const announced = new Set<string>();
   const surprised = new Set<string>();
@@ -218,7 +219,7 @@ function passTurn(before: Encounter, ctx: StepContext): Step & { detail: string 
   if (leaving?.actions.lair) encounter = replaceCombatant(encounter, withLair(leaving, { ...leaving.actions.lair, acting: false }));
   const events: EncounterEvent[] = [...pending.events];
   if (encounter.round === 0) events.push({ kind: 'round-started', round: 1 });
-  const upcoming = upcomingTurn(encounter);
+  const upcoming = upcomingTurn(encounter, from?.round ?? encounter.round);
   encounter = { ...encounter, combatants: upcoming.combatants };
   const due = lairDue(encounter, upcoming.chosen, upcoming.round);
   if (due !== null) {

@@ -85,6 +85,29 @@ describe('legendary and lair actions (issue 13 item 1)', () => {
     expect(said(replies[10])).toContain("Round **1** · **Aboleth**'s turn");
   }, 120_000);
 
+  test('a lair turn that opens a round sits between the round before and the next turn: what ends as that turn starts waits for it', async () => {
+    const script = [
+      '@gm /init begin',
+      '@gm /init add name:Aboleth hp:135 ac:17 initiative:9 lair:true',
+      '@alice /init join name:Alice hp:12 ac:14 initiative:15',
+      '@gm /init next',
+      '@gm /init next',
+      '@gm /condition add target:Alice condition:Dodging duration:1 ends:start',
+      '@gm /init next',
+      '@gm /init next',
+      '@gm /init list',
+      '@gm /init next',
+    ];
+    const replies = await run(script);
+    expect(said(replies[5])).toBe("Alice is now **Dodging** for 1 round, until the start of Alice's turn.");
+    expect(said(replies[7])).toContain("**Round 2** begins.\nInitiative count 20: it's **Aboleth**'s lair turn.");
+    expect(said(replies[7])).not.toContain('Dodging');
+    expect(said(replies[8])).toContain("Round **2** · **Aboleth**'s lair turn (initiative 20)");
+    expect(said(replies[8])).toContain('**Alice** · 12/12 HP · AC 14 · Dodging');
+    expect(said(replies[9])).toContain("Dodging on Alice ends.\nIt's **Alice**'s turn.");
+    expect(said(replies[9])).not.toContain('Round 3');
+  }, 120_000);
+
   test("a hidden monster's legendary count is the game master's: the channel reads only that it acted", async () => {
     const script = [
       '@gm /init begin',
