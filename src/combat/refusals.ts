@@ -57,6 +57,8 @@ export type Refusal =
   | { kind: 'several-delayed'; delayed: NameSample }
   /** `act` while a `count:` group's shared turn is under way: it comes after `last`. */
   | { kind: 'group-still-acting'; current: string; last: string }
+  /** `act` during a lair turn: the delayer comes in once it is over. */
+  | { kind: 'lair-turn-under-way'; lair: string }
   /** Everyone alive is delaying: someone must act with `act`. */
   | { kind: 'all-delayed' };
 

@@ -304,6 +304,9 @@ export function actNow(encounter: Encounter, ctx: StepContext, target?: string):
   requireControl(ctx.actor, encounter, delayer, `bring ${delayer.name} back in`);
   const current = encounter.currentId === null || encounter.round === 0 ? undefined : findById(encounter, encounter.currentId);
   if (current === undefined) throw new CombatRefusal({ kind: 'not-started' });
+  // The lair turn sits between two turns: the delayer comes in once it is over, after the next turn.
+  const lair = lairActing(encounter);
+  if (lair !== undefined) throw new CombatRefusal({ kind: 'lair-turn-under-way', lair: lair.name });
   // A `count:` group shares one turn: the delayer comes in after the whole of it, so it stays together.
   const index = encounter.combatants.indexOf(current);
   const group = current.groupId === null ? [] : encounter.combatants.filter((c) => c.groupId === current.groupId);
@@ -312,10 +315,8 @@ export function actNow(encounter: Encounter, ctx: StepContext, target?: string):
     throw new CombatRefusal({ kind: 'group-still-acting', current: current.name, last: last.name });
   }
   const pending = rollPendingSaves(encounter, ctx);
-  const leaving = lairActing(pending.encounter);
   const from = currentPoint(pending.encounter);
   let next = pending.encounter;
-  if (leaving?.actions.lair) next = replaceCombatant(next, withLair(leaving, { ...leaving.actions.lair, acting: false }));
   const back: Combatant = {
     ...(findById(next, delayer.id) ?? delayer),
     groupId: null,
@@ -325,7 +326,7 @@ export function actNow(encounter: Encounter, ctx: StepContext, target?: string):
   const others = next.combatants.filter((c) => c.id !== delayer.id);
   const at = others.findIndex((c) => c.id === current.id) + 1;
   next = { ...next, combatants: [...others.slice(0, at), back, ...others.slice(at)] };
-  const started = beginTurnOf(next, ctx, from, back, from?.round ?? next.round, leaving === undefined ? 'all' : 'at-start');
+  const started = beginTurnOf(next, ctx, from, back, from?.round ?? next.round, 'all');
   return {
     encounter: started.encounter,
     events: [...pending.events, { kind: 'delay-ended', combatant: refOf(back) }, ...started.events],

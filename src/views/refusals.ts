@@ -98,6 +98,8 @@ export function refusalText(refusal: Refusal): string {
       return `Several of your combatants are delaying (${listed(refusal.delayed)}): name one with \`target\`.`;
     case 'group-still-acting':
       return `${shown(refusal.current)} shares its turn with its group, which is still acting: \`/init act\` after ${shown(refusal.last)}'s turn.`;
+    case 'lair-turn-under-way':
+      return `It is ${shown(refusal.lair)}'s lair turn: \`/init act\` once the next turn has started.`;
     case 'all-delayed':
       return 'Everyone else is delaying or dead: someone must come back in with `/init act`.';
   }
