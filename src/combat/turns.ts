@@ -317,11 +317,12 @@ export function actNow(encounter: Encounter, ctx: StepContext, target?: string):
   const pending = rollPendingSaves(encounter, ctx);
   const from = currentPoint(pending.encounter);
   let next = pending.encounter;
+  const waiting = findById(next, delayer.id) ?? delayer;
   const back: Combatant = {
-    ...(findById(next, delayer.id) ?? delayer),
+    ...waiting,
     groupId: null,
-    initiative: { ...delayer.initiative, total: current.initiative.total, rolls: [], given: true, tiebreak: [] },
-    actions: { ...delayer.actions, delayed: false },
+    initiative: { ...waiting.initiative, total: current.initiative.total, rolls: [], given: true, tiebreak: [] },
+    actions: { ...waiting.actions, delayed: false },
   };
   const others = next.combatants.filter((c) => c.id !== delayer.id);
   const at = others.findIndex((c) => c.id === current.id) + 1;
