@@ -1,29 +1,12 @@
 import { UserError } from '../errors';
 import { abilityModifier } from '../rules/state';
+import { checkWith, sheetBonuses } from '../rules/ability-tests';
+import { SKILL_KEYS, type Skill } from '../rules/skills';
 import { ABILITIES, type Ability, type CombatantRulesState, type ConditionKey, type TrackKey } from '../rules/types';
 
-/** Each skill and the ability it uses. */
-export const SKILLS = {
-  acrobatics: 'dex',
-  'animal-handling': 'wis',
-  arcana: 'int',
-  athletics: 'str',
-  deception: 'cha',
-  history: 'int',
-  insight: 'wis',
-  intimidation: 'cha',
-  investigation: 'int',
-  medicine: 'wis',
-  nature: 'int',
-  perception: 'wis',
-  performance: 'cha',
-  persuasion: 'cha',
-  religion: 'int',
-  'sleight-of-hand': 'dex',
-  stealth: 'dex',
-  survival: 'wis',
-} as const satisfies Record<string, Ability>;
-export type Skill = keyof typeof SKILLS;
+// The skill list lives with the rules, which say which rule set knows which skill.
+export { SKILLS, type Skill } from '../rules/skills';
+export { proficiencyBonus } from '../rules/ability-tests';
 
 export const HIT_DICE = [6, 8, 10, 12] as const;
 export type HitDie = (typeof HIT_DICE)[number];
@@ -82,22 +65,20 @@ export interface SheetChanges {
   speed?: number;
 }
 
-export function proficiencyBonus(level: number): number {
-  return 2 + Math.floor((level - 1) / 4);
-}
-
 export function modifierOf(sheet: Pick<CharacterSheet, 'abilities'>, ability: Ability): number {
   return abilityModifier(sheet.abilities[ability]);
 }
 
+function total(parts: readonly { bonus: number }[]): number {
+  return parts.reduce((sum, part) => sum + part.bonus, 0);
+}
+
 export function saveBonus(sheet: CharacterSheet, ability: Ability): number {
-  return modifierOf(sheet, ability) + (sheet.saves.includes(ability) ? proficiencyBonus(sheet.level) : 0);
+  return total(sheetBonuses(sheet, { kind: 'save', ability }));
 }
 
 export function skillBonus(sheet: CharacterSheet, skill: Skill): number {
-  const proficiency = proficiencyBonus(sheet.level);
-  const times = sheet.expertise.includes(skill) ? 2 : sheet.skills.includes(skill) ? 1 : 0;
-  return modifierOf(sheet, SKILLS[skill]) + times * proficiency;
+  return total(sheetBonuses(sheet, checkWith(skill)));
 }
 
 export function initiativeBonus(sheet: CharacterSheet): number {
@@ -158,7 +139,7 @@ function listOf<T extends string>(text: string, field: string, known: readonly T
   return [...found];
 }
 
-export const SKILL_NAMES = Object.keys(SKILLS) as Skill[];
+export const SKILL_NAMES = SKILL_KEYS;
 
 export function parseAbilities(text: string, field = 'saves'): Ability[] {
   return listOf(text, field, ABILITIES, ABILITY_NAMES);

@@ -1,8 +1,9 @@
 import { parseDice, rollDice, WorkBudget, type Expr, type ParsedDice } from '../dice';
 import { collectAnnotations } from '../dice/notation';
 import type { RandomSource } from '../dice/random';
+import { createSeededRandom } from '../dice/seeded';
 import { UserError } from '../errors';
-import { criticalDamage } from '../rules/critical';
+import { criticalDamage, type CriticalOptions } from '../rules/critical';
 import { DAMAGE_TYPES, type CriticalMethod, type DamagePart, type DamageType } from '../rules/types';
 import { checkTotal, type Amount } from './amount';
 import type { CriticalApplied } from './types';
@@ -115,31 +116,79 @@ function typedRuns(root: Expr, fallback: DamageType | null): { expr: Expr; type:
   return runs;
 }
 
+/** One piece rolled against the amount's budget; its total is the caller's to check. */
 function rollPart(parsed: ParsedDice, root: Expr, random: RandomSource, budget: WorkBudget): { total: number; rendered: string } {
   const rolled = rollDice({ ...parsed, root }, random, { budget });
   if (!rolled.ok) throw new UserError(`${LABEL}: ${rolled.error.message}`);
-  return { total: checkTotal(rolled.total, LABEL), rendered: rolled.text };
+  return { total: rolled.total, rendered: rolled.text };
 }
 
+/** Damage text read but not rolled: a number, or dice cut into their typed pieces. */
+type DamageText =
+  | { kind: 'number'; value: number }
+  | { kind: 'dice'; trimmed: string; parsed: ParsedDice; pieces: { expr: Expr; type: DamageType | null }[] };
+
 /**
- * A damage amount: a number, or dice whose `[type]` annotations type the terms before them, each
- * part rolled (as a critical hit when asked) and kept apart so resistance meets each on its own.
+ * Reads damage text as `rollDamage` will, refusing bad dice and unknown `[types]` before anything
+ * is rolled (an attack checks its damage before it knows whether it hits).
  */
-export function rollDamage(text: string, random: RandomSource, fallback: DamageType | null, critical: CriticalMethod | null): DamageAmount {
+export function readDamage(text: string, fallback: DamageType | null): DamageText {
   const trimmed = text.trim();
-  if (/^\d+$/.test(trimmed)) return plainDamage(Number(trimmed), fallback, critical);
+  if (/^\d+$/.test(trimmed)) return { kind: 'number', value: Number(trimmed) };
   const parsed = parseDice(trimmed);
   if (!parsed.ok) throw new UserError(`${LABEL} must be a number or dice such as \`2d6+3\`: ${parsed.error.message}`);
   const runs = typedRuns(parsed.value.root, fallback);
   const single = runs.every((run) => run.type === runs[0]?.type);
   const pieces = single ? [{ expr: parsed.value.root, type: runs[0]?.type ?? fallback }] : runs;
+  return { kind: 'dice', trimmed, parsed: parsed.value, pieces };
+}
+
+/** Throwaway dice for a rehearsal: fixed, so a rehearsal never depends on the table's dice. */
+const REHEARSAL_SEED = 1;
+
+/**
+ * Rolls damage text once on throwaway dice and keeps nothing: the dice limit and work budget it
+ * would meet (600d6 [fire] + 600d6 [cold] parses, but rolls more than 1,000 dice) refuse it now,
+ * before an attack's d20 decides whether it is rolled for real.
+ */
+export function rehearseDamage(text: string): void {
+  const read = readDamage(text, null);
+  if (read.kind === 'number') return;
+  const random = createSeededRandom(REHEARSAL_SEED);
+  const budget = new WorkBudget();
+  for (const piece of read.pieces) rollPart(read.parsed, piece.expr, random, budget);
+}
+
+/** The type the first piece of damage text has: its first `[type]`, or null for a number or untyped dice. */
+export function leadingDamageType(text: string): DamageType | null {
+  const read = readDamage(text, null);
+  return read.kind === 'number' ? null : (read.pieces.find((piece) => piece.type !== null)?.type ?? null);
+}
+
+/**
+ * A damage amount: a number, or dice whose `[type]` annotations type the terms before them, each
+ * part rolled (as a critical hit when asked) and kept apart so resistance meets each on its own.
+ * `options.weapon` false (a spell) keeps Next's extra weapon die off a critical.
+ */
+export function rollDamage(
+  text: string,
+  random: RandomSource,
+  fallback: DamageType | null,
+  critical: CriticalMethod | null,
+  options: CriticalOptions = {},
+): DamageAmount {
+  const read = readDamage(text, fallback);
+  if (read.kind === 'number') return plainDamage(read.value, fallback, critical);
+  const { trimmed, parsed, pieces } = read;
   // Next adds one weapon die per critical: the first part with dice gets it.
   const weaponPart = pieces.findIndex((piece) => hasDice(piece.expr));
   // One budget for the whole amount: rolled part by part, it may cost no more than rolled whole.
   const budget = new WorkBudget();
   const rolled = pieces.map((piece, index) => {
-    const root = critical === null ? piece.expr : criticalDamage(piece.expr, critical, { weapon: index === weaponPart });
-    return { ...rollPart(parsed.value, root, random, budget), type: piece.type };
+    const root =
+      critical === null ? piece.expr : criticalDamage(piece.expr, critical, { weapon: index === weaponPart && options.weapon !== false });
+    const part = rollPart(parsed, root, random, budget);
+    return { total: checkTotal(part.total, LABEL), rendered: part.rendered, type: piece.type };
   });
   const total = checkTotal(
     rolled.reduce((sum, part) => sum + part.total, 0),

@@ -3,7 +3,7 @@ import { damageLanded } from '../rules/damage';
 import type { DamagePart, DamageType } from '../rules/types';
 import { rollAmount } from './amount';
 import { concentrationChecks } from './concentration';
-import { rollDamage } from './damage-amount';
+import { rollDamage, type DamageAmount } from './damage-amount';
 import { applyRulesChange, customEffectsOn } from './effects';
 import { requireControl } from './permissions';
 import { CombatRefusal } from './refusals';
@@ -12,7 +12,7 @@ import { replaceCombatant, type StepContext, type Transition } from './transitio
 import { MAX_HP, type Combatant, type Encounter, type EncounterEvent } from './types';
 import { requireWhole } from './validate';
 
-function requireHp(combatant: Combatant): void {
+export function requireHp(combatant: Combatant): void {
   if (!combatant.hpKnown) {
     throw new CombatRefusal({ kind: 'no-hit-points', combatant: combatant.name });
   }
@@ -25,6 +25,54 @@ function rolledEvents(combatant: Combatant, roll: ReturnType<typeof rollAmount>[
 /** "11 slashing + 7 fire", or "18 fire" for one type. */
 function partsInWords(parts: readonly DamagePart[]): string {
   return parts.map((part) => `${part.amount}${part.type === null ? '' : ` ${part.type}`}`).join(' + ');
+}
+
+/** What damage that landed did: the encounter after it, its events and the log's words for it. */
+export interface LandedDamage {
+  encounter: Encounter;
+  events: EncounterEvent[];
+  /** "11 slashing + 7 fire damage (critical), 9 taken", for the log line. */
+  detail: string;
+}
+
+/**
+ * Rolled damage meeting a combatant, the one path reported damage and an attack's hit share: each
+ * typed part against its defences, temporary HP, 0 HP and death, then the concentration save it
+ * calls for. `showRoll` false leaves the dice out of the reply (a hidden attacker's damage bonus).
+ */
+export function landDamage(
+  encounter: Encounter,
+  ctx: StepContext,
+  combatant: Combatant,
+  amount: DamageAmount,
+  options: { critical: boolean; showRoll?: boolean },
+): LandedDamage {
+  requireHp(combatant);
+  const mixed = amount.parts.length > 1;
+  const type = mixed ? null : amount.damageType;
+  const events: EncounterEvent[] = [
+    ...(options.showRoll === false ? [] : rolledEvents(combatant, amount.roll)),
+    { kind: 'damage-taken', combatant: refOf(combatant), amount: amount.total, damageType: type, critical: amount.critical },
+  ];
+  const damage = {
+    amount: amount.total,
+    type,
+    critical: options.critical,
+    inEncounter: true,
+    effects: customEffectsOn(encounter, combatant.id),
+    ...(mixed ? { parts: amount.parts } : {}),
+  };
+  const change = ctx.ruleSet.applyDamage(combatant.rules, damage, ctx.random);
+  const applied = applyRulesChange(encounter, combatant, change);
+  events.push(...applied.events);
+  const dcs = change.events.flatMap((e) => (e.kind === 'concentration-save' ? [e.dc] : []));
+  const checked = concentrationChecks(applied.encounter, ctx, combatant.id, dcs);
+  events.push(...checked.events);
+  const crit = amount.critical === null ? '' : ' (critical)';
+  // The log shows what got through, so a resisted or immune hit does not read as a full one.
+  const taken = damageLanded(amount.total, change.events);
+  const outcome = taken === amount.total ? '' : `, ${taken} taken`;
+  return { encounter: checked.encounter, events, detail: `${partsInWords(amount.parts)} damage${crit}${outcome}` };
 }
 
 /**
@@ -40,36 +88,8 @@ export function dealDamage(
   requireHp(combatant);
   const critical = input.critical ?? false;
   const amount = rollDamage(input.amount, ctx.random, input.type ?? null, critical ? ctx.ruleSet.facts.critical : null);
-  const mixed = amount.parts.length > 1;
-  const type = mixed ? null : amount.damageType;
-  const events: EncounterEvent[] = [
-    ...rolledEvents(combatant, amount.roll),
-    { kind: 'damage-taken', combatant: refOf(combatant), amount: amount.total, damageType: type, critical: amount.critical },
-  ];
-  const damage = {
-    amount: amount.total,
-    type,
-    critical,
-    inEncounter: true,
-    effects: customEffectsOn(encounter, combatant.id),
-    ...(mixed ? { parts: amount.parts } : {}),
-  };
-  const change = ctx.ruleSet.applyDamage(combatant.rules, damage, ctx.random);
-  const applied = applyRulesChange(encounter, combatant, change);
-  events.push(...applied.events);
-  const dcs = change.events.flatMap((e) => (e.kind === 'concentration-save' ? [e.dc] : []));
-  const checked = concentrationChecks(applied.encounter, ctx, combatant.id, dcs);
-  events.push(...checked.events);
-  const crit = amount.critical === null ? '' : ' (critical)';
-  // The log shows what got through, so a resisted or immune hit does not read as a full one.
-  const taken = damageLanded(amount.total, change.events);
-  const outcome = taken === amount.total ? '' : `, ${taken} taken`;
-  return {
-    encounter: checked.encounter,
-    events,
-    command: 'hp damage',
-    detail: `${combatant.name}: ${partsInWords(amount.parts)} damage${crit}${outcome}`,
-  };
+  const landed = landDamage(encounter, ctx, combatant, amount, { critical });
+  return { encounter: landed.encounter, events: landed.events, command: 'hp damage', detail: `${combatant.name}: ${landed.detail}` };
 }
 
 export function heal(encounter: Encounter, ctx: StepContext, input: { target: string; amount: string }): Transition {

@@ -40,6 +40,11 @@ export type Refusal =
   | { kind: 'bad-modifiers'; reason: string }
   | { kind: 'modifiers-on-track'; track: string }
   | { kind: 'no-repeat-save-due'; combatant: string }
+  /** The caller has no combatant to attack with, or several: `attacker:` must say which. */
+  | { kind: 'attacker-unclear'; gameMaster: boolean; own: number }
+  /** Dead, or a condition that incapacitates. */
+  | { kind: 'cannot-attack'; combatant: string; condition: string | null }
+  | { kind: 'no-armour-class'; combatant: string }
   /** Incapacitated, or a condition that includes it. */
   | { kind: 'cannot-concentrate'; combatant: string; condition: string }
   | { kind: 'no-legendary-actions'; combatant: string }

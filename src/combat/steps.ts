@@ -2,6 +2,7 @@
  * Every change a command can make to an encounter, as a pure step for `EncounterService.apply`.
  * A new command adds its step here (in the module that owns its rules) and a view for its events.
  */
+export { attack } from './attacks';
 export { addCondition, removeCondition } from './conditions';
 export { dropConcentration, pressConcentrationSave, startConcentration } from './concentration';
 export { dealDamage, grantTempHp, heal, setHp, setMaxHp } from './hit-points';

@@ -1,6 +1,7 @@
 import type { RuleSetId } from '../rules/ids';
 import type {
   Ability,
+  AttackOutcome,
   CombatantRulesState,
   CustomModifier,
   DamageType,
@@ -268,6 +269,37 @@ export interface AmountRoll {
   total: number;
 }
 
+/** Why an attack has advantage or disadvantage, and whose it is: the attacker's state, the target's, or the one asking. */
+export interface AttackReason {
+  reason: string;
+  side: 'attacker' | 'target' | 'asked';
+  /** From a hidden combatant's conditions the game master keeps to themselves: players are not told it. */
+  private: boolean;
+}
+
+/** An attack roll against a combatant's Armour Class, as events report it. */
+export interface AttackRoll {
+  attacker: CombatantRef;
+  target: CombatantRef;
+  reach: 'melee' | 'ranged';
+  weapon: boolean;
+  /** Every d20, the one that counts, and each part of the total after it. */
+  rolls: number[];
+  natural: number;
+  parts: RollPart[];
+  total: number;
+  mode: RollMode;
+  advantage: AttackReason[];
+  disadvantage: AttackReason[];
+  /** The Armour Class the total met, bonuses of effects and conditions included. */
+  armourClass: number;
+  outcome: AttackOutcome;
+  /** The target's condition that made a hit within 5 ft critical (Paralyzed), and whether players may hear of it. */
+  autoCritical: { reason: string; private: boolean } | null;
+  /** The game master rolled it in secret: only they read the reply, hidden numbers included. */
+  private: boolean;
+}
+
 export type EncounterEvent =
   | { kind: 'encounter-begun'; name: string; ruleSet: RuleSetId }
   | { kind: 'combatant-added'; combatant: CombatantRef; initiative: InitiativeInfo }
@@ -293,6 +325,8 @@ export type EncounterEvent =
   | { kind: 'turn-delayed'; combatant: CombatantRef }
   | { kind: 'delay-ended'; combatant: CombatantRef }
   | { kind: 'amount-rolled'; combatant: CombatantRef; roll: AmountRoll }
+  /** An attack roll; on a hit, the damage events follow. */
+  | ({ kind: 'attack-rolled' } & AttackRoll)
   /** What damage was dealt before the rules engine applied it. */
   | { kind: 'damage-taken'; combatant: CombatantRef; amount: number; damageType: DamageType | null; critical: CriticalApplied | null }
   | { kind: 'rules'; combatant: CombatantRef; event: RulesEvent }

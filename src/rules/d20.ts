@@ -11,6 +11,7 @@ import type {
   D20TestModifiers,
   D20TestRequest,
   D20TestRoll,
+  OwnBonus,
   RollMode,
   RollPart,
   RollSelector,
@@ -107,19 +108,21 @@ function rollTerm(random: RandomSource, reason: string, term: BonusTerm): RollPa
 
 /**
  * The one way a creature's d20 test is rolled: the d20 (two with advantage or disadvantage), then
- * the creature's own bonus, then every flat change and die its conditions, tracks and effects add.
+ * the creature's own bonus (one, or its parts in order), then every flat change and die its conditions, tracks and effects add.
  */
 export function rollD20Test(
   ctx: RulesContext,
   state: Pick<CombatantRulesState, 'conditions' | 'tracks'>,
   request: D20TestRequest,
-  own: { bonus: number; reason: string },
+  own: OwnBonus | readonly OwnBonus[],
   random: RandomSource,
 ): D20TestRoll {
   const modifiers = d20Test(ctx, state, request);
   const d20 = rollD20(random, modifiers.mode, 0);
   const parts: RollPart[] = [];
-  if (own.bonus !== 0) parts.push({ value: own.bonus, reason: own.reason, dice: null });
+  for (const { bonus, reason } of 'bonus' in own ? [own] : own) {
+    if (bonus !== 0) parts.push({ value: bonus, reason, dice: null });
+  }
   for (const { reason, term } of modifiers.terms) {
     const part = rollTerm(random, reason, term);
     if (part.value !== 0 || part.dice !== null) parts.push(part);
@@ -169,9 +172,12 @@ export function rollD20(random: RandomSource, mode: RollMode, bonus: number): D2
   return { rolls: [first, second], natural, total: natural + bonus, mode };
 }
 
-/** A natural 20 always hits and is critical; a natural 1 always misses (RULES.md §3). */
-export function attackOutcome(natural: number, total: number, armourClass: number, autoCritical: boolean): AttackOutcome {
-  if (natural === 20) return 'critical';
+/**
+ * A natural 20 always hits and is critical; a natural 1 always misses (RULES.md §3). `critRange`
+ * widens the critical to lower naturals (a Champion's 19), which then hit as a natural 20 does.
+ */
+export function attackOutcome(natural: number, total: number, armourClass: number, autoCritical: boolean, critRange = 20): AttackOutcome {
+  if (natural >= Math.max(2, critRange)) return 'critical';
   if (natural === 1) return 'fumble';
   if (total < armourClass) return 'miss';
   return autoCritical ? 'critical' : 'hit';

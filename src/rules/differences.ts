@@ -286,6 +286,16 @@ const RULESET_DIFFERENCES: readonly { label: string; values: Readonly<Record<Rul
     },
   },
   {
+    label: 'Skills',
+    values: {
+      dnd2024: 'the 18 of 5e',
+      dnd2014: 'the 18 of 5e',
+      'crown-misery': 'as 2024',
+      'dnd-next': 'the 18 of 5e (the playtest names no list)',
+      a5e: 'the 18 of 5e, plus Culture and Engineering (Int)',
+    },
+  },
+  {
     label: 'Temporary HP at a long rest',
     values: {
       dnd2024: 'gone',

@@ -266,6 +266,12 @@ export interface D20TestRequest {
   effects?: readonly CustomEffect[];
 }
 
+/** A part of the creature's own bonus to a d20 test, named for the reply: `{ bonus: 3, reason: 'Dex' }`. */
+export interface OwnBonus {
+  bonus: number;
+  reason: string;
+}
+
 /** One term of a d20 total after the die: `−4 (Exhaustion 2)`, `+2 (Bless: 1d4 2)`. */
 export interface RollPart {
   value: number;
@@ -638,17 +644,18 @@ export interface RuleSet {
   d20Test(state: CombatantRulesState, request: D20TestRequest): D20TestModifiers;
   /**
    * The one way the bot rolls a creature's d20 test: conditions, tracks and custom effects applied,
-   * `bonus` (the creature's own modifier, named `reason`) added, every part kept for the reply.
+   * the creature's own bonus added (one, or its parts: "Dex", "proficiency"), every part kept for the reply.
    */
   rollD20Test(
-    state: CombatantRulesState,
+    state: Pick<CombatantRulesState, 'conditions' | 'tracks'>,
     request: D20TestRequest,
-    own: { bonus: number; reason: string },
+    own: OwnBonus | readonly OwnBonus[],
     random: RandomSource,
   ): D20TestRoll;
   attackAgainst(target: CombatantRulesState, request: AttackAgainstRequest): AttackAgainstModifiers;
   rollD20(random: RandomSource, mode: RollMode, bonus: number): D20Roll;
-  attackOutcome(natural: number, total: number, armourClass: number, autoCritical: boolean): AttackOutcome;
+  /** `critRange`: the lowest natural roll that is a critical hit (20 unless a feature widens it). */
+  attackOutcome(natural: number, total: number, armourClass: number, autoCritical: boolean, critRange?: number): AttackOutcome;
   /** Heroic Inspiration: reroll one die and keep the new result. */
   useHeroicInspiration(
     state: CombatantRulesState,

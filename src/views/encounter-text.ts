@@ -2,6 +2,7 @@ import { afterRounds } from '../combat/lifecycle';
 import { numberedRange } from '../combat/roster';
 import { shown } from './markdown';
 import { unworded } from './unworded';
+import { attackSentence } from './attack-text';
 import { concentrationSaveSentence, effectStartedSentence, repeatSaveDueSentence, repeatSaveSentence } from './condition-text';
 import type { CombatantRef, Encounter, EncounterEvent, EncounterOptions, InitiativeInfo } from '../combat/types';
 import type { RulesEvent } from '../rules/types';
@@ -180,6 +181,9 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
         break;
       case 'delay-ended':
         lines.push(`${shown(event.combatant.name)} stops delaying and acts now.`);
+        break;
+      case 'attack-rolled':
+        lines.push(attackSentence(event, forGameMaster || event.private));
         break;
       case 'amount-rolled':
         lines.push(`🎲 ${event.roll.rendered}`);

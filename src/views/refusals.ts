@@ -60,6 +60,17 @@ export function refusalText(refusal: Refusal): string {
       return 'A "save ends" effect needs both `save` (the ability) and `dc`.';
     case 'dc-out-of-range':
       return `\`dc\` must be a whole number from 1 to ${refusal.max}.`;
+    case 'attacker-unclear':
+      if (refusal.own > 1) return 'You have several combatants here: say which one attacks with `attacker:`.';
+      return refusal.gameMaster
+        ? 'Say who attacks with `attacker:` (before the first turn there is no current combatant to attack with).'
+        : 'You have no combatant in this encounter: join with `/init join` first.';
+    case 'cannot-attack':
+      return refusal.condition === null
+        ? `${shown(refusal.combatant)} is dead and cannot attack.`
+        : `${shown(refusal.combatant)} is ${refusal.condition} and cannot attack.`;
+    case 'no-armour-class':
+      return `${shown(refusal.combatant)} has no Armour Class to roll against: a combatant gets one with \`ac:\` when it is added or joins.`;
     case 'cannot-concentrate':
       return `${shown(refusal.combatant)} is ${refusal.condition} and cannot concentrate.`;
     case 'bad-modifiers':

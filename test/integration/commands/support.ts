@@ -1,8 +1,12 @@
 import pino from 'pino';
+import { command as attack } from '../../../commands/attack';
 import { command as character } from '../../../commands/character';
+import { command as check } from '../../../commands/check';
+import { command as condition } from '../../../commands/condition';
 import { command as hp } from '../../../commands/hp';
 import { command as init } from '../../../commands/init';
 import { command as rest } from '../../../commands/rest';
+import { command as save } from '../../../commands/save';
 import { buildServices } from '../../../src/app';
 import { createSeededRandom } from '../../../src/dice/seeded';
 import type { RandomSource } from '../../../src/dice/random';
@@ -80,10 +84,12 @@ export const ALICE: Player = { id: 'user-alice', name: 'Alice' };
 export const BOB: Player = { id: 'user-bob', name: 'Bob' };
 export const MODERATOR: Player = { id: 'user-mod', name: 'Mo', manager: true };
 
-/** A channel of a test guild, with the bot's /init, /hp, /character and /rest behind the real dispatcher. */
+type CommandName = 'init' | 'hp' | 'attack' | 'character' | 'rest' | 'condition' | 'check' | 'save';
+
+/** A channel of a test guild, with the bot's /init, /hp, /attack, /character, /rest, /condition, /check and /save behind the real dispatcher. */
 export class Table {
   readonly messenger = new RecordingMessenger();
-  private readonly registry = new CommandRegistry([init, hp, character, rest]);
+  private readonly registry = new CommandRegistry([init, hp, attack, character, rest, condition, check, save]);
   private counter = 0;
 
   constructor(
@@ -105,12 +111,7 @@ export class Table {
   }
 
   /** `/name subcommand option:value…` as `player`. */
-  run(
-    player: Player,
-    name: 'init' | 'hp' | 'character' | 'rest',
-    subcommand: string,
-    values: Record<string, OptionValue> = {},
-  ): Promise<Reply> {
+  run(player: Player, name: CommandName, subcommand: string | null, values: Record<string, OptionValue> = {}): Promise<Reply> {
     return dispatchCommand(this.registry, name, { ...this.context(player), options: { subcommandGroup: null, subcommand, values } });
   }
 
@@ -118,11 +119,12 @@ export class Table {
     return dispatchButton(this.registry, { ...this.context(player), customId });
   }
 
-  suggest(player: Player, name: 'init' | 'hp', subcommand: string, typed: string): Promise<string[]> {
+  /** What the `option` (default `target`) suggests for `typed`. */
+  suggest(player: Player, name: CommandName, subcommand: string | null, typed: string, option = 'target'): Promise<string[]> {
     return dispatchAutocomplete(this.registry, name, {
       ...this.context(player),
-      options: { subcommandGroup: null, subcommand, values: { target: typed } },
-      focused: { name: 'target', value: typed },
+      options: { subcommandGroup: null, subcommand, values: { [option]: typed } },
+      focused: { name: option, value: typed },
     }).then((choices) => choices.map((choice) => choice.name));
   }
 

@@ -10,7 +10,18 @@ describe('the console, tried as a new user would', () => {
     expect(replies).toHaveLength(1);
     const [help] = replies;
     expect(help).toMatchObject({ input: '/help', user: 'player', channel: 'general', ephemeral: false, components: [] });
-    expect(help?.embeds?.[0]?.fields.map((f) => f.name)).toEqual(['/roll', '/init', '/hp', '/condition', '/character', '/rest', '/config']);
+    expect(help?.embeds?.[0]?.fields.map((f) => f.name)).toEqual([
+      '/roll',
+      '/init',
+      '/hp',
+      '/condition',
+      '/attack',
+      '/check',
+      '/save',
+      '/character',
+      '/rest',
+      '/config',
+    ]);
   }, 120_000);
 
   test('a line that is not a valid command gives {input, error}, and the next line still runs', async () => {

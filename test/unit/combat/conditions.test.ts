@@ -228,6 +228,21 @@ describe('save ends', () => {
   });
 });
 
+describe('repeat saves read the save bonuses given with the monster', () => {
+  it('an Ogre added with saves:wis+4 repeats its Wisdom save at +4, not +0', () => {
+    let encounter = fresh('dnd2024', { autoConcentrationSaves: true });
+    encounter = joinEncounter(encounter, ctx(alice), { hp: 12, initiative: 18 }).encounter;
+    encounter = addMonsters(encounter, ctx(gm), { name: 'Ogre', hp: 59, initiative: 8, saves: { wis: 4, con: 3 } }).encounter;
+    encounter = nexts(encounter, 1).encounter;
+    const held = addCondition(encounter, ctx(gm), { target: 'Ogre', condition: 'Paralyzed', save: 'wis', dc: 15 }).encounter;
+    const ogre = nexts(held, 1).encounter;
+    const saved = nextTurn(ogre, ctx(gm, scripted(11)));
+    expect(describeEvents(saved)).toContain(
+      'Ogre repeats its Wisdom save against Paralyzed (DC 15): d20 11 + 4 (save bonus) = 15, the effect ends.',
+    );
+  });
+});
+
 describe('concentration links', () => {
   function blessed(): Encounter {
     let encounter = nexts(party(), 1).encounter;

@@ -83,7 +83,9 @@ describe('/help', () => {
   test('an unknown command is refused with the list of commands', async () => {
     const reply = await help({ command: 'dance' });
     expect(reply.ephemeral).toBe(true);
-    expect(text(reply.embeds?.[0])).toContain('No command /dance. Try one of: roll, init, hp, condition, character, rest, config, help.');
+    expect(text(reply.embeds?.[0])).toContain(
+      'No command /dance. Try one of: roll, init, hp, condition, attack, check, save, character, rest, config, help.',
+    );
   });
 
   test('the command option suggests command names as they are typed', async () => {

@@ -113,6 +113,10 @@ describe('RULES.md §3 natural 1 and natural 20 on attack rolls', () => {
     expect(rules.attackOutcome(1, 25, 10, false)).toBe('fumble');
     expect(rules.attackOutcome(12, 15, 15, false)).toBe('hit');
     expect(rules.attackOutcome(12, 14, 15, false)).toBe('miss');
+    // A widened critical range: a natural 19 crits and hits whatever the AC; a natural 1 still misses.
+    expect(rules.attackOutcome(19, 20, 30, false, 19)).toBe('critical');
+    expect(rules.attackOutcome(18, 20, 30, false, 19)).toBe('miss');
+    expect(rules.attackOutcome(1, 25, 10, false, 2)).toBe('fumble');
   });
 
   it.each([

@@ -1,0 +1,164 @@
+import { SlashCommandBuilder } from '@discordjs/builders';
+import { UserError, type AutocompleteChoice, type AutocompleteContext, type Command, type CommandContext } from '../src/framework/command';
+import type { Reply } from '../src/views/reply';
+import { optionalBoolean, optionalInteger, optionalString, requiredString, targetOption } from '../src/framework/options';
+import { attack } from '../src/combat/steps';
+import { attackerOf, type AttackInput } from '../src/combat/attacks';
+import { CombatRefusal } from '../src/combat/refusals';
+import { actorOf, applyStep, encountersOf, placeOf, suggestTargets } from '../src/framework/encounter-commands';
+import { ABILITIES, type Ability, type RollMode } from '../src/rules';
+import { modifierOf, proficiencyBonus } from '../src/characters/sheet';
+import { abilityBonusReason, ATTACK_BONUS_REASON } from '../src/views/attack-text';
+import { shown } from '../src/views/markdown';
+
+/** Larger attack bonuses are typing mistakes. */
+const MAX_BONUS = 30;
+const DAMAGE_MAX_LENGTH = 200;
+
+/** `/attack`: an attack roll against a combatant's AC, and its damage on a hit. */
+const definition = new SlashCommandBuilder()
+  .setName('attack')
+  .setDescription("Roll an attack against a combatant's AC; a hit deals its damage as /hp damage does")
+  .setDMPermission(false)
+  .addStringOption((o) => targetOption(o, 'Who is attacked'))
+  .addStringOption((o) =>
+    o
+      .setName('bonus')
+      .setDescription('Attack bonus: a number (+5) or an ability (str, dex…: its modifier + proficiency)')
+      .setRequired(true)
+      .setMaxLength(20),
+  )
+  .addStringOption((o) =>
+    o.setName('damage').setDescription('Damage on a hit, e.g. 1d8+3 [slashing]').setRequired(true).setMaxLength(DAMAGE_MAX_LENGTH),
+  )
+  .addStringOption((o) =>
+    o
+      .setName('mode')
+      .setDescription('One more source of advantage or disadvantage (conditions add their own)')
+      .addChoices({ name: 'advantage', value: 'advantage' }, { name: 'disadvantage', value: 'disadvantage' }),
+  )
+  .addIntegerOption((o) =>
+    o.setName('crit-range').setDescription('Lowest natural roll that is a critical hit (19 for 19–20)').setMinValue(2).setMaxValue(20),
+  )
+  .addStringOption((o) =>
+    o
+      .setName('kind')
+      .setDescription('Weapon (default) or spell attack: Next adds a weapon die only to weapon criticals')
+      .addChoices({ name: 'weapon', value: 'weapon' }, { name: 'spell', value: 'spell' }),
+  )
+  .addStringOption((o) =>
+    o
+      .setName('reach')
+      .setDescription('Melee (default, within 5 ft) or ranged (from farther away)')
+      .addChoices({ name: 'melee', value: 'melee' }, { name: 'ranged', value: 'ranged' }),
+  )
+  .addStringOption((o) =>
+    o
+      .setName('attacker')
+      .setDescription('Who attacks (default: your combatant; the current one for the game master)')
+      .setAutocomplete(true)
+      .setMaxLength(100),
+  )
+  .addBooleanOption((o) => o.setName('secret').setDescription('Only you see the reply'));
+
+const ABILITY_WORDS: Readonly<Record<string, Ability>> = {
+  ...Object.fromEntries(ABILITIES.map((a) => [a, a])),
+  strength: 'str',
+  dexterity: 'dex',
+  constitution: 'con',
+  intelligence: 'int',
+  wisdom: 'wis',
+  charisma: 'cha',
+};
+
+type Bonus = { kind: 'number'; value: number } | { kind: 'ability'; ability: Ability };
+
+function readBonus(text: string): Bonus {
+  const trimmed = text.trim().toLowerCase();
+  if (/^[+-]?\d+$/.test(trimmed)) {
+    const value = Number(trimmed);
+    if (Math.abs(value) > MAX_BONUS) throw new UserError(`\`bonus\` can be from -${MAX_BONUS} to +${MAX_BONUS}.`);
+    return { kind: 'number', value };
+  }
+  const ability = ABILITY_WORDS[trimmed];
+  if (ability === undefined) {
+    throw new UserError(`\`bonus\` is a number such as \`+5\` or an ability (${ABILITIES.join(', ')}), not "${shown(text.trim())}".`);
+  }
+  return { kind: 'ability', ability };
+}
+
+function readMode(ctx: CommandContext): RollMode | undefined {
+  const mode = optionalString(ctx.options, 'mode');
+  if (mode === null) return undefined;
+  if (mode !== 'advantage' && mode !== 'disadvantage') throw new UserError('`mode` is advantage or disadvantage.');
+  return mode;
+}
+
+/**
+ * An ability bonus is read from the attacker's sheet (its modifier plus proficiency), so the
+ * attacker is found first; the step then attacks with exactly that combatant.
+ */
+async function sheetBonus(
+  ctx: CommandContext,
+  ability: Ability,
+  typedAttacker: string | null,
+): Promise<Pick<AttackInput, 'bonus' | 'attacker'>> {
+  const encounter = await encountersOf(ctx).get(placeOf(ctx));
+  if (encounter === null) throw new CombatRefusal({ kind: 'no-encounter' });
+  const attacker = attackerOf(encounter, actorOf(ctx), typedAttacker);
+  const character = attacker.characterId === null ? null : await ctx.services.characters.get(attacker.characterId);
+  if (character === null) {
+    throw new UserError(
+      `${shown(attacker.name)} has no character sheet to read \`bonus:${ability}\` from: give the bonus as a number, e.g. \`bonus:5\`.`,
+    );
+  }
+  const modifier = modifierOf(character, ability);
+  const proficiency = proficiencyBonus(character.level);
+  return {
+    attacker: attacker.id,
+    bonus: { value: modifier + proficiency, reason: abilityBonusReason(ability, modifier, proficiency), ability },
+  };
+}
+
+async function run(ctx: CommandContext): Promise<Reply> {
+  const typedAttacker = optionalString(ctx.options, 'attacker');
+  const bonus = readBonus(requiredString(ctx.options, 'bonus'));
+  const critRange = optionalInteger(ctx.options, 'crit-range');
+  const secret = optionalBoolean(ctx.options, 'secret');
+  const mode = readMode(ctx);
+  const who =
+    bonus.kind === 'number'
+      ? { bonus: { value: bonus.value, reason: ATTACK_BONUS_REASON }, ...(typedAttacker === null ? {} : { attacker: typedAttacker }) }
+      : await sheetBonus(ctx, bonus.ability, typedAttacker);
+  const input: AttackInput = {
+    ...who,
+    target: requiredString(ctx.options, 'target'),
+    damage: requiredString(ctx.options, 'damage'),
+    weapon: optionalString(ctx.options, 'kind') !== 'spell',
+    reach: optionalString(ctx.options, 'reach') === 'ranged' ? 'ranged' : 'melee',
+    ...(mode === undefined ? {} : { mode }),
+    ...(critRange === null ? {} : { critRange }),
+    secret,
+  };
+  const reply = await applyStep(ctx, attack, input);
+  // The game master's secret roll is already theirs alone; a player's is made so here, hidden numbers still hidden.
+  return secret ? { ...reply, ephemeral: true } : reply;
+}
+
+function suggest(ctx: AutocompleteContext): Promise<AutocompleteChoice[]> {
+  if (ctx.focused.name === 'attacker') return suggestTargets({ ...ctx, focused: { ...ctx.focused, name: 'target' } });
+  return suggestTargets(ctx);
+}
+
+export const command: Command = {
+  definition,
+  examples: [
+    '/attack target:Goblin 1 bonus:5 damage:1d8+3 [slashing]',
+    '/attack target:Goblin 2 bonus:dex damage:1d6+3 [piercing] reach:ranged',
+    '/attack target:Alice bonus:4 damage:2d6+2 [slashing] attacker:Bugbear Chief',
+    '/attack target:Ogre bonus:wis damage:1d8 [radiant] kind:spell mode:advantage',
+    '/attack target:Goblin 1 bonus:7 damage:1d10+4 [slashing] crit-range:19 secret:true',
+  ],
+  execute: run,
+  autocomplete: suggest,
+};

@@ -1,0 +1,196 @@
+import type { Ability, BonusTerm, D20TestRequest, RollMode } from '../rules/types';
+import { leadingDamageType, rehearseDamage, rollDamage } from './damage-amount';
+import { armourClassOf, customEffectsOn, isPrivateEffect } from './effects';
+import { landDamage, requireHp } from './hit-points';
+import { isGameMaster, requireControl } from './permissions';
+import { CombatRefusal } from './refusals';
+import { findById, findTarget, refOf } from './targets';
+import type { StepContext, Transition } from './transition';
+import type { Actor, AttackReason, AttackRoll, Combatant, Encounter } from './types';
+
+/**
+ * The encounter keeps no positions: a melee attack is made from 5 ft, and a ranged one from beyond
+ * 10 ft, as most are, so Prone's and Next's distance rules read it that way.
+ */
+const MELEE_FEET = 5;
+const RANGED_FEET = 30;
+
+/** Dodge is no action of the encounter's own: an effect of this name on the target is read as it. */
+const DODGE_NAMES = ['dodge', 'dodging'];
+
+/** The Dodge rules ask whether the dodger's speed is 0; the encounter tracks no speed, so conditions alone decide it. */
+const NOMINAL_SPEED = 30;
+
+/** The reason a `mode:` option gives; replies name it by its side, not by this text. */
+const ASKED_FOR = 'asked for';
+
+export interface AttackInput {
+  target: string;
+  /** A name or id; absent: the caller's own combatant, or the current one for the game master. */
+  attacker?: string;
+  /** The attack bonus; `ability` is the one it uses, when known (A5E fatigue reads it). */
+  bonus: { value: number; reason: string; ability?: Ability };
+  /** Dice or a number, with `[type]` annotations, read as any damage amount is. */
+  damage: string;
+  mode?: RollMode;
+  /** The lowest natural roll that crits; 20 when absent. */
+  critRange?: number;
+  /** A weapon attack (Next adds a weapon die to its critical); false for a spell attack. */
+  weapon: boolean;
+  reach: 'melee' | 'ranged';
+  /** The reply goes to the caller alone. */
+  secret?: boolean;
+}
+
+/**
+ * Who attacks: the combatant named (the caller must control it), else the caller's own one (on
+ * their turn the current one, else their only one); the game master attacks with the current combatant.
+ */
+export function attackerOf(encounter: Encounter, actor: Actor, typed: string | null): Combatant {
+  if (typed !== null) {
+    const named = findTarget(encounter, typed);
+    requireControl(actor, encounter, named, `attack as ${named.name}`);
+    return named;
+  }
+  const gameMaster = isGameMaster(actor, encounter);
+  const current = encounter.currentId === null ? undefined : findById(encounter, encounter.currentId);
+  if (current !== undefined && (gameMaster || current.controllerId === actor.userId)) return current;
+  const own = encounter.combatants.filter((c) => c.controllerId === actor.userId);
+  if (own.length === 1 && own[0] !== undefined) return own[0];
+  throw new CombatRefusal({ kind: 'attacker-unclear', gameMaster, own: own.length });
+}
+
+function requireAbleToAttack(ctx: StepContext, attacker: Combatant): void {
+  if (attacker.rules.dead) throw new CombatRefusal({ kind: 'cannot-attack', combatant: attacker.name, condition: null });
+  const helpless = ctx.ruleSet.conditions.find((c) => c.mechanics.incapacitated && attacker.rules.conditions.includes(c.key));
+  if (helpless !== undefined) throw new CombatRefusal({ kind: 'cannot-attack', combatant: attacker.name, condition: helpless.name });
+}
+
+/** A hidden combatant with a condition or effect the game master keeps to themselves: what comes of its state is not named to players. */
+function keepsSecrets(encounter: Encounter, combatant: Combatant): boolean {
+  return combatant.hidden && encounter.effects.some((e) => e.targetId === combatant.id && isPrivateEffect(encounter, e));
+}
+
+function isDodging(encounter: Encounter, target: Combatant): boolean {
+  return encounter.effects.some((e) => e.targetId === target.id && DODGE_NAMES.includes(e.name.trim().toLowerCase()));
+}
+
+function termText(term: BonusTerm): string {
+  return `${term.sign < 0 ? '-' : '+'} ${term.sides === null ? term.count : `${term.count}d${term.sides}`}`;
+}
+
+/**
+ * The damage as typed, plus the `damage:` modifiers of the attacker's effects; an untyped one is
+ * of the attack's own type (a +2 to a sword's damage is slashing).
+ */
+function damageText(encounter: Encounter, attacker: Combatant, damage: string): string {
+  const extras = encounter.effects
+    .filter((e) => e.targetId === attacker.id)
+    .flatMap((e) => e.modifiers)
+    .flatMap((m) => (m.kind === 'damage' ? [m] : []));
+  if (extras.length === 0) return damage;
+  const ownType = leadingDamageType(damage);
+  const terms = extras.map((m) => {
+    const type = m.damageType ?? ownType;
+    return `${termText(m.term)}${type === null ? '' : ` [${type}]`}`;
+  });
+  return `${damage.trim()} ${terms.join(' ')}`;
+}
+
+/** What the target's side brings: advantage and disadvantage against it, AC changes and an automatic critical. */
+function targetSide(encounter: Encounter, ctx: StepContext, target: Combatant, reach: 'melee' | 'ranged') {
+  const against = ctx.ruleSet.attackAgainst(target.rules, { range: reach, distance: reach === 'melee' ? MELEE_FEET : RANGED_FEET });
+  const disadvantage = [...against.disadvantage];
+  let acBonus = against.acBonus;
+  if (isDodging(encounter, target)) {
+    const dodge = ctx.ruleSet.dodge(target.rules, NOMINAL_SPEED);
+    if (dodge.ok) {
+      if (dodge.value.attackersDisadvantage) disadvantage.push('Dodging');
+      acBonus += dodge.value.acBonus;
+    }
+  }
+  return { advantage: against.advantage, disadvantage, acBonus, autoCritical: against.autoCritical };
+}
+
+/**
+ * An attack roll against a combatant's Armour Class, through the rules' one d20 function with both
+ * sides' conditions, tracks and effects; a hit deals its damage through `landDamage`, as reported
+ * damage does, a critical one as the rule set doubles it. The whole attack is one change, undone in one step.
+ */
+export function attack(encounter: Encounter, ctx: StepContext, input: AttackInput): Transition {
+  const attacker = attackerOf(encounter, ctx.actor, input.attacker ?? null);
+  requireAbleToAttack(ctx, attacker);
+  const target = findTarget(encounter, input.target);
+  requireHp(target);
+  const baseAc = armourClassOf(encounter, target);
+  if (baseAc === null) throw new CombatRefusal({ kind: 'no-armour-class', combatant: target.name });
+
+  // Checked before the roll, so a miss does not pass over damage a hit would refuse.
+  const text = damageText(encounter, attacker, input.damage);
+  rehearseDamage(text);
+
+  const side = targetSide(encounter, ctx, target, input.reach);
+  const asked = {
+    advantage: input.mode === 'advantage' ? [ASKED_FOR] : [],
+    disadvantage: input.mode === 'disadvantage' ? [ASKED_FOR] : [],
+  };
+  const request: D20TestRequest = {
+    kind: 'attack',
+    range: input.reach,
+    ...(input.bonus.ability === undefined ? {} : { ability: input.bonus.ability }),
+    advantage: [...side.advantage, ...asked.advantage],
+    disadvantage: [...side.disadvantage, ...asked.disadvantage],
+    effects: customEffectsOn(encounter, attacker.id),
+  };
+  const roll = ctx.ruleSet.rollD20Test(attacker.rules, request, { bonus: input.bonus.value, reason: input.bonus.reason }, ctx.random);
+  const armourClass = baseAc + side.acBonus;
+  const critRange = input.critRange ?? 20;
+  const outcome =
+    roll.autoFail === null
+      ? ctx.ruleSet.attackOutcome(roll.natural, roll.total, armourClass, side.autoCritical !== null, critRange)
+      : 'miss';
+
+  const attackerSecrets = keepsSecrets(encounter, attacker);
+  const targetSecrets = keepsSecrets(encounter, target);
+  const sourcesOf = (all: readonly string[], fromTarget: readonly string[], fromAsking: readonly string[]): AttackReason[] =>
+    all.map((reason) => {
+      if (fromAsking.includes(reason)) return { reason, side: 'asked', private: false };
+      if (fromTarget.includes(reason)) return { reason, side: 'target', private: targetSecrets };
+      return { reason, side: 'attacker', private: attackerSecrets };
+    });
+  const event: AttackRoll = {
+    attacker: refOf(attacker),
+    target: refOf(target),
+    reach: input.reach,
+    weapon: input.weapon,
+    rolls: roll.rolls,
+    natural: roll.natural,
+    parts: roll.parts,
+    total: roll.total,
+    mode: roll.mode,
+    advantage: sourcesOf(roll.advantage, side.advantage, asked.advantage),
+    disadvantage: sourcesOf(roll.disadvantage, side.disadvantage, asked.disadvantage),
+    armourClass,
+    outcome,
+    autoCritical:
+      outcome === 'critical' && side.autoCritical !== null && roll.natural < critRange
+        ? { reason: side.autoCritical, private: targetSecrets }
+        : null,
+    private: input.secret === true && isGameMaster(ctx.actor, encounter),
+  };
+  const head = `${attacker.name} → ${target.name}`;
+  if (outcome === 'miss' || outcome === 'fumble') {
+    return { encounter, events: [{ kind: 'attack-rolled', ...event }], command: 'attack', detail: `${head}: miss` };
+  }
+  const critical = outcome === 'critical';
+  const amount = rollDamage(text, ctx.random, null, critical ? ctx.ruleSet.facts.critical : null, { weapon: input.weapon });
+  // A hidden attacker's dice would show its damage bonus; the game master's secret roll may show them.
+  const showRoll = !attacker.hidden || event.private;
+  const landed = landDamage(encounter, ctx, target, amount, { critical, showRoll });
+  return {
+    encounter: landed.encounter,
+    events: [{ kind: 'attack-rolled', ...event }, ...landed.events],
+    command: 'attack',
+    detail: `${head}: hit, ${landed.detail}`,
+  };
+}

@@ -1,0 +1,195 @@
+import type { SlashCommandBooleanOption, SlashCommandIntegerOption, SlashCommandStringOption } from '@discordjs/builders';
+import { MAX_SAVE_DC } from '../combat/conditions';
+import { customEffectsOn } from '../combat/effects';
+import { requireControl } from '../combat/permissions';
+import { recordedBonus } from '../combat/saves';
+import { findTarget } from '../combat/targets';
+import type { Combatant, Encounter } from '../combat/types';
+import { ABILITIES, getRuleSet } from '../rules';
+import { rollAbilityTest, rollExtraBonus, sheetBonuses, type AbilityTest } from '../rules/ability-tests';
+import { isSkill, skillKey, skillsOf, type Skill } from '../rules/skills';
+import type { CombatantRulesState, CustomEffect, OwnBonus, RollMode, RuleSet } from '../rules/types';
+import { abilityTestReply, skillName } from '../views/ability-test-text';
+import { ABILITY_NAMES } from '../views/condition-text';
+import type { Reply } from '../views/reply';
+import { CHARACTER_NAME_MAX_LENGTH, type Character } from '../characters/sheet';
+import { rankByName } from './autocomplete';
+import { characterNamedOrActive, ownerOf } from './character-commands';
+import { UserError, type AutocompleteChoice, type AutocompleteContext, type CommandContext } from './command';
+import { actorOf, encountersOf, placeOf, suggestTargets } from './encounter-commands';
+import { optionalBoolean, optionalInteger, optionalString } from './options';
+
+type Context = Omit<CommandContext, 'options'>;
+
+/** Who a check or save is rolled for, with everything that changes the roll. */
+interface Roller {
+  name: string;
+  /** A hidden monster: only the game master may see its numbers. */
+  hidden: boolean;
+  ruleSet: RuleSet;
+  /** Conditions and level tracks: the fight's, when the character is in one here, else the sheet's. */
+  state: Pick<CombatantRulesState, 'conditions' | 'tracks'>;
+  effects: CustomEffect[];
+  /** The sheet the bonuses come from; null for a monster, or a player who joined without one. */
+  sheet: Character | null;
+  combatant: Combatant | null;
+}
+
+function refuseDead(name: string, dead: boolean): void {
+  if (dead) throw new UserError(`${name} is dead: the dead make no checks or saves.`);
+}
+
+async function rulesHere(ctx: Context, encounter: Encounter | null): Promise<RuleSet> {
+  // A fight keeps the rule set it began with; outside one, the channel's own applies.
+  if (encounter !== null) return getRuleSet(encounter.ruleSet);
+  return getRuleSet((await ctx.services.settings.effectiveRuleset(placeOf(ctx))).ruleset);
+}
+
+/** `target:` a combatant of this channel's fight, for its controller or the game master. */
+async function combatantRoller(ctx: Context, encounter: Encounter | null, typed: string): Promise<Roller> {
+  if (encounter === null) {
+    throw new UserError('There is no encounter in this channel, so `target` names nobody: roll for your own character without it.');
+  }
+  const combatant = findTarget(encounter, typed);
+  requireControl(actorOf(ctx), encounter, combatant, `roll checks and saves for ${combatant.name}`);
+  refuseDead(combatant.name, combatant.rules.dead);
+  const sheet = combatant.characterId === null ? null : await ctx.services.characters.get(combatant.characterId);
+  return {
+    name: combatant.name,
+    hidden: combatant.hidden,
+    ruleSet: await rulesHere(ctx, encounter),
+    state: combatant.rules,
+    effects: customEffectsOn(encounter, combatant.id),
+    sheet,
+    combatant,
+  };
+}
+
+/** The caller's own character (`character:`, or the active one), as it stands in this channel's fight if it joined it. */
+async function characterRoller(ctx: Context, encounter: Encounter | null, typed: string | null): Promise<Roller> {
+  const character = await characterNamedOrActive(ctx, typed);
+  const combatant = encounter?.combatants.find((c) => c.characterId === character.id) ?? null;
+  refuseDead(character.name, combatant?.rules.dead ?? character.dead);
+  return {
+    name: character.name,
+    hidden: false,
+    ruleSet: await rulesHere(ctx, encounter),
+    state: combatant?.rules ?? character,
+    effects: encounter !== null && combatant !== null ? customEffectsOn(encounter, combatant.id) : [],
+    sheet: character,
+    combatant,
+  };
+}
+
+async function rollerOf(ctx: CommandContext): Promise<Roller> {
+  const target = optionalString(ctx.options, 'target');
+  const character = optionalString(ctx.options, 'character');
+  if (target !== null && character !== null) {
+    throw new UserError('Give `character` (one of yours) or `target` (a combatant in this fight), not both.');
+  }
+  const encounter = await encountersOf(ctx).get(placeOf(ctx));
+  return target === null ? characterRoller(ctx, encounter, character) : combatantRoller(ctx, encounter, target);
+}
+
+/** The sheet's parts when there is a sheet, else what the encounter recorded; null when neither knows one. */
+function ownBonuses(roller: Roller, test: AbilityTest): OwnBonus[] | null {
+  if (roller.sheet !== null) return sheetBonuses(roller.sheet, test);
+  return roller.combatant === null ? null : recordedBonus(roller.combatant, test);
+}
+
+/** A skill as typed, if the rule set has it; otherwise a refusal listing the ones it has. */
+export function requireSkill(ruleSet: RuleSet, typed: string): Skill {
+  const known = skillsOf(ruleSet.id);
+  const key = skillKey(typed);
+  const skill = known.find((s) => s === key);
+  if (skill !== undefined) return skill;
+  const list = known.map(skillName).join(', ');
+  const elsewhere = isSkill(key) ? ` (${skillName(key)} is a Level Up A5E skill)` : '';
+  throw new UserError(`"${typed}" is not a skill in the ${ruleSet.name} rules${elsewhere}. Their skills are ${list}.`);
+}
+
+function modeOf(ctx: CommandContext): RollMode {
+  const mode = optionalString(ctx.options, 'mode');
+  return mode === 'advantage' || mode === 'disadvantage' ? mode : 'normal';
+}
+
+/**
+ * `/check` and `/save`: finds who rolls and with what, rolls through the rules' one d20 function
+ * and says every part. `testOf` reads the command's own options once the rule set is known.
+ */
+export async function runAbilityTest(ctx: CommandContext, testOf: (ruleSet: RuleSet) => AbilityTest): Promise<Reply> {
+  const roller = await rollerOf(ctx);
+  const test = testOf(roller.ruleSet);
+  const typedBonus = optionalString(ctx.options, 'bonus');
+  const extra = typedBonus === null ? { ok: true as const, value: null } : rollExtraBonus(typedBonus, ctx.services.random);
+  if (!extra.ok) throw new UserError(`\`bonus\` takes a number or dice such as \`+2\` or \`1d4\`: ${extra.reason}`);
+  const own = ownBonuses(roller, test);
+  const result = rollAbilityTest(
+    roller.ruleSet,
+    roller.state,
+    { test, own: own ?? [], mode: modeOf(ctx), extra: extra.value, effects: roller.effects, dc: optionalInteger(ctx.options, 'dc') },
+    ctx.services.random,
+  );
+  return abilityTestReply({
+    name: roller.name,
+    result,
+    noBonusRecorded: own === null,
+    hidden: roller.hidden,
+    secret: optionalBoolean(ctx.options, 'secret'),
+  });
+}
+
+/** Suggestions for `target` (the fight's combatants), `character` (the caller's) and `skill` (the rule set's here). */
+export async function suggestForAbilityTest(ctx: AutocompleteContext): Promise<AutocompleteChoice[]> {
+  if (ctx.focused.name === 'target') return suggestTargets(ctx);
+  if (ctx.focused.name === 'character') {
+    const characters = await ctx.services.characters.list(ownerOf(ctx));
+    return rankByName(characters, (c) => c.name, ctx.focused.value).map((c) => ({ name: c.name, value: c.name }));
+  }
+  if (ctx.focused.name !== 'skill') return [];
+  const ruleSet = await rulesHere(ctx, await encountersOf(ctx).get(placeOf(ctx)));
+  return rankByName(skillsOf(ruleSet.id), skillName, ctx.focused.value).map((skill) => ({ name: skillName(skill), value: skill }));
+}
+
+// The options /check and /save share, declared once so the two commands read the same.
+
+export const ABILITY_CHOICES = ABILITIES.map((ability) => ({ name: ABILITY_NAMES[ability], value: ability }));
+
+export function modeOption(o: SlashCommandStringOption): SlashCommandStringOption {
+  return o
+    .setName('mode')
+    .setDescription('Advantage or disadvantage you have; conditions add theirs, and opposites cancel')
+    .addChoices(
+      { name: 'normal', value: 'normal' },
+      { name: 'advantage', value: 'advantage' },
+      { name: 'disadvantage', value: 'disadvantage' },
+    );
+}
+
+export function dcOption(o: SlashCommandIntegerOption): SlashCommandIntegerOption {
+  return o.setName('dc').setDescription('Say whether the total meets this DC').setMinValue(1).setMaxValue(MAX_SAVE_DC);
+}
+
+export function bonusOption(o: SlashCommandStringOption): SlashCommandStringOption {
+  return o.setName('bonus').setDescription('Added to the roll: a number or dice, e.g. +2 or 1d4 Guidance').setMaxLength(100);
+}
+
+export function secretOption(o: SlashCommandBooleanOption): SlashCommandBooleanOption {
+  return o.setName('secret').setDescription('Only you see the result');
+}
+
+export function characterOption(o: SlashCommandStringOption): SlashCommandStringOption {
+  return o
+    .setName('character')
+    .setDescription('Which of your characters (default: your active one)')
+    .setAutocomplete(true)
+    .setMaxLength(CHARACTER_NAME_MAX_LENGTH);
+}
+
+export function rollerTargetOption(o: SlashCommandStringOption): SlashCommandStringOption {
+  return o
+    .setName('target')
+    .setDescription("Game master: a combatant of this channel's encounter (a player: their own)")
+    .setAutocomplete(true)
+    .setMaxLength(100);
+}

@@ -1,0 +1,72 @@
+import type { AttackReason, AttackRoll } from '../combat/types';
+import type { Ability } from '../rules/types';
+import { signed } from './character-sheet';
+import { d20InWords } from './condition-text';
+import { shown } from './markdown';
+
+/** The part of an attack total a sheet's ability gives: "Str +3, proficiency +2". */
+export function abilityBonusReason(ability: Ability, modifier: number, proficiency: number): string {
+  return `${ability.charAt(0).toUpperCase()}${ability.slice(1)} ${signed(modifier)}, proficiency ${signed(proficiency)}`;
+}
+
+/** The part a number given as `bonus` is. */
+export const ATTACK_BONUS_REASON = 'attack bonus';
+
+/** "asked for; Goblin 1: Prone; Alice: Poisoned": each side's reasons players may hear. */
+function reasonsInWords(event: AttackRoll, reasons: readonly AttackReason[], forGameMaster: boolean): string {
+  const told = reasons.filter((r) => forGameMaster || !r.private);
+  const groups: string[] = [];
+  if (told.some((r) => r.side === 'asked')) groups.push('asked for');
+  for (const [side, who] of [
+    ['target', event.target],
+    ['attacker', event.attacker],
+  ] as const) {
+    const mine = told.filter((r) => r.side === side).map((r) => shown(r.reason));
+    if (mine.length > 0) groups.push(`${shown(who.name)}: ${mine.join(', ')}`);
+  }
+  return groups.join('; ');
+}
+
+function modeInWords(event: AttackRoll, forGameMaster: boolean): string {
+  const advantage = reasonsInWords(event, event.advantage, forGameMaster);
+  const disadvantage = reasonsInWords(event, event.disadvantage, forGameMaster);
+  const why = (text: string) => (text === '' ? '' : ` (${text})`);
+  if (event.mode === 'advantage') return ` with advantage${why(advantage)}`;
+  if (event.mode === 'disadvantage') return ` with disadvantage${why(disadvantage)}`;
+  if (event.advantage.length === 0 || event.disadvantage.length === 0) return '';
+  if (advantage === '' || disadvantage === '') return ' (advantage and disadvantage cancel)';
+  return ` (advantage from ${advantage} and disadvantage from ${disadvantage} cancel)`;
+}
+
+function outcomeInWords(event: AttackRoll, forGameMaster: boolean): string {
+  switch (event.outcome) {
+    case 'fumble':
+      return '**Miss** (natural 1).';
+    case 'miss':
+      return '**Miss.**';
+    case 'hit':
+      return '**Hit.**';
+    case 'critical': {
+      const auto = event.autoCritical;
+      if (auto !== null) {
+        const told = forGameMaster || !auto.private;
+        return told ? `**Critical hit** (${shown(event.target.name)} is ${shown(auto.reason)} and within 5 ft).` : '**Critical hit.**';
+      }
+      return `**Critical hit** (natural ${event.natural}).`;
+    }
+  }
+}
+
+/**
+ * "**Alice** makes a melee weapon attack on **Goblin 1** with advantage (Goblin 1: Prone): d20 17 (of 4, 17)
+ * + 5 (Str +3, proficiency +2) = 22 against AC 15. **Hit.**" A hidden attacker's arithmetic (its bonus) and
+ * a hidden target's AC are left out unless the game master alone reads it.
+ */
+export function attackSentence(event: AttackRoll, forGameMaster: boolean): string {
+  const kind = `${event.reach} ${event.weapon ? 'weapon' : 'spell'} attack`;
+  const head = `**${shown(event.attacker.name)}** makes a ${kind} on **${shown(event.target.name)}**${modeInWords(event, forGameMaster)}`;
+  const showRoll = !event.attacker.hidden || forGameMaster;
+  const showAc = !event.target.hidden || forGameMaster;
+  const roll = showRoll ? `: ${d20InWords(event)}${showAc ? ` against AC ${event.armourClass}` : ''}` : '';
+  return `${head}${roll}. ${outcomeInWords(event, forGameMaster)}`;
+}
