@@ -7,8 +7,10 @@ import { attackerOf, type AttackInput } from '../src/combat/attacks';
 import { CombatRefusal } from '../src/combat/refusals';
 import { actorOf, applyStep, encountersOf, placeOf, suggestTargets } from '../src/framework/encounter-commands';
 import { ABILITIES, type Ability, type RollMode } from '../src/rules';
-import { modifierOf, proficiencyBonus } from '../src/characters/sheet';
-import { abilityBonusReason, ATTACK_BONUS_REASON } from '../src/views/attack-text';
+import { modifierOf, parseAbilities, proficiencyBonus } from '../src/characters/sheet';
+import { modeOption, secretOption } from '../src/framework/ability-tests';
+import { abilityLabel } from '../src/rules/ability-tests';
+import { ATTACK_BONUS, PROFICIENCY } from '../src/views/attack-text';
 import { shown } from '../src/views/markdown';
 
 /** Larger attack bonuses are typing mistakes. */
@@ -31,12 +33,7 @@ const definition = new SlashCommandBuilder()
   .addStringOption((o) =>
     o.setName('damage').setDescription('Damage on a hit, e.g. 1d8+3 [slashing]').setRequired(true).setMaxLength(DAMAGE_MAX_LENGTH),
   )
-  .addStringOption((o) =>
-    o
-      .setName('mode')
-      .setDescription('One more source of advantage or disadvantage (conditions add their own)')
-      .addChoices({ name: 'advantage', value: 'advantage' }, { name: 'disadvantage', value: 'disadvantage' }),
-  )
+  .addStringOption(modeOption)
   .addIntegerOption((o) =>
     o.setName('crit-range').setDescription('Lowest natural roll that is a critical hit (19 for 19–20)').setMinValue(2).setMaxValue(20),
   )
@@ -59,38 +56,39 @@ const definition = new SlashCommandBuilder()
       .setAutocomplete(true)
       .setMaxLength(100),
   )
-  .addBooleanOption((o) => o.setName('secret').setDescription('Only you see the reply'));
-
-const ABILITY_WORDS: Readonly<Record<string, Ability>> = {
-  ...Object.fromEntries(ABILITIES.map((a) => [a, a])),
-  strength: 'str',
-  dexterity: 'dex',
-  constitution: 'con',
-  intelligence: 'int',
-  wisdom: 'wis',
-  charisma: 'cha',
-};
+  .addBooleanOption(secretOption);
 
 type Bonus = { kind: 'number'; value: number } | { kind: 'ability'; ability: Ability };
 
 function readBonus(text: string): Bonus {
-  const trimmed = text.trim().toLowerCase();
+  const trimmed = text.trim();
   if (/^[+-]?\d+$/.test(trimmed)) {
     const value = Number(trimmed);
     if (Math.abs(value) > MAX_BONUS) throw new UserError(`\`bonus\` can be from -${MAX_BONUS} to +${MAX_BONUS}.`);
     return { kind: 'number', value };
   }
-  const ability = ABILITY_WORDS[trimmed];
-  if (ability === undefined) {
-    throw new UserError(`\`bonus\` is a number such as \`+5\` or an ability (${ABILITIES.join(', ')}), not "${shown(text.trim())}".`);
+  const abilities = trimmed.includes(',') ? [] : abilitiesNamed(trimmed);
+  const ability = abilities[0];
+  if (abilities.length !== 1 || ability === undefined) {
+    throw new UserError(`\`bonus\` is a number such as \`+5\` or an ability (${ABILITIES.join(', ')}), not "${shown(trimmed)}".`);
   }
   return { kind: 'ability', ability };
 }
 
+/** The sheet's reading of ability names ("dex", "Dexterity"); nothing for any other word. */
+function abilitiesNamed(text: string): Ability[] {
+  try {
+    return parseAbilities(text, 'bonus');
+  } catch (error) {
+    if (error instanceof UserError) return [];
+    throw error;
+  }
+}
+
 function readMode(ctx: CommandContext): RollMode | undefined {
   const mode = optionalString(ctx.options, 'mode');
-  if (mode === null) return undefined;
-  if (mode !== 'advantage' && mode !== 'disadvantage') throw new UserError('`mode` is advantage or disadvantage.');
+  if (mode === null || mode === 'normal') return undefined;
+  if (mode !== 'advantage' && mode !== 'disadvantage') throw new UserError('`mode` is normal, advantage or disadvantage.');
   return mode;
 }
 
@@ -112,12 +110,11 @@ async function sheetBonus(
       `${shown(attacker.name)} has no character sheet to read \`bonus:${ability}\` from: give the bonus as a number, e.g. \`bonus:5\`.`,
     );
   }
-  const modifier = modifierOf(character, ability);
-  const proficiency = proficiencyBonus(character.level);
-  return {
-    attacker: attacker.id,
-    bonus: { value: modifier + proficiency, reason: abilityBonusReason(ability, modifier, proficiency), ability },
-  };
+  const parts = [
+    { bonus: modifierOf(character, ability), reason: abilityLabel(ability) },
+    { bonus: proficiencyBonus(character.level), reason: PROFICIENCY },
+  ];
+  return { attacker: attacker.id, bonus: { parts, ability } };
 }
 
 async function run(ctx: CommandContext): Promise<Reply> {
@@ -128,7 +125,7 @@ async function run(ctx: CommandContext): Promise<Reply> {
   const mode = readMode(ctx);
   const who =
     bonus.kind === 'number'
-      ? { bonus: { value: bonus.value, reason: ATTACK_BONUS_REASON }, ...(typedAttacker === null ? {} : { attacker: typedAttacker }) }
+      ? { bonus: { parts: [{ bonus: bonus.value, reason: ATTACK_BONUS }] }, ...(typedAttacker === null ? {} : { attacker: typedAttacker }) }
       : await sheetBonus(ctx, bonus.ability, typedAttacker);
   const input: AttackInput = {
     ...who,

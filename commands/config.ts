@@ -1,4 +1,5 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
+import { ChannelType } from 'discord-api-types/v10';
 import type { Command, CommandContext } from '../src/framework/command';
 import type { Reply } from '../src/views/reply';
 import { UserError } from '../src/errors';
@@ -6,6 +7,7 @@ import { COLORS } from '../src/views/embeds';
 import { RULESET_IDS, RULESET_SUMMARIES, isRuleSetId, type RuleSetId } from '../src/rules/ids';
 import { differencesFor } from '../src/rules/differences';
 import type { SettingsPlace } from '../src/settings/store';
+import { gmChannelReply } from '../src/views/secret-rolls';
 
 function rulesetChoiceName(id: RuleSetId): string {
   const { name, description } = RULESET_SUMMARIES[id];
@@ -14,7 +16,7 @@ function rulesetChoiceName(id: RuleSetId): string {
 
 const definition = new SlashCommandBuilder()
   .setName('config')
-  .setDescription("Choose this server's or channel's rule set, or show it")
+  .setDescription('Choose the rule set here, or where game masters get secret rolls')
   .setDMPermission(false)
   .addSubcommand((sub) =>
     sub
@@ -37,6 +39,18 @@ const definition = new SlashCommandBuilder()
   .addSubcommand((sub) => sub.setName('show').setDescription('Show the rule set in force here and what it changes'))
   .addSubcommand((sub) =>
     sub.setName('clear').setDescription("Remove this channel's own rule set, so the server's applies again (Manage Channels)"),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName('gm-channel')
+      .setDescription('Where game masters get copies of secret rolls outside a DM (Manage Server); without options, show it')
+      .addChannelOption((o) =>
+        o
+          .setName('channel')
+          .setDescription('A channel only game masters can read')
+          .addChannelTypes(ChannelType.GuildText, ChannelType.PrivateThread),
+      )
+      .addBooleanOption((o) => o.setName('clear').setDescription('Stop posting copies in a channel (DMs to the game master only)')),
   );
 
 const SOURCE_WORDS = { channel: 'set for this channel', server: 'set for the server', default: 'the default' } as const;
@@ -121,12 +135,35 @@ async function clear(ctx: CommandContext): Promise<Reply> {
   };
 }
 
+async function gmChannel(ctx: CommandContext): Promise<Reply> {
+  const { values } = ctx.options;
+  const channel = typeof values.channel === 'string' ? values.channel : null;
+  const clearing = values.clear === true;
+  const { settings } = ctx.services;
+  if (channel === null && !clearing) return gmChannelReply(await settings.gmChannel(ctx.guildId), 'shown');
+  if (channel !== null && clearing)
+    throw new UserError('Give either `channel` to set the game master channel or `clear:true` to remove it, not both.');
+  if (!ctx.permissions.manageGuild) {
+    throw new UserError('Only members with the Manage Server permission can choose where game masters get secret rolls.');
+  }
+  await settings.setGmChannel({ guildId: ctx.guildId, channelId: channel, userId: ctx.user.id });
+  return gmChannelReply(channel, clearing ? 'cleared' : 'set');
+}
+
 export const command: Command = {
   definition,
-  examples: ['/config ruleset ruleset:dnd2014', '/config ruleset ruleset:a5e scope:channel', '/config show', '/config clear'],
+  examples: [
+    '/config ruleset ruleset:dnd2014',
+    '/config ruleset ruleset:a5e scope:channel',
+    '/config show',
+    '/config clear',
+    '/config gm-channel channel:#gm-screen',
+    '/config gm-channel clear:true',
+  ],
   async execute(ctx) {
     if (ctx.options.subcommand === 'ruleset') return setRuleset(ctx);
     if (ctx.options.subcommand === 'clear') return clear(ctx);
+    if (ctx.options.subcommand === 'gm-channel') return gmChannel(ctx);
     return show(ctx);
   },
 };

@@ -208,7 +208,7 @@ const definition = new SlashCommandBuilder()
   .addSubcommand((sub) =>
     sub
       .setName('log')
-      .setDescription('The last changes to the encounter')
+      .setDescription("The last changes; the game master's copy is private and shows hidden numbers")
       .addIntegerOption((o) => o.setName('count').setDescription('How many (default 10)').setMinValue(1).setMaxValue(25)),
   )
   .addSubcommand((sub) =>
@@ -404,10 +404,12 @@ async function myTurn(ctx: ComponentContext, encounterId: string, combatantId: s
   return checklistReply(encounter, turnChecklist(encounter, actorOf(ctx), combatant));
 }
 
+/** The game master's log is private and complete; anyone else's is the players' view, in the channel. */
 async function log(ctx: CommandContext): Promise<Reply> {
   const count = optionalInteger(ctx.options, 'count') ?? 10;
-  const entries = await encountersOf(ctx).log(placeOf(ctx), count);
-  return logReply(entries, count);
+  const [entries, encounter] = await Promise.all([encountersOf(ctx).log(placeOf(ctx), count), encountersOf(ctx).get(placeOf(ctx))]);
+  const gameMaster = encounter !== null && isGameMaster(actorOf(ctx), encounter);
+  return logReply(entries, count, gameMaster ? 'game-master' : 'players');
 }
 
 function run(ctx: CommandContext): Promise<Reply> {

@@ -1,6 +1,6 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { Command, CommandContext } from '../src/framework/command';
-import { asPromise } from '../src/framework/as-promise';
+import { secretRollReply } from '../src/framework/secret-rolls';
 import type { Embed, Reply } from '../src/views/reply';
 import { COLORS, EMBED_LIMITS } from '../src/views/embeds';
 import { UserError } from '../src/errors';
@@ -37,7 +37,7 @@ const definition = new SlashCommandBuilder()
   .addIntegerOption((o) => o.setName('dc').setDescription('Say whether the total meets this DC'))
   .addStringOption((o) => o.setName('label').setDescription('A title for the roll').setMaxLength(MAX_LABEL))
   .addIntegerOption((o) => o.setName('times').setDescription('Roll it this many times (1-20)').setMinValue(1).setMaxValue(MAX_TIMES))
-  .addBooleanOption((o) => o.setName('secret').setDescription('Only you see the result'));
+  .addBooleanOption((o) => o.setName('secret').setDescription('Only you and the game master see the result, never the table'));
 
 interface RollRequest {
   parsed: ParsedDice;
@@ -167,7 +167,7 @@ function repeatedEmbed(request: RollRequest, results: RollSuccess[], title: stri
   return embed;
 }
 
-function rollReply(ctx: CommandContext): Reply {
+async function rollReply(ctx: CommandContext): Promise<Reply> {
   const request = readRequest(ctx);
   // Each line gets an equal share of the embed, with room for its number and verdict.
   const maxLength = Math.floor(EMBED_LIMITS.description / request.times) - 60;
@@ -176,7 +176,7 @@ function rollReply(ctx: CommandContext): Reply {
   const title = (request.label ?? request.parsed.comment ?? `${ctx.user.name} rolls`).slice(0, EMBED_LIMITS.title);
   const [first] = results;
   const embed = request.times === 1 && first !== undefined ? singleEmbed(request, first, title) : repeatedEmbed(request, results, title);
-  return { embeds: [embed], ephemeral: request.secret };
+  return request.secret ? secretRollReply(ctx, [embed]) : { embeds: [embed], ephemeral: false };
 }
 
 export const command: Command = {
@@ -188,6 +188,5 @@ export const command: Command = {
     '/roll dice:1d20+5 advantage',
     '/roll dice:8d6 [fire] secret:true',
   ],
-  // A mistake in the expression throws a UserError, which must reach the dispatcher as a rejection.
-  execute: (ctx) => asPromise(() => rollReply(ctx)),
+  execute: rollReply,
 };

@@ -100,6 +100,7 @@ function slowDiscord(delayMs: number): ChannelMessenger & { edits: number } {
   const messenger = {
     edits: 0,
     send: () => Promise.resolve('bench-message'),
+    sendDirect: () => Promise.resolve('bench-message'),
     pin: () => Promise.resolve(true),
     edit: () =>
       new Promise<boolean>((resolve) =>

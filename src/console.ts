@@ -2,7 +2,7 @@ import readline from 'node:readline';
 import { openApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { ConsoleSession } from './transports/console-session';
-import { renderJson, renderMessageJson, renderReplyText, renderText } from './transports/console-render';
+import { renderDirectJson, renderJson, renderMessageJson, renderReplyText, renderText } from './transports/console-render';
 import { createLogger } from './logger';
 
 const USAGE = `Usage: npm run console -- [--json] [--seed N] [--memory]
@@ -14,7 +14,7 @@ Type slash commands as in Discord, one per line:
   #tavern /init list         switch to another channel
   click:"Next turn"          press a button of the last reply with buttons, or of the tracker
 The first user seen in a fresh database administers the server.
-  --json     one line of JSON per reply and per tracker message posted or edited
+  --json     one line of JSON per reply, per tracker message posted or edited and per direct message
   --seed N   reproducible dice
   --memory   a fresh in-memory database (else DATABASE_URL, or the embedded one in DATA_DIR)`;
 
@@ -73,6 +73,10 @@ async function main(): Promise<number> {
                   `--- message ${message.change} in #${message.channelId}${message.pinned ? ' (pinned)' : ''} ---`,
                 )
           }\n`,
+        );
+      for (const message of session.messenger.takeDirect())
+        process.stdout.write(
+          `${args.json ? renderDirectJson(line, message) : renderReplyText(message.reply, `--- direct message to @${message.user} ---`)}\n`,
         );
       if (interactive) rl.prompt();
     }

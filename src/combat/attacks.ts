@@ -1,4 +1,5 @@
-import type { Ability, BonusTerm, D20TestRequest, RollMode } from '../rules/types';
+import { ASKED_FOR } from '../rules/ability-tests';
+import type { Ability, BonusTerm, D20TestRequest, OwnBonus, RollMode } from '../rules/types';
 import { leadingDamageType, rehearseDamage, rollDamage } from './damage-amount';
 import { armourClassOf, customEffectsOn, isPrivateEffect } from './effects';
 import { landDamage, requireHp } from './hit-points';
@@ -21,15 +22,12 @@ const DODGE_NAMES = ['dodge', 'dodging'];
 /** The Dodge rules ask whether the dodger's speed is 0; the encounter tracks no speed, so conditions alone decide it. */
 const NOMINAL_SPEED = 30;
 
-/** The reason a `mode:` option gives; replies name it by its side, not by this text. */
-const ASKED_FOR = 'asked for';
-
 export interface AttackInput {
   target: string;
   /** A name or id; absent: the caller's own combatant, or the current one for the game master. */
   attacker?: string;
-  /** The attack bonus; `ability` is the one it uses, when known (A5E fatigue reads it). */
-  bonus: { value: number; reason: string; ability?: Ability };
+  /** The attack bonus in its named parts ("Str", "proficiency"); `ability` is the one it uses, when known (A5E fatigue reads it). */
+  bonus: { parts: readonly OwnBonus[]; ability?: Ability };
   /** Dice or a number, with `[type]` annotations, read as any damage amount is. */
   damage: string;
   mode?: RollMode;
@@ -142,7 +140,7 @@ export function attack(encounter: Encounter, ctx: StepContext, input: AttackInpu
     disadvantage: [...side.disadvantage, ...asked.disadvantage],
     effects: customEffectsOn(encounter, attacker.id),
   };
-  const roll = ctx.ruleSet.rollD20Test(attacker.rules, request, { bonus: input.bonus.value, reason: input.bonus.reason }, ctx.random);
+  const roll = ctx.ruleSet.rollD20Test(attacker.rules, request, input.bonus.parts, ctx.random);
   const armourClass = baseAc + side.acBonus;
   const critRange = input.critRange ?? 20;
   const outcome =

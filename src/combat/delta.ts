@@ -1,4 +1,4 @@
-import type { Combatant, Encounter, EncounterEffect, EncounterOptions } from './types';
+import type { Combatant, Encounter, EncounterEffect, EncounterOptions, HiddenHitPoints, HitPointNumbers } from './types';
 
 /*
  * A change to an encounter as the event log keeps it: the encounter's own fields, and only the
@@ -141,4 +141,34 @@ export function revert(current: Encounter, delta: EncounterDelta): Encounter {
     combatants,
     effects,
   };
+}
+
+function hitPoints(combatant: Combatant | undefined): HitPointNumbers | null {
+  if (combatant === undefined || !combatant.hpKnown) return null;
+  const { hp, maxHp, tempHp } = combatant.rules;
+  return { hp, maxHp, tempHp };
+}
+
+function sameHitPoints(a: HitPointNumbers | null, b: HitPointNumbers | null): boolean {
+  return a === null || b === null ? a === b : a.hp === b.hp && a.maxHp === b.maxHp && a.tempHp === b.tempHp;
+}
+
+/**
+ * The hit points of the hidden combatants a logged change touched, before and after, in encounter
+ * order: what the log's words keep from players and the game master's log shows. `before` is null
+ * for the change that began the encounter.
+ */
+export function hiddenHitPointChanges(before: EncounterSide | null, after: EncounterSide): HiddenHitPoints[] {
+  const earlier = new Map((before?.combatants ?? []).map((p) => [p.combatant.id, p.combatant]));
+  const later = new Map(after.combatants.map((p) => [p.combatant.id, p.combatant]));
+  const changes: HiddenHitPoints[] = [];
+  for (const id of new Set([...later.keys(), ...earlier.keys()])) {
+    const was = earlier.get(id);
+    const is = later.get(id);
+    if (!(was?.hidden === true || is?.hidden === true)) continue;
+    const numbers = { before: hitPoints(was), after: hitPoints(is) };
+    if (sameHitPoints(numbers.before, numbers.after)) continue;
+    changes.push({ name: (is ?? was)?.name ?? id, ...numbers });
+  }
+  return changes;
 }

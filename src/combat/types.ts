@@ -394,6 +394,21 @@ export interface EncounterLogEntry {
   detail: string;
   /** A later `undo` reverted it. */
   undone: boolean;
+  /** The hit points of hidden combatants the change touched, which `detail` leaves out: the game master's alone. */
+  hiddenHitPoints: HiddenHitPoints[];
+}
+
+/** A hidden combatant's hit points before and after one change (null: not in the encounter, or no HP yet). */
+export interface HiddenHitPoints {
+  name: string;
+  before: HitPointNumbers | null;
+  after: HitPointNumbers | null;
+}
+
+export interface HitPointNumbers {
+  hp: number;
+  maxHp: number;
+  tempHp: number;
 }
 
 /** How a hidden combatant's health reads to players. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { UNDO_COMMAND, type LastChange } from '../combat/lifecycle';
 import { createEncounterServiceWith, type EncounterService } from '../combat/service';
-import { addedAndRemoved, deltaOf, wholeSide, type EncounterSide } from '../combat/delta';
+import { addedAndRemoved, deltaOf, hiddenHitPointChanges, wholeSide, type EncounterSide } from '../combat/delta';
 import type { ChangeFn, EncounterStore, StoredTransition } from '../combat/store';
 import type { Transition } from '../combat/transition';
 import type { Actor, Encounter, EncounterLogEntry } from '../combat/types';
@@ -192,7 +192,7 @@ SELECT id::text FROM enc`;
  * begin entry, so no rows means no encounter.
  */
 export const LOG_SQL = `
-SELECT ev.created_at, ev.actor_id, ev.actor_name, ev.command, ev.detail, ev.undone
+SELECT ev.created_at, ev.actor_id, ev.actor_name, ev.command, ev.detail, ev.undone, ev.before, ev.after
 FROM encounter_events ev
 WHERE ev.encounter_id = (SELECT e.id FROM encounters e WHERE e.active_channel_id = $1)
 ORDER BY ev.id DESC
@@ -396,7 +396,16 @@ function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date): Enco
 
     async log(channelId, count) {
       const rows = await prisma.$queryRawUnsafe<
-        { created_at: Date; actor_id: string; actor_name: string; command: string; detail: string; undone: boolean }[]
+        {
+          created_at: Date;
+          actor_id: string;
+          actor_name: string;
+          command: string;
+          detail: string;
+          undone: boolean;
+          before: EncounterSide | null;
+          after: EncounterSide;
+        }[]
       >(LOG_SQL, channelId, count);
       if (rows.length === 0) return null;
       return rows.map((row): EncounterLogEntry => ({
@@ -406,6 +415,7 @@ function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date): Enco
         command: row.command,
         detail: row.detail,
         undone: row.undone,
+        hiddenHitPoints: hiddenHitPointChanges(row.before, row.after),
       }));
     },
 

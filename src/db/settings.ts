@@ -38,7 +38,28 @@ export async function effectiveRuleset(prisma: PrismaClient, where: SettingsPlac
     prisma.channelSettings.findUnique({ where: { channelId: where.channelId } }),
     prisma.guildSettings.findUnique({ where: { guildId: where.guildId } }),
   ]);
-  return rulesetInForce(channel?.guildId === where.guildId ? channel : null, guild);
+  // A server row may hold other settings while the server keeps the default rule set.
+  const server = guild?.ruleset == null ? null : { ...guild, ruleset: guild.ruleset };
+  return rulesetInForce(channel?.guildId === where.guildId ? channel : null, server);
+}
+
+/** The server's game master channel for secret rolls, or null. */
+export async function gmChannel(prisma: PrismaClient, guildId: string): Promise<string | null> {
+  const row = await prisma.guildSettings.findUnique({ where: { guildId }, select: { gmChannelId: true } });
+  return row?.gmChannelId ?? null;
+}
+
+/** Sets or clears the server's game master channel; the server's rule set stays as it was. */
+export async function setGmChannel(
+  prisma: PrismaClient,
+  change: { guildId: string; channelId: string | null; userId: string },
+): Promise<void> {
+  await prisma.guildSettings.upsert({
+    where: { guildId: change.guildId },
+    create: { guildId: change.guildId, ruleset: null, gmChannelId: change.channelId, updatedBy: change.userId },
+    // `updated_by` says who chose the rule set (what /config show is about); a channel is not that.
+    update: { gmChannelId: change.channelId },
+  });
 }
 
 /** The settings store over PostgreSQL (or the embedded database), through Prisma. */
@@ -48,5 +69,7 @@ export function createSettingsStore(prisma: PrismaClient): SettingsStore {
     setGuildRuleset: (change) => setGuildRuleset(prisma, change),
     setChannelRuleset: (change) => setChannelRuleset(prisma, change),
     clearChannelRuleset: (place) => clearChannelRuleset(prisma, place),
+    gmChannel: (guildId) => gmChannel(prisma, guildId),
+    setGmChannel: (change) => setGmChannel(prisma, change),
   };
 }

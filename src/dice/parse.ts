@@ -83,6 +83,12 @@ function quote(char: string): string {
   return char === '`' ? "'`'" : `\`${char}\``;
 }
 
+/** The whole character (code point) starting at `index`: an emoji is one character, never half of one. */
+function characterAt(text: string, index: number): string {
+  const code = text.codePointAt(index);
+  return code === undefined ? '' : String.fromCodePoint(code);
+}
+
 class Parser {
   private pos = 0;
   private depth = 0;
@@ -94,19 +100,35 @@ class Parser {
     this.skipSpaces();
     if (this.pos >= this.text.length) this.fail('Type a dice expression, such as `1d20+5`.', null);
     const root = this.comparison();
+    // The comment starts after a space: anything written right after the expression is a mistake.
+    const before = this.pos > 0 ? this.text.charCodeAt(this.pos - 1) : SPACE;
+    if (this.pos < this.text.length && before !== SPACE && before !== TAB) {
+      if (this.code() === 41) this.fail(`Unexpected \`)\` at column ${this.column()}: it has no matching \`(\`.`);
+      this.unexpected();
+    }
     const rest = this.text.slice(this.pos).trim();
     return { root, comment: rest === '' ? null : rest };
   }
 
-  private fail(message: string, column: number | null = this.pos + 1): never {
+  private fail(message: string, column: number | null = this.column()): never {
     throw new ParseFailure({ message, column });
+  }
+
+  /** The 1-based column of `at` in characters as a person counts them: an emoji counts once. */
+  private column(at = this.pos): number {
+    return [...this.text.slice(0, at)].length + 1;
+  }
+
+  /** The character at the parser's place, quoted for an error message. */
+  private found(): string {
+    return quote(characterAt(this.text, this.pos));
   }
 
   private unexpected(): never {
     if (this.pos >= this.text.length) {
-      this.fail(`The expression ends too early: a number or dice is missing at column ${this.pos + 1}.`);
+      this.fail(`The expression ends too early: a number or dice is missing at column ${this.column()}.`);
     }
-    this.fail(`Unexpected ${quote(this.text[this.pos] ?? '')} at column ${this.pos + 1}.`);
+    this.fail(`Unexpected ${this.found()} at column ${this.column()}.`);
   }
 
   private code(offset = 0): number {
@@ -197,7 +219,7 @@ class Parser {
       this.skipSpaces();
       // `1d` must be dice (and fails without a size); after a space only `2 d6` is, not `2 dogs`.
       if (lower(this.code()) === 100 && (this.pos === afterNumber || this.isDiceSize(1))) {
-        if (!Number.isInteger(value)) this.fail('The number of dice must be a whole number.', start + 1);
+        if (!Number.isInteger(value)) this.fail('The number of dice must be a whole number.', this.column(start));
         return this.dice(value, start);
       }
       this.pos = afterNumber;
@@ -226,7 +248,7 @@ class Parser {
   private integer(what: string): number {
     if (!isDigit(this.code())) {
       if (this.pos >= this.text.length) this.fail(`${what} is missing at the end of the expression.`);
-      this.fail(`${what} is missing at column ${this.pos + 1} (found ${quote(this.text[this.pos] ?? '')}).`);
+      this.fail(`${what} is missing at column ${this.column()} (found ${this.found()}).`);
     }
     return this.digits();
   }
@@ -244,7 +266,7 @@ class Parser {
   }
 
   private dice(count: number, start: number): DiceNode {
-    if (count > MAX_DICE) this.fail(`At most ${MAX_DICE} dice can be rolled at once.`, start + 1);
+    if (count > MAX_DICE) this.fail(`At most ${MAX_DICE} dice can be rolled at once.`, this.column(start));
     this.pos++; // the `d`
     this.skipSpaces();
     let sides: number;
@@ -256,8 +278,8 @@ class Parser {
     } else {
       const sidesAt = this.pos;
       sides = this.integer('The number of sides');
-      if (sides < 1) this.fail('A die needs at least 1 side.', sidesAt + 1);
-      if (sides > MAX_SIDES) this.fail(`A die can have at most ${withCommas(MAX_SIDES)} sides.`, sidesAt + 1);
+      if (sides < 1) this.fail('A die needs at least 1 side.', this.column(sidesAt));
+      if (sides > MAX_SIDES) this.fail(`A die can have at most ${withCommas(MAX_SIDES)} sides.`, this.column(sidesAt));
     }
     const operations = this.operations<DiceOperator>(DICE_OPERATORS);
     return { type: 'dice', count, sides, percentile, maximized: false, operations, annotations: [] };
@@ -318,7 +340,7 @@ class Parser {
           this.pos = before;
           return result;
         }
-        this.fail(`\`${op}\` works on dice only; parentheses and sets take \`k\` and \`p\`.`, opStart + 1);
+        this.fail(`\`${op}\` works on dice only; parentheses and sets take \`k\` and \`p\`.`, this.column(opStart));
       }
       this.pos += op.length;
       const selector = this.selector(op, attached);
@@ -327,7 +349,7 @@ class Parser {
         return result;
       }
       if ((op === 'mi' || op === 'ma') && selector.kind !== 'exact') {
-        this.fail(`\`${op}\` takes a plain number, such as \`${op}2\`.`, opStart + 1);
+        this.fail(`\`${op}\` takes a plain number, such as \`${op}2\`.`, this.column(opStart));
       }
       // `k1k2` is one keep with both selectors (a union); `mi`/`ma` never merge, as in Avrae.
       // Reading index -1 of an empty list is a slow property lookup, not a cheap miss.
@@ -362,7 +384,7 @@ class Parser {
       if (!attached) return null;
       this.pos += offset;
       if (this.pos >= this.text.length) this.fail(`\`${op}\` needs a number after it, such as \`${op}h1\` or \`${op}1\`.`);
-      this.fail(`\`${op}\` needs a number at column ${this.pos + 1} (found ${quote(this.text[this.pos] ?? '')}).`);
+      this.fail(`\`${op}\` needs a number at column ${this.column()} (found ${this.found()}).`);
     }
     this.pos += offset;
     return { kind, value: this.integer('A number') };

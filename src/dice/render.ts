@@ -35,12 +35,16 @@ function faceText(face: number, sides: number, exploded: boolean, struck: boolea
   return text;
 }
 
+/**
+ * A die's faces, each struck on its own when it does not count (rerolled, or the die dropped):
+ * striking the whole die around struck faces would nest `~~`, which Discord does not read.
+ */
 function renderDie(die: RolledDie, sides: number, struck: boolean): string {
   let text = '';
   for (let i = 0; i < die.rolls.length; i++) {
     const roll = die.rolls[i];
     if (roll === undefined) continue;
-    const strike = roll.rerolled && !struck;
+    const strike = (roll.rerolled || !die.kept) && !struck;
     if (roll.value === roll.natural) {
       text += faceText(roll.natural, sides, roll.exploded, strike, i > 0);
       continue;
@@ -49,7 +53,7 @@ function renderDie(die: RolledDie, sides: number, struck: boolean): string {
     const shown = `${faceText(roll.natural, sides, false, false, false)} -> ${roll.value}${roll.exploded ? '!' : ''}`;
     text += (i > 0 ? ', ' : '') + (strike ? `~~${shown}~~` : shown);
   }
-  return die.kept || struck ? text : `~~${text}~~`;
+  return text;
 }
 
 /**

@@ -27,10 +27,15 @@ export interface CommandOptions {
   values: Readonly<Record<string, OptionValue>>;
 }
 
-/** Messages the bot posts on its own in a channel (the encounter tracker), outside any reply. */
+/**
+ * Messages the bot posts on its own, outside any reply: in a channel (the encounter tracker, the game
+ * master's copy of a secret roll) or to one user (that copy by direct message).
+ */
 export interface ChannelMessenger {
   /** Posts a message and returns its id. */
   send(channelId: string, message: Reply): Promise<string>;
+  /** Sends a direct message to a user and returns its id; null when the user accepts none from the bot. */
+  sendDirect(userId: string, message: Reply): Promise<string | null>;
   /** Replaces a message the bot posted; returns false when it no longer exists. */
   edit(channelId: string, messageId: string, message: Reply): Promise<boolean>;
   /** Pins a message; returns false when the bot may not. */

@@ -30,6 +30,10 @@ export interface SettingsStore {
   setChannelRuleset(change: SettingsPlace & { ruleset: RuleSetId; userId: string }): Promise<void>;
   /** Removes a channel's override, so the server's rule set applies again; false when there was none. */
   clearChannelRuleset(place: SettingsPlace): Promise<boolean>;
+  /** The channel where the game master's copies of secret rolls are posted in a server, or null. */
+  gmChannel(guildId: string): Promise<string | null>;
+  /** Sets (or, with null, clears) the server's game master channel, remembering who did. */
+  setGmChannel(change: { guildId: string; channelId: string | null; userId: string }): Promise<void>;
 }
 
 /** A choice as a store keeps it: the id (perhaps of a rule set since removed), who made it, and when. */

@@ -49,6 +49,7 @@ export function coalesceEdits(inner: ChannelMessenger): CoalescingMessenger {
   return {
     trackers,
     send: (channelId, message) => inner.send(channelId, message),
+    sendDirect: (userId, message) => inner.sendDirect(userId, message),
     pin: (channelId, messageId) => inner.pin(channelId, messageId),
 
     edit(channelId: string, messageId: string, message: Reply): Promise<boolean> {

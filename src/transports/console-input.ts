@@ -81,6 +81,11 @@ function convert(option: APIApplicationCommandBasicOption, raw: string): { ok: t
         return { ok: false, error: `option ${name} takes at most ${option.max_length} characters` };
       value = raw;
       break;
+    case ApplicationCommandOptionType.Channel:
+      // Console channels are their names, written as in a Discord message: #gm-screen.
+      value = raw.replace(/^#/, '');
+      if (!/^[\w-]+$/.test(value)) return { ok: false, error: `option ${name} takes a channel, such as #gm-screen, not "${raw}"` };
+      break;
     default:
       value = raw;
   }

@@ -1,10 +1,12 @@
 import type { Embed, Reply } from '../views/reply';
-import type { ChangedMessage, ConsoleResult } from './console-session';
+import type { ChangedMessage, ConsoleResult, DirectMessage } from './console-session';
 
 const USER_MENTION = /<@!?console-([^>]+)>/g;
+/** Console channel ids are their names: `<#gm-screen>` reads as #gm-screen. */
+const CHANNEL_MENTION = /<#([^>]+)>/g;
 
 function readableMentions(text: string): string {
-  return text.replace(USER_MENTION, '@$1');
+  return text.replace(USER_MENTION, '@$1').replace(CHANNEL_MENTION, '#$1');
 }
 
 function embedJson(embed: Embed) {
@@ -53,6 +55,11 @@ export function renderMessageJson(input: string, message: ChangedMessage): strin
     pinned: message.pinned,
     ...replyJson(message.reply),
   });
+}
+
+/** One line of JSON for a direct message the bot sent while answering the console line `input`. */
+export function renderDirectJson(input: string, message: DirectMessage): string {
+  return JSON.stringify({ kind: 'dm', input, messageId: message.id, user: message.user, ...replyJson(message.reply) });
 }
 
 function embedText(embed: Embed): string[] {

@@ -26,17 +26,33 @@ export interface ChangedMessage extends ChannelMessage {
   change: 'posted' | 'edited';
 }
 
-/** Channel messages the bot posts on its own (the encounter tracker), kept for this run. */
+/** A direct message the bot sent to a console user. */
+export interface DirectMessage {
+  id: string;
+  /** The user's name, as typed after `@`. */
+  user: string;
+  reply: Reply;
+}
+
+/** Messages the bot posts on its own (the encounter tracker) and its direct messages, kept for this run. */
 export class ConsoleMessenger implements ChannelMessenger {
   readonly messages = new Map<string, ChannelMessage>();
   /** Messages posted or edited since the last `takeChanged()`. */
   private changed = new Map<string, ChangedMessage['change']>();
+  /** Direct messages sent since the last `takeDirect()`. */
+  private direct: DirectMessage[] = [];
   private next = 1;
 
   send(channelId: string, message: Reply): Promise<string> {
     const id = `message-${this.next++}`;
     this.messages.set(id, { id, channelId, reply: message, pinned: false });
     this.changed.set(id, 'posted');
+    return Promise.resolve(id);
+  }
+
+  sendDirect(userId: string, message: Reply): Promise<string | null> {
+    const id = `message-${this.next++}`;
+    this.direct.push({ id, user: consoleUserName(userId), reply: message });
     return Promise.resolve(id);
   }
 
@@ -64,6 +80,12 @@ export class ConsoleMessenger implements ChannelMessenger {
     }
     this.changed = new Map();
     return changed;
+  }
+
+  takeDirect(): DirectMessage[] {
+    const sent = this.direct;
+    this.direct = [];
+    return sent;
   }
 
   latestIn(channelId: string): ChannelMessage[] {
@@ -159,7 +181,14 @@ export class ConsoleSession {
   }
 }
 
+const USER_ID_PREFIX = 'console-';
+
 /** Console users' ids are their names, so a mention `<@console-alice>` reads back as @alice. */
 function consoleUserId(name: string): string {
-  return `console-${name}`;
+  return `${USER_ID_PREFIX}${name}`;
+}
+
+/** The name a console user id was made from. */
+function consoleUserName(userId: string): string {
+  return userId.startsWith(USER_ID_PREFIX) ? userId.slice(USER_ID_PREFIX.length) : userId;
 }

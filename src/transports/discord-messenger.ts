@@ -1,4 +1,4 @@
-import { DiscordAPIError, Routes, type APIMessage, type REST } from 'discord.js';
+import { DiscordAPIError, RESTJSONErrorCodes, Routes, type APIChannel, type APIMessage, type REST } from 'discord.js';
 import type { Logger } from 'pino';
 import type { ChannelMessenger } from '../framework/command';
 import type { Reply } from '../views/reply';
@@ -9,12 +9,29 @@ function isGone(error: unknown): boolean {
   return error instanceof DiscordAPIError && error.status === 404;
 }
 
-/** Posts, edits and pins the bot's own channel messages through Discord's REST API. */
+/** The user shares no server with the bot any more, or does not take direct messages from its members. */
+function refusesDirectMessages(error: unknown): boolean {
+  return error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.CannotSendMessagesToThisUser;
+}
+
+/** Posts, edits and pins the bot's own channel messages, and sends direct messages, through Discord's REST API. */
 export function restMessenger(rest: REST, logger: Logger): ChannelMessenger {
   return {
     async send(channelId: string, message: Reply): Promise<string> {
       const posted = (await rest.post(Routes.channelMessages(channelId), { body: toMessageBody(message, 'create') })) as APIMessage;
       return posted.id;
+    },
+
+    async sendDirect(userId: string, message: Reply): Promise<string | null> {
+      try {
+        // A direct message goes to the DM channel with the user, which this call opens (or finds) first.
+        const channel = (await rest.post(Routes.userChannels(), { body: { recipient_id: userId } })) as APIChannel;
+        const posted = (await rest.post(Routes.channelMessages(channel.id), { body: toMessageBody(message, 'create') })) as APIMessage;
+        return posted.id;
+      } catch (error) {
+        if (refusesDirectMessages(error)) return null;
+        throw error;
+      }
     },
 
     async edit(channelId: string, messageId: string, message: Reply): Promise<boolean> {

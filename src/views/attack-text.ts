@@ -1,16 +1,10 @@
 import type { AttackReason, AttackRoll } from '../combat/types';
-import type { Ability } from '../rules/types';
-import { signed } from './character-sheet';
 import { d20InWords } from './condition-text';
 import { shown } from './markdown';
 
-/** The part of an attack total a sheet's ability gives: "Str +3, proficiency +2". */
-export function abilityBonusReason(ability: Ability, modifier: number, proficiency: number): string {
-  return `${ability.charAt(0).toUpperCase()}${ability.slice(1)} ${signed(modifier)}, proficiency ${signed(proficiency)}`;
-}
-
-/** The part a number given as `bonus` is. */
-export const ATTACK_BONUS_REASON = 'attack bonus';
+/** The part a number given as `bonus` is, and the proficiency an ability bonus adds. */
+export const ATTACK_BONUS = 'attack bonus';
+export const PROFICIENCY = 'proficiency';
 
 /** "asked for; Goblin 1: Prone; Alice: Poisoned": each side's reasons players may hear. */
 function reasonsInWords(event: AttackRoll, reasons: readonly AttackReason[], forGameMaster: boolean): string {

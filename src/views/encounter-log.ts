@@ -1,4 +1,4 @@
-import type { EncounterLogEntry } from '../combat/types';
+import type { EncounterLogEntry, HiddenHitPoints } from '../combat/types';
 import { shown } from './markdown';
 import type { Reply } from './reply';
 import { COLORS, EMBED_LIMITS } from './embeds';
@@ -7,30 +7,58 @@ function clock(at: Date): string {
   return at.toISOString().slice(11, 19);
 }
 
+/** Who reads the log: the players see what the tracker shows them, the game master everything. */
+export type LogReader = 'players' | 'game-master';
+
+/** A hidden combatant's numbers as one change moved them: `Ogre HP 65 → 30`, `Ogre HP 65/65` when added. */
+function hiddenNumbers({ name, before, after }: HiddenHitPoints): string {
+  if (before === null || after === null) {
+    const only = after ?? before;
+    if (only === null) return shown(name);
+    const numbers = `HP ${only.hp}/${only.maxHp}${only.tempHp > 0 ? ` + ${only.tempHp} temporary` : ''}`;
+    return `${shown(name)} ${after === null ? `left at ${numbers}` : numbers}`;
+  }
+  const parts: string[] = [];
+  if (before.hp !== after.hp) parts.push(`HP ${before.hp} → ${after.hp}`);
+  if (before.maxHp !== after.maxHp) parts.push(`maximum ${before.maxHp} → ${after.maxHp}`);
+  if (before.tempHp !== after.tempHp) parts.push(`temporary ${before.tempHp} → ${after.tempHp}`);
+  return `${shown(name)} ${parts.join(', ')}`;
+}
+
 /** One change per line, newest first, with the time (UTC), who did it and what it did. */
-function logLine(entry: EncounterLogEntry): string {
-  const line = `\`${clock(entry.at)}\` ${shown(entry.actorName)} · /${entry.command} · ${shown(entry.detail)}`;
+function logLine(entry: EncounterLogEntry, reader: LogReader): string {
+  let line = `\`${clock(entry.at)}\` ${shown(entry.actorName)} · /${entry.command} · ${shown(entry.detail)}`;
+  if (reader === 'game-master' && entry.hiddenHitPoints.length > 0) line += ` · 🔒 ${entry.hiddenHitPoints.map(hiddenNumbers).join('; ')}`;
   return entry.undone ? `~~${line}~~ (undone)` : line;
 }
 
-export function logReply(entries: readonly EncounterLogEntry[], asked: number): Reply {
-  if (entries.length === 0) return { embeds: [{ description: 'Nothing has happened in this encounter yet.', color: COLORS.info }] };
+/**
+ * `/init log`: the players' copy in the channel, without a hidden combatant's numbers (as the
+ * tracker); the game master's copy is private and adds them after a 🔒.
+ */
+export function logReply(entries: readonly EncounterLogEntry[], asked: number, reader: LogReader = 'players'): Reply {
+  const ephemeral = reader === 'game-master';
+  if (entries.length === 0)
+    return { ephemeral, embeds: [{ description: 'Nothing has happened in this encounter yet.', color: COLORS.info }] };
   const lines: string[] = [];
   let length = 0;
   for (const entry of entries) {
-    const line = logLine(entry);
+    const line = logLine(entry, reader);
     if (length + line.length + 1 > EMBED_LIMITS.description) break;
     lines.push(line);
     length += line.length + 1;
   }
   const title = entries.length < asked ? `All ${entries.length} changes, newest first` : `The last ${lines.length} changes, newest first`;
   return {
+    ephemeral,
     embeds: [
       {
         title,
         description: lines.join('\n'),
         color: COLORS.info,
-        footer: 'Times are UTC. /init undo reverts the newest one you may undo.',
+        footer: ephemeral
+          ? 'Times are UTC. 🔒 marks hidden numbers, shown only to you. /init undo reverts the newest change.'
+          : 'Times are UTC. /init undo reverts the newest one you may undo.',
       },
     ],
   };

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { command as condition } from '../../commands/condition';
 import { command as hp } from '../../commands/hp';
 import { command as init } from '../../commands/init';
+import { command as roll } from '../../commands/roll';
 import { buildServices } from '../../src/app';
 import { startGateway, type Gateway } from '../../src/transports/gateway';
 import { CommandRegistry } from '../../src/framework/registry';
@@ -10,7 +11,7 @@ import { ScriptedRandom } from '../integration/commands/support';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { FakeDiscord, type FakeMessage, type Invoker } from './fake-discord';
 
-const registry = new CommandRegistry([init, hp, condition]);
+const registry = new CommandRegistry([init, hp, condition, roll]);
 
 const gm: Invoker = { userId: '300000000000000001', userName: 'Gina' };
 const alice: Invoker = { userId: '300000000000000002', userName: 'Alice' };
@@ -134,5 +135,30 @@ describe('a fight through Discord', () => {
     ]);
     const retired = await tracker((m) => m.components.length === 0);
     expect(description(retired).split('\n')[0]).toBe('Ended after 2 rounds.');
+  });
+
+  test('a secret roll reaches the game master by direct message (REST: open the DM, then post), never the channel', async () => {
+    await fake.sendCommand('init begin', { name: 'Second crypt' }, gm);
+    await tracker((m) => m.embeds[0]?.title === '⚔️ Second crypt');
+    const before = fake.channelMessages().filter((m) => !m.ephemeral).length;
+    dice.queue(14);
+    const rolled = await fake.sendCommand('roll', { dice: '1d20+3', secret: true, label: 'Stealth' }, alice);
+    expect(rolled.message.ephemeral).toBe(true);
+    expect(rolled.message.content).toBe('🔒 Secret roll: only you and the game master, Gina, see it (sent by direct message).');
+    expect(description(rolled.message)).toBe('1d20 (14) + 3 = `17`');
+    const [copy] = fake.directMessages(gm.userId ?? '');
+    expect(copy?.content).toBe(`🔒 Secret roll by **Alice** in <#${fake.channelId}>:`);
+    expect(copy?.embeds[0]?.title).toBe('Stealth');
+    expect(description(copy!)).toBe('1d20 (14) + 3 = `17`');
+    expect(fake.channelMessages().filter((m) => !m.ephemeral)).toHaveLength(before);
+
+    fake.closeDirectMessages(gm.userId ?? '');
+    dice.queue(5);
+    const refused = await fake.sendCommand('roll', { dice: '1d20', secret: true }, alice);
+    expect(refused.message.ephemeral).toBe(true);
+    expect(refused.message.content).toBe(
+      '🔒 Secret roll: no game master could be reached, as Gina takes no direct messages from the bot. Only you see it.',
+    );
+    expect(fake.directMessages(gm.userId ?? '')).toHaveLength(1);
   });
 });

@@ -128,6 +128,10 @@ export class FakeDiscord {
   private readonly sockets = new Map<WebSocket, ShardPair | null>();
   private readonly changes = new EventEmitter();
   private readonly pinsDenied = new Set<string>();
+  /** The DM channel opened with each user, by user id. */
+  private readonly dmChannels = new Map<string, string>();
+  /** Users who take no direct messages from the bot (privacy settings, or no shared server). */
+  private readonly dmsClosed = new Set<string>();
   private endpoint: HttpEndpoint | null = null;
   /** The last IDENTIFY a bot sent: its token, intents and the like. */
   identify: { token: string; intents: number; compress?: boolean; shard?: ShardPair } | null = null;
@@ -186,6 +190,17 @@ export class FakeDiscord {
   /** Makes pins in a channel fail as they do when the bot lacks the permission. */
   denyPins(channelId: string = this.channelId): void {
     this.pinsDenied.add(channelId);
+  }
+
+  /** Makes direct messages to a user fail as Discord refuses them (50007). */
+  closeDirectMessages(userId: string): void {
+    this.dmsClosed.add(userId);
+  }
+
+  /** The messages the bot has sent a user by direct message, oldest first. */
+  directMessages(userId: string): FakeMessage[] {
+    const channelId = this.dmChannels.get(userId);
+    return channelId === undefined ? [] : this.channelMessages(channelId);
   }
 
   message(id: string): FakeMessage | undefined {
@@ -526,7 +541,12 @@ export class FakeDiscord {
       this.originalMessage(method, m[2] ?? '', body, res);
     } else if (method === 'POST' && (m = path.match(/^\/api\/v10\/webhooks\/(\d+)\/([^/]+)$/))) {
       this.followUp(m[2] ?? '', body, res);
+    } else if (method === 'POST' && path === '/api/v10/users/@me/channels') {
+      this.openDirectChannel(body, res);
     } else if (method === 'POST' && (m = path.match(/^\/api\/v10\/channels\/(\d+)\/messages$/))) {
+      if ([...this.dmsClosed].some((userId) => this.dmChannels.get(userId) === m?.[1])) {
+        return json(res, 403, { message: 'Cannot send messages to this user', code: 50007 });
+      }
       const message = this.store({ channelId: m[1] ?? '', interactionId: null, ephemeral: false }, body);
       json(res, 200, this.toApi(message));
     } else if (method === 'PATCH' && (m = path.match(/^\/api\/v10\/channels\/(\d+)\/messages\/(\d+)$/))) {
@@ -540,6 +560,18 @@ export class FakeDiscord {
     } else {
       json(res, 404, { message: '404: Not Found', code: 0 });
     }
+  }
+
+  /** `POST /users/@me/channels`: opens (or finds) the DM channel with `recipient_id`, as Discord does. */
+  private openDirectChannel(body: Record<string, unknown>, res: ServerResponse): void {
+    const recipient = body.recipient_id;
+    if (typeof recipient !== 'string') return json(res, 400, { message: 'Invalid Form Body', code: 50035 });
+    let channelId = this.dmChannels.get(recipient);
+    if (channelId === undefined) {
+      channelId = snowflake();
+      this.dmChannels.set(recipient, channelId);
+    }
+    json(res, 200, { id: channelId, type: 1, last_message_id: null, recipients: [{ id: recipient, username: 'user' }] });
   }
 
   private interactionCallback(token: string, body: Record<string, unknown>, res: ServerResponse): void {

@@ -5,8 +5,11 @@ const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
 /** One line of `npm run console -- --json`, as documented in the README. */
 export interface ConsoleJson {
-  /** A reply to the line, a line that was not a valid command, or a channel message the bot posted or edited. */
-  kind: 'reply' | 'error' | 'posted' | 'edited';
+  /**
+   * A reply to the line, a line that was not a valid command, a channel message the bot posted or
+   * edited, or a direct message it sent (to `user`).
+   */
+  kind: 'reply' | 'error' | 'posted' | 'edited' | 'dm';
   input: string;
   messageId?: string;
   pinned?: boolean;

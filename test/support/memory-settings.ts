@@ -4,6 +4,7 @@ import { rulesetInForce, type SettingsPlace, type SettingsStore, type StoredRule
 export function createMemorySettingsStore(now: () => Date = () => new Date()): SettingsStore {
   const servers = new Map<string, StoredRuleset>();
   const channels = new Map<string, StoredRuleset & { guildId: string }>();
+  const gmChannels = new Map<string, string>();
   const channelIn = ({ guildId, channelId }: SettingsPlace) => {
     const channel = channels.get(channelId);
     return channel?.guildId === guildId ? channel : undefined;
@@ -19,5 +20,11 @@ export function createMemorySettingsStore(now: () => Date = () => new Date()): S
       return Promise.resolve();
     },
     clearChannelRuleset: (place) => Promise.resolve(channelIn(place) !== undefined && channels.delete(place.channelId)),
+    gmChannel: (guildId) => Promise.resolve(gmChannels.get(guildId) ?? null),
+    setGmChannel({ guildId, channelId }) {
+      if (channelId === null) gmChannels.delete(guildId);
+      else gmChannels.set(guildId, channelId);
+      return Promise.resolve();
+    },
   };
 }

@@ -36,7 +36,7 @@ describe('/attack in the console (2024, seed 3)', () => {
     // The Goblin is Prone: two d20s, the higher kept in melee; Str +3 and proficiency +3 from Alice's sheet; a natural 20 doubles the dice.
     expect(said(sword)).toBe(
       [
-        '**Alice** makes a melee weapon attack on **Goblin** with advantage (Goblin: Prone): d20 20 (of 13, 20) + 6 (Str +3, proficiency +3) = 26 against AC 13. **Critical hit** (natural 20).',
+        '**Alice** makes a melee weapon attack on **Goblin** with advantage (Goblin: Prone): d20 20 (of 13, 20) + 3 (Str) + 3 (proficiency) = 26 against AC 13. **Critical hit** (natural 20).',
         '🎲 2d8 (3, **1**) + 3 [slashing] = `7`',
         'Critical hit. Goblin takes 3 slashing damage (halved: resistant) and is at 27 HP.',
       ].join('\n'),

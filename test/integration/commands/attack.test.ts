@@ -28,7 +28,7 @@ describe('/attack', () => {
   }
 
   function attack(player = ALICE, values: Record<string, string | number | boolean>): Promise<Reply> {
-    return table.run(player, 'attack', '', values);
+    return table.run(player, 'attack', null, values);
   }
 
   // A natural 20 with 1d8+3 [piercing]; the d8s show 5 (then 6 where a second one is rolled).

@@ -89,10 +89,30 @@ describe('a first session at the table', () => {
       expect(log).toContain('Ogre: HP set');
       expect(log).toContain('Ogre: maximum HP set');
       expect(log).toContain('Ogre: temporary HP');
-      expect(log).not.toMatch(/65|30|70|→/);
+      expect(log.replace(/`\d\d:\d\d:\d\d`/g, '')).not.toMatch(/65|30|70|→/);
       const undone = text(await table.run(GM, 'init', 'undo'));
       expect(undone).toContain('Ogre: temporary HP');
       expect(undone).not.toMatch(/\b5\b/);
+    });
+
+    test("the game master's log is private and shows the hidden numbers; a player's never does", async () => {
+      const table = await withHiddenOgre();
+      await table.run(GM, 'hp', 'damage', { target: 'Ogre', amount: '35' });
+      await table.run(GM, 'hp', 'temp', { target: 'Ogre', amount: '5' });
+      await table.run(BOB, 'hp', 'heal', { target: 'Ogre', amount: '4' });
+      const players = await table.run(BOB, 'init', 'log');
+      expect(players.ephemeral).toBe(false);
+      // Without the clock, whose digits could be anything.
+      expect(text(players).replace(/`\d\d:\d\d:\d\d`/g, '')).not.toMatch(/65|30|34|→|🔒/);
+      const gm = await table.run(GM, 'init', 'log');
+      expect(gm.ephemeral).toBe(true);
+      const lines = text(gm).split('\n');
+      expect(lines[1]).toMatch(/ · \/hp heal · Ogre: healed 4 · 🔒 Ogre HP 30 → 34$/);
+      expect(lines[2]).toMatch(/ · \/hp temp · Ogre: temporary HP · 🔒 Ogre temporary 0 → 5$/);
+      expect(lines[3]).toMatch(/ · \/hp damage · Ogre: 35 damage · 🔒 Ogre HP 65 → 30$/);
+      expect(lines[4]).toMatch(/ · \/init add · added Ogre \(initiative 5\) · 🔒 Ogre HP 65\/65$/);
+      // A player who runs the log after the game master still sees only the players' view.
+      expect(text(await table.run(BOB, 'init', 'log'))).toBe(text(players));
     });
 
     test("a player's heal does not tell how much the monster was missing", async () => {

@@ -70,6 +70,16 @@ export class RecordingMessenger implements ChannelMessenger {
     this.pinned.push(messageId);
     return Promise.resolve(true);
   }
+
+  /** Direct messages, in order; a test can make every user refuse them, as Discord users may. */
+  readonly direct: { userId: string; message: Reply }[] = [];
+  refuseDirect = false;
+
+  sendDirect(userId: string, message: Reply): Promise<string | null> {
+    if (this.refuseDirect) return Promise.resolve(null);
+    this.direct.push({ userId, message });
+    return Promise.resolve(`dm-${this.direct.length}`);
+  }
 }
 
 export interface Player {

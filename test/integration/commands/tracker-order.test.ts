@@ -15,6 +15,7 @@ import { GM, Table } from './support';
 function delayed(inner: ChannelMessenger, delay: () => number): ChannelMessenger {
   return {
     send: (channelId, message) => inner.send(channelId, message),
+    sendDirect: (userId, message) => inner.sendDirect(userId, message),
     pin: (channelId, messageId) => inner.pin(channelId, messageId),
     edit: (channelId, messageId, message) =>
       new Promise((resolve) => setTimeout(resolve, delay())).then(() => inner.edit(channelId, messageId, message)),

@@ -245,7 +245,8 @@ describe('on a new database', () => {
   test('a changed column becomes an ALTER TABLE, named after the newest folder when the clock is behind', async () => {
     const paths = tempPrisma();
     const schema = fs.readFileSync(paths.schemaPath, 'utf8');
-    fs.writeFileSync(paths.schemaPath, schema.replace('  ruleset   String\n', '  ruleset   String\n  note      String?\n'));
+    // The server's rule set is the one that may be unset (String?), which names guild_settings alone.
+    fs.writeFileSync(paths.schemaPath, schema.replace('  ruleset     String?\n', '  ruleset     String?\n  note        String?\n'));
 
     const created = await createMigration(db.url, 'guild-note', paths, new Date(Date.UTC(2000, 0, 1)));
 

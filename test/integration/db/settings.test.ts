@@ -77,6 +77,18 @@ describe.each<[string, () => Promise<SettingsStore>]>([
     expect(await settings.clearChannelRuleset(here)).toBe(false);
   });
 
+  test("a server's game master channel is set and cleared without touching its rule set", async () => {
+    expect(await settings.gmChannel(here.guildId)).toBeNull();
+    await settings.setGmChannel({ guildId: here.guildId, channelId: elsewhere.channelId, userId: 'gm-1' });
+    expect(await settings.gmChannel(here.guildId)).toBe(elsewhere.channelId);
+    expect(await settings.gmChannel('100000000000000009')).toBeNull();
+    expect(await settings.effectiveRuleset(here)).toMatchObject({ ruleset: 'dnd2024', source: 'default' });
+    await settings.setGuildRuleset({ guildId: here.guildId, ruleset: 'dnd2014', userId: 'gm-2' });
+    await settings.setGmChannel({ guildId: here.guildId, channelId: null, userId: 'gm-1' });
+    expect(await settings.gmChannel(here.guildId)).toBeNull();
+    expect(await settings.effectiveRuleset(here)).toMatchObject({ ruleset: 'dnd2014', source: 'server', updatedBy: 'gm-2' });
+  });
+
   test('a channel id seen under another server neither overrides nor is cleared there', async () => {
     await settings.setChannelRuleset({ ...here, ruleset: 'a5e', userId: 'gm-2' });
     const otherServer = { guildId: '100000000000000009', channelId: here.channelId };

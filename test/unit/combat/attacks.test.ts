@@ -56,7 +56,13 @@ function withEffect(encounter: Encounter, name: string, on: string, modifiers: E
   return { ...encounter, effects: [...encounter.effects, effect], nextSeq: encounter.nextSeq + 1 };
 }
 
-const SWORD: AttackInput = { target: 'Goblin', bonus: { value: 5, reason: 'attack bonus' }, damage: '1d8+3', weapon: true, reach: 'melee' };
+const SWORD: AttackInput = {
+  target: 'Goblin',
+  bonus: { parts: [{ bonus: 5, reason: 'attack bonus' }] },
+  damage: '1d8+3',
+  weapon: true,
+  reach: 'melee',
+};
 
 function rolled(transition: ReturnType<typeof attack>): AttackRoll {
   const event = transition.events[0];
@@ -155,9 +161,9 @@ describe('advantage and disadvantage on an attack, from both sides', () => {
 
 describe('hits, misses and criticals', () => {
   it('a natural 1 misses whatever the total; a total at the AC hits; crit-range 19 crits on a 19', () => {
-    expect(rolled(attack(table(), ctx(alice, scripted(1), 'dnd2024'), { ...SWORD, bonus: { value: 30, reason: 'x' } })).outcome).toBe(
-      'fumble',
-    );
+    expect(
+      rolled(attack(table(), ctx(alice, scripted(1), 'dnd2024'), { ...SWORD, bonus: { parts: [{ bonus: 30, reason: 'x' }] } })).outcome,
+    ).toBe('fumble');
     expect(rolled(attack(table(), ctx(alice, scripted(8, 1), 'dnd2024'), SWORD)).outcome).toBe('hit');
     expect(rolled(attack(table(), ctx(alice, scripted(7), 'dnd2024'), SWORD)).outcome).toBe('miss');
     expect(rolled(attack(table(), ctx(alice, scripted(19, 1, 1), 'dnd2024'), { ...SWORD, critRange: 19 })).outcome).toBe('critical');
@@ -230,7 +236,7 @@ describe('hidden monsters', () => {
   });
 
   it("a hidden attacker's bonus and dice stay out of the channel's reply, and its secret roll shows them to the game master alone", () => {
-    const input: AttackInput = { ...SWORD, target: 'Alice', attacker: 'Bugbear', bonus: { value: 6, reason: 'attack bonus' } };
+    const input: AttackInput = { ...SWORD, target: 'Alice', attacker: 'Bugbear', bonus: { parts: [{ bonus: 6, reason: 'attack bonus' }] } };
     const open = attack(table(), ctx(gm, scripted(12, 4), 'dnd2024'), input);
     expect(describeEvents(open)).toEqual([
       '**Bugbear** makes a melee weapon attack on **Alice**. **Hit.**',

@@ -12,7 +12,7 @@ function ref(id: string, name: string): CombatantRef {
 function suggestions(focused: string, typed: string): Promise<string[]> {
   const combatants = [ref('c1', 'Goblin 1'), ref('c2', 'Goblin 2'), ref('c3', 'Bugbear Chief')];
   const encounters = { combatants: () => Promise.resolve(combatants) } as unknown as EncounterService;
-  const base = unitContext({ encounters }, { send: unused, edit: unused, pin: unused }, { [focused]: typed });
+  const base = unitContext({ encounters }, { send: unused, sendDirect: unused, edit: unused, pin: unused }, { [focused]: typed });
   return command.autocomplete!({ ...base, focused: { name: focused, value: typed } }).then((choices) => choices.map((c) => c.name));
 }
 

@@ -11,7 +11,7 @@ const unused = (): Promise<never> => Promise.reject(new Error('not used'));
 
 function suggestions(encounter: Encounter | null, focused: string, typed: string): Promise<string[]> {
   const encounters = { get: () => Promise.resolve(encounter), combatants: () => Promise.resolve([]) } as unknown as EncounterService;
-  const base = unitContext({ encounters }, { send: unused, edit: unused, pin: unused }, { [focused]: typed });
+  const base = unitContext({ encounters }, { send: unused, sendDirect: unused, edit: unused, pin: unused }, { [focused]: typed });
   return command.autocomplete!({ ...base, focused: { name: focused, value: typed } }).then((choices) => choices.map((c) => c.name));
 }
 

@@ -22,7 +22,7 @@ function context(
   const unused = (): never => {
     throw new Error('/config posts no channel messages');
   };
-  const ctx = unitContext({ settings }, { send: unused, edit: unused, pin: unused }, values);
+  const ctx = unitContext({ settings }, { send: unused, sendDirect: unused, edit: unused, pin: unused }, values);
   return { ...ctx, permissions, options: { ...ctx.options, subcommand } };
 }
 
@@ -206,9 +206,37 @@ describe('/config clear', () => {
   });
 });
 
+describe('/config gm-channel', () => {
+  test('a server manager sets it, anyone may see it, and clearing removes it', async () => {
+    const set = embedOf(await config(settings, SERVER_MANAGER, 'gm-channel', { channel: 'gm-screen' }));
+    expect(set.title).toBe('Game master channel set');
+    expect(set.description?.split('\n')[0]).toBe('Game master copies of secret rolls can go to <#gm-screen>.');
+    expect(await settings.gmChannel('guild')).toBe('gm-screen');
+    const shown = embedOf(await config(settings, MEMBER, 'gm-channel'));
+    expect(shown.title).toBe('Game master channel');
+    expect(shown.description?.split('\n')[0]).toBe('Game master copies of secret rolls can go to <#gm-screen>.');
+    const cleared = embedOf(await config(settings, ADMIN, 'gm-channel', { clear: true }));
+    expect(cleared.title).toBe('Game master channel cleared');
+    expect(await settings.gmChannel('guild')).toBeNull();
+  });
+
+  test('only Manage Server changes it; channel and clear together are refused', async () => {
+    expect(await refusal(config(settings, CHANNEL_MANAGER, 'gm-channel', { channel: 'gm-screen' }))).toBe(
+      'Only members with the Manage Server permission can choose where game masters get secret rolls.',
+    );
+    expect(await refusal(config(settings, MEMBER, 'gm-channel', { clear: true }))).toBe(
+      'Only members with the Manage Server permission can choose where game masters get secret rolls.',
+    );
+    expect(await refusal(config(settings, ADMIN, 'gm-channel', { channel: 'gm-screen', clear: true }))).toBe(
+      'Give either `channel` to set the game master channel or `clear:true` to remove it, not both.',
+    );
+    expect(await settings.gmChannel('guild')).toBeNull();
+  });
+});
+
 test('/config offers clear as a subcommand without options, after ruleset and show', () => {
   const json = command.definition.toJSON() as { options: { name: string; options?: unknown[] }[] };
-  expect(json.options.map((o) => o.name)).toEqual(['ruleset', 'show', 'clear']);
+  expect(json.options.map((o) => o.name)).toEqual(['ruleset', 'show', 'clear', 'gm-channel']);
   expect(json.options[2]?.options ?? []).toEqual([]);
   expect(command.examples).toContain('/config clear');
 });

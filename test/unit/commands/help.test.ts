@@ -8,7 +8,12 @@ import type { Embed, Reply } from '../../../src/views/reply';
 import { unitContext } from './context';
 
 const services = { logger: pino({ level: 'silent' }) };
-const messenger = { send: () => Promise.resolve('m'), edit: () => Promise.resolve(true), pin: () => Promise.resolve(true) };
+const messenger = {
+  send: () => Promise.resolve('m'),
+  sendDirect: () => Promise.resolve('m'),
+  edit: () => Promise.resolve(true),
+  pin: () => Promise.resolve(true),
+};
 
 function help(values: Record<string, string> = {}): Promise<Reply> {
   return dispatchCommand(registry, 'help', unitContext(services, messenger, values));

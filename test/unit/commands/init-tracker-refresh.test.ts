@@ -12,6 +12,7 @@ import { combatant, encounter } from './init-fixtures';
 function messengerRecording(edits: Reply[]): ChannelMessenger {
   return {
     send: () => Promise.resolve('unused'),
+    sendDirect: () => Promise.resolve('unused'),
     edit: (_channel, _id, message) => {
       edits.push(message);
       return Promise.resolve(true);
@@ -30,6 +31,7 @@ function slowMessenger(): { messenger: ChannelMessenger; landed: Reply[]; asked:
     asked,
     messenger: {
       send: () => Promise.resolve('posted'),
+      sendDirect: () => Promise.resolve('posted'),
       pin: () => Promise.resolve(true),
       edit: (_channel, _id, message) =>
         new Promise<boolean>((resolve, reject) => {

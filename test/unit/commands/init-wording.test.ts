@@ -139,6 +139,7 @@ describe('the log in words', () => {
     command: 'hp damage',
     detail,
     undone,
+    hiddenHitPoints: [],
   });
 
   test('newest first, with the time, who, the command and what it did; undone changes struck through', () => {
@@ -153,5 +154,28 @@ describe('the log in words', () => {
 
   test('an encounter with no changes yet', () => {
     expect(logReply([], 10).embeds?.[0]?.description).toBe('Nothing has happened in this encounter yet.');
+  });
+
+  test("the game master's copy is private and adds the hidden numbers after a 🔒; the players' never shows them", () => {
+    const ogre = (before: { hp: number; maxHp: number; tempHp: number } | null, after: typeof before) => [{ name: 'Ogre', before, after }];
+    const entries = [
+      { ...entry(14, 'removed Ogre'), command: 'init remove', hiddenHitPoints: ogre({ hp: 30, maxHp: 65, tempHp: 5 }, null) },
+      {
+        ...entry(13, 'Ogre: maximum HP set', true),
+        command: 'hp max',
+        hiddenHitPoints: ogre({ hp: 30, maxHp: 65, tempHp: 0 }, { hp: 30, maxHp: 70, tempHp: 0 }),
+      },
+      { ...entry(12, 'added Ogre (initiative 5)'), command: 'init add', hiddenHitPoints: ogre(null, { hp: 65, maxHp: 65, tempHp: 0 }) },
+    ];
+    const gm = logReply(entries, 10, 'game-master');
+    expect(gm.ephemeral).toBe(true);
+    expect(gm.embeds?.[0]?.description?.split('\n')).toEqual([
+      '`20:14:05` Gina · /init remove · removed Ogre · 🔒 Ogre left at HP 30/65 + 5 temporary',
+      '~~`20:13:05` Gina · /hp max · Ogre: maximum HP set · 🔒 Ogre maximum 65 → 70~~ (undone)',
+      '`20:12:05` Gina · /init add · added Ogre (initiative 5) · 🔒 Ogre HP 65/65',
+    ]);
+    const players = logReply(entries, 10);
+    expect(players.ephemeral).toBe(false);
+    expect(players.embeds?.[0]?.description).not.toMatch(/🔒|65|70/);
   });
 });

@@ -80,6 +80,23 @@ describe('parsing', () => {
     expect(parsed(text).mode).toBe(mode);
   });
 
+  test.each<[string, string, number]>([
+    ['1e308*10', 'Unexpected `e` at column 2.', 2],
+    ['1d6]', 'Unexpected `]` at column 4.', 4],
+    ['4d6kh3x', 'Unexpected `x` at column 7.', 7],
+    ['1d20)', 'Unexpected `)` at column 5: it has no matching `(`.', 5],
+    ['(1d20))', 'Unexpected `)` at column 7: it has no matching `(`.', 7],
+  ])('%j: text written right after the expression, without a space, is a mistake, not a comment', (text, message, column) => {
+    expect(parseDice(text)).toEqual({ ok: false, error: { message, column } });
+  });
+
+  test('an emoji is one whole character in an error, and counts as one column', () => {
+    expect(parseDice('1d20+🎲')).toEqual({ ok: false, error: { message: 'Unexpected `🎲` at column 6.', column: 6 } });
+    expect(parseDice('🎲🎲 + *')).toEqual({ ok: false, error: { message: 'Unexpected `🎲` at column 1.', column: 1 } });
+    expect(parseDice('🎲+1d20+*')).toEqual({ ok: false, error: { message: 'Unexpected `🎲` at column 1.', column: 1 } });
+    expect(parseDice('1 [🎲] + *')).toEqual({ ok: false, error: { message: 'Unexpected `*` at column 9.', column: 9 } });
+  });
+
   test('the words adv and dis leave columns of later errors unchanged', () => {
     expect(parseDice('adv 1d20+*5')).toEqual({ ok: false, error: { message: 'Unexpected `*` at column 10.', column: 10 } });
   });

@@ -23,6 +23,13 @@ describe('rendering', () => {
     expect(rolled('2d1', scripted(1, 1)).text).toBe('2d1 (**1**, **1**) = `2`');
   });
 
+  test('a dropped die with a rerolled face strikes each face once, never one strike inside another', () => {
+    // 3 and 2; the 2 is rerolled once (a 1), then the higher die is kept.
+    const text = rolled('2d6ro<3kh1', scripted(3, 2, 1)).text;
+    expect(text).toBe('2d6ro<3kh1 (3, ~~2~~, ~~**1**~~) = `3`');
+    expect(text).not.toContain('~~~~');
+  });
+
   test('player text in annotations cannot break the markup', () => {
     expect(rolled('1 [*bold* `code` ~~gone~~]', scripted()).text).toBe('1 [\\*bold\\* \\`code\\` \\~\\~gone\\~\\~] = `1`');
   });

@@ -14,6 +14,7 @@ function overHeldEdits(): { messenger: CoalescingMessenger; calls: Call[] } {
   const calls: Call[] = [];
   const inner: ChannelMessenger = {
     send: () => Promise.resolve('posted-1'),
+    sendDirect: () => Promise.resolve('direct-1'),
     pin: () => Promise.resolve(true),
     edit: (channelId, messageId, message) =>
       new Promise<boolean>((resolve, reject) => {

@@ -33,7 +33,15 @@ const init: Command = {
   execute: noop,
 };
 
-const registry = new CommandRegistry([roll, init]);
+const config: Command = {
+  definition: new SlashCommandBuilder()
+    .setName('config')
+    .setDescription('Config')
+    .addChannelOption((o) => o.setName('channel').setDescription('Channel')),
+  execute: noop,
+};
+
+const registry = new CommandRegistry([roll, init, config]);
 
 describe('tokenize', () => {
   it('keeps quoted values whole and unquotes them', () => {
@@ -74,6 +82,19 @@ describe('parseConsoleLine', () => {
         name: 'init',
         options: { subcommandGroup: null, subcommand: 'begin', values: { name: 'Goblin ambush' } },
       },
+    });
+  });
+
+  it('reads a channel as written in a message, #name, or as its bare name (a console channel id)', () => {
+    const channel = (line: string) => {
+      const parsed = parseConsoleLine(line, registry);
+      return parsed?.ok && parsed.action.kind === 'command' ? parsed.action.options.values : parsed;
+    };
+    expect(channel('/config channel:#gm-screen')).toEqual({ channel: 'gm-screen' });
+    expect(channel('/config channel:gm-screen')).toEqual({ channel: 'gm-screen' });
+    expect(channel('/config channel:gm screen')).toEqual({
+      ok: false,
+      error: 'option channel takes a channel, such as #gm-screen, not "gm screen"',
     });
   });
 

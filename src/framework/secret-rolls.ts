@@ -1,0 +1,59 @@
+import type { CommandContext } from './command';
+import { placeOf } from './encounter-commands';
+import type { Embed, Reply } from '../views/reply';
+import { gameMasterCopy, secretRollNote, type SecretDelivery, type SecretDestination } from '../views/secret-rolls';
+
+type Context = Omit<CommandContext, 'options'>;
+
+/**
+ * Where the game master's copy of a secret roll goes, in order: the channel's encounter's game
+ * master by direct message (the one person known to run this table), else the server's game master
+ * channel (`/config gm-channel`), which also takes the copy a game master's closed DMs refuse.
+ */
+async function destinations(ctx: Context): Promise<{ rollerIsGameMaster: boolean; tries: SecretDestination[] }> {
+  const [encounter, gmChannelId] = await Promise.all([
+    ctx.services.encounters.get(placeOf(ctx)),
+    ctx.services.settings.gmChannel(ctx.guildId),
+  ]);
+  if (encounter?.gameMasterId === ctx.user.id) return { rollerIsGameMaster: true, tries: [] };
+  const tries: SecretDestination[] = [];
+  if (encounter) tries.push({ kind: 'dm', userId: encounter.gameMasterId, name: encounter.gameMasterName });
+  if (gmChannelId !== null) tries.push({ kind: 'channel', channelId: gmChannelId });
+  return { rollerIsGameMaster: false, tries };
+}
+
+/** Sends the copy to one destination; false when it could not be delivered there (logged). */
+async function deliver(ctx: Context, to: SecretDestination, copy: Reply): Promise<boolean> {
+  try {
+    if (to.kind === 'channel') {
+      await ctx.messenger.send(to.channelId, copy);
+      return true;
+    }
+    return (await ctx.messenger.sendDirect(to.userId, copy)) !== null;
+  } catch (error) {
+    // The roller still gets the roll; the note says the copy did not arrive, so they can tell the table.
+    ctx.services.logger.warn({ interactionId: ctx.interactionId, destination: to, err: error }, 'could not deliver a secret roll');
+    return false;
+  }
+}
+
+/**
+ * The reply to a secret roll: `embeds` (the roll, as the roller sees it) privately for the roller,
+ * and a copy naming the roller for the game master, never for the table. Any command that rolls in
+ * secret (/roll, and the checks, saves and attacks the bot rolls) answers with this.
+ */
+export async function secretRollReply(ctx: Context, embeds: Embed[]): Promise<Reply> {
+  const { rollerIsGameMaster, tries } = await destinations(ctx);
+  const delivery: SecretDelivery = { rollerIsGameMaster, deliveredTo: null, failed: [] };
+  if (!rollerIsGameMaster) {
+    const copy = gameMasterCopy(ctx.user.name, ctx.channelId, embeds);
+    for (const to of tries) {
+      if (await deliver(ctx, to, copy)) {
+        delivery.deliveredTo = to;
+        break;
+      }
+      delivery.failed.push(to);
+    }
+  }
+  return { content: secretRollNote(delivery), embeds, ephemeral: true };
+}
