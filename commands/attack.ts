@@ -12,6 +12,7 @@ import { modeOption, secretOption } from '../src/framework/ability-tests';
 import { abilityLabel } from '../src/rules/ability-tests';
 import { ATTACK_BONUS, PROFICIENCY } from '../src/views/attack-text';
 import { shown } from '../src/views/markdown';
+import { secretRollReply } from '../src/framework/secret-rolls';
 
 /** Larger attack bonuses are typing mistakes. */
 const MAX_BONUS = 30;
@@ -138,8 +139,9 @@ async function run(ctx: CommandContext): Promise<Reply> {
     secret,
   };
   const reply = await applyStep(ctx, attack, input);
-  // The game master's secret roll is already theirs alone; a player's is made so here, hidden numbers still hidden.
-  return secret ? { ...reply, ephemeral: true } : reply;
+  // The roll goes to the roller and the game master, never the channel; the hit itself still lands on the
+  // tracker and in the log. A player's reply already words hidden numbers away, so the copy shows none either.
+  return secret ? secretRollReply(ctx, reply.embeds ?? []) : reply;
 }
 
 function suggest(ctx: AutocompleteContext): Promise<AutocompleteChoice[]> {

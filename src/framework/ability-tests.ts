@@ -18,6 +18,7 @@ import { characterNamedOrActive, ownerOf } from './character-commands';
 import { UserError, type AutocompleteChoice, type AutocompleteContext, type CommandContext } from './command';
 import { actorOf, encountersOf, placeOf, suggestTargets } from './encounter-commands';
 import { optionalBoolean, optionalInteger, optionalString } from './options';
+import { secretRollReply } from './secret-rolls';
 
 type Context = Omit<CommandContext, 'options'>;
 
@@ -130,13 +131,10 @@ export async function runAbilityTest(ctx: CommandContext, testOf: (ruleSet: Rule
     { test, own: own ?? [], mode: modeOf(ctx), extra: extra.value, effects: roller.effects, dc: optionalInteger(ctx.options, 'dc') },
     ctx.services.random,
   );
-  return abilityTestReply({
-    name: roller.name,
-    result,
-    noBonusRecorded: own === null,
-    hidden: roller.hidden,
-    secret: optionalBoolean(ctx.options, 'secret'),
-  });
+  const secret = optionalBoolean(ctx.options, 'secret');
+  const reply = abilityTestReply({ name: roller.name, result, noBonusRecorded: own === null, hidden: roller.hidden, secret });
+  // Only game masters roll for a hidden monster, so a copy showing its numbers reaches only game masters.
+  return secret ? secretRollReply(ctx, reply.embeds ?? []) : reply;
 }
 
 /** Suggestions for `target` (the fight's combatants), `character` (the caller's) and `skill` (the rule set's here). */
@@ -175,7 +173,7 @@ export function bonusOption(o: SlashCommandStringOption): SlashCommandStringOpti
 }
 
 export function secretOption(o: SlashCommandBooleanOption): SlashCommandBooleanOption {
-  return o.setName('secret').setDescription('Only you see the result');
+  return o.setName('secret').setDescription('Only you and the game master see the result, never the table');
 }
 
 export function characterOption(o: SlashCommandStringOption): SlashCommandStringOption {

@@ -30,7 +30,7 @@ export interface AbilityTestView {
   noBonusRecorded: boolean;
   /** A hidden monster: its numbers are the game master's alone. */
   hidden: boolean;
-  /** `secret:true`: only the roller sees it. */
+  /** `secret:true`: the roller and the game master see it (`secretRollReply` says who), never the table. */
   secret: boolean;
 }
 
@@ -90,7 +90,7 @@ export function abilityTestReply(view: AbilityTestView): Reply {
     return { embeds: [{ title: titleOf(view), description: `**${verdict(view.result.success)}**`, color: colorOf(view.result.success) }] };
   }
   const embed = fullEmbed(view);
-  if (view.hidden) embed.footer = `Only you see this: ${view.name} is hidden, so its numbers stay with the game master.`;
-  else if (view.secret) embed.footer = 'Only you see this roll.';
+  // A secret roll's note (`secretRollNote`) says who sees it.
+  if (view.hidden && !view.secret) embed.footer = `Only you see this: ${view.name} is hidden, so its numbers stay with the game master.`;
   return { embeds: [embed], ephemeral: view.hidden || view.secret };
 }

@@ -65,6 +65,7 @@ describe('/attack', () => {
     expect(reply.ephemeral).toBe(true);
     expect(text(reply)).toBe(
       [
+        '🔒 Secret roll: you run the encounter here, so only you see it.',
         '**Bugbear** makes a melee weapon attack on **Alice**: d20 12 + 6 (attack bonus) = 18 against AC 14. **Hit.**',
         '🎲 2d6 (4, 3) + 2 [slashing] = `9`',
         'Alice takes 9 slashing damage and is at 11 HP.',
