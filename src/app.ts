@@ -8,7 +8,7 @@ import { createCharacterStore } from './db/characters';
 import { createConsoleUsers } from './db/console-users';
 import { createEncounterService } from './db/encounter-store';
 import type { PrismaClient } from './db/generated/client';
-import { openDatabase, redactPassword } from './db/open';
+import { databaseOptions, openDatabase, redactPassword, type Database } from './db/open';
 import { createProcessedInteractions } from './db/processed-interactions';
 import { createSettingsStore } from './db/settings';
 import type { CommandRegistry } from './framework/registry';
@@ -36,6 +36,8 @@ export interface AppOptions {
   memory?: boolean;
   /** Makes every roll reproducible. */
   seed?: number;
+  /** The database, already opening (the console starts it before loading the commands); else opened here. */
+  database?: Promise<Database>;
 }
 
 export interface ServiceParts {
@@ -58,8 +60,8 @@ export function buildServices({ prisma, random, logger, now = () => new Date() }
 }
 
 /** Opens the database (applying pending migrations) and builds the services. */
-export async function openApp({ config, logger, memory = false, seed }: AppOptions): Promise<App> {
-  const db = await openDatabase({ databaseUrl: memory ? null : config.databaseUrl, dataDir: config.dataDir, memory, logger });
+export async function openApp({ config, logger, memory = false, seed, database }: AppOptions): Promise<App> {
+  const db = await (database ?? openDatabase(databaseOptions(config, logger, memory)));
   const random: RandomSource = seed === undefined ? createCryptoRandom() : createSeededRandom(seed);
   const services = buildServices({ prisma: db.prisma, random, logger });
   const where = db.kind === 'postgres' ? redactPassword(db.url) : memory ? 'memory' : config.dataDir;

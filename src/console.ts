@@ -1,8 +1,6 @@
 import readline from 'node:readline';
-import { openApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { ConsoleSession } from './transports/console-session';
-import { renderDirectJson, renderJson, renderMessageJson, renderReplyText, renderText } from './transports/console-render';
+import { databaseOptions, openDatabase } from './db/open';
 import { createLogger } from './logger';
 
 const USAGE = `Usage: npm run console -- [--json] [--seed N] [--memory]
@@ -48,7 +46,11 @@ async function main(): Promise<number> {
   }
   const config = loadConfig();
   const logger = createLogger(config.logLevel ?? 'warn');
-  const app = await openApp({ config, logger, memory: args.memory, seed: args.seed });
+  // The database starts first, so that PGlite boots on a thread of its own while this one loads the commands.
+  const database = openDatabase(databaseOptions(config, logger, args.memory));
+  const [{ openApp }, { ConsoleSession }, { renderDirectJson, renderJson, renderMessageJson, renderReplyText, renderText }] =
+    await Promise.all([import('./app'), import('./transports/console-session'), import('./transports/console-render')]);
+  const app = await openApp({ config, logger, memory: args.memory, seed: args.seed, database });
   const session = new ConsoleSession(app.registry, app.services, app.consoleUsers);
   const interactive = process.stdin.isTTY === true && !args.json;
   const rl = readline.createInterface({ input: process.stdin, output: interactive ? process.stdout : undefined, terminal: interactive });

@@ -6,7 +6,8 @@ import { inspect } from 'node:util';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import type { EmbeddedWorkerData, EmbeddedWorkerMessage } from './embedded';
+import { freshClusterFile, migratedClusterFile, otherMigratedClusterFiles } from './cluster-cache';
+import type { EmbeddedWorkerData, EmbeddedWorkerMessage, EmbeddedWorkerRequest } from './embedded';
 
 /**
  * PGlite runs queries one at a time, but the bot's pool, the schema engine and the status query
@@ -23,18 +24,16 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : inspect(error, { breakLength: Infinity });
 }
 
-/**
- * A new PGlite database runs initdb, which takes seconds; loading a copy of a freshly initialized
- * one takes a fraction of that. The copy is cached in node_modules/.cache, per PGlite version.
- */
-function freshClusterCache(): string {
-  const entry = require.resolve('@electric-sql/pglite');
-  const marker = `${path.sep}node_modules${path.sep}`;
-  const nodeModules = entry.slice(0, entry.lastIndexOf(marker) + marker.length);
-  const { version } = JSON.parse(fs.readFileSync(path.join(nodeModules, '@electric-sql', 'pglite', 'package.json'), 'utf8')) as {
-    version: string;
-  };
-  return path.join(nodeModules, '.cache', 'rollcall', `pglite-${version}-initdb.tar`);
+/** Copies of migrated databases kept for other migration folders (other branches, say); older ones are deleted. */
+const MIGRATED_KEPT = 4;
+
+/** The cached copy, or null when there is none (or another process deleted it meanwhile). */
+function readCache(file: string): Blob | null {
+  try {
+    return new Blob([fs.readFileSync(file)]);
+  } catch {
+    return null;
+  }
 }
 
 /** Opening the database already in the folder failed: the main thread reports its files as damaged. */
@@ -47,22 +46,27 @@ class UnreadableDatabase extends Error {
   }
 }
 
-async function openPglite({ pgdata, fresh }: EmbeddedWorkerData): Promise<PGlite> {
+/** The database, and whether it came migrated (from the cached copy for `migratedKey`). */
+async function openPglite({ pgdata, fresh, migratedKey }: EmbeddedWorkerData): Promise<{ db: PGlite; migrated: boolean }> {
   const dataDir = pgdata ?? undefined;
   if (pgdata !== null && !fresh) {
-    return PGlite.create({ dataDir }).catch((error: unknown) => {
+    const db = await PGlite.create({ dataDir }).catch((error: unknown) => {
       throw new UnreadableDatabase(pgdata, error);
     });
+    return { db, migrated: false };
   }
-  const cache = freshClusterCache();
-  if (fs.existsSync(cache)) return PGlite.create({ dataDir, loadDataDir: new Blob([fs.readFileSync(cache)]) });
+  const migrated = migratedKey === null ? null : readCache(migratedClusterFile(migratedKey));
+  if (migrated !== null) return { db: await PGlite.create({ dataDir, loadDataDir: migrated }), migrated: true };
+  const cache = freshClusterFile();
+  const initialized = readCache(cache);
+  if (initialized !== null) return { db: await PGlite.create({ dataDir, loadDataDir: initialized }), migrated: false };
   const db = await PGlite.create({ dataDir });
-  await saveFreshCluster(db, cache);
-  return db;
+  await saveCluster(db, cache);
+  return { db, migrated: false };
 }
 
-/** Best effort: a read-only node_modules only means the next start runs initdb again. */
-async function saveFreshCluster(db: PGlite, cache: string): Promise<void> {
+/** Best effort: a read-only node_modules only means the next start does the work again. */
+async function saveCluster(db: PGlite, cache: string): Promise<void> {
   try {
     const tarball = Buffer.from(await (await db.dumpDataDir('none')).arrayBuffer());
     fs.mkdirSync(path.dirname(cache), { recursive: true });
@@ -75,8 +79,24 @@ async function saveFreshCluster(db: PGlite, cache: string): Promise<void> {
   }
 }
 
+/** Saves the just-migrated database for `key`, and deletes all but the newest copies made for other migration folders. */
+async function saveMigratedCluster(db: PGlite, key: string): Promise<void> {
+  const cache = migratedClusterFile(key);
+  // Written out first: a copy whose changes are still only in the write-ahead log replays them at every start.
+  await db.exec('CHECKPOINT');
+  await saveCluster(db, cache);
+  try {
+    const others = otherMigratedClusterFiles(key)
+      .map((file) => ({ file, time: fs.statSync(file).mtimeMs }))
+      .sort((a, b) => b.time - a.time);
+    for (const { file } of others.slice(MIGRATED_KEPT - 1)) fs.rmSync(file, { force: true });
+  } catch {
+    return;
+  }
+}
+
 async function serve(data: EmbeddedWorkerData): Promise<void> {
-  const db = await openPglite(data);
+  const { db, migrated } = await openPglite(data);
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: MAX_CONNECTIONS });
   try {
     await server.start();
@@ -84,7 +104,12 @@ async function serve(data: EmbeddedWorkerData): Promise<void> {
     await db.close();
     throw error;
   }
-  parentPort?.once('message', () => {
+  const onMessage = (request: EmbeddedWorkerRequest): void => {
+    if (request.type === 'save-migrated') {
+      void saveMigratedCluster(db, request.key).then(() => post({ type: 'saved' }));
+      return;
+    }
+    parentPort?.off('message', onMessage);
     // Closing PGlite shuts PostgreSQL down cleanly, which writes everything to the folder.
     server
       .stop()
@@ -93,8 +118,9 @@ async function serve(data: EmbeddedWorkerData): Promise<void> {
         () => post({ type: 'closed' }),
         (error: unknown) => post({ type: 'close-failed', message: describe(error) }),
       );
-  });
-  post({ type: 'ready', url: `postgresql://postgres@${server.getServerConn()}/postgres?sslmode=disable` });
+  };
+  parentPort?.on('message', onMessage);
+  post({ type: 'ready', url: `postgresql://postgres@${server.getServerConn()}/postgres?sslmode=disable`, migrated });
 }
 
 serve(workerData as EmbeddedWorkerData).catch((error: unknown) =>

@@ -6,24 +6,39 @@ import { startWorker } from './worker-thread';
 
 export { isRunning } from './embedded-lock-holder';
 
-/** A folder on disk, or a database that lives and dies with the process. */
-export type EmbeddedLocation = { dataDir: string } | { memory: true };
+/**
+ * A folder on disk, or a database that lives and dies with the process. An in-memory one starts
+ * from the cached copy of a migrated database for `migratedKey` (the migration folder's checksum)
+ * when there is one.
+ */
+export type EmbeddedLocation = { dataDir: string } | { memory: true; migratedKey?: string };
 
 export interface EmbeddedDatabase {
   /** A PostgreSQL connection string for the loopback server, for @prisma/adapter-pg and the schema engine. */
   url: string;
+  /** True when it started from the cached copy of a migrated database: every migration is applied already. */
+  migrated: boolean;
+  /** Caches a copy of this (just migrated, still empty) in-memory database for the next start with the same `migratedKey`. */
+  saveMigrated(): Promise<void>;
   /** Stops the server and shuts PGlite down, which writes everything to the folder. */
   close(): Promise<void>;
 }
 
-/** What embedded-worker.ts receives: PGlite's data directory (null for memory), and whether a new database goes there. */
+/**
+ * What embedded-worker.ts receives: PGlite's data directory (null for memory), whether a new
+ * database goes there, and which cached migrated database it may start from.
+ */
 export interface EmbeddedWorkerData {
   pgdata: string | null;
   fresh: boolean;
+  migratedKey: string | null;
 }
 
+export type EmbeddedWorkerRequest = { type: 'save-migrated'; key: string } | { type: 'close' };
+
 export type EmbeddedWorkerMessage =
-  | { type: 'ready'; url: string }
+  | { type: 'ready'; url: string; migrated: boolean }
+  | { type: 'saved' }
   | { type: 'failed'; message: string }
   /** PGlite could not open the database already in the folder. */
   | { type: 'unreadable'; pgdata: string; message: string }
@@ -32,13 +47,15 @@ export type EmbeddedWorkerMessage =
 
 /** Where PGlite keeps its PostgreSQL data directory inside DATA_DIR. */
 const PGDATA_FOLDER = 'pglite';
-const inMemory = { pgdata: null, fresh: true, release: () => undefined };
 /** A clean shutdown takes well under a second; past this the worker is stopped regardless. */
 const CLOSE_TIMEOUT_MS = 60_000;
 
 /** Starts PGlite in a worker thread, served with the PostgreSQL wire protocol on a free loopback port. */
 export async function startEmbeddedDatabase(location: EmbeddedLocation): Promise<EmbeddedDatabase> {
-  const { release: releaseLock, ...data } = 'dataDir' in location ? claimFolder(path.resolve(location.dataDir)) : inMemory;
+  const { release: releaseLock, ...data } =
+    'dataDir' in location
+      ? claimFolder(path.resolve(location.dataDir))
+      : { pgdata: null, fresh: true, migratedKey: location.migratedKey ?? null, release: () => undefined };
   const worker = startWorker('embedded-worker', data);
   let exited = false;
   const exit = new Promise<void>((resolve) =>
@@ -50,14 +67,21 @@ export async function startEmbeddedDatabase(location: EmbeddedLocation): Promise
   // After start-up, a crash of the worker shows as failed connections; close() must still finish.
   worker.on('error', () => undefined);
   try {
-    const url = await nextMessage(worker).then((message) => {
-      if (message.type === 'ready') return message.url;
+    const { url, migrated } = await nextMessage(worker).then((message) => {
+      if (message.type === 'ready') return message;
       if (message.type === 'unreadable') throw damagedCluster(message.pgdata, 'PostgreSQL could not start on its files', message.message);
       throw new Error(`the embedded database did not start: ${'message' in message ? message.message : message.type}`);
     });
     let closing: Promise<void> | null = null;
     return {
       url,
+      migrated,
+      async saveMigrated() {
+        if (data.migratedKey === null) return;
+        const saved = nextMessage(worker);
+        request(worker, { type: 'save-migrated', key: data.migratedKey });
+        await saved;
+      },
       close() {
         closing ??= (exited ? Promise.resolve() : stop(worker, exit)).finally(releaseLock);
         return closing;
@@ -68,6 +92,10 @@ export async function startEmbeddedDatabase(location: EmbeddedLocation): Promise
     releaseLock();
     throw error;
   }
+}
+
+function request(worker: Worker, message: EmbeddedWorkerRequest): void {
+  worker.postMessage(message);
 }
 
 function nextMessage(worker: Worker): Promise<EmbeddedWorkerMessage> {
@@ -85,7 +113,7 @@ function nextMessage(worker: Worker): Promise<EmbeddedWorkerMessage> {
 
 async function stop(worker: Worker, exit: Promise<void>): Promise<void> {
   const reply = nextMessage(worker);
-  worker.postMessage('close');
+  request(worker, { type: 'close' });
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -112,7 +140,7 @@ function claimFolder(dataDir: string): EmbeddedWorkerData & { release: () => voi
   const release = lockFolder(dataDir);
   const pgdata = path.join(dataDir, PGDATA_FOLDER);
   try {
-    return { pgdata, fresh: inspectClusterFolder(pgdata) === 'fresh', release };
+    return { pgdata, fresh: inspectClusterFolder(pgdata) === 'fresh', migratedKey: null, release };
   } catch (error) {
     release();
     throw error;

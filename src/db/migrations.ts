@@ -93,6 +93,18 @@ export async function isUpToDate(url: string, paths: MigrationPaths = defaultMig
   }
 }
 
+/**
+ * One checksum for the whole migration folder: every folder name and its script. Names the cached
+ * copy of a migrated in-memory database, so a changed, added or removed migration is never skipped.
+ */
+export function migrationFolderChecksum(paths: MigrationPaths = defaultMigrationPaths()): string {
+  const hash = createHash('sha256');
+  for (const name of migrationFolders(paths.migrationsDir)) {
+    hash.update(`${name}\0${checksumOf(path.join(paths.migrationsDir, name, MIGRATION_FILE)) ?? 'missing'}\0`);
+  }
+  return hash.digest('hex').slice(0, 32);
+}
+
 function checksumOf(file: string): string | null {
   try {
     return createHash('sha256').update(fs.readFileSync(file)).digest('hex');

@@ -1,9 +1,8 @@
 import type { Logger } from 'pino';
-import { createPrismaClient } from './client';
 import { ensureDatabase } from './create-database';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded';
 import type { PrismaClient } from './generated/client';
-import { migrateIfBehind, runMigrationScripts } from './migrations';
+import { migrateIfBehind, migrationFolderChecksum, runMigrationScripts } from './migrations';
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; null means the embedded database. */
@@ -23,16 +22,25 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Where the configuration says the database is: DATABASE_URL, else the embedded one in DATA_DIR; or in memory. */
+export function databaseOptions(
+  config: { databaseUrl: string | null; dataDir: string },
+  logger: Logger,
+  memory: boolean,
+): OpenDatabaseOptions {
+  return { databaseUrl: memory ? null : config.databaseUrl, dataDir: config.dataDir, memory, logger };
+}
+
 /** PGlite answers one query at a time, so a large pool only queues; PostgreSQL can use more. */
 const POOL_SIZE = { postgres: 10, embedded: 4 } as const;
 
 /** Opens the database the configuration names and brings its schema up to date. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const { logger } = options;
-  const { url, kind, embedded } = await connect(options);
+  // The Prisma client loads while the database starts (PGlite boots on a thread of its own).
+  const [{ createPrismaClient }, { url, kind, embedded }] = await Promise.all([import('./client'), connect(options)]);
   try {
-    // A fresh in-memory database is thrown away at exit: no migration history to keep, so no engine to start.
-    const applied = options.memory === true ? await runMigrationScripts(url) : await migrateIfBehind(url);
+    const applied = options.memory === true ? await migrateInMemory(embedded) : await migrateIfBehind(url);
     if (applied.length > 0) logger.info({ migrations: applied }, `applied ${applied.length} database migration(s)`);
   } catch (error) {
     await embedded?.close();
@@ -54,6 +62,18 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   };
 }
 
+/**
+ * A fresh in-memory database is thrown away at exit: no migration history to keep, so no engine to
+ * start; it runs the scripts once, and later starts load a cached copy of the result.
+ */
+async function migrateInMemory(embedded: EmbeddedDatabase | null): Promise<string[]> {
+  if (embedded === null) throw new Error('an in-memory database is always embedded');
+  if (embedded.migrated) return [];
+  const applied = await runMigrationScripts(embedded.url);
+  await embedded.saveMigrated();
+  return applied;
+}
+
 async function connect(options: OpenDatabaseOptions): Promise<{ url: string; kind: Database['kind']; embedded: EmbeddedDatabase | null }> {
   if (options.memory !== true && options.databaseUrl !== null) {
     if (await ensureDatabase(options.databaseUrl)) {
@@ -61,7 +81,9 @@ async function connect(options: OpenDatabaseOptions): Promise<{ url: string; kin
     }
     return { url: options.databaseUrl, kind: 'postgres', embedded: null };
   }
-  const embedded = await startEmbeddedDatabase(options.memory === true ? { memory: true } : { dataDir: options.dataDir });
+  const embedded = await startEmbeddedDatabase(
+    options.memory === true ? { memory: true, migratedKey: migrationFolderChecksum() } : { dataDir: options.dataDir },
+  );
   return { url: embedded.url, kind: 'embedded', embedded };
 }
 

@@ -13,12 +13,13 @@ export class WorkBudget {
     return this.dice;
   }
 
-  /** Call before rolling each die. */
-  rollDie(): void {
-    if (++this.dice > MAX_DICE) {
+  /** Call before rolling `count` dice: a term without operators pays for all of its dice at once. */
+  rollDice(count = 1): void {
+    this.dice += count;
+    if (this.dice > MAX_DICE) {
       throw new RollFailure(`That rolls more than ${MAX_DICE} dice (counting rerolls and explosions).`);
     }
-    this.spend(1);
+    this.spend(count);
   }
 
   /** Call before a step that looks at `units` pool members. */

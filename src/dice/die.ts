@@ -49,8 +49,14 @@ export class Die implements RolledDie {
   }
 
   reroll(natural: number): void {
-    this.lastRoll().rerolled = true;
-    this.rolls.push({ natural, value: natural, rerolled: false, exploded: false });
+    const next: Roll = { natural, value: natural, rerolled: false, exploded: false };
+    if (this.history === null) {
+      // Both rolls at once: a list grown by `push` from one roll reserves room for eighteen.
+      this.history = [{ natural: this.first, value: this.value, rerolled: true, exploded: this.firstExploded }, next];
+    } else {
+      this.lastRoll().rerolled = true;
+      this.history.push(next);
+    }
     this.value = natural;
   }
 

@@ -1,19 +1,50 @@
 /** Writes parsed expressions back as notation, for display and for the renderer's term labels. */
 import type { DiceNode, Expr, Operation, Selector } from './ast';
 
-const SELECTOR_PREFIX: Record<Selector['kind'], string> = { exact: '', highest: 'h', lowest: 'l', greater: '>', less: '<' };
+/** Whole numbers below this are written from a table: converting a number to text on every roll was a slow generic call. */
+const TABLE_NUMBERS = 1024;
+const NUMBER_TEXTS = Array.from({ length: TABLE_NUMBERS }, (_, n) => String(n));
+
+/** `String(n)`, from the table for the small whole numbers rolls are mostly made of. */
+export function numberText(n: number): string {
+  return (n >= 0 && n < TABLE_NUMBERS ? NUMBER_TEXTS[n] : undefined) ?? String(n);
+}
+
+/** A switch rather than a lookup table: reading a table by a varying key was a slow generic lookup on every roll. */
+function selectorPrefix(kind: Selector['kind']): string {
+  switch (kind) {
+    case 'exact':
+      return '';
+    case 'highest':
+      return 'h';
+    case 'lowest':
+      return 'l';
+    case 'greater':
+      return '>';
+    case 'less':
+      return '<';
+  }
+}
 
 export function formatOperations(operations: readonly Operation[]): string {
   let out = '';
-  for (const { op, selectors } of operations) {
-    for (const s of selectors) out += op + SELECTOR_PREFIX[s.kind] + s.value;
+  for (let i = 0; i < operations.length; i++) {
+    const operation = operations[i];
+    if (operation === undefined) continue;
+    const { op, selectors } = operation;
+    for (let j = 0; j < selectors.length; j++) {
+      const s = selectors[j];
+      if (s !== undefined) out += op + selectorPrefix(s.kind) + numberText(s.value);
+    }
   }
   return out;
 }
 
 /** `4d6kh3`; a maximized term reads `max(2d6)`. */
 export function formatDice(dice: DiceNode): string {
-  const base = `${dice.count}d${dice.percentile ? '%' : dice.sides}${formatOperations(dice.operations)}`;
+  const size = dice.percentile ? '%' : numberText(dice.sides);
+  const count = numberText(dice.count);
+  const base = dice.operations.length === 0 ? `${count}d${size}` : `${count}d${size}${formatOperations(dice.operations)}`;
   return dice.maximized ? `max(${base})` : base;
 }
 
@@ -24,6 +55,7 @@ function escapeMarkdown(text: string): string {
 
 /** `text [fire] [magic]`, with the player's words escaped. */
 export function annotate(text: string, annotations: readonly string[]): string {
+  if (annotations.length === 0) return text;
   let out = text;
   for (const a of annotations) out += ` [${escapeMarkdown(a)}]`;
   return out;
@@ -33,7 +65,7 @@ export function annotate(text: string, annotations: readonly string[]): string {
 export function formatExpr(expr: Expr): string {
   switch (expr.type) {
     case 'number':
-      return annotate(String(expr.value), expr.annotations);
+      return annotate(numberText(expr.value), expr.annotations);
     case 'dice':
       return annotate(formatDice(expr), expr.annotations);
     case 'set': {

@@ -55,7 +55,7 @@ function isWordChar(code: number): boolean {
  * Finds the stand-alone words `adv` and `dis` outside annotations and blanks them out (keeping
  * every other character's column).
  */
-function extractMode(text: string): { text: string; mode: RollMode } {
+function extractMode(text: string, into: { mode: RollMode }): string {
   let adv = false;
   let dis = false;
   let out = text;
@@ -65,6 +65,9 @@ function extractMode(text: string): { text: string; mode: RollMode } {
     if (c === 91) inAnnotation = true;
     else if (c === 93) inAnnotation = false;
     if (inAnnotation || i + 3 > text.length) continue;
+    // Only a word starting `a` or `d` can be one: most characters need no other look.
+    const first = lower(c);
+    if (first !== 97 && first !== 100) continue;
     if (i > 0 && isWordChar(text.charCodeAt(i - 1))) continue;
     if (i + 3 < text.length && isWordChar(text.charCodeAt(i + 3))) continue;
     const word = text.slice(i, i + 3).toLowerCase();
@@ -74,8 +77,8 @@ function extractMode(text: string): { text: string; mode: RollMode } {
       out = out.slice(0, i) + '   ' + out.slice(i + 3);
     }
   }
-  const mode: RollMode = adv === dis ? 'normal' : adv ? 'advantage' : 'disadvantage';
-  return { text: out, mode };
+  into.mode = adv === dis ? 'normal' : adv ? 'advantage' : 'disadvantage';
+  return out;
 }
 
 /** How a character is shown in an error message: the code span itself must not break. */
@@ -92,22 +95,31 @@ function characterAt(text: string, index: number): string {
 class Parser {
   private pos = 0;
   private depth = 0;
+  private readonly text: string;
   readonly annotations: string[] = [];
+  /** From the words `adv` and `dis`, which the parser reads as spaces. */
+  mode: RollMode = 'normal';
+  /** Trailing free text, once parsed. */
+  comment: string | null = null;
 
-  constructor(private readonly text: string) {}
+  constructor(source: string) {
+    this.text = extractMode(source, this);
+  }
 
-  parse(): { root: Expr; comment: string | null } {
+  parse(): Expr {
     this.skipSpaces();
     if (this.pos >= this.text.length) this.fail('Type a dice expression, such as `1d20+5`.', null);
     const root = this.comparison();
+    if (this.pos >= this.text.length) return root;
     // The comment starts after a space: anything written right after the expression is a mistake.
     const before = this.pos > 0 ? this.text.charCodeAt(this.pos - 1) : SPACE;
-    if (this.pos < this.text.length && before !== SPACE && before !== TAB) {
+    if (before !== SPACE && before !== TAB) {
       if (this.code() === 41) this.fail(`Unexpected \`)\` at column ${this.column()}: it has no matching \`(\`.`);
       this.unexpected();
     }
     const rest = this.text.slice(this.pos).trim();
-    return { root, comment: rest === '' ? null : rest };
+    if (rest !== '') this.comment = rest;
+    return root;
   }
 
   private fail(message: string, column: number | null = this.column()): never {
@@ -136,12 +148,14 @@ class Parser {
     return i < this.text.length ? this.text.charCodeAt(i) : -1;
   }
 
-  private skipSpaces(): void {
+  /** Moves past spaces and tabs; returns the character code there (-1 at the end), which callers mostly look at next. */
+  private skipSpaces(): number {
     let c = this.code();
     while (c === SPACE || c === TAB) {
       this.pos++;
       c = this.code();
     }
+    return c;
   }
 
   private enter(): void {
@@ -153,8 +167,7 @@ class Parser {
   private comparison(): Expr {
     let left = this.additive();
     for (;;) {
-      this.skipSpaces();
-      const c = this.code();
+      const c = this.skipSpaces();
       const next = this.code(1);
       let op: BinaryOperator | null = null;
       if (c === 61 && next === 61) op = '==';
@@ -170,8 +183,7 @@ class Parser {
   private additive(): Expr {
     let left = this.term();
     for (;;) {
-      this.skipSpaces();
-      const c = this.code();
+      const c = this.skipSpaces();
       if (c !== 43 && c !== 45) return left;
       this.pos++;
       left = { type: 'binary', op: c === 43 ? '+' : '-', left, right: this.term() };
@@ -181,8 +193,7 @@ class Parser {
   private term(): Expr {
     let left = this.unary();
     for (;;) {
-      this.skipSpaces();
-      const c = this.code();
+      const c = this.skipSpaces();
       let op: BinaryOperator;
       if (c === 42) op = '*';
       else if (c === 37) op = '%';
@@ -194,8 +205,7 @@ class Parser {
   }
 
   private unary(): Expr {
-    this.skipSpaces();
-    const c = this.code();
+    const c = this.skipSpaces();
     if (c === 43 || c === 45) {
       this.enter();
       this.pos++;
@@ -281,7 +291,7 @@ class Parser {
       if (sides < 1) this.fail('A die needs at least 1 side.', this.column(sidesAt));
       if (sides > MAX_SIDES) this.fail(`A die can have at most ${withCommas(MAX_SIDES)} sides.`, this.column(sidesAt));
     }
-    const operations = this.operations<DiceOperator>(DICE_OPERATORS);
+    const operations = this.operations<DiceOperator>(true);
     return { type: 'dice', count, sides, percentile, maximized: false, operations, annotations: [] };
   }
 
@@ -290,28 +300,24 @@ class Parser {
     this.pos++; // `(`
     const elements: Expr[] = [];
     let trailingComma = false;
-    this.skipSpaces();
-    if (this.code() !== 41) {
+    if (this.skipSpaces() !== 41) {
       for (;;) {
         elements.push(this.comparison());
-        this.skipSpaces();
-        if (this.code() !== 44) break;
+        if (this.skipSpaces() !== 44) break;
         this.pos++;
-        this.skipSpaces();
-        if (this.code() === 41) {
+        if (this.skipSpaces() === 41) {
           trailingComma = true;
           break;
         }
       }
     }
-    this.skipSpaces();
-    if (this.code() !== 41) {
+    if (this.skipSpaces() !== 41) {
       if (this.pos >= this.text.length) this.fail('A `)` is missing at the end of the expression.');
       this.unexpected();
     }
     this.pos++;
     this.depth--;
-    const operations = this.operations<SetOperator>(SET_OPERATORS);
+    const operations = this.operations<SetOperator>(false);
     const [only] = elements;
     if (elements.length === 1 && only !== undefined && !trailingComma) {
       return { type: 'group', inner: only, operations, annotations: [] };
@@ -321,10 +327,13 @@ class Parser {
 
   /**
    * Reads operators such as `kh3ro1`. One written right after the term must be complete; after a
-   * space, text that is not a complete operator starts the comment instead (`1d20 extra`).
+   * space, text that is not a complete operator starts the comment instead (`1d20 extra`). Sets and
+   * parentheses (`onDice` false) take only `k` and `p`.
    */
-  private operations<Op extends DiceOperator>(allowed: readonly Op[]): Operation<Op>[] {
-    const result: Operation<Op>[] = [];
+  private operations<Op extends DiceOperator>(onDice: boolean): Operation<Op>[] {
+    // Made with the first operator: most terms have none or one, and a list grown from empty by
+    // `push` reserves room for seventeen.
+    let result: Operation<Op>[] | null = null;
     for (;;) {
       const before = this.pos;
       this.skipSpaces();
@@ -332,13 +341,13 @@ class Parser {
       const op = this.operatorName();
       if (op === null) {
         this.pos = before;
-        return result;
+        return result ?? [];
       }
       const opStart = this.pos;
-      if (!(allowed as readonly DiceOperator[]).includes(op)) {
+      if (!onDice && op !== 'k' && op !== 'p') {
         if (!attached) {
           this.pos = before;
-          return result;
+          return result ?? [];
         }
         this.fail(`\`${op}\` works on dice only; parentheses and sets take \`k\` and \`p\`.`, this.column(opStart));
       }
@@ -346,16 +355,21 @@ class Parser {
       const selector = this.selector(op, attached);
       if (selector === null) {
         this.pos = before;
-        return result;
+        return result ?? [];
       }
       if ((op === 'mi' || op === 'ma') && selector.kind !== 'exact') {
         this.fail(`\`${op}\` takes a plain number, such as \`${op}2\`.`, this.column(opStart));
       }
       // `k1k2` is one keep with both selectors (a union); `mi`/`ma` never merge, as in Avrae.
       // Reading index -1 of an empty list is a slow property lookup, not a cheap miss.
+      const operation: Operation<Op> = { op: op as Op, selectors: [selector] };
+      if (result === null) {
+        result = [operation];
+        continue;
+      }
       const last = result.length > 0 ? result[result.length - 1] : undefined;
       if (last !== undefined && last.op === op && op !== 'mi' && op !== 'ma') last.selectors.push(selector);
-      else result.push({ op: op as Op, selectors: [selector] });
+      else result.push(operation);
     }
   }
 
@@ -394,8 +408,7 @@ class Parser {
     if (target.type === 'unary' || target.type === 'binary') return;
     for (;;) {
       const before = this.pos;
-      this.skipSpaces();
-      if (this.code() !== 91) {
+      if (this.skipSpaces() !== 91) {
         this.pos = before;
         return;
       }
@@ -409,9 +422,6 @@ class Parser {
   }
 }
 
-const DICE_OPERATORS: readonly DiceOperator[] = ['k', 'p', 'rr', 'ro', 'ra', 'e', 'mi', 'ma'];
-const SET_OPERATORS: readonly SetOperator[] = ['k', 'p'];
-
 /** Parses dice notation. Never throws: a mistake comes back as a message and a column. */
 export function parseDice(text: string): ParseResult {
   if (text.length > MAX_LENGTH) {
@@ -420,11 +430,10 @@ export function parseDice(text: string): ParseResult {
       error: { message: `That expression is ${text.length} characters long; the limit is ${MAX_LENGTH}.`, column: null },
     };
   }
-  const { text: cleaned, mode } = extractMode(text);
-  const parser = new Parser(cleaned);
+  const parser = new Parser(text);
   try {
-    const { root, comment } = parser.parse();
-    return { ok: true, value: { source: text, root, mode, annotations: parser.annotations, comment } };
+    const root = parser.parse();
+    return { ok: true, value: { source: text, root, mode: parser.mode, annotations: parser.annotations, comment: parser.comment } };
   } catch (e) {
     if (e instanceof ParseFailure) return { ok: false, error: e.error };
     throw e;

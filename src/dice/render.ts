@@ -7,7 +7,7 @@
 import type { Expr } from './ast';
 import type { Die, RolledDie } from './die';
 import type { Rolled } from './evaluate';
-import { annotate, formatDice, formatExpr, formatOperations } from './notation';
+import { annotate, formatDice, formatExpr, formatOperations, numberText } from './notation';
 
 /** Leaves room in a 2,000-character Discord message for a title and the comment. */
 export const DEFAULT_MAX_TEXT = 1500;
@@ -74,7 +74,7 @@ class Renderer {
     if (!rolled.kept && !struck) return `~~${this.render(rolled, true)}~~`;
     switch (rolled.type) {
       case 'number':
-        return annotate(String(rolled.node.value), rolled.node.annotations);
+        return annotate(numberText(rolled.node.value), rolled.node.annotations);
       case 'dice': {
         const { node } = rolled;
         const faces = rolled.plainFaces;
@@ -140,7 +140,7 @@ function renderWithin(rolled: Rolled, detail: Detail, room: number): string | nu
 
 /** The rolled expression and its total, within `maxLength` characters when at all possible. */
 export function renderRoll(expr: Expr, rolled: Rolled, total: number, maxLength = DEFAULT_MAX_TEXT): string {
-  const suffix = ` = \`${total}\``;
+  const suffix = ` = \`${numberText(total)}\``;
   const budget = maxLength - suffix.length;
   const full = renderWithin(rolled, 'full', budget) ?? renderWithin(rolled, 'subtotals', budget);
   if (full !== null) return full + suffix;

@@ -1,5 +1,6 @@
 /** The one call most callers need: text (or a parsed expression) in, a rolled result out. */
-import type { WorkBudget } from './budget';
+import { WorkBudget } from './budget';
+import type { Die } from './die';
 import type { DiceError, Expr, ParsedDice, RollMode } from './ast';
 import { evaluate, type Rolled, type RolledDice } from './evaluate';
 import { RollFailure } from './failure';
@@ -90,13 +91,15 @@ function describeFirstD20(rolled: Rolled): FirstD20 | null {
   if (term === null) return null;
   const leading = leftmost(rolled) === term;
   // A term no operator touched has one die: its face is all there is to say.
-  const [face] = term.plainFaces ?? [];
+  const face = term.plainFaces?.[0];
   if (face !== undefined) return { kept: face, natural: face, rolls: [face], leading };
-  const kept = term.dice.find((d) => d.kept);
+  const { dice } = term;
+  let kept: Die | undefined;
+  for (let i = 0; i < dice.length && kept === undefined; i++) if (dice[i]?.kept === true) kept = dice[i];
   if (kept === undefined) return null;
   // Read faces without making the dice list their rolls, which most never need.
   const rolls: number[] = [];
-  for (const die of term.dice) {
+  for (const die of dice) {
     const face = die.plainFace;
     if (face !== null) rolls.push(face);
     else for (const roll of die.rolls) rolls.push(roll.natural);
@@ -114,7 +117,7 @@ function asParsed(expr: Expr): ParsedDice {
  * Parses (when given text) and rolls. Never throws: mistakes come back as `{ ok: false }`.
  * Takes text, a parsed expression, or a bare expression tree such as a critical-hit transform's.
  */
-export function rollDice(input: string | ParsedDice | Expr, random: RandomSource, options: RollOptions = {}): RollResult {
+export function rollDice(input: string | ParsedDice | Expr, random: RandomSource, options?: RollOptions): RollResult {
   let parsed: ParsedDice;
   if (typeof input === 'string') {
     const result = parseDice(input);
@@ -123,11 +126,12 @@ export function rollDice(input: string | ParsedDice | Expr, random: RandomSource
   } else {
     parsed = 'root' in input ? input : asParsed(input);
   }
-  const wanted = combineModes(parsed.mode, options.mode ?? 'normal');
+  const wanted = combineModes(parsed.mode, options?.mode ?? 'normal');
   const changed = applyMode(parsed.root, wanted);
   const expression = changed ?? parsed.root;
   try {
-    const { rolled, diceRolled } = evaluate(expression, random, options.budget);
+    const budget = options?.budget ?? new WorkBudget();
+    const rolled = evaluate(expression, random, budget);
     const value = rolled.kept ? rolled.value : 0;
     if (!Number.isFinite(value) || Math.abs(value) > Number.MAX_SAFE_INTEGER) {
       return { ok: false, error: { message: 'The total is too large to show.', column: null } };
@@ -137,12 +141,12 @@ export function rollDice(input: string | ParsedDice | Expr, random: RandomSource
       ok: true,
       expression,
       total,
-      text: renderRoll(expression, rolled, total, options.maxLength ?? DEFAULT_MAX_TEXT),
+      text: renderRoll(expression, rolled, total, options?.maxLength ?? DEFAULT_MAX_TEXT),
       annotations: parsed.annotations,
       comment: parsed.comment,
       mode: changed === null ? 'normal' : wanted,
       firstD20: describeFirstD20(rolled),
-      diceRolled,
+      diceRolled: budget.diceRolled,
       rolled,
     };
   } catch (e) {

@@ -1,5 +1,5 @@
 import type { RandomSource } from './random';
-import { uniformDie } from './uniform';
+import { uniformSource } from './uniform';
 
 /**
  * A fast deterministic source for tests and `--seed`: sfc32, seeded through splitmix32 so that
@@ -29,5 +29,5 @@ export function createSeededRandom(seed: number): RandomSource {
   };
   // sfc32 starts with correlated output for a few rounds; discard them.
   for (let i = 0; i < 12; i++) next32();
-  return { die: (sides) => uniformDie(sides, next32) };
+  return uniformSource(next32);
 }

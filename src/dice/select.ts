@@ -55,19 +55,24 @@ interface Pool {
   values: number[];
 }
 
-/** The kept members of `items`, or of those at `among` (ascending indices). */
-function keptPool(items: readonly Item[], among: readonly number[] | null, budget: WorkBudget): Pool {
+/** The kept members of `items` from index `from` on, or of those at `among` (ascending indices). */
+function keptPool(items: readonly Item[], among: readonly number[] | null, budget: WorkBudget, from = 0): Pool {
   const pool: Pool = { indices: [], values: [] };
-  const count = among === null ? items.length : among.length;
+  const count = among === null ? items.length - from : among.length;
   budget.spend(count);
   for (let at = 0; at < count; at++) {
-    const index = among === null ? at : (among[at] ?? -1);
+    const index = among === null ? from + at : (among[at] ?? -1);
     const item = items[index];
     if (item === undefined || !item.kept) continue;
     pool.indices.push(index);
     pool.values.push(item.value);
   }
   return pool;
+}
+
+/** What sorting n members costs: n·⌈log2 n⌉, with the logarithm read off the bits (Math.log2 cost more than a small sort). */
+function sortCost(n: number): number {
+  return n * Math.max(1, 32 - Math.clz32(n - 1));
 }
 
 /**
@@ -77,8 +82,7 @@ function keptPool(items: readonly Item[], among: readonly number[] | null, budge
 function byValue(pool: Pool, highest: boolean, budget: WorkBudget): number[] {
   const { values } = pool;
   const n = values.length;
-  // n·⌈log2 n⌉, with the logarithm read off the bits (Math.log2 cost more than a small sort).
-  budget.spend(n * Math.max(1, 32 - Math.clz32(n - 1)));
+  budget.spend(sortCost(n));
   // Highest first is lowest first on negated values.
   const sign = highest ? -1 : 1;
   const order: number[] = [];
@@ -113,6 +117,7 @@ export function keepOrDrop(items: readonly Item[], op: 'k' | 'p', selectors: rea
       return;
     }
     if (items.length <= RANKING_MAX && keptOrDroppedByRank(items, keep, only, budget)) return;
+    if (keptOrDroppedByCount(items, keep, only, budget)) return;
     const pool = keptPool(items, null, budget);
     const order = byValue(pool, only.kind === 'highest', budget);
     const count = Math.min(only.value, order.length);
@@ -141,34 +146,119 @@ export function keepOrDrop(items: readonly Item[], op: 'k' | 'p', selectors: rea
   });
 }
 
+/** Scratch for `keptOrDroppedByRank`: members are read into it once, then compared there. */
+const RANK_KEYS = new Float64Array(RANKING_MAX);
+
 /**
- * `k`/`p` with one highest or lowest selector on a few members: a member is among the n highest
- * when fewer than n kept members beat it (a higher value, or an equal one earlier), which is where
- * a stable sort would put it. Decides every member before changing any. False, changing nothing,
- * when a value is not a number: then only the built-in sort orders as it always did.
+ * The `count` best of the members in `among` (bit i: member i), as bits: by least key, the earlier
+ * first among equals, as a stable sort orders them. With `worst`, the `count` that such an order
+ * puts last instead: by greatest key, the later first among equals.
+ */
+function pickByKey(among: number, n: number, count: number, worst: boolean): number {
+  let picked = 0;
+  for (let k = 0; k < count; k++) {
+    let at = -1;
+    let atKey = 0;
+    for (let i = 0; i < n; i++) {
+      if (((among >> i) & 1) === 0 || ((picked >> i) & 1) === 1) continue;
+      const key = RANK_KEYS[i] ?? 0;
+      if (at < 0 || (worst ? key >= atKey : key < atKey)) {
+        at = i;
+        atKey = key;
+      }
+    }
+    picked |= 1 << at;
+  }
+  return picked;
+}
+
+/**
+ * `k`/`p` with one highest or lowest selector on a few members, without sorting or lists: the
+ * selected members are picked one by one (or the others, when they are fewer: `4d6kh3` picks the
+ * one lowest die), where a stable sort would put them. Decides every member before changing any.
+ * False, changing nothing, when a value is not a number: then only the built-in sort orders as it
+ * always did. Each member is read once: they are dice or set elements of many shapes, slow to read
+ * over and over.
  */
 function keptOrDroppedByRank(items: readonly Item[], keep: boolean, selector: Selector, budget: WorkBudget): boolean {
   const n = items.length;
   budget.spend(n * n);
   const sign = selector.kind === 'highest' ? -1 : 1;
-  let chosen = 0; // bit i: member i is selected
+  let kept = 0; // bit i: member i is kept so far
+  let keptCount = 0;
   for (let i = 0; i < n; i++) {
     const item = items[i];
     if (item === undefined || !item.kept) continue;
     const key = sign * item.value;
     if (Number.isNaN(key)) return false;
-    let beaten = 0;
-    for (let j = 0; j < n; j++) {
-      const other = items[j];
-      if (j === i || other === undefined || !other.kept) continue;
-      const otherKey = sign * other.value;
-      if (otherKey < key || (otherKey === key && j < i)) beaten++;
-    }
-    if (beaten < selector.value) chosen |= 1 << i;
+    RANK_KEYS[i] = key;
+    kept |= 1 << i;
+    keptCount++;
   }
+  const count = Math.min(selector.value, keptCount);
+  const chosen = count <= keptCount - count ? pickByKey(kept, n, count, false) : kept & ~pickByKey(kept, n, keptCount - count, true);
+  // The kept members that end up on the wrong side of the selection are dropped.
+  let dropped = keep ? kept & ~chosen : kept & chosen;
+  for (let i = 0; dropped !== 0; i++, dropped >>>= 1) {
+    const item = items[i];
+    if ((dropped & 1) !== 0 && item !== undefined) item.kept = false;
+  }
+  return true;
+}
+
+/** Values below this are counted in a table by `keptOrDroppedByCount`: the faces of any usual die. */
+const COUNTED_VALUES = 1024;
+/** How many kept members show each value; zero again after each use. */
+const VALUE_COUNTS = new Int32Array(COUNTED_VALUES);
+
+/**
+ * `k`/`p` with one highest or lowest selector on more members than ranking suits, when every kept
+ * value is a whole number below COUNTED_VALUES (dice faces): the members showing each value are
+ * counted, which gives the value the selection ends at; members beyond it are selected, and of
+ * those showing it the earliest, as many as fit, which is where a stable sort would put them.
+ * Linear, without lists or a sort, though it charges what sorting them does. False, changing
+ * nothing, for other values: then the sort decides.
+ */
+function keptOrDroppedByCount(items: readonly Item[], keep: boolean, selector: Selector, budget: WorkBudget): boolean {
+  const n = items.length;
+  let m = 0;
+  let low = COUNTED_VALUES;
+  let high = -1;
   for (let i = 0; i < n; i++) {
     const item = items[i];
-    if (item !== undefined && item.kept && ((chosen >> i) & 1) !== (keep ? 1 : 0)) item.kept = false;
+    if (item === undefined || !item.kept) continue;
+    const value = item.value;
+    if (!(Number.isInteger(value) && value >= 0 && value < COUNTED_VALUES)) {
+      VALUE_COUNTS.fill(0, 0, high + 1);
+      return false;
+    }
+    VALUE_COUNTS[value]!++;
+    m++;
+    if (value < low) low = value;
+    if (value > high) high = value;
+  }
+  budget.spend(n + sortCost(m) + m);
+  const highest = selector.kind === 'highest';
+  const count = Math.min(selector.value, m);
+  // Walk the values from the selected end until `count` members are covered.
+  let edge = highest ? high : low;
+  let covered = 0;
+  for (; count > 0; edge += highest ? -1 : 1) {
+    covered += VALUE_COUNTS[edge] ?? 0;
+    if (covered >= count) break;
+  }
+  // Of the members showing the edge value, the earliest `ties` are selected.
+  let ties = count > 0 ? count - (covered - (VALUE_COUNTS[edge] ?? 0)) : 0;
+  VALUE_COUNTS.fill(0, low, high + 1);
+  for (let i = 0; i < n; i++) {
+    const item = items[i];
+    if (item === undefined || !item.kept) continue;
+    let selected = count > 0 && (highest ? item.value > edge : item.value < edge);
+    if (item.value === edge && ties > 0) {
+      selected = true;
+      ties--;
+    }
+    if (selected !== keep) item.kept = false;
   }
   return true;
 }
@@ -177,7 +267,8 @@ function keptOrDroppedByRank(items: readonly Item[], keep: boolean, selector: Se
  * The kept items matching any of `selectors`, as indices into `items`, in the order Avrae acts on
  * them (which decides which die gets which new face): selector by selector, each one's matches in
  * pool order (by value for highest and lowest, earlier first among equals), every item once, at
- * most `limit`. `among` (ascending indices) narrows the search to those items.
+ * most `limit`. `among` (ascending indices) narrows the search to those items; else `from` to
+ * the items from that index on (the dice an explosion just added).
  */
 export function select(
   items: readonly Item[],
@@ -185,10 +276,11 @@ export function select(
   budget: WorkBudget,
   limit = Infinity,
   among: readonly number[] | null = null,
+  from = 0,
 ): number[] {
   const [only] = selectors;
-  if (only !== undefined && selectors.length === 1 && !isCounted(only)) return matchingInOrder(items, only, budget, limit, among);
-  const pool = keptPool(items, among, budget);
+  if (only !== undefined && selectors.length === 1 && !isCounted(only)) return matchingInOrder(items, only, budget, limit, among, from);
+  const pool = keptPool(items, among, budget, from);
   const chosen: number[] = [];
   // With several selectors, each member is chosen once, without searching what was chosen.
   const taken = selectors.length > 1 ? new Array<boolean>(pool.values.length).fill(false) : null;
@@ -226,12 +318,13 @@ function matchingInOrder(
   budget: WorkBudget,
   limit: number,
   among: readonly number[] | null,
+  from: number,
 ): number[] {
   const chosen: number[] = [];
-  const count = among === null ? items.length : among.length;
+  const count = among === null ? items.length - from : among.length;
   budget.spend(count);
   for (let at = 0; at < count && chosen.length < limit; at++) {
-    const index = among === null ? at : (among[at] ?? -1);
+    const index = among === null ? from + at : (among[at] ?? -1);
     const item = items[index];
     if (item !== undefined && item.kept && matches(selector, item.value)) chosen.push(index);
   }

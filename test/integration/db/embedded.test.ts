@@ -2,10 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
+import pg from 'pg';
+import { createPrismaClient } from '../../../src/db/client';
+import { migratedClusterFile } from '../../../src/db/cluster-cache';
 import { startEmbeddedDatabase } from '../../../src/db/embedded';
 import { EmbeddedDatabaseInUseError } from '../../../src/db/embedded-lock';
 import { migrationFolders, defaultMigrationPaths } from '../../../src/db/migration-files';
-import { migrationStatus } from '../../../src/db/migrations';
+import { migrationStatus, runMigrationScripts } from '../../../src/db/migrations';
 import { openDatabase } from '../../../src/db/open';
 import { effectiveRuleset, setChannelRuleset, setGuildRuleset } from '../../../src/db/settings';
 import { createTestDatabase } from '../../support/database';
@@ -63,6 +66,54 @@ test('a lock left by a process that no longer runs is taken over', async () => {
   const db = await startEmbeddedDatabase({ dataDir });
   await db.close();
   expect(fs.existsSync(path.join(dataDir, 'rollcall.lock'))).toBe(false);
+});
+
+test('an in-memory database starts from a cached copy of the migrated schema once one was saved, and empty', async () => {
+  const migratedKey = `test-${process.pid}-${Date.now()}`;
+  const probe = async (url: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ present: boolean }>("SELECT to_regclass('guild_settings') IS NOT NULL AS present");
+      return rows[0]?.present === true ? (await client.query('SELECT * FROM guild_settings')).rowCount : null;
+    } finally {
+      await client.end();
+    }
+  };
+  try {
+    const first = await startEmbeddedDatabase({ memory: true, migratedKey });
+    try {
+      expect(first.migrated).toBe(false);
+      expect(await probe(first.url)).toBeNull();
+      await runMigrationScripts(first.url);
+      await first.saveMigrated();
+      // Data written after the copy was saved is not in it.
+      const prisma = createPrismaClient(first.url, 1);
+      try {
+        await setGuildRuleset(prisma, { guildId: here.guildId, ruleset: 'dnd2014', userId: 'gm-1' });
+      } finally {
+        await prisma.$disconnect();
+      }
+    } finally {
+      await first.close();
+    }
+    expect(fs.existsSync(migratedClusterFile(migratedKey))).toBe(true);
+    const second = await startEmbeddedDatabase({ memory: true, migratedKey });
+    try {
+      expect(second.migrated).toBe(true);
+      expect(await probe(second.url)).toBe(0);
+    } finally {
+      await second.close();
+    }
+    const other = await startEmbeddedDatabase({ memory: true, migratedKey: `${migratedKey}-other` });
+    try {
+      expect(other.migrated).toBe(false);
+    } finally {
+      await other.close();
+    }
+  } finally {
+    fs.rmSync(migratedClusterFile(migratedKey), { force: true });
+  }
 });
 
 test('an in-memory database is migrated, serves concurrent connections and transactions, and starts empty each time', async () => {

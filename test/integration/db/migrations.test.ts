@@ -8,6 +8,7 @@ import {
   createMigration,
   isUpToDate,
   migrateIfBehind,
+  migrationFolderChecksum,
   migrationSlug,
   migrationStatus,
   runMigrationScripts,
@@ -38,6 +39,29 @@ test('the repository has migrations, with a lockfile Prisma would accept', () =>
   expect(realFolders.length).toBeGreaterThan(0);
   for (const folder of realFolders) expect(folder).toMatch(/^\d{14}_[a-z0-9_]+$/);
   expect(fs.readFileSync(path.join(realPaths.migrationsDir, 'migration_lock.toml'), 'utf8')).toContain('provider = "postgresql"');
+});
+
+test('the migration folder has one checksum, which any changed, added or removed migration changes', () => {
+  const copy = copyPrismaFolder();
+  try {
+    const original = migrationFolderChecksum(copy);
+    expect(migrationFolderChecksum(copy)).toBe(original);
+    expect(migrationFolderChecksum(realPaths)).toBe(original);
+    const script = path.join(copy.migrationsDir, realFolders[0]!, 'migration.sql');
+    const sql = fs.readFileSync(script, 'utf8');
+    fs.appendFileSync(script, '\n-- edited\n');
+    const edited = migrationFolderChecksum(copy);
+    fs.writeFileSync(script, sql);
+    expect(migrationFolderChecksum(copy)).toBe(original);
+    fs.mkdirSync(path.join(copy.migrationsDir, '29990101000000_added'));
+    fs.writeFileSync(path.join(copy.migrationsDir, '29990101000000_added', 'migration.sql'), 'SELECT 1;');
+    const added = migrationFolderChecksum(copy);
+    fs.rmSync(path.join(copy.migrationsDir, realFolders.at(-1)!), { recursive: true });
+    const removed = migrationFolderChecksum(copy);
+    expect(new Set([original, edited, added, removed]).size).toBe(4);
+  } finally {
+    fs.rmSync(copy.root, { recursive: true, force: true });
+  }
 });
 
 describe('on a new database', () => {

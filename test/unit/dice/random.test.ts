@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { createCryptoRandom, createSeededRandom } from '../../../src/dice';
 import type { RandomSource } from '../../../src/dice/random';
-import { uniformDie } from '../../../src/dice/uniform';
+import { byteFaces, uniformDie } from '../../../src/dice/uniform';
 
 /** Pearson's statistic for `rolls` d`sides` against a uniform distribution. */
 function chiSquare(random: RandomSource, sides: number, rolls: number): number {
@@ -16,6 +16,9 @@ function chiSquare(random: RandomSource, sides: number, rolls: number): number {
 
 /** The chi-square distribution with 19 degrees of freedom exceeds this one time in a thousand. */
 const CRITICAL_19_DF_P001 = 43.82;
+/** The same for 5 and 99 degrees of freedom. */
+const CRITICAL_5_DF_P001 = 20.52;
+const CRITICAL_99_DF_P001 = 148.23;
 
 describe('the production source', () => {
   test('100,000 d20 rolls pass a chi-square test of uniformity', () => {
@@ -31,6 +34,26 @@ describe('the production source', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+
+  test('100,000 d6 rolls (one byte each) and 100,000 d100 and d1000 rolls pass a chi-square test of uniformity', () => {
+    const random = createCryptoRandom();
+    expect(chiSquare(random, 6, 100_000)).toBeLessThan(CRITICAL_5_DF_P001);
+    expect(chiSquare(random, 100, 100_000)).toBeLessThan(CRITICAL_99_DF_P001);
+    // Above 256 sides a die takes a 32-bit draw: its faces, folded ten to a bucket, are as even.
+    const buckets = new Array<number>(100).fill(0);
+    for (let i = 0; i < 100_000; i++) {
+      const face = random.die(1000);
+      expect(face).toBeGreaterThanOrEqual(1);
+      expect(face).toBeLessThanOrEqual(1000);
+      buckets[Math.floor((face - 1) / 10)]!++;
+    }
+    expect(buckets.reduce((sum, c) => sum + (c - 1000) ** 2 / 1000, 0)).toBeLessThan(CRITICAL_99_DF_P001);
+  });
+
+  test('a size that is not a whole number from 1 up is refused, from the byte table and the 32-bit draws alike', () => {
+    const random = createCryptoRandom();
+    for (const sides of [0, -1, 2.5, Number.NaN, 0x1_0000_0001]) expect(() => random.die(sides)).toThrow(RangeError);
   });
 
   test('every face of a d6 turns up, and nothing else', () => {
@@ -56,6 +79,28 @@ describe('the seeded source', () => {
     let next = 0;
     const pooled: RandomSource = { die: (sides) => seeds[next++ % seeds.length]!.die(sides) };
     expect(chiSquare(pooled, 20, 100_000)).toBeLessThan(CRITICAL_19_DF_P001);
+  });
+});
+
+describe('mapping random bytes onto a die of up to 256 sides', () => {
+  test('every face covers the same number of bytes, and the bytes of the incomplete last stretch are rejected', () => {
+    for (const sides of [1, 2, 3, 6, 7, 20, 100, 255, 256]) {
+      const faces = byteFaces(sides);
+      const covered = new Array<number>(sides + 1).fill(0);
+      for (const face of faces) covered[face]!++;
+      const perFace = Math.floor(256 / sides);
+      expect(covered.slice(1)).toEqual(new Array<number>(sides).fill(perFace));
+      expect(covered[0]).toBe(256 % sides);
+      // The rejected bytes are the top ones, as with 32-bit draws.
+      expect([...faces.slice(256 - (256 % sides))].every((face) => face === 0)).toBe(true);
+    }
+    expect(byteFaces(6)[0]).toBe(1);
+    expect(byteFaces(6)[251]).toBe(6);
+    expect(byteFaces(6)[252]).toBe(0);
+  });
+
+  test('sizes above 256 are not rolled from bytes', () => {
+    expect(() => byteFaces(257)).toThrow(RangeError);
   });
 });
 
