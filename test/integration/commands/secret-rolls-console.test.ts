@@ -104,7 +104,11 @@ describe('secret rolls in the console', () => {
       '**Alice** makes a melee weapon attack on **Bugbear**: d20 14 + 5 (attack bonus) = 19. **Hit.**\n🎲 1d8 (3) + 3 [slashing] = `6`\nBugbear takes 6 slashing damage.';
     expect(said(replyTo(8))).toBe(`${toGameMaster}\n${onBugbear}`);
     expect(said(dmFor(8))).toBe(`🔒 Secret roll by **alice** in <#general>:\n${onBugbear}`);
-    expect(tracker(8).split('\n').find((line) => line.includes('Bugbear'))).toBe('▫️ ` 5` **Bugbear** · Healthy');
+    expect(
+      tracker(8)
+        .split('\n')
+        .find((line) => line.includes('Bugbear')),
+    ).toBe('▫️ ` 5` **Bugbear** · Healthy');
 
     // The game master's own secret rolls stay theirs, a hidden monster's numbers included, and no copy is sent.
     expect(replyTo(9)).toMatchObject({ ephemeral: true, content: '🔒 Secret roll: you run the encounter here, so only you see it.' });
