@@ -9,10 +9,10 @@ import { actorOf, applyStep, encountersOf, placeOf, suggestTargets } from '../sr
 import { ABILITIES, type Ability, type RollMode } from '../src/rules';
 import { modifierOf, parseAbilities, proficiencyBonus } from '../src/characters/sheet';
 import { modeOption, secretOption } from '../src/framework/ability-tests';
+import { secretRollReply } from '../src/framework/secret-rolls';
 import { abilityLabel } from '../src/rules/ability-tests';
 import { ATTACK_BONUS, PROFICIENCY } from '../src/views/attack-text';
 import { shown } from '../src/views/markdown';
-import { secretRollReply } from '../src/framework/secret-rolls';
 
 /** Larger attack bonuses are typing mistakes. */
 const MAX_BONUS = 30;
@@ -139,9 +139,10 @@ async function run(ctx: CommandContext): Promise<Reply> {
     secret,
   };
   const reply = await applyStep(ctx, attack, input);
-  // The roll goes to the roller and the game master, never the channel; the hit itself still lands on the
-  // tracker and in the log. A player's reply already words hidden numbers away, so the copy shows none either.
-  return secret ? secretRollReply(ctx, reply.embeds ?? []) : reply;
+  if (!secret) return reply;
+  // A secret attack reaches the roller and the game master as any secret roll does (a player's copy keeps hidden numbers hidden);
+  // buttons (a concentration save) stay with the roller's copy.
+  return { ...(await secretRollReply(ctx, reply.embeds ?? [])), components: reply.components ?? [] };
 }
 
 function suggest(ctx: AutocompleteContext): Promise<AutocompleteChoice[]> {

@@ -12,7 +12,7 @@ import { exportCharacter, importCharacter } from '../src/characters/portable';
 import { ABILITIES } from '../src/rules/types';
 import { UserError, type Command, type CommandContext, type ComponentContext } from '../src/framework/command';
 import { characterNamedOrActive, ownerOf, requireCharacter } from '../src/framework/character-commands';
-import { optionalInteger, optionalString, requiredString } from '../src/framework/options';
+import { optionalAttachment, optionalInteger, optionalString, requiredString } from '../src/framework/options';
 import { buttonId, parseButtonId } from '../src/views/button-ids';
 import { characterEmbed, characterListEmbed, characterName } from '../src/views/character-sheet';
 import { ABILITY_NAMES } from '../src/views/condition-text';
@@ -84,7 +84,8 @@ const definition = new SlashCommandBuilder()
     sub
       .setName('import')
       .setDescription("Make a character from Rollcall's JSON or a Foundry VTT dnd5e actor")
-      .addStringOption((o) => o.setName('json').setDescription('The JSON, pasted').setRequired(true).setMaxLength(6000)),
+      .addAttachmentOption((o) => o.setName('file').setDescription('The .json file (Rollcall export or Foundry VTT actor), at most 64 KiB'))
+      .addStringOption((o) => o.setName('json').setDescription('Or the JSON, pasted').setMaxLength(6000)),
   )
   .addSubcommand((sub) =>
     nameOption(sub.setName('delete').setDescription('Delete one of your characters (asks first)'), 'Which character', true),
@@ -195,9 +196,19 @@ async function exportSheet(ctx: CommandContext): Promise<Reply> {
   return { ephemeral: true, content: `\`\`\`json\n${JSON.stringify(exportCharacter(character), null, 1)}\n\`\`\`` };
 }
 
+/** The file attached with `file:` (fetched, size and type checked) or the JSON pasted into `json:`: one of them. */
+async function importedText(ctx: CommandContext): Promise<string> {
+  const file = optionalAttachment(ctx.options, 'file');
+  const json = optionalString(ctx.options, 'json');
+  if (file !== null && json !== null) throw new UserError('Give the character as a `file` or as `json`, not both.');
+  if (file !== null) return ctx.services.attachments.text(file);
+  if (json !== null) return json;
+  throw new UserError('Attach the character file with `file:`, or paste its JSON into `json:`.');
+}
+
 /** Saves the whole imported character or, when anything is wrong, nothing. */
 async function importSheet(ctx: CommandContext): Promise<Reply> {
-  const { sheet, state } = importCharacter(requiredString(ctx.options, 'json'));
+  const { sheet, state } = importCharacter(await importedText(ctx));
   const created = await ctx.services.characters.create(ownerOf(ctx), sheet, state);
   if (created === null) throw new UserError(`You already have a character called ${characterName(sheet)}: delete or rename it first.`);
   return shown(created, 'Imported; it is your active character.');

@@ -6,7 +6,9 @@ import { UserError } from '../src/errors';
 import { COLORS } from '../src/views/embeds';
 import { RULESET_IDS, RULESET_SUMMARIES, isRuleSetId, type RuleSetId } from '../src/rules/ids';
 import { differencesFor } from '../src/rules/differences';
-import type { SettingsPlace } from '../src/settings/store';
+import type { RestRules, SettingsPlace } from '../src/settings/store';
+import { NEXT_REST_VARIANTS, type NextRestVariant } from '../src/rules/types';
+import { givenBoolean, optionalString } from '../src/framework/options';
 import { gmChannelReply } from '../src/views/secret-rolls';
 
 function rulesetChoiceName(id: RuleSetId): string {
@@ -14,9 +16,18 @@ function rulesetChoiceName(id: RuleSetId): string {
   return `${name} — ${description}`;
 }
 
+const NEXT_REST_CHOICES: Record<NextRestVariant, string> = {
+  standard: 'standard — Hit Dice need a healer’s kit; a long rest restores all',
+  'slower-hp': 'slower hit points — a long rest restores no HP; Hit Dice spent freely',
+  'slower-hit-dice': 'slower Hit Dice — a long rest gives back 1 + Con modifier Hit Dice',
+  'slower-all': 'all-around slower — both slower rules',
+  'experimental-1': 'Experimental Rule 1 — each hour of rest heals level + Con modifier',
+  'experimental-2': 'Experimental Rule 2 — every 5 minutes heals 1 + level + Con modifier',
+};
+
 const definition = new SlashCommandBuilder()
   .setName('config')
-  .setDescription('Choose the rule set here, or where game masters get secret rolls')
+  .setDescription('Choose the rule set here, the rest rules, or where game masters get secret rolls')
   .setDMPermission(false)
   .addSubcommand((sub) =>
     sub
@@ -51,6 +62,20 @@ const definition = new SlashCommandBuilder()
           .addChannelTypes(ChannelType.GuildText, ChannelType.PrivateThread),
       )
       .addBooleanOption((o) => o.setName('clear').setDescription('Stop posting copies in a channel (DMs to the game master only)')),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName('rests')
+      .setDescription("Choose the server's rest rules (Manage Server), or show them: D&D Next's rest variants, A5E Supply")
+      .addStringOption((o) =>
+        o
+          .setName('next')
+          .setDescription('D&D Next: the optional or experimental rest rules (default standard)')
+          .addChoices(...NEXT_REST_VARIANTS.map((variant) => ({ name: NEXT_REST_CHOICES[variant], value: variant }))),
+      )
+      .addBooleanOption((o) =>
+        o.setName('a5e-supply').setDescription('A5E: every long rest says whether it consumed 1 Supply (none: 1 fatigue)'),
+      ),
   );
 
 const SOURCE_WORDS = { channel: 'set for this channel', server: 'set for the server', default: 'the default' } as const;
@@ -95,8 +120,67 @@ async function setRuleset(ctx: CommandContext): Promise<Reply> {
   };
 }
 
+const REST_RULE_LINES = {
+  next: (rules: RestRules) => `**D&D Next rests:** ${NEXT_REST_CHOICES[rules.nextRests]}`,
+  a5e: (rules: RestRules) =>
+    `**A5E Supply:** ${rules.a5eSupply ? 'counted: each long rest says `supply:true` or `supply:false`' : 'not counted'}`,
+};
+
+function restRulesLines(rules: RestRules): string[] {
+  return [REST_RULE_LINES.next(rules), REST_RULE_LINES.a5e(rules)];
+}
+
+/** The server's rest rule that applies under the rule set in force here, if one does. */
+function restRuleHere(ruleset: RuleSetId, rules: RestRules): string[] {
+  if (ruleset === 'dnd-next') return [REST_RULE_LINES.next(rules)];
+  if (ruleset === 'a5e') return [REST_RULE_LINES.a5e(rules)];
+  return [];
+}
+
+async function rests(ctx: CommandContext): Promise<Reply> {
+  const { settings } = ctx.services;
+  const current = await settings.restRules(ctx.guildId);
+  const next = optionalString(ctx.options, 'next');
+  const supply = givenBoolean(ctx.options, 'a5e-supply');
+  if (next === null && supply === undefined) {
+    return {
+      embeds: [
+        {
+          title: "This server's rest rules",
+          description: restRulesLines(current).join('\n'),
+          footer: 'Each applies only in channels playing its rule set. Change them with /config rests next: or a5e-supply:.',
+          color: COLORS.info,
+        },
+      ],
+    };
+  }
+  if (!ctx.permissions.manageGuild) {
+    throw new UserError("Only members with the Manage Server permission can change the server's rest rules.");
+  }
+  if (next !== null && !(NEXT_REST_VARIANTS as readonly string[]).includes(next)) {
+    throw new UserError(`Unknown D&D Next rest rule "${next}". Choose one of: ${NEXT_REST_VARIANTS.join(', ')}.`);
+  }
+  const rules: RestRules = {
+    nextRests: next === null ? current.nextRests : (next as NextRestVariant),
+    a5eSupply: supply ?? current.a5eSupply,
+  };
+  await settings.setRestRules({ guildId: ctx.guildId, rules, userId: ctx.user.id });
+  return {
+    embeds: [
+      {
+        title: 'Rest rules for this server',
+        description: [...restRulesLines(rules), 'Each applies only in channels playing its rule set.'].join('\n'),
+        color: COLORS.success,
+      },
+    ],
+  };
+}
+
 async function show(ctx: CommandContext): Promise<Reply> {
-  const effective = await ctx.services.settings.effectiveRuleset(placeOf(ctx));
+  const [effective, restRules] = await Promise.all([
+    ctx.services.settings.effectiveRuleset(placeOf(ctx)),
+    ctx.services.settings.restRules(ctx.guildId),
+  ]);
   const summary = RULESET_SUMMARIES[effective.ruleset];
   return {
     embeds: [
@@ -106,6 +190,7 @@ async function show(ctx: CommandContext): Promise<Reply> {
           `${summary.description} This is ${SOURCE_WORDS[effective.source]}.`,
           '',
           ...differencesFor(effective.ruleset).map((row) => `**${row.label}:** ${row.value}`),
+          ...restRuleHere(effective.ruleset, restRules),
         ].join('\n'),
         footer: 'Change it with /config ruleset, whose choices describe each rule set.',
         color: COLORS.info,
@@ -159,11 +244,14 @@ export const command: Command = {
     '/config clear',
     '/config gm-channel channel:#gm-screen',
     '/config gm-channel clear:true',
+    '/config rests next:experimental-1',
+    '/config rests a5e-supply:true',
   ],
   async execute(ctx) {
     if (ctx.options.subcommand === 'ruleset') return setRuleset(ctx);
     if (ctx.options.subcommand === 'clear') return clear(ctx);
     if (ctx.options.subcommand === 'gm-channel') return gmChannel(ctx);
+    if (ctx.options.subcommand === 'rests') return rests(ctx);
     return show(ctx);
   },
 };

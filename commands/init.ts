@@ -7,6 +7,7 @@ import { COLORS } from '../src/views/embeds';
 import { shown } from '../src/views/markdown';
 import {
   damageTypeList,
+  givenBoolean,
   optionalBoolean,
   optionalInteger,
   optionalString,
@@ -49,6 +50,8 @@ import { buttonId, parseButtonId } from '../src/views/button-ids';
 import { logReply } from '../src/views/encounter-log';
 import { resultReply } from '../src/views/encounter-replies';
 import { summaryEmbed } from '../src/views/encounter-summary';
+import { exportReply } from '../src/views/fight-export';
+import { recapHasSecrets, recapParts, recapReply } from '../src/views/recap';
 import { optionsInWords } from '../src/views/encounter-text';
 import { trackerEmbed, trackerMessage } from '../src/views/tracker';
 import type { RollMode } from '../src/rules/types';
@@ -74,6 +77,9 @@ function withSaveModes(sub: SlashCommandSubcommandBuilder, death: string, concen
         .setName('concentration-saves')
         .setDescription(concentration)
         .addChoices(...SAVE_MODE_CHOICES),
+    )
+    .addBooleanOption((o) =>
+      o.setName('monsters-die').setDescription('Crown & Misery: monsters die at 0 HP instead of making death saves (default false)'),
     );
 }
 
@@ -116,7 +122,7 @@ const definition = new SlashCommandBuilder()
   )
   .addSubcommand((sub) =>
     withSaveModes(
-      sub.setName('options').setDescription('Change how saves are rolled (game master)'),
+      sub.setName('options').setDescription('Change how saves are rolled, or whether monsters die at 0 HP (game master)'),
       'Who rolls death saves',
       'Who rolls concentration saves',
     ),
@@ -189,6 +195,14 @@ const definition = new SlashCommandBuilder()
   )
   .addSubcommand((sub) => sub.setName('list').setDescription("Show the order; the game master's copy shows hidden numbers"))
   .addSubcommand((sub) => sub.setName('end').setDescription('End the encounter (game master)'))
+  .addSubcommand((sub) =>
+    sub.setName('recap').setDescription("The last ended fight in numbers, with a chart; the game master's copy shows hidden monsters"),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName('export')
+      .setDescription('The whole fight (combatants, every change) as a JSON file; game master only with hidden monsters'),
+  )
   .addSubcommand((sub) => sub.setName('undo').setDescription('Revert the last change (the game master, or whoever made it)'))
   .addSubcommand((sub) =>
     sub
@@ -216,6 +230,8 @@ function saveOptions(options: CommandOptions): Partial<EncounterOptions> {
   if (death !== null) chosen.autoDeathSaves = death === 'automatic';
   const concentration = optionalString(options, 'concentration-saves');
   if (concentration !== null) chosen.autoConcentrationSaves = concentration === 'automatic';
+  const monstersDie = givenBoolean(options, 'monsters-die');
+  if (monstersDie !== undefined) chosen.monstersDie = monstersDie;
   return chosen;
 }
 
@@ -343,7 +359,25 @@ async function end(ctx: ComponentContext, encounterId: string): Promise<Reply> {
   const result = await encountersOf(ctx).apply(actorOf(ctx), placeOf(ctx), endEncounter);
   await ctx.services.characters.recordStates(statesAfterFight(result.encounter));
   await refreshTracker(ctx, result.encounter);
-  return { embeds: [summaryEmbed(result.encounter)] };
+  const summary = summaryEmbed(result.encounter);
+  const recap = recapParts(await encountersOf(ctx).fight(placeOf(ctx), 'ended'), 'players', [summary]);
+  return { embeds: [summary, recap.embed], files: recap.files };
+}
+
+/** The game master's copy differs only when hidden monsters took part, and then only they see it. */
+async function recap(ctx: CommandContext): Promise<Reply> {
+  const record = await encountersOf(ctx).fight(placeOf(ctx), 'ended');
+  if (isGameMaster(actorOf(ctx), record.encounter) && recapHasSecrets(record)) {
+    return { ...recapReply(record, 'game-master'), ephemeral: true };
+  }
+  return recapReply(record, 'players');
+}
+
+/** The running fight, else the last ended one; hidden monsters' numbers go to the game master alone. */
+async function exportFight(ctx: CommandContext): Promise<Reply> {
+  const record = await encountersOf(ctx).fight(placeOf(ctx), 'any');
+  if (recapHasSecrets(record)) requireGameMaster(actorOf(ctx), record.encounter, 'export a fight with hidden monsters');
+  return exportReply(record);
 }
 
 /** The game master's log is private and complete; anyone else's is the players' view, in the channel. */
@@ -378,13 +412,18 @@ function run(ctx: CommandContext): Promise<Reply> {
       return list(ctx);
     case 'end':
       return confirmEnd(ctx);
+    case 'recap':
+      return recap(ctx);
+    case 'export':
+      return exportFight(ctx);
     case 'undo':
       return undoLastChange(ctx);
     case 'log':
       return log(ctx);
     case 'options': {
       const options = saveOptions(ctx.options);
-      if (Object.keys(options).length === 0) throw new UserError('Choose `death-saves` or `concentration-saves` (automatic or button).');
+      if (Object.keys(options).length === 0)
+        throw new UserError('Choose `death-saves` or `concentration-saves` (automatic or button), or `monsters-die` (true or false).');
       return applyStep(ctx, changeOptions, options);
     }
     case 'concentrate': {
@@ -440,6 +479,8 @@ export const command: Command = {
     '/init log count:5',
     '/init undo',
     '/init end',
+    '/init recap',
+    '/init export',
   ],
   execute: run,
   autocomplete: suggestTargets,

@@ -12,7 +12,8 @@ import { databaseOptions, openDatabase, redactPassword, type Database } from './
 import { createProcessedInteractions } from './db/processed-interactions';
 import { createSettingsStore } from './db/settings';
 import type { CommandRegistry } from './framework/registry';
-import type { Services } from './services';
+import type { AttachmentFetcher, Services } from './services';
+import { createAttachmentFetcher } from './transports/attachment-fetcher';
 import type { ConsoleUsers } from './transports/console-session';
 import type { InteractionLedger } from './transports/http-interactions';
 
@@ -45,10 +46,18 @@ export interface ServiceParts {
   random: RandomSource;
   logger: Logger;
   now?: () => Date;
+  /** Tests give a fake; the default fetches from Discord's CDN. */
+  attachments?: AttachmentFetcher;
 }
 
 /** The services every handler gets, over an open database. Tests build theirs with it too. */
-export function buildServices({ prisma, random, logger, now = () => new Date() }: ServiceParts): Services {
+export function buildServices({
+  prisma,
+  random,
+  logger,
+  now = () => new Date(),
+  attachments = createAttachmentFetcher(),
+}: ServiceParts): Services {
   return {
     random,
     logger,
@@ -56,6 +65,7 @@ export function buildServices({ prisma, random, logger, now = () => new Date() }
     encounters: createEncounterService({ prisma, random, now }),
     settings: createSettingsStore(prisma),
     characters: createCharacterStore(prisma),
+    attachments,
   };
 }
 

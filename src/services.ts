@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { CharacterStore } from './characters/store';
 import type { EncounterService } from './combat/service';
 import type { RandomSource } from './dice/random';
+import type { OptionAttachment } from './framework/command';
 import type { SettingsStore } from './settings/store';
 
 /**
@@ -18,4 +19,11 @@ export interface Services {
   settings: SettingsStore;
   /** Each player's characters in each server (/character, /init join, /rest). */
   characters: CharacterStore;
+  /** Reads files users attach (/character import file:). */
+  attachments: AttachmentFetcher;
+}
+
+/** Reads the text of an attached file, refusing (with a UserError) one too large, of the wrong type or too slow to arrive. */
+export interface AttachmentFetcher {
+  text(attachment: OptionAttachment): Promise<string>;
 }

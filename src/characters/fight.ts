@@ -1,6 +1,7 @@
 import type { JoinInput } from '../combat/inputs';
+import { rulesOf } from '../combat/rules-of';
 import type { Encounter } from '../combat/types';
-import { ABILITIES, type Ability } from '../rules/types';
+import { ABILITIES, type Ability, type CombatantRulesState, type ConditionKey, type RuleSet } from '../rules/types';
 import { initiativeBonus, saveBonus, stateFromRules, type Character, type CharacterState } from './sheet';
 
 /** How a stored character joins a fight: its sheet's numbers and the state it is in now. */
@@ -27,9 +28,31 @@ export function joinInputFor(character: Character): JoinInput {
   };
 }
 
+/**
+ * Conditions whose cause outlasts any fight (docs/rules-decisions.md): turned to stone, doomed,
+ * weighed down by what the character carries, drunk. The rest (Prone, Grappled, Frightened, a
+ * spell's Blinded…) come from a foe or an effect timed in rounds and end with the fight.
+ */
+const LASTING_CONDITIONS: readonly ConditionKey[] = ['doomed', 'encumbered', 'intoxicated', 'petrified'];
+
+/** The conditions a character keeps after a fight, with what they imply, in alphabetical order. */
+function lastingConditions(ruleSet: RuleSet, rules: CombatantRulesState): ConditionKey[] {
+  const kept = new Set<ConditionKey>();
+  const keep = (key: ConditionKey): void => {
+    if (kept.has(key) || !rules.conditions.includes(key)) return;
+    kept.add(key);
+    ruleSet.conditions.find((c) => c.key === key)?.mechanics.implies.forEach(keep);
+  };
+  LASTING_CONDITIONS.forEach(keep);
+  // Still at 0 HP (or below, in Next) after the fight, a living character stays unconscious until healed.
+  if (rules.hp <= 0 && !rules.dead) keep('unconscious');
+  return [...kept].sort();
+}
+
 /** The state each stored character's combatant leaves the fight in, to be written back to its sheet. */
 export function statesAfterFight(encounter: Encounter): { id: string; state: CharacterState }[] {
+  const ruleSet = rulesOf(encounter);
   return encounter.combatants.flatMap(({ characterId, rules }) =>
-    characterId === null ? [] : [{ id: characterId, state: stateFromRules(rules) }],
+    characterId === null ? [] : [{ id: characterId, state: { ...stateFromRules(rules), conditions: lastingConditions(ruleSet, rules) } }],
   );
 }

@@ -1,9 +1,25 @@
 import type { RandomSource } from '../dice/random';
-import { createRulesState } from '../rules/state';
-import type { CombatantRulesState, RuleSet, RulesEvent, RulesResult } from '../rules/types';
+import { UserError } from '../errors';
+import { abilityModifier, createRulesState } from '../rules/state';
+import type {
+  CombatantRulesState,
+  LongRestOptions,
+  NextRestVariant,
+  RuleSet,
+  RulesEvent,
+  RulesResult,
+  ShortRestOptions,
+  TrackKey,
+} from '../rules/types';
 import { saveBonus, stateFromRules, type Character } from './sheet';
 
 export type RestKind = 'short' | 'long';
+
+/** The rest rules a table chose (`/config rests`); each counts only under its own rule set. */
+export interface RestChoices {
+  nextRests: NextRestVariant;
+  a5eSupply: boolean;
+}
 
 export interface RestRequest {
   kind: RestKind;
@@ -11,12 +27,37 @@ export interface RestRequest {
   hitDice: number;
   /** D&D Next: spending Hit Dice on a short rest needs a healer's kit. */
   healersKit: boolean;
+  /** A5E long rest: taken at a Haven, where a second or later level of fatigue or strife recovers. */
+  haven?: boolean;
+  /** A5E long rest under the Supply rule: whether it consumed 1 Supply. */
+  supply?: boolean;
+  /** A5E long rest: roughing it (half the Hit Dice, no fatigue or strife recovery). */
+  roughingIt?: boolean;
+  /** D&D Next experimental rests: hours rested (rule 1's short rest; either rule's long rest). */
+  hours?: number;
+  /** D&D Next experimental rule 2's short rest: minutes rested, counted in 5-minute spells. */
+  minutes?: number;
+  /** D&D Next experimental rule 1's long rest: something strenuous happened, so no Con-score bonus. */
+  strenuous?: boolean;
 }
+
+/** A rest rule the rest followed, beyond the rule set's plain rest, for the reply to list. */
+export type RestRuleApplied =
+  | { kind: 'next-variant'; variant: Exclude<NextRestVariant, 'standard'>; rest: RestKind }
+  | { kind: 'next-hours'; variant: 'experimental-1' | 'experimental-2'; hours: number; perHour: number; conBonus: number | null }
+  | { kind: 'next-minutes'; spells: number; perSpell: number }
+  | { kind: 'healers-kit' }
+  | { kind: 'haven' }
+  /** Away from a Haven: these tracks kept a second or later level. */
+  | { kind: 'no-haven'; kept: TrackKey[] }
+  | { kind: 'supply'; consumed: boolean }
+  | { kind: 'roughing-it' };
 
 export interface CharacterRest {
   character: Character;
   events: RulesEvent[];
   healed: number;
+  applied: RestRuleApplied[];
 }
 
 function rulesStateOf(character: Character): CombatantRulesState {
@@ -35,25 +76,135 @@ function rulesStateOf(character: Character): CombatantRulesState {
   });
 }
 
-/** A rest as the rule set takes it (RULES.md §23): the character after it and what it did, or why the rules refuse it. */
+/** Next's rest variant in force: the table's choice in a D&D Next channel, the plain rest elsewhere. */
+function variantHere(ruleSet: RuleSet, choices: RestChoices): NextRestVariant {
+  return ruleSet.facts.nextRestRules ? choices.nextRests : 'standard';
+}
+
+const A5E_OPTIONS = ['haven', 'supply', 'roughingIt'] as const;
+const OPTION_NAMES = {
+  haven: 'haven',
+  supply: 'supply',
+  roughingIt: 'roughing-it',
+  hours: 'hours',
+  minutes: 'minutes',
+  strenuous: 'strenuous',
+};
+
+/** Refuses an option the rules in force have no use for, rather than ignoring what the player said. */
+function requireOptionsFit(ruleSet: RuleSet, variant: NextRestVariant, request: RestRequest): void {
+  const a5e = ruleSet.facts.longRestTrackRecovery === 'haven';
+  for (const option of A5E_OPTIONS) {
+    if (request[option] !== undefined && !a5e) {
+      throw new UserError(`\`${OPTION_NAMES[option]}\` is an A5E rest rule; this channel plays the ${ruleSet.name} rules.`);
+    }
+  }
+  const experimental = variant === 'experimental-1' || variant === 'experimental-2';
+  const wanted: Record<'hours' | 'minutes' | 'strenuous', boolean> = {
+    hours: request.kind === 'long' ? experimental : variant === 'experimental-1',
+    minutes: request.kind === 'short' && variant === 'experimental-2',
+    strenuous: request.kind === 'long' && variant === 'experimental-1',
+  };
+  for (const option of ['hours', 'minutes', 'strenuous'] as const) {
+    if (request[option] !== undefined && !wanted[option]) {
+      throw new UserError(
+        `\`${OPTION_NAMES[option]}\` counts only under a D&D Next experimental rest rule that uses it (\`/config rests\` chooses one); it has no use in this ${request.kind} rest.`,
+      );
+    }
+  }
+  if (request.kind === 'short' && experimental && request.hitDice > 0) {
+    throw new UserError(
+      `This table plays D&D Next's Experimental Rule ${variant === 'experimental-1' ? 1 : 2}, which heals by time rested instead of Hit Dice: leave out \`hit-dice\`.`,
+    );
+  }
+}
+
+/** What the rules used beyond the plain rest, for the reply. */
+function rulesApplied(
+  ruleSet: RuleSet,
+  variant: NextRestVariant,
+  character: Character,
+  after: Character,
+  request: RestRequest,
+): RestRuleApplied[] {
+  const applied: RestRuleApplied[] = [];
+  const level = character.level;
+  const conMod = abilityModifier(character.abilities.con);
+  if (variant !== 'standard') applied.push({ kind: 'next-variant', variant, rest: request.kind });
+  if (variant === 'experimental-1') {
+    const hours = request.hours ?? (request.kind === 'long' ? 8 : 1);
+    const conBonus = request.kind === 'long' && request.strenuous !== true ? character.abilities.con : null;
+    applied.push({ kind: 'next-hours', variant, hours, perHour: Math.max(0, level + conMod), conBonus });
+  } else if (variant === 'experimental-2') {
+    const perSpell = Math.max(level, 1 + level + conMod);
+    if (request.kind === 'long')
+      applied.push({ kind: 'next-hours', variant, hours: request.hours ?? 8, perHour: perSpell * 12, conBonus: null });
+    else applied.push({ kind: 'next-minutes', spells: Math.floor((request.minutes ?? 5) / 5), perSpell });
+  }
+  if (ruleSet.facts.nextRestRules && request.kind === 'short' && request.hitDice > 0 && request.healersKit)
+    applied.push({ kind: 'healers-kit' });
+  if (request.kind === 'long' && ruleSet.facts.longRestTrackRecovery === 'haven') {
+    if (request.roughingIt) applied.push({ kind: 'roughing-it' });
+    else if (request.haven) applied.push({ kind: 'haven' });
+    else {
+      const kept = (['fatigue', 'strife'] as const).filter((t) => character.tracks[t] > 1 && after.tracks[t] >= character.tracks[t]);
+      if (kept.length > 0) applied.push({ kind: 'no-haven', kept });
+    }
+    if (request.supply !== undefined) applied.push({ kind: 'supply', consumed: request.supply });
+  }
+  return applied;
+}
+
+function shortRestOptions(character: Character, variant: NextRestVariant, request: RestRequest): ShortRestOptions {
+  return {
+    spend: [{ sides: character.hitDie, count: request.hitDice }],
+    healersKit: request.healersKit,
+    variant,
+    duration: { hours: request.hours ?? 1, fiveMinuteSteps: Math.floor((request.minutes ?? 5) / 5) },
+  };
+}
+
+function longRestOptions(variant: NextRestVariant, request: RestRequest): LongRestOptions {
+  const { haven, supply, roughingIt, hours, strenuous } = request;
+  return { variant, haven, supply, roughingIt, hours, strenuous };
+}
+
+/**
+ * A rest as the rule set and the table's rest rules take it (RULES.md §23): the character after it,
+ * what it did and which rest rules it followed, or why the rules refuse it. An option the rules in
+ * force do not use is a UserError.
+ */
 export function restCharacter(
   ruleSet: RuleSet,
+  choices: RestChoices,
   character: Character,
   request: RestRequest,
   random: RandomSource,
 ): RulesResult<CharacterRest> {
+  const variant = variantHere(ruleSet, choices);
+  requireOptionsFit(ruleSet, variant, request);
+  const a5eSupply = choices.a5eSupply && ruleSet.facts.longRestTrackRecovery === 'haven';
+  if (request.kind === 'long' && a5eSupply && request.supply === undefined) {
+    return {
+      ok: false,
+      reason:
+        'this table counts Supply (`/config rests`): say `supply:true` if a long rest consumed 1 Supply, or `supply:false` if none was left (1 level of fatigue).',
+    };
+  }
   const state = rulesStateOf(character);
   const rested =
     request.kind === 'short'
-      ? ruleSet.shortRest(state, { spend: [{ sides: character.hitDie, count: request.hitDice }], healersKit: request.healersKit }, random)
-      : ruleSet.longRest(state, {});
+      ? ruleSet.shortRest(state, shortRestOptions(character, variant, request), random)
+      : ruleSet.longRest(state, longRestOptions(variant, request));
   if (!rested.ok) return rested;
+  const after: Character = { ...character, ...stateFromRules(rested.value.state) };
   return {
     ok: true,
     value: {
-      character: { ...character, ...stateFromRules(rested.value.state) },
+      character: after,
       events: rested.value.events,
       healed: rested.value.healed,
+      applied: rulesApplied(ruleSet, variant, character, after, request),
     },
   };
 }

@@ -1,6 +1,6 @@
-import { getRuleSet } from '../rules';
 import type { CustomEffect, StateChange } from '../rules/types';
 import { catalogueCondition } from './catalogue';
+import { rulesOf } from './rules-of';
 import { findById, refOf } from './targets';
 import { replaceCombatant } from './transition';
 import type { Combatant, EffectEndReason, Encounter, EncounterEffect, EncounterEvent } from './types';
@@ -86,7 +86,7 @@ export function endEffects(encounter: Encounter, ids: readonly string[], reason:
  * `effect-ended` event names the condition itself; what it implied is reported as rules events.
  */
 function liftCondition(encounter: Encounter, holder: Combatant, name: string): Step {
-  const ruleSet = getRuleSet(encounter.ruleSet);
+  const ruleSet = rulesOf(encounter);
   const condition = catalogueCondition(ruleSet, name);
   const stillHeld = encounter.effects.some((e) => e.kind === 'condition' && e.targetId === holder.id && e.name === name);
   if (condition === undefined || stillHeld) return { encounter, events: [] };
@@ -122,7 +122,7 @@ export function applyRulesChange(encounter: Encounter, combatant: Combatant, cha
 
 /** Drops the records of catalogue conditions the rules engine took off (waking ends Unconscious). */
 function withoutLiftedConditions(encounter: Encounter, combatant: Combatant): Encounter {
-  const ruleSet = getRuleSet(encounter.ruleSet);
+  const ruleSet = rulesOf(encounter);
   const lifted = (e: EncounterEffect): boolean => {
     if (e.kind !== 'condition' || e.targetId !== combatant.id) return false;
     const condition = catalogueCondition(ruleSet, e.name);

@@ -9,7 +9,7 @@ import { requireControl } from './permissions';
 import { CombatRefusal } from './refusals';
 import { findTarget, refOf } from './targets';
 import { replaceCombatant, type StepContext, type Transition } from './transition';
-import { MAX_HP, type Combatant, type Encounter, type EncounterEvent } from './types';
+import { MAX_HP, type Actor, type Combatant, type Encounter, type EncounterEvent } from './types';
 import { requireWhole } from './validate';
 
 export function requireHp(combatant: Combatant): void {
@@ -38,21 +38,29 @@ export interface LandedDamage {
 /**
  * Rolled damage meeting a combatant, the one path reported damage and an attack's hit share: each
  * typed part against its defences, temporary HP, 0 HP and death, then the concentration save it
- * calls for. `showRoll` false leaves the dice out of the reply (a hidden attacker's damage bonus).
+ * calls for. `showRoll` false leaves the dice out of the reply (a hidden attacker's damage bonus);
+ * `source` is who dealt it, for the recap.
  */
 export function landDamage(
   encounter: Encounter,
   ctx: StepContext,
   combatant: Combatant,
   amount: DamageAmount,
-  options: { critical: boolean; showRoll?: boolean },
+  options: { critical: boolean; showRoll?: boolean; source: Combatant | null },
 ): LandedDamage {
   requireHp(combatant);
   const mixed = amount.parts.length > 1;
   const type = mixed ? null : amount.damageType;
   const events: EncounterEvent[] = [
     ...(options.showRoll === false ? [] : rolledEvents(combatant, amount.roll)),
-    { kind: 'damage-taken', combatant: refOf(combatant), amount: amount.total, damageType: type, critical: amount.critical },
+    {
+      kind: 'damage-taken',
+      combatant: refOf(combatant),
+      source: options.source === null ? null : refOf(options.source),
+      amount: amount.total,
+      damageType: type,
+      critical: amount.critical,
+    },
   ];
   const damage = {
     amount: amount.total,
@@ -76,19 +84,33 @@ export function landDamage(
 }
 
 /**
+ * Who most likely dealt damage nobody named a dealer for: the one combatant the reporting player
+ * controls (a player reports their own hits, also a reaction on another's turn), else the combatant
+ * whose turn it is (the game master reports a monster's hits on its turn); never the target itself,
+ * whose own damage (a fall, a backfiring spell) has no dealer to credit.
+ */
+export function likelySource(encounter: Encounter, actor: Actor, target: Combatant): Combatant | null {
+  const own = encounter.combatants.filter((c) => c.controllerId === actor.userId);
+  const candidate = own.length === 1 ? own[0] : encounter.combatants.find((c) => c.id === encounter.currentId);
+  return candidate === undefined || candidate.id === target.id ? null : candidate;
+}
+
+/**
  * Anyone may report damage: tables call out hits that way. Each typed part of the amount meets
- * resistance on its own; the `type` option types the parts that name none.
+ * resistance on its own; the `type` option types the parts that name none. `source` names who dealt
+ * it (an attack knows its attacker); without it, `likelySource` is credited.
  */
 export function dealDamage(
   encounter: Encounter,
   ctx: StepContext,
-  input: { target: string; amount: string; type?: DamageType; critical?: boolean },
+  input: { target: string; amount: string; type?: DamageType; critical?: boolean; source?: string },
 ): Transition {
   const combatant = findTarget(encounter, input.target);
   requireHp(combatant);
+  const source = input.source === undefined ? likelySource(encounter, ctx.actor, combatant) : findTarget(encounter, input.source);
   const critical = input.critical ?? false;
   const amount = rollDamage(input.amount, ctx.random, input.type ?? null, critical ? ctx.ruleSet.facts.critical : null);
-  const landed = landDamage(encounter, ctx, combatant, amount, { critical });
+  const landed = landDamage(encounter, ctx, combatant, amount, { critical, source });
   return { encounter: landed.encounter, events: landed.events, command: 'hp damage', detail: `${combatant.name}: ${landed.detail}` };
 }
 

@@ -2,6 +2,7 @@ import { UserError } from '../errors';
 import { revert, type EncounterDelta } from './delta';
 import { applyRulesChange } from './effects';
 import { requireGameMaster } from './permissions';
+import { requireOptionsApply } from './rules-of';
 import type { StepContext, Transition } from './transition';
 import type { Encounter, EncounterEvent, EncounterOptions } from './types';
 
@@ -32,10 +33,12 @@ export function endEncounter(encounter: Encounter, ctx: StepContext): Transition
 
 export function changeOptions(encounter: Encounter, ctx: StepContext, options: Partial<EncounterOptions>): Transition {
   requireGameMaster(ctx.actor, encounter, "change the encounter's options");
+  requireOptionsApply(encounter.ruleSet, options);
   const merged: EncounterOptions = { ...encounter.options, ...options };
   const words = [
     `death saves ${merged.autoDeathSaves ? 'rolled automatically' : 'by button'}`,
     `concentration saves ${merged.autoConcentrationSaves ? 'rolled automatically' : 'by button'}`,
+    ...(merged.monstersDie ? ['monsters die at 0 HP'] : []),
   ];
   return {
     encounter: { ...encounter, options: merged },

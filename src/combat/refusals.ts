@@ -12,8 +12,14 @@ export interface NameSample {
  */
 export type Refusal =
   | { kind: 'no-encounter' }
+  /** No encounter has ended in the channel (a recap needs one). */
+  | { kind: 'no-ended-encounter' }
+  /** No encounter runs or has ended in the channel. */
+  | { kind: 'no-fight' }
   | { kind: 'encounter-exists'; existing: { name: string; gameMasterName: string } | null }
   | { kind: 'no-combatants' }
+  /** `monsters-die` asked for under rules where monsters already die at 0 HP. */
+  | { kind: 'monsters-already-die'; ruleSetName: string }
   | { kind: 'no-target-named' }
   | { kind: 'unknown-target'; typed: string; combatants: NameSample }
   | { kind: 'ambiguous-target'; typed: string; matches: NameSample }

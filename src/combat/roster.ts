@@ -5,6 +5,7 @@ import type { CombatantRulesState, DamageType, InitiativeRoll, RollMode } from '
 import type { AddInput, CharacterEntry, JoinInput } from './inputs';
 import { endEffects } from './effects';
 import { placeInOrder } from './order';
+import { requireOptionsApply } from './rules-of';
 import { requireGameMaster } from './permissions';
 import { findTarget, normaliseName, refOf } from './targets';
 import { takeId, type StepContext, type Transition } from './transition';
@@ -38,6 +39,7 @@ export function beginEncounter(ctx: StepContext, input: NewEncounter): Transitio
   const name = input.name?.trim().replace(/\s+/g, ' ') || 'Encounter';
   if (name.length > ENCOUNTER_NAME_MAX_LENGTH)
     throw new UserError(`The encounter's name can be at most ${ENCOUNTER_NAME_MAX_LENGTH} characters long.`);
+  requireOptionsApply(input.ruleSet, input.options ?? {});
   const encounter: Encounter = {
     id: input.id,
     guildId: input.place.guildId,
@@ -246,16 +248,22 @@ export function joinEncounter(encounter: Encounter, ctx: StepContext, input: Joi
     resistances: [],
     immunities: [],
     vulnerabilities: [],
-    ...carriedCharacter(input.character),
+    ...carriedCharacter(input.character, input.hp),
   });
   return { encounter: next, events, command: 'init join', detail: `${name} joined (initiative ${initiative})` };
 }
 
-/** A stored character's state as it enters the fight: where it left off, not fresh. */
-function carriedCharacter(entry: CharacterEntry | undefined): Pick<Newcomer, 'saveBonuses' | 'characterId' | 'carried'> {
+/**
+ * A stored character's state as it enters the fight: where it left off, not fresh, but never above
+ * the maximum it joins with (a join's `hp:` may give a lower one than the sheet's).
+ */
+function carriedCharacter(
+  entry: CharacterEntry | undefined,
+  maxHp: number | undefined,
+): Pick<Newcomer, 'saveBonuses' | 'characterId' | 'carried'> {
   if (entry === undefined) return { saveBonuses: {}, characterId: null, carried: {} };
   const { characterId, saves, ...state } = entry;
-  return { saveBonuses: saves, characterId, carried: state };
+  return { saveBonuses: saves, characterId, carried: { ...state, hp: maxHp === undefined ? state.hp : Math.min(state.hp, maxHp) } };
 }
 
 /** Who is current once the current combatant leaves: the next in the order, if anyone is left. */

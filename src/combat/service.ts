@@ -3,9 +3,11 @@ import { getRuleSet } from '../rules';
 import type { RuleSetId } from '../rules/ids';
 import type { BeginInput } from './inputs';
 import { undoChange } from './lifecycle';
+import type { FightRecord } from './recap';
 import { CombatRefusal } from './refusals';
 import { beginEncounter } from './roster';
 import type { EncounterStore } from './store';
+import { rulesOf } from './rules-of';
 import { refOf } from './targets';
 import type { StepContext, Transition } from './transition';
 import type { Actor, CombatantRef, Encounter, EncounterLogEntry, EncounterResult, Place } from './types';
@@ -35,6 +37,11 @@ export interface EncounterService {
   log(place: Place, count: number): Promise<EncounterLogEntry[]>;
   /** Combatants of the channel's encounter in initiative order (empty without one), for autocomplete. */
   combatants(place: Place): Promise<CombatantRef[]>;
+  /**
+   * A whole fight with its log: the last one that ended in the channel (`ended`), or the one running
+   * there, else the last ended (`any`). Refused when there is none.
+   */
+  fight(place: Place, which: 'ended' | 'any'): Promise<FightRecord>;
   /** Remembers the tracker message posted for the encounter; not a change `undo` reverts. */
   setTrackerMessage(place: Place, encounterId: string, messageId: string): Promise<void>;
 }
@@ -56,7 +63,7 @@ export function createEncounterServiceWith(deps: EncounterServiceDeps): Encounte
   const { store } = deps;
 
   function contextFor(actor: Actor, encounter: Encounter): StepContext {
-    return { actor, ruleSet: getRuleSet(encounter.ruleSet), random: deps.random, now: deps.now() };
+    return { actor, ruleSet: rulesOf(encounter), random: deps.random, now: deps.now() };
   }
 
   return {
@@ -98,6 +105,12 @@ export function createEncounterServiceWith(deps: EncounterServiceDeps): Encounte
     async combatants(place) {
       const encounter = await store.cached(place.channelId);
       return encounter === null ? [] : encounter.combatants.map(refOf);
+    },
+    async fight(place, which) {
+      const record =
+        (which === 'any' ? await store.fight(place.channelId, 'active') : null) ?? (await store.fight(place.channelId, 'ended'));
+      if (record === null) throw new CombatRefusal({ kind: which === 'any' ? 'no-fight' : 'no-ended-encounter' });
+      return record;
     },
     setTrackerMessage: (_place, encounterId, messageId) => store.setTrackerMessage(encounterId, messageId),
   };

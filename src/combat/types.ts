@@ -46,11 +46,17 @@ export interface EncounterOptions {
   autoDeathSaves: boolean;
   /** Roll the concentration save as soon as damage calls for it (false: a button). */
   autoConcentrationSaves: boolean;
+  /**
+   * Monsters die at 0 HP even where the rule set gives every creature death saves (Crown & Misery,
+   * decision 27.4); player characters and creatures marked important still fall dying.
+   */
+  monstersDie: boolean;
 }
 
 export const DEFAULT_ENCOUNTER_OPTIONS: EncounterOptions = {
   autoDeathSaves: true,
   autoConcentrationSaves: false,
+  monstersDie: false,
 };
 
 export interface InitiativeInfo {
@@ -262,8 +268,18 @@ export type EncounterEvent =
   | { kind: 'amount-rolled'; combatant: CombatantRef; roll: AmountRoll }
   /** An attack roll; on a hit, the damage events follow. */
   | ({ kind: 'attack-rolled' } & AttackRoll)
-  /** What damage was dealt before the rules engine applied it. */
-  | { kind: 'damage-taken'; combatant: CombatantRef; amount: number; damageType: DamageType | null; critical: CriticalApplied | null }
+  /**
+   * What damage was dealt before the rules engine applied it; `source` is who dealt it, as the command
+   * named it or else as `likelySource` judged (null: nobody can be told, such as damage before round 1).
+   */
+  | {
+      kind: 'damage-taken';
+      combatant: CombatantRef;
+      source: CombatantRef | null;
+      amount: number;
+      damageType: DamageType | null;
+      critical: CriticalApplied | null;
+    }
   | { kind: 'rules'; combatant: CombatantRef; event: RulesEvent }
   | { kind: 'hp-set'; combatant: CombatantRef; hp: number; previous: number }
   /** `previous` is null when the combatant had no hit points before. */

@@ -141,7 +141,17 @@ export function createCharacterStore(prisma: PrismaClient): CharacterStore {
       return { gameMasterId: encounter.gameMasterId, characters: rows.map(fromRow) };
     },
     async recordStates(states) {
-      await prisma.$transaction(states.map(({ id, state }) => prisma.character.updateMany({ where: { id }, data: stateColumns(state) })));
+      // A fight may end above the sheet's maximum (a join's `hp:`, or the sheet edited meanwhile): the sheet caps it.
+      const maxima = await prisma.character.findMany({ where: { id: { in: states.map((s) => s.id) } }, select: { id: true, maxHp: true } });
+      const maxOf = new Map(maxima.map((row) => [row.id, row.maxHp]));
+      await prisma.$transaction(
+        states.map(({ id, state }) =>
+          prisma.character.updateMany({
+            where: { id },
+            data: stateColumns({ ...state, hp: Math.min(state.hp, maxOf.get(id) ?? state.hp) }),
+          }),
+        ),
+      );
     },
   };
 }

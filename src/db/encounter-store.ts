@@ -3,8 +3,9 @@ import { UNDO_COMMAND, type LastChange } from '../combat/lifecycle';
 import { createEncounterServiceWith, type EncounterService } from '../combat/service';
 import { addedAndRemoved, deltaOf, hiddenHitPointChanges, wholeSide, type EncounterSide } from '../combat/delta';
 import type { ChangeFn, EncounterStore, StoredTransition } from '../combat/store';
+import type { FightEntry } from '../combat/recap';
 import type { Transition } from '../combat/transition';
-import type { Actor, Encounter, EncounterLogEntry } from '../combat/types';
+import type { Actor, Encounter, EncounterEvent, EncounterLogEntry } from '../combat/types';
 import type { RandomSource } from '../dice/random';
 import { UserError } from '../errors';
 import type { PrismaClient } from './generated/client';
@@ -141,6 +142,7 @@ enc AS (
     current_id = i.j->>'currentId',
     auto_death_saves = (i.j->>'autoDeathSaves')::boolean,
     auto_concentration_saves = (i.j->>'autoConcentrationSaves')::boolean,
+    monsters_die = (i.j->>'monstersDie')::boolean,
     next_seq = (i.j->>'nextSeq')::int,
     ended_at = (i.j->>'endedAt')::timestamptz,
     active_channel_id = CASE WHEN i.j->>'endedAt' IS NULL THEN e.active_channel_id END,
@@ -151,8 +153,9 @@ enc AS (
 )`;
 
 const SAVE_TAIL = `logged AS (
-  INSERT INTO encounter_events (encounter_id, actor_id, actor_name, command, detail, before, after, created_at)
-  SELECT enc.id, i.j->>'actorId', i.j->>'actorName', i.j->>'command', i.j->>'detail', i.j->'before', i.j->'after', (i.j->>'at')::timestamptz
+  INSERT INTO encounter_events (encounter_id, actor_id, actor_name, command, detail, before, after, events, created_at)
+  SELECT enc.id, i.j->>'actorId', i.j->>'actorName', i.j->>'command', i.j->>'detail', i.j->'before', i.j->'after', i.j->'events',
+    (i.j->>'at')::timestamptz
   FROM enc, input i
 )
 SELECT version FROM enc`;
@@ -179,8 +182,9 @@ enc AS (
   RETURNING id
 ),
 logged AS (
-  INSERT INTO encounter_events (encounter_id, actor_id, actor_name, command, detail, before, after, created_at)
-  SELECT enc.id, i.j->>'actorId', i.j->>'actorName', i.j->>'command', i.j->>'detail', NULL, i.j->'after', (i.j->>'at')::timestamptz
+  INSERT INTO encounter_events (encounter_id, actor_id, actor_name, command, detail, before, after, events, created_at)
+  SELECT enc.id, i.j->>'actorId', i.j->>'actorName', i.j->>'command', i.j->>'detail', NULL, i.j->'after', i.j->'events',
+    (i.j->>'at')::timestamptz
   FROM enc, input i
 )
 SELECT id::text FROM enc`;
@@ -197,6 +201,39 @@ FROM encounter_events ev
 WHERE ev.encounter_id = (SELECT e.id FROM encounters e WHERE e.active_channel_id = $1)
 ORDER BY ev.id DESC
 LIMIT $2::int`;
+
+/**
+ * A whole fight: the channel's active encounter (`$2` false) or the last one that ended there, with
+ * every logged change oldest first. Encounters of a channel follow one another, so the newest begun
+ * that has ended is the last to end.
+ */
+export const FIGHT_SQL = `
+SELECT row_to_json(e) AS encounter,
+  (SELECT coalesce(json_agg(c ORDER BY c.sort_order), '[]'::json) FROM combatants c WHERE c.encounter_id = e.id) AS combatants,
+  (SELECT coalesce(json_agg(f ORDER BY f.id), '[]'::json) FROM encounter_effects f WHERE f.encounter_id = e.id) AS effects,
+  (SELECT coalesce(json_agg(json_build_object(
+      'at', ev.created_at, 'actor_id', ev.actor_id, 'actor_name', ev.actor_name, 'command', ev.command,
+      'detail', ev.detail, 'undone', ev.undone, 'events', ev.events) ORDER BY ev.id), '[]'::json)
+    FROM encounter_events ev WHERE ev.encounter_id = e.id) AS entries
+FROM encounters e
+WHERE CASE WHEN $2::boolean THEN e.channel_id = $1 AND e.ended_at IS NOT NULL ELSE e.active_channel_id = $1 END
+ORDER BY e.created_at DESC
+LIMIT 1`;
+
+interface FightRow {
+  encounter: StoredRow<EncounterRow>;
+  combatants: StoredRow<CombatantRow>[];
+  effects: StoredRow<EffectRow>[];
+  entries: {
+    at: string;
+    actor_id: string;
+    actor_name: string;
+    command: string;
+    detail: string;
+    undone: boolean;
+    events: EncounterEvent[];
+  }[];
+}
 
 interface LoadedRow {
   unchanged: boolean;
@@ -268,6 +305,7 @@ async function save(db: Queryable, before: Encounter, change: StoredTransition, 
     currentId: after.currentId,
     autoDeathSaves: after.options.autoDeathSaves,
     autoConcentrationSaves: after.options.autoConcentrationSaves,
+    monstersDie: after.options.monstersDie,
     nextSeq: after.nextSeq,
     endedAt: after.endedAt?.toISOString() ?? null,
     changedCombatants: changedCombatants.map((p) => combatantRow(p.combatant, p.sortOrder)),
@@ -283,6 +321,7 @@ async function save(db: Queryable, before: Encounter, change: StoredTransition, 
     detail: change.detail,
     before: delta.before,
     after: delta.after,
+    events: change.events,
     at: at.toISOString(),
   };
   const sql = saveSql({
@@ -374,6 +413,7 @@ function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date): Enco
         command: begun.command,
         detail: begun.detail,
         after: wholeSide(e),
+        events: begun.events,
       };
       const rows = await prisma.$queryRawUnsafe<{ id: string }[]>(CREATE_SQL, JSON.stringify(payload));
       if (rows.length === 1) cache.remember(e);
@@ -417,6 +457,24 @@ function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date): Enco
         undone: row.undone,
         hiddenHitPoints: hiddenHitPointChanges(row.before, row.after),
       }));
+    },
+
+    async fight(channelId, which) {
+      const rows = await prisma.$queryRawUnsafe<FightRow[]>(FIGHT_SQL, channelId, which === 'ended');
+      const row = rows[0];
+      if (row === undefined) return null;
+      return {
+        encounter: encounterFromRows(row.encounter, row.combatants, row.effects),
+        entries: row.entries.map((entry): FightEntry => ({
+          at: new Date(entry.at),
+          actorId: entry.actor_id,
+          actorName: entry.actor_name,
+          command: entry.command,
+          detail: entry.detail,
+          undone: entry.undone,
+          events: entry.events,
+        })),
+      };
     },
 
     async setTrackerMessage(encounterId, messageId) {

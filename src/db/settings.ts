@@ -1,6 +1,13 @@
 import type { PrismaClient } from './generated/client';
 import type { RuleSetId } from '../rules/ids';
-import { rulesetInForce, type EffectiveRuleset, type SettingsPlace, type SettingsStore } from '../settings/store';
+import {
+  restRulesFrom,
+  rulesetInForce,
+  type EffectiveRuleset,
+  type RestRules,
+  type SettingsPlace,
+  type SettingsStore,
+} from '../settings/store';
 
 /** Sets the server's rule set, remembering who did. */
 export async function setGuildRuleset(
@@ -62,6 +69,21 @@ export async function setGmChannel(
   });
 }
 
+/** The server's rest rules, or the defaults. */
+export async function restRules(prisma: PrismaClient, guildId: string): Promise<RestRules> {
+  return restRulesFrom(await prisma.restSettings.findUnique({ where: { guildId } }));
+}
+
+/** Sets the server's rest rules, remembering who did. */
+export async function setRestRules(prisma: PrismaClient, change: { guildId: string; rules: RestRules; userId: string }): Promise<void> {
+  const columns = { nextRests: change.rules.nextRests, a5eSupply: change.rules.a5eSupply, updatedBy: change.userId };
+  await prisma.restSettings.upsert({
+    where: { guildId: change.guildId },
+    create: { guildId: change.guildId, ...columns },
+    update: columns,
+  });
+}
+
 /** The settings store over PostgreSQL (or the embedded database), through Prisma. */
 export function createSettingsStore(prisma: PrismaClient): SettingsStore {
   return {
@@ -71,5 +93,7 @@ export function createSettingsStore(prisma: PrismaClient): SettingsStore {
     clearChannelRuleset: (place) => clearChannelRuleset(prisma, place),
     gmChannel: (guildId) => gmChannel(prisma, guildId),
     setGmChannel: (change) => setGmChannel(prisma, change),
+    restRules: (guildId) => restRules(prisma, guildId),
+    setRestRules: (change) => setRestRules(prisma, change),
   };
 }

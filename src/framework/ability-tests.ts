@@ -133,8 +133,8 @@ export async function runAbilityTest(ctx: CommandContext, testOf: (ruleSet: Rule
   );
   const secret = optionalBoolean(ctx.options, 'secret');
   const reply = abilityTestReply({ name: roller.name, result, noBonusRecorded: own === null, hidden: roller.hidden, secret });
-  // Only game masters roll for a hidden monster, so a copy showing its numbers reaches only game masters.
-  return secret ? secretRollReply(ctx, reply.embeds ?? []) : reply;
+  // A hidden monster's roll is already the game master's alone; any other secret roll reaches them as /roll's does.
+  return secret && !roller.hidden ? secretRollReply(ctx, reply.embeds ?? []) : reply;
 }
 
 /** Suggestions for `target` (the fight's combatants), `character` (the caller's) and `skill` (the rule set's here). */

@@ -20,11 +20,22 @@ export interface MemberPermissions {
 
 export type OptionValue = string | number | boolean;
 
+/** A file given to an attachment option, as Discord describes it: where to fetch it, not its content. */
+export interface OptionAttachment {
+  name: string;
+  url: string;
+  /** Bytes, as Discord reports them. */
+  size: number;
+  contentType: string | null;
+}
+
 /** The options of one invocation, flattened: the subcommand (group) and each option by name. */
 export interface CommandOptions {
   subcommandGroup: string | null;
   subcommand: string | null;
   values: Readonly<Record<string, OptionValue>>;
+  /** Attachment options by name (Discord only: the console cannot attach files). */
+  attachments?: Readonly<Record<string, OptionAttachment>>;
 }
 
 /**

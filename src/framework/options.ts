@@ -1,7 +1,7 @@
 import type { SlashCommandStringOption } from '@discordjs/builders';
 import type { SaveBonuses } from '../combat/types';
 import { ABILITIES, DAMAGE_TYPES, type DamageType } from '../rules/types';
-import { UserError, type CommandOptions } from './command';
+import { UserError, type CommandOptions, type OptionAttachment } from './command';
 
 /** A `target` option as /init and /hp declare it: required, autocompleted from the encounter. */
 export function targetOption(
@@ -46,6 +46,15 @@ export function optionalBoolean(options: CommandOptions, name: string): boolean 
   if (found === undefined) return false;
   if (typeof found !== 'boolean') throw new UserError(`\`${name}\` takes true or false.`);
   return found;
+}
+
+/** A true/false option as given, or undefined when left out (where leaving it out is not the same as false). */
+export function givenBoolean(options: CommandOptions, name: string): boolean | undefined {
+  return options.values[name] === undefined ? undefined : optionalBoolean(options, name);
+}
+
+export function optionalAttachment(options: CommandOptions, name: string): OptionAttachment | null {
+  return options.attachments?.[name] ?? null;
 }
 
 export function isDamageType(text: string): text is DamageType {

@@ -80,7 +80,7 @@ const RULESET_DIFFERENCES: readonly { label: string; values: Readonly<Record<Rul
     values: {
       dnd2024: 'PCs and creatures marked important; monsters die',
       dnd2014: 'same',
-      'crown-misery': 'every creature at 0 HP, monsters too',
+      'crown-misery': 'every creature at 0 HP, monsters too (unless the encounter began with `monsters-die:true`)',
       'dnd-next': 'same',
       a5e: 'same',
     },
@@ -241,7 +241,7 @@ const RULESET_DIFFERENCES: readonly { label: string; values: Readonly<Record<Rul
       dnd2024: '1 hour, from at least 1 HP; Hit Dice: roll + Con, at least 1 each',
       dnd2014: '1 hour, even at 0 HP; roll + Con',
       'crown-misery': 'as 2024',
-      'dnd-next': "10 minutes, even at 0 HP; Hit Dice only with a healer's kit (optional and experimental rules available)",
+      'dnd-next': "10 minutes, even at 0 HP; Hit Dice only with a healer's kit (slower and experimental rules: a server's rest rules)",
       a5e: '1 hour, even at 0 HP; roll + Con',
     },
   },
@@ -251,8 +251,8 @@ const RULESET_DIFFERENCES: readonly { label: string; values: Readonly<Record<Rul
       dnd2024: 'from at least 1 HP: all HP, all Hit Dice, reduced max HP back, Exhaustion −1',
       dnd2014: 'all HP, half the Hit Dice (min 1), Exhaustion −1 if fed',
       'crown-misery': 'as 2024',
-      'dnd-next': 'all HP and all Hit Dice (optional slower variants)',
-      a5e: 'all HP, half the Hit Dice (min 1); fatigue and strife −1, past the first level only at a Haven',
+      'dnd-next': "all HP and all Hit Dice (slower and experimental rules: a server's rest rules)",
+      a5e: 'all HP, half the Hit Dice (min 1); fatigue and strife −1, past the first level only at a Haven; 1 fatigue without Supply where the server counts it',
     },
   },
   {

@@ -536,7 +536,8 @@ export interface EndingEffects {
 // ---------------------------------------------------------------------------------------------
 
 /** D&D Next optional and experimental rest rules (RULES.md §23d). */
-export type NextRestVariant = 'standard' | 'slower-hp' | 'slower-hit-dice' | 'slower-all' | 'experimental-1' | 'experimental-2';
+export const NEXT_REST_VARIANTS = ['standard', 'slower-hp', 'slower-hit-dice', 'slower-all', 'experimental-1', 'experimental-2'] as const;
+export type NextRestVariant = (typeof NEXT_REST_VARIANTS)[number];
 
 export interface ShortRestOptions {
   /** Hit dice to spend, by die size. */

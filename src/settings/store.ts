@@ -1,4 +1,5 @@
 import { DEFAULT_RULESET, isRuleSetId, type RuleSetId } from '../rules/ids';
+import { NEXT_REST_VARIANTS, type NextRestVariant } from '../rules/types';
 
 /** Where the rule set in force comes from: the channel's override, the server's choice, or the default. */
 export type RulesetSource = 'channel' | 'server' | 'default';
@@ -9,6 +10,26 @@ export interface EffectiveRuleset {
   /** Who chose it, and when; null for the default. */
   updatedBy: string | null;
   updatedAt: Date | null;
+}
+
+/**
+ * The rest rules a server's table chose (`/config rests`). Each applies only where its rule set is
+ * played: the Next variant in D&D Next channels, Supply in A5E ones.
+ */
+export interface RestRules {
+  /** D&D Next's optional slower recovery or experimental rests (RULES.md §23d). */
+  nextRests: NextRestVariant;
+  /** A5E Supply: every long rest says whether it consumed 1 Supply; without one it gives 1 fatigue (§23e). */
+  a5eSupply: boolean;
+}
+
+export const DEFAULT_REST_RULES: RestRules = { nextRests: 'standard', a5eSupply: false };
+
+/** Stored rest rules, with a Next variant this version does not know read as the standard rules. */
+export function restRulesFrom(stored: { nextRests: string; a5eSupply: boolean } | null): RestRules {
+  if (stored === null) return DEFAULT_REST_RULES;
+  const known = (NEXT_REST_VARIANTS as readonly string[]).includes(stored.nextRests);
+  return { nextRests: known ? (stored.nextRests as NextRestVariant) : 'standard', a5eSupply: stored.a5eSupply };
 }
 
 /** A channel and the server it belongs to. */
@@ -34,6 +55,10 @@ export interface SettingsStore {
   gmChannel(guildId: string): Promise<string | null>;
   /** Sets (or, with null, clears) the server's game master channel, remembering who did. */
   setGmChannel(change: { guildId: string; channelId: string | null; userId: string }): Promise<void>;
+  /** The server's rest rules, or the defaults. */
+  restRules(guildId: string): Promise<RestRules>;
+  /** Sets the server's rest rules, remembering who did. */
+  setRestRules(change: { guildId: string; rules: RestRules; userId: string }): Promise<void>;
 }
 
 /** A choice as a store keeps it: the id (perhaps of a rule set since removed), who made it, and when. */

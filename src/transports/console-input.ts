@@ -74,6 +74,8 @@ function convert(option: APIApplicationCommandBasicOption, raw: string): { ok: t
       value = lowered === 'true';
       break;
     }
+    case ApplicationCommandOptionType.Attachment:
+      return { ok: false, error: `option ${name} takes a file, which the console cannot attach (paste JSON with json: instead)` };
     case ApplicationCommandOptionType.String:
       if (option.min_length !== undefined && raw.length < option.min_length)
         return { ok: false, error: `option ${name} needs at least ${option.min_length} characters` };

@@ -15,6 +15,7 @@ function embedJson(embed: Embed) {
     description: embed.description ?? null,
     fields: (embed.fields ?? []).map((f) => ({ name: f.name, value: f.value })),
     footer: embed.footer ?? null,
+    image: embed.image ?? null,
   };
 }
 
@@ -30,6 +31,7 @@ function replyJson(reply: Reply) {
     content: reply.content ?? null,
     embeds: (reply.embeds ?? []).map(embedJson),
     components: componentsJson(reply),
+    files: (reply.files ?? []).map((file) => ({ name: file.name, bytes: file.data.byteLength })),
   };
 }
 
@@ -66,7 +68,7 @@ function embedText(embed: Embed): string[] {
   const lines: string[] = [];
   if (embed.title) lines.push(`== ${embed.title} ==`);
   if (embed.description) lines.push(embed.description);
-  for (const field of embed.fields ?? []) lines.push(`${field.name}: ${field.value.includes('\n') ? `\n${field.value}` : field.value}`);
+  for (const field of embed.fields ?? []) lines.push(`${field.name}:${field.value.includes('\n') ? '\n' : ' '}${field.value}`);
   if (embed.footer) lines.push(`-- ${embed.footer}`);
   return lines;
 }
@@ -79,6 +81,8 @@ export function renderReplyText(reply: Reply, heading?: string): string {
   if (reply.content) lines.push(reply.content);
   for (const embed of reply.embeds ?? []) lines.push(...embedText(embed));
   const buttons = (reply.components ?? []).flatMap((row) => row.buttons).filter((b) => !b.disabled);
+  // A terminal shows no picture: the file's name and size say it was sent.
+  for (const file of reply.files ?? []) lines.push(`attachment ${file.name} ${file.data.byteLength} bytes`);
   if (buttons.length > 0) lines.push(`Buttons: ${buttons.map((b) => `[${b.label}]`).join(' ')}  (press one with click:<label>)`);
   return readableMentions(lines.join('\n'));
 }

@@ -1,6 +1,13 @@
 import { ApplicationCommandOptionType, PermissionFlagsBits, PermissionsBitField, type APIInteraction } from 'discord.js';
 import type { Services } from '../services';
-import type { ChannelMessenger, CommandContext, CommandOptions, MemberPermissions, OptionValue } from '../framework/command';
+import type {
+  ChannelMessenger,
+  CommandContext,
+  CommandOptions,
+  MemberPermissions,
+  OptionAttachment,
+  OptionValue,
+} from '../framework/command';
 
 /** One option of an invocation as discord.js hands it over (`interaction.options.data`). */
 export interface InteractionOption {
@@ -9,7 +16,12 @@ export interface InteractionOption {
   value?: string | number | boolean;
   focused?: boolean;
   options?: readonly InteractionOption[];
+  /** An attachment option's file, which discord.js resolves from the payload. */
+  attachment?: { name: string; url: string; size: number; contentType: string | null };
 }
+
+/** Attached files as the raw payload resolves them (`data.resolved.attachments`), by attachment id. */
+export type ResolvedAttachments = Readonly<Record<string, { filename: string; url: string; size: number; content_type?: string }>>;
 
 /**
  * The facts about an interaction that a context needs. discord.js interactions satisfy it as they are;
@@ -42,21 +54,37 @@ export function apiInteractionFacts(interaction: APIInteraction): InteractionFac
   };
 }
 
+/** An attachment option's file: discord.js's resolved one, else the payload's `resolved` entry for its id. */
+function attachmentOf(option: InteractionOption, resolved: ResolvedAttachments): OptionAttachment | null {
+  if (option.attachment) {
+    const { name, url, size, contentType } = option.attachment;
+    return { name, url, size, contentType };
+  }
+  const file = resolved[String(option.value)];
+  return file ? { name: file.filename, url: file.url, size: file.size, contentType: file.content_type ?? null } : null;
+}
+
 /** Walks subcommand groups and subcommands down to the leaf options, as handlers expect them. */
-export function flattenOptions(data: readonly InteractionOption[]): CommandOptions {
+export function flattenOptions(data: readonly InteractionOption[], resolved: ResolvedAttachments = {}): CommandOptions {
   let subcommandGroup: string | null = null;
   let subcommand: string | null = null;
   const values: Record<string, OptionValue> = {};
+  const attachments: Record<string, OptionAttachment> = {};
   const visit = (options: readonly InteractionOption[]): void => {
     for (const option of options) {
       if (option.type === ApplicationCommandOptionType.SubcommandGroup) subcommandGroup = option.name;
       else if (option.type === ApplicationCommandOptionType.Subcommand) subcommand = option.name;
-      else if (option.value !== undefined) values[option.name] = option.value;
+      else if (option.type === ApplicationCommandOptionType.Attachment) {
+        const file = attachmentOf(option, resolved);
+        if (file) attachments[option.name] = file;
+      } else if (option.value !== undefined) values[option.name] = option.value;
       visit(option.options ?? []);
     }
   };
   visit(data);
-  return { subcommandGroup, subcommand, values };
+  return Object.keys(attachments).length > 0
+    ? { subcommandGroup, subcommand, values, attachments }
+    : { subcommandGroup, subcommand, values };
 }
 
 /** The option the user is typing in, for autocomplete; Discord sends its partial text as a string. */

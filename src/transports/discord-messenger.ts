@@ -2,7 +2,7 @@ import { DiscordAPIError, RESTJSONErrorCodes, Routes, type APIChannel, type APIM
 import type { Logger } from 'pino';
 import type { ChannelMessenger } from '../framework/command';
 import type { Reply } from '../views/reply';
-import { toMessageBody } from './discord-payload';
+import { restFiles, toMessageBody } from './discord-payload';
 
 /** The message or its channel is gone (deleted, or the bot was removed from it). */
 function isGone(error: unknown): boolean {
@@ -18,7 +18,10 @@ function refusesDirectMessages(error: unknown): boolean {
 export function restMessenger(rest: REST, logger: Logger): ChannelMessenger {
   return {
     async send(channelId: string, message: Reply): Promise<string> {
-      const posted = (await rest.post(Routes.channelMessages(channelId), { body: toMessageBody(message, 'create') })) as APIMessage;
+      const posted = (await rest.post(Routes.channelMessages(channelId), {
+        body: toMessageBody(message, 'create'),
+        files: restFiles(message),
+      })) as APIMessage;
       return posted.id;
     },
 
@@ -36,7 +39,10 @@ export function restMessenger(rest: REST, logger: Logger): ChannelMessenger {
 
     async edit(channelId: string, messageId: string, message: Reply): Promise<boolean> {
       try {
-        await rest.patch(Routes.channelMessage(channelId, messageId), { body: toMessageBody(message, 'replace') });
+        await rest.patch(Routes.channelMessage(channelId, messageId), {
+          body: toMessageBody(message, 'replace'),
+          files: restFiles(message),
+        });
         return true;
       } catch (error) {
         if (isGone(error)) return false;

@@ -6,6 +6,7 @@ import {
   type APIButtonComponentWithCustomId,
   type APIEmbed,
   type APIInteractionResponseCallbackData,
+  type RawFile,
   type RESTPostAPIChannelMessageJSONBody,
 } from 'discord.js';
 import type { ButtonRow, ButtonStyle as ReplyButtonStyle, Embed, Reply } from '../views/reply';
@@ -19,6 +20,7 @@ const BUTTON_STYLES: Readonly<Record<ReplyButtonStyle, APIButtonComponentWithCus
 
 function toApiEmbed(embed: Embed): APIEmbed {
   const api: APIEmbed = {};
+  if (embed.image !== undefined) api.image = { url: embed.image };
   if (embed.title !== undefined) api.title = embed.title;
   if (embed.description !== undefined) api.description = embed.description;
   if (embed.color !== undefined) api.color = embed.color;
@@ -52,11 +54,20 @@ export function allowedMentions(reply: Reply): { parse: []; users: string[] } {
  */
 export type PayloadMode = 'create' | 'replace';
 
+/** A file as discord.js uploads it with a message. */
+export interface PayloadFile {
+  attachment: Buffer;
+  name: string;
+  description?: string;
+}
+
 export interface MessagePayload {
   content?: string;
   embeds: APIEmbed[];
   components: APIActionRowComponent<APIButtonComponentWithCustomId>[];
   allowedMentions: { parse: []; users: string[] };
+  /** Present only when the reply carries files: an edit without it keeps the message's attachments. */
+  files?: PayloadFile[];
 }
 
 /** The options discord.js takes for interaction replies, edits, updates and follow-ups. */
@@ -68,6 +79,14 @@ export function toMessagePayload(reply: Reply, mode: PayloadMode): MessagePayloa
   };
   const content = reply.content ?? '';
   if (content !== '' || mode === 'replace') payload.content = content;
+  const files = reply.files ?? [];
+  if (files.length > 0) {
+    payload.files = files.map((file) => ({
+      attachment: Buffer.from(file.data),
+      name: file.name,
+      ...(file.description === undefined ? {} : { description: file.description }),
+    }));
+  }
   return payload;
 }
 
@@ -77,12 +96,38 @@ export function toInteractionMessage(reply: Reply): MessagePayload & { flags?: M
   return reply.ephemeral ? { ...payload, flags: MessageFlags.Ephemeral } : payload;
 }
 
-/** discord.js's options with the raw API's field name, for requests that bypass discord.js's interaction methods. */
+/**
+ * discord.js's options with the raw API's field names, for requests that bypass discord.js's
+ * interaction methods; files are described in `attachments` and travel beside the body (`restFiles`).
+ */
 function toApiBody<T extends MessagePayload>({
   allowedMentions: mentions,
+  files,
   ...rest
-}: T): Omit<T, 'allowedMentions'> & { allowed_mentions: MessagePayload['allowedMentions'] } {
-  return { ...rest, allowed_mentions: mentions };
+}: T): Omit<T, 'allowedMentions' | 'files'> & { allowed_mentions: MessagePayload['allowedMentions']; attachments?: APIAttachmentRef[] } {
+  const body = { ...rest, allowed_mentions: mentions };
+  if (files === undefined) return body;
+  return {
+    ...body,
+    attachments: files.map((file, id) => ({
+      id,
+      filename: file.name,
+      ...(file.description === undefined ? {} : { description: file.description }),
+    })),
+  };
+}
+
+/** How a message body names the file uploaded as `files[id]`. */
+interface APIAttachmentRef {
+  id: number;
+  filename: string;
+  description?: string;
+}
+
+/** The files of a reply as REST uploads them (multipart, `files[0]`, `files[1]`…), or undefined for none. */
+export function restFiles(reply: Reply): RawFile[] | undefined {
+  const files = reply.files ?? [];
+  return files.length === 0 ? undefined : files.map((file) => ({ name: file.name, data: Buffer.from(file.data) }));
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   ComponentType,
   InteractionResponseType,
   InteractionType,
+  MessageFlags,
   Routes,
   type APIApplicationCommandAutocompleteInteraction,
   type APIChatInputApplicationCommandInteraction,
@@ -17,7 +18,7 @@ import type { Reply } from '../views/reply';
 import { Deferral } from '../framework/deferral';
 import { asPromise } from '../framework/as-promise';
 import { apiInteractionFacts, baseContext, flattenOptions, focusedOption } from './discord-context';
-import { toInteractionResponseData, toMessageBody } from './discord-payload';
+import { restFiles, toInteractionResponseData, toMessageBody } from './discord-payload';
 import { dispatchAutocomplete, dispatchButton, dispatchCommand } from '../framework/dispatch';
 import { NOT_IN_SERVER, RESTARTING } from '../views/interaction-replies';
 import type { CommandRegistry } from '../framework/registry';
@@ -57,11 +58,27 @@ function webhook(interaction: APIInteraction, options: HttpAnswerOptions) {
   // Interaction webhooks are authorised by their token, not the bot's.
   return {
     editOriginal: (reply: Reply) =>
-      rest.patch(Routes.webhookMessage(applicationId, interaction.token), { body: toMessageBody(reply, 'replace'), auth: false }),
+      rest.patch(Routes.webhookMessage(applicationId, interaction.token), {
+        body: toMessageBody(reply, 'replace'),
+        files: restFiles(reply),
+        auth: false,
+      }),
     deleteOriginal: () => rest.delete(Routes.webhookMessage(applicationId, interaction.token), { auth: false }),
     followUp: (reply: Reply) =>
-      rest.post(Routes.webhook(applicationId, interaction.token), { body: toInteractionResponseData(reply), auth: false }),
+      rest.post(Routes.webhook(applicationId, interaction.token), {
+        body: toInteractionResponseData(reply),
+        files: restFiles(reply),
+        auth: false,
+      }),
   };
+}
+
+/**
+ * Files cannot ride in the HTTP response, which is JSON: a reply with files is acknowledged there and
+ * then sent through the webhook as a multipart upload.
+ */
+function hasFiles(reply: Reply): boolean {
+  return (reply.files ?? []).length > 0;
 }
 
 async function answerCommand(
@@ -77,9 +94,21 @@ async function answerCommand(
     acknowledge(respond, InteractionResponseType.DeferredChannelMessageWithSource),
     slow ? 0 : options.deferAfterMs,
   );
-  const reply = await dispatchCommand(options.registry, name, { ...base, options: flattenOptions(interaction.data.options ?? []) });
-  if (!(await deferral.settle())) return respond(message(reply));
+  const reply = await dispatchCommand(options.registry, name, {
+    ...base,
+    options: flattenOptions(interaction.data.options ?? [], interaction.data.resolved?.attachments),
+  });
   const hook = webhook(interaction, options);
+  if (!(await deferral.settle())) {
+    if (!hasFiles(reply)) return respond(message(reply));
+    // Deferred with the reply's own visibility, the original message then takes the files.
+    respond({
+      type: InteractionResponseType.DeferredChannelMessageWithSource,
+      data: reply.ephemeral ? { flags: MessageFlags.Ephemeral } : {},
+    });
+    await hook.editOriginal(reply);
+    return;
+  }
   if (reply.ephemeral) {
     // A deferral fixes the answer as public; a private answer (an error, a secret roll) must not land there.
     await hook.deleteOriginal();
@@ -103,11 +132,13 @@ async function answerButton(
   const reply = await dispatchButton(options.registry, { ...base, customId });
   const deferred = await deferral.settle();
   const hook = webhook(interaction, options);
+  if (!deferred && hasFiles(reply)) respond({ type: InteractionResponseType.DeferredMessageUpdate });
+  const acknowledged = deferred || hasFiles(reply);
   if (reply.updateMessage) {
     // For a button, the original message is the one the button sits on.
-    if (deferred) await hook.editOriginal(reply);
+    if (acknowledged) await hook.editOriginal(reply);
     else respond({ type: InteractionResponseType.UpdateMessage, data: toMessageBody(reply, 'replace') });
-  } else if (deferred) {
+  } else if (acknowledged) {
     await hook.followUp(reply);
   } else {
     respond(message(reply));

@@ -55,13 +55,29 @@ function optionsProblem(options: unknown, where: string, depth: number): string 
   return null;
 }
 
+/** Attached files as `data.resolved.attachments` describes them, which an attachment option points into. */
+function attachmentsProblem(resolved: unknown): string | null {
+  if (resolved === undefined) return null;
+  if (!isFields(resolved)) return 'data.resolved is not an object';
+  const attachments = resolved.attachments;
+  if (attachments === undefined) return null;
+  if (!isFields(attachments)) return 'data.resolved.attachments is not an object';
+  for (const [id, file] of Object.entries(attachments)) {
+    const where = `data.resolved.attachments.${id}`;
+    if (!isFields(file) || typeof file.filename !== 'string' || typeof file.url !== 'string') return `${where} has no filename and url`;
+    if (!Number.isInteger(file.size) || (file.size as number) < 0) return `${where}.size is not a whole number`;
+    if (file.content_type !== undefined && typeof file.content_type !== 'string') return `${where}.content_type is not a string`;
+  }
+  return null;
+}
+
 function dataProblem(type: InteractionType, data: unknown): string | null {
   if (type === InteractionType.Ping) return null;
   if (!isFields(data)) return 'data is missing';
   if (type === InteractionType.ApplicationCommand || type === InteractionType.ApplicationCommandAutocomplete) {
     if (typeof data.name !== 'string') return 'data.name is not a string';
     if (!Number.isInteger(data.type)) return 'data.type is not a number';
-    return optionsProblem(data.options, 'data.options', 1);
+    return optionsProblem(data.options, 'data.options', 1) ?? attachmentsProblem(data.resolved);
   }
   if (type === InteractionType.MessageComponent) {
     if (typeof data.custom_id !== 'string') return 'data.custom_id is not a string';

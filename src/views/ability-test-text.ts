@@ -30,7 +30,7 @@ export interface AbilityTestView {
   noBonusRecorded: boolean;
   /** A hidden monster: its numbers are the game master's alone. */
   hidden: boolean;
-  /** `secret:true`: the roller and the game master see it (`secretRollReply` says who), never the table. */
+  /** `secret:true`: the table does not see it (the roller's copy; the game master's goes with it). */
   secret: boolean;
 }
 
@@ -90,7 +90,6 @@ export function abilityTestReply(view: AbilityTestView): Reply {
     return { embeds: [{ title: titleOf(view), description: `**${verdict(view.result.success)}**`, color: colorOf(view.result.success) }] };
   }
   const embed = fullEmbed(view);
-  // A secret roll's note (`secretRollNote`) says who sees it.
-  if (view.hidden && !view.secret) embed.footer = `Only you see this: ${view.name} is hidden, so its numbers stay with the game master.`;
+  if (view.hidden) embed.footer = `Only you see this: ${view.name} is hidden, so its numbers stay with the game master.`;
   return { embeds: [embed], ephemeral: view.hidden || view.secret };
 }

@@ -8,7 +8,7 @@ export function signed(value: number): string {
   return value < 0 ? `−${-value}` : `+${value}`;
 }
 
-const TRACK_NAMES: Record<TrackKey, string> = { exhaustion: 'Exhaustion', fatigue: 'Fatigue', strife: 'Strife' };
+export const TRACK_NAMES: Record<TrackKey, string> = { exhaustion: 'Exhaustion', fatigue: 'Fatigue', strife: 'Strife' };
 
 /** "Exhaustion 2, Fatigue 1", or null when every track is at 0. */
 export function tracksInWords(tracks: Readonly<Record<TrackKey, number>>): string | null {

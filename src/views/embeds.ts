@@ -1,4 +1,4 @@
-import type { Reply } from './reply';
+import type { Embed, Reply } from './reply';
 
 /** One palette for every reply, so a glance tells success from failure. */
 export const COLORS = {
@@ -19,6 +19,12 @@ export const EMBED_LIMITS = {
   footer: 2048,
   total: 6000,
 } as const;
+
+/** The characters of an embed that count toward the 6,000 a message's embeds may hold together. */
+export function embedLength(embed: Embed): number {
+  const fields = (embed.fields ?? []).reduce((sum, field) => sum + field.name.length + field.value.length, 0);
+  return (embed.title?.length ?? 0) + (embed.description?.length ?? 0) + (embed.footer?.length ?? 0) + fields;
+}
 
 export function errorReply(message: string): Reply {
   return { ephemeral: true, embeds: [{ description: `⚠️ ${message}`, color: COLORS.danger }] };

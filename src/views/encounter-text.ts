@@ -37,7 +37,8 @@ export function initiativeInWords(initiative: InitiativeInfo): string {
 export function optionsInWords(options: EncounterOptions): string {
   const death = options.autoDeathSaves ? 'rolled when the turn starts' : 'rolled with a button by the player';
   const concentration = options.autoConcentrationSaves ? 'rolled at once' : 'rolled with a button';
-  return `Death saves are ${death}; concentration saves are ${concentration}.`;
+  const monsters = options.monstersDie ? ' Monsters die at 0 HP; only player characters and important creatures make death saves.' : '';
+  return `Death saves are ${death}; concentration saves are ${concentration}.${monsters}`;
 }
 
 type RulesEntry = Extract<EncounterEvent, { kind: 'rules' }>;

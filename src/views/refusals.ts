@@ -14,11 +14,17 @@ export function refusalText(refusal: Refusal): string {
   switch (refusal.kind) {
     case 'no-encounter':
       return 'There is no encounter in this channel. Start one with `/init begin`.';
+    case 'no-ended-encounter':
+      return 'No encounter has ended in this channel yet, so there is nothing to recap. A recap is posted when `/init end` ends one.';
+    case 'no-fight':
+      return 'There is no encounter in this channel, running or ended, to export. Start one with `/init begin`.';
     case 'encounter-exists': {
       const { existing } = refusal;
       const which = existing === null ? 'an encounter' : `${shown(existing.name)} (game master: ${shown(existing.gameMasterName)})`;
       return `This channel already has ${which}. End it with \`/init end\` before beginning another.`;
     }
+    case 'monsters-already-die':
+      return `Monsters already die at 0 HP in the ${refusal.ruleSetName} rules: \`monsters-die\` changes something only under Crown & Misery, where every creature makes death saves.`;
     case 'no-combatants':
       return 'There are no combatants yet: add monsters with `/init add` or join with `/init join`.';
     case 'no-target-named':

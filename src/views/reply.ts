@@ -12,6 +12,17 @@ export interface Embed {
   color?: number;
   fields?: EmbedField[];
   footer?: string;
+  /** A picture shown in the embed: `attachment://<name>` for a file of the same reply. */
+  image?: string;
+}
+
+/** A file sent with a reply (a chart, an export). */
+export interface ReplyFile {
+  /** The file name people see and download, e.g. `recap.png`; an embed shows it as `attachment://recap.png`. */
+  name: string;
+  data: Uint8Array;
+  /** Alt text. */
+  description?: string;
 }
 
 export type ButtonStyle = 'primary' | 'secondary' | 'success' | 'danger';
@@ -33,6 +44,7 @@ export interface Reply {
   content?: string;
   embeds?: Embed[];
   components?: ButtonRow[];
+  files?: ReplyFile[];
   /** Only the invoking user sees it. */
   ephemeral?: boolean;
   /** User ids this reply is meant to ping; nobody else is ever pinged. */

@@ -1,7 +1,8 @@
+import type { CharacterRest, RestKind, RestRuleApplied } from '../characters/rest';
 import type { Character } from '../characters/sheet';
 import { abilityModifier } from '../rules/state';
-import type { RulesEvent } from '../rules/types';
-import { characterName, signed } from './character-sheet';
+import type { NextRestVariant, RulesEvent, TrackKey } from '../rules/types';
+import { TRACK_NAMES, characterName, signed } from './character-sheet';
 import { COLORS } from './embeds';
 import { consequenceSentences } from './encounter-rules-text';
 import type { Reply } from './reply';
@@ -11,16 +12,64 @@ function hitDieWords(event: Extract<RulesEvent, { kind: 'hit-dice-spent' }>, con
   return `d${event.sides} ${event.roll} ${signed(conMod)} → ${event.healed}`;
 }
 
+const VARIANT_WORDS: Record<Exclude<NextRestVariant, 'standard'>, Record<RestKind, string>> = {
+  'slower-hp': {
+    short: "Slower recovery (hit points): Hit Dice are spent without a healer's kit.",
+    long: 'Slower recovery (hit points): a long rest restores no HP, and gives back every Hit Die.',
+  },
+  'slower-hit-dice': {
+    short: "Slower recovery (Hit Dice): spending Hit Dice still needs a healer's kit.",
+    long: 'Slower recovery (Hit Dice): all HP back, but only 1 + Con modifier Hit Dice.',
+  },
+  'slower-all': {
+    short: "All-around slower recovery: Hit Dice are spent without a healer's kit.",
+    long: 'All-around slower recovery: no HP back, and only 1 + Con modifier Hit Dice.',
+  },
+  'experimental-1': {
+    short: 'Experimental Rule 1 (rests): each hour restores level + Con modifier HP.',
+    long: 'Experimental Rule 1 (rests): each hour restores level + Con modifier HP, and a rest free of strenuous activity adds the Con score.',
+  },
+  'experimental-2': {
+    short:
+      'Experimental Rule 2 (healing and rests): every 5 minutes restores 1 + level + Con modifier HP (at least the level), no higher than the bloodied value while bloodied.',
+    long: 'Experimental Rule 2 (healing and rests): every 5 minutes restores 1 + level + Con modifier HP (at least the level), no higher than the bloodied value while bloodied.',
+  },
+};
+
+function hoursWords(hours: number): string {
+  return hours === 1 ? '1 hour' : `${hours} hours`;
+}
+
+/** One line for each rest rule the rest followed beyond the rule set's plain rest. */
+function restRulesWords(applied: readonly RestRuleApplied[], levels: Readonly<Record<TrackKey, number>>): string[] {
+  return applied.map((rule) => {
+    switch (rule.kind) {
+      case 'next-variant':
+        return VARIANT_WORDS[rule.variant][rule.rest];
+      case 'next-hours':
+        if (rule.variant === 'experimental-2') return `Rested ${hoursWords(rule.hours)}: up to ${rule.perHour} HP an hour.`;
+        return `Rested ${hoursWords(rule.hours)} at ${rule.perHour} HP an hour${rule.conBonus === null ? '' : `, +${rule.conBonus} (Con score) for a rest free of strenuous activity`}.`;
+      case 'next-minutes':
+        return `Rested ${rule.spells * 5} minutes: ${rule.spells} × ${rule.perSpell} HP.`;
+      case 'healers-kit':
+        return "A healer's kit lets the Hit Dice be spent.";
+      case 'haven':
+        return 'At a Haven: one level of fatigue and one of strife recover.';
+      case 'no-haven':
+        return `Not at a Haven: ${rule.kept.map((t) => `${TRACK_NAMES[t]} ${levels[t]}`).join(' and ')} ${rule.kept.length === 1 ? 'stays' : 'stay'}; only a first level recovers away from one (\`haven:true\` at a Haven).`;
+      case 'supply':
+        return rule.consumed ? 'Consumed 1 Supply.' : 'No Supply to consume: 1 level of fatigue.';
+      case 'roughing-it':
+        return 'Roughing it: half the usual Hit Dice, and no fatigue or strife recovers.';
+    }
+  });
+}
+
 /** Everything a rest did, one line each, for the character it was taken by. */
-export function restReply(
-  before: Character,
-  after: Character,
-  kind: 'short' | 'long',
-  events: readonly RulesEvent[],
-  healed: number,
-): Reply {
+export function restReply(before: Character, kind: RestKind, rest: CharacterRest): Reply {
+  const { character: after, events, healed, applied } = rest;
   const name = characterName(after);
-  const lines = [`**${name}** takes a ${kind} rest.`];
+  const lines = [`**${name}** takes a ${kind} rest.`, ...restRulesWords(applied, after.tracks)];
   const spent = events.flatMap((event) => (event.kind === 'hit-dice-spent' ? [event] : []));
   if (spent.length > 0) {
     const conMod = abilityModifier(after.abilities.con);

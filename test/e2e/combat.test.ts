@@ -133,6 +133,33 @@ describe('a fight through Discord', () => {
       { name: 'Standing', value: 'Ghoul (22/22 HP)', inline: false },
       { name: 'Down', value: 'Alice', inline: false },
     ]);
+    const [, recap] = summary.message.embeds;
+    expect(recap).toEqual({
+      title: '📜 Recap: The crypt',
+      description: '2 rounds in under a minute of real time.\nBiggest hit: **Alice** took 8 necrotic damage, dealer unknown.',
+      color: 0x5865f2,
+      fields: [
+        {
+          name: 'Combatants',
+          value:
+            '**Alice**: dealt 0 · took 14 · dropped to 0 once · suffered Unconscious\n**Ghoul**: dealt 0 · took 0 · suffered Frightened',
+          inline: false,
+        },
+      ],
+      footer: { text: 'Damage counts what got through resistance and temporary HP.' },
+      image: { url: 'attachment://recap.png' },
+    });
+    // The chart went up as a multipart upload through discord.js, and arrived whole.
+    const upload = fake.requests.find((r) => r.files.length > 0);
+    expect(upload?.path).toMatch(/^\/api\/v10\/interactions\/\d+\/[^/]+\/callback$/);
+    expect(upload?.files.map((f) => [f.field, f.filename])).toEqual([['files[0]', 'recap.png']]);
+    const [chart] = summary.message.attachments;
+    expect(chart?.filename).toBe('recap.png');
+    expect(chart?.description).toBe('Damage dealt and taken in The crypt');
+    expect(chart?.data.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    // Width and height from the PNG header: 800 wide, a row of bars per combatant.
+    expect([chart?.data.readUInt32BE(16), chart?.data.readUInt32BE(20)]).toEqual([800, 208]);
+    expect(chart?.data.length).toBeGreaterThan(5_000);
     const retired = await tracker((m) => m.components.length === 0);
     expect(description(retired).split('\n')[0]).toBe('Ended after 2 rounds.');
   });

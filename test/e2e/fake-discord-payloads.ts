@@ -57,6 +57,18 @@ export interface FakeMessage {
   deleted: boolean;
   /** Set for interaction replies and follow-ups. */
   interactionId: string | null;
+  /** Files uploaded with the message (multipart `files[n]` parts), as Discord keeps them. */
+  attachments: FakeAttachment[];
+}
+
+/** A file uploaded with a message. */
+export interface FakeAttachment {
+  id: string;
+  filename: string;
+  contentType: string | null;
+  data: Buffer;
+  /** Alt text, from the body's `attachments` entry. */
+  description: string | null;
 }
 
 export function apiUser(user: FakeUser, bot = false): Record<string, unknown> {
@@ -76,7 +88,15 @@ export function apiMessage(message: FakeMessage, guildId: string, author: FakeUs
     mention_everyone: false,
     mentions: [],
     mention_roles: [],
-    attachments: [],
+    attachments: message.attachments.map((file) => ({
+      id: file.id,
+      filename: file.filename,
+      size: file.data.length,
+      url: `https://cdn.example/attachments/${message.channelId}/${file.id}/${file.filename}`,
+      proxy_url: `https://media.example/attachments/${message.channelId}/${file.id}/${file.filename}`,
+      ...(file.contentType === null ? {} : { content_type: file.contentType }),
+      ...(file.description === null ? {} : { description: file.description }),
+    })),
     embeds: message.embeds,
     components: message.components,
     pinned: message.pinned,

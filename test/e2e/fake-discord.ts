@@ -39,7 +39,19 @@ export interface RecordedRequest {
   path: string;
   query: Record<string, string>;
   authorization: string | null;
+  /** JSON bodies parsed; a multipart upload's `payload_json` part parsed; anything else as text. */
   body: unknown;
+  /** The `files[n]` parts of a multipart upload, in order. */
+  files: UploadedFile[];
+}
+
+/** One file part of a multipart upload. */
+export interface UploadedFile {
+  /** The form field, `files[0]`. */
+  field: string;
+  filename: string;
+  contentType: string | null;
+  data: Buffer;
 }
 
 /** What the user ends up seeing after an interaction. */
@@ -396,6 +408,7 @@ export class FakeDiscord {
         query: {},
         authorization: null,
         body: callback,
+        files: [],
       });
       const refusal = this.acknowledge(pending, callback);
       if (refusal) pending.failure = `Discord would refuse the answer: ${refusal.message}`;
@@ -508,13 +521,22 @@ export class FakeDiscord {
 
   private async handleHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', `http://${this.origin}`);
-    const text = await readBody(req);
+    const raw = await readBody(req);
+    const multipart = multipartParts(raw, req.headers['content-type']);
+    const payload = multipart?.find((part) => part.field === 'payload_json');
     const request: RecordedRequest = {
       method: req.method ?? 'GET',
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
       authorization: req.headers.authorization ?? null,
-      body: parseBody(text, req.headers['content-type']),
+      body: multipart
+        ? payload
+          ? (JSON.parse(payload.data.toString('utf8')) as unknown)
+          : null
+        : parseBody(raw.toString('utf8'), req.headers['content-type']),
+      files: (multipart ?? [])
+        .filter((part) => part.filename !== null)
+        .map((part) => ({ field: part.field, filename: part.filename ?? '', contentType: part.contentType, data: part.data })),
     };
     this.recorded.push(request);
     try {
@@ -536,23 +558,23 @@ export class FakeDiscord {
         session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: this.recommendedShards },
       });
     } else if (method === 'POST' && (m = path.match(/^\/api\/v10\/interactions\/(\d+)\/([^/]+)\/callback$/))) {
-      this.interactionCallback(m[2] ?? '', body, res);
+      this.interactionCallback(m[2] ?? '', body, request.files, res);
     } else if ((m = path.match(/^\/api\/v10\/webhooks\/(\d+)\/([^/]+)\/messages\/(%40original|@original)$/))) {
-      this.originalMessage(method, m[2] ?? '', body, res);
+      this.originalMessage(method, m[2] ?? '', body, request.files, res);
     } else if (method === 'POST' && (m = path.match(/^\/api\/v10\/webhooks\/(\d+)\/([^/]+)$/))) {
-      this.followUp(m[2] ?? '', body, res);
+      this.followUp(m[2] ?? '', body, request.files, res);
     } else if (method === 'POST' && path === '/api/v10/users/@me/channels') {
       this.openDirectChannel(body, res);
     } else if (method === 'POST' && (m = path.match(/^\/api\/v10\/channels\/(\d+)\/messages$/))) {
       if ([...this.dmsClosed].some((userId) => this.dmChannels.get(userId) === m?.[1])) {
         return json(res, 403, { message: 'Cannot send messages to this user', code: 50007 });
       }
-      const message = this.store({ channelId: m[1] ?? '', interactionId: null, ephemeral: false }, body);
+      const message = this.store({ channelId: m[1] ?? '', interactionId: null, ephemeral: false }, body, request.files);
       json(res, 200, this.toApi(message));
     } else if (method === 'PATCH' && (m = path.match(/^\/api\/v10\/channels\/(\d+)\/messages\/(\d+)$/))) {
       const message = this.messages.get(m[2] ?? '');
       if (!message || message.deleted || message.channelId !== m[1]) return json(res, 404, { message: 'Unknown Message', code: 10008 });
-      json(res, 200, this.toApi(this.overwrite(message, body)));
+      json(res, 200, this.toApi(this.overwrite(message, body, request.files)));
     } else if (method === 'PUT' && (m = path.match(/^\/api\/v10\/channels\/(\d+)\/(?:messages\/)?pins\/(\d+)$/))) {
       this.pin(m[1] ?? '', m[2] ?? '', res);
     } else if (method === 'PUT' && /^\/api\/v10\/applications\/(\d+)(?:\/guilds\/(\d+))?\/commands$/.test(path)) {
@@ -574,16 +596,16 @@ export class FakeDiscord {
     json(res, 200, { id: channelId, type: 1, last_message_id: null, recipients: [{ id: recipient, username: 'user' }] });
   }
 
-  private interactionCallback(token: string, body: Record<string, unknown>, res: ServerResponse): void {
+  private interactionCallback(token: string, body: Record<string, unknown>, files: readonly UploadedFile[], res: ServerResponse): void {
     const pending = this.interactions.get(token);
     if (!pending) return json(res, 404, { message: 'Unknown interaction', code: 10062 });
-    const refusal = this.acknowledge(pending, body);
+    const refusal = this.acknowledge(pending, body, files);
     if (refusal) return json(res, 400, refusal);
     noContent(res);
   }
 
   /** Takes an interaction's first answer, or says why Discord would refuse it. */
-  private acknowledge(pending: PendingInteraction, body: Record<string, unknown>): Refusal | null {
+  private acknowledge(pending: PendingInteraction, body: Record<string, unknown>, files: readonly UploadedFile[] = []): Refusal | null {
     const refuse = (message: string, code: number): Refusal => ({ message, code });
     if (pending.callbackType !== null) return refuse('Interaction has already been acknowledged.', 40060);
     const type = body.type as InteractionResponseType;
@@ -591,7 +613,7 @@ export class FakeDiscord {
     pending.callbackType = type;
     switch (type) {
       case InteractionResponseType.ChannelMessageWithSource: {
-        const message = this.store({ channelId: pending.channelId, interactionId: pending.id, ephemeral: isEphemeral(data) }, data);
+        const message = this.store({ channelId: pending.channelId, interactionId: pending.id, ephemeral: isEphemeral(data) }, data, files);
         pending.originalId = message.id;
         pending.result = { callbackType: type, deferred: false, message };
         break;
@@ -610,7 +632,7 @@ export class FakeDiscord {
         const message = this.messages.get(pending.componentMessageId ?? '');
         if (!message) return refuse('This interaction has no message to update', 50035);
         pending.originalId = message.id;
-        pending.result = { callbackType: type, deferred: false, message: this.overwrite(message, data) };
+        pending.result = { callbackType: type, deferred: false, message: this.overwrite(message, data, files) };
         break;
       }
       case InteractionResponseType.ApplicationCommandAutocompleteResult:
@@ -622,7 +644,13 @@ export class FakeDiscord {
     return null;
   }
 
-  private originalMessage(method: string, token: string, body: Record<string, unknown>, res: ServerResponse): void {
+  private originalMessage(
+    method: string,
+    token: string,
+    body: Record<string, unknown>,
+    files: readonly UploadedFile[],
+    res: ServerResponse,
+  ): void {
     const pending = this.interactions.get(token);
     const message = pending?.originalId ? this.messages.get(pending.originalId) : undefined;
     if (!pending || !message || message.deleted) return json(res, 404, { message: 'Unknown Message', code: 10008 });
@@ -633,7 +661,7 @@ export class FakeDiscord {
     if (method === 'GET') return json(res, 200, this.toApi(message));
     if (method !== 'PATCH') return json(res, 405, { message: '405: Method Not Allowed', code: 0 });
     message.flags &= ~MessageFlags.Loading;
-    this.overwrite(message, body);
+    this.overwrite(message, body, files);
     pending.result ??= {
       callbackType: pending.callbackType ?? InteractionResponseType.DeferredChannelMessageWithSource,
       deferred: true,
@@ -642,10 +670,10 @@ export class FakeDiscord {
     json(res, 200, this.toApi(message));
   }
 
-  private followUp(token: string, body: Record<string, unknown>, res: ServerResponse): void {
+  private followUp(token: string, body: Record<string, unknown>, files: readonly UploadedFile[], res: ServerResponse): void {
     const pending = this.interactions.get(token);
     if (!pending || pending.callbackType === null) return json(res, 404, { message: 'Unknown Webhook', code: 10015 });
-    const message = this.store({ channelId: pending.channelId, interactionId: pending.id, ephemeral: isEphemeral(body) }, body);
+    const message = this.store({ channelId: pending.channelId, interactionId: pending.id, ephemeral: isEphemeral(body) }, body, files);
     pending.result ??= { callbackType: pending.callbackType, deferred: true, message };
     json(res, 200, this.toApi(message));
   }
@@ -671,7 +699,11 @@ export class FakeDiscord {
     json(res, 200, registered);
   }
 
-  private store(where: Pick<FakeMessage, 'channelId' | 'interactionId' | 'ephemeral'>, body: Record<string, unknown>): FakeMessage {
+  private store(
+    where: Pick<FakeMessage, 'channelId' | 'interactionId' | 'ephemeral'>,
+    body: Record<string, unknown>,
+    files: readonly UploadedFile[] = [],
+  ): FakeMessage {
     const message: FakeMessage = {
       id: snowflake(),
       ...where,
@@ -682,13 +714,30 @@ export class FakeDiscord {
       allowedMentions: undefined,
       pinned: false,
       deleted: false,
+      attachments: [],
     };
     this.messages.set(message.id, message);
-    return this.overwrite(message, body);
+    return this.overwrite(message, body, files);
   }
 
-  /** Applies the parts a create or edit request carries; absent parts stay as they were, as on Discord. */
-  private overwrite(message: FakeMessage, body: Record<string, unknown>): FakeMessage {
+  /**
+   * Applies the parts a create or edit request carries; absent parts stay as they were, as on Discord.
+   * Uploaded files become the message's attachments, with the alt text the body's `attachments` gives them.
+   */
+  private overwrite(message: FakeMessage, body: Record<string, unknown>, files: readonly UploadedFile[] = []): FakeMessage {
+    if (files.length > 0) {
+      const described = (Array.isArray(body.attachments) ? body.attachments : []) as { id?: unknown; description?: unknown }[];
+      message.attachments = files.map((file, index) => {
+        const entry = described.find((a) => String(a.id) === String(index));
+        return {
+          id: snowflake(),
+          filename: file.filename,
+          contentType: file.contentType,
+          data: file.data,
+          description: typeof entry?.description === 'string' ? entry.description : null,
+        };
+      });
+    }
     if (typeof body.content === 'string') message.content = body.content;
     if (Array.isArray(body.embeds)) message.embeds = body.embeds as FakeMessage['embeds'];
     if (Array.isArray(body.components)) message.components = body.components as APIMessageTopLevelComponent[];
@@ -751,13 +800,49 @@ function buttonIds(components: readonly APIMessageTopLevelComponent[]): string[]
   );
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
+}
+
+interface MultipartPart {
+  field: string;
+  filename: string | null;
+  contentType: string | null;
+  data: Buffer;
+}
+
+/** The parts of a multipart/form-data body, as discord.js uploads files; null for any other body. */
+function multipartParts(body: Buffer, contentType: string | undefined): MultipartPart[] | null {
+  const boundary = contentType?.match(/^multipart\/form-data;.*boundary="?([^";]+)"?/i)?.[1];
+  if (boundary === undefined) return null;
+  const delimiter = Buffer.from(`--${boundary}`);
+  const parts: MultipartPart[] = [];
+  let start = body.indexOf(delimiter);
+  while (start !== -1) {
+    const from = start + delimiter.length;
+    const end = body.indexOf(delimiter, from);
+    if (end === -1) break;
+    // Each part: CRLF, headers, a blank line, the data, CRLF before the next delimiter.
+    const part = body.subarray(from + 2, end - 2);
+    const split = part.indexOf('\r\n\r\n');
+    if (split !== -1) {
+      const headers = part.subarray(0, split).toString('utf8');
+      const disposition = headers.match(/content-disposition:[^\r\n]*/i)?.[0] ?? '';
+      parts.push({
+        field: disposition.match(/\bname="([^"]*)"/)?.[1] ?? '',
+        filename: disposition.match(/\bfilename="([^"]*)"/)?.[1] ?? null,
+        contentType: headers.match(/content-type:\s*([^\r\n]+)/i)?.[1]?.trim() ?? null,
+        data: Buffer.from(part.subarray(split + 4)),
+      });
+    }
+    start = end;
+  }
+  return parts;
 }
 
 /** JSON bodies parsed; anything else (a multipart upload, say) kept as text for the test to inspect. */

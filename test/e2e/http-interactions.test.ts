@@ -27,6 +27,9 @@ function gate(): { opened: Promise<void>; open(): void } {
   return { opened, open };
 }
 
+/** Bytes that text decoding would mangle: a file must arrive as sent. */
+const NOTE = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0xfe, 0x80, 0x7f]);
+
 let held = gate();
 let probeCalls = 0;
 
@@ -43,7 +46,13 @@ const probe: Command = {
     )
     .addSubcommand((s) => s.setName('hold').setDescription('Answers when the test says so'))
     .addSubcommand((s) => s.setName('refuse').setDescription('Fails slowly with a user error'))
-    .addSubcommand((s) => s.setName('buttons').setDescription('Offers buttons')),
+    .addSubcommand((s) => s.setName('buttons').setDescription('Offers buttons'))
+    .addSubcommand((s) =>
+      s
+        .setName('file')
+        .setDescription('Answers with a file')
+        .addBooleanOption((o) => o.setName('secret').setDescription('Only the caller sees it')),
+    ),
   async execute(ctx): Promise<Reply> {
     probeCalls += 1;
     switch (ctx.options.subcommand) {
@@ -55,6 +64,13 @@ const probe: Command = {
         throw new UserError('You cannot do that here.');
       case 'look':
         return { content: `<@${ctx.user.id}> looked`, mentionUsers: [ctx.user.id] };
+      case 'file':
+        return {
+          ephemeral: ctx.options.values.secret === true,
+          embeds: [{ description: 'a file', image: 'attachment://note.png' }],
+          files: [{ name: 'note.png', data: NOTE, description: 'a note' }],
+          components: [{ buttons: [{ customId: 'probe:file', label: 'Another file', style: 'primary' }] }],
+        };
       default:
         return {
           embeds: [{ description: 'choose' }],
@@ -77,6 +93,7 @@ const probe: Command = {
     );
   },
   async button(ctx): Promise<Reply> {
+    if (ctx.customId === 'probe:file') return { embeds: [{ description: 'another file' }], files: [{ name: 'again.png', data: NOTE }] };
     if (ctx.customId === 'probe:slow-update') await held.opened;
     return { updateMessage: true, embeds: [{ description: `updated by ${ctx.customId}` }] };
   },
@@ -521,4 +538,26 @@ test('stop() lets an interaction in flight finish, then refuses connections', as
   expect((await inFlight).message.embeds[0]?.description).toBe('held answer');
   await stopped;
   await expect(signedPost('{}')).rejects.toThrow(/ECONNREFUSED/);
+});
+
+test('a reply with a file is deferred in the HTTP response, whose JSON cannot carry it, then uploaded through the webhook', async () => {
+  const answered = await fake.sendCommand('probe file', {}, { userId: MIRA.id, userName: MIRA.username });
+  expect(answered.callbackType).toBe(InteractionResponseType.DeferredChannelMessageWithSource);
+  expect(answered.message.ephemeral).toBe(false);
+  expect(answered.message.embeds).toEqual([{ description: 'a file', image: { url: 'attachment://note.png' } }]);
+  expect(answered.message.attachments.map((a) => [a.filename, a.description, [...a.data]])).toEqual([['note.png', 'a note', [...NOTE]]]);
+  const upload = fake.requests.find((r) => r.files.length > 0);
+  expect(upload?.method).toBe('PATCH');
+  expect(upload?.path).toMatch(/\/webhooks\/\d+\/[^/]+\/messages\/(%40|@)original$/);
+
+  const secret = await fake.sendCommand('probe file', { secret: true }, { userId: MIRA.id, userName: MIRA.username });
+  expect(secret.callbackType).toBe(InteractionResponseType.DeferredChannelMessageWithSource);
+  expect(secret.message.ephemeral).toBe(true);
+  expect(secret.message.attachments.map((a) => a.filename)).toEqual(['note.png']);
+
+  // A button's answer with a file: a deferred update, then a follow-up carrying it.
+  const pressed = await fake.clickButton(answered.message, 'probe:file', { userId: MIRA.id, userName: MIRA.username });
+  expect(pressed.callbackType).toBe(InteractionResponseType.DeferredMessageUpdate);
+  expect(pressed.message.id).not.toBe(answered.message.id);
+  expect(pressed.message.attachments.map((a) => [a.filename, [...a.data]])).toEqual([['again.png', [...NOTE]]]);
 });

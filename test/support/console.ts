@@ -17,7 +17,15 @@ export interface ConsoleJson {
   channel?: string;
   ephemeral?: boolean;
   content?: string | null;
-  embeds?: { title: string | null; description: string | null; fields: { name: string; value: string }[]; footer: string | null }[];
+  embeds?: {
+    title: string | null;
+    description: string | null;
+    fields: { name: string; value: string }[];
+    footer: string | null;
+    image: string | null;
+  }[];
+  /** Files sent with the reply: their names and sizes. */
+  files?: { name: string; bytes: number }[];
   components?: { buttons: { customId: string; label: string; style: string; disabled: boolean }[] }[];
   error?: string;
 }

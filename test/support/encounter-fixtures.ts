@@ -64,7 +64,7 @@ export const running: Encounter = {
   ruleSet: 'a5e',
   round: 2,
   currentId: 'c7',
-  options: { autoDeathSaves: true, autoConcentrationSaves: false },
+  options: { autoDeathSaves: true, autoConcentrationSaves: false, monstersDie: false },
   trackerMessageId: 'm-9',
   version: 3,
   nextSeq: 8,

@@ -1,10 +1,18 @@
-import { rulesetInForce, type SettingsPlace, type SettingsStore, type StoredRuleset } from '../../src/settings/store';
+import {
+  DEFAULT_REST_RULES,
+  rulesetInForce,
+  type RestRules,
+  type SettingsPlace,
+  type SettingsStore,
+  type StoredRuleset,
+} from '../../src/settings/store';
 
 /** The settings store in memory, for unit tests of handlers; the settings store tests hold it to the PostgreSQL one's behaviour. */
 export function createMemorySettingsStore(now: () => Date = () => new Date()): SettingsStore {
   const servers = new Map<string, StoredRuleset>();
   const channels = new Map<string, StoredRuleset & { guildId: string }>();
   const gmChannels = new Map<string, string>();
+  const rests = new Map<string, RestRules>();
   const channelIn = ({ guildId, channelId }: SettingsPlace) => {
     const channel = channels.get(channelId);
     return channel?.guildId === guildId ? channel : undefined;
@@ -24,6 +32,11 @@ export function createMemorySettingsStore(now: () => Date = () => new Date()): S
     setGmChannel({ guildId, channelId }) {
       if (channelId === null) gmChannels.delete(guildId);
       else gmChannels.set(guildId, channelId);
+      return Promise.resolve();
+    },
+    restRules: (guildId) => Promise.resolve(rests.get(guildId) ?? DEFAULT_REST_RULES),
+    setRestRules({ guildId, rules }) {
+      rests.set(guildId, { ...rules });
       return Promise.resolve();
     },
   };

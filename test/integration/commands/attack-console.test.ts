@@ -1,4 +1,4 @@
-import { runConsole, type ConsoleJson } from '../../support/console';
+import { runConsole, runConsoleOutput, type ConsoleJson } from '../../support/console';
 
 function said(reply: ConsoleJson | undefined): string {
   return [reply?.content, ...(reply?.embeds ?? []).map((embed) => [embed.title, embed.description].filter(Boolean).join('\n'))]
@@ -72,5 +72,27 @@ describe('/attack in the console (2024, seed 3)', () => {
     expect(said(badDice)).toMatch(/^⚠️ Damage must be a number or dice such as `2d6\+3`: /);
     expect(said(badBonus)).toBe('⚠️ `bonus` is a number such as `+5` or an ability (str, dex, con, int, wis, cha), not "wits".');
     expect(said(elsewhere)).toBe('⚠️ There is no encounter in this channel. Start one with `/init begin`.');
+  }, 120_000);
+
+  test("a player's secret attack reaches them and the game master by direct message, never the table", async () => {
+    const script = [
+      '@gm /init begin',
+      '@gm /init add name:Bugbear hp:40 ac:16 initiative:5 hidden:true',
+      '@alice /init join name:Alice hp:12 ac:14 initiative:20',
+      '@alice /attack target:Bugbear bonus:5 damage:1d8+3 [slashing] secret:true',
+    ];
+    const output = await runConsoleOutput(script, ['--memory', '--seed', '3']);
+    const lines = output.filter((o) => o.input === script[3]);
+    const reply = lines.find((o) => o.kind === 'reply');
+    const dm = lines.find((o) => o.kind === 'dm');
+    expect(reply?.ephemeral).toBe(true);
+    expect(reply?.content).toBe('🔒 Secret roll: only you and the game master, gm, see it (sent by direct message).');
+    expect(dm).toMatchObject({ user: 'gm', content: '🔒 Secret roll by **alice** in <#general>:' });
+    expect(dm?.embeds).toEqual(reply?.embeds);
+    expect(said(reply)).toMatch(
+      /^🔒 Secret roll[^]*\*\*Alice\*\* makes a melee weapon attack on \*\*Bugbear\*\*: d20 \d+ \+ 5 \(attack bonus\) = \d+\. \*\*/,
+    );
+    expect(said(reply)).not.toMatch(/AC 16|\/40/);
+    expect(lines.map((o) => o.kind).filter((kind) => kind === 'posted')).toEqual([]);
   }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { runConsole, type ConsoleJson } from '../../support/console';
+import { runConsole, runConsoleOutput, type ConsoleJson } from '../../support/console';
 
 /** A reply as a player reads it: title, description, fields and footer of each embed. */
 function said(reply: ConsoleJson | undefined): string {
@@ -84,6 +84,31 @@ describe('/check and /save in the console (2024)', () => {
   }, 120_000);
 });
 
+describe('secret checks and saves in the console', () => {
+  test("a player's secret check reaches the game master by direct message; a hidden monster's secret save stays with the game master", async () => {
+    const script = [
+      '@gm /init begin name:Crypt',
+      '@alice /character create name:Alice level:3 dex:16 skills:stealth',
+      '@alice /check skill:stealth secret:true',
+      '@gm /init add name:Bugbear Chief hp:65 hidden:true saves:dex+2',
+      '@gm /save ability:dex target:Bugbear dc:12 secret:true',
+    ];
+    const output = await runConsoleOutput(script, ['--memory', '--seed', '4']);
+    const at = (line: number) => output.filter((o) => o.input === script[line]);
+    const stealth = at(2).find((o) => o.kind === 'reply');
+    expect(stealth?.ephemeral).toBe(true);
+    expect(stealth?.content).toBe('🔒 Secret roll: only you and the game master, gm, see it (sent by direct message).');
+    expect(said(stealth)).toMatch(/^Alice: Dexterity \(Stealth\) check\nd20 \d+ \+ 3 \(Dex\) \+ 2 \(proficiency\) = \d+\nTotal: \d+$/);
+    const dm = at(2).find((o) => o.kind === 'dm');
+    expect(dm).toMatchObject({ user: 'gm', content: '🔒 Secret roll by **alice** in <#general>:' });
+    expect(dm?.embeds).toEqual(stealth?.embeds);
+    // The game master's roll for the hidden Bugbear: the whole roll, privately, and no copy anywhere.
+    expect(at(4).map((o) => o.kind)).toEqual(['reply']);
+    expect(at(4)[0]?.ephemeral).toBe(true);
+    expect(said(at(4)[0])).toMatch(/^Bugbear Chief: Dexterity save \(DC 12\)\nd20 \d+ \+ 2 \(save bonus\) = \d+\n/);
+  }, 120_000);
+});
+
 describe('/check and /save in the console (2014 and A5E)', () => {
   test('2014 exhaustion 1: checks at disadvantage with no penalty, saves untouched, and it stays after the fight', async () => {
     const script = [
@@ -113,6 +138,7 @@ describe('/check and /save in the console (2014 and A5E)', () => {
     expect(said(replies[10])).toBe(
       'Alice: Dexterity save (DC 12)\nd20 19 + 3 (Dex) + 2 (proficiency) = 24\nDC 12: **✅ Success**\nTotal: 24',
     );
+    expect(replies[10]?.content).toContain('🔒 Secret roll: no game master could be reached');
   }, 120_000);
 
   test("A5E knows Culture; character: picks another of the player's characters; refusals name what to do", async () => {

@@ -194,8 +194,18 @@ describe('a whole fight through /init and /hp', () => {
         'The fight lasted 3 rounds. Gina ran it.',
         'Standing: Alice (1/12 HP), Ogre, Bob (9/9 HP)',
         'Dead: Goblin 1, Goblin 2',
+        '📜 Recap: Goblin ambush',
+        '3 rounds in under a minute of real time.',
+        'Biggest hit: **Alice** hit **Goblin 1** for 9 damage.',
+        // The game master reported the hits: each is credited to whoever had the turn.
+        'Combatants: **Alice**: dealt 9 · took 12 · dropped to 0 once · 1 kill · suffered Unconscious',
+        '**Goblin 1**: dealt 0 · took 9 · dropped to 0 once',
+        '**Goblin 2**: dealt 12 · took 7 · dropped to 0 once',
+        '**Ogre**: numbers kept by the game master',
+        '**Bob**: dealt 7 · took 0 · 1 kill',
       ].join('\n'),
     );
+    expect(summary.files?.map((f) => f.name)).toEqual(['recap.png']);
     expect(table.tracker().components).toEqual([]);
     expect(table.tracker().embeds?.[0]?.description?.split('\n')[0]).toBe('Ended after 3 rounds.');
     expect(refused(await table.press(GM, confirm?.customId ?? ''))).toBe('⚠️ That encounter is over; this button no longer does anything.');

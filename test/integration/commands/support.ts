@@ -3,6 +3,7 @@ import { command as attack } from '../../../commands/attack';
 import { command as character } from '../../../commands/character';
 import { command as check } from '../../../commands/check';
 import { command as condition } from '../../../commands/condition';
+import { command as config } from '../../../commands/config';
 import { command as hp } from '../../../commands/hp';
 import { command as init } from '../../../commands/init';
 import { command as rest } from '../../../commands/rest';
@@ -10,7 +11,7 @@ import { command as save } from '../../../commands/save';
 import { buildServices } from '../../../src/app';
 import { createSeededRandom } from '../../../src/dice/seeded';
 import type { RandomSource } from '../../../src/dice/random';
-import type { ChannelMessenger, CommandContext, OptionValue } from '../../../src/framework/command';
+import type { ChannelMessenger, CommandContext, OptionAttachment, OptionValue } from '../../../src/framework/command';
 import type { Reply } from '../../../src/views/reply';
 import { dispatchAutocomplete, dispatchButton, dispatchCommand } from '../../../src/framework/dispatch';
 import { CommandRegistry } from '../../../src/framework/registry';
@@ -87,6 +88,8 @@ export interface Player {
   name: string;
   /** Manage Channels in this channel. */
   manager?: boolean;
+  /** Manage Server. */
+  admin?: boolean;
 }
 
 export const GM: Player = { id: 'user-gm', name: 'Gina' };
@@ -94,12 +97,12 @@ export const ALICE: Player = { id: 'user-alice', name: 'Alice' };
 export const BOB: Player = { id: 'user-bob', name: 'Bob' };
 export const MODERATOR: Player = { id: 'user-mod', name: 'Mo', manager: true };
 
-type CommandName = 'init' | 'hp' | 'attack' | 'character' | 'rest' | 'condition' | 'check' | 'save';
+type CommandName = 'init' | 'hp' | 'attack' | 'character' | 'rest' | 'condition' | 'check' | 'save' | 'config';
 
-/** A channel of a test guild, with the bot's /init, /hp, /attack, /character, /rest, /condition, /check and /save behind the real dispatcher. */
+/** A channel of a test guild, with the bot's /init, /hp, /attack, /character, /rest, /condition, /check, /save and /config behind the real dispatcher. */
 export class Table {
   readonly messenger = new RecordingMessenger();
-  private readonly registry = new CommandRegistry([init, hp, attack, character, rest, condition, check, save]);
+  private readonly registry = new CommandRegistry([init, hp, attack, character, rest, condition, check, save, config]);
   private counter = 0;
 
   constructor(
@@ -114,15 +117,24 @@ export class Table {
       user: { id: player.id, name: player.name },
       guildId: 'guild-1',
       channelId: this.channelId,
-      permissions: { manageGuild: false, manageChannels: player.manager === true },
+      permissions: { manageGuild: player.admin === true, manageChannels: player.manager === true },
       services: this.services,
       messenger: this.messenger,
     };
   }
 
   /** `/name subcommand option:value…` as `player`. */
-  run(player: Player, name: CommandName, subcommand: string | null, values: Record<string, OptionValue> = {}): Promise<Reply> {
-    return dispatchCommand(this.registry, name, { ...this.context(player), options: { subcommandGroup: null, subcommand, values } });
+  run(
+    player: Player,
+    name: CommandName,
+    subcommand: string | null,
+    values: Record<string, OptionValue> = {},
+    attachments: Record<string, OptionAttachment> = {},
+  ): Promise<Reply> {
+    return dispatchCommand(this.registry, name, {
+      ...this.context(player),
+      options: { subcommandGroup: null, subcommand, values, attachments },
+    });
   }
 
   press(player: Player, customId: string): Promise<Reply> {

@@ -30,6 +30,14 @@ describe.each<[string, () => Promise<SettingsStore>]>([
     settings = await open();
   });
 
+  test("a server's rest rules are the standard ones until set, then what was set, for that server only", async () => {
+    expect(await settings.restRules(here.guildId)).toEqual({ nextRests: 'standard', a5eSupply: false });
+    await settings.setRestRules({ guildId: here.guildId, rules: { nextRests: 'experimental-1', a5eSupply: true }, userId: 'gm-1' });
+    await settings.setRestRules({ guildId: here.guildId, rules: { nextRests: 'slower-all', a5eSupply: true }, userId: 'gm-2' });
+    expect(await settings.restRules(here.guildId)).toEqual({ nextRests: 'slower-all', a5eSupply: true });
+    expect(await settings.restRules('100000000000000009')).toEqual({ nextRests: 'standard', a5eSupply: false });
+  });
+
   test('with nothing chosen, every channel plays the default rule set, 2024', async () => {
     expect(await settings.effectiveRuleset(here)).toEqual({ ruleset: 'dnd2024', source: 'default', updatedBy: null, updatedAt: null });
   });
@@ -120,6 +128,13 @@ describe('the PostgreSQL settings store', () => {
     await settings.setGuildRuleset({ guildId: here.guildId, ruleset: 'dnd2014', userId: 'gm-1' });
     await prisma.channelSettings.create({ data: { ...here, ruleset: 'dnd3.5', updatedBy: 'gm-old' } });
     expect(await settings.effectiveRuleset(here)).toMatchObject({ ruleset: 'dnd2014', source: 'server' });
+  });
+
+  test('a stored Next rest rule this version does not know reads as the standard rules', async () => {
+    await prisma.restSettings.create({
+      data: { guildId: here.guildId, nextRests: 'experimental-9', a5eSupply: true, updatedBy: 'gm-old' },
+    });
+    expect(await settings.restRules(here.guildId)).toEqual({ nextRests: 'standard', a5eSupply: true });
   });
 
   test('settings are kept in the database: a second client sees them', async () => {

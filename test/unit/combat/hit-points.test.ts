@@ -23,7 +23,7 @@ describe('damage', () => {
         combatant: containing({ name: 'Goblin' }),
         roll: containing({ expression: '2d6+3 [fire]', total: 12 }),
       },
-      { kind: 'damage-taken', combatant: containing({ name: 'Goblin' }), amount: 12, damageType: 'fire', critical: null },
+      { kind: 'damage-taken', combatant: containing({ name: 'Goblin' }), source: null, amount: 12, damageType: 'fire', critical: null },
       {
         kind: 'rules',
         combatant: containing({ name: 'Goblin' }),

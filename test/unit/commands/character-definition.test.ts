@@ -24,15 +24,15 @@ describe('the /character and /rest definitions keep the option names the issue f
       list: [],
       use: ['name*'],
       export: ['name'],
-      import: ['json*'],
+      import: ['file', 'json'],
       delete: ['name*'],
     });
   });
 
   test('/rest', () => {
     expect(subcommands(rest.definition)).toEqual({
-      short: ['hit-dice', 'character', 'healers-kit'],
-      long: ['character', 'party'],
+      short: ['hit-dice', 'character', 'healers-kit', 'hours', 'minutes'],
+      long: ['character', 'party', 'haven', 'supply', 'roughing-it', 'hours', 'strenuous'],
     });
   });
 

@@ -21,8 +21,8 @@ describe('the /init and /hp definitions', () => {
   test("/init has the issue's subcommands and options, kebab-case", () => {
     const subs = subcommands(init.definition);
     expect(Object.fromEntries(Object.entries(subs).map(([name, options]) => [name, names(options)]))).toEqual({
-      begin: ['name', 'death-saves', 'concentration-saves'],
-      options: ['death-saves', 'concentration-saves'],
+      begin: ['name', 'death-saves', 'concentration-saves', 'monsters-die'],
+      options: ['death-saves', 'concentration-saves', 'monsters-die'],
       add: [
         'name',
         'init-mod',
@@ -47,6 +47,8 @@ describe('the /init and /hp definitions', () => {
       remove: ['target'],
       list: [],
       end: [],
+      recap: [],
+      export: [],
       undo: [],
       log: ['count'],
       concentrate: ['target', 'effect'],

@@ -39,7 +39,7 @@ describe('encounter events in words', () => {
   test('the done-when damage: a dead goblin is skipped at its turn', () => {
     expect(
       say([
-        { kind: 'damage-taken', combatant: ref(goblin1), amount: 9, damageType: null, critical: null },
+        { kind: 'damage-taken', combatant: ref(goblin1), source: null, amount: 9, damageType: null, critical: null },
         { kind: 'rules', combatant: ref(goblin1), event: { kind: 'hp-lost', amount: 7, hp: 0 } },
         { kind: 'rules', combatant: ref(goblin1), event: { kind: 'dropped-to-zero', hp: 0 } },
         { kind: 'rules', combatant: ref(goblin1), event: { kind: 'died', cause: 'monster-at-zero' } },
@@ -61,7 +61,7 @@ describe('encounter events in words', () => {
           combatant: ref(ogre),
           roll: { expression: '2d6+3 [fire]', rendered: '2d6 (**6**, 4) + 3 [fire] = `13`', total: 13 },
         },
-        { kind: 'damage-taken', combatant: ref(ogre), amount: 13, damageType: 'fire', critical: null },
+        { kind: 'damage-taken', combatant: ref(ogre), source: null, amount: 13, damageType: 'fire', critical: null },
         { kind: 'rules', combatant: ref(ogre), event: { kind: 'hp-lost', amount: 13, hp: 46 } },
       ]),
     ).toEqual(['🎲 2d6 (**6**, 4) + 3 [fire] = `13`', 'Ogre takes 13 fire damage.']);

@@ -2,6 +2,7 @@ import { SlashCommandBuilder } from '@discordjs/builders';
 import type { Command } from '../../../src/framework/command';
 import { parseConsoleLine, tokenize } from '../../../src/transports/console-input';
 import { CommandRegistry } from '../../../src/framework/registry';
+import { command as character } from '../../../commands/character';
 
 const noop = () => Promise.resolve({});
 
@@ -140,5 +141,14 @@ describe('parseConsoleLine', () => {
     ['@ /roll dice:1d20', '"@" is not a valid user name'],
   ])('refuses %s', (line, error) => {
     expect(parseConsoleLine(line, registry)).toEqual({ ok: false, error });
+  });
+
+  test('an attachment option is refused: the console cannot attach files, and pastes JSON instead', () => {
+    const characters = new CommandRegistry([character]);
+    expect(parseConsoleLine('/character import file:hollis.json', characters)).toEqual({
+      ok: false,
+      error: 'option file takes a file, which the console cannot attach (paste JSON with json: instead)',
+    });
+    expect(parseConsoleLine('/character import json:{}', characters)).toMatchObject({ ok: true });
   });
 });

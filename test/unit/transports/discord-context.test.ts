@@ -58,6 +58,22 @@ test('subcommand groups and subcommands are walked down to the leaf options', ()
   });
 });
 
+test('an attachment option comes out as its file, from discord.js or from the payload it resolves', () => {
+  const file = {
+    name: 'hollis.json',
+    url: 'https://cdn.discordapp.com/attachments/1/2/hollis.json',
+    size: 2048,
+    contentType: 'application/json',
+  };
+  const gateway = [
+    { name: 'import', type: T.Subcommand, options: [{ name: 'file', type: T.Attachment, value: '9', attachment: { ...file, id: '9' } }] },
+  ];
+  expect(flattenOptions(gateway)).toEqual({ subcommandGroup: null, subcommand: 'import', values: {}, attachments: { file } });
+  const http = [{ name: 'import', type: T.Subcommand, options: [{ name: 'file', type: T.Attachment, value: '9' }] }];
+  const resolved = { '9': { filename: 'hollis.json', url: file.url, size: 2048, content_type: 'application/json' } };
+  expect(flattenOptions(http, resolved)).toEqual({ subcommandGroup: null, subcommand: 'import', values: {}, attachments: { file } });
+});
+
 test('the focused option is found at any depth, its partial text as a string', () => {
   const data = [
     {

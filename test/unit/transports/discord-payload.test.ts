@@ -1,6 +1,12 @@
 import { ButtonStyle, ComponentType, MessageFlags } from 'discord.js';
 import type { Reply } from '../../../src/views/reply';
-import { toInteractionMessage, toInteractionResponseData, toMessageBody, toMessagePayload } from '../../../src/transports/discord-payload';
+import {
+  restFiles,
+  toInteractionMessage,
+  toInteractionResponseData,
+  toMessageBody,
+  toMessagePayload,
+} from '../../../src/transports/discord-payload';
 
 const tracker: Reply = {
   content: '<@300000000000000003>, your turn',
@@ -90,4 +96,28 @@ test('a raw interaction response (HTTP transport) keeps the ephemeral flag and u
     components: [],
     allowed_mentions: { parse: [], users: [] },
   });
+});
+
+test('files go to discord.js as attachments and to the raw API as `attachments` entries beside the multipart parts', () => {
+  const data = Uint8Array.from([0x89, 0x50, 0x4e, 0x47]);
+  const chart: Reply = {
+    embeds: [{ title: 'Recap', image: 'attachment://recap.png' }],
+    files: [{ name: 'recap.png', data, description: 'Damage dealt and taken' }],
+  };
+  expect(toMessagePayload(chart, 'create')).toEqual({
+    embeds: [{ title: 'Recap', image: { url: 'attachment://recap.png' } }],
+    components: [],
+    allowedMentions: { parse: [], users: [] },
+    files: [{ attachment: Buffer.from(data), name: 'recap.png', description: 'Damage dealt and taken' }],
+  });
+  expect(toMessageBody(chart, 'create')).toEqual({
+    embeds: [{ title: 'Recap', image: { url: 'attachment://recap.png' } }],
+    components: [],
+    allowed_mentions: { parse: [], users: [] },
+    attachments: [{ id: 0, filename: 'recap.png', description: 'Damage dealt and taken' }],
+  });
+  expect(restFiles(chart)).toEqual([{ name: 'recap.png', data: Buffer.from(data) }]);
+  // An edit without files leaves the message's attachments alone: nothing about them is sent.
+  expect(toMessageBody({ content: 'edited' }, 'replace')).not.toHaveProperty('attachments');
+  expect(restFiles({ content: 'edited' })).toBeUndefined();
 });

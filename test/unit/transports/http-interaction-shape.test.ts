@@ -56,6 +56,24 @@ test('a missing or malformed data field is named', () => {
   );
 });
 
+test('an attached file is read from data.resolved, and a malformed one is named', () => {
+  const IMPORT = {
+    id: '1',
+    name: 'character',
+    type: 1,
+    options: [{ name: 'import', type: 1, options: [{ name: 'file', type: 11, value: '9' }] }],
+  };
+  const file = { id: '9', filename: 'hollis.json', url: 'https://cdn.discordapp.com/attachments/1/9/hollis.json', size: 2048 };
+  expect(problemOf(command({ ...IMPORT, resolved: { attachments: { '9': { ...file, content_type: 'application/json' } } } }))).toBeNull();
+  expect(problemOf(command({ ...IMPORT, resolved: { attachments: { '9': { ...file, size: '2048' } } } }))).toBe(
+    'data.resolved.attachments.9.size is not a whole number',
+  );
+  expect(problemOf(command({ ...IMPORT, resolved: { attachments: { '9': { id: '9' } } } }))).toBe(
+    'data.resolved.attachments.9 has no filename and url',
+  );
+  expect(problemOf(command({ ...IMPORT, resolved: [] }))).toBe('data.resolved is not an object');
+});
+
 test('member permissions that are not a decimal bit field are refused, as is a member without a user', () => {
   const payload = command(ROLL);
   const member = payload.member as Record<string, unknown>;

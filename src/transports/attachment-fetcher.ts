@@ -1,0 +1,109 @@
+import { UserError } from '../errors';
+import type { OptionAttachment } from '../framework/command';
+import type { AttachmentFetcher } from '../services';
+
+/** A character file is a few KB; anything far larger is not one, and is not read. */
+export const ATTACHMENT_MAX_BYTES = 64 * 1024;
+/** Discord's CDN answers in well under a second; past this the user is told to try again. */
+export const ATTACHMENT_TIMEOUT_MS = 10_000;
+
+/** The part of a fetch response the fetcher reads (the global `Response` has it). */
+export interface FetchedFile {
+  ok: boolean;
+  status: number;
+  headers: { get(name: string): string | null };
+  body: ReadableStream<Uint8Array> | null;
+}
+
+/** `fetch` as the fetcher calls it; tests pass a fake, so no test reaches the network. */
+export type Fetch = (url: string, init: { signal: AbortSignal; redirect: 'error' }) => Promise<FetchedFile>;
+
+export interface AttachmentFetcherOptions {
+  fetch?: Fetch;
+  maxBytes?: number;
+  timeoutMs?: number;
+}
+
+/** JSON as Discord labels it (`application/json; charset=utf-8`), or plain text; a `.json` file Discord gave no type. */
+function isJsonLike(contentType: string | null, name: string): boolean {
+  if (contentType === null || contentType === '') return name.toLowerCase().endsWith('.json');
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || type === 'text/plain';
+}
+
+function kib(bytes: number): string {
+  return `${Math.ceil(bytes / 1024)} KiB`;
+}
+
+/** Reads the body a chunk at a time, stopping as soon as it passes the cap, whatever the headers said. */
+async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number, tooLarge: () => UserError): Promise<Uint8Array> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * Fetches attached files from Discord's CDN: the size and type Discord reported are checked before
+ * any request, the response's headers before its body, and the body is read only up to the cap,
+ * all within one timeout.
+ */
+export function createAttachmentFetcher(options: AttachmentFetcherOptions = {}): AttachmentFetcher {
+  const fetchFile: Fetch = options.fetch ?? ((url, init) => fetch(url, init));
+  const maxBytes = options.maxBytes ?? ATTACHMENT_MAX_BYTES;
+  const timeoutMs = options.timeoutMs ?? ATTACHMENT_TIMEOUT_MS;
+  return {
+    async text(attachment: OptionAttachment): Promise<string> {
+      const tooLarge = (): UserError =>
+        new UserError(`\`${attachment.name}\` is larger than ${kib(maxBytes)}: that is not a character file.`);
+      const wrongType = (type: string | null): UserError =>
+        new UserError(
+          `\`${attachment.name}\` is ${type === null ? 'not marked as JSON' : `\`${type}\``}: attach the character's \`.json\` file.`,
+        );
+      if (attachment.size > maxBytes) throw tooLarge();
+      if (!isJsonLike(attachment.contentType, attachment.name)) throw wrongType(attachment.contentType);
+      if (!attachment.url.startsWith('https://')) throw new UserError(`\`${attachment.name}\` has no address I can fetch.`);
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), timeoutMs);
+      try {
+        const response = await fetchFile(attachment.url, { signal: controller.signal, redirect: 'error' });
+        if (!response.ok || response.body === null) {
+          throw new UserError(`Discord did not hand over \`${attachment.name}\` (HTTP ${response.status}): try again.`);
+        }
+        const declared = Number(response.headers.get('content-length') ?? '0');
+        if (declared > maxBytes) throw tooLarge();
+        const type = response.headers.get('content-type');
+        if (type !== null && !isJsonLike(type, attachment.name)) throw wrongType(type);
+        const bytes = await readCapped(response.body, maxBytes, tooLarge);
+        try {
+          return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+        } catch {
+          throw new UserError(`\`${attachment.name}\` is not UTF-8 text: attach the character's \`.json\` file.`);
+        }
+      } catch (error) {
+        if (controller.signal.aborted && !(error instanceof UserError)) {
+          throw new UserError(`\`${attachment.name}\` took longer than ${timeoutMs / 1000} s to fetch: try again.`);
+        }
+        throw error;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}
