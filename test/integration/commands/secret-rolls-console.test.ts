@@ -111,7 +111,7 @@ describe('secret rolls in the console', () => {
     ).toBe('▫️ ` 5` **Bugbear** · Healthy');
 
     // The game master's own secret rolls stay theirs, a hidden monster's numbers included, and no copy is sent.
-    expect(replyTo(9)).toMatchObject({ ephemeral: true, content: '🔒 Secret roll: you run the encounter here, so only you see it.' });
+    expect(replyTo(9)?.ephemeral).toBe(true);
     expect(said(replyTo(9))).toContain('d20 16 = 16');
     expect(at(9).map((o) => o.kind)).toEqual(['reply']);
     expect(said(replyTo(10))).toBe(
