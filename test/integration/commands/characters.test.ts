@@ -1,33 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { RuleSetId } from '../../../src/rules/ids';
 import type { Services } from '../../../src/services';
-import type { Reply } from '../../../src/views/reply';
-import { ALICE, BOB, GM, buttonsOf, openTable, text, type ScriptedRandom, type Table } from './support';
+import { ALICE, BOB, GM, buttonsOf, openTableForEachTest, useRules, refused, text, type ScriptedRandom, type Table } from './support';
 
 /** Characters kept between fights: made with /character, fighting through /init join, resting with /rest. */
 describe('stored characters through /character, /init and /rest', () => {
   let table: Table;
   let dice: ScriptedRandom;
   let services: Services;
-  let close: () => Promise<void>;
-
-  beforeEach(async () => {
-    ({ table, dice, services, close } = await openTable());
-  });
-
-  afterEach(async () => {
-    await close();
-  });
-
-  function useRules(ruleset: RuleSetId): Promise<void> {
-    return services.settings.setGuildRuleset({ guildId: 'guild-1', ruleset, userId: GM.id });
-  }
-
-  function refused(reply: Reply): string {
-    expect(reply.ephemeral).toBe(true);
-    return text(reply);
-  }
+  openTableForEachTest((opened) => ({ table, dice, services } = opened));
 
   async function sheetOf(name: string, player = ALICE): Promise<string> {
     return text(await table.run(player, 'character', 'show', { name }));
@@ -115,7 +96,7 @@ describe('stored characters through /character, /init and /rest', () => {
   });
 
   test("dnd-next: the sheet's level and Constitution set the death threshold, −19 at level 5 with Con 14", async () => {
-    await useRules('dnd-next');
+    await useRules(services, 'dnd-next');
     await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 5, con: 14, hp: 40 });
     expect(await fight()).toBe('Alice joins the fight with initiative 10 (d20 10).');
     expect(text(await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '58' }))).toMatch(
@@ -130,7 +111,7 @@ describe('stored characters through /character, /init and /rest', () => {
   });
 
   test('a5e: massive damage is 20 + 3 × the sheet level, so a level-8 character shrugs off 30 but saves against 44', async () => {
-    await useRules('a5e');
+    await useRules(services, 'a5e');
     await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 8, con: 14, hp: 30 });
     await table.run(BOB, 'character', 'create', { name: 'Bram', level: 8, con: 14, hp: 30 });
     await fight();
@@ -146,7 +127,7 @@ describe('stored characters through /character, /init and /rest', () => {
   });
 
   test('a5e: fatigue gained in a fight is on the sheet after /init end, and a long rest takes the first level away', async () => {
-    await useRules('a5e');
+    await useRules(services, 'a5e');
     await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 8, con: 14, hp: 30 });
     await fight();
     await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '30' });
@@ -160,7 +141,7 @@ describe('stored characters through /character, /init and /rest', () => {
   });
 
   test('a short rest spends Hit Dice at die + Con, shown as rolled, and leaves the rest', async () => {
-    await useRules('dnd2014');
+    await useRules(services, 'dnd2014');
     await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 5, con: 14, hp: 40, 'hit-die': 'd8' });
     await fight();
     await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '25' });
@@ -180,7 +161,7 @@ describe('stored characters through /character, /init and /rest', () => {
     ['dnd2014', 2, 'Hit Dice left: 2 of 5 (d8).'],
     ['dnd2024', 5, 'Hit Dice left: 5 of 5 (d8).'],
   ] as const)('%s: a long rest after spending all 5 Hit Dice gives back %i', async (ruleset, back, left) => {
-    await useRules(ruleset);
+    await useRules(services, ruleset);
     await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 5, con: 14, hp: 40 });
     await fight();
     await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '39' });
@@ -203,7 +184,7 @@ describe('stored characters through /character, /init and /rest', () => {
   });
 
   test('the game master rests the party of the last fight; a player may not', async () => {
-    await useRules('dnd2024');
+    await useRules(services, 'dnd2024');
     await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 5, hp: 40 });
     await table.run(BOB, 'character', 'create', { name: 'Bram', level: 3, hp: 24 });
     await fight();
@@ -242,7 +223,7 @@ describe('stored characters through /character, /init and /rest', () => {
   });
 
   test("/init add takes monsters' saves, level and Constitution", async () => {
-    await useRules('dnd-next');
+    await useRules(services, 'dnd-next');
     await table.run(GM, 'init', 'begin', {});
     dice.queue(10);
     await table.run(GM, 'init', 'add', { name: 'Ogre', hp: 59, saves: 'con+3, str+4', level: 7, con: 16 });

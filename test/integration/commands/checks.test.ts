@@ -1,31 +1,12 @@
-import type { RuleSetId } from '../../../src/rules/ids';
 import type { Services } from '../../../src/services';
-import type { Reply } from '../../../src/views/reply';
-import { ALICE, BOB, GM, openTable, Table, text, type ScriptedRandom } from './support';
+import { ALICE, BOB, GM, openTableForEachTest, useRules, refused, Table, text, type ScriptedRandom } from './support';
 
 /** /check and /save behind the real dispatcher, with the faces each test queues. */
 describe('/check and /save', () => {
   let table: Table;
   let dice: ScriptedRandom;
   let services: Services;
-  let close: () => Promise<void>;
-
-  beforeEach(async () => {
-    ({ table, dice, services, close } = await openTable());
-  });
-
-  afterEach(async () => {
-    await close();
-  });
-
-  function useRules(ruleset: RuleSetId): Promise<void> {
-    return services.settings.setGuildRuleset({ guildId: 'guild-1', ruleset, userId: GM.id });
-  }
-
-  function refused(reply: Reply): string {
-    expect(reply.ephemeral).toBe(true);
-    return text(reply);
-  }
+  openTableForEachTest((opened) => ({ table, dice, services } = opened));
 
   /** Alice: level 5 (+3), Dex 16, Wis 14; proficient in Dex and Wis saves and Stealth, expertise in Perception. */
   async function alice(): Promise<void> {
@@ -121,7 +102,7 @@ describe('/check and /save', () => {
     await table.run(ALICE, 'character', 'create', { name: 'Brannoc', level: 1 });
     expect(await table.suggest(ALICE, 'save', null, 'bra', 'character')).toEqual(['Brannoc']);
     expect(await table.suggest(BOB, 'save', null, '', 'character')).toEqual([]);
-    await useRules('a5e');
+    await useRules(services, 'a5e');
     expect(await table.suggest(ALICE, 'check', null, 'cul', 'skill')).toEqual(['Culture']);
     expect(await table.suggest(ALICE, 'check', null, 'eng', 'skill')).toEqual(['Engineering']);
   });

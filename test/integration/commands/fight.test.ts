@@ -1,5 +1,4 @@
-import type { Reply } from '../../../src/views/reply';
-import { ALICE, BOB, GM, MODERATOR, buttonsOf, openTable, text, type ScriptedRandom, type Table } from './support';
+import { ALICE, BOB, GM, MODERATOR, buttonsOf, openTable, refused, text, type ScriptedRandom, type Table } from './support';
 
 /** One fight played from begin to end through /init and /hp, as the channel would see it. */
 describe('a whole fight through /init and /hp', () => {
@@ -14,11 +13,6 @@ describe('a whole fight through /init and /hp', () => {
   afterAll(async () => {
     await close();
   });
-
-  function refused(reply: Reply): string {
-    expect(reply.ephemeral).toBe(true);
-    return text(reply);
-  }
 
   test('begin posts and pins the tracker', async () => {
     const reply = await table.run(GM, 'init', 'begin', { name: 'Goblin ambush' });

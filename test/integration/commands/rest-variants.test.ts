@@ -6,8 +6,7 @@ import { createAttachmentFetcher, type Fetch } from '../../../src/transports/att
 import type { RuleSetId } from '../../../src/rules/ids';
 import type { NextRestVariant } from '../../../src/rules/types';
 import type { Services } from '../../../src/services';
-import type { Reply } from '../../../src/views/reply';
-import { ALICE, GM, Table, buttonsOf, openTable, text, type Player, type ScriptedRandom } from './support';
+import { ALICE, GM, Table, buttonsOf, openTableForEachTest, refused, text, type Player, type ScriptedRandom } from './support';
 
 const ADMIN_GM: Player = { ...GM, admin: true };
 
@@ -16,15 +15,7 @@ describe('rest variants, A5E havens and Supply, and monsters that die at 0 HP', 
   let table: Table;
   let dice: ScriptedRandom;
   let services: Services;
-  let close: () => Promise<void>;
-
-  beforeEach(async () => {
-    ({ table, dice, services, close } = await openTable());
-  });
-
-  afterEach(async () => {
-    await close();
-  });
+  openTableForEachTest((opened) => ({ table, dice, services } = opened));
 
   async function useRules(ruleset: RuleSetId, rests: { nextRests?: NextRestVariant; a5eSupply?: boolean } = {}): Promise<void> {
     await services.settings.setGuildRuleset({ guildId: 'guild-1', ruleset, userId: GM.id });
@@ -33,11 +24,6 @@ describe('rest variants, A5E havens and Supply, and monsters that die at 0 HP', 
       rules: { nextRests: rests.nextRests ?? 'standard', a5eSupply: rests.a5eSupply ?? false },
       userId: GM.id,
     });
-  }
-
-  function refused(reply: Reply): string {
-    expect(reply.ephemeral).toBe(true);
-    return text(reply);
   }
 
   /** Alice, level 5 with Con 14 (+2), at `hp` of her `maxHp`, with these fatigue and strife levels. */

@@ -17,6 +17,7 @@ import { dispatchAutocomplete, dispatchButton, dispatchCommand } from '../../../
 import { CommandRegistry } from '../../../src/framework/registry';
 import type { Services } from '../../../src/services';
 import { createTestDatabase } from '../../support/database';
+import type { RuleSetId } from '../../../src/rules/ids';
 
 /**
  * Dice the test chooses: queued faces come first (each must fit the die), then a seeded stream,
@@ -165,6 +166,30 @@ export async function openTable(seed = 1): Promise<{ table: Table; dice: Scripte
   const random = new ScriptedRandom(seed);
   const services = buildServices({ prisma: db.prisma, random, logger: pino({ level: 'silent' }) });
   return { table: new Table(services), dice: random, services, close: () => db.drop() };
+}
+
+type OpenTable = Awaited<ReturnType<typeof openTable>>;
+
+/** Opens a fresh table (its own database) before each test of the enclosing describe and drops it after. */
+export function openTableForEachTest(receive: (opened: Omit<OpenTable, 'close'>) => void): void {
+  let close: () => Promise<void> = () => Promise.resolve();
+  beforeEach(async () => {
+    const opened = await openTable();
+    close = opened.close;
+    receive(opened);
+  });
+  afterEach(() => close());
+}
+
+/** Sets the test guild's rule set, as its game master. */
+export function useRules(services: Services, ruleset: RuleSetId): Promise<void> {
+  return services.settings.setGuildRuleset({ guildId: 'guild-1', ruleset, userId: GM.id });
+}
+
+/** The text of a refusal, which must be private. */
+export function refused(reply: Reply): string {
+  expect(reply.ephemeral).toBe(true);
+  return text(reply);
 }
 
 /** What a reply says, as one string: its content, then each embed's title, description and fields. */
