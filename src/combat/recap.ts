@@ -2,18 +2,10 @@ import { getRuleSet } from '../rules';
 import { damageLanded } from '../rules/damage';
 import type { DamageType, RulesEvent } from '../rules/types';
 import { refOf } from './targets';
-import type { CombatantRef, Encounter, EncounterEvent } from './types';
+import type { CombatantRef, Encounter, EncounterEvent, EncounterLogEntry } from './types';
 
-/** One logged change with what it did, as the store keeps it. */
-export interface FightEntry {
-  at: Date;
-  actorId: string;
-  actorName: string;
-  /** The command, e.g. "hp damage". */
-  command: string;
-  detail: string;
-  /** A later undo reverted it: it counts for nothing. */
-  undone: boolean;
+/** One logged change with what it did, as the store keeps it; an undone one counts for nothing. */
+export interface FightEntry extends Omit<EncounterLogEntry, 'hiddenHitPoints'> {
   /** Empty for changes logged before events were kept. */
   events: EncounterEvent[];
 }
