@@ -1,6 +1,6 @@
 import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from '@discordjs/builders';
 import { isGameMaster, requireGameMaster } from '../src/combat/permissions';
-import { MAX_HP, NAME_MAX_LENGTH, type EncounterOptions } from '../src/combat/types';
+import { ACTION_TEXT_MAX_LENGTH, MAX_HP, MAX_LEGENDARY_ACTIONS, NAME_MAX_LENGTH, type EncounterOptions } from '../src/combat/types';
 import { UserError, type Command, type CommandContext, type CommandOptions, type ComponentContext } from '../src/framework/command';
 import type { Reply } from '../src/views/reply';
 import { COLORS } from '../src/views/embeds';
@@ -21,7 +21,12 @@ import type { Character } from '../src/characters/sheet';
 import { ownerOf, requireCharacter } from '../src/framework/character-commands';
 import { characterName } from '../src/views/character-sheet';
 import {
+  actNow,
   addMonsters,
+  delayTurn,
+  readyAction,
+  spendLegendaryAction,
+  useReaction,
   changeOptions,
   dropConcentration,
   endEncounter,
@@ -54,6 +59,8 @@ import { exportReply } from '../src/views/fight-export';
 import { recapHasSecrets, recapParts, recapReply } from '../src/views/recap';
 import { optionsInWords } from '../src/views/encounter-text';
 import { trackerEmbed, trackerMessage } from '../src/views/tracker';
+import { checklistReply } from '../src/views/turn-checklist';
+import { turnChecklist } from '../src/combat/checklist';
 import type { RollMode } from '../src/rules/types';
 
 const TYPES_HINT = 'comma-separated damage types, e.g. fire, cold';
@@ -144,6 +151,11 @@ const definition = new SlashCommandBuilder()
         .addIntegerOption((o) => o.setName('count').setDescription('How many, sharing one initiative roll').setMinValue(1).setMaxValue(20))
         .addBooleanOption((o) => o.setName('hidden').setDescription('Keep its numbers from the players')),
     )
+      .addIntegerOption((o) =>
+        o.setName('legendary').setDescription('Legendary actions a round').setMinValue(1).setMaxValue(MAX_LEGENDARY_ACTIONS),
+      )
+      .addBooleanOption((o) => o.setName('lair').setDescription('It takes a lair turn at initiative count 20'))
+      .addBooleanOption((o) => o.setName('surprised').setDescription('Surprised as the fight starts (the rule set says what that costs)'))
       .addStringOption((o) => o.setName('saves').setDescription('Saving throw bonuses, e.g. con+3, dex+2').setMaxLength(100))
       .addIntegerOption((o) => o.setName('level').setDescription('Level or Hit Dice, for rules that use it').setMinValue(1).setMaxValue(30))
       .addIntegerOption((o) => o.setName('con').setDescription('Constitution score, for rules that use it').setMinValue(1).setMaxValue(30))
@@ -167,6 +179,9 @@ const definition = new SlashCommandBuilder()
         .addIntegerOption((o) => o.setName('con-save').setDescription('Constitution saving throw bonus').setMinValue(-10).setMaxValue(30))
         .addStringOption((o) =>
           o.setName('character').setDescription('Join with this one of your characters, not the active one').setMaxLength(NAME_MAX_LENGTH),
+        )
+        .addBooleanOption((o) =>
+          o.setName('surprised').setDescription('Surprised as the fight starts (the rule set says what that costs)'),
         ),
     ),
   )
@@ -222,6 +237,37 @@ const definition = new SlashCommandBuilder()
       .setName('drop-concentration')
       .setDescription('Stop concentrating')
       .addStringOption((o) => targetOption(o, 'Who stops concentrating')),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName('legendary')
+      .setDescription("Spend a creature's legendary actions (game master)")
+      .addStringOption((o) => targetOption(o, 'Whose legendary action'))
+      .addIntegerOption((o) => o.setName('cost').setDescription('How many actions it costs (default 1)').setMinValue(1).setMaxValue(3)),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName('react')
+      .setDescription("Use a combatant's reaction (note:ready takes its readied action)")
+      .addStringOption((o) => targetOption(o, 'Who reacts'))
+      .addStringOption((o) =>
+        o.setName('note').setDescription('On what, e.g. Shield; "ready" uses the readied action').setMaxLength(ACTION_TEXT_MAX_LENGTH),
+      ),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName('ready')
+      .setDescription('Ready an action on your turn, until the start of your next turn')
+      .addStringOption((o) =>
+        o.setName('trigger').setDescription('What sets it off').setRequired(true).setMaxLength(ACTION_TEXT_MAX_LENGTH),
+      ),
+  )
+  .addSubcommand((sub) => sub.setName('delay').setDescription('Step out of the order on your turn, until /init act'))
+  .addSubcommand((sub) =>
+    sub
+      .setName('act')
+      .setDescription('Come back from a delay and act now, keeping this place')
+      .addStringOption((o) => o.setName('target').setDescription('Who acts (default: your delaying combatant)').setAutocomplete(true)),
   );
 
 function saveOptions(options: CommandOptions): Partial<EncounterOptions> {
@@ -283,6 +329,9 @@ function add(ctx: CommandContext): Promise<Reply> {
     resist: damageTypeList(options, 'resist'),
     immune: damageTypeList(options, 'immune'),
     vulnerable: damageTypeList(options, 'vulnerable'),
+    legendary: optionalInteger(options, 'legendary'),
+    lair: optionalBoolean(options, 'lair'),
+    surprised: optionalBoolean(options, 'surprised'),
   });
   return applyStep(ctx, addMonsters, input);
 }
@@ -304,6 +353,7 @@ async function join(ctx: CommandContext): Promise<Reply> {
     conSave: optionalInteger(options, 'con-save'),
     initiative: optionalInteger(options, 'initiative'),
     mode: rollMode(options),
+    surprised: optionalBoolean(options, 'surprised'),
   });
   const character = await characterToJoin(ctx);
   if (character?.dead) throw new UserError(`${characterName(character)} is dead and cannot join a fight.`);
@@ -380,6 +430,14 @@ async function exportFight(ctx: CommandContext): Promise<Reply> {
   return exportReply(record);
 }
 
+/** The My turn button: what the combatant's controller must not forget, for their eyes only; nobody is pinged. */
+async function myTurn(ctx: ComponentContext, encounterId: string, combatantId: string): Promise<Reply> {
+  const encounter = await encounterForButton(ctx, encounterId);
+  const combatant = encounter.combatants.find((c) => c.id === combatantId);
+  if (combatant === undefined) throw new UserError('That combatant has left the encounter.');
+  return checklistReply(encounter, turnChecklist(encounter, actorOf(ctx), combatant));
+}
+
 /** The game master's log is private and complete; anyone else's is the players' view, in the channel. */
 async function log(ctx: CommandContext): Promise<Reply> {
   const count = optionalInteger(ctx.options, 'count') ?? 10;
@@ -432,12 +490,30 @@ function run(ctx: CommandContext): Promise<Reply> {
     }
     case 'drop-concentration':
       return applyStep(ctx, dropConcentration, requiredString(ctx.options, 'target'));
+    case 'legendary':
+      return applyStep(
+        ctx,
+        spendLegendaryAction,
+        given({ target: requiredString(ctx.options, 'target'), cost: optionalInteger(ctx.options, 'cost') }),
+      );
+    case 'react':
+      return applyStep(
+        ctx,
+        useReaction,
+        given({ target: requiredString(ctx.options, 'target'), note: optionalString(ctx.options, 'note') }),
+      );
+    case 'ready':
+      return applyStep(ctx, readyAction, requiredString(ctx.options, 'trigger'));
+    case 'delay':
+      return applyStep(ctx, delayTurn);
+    case 'act':
+      return applyStep(ctx, actNow, optionalString(ctx.options, 'target') ?? undefined);
     default:
       throw new UserError('Choose a subcommand of /init, e.g. `/init begin`.');
   }
 }
 
-/** Buttons: the tracker's turn buttons, a death save, and the end confirmation. */
+/** Buttons: the tracker's turn buttons, a death save, the My turn checklist, and the end confirmation. */
 async function press(ctx: ComponentContext): Promise<Reply> {
   const button = parseButtonId(ctx.customId);
   if (button?.command !== 'init') throw new UserError('This button no longer does anything.');
@@ -449,6 +525,8 @@ async function press(ctx: ComponentContext): Promise<Reply> {
     case 'death':
       await encounterForButton(ctx, button.encounterId);
       return applyStep(ctx, pressDeathSave, button.combatantId);
+    case 'myturn':
+      return myTurn(ctx, button.encounterId, button.combatantId);
     case 'end':
       return end(ctx, button.encounterId);
     case 'keep':
@@ -475,6 +553,14 @@ export const command: Command = {
     '/init list',
     '/init concentrate target:Alice effect:Bless',
     '/init drop-concentration target:Alice',
+    '/init add name:Adult red dragon hp:256 ac:19 legendary:3 lair:true',
+    '/init legendary target:Adult red dragon cost:2',
+    '/init react target:Alice note:Shield',
+    '/init ready trigger:the ogre steps onto the bridge',
+    '/init react target:Alice note:ready',
+    '/init delay',
+    '/init act',
+    '/init join surprised:true',
     '/init options death-saves:button',
     '/init log count:5',
     '/init undo',

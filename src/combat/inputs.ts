@@ -27,6 +27,11 @@ export interface AddInput {
   resist?: DamageType[];
   immune?: DamageType[];
   vulnerable?: DamageType[];
+  /** Legendary actions a round. */
+  legendary?: number;
+  /** Takes a lair turn at initiative count 20. */
+  lair?: boolean;
+  surprised?: boolean;
 }
 
 /** The caller's own combatant; the name defaults to the caller's display name. */
@@ -40,6 +45,7 @@ export interface JoinInput {
   mode?: RollMode;
   /** The stored character the player joins with; `hp` is then its maximum. */
   character?: CharacterEntry;
+  surprised?: boolean;
 }
 
 /** What a stored character brings into a fight besides the numbers any combatant has, and takes back out. */

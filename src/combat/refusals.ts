@@ -52,7 +52,26 @@ export type Refusal =
   | { kind: 'cannot-attack'; combatant: string; condition: string | null }
   | { kind: 'no-armour-class'; combatant: string }
   /** Incapacitated, or a condition that includes it. */
-  | { kind: 'cannot-concentrate'; combatant: string; condition: string };
+  | { kind: 'cannot-concentrate'; combatant: string; condition: string }
+  | { kind: 'no-legendary-actions'; combatant: string }
+  | { kind: 'legendary-actions-spent'; combatant: string; left: number; max: number; cost: number }
+  | { kind: 'legendary-on-own-turn'; combatant: string }
+  /** `note` says what the reaction went on, when the user said. */
+  | { kind: 'reaction-used'; combatant: string; note: string | null }
+  | { kind: 'reaction-surprised'; combatant: string }
+  | { kind: 'nothing-readied'; combatant: string }
+  /** `current` names whose turn it is (a lair creature's lair turn says so); `doing` completes "Only … can". */
+  | { kind: 'not-your-turn'; current: string; lair: boolean; doing: string }
+  | { kind: 'no-delay'; ruleSetName: string }
+  | { kind: 'not-delayed'; combatant: string }
+  | { kind: 'nobody-delayed' }
+  | { kind: 'several-delayed'; delayed: NameSample }
+  /** `act` while a `count:` group's shared turn is under way: it comes after `last`. */
+  | { kind: 'group-still-acting'; current: string; last: string }
+  /** `act` during a lair turn: the delayer comes in once it is over. */
+  | { kind: 'lair-turn-under-way'; lair: string }
+  /** Everyone alive is delaying: someone must act with `act`. */
+  | { kind: 'all-delayed' };
 
 export class CombatRefusal extends UserError {
   constructor(readonly refusal: Refusal) {

@@ -13,6 +13,8 @@ import {
   DEFAULT_ENCOUNTER_OPTIONS,
   MAX_COMBATANTS,
   MAX_HP,
+  MAX_LEGENDARY_ACTIONS,
+  NO_TURN_ACTIONS,
   type Combatant,
   type Encounter,
   type EncounterEvent,
@@ -20,7 +22,9 @@ import {
   type InitiativeInfo,
   type Place,
   type SaveBonuses,
+  type TurnActions,
 } from './types';
+import { lairRoundOnArrival } from './lair';
 import { requireName, requireWhole } from './validate';
 
 const ENCOUNTER_NAME_MAX_LENGTH = 80;
@@ -80,6 +84,9 @@ interface Newcomer {
   characterId: string | null;
   /** Rules state beyond what a fresh combatant has: a stored character's, or a monster's level and Constitution. */
   carried: Partial<CombatantRulesState>;
+  /** Legendary actions and lair; `surprised` is decided with the initiative roll. */
+  actions: TurnActions;
+  surprised: boolean;
 }
 
 type Stats = Pick<Newcomer, 'initMod' | 'hp' | 'ac' | 'conSave' | 'initiative' | 'mode'>;
@@ -107,6 +114,7 @@ function rollInitiative(ctx: StepContext, newcomer: Newcomer): InitiativeInfo {
       modifier: newcomer.initMod,
       advantage: newcomer.mode === 'advantage' ? asked : [],
       disadvantage: newcomer.mode === 'disadvantage' ? asked : [],
+      surprised: newcomer.surprised,
     },
     ctx.random,
   );
@@ -134,6 +142,12 @@ function addCombatants(
   requireWhole(newcomer.conSave, 'The Constitution save bonus', -20, 50);
   for (const bonus of Object.values(newcomer.saveBonuses)) requireWhole(bonus, 'A saving throw bonus', -20, 50);
   const initiative = rollInitiative(ctx, newcomer);
+  // Where surprise costs the first turn (2014, Next, A5E) it is kept; 2024 and C&M spent it on the roll.
+  const actions: TurnActions = {
+    ...newcomer.actions,
+    surprised: newcomer.surprised && !ctx.ruleSet.facts.surpriseDisadvantage,
+    lair: newcomer.actions.lair === null ? null : { round: lairRoundOnArrival(encounter), acting: false },
+  };
   let next = encounter;
   let groupId: string | null = null;
   if (newcomer.names.length > 1) [groupId, next] = takeId(next, 'g');
@@ -165,6 +179,7 @@ function addCombatants(
       }),
       characterId: newcomer.characterId,
       saveBonuses: newcomer.saveBonuses,
+      actions,
     });
   }
   const combatants = placeInOrder(next.combatants, unit, ctx.ruleSet, ctx.random);
@@ -207,6 +222,12 @@ export function addMonsters(encounter: Encounter, ctx: StepContext, input: AddIn
   const carried: Partial<CombatantRulesState> = {};
   if (input.level !== undefined) carried.level = requireWhole(input.level, 'Level', 1, 30);
   if (input.conScore !== undefined) carried.conScore = requireWhole(input.conScore, 'Constitution', 1, 30);
+  const legendary = input.legendary === undefined ? 0 : requireWhole(input.legendary, 'Legendary actions', 0, MAX_LEGENDARY_ACTIONS);
+  const actions: TurnActions = {
+    ...NO_TURN_ACTIONS,
+    legendary: legendary === 0 ? null : { max: legendary, left: legendary },
+    lair: input.lair === true ? { round: 0, acting: false } : null,
+  };
   const {
     encounter: next,
     events,
@@ -224,6 +245,8 @@ export function addMonsters(encounter: Encounter, ctx: StepContext, input: AddIn
     saveBonuses,
     characterId: null,
     carried,
+    actions,
+    surprised: input.surprised ?? false,
   });
   return {
     encounter: next,
@@ -249,6 +272,8 @@ export function joinEncounter(encounter: Encounter, ctx: StepContext, input: Joi
     immunities: [],
     vulnerabilities: [],
     ...carriedCharacter(input.character, input.hp),
+    actions: NO_TURN_ACTIONS,
+    surprised: input.surprised ?? false,
   });
   return { encounter: next, events, command: 'init join', detail: `${name} joined (initiative ${initiative})` };
 }

@@ -8,5 +8,6 @@ export { dropConcentration, pressConcentrationSave, startConcentration } from '.
 export { dealDamage, grantTempHp, heal, setHp, setMaxHp } from './hit-points';
 export { changeOptions, endEncounter } from './lifecycle';
 export { addMonsters, joinEncounter, removeCombatant, setInitiative } from './roster';
-export { moveTurn, nextTurn, pressDeathSave, previousTurn } from './turns';
 export { pressRepeatSave } from './repeat-saves';
+export { actNow, delayTurn, moveTurn, nextTurn, pressDeathSave, previousTurn } from './turns';
+export { readyAction, spendLegendaryAction, useReaction } from './turn-actions';

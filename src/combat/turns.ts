@@ -1,17 +1,21 @@
 import { UserError } from '../errors';
-import type { RulesResult, TimedEffect } from '../rules/types';
+import type { RulesResult, TimedEffect, TurnPoint } from '../rules/types';
 import { rollPendingConcentrationSaves } from './concentration';
 import { repeatSaves } from './repeat-saves';
 import { applyRulesChange, customEffectsOn, endEffects, isDying, type Step } from './effects';
-import { requireControl, requireGameMaster } from './permissions';
+import { isGameMaster, requireControl, requireGameMaster } from './permissions';
+import { lairActing, lairDue, roundOfCurrent } from './lair';
 import { CombatRefusal } from './refusals';
 import { findById, findTarget, refOf } from './targets';
 import { replaceCombatant, type StepContext, type Transition } from './transition';
-import type { Combatant, Encounter, EncounterEvent } from './types';
+import type { Combatant, Encounter, EncounterEffect, EncounterEvent, LairTurn } from './types';
 
-/** The dead have no turns, player characters included: nobody is pinged for a turn they can't take. */
+/**
+ * The dead have no turns, player characters included: nobody is pinged for a turn they can't take.
+ * A delaying combatant waits outside the order until it acts.
+ */
 function isSkipped(combatant: Combatant): boolean {
-  return combatant.rules.dead;
+  return combatant.rules.dead || combatant.actions.delayed;
 }
 
 function requireCombatants(encounter: Encounter): void {
@@ -20,12 +24,18 @@ function requireCombatants(encounter: Encounter): void {
   }
 }
 
-/** The current combatant's controller may end its turn; before round 1, only the game master starts the fight. */
+/**
+ * The current combatant's controller may end its turn (a lair turn is its lair creature's); before
+ * round 1, only the game master starts the fight.
+ */
 function requireTurnControl(encounter: Encounter, ctx: StepContext, doing: string): void {
-  const current = encounter.currentId === null ? undefined : findById(encounter, encounter.currentId);
+  const current = lairActing(encounter) ?? (encounter.currentId === null ? undefined : findById(encounter, encounter.currentId));
   if (current === undefined) requireGameMaster(ctx.actor, encounter, 'start the fight');
   else requireControl(ctx.actor, encounter, current, doing);
 }
+
+/** Which timed effects a turn change ends: all, or, around a lair turn, those before or at the next turn's start. */
+type ExpiryPart = 'all' | 'before-start' | 'at-start';
 
 /** Dying, and a creature the rule set gives death saves (player characters, important NPCs). */
 function makesDeathSaves(combatant: Combatant, ctx: StepContext): boolean {
@@ -38,8 +48,13 @@ function endExpiredEffects(
   ctx: StepContext,
   from: { round: number; combatantId: string },
   to: { round: number; combatantId: string },
+  part: ExpiryPart,
 ): Step {
-  const timed: TimedEffect[] = encounter.effects.map((e) => ({
+  // A lair turn sits between one turn's end and the next one's start: what ends as that turn starts waits for it.
+  const atStart = (e: EncounterEffect): boolean =>
+    e.expiry?.boundary === 'start' && e.expiry.combatantId === to.combatantId && e.expiry.round === to.round;
+  const considered = part === 'all' ? encounter.effects : encounter.effects.filter((e) => atStart(e) === (part === 'at-start'));
+  const timed: TimedEffect[] = considered.map((e) => ({
     id: e.id,
     expiry: e.expiry,
     ...(e.save !== null && e.targetId !== null ? { saveEndsFor: e.targetId } : {}),
@@ -48,22 +63,41 @@ function endExpiredEffects(
   const order = encounter.combatants.map((c) => c.id);
   const { ended, savesDue } = ctx.ruleSet.endingEffects(timed, order, from, to);
   const expired = endEffects(encounter, ended, 'expired');
-  const saved = repeatSaves(expired.encounter, ctx, savesDue);
+  // The saves at the ends of turns were made as the lair turn began.
+  const saved = repeatSaves(expired.encounter, ctx, part === 'at-start' ? [] : savesDue);
   return { encounter: saved.encounter, events: [...expired.events, ...saved.events] };
 }
 
-/** What happens as a combatant's turn starts: its dying rolls a death save, or is asked to. */
-function startTurn(encounter: Encounter, ctx: StepContext, combatant: Combatant): Step {
-  if (!makesDeathSaves(combatant, ctx)) return { encounter, events: [] };
+/**
+ * What happens as a combatant's turn starts: its reaction and legendary actions come back, a readied
+ * action lapses, and its dying rolls a death save, or is asked to.
+ */
+function startTurn(before: Encounter, ctx: StepContext, starting: Combatant): Step {
+  const { legendary, readied } = starting.actions;
+  const combatant: Combatant = {
+    ...starting,
+    actions: {
+      ...starting.actions,
+      legendary: legendary === null ? null : { ...legendary, left: legendary.max },
+      reactionUsed: false,
+      reactionNote: null,
+      readied: null,
+      lapsedReady: readied,
+    },
+  };
+  const encounter = replaceCombatant(before, combatant);
+  const lapsed: EncounterEvent[] =
+    readied === null ? [] : [{ kind: 'readied-action-lapsed', combatant: refOf(combatant), trigger: readied }];
+  if (!makesDeathSaves(combatant, ctx)) return { encounter, events: lapsed };
   if (!encounter.options.autoDeathSaves) {
     return {
       encounter: replaceCombatant(encounter, { ...combatant, deathSavePending: true }),
-      events: [{ kind: 'death-save-due', combatant: refOf(combatant) }],
+      events: [...lapsed, { kind: 'death-save-due', combatant: refOf(combatant) }],
     };
   }
   // A save the rules refuse here is one nobody asked for: the turn starts without it.
   const rolled = rollDeathSave(encounter, ctx, combatant);
-  return rolled.ok ? rolled.value : { encounter, events: [] };
+  return rolled.ok ? { encounter: rolled.value.encounter, events: [...lapsed, ...rolled.value.events] } : { encounter, events: lapsed };
 }
 
 /** The death save rolled and applied, or the rule set's reason why the combatant makes none. */
@@ -90,61 +124,223 @@ function rollPendingSaves(encounter: Encounter, ctx: StepContext): Step {
   return { encounter: concentration.encounter, events: [...afterDeath.events, ...concentration.events] };
 }
 
-/** Ends the current turn and starts the next one that can be taken, counting rounds. */
-export function nextTurn(before: Encounter, ctx: StepContext): Transition {
-  requireCombatants(before);
-  requireTurnControl(before, ctx, 'end this turn');
-  const pending = rollPendingSaves(before, ctx);
-  const encounter = pending.encounter;
+/** The next turn that can be taken after the current one, with what passing to it says on the way. */
+interface Upcoming {
+  chosen: Combatant;
+  round: number;
+  /** Rounds begun and turns skipped, in order; rounds up to the encounter's own are not repeated. */
+  events: EncounterEvent[];
+  /** The order with skipped deaths marked as said and lost surprise turns spent. */
+  combatants: Combatant[];
+}
+
+/** Walks the order from the current combatant, whose turn is in `fromRound` (a lair turn may have begun the next round). */
+function upcomingTurn(encounter: Encounter, fromRound: number): Upcoming {
   const { combatants } = encounter;
   const startIndex = encounter.currentId === null ? -1 : combatants.findIndex((c) => c.id === encounter.currentId);
-  let round = Math.max(encounter.round, 1);
-  const events: EncounterEvent[] = [...pending.events];
-  if (encounter.round === 0) events.push({ kind: 'round-started', round: 1 });
-  let chosen: Combatant | undefined;
+  let round = Math.max(fromRound, 1);
+  const events: EncounterEvent[] = [];
   const announced = new Set<string>();
+  const surprised = new Set<string>();
   for (let step = 1; step <= combatants.length; step += 1) {
     const index = startIndex + step;
     if (index === combatants.length) {
       round += 1;
-      events.push({ kind: 'round-started', round });
+      if (round > encounter.round) events.push({ kind: 'round-started', round });
     }
     const candidate = combatants[index % combatants.length];
     if (candidate === undefined) continue;
-    if (!isSkipped(candidate)) {
-      chosen = candidate;
-      break;
+    if (!isSkipped(candidate) && !candidate.actions.surprised) {
+      const marked = combatants.map((c) => {
+        if (announced.has(c.id)) return { ...c, deathAnnounced: true };
+        // The first turn lost to surprise has passed: from now on it may react and act.
+        if (surprised.has(c.id)) return { ...c, actions: { ...c.actions, surprised: false } };
+        return c;
+      });
+      return { chosen: candidate, round, events, combatants: marked };
     }
-    // Said once, the first time its turn is skipped; later rounds pass it silently.
-    if (!candidate.deathAnnounced) {
-      announced.add(candidate.id);
-      events.push({ kind: 'turn-skipped', combatant: refOf(candidate), reason: 'dead' });
+    if (candidate.rules.dead) {
+      // Said once, the first time its turn is skipped; later rounds pass it silently.
+      if (!candidate.deathAnnounced) {
+        announced.add(candidate.id);
+        events.push({ kind: 'turn-skipped', combatant: refOf(candidate), reason: 'dead' });
+      }
+    } else if (candidate.actions.surprised && !candidate.actions.delayed) {
+      surprised.add(candidate.id);
+      events.push({ kind: 'turn-skipped', combatant: refOf(candidate), reason: 'surprised' });
     }
   }
-  if (chosen === undefined) {
-    throw new CombatRefusal({ kind: 'everyone-dead' });
-  }
-  const combatantsAfter = combatants.map((c) => (announced.has(c.id) ? { ...c, deathAnnounced: true } : c));
-  let next: Encounter = { ...encounter, combatants: combatantsAfter, round, currentId: chosen.id };
-  if (encounter.currentId !== null) {
-    const expired = endExpiredEffects(
-      next,
-      ctx,
-      { round: encounter.round, combatantId: encounter.currentId },
-      { round, combatantId: chosen.id },
-    );
+  const waiting = combatants.some((c) => c.actions.delayed && !c.rules.dead);
+  throw new CombatRefusal({ kind: waiting ? 'all-delayed' : 'everyone-dead' });
+}
+
+/** Where the encounter stands: the current (or, during a lair turn, last) combatant's turn, or null before the first. */
+function currentPoint(encounter: Encounter): TurnPoint | null {
+  return encounter.currentId === null ? null : { round: roundOfCurrent(encounter), combatantId: encounter.currentId };
+}
+
+function withLair(combatant: Combatant, lair: { round: number; acting: boolean }): Combatant {
+  return { ...combatant, actions: { ...combatant.actions, lair } };
+}
+
+/**
+ * Starts `chosen`'s turn in `round`: what ends between the current turn and its start ends (`part`
+ * says which of it, around a lair turn), then everything that happens as a turn starts.
+ */
+function beginTurnOf(
+  encounter: Encounter,
+  ctx: StepContext,
+  from: TurnPoint | null,
+  chosen: Combatant,
+  round: number,
+  part: ExpiryPart,
+): Step {
+  const events: EncounterEvent[] = [];
+  let next: Encounter = { ...encounter, round, currentId: chosen.id };
+  if (from !== null) {
+    const expired = endExpiredEffects(next, ctx, from, { round, combatantId: chosen.id }, part);
     next = expired.encounter;
     events.push(...expired.events);
   }
   events.push({ kind: 'turn-started', combatant: refOf(chosen), round, moved: false });
   const started = startTurn(next, ctx, findById(next, chosen.id) ?? chosen);
-  events.push(...started.events);
-  return { encounter: started.encounter, events, command: 'init next', detail: `round ${round}, ${chosen.name}'s turn` };
+  return { encounter: started.encounter, events: [...events, ...started.events] };
+}
+
+/**
+ * Ends the current turn (or lair turn) and starts the next one that can be taken, counting rounds. A
+ * lair turn due at count 20 comes first: the ending turn's end passes, the next turn's start waits.
+ */
+function passTurn(before: Encounter, ctx: StepContext): Step & { detail: string } {
+  const pending = rollPendingSaves(before, ctx);
+  const leaving = lairActing(pending.encounter);
+  const from = currentPoint(pending.encounter);
+  let encounter = pending.encounter;
+  if (leaving?.actions.lair) encounter = replaceCombatant(encounter, withLair(leaving, { ...leaving.actions.lair, acting: false }));
+  const events: EncounterEvent[] = [...pending.events];
+  if (encounter.round === 0) events.push({ kind: 'round-started', round: 1 });
+  const upcoming = upcomingTurn(encounter, from?.round ?? encounter.round);
+  encounter = { ...encounter, combatants: upcoming.combatants };
+  const due = lairDue(encounter, upcoming.chosen, upcoming.round);
+  if (due !== null) {
+    events.push(...upcoming.events.filter((e) => e.kind !== 'round-started' || e.round <= due.round));
+    let next = encounter;
+    if (from !== null) {
+      const to = { round: upcoming.round, combatantId: upcoming.chosen.id };
+      const expired = endExpiredEffects(encounter, ctx, from, to, 'before-start');
+      next = expired.encounter;
+      events.push(...expired.events);
+    }
+    const lair = findById(next, due.lair.id) ?? due.lair;
+    next = replaceCombatant({ ...next, round: due.round }, withLair(lair, { round: due.round, acting: true }));
+    events.push({ kind: 'lair-turn', combatant: refOf(lair), round: due.round });
+    return { encounter: next, events, detail: `round ${due.round}, ${lair.name}'s lair turn` };
+  }
+  events.push(...upcoming.events);
+  const started = beginTurnOf(encounter, ctx, from, upcoming.chosen, upcoming.round, leaving === undefined ? 'all' : 'at-start');
+  return {
+    encounter: started.encounter,
+    events: [...events, ...started.events],
+    detail: `round ${upcoming.round}, ${upcoming.chosen.name}'s turn`,
+  };
+}
+
+/** Ends the current turn and starts the next one that can be taken. */
+export function nextTurn(before: Encounter, ctx: StepContext): Transition {
+  requireCombatants(before);
+  requireTurnControl(before, ctx, 'end this turn');
+  const passed = passTurn(before, ctx);
+  return { encounter: passed.encounter, events: passed.events, command: 'init next', detail: passed.detail };
+}
+
+/** The current combatant's turn, which only its controller (or the game master) may spend on `doing`. */
+export function requireOwnTurn(encounter: Encounter, ctx: StepContext, doing: string): Combatant {
+  const lair = lairActing(encounter);
+  if (lair !== undefined) throw new CombatRefusal({ kind: 'not-your-turn', current: lair.name, lair: true, doing });
+  const current = encounter.currentId === null || encounter.round === 0 ? undefined : findById(encounter, encounter.currentId);
+  if (current === undefined) throw new CombatRefusal({ kind: 'not-started' });
+  if (!isGameMaster(ctx.actor, encounter) && current.controllerId !== ctx.actor.userId) {
+    throw new CombatRefusal({ kind: 'not-your-turn', current: current.name, lair: false, doing });
+  }
+  return current;
+}
+
+/** The current combatant steps out of the order (2014, Next, A5E) until it comes back with `act`. */
+export function delayTurn(encounter: Encounter, ctx: StepContext): Transition {
+  const current = requireOwnTurn(encounter, ctx, 'delay');
+  if (!ctx.ruleSet.facts.delay) throw new CombatRefusal({ kind: 'no-delay', ruleSetName: ctx.ruleSet.name });
+  const delayed = replaceCombatant(encounter, { ...current, actions: { ...current.actions, delayed: true } });
+  const passed = passTurn(delayed, ctx);
+  return {
+    encounter: passed.encounter,
+    events: [{ kind: 'turn-delayed', combatant: refOf(current) }, ...passed.events],
+    command: 'init delay',
+    detail: `${current.name} delays; ${passed.detail}`,
+  };
+}
+
+/** The delaying combatant `act` means: the one named, or the caller's only one. */
+function delayerFor(encounter: Encounter, ctx: StepContext, target: string | undefined): Combatant {
+  if (target !== undefined) {
+    const named = findTarget(encounter, target);
+    if (!named.actions.delayed) throw new CombatRefusal({ kind: 'not-delayed', combatant: named.name });
+    return named;
+  }
+  const mine = encounter.combatants.filter(
+    (c) => c.actions.delayed && !c.rules.dead && (c.controllerId === ctx.actor.userId || isGameMaster(ctx.actor, encounter)),
+  );
+  const [only] = mine;
+  if (only === undefined) throw new CombatRefusal({ kind: 'nobody-delayed' });
+  if (mine.length > 1) throw new CombatRefusal({ kind: 'several-delayed', delayed: { names: mine.map((c) => c.name), more: 0 } });
+  return only;
+}
+
+/**
+ * A delaying combatant acts now: the current turn ends and its turn starts, in the place right after
+ * the combatant whose turn it was, which it keeps from the next round on (with that initiative).
+ */
+export function actNow(encounter: Encounter, ctx: StepContext, target?: string): Transition {
+  const delayer = delayerFor(encounter, ctx, target);
+  requireControl(ctx.actor, encounter, delayer, `bring ${delayer.name} back in`);
+  const current = encounter.currentId === null || encounter.round === 0 ? undefined : findById(encounter, encounter.currentId);
+  if (current === undefined) throw new CombatRefusal({ kind: 'not-started' });
+  // The lair turn sits between two turns: the delayer comes in once it is over, after the next turn.
+  const lair = lairActing(encounter);
+  if (lair !== undefined) throw new CombatRefusal({ kind: 'lair-turn-under-way', lair: lair.name });
+  // A `count:` group shares one turn: the delayer comes in after the whole of it, so it stays together.
+  const index = encounter.combatants.indexOf(current);
+  const group = current.groupId === null ? [] : encounter.combatants.filter((c) => c.groupId === current.groupId);
+  const last = group[group.length - 1];
+  if (last !== undefined && last.id !== current.id && encounter.combatants[index + 1]?.groupId === current.groupId) {
+    throw new CombatRefusal({ kind: 'group-still-acting', current: current.name, last: last.name });
+  }
+  const pending = rollPendingSaves(encounter, ctx);
+  const from = currentPoint(pending.encounter);
+  let next = pending.encounter;
+  const waiting = findById(next, delayer.id) ?? delayer;
+  const back: Combatant = {
+    ...waiting,
+    groupId: null,
+    initiative: { ...waiting.initiative, total: current.initiative.total, rolls: [], given: true, tiebreak: [] },
+    actions: { ...waiting.actions, delayed: false },
+  };
+  const others = next.combatants.filter((c) => c.id !== delayer.id);
+  const at = others.findIndex((c) => c.id === current.id) + 1;
+  next = { ...next, combatants: [...others.slice(0, at), back, ...others.slice(at)] };
+  const started = beginTurnOf(next, ctx, from, back, from?.round ?? next.round, 'all');
+  return {
+    encounter: started.encounter,
+    events: [...pending.events, { kind: 'delay-ended', combatant: refOf(back) }, ...started.events],
+    command: 'init act',
+    detail: `${delayer.name} stops delaying and acts after ${current.name}`,
+  };
 }
 
 /** Goes back one turn, as a correction: nothing that happens at a turn's start happens again. */
 export function previousTurn(encounter: Encounter, ctx: StepContext): Transition {
   requireCombatants(encounter);
+  const lair = lairActing(encounter);
+  if (lair?.actions.lair) return leaveLairTurn(encounter, ctx, lair, lair.actions.lair);
   if (encounter.currentId === null || encounter.round === 0) throw new CombatRefusal({ kind: 'not-started' });
   requireTurnControl(encounter, ctx, 'go back a turn');
   const { combatants } = encounter;
@@ -166,13 +362,35 @@ export function previousTurn(encounter: Encounter, ctx: StepContext): Transition
   throw new CombatRefusal({ kind: 'first-turn' });
 }
 
+/** Back from a lair turn to the turn before it; the lair turn is due again when that turn ends. */
+function leaveLairTurn(encounter: Encounter, ctx: StepContext, lair: Combatant, turn: LairTurn): Transition {
+  requireTurnControl(encounter, ctx, 'go back a turn');
+  const current = encounter.currentId === null ? undefined : findById(encounter, encounter.currentId);
+  if (current === undefined) throw new CombatRefusal({ kind: 'first-turn' });
+  const round = roundOfCurrent(encounter);
+  const next = replaceCombatant({ ...encounter, round }, withLair(lair, { round: turn.round - 1, acting: false }));
+  return {
+    encounter: next,
+    events: [{ kind: 'turn-went-back', combatant: refOf(current), round }],
+    command: 'init prev',
+    detail: `back to round ${round}, ${current.name}'s turn`,
+  };
+}
+
 /** The game master makes a combatant current, as a correction: nothing turn-start happens (before the fight, round 1 starts quietly). */
 export function moveTurn(encounter: Encounter, ctx: StepContext, target: string): Transition {
   requireGameMaster(ctx.actor, encounter, 'move the turn');
-  const combatant = findTarget(encounter, target);
+  const chosen = findTarget(encounter, target);
   const round = Math.max(encounter.round, 1);
+  // A correction also ends a lair turn in progress and a wait: the turn is simply the chosen one's.
+  const combatants = encounter.combatants.map((c) => {
+    if (c.actions.lair?.acting === true) return withLair(c, { ...c.actions.lair, acting: false });
+    if (c.id === chosen.id && c.actions.delayed) return { ...c, actions: { ...c.actions, delayed: false } };
+    return c;
+  });
+  const combatant = combatants.find((c) => c.id === chosen.id) ?? chosen;
   return {
-    encounter: { ...encounter, round, currentId: combatant.id },
+    encounter: { ...encounter, combatants, round, currentId: combatant.id },
     events: [{ kind: 'turn-started', combatant: refOf(combatant), round, moved: true }],
     command: 'init move',
     detail: `moved the turn to ${combatant.name}`,

@@ -106,7 +106,58 @@ export interface Combatant {
   characterId: string | null;
   /** Saving throw bonuses given for it, by ability; `rules.conSaveBonus` is the Constitution one. */
   saveBonuses: SaveBonuses;
+  /** Legendary and lair actions, its reaction, a readied action, delay and surprise. */
+  actions: TurnActions;
 }
+
+/** How many legendary actions a creature has a round, and how many are left until its turn starts. */
+export interface LegendaryActions {
+  max: number;
+  left: number;
+}
+
+/** A lair creature's lair turn at initiative count 20: the last round it was taken, and whether it is being taken now. */
+export interface LairTurn {
+  round: number;
+  acting: boolean;
+}
+
+/** What a combatant does besides its own turn, and where it stands in the flow of turns. */
+export interface TurnActions {
+  /** Null: no legendary actions. */
+  legendary: LegendaryActions | null;
+  /** Null: no lair. */
+  lair: LairTurn | null;
+  /** Its one reaction is spent until its turn starts. */
+  reactionUsed: boolean;
+  /** What the reaction was spent on, as the user noted it. */
+  reactionNote: string | null;
+  /** The trigger of a readied action, held until its turn starts. */
+  readied: string | null;
+  /** The readied action that lapsed unused as its current turn started, for the My turn checklist. */
+  lapsedReady: string | null;
+  /** Out of the order after `delay` until it acts. */
+  delayed: boolean;
+  /** Surprised where that costs the first turn: that turn is skipped, and it has no reaction until then. */
+  surprised: boolean;
+}
+
+export const NO_TURN_ACTIONS: TurnActions = {
+  legendary: null,
+  lair: null,
+  reactionUsed: false,
+  reactionNote: null,
+  readied: null,
+  lapsedReady: null,
+  delayed: false,
+  surprised: false,
+};
+
+/** Longest note on a reaction or trigger of a readied action: it must fit a tracker line. */
+export const ACTION_TEXT_MAX_LENGTH = 100;
+
+/** The most legendary actions a creature has a round. */
+export const MAX_LEGENDARY_ACTIONS = 5;
 
 /** Saving throw bonuses by ability ("con+3,dex+2"); an ability left out was not given. */
 export type SaveBonuses = Partial<Record<Ability, number>>;
@@ -264,7 +315,21 @@ export type EncounterEvent =
   /** `moved`: the game master made it current with `move`, so nothing turn-start happened. */
   | { kind: 'turn-started'; combatant: CombatantRef; round: number; moved: boolean }
   | { kind: 'turn-went-back'; combatant: CombatantRef; round: number }
-  | { kind: 'turn-skipped'; combatant: CombatantRef; reason: 'dead' }
+  /** `surprised`: its first turn is lost to surprise (2014, Next, A5E). */
+  | { kind: 'turn-skipped'; combatant: CombatantRef; reason: 'dead' | 'surprised' }
+  /** A lair creature's lair turn at initiative count 20. */
+  | { kind: 'lair-turn'; combatant: CombatantRef; round: number }
+  | { kind: 'legendary-action'; combatant: CombatantRef; cost: number; left: number; max: number }
+  /** `droppedReady`: the readied action it can no longer take, as that needs the reaction. */
+  | { kind: 'reaction-used'; combatant: CombatantRef; note: string | null; droppedReady: string | null }
+  | { kind: 'action-readied'; combatant: CombatantRef; trigger: string }
+  | { kind: 'readied-action-used'; combatant: CombatantRef; trigger: string }
+  /** Its turn started with the readied action unused. */
+  | { kind: 'readied-action-lapsed'; combatant: CombatantRef; trigger: string }
+  /** Next: a readied action used moves its creature to just before the trigger's turn. */
+  | { kind: 'moved-in-order'; combatant: CombatantRef; before: CombatantRef }
+  | { kind: 'turn-delayed'; combatant: CombatantRef }
+  | { kind: 'delay-ended'; combatant: CombatantRef }
   | { kind: 'amount-rolled'; combatant: CombatantRef; roll: AmountRoll }
   /** An attack roll; on a hit, the damage events follow. */
   | ({ kind: 'attack-rolled' } & AttackRoll)

@@ -6,6 +6,7 @@ import {
   type EncounterEffect,
   type RepeatSave,
   type SaveBonuses,
+  type TurnActions,
 } from '../combat/types';
 import { isRuleSetId, type RuleSetId } from '../rules/ids';
 import { modifiersText, parseModifiers } from '../rules/modifiers';
@@ -79,6 +80,16 @@ export const COMBATANT_COLUMNS = everyColumnOf<CombatantRow>()([
   'pending_concentration_dcs',
   'character_id',
   'save_bonuses',
+  'legendary_max',
+  'legendary_left',
+  'lair_round',
+  'lair_acting',
+  'reaction_used',
+  'reaction_note',
+  'readied',
+  'lapsed_ready',
+  'delayed',
+  'surprised',
 ] as const);
 
 /** Every encounter_effects column but encounter_id. */
@@ -127,7 +138,7 @@ export function encounterRow(encounter: Encounter): EncounterRow {
 }
 
 export function combatantRow(combatant: Combatant, sortOrder: number): CombatantRow {
-  const { rules, initiative } = combatant;
+  const { rules, initiative, actions } = combatant;
   return {
     id: combatant.id,
     sort_order: sortOrder,
@@ -170,6 +181,16 @@ export function combatantRow(combatant: Combatant, sortOrder: number): Combatant
     pending_concentration_dcs: combatant.pendingConcentrationDcs,
     character_id: combatant.characterId,
     save_bonuses: combatant.saveBonuses,
+    legendary_max: actions.legendary?.max ?? null,
+    legendary_left: actions.legendary?.left ?? 0,
+    lair_round: actions.lair?.round ?? null,
+    lair_acting: actions.lair?.acting ?? false,
+    reaction_used: actions.reactionUsed,
+    reaction_note: actions.reactionNote,
+    readied: actions.readied,
+    lapsed_ready: actions.lapsedReady,
+    delayed: actions.delayed,
+    surprised: actions.surprised,
   };
 }
 
@@ -248,6 +269,23 @@ export function combatantFromRow(row: StoredRow<CombatantRow>, concentration: st
     characterId: textOrNull('character_id'),
     // Written by combatantRow from the combatant's own shape.
     saveBonuses: value('save_bonuses') as SaveBonuses,
+    actions: turnActionsOf(row),
+  };
+}
+
+function turnActionsOf(row: StoredRow<CombatantRow>): TurnActions {
+  const { textOrNull, int, intOrNull, bool } = columnReader(row);
+  const legendaryMax = intOrNull('legendary_max');
+  const lairRound = intOrNull('lair_round');
+  return {
+    legendary: legendaryMax === null ? null : { max: legendaryMax, left: int('legendary_left') },
+    lair: lairRound === null ? null : { round: lairRound, acting: bool('lair_acting') },
+    reactionUsed: bool('reaction_used'),
+    reactionNote: textOrNull('reaction_note'),
+    readied: textOrNull('readied'),
+    lapsedReady: textOrNull('lapsed_ready'),
+    delayed: bool('delayed'),
+    surprised: bool('surprised'),
   };
 }
 

@@ -216,6 +216,36 @@ const RULESET_DIFFERENCES: readonly { label: string; values: Readonly<Record<Rul
     },
   },
   {
+    label: 'Surprise',
+    values: {
+      dnd2024: 'disadvantage on the initiative roll, nothing more',
+      dnd2014: 'no disadvantage; the first turn is lost, and no reaction until it has passed',
+      'crown-misery': 'as 2024',
+      'dnd-next': 'no disadvantage; the first turn is lost, and no reaction until it has passed',
+      a5e: 'no disadvantage; the first turn is lost, and no reaction until it has passed',
+    },
+  },
+  {
+    label: 'Delay',
+    values: {
+      dnd2024: 'none: ready an action instead',
+      dnd2014: 'out of the order until it acts, then keeps that place',
+      'crown-misery': 'as 2024',
+      'dnd-next': 'out of the order until it acts, then keeps that place',
+      a5e: 'out of the order until it acts, then keeps that place',
+    },
+  },
+  {
+    label: 'Readied action',
+    values: {
+      dnd2024: 'spends the reaction; the order stays',
+      dnd2014: 'spends the reaction; the order stays',
+      'crown-misery': 'as 2024',
+      'dnd-next': "spends the reaction; the creature then acts just before the trigger's turn",
+      a5e: 'spends the reaction; the order stays',
+    },
+  },
+  {
     label: 'Heroic Inspiration',
     values: {
       dnd2024: 'yes: reroll one die',

@@ -599,8 +599,12 @@ export interface RuleSetFacts {
   initiativeTieBreak: 'modifier-then-roll' | 'roll-off';
   /** 2024: 10 + modifier, ±5 for advantage or disadvantage. */
   initiativeScore: boolean;
-  /** 2024: being surprised gives disadvantage on the Initiative roll. */
+  /** 2024: being surprised gives disadvantage on the Initiative roll; elsewhere it costs the first turn and reactions until it ends. */
   surpriseDisadvantage: boolean;
+  /** A combatant may delay its turn (2024 and C&M have no such rule; the issue-13 decision). */
+  delay: boolean;
+  /** Next: a readied action, once used, moves its creature to just before the trigger's turn. */
+  readyMovesInOrder: boolean;
   autoCriticals: boolean;
   critical: CriticalMethod;
   /** What damage that leaves a creature at 0 HP kills outright (§9). */

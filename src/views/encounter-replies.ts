@@ -5,7 +5,7 @@ import { ABILITY_NAMES } from './condition-text';
 import { describeEvents } from './encounter-text';
 import type { Button, ButtonRow, Reply } from './reply';
 
-/** Buttons for what a player must roll next: concentration saves and death saves. */
+/** Buttons for what a player must roll next (concentration, death and repeat saves), and the My turn checklist. */
 function promptButtons(encounter: Encounter, events: readonly EncounterEvent[]): Button[] {
   const checks = events.filter((event) => event.kind === 'concentration-check');
   const buttons: Button[] = checks.map((event, index) => ({
@@ -30,6 +30,15 @@ function promptButtons(encounter: Encounter, events: readonly EncounterEvent[]):
         style: 'danger',
       });
     }
+  }
+  // A turn that starts gets its controller's private checklist; pressing it pings nobody.
+  const turn = events.filter((event) => event.kind === 'turn-started' && !event.moved).pop();
+  if (turn?.kind === 'turn-started') {
+    buttons.push({
+      customId: buttonId({ command: 'init', action: 'myturn', encounterId: encounter.id, combatantId: turn.combatant.id }),
+      label: 'My turn',
+      style: 'secondary',
+    });
   }
   return buttons;
 }

@@ -141,7 +141,47 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
         lines.push(`Back to **${shown(event.combatant.name)}**'s turn (round ${event.round}).`);
         break;
       case 'turn-skipped':
-        lines.push(`${shown(event.combatant.name)} is dead and skipped.`);
+        lines.push(
+          event.reason === 'dead'
+            ? `${shown(event.combatant.name)} is dead and skipped.`
+            : `${shown(event.combatant.name)} is surprised and loses its first turn.`,
+        );
+        break;
+      case 'lair-turn':
+        lines.push(`Initiative count 20: it's **${shown(event.combatant.name)}**'s lair turn.`);
+        break;
+      case 'legendary-action': {
+        const what = event.cost === 1 ? 'a legendary action' : `a legendary action costing ${event.cost}`;
+        // How many a hidden monster has left is the game master's to know (the tracker tells them).
+        const left = event.combatant.hidden ? '' : ` (${event.left}/${event.max} left)`;
+        lines.push(`${shown(event.combatant.name)} takes ${what}${left}.`);
+        break;
+      }
+      case 'reaction-used': {
+        const dropped =
+          event.droppedReady === null ? '' : ` Its readied action (${shown(event.droppedReady)}) is dropped: it needed the reaction.`;
+        lines.push(`${shown(event.combatant.name)} uses its reaction${event.note === null ? '' : `: ${shown(event.note)}`}.${dropped}`);
+        break;
+      }
+      case 'action-readied':
+        lines.push(
+          `${shown(event.combatant.name)} readies an action for when ${shown(event.trigger)}; it lasts until the start of its next turn.`,
+        );
+        break;
+      case 'readied-action-used':
+        lines.push(`${shown(event.combatant.name)} takes its readied action (${shown(event.trigger)}), spending its reaction.`);
+        break;
+      case 'readied-action-lapsed':
+        lines.push(`${shown(event.combatant.name)}'s readied action (${shown(event.trigger)}) lapses unused.`);
+        break;
+      case 'moved-in-order':
+        lines.push(`${shown(event.combatant.name)} now acts just before ${shown(event.before.name)}.`);
+        break;
+      case 'turn-delayed':
+        lines.push(`${shown(event.combatant.name)} delays: out of the order until \`/init act\`.`);
+        break;
+      case 'delay-ended':
+        lines.push(`${shown(event.combatant.name)} stops delaying and acts now.`);
         break;
       case 'attack-rolled':
         lines.push(attackSentence(event, forGameMaster || event.private));

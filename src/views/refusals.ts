@@ -87,5 +87,37 @@ export function refusalText(refusal: Refusal): string {
       return `${shown(refusal.combatant)} has no repeat save to roll now: it comes at the end of its turn.`;
     case 'not-affected':
       return `${shown(refusal.combatant)} has no ${shown(refusal.condition)} to remove.`;
+    case 'no-legendary-actions':
+      return `${shown(refusal.combatant)} has no legendary actions: give them with \`/init add … legendary:<n>\`.`;
+    case 'legendary-actions-spent':
+      return `${shown(refusal.combatant)} has ${refusal.left} of ${refusal.max} legendary actions left, not the ${refusal.cost} this one costs; they come back at the start of its turn.`;
+    case 'legendary-on-own-turn':
+      return `It is ${shown(refusal.combatant)}'s own turn: legendary actions are taken at the end of another creature's turn.`;
+    case 'reaction-used': {
+      const on = refusal.note === null ? '' : ` (${shown(refusal.note)})`;
+      return `${shown(refusal.combatant)} has already used its reaction${on}; it comes back at the start of its turn.`;
+    }
+    case 'reaction-surprised':
+      return `${shown(refusal.combatant)} is surprised: it has no reaction until its first turn is over.`;
+    case 'nothing-readied':
+      return `${shown(refusal.combatant)} has no readied action: ready one on its turn with \`/init ready trigger:<what sets it off>\`.`;
+    case 'not-your-turn': {
+      const whose = refusal.lair ? `${shown(refusal.current)}'s lair turn` : `${shown(refusal.current)}'s turn`;
+      return `It is ${whose}: only its ${refusal.lair ? 'game master' : 'player or the game master'} can ${shown(refusal.doing)} now.`;
+    }
+    case 'no-delay':
+      return `The ${refusal.ruleSetName} rules have no delaying: take the turn, or ready an action with \`/init ready\`.`;
+    case 'not-delayed':
+      return `${shown(refusal.combatant)} is not delaying: \`/init act\` is for a combatant that used \`/init delay\`.`;
+    case 'nobody-delayed':
+      return 'None of your combatants is delaying: `/init delay` on your turn first.';
+    case 'several-delayed':
+      return `Several of your combatants are delaying (${listed(refusal.delayed)}): name one with \`target\`.`;
+    case 'group-still-acting':
+      return `${shown(refusal.current)} shares its turn with its group, which is still acting: \`/init act\` after ${shown(refusal.last)}'s turn.`;
+    case 'lair-turn-under-way':
+      return `It is ${shown(refusal.lair)}'s lair turn: \`/init act\` once the next turn has started.`;
+    case 'all-delayed':
+      return 'Everyone else is delaying or dead: someone must come back in with `/init act`.';
   }
 }

@@ -1,5 +1,6 @@
 import type { Combatant, Encounter, HealthBand } from '../combat/types';
 import { armourClassOf } from '../combat/effects';
+import { lairActing } from '../combat/lair';
 import { afterRounds } from '../combat/lifecycle';
 import { getRuleSet } from '../rules';
 import { RULESET_SUMMARIES } from '../rules/ids';
@@ -14,6 +15,7 @@ export type TrackerViewer = 'players' | 'game-master';
 
 const CURRENT = '▶️';
 const NOT_CURRENT = '▫️';
+const LAIR = '🏰';
 
 /** How a combatant's health reads when its numbers are hidden. */
 export function healthBand(combatant: Combatant, encounter: Pick<Encounter, 'ruleSet'>): HealthBand {
@@ -50,12 +52,26 @@ function pendingConcentration(combatant: Combatant): string {
   return ` (save${dcs.length > 1 ? 's' : ''} due: ${dcs.map((dc) => `DC ${dc}`).join(', ')})`;
 }
 
+/** Legendary actions (a hidden monster's count is the game master's), lair, reaction, readied action, delay and surprise. */
+function turnActions(combatant: Combatant, seesNumbers: boolean): string[] {
+  const { legendary, lair, reactionUsed, reactionNote, readied, delayed, surprised } = combatant.actions;
+  const parts: string[] = [];
+  if (legendary !== null && seesNumbers) parts.push(`Legendary ${legendary.left}/${legendary.max}`);
+  if (lair !== null) parts.push('🏰 Lair');
+  if (surprised) parts.push('Surprised');
+  if (reactionUsed) parts.push(`Reaction used${reactionNote === null ? '' : ` (${shown(reactionNote)})`}`);
+  if (readied !== null) parts.push(`⏳ Ready: ${shown(readied)}`);
+  if (delayed) parts.push('⏸️ Delaying');
+  return parts;
+}
+
 /** One combatant's line: initiative, name, health, AC, concentration, death saves, conditions. */
 export function combatantLine(combatant: Combatant, encounter: Encounter, viewer: TrackerViewer): string {
   const seesNumbers = viewer === 'game-master' || !combatant.hidden;
   const dead = combatant.rules.dead;
   const name = dead ? `~~${shown(combatant.name)}~~` : `**${shown(combatant.name)}**`;
-  const marker = combatant.id === encounter.currentId ? CURRENT : NOT_CURRENT;
+  const lair = lairActing(encounter);
+  const marker = combatant.id === lair?.id ? LAIR : combatant.id === encounter.currentId && lair === undefined ? CURRENT : NOT_CURRENT;
   const parts = [
     `${marker} \`${String(combatant.initiative.total).padStart(2, ' ')}\` ${name}${viewer === 'game-master' && combatant.hidden ? ' (hidden)' : ''}`,
   ];
@@ -66,6 +82,7 @@ export function combatantLine(combatant: Combatant, encounter: Encounter, viewer
   if (combatant.rules.concentration) parts.push(`🔮 ${shown(combatant.rules.concentration)}${pendingConcentration(combatant)}`);
   const saves = deathSaves(combatant);
   if (saves) parts.push(saves);
+  parts.push(...turnActions(combatant, seesNumbers));
   // A hidden monster's conditions are the game master's to know, like its numbers, unless shown.
   const states = conditionLabels(combatant, encounter, !seesNumbers);
   if (states.length > 0) parts.push(states.join(', '));
@@ -75,6 +92,8 @@ export function combatantLine(combatant: Combatant, encounter: Encounter, viewer
 function heading(encounter: Encounter): string {
   if (encounter.endedAt) return `Ended ${afterRounds(encounter.round)}.`;
   const current = encounter.combatants.find((combatant) => combatant.id === encounter.currentId);
+  const lair = lairActing(encounter);
+  if (lair !== undefined) return `Round **${encounter.round}** · **${shown(lair.name)}**'s lair turn (initiative 20)`;
   if (encounter.round === 0 || !current) {
     return encounter.combatants.length === 0
       ? 'Waiting for combatants: `/init add` for monsters, `/init join` for players.'

@@ -16,6 +16,16 @@ export const wizard: Combatant = {
   pendingConcentrationDcs: [10, 13],
   characterId: '0b7e3c1a-5d2f-4e8a-9c6b-1f2e3d4c5b6a',
   saveBonuses: { con: 5, int: 7 },
+  actions: {
+    legendary: { max: 3, left: 1 },
+    lair: { round: 2, acting: false },
+    reactionUsed: true,
+    reactionNote: 'Shield',
+    readied: 'the ogre steps onto the bridge',
+    lapsedReady: 'a goblin opens the door',
+    delayed: false,
+    surprised: true,
+  },
   rules: createRulesState({
     hp: 0,
     maxHp: 22,

@@ -31,6 +31,8 @@ export const DND_NEXT: RulesContext = {
     initiativeTieBreak: 'roll-off',
     initiativeScore: false,
     surpriseDisadvantage: false,
+    delay: true,
+    readyMovesInOrder: true,
     autoCriticals: false,
     critical: { kind: 'max-dice-plus-weapon-die' },
     instantDeath: 'death-threshold',

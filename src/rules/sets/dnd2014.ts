@@ -16,6 +16,7 @@ export const FACTS_2014: RuleSetFacts = {
   hitDieMinimum: 0,
   initiativeScore: false,
   surpriseDisadvantage: false,
+  delay: true,
   bloodied: false,
   longRestRestoresMaxHp: false,
   longRestTrackRecovery: 'one-if-fed',

@@ -25,6 +25,8 @@ export const FACTS_2024: RuleSetFacts = {
   initiativeTieBreak: 'modifier-then-roll',
   initiativeScore: true,
   surpriseDisadvantage: true,
+  delay: false,
+  readyMovesInOrder: false,
   autoCriticals: true,
   critical: { kind: 'double-dice' },
   instantDeath: 'leftover-max-hp',

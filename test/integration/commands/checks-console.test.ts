@@ -134,6 +134,7 @@ describe('/check and /save in the console (2014 and A5E)', () => {
       'Alice: Dexterity (Stealth) check\nd20 1 (of 1, 17) + 3 (Dex) + 2 (proficiency) = 6\nDisadvantage: Exhaustion 1.\nTotal: 6',
     );
     expect(replies[10]?.ephemeral).toBe(true);
+    expect(replies[10]?.content).toContain('no game master could be reached');
     expect(said(replies[10])).toBe(
       'Alice: Dexterity save (DC 12)\nd20 19 + 3 (Dex) + 2 (proficiency) = 24\nDC 12: **✅ Success**\nTotal: 24',
     );

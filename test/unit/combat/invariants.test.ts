@@ -4,7 +4,8 @@ import { deltaOf, revert } from '../../../src/combat/delta';
 import { dealDamage, heal } from '../../../src/combat/hit-points';
 import { addMonsters, joinEncounter, removeCombatant, setInitiative } from '../../../src/combat/roster';
 import type { Transition } from '../../../src/combat/transition';
-import { moveTurn, nextTurn, pressDeathSave, previousTurn } from '../../../src/combat/turns';
+import { readyAction, spendLegendaryAction, useReaction } from '../../../src/combat/turn-actions';
+import { actNow, delayTurn, moveTurn, nextTurn, pressDeathSave, previousTurn } from '../../../src/combat/turns';
 import type { Actor, Encounter } from '../../../src/combat/types';
 import { createSeededRandom } from '../../../src/dice/seeded';
 import { UserError } from '../../../src/errors';
@@ -90,6 +91,23 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
       (e, a, r, seed) =>
         pressDeathSave(e, ctx(a, createSeededRandom(seed), r), target),
   ),
+  fc.record({ target: fc.constantFrom(...TARGETS, 'Dragon'), cost: fc.integer({ min: 1, max: 3 }) }).map(
+    (input): Step =>
+      (e, a, r, seed) =>
+        spendLegendaryAction(e, ctx(a, createSeededRandom(seed), r), input),
+  ),
+  fc.record({ target: fc.constantFrom(...TARGETS, 'Dragon'), note: fc.constantFrom(undefined, 'Shield', 'ready') }).map(
+    (input): Step =>
+      (e, a, r, seed) =>
+        useReaction(e, ctx(a, createSeededRandom(seed), r), input.note === undefined ? { target: input.target } : input),
+  ),
+  fc.constant<Step>((e, a, r, seed) => readyAction(e, ctx(a, createSeededRandom(seed), r), 'the door opens')),
+  fc.constant<Step>((e, a, r, seed) => delayTurn(e, ctx(a, createSeededRandom(seed), r))),
+  fc.constantFrom(undefined, ...TARGETS).map(
+    (target): Step =>
+      (e, a, r, seed) =>
+        actNow(e, ctx(a, createSeededRandom(seed), r), target),
+  ),
 );
 
 const playArb = fc.record({
@@ -100,7 +118,7 @@ const playArb = fc.record({
   steps: fc.array(fc.tuple(stepArb, fc.constantFrom(gm, gm, alice, bob), fc.integer()), { minLength: 15, maxLength: 40 }),
 });
 
-/** Alice and Bob (with concentration) against two Goblins, an Orc and a Wolf. */
+/** Alice and Bob (with concentration) against two Goblins, an Orc, a surprised Wolf and a Dragon with legendary actions and a lair. */
 function table(ruleSet: RuleSetId, options: { autoDeathSaves: boolean; autoConcentrationSaves: boolean }, seed: number): Encounter {
   const random = createSeededRandom(seed);
   let encounter = fresh(ruleSet, options);
@@ -108,7 +126,8 @@ function table(ruleSet: RuleSetId, options: { autoDeathSaves: boolean; autoConce
   encounter = joinEncounter(encounter, ctx(bob, random, ruleSet), { hp: 9 }).encounter;
   encounter = addMonsters(encounter, ctx(gm, random, ruleSet), { name: 'Goblin', count: 2, hp: 7, initMod: 2 }).encounter;
   encounter = addMonsters(encounter, ctx(gm, random, ruleSet), { name: 'Orc', hp: 15 }).encounter;
-  encounter = addMonsters(encounter, ctx(gm, random, ruleSet), { name: 'Wolf', hp: 11, initMod: 2 }).encounter;
+  encounter = addMonsters(encounter, ctx(gm, random, ruleSet), { name: 'Wolf', hp: 11, initMod: 2, surprised: true }).encounter;
+  encounter = addMonsters(encounter, ctx(gm, random, ruleSet), { name: 'Dragon', hp: 40, initMod: 9, legendary: 3, lair: true }).encounter;
   return startConcentration(encounter, ctx(bob, random, ruleSet), { target: 'Bob', effect: 'Bless' }).encounter;
 }
 

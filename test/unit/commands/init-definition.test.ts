@@ -32,6 +32,9 @@ describe('the /init and /hp definitions', () => {
         'hidden',
         'initiative',
         'mode',
+        'legendary',
+        'lair',
+        'surprised',
         'saves',
         'level',
         'con',
@@ -39,7 +42,7 @@ describe('the /init and /hp definitions', () => {
         'immune',
         'vulnerable',
       ],
-      join: ['name', 'init-mod', 'hp', 'ac', 'con-save', 'character', 'initiative', 'mode'],
+      join: ['name', 'init-mod', 'hp', 'ac', 'con-save', 'character', 'surprised', 'initiative', 'mode'],
       next: [],
       prev: [],
       move: ['target'],
@@ -53,6 +56,11 @@ describe('the /init and /hp definitions', () => {
       log: ['count'],
       concentrate: ['target', 'effect'],
       'drop-concentration': ['target'],
+      legendary: ['target', 'cost'],
+      react: ['target', 'note'],
+      ready: ['trigger'],
+      delay: [],
+      act: ['target'],
     });
     expect(subs.add?.find((o) => o.name === 'mode')?.choices?.map((c) => c.value)).toEqual(['advantage', 'disadvantage']);
   });
@@ -68,9 +76,12 @@ describe('the /init and /hp definitions', () => {
     expect(limitViolations(command.definition.toJSON())).toEqual([]);
   });
 
-  test('every target option is required and autocompleted', () => {
-    const targets = [init, hp].flatMap((c) => Object.values(subcommands(c.definition)).flat()).filter((o) => o.name === 'target');
-    expect(targets).toHaveLength(10);
-    expect(targets.every((o) => o.required === true && o.autocomplete === true)).toBe(true);
+  test('every target option is autocompleted, and required but for `/init act` (which defaults to your delaying combatant)', () => {
+    const targets = [init, hp]
+      .flatMap((c) => Object.entries(subcommands(c.definition)))
+      .flatMap(([sub, options]) => options.filter((o) => o.name === 'target').map((o) => ({ sub, ...o })));
+    expect(targets).toHaveLength(13);
+    expect(targets.every((o) => o.autocomplete === true)).toBe(true);
+    expect(targets.filter((o) => o.required !== true).map((o) => o.sub)).toEqual(['act']);
   });
 });

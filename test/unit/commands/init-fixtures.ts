@@ -1,5 +1,5 @@
 import type { Combatant, CombatantRef, Encounter, InitiativeInfo } from '../../../src/combat/types';
-import { DEFAULT_ENCOUNTER_OPTIONS } from '../../../src/combat/types';
+import { DEFAULT_ENCOUNTER_OPTIONS, NO_TURN_ACTIONS } from '../../../src/combat/types';
 import { createRulesState } from '../../../src/rules/state';
 import type { CombatantRulesState } from '../../../src/rules/types';
 
@@ -29,6 +29,7 @@ export function combatant(
     pendingConcentrationDcs: [],
     characterId: null,
     saveBonuses: {},
+    actions: NO_TURN_ACTIONS,
     rules: createRulesState(rules),
     ...rest,
   };

@@ -1,0 +1,43 @@
+import type { Combatant, Encounter } from './types';
+
+/** The initiative count of a lair turn; it loses ties, so combatants on 20 act before it. */
+export const LAIR_INITIATIVE = 20;
+
+function actsBeforeLair(combatant: Combatant): boolean {
+  return combatant.initiative.total >= LAIR_INITIATIVE;
+}
+
+/** The lair creature whose lair turn is being taken, if one is. */
+export function lairActing(encounter: Encounter): Combatant | undefined {
+  return encounter.combatants.find((c) => c.actions.lair?.acting === true);
+}
+
+/**
+ * A lair turn that comes before `next`'s turn in `round`, once per round: the lair creature (alive)
+ * that has not yet taken its lair turn of the round the slot at count 20 falls in, and that round.
+ */
+export function lairDue(encounter: Encounter, next: Combatant, round: number): { lair: Combatant; round: number } | null {
+  const slot = actsBeforeLair(next) ? round - 1 : round;
+  if (slot < 1) return null;
+  const lair = encounter.combatants.find((c) => c.actions.lair !== null && !c.rules.dead && c.actions.lair.round < slot);
+  return lair === undefined ? null : { lair, round: slot };
+}
+
+/**
+ * The round a lair creature counts as having taken its last lair turn in when it arrives: a turn still
+ * on 20 or more leaves this round's lair turn ahead of it, a later one has passed count 20 already.
+ */
+export function lairRoundOnArrival(encounter: Encounter): number {
+  const current = encounter.combatants.find((c) => c.id === encounter.currentId);
+  if (current === undefined || lairActing(encounter) !== undefined) return encounter.round;
+  return actsBeforeLair(current) ? encounter.round - 1 : encounter.round;
+}
+
+/** The round the current (or last, during a lair turn) combatant's turn belongs to. */
+export function roundOfCurrent(encounter: Encounter): number {
+  const current = encounter.combatants.find((c) => c.id === encounter.currentId);
+  const lair = lairActing(encounter);
+  // A lair turn that opened a round sits after the last turn of the round before.
+  if (lair !== undefined && current !== undefined && !actsBeforeLair(current)) return encounter.round - 1;
+  return encounter.round;
+}
