@@ -28,19 +28,22 @@ export class Die implements RolledDie {
   private firstExploded = false;
   private history: Roll[] | null = null;
 
-  constructor(private readonly first: number) {
+  /**
+   * No separate field for the first face: every change to the value goes through the list of rolls,
+   * so until there is one, `value` is that face (a field fewer on each of up to a thousand dice).
+   */
+  constructor(first: number) {
     this.value = first;
   }
 
   get rolls(): Roll[] {
-    // Every change to the value goes through the list, so `value` is still the first face here.
-    this.history ??= [{ natural: this.first, value: this.value, rerolled: false, exploded: this.firstExploded }];
+    this.history ??= [{ natural: this.value, value: this.value, rerolled: false, exploded: this.firstExploded }];
     return this.history;
   }
 
   /** The one face it showed, not rerolled or changed by `mi`/`ma`; null once it was. */
   get plainFace(): number | null {
-    return this.history === null ? this.first : null;
+    return this.history === null ? this.value : null;
   }
 
   /** Whether the plain face exploded. */
@@ -52,7 +55,7 @@ export class Die implements RolledDie {
     const next: Roll = { natural, value: natural, rerolled: false, exploded: false };
     if (this.history === null) {
       // Both rolls at once: a list grown by `push` from one roll reserves room for eighteen.
-      this.history = [{ natural: this.first, value: this.value, rerolled: true, exploded: this.firstExploded }, next];
+      this.history = [{ natural: this.value, value: this.value, rerolled: true, exploded: this.firstExploded }, next];
     } else {
       this.lastRoll().rerolled = true;
       this.history.push(next);

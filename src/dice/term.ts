@@ -3,6 +3,9 @@ import type { DiceNode } from './ast';
 import { Die } from './die';
 import type { RolledDice } from './evaluate';
 
+/** The faces of a term that has its dice: one shared empty list rather than a new one on every roll. */
+const NO_FACES: readonly number[] = [];
+
 /**
  * A dice term as the engine rolls it. A term without operators (`3d6`, `100d6`: most of them) keeps
  * just its faces, and makes its `Die` objects only when something asks for `dice`, such as keep or
@@ -30,7 +33,7 @@ export class DiceTerm implements RolledDice {
   }
 
   static ofDice(node: DiceNode, dice: Die[], value: number): DiceTerm {
-    return new DiceTerm(node, [], dice, value);
+    return new DiceTerm(node, NO_FACES, dice, value);
   }
 
   get dice(): Die[] {
