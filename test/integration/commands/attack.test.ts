@@ -1,14 +1,14 @@
 import type { RuleSetId } from '../../../src/rules/ids';
 import type { Services } from '../../../src/services';
 import type { Reply } from '../../../src/views/reply';
-import { ALICE, GM, openTableForEachTest, text, type ScriptedRandom, type Table } from './support';
+import { ALICE, GM, openTablePer, text, type ScriptedRandom, type Table } from './support';
 
 /** /attack through the real dispatcher on a database, with the dice the test queues. */
 describe('/attack', () => {
   let table: Table;
   let dice: ScriptedRandom;
   let services: Services;
-  openTableForEachTest((opened) => ({ table, dice, services } = opened));
+  openTablePer('test', (opened) => ({ table, dice, services } = opened));
 
   /** A fight under `ruleset`: Alice (20 HP, AC 14) at initiative 20, a Goblin (30 HP, AC 13) and a hidden Bugbear (40 HP, AC 16). */
   async function fight(ruleset: RuleSetId = 'dnd2024'): Promise<void> {

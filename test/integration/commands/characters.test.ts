@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Services } from '../../../src/services';
-import { ALICE, BOB, GM, buttonsOf, openTableForEachTest, useRules, refused, text, type ScriptedRandom, type Table } from './support';
+import { ALICE, BOB, GM, buttonsOf, openTablePer, useRules, refused, text, type ScriptedRandom, type Table } from './support';
 
 /** Characters kept between fights: made with /character, fighting through /init join, resting with /rest. */
 describe('stored characters through /character, /init and /rest', () => {
   let table: Table;
   let dice: ScriptedRandom;
   let services: Services;
-  openTableForEachTest((opened) => ({ table, dice, services } = opened));
+  openTablePer('test', (opened) => ({ table, dice, services } = opened));
 
   async function sheetOf(name: string, player = ALICE): Promise<string> {
     return text(await table.run(player, 'character', 'show', { name }));

@@ -1,12 +1,12 @@
 import type { Services } from '../../../src/services';
-import { ALICE, BOB, GM, openTableForEachTest, useRules, refused, Table, text, type ScriptedRandom } from './support';
+import { ALICE, BOB, GM, openTablePer, useRules, refused, Table, text, type ScriptedRandom } from './support';
 
 /** /check and /save behind the real dispatcher, with the faces each test queues. */
 describe('/check and /save', () => {
   let table: Table;
   let dice: ScriptedRandom;
   let services: Services;
-  openTableForEachTest((opened) => ({ table, dice, services } = opened));
+  openTablePer('test', (opened) => ({ table, dice, services } = opened));
 
   /** Alice: level 5 (+3), Dex 16, Wis 14; proficient in Dex and Wis saves and Stealth, expertise in Perception. */
   async function alice(): Promise<void> {

@@ -1,18 +1,10 @@
-import { ALICE, BOB, GM, buttonsOf, openTable, text, type ScriptedRandom, type Table } from './support';
+import { ALICE, BOB, GM, buttonsOf, openTable, openTablePer, text, type ScriptedRandom, type Table } from './support';
 
 /** The game master's corrections, the other /hp subcommands, defences, and a tracker that went missing. */
 describe('/init corrections and the rest of /hp', () => {
   let table: Table;
   let dice: ScriptedRandom;
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ table, dice, close } = await openTable(7));
-  });
-
-  afterAll(async () => {
-    await close();
-  });
+  openTablePer('describe', (opened) => ({ table, dice } = opened), 7);
 
   test('without an encounter, commands say how to start one and autocomplete offers nothing', async () => {
     const reply = await table.run(ALICE, 'init', 'list');

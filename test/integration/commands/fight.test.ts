@@ -1,18 +1,10 @@
-import { ALICE, BOB, GM, MODERATOR, buttonsOf, openTable, refused, text, type ScriptedRandom, type Table } from './support';
+import { ALICE, BOB, GM, MODERATOR, buttonsOf, openTablePer, refused, text, type ScriptedRandom, type Table } from './support';
 
 /** One fight played from begin to end through /init and /hp, as the channel would see it. */
 describe('a whole fight through /init and /hp', () => {
   let table: Table;
   let dice: ScriptedRandom;
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ table, dice, close } = await openTable());
-  });
-
-  afterAll(async () => {
-    await close();
-  });
+  openTablePer('describe', (opened) => ({ table, dice } = opened));
 
   test('begin posts and pins the tracker', async () => {
     const reply = await table.run(GM, 'init', 'begin', { name: 'Goblin ambush' });

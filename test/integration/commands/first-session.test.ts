@@ -1,20 +1,12 @@
 import type { Services } from '../../../src/services';
-import { BOB, GM, Table, buttonsOf, openTable, text, type ScriptedRandom } from './support';
+import { BOB, GM, Table, buttonsOf, openTablePer, text, type ScriptedRandom } from './support';
 
 /** What a table meets in its first evening (issue: wrong numbers, leaked secrets, rough wording). */
 describe('a first session at the table', () => {
   let services: Services;
   let dice: ScriptedRandom;
-  let close: () => Promise<void>;
   let channels = 0;
-
-  beforeAll(async () => {
-    ({ services, dice, close } = await openTable());
-  });
-
-  afterAll(async () => {
-    await close();
-  });
+  openTablePer('describe', (opened) => ({ services, dice } = opened));
 
   /** A channel of its own for each test, with an encounter begun by the game master. */
   async function begun(name = 'Tower', ruleset?: string): Promise<Table> {

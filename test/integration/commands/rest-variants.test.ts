@@ -6,7 +6,7 @@ import { createAttachmentFetcher, type Fetch } from '../../../src/transports/att
 import type { RuleSetId } from '../../../src/rules/ids';
 import type { NextRestVariant } from '../../../src/rules/types';
 import type { Services } from '../../../src/services';
-import { ALICE, GM, Table, buttonsOf, openTableForEachTest, refused, text, type Player, type ScriptedRandom } from './support';
+import { ALICE, GM, Table, buttonsOf, openTablePer, refused, text, type Player, type ScriptedRandom } from './support';
 
 const ADMIN_GM: Player = { ...GM, admin: true };
 
@@ -15,7 +15,7 @@ describe('rest variants, A5E havens and Supply, and monsters that die at 0 HP', 
   let table: Table;
   let dice: ScriptedRandom;
   let services: Services;
-  openTableForEachTest((opened) => ({ table, dice, services } = opened));
+  openTablePer('test', (opened) => ({ table, dice, services } = opened));
 
   async function useRules(ruleset: RuleSetId, rests: { nextRests?: NextRestVariant; a5eSupply?: boolean } = {}): Promise<void> {
     await services.settings.setGuildRuleset({ guildId: 'guild-1', ruleset, userId: GM.id });

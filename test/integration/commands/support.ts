@@ -170,15 +170,24 @@ export async function openTable(seed = 1): Promise<{ table: Table; dice: Scripte
 
 type OpenTable = Awaited<ReturnType<typeof openTable>>;
 
-/** Opens a fresh table (its own database) before each test of the enclosing describe and drops it after. */
-export function openTableForEachTest(receive: (opened: Omit<OpenTable, 'close'>) => void): void {
+/**
+ * Opens a fresh table (its own database) for the enclosing describe and drops it after: one per
+ * test, or one the whole describe shares.
+ */
+export function openTablePer(scope: 'test' | 'describe', receive: (opened: Omit<OpenTable, 'close'>) => void, seed = 1): void {
   let close: () => Promise<void> = () => Promise.resolve();
-  beforeEach(async () => {
-    const opened = await openTable();
+  const open = async (): Promise<void> => {
+    const opened = await openTable(seed);
     close = opened.close;
     receive(opened);
-  });
-  afterEach(() => close());
+  };
+  if (scope === 'test') {
+    beforeEach(open);
+    afterEach(() => close());
+  } else {
+    beforeAll(open);
+    afterAll(() => close());
+  }
 }
 
 /** Sets the test guild's rule set, as its game master. */

@@ -1,20 +1,12 @@
 import type { Services } from '../../../src/services';
-import { ALICE, BOB, GM, Table, openTable, text, type ScriptedRandom } from './support';
+import { ALICE, BOB, GM, Table, openTablePer, text, type ScriptedRandom } from './support';
 
 /** States that stick or get lost at a table, and what players may do for themselves (issue: first session). */
 describe('a table in the middle of a fight', () => {
   let services: Services;
   let dice: ScriptedRandom;
-  let close: () => Promise<void>;
   let channels = 0;
-
-  beforeAll(async () => {
-    ({ services, dice, close } = await openTable());
-  });
-
-  afterAll(async () => {
-    await close();
-  });
+  openTablePer('describe', (opened) => ({ services, dice } = opened));
 
   /** A channel of its own for each test, with an encounter begun by the game master. */
   async function begun(options: Record<string, string> = {}): Promise<Table> {
