@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FightEntry } from '../src/combat/recap';
+import { fightEntry, type FightEntry } from '../src/combat/recap';
 import {
   addCondition,
   addMonsters,
@@ -44,15 +44,7 @@ function context(actor: Actor): StepContext {
 }
 
 function log(actor: Actor, transition: Transition): Encounter {
-  entries.push({
-    at: new Date(clock),
-    actorId: actor.userId,
-    actorName: actor.name,
-    command: transition.command,
-    detail: transition.detail,
-    undone: false,
-    events: transition.events,
-  });
+  entries.push(fightEntry(actor, transition, new Date(clock)));
   return transition.encounter;
 }
 

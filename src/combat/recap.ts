@@ -2,12 +2,26 @@ import { getRuleSet } from '../rules';
 import { damageLanded } from '../rules/damage';
 import type { DamageType, RulesEvent } from '../rules/types';
 import { refOf } from './targets';
-import type { CombatantRef, Encounter, EncounterEvent, EncounterLogEntry } from './types';
+import type { Transition } from './transition';
+import type { Actor, CombatantRef, Encounter, EncounterEvent, EncounterLogEntry } from './types';
 
 /** One logged change with what it did, as the store keeps it; an undone one counts for nothing. */
 export interface FightEntry extends Omit<EncounterLogEntry, 'hiddenHitPoints'> {
   /** Empty for changes logged before events were kept. */
   events: EncounterEvent[];
+}
+
+/** The entry a change makes when `actor` applies it at `at`, as the store logs it. */
+export function fightEntry(actor: Actor, transition: Transition, at: Date): FightEntry {
+  return {
+    at,
+    actorId: actor.userId,
+    actorName: actor.name,
+    command: transition.command,
+    detail: transition.detail,
+    undone: false,
+    events: transition.events,
+  };
 }
 
 /** A whole fight: the encounter as it stands (or ended) and every change, oldest first. */

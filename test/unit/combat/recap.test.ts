@@ -2,7 +2,15 @@ import { attack } from '../../../src/combat/attacks';
 import { addCondition } from '../../../src/combat/conditions';
 import { dealDamage, grantTempHp, heal, likelySource } from '../../../src/combat/hit-points';
 import { endEncounter } from '../../../src/combat/lifecycle';
-import { biggestHit, recapOf, unattributedDamage, type CombatantRecap, type FightEntry, type FightRecord } from '../../../src/combat/recap';
+import {
+  biggestHit,
+  fightEntry,
+  recapOf,
+  unattributedDamage,
+  type CombatantRecap,
+  type FightEntry,
+  type FightRecord,
+} from '../../../src/combat/recap';
 import { addMonsters, beginEncounter, joinEncounter, removeCombatant } from '../../../src/combat/roster';
 import type { StepContext, Transition } from '../../../src/combat/transition';
 import { nextTurn } from '../../../src/combat/turns';
@@ -28,15 +36,7 @@ class Fight {
   }
 
   private log(actor: Actor, transition: Transition): void {
-    this.entries.push({
-      at: new Date(NOW.getTime() + this.entries.length * 60_000),
-      actorId: actor.userId,
-      actorName: actor.name,
-      command: transition.command,
-      detail: transition.detail,
-      undone: false,
-      events: transition.events,
-    });
+    this.entries.push(fightEntry(actor, transition, new Date(NOW.getTime() + this.entries.length * 60_000)));
   }
 
   by<Input extends unknown[]>(actor: Actor, step: (e: Encounter, c: StepContext, ...input: Input) => Transition, ...input: Input): this {
