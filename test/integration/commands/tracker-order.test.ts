@@ -1,10 +1,11 @@
 import pino from 'pino';
 import { buildServices } from '../../../src/app';
+import { endEncounter } from '../../../src/combat/lifecycle';
 import { nextTurn } from '../../../src/combat/steps';
 import type { PrismaClient } from '../../../src/db/generated/client';
 import { createSeededRandom } from '../../../src/dice/seeded';
 import type { ChannelMessenger, CommandContext } from '../../../src/framework/command';
-import { applyStep } from '../../../src/framework/encounter-commands';
+import { applyStep, undoLastChange } from '../../../src/framework/encounter-commands';
 import { coalesceEdits } from '../../../src/transports/coalescing-messenger';
 import type { Services } from '../../../src/services';
 import type { Reply } from '../../../src/views/reply';
@@ -96,5 +97,63 @@ describe('the tracker after racing commands on a Discord transport', () => {
     expect(turnOf(table.tracker())).toEqual([11, 2]);
     await slowProcess.idle();
     expect(turnOf(table.tracker())).toEqual([11, 2]);
+  });
+});
+
+describe('the tracker when another process ends or undoes while our edit is on its way', () => {
+  let db: TestDatabase;
+  let table: Table;
+  let other: Services;
+  const processOn = (prisma: PrismaClient, seed: number) =>
+    buildServices({ prisma, random: createSeededRandom(seed), logger: pino({ level: 'silent' }) });
+
+  beforeEach(async () => {
+    db = await createTestDatabase();
+    table = new Table(processOn(db.prisma, 1));
+    other = processOn(db.prisma, 2);
+    await table.run(GM, 'init', 'begin', { name: 'Race' });
+    await table.run(GM, 'init', 'add', { name: 'Goblin', hp: 7, ac: 15, count: 2, initiative: 12 });
+    await table.run(GM, 'init', 'next');
+  });
+
+  afterEach(async () => {
+    await db.drop();
+  });
+
+  test('ended by the other process: the tracker ends on the ended fight, without buttons', async () => {
+    const slowProcess = coalesceEdits(delayed(table.messenger, () => 60));
+    const fastProcess = coalesceEdits(delayed(table.messenger, () => 0));
+    await applyStep(contextOn(table, table.services, slowProcess), nextTurn);
+    await applyStep(contextOn(table, other, fastProcess), endEncounter);
+    await fastProcess.idle();
+    expect(table.tracker().embeds?.[0]?.description).toMatch(/^Ended /);
+    // Our older edit, Goblin 2's turn with its buttons, lands after the end.
+    await slowProcess.idle();
+    expect(table.tracker().embeds?.[0]?.description).toMatch(/^Ended /);
+    expect(table.tracker().components).toEqual([]);
+  });
+
+  test('ended and a new fight begun by the other process: the old tracker still ends without buttons', async () => {
+    const slowProcess = coalesceEdits(delayed(table.messenger, () => 60));
+    const fastProcess = coalesceEdits(delayed(table.messenger, () => 0));
+    await applyStep(contextOn(table, table.services, slowProcess), nextTurn);
+    await applyStep(contextOn(table, other, fastProcess), endEncounter);
+    // Its tracker goes to its own messenger: only the old one is watched here.
+    await new Table(other).run(GM, 'init', 'begin', { name: 'Rematch' });
+    await fastProcess.idle();
+    await slowProcess.idle();
+    expect(table.tracker().embeds?.[0]?.description).toMatch(/^Ended /);
+    expect(table.tracker().components).toEqual([]);
+  });
+
+  test('undone by the other process: the tracker ends on the state the undo restored', async () => {
+    const slowProcess = coalesceEdits(delayed(table.messenger, () => 60));
+    const fastProcess = coalesceEdits(delayed(table.messenger, () => 0));
+    expect(turnOf(table.tracker())).toEqual([1, 1]);
+    await applyStep(contextOn(table, table.services, slowProcess), nextTurn);
+    await undoLastChange(contextOn(table, other, fastProcess));
+    await fastProcess.idle();
+    await slowProcess.idle();
+    expect(turnOf(table.tracker())).toEqual([1, 1]);
   });
 });
