@@ -33,6 +33,11 @@ export interface EncounterService {
 
   /** The channel's active encounter, or null. `list` shows it; hidden numbers are the caller's to filter. */
   get(place: Place): Promise<Encounter | null>;
+  /**
+   * The encounter's newest state, active or ended, when it has changed since `known` (by this
+   * process or another); null while it has not. The tracker is brought up to it.
+   */
+  newer(known: Pick<Encounter, 'id' | 'version'>): Promise<Encounter | null>;
   /** The last `count` changes, newest first. Throws `NoEncounter` when there is none. */
   log(place: Place, count: number): Promise<EncounterLogEntry[]>;
   /** Combatants of the channel's encounter in initiative order (empty without one), for autocomplete. */
@@ -97,6 +102,7 @@ export function createEncounterServiceWith(deps: EncounterServiceDeps): Encounte
     },
 
     get: (place) => store.active(place.channelId),
+    newer: (known) => store.newer(known.id, known.version),
     async log(place, count) {
       const entries = await store.log(place.channelId, requireWhole(count, 'Count', 1, MAX_LOG_ENTRIES));
       if (entries === null) throw new CombatRefusal({ kind: 'no-encounter' });

@@ -21,6 +21,8 @@ export type ChangeFn = (current: Encounter, lastChange: LastChange | null) => St
 export interface EncounterStore {
   /** The channel's active encounter, or null. */
   active(channelId: string): Promise<Encounter | null>;
+  /** The encounter by its id, active or ended, if its version is past `version`; else null. */
+  newer(encounterId: string, version: number): Promise<Encounter | null>;
   /** Like `active`, but may answer from memory with a state a moment old (autocomplete). */
   cached(channelId: string): Promise<Encounter | null>;
   /** Saves a new encounter; false when the channel already has an active one. */

@@ -202,15 +202,18 @@ WHERE ev.encounter_id = (SELECT e.id FROM encounters e WHERE e.active_channel_id
 ORDER BY ev.id DESC
 LIMIT $2::int`;
 
+/** Encounter `e` with its combatants and effects, as `encounterFromRows` takes them. */
+const STATE_COLUMNS = `row_to_json(e) AS encounter,
+  (SELECT coalesce(json_agg(c ORDER BY c.sort_order), '[]'::json) FROM combatants c WHERE c.encounter_id = e.id) AS combatants,
+  (SELECT coalesce(json_agg(f ORDER BY f.id), '[]'::json) FROM encounter_effects f WHERE f.encounter_id = e.id) AS effects`;
+
 /**
  * A whole fight: the channel's active encounter (`$2` false) or the last one that ended there, with
  * every logged change oldest first. Encounters of a channel follow one another, so the newest begun
  * that has ended is the last to end.
  */
 export const FIGHT_SQL = `
-SELECT row_to_json(e) AS encounter,
-  (SELECT coalesce(json_agg(c ORDER BY c.sort_order), '[]'::json) FROM combatants c WHERE c.encounter_id = e.id) AS combatants,
-  (SELECT coalesce(json_agg(f ORDER BY f.id), '[]'::json) FROM encounter_effects f WHERE f.encounter_id = e.id) AS effects,
+SELECT ${STATE_COLUMNS},
   (SELECT coalesce(json_agg(json_build_object(
       'at', ev.created_at, 'actor_id', ev.actor_id, 'actor_name', ev.actor_name, 'command', ev.command,
       'detail', ev.detail, 'undone', ev.undone, 'events', ev.events) ORDER BY ev.id), '[]'::json)
@@ -220,10 +223,23 @@ WHERE CASE WHEN $2::boolean THEN e.channel_id = $1 AND e.ended_at IS NOT NULL EL
 ORDER BY e.created_at DESC
 LIMIT 1`;
 
-interface FightRow {
+/**
+ * An encounter by its id, ended or not, with its combatants and effects, only if its version is past
+ * `$2`: while nobody changed it, no row, nothing sent back.
+ */
+const NEWER_SQL = `
+SELECT ${STATE_COLUMNS}
+FROM encounters e
+WHERE e.id = $1::uuid AND e.version > $2::int`;
+
+/** The rows `STATE_COLUMNS` reads. */
+interface StateRow {
   encounter: StoredRow<EncounterRow>;
   combatants: StoredRow<CombatantRow>[];
   effects: StoredRow<EffectRow>[];
+}
+
+interface FightRow extends StateRow {
   entries: {
     at: string;
     actor_id: string;
@@ -397,6 +413,12 @@ function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date): Enco
     async active(channelId) {
       // Current, as another process may have changed it; re-read only if it did.
       return (await loadFresh(prisma, channelId, false, cache.get(channelId)))?.encounter ?? null;
+    },
+
+    async newer(encounterId, version) {
+      const rows = await prisma.$queryRawUnsafe<StateRow[]>(NEWER_SQL, encounterId, version);
+      const row = rows[0];
+      return row === undefined ? null : encounterFromRows(row.encounter, row.combatants, row.effects);
     },
 
     async cached(channelId) {

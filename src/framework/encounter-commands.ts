@@ -98,11 +98,12 @@ export async function refreshTracker(ctx: Context, encounter: Encounter): Promis
  * Another process may have changed the encounter while our edit was on its way, and its edit may
  * have landed first: then ours shows an older state. Looking after our edit has landed (one short
  * statement while nothing changed), whichever process edits last sees the newest version and
- * shows it, so the tracker always ends on the newest state.
+ * shows it, so the tracker always ends on the newest state. The encounter is read by its id, as
+ * the channel's active one may be gone (ended by the other process) or another fight.
  */
 async function catchUp(ctx: Context, shown: Encounter): Promise<void> {
-  const latest = await encountersOf(ctx).get(placeOf(ctx));
-  if (latest !== null && latest.id === shown.id && latest.version > shown.version) await refreshTracker(ctx, latest);
+  const latest = await encountersOf(ctx).newer(shown);
+  if (latest !== null) await refreshTracker(ctx, latest);
 }
 
 /** The reply to a change: brings the tracker up to date and says what happened. */

@@ -254,6 +254,24 @@ describe('reading the encounter for /init list and buttons', () => {
   });
 });
 
+describe('reading an encounter by its id for the tracker', () => {
+  it('costs one statement and returns nothing while unchanged, then the newest state, the end included, after another process', async () => {
+    const begun = await service.begin(gm, here, {});
+    const shown = (await service.apply(gm, here, addMonsters, { name: 'Ogre', hp: 120, initiative: 8 })).encounter;
+    const before = counting.statements();
+    expect(await service.newer(shown)).toBeNull();
+    expect(counting.statements() - before).toBe(1);
+    const replica = createEncounterService({ prisma: counting.prisma, random: createSeededRandom(9), now: () => new Date() });
+    const ended = (await replica.apply(gm, here, endEncounter)).encounter;
+    await replica.begin(gm, here, { name: 'Rematch' });
+    const latest = await service.newer(shown);
+    expect(latest).toMatchObject({ id: begun.encounter.id, version: ended.version });
+    expect(latest?.endedAt).not.toBeNull();
+    expect(latest?.combatants.map((c) => c.name)).toEqual(['Ogre']);
+    expect(await service.newer(ended)).toBeNull();
+  });
+});
+
 /** Every node of a JSON plan, depth first. */
 function planNodes(node: PlanNode): PlanNode[] {
   return [node, ...(node.Plans ?? []).flatMap(planNodes)];

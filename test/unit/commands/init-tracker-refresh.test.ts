@@ -65,17 +65,20 @@ function context(messenger: ChannelMessenger, services: Partial<CommandContext['
 
 /**
  * A service whose every change answers with the next of `states`, as the store would save them;
- * reading the encounter gives the newest state saved (by this process or, in a test, another).
+ * asking for a newer state gives the newest saved (by this process or, in a test, another).
  */
 function serviceAnswering(states: Encounter[], saved: Encounter[] = []): EncounterService {
-  const service: Pick<EncounterService, 'apply' | 'get'> = {
+  const service: Pick<EncounterService, 'apply' | 'newer'> = {
     apply: () => {
       const next = states.shift();
       if (!next) throw new Error('no more states');
       saved.push(next);
       return Promise.resolve({ encounter: next, events: [] });
     },
-    get: () => Promise.resolve(saved[saved.length - 1] ?? null),
+    newer: (known) => {
+      const latest = saved[saved.length - 1];
+      return Promise.resolve(latest?.id === known.id && latest.version > known.version ? latest : null);
+    },
   };
   return service as EncounterService;
 }
