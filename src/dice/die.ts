@@ -57,9 +57,13 @@ export class Die {
 
   /** `mi`/`ma`: the die counts `value` instead of the face it shows. */
   force(value: number): void {
-    const faces = (this.shown ??= [this.firstExploded ? -this.value : this.value]);
-    const counted = (this.counted ??= faces.map(Math.abs));
-    counted[counted.length - 1] = value;
+    if (this.shown === null) {
+      this.shown = [this.firstExploded ? -this.value : this.value];
+      this.counted = [value];
+    } else {
+      const counted = (this.counted ??= this.shown.map(Math.abs));
+      counted[counted.length - 1] = value;
+    }
     this.value = value;
   }
 
