@@ -199,9 +199,18 @@ class Renderer {
   }
 }
 
+/** Totals below this have their ` = \`total\`` written from a table, filled as they turn up. */
+const TABLE_TOTALS = 1024;
+const TOTAL_TEXTS = new Array<string | undefined>(TABLE_TOTALS).fill(undefined);
+
+function totalText(total: number): string {
+  if (!(Number.isInteger(total) && total >= 0 && total < TABLE_TOTALS)) return ` = \`${numberText(total)}\``;
+  return (TOTAL_TEXTS[total] ??= ` = \`${numberText(total)}\``);
+}
+
 /** The rolled expression and its total, within `maxLength` characters when at all possible. */
 export function renderRoll(expr: Expr, rolled: Rolled, total: number, maxLength = DEFAULT_MAX_TEXT): string {
-  const suffix = ` = \`${numberText(total)}\``;
+  const suffix = totalText(total);
   const budget = maxLength - suffix.length;
   const full = new Renderer('full', budget).text(rolled) ?? new Renderer('subtotals', budget).text(rolled);
   if (full !== null) return full + suffix;
