@@ -100,7 +100,7 @@ export interface ParsedDice {
   /** From the words `adv` / `dis`; applied to the first 1d20 when rolled. */
   mode: RollMode;
   /** Every `[annotation]`, in order, without brackets. */
-  annotations: string[];
+  annotations: readonly string[];
   /** Trailing free text, or null. */
   comment: string | null;
 }

@@ -101,7 +101,8 @@ class Parser {
   private pos = 0;
   private depth = 0;
   private readonly text: string;
-  readonly annotations: string[] = [];
+  /** Every annotation so far, in order; made with the first, as most rolls have none. */
+  private annotationsFound: string[] | null = null;
   /** From the words `adv` and `dis`, which the parser reads as spaces. */
   mode: RollMode = 'normal';
   /** Trailing free text, once parsed. */
@@ -109,6 +110,10 @@ class Parser {
 
   constructor(source: string) {
     this.text = extractMode(source, this);
+  }
+
+  annotations(): readonly string[] {
+    return this.annotationsFound ?? NO_ANNOTATIONS;
   }
 
   parse(): Expr {
@@ -422,7 +427,7 @@ class Parser {
       const annotation = this.text.slice(this.pos + 1, close).trim();
       // Most terms have none and share one empty list; the few that have some get their own.
       target.annotations = [...target.annotations, annotation];
-      this.annotations.push(annotation);
+      (this.annotationsFound ??= []).push(annotation);
       this.pos = close + 1;
     }
   }
@@ -439,7 +444,7 @@ export function parseDice(text: string): ParseResult {
   const parser = new Parser(text);
   try {
     const root = parser.parse();
-    return { ok: true, value: { source: text, root, mode: parser.mode, annotations: parser.annotations, comment: parser.comment } };
+    return { ok: true, value: { source: text, root, mode: parser.mode, annotations: parser.annotations(), comment: parser.comment } };
   } catch (e) {
     if (e instanceof ParseFailure) return { ok: false, error: e.error };
     throw e;

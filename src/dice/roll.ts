@@ -39,7 +39,7 @@ export interface RollSuccess {
   total: number;
   /** Discord Markdown. */
   text: string;
-  annotations: string[];
+  annotations: readonly string[];
   comment: string | null;
   /** The mode applied to the first 1d20 (normal when there was none to change). */
   mode: RollMode;
