@@ -44,7 +44,7 @@ export interface NumberNode {
   type: 'number';
   /** May be fractional (`0.5`); only the final total is truncated. */
   value: number;
-  annotations: string[];
+  annotations: readonly string[];
 }
 
 export interface DiceNode {
@@ -55,24 +55,24 @@ export interface DiceNode {
   percentile: boolean;
   /** Every die shows its highest face instead of being rolled (critical hits in some rule sets). */
   maximized: boolean;
-  operations: Operation<DiceOperator>[];
-  annotations: string[];
+  operations: readonly Operation<DiceOperator>[];
+  annotations: readonly string[];
 }
 
 /** `(a, b, c)` or `(a,)`: a set whose elements keep/drop act on. */
 export interface SetNode {
   type: 'set';
   elements: Expr[];
-  operations: Operation<SetOperator>[];
-  annotations: string[];
+  operations: readonly Operation<SetOperator>[];
+  annotations: readonly string[];
 }
 
 /** `(a)`: plain parentheses. Keep/drop on it act on what is inside: `(4d6)kh3` keeps dice. */
 export interface GroupNode {
   type: 'group';
   inner: Expr;
-  operations: Operation<SetOperator>[];
-  annotations: string[];
+  operations: readonly Operation<SetOperator>[];
+  annotations: readonly string[];
 }
 
 export interface UnaryNode {
@@ -100,7 +100,7 @@ export interface ParsedDice {
   /** From the words `adv` / `dis`; applied to the first 1d20 when rolled. */
   mode: RollMode;
   /** Every `[annotation]`, in order, without brackets. */
-  annotations: string[];
+  annotations: readonly string[];
   /** Trailing free text, or null. */
   comment: string | null;
 }

@@ -1,85 +1,76 @@
 /** One rolled die and the faces it showed. */
 
-/** One face a die showed. A die shows several when rerolled; only the last counts. */
-export interface Roll {
-  natural: number;
-  /** Differs from `natural` after `mi`/`ma`. */
-  value: number;
-  rerolled: boolean;
-  exploded: boolean;
-}
-
-export interface RolledDie {
-  rolls: Roll[];
-  /** The last roll's value. */
-  value: number;
-  kept: boolean;
-}
-
 /**
  * A die as the engine rolls it. Almost every die shows one face and keeps it, so it is one small
- * object: its list of rolls is made only when a reroll or `mi`/`ma` changes it, or when someone
- * reads it. A thousand dice used to cost four thousand objects.
+ * object: its value is that face. A reroll or `mi`/`ma` gives it a list of the faces it showed, as
+ * plain numbers rather than an object per face (a rerolled die cost three objects, and each later
+ * reroll one more).
  */
-export class Die implements RolledDie {
+export class Die {
   kept = true;
+  /** What the die counts: its last face, or the number `mi`/`ma` put in its place. */
   value: number;
-  /** Whether its one face exploded, until it has a list of rolls. */
+  /** Whether its one face exploded, until it has a list of faces. */
   private firstExploded = false;
-  private history: Roll[] | null = null;
+  private shown: number[] | null = null;
+  private counted: number[] | null = null;
 
-  /**
-   * No separate field for the first face: every change to the value goes through the list of rolls,
-   * so until there is one, `value` is that face (a field fewer on each of up to a thousand dice).
-   */
   constructor(first: number) {
     this.value = first;
   }
 
-  get rolls(): Roll[] {
-    this.history ??= [{ natural: this.value, value: this.value, rerolled: false, exploded: this.firstExploded }];
-    return this.history;
+  /**
+   * Every face it showed, in order, each negated when it exploded (faces are at least 1): all but
+   * the last were rerolled. Null while it showed one face, which is then its value.
+   */
+  get history(): readonly number[] | null {
+    return this.shown;
   }
 
-  /** The one face it showed, not rerolled or changed by `mi`/`ma`; null once it was. */
-  get plainFace(): number | null {
-    return this.history === null ? this.value : null;
+  /** What each face in `history` counted as, once `mi`/`ma` changed one; null until then. */
+  get forced(): readonly number[] | null {
+    return this.counted;
   }
 
-  /** Whether the plain face exploded. */
+  /** Whether its one face exploded, while it has no history. */
   get plainExploded(): boolean {
-    return this.history === null && this.firstExploded;
+    return this.firstExploded;
   }
 
   reroll(natural: number): void {
-    const next: Roll = { natural, value: natural, rerolled: false, exploded: false };
-    if (this.history === null) {
-      // Both rolls at once: a list grown by `push` from one roll reserves room for eighteen.
-      this.history = [{ natural: this.value, value: this.value, rerolled: true, exploded: this.firstExploded }, next];
-    } else {
-      this.lastRoll().rerolled = true;
-      this.history.push(next);
-    }
+    // Both faces at once: a list grown by `push` from one face reserves room for eighteen.
+    if (this.shown === null) this.shown = [this.firstExploded ? -this.value : this.value, natural];
+    else this.shown.push(natural);
+    this.counted?.push(natural);
     this.value = natural;
   }
 
   markExploded(): void {
-    if (this.history === null) this.firstExploded = true;
-    else this.lastRoll().exploded = true;
+    const faces = this.shown;
+    if (faces === null) {
+      this.firstExploded = true;
+      return;
+    }
+    const last = faces.length - 1;
+    faces[last] = -Math.abs(faces[last] ?? 0);
   }
 
   /** `mi`/`ma`: the die counts `value` instead of the face it shows. */
   force(value: number): void {
-    this.lastRoll().value = value;
+    if (this.shown === null) {
+      this.shown = [this.firstExploded ? -this.value : this.value];
+      this.counted = [value];
+    } else {
+      const counted = (this.counted ??= this.shown.map(Math.abs));
+      counted[counted.length - 1] = value;
+    }
     this.value = value;
   }
 
-  /** The roll that counts: a die always has the one it was made with. */
-  lastRoll(): Roll {
-    const rolls = this.rolls;
-    const last = rolls[rolls.length - 1];
-    if (last === undefined) throw new Error('A die without a roll');
-    return last;
+  /** The face that counts, before `mi`/`ma`: what "a natural 20" reads. */
+  get lastFace(): number {
+    const faces = this.shown;
+    return faces === null ? this.value : Math.abs(faces[faces.length - 1] ?? 0);
   }
 }
 

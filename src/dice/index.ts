@@ -2,7 +2,6 @@
 export type * from './ast';
 export { parseDice } from './parse';
 export { rollDice, type RollOptions, type RollResult, type RollSuccess, type FirstD20 } from './roll';
-export type { Roll, RolledDie } from './die';
 export type { Rolled } from './evaluate';
 export { formatExpr } from './notation';
 export { rangeOf, totalRange, type Range } from './range';

@@ -1,5 +1,5 @@
 /** Writes parsed expressions back as notation, for display and for the renderer's term labels. */
-import type { DiceNode, Expr, Operation, Selector } from './ast';
+import type { DiceNode, DiceOperator, Expr, Operation, Selector } from './ast';
 
 /** Whole numbers below this are written from a table: converting a number to text on every roll was a slow generic call. */
 const TABLE_NUMBERS = 1024;
@@ -26,6 +26,58 @@ function selectorPrefix(kind: Selector['kind']): string {
   }
 }
 
+/** The place of each operator and selector kind in OPERATOR_TEXTS. */
+function operatorIndex(op: DiceOperator): number {
+  switch (op) {
+    case 'k':
+      return 0;
+    case 'p':
+      return 1;
+    case 'rr':
+      return 2;
+    case 'ro':
+      return 3;
+    case 'ra':
+      return 4;
+    case 'e':
+      return 5;
+    case 'mi':
+      return 6;
+    case 'ma':
+      return 7;
+  }
+}
+
+function selectorIndex(kind: Selector['kind']): number {
+  switch (kind) {
+    case 'exact':
+      return 0;
+    case 'highest':
+      return 1;
+    case 'lowest':
+      return 2;
+    case 'greater':
+      return 3;
+    case 'less':
+      return 4;
+  }
+}
+
+/** Selector values below this are written from a table. */
+const TABLE_SELECTOR_VALUES = 256;
+/**
+ * `kh3`, `rr<3`: one operator with one selector, filled as they turn up (made full size at once, as
+ * a list filled far from its start is a slow dictionary). Each was three concatenations on every roll.
+ */
+const OPERATOR_TEXTS = new Array<string | undefined>(8 * 5 * TABLE_SELECTOR_VALUES).fill(undefined);
+
+function operatorText(op: DiceOperator, selector: Selector): string {
+  const { kind, value } = selector;
+  if (!(Number.isInteger(value) && value >= 0 && value < TABLE_SELECTOR_VALUES)) return op + selectorPrefix(kind) + numberText(value);
+  const key = (operatorIndex(op) * 5 + selectorIndex(kind)) * TABLE_SELECTOR_VALUES + value;
+  return (OPERATOR_TEXTS[key] ??= op + selectorPrefix(kind) + numberText(value));
+}
+
 export function formatOperations(operations: readonly Operation[]): string {
   let out = '';
   for (let i = 0; i < operations.length; i++) {
@@ -34,17 +86,20 @@ export function formatOperations(operations: readonly Operation[]): string {
     const { op, selectors } = operation;
     for (let j = 0; j < selectors.length; j++) {
       const s = selectors[j];
-      if (s !== undefined) out += op + selectorPrefix(s.kind) + numberText(s.value);
+      if (s !== undefined) out += operatorText(op, s);
     }
   }
   return out;
 }
 
+/** `4d`: a count and its `d`, from a table for the counts `NUMBER_TEXTS` holds. */
+const COUNT_TEXTS = NUMBER_TEXTS.map((n) => `${n}d`);
+
 /** `4d6kh3`; a maximized term reads `max(2d6)`. */
 export function formatDice(dice: DiceNode): string {
   const size = dice.percentile ? '%' : numberText(dice.sides);
-  const count = numberText(dice.count);
-  const base = dice.operations.length === 0 ? `${count}d${size}` : `${count}d${size}${formatOperations(dice.operations)}`;
+  const count = (dice.count >= 0 && dice.count < TABLE_NUMBERS ? COUNT_TEXTS[dice.count] : undefined) ?? `${dice.count}d`;
+  const base = dice.operations.length === 0 ? count + size : count + size + formatOperations(dice.operations);
   return dice.maximized ? `max(${base})` : base;
 }
 

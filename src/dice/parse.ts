@@ -31,6 +31,11 @@ const ZERO = 48;
 const NINE = 57;
 const DOT = 46;
 
+/** What an unannotated node holds, shared: a list of its own on every term cost an allocation per term. */
+const NO_ANNOTATIONS: readonly string[] = Object.freeze([]);
+/** What a term without operators holds, shared for the same reason. */
+const NO_OPERATIONS: readonly never[] = Object.freeze([]);
+
 class ParseFailure extends Error {
   constructor(readonly error: DiceError) {
     super(error.message);
@@ -96,7 +101,8 @@ class Parser {
   private pos = 0;
   private depth = 0;
   private readonly text: string;
-  readonly annotations: string[] = [];
+  /** Every annotation so far, in order; made with the first, as most rolls have none. */
+  private annotationsFound: string[] | null = null;
   /** From the words `adv` and `dis`, which the parser reads as spaces. */
   mode: RollMode = 'normal';
   /** Trailing free text, once parsed. */
@@ -104,6 +110,10 @@ class Parser {
 
   constructor(source: string) {
     this.text = extractMode(source, this);
+  }
+
+  annotations(): readonly string[] {
+    return this.annotationsFound ?? NO_ANNOTATIONS;
   }
 
   parse(): Expr {
@@ -233,7 +243,7 @@ class Parser {
         return this.dice(value, start);
       }
       this.pos = afterNumber;
-      return { type: 'number', value, annotations: [] };
+      return { type: 'number', value, annotations: NO_ANNOTATIONS };
     }
     this.unexpected();
   }
@@ -292,7 +302,7 @@ class Parser {
       if (sides > MAX_SIDES) this.fail(`A die can have at most ${withCommas(MAX_SIDES)} sides.`, this.column(sidesAt));
     }
     const operations = this.operations<DiceOperator>(true);
-    return { type: 'dice', count, sides, percentile, maximized: false, operations, annotations: [] };
+    return { type: 'dice', count, sides, percentile, maximized: false, operations, annotations: NO_ANNOTATIONS };
   }
 
   private parenthesised(): Expr {
@@ -320,9 +330,9 @@ class Parser {
     const operations = this.operations<SetOperator>(false);
     const [only] = elements;
     if (elements.length === 1 && only !== undefined && !trailingComma) {
-      return { type: 'group', inner: only, operations, annotations: [] };
+      return { type: 'group', inner: only, operations, annotations: NO_ANNOTATIONS };
     }
-    return { type: 'set', elements, operations, annotations: [] };
+    return { type: 'set', elements, operations, annotations: NO_ANNOTATIONS };
   }
 
   /**
@@ -330,7 +340,7 @@ class Parser {
    * space, text that is not a complete operator starts the comment instead (`1d20 extra`). Sets and
    * parentheses (`onDice` false) take only `k` and `p`.
    */
-  private operations<Op extends DiceOperator>(onDice: boolean): Operation<Op>[] {
+  private operations<Op extends DiceOperator>(onDice: boolean): readonly Operation<Op>[] {
     // Made with the first operator: most terms have none or one, and a list grown from empty by
     // `push` reserves room for seventeen.
     let result: Operation<Op>[] | null = null;
@@ -341,13 +351,13 @@ class Parser {
       const op = this.operatorName();
       if (op === null) {
         this.pos = before;
-        return result ?? [];
+        return result ?? NO_OPERATIONS;
       }
       const opStart = this.pos;
       if (!onDice && op !== 'k' && op !== 'p') {
         if (!attached) {
           this.pos = before;
-          return result ?? [];
+          return result ?? NO_OPERATIONS;
         }
         this.fail(`\`${op}\` works on dice only; parentheses and sets take \`k\` and \`p\`.`, this.column(opStart));
       }
@@ -355,7 +365,7 @@ class Parser {
       const selector = this.selector(op, attached);
       if (selector === null) {
         this.pos = before;
-        return result ?? [];
+        return result ?? NO_OPERATIONS;
       }
       if ((op === 'mi' || op === 'ma') && selector.kind !== 'exact') {
         this.fail(`\`${op}\` takes a plain number, such as \`${op}2\`.`, this.column(opStart));
@@ -415,8 +425,9 @@ class Parser {
       const close = this.text.indexOf(']', this.pos);
       if (close < 0) this.fail('This `[` has no matching `]`.');
       const annotation = this.text.slice(this.pos + 1, close).trim();
-      target.annotations.push(annotation);
-      this.annotations.push(annotation);
+      // Most terms have none and share one empty list; the few that have some get their own.
+      target.annotations = [...target.annotations, annotation];
+      (this.annotationsFound ??= []).push(annotation);
       this.pos = close + 1;
     }
   }
@@ -433,7 +444,7 @@ export function parseDice(text: string): ParseResult {
   const parser = new Parser(text);
   try {
     const root = parser.parse();
-    return { ok: true, value: { source: text, root, mode: parser.mode, annotations: parser.annotations, comment: parser.comment } };
+    return { ok: true, value: { source: text, root, mode: parser.mode, annotations: parser.annotations(), comment: parser.comment } };
   } catch (e) {
     if (e instanceof ParseFailure) return { ok: false, error: e.error };
     throw e;

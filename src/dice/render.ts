@@ -4,8 +4,8 @@
  * bold, exploded dice carry `!`, forced values read `1 -> 2`. Too long a result is summarised
  * term by term, never cut inside markup.
  */
-import type { Expr } from './ast';
-import type { Die, RolledDie } from './die';
+import type { BinaryOperator, Expr } from './ast';
+import type { Die } from './die';
 import type { Rolled } from './evaluate';
 import { annotate, formatDice, formatExpr, formatOperations, numberText } from './notation';
 
@@ -36,21 +36,26 @@ function faceText(face: number, sides: number, exploded: boolean, struck: boolea
 }
 
 /**
- * A die's faces, each struck on its own when it does not count (rerolled, or the die dropped):
- * striking the whole die around struck faces would nest `~~`, which Discord does not read.
+ * The faces of a die that was rerolled or forced, each struck on its own when it does not count
+ * (rerolled, or the die dropped): striking the whole die around struck faces would nest `~~`,
+ * which Discord does not read.
  */
-function renderDie(die: RolledDie, sides: number, struck: boolean): string {
+function renderHistory(die: Die, history: readonly number[], sides: number, struck: boolean): string {
+  const forced = die.forced;
+  const last = history.length - 1;
   let text = '';
-  for (let i = 0; i < die.rolls.length; i++) {
-    const roll = die.rolls[i];
-    if (roll === undefined) continue;
-    const strike = (roll.rerolled || !die.kept) && !struck;
-    if (roll.value === roll.natural) {
-      text += faceText(roll.natural, sides, roll.exploded, strike, i > 0);
+  for (let i = 0; i <= last; i++) {
+    const signed = history[i] ?? 0;
+    const exploded = signed < 0;
+    const natural = exploded ? -signed : signed;
+    const strike = (i < last || !die.kept) && !struck;
+    const value = forced === null ? natural : (forced[i] ?? natural);
+    if (value === natural) {
+      text += faceText(natural, sides, exploded, strike, i > 0);
       continue;
     }
     // A forced value comes between the face and its `!`: `1 -> 2!`.
-    const shown = `${faceText(roll.natural, sides, false, false, false)} -> ${roll.value}${roll.exploded ? '!' : ''}`;
+    const shown = `${faceText(natural, sides, false, false, false)} -> ${value}${exploded ? '!' : ''}`;
     text += (i > 0 ? ', ' : '') + (strike ? `~~${shown}~~` : shown);
   }
   return text;
@@ -62,87 +67,152 @@ function renderDie(die: RolledDie, sides: number, struck: boolean): string {
  */
 const TOO_LONG = new Error('The rendering does not fit');
 
-/** Renders at one level of detail, giving up as soon as the text cannot fit in `room`. */
+/** ` + ` and the like: written out whole, so joining two sides of an operator costs one concatenation. */
+function spaced(op: BinaryOperator): string {
+  switch (op) {
+    case '+':
+      return ' + ';
+    case '-':
+      return ' - ';
+    case '*':
+      return ' * ';
+    case '/':
+      return ' / ';
+    case '//':
+      return ' // ';
+    case '%':
+      return ' % ';
+    case '==':
+      return ' == ';
+    case '!=':
+      return ' != ';
+    case '<':
+      return ' < ';
+    case '>':
+      return ' > ';
+    case '<=':
+      return ' <= ';
+    case '>=':
+      return ' >= ';
+  }
+}
+
+/**
+ * Renders at one level of detail, giving up as soon as the text cannot fit in `room`. Every part
+ * is appended to one text as it is written, rather than each node's text made on its own and
+ * joined into its parent's: that made each piece again at every level above it.
+ */
 class Renderer {
+  private out = '';
+
   constructor(
     private readonly detail: Detail,
     private readonly room: number,
   ) {}
 
-  render(rolled: Rolled, struck: boolean): string {
+  /** The text of `rolled`, or null when it does not fit. */
+  text(rolled: Rolled): string | null {
+    try {
+      this.render(rolled, false);
+    } catch (e) {
+      if (e === TOO_LONG) return null;
+      throw e;
+    }
+    return this.out.length <= this.room ? this.out : null;
+  }
+
+  private render(rolled: Rolled, struck: boolean): void {
     // Strike a dropped node once; nested strikes would break the markup.
-    if (!rolled.kept && !struck) return `~~${this.render(rolled, true)}~~`;
+    if (!rolled.kept && !struck) {
+      this.out += '~~';
+      this.render(rolled, true);
+      this.out += '~~';
+      return;
+    }
     switch (rolled.type) {
       case 'number':
-        return annotate(numberText(rolled.node.value), rolled.node.annotations);
+        this.out = annotate(this.out + numberText(rolled.node.value), rolled.node.annotations);
+        return;
       case 'dice': {
         const { node } = rolled;
         const faces = rolled.plainFaces;
         const count = faces !== null ? faces.length : rolled.dice.length;
-        let inside: string;
-        if (this.detail === 'subtotals' && count > 1) inside = `${count} dice: ${rolled.value}`;
+        this.out += formatDice(node) + ' (';
+        if (this.detail === 'subtotals' && count > 1) this.out += `${count} dice: ${rolled.value}`;
         // Each die takes at least one character and a separator.
         else if (3 * count - 2 > this.room) throw TOO_LONG;
-        else inside = faces !== null ? this.faces(faces, node.sides) : this.dice(rolled.dice, node.sides, struck);
-        return annotate(`${formatDice(node)} (${inside})`, node.annotations);
+        else if (faces !== null) this.faces(faces, node.sides);
+        else this.dice(rolled.dice, node.sides, struck);
+        this.out = annotate(this.out + ')', node.annotations);
+        return;
       }
       case 'set': {
-        const { node } = rolled;
-        const inside = rolled.elements.map((e) => this.render(e, struck)).join(', ') + (rolled.elements.length === 1 ? ',' : '');
-        return annotate(`(${inside})${formatOperations(node.operations)}`, node.annotations);
+        const { node, elements } = rolled;
+        this.out += '(';
+        for (let i = 0; i < elements.length; i++) {
+          const element = elements[i];
+          if (element === undefined) continue;
+          if (i > 0) this.out += ', ';
+          this.render(element, struck);
+        }
+        this.out += elements.length === 1 ? ',)' : ')';
+        this.out = annotate(this.out + formatOperations(node.operations), node.annotations);
+        return;
       }
       case 'group': {
         const { node } = rolled;
-        return annotate(`(${this.render(rolled.inner, struck)})${formatOperations(node.operations)}`, node.annotations);
+        this.out += '(';
+        this.render(rolled.inner, struck);
+        this.out = annotate(this.out + ')' + formatOperations(node.operations), node.annotations);
+        return;
       }
       case 'unary':
-        return rolled.op + this.render(rolled.operand, struck);
+        this.out += rolled.op;
+        this.render(rolled.operand, struck);
+        return;
       case 'binary':
-        return `${this.render(rolled.left, struck)} ${rolled.op} ${this.render(rolled.right, struck)}`;
+        this.render(rolled.left, struck);
+        this.out += spaced(rolled.op);
+        this.render(rolled.right, struck);
+        return;
     }
   }
 
   /** Every die between a term's parentheses. */
-  private dice(dice: readonly Die[], sides: number, struck: boolean): string {
-    let inside = '';
+  private dice(dice: readonly Die[], sides: number, struck: boolean): void {
     for (let i = 0; i < dice.length; i++) {
       const die = dice[i];
       if (die === undefined) continue;
-      const face = die.plainFace;
-      if (face !== null) inside += faceText(face, sides, die.plainExploded, !die.kept && !struck, i > 0);
-      else inside += (i > 0 ? ', ' : '') + renderDie(die, sides, struck);
-      if (inside.length > this.room) throw TOO_LONG;
+      const history = die.history;
+      if (history === null) this.out += faceText(die.value, sides, die.plainExploded, !die.kept && !struck, i > 0);
+      else this.out += (i > 0 ? ', ' : '') + renderHistory(die, history, sides, struck);
+      if (this.out.length > this.room) throw TOO_LONG;
     }
-    return inside;
   }
 
   /** `dice` for a term whose dice each show one face, all kept: the faces alone. */
-  private faces(faces: readonly number[], sides: number): string {
-    let inside = '';
+  private faces(faces: readonly number[], sides: number): void {
     for (let i = 0; i < faces.length; i++) {
-      inside += faceText(faces[i] ?? 0, sides, false, false, i > 0);
-      if (inside.length > this.room) throw TOO_LONG;
+      this.out += faceText(faces[i] ?? 0, sides, false, false, i > 0);
+      if (this.out.length > this.room) throw TOO_LONG;
     }
-    return inside;
   }
 }
 
-/** `rolled` at `detail`, or null when it does not fit in `room` characters. */
-function renderWithin(rolled: Rolled, detail: Detail, room: number): string | null {
-  try {
-    const text = new Renderer(detail, room).render(rolled, false);
-    return text.length <= room ? text : null;
-  } catch (e) {
-    if (e === TOO_LONG) return null;
-    throw e;
-  }
+/** Totals below this have their ` = \`total\`` written from a table, filled as they turn up. */
+const TABLE_TOTALS = 1024;
+const TOTAL_TEXTS = new Array<string | undefined>(TABLE_TOTALS).fill(undefined);
+
+function totalText(total: number): string {
+  if (!(Number.isInteger(total) && total >= 0 && total < TABLE_TOTALS)) return ` = \`${numberText(total)}\``;
+  return (TOTAL_TEXTS[total] ??= ` = \`${numberText(total)}\``);
 }
 
 /** The rolled expression and its total, within `maxLength` characters when at all possible. */
 export function renderRoll(expr: Expr, rolled: Rolled, total: number, maxLength = DEFAULT_MAX_TEXT): string {
-  const suffix = ` = \`${numberText(total)}\``;
+  const suffix = totalText(total);
   const budget = maxLength - suffix.length;
-  const full = renderWithin(rolled, 'full', budget) ?? renderWithin(rolled, 'subtotals', budget);
+  const full = new Renderer('full', budget).text(rolled) ?? new Renderer('subtotals', budget).text(rolled);
   if (full !== null) return full + suffix;
   const notation = formatExpr(expr);
   if (notation.length <= budget) return notation + suffix;

@@ -39,7 +39,7 @@ export interface RollSuccess {
   total: number;
   /** Discord Markdown. */
   text: string;
-  annotations: string[];
+  annotations: readonly string[];
   comment: string | null;
   /** The mode applied to the first 1d20 (normal when there was none to change). */
   mode: RollMode;
@@ -97,14 +97,14 @@ function describeFirstD20(rolled: Rolled): FirstD20 | null {
   let kept: Die | undefined;
   for (let i = 0; i < dice.length && kept === undefined; i++) if (dice[i]?.kept === true) kept = dice[i];
   if (kept === undefined) return null;
-  // Read faces without making the dice list their rolls, which most never need.
+  // Faces that exploded are kept negated in a history; the natural face is the positive one.
   const rolls: number[] = [];
   for (const die of dice) {
-    const face = die.plainFace;
-    if (face !== null) rolls.push(face);
-    else for (const roll of die.rolls) rolls.push(roll.natural);
+    const history = die.history;
+    if (history === null) rolls.push(die.value);
+    else for (const face of history) rolls.push(Math.abs(face));
   }
-  const natural = kept.plainFace ?? kept.lastRoll().natural;
+  const natural = kept.lastFace;
   return { kept: kept.value, natural, rolls, leading };
 }
 

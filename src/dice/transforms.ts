@@ -32,12 +32,12 @@ export function maximizeDice(expr: Expr): Expr {
   return mapDice(expr, (dice) => ({ ...dice, maximized: true }));
 }
 
-export function diceTerm(count: number, sides: number, annotations: string[] = []): DiceNode {
+export function diceTerm(count: number, sides: number, annotations: readonly string[] = []): DiceNode {
   return { type: 'dice', count, sides, percentile: false, maximized: false, operations: [], annotations };
 }
 
 /** `expr + NdX`: an extra die, such as the extra weapon die of a maximized critical hit. */
-export function addDice(expr: Expr, sides: number, count = 1, annotations: string[] = []): Expr {
+export function addDice(expr: Expr, sides: number, count = 1, annotations: readonly string[] = []): Expr {
   return { type: 'binary', op: '+', left: expr, right: diceTerm(count, sides, annotations) };
 }
 
