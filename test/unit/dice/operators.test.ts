@@ -75,6 +75,13 @@ describe('rerolls, explosions and limits on each die', () => {
     ['2d6ma4', [6, 3], 7, '2d6ma4 (**6** -> 4, 3) = `7`'],
     // Among equal values the earlier die is kept.
     ['4d6mi2kh3', [1, 1, 3, 4], 9, '4d6mi2kh3 (**1** -> 2, ~~**1** -> 2~~, 3, 4) = `9`'],
+    // Operators in turn on one die: each face keeps its own `!`, forced value and strike.
+    ['2d6e6rr1', [6, 1, 1, 4, 3], 13, '2d6e6rr1 (**6**!, ~~**1**~~, 4, ~~**1**~~, 3) = `13`'],
+    ['1d6e6rr6', [6, 2, 3], 5, '1d6e6rr6 (~~**6**!~~, 3, 2) = `5`'],
+    ['2d6mi3rr3', [1, 5, 4], 9, '2d6mi3rr3 (~~**1** -> 3~~, 4, 5) = `9`'],
+    ['1d6e6ma5', [6, 2], 7, '1d6e6ma5 (**6** -> 5!, 2) = `7`'],
+    ['1d6rr1mi3', [1, 1, 2], 3, '1d6rr1mi3 (~~**1**~~, ~~**1**~~, 2 -> 3) = `3`'],
+    ['1d6ro1e6', [1, 6, 3], 9, '1d6ro1e6 (~~**1**~~, **6**!, 3) = `9`'],
   ])('%s with faces %j totals %i', expectRoll);
 });
 
@@ -172,6 +179,8 @@ describe('the first d20', () => {
   test('the kept face, its natural value and every face rolled', () => {
     expect(rolled('1d20ro1+4', scripted(1, 20)).firstD20).toEqual({ kept: 20, natural: 20, rolls: [1, 20], leading: true });
     expect(rolled('1d20mi10', scripted(1)).firstD20).toEqual({ kept: 10, natural: 1, rolls: [1], leading: true });
+    expect(rolled('1d20ro1mi5', scripted(1, 2)).firstD20).toEqual({ kept: 5, natural: 2, rolls: [1, 2], leading: true });
+    expect(rolled('1d20e20ro20kh1', scripted(20, 4, 9)).firstD20).toEqual({ kept: 9, natural: 9, rolls: [20, 9, 4], leading: true });
     expect(rolled('1d20 adv', scripted(20, 4)).firstD20).toEqual({ kept: 20, natural: 20, rolls: [20, 4], leading: true });
   });
 
