@@ -51,20 +51,23 @@ function contextOn(table: Table, services: Services, messenger: ChannelMessenger
   };
 }
 
+/** One bot process's services on `prisma`: several of them on one database are several replicas. */
+function processOn(prisma: PrismaClient, seed: number): Services {
+  return buildServices({ prisma, random: createSeededRandom(seed), logger: pino({ level: 'silent' }) });
+}
+
 describe('the tracker after racing commands on a Discord transport', () => {
   let db: TestDatabase;
   let table: Table;
-  const processOn = (prisma: PrismaClient, seed: number) =>
-    buildServices({ prisma, random: createSeededRandom(seed), logger: pino({ level: 'silent' }) });
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     db = await createTestDatabase();
     table = new Table(processOn(db.prisma, 1));
     await table.run(GM, 'init', 'begin', { name: 'Race' });
     await table.run(GM, 'init', 'add', { name: 'Goblin', hp: 7, ac: 15, count: 2, initiative: 12 });
   });
 
-  afterAll(async () => {
+  afterEach(async () => {
     await db.drop();
   });
 
@@ -93,10 +96,10 @@ describe('the tracker after racing commands on a Discord transport', () => {
     await applyStep(contextOn(table, table.services, slowProcess), nextTurn);
     await applyStep(contextOn(table, other, fastProcess), nextTurn);
     await fastProcess.idle();
-    // Round 11, Goblin 2's: the newest. The slow process's older edit is still on its way.
-    expect(turnOf(table.tracker())).toEqual([11, 2]);
+    // Round 1, Goblin 2's: the newest. The slow process's older edit (Goblin 1's) is still on its way.
+    expect(turnOf(table.tracker())).toEqual([1, 2]);
     await slowProcess.idle();
-    expect(turnOf(table.tracker())).toEqual([11, 2]);
+    expect(turnOf(table.tracker())).toEqual([1, 2]);
   });
 });
 
@@ -104,8 +107,6 @@ describe('the tracker when another process ends or undoes while our edit is on i
   let db: TestDatabase;
   let table: Table;
   let other: Services;
-  const processOn = (prisma: PrismaClient, seed: number) =>
-    buildServices({ prisma, random: createSeededRandom(seed), logger: pino({ level: 'silent' }) });
 
   beforeEach(async () => {
     db = await createTestDatabase();
