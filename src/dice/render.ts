@@ -36,32 +36,6 @@ function faceText(face: number, sides: number, exploded: boolean, struck: boolea
 }
 
 /**
- * The faces of a die that was rerolled or forced, each struck on its own when it does not count
- * (rerolled, or the die dropped): striking the whole die around struck faces would nest `~~`,
- * which Discord does not read.
- */
-function renderHistory(die: Die, history: readonly number[], sides: number, struck: boolean): string {
-  const forced = die.forced;
-  const last = history.length - 1;
-  let text = '';
-  for (let i = 0; i <= last; i++) {
-    const signed = history[i] ?? 0;
-    const exploded = signed < 0;
-    const natural = exploded ? -signed : signed;
-    const strike = (i < last || !die.kept) && !struck;
-    const value = forced === null ? natural : (forced[i] ?? natural);
-    if (value === natural) {
-      text += faceText(natural, sides, exploded, strike, i > 0);
-      continue;
-    }
-    // A forced value comes between the face and its `!`: `1 -> 2!`.
-    const shown = `${faceText(natural, sides, false, false, false)} -> ${value}${exploded ? '!' : ''}`;
-    text += (i > 0 ? ', ' : '') + (strike ? `~~${shown}~~` : shown);
-  }
-  return text;
-}
-
-/**
  * Thrown when a rendering outgrows its room: the caller tries a shorter form instead. One instance,
  * made once, so giving up costs no stack trace.
  */
@@ -185,8 +159,32 @@ class Renderer {
       if (die === undefined) continue;
       const history = die.history;
       if (history === null) this.out += faceText(die.value, sides, die.plainExploded, !die.kept && !struck, i > 0);
-      else this.out += (i > 0 ? ', ' : '') + renderHistory(die, history, sides, struck);
+      else this.history(die, history, sides, struck, i > 0);
       if (this.out.length > this.room) throw TOO_LONG;
+    }
+  }
+
+  /**
+   * The faces of a die that was rerolled or forced, each struck on its own when it does not count
+   * (rerolled, or the die dropped): striking the whole die around struck faces would nest `~~`,
+   * which Discord does not read.
+   */
+  private history(die: Die, history: readonly number[], sides: number, struck: boolean, separated: boolean): void {
+    const forced = die.forced;
+    const last = history.length - 1;
+    for (let i = 0; i <= last; i++) {
+      const signed = history[i] ?? 0;
+      const exploded = signed < 0;
+      const natural = exploded ? -signed : signed;
+      const strike = (i < last || !die.kept) && !struck;
+      const value = forced === null ? natural : (forced[i] ?? natural);
+      if (value === natural) {
+        this.out += faceText(natural, sides, exploded, strike, separated || i > 0);
+        continue;
+      }
+      // A forced value comes between the face and its `!`: `1 -> 2!`.
+      const shown = `${faceText(natural, sides, false, false, false)} -> ${value}${exploded ? '!' : ''}`;
+      this.out += (separated || i > 0 ? ', ' : '') + (strike ? `~~${shown}~~` : shown);
     }
   }
 
