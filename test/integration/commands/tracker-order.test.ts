@@ -56,6 +56,21 @@ function processOn(prisma: PrismaClient, seed: number): Services {
   return buildServices({ prisma, random: createSeededRandom(seed), logger: pino({ level: 'silent' }) });
 }
 
+/**
+ * Two processes on one database serving one channel's tracker: this one, whose edits take 60 ms,
+ * and `other`, whose edits land at once.
+ */
+function slowAndFast(table: Table, other: Services) {
+  const slowProcess = coalesceEdits(delayed(table.messenger, () => 60));
+  const fastProcess = coalesceEdits(delayed(table.messenger, () => 0));
+  return {
+    slow: contextOn(table, table.services, slowProcess),
+    fast: contextOn(table, other, fastProcess),
+    slowProcess,
+    fastProcess,
+  };
+}
+
 describe('the tracker after racing commands on a Discord transport', () => {
   let db: TestDatabase;
   let table: Table;
@@ -90,11 +105,9 @@ describe('the tracker after racing commands on a Discord transport', () => {
   });
 
   test('two processes: the one whose older edit lands last brings the tracker to the newest state', async () => {
-    const slowProcess = coalesceEdits(delayed(table.messenger, () => 60));
-    const fastProcess = coalesceEdits(delayed(table.messenger, () => 0));
-    const other = processOn(db.prisma, 3);
-    await applyStep(contextOn(table, table.services, slowProcess), nextTurn);
-    await applyStep(contextOn(table, other, fastProcess), nextTurn);
+    const { slow, fast, slowProcess, fastProcess } = slowAndFast(table, processOn(db.prisma, 3));
+    await applyStep(slow, nextTurn);
+    await applyStep(fast, nextTurn);
     await fastProcess.idle();
     // Round 1, Goblin 2's: the newest. The slow process's older edit (Goblin 1's) is still on its way.
     expect(turnOf(table.tracker())).toEqual([1, 2]);
@@ -122,10 +135,9 @@ describe('the tracker when another process ends or undoes while our edit is on i
   });
 
   test('ended by the other process: the tracker ends on the ended fight, without buttons', async () => {
-    const slowProcess = coalesceEdits(delayed(table.messenger, () => 60));
-    const fastProcess = coalesceEdits(delayed(table.messenger, () => 0));
-    await applyStep(contextOn(table, table.services, slowProcess), nextTurn);
-    await applyStep(contextOn(table, other, fastProcess), endEncounter);
+    const { slow, fast, slowProcess, fastProcess } = slowAndFast(table, other);
+    await applyStep(slow, nextTurn);
+    await applyStep(fast, endEncounter);
     await fastProcess.idle();
     expect(table.tracker().embeds?.[0]?.description).toMatch(/^Ended /);
     // Our older edit, Goblin 2's turn with its buttons, lands after the end.
@@ -135,10 +147,9 @@ describe('the tracker when another process ends or undoes while our edit is on i
   });
 
   test('ended and a new fight begun by the other process: the old tracker still ends without buttons', async () => {
-    const slowProcess = coalesceEdits(delayed(table.messenger, () => 60));
-    const fastProcess = coalesceEdits(delayed(table.messenger, () => 0));
-    await applyStep(contextOn(table, table.services, slowProcess), nextTurn);
-    await applyStep(contextOn(table, other, fastProcess), endEncounter);
+    const { slow, fast, slowProcess, fastProcess } = slowAndFast(table, other);
+    await applyStep(slow, nextTurn);
+    await applyStep(fast, endEncounter);
     // Its tracker goes to its own messenger: only the old one is watched here.
     await new Table(other).run(GM, 'init', 'begin', { name: 'Rematch' });
     await fastProcess.idle();
@@ -148,11 +159,10 @@ describe('the tracker when another process ends or undoes while our edit is on i
   });
 
   test('undone by the other process: the tracker ends on the state the undo restored', async () => {
-    const slowProcess = coalesceEdits(delayed(table.messenger, () => 60));
-    const fastProcess = coalesceEdits(delayed(table.messenger, () => 0));
+    const { slow, fast, slowProcess, fastProcess } = slowAndFast(table, other);
     expect(turnOf(table.tracker())).toEqual([1, 1]);
-    await applyStep(contextOn(table, table.services, slowProcess), nextTurn);
-    await undoLastChange(contextOn(table, other, fastProcess));
+    await applyStep(slow, nextTurn);
+    await undoLastChange(fast);
     await fastProcess.idle();
     await slowProcess.idle();
     expect(turnOf(table.tracker())).toEqual([1, 1]);
