@@ -1,4 +1,5 @@
 import { UserError } from '../errors';
+import type { Stopper } from './incapacity';
 
 /** A few combatant names, for refusals that list them; `more` counts the ones left out. */
 export interface NameSample {
@@ -56,9 +57,15 @@ export type Refusal =
   | { kind: 'no-legendary-actions'; combatant: string }
   | { kind: 'legendary-actions-spent'; combatant: string; left: number; max: number; cost: number }
   | { kind: 'legendary-on-own-turn'; combatant: string }
+  /** Dead, dying, or a condition that takes its actions away. */
+  | { kind: 'legendary-stopped'; combatant: string; stoppedBy: Stopper }
+  /** Surprised where that costs the first turn: none until that turn is over. */
+  | { kind: 'legendary-surprised'; combatant: string }
   /** `note` says what the reaction went on, when the user said. */
   | { kind: 'reaction-used'; combatant: string; note: string | null }
   | { kind: 'reaction-surprised'; combatant: string }
+  /** Dead, dying, or a condition that takes its reactions away. */
+  | { kind: 'reaction-stopped'; combatant: string; stoppedBy: Stopper }
   | { kind: 'nothing-readied'; combatant: string }
   /** `current` names whose turn it is (a lair creature's lair turn says so); `doing` completes "Only … can". */
   | { kind: 'not-your-turn'; current: string; lair: boolean; doing: string }

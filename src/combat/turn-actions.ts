@@ -1,4 +1,5 @@
 import { UserError } from '../errors';
+import { stoppedFrom } from './incapacity';
 import { lairActing } from './lair';
 import { requireControl } from './permissions';
 import { CombatRefusal } from './refusals';
@@ -27,7 +28,10 @@ function requireActionText(text: string, label: string): string {
 
 /**
  * A legendary action costing `cost` (1 to 3): only at the end of another creature's turn, never on its
- * own (every rule set's Monster Manual wording), and only while enough are left this round.
+ * own (every rule set's Monster Manual wording), and only while enough are left this round. Not while
+ * it is dead, dying or incapacitated ("or otherwise unable to take actions"), nor while surprise still
+ * costs it its first turn ("until after its first turn in the combat"), which is only where the rule
+ * set makes surprise cost that turn.
  */
 export function spendLegendaryAction(encounter: Encounter, ctx: StepContext, input: { target: string; cost?: number }): Transition {
   const combatant = findTarget(encounter, input.target);
@@ -35,6 +39,9 @@ export function spendLegendaryAction(encounter: Encounter, ctx: StepContext, inp
   const cost = requireWhole(input.cost ?? 1, 'The cost', 1, MAX_LEGENDARY_COST);
   const legendary = combatant.actions.legendary;
   if (legendary === null) throw new CombatRefusal({ kind: 'no-legendary-actions', combatant: combatant.name });
+  const stoppedBy = stoppedFrom(ctx.ruleSet, combatant, 'actions');
+  if (stoppedBy !== null) throw new CombatRefusal({ kind: 'legendary-stopped', combatant: combatant.name, stoppedBy });
+  if (combatant.actions.surprised) throw new CombatRefusal({ kind: 'legendary-surprised', combatant: combatant.name });
   if (encounter.currentId === combatant.id && lairActing(encounter) === undefined) {
     throw new CombatRefusal({ kind: 'legendary-on-own-turn', combatant: combatant.name });
   }
@@ -78,13 +85,16 @@ function moveBeforeTrigger(
 
 /**
  * Spends a combatant's one reaction until the start of its turn. `note:ready` uses its readied action
- * (Next then moves it in the order). A surprised combatant has none until its first turn is over.
+ * (Next then moves it in the order). A surprised combatant has none until its first turn is over, and
+ * the dead, the dying and those with a condition that takes reactions away have none at all.
  */
 export function useReaction(encounter: Encounter, ctx: StepContext, input: { target: string; note?: string }): Transition {
   const combatant = findTarget(encounter, input.target);
   requireControl(ctx.actor, encounter, combatant, `use ${combatant.name}'s reaction`);
   const note = input.note === undefined ? null : requireActionText(input.note, 'The note');
   const { actions } = combatant;
+  const stoppedBy = stoppedFrom(ctx.ruleSet, combatant, 'reactions');
+  if (stoppedBy !== null) throw new CombatRefusal({ kind: 'reaction-stopped', combatant: combatant.name, stoppedBy });
   if (actions.surprised) throw new CombatRefusal({ kind: 'reaction-surprised', combatant: combatant.name });
   if (actions.reactionUsed) throw new CombatRefusal({ kind: 'reaction-used', combatant: combatant.name, note: actions.reactionNote });
   const takesReadied = note?.toLowerCase() === READY_NOTE;

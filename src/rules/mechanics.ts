@@ -5,6 +5,7 @@ const NONE: Mechanics = {
   against: [],
   speed: null,
   incapacitated: false,
+  noActions: false,
   cantMove: false,
   cantSpeak: false,
   noReactions: false,

@@ -1,3 +1,4 @@
+import type { Stopper } from '../combat/incapacity';
 import type { NameSample, Refusal } from '../combat/refusals';
 import { shown } from './markdown';
 import { MODIFIER_SYNTAX } from './condition-text';
@@ -7,6 +8,11 @@ const MANAGERS = 'a member with Manage Channels';
 function listed(sample: NameSample): string {
   const names = sample.names.map(shown).join(', ');
   return sample.more > 0 ? `${names} and ${sample.more} more` : names;
+}
+
+/** "is dead", "is dying", "is Stunned": what stops a combatant, to go after its name. */
+function stoppedState(stopper: Stopper): string {
+  return stopper.kind === 'condition' ? `is ${stopper.condition}` : `is ${stopper.kind}`;
 }
 
 /** The words for each refusal of the encounter engine; a new kind does not compile until it has some. */
@@ -93,12 +99,18 @@ export function refusalText(refusal: Refusal): string {
       return `${shown(refusal.combatant)} has ${refusal.left} of ${refusal.max} legendary actions left, not the ${refusal.cost} this one costs; they come back at the start of its turn.`;
     case 'legendary-on-own-turn':
       return `It is ${shown(refusal.combatant)}'s own turn: legendary actions are taken at the end of another creature's turn.`;
+    case 'legendary-stopped':
+      return `${shown(refusal.combatant)} ${stoppedState(refusal.stoppedBy)} and cannot take legendary actions.`;
+    case 'legendary-surprised':
+      return `${shown(refusal.combatant)} is surprised: it has no legendary actions until its first turn is over.`;
     case 'reaction-used': {
       const on = refusal.note === null ? '' : ` (${shown(refusal.note)})`;
       return `${shown(refusal.combatant)} has already used its reaction${on}; it comes back at the start of its turn.`;
     }
     case 'reaction-surprised':
       return `${shown(refusal.combatant)} is surprised: it has no reaction until its first turn is over.`;
+    case 'reaction-stopped':
+      return `${shown(refusal.combatant)} ${stoppedState(refusal.stoppedBy)} and cannot take reactions.`;
     case 'nothing-readied':
       return `${shown(refusal.combatant)} has no readied action: ready one on its turn with \`/init ready trigger:<what sets it off>\`.`;
     case 'not-your-turn': {

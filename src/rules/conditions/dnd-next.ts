@@ -66,6 +66,7 @@ export const CONDITIONS_NEXT: readonly ConditionDefinition[] = [
     speed: 'zero',
     cantMove: true,
     cantSpeak: true,
+    noActions: true,
     noReactions: true,
     own: [FAILS_STR_DEX_SAVES],
     against: [{ effect: 'advantage' }],
@@ -87,6 +88,7 @@ export const CONDITIONS_NEXT: readonly ConditionDefinition[] = [
   condition('stunned', 'Stunned', "Can't move or act, fails Strength and Dexterity saves; concentration breaks.", {
     speed: 'zero',
     cantMove: true,
+    noActions: true,
     noReactions: true,
     breaksConcentration: true,
     own: [FAILS_STR_DEX_SAVES],
@@ -101,6 +103,7 @@ export const CONDITIONS_NEXT: readonly ConditionDefinition[] = [
       speed: 'zero',
       cantMove: true,
       cantSpeak: true,
+      noActions: true,
       noReactions: true,
       breaksConcentration: true,
       own: [FAILS_STR_DEX_SAVES],

@@ -22,6 +22,7 @@ export const CONDITIONS_2014: readonly ConditionDefinition[] = [
   }),
   condition('incapacitated', 'Incapacitated', "Can't take actions, bonus actions or reactions; concentration breaks.", {
     incapacitated: true,
+    noActions: true,
     noReactions: true,
     breaksConcentration: true,
   }),

@@ -39,6 +39,7 @@ export const CONDITIONS_2024: readonly ConditionDefinition[] = [
   }),
   condition('incapacitated', 'Incapacitated', "Can't act, react or speak; concentration breaks.", {
     incapacitated: true,
+    noActions: true,
     noReactions: true,
     cantSpeak: true,
     breaksConcentration: true,

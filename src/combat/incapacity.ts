@@ -1,0 +1,26 @@
+import type { Mechanics, RuleSet } from '../rules/types';
+import { isDying } from './effects';
+import type { Combatant } from './types';
+
+/** What keeps a creature from acting or reacting: death, dying at 0 HP, or a condition (named as the catalogue names it). */
+export type Stopper = { kind: 'dead' } | { kind: 'dying' } | { kind: 'condition'; condition: string };
+
+/**
+ * The rule set's catalogue says which conditions take actions or reactions away: Incapacitated and so
+ * whatever includes it; in Next, which has no Incapacitated, Paralyzed, Stunned and Unconscious; in A5E
+ * Confused, Rattled and Slowed take reactions but not actions.
+ */
+const STOPS: Record<'actions' | 'reactions', (mechanics: Mechanics) => boolean> = {
+  actions: (mechanics) => mechanics.noActions,
+  reactions: (mechanics) => mechanics.noReactions,
+};
+
+/** Why the combatant can take no actions (legendary ones included) or no reactions now; null when nothing stops it. */
+export function stoppedFrom(ruleSet: RuleSet, combatant: Combatant, what: 'actions' | 'reactions'): Stopper | null {
+  if (combatant.rules.dead) return { kind: 'dead' };
+  if (isDying(combatant)) return { kind: 'dying' };
+  const condition = combatant.rules.conditions
+    .map((key) => ruleSet.condition(key))
+    .find((c) => c !== undefined && STOPS[what](c.mechanics));
+  return condition === undefined ? null : { kind: 'condition', condition: condition.name };
+}
