@@ -1,40 +1,31 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import {
   ABILITY_CHOICES,
-  bonusOption,
-  characterOption,
-  dcOption,
-  modeOption,
   requireSkill,
-  rollerTargetOption,
   runAbilityTest,
-  secretOption,
   suggestForAbilityTest,
+  withAbilityTestOptions,
 } from '../src/framework/ability-tests';
 import { UserError, type Command, type CommandContext } from '../src/framework/command';
 import { optionalString } from '../src/framework/options';
 import { ABILITIES, type Ability, type RuleSet } from '../src/rules';
 import { checkWith, type AbilityTest } from '../src/rules/ability-tests';
 
-const definition = new SlashCommandBuilder()
-  .setName('check')
-  .setDescription('Roll an ability check, with a skill or without, for your character or a combatant')
-  .setDMPermission(false)
-  .addStringOption((o) =>
-    o
-      .setName('ability')
-      .setDescription('A plain ability check (or give a skill instead)')
-      .addChoices(...ABILITY_CHOICES),
-  )
-  .addStringOption((o) =>
-    o.setName('skill').setDescription('A skill check, e.g. Stealth (or give an ability instead)').setAutocomplete(true).setMaxLength(40),
-  )
-  .addStringOption(modeOption)
-  .addIntegerOption(dcOption)
-  .addStringOption(bonusOption)
-  .addBooleanOption(secretOption)
-  .addStringOption(characterOption)
-  .addStringOption(rollerTargetOption);
+const definition = withAbilityTestOptions(
+  new SlashCommandBuilder()
+    .setName('check')
+    .setDescription('Roll an ability check, with a skill or without, for your character or a combatant')
+    .setDMPermission(false)
+    .addStringOption((o) =>
+      o
+        .setName('ability')
+        .setDescription('A plain ability check (or give a skill instead)')
+        .addChoices(...ABILITY_CHOICES),
+    )
+    .addStringOption((o) =>
+      o.setName('skill').setDescription('A skill check, e.g. Stealth (or give an ability instead)').setAutocomplete(true).setMaxLength(40),
+    ),
+);
 
 /** Exactly one of `ability` and `skill`; a skill uses its own ability. */
 function checkOf(ctx: CommandContext, ruleSet: RuleSet): AbilityTest {

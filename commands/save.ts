@@ -1,37 +1,23 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
-import {
-  ABILITY_CHOICES,
-  bonusOption,
-  characterOption,
-  dcOption,
-  modeOption,
-  rollerTargetOption,
-  runAbilityTest,
-  secretOption,
-  suggestForAbilityTest,
-} from '../src/framework/ability-tests';
+import { ABILITY_CHOICES, runAbilityTest, suggestForAbilityTest, withAbilityTestOptions } from '../src/framework/ability-tests';
 import { UserError, type Command, type CommandContext } from '../src/framework/command';
 import { requiredString } from '../src/framework/options';
 import { ABILITIES, type Ability } from '../src/rules';
 import type { AbilityTest } from '../src/rules/ability-tests';
 
-const definition = new SlashCommandBuilder()
-  .setName('save')
-  .setDescription('Roll a saving throw for your character or a combatant')
-  .setDMPermission(false)
-  .addStringOption((o) =>
-    o
-      .setName('ability')
-      .setDescription('Which saving throw')
-      .setRequired(true)
-      .addChoices(...ABILITY_CHOICES),
-  )
-  .addStringOption(modeOption)
-  .addIntegerOption(dcOption)
-  .addStringOption(bonusOption)
-  .addBooleanOption(secretOption)
-  .addStringOption(characterOption)
-  .addStringOption(rollerTargetOption);
+const definition = withAbilityTestOptions(
+  new SlashCommandBuilder()
+    .setName('save')
+    .setDescription('Roll a saving throw for your character or a combatant')
+    .setDMPermission(false)
+    .addStringOption((o) =>
+      o
+        .setName('ability')
+        .setDescription('Which saving throw')
+        .setRequired(true)
+        .addChoices(...ABILITY_CHOICES),
+    ),
+);
 
 function saveOf(ctx: CommandContext): AbilityTest {
   const typed = requiredString(ctx.options, 'ability');

@@ -1,4 +1,9 @@
-import type { SlashCommandBooleanOption, SlashCommandIntegerOption, SlashCommandStringOption } from '@discordjs/builders';
+import type {
+  SlashCommandBooleanOption,
+  SlashCommandIntegerOption,
+  SlashCommandOptionsOnlyBuilder,
+  SlashCommandStringOption,
+} from '@discordjs/builders';
 import { MAX_SAVE_DC } from '../combat/conditions';
 import { customEffectsOn } from '../combat/effects';
 import { requireControl } from '../combat/permissions';
@@ -164,11 +169,11 @@ export function modeOption(o: SlashCommandStringOption): SlashCommandStringOptio
     );
 }
 
-export function dcOption(o: SlashCommandIntegerOption): SlashCommandIntegerOption {
+function dcOption(o: SlashCommandIntegerOption): SlashCommandIntegerOption {
   return o.setName('dc').setDescription('Say whether the total meets this DC').setMinValue(1).setMaxValue(MAX_SAVE_DC);
 }
 
-export function bonusOption(o: SlashCommandStringOption): SlashCommandStringOption {
+function bonusOption(o: SlashCommandStringOption): SlashCommandStringOption {
   return o.setName('bonus').setDescription('Added to the roll: a number or dice, e.g. +2 or 1d4 Guidance').setMaxLength(100);
 }
 
@@ -176,7 +181,7 @@ export function secretOption(o: SlashCommandBooleanOption): SlashCommandBooleanO
   return o.setName('secret').setDescription('Only you and the game master see the result, never the table');
 }
 
-export function characterOption(o: SlashCommandStringOption): SlashCommandStringOption {
+function characterOption(o: SlashCommandStringOption): SlashCommandStringOption {
   return o
     .setName('character')
     .setDescription('Which of your characters (default: your active one)')
@@ -184,10 +189,21 @@ export function characterOption(o: SlashCommandStringOption): SlashCommandString
     .setMaxLength(CHARACTER_NAME_MAX_LENGTH);
 }
 
-export function rollerTargetOption(o: SlashCommandStringOption): SlashCommandStringOption {
+function rollerTargetOption(o: SlashCommandStringOption): SlashCommandStringOption {
   return o
     .setName('target')
     .setDescription("Game master: a combatant of this channel's encounter (a player: their own)")
     .setAutocomplete(true)
     .setMaxLength(100);
+}
+
+/** The options /check and /save take after their own ability (and skill), in the order Discord shows them. */
+export function withAbilityTestOptions(builder: SlashCommandOptionsOnlyBuilder): SlashCommandOptionsOnlyBuilder {
+  return builder
+    .addStringOption(modeOption)
+    .addIntegerOption(dcOption)
+    .addStringOption(bonusOption)
+    .addBooleanOption(secretOption)
+    .addStringOption(characterOption)
+    .addStringOption(rollerTargetOption);
 }
