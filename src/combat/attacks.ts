@@ -60,7 +60,7 @@ export function attackerOf(encounter: Encounter, actor: Actor, typed: string | n
 
 function requireAbleToAttack(ctx: StepContext, attacker: Combatant): void {
   if (attacker.rules.dead) throw new CombatRefusal({ kind: 'cannot-attack', combatant: attacker.name, condition: null });
-  const helpless = ctx.ruleSet.conditions.find((c) => c.mechanics.incapacitated && attacker.rules.conditions.includes(c.key));
+  const helpless = ctx.ruleSet.conditions.find((c) => c.mechanics.noActions && attacker.rules.conditions.includes(c.key));
   if (helpless !== undefined) throw new CombatRefusal({ kind: 'cannot-attack', combatant: attacker.name, condition: helpless.name });
 }
 

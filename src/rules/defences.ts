@@ -30,7 +30,7 @@ export function cover(ctx: RulesContext, degrees: readonly CoverDegree[], fromFa
  * speed 0 (A5E: it can't be taken then at all).
  */
 export function dodge(ctx: RulesContext, state: CombatantRulesState, baseSpeed: number): RulesResult<DodgeEffect> {
-  const helpless = activeMechanics(ctx, state).find((m) => m.mechanics.incapacitated || m.mechanics.cantMove);
+  const helpless = activeMechanics(ctx, state).find((m) => m.mechanics.noActions || m.mechanics.cantMove);
   if (helpless) return { ok: false, reason: `Dodging does nothing while ${helpless.name}.` };
   if (speedOf(ctx, state, baseSpeed) === 0) return { ok: false, reason: 'Dodging does nothing at speed 0.' };
   if (ctx.facts.dodge === 'plus-four') {

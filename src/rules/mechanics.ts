@@ -4,7 +4,6 @@ const NONE: Mechanics = {
   own: [],
   against: [],
   speed: null,
-  incapacitated: false,
   noActions: false,
   cantMove: false,
   cantSpeak: false,

@@ -386,7 +386,6 @@ export interface Mechanics {
   own: readonly OwnRollEffect[];
   against: readonly AgainstEffect[];
   speed: 'zero' | 'half' | 'five-feet' | { minus: number } | null;
-  incapacitated: boolean;
   /** Can't take actions, legendary ones included (Incapacitated; in Next, which has no Incapacitated, Paralyzed, Stunned and Unconscious). */
   noActions: boolean;
   cantMove: boolean;

@@ -21,7 +21,6 @@ export const CONDITIONS_2014: readonly ConditionDefinition[] = [
     notes: ['ends if the grappler is incapacitated or the creature is moved out of reach'],
   }),
   condition('incapacitated', 'Incapacitated', "Can't take actions, bonus actions or reactions; concentration breaks.", {
-    incapacitated: true,
     noActions: true,
     noReactions: true,
     breaksConcentration: true,

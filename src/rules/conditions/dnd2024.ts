@@ -38,7 +38,6 @@ export const CONDITIONS_2024: readonly ConditionDefinition[] = [
     ],
   }),
   condition('incapacitated', 'Incapacitated', "Can't act, react or speak; concentration breaks.", {
-    incapacitated: true,
     noActions: true,
     noReactions: true,
     cantSpeak: true,

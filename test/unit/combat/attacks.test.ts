@@ -304,4 +304,15 @@ describe('who attacks, and refusals', () => {
     const stunned = withState(table(), 'Alice', ['stunned', 'incapacitated']);
     expect(refusalOf(() => attack(stunned, ctx(alice, noDice), SWORD))).toBe('Alice is Incapacitated and cannot attack.');
   });
+
+  it('refuses an attacker that cannot act in D&D Next, which has no Incapacitated: Stunned, Paralyzed, Unconscious', () => {
+    for (const condition of ['stunned', 'paralyzed', 'unconscious'] as const) {
+      const held = withState(table('dnd-next'), 'Alice', [condition]);
+      const name = condition[0]?.toUpperCase() + condition.slice(1);
+      expect(refusalOf(() => attack(held, ctx(alice, noDice, 'dnd-next'), SWORD))).toBe(`Alice is ${name} and cannot attack.`);
+    }
+    // Prone or Restrained still attack, with their penalties.
+    const prone = withState(table('dnd-next'), 'Alice', ['prone']);
+    expect(() => attack(prone, ctx(alice, scripted(15, 4), 'dnd-next'), SWORD)).not.toThrow();
+  });
 });

@@ -69,7 +69,7 @@ export function conditionProfile(id: RuleSetId, key: ConditionKey): string[] {
   if (state.concentration === null) tokens.push('ends-concentration');
   const def = rules.condition(key)!;
   const all = state.conditions.map((c) => rules.condition(c)!.mechanics);
-  if (all.some((m) => m.incapacitated)) tokens.push('incapacitated');
+  if (all.some((m) => m.noActions)) tokens.push('no-actions');
   if (all.some((m) => m.noReactions)) tokens.push('no-reactions');
   if (def.mechanics.resistAllDamage) tokens.push('resists-all-damage');
   for (const immune of def.mechanics.immuneTo) tokens.push(`immune:${immune}`);

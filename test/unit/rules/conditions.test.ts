@@ -24,7 +24,7 @@ const PARALYZED_2024 = [
   'speed:0',
   'brings:incapacitated',
   'ends-concentration',
-  'incapacitated',
+  'no-actions',
   'no-reactions',
 ];
 const CATALOGUE_2024: Partial<Record<ConditionKey, string[]>> = {
@@ -33,7 +33,7 @@ const CATALOGUE_2024: Partial<Record<ConditionKey, string[]>> = {
   deafened: ['hearing:fail'],
   frightened: ['melee:dis', 'ranged:dis', 'check:dis', 'sight:dis', 'hearing:dis', 'init:dis'],
   grappled: ['speed:0'],
-  incapacitated: ['init:dis', 'ends-concentration', 'incapacitated', 'no-reactions'],
+  incapacitated: ['init:dis', 'ends-concentration', 'no-actions', 'no-reactions'],
   invisible: ['melee:adv', 'ranged:adv', 'init:adv', 'vs-melee-5:dis', 'vs-ranged-30:dis'],
   paralyzed: PARALYZED_2024,
   petrified: [
@@ -47,7 +47,7 @@ const CATALOGUE_2024: Partial<Record<ConditionKey, string[]>> = {
     'speed:0',
     'brings:incapacitated',
     'ends-concentration',
-    'incapacitated',
+    'no-actions',
     'no-reactions',
     'resists-all-damage',
     'immune:poisoned',
@@ -65,7 +65,7 @@ const CATALOGUE_2024: Partial<Record<ConditionKey, string[]>> = {
     'vs-seen:adv',
     'brings:incapacitated',
     'ends-concentration',
-    'incapacitated',
+    'no-actions',
     'no-reactions',
   ],
   // Prone's ranged disadvantage cancels Unconscious's advantage beyond 5 ft.
@@ -81,7 +81,7 @@ const CATALOGUE_2024: Partial<Record<ConditionKey, string[]>> = {
     'brings:incapacitated',
     'brings:prone',
     'ends-concentration',
-    'incapacitated',
+    'no-actions',
     'no-reactions',
   ],
 };
@@ -96,7 +96,7 @@ const EXPECTED: Record<RuleSetId, Partial<Record<ConditionKey, string[]>>> = {
     deafened: ['hearing:fail'],
     frightened: ['melee:dis', 'ranged:dis', 'check:dis', 'sight:dis', 'hearing:dis', 'init:dis'],
     grappled: ['speed:0'],
-    incapacitated: ['ends-concentration', 'incapacitated', 'no-reactions'],
+    incapacitated: ['ends-concentration', 'no-actions', 'no-reactions'],
     invisible: ['melee:adv', 'ranged:adv', 'vs-melee-5:dis', 'vs-ranged-30:dis', 'vs-seen:dis'],
     paralyzed: [
       'str-save:fail',
@@ -108,7 +108,7 @@ const EXPECTED: Record<RuleSetId, Partial<Record<ConditionKey, string[]>>> = {
       'speed:0',
       'brings:incapacitated',
       'ends-concentration',
-      'incapacitated',
+      'no-actions',
       'no-reactions',
     ],
     petrified: [
@@ -121,7 +121,7 @@ const EXPECTED: Record<RuleSetId, Partial<Record<ConditionKey, string[]>>> = {
       'speed:0',
       'brings:incapacitated',
       'ends-concentration',
-      'incapacitated',
+      'no-actions',
       'no-reactions',
       'resists-all-damage',
       'immune:poisoned',
@@ -139,7 +139,7 @@ const EXPECTED: Record<RuleSetId, Partial<Record<ConditionKey, string[]>>> = {
       'speed:0',
       'brings:incapacitated',
       'ends-concentration',
-      'incapacitated',
+      'no-actions',
       'no-reactions',
     ],
     unconscious: [
@@ -153,7 +153,7 @@ const EXPECTED: Record<RuleSetId, Partial<Record<ConditionKey, string[]>>> = {
       'brings:incapacitated',
       'brings:prone',
       'ends-concentration',
-      'incapacitated',
+      'no-actions',
       'no-reactions',
     ],
   },
@@ -185,7 +185,17 @@ const EXPECTED: Record<RuleSetId, Partial<Record<ConditionKey, string[]>>> = {
     invisible: ['melee:adv', 'ranged:adv', 'vs-melee-5:dis', 'vs-ranged-30:dis', 'vs-seen:dis'],
     // Falls prone (−2 to its attacks; ranged attacks beyond 10 ft cancel out); no auto-crit in Next;
     // only Stunned and Unconscious end concentration (§14d).
-    paralyzed: ['melee:-2', 'ranged:-2', 'str-save:fail', 'dex-save:fail', 'vs-melee-5:adv', 'speed:0', 'brings:prone', 'no-reactions'],
+    paralyzed: [
+      'melee:-2',
+      'ranged:-2',
+      'str-save:fail',
+      'dex-save:fail',
+      'vs-melee-5:adv',
+      'speed:0',
+      'brings:prone',
+      'no-actions',
+      'no-reactions',
+    ],
     prone: ['melee:-2', 'ranged:-2', 'vs-melee-5:adv', 'vs-ranged-30:dis', 'vs-seen:dis'],
     restrained: ['melee:dis', 'ranged:dis', 'dex-save:dis', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv', 'speed:0'],
     stunned: [
@@ -196,6 +206,7 @@ const EXPECTED: Record<RuleSetId, Partial<Record<ConditionKey, string[]>>> = {
       'vs-seen:adv',
       'speed:0',
       'ends-concentration',
+      'no-actions',
       'no-reactions',
     ],
     unconscious: [
@@ -207,6 +218,7 @@ const EXPECTED: Record<RuleSetId, Partial<Record<ConditionKey, string[]>>> = {
       'speed:0',
       'brings:prone',
       'ends-concentration',
+      'no-actions',
       'no-reactions',
     ],
   },
@@ -220,7 +232,7 @@ const EXPECTED: Record<RuleSetId, Partial<Record<ConditionKey, string[]>>> = {
     encumbered: ['speed:5'],
     frightened: ['melee:dis', 'ranged:dis', 'check:dis', 'sight:dis', 'hearing:dis', 'init:dis'],
     grappled: ['speed:0'],
-    incapacitated: ['ends-concentration', 'incapacitated', 'no-reactions'],
+    incapacitated: ['ends-concentration', 'no-actions', 'no-reactions'],
     invisible: ['melee:adv', 'ranged:adv', 'vs-melee-5:dis', 'vs-ranged-30:dis'],
     paralyzed: [
       'str-save:fail',
@@ -232,7 +244,7 @@ const EXPECTED: Record<RuleSetId, Partial<Record<ConditionKey, string[]>>> = {
       'speed:0',
       'brings:incapacitated',
       'ends-concentration',
-      'incapacitated',
+      'no-actions',
       'no-reactions',
     ],
     petrified: [
@@ -245,7 +257,7 @@ const EXPECTED: Record<RuleSetId, Partial<Record<ConditionKey, string[]>>> = {
       'speed:0',
       'brings:incapacitated',
       'ends-concentration',
-      'incapacitated',
+      'no-actions',
       'no-reactions',
       'resists-all-damage',
       'immune:poisoned',
@@ -266,7 +278,7 @@ const EXPECTED: Record<RuleSetId, Partial<Record<ConditionKey, string[]>>> = {
       'speed:0',
       'brings:incapacitated',
       'ends-concentration',
-      'incapacitated',
+      'no-actions',
       'no-reactions',
     ],
     unconscious: [
@@ -279,7 +291,7 @@ const EXPECTED: Record<RuleSetId, Partial<Record<ConditionKey, string[]>>> = {
       'brings:incapacitated',
       'brings:prone',
       'ends-concentration',
-      'incapacitated',
+      'no-actions',
       'no-reactions',
     ],
   },
