@@ -1,6 +1,8 @@
 import { isDying } from './effects';
+import { stoppedFrom, type Stopper } from './incapacity';
 import { lairActing } from './lair';
 import { isGameMaster, requireControl } from './permissions';
+import { rulesOf } from './rules-of';
 import { findById, refOf } from './targets';
 import type { Actor, Combatant, CombatantRef, Encounter, EncounterEffect, LegendaryActions, RepeatSave } from './types';
 
@@ -31,6 +33,8 @@ export interface TurnChecklist {
   endingThisTurn: ChecklistEffect[];
   reactionUsed: boolean;
   reactionNote: string | null;
+  /** What keeps it from reacting at all (dead, dying, a condition), whether or not its reaction is spent. */
+  reactionStoppedBy: Stopper | null;
   concentration: string | null;
   lapsedReady: string | null;
   /** The game master's alone: the living creatures with legendary actions, and how many are left. */
@@ -67,6 +71,7 @@ export function turnChecklist(encounter: Encounter, actor: Actor, combatant: Com
     endingThisTurn: effects.filter(endsWithTurn).map((e) => named(encounter, e)),
     reactionUsed: combatant.actions.reactionUsed,
     reactionNote: combatant.actions.reactionNote,
+    reactionStoppedBy: stoppedFrom(rulesOf(encounter), combatant, 'reactions'),
     concentration: combatant.rules.concentration,
     lapsedReady: combatant.actions.lapsedReady,
     legendary: gameMaster

@@ -11,7 +11,7 @@ function listed(sample: NameSample): string {
 }
 
 /** "is dead", "is dying", "is Stunned": what stops a combatant, to go after its name. */
-function stoppedState(stopper: Stopper): string {
+export function stoppedState(stopper: Stopper): string {
   return stopper.kind === 'condition' ? `is ${stopper.condition}` : `is ${stopper.kind}`;
 }
 

@@ -5,6 +5,7 @@ import { ABILITY_NAMES } from './condition-text';
 import { COLORS, EMBED_LIMITS } from './embeds';
 import { listInWords } from './encounter-rules-text';
 import { shown } from './markdown';
+import { stoppedState } from './refusals';
 import type { Button, Reply } from './reply';
 
 function effectName(effect: ChecklistEffect, owner: string): string {
@@ -28,11 +29,14 @@ function checklistLines(list: TurnChecklist): string[] {
   if (list.endingThisTurn.length > 0) {
     lines.push(`⌛ Ending with this turn: ${listInWords(list.endingThisTurn.map((e) => effectName(e, owner)))}.`);
   }
-  lines.push(
-    list.reactionUsed
-      ? `↩️ Reaction used${list.reactionNote === null ? '' : ` (${shown(list.reactionNote)})`}: it comes back at the start of your next turn.`
-      : '↩️ Your reaction is back.',
-  );
+  if (list.reactionStoppedBy !== null)
+    lines.push(`↩️ No reactions while ${shown(list.combatant.name)} ${stoppedState(list.reactionStoppedBy)}.`);
+  else
+    lines.push(
+      list.reactionUsed
+        ? `↩️ Reaction used${list.reactionNote === null ? '' : ` (${shown(list.reactionNote)})`}: it comes back at the start of your next turn.`
+        : '↩️ Your reaction is back.',
+    );
   if (list.concentration !== null) {
     lines.push(`🔮 Concentrating on ${shown(list.concentration)}: damage calls for a Constitution save.`);
   }

@@ -371,7 +371,8 @@ describe('the My turn checklist (issue 13 item 5)', () => {
         '💀 **Death save due**: press **Roll death save**.',
         '🎲 **Constitution save (DC 12) due** against Poisoned: press its button.',
         '⌛ Ending with this turn: Blinded.',
-        '↩️ Your reaction is back.',
+        // Dying, Alice can take no reactions at all.
+        '↩️ No reactions while Alice is dying.',
         '⏳ Your readied action (the dragon lands) lapsed unused as this turn started.',
       ].join('\n'),
     );

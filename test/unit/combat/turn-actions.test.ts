@@ -1,3 +1,4 @@
+import { turnChecklist } from '../../../src/combat/checklist';
 import { addCondition, removeCondition } from '../../../src/combat/conditions';
 import { dealDamage, heal } from '../../../src/combat/hit-points';
 import { addMonsters, joinEncounter } from '../../../src/combat/roster';
@@ -6,6 +7,7 @@ import { nextTurn } from '../../../src/combat/turns';
 import type { Encounter } from '../../../src/combat/types';
 import { RULESET_IDS, type RuleSetId } from '../../../src/rules/ids';
 import { alice, ctx, current, fresh, gm, named, noDice, refusalOf } from './support';
+import { checklistReply } from '../../../src/views/turn-checklist';
 import { perRuleSet } from '../rules/support';
 
 /**
@@ -149,5 +151,24 @@ describe('/init legendary for a surprised creature', () => {
     const encounter = table(ruleSet, { surprised: true, last: true });
     expect(encounter.round).toBe(1);
     expect(named(legendary(ruleSet)(encounter), 'Dragon').actions.legendary).toEqual({ max: 3, left: 2 });
+  });
+});
+
+describe('the My turn checklist', () => {
+  const reactionLine = (encounter: Encounter, name: string): string | undefined =>
+    checklistReply(encounter, turnChecklist(encounter, gm, named(encounter, name)))
+      .embeds?.[0]?.description?.split('\n')
+      .find((line) => line.startsWith('↩️'));
+
+  it('says a stunned creature has no reactions, whatever its reaction did, and that it is back once it recovers', () => {
+    const stunned = withCondition(table('dnd2024'), 'dnd2024', 'Goblin', 'stunned');
+    expect(reactionLine(stunned, 'Goblin')).toBe('↩️ No reactions while Goblin is Incapacitated.');
+    const recovered = withoutCondition(stunned, 'dnd2024', 'Goblin', 'stunned');
+    expect(reactionLine(recovered, 'Goblin')).toBe('↩️ Your reaction is back.');
+  });
+
+  it('names Next’s own condition, which has no Incapacitated', () => {
+    const paralyzed = withCondition(table('dnd-next'), 'dnd-next', 'Goblin', 'paralyzed');
+    expect(reactionLine(paralyzed, 'Goblin')).toBe('↩️ No reactions while Goblin is Paralyzed.');
   });
 });
