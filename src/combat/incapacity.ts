@@ -1,4 +1,4 @@
-import type { Mechanics, RuleSet } from '../rules/types';
+import type { RuleSet } from '../rules/types';
 import { isDying } from './effects';
 import type { Combatant } from './types';
 
@@ -6,21 +6,16 @@ import type { Combatant } from './types';
 export type Stopper = { kind: 'dead' } | { kind: 'dying' } | { kind: 'condition'; condition: string };
 
 /**
- * The rule set's catalogue says which conditions take actions or reactions away: Incapacitated and so
- * whatever includes it; in Next, which has no Incapacitated, Paralyzed, Stunned and Unconscious; in A5E
- * Confused, Rattled and Slowed take reactions but not actions.
+ * Why the combatant can take no actions (legendary ones included) or no reactions now; null when
+ * nothing stops it. The rule set's catalogue says which conditions take them away: Incapacitated and
+ * whatever includes it; in Next, which has no Incapacitated, Paralyzed, Stunned and Unconscious; in
+ * A5E, Confused, Rattled and Slowed take reactions but not actions.
  */
-const STOPS: Record<'actions' | 'reactions', (mechanics: Mechanics) => boolean> = {
-  actions: (mechanics) => mechanics.noActions,
-  reactions: (mechanics) => mechanics.noReactions,
-};
-
-/** Why the combatant can take no actions (legendary ones included) or no reactions now; null when nothing stops it. */
 export function stoppedFrom(ruleSet: RuleSet, combatant: Combatant, what: 'actions' | 'reactions'): Stopper | null {
   if (combatant.rules.dead) return { kind: 'dead' };
   if (isDying(combatant)) return { kind: 'dying' };
   const condition = combatant.rules.conditions
     .map((key) => ruleSet.condition(key))
-    .find((c) => c !== undefined && STOPS[what](c.mechanics));
+    .find((c) => c !== undefined && (what === 'actions' ? c.mechanics.noActions : c.mechanics.noReactions));
   return condition === undefined ? null : { kind: 'condition', condition: condition.name };
 }
