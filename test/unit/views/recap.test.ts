@@ -17,14 +17,14 @@ function fightOf(encounter: Encounter): FightRecord {
   };
 }
 
+/** A 2024 fight called `name`, just begun by the game master. */
+function begun(name: string): Encounter {
+  return beginEncounter(ctx(gm), { id: 'e', place: { guildId: 'g', channelId: 'c' }, name, ruleSet: 'dnd2024' }).encounter;
+}
+
 /** Thirty monsters with long names that each suffered four long-named conditions: some 6,900 characters of recap lines. */
 function sufferingHorde(): FightRecord {
-  let encounter = beginEncounter(ctx(gm), {
-    id: 'e',
-    place: { guildId: 'g', channelId: 'c' },
-    name: 'Horde',
-    ruleSet: 'dnd2024',
-  }).encounter;
+  let encounter = begun('Horde');
   encounter = addMonsters(encounter, ctx(gm), {
     name: 'Ghoul of the deepest barrow under the hill',
     hp: 10,
@@ -63,12 +63,7 @@ function replyLength(reply: Reply): number {
 
 describe('the recap reply', () => {
   test('fifty combatants with long names stay within Discord embed limits', () => {
-    let encounter = beginEncounter(ctx(gm), {
-      id: 'e',
-      place: { guildId: 'g', channelId: 'c' },
-      name: 'Horde',
-      ruleSet: 'dnd2024',
-    }).encounter;
+    let encounter = begun('Horde');
     for (let group = 0; group < 3; group += 1) {
       const name = `${'Abominable snow creature'.padEnd(40, 'x')}${group}`;
       encounter = addMonsters(encounter, ctx(gm), { name, hp: 10, count: group === 2 ? 10 : 20, initiative: 10 + group }).encounter;
@@ -136,11 +131,7 @@ describe('the export', () => {
   });
 
   test('the JSON has the format, the encounter without its bookkeeping, the combatants and every change with its events', () => {
-    const encounter = addMonsters(
-      beginEncounter(ctx(gm), { id: 'e', place: { guildId: 'g', channelId: 'c' }, name: 'Crypt', ruleSet: 'dnd2024' }).encounter,
-      ctx(gm),
-      { name: 'Ghoul', hp: 22, initiative: 10 },
-    ).encounter;
+    const encounter = addMonsters(begun('Crypt'), ctx(gm), { name: 'Ghoul', hp: 22, initiative: 10 }).encounter;
     const parsed = JSON.parse(fightJson(fightOf(encounter))) as Record<string, unknown>;
     expect(Object.keys(parsed)).toEqual(['format', 'version', 'encounter', 'combatants', 'effects', 'log']);
     expect(parsed).toMatchObject({
