@@ -17,6 +17,7 @@ import { FakeDiscord } from './fake-discord';
 import { interactionPayload } from './fake-discord-payloads';
 import { request, signatureHeaders } from './signed-http';
 import { containing } from '../support/matchers';
+import { HELP_COMMANDS } from '../support/help';
 
 /** A promise the test resolves by hand, to hold a handler mid-flight. */
 function gate(): { opened: Promise<void>; open(): void } {
@@ -420,18 +421,7 @@ test('/help is answered in the response itself with the command list, pinging no
   expect(result.deferred).toBe(false);
   expect(result.message.ephemeral).toBe(false);
   expect(result.message.embeds[0]?.title).toBe('Rollcall: tabletop combat in Discord');
-  expect(result.message.embeds[0]?.fields?.map((f) => f.name)).toEqual([
-    '/roll',
-    '/init',
-    '/hp',
-    '/condition',
-    '/attack',
-    '/check',
-    '/save',
-    '/character',
-    '/rest',
-    '/config',
-  ]);
+  expect(result.message.embeds[0]?.fields?.map((f) => f.name)).toEqual(HELP_COMMANDS);
   expect(result.message.allowedMentions).toEqual({ parse: [], users: [] });
 });
 
