@@ -84,15 +84,32 @@ function challengeRating(value: string): string {
   return fractions[String(number)] ?? String(number);
 }
 
+/**
+ * Fields open5e got wrong where the block has no text to read them from, set as the SRD prints them
+ * (each one applied is reported): the 5.2 Octopus has its Con and Cha modifiers in the score fields
+ * and 30 as its Constitution save (SRD 5.2: Con 11, Cha 4, Con save +0).
+ */
+const CORRECTIONS: Readonly<Record<string, Partial<CreatureFields>>> = {
+  'srd-2024_octopus': { ability_score_constitution: 11, ability_score_charisma: 4, saving_throw_constitution: 0 },
+};
+
 /** Both SRDs give every legendary creature three legendary actions a round; open5e's data leaves the number out. */
 const LEGENDARY_ACTIONS_PER_ROUND = 3;
 
 export function convertMonsters(book: SrdBook, spellNames: readonly string[]): { monsters: Monster[]; report: MonsterReport } {
   const report: MonsterReport = { fieldDisagreements: [], averages: [], unknownSpells: [], unread: [] };
+  const corrected = book.creatures.map((creature) => {
+    const correction = CORRECTIONS[creature.key];
+    if (correction === undefined) return creature;
+    for (const [field, value] of Object.entries(correction)) {
+      report.fieldDisagreements.push({ monster: creature.name, action: '', field, fields: String(creature[field as keyof CreatureFields]), text: String(value) });
+    }
+    return { ...creature, ...correction } as Keyed<CreatureFields>;
+  });
   const actionsOf = groupBy(book.actions, (action) => action.parent);
   const attacksOf = groupBy(book.attacks, (attack) => attack.parent);
   const traitsOf = groupBy(book.traits, (trait) => trait.parent);
-  const monsters = book.creatures
+  const monsters = corrected
     .map((creature) => convertMonster(creature, actionsOf.get(creature.key) ?? [], traitsOf.get(creature.key) ?? [], attacksOf, spellNames, report))
     .sort((a, b) => a.name.localeCompare(b.name, 'en'));
   return { monsters, report };
