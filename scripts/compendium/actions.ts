@@ -462,6 +462,6 @@ function readCasting(list: readonly string[], draft: Draft): true | null {
 
 /** "Fireball (level 5 version)" as a spell and a level. */
 export function spellRef(written: string): SpellRef {
-  const level = /^(.*?) \(level (\d) version\)$/i.exec(written.trim());
-  return level === null ? { name: written.trim() } : { name: level[1] ?? '', level: Number(level[2]) };
+  const level = /^(.*?) \(level (\d) version\)$/i.exec(written.trim().replace(/^the (.*) spell$/i, '$1'));
+  return level === null ? { name: written.trim().replace(/^the (.*) spell$/i, '$1') } : { name: level[1] ?? '', level: Number(level[2]) };
 }
