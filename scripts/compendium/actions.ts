@@ -24,7 +24,6 @@ interface Draft {
   extra: ActionBody;
 }
 
-
 /** Sentences that change nothing about the targets: the creature's own movement, flavour of where the breath goes. */
 const SELF_ONLY = [
   /^The [\w' -]+? (?:can then )?(?:fly|flies|move|moves|swims?) up to (?:half )?its (?:flying )?Speed\b[^.]*\.$/i,
@@ -116,7 +115,9 @@ function readOutcome(text: string, effect: Effect, draft: Draft, context: Action
     effect.conditions = [...(effect.conditions ?? []), ...conditions.conditions];
     rest = conditions.rest;
   }
-  const repeat = /^,? and repeats the save at the (end|start) of each of its turns(?:, ending the effect on itself on a success)?/i.exec(rest);
+  const repeat = /^,? and repeats the save at the (end|start) of each of its turns(?:, ending the effect on itself on a success)?/i.exec(
+    rest,
+  );
   if (repeat !== null && effect.conditions !== undefined) {
     const at = repeat[1]?.toLowerCase() === 'start' ? 'start' : 'end';
     effect.conditions = effect.conditions.map((condition) => ({ ...condition, repeatSave: at }));
@@ -130,7 +131,8 @@ function readOutcome(text: string, effect: Effect, draft: Draft, context: Action
 function readRiders(list: readonly string[], draft: Draft, context: ActionContext): void {
   for (let index = 0; index < list.length; index += 1) {
     const sentence = list[index] ?? '';
-    if (readRepeatSave(sentence, draft.effect) || readOncePerTurn(sentence, draft) || SELF_ONLY.some((pattern) => pattern.test(sentence))) continue;
+    if (readRepeatSave(sentence, draft.effect) || readOncePerTurn(sentence, draft) || SELF_ONLY.some((pattern) => pattern.test(sentence)))
+      continue;
     // 2024: "If the target is a creature, it is subjected to the following effect." and a save of its own.
     if (/^If the target is an? [\w -]+, it is subjected to the following effect\.$/.test(sentence)) {
       const nested: Draft = { effect: {}, unread: [], extra: {} };
@@ -140,7 +142,10 @@ function readRiders(list: readonly string[], draft: Draft, context: ActionContex
         return;
       }
     }
-    const gated = /^If (?:the )?target is (?:a |an )?(?:(Tiny|Small|Medium|Large|Huge|Gargantuan) or smaller|creature)(?: creature)?, (.*)$/i.exec(sentence);
+    const gated =
+      /^If (?:the )?target is (?:a |an )?(?:(Tiny|Small|Medium|Large|Huge|Gargantuan) or smaller|creature)(?: creature)?, (.*)$/i.exec(
+        sentence,
+      );
     const body = gated?.[2] ?? sentence;
     const size = gated?.[1] === undefined ? null : sizeOf(gated[1]);
     if (readNestedSave(body, draft, context, size) || readGatedConditions(body, draft, context, size)) continue;
@@ -227,7 +232,10 @@ function readTargets(text: string, effect: Effect): void {
 }
 
 export function areaOf(text: string): Area | null {
-  const line = /(\d+)-foot-long, (\d+)-foot-wide Line|(\d+)-foot line that is (\d+) feet wide|line that is (\d+) (?:ft\.|feet) long and (\d+) (?:ft\.|feet) wide/i.exec(text);
+  const line =
+    /(\d+)-foot-long, (\d+)-foot-wide Line|(\d+)-foot line that is (\d+) feet wide|line that is (\d+) (?:ft\.|feet) long and (\d+) (?:ft\.|feet) wide/i.exec(
+      text,
+    );
   if (line !== null) {
     const numbers = line.slice(1).filter((value) => value !== undefined);
     return { shape: 'line', size: Number(numbers[0]), width: Number(numbers[1]) };
@@ -271,12 +279,14 @@ function applyProseSave(sentence: string, effect: Effect, draft: Draft, context:
   if (area !== null && effect.area === undefined) effect.area = area;
   if (halfDamage !== undefined) readOutcome(halfDamage, effect, draft, context);
   const outcome = orClause ?? onFailure;
-  if (outcome !== undefined) readOutcome(outcome.replace(/^(?:take|takes|a target takes) /i, '').replace(/^be /i, ''), effect, draft, context);
+  if (outcome !== undefined)
+    readOutcome(outcome.replace(/^(?:take|takes|a target takes) /i, '').replace(/^be /i, ''), effect, draft, context);
 }
 
 function readAfterSave(list: readonly string[], draft: Draft): void {
   for (const sentence of list) {
-    if (readRepeatSave(sentence, draft.effect) || readOncePerTurn(sentence, draft) || SELF_ONLY.some((pattern) => pattern.test(sentence))) continue;
+    if (readRepeatSave(sentence, draft.effect) || readOncePerTurn(sentence, draft) || SELF_ONLY.some((pattern) => pattern.test(sentence)))
+      continue;
     draft.unread.push(sentence);
   }
 }
@@ -287,7 +297,8 @@ function readNestedSave(text: string, draft: Draft, context: ActionContext, size
   if (sentence === null || !PROSE_SAVE.test(sentence)) return false;
   const then: Effect = {};
   applyProseSave(sentence, then, draft, context);
-  if (size !== null && then.conditions !== undefined) then.conditions = then.conditions.map((condition) => ({ ...condition, maxSize: size }));
+  if (size !== null && then.conditions !== undefined)
+    then.conditions = then.conditions.map((condition) => ({ ...condition, maxSize: size }));
   draft.effect.then = then;
   return true;
 }
@@ -301,7 +312,9 @@ function readRepeatSave(sentence: string, effect: Effect): boolean {
       sentence,
     ) ??
     /^At the (end|start) of each of its turns, the target repeats the save, ending the effect on itself on a success\.$/i.exec(sentence) ??
-    /^(?:The target|It) repeats the save at the (end|start) of each of its turns, ending the effect on itself on a success\.$/i.exec(sentence);
+    /^(?:The target|It) repeats the save at the (end|start) of each of its turns, ending the effect on itself on a success\.$/i.exec(
+      sentence,
+    );
   if (repeat !== null) {
     const at = repeat[1]?.toLowerCase() === 'start' ? 'start' : 'end';
     target.conditions = target.conditions.map((condition) => ({ ...condition, repeatSave: at }));
@@ -327,7 +340,10 @@ function readOncePerTurn(sentence: string, draft: Draft): boolean {
 
 /** The block's action of that name, as written in the text ("bite", "claws", "Rend"). */
 function resolveAction(written: string, names: readonly string[]): string | null {
-  const wanted = written.trim().toLowerCase().replace(/^(?:its|their|the) /, '');
+  const wanted = written
+    .trim()
+    .toLowerCase()
+    .replace(/^(?:its|their|the) /, '');
   const candidates = [wanted, wanted.replace(/s$/, ''), wanted.replace(/es$/, ''), wanted.replace(/ies$/, 'y')];
   for (const candidate of candidates) {
     const found = names.find((name) => name.toLowerCase() === candidate || name.toLowerCase().replace(/ \(.*\)$/, '') === candidate);
@@ -347,7 +363,9 @@ function readMultiattack(list: readonly string[], draft: Draft, context: ActionC
       else steps.push({ actions: [action], count: 1 });
       continue;
     }
-    const replaces = /^It can replace (\w+) (?:attack|of the attacks|[\w ]+ attack)s? with (?:a use of |one use of )?(.*)\.$/i.exec(sentence);
+    const replaces = /^It can replace (\w+) (?:attack|of the attacks|[\w ]+ attack)s? with (?:a use of |one use of )?(.*)\.$/i.exec(
+      sentence,
+    );
     if (replaces !== null) {
       const options = splitList(
         (replaces[2] ?? '')
@@ -374,7 +392,12 @@ function readMultiattack(list: readonly string[], draft: Draft, context: ActionC
 function readSteps(text: string, steps: MultiattackStep[], context: ActionContext): boolean {
   const [attacks, uses] = text.split(/,? and (?:then )?uses? |,? and (?:it )?can use /).map((part) => part.replace(/ to cast [^,]*$/, ''));
   if (uses !== undefined) {
-    const options = splitList(uses.replace(/^either /, '').replace(/ if available$/, '').replace(/^its /, ''));
+    const options = splitList(
+      uses
+        .replace(/^either /, '')
+        .replace(/ if available$/, '')
+        .replace(/^its /, ''),
+    );
     const actions = options.map((option) => resolveAction(option, context.actionNames));
     if (actions.some((action) => action === null)) return false;
     steps.push({ actions: actions as string[], count: 1 });
@@ -401,7 +424,8 @@ function readSteps(text: string, steps: MultiattackStep[], context: ActionContex
     return true;
   }
   const combination =
-    /^(\w+) attacks?, using ([\w' ,-]+?) in any combination$/i.exec(text2) ?? /^(\w+) attacks?, either with (?:its )?([\w' ,-]+?)$/i.exec(text2);
+    /^(\w+) attacks?, using ([\w' ,-]+?) in any combination$/i.exec(text2) ??
+    /^(\w+) attacks?, either with (?:its )?([\w' ,-]+?)$/i.exec(text2);
   if (combination !== null) {
     const actions = splitList(combination[2] ?? '').map((option) => resolveAction(option, context.actionNames));
     const count = countOf(combination[1] ?? '');
@@ -432,8 +456,9 @@ function readRuns(list: readonly string[], draft: Draft, context: ActionContext)
   if (list.length === 0) return null;
   const last = (list[list.length - 1] ?? '').replace(/^Immediately after [^,]+, t/, 'T');
   const made =
-    /^(?:The [\w' -]+?(?: (?:can )?moves? up to (?:half )?its Speed, and it)?|It) makes (one|two|a|an) ([\w' -]+?) attacks?(?: against [^.]*)?\.$/i.exec(last) ??
-    /^(?:The [\w' -]+?|It) uses (?:its )?([\w' -]+?)\.$/i.exec(last);
+    /^(?:The [\w' -]+?(?: (?:can )?moves? up to (?:half )?its Speed, and it)?|It) makes (one|two|a|an) ([\w' -]+?) attacks?(?: against [^.]*)?\.$/i.exec(
+      last,
+    ) ?? /^(?:The [\w' -]+?|It) uses (?:its )?([\w' -]+?)\.$/i.exec(last);
   if (made === null) return null;
   const named = made.length === 3 ? made[2] : made[1];
   const action = resolveAction(named ?? '', context.actionNames);

@@ -64,7 +64,8 @@ export function buildCompendium(repoRoot: string): { files: Map<string, string>;
  */
 function dataModule(title: string, kind: string, entries: readonly object[]): string {
   const lines = entries.map((entry) => JSON.stringify(entry));
-  for (const line of lines) if (line.includes('`') || line.includes('${') || line.includes('\\')) throw new Error(`cannot hold in a raw string: ${line}`);
+  for (const line of lines)
+    if (line.includes('`') || line.includes('${') || line.includes('\\')) throw new Error(`cannot hold in a raw string: ${line}`);
   return [
     `// The ${kind} of the ${title}, converted by \`npm run bestiary:build\` from ../shared/srd: do not edit.`,
     '// CC-BY-4.0, by Wizards of the Coast LLC: see docs/bestiary.md for the attribution.',

@@ -102,7 +102,13 @@ export function convertMonsters(book: SrdBook, spellNames: readonly string[]): {
     const correction = CORRECTIONS[creature.key];
     if (correction === undefined) return creature;
     for (const [field, value] of Object.entries(correction)) {
-      report.fieldDisagreements.push({ monster: creature.name, action: '', field, fields: String(creature[field as keyof CreatureFields]), text: String(value) });
+      report.fieldDisagreements.push({
+        monster: creature.name,
+        action: '',
+        field,
+        fields: String(creature[field as keyof CreatureFields]),
+        text: String(value),
+      });
     }
     return { ...creature, ...correction } as Keyed<CreatureFields>;
   });
@@ -110,7 +116,9 @@ export function convertMonsters(book: SrdBook, spellNames: readonly string[]): {
   const attacksOf = groupBy(book.attacks, (attack) => attack.parent);
   const traitsOf = groupBy(book.traits, (trait) => trait.parent);
   const monsters = corrected
-    .map((creature) => convertMonster(creature, actionsOf.get(creature.key) ?? [], traitsOf.get(creature.key) ?? [], attacksOf, spellNames, report))
+    .map((creature) =>
+      convertMonster(creature, actionsOf.get(creature.key) ?? [], traitsOf.get(creature.key) ?? [], attacksOf, spellNames, report),
+    )
     .sort((a, b) => a.name.localeCompare(b.name, 'en'));
   return { monsters, report };
 }
@@ -129,7 +137,9 @@ function convertMonster(
   spellNames: readonly string[],
   report: MonsterReport,
 ): Monster {
-  const abilities = Object.fromEntries(ABILITIES.map((ability) => [ability, creature[`ability_score_${ABILITY_FIELDS[ability]}`]])) as Record<Ability, number>;
+  const abilities = Object.fromEntries(
+    ABILITIES.map((ability) => [ability, creature[`ability_score_${ABILITY_FIELDS[ability]}`]]),
+  ) as Record<Ability, number>;
   const saves = Object.fromEntries(
     ABILITIES.map((ability) => [ability, creature[`saving_throw_${ABILITY_FIELDS[ability]}`]] as const).filter(
       ([ability, bonus]) => bonus !== null && bonus !== abilityModifier(abilities[ability]),
@@ -145,15 +155,23 @@ function convertMonster(
   if (challenge === undefined) throw new Error(`${creature.name}: unknown challenge rating ${creature.challenge_rating}`);
   const size = sizeOf(creature.size);
   if (size === null) throw new Error(`${creature.name}: unknown size ${creature.size}`);
-  const hitDice = creature.hit_dice ? compactDice(creature.hit_dice) : hitDiceFromHp(size, creature.hit_points, abilities.con, report, creature.name);
+  const hitDice = creature.hit_dice
+    ? compactDice(creature.hit_dice)
+    : hitDiceFromHp(size, creature.hit_points, abilities.con, report, creature.name);
   if (hitDice === null) throw new Error(`${creature.name}: hit dice ${creature.hit_dice}`);
 
   const rows = [...actionRows].sort((a, b) => a.order_in_statblock - b.order_in_statblock || a.name.localeCompare(b.name, 'en'));
   const actionNames = rows.map((row) => row.name);
   const findings = newFindings();
-  const attacking = (pattern: RegExp): string[] => rows.filter((row) => row.action_type === 'ACTION' && pattern.test(row.desc)).map((row) => row.name);
-  const names = { actionNames, meleeActions: attacking(/^Melee (?:or Ranged )?(?:Weapon |Spell )?Attack/), rangedActions: attacking(/^(?:Melee or )?Ranged (?:Weapon |Spell )?Attack/) };
-  const convert = (row: Keyed<ActionFields>): MonsterAction => convertAction(creature.name, row, attacksOf.get(row.key) ?? [], names, findings, report);
+  const attacking = (pattern: RegExp): string[] =>
+    rows.filter((row) => row.action_type === 'ACTION' && pattern.test(row.desc)).map((row) => row.name);
+  const names = {
+    actionNames,
+    meleeActions: attacking(/^Melee (?:or Ranged )?(?:Weapon |Spell )?Attack/),
+    rangedActions: attacking(/^(?:Melee or )?Ranged (?:Weapon |Spell )?Attack/),
+  };
+  const convert = (row: Keyed<ActionFields>): MonsterAction =>
+    convertAction(creature.name, row, attacksOf.get(row.key) ?? [], names, findings, report);
   const ofType = (type: ActionFields['action_type']): MonsterAction[] => rows.filter((row) => row.action_type === type).map(convert);
   const actions = ofType('ACTION');
   const bonusActions = ofType('BONUS_ACTION');
@@ -242,7 +260,10 @@ function sensesOf(creature: CreatureFields): Senses {
 }
 
 const QUALIFIERS: readonly [RegExp, QualifiedDefence['against']][] = [
-  [/ from nonmagical attacks (?:not made with silvered weapons|that aren't silvered)$| from nonmagical\/nonsilver weapons$/, 'nonmagical-unsilvered'],
+  [
+    / from nonmagical attacks (?:not made with silvered weapons|that aren't silvered)$| from nonmagical\/nonsilver weapons$/,
+    'nonmagical-unsilvered',
+  ],
   [/ from nonmagical attacks (?:not made with adamantine weapons|that aren't adamantine)$/, 'nonmagical-not-adamantine'],
   [/ from nonmagical attacks$|^non magical | \(from stoneskin\)$/g, 'nonmagical'],
   [/ from magic weapons wielded by good creatures$/, 'magic-weapons-of-good'],
@@ -255,14 +276,22 @@ const QUALIFIERS: readonly [RegExp, QualifiedDefence['against']][] = [
  * three others only against nonmagical attacks, which the plain lists do not tell apart.
  */
 function defencesOf(creature: CreatureFields): Pick<Monster, 'resistances' | 'immunities' | 'vulnerabilities' | 'qualifiedDefences'> {
-  const result: { resistances?: DamageType[]; immunities?: DamageType[]; vulnerabilities?: DamageType[]; qualifiedDefences?: QualifiedDefence[] } = {};
+  const result: {
+    resistances?: DamageType[];
+    immunities?: DamageType[];
+    vulnerabilities?: DamageType[];
+    qualifiedDefences?: QualifiedDefence[];
+  } = {};
   const kinds = [
     ['resistances', 'resistance', creature.damage_resistances_display],
     ['immunities', 'immunity', creature.damage_immunities_display],
     ['vulnerabilities', 'vulnerability', creature.damage_vulnerabilities_display],
   ] as const;
   for (const [field, kind, display] of kinds) {
-    for (const group of display.split(';').map((part) => part.trim()).filter((part) => part !== '')) {
+    for (const group of display
+      .split(';')
+      .map((part) => part.trim())
+      .filter((part) => part !== '')) {
       const qualifier = QUALIFIERS.find(([pattern]) => new RegExp(pattern.source).test(group));
       const listed = qualifier === undefined ? group : group.replace(qualifier[0], '');
       const types =
@@ -320,12 +349,15 @@ function compareWithFields(monster: string, action: MonsterAction, attacks: read
   const attack = attacks[0];
   if (attack === undefined || action.attack === undefined) return;
   const note = (field: string, fields: unknown, text: unknown): void => {
-    if (String(fields) !== String(text)) report.fieldDisagreements.push({ monster, action: action.name, field, fields: String(fields), text: String(text) });
+    if (String(fields) !== String(text))
+      report.fieldDisagreements.push({ monster, action: action.name, field, fields: String(fields), text: String(text) });
   };
   note('to_hit_mod', attack.to_hit_mod, action.attack.bonus);
   const main = action.damage?.[0];
   if (main !== undefined) {
-    const fieldDice = compactDice(`${attack.damage_die_count ?? 0}d${(attack.damage_die_type ?? 'D0').slice(1)}${attack.damage_bonus ? `+${attack.damage_bonus}` : ''}`);
+    const fieldDice = compactDice(
+      `${attack.damage_die_count ?? 0}d${(attack.damage_die_type ?? 'D0').slice(1)}${attack.damage_bonus ? `+${attack.damage_bonus}` : ''}`,
+    );
     note('damage dice', fieldDice, main.dice);
     note('damage_type', attack.damage_type, main.type);
   }

@@ -30,7 +30,9 @@ export function parseSpellcasting(name: string, desc: string, perDay: number | n
     .split(/ (?=(?:[-*] )?(?:At will|\d+\/day(?: each)?|Cantrips \(at will\)|\d(?:st|nd|rd|th) level \(\d+ slots?\)):)/i)
     .map((item) => item.replace(/^[-*] /, ''));
   for (const item of items) {
-    const list = /^(At Will|Cantrips \(at will\)|(\d+)\/Day(?: Each)?|(\d)(?:st|nd|rd|th) level \((\d+) slots?\)):\s*(.*)$/i.exec(item.trim());
+    const list = /^(At Will|Cantrips \(at will\)|(\d+)\/Day(?: Each)?|(\d)(?:st|nd|rd|th) level \((\d+) slots?\)):\s*(.*)$/i.exec(
+      item.trim(),
+    );
     if (list === null) continue;
     const spells = spellList(list[5] ?? '');
     if (list[2] !== undefined) byDay.set(Number(list[2]), [...(byDay.get(Number(list[2])) ?? []), ...spells]);

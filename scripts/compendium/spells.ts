@@ -1,5 +1,14 @@
 import { effectAtLevel } from '../../src/compendium/effects';
-import type { Amount, ConditionEffect, DamagePart, Scaling, Spell, SpellDuration, SpellRange, SpellSchool } from '../../src/compendium/types';
+import type {
+  Amount,
+  ConditionEffect,
+  DamagePart,
+  Scaling,
+  Spell,
+  SpellDuration,
+  SpellRange,
+  SpellSchool,
+} from '../../src/compendium/types';
 import { SPELL_SCHOOLS } from '../../src/compendium/types';
 import type { ConditionKey, DamageType } from '../../src/rules/types';
 import { areaOf } from './actions';
@@ -14,7 +23,8 @@ export interface SpellReport {
   fieldDisagreements: { spell: string; field: string; fields: string; text: string }[];
 }
 
-const CONDITION_PATTERN = 'blinded|charmed|deafened|frightened|grappled|incapacitated|invisible|paralyzed|petrified|poisoned|prone|restrained|stunned|unconscious';
+const CONDITION_PATTERN =
+  'blinded|charmed|deafened|frightened|grappled|incapacitated|invisible|paralyzed|petrified|poisoned|prone|restrained|stunned|unconscious';
 const DAMAGE_WORDS = 'acid|bludgeoning|cold|fire|force|lightning|necrotic|piercing|poison|psychic|radiant|slashing|thunder';
 
 export function convertSpells(book: SrdBook): { spells: Spell[]; report: SpellReport } {
@@ -48,7 +58,8 @@ function convertSpell(row: Keyed<SpellFields>, options: readonly Keyed<CastingOp
   const spell: Spell = { ...base, ...effect, ...scaling };
   const mechanical = ['attack', 'save', 'damage', 'healing', 'tempHp', 'conditions'].some((key) => key in spell);
   if (!mechanical) return { ...base, manual: true };
-  if (uncaptured(text, spell) || (row.higher_level !== '' && scaling.perSlot === undefined && scaling.perTier === undefined)) spell.partial = true;
+  if (uncaptured(text, spell) || (row.higher_level !== '' && scaling.perSlot === undefined && scaling.perTier === undefined))
+    spell.partial = true;
   compareOptions(spell, options, report);
   return spell;
 }
@@ -68,7 +79,8 @@ function rangeOf(row: SpellFields): SpellRange {
 
 function durationOf(written: string): SpellDuration {
   const lower = written.toLowerCase();
-  if (lower === 'instantaneous' || lower === 'until dispelled' || lower === 'until dispelled or triggered' || lower === 'special') return lower;
+  if (lower === 'instantaneous' || lower === 'until dispelled' || lower === 'until dispelled or triggered' || lower === 'special')
+    return lower;
   const timed = /^(\d+) (round|minute|hour|day)s?$/.exec(lower);
   if (timed === null) throw new Error(`a spell duration the converter does not know: ${written}`);
   return { count: Number(timed[1]), unit: timed[2] as 'round' | 'minute' | 'hour' | 'day' };
@@ -85,7 +97,8 @@ function readEffect(row: SpellFields, text: string, report: SpellReport): Partia
   const saveWord = /\b(Strength|Dexterity|Constitution|Intelligence|Wisdom|Charisma) saving throw\b/i.exec(text)?.[1];
   const ability = abilityOf(row.saving_throw_ability || saveWord || '');
   if (ability !== null) {
-    if (saveWord !== undefined && abilityOf(saveWord) !== ability) report.fieldDisagreements.push({ spell: row.name, field: 'saving_throw_ability', fields: row.saving_throw_ability, text: saveWord });
+    if (saveWord !== undefined && abilityOf(saveWord) !== ability)
+      report.fieldDisagreements.push({ spell: row.name, field: 'saving_throw_ability', fields: row.saving_throw_ability, text: saveWord });
     const half = /half as much damage on a successful (?:one|save)|Success: Half damage|half (?:as much )?damage on a success/i.test(text);
     effect.save = { ability, ...(half ? { onSuccess: 'half' as const } : {}) };
   }
@@ -101,7 +114,8 @@ function readEffect(row: SpellFields, text: string, report: SpellReport): Partia
   const area = areaOf(text);
   if (area !== null) effect.area = area;
   const count = /\b(three|four|five) (?:\w+ )?(darts|rays|beams)\b/i.exec(text) ?? /\b(a|one) (beam)\b/i.exec(text);
-  if (count !== null && (effect.damage !== undefined || effect.attack !== undefined)) effect.instances = countOf(count[1] === 'a' ? 'one' : (count[1] ?? '')) ?? 1;
+  if (count !== null && (effect.damage !== undefined || effect.attack !== undefined))
+    effect.instances = countOf(count[1] === 'a' ? 'one' : (count[1] ?? '')) ?? 1;
   if (row.target_count > 1) effect.targets = row.target_count;
   return effect;
 }
@@ -109,7 +123,10 @@ function readEffect(row: SpellFields, text: string, report: SpellReport): Partia
 /** "8d6 Fire damage", "1d4 + 1 Force damage", "2d8 Radiant damage" — each distinct part once, in order. */
 function damageParts(text: string): DamagePart[] {
   const parts: DamagePart[] = [];
-  const pattern = new RegExp(`(\\d+d\\d+(?: \\+ \\d+)?)(?: (?:plus|\\+) your spellcasting ability modifier)? (${DAMAGE_WORDS}) damage`, 'gi');
+  const pattern = new RegExp(
+    `(\\d+d\\d+(?: \\+ \\d+)?)(?: (?:plus|\\+) your spellcasting ability modifier)? (${DAMAGE_WORDS}) damage`,
+    'gi',
+  );
   for (const match of text.matchAll(pattern)) {
     const dice = compactDice(match[1] ?? '');
     const type = damageTypeOf(match[2] ?? '');
@@ -122,8 +139,10 @@ function damageParts(text: string): DamagePart[] {
 }
 
 function healingOf(text: string): Amount | null {
-  const regains = /regains? (?:a number of )?(?:Hit Points|hit points) equal to (\d+d\d+(?: \+ \d+)?)(?: (?:plus|\+) your spellcasting ability modifier)?/i.exec(text) ??
-    /regains? (\d+d\d+(?: \+ \d+)?|\d+) (?:Hit Points|hit points)/i.exec(text);
+  const regains =
+    /regains? (?:a number of )?(?:Hit Points|hit points) equal to (\d+d\d+(?: \+ \d+)?)(?: (?:plus|\+) your spellcasting ability modifier)?/i.exec(
+      text,
+    ) ?? /regains? (\d+d\d+(?: \+ \d+)?|\d+) (?:Hit Points|hit points)/i.exec(text);
   if (regains === null) return null;
   const dice = compactDice(regains[1] ?? '');
   if (dice === null) return null;
@@ -168,11 +187,16 @@ function readScaling(higher: string, level: number, mainType: DamageType | null)
   const text = normalise(higher);
   const scaling: Scaling = {};
   const every = /for every two (?:spell )?slot levels above/i.test(text) ? { every: 2 } : {};
-  const damage = new RegExp(`(?:the )?(?:(${DAMAGE_WORDS}) )?damage(?: \\(both initial and later\\))? increases? by (\\d+d\\d+)|roll an additional (\\d+d\\d+)`, 'i').exec(text);
-  const healing = /(?:healing|amount of healing) increases by (\d+d\d+|\d+)/i.exec(text) ?? /healing and damage increase by (\d+d\d+)/i.exec(text);
+  const damage = new RegExp(
+    `(?:the )?(?:(${DAMAGE_WORDS}) )?damage(?: \\(both initial and later\\))? increases? by (\\d+d\\d+)|roll an additional (\\d+d\\d+)`,
+    'i',
+  ).exec(text);
+  const healing =
+    /(?:healing|amount of healing) increases by (\d+d\d+|\d+)/i.exec(text) ?? /healing and damage increase by (\d+d\d+)/i.exec(text);
   const tempHp = /gain (\d+) additional temporary hit points/i.exec(text);
   const targets = /target (?:one|an) additional (?:creature|humanoid|beast)|affect one additional (?:creature|beast)/i.exec(text);
-  const instances = /creates? one (?:more|additional) (?:dart|ray|beam)|one additional bolt/i.exec(text) ?? /creates two beams at level 5/i.exec(text);
+  const instances =
+    /creates? one (?:more|additional) (?:dart|ray|beam)|one additional bolt/i.exec(text) ?? /creates two beams at level 5/i.exec(text);
   const type = damageTypeOf(damage?.[1] ?? '') ?? mainType;
   const both = new RegExp(`The (${DAMAGE_WORDS}) damage and the (${DAMAGE_WORDS}) damage increase by (\\d+d\\d+)`, 'i').exec(text);
   if (both !== null) {
@@ -189,7 +213,9 @@ function readScaling(higher: string, level: number, mainType: DamageType | null)
 /** Dice or conditions the text states that the spell's data does not carry. */
 function uncaptured(text: string, spell: Spell): boolean {
   const carried = new Set(
-    [...(spell.damage ?? []).map((part) => part.dice), spell.healing?.dice, spell.tempHp?.dice].filter((dice): dice is string => dice !== undefined),
+    [...(spell.damage ?? []).map((part) => part.dice), spell.healing?.dice, spell.tempHp?.dice].filter(
+      (dice): dice is string => dice !== undefined,
+    ),
   );
   const printed = [...text.matchAll(/(\d+d\d+(?: \+ \d+)?)/g)].map((match) => compactDice(match[1] ?? ''));
   if (printed.some((dice) => dice !== null && !carried.has(dice))) return true;
@@ -206,6 +232,7 @@ function compareOptions(spell: Spell, options: readonly Keyed<CastingOptionField
     const at = effectAtLevel(spell, slot === null ? { characterLevel: Number(tier?.[1]) } : { slotLevel: Number(slot[1]) });
     const first = at.damage?.[0]?.dice ?? at.healing?.dice ?? at.tempHp?.dice;
     const fields = compactDice(option.damage_roll);
-    if (fields !== null && first !== fields) report.optionDisagreements.push({ spell: spell.name, option: option.type, fields, text: first ?? '(none)' });
+    if (fields !== null && first !== fields)
+      report.optionDisagreements.push({ spell: spell.name, option: option.type, fields, text: first ?? '(none)' });
   }
 }

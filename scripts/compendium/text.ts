@@ -111,7 +111,18 @@ export function leadingDamage(text: string, findings: Findings): { parts: Damage
   return parts.length === 0 ? null : { parts, rest };
 }
 
-const NUMBER_WORDS: Readonly<Record<string, number>> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+};
 
 export function countOf(word: string): number | null {
   const lower = word.toLowerCase();
@@ -144,7 +155,9 @@ export function durationOf(text: string): { duration: EffectDuration; length: nu
  */
 export function leadingConditions(text: string): { conditions: ConditionEffect[]; rest: string } | null {
   const named =
-    /^(?:(?:the target|it) )?(?:has|have|gains?) the (\w+)(?:, (\w+))?(?:,? and (\w+))? conditions?(?: \(escape DC (\d+)\)(?: from [^.,]+)?)?/i.exec(text) ??
+    /^(?:(?:the target|it) )?(?:has|have|gains?) the (\w+)(?:, (\w+))?(?:,? and (\w+))? conditions?(?: \(escape DC (\d+)\)(?: from [^.,]+)?)?/i.exec(
+      text,
+    ) ??
     /^(?:(?:the target|it) )?(?:is |be |becomes? |falls? )?(?:knocked )?(blinded|charmed|deafened|frightened|grappled|incapacitated|paralyzed|petrified|poisoned|prone|restrained|stunned|unconscious)(?:(?:,| and| or) (blinded|charmed|deafened|frightened|grappled|incapacitated|paralyzed|petrified|poisoned|prone|restrained|stunned|unconscious))?(?: \(escape DC (\d+)\))?/i.exec(
       text,
     );

@@ -61,5 +61,7 @@ function sum(base: Dice, extra: Dice, times: number): Dice {
 
 /** Damage parts as a dice expression the dice engine rolls: `1d10+8 [slashing] + 2d4 [fire]`. */
 export function damageExpression(parts: readonly DamagePart[], modifier = 0): string {
-  return parts.map((part) => `${part.dice}${part.plusModifier && modifier !== 0 ? `${modifier > 0 ? '+' : ''}${modifier}` : ''} [${part.type}]`).join(' + ');
+  return parts
+    .map((part) => `${part.dice}${part.plusModifier && modifier !== 0 ? `${modifier > 0 ? '+' : ''}${modifier}` : ''} [${part.type}]`)
+    .join(' + ');
 }

@@ -141,9 +141,13 @@ const spellcasting = z.strictObject({
   ).optional(),
 });
 
-const scores = z.strictObject(Object.fromEntries(ABILITIES.map((key) => [key, z.number().int().min(1).max(30)])) as Record<(typeof ABILITIES)[number], z.ZodNumber>);
+const scores = z.strictObject(
+  Object.fromEntries(ABILITIES.map((key) => [key, z.number().int().min(1).max(30)])) as Record<(typeof ABILITIES)[number], z.ZodNumber>,
+);
 const bonuses = <K extends string>(keys: readonly K[]) =>
-  z.strictObject(Object.fromEntries(keys.map((key) => [key, z.number().int().min(-10).max(40).optional()])) as Record<K, z.ZodOptional<z.ZodNumber>>);
+  z.strictObject(
+    Object.fromEntries(keys.map((key) => [key, z.number().int().min(-10).max(40).optional()])) as Record<K, z.ZodOptional<z.ZodNumber>>,
+  );
 
 export const monsterSchema = z.strictObject({
   name,
@@ -214,7 +218,8 @@ const MAX_ISSUES = 10;
 
 /** Reads and checks a homebrew file's text; nothing of a file with any issue is kept. */
 export function readHomebrew(json: string): HomebrewResult {
-  if (Buffer.byteLength(json, 'utf8') > L.bytes) return { ok: false, issues: [{ field: '(file)', reason: `larger than ${L.bytes / 1024} KiB` }] };
+  if (Buffer.byteLength(json, 'utf8') > L.bytes)
+    return { ok: false, issues: [{ field: '(file)', reason: `larger than ${L.bytes / 1024} KiB` }] };
   let data: unknown;
   try {
     data = JSON.parse(json);
@@ -223,14 +228,18 @@ export function readHomebrew(json: string): HomebrewResult {
   }
   const parsed = homebrewSchema.safeParse(data);
   if (parsed.success) return duplicates(parsed.data.monsters);
-  return { ok: false, issues: parsed.error.issues.slice(0, MAX_ISSUES).map((issue) => ({ field: fieldOf(issue.path), reason: issue.message })) };
+  return {
+    ok: false,
+    issues: parsed.error.issues.slice(0, MAX_ISSUES).map((issue) => ({ field: fieldOf(issue.path), reason: issue.message })),
+  };
 }
 
 function duplicates(monsters: HomebrewMonster[]): HomebrewResult {
   const seen = new Set<string>();
   for (const [index, monster] of monsters.entries()) {
     const key = monster.name.toLowerCase();
-    if (seen.has(key)) return { ok: false, issues: [{ field: `monsters[${index}].name`, reason: `a second monster called ${monster.name}` }] };
+    if (seen.has(key))
+      return { ok: false, issues: [{ field: `monsters[${index}].name`, reason: `a second monster called ${monster.name}` }] };
     seen.add(key);
   }
   return { ok: true, monsters };
@@ -238,7 +247,12 @@ function duplicates(monsters: HomebrewMonster[]): HomebrewResult {
 
 /** `["monsters", 0, "ac"]` as `monsters[0].ac`. */
 function fieldOf(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((field, key) => (typeof key === 'number' ? `${field}[${key}]` : field === '' ? String(key) : `${field}.${String(key)}`), '') || '(file)';
+  return (
+    path.reduce<string>(
+      (field, key) => (typeof key === 'number' ? `${field}[${key}]` : field === '' ? String(key) : `${field}.${String(key)}`),
+      '',
+    ) || '(file)'
+  );
 }
 
 /** The format as a JSON Schema, for docs/homebrew-monsters.schema.json. */

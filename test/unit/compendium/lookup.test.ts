@@ -22,7 +22,15 @@ describe('finding monsters by name', () => {
   it('autocomplete ranks a prefix first, then a word start', async () => {
     const monsters = await monstersOf('srd-5.2');
     // Prefix, then inside a word, then letters in order (g…o…b).
-    expect(monsters.suggest('gob')).toEqual(['Goblin Boss', 'Goblin Minion', 'Goblin Warrior', 'Hobgoblin Captain', 'Hobgoblin Warrior', 'Gelatinous Cube', 'Ogre Zombie']);
+    expect(monsters.suggest('gob')).toEqual([
+      'Goblin Boss',
+      'Goblin Minion',
+      'Goblin Warrior',
+      'Hobgoblin Captain',
+      'Hobgoblin Warrior',
+      'Gelatinous Cube',
+      'Ogre Zombie',
+    ]);
     expect(monsters.suggest('red dragon')).toEqual(['Red Dragon Wyrmling', 'Adult Red Dragon', 'Ancient Red Dragon', 'Young Red Dragon']);
     expect(monsters.suggest('')).toHaveLength(25);
   });
@@ -64,7 +72,11 @@ describe('homebrew files', () => {
   });
 
   it.each([
-    ['bad dice', { ...goblin, actions: [{ ...goblin.actions[0], damage: [{ dice: '1d6+', type: 'piercing' }] }] }, 'monsters[0].actions[0].damage[0].dice'],
+    [
+      'bad dice',
+      { ...goblin, actions: [{ ...goblin.actions[0], damage: [{ dice: '1d6+', type: 'piercing' }] }] },
+      'monsters[0].actions[0].damage[0].dice',
+    ],
     ['too many dice', { ...goblin, hitDice: '500d6' }, 'monsters[0].hitDice'],
     ['an unknown damage type', { ...goblin, resistances: ['sonic'] }, 'monsters[0].resistances[0]'],
     ['a misspelt field', { ...goblin, armour: 'leather' }, 'monsters[0]'],
@@ -77,7 +89,10 @@ describe('homebrew files', () => {
   });
 
   it('refuses a file over its size, JSON that does not parse, and two monsters of one name', () => {
-    expect(readHomebrew(' '.repeat(HOMEBREW_LIMITS.bytes + 1))).toEqual({ ok: false, issues: [{ field: '(file)', reason: 'larger than 256 KiB' }] });
+    expect(readHomebrew(' '.repeat(HOMEBREW_LIMITS.bytes + 1))).toEqual({
+      ok: false,
+      issues: [{ field: '(file)', reason: 'larger than 256 KiB' }],
+    });
     expect(readHomebrew('{"monsters": [')).toEqual({ ok: false, issues: [{ field: '(file)', reason: 'not valid JSON' }] });
     expect(readHomebrew(JSON.stringify({ monsters: [goblin, { ...goblin, name: 'cave goblin' }] }))).toEqual({
       ok: false,

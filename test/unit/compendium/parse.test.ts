@@ -46,17 +46,29 @@ describe('reading an action from its text', () => {
     [
       'a 2024 gaze that frightens until the end of the source’s next turn',
       "Wisdom Saving Throw: DC 14, one creature the pirate can see within 30 feet. Failure: The target has the Charmed condition until the start of the pirate's next turn.",
-      { save: { ability: 'wis', dc: 14 }, targets: 1, conditions: [{ condition: 'charmed', duration: { kind: 'turn', whose: 'source', boundary: 'start' } }] },
+      {
+        save: { ability: 'wis', dc: 14 },
+        targets: 1,
+        conditions: [{ condition: 'charmed', duration: { kind: 'turn', whose: 'source', boundary: 'start' } }],
+      },
     ],
     [
       'a 2024 save that repeats and times out',
       'Wisdom Saving Throw: DC 10, one creature within 20 feet. Failure: The target has the Frightened condition. At the end of each of its turns, the target repeats the save, ending the effect on itself on a success. After 1 minute, it succeeds automatically.',
-      { save: { ability: 'wis', dc: 10 }, targets: 1, conditions: [{ condition: 'frightened', repeatSave: 'end', duration: { kind: 'minutes', count: 1 } }] },
+      {
+        save: { ability: 'wis', dc: 10 },
+        targets: 1,
+        conditions: [{ condition: 'frightened', repeatSave: 'end', duration: { kind: 'minutes', count: 1 } }],
+      },
     ],
     [
       'a 5.1 line breath',
       'The dragon exhales acid in a 60-foot line that is 5 feet wide. Each creature in that line must make a DC 18 Dexterity saving throw, taking 54 (12d8) acid damage on a failed save, or half as much damage on a successful one.',
-      { save: { ability: 'dex', dc: 18, onSuccess: 'half' }, damage: [{ dice: '12d8', type: 'acid' }], area: { shape: 'line', size: 60, width: 5 } },
+      {
+        save: { ability: 'dex', dc: 18, onSuccess: 'half' },
+        damage: [{ dice: '12d8', type: 'acid' }],
+        area: { shape: 'line', size: 60, width: 5 },
+      },
     ],
     ['movement alone is not automated', 'The troll moves up to half its Speed straight toward an enemy it can see.', { manual: true }],
   ])('%s', (_, desc, expected) => {
@@ -76,7 +88,11 @@ describe('reading an action from its text', () => {
         ],
       },
     ],
-    ['The pirate makes three attacks, using Rapier or Pistol in any combination.', ['Rapier', 'Pistol'], { steps: [{ actions: ['Rapier', 'Pistol'], count: 3 }] }],
+    [
+      'The pirate makes three attacks, using Rapier or Pistol in any combination.',
+      ['Rapier', 'Pistol'],
+      { steps: [{ actions: ['Rapier', 'Pistol'], count: 3 }] },
+    ],
     [
       'The chimera makes one Ram attack, one Bite attack, and one Claw attack. It can replace the Claw attack with a use of Fire Breath if available.',
       ['Ram', 'Bite', 'Claw', 'Fire Breath'],

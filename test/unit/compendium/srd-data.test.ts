@@ -14,7 +14,9 @@ async function spell(book: 'srd-5.2' | 'srd-5.1', name: string): Promise<Spell> 
 }
 
 function action(block: Monster, name: string): MonsterAction {
-  const found = [...(block.actions ?? []), ...(block.bonusActions ?? []), ...(block.legendary?.actions ?? [])].find((entry) => entry.name === name);
+  const found = [...(block.actions ?? []), ...(block.bonusActions ?? []), ...(block.legendary?.actions ?? [])].find(
+    (entry) => entry.name === name,
+  );
   if (found === undefined) throw new Error(`${block.name} has no ${name}`);
   return found;
 }
@@ -22,12 +24,22 @@ function action(block: Monster, name: string): MonsterAction {
 describe('the SRD monsters, as the issue spot-checks them', () => {
   it('2024 Goblin Warrior: AC 15, 10 HP (3d6), initiative +2', async () => {
     const goblin = await monster('srd-5.2', 'Goblin Warrior');
-    expect({ ac: goblin.ac, hp: goblin.hp, hitDice: goblin.hitDice, initiative: goblin.initiative }).toEqual({ ac: 15, hp: 10, hitDice: '3d6', initiative: 2 });
+    expect({ ac: goblin.ac, hp: goblin.hp, hitDice: goblin.hitDice, initiative: goblin.initiative }).toEqual({
+      ac: 15,
+      hp: 10,
+      hitDice: '3d6',
+      initiative: 2,
+    });
   });
 
   it('2014 Goblin: AC 15, 7 HP (2d6), initiative from Dex 14 (+2)', async () => {
     const goblin = await monster('srd-5.1', 'Goblin');
-    expect({ ac: goblin.ac, hp: goblin.hp, hitDice: goblin.hitDice, initiative: goblin.initiative }).toEqual({ ac: 15, hp: 7, hitDice: '2d6', initiative: 2 });
+    expect({ ac: goblin.ac, hp: goblin.hp, hitDice: goblin.hitDice, initiative: goblin.initiative }).toEqual({
+      ac: 15,
+      hp: 7,
+      hitDice: '2d6',
+      initiative: 2,
+    });
   });
 
   it('2024 Adult Red Dragon Fire Breath: DC 21 Dex, 17d6 fire, half on a success, Recharge 5–6, a 60-foot cone', async () => {
@@ -93,7 +105,9 @@ describe('the SRD monsters, as the issue spot-checks them', () => {
     const werewolf = await monster('srd-5.1', 'Werewolf');
     expect(werewolf.resistances).toBeUndefined();
     expect(werewolf.immunities).toBeUndefined();
-    expect(werewolf.qualifiedDefences).toEqual([{ kind: 'immunity', types: ['bludgeoning', 'piercing', 'slashing'], against: 'nonmagical-unsilvered' }]);
+    expect(werewolf.qualifiedDefences).toEqual([
+      { kind: 'immunity', types: ['bludgeoning', 'piercing', 'slashing'], against: 'nonmagical-unsilvered' },
+    ]);
   });
 });
 
@@ -105,12 +119,15 @@ describe('the SRD spells, as the issue spot-checks them', () => {
     expect(effectAtLevel(fireball, { slotLevel: 9 }).damage).toEqual([{ dice: '14d6', type: 'fire' }]);
   });
 
-  it.each(['srd-5.2', 'srd-5.1'] as const)('Hold Person (%s): Wisdom save, Paralyzed, a save at the end of each turn, concentration, one more target per slot', async (book) => {
-    const hold = await spell(book, 'Hold Person');
-    expect(hold).toMatchObject({ concentration: true, save: { ability: 'wis' }, perSlot: { targets: 1 } });
-    expect(hold.conditions).toEqual([{ condition: 'paralyzed', duration: { kind: 'spell' }, repeatSave: 'end' }]);
-    expect(effectAtLevel(hold, { slotLevel: 3 }).targets).toBe(2);
-  });
+  it.each(['srd-5.2', 'srd-5.1'] as const)(
+    'Hold Person (%s): Wisdom save, Paralyzed, a save at the end of each turn, concentration, one more target per slot',
+    async (book) => {
+      const hold = await spell(book, 'Hold Person');
+      expect(hold).toMatchObject({ concentration: true, save: { ability: 'wis' }, perSlot: { targets: 1 } });
+      expect(hold.conditions).toEqual([{ condition: 'paralyzed', duration: { kind: 'spell' }, repeatSave: 'end' }]);
+      expect(effectAtLevel(hold, { slotLevel: 3 }).targets).toBe(2);
+    },
+  );
 
   it('Fire Bolt: 1d10 fire on a ranged spell attack, 2d10 at character level 5, 4d10 at 17', async () => {
     const bolt = await spell('srd-5.2', 'Fire Bolt');

@@ -22,18 +22,26 @@ interface Row {
 }
 
 function rows(folder: string, file: string): { key: string; fields: Row }[] {
-  return (JSON.parse(fs.readFileSync(path.join(srdRoot(root), folder, `${file}.json`), 'utf8')) as { pk: string; fields: Row }[]).map((row) => ({
-    key: row.pk,
-    fields: row.fields,
-  }));
+  return (JSON.parse(fs.readFileSync(path.join(srdRoot(root), folder, `${file}.json`), 'utf8')) as { pk: string; fields: Row }[]).map(
+    (row) => ({
+      key: row.pk,
+      fields: row.fields,
+    }),
+  );
 }
 
 /** What the text prints: to-hit bonuses, DCs, and "average (dice)" pairs, dice without spaces. */
 function printed(desc: string): { bonuses: number[]; dcs: number[]; dice: string[]; averages: [number, string][] } {
   const bonuses = [...desc.matchAll(/(?:Attack Roll|Attack): \+(\d+)/g)].map((match) => Number(match[1]));
   const dcs = [...desc.matchAll(/\bDC (\d+)/g)].map((match) => Number(match[1]));
-  const averages = [...desc.matchAll(/(\d+) \((\d+d\d+(?: [+−-] \d+)?)\)/g)].map((match) => [Number(match[1]), (match[2] ?? '').replace(/\s+/g, '').replace('−', '-')] as [number, string]);
-  const flat = [...desc.matchAll(/\b(\d+) (?:acid|bludgeoning|cold|fire|force|lightning|necrotic|piercing|poison|psychic|radiant|slashing|thunder) damage/gi)].map((match) => match[1] ?? '');
+  const averages = [...desc.matchAll(/(\d+) \((\d+d\d+(?: [+−-] \d+)?)\)/g)].map(
+    (match) => [Number(match[1]), (match[2] ?? '').replace(/\s+/g, '').replace('−', '-')] as [number, string],
+  );
+  const flat = [
+    ...desc.matchAll(
+      /\b(\d+) (?:acid|bludgeoning|cold|fire|force|lightning|necrotic|piercing|poison|psychic|radiant|slashing|thunder) damage/gi,
+    ),
+  ].map((match) => match[1] ?? '');
   return { bonuses, dcs, dice: [...averages.map(([, dice]) => dice), ...flat], averages };
 }
 
@@ -74,19 +82,26 @@ function describeBook(book: 'srd-5.2' | 'srd-5.1', folder: string): void {
       const text = printed(fields.desc);
       for (const [average, dice] of text.averages) {
         const formula = parseDice(dice);
-        if (formula === null || averageOf(formula) !== average) problems.push(`${monster.name}: ${action.name} prints ${average} (${dice})`);
+        if (formula === null || averageOf(formula) !== average)
+          problems.push(`${monster.name}: ${action.name} prints ${average} (${dice})`);
       }
-      const casting = action.casts === undefined && !action.spellcasting ? undefined : (monster.spellcasting?.find((entry) => entry.name === fields.name) ?? monster.spellcasting?.[0]);
+      const casting =
+        action.casts === undefined && !action.spellcasting
+          ? undefined
+          : (monster.spellcasting?.find((entry) => entry.name === fields.name) ?? monster.spellcasting?.[0]);
       const own = carried(action, undefined);
       // Nothing in the action's own data that the text does not print (a cast's DC is its Spellcasting's).
-      for (const bonus of own.bonuses) if (!text.bonuses.includes(bonus)) problems.push(`${monster.name}: ${action.name} +${bonus} is not in the text`);
+      for (const bonus of own.bonuses)
+        if (!text.bonuses.includes(bonus)) problems.push(`${monster.name}: ${action.name} +${bonus} is not in the text`);
       for (const dc of own.dcs) if (!text.dcs.includes(dc)) problems.push(`${monster.name}: ${action.name} DC ${dc} is not in the text`);
-      for (const dice of own.dice) if (!text.dice.includes(dice)) problems.push(`${monster.name}: ${action.name} ${dice} is not in the text`);
+      for (const dice of own.dice)
+        if (!text.dice.includes(dice)) problems.push(`${monster.name}: ${action.name} ${dice} is not in the text`);
       if (action.manual || action.partial) continue;
       const data = carried(action, casting);
       // An action run in full carries everything the text prints.
       fullChecked += 1;
-      for (const bonus of text.bonuses) if (!data.bonuses.includes(bonus)) problems.push(`${monster.name}: ${action.name} misses +${bonus}`);
+      for (const bonus of text.bonuses)
+        if (!data.bonuses.includes(bonus)) problems.push(`${monster.name}: ${action.name} misses +${bonus}`);
       for (const dc of text.dcs) if (!data.dcs.includes(dc)) problems.push(`${monster.name}: ${action.name} misses DC ${dc}`);
       for (const dice of text.dice) if (!data.dice.includes(dice)) problems.push(`${monster.name}: ${action.name} misses ${dice}`);
     }
