@@ -1,6 +1,7 @@
 import { averageOf, formatDice, parseDice } from '../../src/compendium/dice';
 import type { ConditionEffect, DamagePart, Dice, EffectDuration, Size } from '../../src/compendium/types';
 import { SIZES } from '../../src/compendium/types';
+import { ABILITY_NAMES } from '../../src/rules/ability-names';
 import { ABILITIES, CONDITION_KEYS, DAMAGE_TYPES, type Ability, type ConditionKey, type DamageType } from '../../src/rules/types';
 
 /** The SRD's prose, one sentence at a time, with open5e's link residue and markdown taken out. */
@@ -24,15 +25,6 @@ export function sentences(text: string): string[] {
     .map((sentence) => sentence.trim())
     .filter((sentence) => sentence !== '');
 }
-
-export const ABILITY_NAMES: Readonly<Record<string, Ability>> = {
-  strength: 'str',
-  dexterity: 'dex',
-  constitution: 'con',
-  intelligence: 'int',
-  wisdom: 'wis',
-  charisma: 'cha',
-};
 
 export function abilityOf(word: string): Ability | null {
   const key = word.toLowerCase();
