@@ -9,6 +9,11 @@ const CROSSES_THE_ETHER: readonly DamageType[] = ['force', 'necrotic', 'psychic'
 const MASSIVE_DAMAGE_DC = 15;
 const DEATH_SAVES_TO_DIE = 3;
 
+/** A penalty can bring damage down to 0, never below it (A5E [004]; the other rule sets never deal negative damage). */
+export function dealtDamage(rolled: number): number {
+  return Math.max(0, Math.floor(rolled));
+}
+
 /** 20 + 3 × level to reach 0 HP; 20 + level for a creature already at 0 HP [004]. */
 function massiveDamageThreshold(state: CombatantRulesState, atZero: boolean): number {
   return 20 + (atZero ? 1 : 3) * state.level;
@@ -32,7 +37,7 @@ function modifyDamage(
   whole = true,
 ): { amount: number; events: RulesEvent[] } {
   const events: RulesEvent[] = [];
-  let amount = Math.max(0, Math.floor(input.amount));
+  let amount = dealtDamage(input.amount);
   if (input.unreducible) return { amount, events };
   if (input.parts !== undefined && input.parts.length > 1) return modifyParts(ctx, state, input, input.parts, random);
   const active = activeMechanics(ctx, state);
@@ -100,7 +105,7 @@ function modifyParts(
     events.push({
       kind: 'damage-part',
       damageType: part.type,
-      before: Math.max(0, Math.floor(part.amount)),
+      before: dealtDamage(part.amount),
       after: typed.amount,
       immune,
       reasons,

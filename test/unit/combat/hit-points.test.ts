@@ -152,11 +152,10 @@ describe('damage', () => {
     expect(named(hit.encounter, 'Goblin').rules).toMatchObject({ hp: 0, dead: true });
   });
 
-  it.each([
-    ['fireball', /^Damage must be a number or dice such as `2d6\+3`: /],
-    ['1d4-10', /^Damage came to -8; it cannot be negative\.$/],
-  ])('refuses the amount %s', (amount, message) => {
-    expect(refusalOf(() => dealDamage(table(), ctx(gm, scripted(2)), { target: 'Goblin', amount }))).toMatch(message);
+  it('refuses an amount that is not dice', () => {
+    expect(refusalOf(() => dealDamage(table(), ctx(gm), { target: 'Goblin', amount: 'fireball' }))).toMatch(
+      /^Damage must be a number or dice such as `2d6\+3`: /,
+    );
   });
 
   it('needs hit points to take damage', () => {
