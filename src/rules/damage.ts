@@ -58,12 +58,11 @@ function modifyDamage(
   if (ethereal && !input.sourceEthereal && (type === null || !CROSSES_THE_ETHER.includes(type))) {
     change('ethereal', Math.floor(amount / 2));
   }
-  // Untyped damage (A5E ongoing damage) is unaffected by resistance and vulnerability (§5).
-  if (type !== null) {
-    if (has('resist', state.resistances)) change('resistance', Math.floor(amount / 2));
-    else if (active.some((m) => m.mechanics.resistAllDamage)) change('petrified', Math.floor(amount / 2));
-    if (has('vulnerable', state.vulnerabilities)) change('vulnerability', amount * 2);
-  }
+  // Untyped damage (A5E ongoing damage) meets no resistance to a type and no vulnerability (§5), but
+  // resistance to all damage (Petrified) halves it too, as Next's Ethereal does.
+  if (has('resist', state.resistances)) change('resistance', Math.floor(amount / 2));
+  else if (active.some((m) => m.mechanics.resistAllDamage)) change('petrified', Math.floor(amount / 2));
+  if (has('vulnerable', state.vulnerabilities)) change('vulnerability', amount * 2);
   return whole ? belowThreshold(state, amount, events) : { amount, events };
 }
 

@@ -1,4 +1,5 @@
 import { attack, type AttackInput } from '../../../src/combat/attacks';
+import { addCondition } from '../../../src/combat/conditions';
 import { dealDamage } from '../../../src/combat/hit-points';
 import { addMonsters, joinEncounter } from '../../../src/combat/roster';
 import type { Encounter } from '../../../src/combat/types';
@@ -38,5 +39,14 @@ describe('damage reduced below 0 by a penalty deals 0, never a refusal (A5E [004
     const hit = dealDamage(table(), ctx(gm, scripted(1, 4)), { target: 'Goblin', amount: '1d4-3 [slashing] + 1d6 [fire]' });
     expect(named(hit.encounter, 'Goblin').rules.hp).toBe(26);
     expect(hit.detail).toBe('Goblin: 0 slashing + 4 fire damage');
+  });
+});
+
+describe('Petrified resists all damage, damage given without a type included (000 "Petrified")', () => {
+  it.each(['dnd2024', 'crown-misery', 'dnd2014', 'a5e'] as const)('%s: a Petrified Goblin takes 5 of an untyped 11', (ruleSet) => {
+    const stone = addCondition(table(ruleSet), ctx(gm, noDice, ruleSet), { target: 'Goblin', condition: 'Petrified' }).encounter;
+    const hit = dealDamage(stone, ctx(gm, noDice, ruleSet), { target: 'Goblin', amount: '11' });
+    expect(named(hit.encounter, 'Goblin').rules.hp).toBe(25);
+    expect(describeEvents(hit)).toEqual(['Goblin takes 5 damage (halved: petrified) and is at 25 HP.']);
   });
 });
