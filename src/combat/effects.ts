@@ -1,4 +1,4 @@
-import type { CustomEffect, StateChange } from '../rules/types';
+import type { ConditionKey, CustomEffect, StateChange } from '../rules/types';
 import { catalogueCondition } from './catalogue';
 import { rulesOf } from './rules-of';
 import { findById, refOf } from './targets';
@@ -103,7 +103,8 @@ function stopConcentrating(combatant: Combatant): Combatant {
  * Stores what the rules engine decided for a combatant and reports it; when the engine ended the
  * combatant's concentration (death, incapacitation), the concentration effect ends too.
  */
-export function applyRulesChange(encounter: Encounter, combatant: Combatant, change: StateChange): Step {
+export function applyRulesChange(encounter: Encounter, combatant: Combatant, engineChange: StateChange): Step {
+  const change = rulesOf(encounter).keepHeldConditions(combatant.rules, engineChange, conditionsHeld(encounter, combatant.id));
   const updated: Combatant = { ...combatant, rules: change.state };
   const ref = refOf(updated);
   const events: EncounterEvent[] = change.events.map((event) => ({ kind: 'rules', combatant: ref, event }));
@@ -118,6 +119,15 @@ export function applyRulesChange(encounter: Encounter, combatant: Combatant, cha
     next = replaceCombatant(next, { ...(findById(next, combatant.id) ?? updated), deathSavePending: false });
   }
   return { encounter: next, events };
+}
+
+/** The catalogue conditions put on a combatant on their own (each has a record), whatever else implies them too. */
+function conditionsHeld(encounter: Encounter, combatantId: string): ConditionKey[] {
+  const ruleSet = rulesOf(encounter);
+  return encounter.effects.flatMap((e) => {
+    const condition = e.kind === 'condition' && e.targetId === combatantId ? catalogueCondition(ruleSet, e.name) : undefined;
+    return condition === undefined ? [] : [condition.key];
+  });
 }
 
 /** Drops the records of catalogue conditions the rules engine took off (waking ends Unconscious). */

@@ -58,6 +58,32 @@ export function removeCondition(ctx: RulesContext, state: CombatantRulesState, k
   return { state: { ...state, conditions: state.conditions.filter((c) => !removed.has(c)) }, events };
 }
 
+/**
+ * A condition also given on its own (`held`: Incapacitated put on beside Stunned) stays when a change
+ * took it away only because a condition implying it ended; the change then does not report it removed.
+ */
+export function keepHeldConditions(
+  ctx: RulesContext,
+  before: Pick<CombatantRulesState, 'conditions'>,
+  change: StateChange,
+  held: readonly ConditionKey[],
+): StateChange {
+  const after = change.state.conditions;
+  const removed = before.conditions.filter((c) => !after.includes(c));
+  const kept = removed.filter(
+    (c) => held.includes(c) && removed.some((r) => r !== c && findCondition(ctx, r)?.mechanics.implies.includes(c)),
+  );
+  if (kept.length === 0) return change;
+  const conditions = [
+    ...before.conditions.filter((c) => after.includes(c) || kept.includes(c)),
+    ...after.filter((c) => !before.conditions.includes(c)),
+  ];
+  return {
+    state: { ...change.state, conditions },
+    events: change.events.filter((e) => !(e.kind === 'condition-removed' && kept.includes(e.condition))),
+  };
+}
+
 /** Sets a level track; the last level kills (exhaustion) or dooms (A5E fatigue). */
 export function setTrack(ctx: RulesContext, state: CombatantRulesState, key: TrackKey, level: number): RulesResult<StateChange> {
   const track = findTrack(ctx, key);

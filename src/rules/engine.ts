@@ -1,5 +1,5 @@
 import { castingInterruptionDc, concentrationDc, startConcentration } from './concentration';
-import { addCondition, endEncounter, removeCondition, setTrack } from './condition-state';
+import { addCondition, endEncounter, keepHeldConditions, removeCondition, setTrack } from './condition-state';
 import { findCondition, maxHpOf, usesPlayerRules, type RulesContext } from './context';
 import { attackAgainst, attackOutcome, d20Test, rollD20, rollD20Test } from './d20';
 import { applyDamage } from './damage';
@@ -24,6 +24,7 @@ export function buildRuleSet(ctx: RulesContext): RuleSet {
     condition: (key) => findCondition(ctx, key),
     addCondition: (state, key) => addCondition(ctx, state, key),
     removeCondition: (state, key) => removeCondition(ctx, state, key),
+    keepHeldConditions: (before, change, held) => keepHeldConditions(ctx, before, change, held),
     setTrack: (state, track, level) => setTrack(ctx, state, track, level),
     d20Test: (state, request) => d20Test(ctx, state, request),
     rollD20Test: (state, request, own, random) => rollD20Test(ctx, state, request, own, random),

@@ -640,6 +640,8 @@ export interface RuleSet {
   /** Adds a condition with the ones it implies, unless an active one grants immunity. */
   addCondition(state: CombatantRulesState, key: ConditionKey): RulesResult<StateChange>;
   removeCondition(state: CombatantRulesState, key: ConditionKey): StateChange;
+  /** Puts back what `change` took off only as implied by another condition, when it was also given on its own (`held`). */
+  keepHeldConditions(before: Pick<CombatantRulesState, 'conditions'>, change: StateChange, held: readonly ConditionKey[]): StateChange;
   /** Sets a track level; reaching the end kills (exhaustion) or dooms (fatigue). */
   setTrack(state: CombatantRulesState, track: TrackKey, level: number): RulesResult<StateChange>;
 

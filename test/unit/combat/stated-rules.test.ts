@@ -1,6 +1,6 @@
 import { attack, type AttackInput } from '../../../src/combat/attacks';
-import { addCondition } from '../../../src/combat/conditions';
-import { dealDamage } from '../../../src/combat/hit-points';
+import { addCondition, removeCondition } from '../../../src/combat/conditions';
+import { dealDamage, heal } from '../../../src/combat/hit-points';
 import { addMonsters, joinEncounter } from '../../../src/combat/roster';
 import type { Encounter } from '../../../src/combat/types';
 import { RULESET_IDS, type RuleSetId } from '../../../src/rules/ids';
@@ -48,5 +48,43 @@ describe('Petrified resists all damage, damage given without a type included (00
     const hit = dealDamage(stone, ctx(gm, noDice, ruleSet), { target: 'Goblin', amount: '11' });
     expect(named(hit.encounter, 'Goblin').rules.hp).toBe(25);
     expect(describeEvents(hit)).toEqual(['Goblin takes 5 damage (halved: petrified) and is at 25 HP.']);
+  });
+});
+
+describe('a condition implied by another and also given on its own stays when the implying one ends (the catalogues\' "includes")', () => {
+  it.each(['dnd2024', 'crown-misery', 'dnd2014', 'a5e'] as const)(
+    '%s: removing Stunned leaves the Incapacitated put on beside it, whichever came first',
+    (ruleSet) => {
+      const gmCtx = ctx(gm, noDice, ruleSet);
+      for (const order of [
+        ['Stunned', 'Incapacitated'],
+        ['Incapacitated', 'Stunned'],
+      ]) {
+        const both = order.reduce((e, condition) => addCondition(e, gmCtx, { target: 'Goblin', condition }).encounter, table(ruleSet));
+        const removed = removeCondition(both, gmCtx, { target: 'Goblin', condition: 'Stunned' });
+        expect(named(removed.encounter, 'Goblin').rules.conditions).toEqual(['incapacitated']);
+        expect(describeEvents(removed)).toEqual(['Stunned on Goblin ends.']);
+      }
+    },
+  );
+
+  it.each(['dnd2024', 'crown-misery', 'dnd2014', 'a5e'] as const)(
+    '%s: waking from 0 HP ends Unconscious, and the Incapacitated given on its own stays with Prone',
+    (ruleSet) => {
+      const gmCtx = ctx(gm, noDice, ruleSet);
+      const down = dealDamage(table(ruleSet), gmCtx, { target: 'Alice', amount: '20' }).encounter;
+      const held = addCondition(down, gmCtx, { target: 'Alice', condition: 'Incapacitated' }).encounter;
+      const healed = heal(held, gmCtx, { target: 'Alice', amount: '3' });
+      expect(named(healed.encounter, 'Alice').rules.conditions).toEqual(['incapacitated', 'prone']);
+      expect(healed.encounter.effects.map((e) => e.name)).toEqual(['Incapacitated']);
+    },
+  );
+
+  it('dnd-next, which has no Incapacitated: Prone given on its own stays when Paralyzed ends', () => {
+    const gmCtx = ctx(gm, noDice, 'dnd-next');
+    const prone = addCondition(table('dnd-next'), gmCtx, { target: 'Goblin', condition: 'Prone' }).encounter;
+    const both = addCondition(prone, gmCtx, { target: 'Goblin', condition: 'Paralyzed' }).encounter;
+    const removed = removeCondition(both, gmCtx, { target: 'Goblin', condition: 'Paralyzed' });
+    expect(named(removed.encounter, 'Goblin').rules.conditions).toEqual(['prone']);
   });
 });
