@@ -151,8 +151,8 @@ export function grantTempHp(
 
 /**
  * Sets current HP as a correction (the log line of a hidden combatant's keeps its numbers out, as
- * the tracker does), outside the rules: no damage or healing consequences, but a
- * combatant set above 0 HP is up again (alive, no death saves).
+ * the tracker does): no damage or healing consequences, but above 0 HP a dying combatant wakes and a
+ * dead one comes back to life, as the rule set says.
  */
 export function setHp(encounter: Encounter, ctx: StepContext, input: { target: string; amount: string }): Transition {
   const combatant = findTarget(encounter, input.target);
@@ -162,18 +162,11 @@ export function setHp(encounter: Encounter, ctx: StepContext, input: { target: s
   const ceiling = ctx.ruleSet.maxHp(combatant.rules);
   if (amount.total > ceiling) throw new CombatRefusal({ kind: 'above-maximum-hp', combatant: combatant.name, ceiling });
   const up = amount.total > 0;
-  const rules = up
-    ? { ...combatant.rules, hp: amount.total, dead: false, stable: false, deathSaves: { successes: 0, failures: 0 } }
-    : { ...combatant.rules, hp: amount.total };
-  const updated: Combatant = {
-    ...combatant,
-    rules,
-    deathSavePending: up ? false : combatant.deathSavePending,
-    deathAnnounced: up ? false : combatant.deathAnnounced,
-  };
+  const marked: Combatant = { ...combatant, deathAnnounced: up ? false : combatant.deathAnnounced };
+  const applied = applyRulesChange(replaceCombatant(encounter, marked), marked, ctx.ruleSet.setHitPoints(combatant.rules, amount.total));
   return {
-    encounter: replaceCombatant(encounter, updated),
-    events: [{ kind: 'hp-set', combatant: refOf(updated), hp: amount.total, previous: combatant.rules.hp }],
+    encounter: applied.encounter,
+    events: [{ kind: 'hp-set', combatant: refOf(marked), hp: amount.total, previous: combatant.rules.hp }, ...applied.events],
     command: 'hp set',
     detail: combatant.hidden ? `${combatant.name}: HP set` : `${combatant.name}: HP ${combatant.rules.hp} → ${amount.total}`,
   };

@@ -6,7 +6,7 @@ import { applyDamage } from './damage';
 import { recoverFromStable, rollDeathSave, stabilise } from './death';
 import { cover, dodge } from './defences';
 import { endingEffects, expiryAfterRounds, expiryOf } from './durations';
-import { applyHealing, isBloodied, reduceMaxHp, setTempHp } from './hit-points';
+import { applyHealing, isBloodied, reduceMaxHp, setHitPoints, setTempHp } from './hit-points';
 import { useHeroicInspiration } from './inspiration';
 import { orderInitiative, rollInitiative } from './initiative';
 import { canRest, longRest, shortRest } from './rests';
@@ -40,6 +40,7 @@ export function buildRuleSet(ctx: RulesContext): RuleSet {
     makesDeathSaves: (state) => usesPlayerRules(ctx, state),
     applyDamage: (state, damage, random) => applyDamage(ctx, state, damage, random),
     applyHealing: (state, amount) => applyHealing(ctx, state, amount),
+    setHitPoints: (state, hp) => setHitPoints(ctx, state, hp),
     setTempHp: (state, amount, options) => setTempHp(ctx, state, amount, options),
     reduceMaxHp: (state, reduction) => reduceMaxHp(ctx, state, reduction),
     rollDeathSave: (state, random, effects) => rollDeathSave(ctx, state, random, effects),

@@ -140,6 +140,8 @@ export type RulesEvent =
   | { kind: 'concentration-ended'; reason: 'incapacitated' | 'died' | 'new-effect' }
   | { kind: 'healed'; amount: number; hp: number }
   | { kind: 'revived' }
+  /** A dead creature was brought back (its hit points set above 0). */
+  | { kind: 'returned-to-life' }
   | { kind: 'cannot-heal-dead' }
   | { kind: 'temp-hp-set'; tempHp: number; previous: number }
   | { kind: 'temp-hp-kept'; tempHp: number; offered: number }
@@ -627,6 +629,8 @@ export interface RuleSetFacts {
   coverHelpsHiding: boolean;
   longRestRestoresMaxHp: boolean;
   longRestTrackRecovery: 'one' | 'one-if-fed' | 'haven';
+  /** Level tracks that lose a level when a dead creature comes back to life (2024 and C&M "Dead"; A5E, decision in docs/rules-decisions.md). */
+  revivalLowersTracks: readonly TrackKey[];
 }
 
 export interface RuleSet {
@@ -679,6 +683,8 @@ export interface RuleSet {
 
   applyDamage(state: CombatantRulesState, damage: DamageInput, random: RandomSource): StateChange;
   applyHealing(state: CombatantRulesState, amount: number): StateChange;
+  /** Hit points set outright: above 0 the dying wake and the dead come back to life. */
+  setHitPoints(state: CombatantRulesState, hp: number): StateChange;
   setTempHp(state: CombatantRulesState, amount: number, options?: TempHpOptions): RulesResult<StateChange>;
   reduceMaxHp(state: CombatantRulesState, reduction: number): StateChange;
 

@@ -46,5 +46,6 @@ export const DND_NEXT: RulesContext = {
     coverHelpsHiding: false,
     longRestRestoresMaxHp: false,
     longRestTrackRecovery: 'one',
+    revivalLowersTracks: [],
   },
 };

@@ -40,6 +40,7 @@ export const FACTS_2024: RuleSetFacts = {
   coverHelpsHiding: false,
   longRestRestoresMaxHp: true,
   longRestTrackRecovery: 'one',
+  revivalLowersTracks: ['exhaustion'],
 };
 
 export const DND2024: RulesContext = {

@@ -352,7 +352,10 @@ describe('healing, temporary HP and corrections', () => {
     const dead = dealDamage(table(), ctx(gm), { target: 'Goblin', amount: '7' }).encounter;
     const back = setHp(dead, ctx(gm), { target: 'Goblin', amount: '5' });
     expect(named(back.encounter, 'Goblin').rules).toMatchObject({ hp: 5, dead: false });
-    expect(back.events).toEqual([containing({ kind: 'hp-set', hp: 5, previous: 0 })]);
+    expect(back.events).toEqual([
+      containing({ kind: 'hp-set', hp: 5, previous: 0 }),
+      containing({ kind: 'rules', event: { kind: 'returned-to-life' } }),
+    ]);
     expect(refusalOf(() => setHp(table(), ctx(alice), { target: 'Alice', amount: '13' }))).toContain(
       "Alice's HP can be at most 12; raise the maximum with `/hp max` first.",
     );

@@ -1,6 +1,7 @@
 import { attack, type AttackInput } from '../../../src/combat/attacks';
 import { addCondition, removeCondition } from '../../../src/combat/conditions';
-import { dealDamage, heal } from '../../../src/combat/hit-points';
+import { dealDamage, heal, setHp } from '../../../src/combat/hit-points';
+import { createRulesState, getRuleSet } from '../../../src/rules';
 import { addMonsters, joinEncounter } from '../../../src/combat/roster';
 import type { Encounter } from '../../../src/combat/types';
 import { RULESET_IDS, type RuleSetId } from '../../../src/rules/ids';
@@ -86,5 +87,71 @@ describe('a condition implied by another and also given on its own stays when th
     const both = addCondition(prone, gmCtx, { target: 'Goblin', condition: 'Paralyzed' }).encounter;
     const removed = removeCondition(both, gmCtx, { target: 'Goblin', condition: 'Paralyzed' });
     expect(named(removed.encounter, 'Goblin').rules.conditions).toEqual(['prone']);
+  });
+});
+
+describe('regaining hit points by any command ends the unconsciousness of a creature at 0 HP; Prone stays (000 "Unconscious", 004)', () => {
+  it.each(RULESET_IDS)('%s: /hp set 5 on Alice, dying at 0 HP, wakes her', (ruleSet) => {
+    const gmCtx = ctx(gm, noDice, ruleSet);
+    const down = dealDamage(table(ruleSet), gmCtx, { target: 'Alice', amount: '20' }).encounter;
+    expect(named(down, 'Alice').rules.conditions).toContain('unconscious');
+    const set = setHp(down, gmCtx, { target: 'Alice', amount: '5' });
+    expect(named(set.encounter, 'Alice').rules).toMatchObject({ hp: 5, conditions: ['prone'], stable: false });
+    const woken = ruleSet === 'dnd-next' ? 'Unconscious' : 'Unconscious or Incapacitated';
+    expect(describeEvents(set)).toEqual(['Alice is now at 5 HP (was 0).', `Alice is conscious again. Alice is no longer ${woken}.`]);
+  });
+
+  it.each(['dnd2014', 'dnd-next', 'a5e'] as const)('%s: a short rest at 0 HP that rolls a Hit Die wakes the creature', (ruleSet) => {
+    const rules = getRuleSet(ruleSet);
+    const down = rules.addCondition(
+      createRulesState({ hp: 0, maxHp: 20, isPlayerCharacter: true, conScore: 14, hitDice: [{ sides: 8, total: 3, remaining: 3 }] }),
+      'unconscious',
+    );
+    if (!down.ok) throw new Error(down.reason);
+    const rested = rules.shortRest(down.value.state, { spend: [{ sides: 8, count: 1 }], healersKit: true }, scripted(5));
+    if (!rested.ok) throw new Error(rested.reason);
+    expect(rested.value.state).toMatchObject({ hp: 7, conditions: ['prone'] });
+    expect(rested.value.events.map((e) => e.kind)).toContain('revived');
+  });
+});
+
+describe('a creature that died with exhaustion comes back with one level fewer (000 and 001 "Dead")', () => {
+  /** Alice dropped to 0 HP, then hit three times more: three failed death saves. */
+  function killed(encounter: Encounter, ruleSet: RuleSetId): Encounter {
+    return ['20', '1', '1', '1'].reduce(
+      (e, amount) => dealDamage(e, ctx(gm, noDice, ruleSet), { target: 'Alice', amount }).encounter,
+      encounter,
+    );
+  }
+
+  it.each(['dnd2024', 'crown-misery'] as const)('%s: /hp set 1 on Alice, dead at Exhaustion 3, leaves her at Exhaustion 2', (ruleSet) => {
+    const gmCtx = ctx(gm, noDice, ruleSet);
+    const tired = addCondition(table(ruleSet), gmCtx, { target: 'Alice', condition: 'Exhaustion', level: 3 }).encounter;
+    const dead = killed(tired, ruleSet);
+    expect(named(dead, 'Alice').rules.dead).toBe(true);
+    const back = setHp(dead, gmCtx, { target: 'Alice', amount: '1' });
+    expect(named(back.encounter, 'Alice').rules).toMatchObject({ hp: 1, dead: false, tracks: { exhaustion: 2 } });
+    expect(describeEvents(back)).toEqual([
+      'Alice is now at 1 HP (was 0).',
+      'Alice is alive again. Alice loses 1 level of Exhaustion (now 2). Alice is no longer Unconscious or Incapacitated.',
+    ]);
+  });
+
+  it('a5e, following the A5E SRD (RULES.md §16e): fatigue 2 and strife 1 come back as 1 and 0', () => {
+    const gmCtx = ctx(gm, noDice, 'a5e');
+    const worn = ['Fatigue', 'Fatigue', 'Strife'].reduce(
+      (e, condition) => addCondition(e, gmCtx, { target: 'Alice', condition }).encounter,
+      table('a5e'),
+    );
+    const back = setHp(killed(worn, 'a5e'), gmCtx, { target: 'Alice', amount: '1' });
+    expect(named(back.encounter, 'Alice').rules.tracks).toEqual({ exhaustion: 0, fatigue: 1, strife: 0 });
+  });
+
+  it('dnd2014 has no such rule: Exhaustion 3 stays', () => {
+    const gmCtx = ctx(gm, noDice, 'dnd2014');
+    const tired = addCondition(table('dnd2014'), gmCtx, { target: 'Alice', condition: 'Exhaustion', level: 3 }).encounter;
+    const dead = killed(tired, 'dnd2014');
+    const back = setHp(dead, gmCtx, { target: 'Alice', amount: '1' });
+    expect(named(back.encounter, 'Alice').rules).toMatchObject({ dead: false, tracks: { exhaustion: 3 } });
   });
 });
