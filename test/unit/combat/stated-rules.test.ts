@@ -3,10 +3,11 @@ import { addCondition, removeCondition } from '../../../src/combat/conditions';
 import { dealDamage, heal, setHp } from '../../../src/combat/hit-points';
 import { createRulesState, getRuleSet } from '../../../src/rules';
 import { addMonsters, joinEncounter } from '../../../src/combat/roster';
+import type { CharacterEntry } from '../../../src/combat/inputs';
 import type { Encounter } from '../../../src/combat/types';
 import { RULESET_IDS, type RuleSetId } from '../../../src/rules/ids';
 import { describeEvents } from '../../../src/views/encounter-text';
-import { alice, ctx, fresh, gm, named, noDice, scripted } from './support';
+import { alice, bob, ctx, fresh, gm, named, noDice, scripted } from './support';
 
 // Issue 22: consequences the rule sets' catalogues and seeds state, applied by the commands they concern.
 
@@ -153,5 +154,44 @@ describe('a creature that died with exhaustion comes back with one level fewer (
     const dead = killed(tired, 'dnd2014');
     const back = setHp(dead, gmCtx, { target: 'Alice', amount: '1' });
     expect(named(back.encounter, 'Alice').rules).toMatchObject({ dead: false, tracks: { exhaustion: 3 } });
+  });
+});
+
+describe('a stored character\'s lasting conditions and exhaustion are in force for its initiative roll at /init join (000 "Initiative", "Incapacitated")', () => {
+  /** Bob's character, Initiative +2, arriving with what its sheet records. */
+  function arriving(ruleSet: RuleSetId, dice: number[], carried: Pick<CharacterEntry, 'conditions'> & Partial<CharacterEntry>): number {
+    const character: CharacterEntry = {
+      characterId: 'char-bob',
+      hp: 12,
+      tempHp: 0,
+      level: 3,
+      conScore: 12,
+      saves: {},
+      tracks: { exhaustion: 0, fatigue: 0, strife: 0 },
+      hitDice: [],
+      dead: false,
+      ...carried,
+    };
+    const joined = joinEncounter(fresh(ruleSet), ctx(bob, scripted(...dice), ruleSet), { name: 'Bram', hp: 12, initMod: 2, character });
+    return named(joined.encounter, 'Bram').initiative.total;
+  }
+
+  it.each(['dnd2024', 'crown-misery'] as const)(
+    '%s: Petrified (so Incapacitated) rolls 15 and 4 with disadvantage: 4 + 2 = 6',
+    (ruleSet) => {
+      expect(arriving(ruleSet, [15, 4], { conditions: ['petrified', 'incapacitated'] })).toBe(6);
+    },
+  );
+
+  it.each(['dnd2024', 'crown-misery'] as const)('%s: Exhaustion 2 takes 4 off: 15 + 2 - 4 = 13', (ruleSet) => {
+    expect(arriving(ruleSet, [15], { conditions: [], tracks: { exhaustion: 2, fatigue: 0, strife: 0 } })).toBe(13);
+  });
+
+  it('dnd2014: Exhaustion 1 (disadvantage on ability checks) rolls 15 and 4: 4 + 2 = 6', () => {
+    expect(arriving('dnd2014', [15, 4], { conditions: [], tracks: { exhaustion: 1, fatigue: 0, strife: 0 } })).toBe(6);
+  });
+
+  it('a5e: Fatigue 2 (disadvantage on Dexterity checks) rolls 15 and 4: 4 + 2 = 6', () => {
+    expect(arriving('a5e', [15, 4], { conditions: [], tracks: { exhaustion: 0, fatigue: 2, strife: 0 } })).toBe(6);
   });
 });
