@@ -1,7 +1,7 @@
 import { ASKED_FOR } from '../rules/ability-tests';
 import type { Ability, BonusTerm, D20TestRequest, OwnBonus, RollMode } from '../rules/types';
 import { leadingDamageType, rehearseDamage, rollDamage } from './damage-amount';
-import { armourClassOf, customEffectsOn, isPrivateEffect } from './effects';
+import { armourClassOf, customEffectsOn, isDodge, isPrivateEffect } from './effects';
 import { landDamage, requireHp } from './hit-points';
 import { isGameMaster, requireControl } from './permissions';
 import { CombatRefusal } from './refusals';
@@ -15,12 +15,6 @@ import type { Actor, AttackReason, AttackRoll, Combatant, Encounter } from './ty
  */
 const MELEE_FEET = 5;
 const RANGED_FEET = 30;
-
-/** Dodge is no action of the encounter's own: an effect of this name on the target is read as it. */
-const DODGE_NAMES = ['dodge', 'dodging'];
-
-/** The Dodge rules ask whether the dodger's speed is 0; the encounter tracks no speed, so conditions alone decide it. */
-const NOMINAL_SPEED = 30;
 
 export interface AttackInput {
   target: string;
@@ -70,7 +64,7 @@ function keepsSecrets(encounter: Encounter, combatant: Combatant): boolean {
 }
 
 function isDodging(encounter: Encounter, target: Combatant): boolean {
-  return encounter.effects.some((e) => e.targetId === target.id && DODGE_NAMES.includes(e.name.trim().toLowerCase()));
+  return encounter.effects.some((e) => e.targetId === target.id && isDodge(e));
 }
 
 function termText(term: BonusTerm): string {
@@ -101,7 +95,7 @@ function targetSide(encounter: Encounter, ctx: StepContext, target: Combatant, r
   const disadvantage = [...against.disadvantage];
   let acBonus = against.acBonus;
   if (isDodging(encounter, target)) {
-    const dodge = ctx.ruleSet.dodge(target.rules, NOMINAL_SPEED);
+    const dodge = ctx.ruleSet.dodge(target.rules);
     if (dodge.ok) {
       if (dodge.value.attackersDisadvantage) disadvantage.push('Dodging');
       acBonus += dodge.value.acBonus;

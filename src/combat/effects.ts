@@ -10,11 +10,18 @@ export interface Step {
   events: EncounterEvent[];
 }
 
-/** The effects on a combatant that carry modifiers, as the rules read them. */
+/** Dodge is no action of the encounter's own: an effect of one of these names on a combatant is read as it. */
+const DODGE_NAMES = ['dodge', 'dodging'];
+
+export function isDodge(effect: Pick<EncounterEffect, 'name'>): boolean {
+  return DODGE_NAMES.includes(effect.name.trim().toLowerCase());
+}
+
+/** The effects on a combatant that carry modifiers or are the Dodge action, as the rules read them for its rolls. */
 export function customEffectsOn(encounter: Encounter, combatantId: string): CustomEffect[] {
   return encounter.effects
-    .filter((e) => e.targetId === combatantId && e.modifiers.length > 0)
-    .map((e) => ({ name: e.name, modifiers: e.modifiers }));
+    .filter((e) => e.targetId === combatantId && (e.modifiers.length > 0 || isDodge(e)))
+    .map((e) => ({ name: e.name, modifiers: e.modifiers, ...(isDodge(e) ? { dodge: true } : {}) }));
 }
 
 /** Armour Class with the `ac` modifiers of the effects on the combatant (Shield of Faith's +2); null when unknown. */

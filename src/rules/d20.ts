@@ -1,5 +1,6 @@
 import type { RandomSource } from '../dice/random';
 import { activeMechanics, findCondition, type RulesContext } from './context';
+import { dodge } from './defences';
 import type {
   AttackAgainstModifiers,
   AttackAgainstRequest,
@@ -78,6 +79,11 @@ export function d20Test(
     }
   }
   for (const effect of request.effects ?? []) {
+    if (effect.dodge && request.kind === 'save' && request.ability === 'dex') {
+      const dodged = dodge(ctx, state);
+      if (dodged.ok && dodged.value.dexSaveAdvantage) advantage.push(effect.name);
+      if (dodged.ok && dodged.value.dexSaveBonus !== 0) terms.push({ reason: effect.name, term: flat(dodged.value.dexSaveBonus) });
+    }
     for (const modifier of effect.modifiers) {
       if (modifier.kind !== 'bonus' && modifier.kind !== 'advantage' && modifier.kind !== 'disadvantage') continue;
       if (!matches(selectorOf(modifier), request)) continue;

@@ -198,6 +198,8 @@ export type CustomModifier =
 export interface CustomEffect {
   name: string;
   modifiers: readonly CustomModifier[];
+  /** The Dodge action: the rule set says what it gives the dodger's own rolls (advantage on Dex saves, or Next's +4). */
+  dodge?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -673,8 +675,8 @@ export interface RuleSet {
   speed(state: CombatantRulesState, baseSpeed: number): number;
   /** The best of several degrees of cover (they never add up, decision §27.3). */
   cover(degrees: readonly CoverDegree[], fromFarSide?: boolean): CoverEffect;
-  /** What the Dodge action gives until the start of the creature's next turn. */
-  dodge(state: CombatantRulesState, baseSpeed: number): RulesResult<DodgeEffect>;
+  /** What the Dodge action gives until the start of the creature's next turn; without a base speed, conditions alone decide whether it is 0. */
+  dodge(state: Pick<CombatantRulesState, 'conditions' | 'tracks'>, baseSpeed?: number): RulesResult<DodgeEffect>;
   /** The maximum healing and rests restore to: after reductions and 2014 exhaustion level 4. */
   maxHp(state: CombatantRulesState): number;
   isBloodied(state: CombatantRulesState): boolean;

@@ -3,6 +3,7 @@ import { addCondition, removeCondition } from '../../../src/combat/conditions';
 import { dealDamage, heal, setHp } from '../../../src/combat/hit-points';
 import { createRulesState, getRuleSet } from '../../../src/rules';
 import { addMonsters, joinEncounter } from '../../../src/combat/roster';
+import { nextTurn } from '../../../src/combat/turns';
 import type { CharacterEntry } from '../../../src/combat/inputs';
 import type { Encounter } from '../../../src/combat/types';
 import { RULESET_IDS, type RuleSetId } from '../../../src/rules/ids';
@@ -193,5 +194,37 @@ describe('a stored character\'s lasting conditions and exhaustion are in force f
 
   it('a5e: Fatigue 2 (disadvantage on Dexterity checks) rolls 15 and 4: 4 + 2 = 6', () => {
     expect(arriving('a5e', [15, 4], { conditions: [], tracks: { exhaustion: 0, fatigue: 2, strife: 0 } })).toBe(6);
+  });
+});
+
+describe('the Dodge on Dexterity saves the bot rolls: advantage (000 and 003 "Dodge", 004), +4 in Next (002 "Dodge")', () => {
+  /** The Goblin dodging, under a Web it repeats a DC 12 Dexterity save against at the end of its turns, on its own turn in round 1. */
+  function webbed(ruleSet: RuleSetId): Encounter {
+    const gmCtx = ctx(gm, noDice, ruleSet);
+    let encounter = addCondition(table(ruleSet), gmCtx, { target: 'Goblin', condition: 'Dodge' }).encounter;
+    encounter = addCondition(encounter, gmCtx, { target: 'Goblin', condition: 'Web', save: 'dex', dc: 12 }).encounter;
+    return nextTurn(nextTurn(encounter, gmCtx).encounter, gmCtx).encounter;
+  }
+
+  it.each(['dnd2024', 'crown-misery', 'dnd2014', 'a5e'] as const)(
+    '%s: the repeat save rolls 4 and 15 with advantage and ends the Web',
+    (ruleSet) => {
+      const ended = nextTurn(webbed(ruleSet), ctx(gm, scripted(4, 15), ruleSet));
+      expect(ended.events.find((e) => e.kind === 'repeat-save')).toMatchObject({ rolls: [4, 15], total: 15, success: true });
+      expect(describeEvents(ended)).toContain(
+        'Goblin repeats its Dexterity save against Web (DC 12): d20 15 (of 4, 15) = 15, the effect ends.',
+      );
+    },
+  );
+
+  it('dnd-next: the repeat save rolls 9 + 4 (Dodge) = 13 and ends the Web', () => {
+    const ended = nextTurn(webbed('dnd-next'), ctx(gm, scripted(9), 'dnd-next'));
+    expect(ended.events.find((e) => e.kind === 'repeat-save')).toMatchObject({ rolls: [9], total: 13, success: true });
+  });
+
+  it.each(RULESET_IDS)('%s: a Stunned dodger gains nothing, its Dexterity save failing outright', (ruleSet) => {
+    const stunned = addCondition(webbed(ruleSet), ctx(gm, noDice, ruleSet), { target: 'Goblin', condition: 'Stunned' }).encounter;
+    const ended = nextTurn(stunned, ctx(gm, scripted(18), ruleSet));
+    expect(ended.events.find((e) => e.kind === 'repeat-save')).toMatchObject({ rolls: [18], autoFail: 'Stunned', success: false });
   });
 });
