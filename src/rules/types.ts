@@ -633,6 +633,8 @@ export interface RuleSetFacts {
   longRestTrackRecovery: 'one' | 'one-if-fed' | 'haven';
   /** Level tracks that lose a level when a dead creature comes back to life (2024 and C&M "Dead"; A5E, decision in docs/rules-decisions.md). */
   revivalLowersTracks: readonly TrackKey[];
+  /** An effect lasting rounds, unless it says otherwise: to the end of its source's turn (the target's without one), or (Next) to the start of the turn on which it began (§19). */
+  roundsLast: 'to-end-of-source-turn' | 'to-start-of-turn-begun';
 }
 
 export interface RuleSet {
@@ -708,6 +710,14 @@ export interface RuleSet {
 
   expiryOf(duration: Duration, at: TurnPoint, order: readonly string[]): Expiry | null;
   expiryAfterRounds(count: number, anchorId: string, boundary: 'start' | 'end', now: TurnPoint | null, order: readonly string[]): Expiry;
+  /** "For N rounds" as the rule set counts it, unless `ends` says at which end of the turn (Next: the turn it began, at its start). */
+  roundsExpiry(
+    count: number,
+    who: { sourceId: string | null; targetId: string },
+    ends: 'start' | 'end' | undefined,
+    now: TurnPoint | null,
+    order: readonly string[],
+  ): Expiry;
   endingEffects(effects: readonly TimedEffect[], order: readonly string[], from: TurnPoint, to: TurnPoint): EndingEffects;
 
   canRest(state: CombatantRulesState): RulesResult<true>;

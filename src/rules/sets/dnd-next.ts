@@ -47,5 +47,6 @@ export const DND_NEXT: RulesContext = {
     longRestRestoresMaxHp: false,
     longRestTrackRecovery: 'one',
     revivalLowersTracks: [],
+    roundsLast: 'to-start-of-turn-begun',
   },
 };

@@ -41,6 +41,7 @@ export const FACTS_2024: RuleSetFacts = {
   longRestRestoresMaxHp: true,
   longRestTrackRecovery: 'one',
   revivalLowersTracks: ['exhaustion'],
+  roundsLast: 'to-end-of-source-turn',
 };
 
 export const DND2024: RulesContext = {

@@ -1,5 +1,5 @@
 import type { Services } from '../../../src/services';
-import { ALICE, GM, openTablePer, text, useRules, type ScriptedRandom, type Table } from './support';
+import { GM, openTablePer, text, useRules, type ScriptedRandom, type Table } from './support';
 
 /** Issue 22 through the real dispatcher: consequences the rule sets state, as /save, /rest and /init join apply them. */
 describe('rules the catalogues state, behind the commands', () => {

@@ -228,3 +228,55 @@ describe('the Dodge on Dexterity saves the bot rolls: advantage (000 and 003 "Do
     expect(ended.events.find((e) => e.kind === 'repeat-save')).toMatchObject({ rolls: [18], autoFail: 'Stunned', success: false });
   });
 });
+
+describe('D&D Next: an effect lasting rounds ends at the start of the turn on which it began, unless it says otherwise (002)', () => {
+  /** Alice (18), the Goblin (12) and a Wolf (5); round 1, Alice's turn. */
+  function aliceTurn(ruleSet: RuleSetId): Encounter {
+    const three = addMonsters(table(ruleSet), ctx(gm, noDice, ruleSet), { name: 'Wolf', hp: 11, initiative: 5 }).encounter;
+    return nextTurn(three, ctx(gm, noDice, ruleSet)).encounter;
+  }
+
+  function blinded(encounter: Encounter): boolean {
+    return named(encounter, 'Goblin').rules.conditions.includes('blinded');
+  }
+
+  it("Alice blinds the Goblin for 1 round on her turn: it lasts through the Wolf's turn and ends as her next turn starts", () => {
+    const next = ctx(gm, noDice, 'dnd-next');
+    const added = addCondition(aliceTurn('dnd-next'), next, { target: 'Goblin', condition: 'Blinded', duration: 1, source: 'Alice' });
+    expect(describeEvents(added)[0]).toBe("Goblin is now **Blinded** (from Alice) for 1 round, until the start of Alice's turn.");
+    const wolfTurn = nextTurn(nextTurn(added.encounter, next).encounter, next).encounter;
+    expect(blinded(wolfTurn)).toBe(true);
+    const round2 = nextTurn(wolfTurn, next);
+    expect(blinded(round2.encounter)).toBe(false);
+    expect(describeEvents(round2)).toContain('Blinded on Goblin ends.');
+  });
+
+  it("without a source it counts from the turn it began on, Alice's, not the Goblin's", () => {
+    const next = ctx(gm, noDice, 'dnd-next');
+    const added = addCondition(aliceTurn('dnd-next'), next, { target: 'Goblin', condition: 'Blinded', duration: 1 });
+    expect(describeEvents(added)[0]).toBe("Goblin is now **Blinded** for 1 round, until the start of Alice's turn.");
+    const wolfTurn = nextTurn(nextTurn(added.encounter, next).encounter, next).encounter;
+    expect(blinded(wolfTurn)).toBe(true);
+    expect(blinded(nextTurn(wolfTurn, next).encounter)).toBe(false);
+  });
+
+  it('ends:end keeps it through her next turn', () => {
+    const next = ctx(gm, noDice, 'dnd-next');
+    const added = addCondition(aliceTurn('dnd-next'), next, {
+      target: 'Goblin',
+      condition: 'Blinded',
+      duration: 1,
+      source: 'Alice',
+      ends: 'end',
+    });
+    const round2 = nextTurn(nextTurn(nextTurn(added.encounter, next).encounter, next).encounter, next).encounter;
+    expect(blinded(round2)).toBe(true);
+    expect(blinded(nextTurn(round2, next).encounter)).toBe(false);
+  });
+
+  it.each(['dnd2024', 'crown-misery', 'dnd2014', 'a5e'] as const)("%s keeps its default: the end of the source's turn", (ruleSet) => {
+    const rules = ctx(gm, noDice, ruleSet);
+    const added = addCondition(aliceTurn(ruleSet), rules, { target: 'Goblin', condition: 'Blinded', duration: 1, source: 'Alice' });
+    expect(describeEvents(added)[0]).toBe("Goblin is now **Blinded** (from Alice) for 1 round, until the end of Alice's turn.");
+  });
+});
