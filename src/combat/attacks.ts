@@ -1,7 +1,7 @@
 import { ASKED_FOR } from '../rules/ability-tests';
-import type { Ability, BonusTerm, D20TestRequest, OwnBonus, RollMode } from '../rules/types';
+import type { Ability, BonusTerm, ConditionKey, D20TestRequest, OwnBonus, RollMode } from '../rules/types';
 import { leadingDamageType, rehearseDamage, rollDamage } from './damage-amount';
-import { armourClassOf, customEffectsOn, isDodge, isPrivateEffect } from './effects';
+import { armourClassOf, conditionsFrom, customEffectsOn, isDodge, isPrivateEffect } from './effects';
 import { landDamage, requireHp } from './hit-points';
 import { isGameMaster, requireControl } from './permissions';
 import { CombatRefusal } from './refusals';
@@ -56,6 +56,14 @@ function requireAbleToAttack(ctx: StepContext, attacker: Combatant): void {
   if (attacker.rules.dead) throw new CombatRefusal({ kind: 'cannot-attack', combatant: attacker.name, condition: null });
   const helpless = ctx.ruleSet.conditions.find((c) => c.mechanics.noActions && attacker.rules.conditions.includes(c.key));
   if (helpless !== undefined) throw new CombatRefusal({ kind: 'cannot-attack', combatant: attacker.name, condition: helpless.name });
+}
+
+/** A condition the target put on the attacker that forbids attacking it (Charmed: its charmer). */
+function requireMayAttackTarget(ctx: StepContext, attacker: Combatant, target: Combatant, fromTarget: readonly ConditionKey[]): void {
+  const forbidding = fromTarget.map((key) => ctx.ruleSet.condition(key)).find((c) => c?.mechanics.noAttacksOnSource);
+  if (forbidding !== undefined) {
+    throw new CombatRefusal({ kind: 'cannot-attack-source', combatant: attacker.name, target: target.name, condition: forbidding.name });
+  }
 }
 
 /** A hidden combatant with a condition or effect the game master keeps to themselves: what comes of its state is not named to players. */
@@ -113,6 +121,8 @@ export function attack(encounter: Encounter, ctx: StepContext, input: AttackInpu
   const attacker = attackerOf(encounter, ctx.actor, input.attacker ?? null);
   requireAbleToAttack(ctx, attacker);
   const target = findTarget(encounter, input.target);
+  const fromTarget = conditionsFrom(encounter, attacker.id, target.id);
+  requireMayAttackTarget(ctx, attacker, target, fromTarget);
   requireHp(target);
   const baseAc = armourClassOf(encounter, target);
   if (baseAc === null) throw new CombatRefusal({ kind: 'no-armour-class', combatant: target.name });
@@ -129,6 +139,7 @@ export function attack(encounter: Encounter, ctx: StepContext, input: AttackInpu
   const request: D20TestRequest = {
     kind: 'attack',
     range: input.reach,
+    targetIsSourceOf: fromTarget,
     ...(input.bonus.ability === undefined ? {} : { ability: input.bonus.ability }),
     advantage: [...side.advantage, ...asked.advantage],
     disadvantage: [...side.disadvantage, ...asked.disadvantage],

@@ -128,13 +128,23 @@ export function applyRulesChange(encounter: Encounter, combatant: Combatant, eng
   return { encounter: next, events };
 }
 
-/** The catalogue conditions put on a combatant on their own (each has a record), whatever else implies them too. */
-function conditionsHeld(encounter: Encounter, combatantId: string): ConditionKey[] {
+/** The catalogue conditions whose records `chosen` picks, by key. */
+function conditionRecords(encounter: Encounter, chosen: (effect: EncounterEffect) => boolean): ConditionKey[] {
   const ruleSet = rulesOf(encounter);
   return encounter.effects.flatMap((e) => {
-    const condition = e.kind === 'condition' && e.targetId === combatantId ? catalogueCondition(ruleSet, e.name) : undefined;
+    const condition = e.kind === 'condition' && chosen(e) ? catalogueCondition(ruleSet, e.name) : undefined;
     return condition === undefined ? [] : [condition.key];
   });
+}
+
+/** The catalogue conditions put on a combatant on their own (each has a record), whatever else implies them too. */
+function conditionsHeld(encounter: Encounter, combatantId: string): ConditionKey[] {
+  return conditionRecords(encounter, (e) => e.targetId === combatantId);
+}
+
+/** The catalogue conditions on a combatant that `sourceId` put on it: a Charmed creature's charmer, a Grappled one's grappler. */
+export function conditionsFrom(encounter: Encounter, holderId: string, sourceId: string): ConditionKey[] {
+  return conditionRecords(encounter, (e) => e.targetId === holderId && e.sourceId === sourceId);
 }
 
 /** Drops the records of catalogue conditions the rules engine took off (waking ends Unconscious). */

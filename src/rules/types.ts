@@ -263,6 +263,8 @@ export interface D20TestRequest {
   concentration?: boolean;
   initiative?: boolean;
   deathSave?: boolean;
+  /** Of the creature's conditions, those the target of this attack is the source of (its charmer, its grappler). */
+  targetIsSourceOf?: readonly ConditionKey[];
   /** Extra sources from the situation (cover, help, squeezing...), each a short reason. */
   advantage?: readonly string[];
   disadvantage?: readonly string[];
@@ -368,6 +370,8 @@ export interface RollSelector {
   abilities?: readonly Ability[];
   range?: 'melee' | 'ranged';
   needs?: 'sight' | 'hearing';
+  /** Only attacks on a target other than the condition's source (Grappled: anyone but the grappler). */
+  notAgainstSource?: boolean;
 }
 
 export interface OwnRollEffect {
@@ -395,6 +399,8 @@ export interface Mechanics {
   cantMove: boolean;
   cantSpeak: boolean;
   noReactions: boolean;
+  /** Can't attack the condition's source (Charmed: its charmer). */
+  noAttacksOnSource: boolean;
   implies: readonly ConditionKey[];
   immuneTo: readonly ConditionKey[];
   damageImmunities: readonly DamageType[];

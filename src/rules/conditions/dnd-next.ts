@@ -23,10 +23,8 @@ export const CONDITIONS_NEXT: readonly ConditionDefinition[] = [
     notes: ["creatures that don't rely on sight are usually immune"],
   }),
   condition('charmed', 'Charmed', "Won't harm the charmer, who has the upper hand in social dealings with it.", {
-    notes: [
-      "can't attack the charmer or target it with harmful abilities or magic",
-      'the charmer has advantage on social checks against it',
-    ],
+    noAttacksOnSource: true,
+    notes: ["can't target the charmer with harmful abilities or magic", 'the charmer has advantage on social checks against it'],
   }),
   condition('deafened', 'Deafened', "Can't hear: fails checks that need hearing.", { own: [FAILS_HEARING_CHECKS] }),
   condition('encumbered', 'Encumbered', 'Carrying more than Strength × 10 lb: slower, and worse at everything.', {

@@ -8,7 +8,7 @@ import type { CharacterEntry } from '../../../src/combat/inputs';
 import type { Encounter } from '../../../src/combat/types';
 import { RULESET_IDS, type RuleSetId } from '../../../src/rules/ids';
 import { describeEvents } from '../../../src/views/encounter-text';
-import { alice, bob, ctx, fresh, gm, named, noDice, scripted } from './support';
+import { alice, bob, ctx, fresh, gm, named, noDice, refusalOf, scripted } from './support';
 
 // Issue 22: consequences the rule sets' catalogues and seeds state, applied by the commands they concern.
 
@@ -278,5 +278,76 @@ describe('D&D Next: an effect lasting rounds ends at the start of the turn on wh
     const rules = ctx(gm, noDice, ruleSet);
     const added = addCondition(aliceTurn(ruleSet), rules, { target: 'Goblin', condition: 'Blinded', duration: 1, source: 'Alice' });
     expect(describeEvents(added)[0]).toBe("Goblin is now **Blinded** (from Alice) for 1 round, until the end of Alice's turn.");
+  });
+});
+
+describe('a charmed creature can\'t attack its charmer, the condition\'s source (000 "Charmed", 002)', () => {
+  const at = (target: string): AttackInput => ({
+    target,
+    bonus: { parts: [{ bonus: 5, reason: 'Str' }] },
+    damage: '1d8+3',
+    weapon: true,
+    reach: 'melee',
+  });
+
+  /** Alice charmed by the Goblin, a Wolf beside it. */
+  function charmed(ruleSet: RuleSetId): Encounter {
+    const three = addMonsters(table(ruleSet), ctx(gm, noDice, ruleSet), { name: 'Wolf', hp: 11, ac: 13, initiative: 5 }).encounter;
+    return addCondition(three, ctx(gm, noDice, ruleSet), { target: 'Alice', condition: 'Charmed', source: 'Goblin' }).encounter;
+  }
+
+  it.each(RULESET_IDS)('%s: /attack on the Goblin is refused, saying why; the Wolf may be attacked', (ruleSet) => {
+    expect(refusalOf(() => attack(charmed(ruleSet), ctx(alice, noDice, ruleSet), at('Goblin')))).toBe(
+      'Alice is Charmed by Goblin and cannot attack it.',
+    );
+    const hit = attack(charmed(ruleSet), ctx(alice, scripted(15, 4), ruleSet), at('Wolf'));
+    expect(hit.detail).toBe('Alice → Wolf: hit, 7 damage');
+  });
+});
+
+describe('a grappled creature has disadvantage on attacks against anyone but its grappler, the condition\'s source (000 "Grappled")', () => {
+  const at = (target: string): AttackInput => ({
+    target,
+    bonus: { parts: [{ bonus: 5, reason: 'Str' }] },
+    damage: '1d8+3',
+    weapon: true,
+    reach: 'melee',
+  });
+
+  /** Alice grappled by the Goblin, a Wolf beside it. */
+  function grappled(ruleSet: RuleSetId, source: { source?: string } = { source: 'Goblin' }): Encounter {
+    const three = addMonsters(table(ruleSet), ctx(gm, noDice, ruleSet), { name: 'Wolf', hp: 11, ac: 13, initiative: 5 }).encounter;
+    return addCondition(three, ctx(gm, noDice, ruleSet), { target: 'Alice', condition: 'Grappled', ...source }).encounter;
+  }
+
+  function rolled(transition: ReturnType<typeof attack>): { rolls: number[]; disadvantage: string[] } {
+    const event = transition.events[0];
+    if (event?.kind !== 'attack-rolled') throw new Error('no attack was rolled');
+    return { rolls: event.rolls, disadvantage: event.disadvantage.map((d) => d.reason) };
+  }
+
+  it.each(['dnd2024', 'crown-misery'] as const)(
+    '%s: against the Wolf, 15 and 4 with disadvantage; against the Goblin, one d20',
+    (ruleSet) => {
+      expect(rolled(attack(grappled(ruleSet), ctx(alice, scripted(15, 4), ruleSet), at('Wolf')))).toEqual({
+        rolls: [15, 4],
+        disadvantage: ['Grappled'],
+      });
+      expect(rolled(attack(grappled(ruleSet), ctx(alice, scripted(15, 4), ruleSet), at('Goblin')))).toEqual({
+        rolls: [15],
+        disadvantage: [],
+      });
+    },
+  );
+
+  it('dnd2024: with no grappler named, every target is another than the grappler', () => {
+    expect(rolled(attack(grappled('dnd2024', {}), ctx(alice, scripted(15, 4)), at('Goblin')))).toEqual({
+      rolls: [15, 4],
+      disadvantage: ['Grappled'],
+    });
+  });
+
+  it.each(['dnd2014', 'a5e'] as const)('%s Grappled has no such clause: one d20 against the Wolf', (ruleSet) => {
+    expect(rolled(attack(grappled(ruleSet), ctx(alice, scripted(15, 4), ruleSet), at('Wolf')))).toEqual({ rolls: [15], disadvantage: [] });
   });
 });
