@@ -38,15 +38,15 @@ export function addCondition(ctx: RulesContext, state: CombatantRulesState, key:
 }
 
 /**
- * Removes a condition and what it implied, unless another remaining condition still implies it.
- * Prone stays: a creature that wakes up is still lying down (RULES.md §15b) and must stand.
+ * Removes a condition and what it implied, unless another remaining condition still implies it or the
+ * condition leaves it behind: Prone stays, as a creature that wakes up is still lying down (RULES.md §15b) and must stand.
  */
 export function removeCondition(ctx: RulesContext, state: CombatantRulesState, key: ConditionKey): StateChange {
   if (!state.conditions.includes(key)) return { state, events: [] };
   const removed = new Set<ConditionKey>([key]);
-  const implied = findCondition(ctx, key)?.mechanics.implies ?? [];
-  for (const candidate of implied) {
-    if (candidate === 'prone') continue;
+  const mechanics = findCondition(ctx, key)?.mechanics;
+  for (const candidate of mechanics?.implies ?? []) {
+    if (mechanics?.leavesBehind.includes(candidate)) continue;
     const stillImplied = state.conditions.some(
       (c) => !removed.has(c) && c !== candidate && findCondition(ctx, c)?.mechanics.implies.includes(candidate),
     );

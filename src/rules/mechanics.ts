@@ -10,6 +10,7 @@ const NONE: Mechanics = {
   noReactions: false,
   noAttacksOnSource: false,
   implies: [],
+  leavesBehind: [],
   immuneTo: [],
   damageImmunities: [],
   resistAllDamage: false,

@@ -402,6 +402,8 @@ export interface Mechanics {
   /** Can't attack the condition's source (Charmed: its charmer). */
   noAttacksOnSource: boolean;
   implies: readonly ConditionKey[];
+  /** Of what it implies, what stays when it ends (Prone: a creature that wakes is still lying down). */
+  leavesBehind: readonly ConditionKey[];
   immuneTo: readonly ConditionKey[];
   damageImmunities: readonly DamageType[];
   resistAllDamage: boolean;

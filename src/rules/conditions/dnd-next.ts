@@ -61,6 +61,7 @@ export const CONDITIONS_NEXT: readonly ConditionDefinition[] = [
   ),
   condition('paralyzed', 'Paralyzed', "Can't move, speak or act except mentally; falls prone and fails Strength and Dexterity saves.", {
     implies: ['prone'],
+    leavesBehind: ['prone'],
     speed: 'zero',
     cantMove: true,
     cantSpeak: true,
@@ -98,6 +99,7 @@ export const CONDITIONS_NEXT: readonly ConditionDefinition[] = [
     "Out cold and prone: can't act or perceive, fails Strength and Dexterity saves; concentration breaks.",
     {
       implies: ['prone'],
+      leavesBehind: ['prone'],
       speed: 'zero',
       cantMove: true,
       cantSpeak: true,

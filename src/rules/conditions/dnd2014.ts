@@ -73,6 +73,7 @@ export const CONDITIONS_2014: readonly ConditionDefinition[] = [
   }),
   condition('unconscious', 'Unconscious', 'Out cold and prone: fails Strength and Dexterity saves, hits from close by are critical.', {
     implies: ['incapacitated', 'prone'],
+    leavesBehind: ['prone'],
     speed: 'zero',
     cantMove: true,
     cantSpeak: true,

@@ -84,10 +84,11 @@ export const CONDITIONS_2024: readonly ConditionDefinition[] = [
   }),
   condition('unconscious', 'Unconscious', 'Out cold and prone: fails Strength and Dexterity saves, hits from close by are critical.', {
     implies: ['incapacitated', 'prone'],
+    leavesBehind: ['prone'],
     speed: 'zero',
     own: [FAILS_STR_DEX_SAVES],
     against: [{ effect: 'advantage' }],
     autoCriticalWithin5ft: true,
-    notes: ['drops what it holds', 'still Prone when it wakes', 'unaware of its surroundings'],
+    notes: ['drops what it holds', 'unaware of its surroundings'],
   }),
 ];
