@@ -189,7 +189,7 @@ export function attack(encounter: Encounter, ctx: StepContext, input: AttackInpu
   const amount = rollDamage(text, ctx.random, null, critical ? ctx.ruleSet.facts.critical : null, { weapon: input.weapon });
   // A hidden attacker's dice would show its damage bonus; the game master's secret roll may show them.
   const showRoll = !attacker.hidden || event.private;
-  const landed = landDamage(encounter, ctx, target, amount, { critical, showRoll, source: attacker });
+  const landed = landDamage(encounter, ctx, target, amount, { critical, showRoll, source: attacker, sourceNamed: true });
   return {
     encounter: landed.encounter,
     events: [{ kind: 'attack-rolled', ...event }, ...landed.events],

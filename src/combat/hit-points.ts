@@ -39,14 +39,14 @@ export interface LandedDamage {
  * Rolled damage meeting a combatant, the one path reported damage and an attack's hit share: each
  * typed part against its defences, temporary HP, 0 HP and death, then the concentration save it
  * calls for. `showRoll` false leaves the dice out of the reply (a hidden attacker's damage bonus);
- * `source` is who dealt it, for the recap.
+ * `source` is who dealt it, for the recap, and `sourceNamed` says the command named it rather than guessed.
  */
 export function landDamage(
   encounter: Encounter,
   ctx: StepContext,
   combatant: Combatant,
   amount: DamageAmount,
-  options: { critical: boolean; showRoll?: boolean; source: Combatant | null },
+  options: { critical: boolean; showRoll?: boolean; source: Combatant | null; sourceNamed: boolean },
 ): LandedDamage {
   requireHp(combatant);
   const mixed = amount.parts.length > 1;
@@ -68,6 +68,8 @@ export function landDamage(
     critical: options.critical,
     inEncounter: true,
     effects: customEffectsOn(encounter, combatant.id),
+    // A guessed source is credited in the recap, but only a named one's state changes the numbers (Next's Ethereal).
+    ...(options.sourceNamed && options.source !== null ? { sourceConditions: options.source.rules.conditions } : {}),
     ...(mixed ? { parts: amount.parts } : {}),
   };
   const change = ctx.ruleSet.applyDamage(combatant.rules, damage, ctx.random);
@@ -110,7 +112,7 @@ export function dealDamage(
   const source = input.source === undefined ? likelySource(encounter, ctx.actor, combatant) : findTarget(encounter, input.source);
   const critical = input.critical ?? false;
   const amount = rollDamage(input.amount, ctx.random, input.type ?? null, critical ? ctx.ruleSet.facts.critical : null);
-  const landed = landDamage(encounter, ctx, combatant, amount, { critical, source });
+  const landed = landDamage(encounter, ctx, combatant, amount, { critical, source, sourceNamed: input.source !== undefined });
   return { encounter: landed.encounter, events: landed.events, command: 'hp damage', detail: `${combatant.name}: ${landed.detail}` };
 }
 

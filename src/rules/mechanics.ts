@@ -14,6 +14,8 @@ const NONE: Mechanics = {
   immuneTo: [],
   damageImmunities: [],
   resistAllDamage: false,
+  halfDamageAcross: null,
+  damageReductionDie: null,
   breaksConcentration: false,
   autoCriticalWithin5ft: false,
   acBonus: 0,

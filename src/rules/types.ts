@@ -234,8 +234,8 @@ export interface DamageInput {
    * `amount` is their sum. Absent or one part: the whole amount has `type`.
    */
   parts?: readonly DamagePart[];
-  /** The source is itself ethereal (Next), so Ethereal does not halve. */
-  sourceEthereal?: boolean;
+  /** The conditions of the creature that dealt it, when the command named it (Next's Ethereal halves across the boundary only). */
+  sourceConditions?: readonly ConditionKey[];
   /** The target's custom effects: their `resist`, `immune` and `vulnerable` modifiers apply. */
   effects?: readonly CustomEffect[];
   /** Taken during an encounter (A5E fatigue then waits for the encounter's end). */
@@ -407,6 +407,10 @@ export interface Mechanics {
   immuneTo: readonly ConditionKey[];
   damageImmunities: readonly DamageType[];
   resistAllDamage: boolean;
+  /** Halves damage taken from, and dealt to, creatures not in this state, except these types (Next's Ethereal). */
+  halfDamageAcross: { except: readonly DamageType[] } | null;
+  /** Each instance of damage taken is lowered by a roll of this die (Next's Intoxicated: 6). */
+  damageReductionDie: number | null;
   /** Gaining it ends concentration (Incapacitated; in Next, Stunned and Unconscious). */
   breaksConcentration: boolean;
   autoCriticalWithin5ft: boolean;

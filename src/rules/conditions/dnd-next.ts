@@ -36,6 +36,7 @@ export const CONDITIONS_NEXT: readonly ConditionDefinition[] = [
     'Ethereal',
     'Half in another plane: deals and takes half damage across the boundary, except force, necrotic, psychic and radiant.',
     {
+      halfDamageAcross: { except: ['force', 'necrotic', 'psychic', 'radiant'] },
       notes: [
         'passes through non-ethereal creatures and objects as part of a move, action or reaction',
         'inside an object it is blinded and can target only that object',
@@ -48,6 +49,7 @@ export const CONDITIONS_NEXT: readonly ConditionDefinition[] = [
   }),
   condition('intoxicated', 'Intoxicated', 'Drunk: worse attacks and checks, shaky spellcasting, but numb to pain (−1d6 to each damage).', {
     own: [disadvantageOn(ATTACKS), disadvantageOn(CHECKS)],
+    damageReductionDie: 6,
     notes: ['DC 10 Constitution check to cast a spell; on a failure the action is lost but not the spell'],
   }),
   condition(

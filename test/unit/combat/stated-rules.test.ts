@@ -351,3 +351,32 @@ describe('a grappled creature has disadvantage on attacks against anyone but its
     expect(rolled(attack(grappled(ruleSet), ctx(alice, scripted(15, 4), ruleSet), at('Wolf')))).toEqual({ rolls: [15], disadvantage: [] });
   });
 });
+
+describe('D&D Next: Ethereal halves damage across the boundary, both ways (002 "Ethereal")', () => {
+  const sword: AttackInput = {
+    target: 'Goblin',
+    bonus: { parts: [{ bonus: 5, reason: 'Str' }] },
+    damage: '1d8+3 [slashing]',
+    weapon: true,
+    reach: 'melee',
+  };
+
+  function hitFor(ethereal: string[]): number {
+    const next = ctx(gm, noDice, 'dnd-next');
+    const encounter = ethereal.reduce((e, target) => addCondition(e, next, { target, condition: 'Ethereal' }).encounter, table('dnd-next'));
+    const hit = attack(encounter, ctx(alice, scripted(15, 5), 'dnd-next'), sword);
+    return 30 - named(hit.encounter, 'Goblin').rules.hp;
+  }
+
+  it('an ethereal attacker deals half of 8 to a creature that is not: 4', () => {
+    expect(hitFor(['Alice'])).toBe(4);
+  });
+
+  it('an attacker that is not ethereal deals half to an ethereal one: 4', () => {
+    expect(hitFor(['Goblin'])).toBe(4);
+  });
+
+  it('two ethereal creatures deal each other full damage: 8', () => {
+    expect(hitFor(['Alice', 'Goblin'])).toBe(8);
+  });
+});
