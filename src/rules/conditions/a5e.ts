@@ -20,8 +20,8 @@ export const CONDITIONS_A5E: readonly ConditionDefinition[] = [
     ],
   }),
   conditionFrom(CONDITIONS_2014, 'deafened'),
-  condition('doomed', 'Doomed', 'Marked for death: dies when the Narrator decides or within 2d12 hours.', {
-    notes: ['stays doomed after death', 'only magic of 7th level or higher removes it'],
+  condition('doomed', 'Doomed', 'Marked for death: dies when the Narrator decides or within 2d12 hours, and stays doomed after death.', {
+    notes: ['dies when the Narrator decides or within 13 (2d12) hours', 'only magic of 7th level or higher removes it'],
   }),
   condition('encumbered', 'Encumbered', 'Weighed down: speed 5 ft.', { speed: 'five-feet' }),
   condition('frightened', 'Frightened', 'Shaken by a source of fear: worse checks and attacks while it can see the source.', {
