@@ -18,6 +18,11 @@ function table(ruleSet: RuleSetId = 'dnd2024'): Encounter {
   return addMonsters(joined, ctx(gm, noDice, ruleSet), { name: 'Goblin', hp: 30, ac: 13, initiative: 12 }).encounter;
 }
 
+/** Alice's melee weapon attack at +5 (Str) on `target`. */
+function swing(target: string, damage = '1d8+3'): AttackInput {
+  return { target, bonus: { parts: [{ bonus: 5, reason: 'Str' }] }, damage, weapon: true, reach: 'melee' };
+}
+
 describe('damage reduced below 0 by a penalty deals 0, never a refusal (A5E [004])', () => {
   it.each(RULESET_IDS)('%s: /hp damage 1d4-3 rolling a 1 deals 0 damage', (ruleSet) => {
     const hit = dealDamage(table(ruleSet), ctx(gm, scripted(1), ruleSet), { target: 'Goblin', amount: '1d4-3' });
@@ -26,14 +31,7 @@ describe('damage reduced below 0 by a penalty deals 0, never a refusal (A5E [004
   });
 
   it.each(RULESET_IDS)('%s: an /attack hit for 1d4-3 rolling a 1 deals 0 damage', (ruleSet) => {
-    const sword: AttackInput = {
-      target: 'Goblin',
-      bonus: { parts: [{ bonus: 5, reason: 'Str' }] },
-      damage: '1d4-3',
-      weapon: true,
-      reach: 'melee',
-    };
-    const hit = attack(table(ruleSet), ctx(alice, scripted(15, 1), ruleSet), sword);
+    const hit = attack(table(ruleSet), ctx(alice, scripted(15, 1), ruleSet), swing('Goblin', '1d4-3'));
     expect(named(hit.encounter, 'Goblin').rules.hp).toBe(30);
     expect(hit.detail).toBe('Alice → Goblin: hit, 0 damage');
   });
@@ -282,14 +280,6 @@ describe('D&D Next: an effect lasting rounds ends at the start of the turn on wh
 });
 
 describe('a charmed creature can\'t attack its charmer, the condition\'s source (000 "Charmed", 002)', () => {
-  const at = (target: string): AttackInput => ({
-    target,
-    bonus: { parts: [{ bonus: 5, reason: 'Str' }] },
-    damage: '1d8+3',
-    weapon: true,
-    reach: 'melee',
-  });
-
   /** Alice charmed by the Goblin, a Wolf beside it. */
   function charmed(ruleSet: RuleSetId): Encounter {
     const three = addMonsters(table(ruleSet), ctx(gm, noDice, ruleSet), { name: 'Wolf', hp: 11, ac: 13, initiative: 5 }).encounter;
@@ -297,23 +287,15 @@ describe('a charmed creature can\'t attack its charmer, the condition\'s source 
   }
 
   it.each(RULESET_IDS)('%s: /attack on the Goblin is refused, saying why; the Wolf may be attacked', (ruleSet) => {
-    expect(refusalOf(() => attack(charmed(ruleSet), ctx(alice, noDice, ruleSet), at('Goblin')))).toBe(
+    expect(refusalOf(() => attack(charmed(ruleSet), ctx(alice, noDice, ruleSet), swing('Goblin')))).toBe(
       'Alice is Charmed by Goblin and cannot attack it.',
     );
-    const hit = attack(charmed(ruleSet), ctx(alice, scripted(15, 4), ruleSet), at('Wolf'));
+    const hit = attack(charmed(ruleSet), ctx(alice, scripted(15, 4), ruleSet), swing('Wolf'));
     expect(hit.detail).toBe('Alice → Wolf: hit, 7 damage');
   });
 });
 
 describe('a grappled creature has disadvantage on attacks against anyone but its grappler, the condition\'s source (000 "Grappled")', () => {
-  const at = (target: string): AttackInput => ({
-    target,
-    bonus: { parts: [{ bonus: 5, reason: 'Str' }] },
-    damage: '1d8+3',
-    weapon: true,
-    reach: 'melee',
-  });
-
   /** Alice grappled by the Goblin, a Wolf beside it. */
   function grappled(ruleSet: RuleSetId, source: { source?: string } = { source: 'Goblin' }): Encounter {
     const three = addMonsters(table(ruleSet), ctx(gm, noDice, ruleSet), { name: 'Wolf', hp: 11, ac: 13, initiative: 5 }).encounter;
@@ -329,11 +311,11 @@ describe('a grappled creature has disadvantage on attacks against anyone but its
   it.each(['dnd2024', 'crown-misery'] as const)(
     '%s: against the Wolf, 15 and 4 with disadvantage; against the Goblin, one d20',
     (ruleSet) => {
-      expect(rolled(attack(grappled(ruleSet), ctx(alice, scripted(15, 4), ruleSet), at('Wolf')))).toEqual({
+      expect(rolled(attack(grappled(ruleSet), ctx(alice, scripted(15, 4), ruleSet), swing('Wolf')))).toEqual({
         rolls: [15, 4],
         disadvantage: ['Grappled'],
       });
-      expect(rolled(attack(grappled(ruleSet), ctx(alice, scripted(15, 4), ruleSet), at('Goblin')))).toEqual({
+      expect(rolled(attack(grappled(ruleSet), ctx(alice, scripted(15, 4), ruleSet), swing('Goblin')))).toEqual({
         rolls: [15],
         disadvantage: [],
       });
@@ -341,30 +323,25 @@ describe('a grappled creature has disadvantage on attacks against anyone but its
   );
 
   it('dnd2024: with no grappler named, every target is another than the grappler', () => {
-    expect(rolled(attack(grappled('dnd2024', {}), ctx(alice, scripted(15, 4)), at('Goblin')))).toEqual({
+    expect(rolled(attack(grappled('dnd2024', {}), ctx(alice, scripted(15, 4)), swing('Goblin')))).toEqual({
       rolls: [15, 4],
       disadvantage: ['Grappled'],
     });
   });
 
   it.each(['dnd2014', 'a5e'] as const)('%s Grappled has no such clause: one d20 against the Wolf', (ruleSet) => {
-    expect(rolled(attack(grappled(ruleSet), ctx(alice, scripted(15, 4), ruleSet), at('Wolf')))).toEqual({ rolls: [15], disadvantage: [] });
+    expect(rolled(attack(grappled(ruleSet), ctx(alice, scripted(15, 4), ruleSet), swing('Wolf')))).toEqual({
+      rolls: [15],
+      disadvantage: [],
+    });
   });
 });
 
 describe('D&D Next: Ethereal halves damage across the boundary, both ways (002 "Ethereal")', () => {
-  const sword: AttackInput = {
-    target: 'Goblin',
-    bonus: { parts: [{ bonus: 5, reason: 'Str' }] },
-    damage: '1d8+3 [slashing]',
-    weapon: true,
-    reach: 'melee',
-  };
-
   function hitFor(ethereal: string[]): number {
     const next = ctx(gm, noDice, 'dnd-next');
     const encounter = ethereal.reduce((e, target) => addCondition(e, next, { target, condition: 'Ethereal' }).encounter, table('dnd-next'));
-    const hit = attack(encounter, ctx(alice, scripted(15, 5), 'dnd-next'), sword);
+    const hit = attack(encounter, ctx(alice, scripted(15, 5), 'dnd-next'), swing('Goblin', '1d8+3 [slashing]'));
     return 30 - named(hit.encounter, 'Goblin').rules.hp;
   }
 

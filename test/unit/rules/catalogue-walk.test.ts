@@ -1,11 +1,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { attack } from '../../../src/combat/attacks';
+import { addCondition } from '../../../src/combat/conditions';
 import { CombatRefusal, type Refusal } from '../../../src/combat/refusals';
 import { addMonsters, joinEncounter } from '../../../src/combat/roster';
 import { useReaction } from '../../../src/combat/turn-actions';
 import { replaceCombatant } from '../../../src/combat/transition';
-import type { Encounter, EncounterEffect } from '../../../src/combat/types';
+import type { Encounter } from '../../../src/combat/types';
 import {
   createRulesState,
   getRuleSet,
@@ -108,32 +109,13 @@ function requestFor(on: RollSelector): D20TestRequest {
   };
 }
 
-/** Alice in a 2024-style fight of this rule set, in the subject's state, beside a Goblin (AC 13). */
-function fightWith(subject: Subject, record: Partial<EncounterEffect> | null = null): Encounter {
+/** Alice in a fight of the subject's rule set, in the subject's state, beside a Goblin (AC 13). */
+function fightWith(subject: Subject): Encounter {
   const id = subject.ruleSet.id;
   let encounter = joinEncounter(fresh(id), ctx(alice, noDice, id), { hp: 40, ac: 14, initiative: 18 }).encounter;
   encounter = addMonsters(encounter, ctx(gm, noDice, id), { name: 'Goblin', hp: 30, ac: 13, initiative: 12 }).encounter;
   const holder = named(encounter, 'Alice');
-  encounter = replaceCombatant(encounter, { ...holder, rules: { ...holder.rules, ...subject.state, hp: 40, maxHp: 40 } });
-  if (record === null) return encounter;
-  const effect: EncounterEffect = {
-    id: 'e-walk',
-    kind: 'condition',
-    name: subject.name,
-    sourceId: null,
-    targetId: holder.id,
-    startedRound: 0,
-    expiry: null,
-    concentrationId: null,
-    appliedBy: gm.userId,
-    note: null,
-    save: null,
-    modifiers: [],
-    shownToPlayers: true,
-    savePending: false,
-    ...record,
-  };
-  return { ...encounter, effects: [...encounter.effects, effect] };
+  return replaceCombatant(encounter, { ...holder, rules: { ...holder.rules, ...subject.state, hp: 40, maxHp: 40 } });
 }
 
 function refusalOf(run: () => unknown): Refusal | null {
@@ -200,9 +182,13 @@ const MECHANICS_PROBES: { [K in keyof Mechanics]-?: Probe<Mechanics[K]> } = {
   },
   noAttacksOnSource: (subject, on) => {
     if (!on) return [];
-    const encounter = fightWith(subject, {});
-    const fromGoblin = { ...encounter, effects: encounter.effects.map((e) => ({ ...e, sourceId: named(encounter, 'Goblin').id })) };
-    const refusal = refusalOf(() => attack(fromGoblin, ctx(alice, noDice, subject.ruleSet.id), SWORD));
+    const id = subject.ruleSet.id;
+    const fromGoblin = addCondition(fightWith(subject), ctx(gm, noDice, id), {
+      target: 'Alice',
+      condition: subject.name,
+      source: 'Goblin',
+    });
+    const refusal = refusalOf(() => attack(fromGoblin.encounter, ctx(alice, noDice, id), SWORD));
     return fail(refusal?.kind === 'cannot-attack-source', `/attack on its source is not refused (${JSON.stringify(refusal)})`);
   },
   implies: ({ state }, keys) => keys.flatMap((key) => fail(state.conditions.includes(key), `it does not bring ${key}`)),
