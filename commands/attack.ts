@@ -32,7 +32,11 @@ const definition = new SlashCommandBuilder()
       .setMaxLength(20),
   )
   .addStringOption((o) =>
-    o.setName('damage').setDescription('Damage on a hit, e.g. 1d8+3 [slashing]').setRequired(true).setMaxLength(DAMAGE_MAX_LENGTH),
+    o
+      .setName('damage')
+      .setDescription('Damage on a hit, e.g. 1d8+3 [slashing]; a penalty stops at 0')
+      .setRequired(true)
+      .setMaxLength(DAMAGE_MAX_LENGTH),
   )
   .addStringOption(modeOption)
   .addIntegerOption((o) =>

@@ -51,7 +51,7 @@ const definition = new SlashCommandBuilder()
       .addStringOption((o) =>
         o
           .setName('ends')
-          .setDescription("At the end (default) or start of the source's turn (the target's without a source)")
+          .setDescription("Default: end of the source's turn (else the target's); D&D Next: start of the turn it began on")
           .addChoices({ name: 'end of turn', value: 'end' }, { name: 'start of turn', value: 'start' }),
       )
       .addStringOption((o) =>
@@ -175,6 +175,7 @@ export const command: Command = {
   definition,
   examples: [
     '/condition add target:Goblin condition:Poisoned duration:1',
+    '/condition add target:Goblin condition:Blinded duration:1 ends:end',
     '/condition add target:Goblin 2 condition:Paralyzed save:wis dc:15 source:Cleric',
     '/condition add target:Alice condition:Bless duration:10 source:Cleric modifiers:attack:+1d4,save:+1d4',
     '/condition add target:Ogre condition:Shield of Faith modifiers:ac:+2 public:true',

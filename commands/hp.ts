@@ -28,7 +28,12 @@ const definition = new SlashCommandBuilder()
   .setDescription('Damage, heal or set the hit points of a combatant')
   .setDMPermission(false)
   .addSubcommand((sub) =>
-    amountSubcommand(sub, 'damage', 'Deal damage; the rule set applies resistances, temporary HP and 0 HP', 'Who takes the damage')
+    amountSubcommand(
+      sub,
+      'damage',
+      'Deal damage (a penalty stops at 0); the rule set applies resistances, temporary HP and 0 HP',
+      'Who takes the damage',
+    )
       .addStringOption((o) =>
         o
           .setName('type')

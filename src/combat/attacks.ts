@@ -1,7 +1,7 @@
 import { ASKED_FOR } from '../rules/ability-tests';
-import type { Ability, BonusTerm, D20TestRequest, OwnBonus, RollMode } from '../rules/types';
+import type { Ability, BonusTerm, ConditionKey, D20TestRequest, OwnBonus, RollMode } from '../rules/types';
 import { leadingDamageType, rehearseDamage, rollDamage } from './damage-amount';
-import { armourClassOf, customEffectsOn, isPrivateEffect } from './effects';
+import { armourClassOf, conditionsFrom, customEffectsOn, isDodge, isPrivateEffect } from './effects';
 import { landDamage, requireHp } from './hit-points';
 import { isGameMaster, requireControl } from './permissions';
 import { CombatRefusal } from './refusals';
@@ -15,12 +15,6 @@ import type { Actor, AttackReason, AttackRoll, Combatant, Encounter } from './ty
  */
 const MELEE_FEET = 5;
 const RANGED_FEET = 30;
-
-/** Dodge is no action of the encounter's own: an effect of this name on the target is read as it. */
-const DODGE_NAMES = ['dodge', 'dodging'];
-
-/** The Dodge rules ask whether the dodger's speed is 0; the encounter tracks no speed, so conditions alone decide it. */
-const NOMINAL_SPEED = 30;
 
 export interface AttackInput {
   target: string;
@@ -64,13 +58,21 @@ function requireAbleToAttack(ctx: StepContext, attacker: Combatant): void {
   if (helpless !== undefined) throw new CombatRefusal({ kind: 'cannot-attack', combatant: attacker.name, condition: helpless.name });
 }
 
+/** A condition the target put on the attacker that forbids attacking it (Charmed: its charmer). */
+function requireMayAttackTarget(ctx: StepContext, attacker: Combatant, target: Combatant, fromTarget: readonly ConditionKey[]): void {
+  const forbidding = fromTarget.map((key) => ctx.ruleSet.condition(key)).find((c) => c?.mechanics.noAttacksOnSource);
+  if (forbidding !== undefined) {
+    throw new CombatRefusal({ kind: 'cannot-attack-source', combatant: attacker.name, target: target.name, condition: forbidding.name });
+  }
+}
+
 /** A hidden combatant with a condition or effect the game master keeps to themselves: what comes of its state is not named to players. */
 function keepsSecrets(encounter: Encounter, combatant: Combatant): boolean {
   return combatant.hidden && encounter.effects.some((e) => e.targetId === combatant.id && isPrivateEffect(encounter, e));
 }
 
 function isDodging(encounter: Encounter, target: Combatant): boolean {
-  return encounter.effects.some((e) => e.targetId === target.id && DODGE_NAMES.includes(e.name.trim().toLowerCase()));
+  return encounter.effects.some((e) => e.targetId === target.id && isDodge(e));
 }
 
 function termText(term: BonusTerm): string {
@@ -101,7 +103,7 @@ function targetSide(encounter: Encounter, ctx: StepContext, target: Combatant, r
   const disadvantage = [...against.disadvantage];
   let acBonus = against.acBonus;
   if (isDodging(encounter, target)) {
-    const dodge = ctx.ruleSet.dodge(target.rules, NOMINAL_SPEED);
+    const dodge = ctx.ruleSet.dodge(target.rules);
     if (dodge.ok) {
       if (dodge.value.attackersDisadvantage) disadvantage.push('Dodging');
       acBonus += dodge.value.acBonus;
@@ -119,6 +121,8 @@ export function attack(encounter: Encounter, ctx: StepContext, input: AttackInpu
   const attacker = attackerOf(encounter, ctx.actor, input.attacker ?? null);
   requireAbleToAttack(ctx, attacker);
   const target = findTarget(encounter, input.target);
+  const fromTarget = conditionsFrom(encounter, attacker.id, target.id);
+  requireMayAttackTarget(ctx, attacker, target, fromTarget);
   requireHp(target);
   const baseAc = armourClassOf(encounter, target);
   if (baseAc === null) throw new CombatRefusal({ kind: 'no-armour-class', combatant: target.name });
@@ -135,6 +139,7 @@ export function attack(encounter: Encounter, ctx: StepContext, input: AttackInpu
   const request: D20TestRequest = {
     kind: 'attack',
     range: input.reach,
+    targetIsSourceOf: fromTarget,
     ...(input.bonus.ability === undefined ? {} : { ability: input.bonus.ability }),
     advantage: [...side.advantage, ...asked.advantage],
     disadvantage: [...side.disadvantage, ...asked.disadvantage],
@@ -184,7 +189,7 @@ export function attack(encounter: Encounter, ctx: StepContext, input: AttackInpu
   const amount = rollDamage(text, ctx.random, null, critical ? ctx.ruleSet.facts.critical : null, { weapon: input.weapon });
   // A hidden attacker's dice would show its damage bonus; the game master's secret roll may show them.
   const showRoll = !attacker.hidden || event.private;
-  const landed = landDamage(encounter, ctx, target, amount, { critical, showRoll, source: attacker });
+  const landed = landDamage(encounter, ctx, target, amount, { critical, showRoll, source: attacker, sourceNamed: true });
   return {
     encounter: landed.encounter,
     events: [{ kind: 'attack-rolled', ...event }, ...landed.events],

@@ -4,7 +4,7 @@ import { catalogueCondition, catalogueTrack } from './catalogue';
 import { applyRulesChange, concentrationOf, endEffects, isPrivateEffect } from './effects';
 import { isGameMaster, requireControl } from './permissions';
 import { CombatRefusal } from './refusals';
-import { findTarget, normaliseName, refOf } from './targets';
+import { findById, findTarget, normaliseName, refOf } from './targets';
 import { takeId, type StepContext, type Transition } from './transition';
 import type { Actor, Combatant, EffectKind, Encounter, EncounterEffect, EncounterEvent, RepeatSave } from './types';
 import { requireName } from './validate';
@@ -18,7 +18,7 @@ export interface AddConditionInput {
   target: string;
   condition: string;
   level?: number;
-  /** Rounds; counted at the start or end of the source's turn (the target's without a source). */
+  /** Rounds, counted as the rule set counts them (`RuleSet.roundsExpiry`): `ends` picks the end or the start of the turn they count to. */
   duration?: number;
   ends?: 'start' | 'end';
   save?: Ability;
@@ -151,11 +151,11 @@ export function addCondition(encounter: Encounter, ctx: StepContext, input: AddC
     return { encounter: next, events, command: 'condition add', detail: `${target.name}: ${label} ${level}` };
   }
 
-  const anchor = source ?? target;
-  const ends = input.ends ?? 'end';
   const order = next.combatants.map((c) => c.id);
   const now = next.currentId === null ? null : { round: next.round, combatantId: next.currentId };
-  const expiry = input.duration === undefined ? null : ctx.ruleSet.expiryAfterRounds(input.duration, anchor.id, ends, now, order);
+  const who = { sourceId: source?.id ?? null, targetId: target.id };
+  const expiry = input.duration === undefined ? null : ctx.ruleSet.roundsExpiry(input.duration, who, input.ends, now, order);
+  const anchor = expiry === null ? undefined : findById(next, expiry.combatantId);
   const concentration = source === undefined ? undefined : concentrationOf(next, source.id);
   const [id, numbered] = takeId(next, 'e');
   const kind: EffectKind = subject.kind;
@@ -182,8 +182,8 @@ export function addCondition(encounter: Encounter, ctx: StepContext, input: AddC
     combatant: refOf(target),
     source: source === undefined ? null : refOf(source),
     rounds: input.duration ?? null,
-    ends: expiry === null ? null : ends,
-    anchor: expiry === null ? null : refOf(anchor),
+    ends: expiry === null ? null : expiry.boundary,
+    anchor: anchor === undefined ? null : refOf(anchor),
     save,
     concentration: concentration?.name ?? null,
     note,

@@ -4,6 +4,7 @@ import type { RandomSource } from '../dice/random';
 import { createSeededRandom } from '../dice/seeded';
 import { UserError } from '../errors';
 import { criticalDamage, type CriticalOptions } from '../rules/critical';
+import { dealtDamage } from '../rules/damage';
 import { DAMAGE_TYPES, type CriticalMethod, type DamagePart, type DamageType } from '../rules/types';
 import { checkTotal, type Amount } from './amount';
 import type { CriticalApplied } from './types';
@@ -188,7 +189,8 @@ export function rollDamage(
     const root =
       critical === null ? piece.expr : criticalDamage(piece.expr, critical, { weapon: index === weaponPart && options.weapon !== false });
     const part = rollPart(parsed, root, random, budget);
-    return { total: checkTotal(part.total, LABEL), rendered: part.rendered, type: piece.type };
+    // Each typed part floors at 0 on its own, so a penalty to one type never eats another's damage.
+    return { total: checkTotal(dealtDamage(part.total), LABEL), rendered: part.rendered, type: piece.type };
   });
   const total = checkTotal(
     rolled.reduce((sum, part) => sum + part.total, 0),

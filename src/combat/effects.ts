@@ -1,4 +1,4 @@
-import type { CustomEffect, StateChange } from '../rules/types';
+import type { ConditionKey, CustomEffect, StateChange } from '../rules/types';
 import { catalogueCondition } from './catalogue';
 import { rulesOf } from './rules-of';
 import { findById, refOf } from './targets';
@@ -10,11 +10,18 @@ export interface Step {
   events: EncounterEvent[];
 }
 
-/** The effects on a combatant that carry modifiers, as the rules read them. */
+/** Dodge is no action of the encounter's own: an effect of one of these names on a combatant is read as it. */
+const DODGE_NAMES = ['dodge', 'dodging'];
+
+export function isDodge(effect: Pick<EncounterEffect, 'name'>): boolean {
+  return DODGE_NAMES.includes(effect.name.trim().toLowerCase());
+}
+
+/** The effects on a combatant that carry modifiers or are the Dodge action, as the rules read them for its rolls. */
 export function customEffectsOn(encounter: Encounter, combatantId: string): CustomEffect[] {
   return encounter.effects
-    .filter((e) => e.targetId === combatantId && e.modifiers.length > 0)
-    .map((e) => ({ name: e.name, modifiers: e.modifiers }));
+    .filter((e) => e.targetId === combatantId && (e.modifiers.length > 0 || isDodge(e)))
+    .map((e) => ({ name: e.name, modifiers: e.modifiers, ...(isDodge(e) ? { dodge: true } : {}) }));
 }
 
 /** Armour Class with the `ac` modifiers of the effects on the combatant (Shield of Faith's +2); null when unknown. */
@@ -103,7 +110,8 @@ function stopConcentrating(combatant: Combatant): Combatant {
  * Stores what the rules engine decided for a combatant and reports it; when the engine ended the
  * combatant's concentration (death, incapacitation), the concentration effect ends too.
  */
-export function applyRulesChange(encounter: Encounter, combatant: Combatant, change: StateChange): Step {
+export function applyRulesChange(encounter: Encounter, combatant: Combatant, engineChange: StateChange): Step {
+  const change = rulesOf(encounter).keepHeldConditions(combatant.rules, engineChange, conditionsHeld(encounter, combatant.id));
   const updated: Combatant = { ...combatant, rules: change.state };
   const ref = refOf(updated);
   const events: EncounterEvent[] = change.events.map((event) => ({ kind: 'rules', combatant: ref, event }));
@@ -118,6 +126,25 @@ export function applyRulesChange(encounter: Encounter, combatant: Combatant, cha
     next = replaceCombatant(next, { ...(findById(next, combatant.id) ?? updated), deathSavePending: false });
   }
   return { encounter: next, events };
+}
+
+/** The catalogue conditions whose records `chosen` picks, by key. */
+function conditionRecords(encounter: Encounter, chosen: (effect: EncounterEffect) => boolean): ConditionKey[] {
+  const ruleSet = rulesOf(encounter);
+  return encounter.effects.flatMap((e) => {
+    const condition = e.kind === 'condition' && chosen(e) ? catalogueCondition(ruleSet, e.name) : undefined;
+    return condition === undefined ? [] : [condition.key];
+  });
+}
+
+/** The catalogue conditions put on a combatant on their own (each has a record), whatever else implies them too. */
+function conditionsHeld(encounter: Encounter, combatantId: string): ConditionKey[] {
+  return conditionRecords(encounter, (e) => e.targetId === combatantId);
+}
+
+/** The catalogue conditions on a combatant that `sourceId` put on it: a Charmed creature's charmer, a Grappled one's grappler. */
+export function conditionsFrom(encounter: Encounter, holderId: string, sourceId: string): ConditionKey[] {
+  return conditionRecords(encounter, (e) => e.targetId === holderId && e.sourceId === sourceId);
 }
 
 /** Drops the records of catalogue conditions the rules engine took off (waking ends Unconscious). */

@@ -39,14 +39,14 @@ export interface LandedDamage {
  * Rolled damage meeting a combatant, the one path reported damage and an attack's hit share: each
  * typed part against its defences, temporary HP, 0 HP and death, then the concentration save it
  * calls for. `showRoll` false leaves the dice out of the reply (a hidden attacker's damage bonus);
- * `source` is who dealt it, for the recap.
+ * `source` is who dealt it, for the recap, and `sourceNamed` says the command named it rather than guessed.
  */
 export function landDamage(
   encounter: Encounter,
   ctx: StepContext,
   combatant: Combatant,
   amount: DamageAmount,
-  options: { critical: boolean; showRoll?: boolean; source: Combatant | null },
+  options: { critical: boolean; showRoll?: boolean; source: Combatant | null; sourceNamed: boolean },
 ): LandedDamage {
   requireHp(combatant);
   const mixed = amount.parts.length > 1;
@@ -68,6 +68,8 @@ export function landDamage(
     critical: options.critical,
     inEncounter: true,
     effects: customEffectsOn(encounter, combatant.id),
+    // A guessed source is credited in the recap, but only a named one's state changes the numbers (Next's Ethereal).
+    ...(options.sourceNamed && options.source !== null ? { sourceConditions: options.source.rules.conditions } : {}),
     ...(mixed ? { parts: amount.parts } : {}),
   };
   const change = ctx.ruleSet.applyDamage(combatant.rules, damage, ctx.random);
@@ -110,7 +112,7 @@ export function dealDamage(
   const source = input.source === undefined ? likelySource(encounter, ctx.actor, combatant) : findTarget(encounter, input.source);
   const critical = input.critical ?? false;
   const amount = rollDamage(input.amount, ctx.random, input.type ?? null, critical ? ctx.ruleSet.facts.critical : null);
-  const landed = landDamage(encounter, ctx, combatant, amount, { critical, source });
+  const landed = landDamage(encounter, ctx, combatant, amount, { critical, source, sourceNamed: input.source !== undefined });
   return { encounter: landed.encounter, events: landed.events, command: 'hp damage', detail: `${combatant.name}: ${landed.detail}` };
 }
 
@@ -151,8 +153,8 @@ export function grantTempHp(
 
 /**
  * Sets current HP as a correction (the log line of a hidden combatant's keeps its numbers out, as
- * the tracker does), outside the rules: no damage or healing consequences, but a
- * combatant set above 0 HP is up again (alive, no death saves).
+ * the tracker does): no damage or healing consequences, but above 0 HP a dying combatant wakes and a
+ * dead one comes back to life, as the rule set says.
  */
 export function setHp(encounter: Encounter, ctx: StepContext, input: { target: string; amount: string }): Transition {
   const combatant = findTarget(encounter, input.target);
@@ -162,18 +164,11 @@ export function setHp(encounter: Encounter, ctx: StepContext, input: { target: s
   const ceiling = ctx.ruleSet.maxHp(combatant.rules);
   if (amount.total > ceiling) throw new CombatRefusal({ kind: 'above-maximum-hp', combatant: combatant.name, ceiling });
   const up = amount.total > 0;
-  const rules = up
-    ? { ...combatant.rules, hp: amount.total, dead: false, stable: false, deathSaves: { successes: 0, failures: 0 } }
-    : { ...combatant.rules, hp: amount.total };
-  const updated: Combatant = {
-    ...combatant,
-    rules,
-    deathSavePending: up ? false : combatant.deathSavePending,
-    deathAnnounced: up ? false : combatant.deathAnnounced,
-  };
+  const marked: Combatant = { ...combatant, deathAnnounced: up ? false : combatant.deathAnnounced };
+  const applied = applyRulesChange(replaceCombatant(encounter, marked), marked, ctx.ruleSet.setHitPoints(combatant.rules, amount.total));
   return {
-    encounter: replaceCombatant(encounter, updated),
-    events: [{ kind: 'hp-set', combatant: refOf(updated), hp: amount.total, previous: combatant.rules.hp }],
+    encounter: applied.encounter,
+    events: [{ kind: 'hp-set', combatant: refOf(marked), hp: amount.total, previous: combatant.rules.hp }, ...applied.events],
     command: 'hp set',
     detail: combatant.hidden ? `${combatant.name}: HP set` : `${combatant.name}: HP ${combatant.rules.hp} → ${amount.total}`,
   };

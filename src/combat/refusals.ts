@@ -51,6 +51,8 @@ export type Refusal =
   | { kind: 'attacker-unclear'; gameMaster: boolean; own: number }
   /** Dead, or a condition that incapacitates. */
   | { kind: 'cannot-attack'; combatant: string; condition: string | null }
+  /** A condition the target put on the attacker forbids attacking it (Charmed by it). */
+  | { kind: 'cannot-attack-source'; combatant: string; target: string; condition: string }
   | { kind: 'no-armour-class'; combatant: string }
   /** Incapacitated, or a condition that includes it. */
   | { kind: 'cannot-concentrate'; combatant: string; condition: string }

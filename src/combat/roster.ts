@@ -109,12 +109,16 @@ function rollInitiative(ctx: StepContext, newcomer: Newcomer): InitiativeInfo {
     return { total, modifier: newcomer.initMod, mode: 'normal', rolls: [], given: true, tiebreak: [] };
   }
   const asked = ['asked for'];
+  // A stored character rolls in the state it arrives in: an Incapacitated one at disadvantage (2024), exhaustion applied.
+  const { conditions, tracks } = newcomer.carried;
   const roll: InitiativeRoll = ctx.ruleSet.rollInitiative(
     {
       modifier: newcomer.initMod,
       advantage: newcomer.mode === 'advantage' ? asked : [],
       disadvantage: newcomer.mode === 'disadvantage' ? asked : [],
       surprised: newcomer.surprised,
+      ...(conditions === undefined ? {} : { conditions }),
+      ...(tracks === undefined ? {} : { tracks }),
     },
     ctx.random,
   );

@@ -38,15 +38,15 @@ export function addCondition(ctx: RulesContext, state: CombatantRulesState, key:
 }
 
 /**
- * Removes a condition and what it implied, unless another remaining condition still implies it.
- * Prone stays: a creature that wakes up is still lying down (RULES.md §15b) and must stand.
+ * Removes a condition and what it implied, unless another remaining condition still implies it or the
+ * condition leaves it behind: Prone stays, as a creature that wakes up is still lying down (RULES.md §15b) and must stand.
  */
 export function removeCondition(ctx: RulesContext, state: CombatantRulesState, key: ConditionKey): StateChange {
   if (!state.conditions.includes(key)) return { state, events: [] };
   const removed = new Set<ConditionKey>([key]);
-  const implied = findCondition(ctx, key)?.mechanics.implies ?? [];
-  for (const candidate of implied) {
-    if (candidate === 'prone') continue;
+  const mechanics = findCondition(ctx, key)?.mechanics;
+  for (const candidate of mechanics?.implies ?? []) {
+    if (mechanics?.leavesBehind.includes(candidate)) continue;
     const stillImplied = state.conditions.some(
       (c) => !removed.has(c) && c !== candidate && findCondition(ctx, c)?.mechanics.implies.includes(candidate),
     );
@@ -56,6 +56,32 @@ export function removeCondition(ctx: RulesContext, state: CombatantRulesState, k
     .filter((c) => removed.has(c))
     .map((condition) => ({ kind: 'condition-removed', condition }));
   return { state: { ...state, conditions: state.conditions.filter((c) => !removed.has(c)) }, events };
+}
+
+/**
+ * A condition also given on its own (`held`: Incapacitated put on beside Stunned) stays when a change
+ * took it away only because a condition implying it ended; the change then does not report it removed.
+ */
+export function keepHeldConditions(
+  ctx: RulesContext,
+  before: Pick<CombatantRulesState, 'conditions'>,
+  change: StateChange,
+  held: readonly ConditionKey[],
+): StateChange {
+  const after = change.state.conditions;
+  const removed = before.conditions.filter((c) => !after.includes(c));
+  const kept = removed.filter(
+    (c) => held.includes(c) && removed.some((r) => r !== c && findCondition(ctx, r)?.mechanics.implies.includes(c)),
+  );
+  if (kept.length === 0) return change;
+  const conditions = [
+    ...before.conditions.filter((c) => after.includes(c) || kept.includes(c)),
+    ...after.filter((c) => !before.conditions.includes(c)),
+  ];
+  return {
+    state: { ...change.state, conditions },
+    events: change.events.filter((e) => !(e.kind === 'condition-removed' && kept.includes(e.condition))),
+  };
 }
 
 /** Sets a level track; the last level kills (exhaustion) or dooms (A5E fatigue). */

@@ -30,6 +30,8 @@ export function findTrack(ctx: RulesContext, key: TrackKey): TrackDefinition | u
 /** A source of mechanics on a creature, named the way a player would ("Poisoned", "Exhaustion 3"). */
 interface NamedMechanics {
   name: string;
+  /** The condition it comes from; absent for a track level. */
+  key?: ConditionKey;
   mechanics: Partial<Mechanics> & Pick<TrackLevel['mechanics'], 'maxHpHalved' | 'hitDiceHalved'>;
 }
 
@@ -37,7 +39,7 @@ interface NamedMechanics {
 export function activeMechanics(ctx: RulesContext, state: Pick<CombatantRulesState, 'conditions' | 'tracks'>): NamedMechanics[] {
   const fromConditions = ctx.conditions
     .filter((c) => state.conditions.includes(c.key))
-    .map((c) => ({ name: c.name, mechanics: c.mechanics }));
+    .map((c) => ({ name: c.name, key: c.key, mechanics: c.mechanics }));
   const fromTracks = ctx.tracks.flatMap((t) =>
     t.levels
       .filter((l) => l.level <= (state.tracks[t.key] ?? 0))

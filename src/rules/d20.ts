@@ -1,11 +1,13 @@
 import type { RandomSource } from '../dice/random';
 import { activeMechanics, findCondition, type RulesContext } from './context';
+import { dodge } from './defences';
 import type {
   AttackAgainstModifiers,
   AttackAgainstRequest,
   AttackOutcome,
   BonusTerm,
   CombatantRulesState,
+  ConditionKey,
   CustomModifier,
   D20Roll,
   D20TestModifiers,
@@ -27,7 +29,7 @@ export function resolveMode(advantages: number, disadvantages: number): RollMode
   return 'normal';
 }
 
-function matches(selector: RollSelector, request: D20TestRequest): boolean {
+function matches(selector: RollSelector, request: D20TestRequest, condition?: ConditionKey): boolean {
   const kinds = new Set<string>([request.kind]);
   if (request.initiative) kinds.add('initiative');
   if (request.concentration) kinds.add('concentration');
@@ -36,6 +38,7 @@ function matches(selector: RollSelector, request: D20TestRequest): boolean {
   if (selector.abilities && (request.ability === undefined || !selector.abilities.includes(request.ability))) return false;
   if (selector.range && selector.range !== request.range) return false;
   if (selector.needs && selector.needs !== request.needs) return false;
+  if (selector.notAgainstSource && condition !== undefined && request.targetIsSourceOf?.includes(condition)) return false;
   return true;
 }
 
@@ -62,9 +65,9 @@ export function d20Test(
   const disadvantage = [...(request.disadvantage ?? [])];
   const terms: { reason: string; term: BonusTerm }[] = [];
   let autoFail: string | null = null;
-  for (const { name, mechanics } of activeMechanics(ctx, state)) {
+  for (const { name, key, mechanics } of activeMechanics(ctx, state)) {
     for (const own of mechanics.own ?? []) {
-      if (!matches(own.on, request)) continue;
+      if (!matches(own.on, request, key)) continue;
       if (own.effect === 'advantage') advantage.push(name);
       else if (own.effect === 'disadvantage') disadvantage.push(name);
       else if (own.effect === 'auto-fail') autoFail ??= name;
@@ -78,6 +81,11 @@ export function d20Test(
     }
   }
   for (const effect of request.effects ?? []) {
+    if (effect.dodge && request.kind === 'save' && request.ability === 'dex') {
+      const dodged = dodge(ctx, state);
+      if (dodged.ok && dodged.value.dexSaveAdvantage) advantage.push(effect.name);
+      if (dodged.ok && dodged.value.dexSaveBonus !== 0) terms.push({ reason: effect.name, term: flat(dodged.value.dexSaveBonus) });
+    }
     for (const modifier of effect.modifiers) {
       if (modifier.kind !== 'bonus' && modifier.kind !== 'advantage' && modifier.kind !== 'disadvantage') continue;
       if (!matches(selectorOf(modifier), request)) continue;

@@ -2,12 +2,15 @@ import type { RandomSource } from '../dice/random';
 import { concentrationDc, die } from './concentration';
 import { addCondition, chain, gainFatigue, shiftTrack } from './condition-state';
 import { activeMechanics, maxHpOf, usesPlayerRules, type RulesContext } from './context';
-import type { CombatantRulesState, DamageInput, DamagePart, DamageType, DefenceKind, RulesEvent, StateChange } from './types';
+import type { CombatantRulesState, ConditionKey, DamageInput, DamagePart, DamageType, DefenceKind, RulesEvent, StateChange } from './types';
 
-/** Ethereal (Next) does not halve these (RULES.md §15d). */
-const CROSSES_THE_ETHER: readonly DamageType[] = ['force', 'necrotic', 'psychic', 'radiant'];
 const MASSIVE_DAMAGE_DC = 15;
 const DEATH_SAVES_TO_DIE = 3;
+
+/** A penalty can bring damage down to 0, never below it (A5E [004]; the other rule sets never deal negative damage). */
+export function dealtDamage(rolled: number): number {
+  return Math.max(0, Math.floor(rolled));
+}
 
 /** 20 + 3 × level to reach 0 HP; 20 + level for a creature already at 0 HP [004]. */
 function massiveDamageThreshold(state: CombatantRulesState, atZero: boolean): number {
@@ -32,7 +35,7 @@ function modifyDamage(
   whole = true,
 ): { amount: number; events: RulesEvent[] } {
   const events: RulesEvent[] = [];
-  let amount = Math.max(0, Math.floor(input.amount));
+  let amount = dealtDamage(input.amount);
   if (input.unreducible) return { amount, events };
   if (input.parts !== undefined && input.parts.length > 1) return modifyParts(ctx, state, input, input.parts, random);
   const active = activeMechanics(ctx, state);
@@ -46,19 +49,15 @@ function modifyDamage(
     events.push({ kind: 'damage-modified', reason, before: amount, after });
     amount = after;
   };
-  if (whole && intoxicated(ctx, state)) {
-    change('intoxicated', Math.max(0, amount - random.die(6)));
-  }
-  const ethereal = state.conditions.includes('ethereal') && ctx.conditions.some((c) => c.key === 'ethereal');
-  if (ethereal && !input.sourceEthereal && (type === null || !CROSSES_THE_ETHER.includes(type))) {
-    change('ethereal', Math.floor(amount / 2));
-  }
-  // Untyped damage (A5E ongoing damage) is unaffected by resistance and vulnerability (§5).
-  if (type !== null) {
-    if (has('resist', state.resistances)) change('resistance', Math.floor(amount / 2));
-    else if (active.some((m) => m.mechanics.resistAllDamage)) change('petrified', Math.floor(amount / 2));
-    if (has('vulnerable', state.vulnerabilities)) change('vulnerability', amount * 2);
-  }
+  const reduction = reductionDie(ctx, state);
+  if (whole && reduction !== null) change('intoxicated', Math.max(0, amount - random.die(reduction)));
+  const boundary = boundaryCrossed(ctx, state, input);
+  if (boundary !== null && (type === null || !boundary.except.includes(type))) change('ethereal', Math.floor(amount / 2));
+  // Untyped damage (A5E ongoing damage) meets no resistance to a type and no vulnerability (§5), but
+  // resistance to all damage (Petrified) halves it too, as Next's Ethereal does.
+  if (has('resist', state.resistances)) change('resistance', Math.floor(amount / 2));
+  else if (active.some((m) => m.mechanics.resistAllDamage)) change('petrified', Math.floor(amount / 2));
+  if (has('vulnerable', state.vulnerabilities)) change('vulnerability', amount * 2);
   return whole ? belowThreshold(state, amount, events) : { amount, events };
 }
 
@@ -67,8 +66,22 @@ function effectGives(input: DamageInput, kind: DefenceKind, type: DamageType): b
   return (input.effects ?? []).some((effect) => effect.modifiers.some((m) => m.kind === kind && m.damageType === type));
 }
 
-function intoxicated(ctx: RulesContext, state: CombatantRulesState): boolean {
-  return state.conditions.includes('intoxicated') && ctx.conditions.some((c) => c.key === 'intoxicated');
+/** The die each instance of damage the creature takes is lowered by (Next's Intoxicated: d6), or null. */
+function reductionDie(ctx: RulesContext, state: CombatantRulesState): number | null {
+  return activeMechanics(ctx, state).find((m) => m.mechanics.damageReductionDie)?.mechanics.damageReductionDie ?? null;
+}
+
+/**
+ * Next's Ethereal halves what one side of the boundary deals the other: damage to an ethereal creature
+ * from one that is not (or from an unnamed source), and damage an ethereal dealer does to one that is not.
+ */
+function boundaryCrossed(ctx: RulesContext, state: CombatantRulesState, input: DamageInput): { except: readonly DamageType[] } | null {
+  const across = (conditions: readonly ConditionKey[]): { except: readonly DamageType[] } | null =>
+    activeMechanics(ctx, { conditions, tracks: state.tracks }).find((m) => m.mechanics.halfDamageAcross)?.mechanics.halfDamageAcross ??
+    null;
+  const target = across(state.conditions);
+  const dealer = across(input.sourceConditions ?? []);
+  return (target === null) === (dealer === null) ? null : (target ?? dealer);
 }
 
 /** A damage threshold stops a whole instance below it (RULES.md §6). */
@@ -100,15 +113,16 @@ function modifyParts(
     events.push({
       kind: 'damage-part',
       damageType: part.type,
-      before: Math.max(0, Math.floor(part.amount)),
+      before: dealtDamage(part.amount),
       after: typed.amount,
       immune,
       reasons,
     });
     amount += typed.amount;
   }
-  if (intoxicated(ctx, state)) {
-    const after = Math.max(0, amount - random.die(6));
+  const reduction = reductionDie(ctx, state);
+  if (reduction !== null) {
+    const after = Math.max(0, amount - random.die(reduction));
     events.push({ kind: 'damage-modified', reason: 'intoxicated', before: amount, after });
     amount = after;
   }

@@ -24,12 +24,19 @@ export function cover(ctx: RulesContext, degrees: readonly CoverDegree[], fromFa
   };
 }
 
+/** An encounter tracks no creature's speed: for the Dodge, conditions and tracks alone decide whether it is 0. */
+const NOMINAL_SPEED = 30;
+
 /**
  * The Dodge action (RULES.md §20): disadvantage for attackers and advantage on Dex saves, or Next's
  * +4 to AC and Dex saves. It gives nothing to a creature that is incapacitated, can't move or has
  * speed 0 (A5E: it can't be taken then at all).
  */
-export function dodge(ctx: RulesContext, state: CombatantRulesState, baseSpeed: number): RulesResult<DodgeEffect> {
+export function dodge(
+  ctx: RulesContext,
+  state: Pick<CombatantRulesState, 'conditions' | 'tracks'>,
+  baseSpeed = NOMINAL_SPEED,
+): RulesResult<DodgeEffect> {
   const helpless = activeMechanics(ctx, state).find((m) => m.mechanics.noActions || m.mechanics.cantMove);
   if (helpless) return { ok: false, reason: `Dodging does nothing while ${helpless.name}.` };
   if (speedOf(ctx, state, baseSpeed) === 0) return { ok: false, reason: 'Dodging does nothing at speed 0.' };

@@ -1,4 +1,4 @@
-import type { Duration, EndingEffects, Expiry, TimedEffect, TurnPoint } from './types';
+import type { Duration, EndingEffects, Expiry, RuleSetFacts, TimedEffect, TurnPoint } from './types';
 
 const ROUNDS_PER_MINUTE = 10;
 
@@ -42,6 +42,24 @@ export function expiryAfterRounds(
   const current = position(order, now.round, now.combatantId, 'end');
   const first = position(order, now.round, anchorId, boundary) > current ? now.round : now.round + 1;
   return { round: first + count - 1, combatantId: anchorId, boundary };
+}
+
+/**
+ * "For N rounds" as the rule set counts it when the effect says no more (RULES.md §19): until the end
+ * of the source's turn (the target's without a source), or in Next from the turn on which it began to
+ * the start of that turn N rounds on ("unless specified otherwise", 002). `ends` says otherwise.
+ */
+export function roundsExpiry(
+  facts: Pick<RuleSetFacts, 'roundsLast'>,
+  count: number,
+  who: { sourceId: string | null; targetId: string },
+  ends: 'start' | 'end' | undefined,
+  now: TurnPoint | null,
+  order: readonly string[],
+): Expiry {
+  const ownTurn = who.sourceId ?? who.targetId;
+  if (facts.roundsLast === 'to-end-of-source-turn') return expiryAfterRounds(count, ownTurn, ends ?? 'end', now, order);
+  return expiryAfterRounds(count, now?.combatantId ?? ownTurn, ends ?? 'start', now, order);
 }
 
 /** A position on the encounter's time line: every turn has a start and an end. */

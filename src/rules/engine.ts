@@ -1,12 +1,12 @@
 import { castingInterruptionDc, concentrationDc, startConcentration } from './concentration';
-import { addCondition, endEncounter, removeCondition, setTrack } from './condition-state';
+import { addCondition, endEncounter, keepHeldConditions, removeCondition, setTrack } from './condition-state';
 import { findCondition, maxHpOf, usesPlayerRules, type RulesContext } from './context';
 import { attackAgainst, attackOutcome, d20Test, rollD20, rollD20Test } from './d20';
 import { applyDamage } from './damage';
 import { recoverFromStable, rollDeathSave, stabilise } from './death';
 import { cover, dodge } from './defences';
-import { endingEffects, expiryAfterRounds, expiryOf } from './durations';
-import { applyHealing, isBloodied, reduceMaxHp, setTempHp } from './hit-points';
+import { endingEffects, expiryAfterRounds, expiryOf, roundsExpiry } from './durations';
+import { applyHealing, isBloodied, reduceMaxHp, setHitPoints, setTempHp } from './hit-points';
 import { useHeroicInspiration } from './inspiration';
 import { orderInitiative, rollInitiative } from './initiative';
 import { canRest, longRest, shortRest } from './rests';
@@ -24,6 +24,7 @@ export function buildRuleSet(ctx: RulesContext): RuleSet {
     condition: (key) => findCondition(ctx, key),
     addCondition: (state, key) => addCondition(ctx, state, key),
     removeCondition: (state, key) => removeCondition(ctx, state, key),
+    keepHeldConditions: (before, change, held) => keepHeldConditions(ctx, before, change, held),
     setTrack: (state, track, level) => setTrack(ctx, state, track, level),
     d20Test: (state, request) => d20Test(ctx, state, request),
     rollD20Test: (state, request, own, random) => rollD20Test(ctx, state, request, own, random),
@@ -39,6 +40,7 @@ export function buildRuleSet(ctx: RulesContext): RuleSet {
     makesDeathSaves: (state) => usesPlayerRules(ctx, state),
     applyDamage: (state, damage, random) => applyDamage(ctx, state, damage, random),
     applyHealing: (state, amount) => applyHealing(ctx, state, amount),
+    setHitPoints: (state, hp) => setHitPoints(ctx, state, hp),
     setTempHp: (state, amount, options) => setTempHp(ctx, state, amount, options),
     reduceMaxHp: (state, reduction) => reduceMaxHp(ctx, state, reduction),
     rollDeathSave: (state, random, effects) => rollDeathSave(ctx, state, random, effects),
@@ -52,6 +54,7 @@ export function buildRuleSet(ctx: RulesContext): RuleSet {
     orderInitiative: (entries, random) => orderInitiative(ctx, entries, random),
     expiryOf,
     expiryAfterRounds,
+    roundsExpiry: (count, who, ends, now, order) => roundsExpiry(ctx.facts, count, who, ends, now, order),
     endingEffects,
     canRest,
     shortRest: (state, options, random) => shortRest(ctx, state, options, random),

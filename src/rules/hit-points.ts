@@ -1,4 +1,4 @@
-import { removeCondition, chain } from './condition-state';
+import { removeCondition, chain, shiftTrack } from './condition-state';
 import { maxHpOf, type RulesContext } from './context';
 import type { CombatantRulesState, RulesResult, StateChange, TempHpOptions } from './types';
 
@@ -10,13 +10,33 @@ export function applyHealing(ctx: RulesContext, state: CombatantRulesState, amou
   if (state.dead) return { state, events: [{ kind: 'cannot-heal-dead' }] };
   const base = Math.max(0, state.hp);
   const hp = Math.max(state.hp, Math.min(maxHpOf(ctx, state), base + Math.max(0, Math.floor(amount))));
-  const healed: StateChange = { state: { ...state, hp }, events: [{ kind: 'healed', amount: Math.max(0, hp - base), hp }] };
-  if (state.hp > 0 || hp <= 0) return healed;
+  return afterRegaining(ctx, state, { state: { ...state, hp }, events: [{ kind: 'healed', amount: Math.max(0, hp - base), hp }] });
+}
+
+/**
+ * Hit points regained from 0 or below, by whatever means (healing, a rest, HP set outright), end dying
+ * and the unconsciousness it brought (Prone stays) and clear the death saves ([000] "Unconscious", [004]).
+ */
+export function afterRegaining(ctx: RulesContext, before: Pick<CombatantRulesState, 'hp'>, change: StateChange): StateChange {
+  if (before.hp > 0 || change.state.hp <= 0) return change;
   return chain(
-    healed,
+    change,
     (s) => wake(ctx, s),
     (s) => ({ state: s, events: [{ kind: 'revived' }] }),
   );
+}
+
+/**
+ * Hit points set outright, as a correction or after revival magic: above 0, a dying creature wakes, and
+ * a dead one comes back to life with a level fewer of each track the rule set names (2024 "Dead": one
+ * Exhaustion level).
+ */
+export function setHitPoints(ctx: RulesContext, state: CombatantRulesState, hp: number): StateChange {
+  const set: StateChange = { state: { ...state, hp }, events: [] };
+  if (hp <= 0) return set;
+  if (!state.dead) return afterRegaining(ctx, state, set);
+  const tracks = ctx.facts.revivalLowersTracks.map((track) => (s: CombatantRulesState) => shiftTrack(ctx, s, track, -1));
+  return chain({ state: { ...set.state, dead: false }, events: [{ kind: 'returned-to-life' }] }, (s) => wake(ctx, s), ...tracks);
 }
 
 /** Back to consciousness: no longer dying or stable, death saves cleared. */

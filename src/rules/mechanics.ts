@@ -8,10 +8,14 @@ const NONE: Mechanics = {
   cantMove: false,
   cantSpeak: false,
   noReactions: false,
+  noAttacksOnSource: false,
   implies: [],
+  leavesBehind: [],
   immuneTo: [],
   damageImmunities: [],
   resistAllDamage: false,
+  halfDamageAcross: null,
+  damageReductionDie: null,
   breaksConcentration: false,
   autoCriticalWithin5ft: false,
   acBonus: 0,
@@ -37,6 +41,7 @@ export function conditionFrom(catalogue: readonly ConditionDefinition[], key: Co
 // Selectors the catalogues share, so a catalogue row reads like the rule text.
 export const ATTACKS: RollSelector = { kinds: ['attack'] };
 export const MELEE_ATTACKS: RollSelector = { kinds: ['attack'], range: 'melee' };
+export const ATTACKS_NOT_ON_SOURCE: RollSelector = { kinds: ['attack'], notAgainstSource: true };
 export const CHECKS: RollSelector = { kinds: ['check'] };
 export const SAVES: RollSelector = { kinds: ['save'] };
 const SIGHT_CHECKS: RollSelector = { kinds: ['check'], needs: 'sight' };

@@ -1,6 +1,7 @@
 import type { RandomSource } from '../dice/random';
 import { chain, shiftTrack } from './condition-state';
 import { activeMechanics, maxHpOf, type RulesContext } from './context';
+import { afterRegaining } from './hit-points';
 import { abilityModifier } from './state';
 import type {
   CombatantRulesState,
@@ -36,7 +37,11 @@ function healTo(
 ): { state: CombatantRulesState; healed: number; events: RulesEvent[] } {
   const next = Math.max(state.hp, Math.min(maxHpOf(ctx, state), hp));
   const healed = next - state.hp;
-  return { state: { ...state, hp: next }, healed, events: healed > 0 ? [{ kind: 'healed', amount: healed, hp: next }] : [] };
+  const change = afterRegaining(ctx, state, {
+    state: { ...state, hp: next },
+    events: healed > 0 ? [{ kind: 'healed', amount: healed, hp: next }] : [],
+  });
+  return { ...change, healed };
 }
 
 /** Spends Hit Dice one at a time: die + Con modifier each, at least the rule set's floor (§23, §27.24). */
@@ -69,7 +74,8 @@ function spendHitDice(
       const after = healTo(ctx, next, next.hp + gain);
       next = after.state;
       healed += after.healed;
-      events.push({ kind: 'hit-dice-spent', sides, roll, healed: after.healed });
+      // The die says what it healed; waking from 0 HP follows it.
+      events.push({ kind: 'hit-dice-spent', sides, roll, healed: after.healed }, ...after.events.filter((e) => e.kind !== 'healed'));
     }
   }
   return { ok: true, value: { state: next, events, healed } };

@@ -140,6 +140,8 @@ export type RulesEvent =
   | { kind: 'concentration-ended'; reason: 'incapacitated' | 'died' | 'new-effect' }
   | { kind: 'healed'; amount: number; hp: number }
   | { kind: 'revived' }
+  /** A dead creature was brought back (its hit points set above 0). */
+  | { kind: 'returned-to-life' }
   | { kind: 'cannot-heal-dead' }
   | { kind: 'temp-hp-set'; tempHp: number; previous: number }
   | { kind: 'temp-hp-kept'; tempHp: number; offered: number }
@@ -196,6 +198,8 @@ export type CustomModifier =
 export interface CustomEffect {
   name: string;
   modifiers: readonly CustomModifier[];
+  /** The Dodge action: the rule set says what it gives the dodger's own rolls (advantage on Dex saves, or Next's +4). */
+  dodge?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -230,8 +234,8 @@ export interface DamageInput {
    * `amount` is their sum. Absent or one part: the whole amount has `type`.
    */
   parts?: readonly DamagePart[];
-  /** The source is itself ethereal (Next), so Ethereal does not halve. */
-  sourceEthereal?: boolean;
+  /** The conditions of the creature that dealt it, when the command named it (Next's Ethereal halves across the boundary only). */
+  sourceConditions?: readonly ConditionKey[];
   /** The target's custom effects: their `resist`, `immune` and `vulnerable` modifiers apply. */
   effects?: readonly CustomEffect[];
   /** Taken during an encounter (A5E fatigue then waits for the encounter's end). */
@@ -259,6 +263,8 @@ export interface D20TestRequest {
   concentration?: boolean;
   initiative?: boolean;
   deathSave?: boolean;
+  /** Of the creature's conditions, those the target of this attack is the source of (its charmer, its grappler). */
+  targetIsSourceOf?: readonly ConditionKey[];
   /** Extra sources from the situation (cover, help, squeezing...), each a short reason. */
   advantage?: readonly string[];
   disadvantage?: readonly string[];
@@ -364,6 +370,8 @@ export interface RollSelector {
   abilities?: readonly Ability[];
   range?: 'melee' | 'ranged';
   needs?: 'sight' | 'hearing';
+  /** Only attacks on a target other than the condition's source (Grappled: anyone but the grappler). */
+  notAgainstSource?: boolean;
 }
 
 export interface OwnRollEffect {
@@ -391,10 +399,18 @@ export interface Mechanics {
   cantMove: boolean;
   cantSpeak: boolean;
   noReactions: boolean;
+  /** Can't attack the condition's source (Charmed: its charmer). */
+  noAttacksOnSource: boolean;
   implies: readonly ConditionKey[];
+  /** Of what it implies, what stays when it ends (Prone: a creature that wakes is still lying down). */
+  leavesBehind: readonly ConditionKey[];
   immuneTo: readonly ConditionKey[];
   damageImmunities: readonly DamageType[];
   resistAllDamage: boolean;
+  /** Halves damage taken from, and dealt to, creatures not in this state, except these types (Next's Ethereal). */
+  halfDamageAcross: { except: readonly DamageType[] } | null;
+  /** Each instance of damage taken is lowered by a roll of this die (Next's Intoxicated: 6). */
+  damageReductionDie: number | null;
   /** Gaining it ends concentration (Incapacitated; in Next, Stunned and Unconscious). */
   breaksConcentration: boolean;
   autoCriticalWithin5ft: boolean;
@@ -627,6 +643,10 @@ export interface RuleSetFacts {
   coverHelpsHiding: boolean;
   longRestRestoresMaxHp: boolean;
   longRestTrackRecovery: 'one' | 'one-if-fed' | 'haven';
+  /** Level tracks that lose a level when a dead creature comes back to life (2024 and C&M "Dead"; A5E, decision in docs/rules-decisions.md). */
+  revivalLowersTracks: readonly TrackKey[];
+  /** An effect lasting rounds, unless it says otherwise: to the end of its source's turn (the target's without one), or (Next) to the start of the turn on which it began (§19). */
+  roundsLast: 'to-end-of-source-turn' | 'to-start-of-turn-begun';
 }
 
 export interface RuleSet {
@@ -640,6 +660,8 @@ export interface RuleSet {
   /** Adds a condition with the ones it implies, unless an active one grants immunity. */
   addCondition(state: CombatantRulesState, key: ConditionKey): RulesResult<StateChange>;
   removeCondition(state: CombatantRulesState, key: ConditionKey): StateChange;
+  /** Puts back what `change` took off only as implied by another condition, when it was also given on its own (`held`). */
+  keepHeldConditions(before: Pick<CombatantRulesState, 'conditions'>, change: StateChange, held: readonly ConditionKey[]): StateChange;
   /** Sets a track level; reaching the end kills (exhaustion) or dooms (fatigue). */
   setTrack(state: CombatantRulesState, track: TrackKey, level: number): RulesResult<StateChange>;
 
@@ -667,8 +689,8 @@ export interface RuleSet {
   speed(state: CombatantRulesState, baseSpeed: number): number;
   /** The best of several degrees of cover (they never add up, decision §27.3). */
   cover(degrees: readonly CoverDegree[], fromFarSide?: boolean): CoverEffect;
-  /** What the Dodge action gives until the start of the creature's next turn. */
-  dodge(state: CombatantRulesState, baseSpeed: number): RulesResult<DodgeEffect>;
+  /** What the Dodge action gives until the start of the creature's next turn; without a base speed, conditions alone decide whether it is 0. */
+  dodge(state: Pick<CombatantRulesState, 'conditions' | 'tracks'>, baseSpeed?: number): RulesResult<DodgeEffect>;
   /** The maximum healing and rests restore to: after reductions and 2014 exhaustion level 4. */
   maxHp(state: CombatantRulesState): number;
   isBloodied(state: CombatantRulesState): boolean;
@@ -677,6 +699,8 @@ export interface RuleSet {
 
   applyDamage(state: CombatantRulesState, damage: DamageInput, random: RandomSource): StateChange;
   applyHealing(state: CombatantRulesState, amount: number): StateChange;
+  /** Hit points set outright: above 0 the dying wake and the dead come back to life. */
+  setHitPoints(state: CombatantRulesState, hp: number): StateChange;
   setTempHp(state: CombatantRulesState, amount: number, options?: TempHpOptions): RulesResult<StateChange>;
   reduceMaxHp(state: CombatantRulesState, reduction: number): StateChange;
 
@@ -698,6 +722,14 @@ export interface RuleSet {
 
   expiryOf(duration: Duration, at: TurnPoint, order: readonly string[]): Expiry | null;
   expiryAfterRounds(count: number, anchorId: string, boundary: 'start' | 'end', now: TurnPoint | null, order: readonly string[]): Expiry;
+  /** "For N rounds" as the rule set counts it, unless `ends` says at which end of the turn (Next: the turn it began, at its start). */
+  roundsExpiry(
+    count: number,
+    who: { sourceId: string | null; targetId: string },
+    ends: 'start' | 'end' | undefined,
+    now: TurnPoint | null,
+    order: readonly string[],
+  ): Expiry;
   endingEffects(effects: readonly TimedEffect[], order: readonly string[], from: TurnPoint, to: TurnPoint): EndingEffects;
 
   canRest(state: CombatantRulesState): RulesResult<true>;

@@ -168,6 +168,9 @@ export function consequenceSentences(subject: Subject, events: readonly RulesEve
       case 'revived':
         sentences.push(`${who} is conscious again.`);
         break;
+      case 'returned-to-life':
+        sentences.push(`${who} is alive again.`);
+        break;
       case 'stabilised':
         sentences.push(`${who} is stable.`);
         break;

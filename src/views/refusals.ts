@@ -81,6 +81,8 @@ export function refusalText(refusal: Refusal): string {
       return refusal.condition === null
         ? `${shown(refusal.combatant)} is dead and cannot attack.`
         : `${shown(refusal.combatant)} is ${refusal.condition} and cannot attack.`;
+    case 'cannot-attack-source':
+      return `${shown(refusal.combatant)} is ${refusal.condition} by ${shown(refusal.target)} and cannot attack it.`;
     case 'no-armour-class':
       return `${shown(refusal.combatant)} has no Armour Class to roll against: a combatant gets one with \`ac:\` when it is added or joins.`;
     case 'cannot-concentrate':

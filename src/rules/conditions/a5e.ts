@@ -10,7 +10,8 @@ export const CONDITIONS_A5E: readonly ConditionDefinition[] = [
   conditionFrom(CONDITIONS_2014, 'blinded'),
   condition('bloodied', 'Bloodied', 'At half its hit points or fewer; other rules key off it.', {}),
   condition('charmed', 'Charmed', "Won't act against the charmer, who has the upper hand in social dealings with it.", {
-    notes: ["can't take hostile actions against the charmer", 'the charmer has advantage on social checks against it'],
+    noAttacksOnSource: true,
+    notes: ["can't take other hostile actions against the charmer", 'the charmer has advantage on social checks against it'],
   }),
   condition('confused', 'Confused', 'Addled: no reactions, and a d8 each turn decides what it does.', {
     noReactions: true,
@@ -19,8 +20,8 @@ export const CONDITIONS_A5E: readonly ConditionDefinition[] = [
     ],
   }),
   conditionFrom(CONDITIONS_2014, 'deafened'),
-  condition('doomed', 'Doomed', 'Marked for death: dies when the Narrator decides or within 2d12 hours.', {
-    notes: ['stays doomed after death', 'only magic of 7th level or higher removes it'],
+  condition('doomed', 'Doomed', 'Marked for death: dies when the Narrator decides or within 2d12 hours, and stays doomed after death.', {
+    notes: ['dies when the Narrator decides or within 13 (2d12) hours', 'only magic of 7th level or higher removes it'],
   }),
   condition('encumbered', 'Encumbered', 'Weighed down: speed 5 ft.', { speed: 'five-feet' }),
   condition('frightened', 'Frightened', 'Shaken by a source of fear: worse checks and attacks while it can see the source.', {

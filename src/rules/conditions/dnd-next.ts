@@ -23,10 +23,8 @@ export const CONDITIONS_NEXT: readonly ConditionDefinition[] = [
     notes: ["creatures that don't rely on sight are usually immune"],
   }),
   condition('charmed', 'Charmed', "Won't harm the charmer, who has the upper hand in social dealings with it.", {
-    notes: [
-      "can't attack the charmer or target it with harmful abilities or magic",
-      'the charmer has advantage on social checks against it',
-    ],
+    noAttacksOnSource: true,
+    notes: ["can't target the charmer with harmful abilities or magic", 'the charmer has advantage on social checks against it'],
   }),
   condition('deafened', 'Deafened', "Can't hear: fails checks that need hearing.", { own: [FAILS_HEARING_CHECKS] }),
   condition('encumbered', 'Encumbered', 'Carrying more than Strength × 10 lb: slower, and worse at everything.', {
@@ -38,6 +36,7 @@ export const CONDITIONS_NEXT: readonly ConditionDefinition[] = [
     'Ethereal',
     'Half in another plane: deals and takes half damage across the boundary, except force, necrotic, psychic and radiant.',
     {
+      halfDamageAcross: { except: ['force', 'necrotic', 'psychic', 'radiant'] },
       notes: [
         'passes through non-ethereal creatures and objects as part of a move, action or reaction',
         'inside an object it is blinded and can target only that object',
@@ -50,6 +49,7 @@ export const CONDITIONS_NEXT: readonly ConditionDefinition[] = [
   }),
   condition('intoxicated', 'Intoxicated', 'Drunk: worse attacks and checks, shaky spellcasting, but numb to pain (−1d6 to each damage).', {
     own: [disadvantageOn(ATTACKS), disadvantageOn(CHECKS)],
+    damageReductionDie: 6,
     notes: ['DC 10 Constitution check to cast a spell; on a failure the action is lost but not the spell'],
   }),
   condition(
@@ -63,6 +63,7 @@ export const CONDITIONS_NEXT: readonly ConditionDefinition[] = [
   ),
   condition('paralyzed', 'Paralyzed', "Can't move, speak or act except mentally; falls prone and fails Strength and Dexterity saves.", {
     implies: ['prone'],
+    leavesBehind: ['prone'],
     speed: 'zero',
     cantMove: true,
     cantSpeak: true,
@@ -100,6 +101,7 @@ export const CONDITIONS_NEXT: readonly ConditionDefinition[] = [
     "Out cold and prone: can't act or perceive, fails Strength and Dexterity saves; concentration breaks.",
     {
       implies: ['prone'],
+      leavesBehind: ['prone'],
       speed: 'zero',
       cantMove: true,
       cantSpeak: true,

@@ -9,10 +9,8 @@ import { CONDITIONS_2024 } from './dnd2024';
 export const CONDITIONS_2014: readonly ConditionDefinition[] = [
   conditionFrom(CONDITIONS_2024, 'blinded'),
   condition('charmed', 'Charmed', "Won't harm the charmer, who has the upper hand in social dealings with it.", {
-    notes: [
-      "can't attack the charmer or target it with harmful abilities or magic",
-      'the charmer has advantage on social checks against it',
-    ],
+    noAttacksOnSource: true,
+    notes: ["can't target the charmer with harmful abilities or magic", 'the charmer has advantage on social checks against it'],
   }),
   conditionFrom(CONDITIONS_2024, 'deafened'),
   conditionFrom(CONDITIONS_2024, 'frightened'),
@@ -75,6 +73,7 @@ export const CONDITIONS_2014: readonly ConditionDefinition[] = [
   }),
   condition('unconscious', 'Unconscious', 'Out cold and prone: fails Strength and Dexterity saves, hits from close by are critical.', {
     implies: ['incapacitated', 'prone'],
+    leavesBehind: ['prone'],
     speed: 'zero',
     cantMove: true,
     cantSpeak: true,

@@ -1,5 +1,6 @@
 import {
   ATTACKS,
+  ATTACKS_NOT_ON_SOURCE,
   CHECKS,
   DEX_SAVES,
   FAILS_HEARING_CHECKS,
@@ -19,10 +20,8 @@ export const CONDITIONS_2024: readonly ConditionDefinition[] = [
     against: [{ effect: 'advantage' }],
   }),
   condition('charmed', 'Charmed', "Won't harm the charmer, who has the upper hand in social dealings with it.", {
-    notes: [
-      "can't attack the charmer or target it with damaging abilities or magical effects",
-      'the charmer has advantage on social checks against it',
-    ],
+    noAttacksOnSource: true,
+    notes: ["can't target the charmer with damaging abilities or magical effects", 'the charmer has advantage on social checks against it'],
   }),
   condition('deafened', 'Deafened', "Can't hear: fails checks that need hearing.", { own: [FAILS_HEARING_CHECKS] }),
   condition('frightened', 'Frightened', 'Shaken by a source of fear: worse checks and attacks while it can see the source.', {
@@ -31,11 +30,8 @@ export const CONDITIONS_2024: readonly ConditionDefinition[] = [
   }),
   condition('grappled', 'Grappled', 'Held in place; attacks on anyone but the grappler suffer.', {
     speed: 'zero',
-    notes: [
-      'disadvantage on attacks against anyone other than the grappler',
-      'the grappler can drag it at 1 extra foot per foot',
-      'escape: action, Athletics or Acrobatics check against the escape DC',
-    ],
+    own: [disadvantageOn(ATTACKS_NOT_ON_SOURCE)],
+    notes: ['the grappler can drag it at 1 extra foot per foot', 'escape: action, Athletics or Acrobatics check against the escape DC'],
   }),
   condition('incapacitated', 'Incapacitated', "Can't act, react or speak; concentration breaks.", {
     noActions: true,
@@ -88,10 +84,11 @@ export const CONDITIONS_2024: readonly ConditionDefinition[] = [
   }),
   condition('unconscious', 'Unconscious', 'Out cold and prone: fails Strength and Dexterity saves, hits from close by are critical.', {
     implies: ['incapacitated', 'prone'],
+    leavesBehind: ['prone'],
     speed: 'zero',
     own: [FAILS_STR_DEX_SAVES],
     against: [{ effect: 'advantage' }],
     autoCriticalWithin5ft: true,
-    notes: ['drops what it holds', 'still Prone when it wakes', 'unaware of its surroundings'],
+    notes: ['drops what it holds', 'unaware of its surroundings'],
   }),
 ];

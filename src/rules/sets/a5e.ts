@@ -24,5 +24,6 @@ export const A5E: RulesContext = {
     bloodied: true,
     coverHelpsHiding: true,
     longRestTrackRecovery: 'haven',
+    revivalLowersTracks: ['fatigue', 'strife'],
   },
 };

@@ -46,5 +46,7 @@ export const DND_NEXT: RulesContext = {
     coverHelpsHiding: false,
     longRestRestoresMaxHp: false,
     longRestTrackRecovery: 'one',
+    revivalLowersTracks: [],
+    roundsLast: 'to-start-of-turn-begun',
   },
 };

@@ -20,6 +20,7 @@ export const FACTS_2014: RuleSetFacts = {
   bloodied: false,
   longRestRestoresMaxHp: false,
   longRestTrackRecovery: 'one-if-fed',
+  revivalLowersTracks: [],
 };
 
 /** The 2014 rules as SRD 5.1 gives them (RULES.md column a). */

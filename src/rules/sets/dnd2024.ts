@@ -40,6 +40,8 @@ export const FACTS_2024: RuleSetFacts = {
   coverHelpsHiding: false,
   longRestRestoresMaxHp: true,
   longRestTrackRecovery: 'one',
+  revivalLowersTracks: ['exhaustion'],
+  roundsLast: 'to-end-of-source-turn',
 };
 
 export const DND2024: RulesContext = {

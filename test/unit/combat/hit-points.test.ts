@@ -152,11 +152,10 @@ describe('damage', () => {
     expect(named(hit.encounter, 'Goblin').rules).toMatchObject({ hp: 0, dead: true });
   });
 
-  it.each([
-    ['fireball', /^Damage must be a number or dice such as `2d6\+3`: /],
-    ['1d4-10', /^Damage came to -8; it cannot be negative\.$/],
-  ])('refuses the amount %s', (amount, message) => {
-    expect(refusalOf(() => dealDamage(table(), ctx(gm, scripted(2)), { target: 'Goblin', amount }))).toMatch(message);
+  it('refuses an amount that is not dice', () => {
+    expect(refusalOf(() => dealDamage(table(), ctx(gm), { target: 'Goblin', amount: 'fireball' }))).toMatch(
+      /^Damage must be a number or dice such as `2d6\+3`: /,
+    );
   });
 
   it('needs hit points to take damage', () => {
@@ -353,7 +352,10 @@ describe('healing, temporary HP and corrections', () => {
     const dead = dealDamage(table(), ctx(gm), { target: 'Goblin', amount: '7' }).encounter;
     const back = setHp(dead, ctx(gm), { target: 'Goblin', amount: '5' });
     expect(named(back.encounter, 'Goblin').rules).toMatchObject({ hp: 5, dead: false });
-    expect(back.events).toEqual([containing({ kind: 'hp-set', hp: 5, previous: 0 })]);
+    expect(back.events).toEqual([
+      containing({ kind: 'hp-set', hp: 5, previous: 0 }),
+      containing({ kind: 'rules', event: { kind: 'returned-to-life' } }),
+    ]);
     expect(refusalOf(() => setHp(table(), ctx(alice), { target: 'Alice', amount: '13' }))).toContain(
       "Alice's HP can be at most 12; raise the maximum with `/hp max` first.",
     );

@@ -71,6 +71,7 @@ export function conditionProfile(id: RuleSetId, key: ConditionKey): string[] {
   const all = state.conditions.map((c) => rules.condition(c)!.mechanics);
   if (all.some((m) => m.noActions)) tokens.push('no-actions');
   if (all.some((m) => m.noReactions)) tokens.push('no-reactions');
+  if (def.mechanics.noAttacksOnSource) tokens.push('no-attacks-on-source');
   if (def.mechanics.resistAllDamage) tokens.push('resists-all-damage');
   for (const immune of def.mechanics.immuneTo) tokens.push(`immune:${immune}`);
   for (const immune of def.mechanics.damageImmunities) tokens.push(`immune:${immune}-damage`);

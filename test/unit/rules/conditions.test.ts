@@ -29,10 +29,10 @@ const PARALYZED_2024 = [
 ];
 const CATALOGUE_2024: Partial<Record<ConditionKey, string[]>> = {
   blinded: ['melee:dis', 'ranged:dis', 'sight:fail', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv'],
-  charmed: [],
+  charmed: ['no-attacks-on-source'],
   deafened: ['hearing:fail'],
   frightened: ['melee:dis', 'ranged:dis', 'check:dis', 'sight:dis', 'hearing:dis', 'init:dis'],
-  grappled: ['speed:0'],
+  grappled: ['melee:dis', 'ranged:dis', 'speed:0'],
   incapacitated: ['init:dis', 'ends-concentration', 'no-actions', 'no-reactions'],
   invisible: ['melee:adv', 'ranged:adv', 'init:adv', 'vs-melee-5:dis', 'vs-ranged-30:dis'],
   paralyzed: PARALYZED_2024,
@@ -92,7 +92,7 @@ const EXPECTED: Record<RuleSetId, Partial<Record<ConditionKey, string[]>>> = {
   'crown-misery': CATALOGUE_2024,
   dnd2014: {
     blinded: ['melee:dis', 'ranged:dis', 'sight:fail', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv'],
-    charmed: [],
+    charmed: ['no-attacks-on-source'],
     deafened: ['hearing:fail'],
     frightened: ['melee:dis', 'ranged:dis', 'check:dis', 'sight:dis', 'hearing:dis', 'init:dis'],
     grappled: ['speed:0'],
@@ -159,7 +159,7 @@ const EXPECTED: Record<RuleSetId, Partial<Record<ConditionKey, string[]>>> = {
   },
   'dnd-next': {
     blinded: ['melee:dis', 'ranged:dis', 'sight:fail', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv'],
-    charmed: [],
+    charmed: ['no-attacks-on-source'],
     deafened: ['hearing:fail'],
     encumbered: [
       'melee:dis',
@@ -225,7 +225,7 @@ const EXPECTED: Record<RuleSetId, Partial<Record<ConditionKey, string[]>>> = {
   a5e: {
     blinded: ['melee:dis', 'ranged:dis', 'sight:fail', 'vs-melee-5:adv', 'vs-ranged-30:adv', 'vs-seen:adv'],
     bloodied: [],
-    charmed: [],
+    charmed: ['no-attacks-on-source'],
     confused: ['no-reactions'],
     deafened: ['hearing:fail'],
     doomed: [],

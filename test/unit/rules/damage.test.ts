@@ -66,7 +66,7 @@ describe('RULES.md §6 resistance, vulnerability, immunity and threshold', () =>
     const rules = getRuleSet('dnd-next');
     const ghost = monster({ conditions: ['ethereal'] });
     expect(rules.applyDamage(ghost, { amount: 10, type: 'radiant' }, noDice).state.hp).toBe(20);
-    expect(rules.applyDamage(ghost, { amount: 10, type: 'fire', sourceEthereal: true }, noDice).state.hp).toBe(20);
+    expect(rules.applyDamage(ghost, { amount: 10, type: 'fire', sourceConditions: ['ethereal'] }, noDice).state.hp).toBe(20);
     expect(rules.applyDamage(ghost, { amount: 10, type: 'fire' }, noDice).state.hp).toBe(25);
   });
 
