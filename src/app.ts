@@ -72,7 +72,7 @@ export function buildServices({
   now = () => new Date(),
   attachments = createAttachmentFetcher(),
   feed = new LiveFeed(),
-  liveLinks = new LiveLinks(createLiveLinkStore(prisma), 'gateway', now),
+  liveLinks,
 }: ServiceParts): Services {
   const publish = feed.publish.bind(feed);
   return {
@@ -83,7 +83,7 @@ export function buildServices({
     settings: createSettingsStore(prisma, publish),
     characters: createCharacterStore(prisma),
     attachments,
-    live: liveLinks,
+    live: liveLinks ?? new LiveLinks(createLiveLinkStore(prisma), 'gateway', publish, now),
   };
 }
 
@@ -93,7 +93,7 @@ export async function openApp({ config, logger, memory = false, seed, database, 
   const random: RandomSource = seed === undefined ? createCryptoRandom() : createSeededRandom(seed);
   const feed = new LiveFeed();
   const linkStore = createLiveLinkStore(db.prisma);
-  const liveLinks = new LiveLinks(linkStore, livePagesOff);
+  const liveLinks = new LiveLinks(linkStore, livePagesOff, (notice) => feed.publish(notice));
   const services = buildServices({ prisma: db.prisma, random, logger, feed, liveLinks });
   let livePages: Promise<LivePages> | null = null;
   const where = db.kind === 'postgres' ? redactPassword(db.url) : memory ? 'memory' : config.dataDir;

@@ -444,7 +444,7 @@ function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date, saved
       const rows = await prisma.$queryRawUnsafe<{ id: string }[]>(CREATE_SQL, JSON.stringify(payload));
       if (rows.length !== 1) return false;
       cache.remember(e);
-      saved({ kind: 'changed', channelId: e.channelId, encounterId: e.id, version: e.version });
+      saved({ kind: 'changed', channelId: e.channelId, encounterId: e.id, version: e.version, encounter: e });
       return true;
     },
 
@@ -463,7 +463,7 @@ function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date, saved
       // Committed by now (the locked try commits when its transaction ends), so a reader sees this version.
       const { encounter } = transition ?? {};
       if (encounter !== undefined)
-        saved({ kind: 'changed', channelId: encounter.channelId, encounterId: encounter.id, version: encounter.version });
+        saved({ kind: 'changed', channelId: encounter.channelId, encounterId: encounter.id, version: encounter.version, encounter });
       return transition;
     },
 

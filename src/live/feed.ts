@@ -1,10 +1,19 @@
+import type { Encounter } from '../combat/types';
+
 /*
  * What a process learns about channels with live pages: an encounter saved (here, or by another
  * replica through PostgreSQL's NOTIFY), links revoked, a server's page settings changed, or, after
  * the listening connection was lost, that anything may have changed.
  */
 export type LiveNotice =
-  | { kind: 'changed'; channelId: string; encounterId: string; version: number }
+  | {
+      kind: 'changed';
+      channelId: string;
+      encounterId: string;
+      version: number;
+      /** The saved state itself, when the change was saved in this process: no need to read it back. */
+      encounter?: Encounter;
+    }
   | { kind: 'revoked'; channelId: string }
   | { kind: 'settings'; guildId: string }
   | { kind: 'resync' };

@@ -122,6 +122,10 @@ export class LiveHub {
         const known = channel?.state?.encounter;
         // This process's own change arrives twice (in process, then through NOTIFY): read it once.
         if (channel === undefined || (known?.id === notice.encounterId && known.version >= notice.version)) return;
+        if (notice.encounter !== undefined && channel.reading === null && channel.state?.encounter.id === notice.encounterId) {
+          this.show(channel, this.saved(channel.state, notice.encounter));
+          return;
+        }
         void this.read(notice.channelId, channel);
         return;
       }
@@ -147,22 +151,37 @@ export class LiveHub {
     const reading = (async () => {
       do {
         channel.again = false;
+        let state: LiveState | null;
         try {
-          channel.state = await this.options.source.latest(channelId);
+          state = await this.options.source.latest(channelId);
         } catch (error) {
           // The pages keep what they show; the next change or reconnection reads again.
           this.options.logger.warn({ err: error, channelId }, 'could not read a fight for its live pages');
           if (channel.state === undefined) channel.state = null;
           return;
         }
-        const event = this.event(channel.state);
-        for (const viewer of channel.viewers) viewer.write(event);
+        this.show(channel, state);
       } while (channel.again);
     })();
     channel.reading = reading.finally(() => {
       channel.reading = null;
     });
     return channel.reading;
+  }
+
+  private show(channel: Channel, state: LiveState | null): void {
+    channel.state = state;
+    const event = this.event(state);
+    for (const viewer of channel.viewers) viewer.write(event);
+  }
+
+  /**
+   * A change this process saved, shown as it was saved rather than read back: the turn began now if
+   * it moved, and the server's setting is the one last read (a change to it is read anew).
+   */
+  private saved(previous: LiveState, encounter: Encounter): LiveState {
+    const moved = previous.encounter.currentId !== encounter.currentId || previous.encounter.round !== encounter.round;
+    return { encounter, monsterHp: previous.monsterHp, turnStartedAt: moved ? this.now() : previous.turnStartedAt };
   }
 
   /** Closes, with the revoked page, the streams of these channels whose links no longer exist. */

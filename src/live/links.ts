@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Place } from '../combat/types';
 import type { LivePagesOff, ShareOutcome } from '../views/live-share';
+import type { LiveNotice } from './feed';
 
 /** 256 random bits: a link cannot be guessed, and the rate limit makes trying hopeless anyway. */
 const TOKEN_BYTES = 32;
@@ -60,6 +61,8 @@ export class LiveLinks implements LiveSharing {
   constructor(
     private readonly store: LiveLinkStore,
     private readonly off: LivePagesOff,
+    /** This process's pages hear of links that went (other processes, through NOTIFY). */
+    private readonly publish: (notice: LiveNotice) => void,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -75,10 +78,14 @@ export class LiveLinks implements LiveSharing {
       { tokenHash: tokenHash(token), guildId: place.guildId, channelId: place.channelId, createdBy: userId, createdAt: this.now() },
       LINKS_PER_CHANNEL,
     );
+    // At the most a channel keeps, the oldest link went: pages open on it close.
+    if (links >= LINKS_PER_CHANNEL) this.publish({ kind: 'revoked', channelId: place.channelId });
     return { kind: 'link', url: `${this.baseUrl}/live/${token}`, links };
   }
 
-  revoke(place: Place): Promise<number> {
-    return this.store.revoke(place.channelId);
+  async revoke(place: Place): Promise<number> {
+    const revoked = await this.store.revoke(place.channelId);
+    if (revoked > 0) this.publish({ kind: 'revoked', channelId: place.channelId });
+    return revoked;
   }
 }
