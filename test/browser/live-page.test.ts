@@ -100,6 +100,8 @@ beforeAll(async () => {
   await gm(`/init add name:"${XSS}" hp:9 ac:11 initiative:3`);
   await console_.type('@alice /init join name:Alice hp:12 ac:14 initiative:20');
   await console_.type('@bob /init join name:Bram hp:18 ac:16 initiative:15');
+  await console_.type('@alice /init concentrate target:Alice effect:Bless');
+  await gm('/condition add target:"Goblin 2" condition:Prone');
   const { reply } = await console_.type('@gm /init share');
   expect(reply.ephemeral).toBe(true);
   const found = /http:\/\/localhost:\d+\/live\/[A-Za-z0-9_-]{43}/.exec(reply.embeds?.[0]?.description ?? '');
@@ -199,7 +201,9 @@ test('the page passes an accessibility check: a real list, the turn change annou
   expect(after).toMatch(/^Round \d · .+'s turn$/);
   expect(await reads(page, '[aria-live="polite"]', after)).toBe(true);
   if (process.env.UPDATE_SCREENSHOTS === '1') {
-    await page.setViewportSize({ width: 900, height: 700 });
+    await gm('/hp damage target:Bram amount:20');
+    await reads(page, '#order', 'Death saves', 'contains');
+    await page.setViewportSize({ width: 900, height: 760 });
     await page.screenshot({ path: path.join(DOCS, 'live-page.png') });
   }
   await page.close();
