@@ -1,5 +1,6 @@
 import pino from 'pino';
-import { openApp, type App } from '../../../src/app';
+import { buildServices, openApp, type App } from '../../../src/app';
+import { createSeededRandom } from '../../../src/dice/seeded';
 import { parseConfig } from '../../../src/config';
 import type { LiveRequestHandler } from '../../../src/live/routes';
 import { startLiveServer, type LiveServer } from '../../../src/live/server';
@@ -182,4 +183,25 @@ test("/config live-page monster-hp:hidden hides monsters' health on open pages a
   expect(after.view.combatants.map((c) => c.health)).toEqual(['12/12 HP', null, null]);
   await table.run({ ...GM, admin: true }, 'config', 'live-page', { 'monster-hp': 'words' });
   page.close();
+});
+
+test('/init share: only the game master (or Manage Channels) gets a link; with no fight, only Manage Channels; where no pages are served, it says how to turn them on', async () => {
+  const table = new Table(through().app.services, 'channel-who');
+  expect(text(await table.run(ALICE, 'init', 'share'))).toContain(
+    "No fight runs here: only a member with the Manage Channels permission can share this channel's live page now.",
+  );
+  expect(text(await table.run(MODERATOR, 'init', 'share'))).toMatch(/^Live page of this channel\nhttp:\/\/127\.0\.0\.1:\d+\/live\//);
+  await table.run(GM, 'init', 'begin', {});
+  expect(text(await table.run(ALICE, 'init', 'share'))).toContain(
+    "Only the game master (Gina) or a member with Manage Channels can share this channel's live page.",
+  );
+  const second = text(await table.run(GM, 'init', 'share'));
+  expect(second).toContain("This channel's 2 links all work until `/init share revoke:true` revokes them.");
+
+  // A process that serves no pages (over the gateway without WEB_PORT): no link is made.
+  const unserved = new Table(buildServices({ prisma: database.prisma, random: createSeededRandom(1), logger }), 'channel-who');
+  const off = await unserved.run(GM, 'init', 'share');
+  expect(off.ephemeral).toBe(true);
+  expect(text(off)).toContain('Live pages are off: this bot serves them only when `WEB_PORT` is set');
+  expect(text(await table.run(GM, 'init', 'share', { revoke: true }))).toContain('Revoked all 2 links');
 });
