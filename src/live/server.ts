@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
@@ -31,13 +32,9 @@ export async function startLiveServer(options: {
     res.end(healthy ? 'ok' : 'not found');
   });
   server.maxConnections = MAX_CONNECTIONS;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  server.listen(options.port, options.host);
+  // Rejects with the error instead, a port in use say.
+  await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   logger.info({ port, host: options.host ?? 'all interfaces' }, 'serving live pages on /live/');
   return {
