@@ -63,7 +63,13 @@ export class LiveStream {
     else this.res.end(last);
   }
 
+  /** Calls `listener` when the connection closes, or at once if it already has (the page left while its link was looked up). */
   onClose(listener: () => void): void {
+    if (this.res.destroyed) {
+      this.closed = true;
+      listener();
+      return;
+    }
     this.res.once('close', () => {
       this.closed = true;
       listener();

@@ -150,3 +150,12 @@ test('a page that cannot keep up is dropped rather than buffered without end', a
   expect(hub.viewers).toBe(0);
   hub.close();
 });
+
+test('a page that left while its link was looked up is not counted, so it holds no place', async () => {
+  const { hub } = setUp([state(fight(1, null, 0))]);
+  const gone = new FakeResponse();
+  gone.destroyed = true;
+  await hub.join(place, new LiveStream(gone as unknown as ServerResponse, 'link-a'));
+  expect(hub.viewers).toBe(0);
+  hub.close();
+});
