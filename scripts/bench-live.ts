@@ -1,13 +1,14 @@
 /**
  * `npm run bench:live`: what open live pages cost the process that serves them. On a database of
  * its own (made on DATABASE_URL's server, or the local one, and dropped at the end), the app runs
- * `/init next` and `/hp damage` through the command handlers in one channel, in three phases side by
- * side: no page open, VIEWERS pages open on that channel (every command is sent to each of them),
- * and none again. The pages are real HTTP connections held by a child process, which notes when each
- * event arrives, so the figures include writing to every socket. Reported: command time (p50, p90),
- * the bot's memory per open page (heap and buffers, and RSS, after a collection, over the pages it holds), and how
- * long after a command's reply the page received it (p50 over commands of the median and the last
- * page). `-- --viewers N`, `-- --commands N` change the counts.
+ * `/init next` and `/hp damage` through the command handlers in one channel, in rounds side by side:
+ * no page open, then 1,000 pages open on that channel (every command is sent to each of them), then
+ * none, and so on. The pages are real HTTP connections held by a child process, which notes when
+ * each event arrives and what it showed, so the figures include writing to every socket. Reported:
+ * command time (p50, p90) and the bot's CPU time a command in each condition, the bot's memory per
+ * open page (heap and buffers, and RSS, after a collection), and how long after a command's reply
+ * the pages showed it (p50 over commands of the median and the last page). `-- --viewers N`,
+ * `-- --commands N`, `-- --rounds N` change the counts.
  */
 import { fork } from 'node:child_process';
 import http from 'node:http';
@@ -24,11 +25,21 @@ import { dispatchCommand } from '../src/framework/dispatch';
 import { RateLimiter } from '../src/live/rate-limit';
 import type { LiveRequestHandler } from '../src/live/routes';
 import { startLiveServer } from '../src/live/server';
+import { liveView } from '../src/views/live-view';
 import type { Reply } from '../src/views/reply';
 
 interface Options {
   viewers: number;
   commands: number;
+  rounds: number;
+}
+
+/** Commands run one after another, as measured. */
+interface Phase {
+  took: number[];
+  repliedAt: number[];
+  keys: string[];
+  cpuMs: number;
 }
 
 function options(argv: readonly string[]): Options {
@@ -37,7 +48,7 @@ function options(argv: readonly string[]): Options {
     const given = at === -1 ? NaN : Number(argv[at + 1]);
     return Number.isInteger(given) && given > 0 ? given : fallback;
   };
-  return { viewers: value('viewers', 1_000), commands: value('commands', 200) };
+  return { viewers: value('viewers', 1_000), commands: value('commands', 100), rounds: value('rounds', 3) };
 }
 
 /** Wall-clock milliseconds comparable across processes, to the microsecond. */
@@ -49,34 +60,57 @@ function clock(): number {
 // The child: holds the pages' connections and notes when each event arrives.
 // ---------------------------------------------------------------------------------------------
 
-type ToChild = { open: string; count: number } | { report: true } | { close: true };
-type FromChild = { opened: number } | { arrivals: number[][] };
+/** Each page's events: the state each showed (its heading and the hero's HP) and when it arrived. */
+type Arrival = [key: string, at: number];
+type ToChild = { open: string; count: number } | { report: true } | { drop: true } | { exit: true };
+type FromChild = { opened: number } | { arrivals: Arrival[][] } | { dropped: number };
+
+interface ViewKey {
+  heading: string;
+  combatants: { name: string; health: string | null }[];
+}
+
+/** What tells one state of the bench's fight from the next: every command moves the turn or the hero's HP. */
+function keyOf(view: ViewKey): string {
+  return `${view.heading}|${view.combatants.find((c) => c.name === 'Hero')?.health ?? ''}`;
+}
 
 function viewers(): void {
-  const arrivals: number[][] = [];
-  const requests: http.ClientRequest[] = [];
+  let arrivals: Arrival[][] = [];
+  let requests: http.ClientRequest[] = [];
   const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
   process.on('message', (message: ToChild) => {
     if ('open' in message) {
       let opened = 0;
       for (let i = 0; i < message.count; i++) {
-        const mine: number[] = [];
+        const mine: Arrival[] = [];
         arrivals.push(mine);
+        let buffer = '';
         const request = http.get(message.open, { agent }, (res) => {
           opened += 1;
           if (opened === message.count) process.send?.({ opened } satisfies FromChild);
           res.setEncoding('utf8');
           res.on('data', (chunk: string) => {
             const at = clock();
-            for (let n = chunk.split('event: view').length - 1; n > 0; n--) mine.push(at);
+            buffer += chunk;
+            const frames = buffer.split('\n\n');
+            buffer = frames.pop() ?? '';
+            for (const frame of frames) {
+              const data = /^data: (.*)$/m.exec(frame)?.[1];
+              if (frame.startsWith('event: view') && data !== undefined) mine.push([keyOf(JSON.parse(data) as ViewKey), at]);
+            }
           });
         });
         requests.push(request);
       }
     } else if ('report' in message) {
       process.send?.({ arrivals } satisfies FromChild);
-    } else {
+    } else if ('drop' in message) {
       for (const request of requests) request.destroy();
+      process.send?.({ dropped: requests.length } satisfies FromChild);
+      requests = [];
+      arrivals = [];
+    } else {
       process.exit(0);
     }
   });
@@ -98,10 +132,6 @@ function percentile(values: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
-function mib(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-}
-
 /** The JavaScript heap with the buffers outside it (sockets' among them), and the resident size, after a collection. */
 function memory(): { heap: number; rss: number } {
   (globalThis as { gc?: () => void }).gc?.();
@@ -110,7 +140,7 @@ function memory(): { heap: number; rss: number } {
 }
 
 async function main(): Promise<void> {
-  const { viewers: count, commands } = options(process.argv.slice(2));
+  const { viewers: count, commands, rounds } = options(process.argv.slice(2));
   if (typeof (globalThis as { gc?: () => void }).gc !== 'function') throw new Error('run with --expose-gc (npm run bench:live does)');
   const base = new URL(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
   const name = `rollcall_bench_live_${randomBytes(4).toString('hex')}`;
@@ -156,22 +186,34 @@ async function main(): Promise<void> {
     await run('init', 'begin', { name: 'Bench' });
     await run('init', 'add', { name: 'Ogre', hp: 100_000, ac: 11, initiative: 5, count: 4 });
     await run('init', 'add', { name: 'Goblin', hp: 100_000, ac: 15, initiative: 12, count: 4 });
+    await run('init', 'join', { name: 'Hero', hp: 100_000, ac: 15, initiative: 20 });
+    const place = { guildId: 'bench-guild', channelId: 'bench-channel' };
     const shared = await run('init', 'share');
     const link = /http:\/\/\S+\/live\/[A-Za-z0-9_-]{43}/.exec(shared.embeds?.[0]?.description ?? '')?.[0];
     if (link === undefined) throw new Error('no link');
 
-    /** Commands one after another; the time each took, and when each reply came. */
-    const phase = async (): Promise<{ took: number[]; repliedAt: number[] }> => {
+    /**
+     * Commands one after another: the time each took, when each reply came, the state it left (as the
+     * pages show it: read after the reply, outside the timing), and the bot's CPU time a command.
+     */
+    const phase = async (): Promise<Phase> => {
       const took: number[] = [];
       const repliedAt: number[] = [];
+      const keys: string[] = [];
+      const cpu = process.cpuUsage();
       for (let i = 0; i < commands; i++) {
         const started = performance.now();
         if (i % 2 === 0) await run('init', 'next');
-        else await run('hp', 'damage', { target: `Ogre ${1 + (i % 4)}`, amount: '1' });
+        else await run('hp', 'damage', { target: 'Hero', amount: '1' });
         took.push(performance.now() - started);
         repliedAt.push(clock());
+        const encounter = await app.services.encounters.get(place);
+        if (encounter !== null) keys.push(keyOf(liveView(encounter, 'words', null, new Date())));
       }
-      return { took, repliedAt };
+      // The pages' last sends finish before the CPU time is read, so it counts every page's write.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const { user, system } = process.cpuUsage(cpu);
+      return { took, repliedAt, keys, cpuMs: (user + system) / 1000 / commands };
     };
     const ask = <T extends FromChild>(message: ToChild, key: keyof T): Promise<T> =>
       new Promise((resolve) => {
@@ -184,33 +226,53 @@ async function main(): Promise<void> {
         child.send(message);
       });
 
+    const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const without: Phase[] = [];
+    const withPages: Phase[] = [];
+    const held: number[] = [];
+    const heldRss: number[] = [];
+    const delays: { median: number; last: number }[] = [];
+    let reached = 0;
     await phase(); // warm-up: the JIT, the pool and the caches
-    const before = await phase();
-    const idle = memory();
-    await ask<{ opened: number }>({ open: `${link}/events`, count }, 'opened');
-    while (pages.hub.viewers < count) await new Promise((resolve) => setTimeout(resolve, 50));
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const held = memory();
-    const { arrivals: openedWith } = await ask<{ arrivals: number[][] }>({ report: true }, 'arrivals');
-    const seenBefore = openedWith.map((a) => a.length);
-    const during = await phase();
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const { arrivals } = await ask<{ arrivals: number[][] }>({ report: true }, 'arrivals');
-    child.send({ close: true } satisfies ToChild);
-    while (pages.hub.viewers > 0) await new Promise((resolve) => setTimeout(resolve, 50));
-    const after = await phase();
+    // Alternating, so that whatever else the machine does weighs on both alike.
+    for (let round = 0; round < rounds; round++) {
+      without.push(await phase());
+      const idle = memory();
+      await ask<{ opened: number }>({ open: `${link}/events`, count }, 'opened');
+      while (pages.hub.viewers < count) await settle(50);
+      await settle(500);
+      const open = memory();
+      held.push(open.heap - idle.heap);
+      heldRss.push(open.rss - idle.rss);
+      const during = await phase();
+      withPages.push(during);
+      await settle(1_000);
+      const { arrivals } = await ask<{ arrivals: Arrival[][] }>({ report: true }, 'arrivals');
+      await ask<{ dropped: number }>({ drop: true }, 'dropped');
+      while (pages.hub.viewers > 0) await settle(50);
+      // A page shows command i's change when it gets its state, or a later one that overtook it on the way out.
+      const order = new Map(during.keys.map((key, i) => [key, i]));
+      for (const [i, replied] of during.repliedAt.entries()) {
+        const per = arrivals
+          .map((events) => (events.find(([key]) => (order.get(key) ?? -1) >= i)?.[1] ?? NaN) - replied)
+          .filter(Number.isFinite);
+        if (per.length < count) continue;
+        reached += 1;
+        delays.push({ median: percentile(per, 50), last: Math.max(...per) });
+      }
+    }
+    without.push(await phase());
+    child.send({ exit: true } satisfies ToChild);
 
-    // Each page got one event per command (a burst may be coalesced into fewer: only whole rounds are compared).
-    const delays = during.repliedAt.map((replied, i) => {
-      const per = arrivals.map((a, page) => (a[(seenBefore[page] ?? 0) + i] ?? NaN) - replied).filter(Number.isFinite);
-      return { median: percentile(per, 50), last: Math.max(...per), pages: per.length };
+    const all = (phases: Phase[]) => ({
+      took: phases.flatMap((p) => p.took),
+      cpuMs: phases.reduce((sum, p) => sum + p.cpuMs, 0) / phases.length,
     });
-    const complete = delays.filter((d) => d.pages === count);
-
-    const row = (label: string, took: number[]) =>
-      `  ${label.padEnd(28)} p50 ${percentile(took, 50).toFixed(2)} ms   p90 ${percentile(took, 90).toFixed(2)} ms`;
+    const row = (label: string, { took, cpuMs }: { took: number[]; cpuMs: number }) =>
+      `  ${label.padEnd(28)} p50 ${percentile(took, 50).toFixed(2)} ms   p90 ${percentile(took, 90).toFixed(2)} ms   bot CPU ${cpuMs.toFixed(2)} ms a command`;
+    const perPage = (bytes: number[]) => `${(percentile(bytes, 50) / count / 1024).toFixed(1)} KiB a page`;
     console.log(
-      `live pages: ${commands} commands per phase (/init next and /hp damage alternating), ${count} pages on the commands' channel`,
+      `live pages: ${rounds} rounds of ${commands} commands without and with ${count} pages open on the commands' channel (/init next and /hp damage alternating)`,
     );
     console.log(
       `load average ${os
@@ -218,23 +280,20 @@ async function main(): Promise<void> {
         .map((l) => l.toFixed(2))
         .join(' ')} on ${os.cpus().length} cores at the end`,
     );
-    console.log(row('no page open', before.took));
-    console.log(row(`${count} pages open`, during.took));
-    console.log(row('no page open, after', after.took));
-    console.log(
-      `  memory held by ${count} open pages: heap and buffers ${mib(held.heap - idle.heap)} (${((held.heap - idle.heap) / count / 1024).toFixed(1)} KiB a page), RSS ${mib(held.rss - idle.rss)} (${((held.rss - idle.rss) / count / 1024).toFixed(1)} KiB a page)`,
-    );
+    console.log(row('no page open', all(without)));
+    console.log(row(`${count} pages open`, all(withPages)));
+    console.log(`  memory held by ${count} open pages (median of ${rounds}): heap and buffers ${perPage(held)}, RSS ${perPage(heldRss)}`);
     console.log(
       `  reply → page: p50 over commands of the median page ${percentile(
-        complete.map((d) => d.median),
+        delays.map((d) => d.median),
         50,
       ).toFixed(1)} ms, of the last page ${percentile(
-        complete.map((d) => d.last),
+        delays.map((d) => d.last),
         50,
       ).toFixed(1)} ms (p90 ${percentile(
-        complete.map((d) => d.last),
+        delays.map((d) => d.last),
         90,
-      ).toFixed(1)} ms); ${complete.length} of ${commands} commands reached every page one by one`,
+      ).toFixed(1)} ms); ${reached} of ${rounds * commands} commands reached every page`,
     );
     await server.close();
     await app.close();

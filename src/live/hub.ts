@@ -28,6 +28,10 @@ interface Channel {
   /** The read under way; notices that arrive meanwhile ask for one more (`again`), not one each. */
   reading: Promise<void> | null;
   again: boolean;
+  /** Counts the states sent: a sending that a newer state overtakes stops, as the newer one goes to every viewer. */
+  sent: number;
+  /** The view last sent, but for the turn's time: a change the players cannot see (to a hidden monster) sends nothing. */
+  shown: string | null;
 }
 
 export interface LiveHubOptions {
@@ -44,6 +48,8 @@ export interface LiveHubOptions {
 
 const KEEP_ALIVE_MS = 25_000;
 const MAX_VIEWERS = 10_000;
+/** Viewers written to in one turn of the event loop: commands' own work goes on between slices. */
+const VIEWERS_PER_SLICE = 100;
 
 /**
  * The open pages of this process, by channel. A change to a channel someone watches is read once,
@@ -80,7 +86,7 @@ export class LiveHub {
   async join(place: Place, viewer: LiveStream): Promise<void> {
     let channel = this.channels.get(place.channelId);
     if (channel === undefined) {
-      channel = { guildId: place.guildId, viewers: new Set(), state: undefined, reading: null, again: false };
+      channel = { guildId: place.guildId, viewers: new Set(), state: undefined, reading: null, again: false, sent: 0, shown: null };
       this.channels.set(place.channelId, channel);
     }
     channel.viewers.add(viewer);
@@ -110,9 +116,12 @@ export class LiveHub {
     for (const channel of this.channels.values()) for (const viewer of channel.viewers) each(viewer);
   }
 
+  private view(state: LiveState | null): LiveView {
+    return state === null ? NO_FIGHT_VIEW : liveView(state.encounter, state.monsterHp, state.turnStartedAt, this.now());
+  }
+
   private event(state: LiveState | null): string {
-    const view: LiveView = state === null ? NO_FIGHT_VIEW : liveView(state.encounter, state.monsterHp, state.turnStartedAt, this.now());
-    return liveEvent('view', view);
+    return liveEvent('view', this.view(state));
   }
 
   private hear(notice: LiveNotice): void {
@@ -169,10 +178,25 @@ export class LiveHub {
     return channel.reading;
   }
 
+  /**
+   * Sends `state` to the channel's viewers after the current work (the command's reply goes first),
+   * a slice at a time, the event made once for all.
+   */
   private show(channel: Channel, state: LiveState | null): void {
     channel.state = state;
-    const event = this.event(state);
-    for (const viewer of channel.viewers) viewer.write(event);
+    const view = this.view(state);
+    const shown = JSON.stringify({ ...view, turnElapsedMs: null });
+    if (shown === channel.shown) return;
+    channel.shown = shown;
+    const sending = ++channel.sent;
+    const event = Buffer.from(liveEvent('view', view));
+    const viewers = [...channel.viewers];
+    const slice = (from: number): void => {
+      if (channel.sent !== sending) return;
+      for (const viewer of viewers.slice(from, from + VIEWERS_PER_SLICE)) viewer.write(event);
+      if (from + VIEWERS_PER_SLICE < viewers.length) setImmediate(slice, from + VIEWERS_PER_SLICE);
+    };
+    setImmediate(slice, 0);
   }
 
   /**

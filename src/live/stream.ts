@@ -41,7 +41,7 @@ export class LiveStream {
   }
 
   /** Writes an event made with `liveEvent` (or a comment); a viewer that cannot keep up is closed. */
-  write(text: string): void {
+  write(text: string | Buffer): void {
     if (this.closed) return;
     if (this.res.writableLength > MAX_BUFFERED_BYTES) {
       this.res.destroy();

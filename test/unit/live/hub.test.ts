@@ -16,8 +16,8 @@ class FakeResponse {
   writeHead(): this {
     return this;
   }
-  write(text: string): boolean {
-    this.written += text;
+  write(text: string | Buffer): boolean {
+    this.written += text.toString();
     return true;
   }
   end(text?: string): void {
@@ -83,12 +83,16 @@ function setUp(states: LiveState[]) {
 }
 
 const state = (e: Encounter): LiveState => ({ encounter: e, turnStartedAt: null, monsterHp: 'words' });
-const flush = () => new Promise((resolve) => setImmediate(resolve));
+/** Lets what the hub queued run: reads resolve, and sends go out a turn of the event loop later. */
+const flush = async () => {
+  for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+};
 
 test('a page opens on the state read once for its channel; a second page of the channel reads nothing', async () => {
   const { open, reads, hub } = setUp([state(fight(1, null, 0))]);
   const first = await open();
   const second = await open();
+  await flush();
   expect([first.views(), second.views()]).toEqual([
     [expect.objectContaining({ heading: 'Not started yet.' })],
     [expect.objectContaining({ heading: 'Not started yet.' })],
@@ -102,8 +106,10 @@ test('a page opens on the state read once for its channel; a second page of the 
 test("a change saved in this process is shown as saved, with no read; another process's change is read, and its echo ignored", async () => {
   const { open, feed, reads, hub } = setUp([state(fight(1, null, 0)), state(fight(3, 'c2'))]);
   const page = await open();
+  await flush();
   feed.publish({ kind: 'changed', channelId: 'channel', encounterId: 'enc1', version: 2, encounter: fight(2, 'c1') });
   feed.publish({ kind: 'changed', channelId: 'channel', encounterId: 'enc1', version: 2 });
+  await flush();
   expect(reads()).toBe(1);
   feed.publish({ kind: 'changed', channelId: 'channel', encounterId: 'enc1', version: 3 });
   await flush();
@@ -146,6 +152,7 @@ test('a page that cannot keep up is dropped rather than buffered without end', a
   const slow = await open();
   slow.writableLength = 300 * 1024;
   feed.publish({ kind: 'changed', channelId: 'channel', encounterId: 'enc1', version: 2, encounter: fight(2, 'c1') });
+  await flush();
   expect(slow.destroyed).toBe(true);
   expect(hub.viewers).toBe(0);
   hub.close();
@@ -157,5 +164,41 @@ test('a page that left while its link was looked up is not counted, so it holds 
   gone.destroyed = true;
   await hub.join(place, new LiveStream(gone as unknown as ServerResponse, 'link-a'));
   expect(hub.viewers).toBe(0);
+  hub.close();
+});
+
+test('a change goes out after the work that saved it, a slice of pages at a time, and a newer state overtakes one still going out', async () => {
+  const { open, feed, hub } = setUp([state(fight(1, null, 0))]);
+  const pages = [];
+  for (let i = 0; i < 250; i++) pages.push(await open());
+  await flush();
+  feed.publish({ kind: 'changed', channelId: 'channel', encounterId: 'enc1', version: 2, encounter: fight(2, 'c1') });
+  // Nothing is written while the command that saved the change is still running.
+  expect(pages.every((page) => page.views().length === 1)).toBe(true);
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(pages.filter((page) => page.views().length === 2)).toHaveLength(100);
+  feed.publish({ kind: 'changed', channelId: 'channel', encounterId: 'enc1', version: 3, encounter: fight(3, 'c2') });
+  await flush();
+  await flush();
+  expect(pages.every((page) => page.views().at(-1)?.heading === "Round 1 · Goblin's turn")).toBe(true);
+  // The 150 the older state had not reached yet never get it.
+  expect(pages.filter((page) => page.views().length === 2)).toHaveLength(150);
+  hub.close();
+});
+
+test("a change the players cannot see (a hidden monster's HP) sends nothing, so not even its timing reaches them", async () => {
+  const withChief = (version: number, hp: number): Encounter => ({
+    ...fight(version, 'c1'),
+    combatants: [...fight(version, 'c1').combatants, combatant('c3', 'Chief', 9, { hidden: true, rules: { maxHp: 65, hp } })],
+  });
+  const { open, feed, hub } = setUp([state(withChief(1, 65))]);
+  const page = await open();
+  await flush();
+  feed.publish({ kind: 'changed', channelId: 'channel', encounterId: 'enc1', version: 2, encounter: withChief(2, 30) });
+  await flush();
+  expect(page.views()).toHaveLength(1);
+  feed.publish({ kind: 'changed', channelId: 'channel', encounterId: 'enc1', version: 3, encounter: fight(3, 'c2') });
+  await flush();
+  expect(page.views().map((v) => v.heading)).toEqual(["Round 1 · Alice's turn", "Round 1 · Goblin's turn"]);
   hub.close();
 });
