@@ -10,7 +10,7 @@
  * the pages showed it (p50 over commands of the median and the last page). `-- --viewers N`,
  * `-- --commands N`, `-- --rounds N` change the counts.
  */
-import { fork } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -75,41 +75,48 @@ function keyOf(view: ViewKey): string {
   return `${view.heading}|${view.combatants.find((c) => c.name === 'Hero')?.health ?? ''}`;
 }
 
+/** The events in what one page received, each with the time its last chunk arrived. */
+function eventsOf(chunks: readonly [text: string, at: number][]): Arrival[] {
+  const events: Arrival[] = [];
+  let buffer = '';
+  for (const [text, at] of chunks) {
+    buffer += text;
+    const frames = buffer.split('\n\n');
+    buffer = frames.pop() ?? '';
+    for (const frame of frames) {
+      const data = /^data: (.*)$/m.exec(frame)?.[1];
+      if (frame.startsWith('event: view') && data !== undefined) events.push([keyOf(JSON.parse(data) as ViewKey), at]);
+    }
+  }
+  return events;
+}
+
 function viewers(): void {
-  let arrivals: Arrival[][] = [];
+  // What arrives is only kept, with the time, while commands run: read afterwards, it takes no CPU from the bot meanwhile.
+  let received: [text: string, at: number][][] = [];
   let requests: http.ClientRequest[] = [];
   const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
   process.on('message', (message: ToChild) => {
     if ('open' in message) {
       let opened = 0;
       for (let i = 0; i < message.count; i++) {
-        const mine: Arrival[] = [];
-        arrivals.push(mine);
-        let buffer = '';
+        const mine: [string, number][] = [];
+        received.push(mine);
         const request = http.get(message.open, { agent }, (res) => {
           opened += 1;
           if (opened === message.count) process.send?.({ opened } satisfies FromChild);
           res.setEncoding('utf8');
-          res.on('data', (chunk: string) => {
-            const at = clock();
-            buffer += chunk;
-            const frames = buffer.split('\n\n');
-            buffer = frames.pop() ?? '';
-            for (const frame of frames) {
-              const data = /^data: (.*)$/m.exec(frame)?.[1];
-              if (frame.startsWith('event: view') && data !== undefined) mine.push([keyOf(JSON.parse(data) as ViewKey), at]);
-            }
-          });
+          res.on('data', (chunk: string) => mine.push([chunk, clock()]));
         });
         requests.push(request);
       }
     } else if ('report' in message) {
-      process.send?.({ arrivals } satisfies FromChild);
+      process.send?.({ arrivals: received.map(eventsOf) } satisfies FromChild);
     } else if ('drop' in message) {
       for (const request of requests) request.destroy();
       process.send?.({ dropped: requests.length } satisfies FromChild);
       requests = [];
-      arrivals = [];
+      received = [];
     } else {
       process.exit(0);
     }
@@ -154,7 +161,10 @@ async function main(): Promise<void> {
   const url = new URL(base);
   url.pathname = `/${name}`;
   const logger = pino({ level: 'warn' });
-  const child = fork(__filename, ['viewers'], { execArgv: ['-r', 'ts-node/register/transpile-only'] });
+  // The pages' client runs at the lowest CPU priority: real viewers are other machines, not rivals for the bot's cores.
+  const child = spawn('nice', ['-n', '19', process.execPath, '-r', 'ts-node/register/transpile-only', __filename, 'viewers'], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   try {
     await applyMigrations(url.toString());
     const app = await openApp({ config: parseConfig({ DATABASE_URL: url.toString() }), logger });
