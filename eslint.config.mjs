@@ -4,7 +4,7 @@ import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'coverage/', 'data/', 'src/db/generated/', 'scripts/*.js'] },
+  { ignores: ['node_modules/', 'dist/', 'coverage/', 'data/', 'src/db/generated/', 'src/compendium/srd/', 'scripts/*.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

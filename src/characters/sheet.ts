@@ -3,6 +3,7 @@ import { abilityModifier } from '../rules/state';
 import { checkWith, sheetBonuses } from '../rules/ability-tests';
 import { SKILL_KEYS, type Skill } from '../rules/skills';
 import { ABILITIES, type Ability, type CombatantRulesState, type ConditionKey, type TrackKey } from '../rules/types';
+import { ABILITY_NAMES } from '../rules/ability-names';
 
 // The skill list lives with the rules, which say which rule set knows which skill.
 export { SKILLS, type Skill } from '../rules/skills';
@@ -116,16 +117,6 @@ export function parseHitDie(text: string): HitDie {
   if (die === undefined) throw new UserError(`"${text}" is not a hit die: use d6, d8, d10 or d12.`);
   return die;
 }
-
-/** Abilities by their full names too: "dexterity" is `dex`. */
-const ABILITY_NAMES: Readonly<Record<string, Ability>> = {
-  strength: 'str',
-  dexterity: 'dex',
-  constitution: 'con',
-  intelligence: 'int',
-  wisdom: 'wis',
-  charisma: 'cha',
-};
 
 function listOf<T extends string>(text: string, field: string, known: readonly T[], aliases: Readonly<Record<string, T>> = {}): T[] {
   const found = new Set<T>();

@@ -10,6 +10,7 @@ const HANDLER_LAYERS = [
   'src/settings',
   'src/characters',
   'src/combat',
+  'src/compendium',
   'src/rules',
   'src/dice',
   'src/errors',
@@ -22,18 +23,19 @@ const HANDLER_LAYERS = [
 const ALLOWED: Record<string, readonly string[]> = {
   'src/dice': ['src/dice'],
   'src/rules': ['src/rules', 'src/dice'],
-  'src/combat': ['src/combat', 'src/rules', 'src/dice', 'src/errors'],
-  'src/views': ['src/views', 'src/characters', 'src/combat', 'src/rules', 'src/dice'],
+  'src/compendium': ['src/compendium', 'src/rules', 'src/dice'],
+  'src/combat': ['src/combat', 'src/compendium', 'src/rules', 'src/dice', 'src/errors'],
+  'src/views': ['src/views', 'src/characters', 'src/combat', 'src/compendium', 'src/rules', 'src/dice'],
   'src/framework': [...HANDLER_LAYERS, 'src/services'],
   'src/transports': ['src/transports', 'src/framework', 'src/views', 'src/services', 'src/errors'],
   'src/settings': ['src/settings', 'src/rules'],
-  'src/characters': ['src/characters', 'src/combat', 'src/rules', 'src/dice', 'src/errors'],
-  'src/db': ['src/db', 'src/settings', 'src/characters', 'src/combat', 'src/rules', 'src/dice', 'src/errors', 'src/live'],
+  'src/characters': ['src/characters', 'src/combat', 'src/compendium', 'src/rules', 'src/dice', 'src/errors'],
+  'src/db': ['src/db', 'src/settings', 'src/characters', 'src/combat', 'src/compendium', 'src/rules', 'src/dice', 'src/errors', 'src/live'],
   'src/live': ['src/live', 'src/views', 'src/settings', 'src/combat'],
   commands: ['commands', ...HANDLER_LAYERS],
 };
 const PACKAGES_OF_THE_EDGE = /^(discord\.js|@discordjs\/|discord-api-types|@prisma\/|prisma|pg$|@electric-sql\/)/;
-const CORE = ['src/dice', 'src/rules', 'src/combat'];
+const CORE = ['src/dice', 'src/rules', 'src/combat', 'src/compendium'];
 
 function sourceFiles(folder: string): string[] {
   const found: string[] = [];

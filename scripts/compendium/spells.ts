@@ -1,0 +1,238 @@
+import { effectAtLevel } from '../../src/compendium/effects';
+import type {
+  Amount,
+  ConditionEffect,
+  DamagePart,
+  Scaling,
+  Spell,
+  SpellDuration,
+  SpellRange,
+  SpellSchool,
+} from '../../src/compendium/types';
+import { SPELL_SCHOOLS } from '../../src/compendium/types';
+import type { ConditionKey, DamageType } from '../../src/rules/types';
+import { areaOf } from './actions';
+import type { CastingOptionFields, Keyed, SpellFields, SrdBook } from './srd-files';
+import { abilityOf, compactDice, conditionOf, countOf, damageTypeOf, normalise } from './text';
+
+/** What the converter noticed in one book's spells. */
+export interface SpellReport {
+  /** `SpellCastingOption` rows whose dice disagree with the scaling read from `higher_level` (the text wins). */
+  optionDisagreements: { spell: string; option: string; fields: string; text: string }[];
+  /** Spell fields that disagree with the spell's text. */
+  fieldDisagreements: { spell: string; field: string; fields: string; text: string }[];
+}
+
+const CONDITION_PATTERN =
+  'blinded|charmed|deafened|frightened|grappled|incapacitated|invisible|paralyzed|petrified|poisoned|prone|restrained|stunned|unconscious';
+const DAMAGE_WORDS = 'acid|bludgeoning|cold|fire|force|lightning|necrotic|piercing|poison|psychic|radiant|slashing|thunder';
+
+export function convertSpells(book: SrdBook): { spells: Spell[]; report: SpellReport } {
+  const report: SpellReport = { optionDisagreements: [], fieldDisagreements: [] };
+  const optionsOf = new Map<string, Keyed<CastingOptionFields>[]>();
+  for (const option of book.castingOptions) optionsOf.set(option.parent, [...(optionsOf.get(option.parent) ?? []), option]);
+  const spells = book.spells
+    .map((spell) => convertSpell(spell, optionsOf.get(spell.key) ?? [], report))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  return { spells, report };
+}
+
+function convertSpell(row: Keyed<SpellFields>, options: readonly Keyed<CastingOptionFields>[], report: SpellReport): Spell {
+  const text = normalise(row.desc);
+  const school = row.school.toLowerCase();
+  if (!(SPELL_SCHOOLS as readonly string[]).includes(school)) throw new Error(`${row.name}: school ${row.school}`);
+  const base: Spell = {
+    name: row.name,
+    level: row.level,
+    school: school as SpellSchool,
+    castingTime: row.casting_time.replace(/^(\d+)(\w)/, '$1 $2').replace('-', ' '),
+    ...(row.ritual ? { ritual: true as const } : {}),
+    range: rangeOf(row),
+    components: [row.verbal ? 'V' : '', row.somatic ? 'S' : '', row.material ? 'M' : ''].filter((c) => c !== '').join(', '),
+    duration: durationOf(row.duration),
+    ...(row.concentration ? { concentration: true as const } : {}),
+    classes: row.classes.map((key) => key.replace(/^srd(?:-2024)?_/, '')).sort(),
+  };
+  const effect = readEffect(row, text, report);
+  const scaling = readScaling(row.higher_level ?? '', row.level, effect.damage?.[0]?.type ?? null);
+  const spell: Spell = { ...base, ...effect, ...scaling };
+  const mechanical = ['attack', 'save', 'damage', 'healing', 'tempHp', 'conditions'].some((key) => key in spell);
+  if (!mechanical) return { ...base, manual: true };
+  if (uncaptured(text, spell) || (row.higher_level !== '' && scaling.perSlot === undefined && scaling.perTier === undefined))
+    spell.partial = true;
+  compareOptions(spell, options, report);
+  return spell;
+}
+
+function rangeOf(row: SpellFields): SpellRange {
+  const written = row.range_text.toLowerCase();
+  if (written.startsWith('self')) return 'self';
+  if (written === 'touch') return 'touch';
+  if (written === 'sight') return 'sight';
+  if (written === 'unlimited') return 'unlimited';
+  const feet = /^(\d+) feet$/.exec(written);
+  if (feet !== null) return Number(feet[1]);
+  const miles = /^(\d+) miles?$/.exec(written);
+  if (miles !== null) return Number(miles[1]) * 5280;
+  return 'special';
+}
+
+function durationOf(written: string): SpellDuration {
+  const lower = written.toLowerCase();
+  if (lower === 'instantaneous' || lower === 'until dispelled' || lower === 'until dispelled or triggered' || lower === 'special')
+    return lower;
+  const timed = /^(\d+) (round|minute|hour|day)s?$/.exec(lower);
+  if (timed === null) throw new Error(`a spell duration the converter does not know: ${written}`);
+  return { count: Number(timed[1]), unit: timed[2] as 'round' | 'minute' | 'hour' | 'day' };
+}
+
+/** The attack or save, the damage, healing, temporary hit points and conditions the text states. */
+function readEffect(row: SpellFields, text: string, report: SpellReport): Partial<Spell> {
+  const effect: Partial<Spell> = {};
+  if (row.attack_roll || /\b(?:melee|ranged) spell attack\b/i.test(text)) {
+    const melee = /\bmelee spell attack\b/i.test(text);
+    const ranged = /\branged spell attack\b/i.test(text);
+    effect.attack = { kind: melee && ranged ? 'melee-or-ranged' : melee ? 'melee' : 'ranged' };
+  }
+  const saveWord = /\b(Strength|Dexterity|Constitution|Intelligence|Wisdom|Charisma) saving throw\b/i.exec(text)?.[1];
+  const ability = abilityOf(row.saving_throw_ability || saveWord || '');
+  if (ability !== null) {
+    if (saveWord !== undefined && abilityOf(saveWord) !== ability)
+      report.fieldDisagreements.push({ spell: row.name, field: 'saving_throw_ability', fields: row.saving_throw_ability, text: saveWord });
+    const half = /half as much damage on a successful (?:one|save)|Success: Half damage|half (?:as much )?damage on a success/i.test(text);
+    effect.save = { ability, ...(half ? { onSuccess: 'half' as const } : {}) };
+  }
+  const damage = damageParts(text);
+  if (damage.length > 0) effect.damage = damage;
+  if (/\bOn a miss, [^.]*half as much/i.test(text)) effect.onMiss = 'half';
+  const healing = healingOf(text);
+  if (healing !== null) effect.healing = healing;
+  const tempHp = /gains? (\d+d\d+(?: \+ \d+)?|\d+) temporary hit points/i.exec(text);
+  if (tempHp !== null) effect.tempHp = { dice: compactDice(tempHp[1] ?? '') ?? '' };
+  const conditions = conditionsOf(text, row);
+  if (conditions.length > 0) effect.conditions = conditions;
+  const area = areaOf(text);
+  if (area !== null) effect.area = area;
+  const count = /\b(three|four|five) (?:\w+ )?(darts|rays|beams)\b/i.exec(text) ?? /\b(a|one) (beam)\b/i.exec(text);
+  if (count !== null && (effect.damage !== undefined || effect.attack !== undefined))
+    effect.instances = countOf(count[1] === 'a' ? 'one' : (count[1] ?? '')) ?? 1;
+  if (row.target_count > 1) effect.targets = row.target_count;
+  return effect;
+}
+
+/** "8d6 Fire damage", "1d4 + 1 Force damage", "2d8 Radiant damage" — each distinct part once, in order. */
+function damageParts(text: string): DamagePart[] {
+  const parts: DamagePart[] = [];
+  const pattern = new RegExp(
+    `(\\d+d\\d+(?: \\+ \\d+)?)(?: (?:plus|\\+) your spellcasting ability modifier)? (${DAMAGE_WORDS}) damage`,
+    'gi',
+  );
+  for (const match of text.matchAll(pattern)) {
+    const dice = compactDice(match[1] ?? '');
+    const type = damageTypeOf(match[2] ?? '');
+    if (dice === null || type === null) continue;
+    const plusModifier = /spellcasting ability modifier/.test(match[0]);
+    if (parts.some((part) => part.type === type)) continue;
+    parts.push({ dice, type, ...(plusModifier ? { plusModifier: true as const } : {}) });
+  }
+  return parts;
+}
+
+function healingOf(text: string): Amount | null {
+  const regains =
+    /regains? (?:a number of )?(?:Hit Points|hit points) equal to (\d+d\d+(?: \+ \d+)?)(?: (?:plus|\+) your spellcasting ability modifier)?/i.exec(
+      text,
+    ) ?? /regains? (\d+d\d+(?: \+ \d+)?|\d+) (?:Hit Points|hit points)/i.exec(text);
+  if (regains === null) return null;
+  const dice = compactDice(regains[1] ?? '');
+  if (dice === null) return null;
+  return { dice, ...(/spellcasting ability modifier/.test(regains[0]) ? { plusModifier: true as const } : {}) };
+}
+
+/** "or have the Paralyzed condition for the duration", "or be paralyzed for the duration", and a repeat save. */
+function conditionsOf(text: string, row: SpellFields): ConditionEffect[] {
+  const found = new Map<ConditionKey, ConditionEffect>();
+  const pattern = new RegExp(
+    `(?:has|have|gains?) the (${CONDITION_PATTERN}) condition(?: (for the duration|until the spell ends|until the (?:start|end) of (?:its|your) next turn|for 1 minute|for 1 round))?|\\b(?:be|is|becomes?|falls?) (?:knocked )?(${CONDITION_PATTERN})(?: (for the duration|until the spell ends|until the (?:start|end) of (?:its|your) next turn|for 1 minute))?`,
+    'gi',
+  );
+  for (const match of text.matchAll(pattern)) {
+    const condition = conditionOf(match[1] ?? match[3] ?? '');
+    if (condition === null || found.has(condition)) continue;
+    const until = (match[2] ?? match[4] ?? '').toLowerCase();
+    const duration: ConditionEffect['duration'] =
+      until === 'for the duration' || until === 'until the spell ends'
+        ? { kind: 'spell' }
+        : until === 'for 1 minute'
+          ? { kind: 'minutes', count: 1 }
+          : until === 'for 1 round'
+            ? { kind: 'rounds', count: 1 }
+            : until.startsWith('until the')
+              ? { kind: 'turn', whose: until.includes('your') ? 'source' : 'target', boundary: until.includes('start') ? 'start' : 'end' }
+              : row.duration !== 'instantaneous'
+                ? { kind: 'spell' }
+                : undefined;
+    found.set(condition, { condition, ...(duration === undefined ? {} : { duration }) });
+  }
+  const repeat =
+    /at the (end|start) of each of its turns, the target (?:repeats the save|can make another \w+ saving throw)/i.exec(text) ??
+    /can repeat the saving throw at the (end|start) of each of its turns/i.exec(text) ??
+    /repeats the save at the (end|start) of each of its turns/i.exec(text);
+  const at = repeat === null ? null : repeat[1]?.toLowerCase() === 'start' ? 'start' : 'end';
+  return [...found.values()].map((condition) => (at === null ? condition : { ...condition, repeatSave: at }));
+}
+
+/** What `higher_level` adds per slot level above the spell's (or, for a cantrip, per tier of character level). */
+function readScaling(higher: string, level: number, mainType: DamageType | null): Pick<Spell, 'perSlot' | 'perTier'> {
+  const text = normalise(higher);
+  const scaling: Scaling = {};
+  const every = /for every two (?:spell )?slot levels above/i.test(text) ? { every: 2 } : {};
+  const damage = new RegExp(
+    `(?:the )?(?:(${DAMAGE_WORDS}) )?damage(?: \\(both initial and later\\))? increases? by (\\d+d\\d+)|roll an additional (\\d+d\\d+)`,
+    'i',
+  ).exec(text);
+  const healing =
+    /(?:healing|amount of healing) increases by (\d+d\d+|\d+)/i.exec(text) ?? /healing and damage increase by (\d+d\d+)/i.exec(text);
+  const tempHp = /gain (\d+) additional temporary hit points/i.exec(text);
+  const targets = /target (?:one|an) additional (?:creature|humanoid|beast)|affect one additional (?:creature|beast)/i.exec(text);
+  const instances =
+    /creates? one (?:more|additional) (?:dart|ray|beam)|one additional bolt/i.exec(text) ?? /creates two beams at level 5/i.exec(text);
+  const type = damageTypeOf(damage?.[1] ?? '') ?? mainType;
+  const both = new RegExp(`The (${DAMAGE_WORDS}) damage and the (${DAMAGE_WORDS}) damage increase by (\\d+d\\d+)`, 'i').exec(text);
+  if (both !== null) {
+    scaling.damage = [both[1], both[2]].map((word) => ({ dice: both[3] ?? '', type: damageTypeOf(word ?? '') ?? 'fire' }));
+  } else if (damage !== null && type !== null) scaling.damage = [{ dice: damage[2] ?? damage[3] ?? '', type }];
+  if (healing !== null) scaling.healing = healing[1] ?? '';
+  if (tempHp !== null) scaling.tempHp = tempHp[1] ?? '';
+  if (targets !== null) scaling.targets = 1;
+  if (instances !== null) scaling.instances = 1;
+  if (Object.keys(scaling).length === 0) return {};
+  return level === 0 ? { perTier: { ...scaling, ...every } } : { perSlot: { ...scaling, ...every } };
+}
+
+/** Dice or conditions the text states that the spell's data does not carry. */
+function uncaptured(text: string, spell: Spell): boolean {
+  const carried = new Set(
+    [...(spell.damage ?? []).map((part) => part.dice), spell.healing?.dice, spell.tempHp?.dice].filter(
+      (dice): dice is string => dice !== undefined,
+    ),
+  );
+  const printed = [...text.matchAll(/(\d+d\d+(?: \+ \d+)?)/g)].map((match) => compactDice(match[1] ?? ''));
+  if (printed.some((dice) => dice !== null && !carried.has(dice))) return true;
+  const named = [...text.matchAll(new RegExp(`the (${CONDITION_PATTERN}) condition`, 'gi'))].map((match) => conditionOf(match[1] ?? ''));
+  return named.some((condition) => condition !== null && !(spell.conditions ?? []).some((effect) => effect.condition === condition));
+}
+
+/** open5e's per-slot and per-character-level rows beside the scaling read from the text. */
+function compareOptions(spell: Spell, options: readonly Keyed<CastingOptionFields>[], report: SpellReport): void {
+  for (const option of options) {
+    const slot = /^slot_level_(\d)$/.exec(option.type);
+    const tier = /^player_level_(\d+)$/.exec(option.type);
+    if (option.damage_roll === null || (slot === null && tier === null)) continue;
+    const at = effectAtLevel(spell, slot === null ? { characterLevel: Number(tier?.[1]) } : { slotLevel: Number(slot[1]) });
+    const first = at.damage?.[0]?.dice ?? at.healing?.dice ?? at.tempHp?.dice;
+    const fields = compactDice(option.damage_roll);
+    if (fields !== null && first !== fields)
+      report.optionDisagreements.push({ spell: spell.name, option: option.type, fields, text: first ?? '(none)' });
+  }
+}

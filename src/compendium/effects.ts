@@ -1,0 +1,67 @@
+import { addDice, formatDice, parseDice } from './dice';
+import type { Amount, DamagePart, Dice, Effect, Scaling, Spell } from './types';
+
+/** Character levels at which a cantrip grows. */
+export const CANTRIP_TIERS = [5, 11, 17] as const;
+
+/** How a spell is cast: the slot it uses, and the caster's level (for cantrips). */
+export interface CastLevel {
+  slotLevel?: number;
+  characterLevel?: number;
+}
+
+/** How many times a spell's scaling applies: slot levels above its own, or cantrip tiers reached. */
+export function scalingSteps(spell: Pick<Spell, 'level' | 'perSlot' | 'perTier'>, at: CastLevel): number {
+  if (spell.level === 0) return CANTRIP_TIERS.filter((tier) => (at.characterLevel ?? 1) >= tier).length;
+  const above = Math.max(0, (at.slotLevel ?? spell.level) - spell.level);
+  return Math.floor(above / (spell.perSlot?.every ?? 1));
+}
+
+/**
+ * The spell's effect as cast at that level: Fireball at 4th level deals 9d6 fire, Fire Bolt by a
+ * 5th-level character 2d10, Hold Person at 3rd level holds two.
+ */
+export function effectAtLevel(spell: Spell, at: CastLevel): Effect {
+  const scaling = spell.level === 0 ? spell.perTier : spell.perSlot;
+  const steps = scalingSteps(spell, at);
+  if (scaling === undefined || steps === 0) return spell;
+  return {
+    ...spell,
+    ...scaledDamage(spell.damage, scaling, steps),
+    ...scaledAmount('healing', spell.healing, scaling.healing, steps),
+    ...scaledAmount('tempHp', spell.tempHp, scaling.tempHp, steps),
+    ...(scaling.targets === undefined ? {} : { targets: (spell.targets ?? 1) + scaling.targets * steps }),
+    ...(scaling.instances === undefined ? {} : { instances: (spell.instances ?? 1) + scaling.instances * steps }),
+  };
+}
+
+function scaledDamage(parts: readonly DamagePart[] | undefined, scaling: Scaling, steps: number): Pick<Effect, 'damage'> {
+  if (parts === undefined || scaling.damage === undefined) return {};
+  const extra = scaling.damage;
+  return {
+    damage: parts.map((part) => {
+      const more = extra.find((candidate) => candidate.type === part.type);
+      return more === undefined ? part : { ...part, dice: sum(part.dice, more.dice, steps) };
+    }),
+  };
+}
+
+function scaledAmount(key: 'healing' | 'tempHp', amount: Amount | undefined, extra: Dice | undefined, steps: number): Partial<Effect> {
+  if (amount === undefined || extra === undefined) return {};
+  return { [key]: { ...amount, dice: sum(amount.dice, extra, steps) } };
+}
+
+/** `8d6` and three more `1d6` is `11d6`; dice that do not add up stay as they were. */
+function sum(base: Dice, extra: Dice, times: number): Dice {
+  const a = parseDice(base);
+  const b = parseDice(extra);
+  const added = a === null || b === null ? null : addDice(a, b, times);
+  return added === null ? base : formatDice(added);
+}
+
+/** Damage parts as a dice expression the dice engine rolls: `1d10+8 [slashing] + 2d4 [fire]`. */
+export function damageExpression(parts: readonly DamagePart[], modifier = 0): string {
+  return parts
+    .map((part) => `${part.dice}${part.plusModifier && modifier !== 0 ? `${modifier > 0 ? '+' : ''}${modifier}` : ''} [${part.type}]`)
+    .join(' + ');
+}

@@ -1,0 +1,14 @@
+export * from './types';
+export { BOOK_IDS, bookOf, otherBook, type BookId } from './books';
+export { createNameIndex, nameKey, type NameIndex, type Named } from './lookup';
+export { monstersOf, spellsOf } from './load';
+export { averageOf, formatDice, parseDice, type DiceFormula } from './dice';
+export { CANTRIP_TIERS, damageExpression, effectAtLevel, scalingSteps, type CastLevel } from './effects';
+export {
+  HOMEBREW_LIMITS,
+  homebrewJsonSchema,
+  readHomebrew,
+  type HomebrewIssue,
+  type HomebrewMonster,
+  type HomebrewResult,
+} from './homebrew';

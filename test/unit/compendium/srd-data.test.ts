@@ -1,0 +1,166 @@
+import { effectAtLevel, monstersOf, spellsOf, type Monster, type MonsterAction, type Spell } from '../../../src/compendium';
+import { monsterSchema, type HomebrewMonster } from '../../../src/compendium/homebrew';
+
+async function monster(book: 'srd-5.2' | 'srd-5.1', name: string): Promise<Monster> {
+  const found = (await monstersOf(book)).find(name);
+  if (found === undefined) throw new Error(`no ${name} in ${book}`);
+  return found;
+}
+
+async function spell(book: 'srd-5.2' | 'srd-5.1', name: string): Promise<Spell> {
+  const found = (await spellsOf(book)).find(name);
+  if (found === undefined) throw new Error(`no ${name} in ${book}`);
+  return found;
+}
+
+function action(block: Monster, name: string): MonsterAction {
+  const found = [...(block.actions ?? []), ...(block.bonusActions ?? []), ...(block.legendary?.actions ?? [])].find(
+    (entry) => entry.name === name,
+  );
+  if (found === undefined) throw new Error(`${block.name} has no ${name}`);
+  return found;
+}
+
+describe('the SRD monsters, as the issue spot-checks them', () => {
+  it('2024 Goblin Warrior: AC 15, 10 HP (3d6), initiative +2', async () => {
+    const goblin = await monster('srd-5.2', 'Goblin Warrior');
+    expect({ ac: goblin.ac, hp: goblin.hp, hitDice: goblin.hitDice, initiative: goblin.initiative }).toEqual({
+      ac: 15,
+      hp: 10,
+      hitDice: '3d6',
+      initiative: 2,
+    });
+  });
+
+  it('2014 Goblin: AC 15, 7 HP (2d6), initiative from Dex 14 (+2)', async () => {
+    const goblin = await monster('srd-5.1', 'Goblin');
+    expect({ ac: goblin.ac, hp: goblin.hp, hitDice: goblin.hitDice, initiative: goblin.initiative }).toEqual({
+      ac: 15,
+      hp: 7,
+      hitDice: '2d6',
+      initiative: 2,
+    });
+  });
+
+  it('2024 Adult Red Dragon Fire Breath: DC 21 Dex, 17d6 fire, half on a success, Recharge 5–6, a 60-foot cone', async () => {
+    const breath = action(await monster('srd-5.2', 'Adult Red Dragon'), 'Fire Breath');
+    expect(breath).toEqual({
+      name: 'Fire Breath',
+      recharge: 5,
+      save: { ability: 'dex', dc: 21, onSuccess: 'half' },
+      damage: [{ dice: '17d6', type: 'fire' }],
+      area: { shape: 'cone', size: 60 },
+    });
+  });
+
+  it('2024 Adult Red Dragon Multiattack: three Rend, each +14, reach 10, 1d10+8 slashing plus 2d4 fire', async () => {
+    const dragon = await monster('srd-5.2', 'Adult Red Dragon');
+    expect(action(dragon, 'Multiattack').multiattack?.steps).toEqual([{ actions: ['Rend'], count: 3 }]);
+    expect(action(dragon, 'Rend')).toEqual({
+      name: 'Rend',
+      attack: { kind: 'melee', bonus: 14, reach: 10 },
+      damage: [
+        { dice: '1d10+8', type: 'slashing' },
+        { dice: '2d4', type: 'fire' },
+      ],
+    });
+    expect(dragon.legendary?.perRound).toBe(3);
+    expect(action(dragon, 'Pounce').runs).toEqual({ action: 'Rend', count: 1 });
+    expect(dragon.immunities).toEqual(['fire']);
+    expect({ cr: dragon.cr, xp: dragon.xp, pb: dragon.proficiencyBonus }).toEqual({ cr: '17', xp: 18000, pb: 6 });
+  });
+
+  it("2024 Mage: its Spellcasting's DC 14 and spells per day", async () => {
+    const mage = await monster('srd-5.2', 'Mage');
+    expect(mage.spellcasting?.[0]).toEqual({
+      name: 'Spellcasting',
+      ability: 'int',
+      dc: 14,
+      atWill: ['Detect Magic', 'Light', 'Mage Armor', 'Mage Hand', 'Prestidigitation'].map((name) => ({ name })),
+      perDay: [
+        { uses: 2, spells: [{ name: 'Fireball' }, { name: 'Invisibility' }] },
+        { uses: 1, spells: [{ name: 'Cone of Cold' }, { name: 'Fly' }] },
+      ],
+    });
+    expect(action(mage, 'Misty Step')).toMatchObject({ perDay: 3, casts: [{ name: 'Misty Step' }] });
+  });
+
+  it('2014 Mage: a 9th-level caster, DC 14, +6 to hit, slots by level', async () => {
+    const entry = (await monster('srd-5.1', 'Mage')).spellcasting?.[0];
+    expect(entry).toMatchObject({ ability: 'int', dc: 14, attackBonus: 6, casterLevel: 9 });
+    expect(entry?.slots?.find((slots) => slots.level === 3)).toEqual({
+      level: 3,
+      slots: 3,
+      spells: [{ name: 'Counterspell' }, { name: 'Fireball' }, { name: 'Fly' }],
+    });
+  });
+
+  it('2014 Adult Red Dragon: Frightful Presence frightens for 1 minute, a Wisdom save at the end of each turn ends it', async () => {
+    const presence = action(await monster('srd-5.1', 'Adult Red Dragon'), 'Frightful Presence');
+    expect(presence.save).toEqual({ ability: 'wis', dc: 19 });
+    expect(presence.conditions).toEqual([{ condition: 'frightened', duration: { kind: 'minutes', count: 1 }, repeatSave: 'end' }]);
+  });
+
+  it('2014 resistances "from nonmagical attacks" are kept apart from the ones that always apply', async () => {
+    const werewolf = await monster('srd-5.1', 'Werewolf');
+    expect(werewolf.resistances).toBeUndefined();
+    expect(werewolf.immunities).toBeUndefined();
+    expect(werewolf.qualifiedDefences).toEqual([
+      { kind: 'immunity', types: ['bludgeoning', 'piercing', 'slashing'], against: 'nonmagical-unsilvered' },
+    ]);
+  });
+});
+
+describe('the SRD spells, as the issue spot-checks them', () => {
+  it('Fireball: 8d6 fire, Dexterity save for half, +1d6 per slot above 3rd (9d6 at 4th)', async () => {
+    const fireball = await spell('srd-5.2', 'Fireball');
+    expect(fireball).toMatchObject({ level: 3, save: { ability: 'dex', onSuccess: 'half' }, damage: [{ dice: '8d6', type: 'fire' }] });
+    expect(effectAtLevel(fireball, { slotLevel: 4 }).damage).toEqual([{ dice: '9d6', type: 'fire' }]);
+    expect(effectAtLevel(fireball, { slotLevel: 9 }).damage).toEqual([{ dice: '14d6', type: 'fire' }]);
+  });
+
+  it.each(['srd-5.2', 'srd-5.1'] as const)(
+    'Hold Person (%s): Wisdom save, Paralyzed, a save at the end of each turn, concentration, one more target per slot',
+    async (book) => {
+      const hold = await spell(book, 'Hold Person');
+      expect(hold).toMatchObject({ concentration: true, save: { ability: 'wis' }, perSlot: { targets: 1 } });
+      expect(hold.conditions).toEqual([{ condition: 'paralyzed', duration: { kind: 'spell' }, repeatSave: 'end' }]);
+      expect(effectAtLevel(hold, { slotLevel: 3 }).targets).toBe(2);
+    },
+  );
+
+  it('Fire Bolt: 1d10 fire on a ranged spell attack, 2d10 at character level 5, 4d10 at 17', async () => {
+    const bolt = await spell('srd-5.2', 'Fire Bolt');
+    expect(bolt).toMatchObject({ level: 0, attack: { kind: 'ranged' }, damage: [{ dice: '1d10', type: 'fire' }] });
+    expect(effectAtLevel(bolt, { characterLevel: 4 }).damage).toEqual([{ dice: '1d10', type: 'fire' }]);
+    expect(effectAtLevel(bolt, { characterLevel: 5 }).damage).toEqual([{ dice: '2d10', type: 'fire' }]);
+    expect(effectAtLevel(bolt, { characterLevel: 17 }).damage).toEqual([{ dice: '4d10', type: 'fire' }]);
+  });
+
+  it('Cure Wounds heals 2d8 plus the modifier (2024), 1d8 (2014), more per slot', async () => {
+    const cure = await spell('srd-5.2', 'Cure Wounds');
+    expect(cure.healing).toEqual({ dice: '2d8', plusModifier: true });
+    expect(effectAtLevel(cure, { slotLevel: 2 }).healing).toEqual({ dice: '4d8', plusModifier: true });
+    expect((await spell('srd-5.1', 'Cure Wounds')).healing).toEqual({ dice: '1d8', plusModifier: true });
+  });
+
+  it('Magic Missile: three darts of 1d4+1 force, one more per slot', async () => {
+    const missile = await spell('srd-5.2', 'Magic Missile');
+    expect(missile).toMatchObject({ instances: 3, damage: [{ dice: '1d4+1', type: 'force' }] });
+    expect(effectAtLevel(missile, { slotLevel: 3 }).instances).toBe(5);
+  });
+});
+
+describe('every SRD monster is a valid homebrew monster', () => {
+  it.each(['srd-5.2', 'srd-5.1'] as const)('%s', async (book) => {
+    const invalid = (await monstersOf(book)).entries
+      .map((entry) => ({ name: entry.name, result: monsterSchema.safeParse(entry) }))
+      .filter((entry) => !entry.result.success)
+      .map((entry) => `${entry.name}: ${entry.result.error?.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`);
+    expect(invalid).toEqual([]);
+  });
+});
+
+// A homebrew monster the schema accepts is a Monster: commands use both alike (checked by tsc).
+const asMonster = (monster: HomebrewMonster): Monster => monster;
+void asMonster;
