@@ -26,6 +26,8 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY prisma ./prisma
+# The live page's script and style sheet, served as they are (src/live/assets.ts finds them here).
+COPY src/live/client ./src/live/client
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

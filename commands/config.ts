@@ -10,6 +10,8 @@ import type { RestRules, SettingsPlace } from '../src/settings/store';
 import { NEXT_REST_VARIANTS, type NextRestVariant } from '../src/rules/types';
 import { givenBoolean, optionalString } from '../src/framework/options';
 import { gmChannelReply } from '../src/views/secret-rolls';
+import { livePageSettingsReply } from '../src/views/live-share';
+import { LIVE_MONSTER_HP, type LiveMonsterHp } from '../src/settings/store';
 
 function rulesetChoiceName(id: RuleSetId): string {
   const { name, description } = RULESET_SUMMARIES[id];
@@ -75,6 +77,17 @@ const definition = new SlashCommandBuilder()
       )
       .addBooleanOption((o) =>
         o.setName('a5e-supply').setDescription('A5E: every long rest says whether it consumed 1 Supply (none: 1 fatigue)'),
+      ),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName('live-page')
+      .setDescription("How live pages (/init share) show monsters' HP (Manage Server); without options, show it")
+      .addStringOption((o) =>
+        o
+          .setName('monster-hp')
+          .setDescription('In words (unhurt, hurt, bloodied, near death) or hidden')
+          .addChoices(...LIVE_MONSTER_HP.map((value) => ({ name: value, value }))),
       ),
   );
 
@@ -235,6 +248,17 @@ async function gmChannel(ctx: CommandContext): Promise<Reply> {
   return gmChannelReply(channel, clearing ? 'cleared' : 'set');
 }
 
+async function livePage(ctx: CommandContext): Promise<Reply> {
+  const { settings } = ctx.services;
+  const monsterHp = optionalString(ctx.options, 'monster-hp');
+  if (monsterHp === null) return livePageSettingsReply(await settings.liveMonsterHp(ctx.guildId), 'shown');
+  if (!(LIVE_MONSTER_HP as readonly string[]).includes(monsterHp)) throw new UserError('`monster-hp` is words or hidden.');
+  if (!ctx.permissions.manageGuild)
+    throw new UserError("Only members with the Manage Server permission can change the server's live pages.");
+  await settings.setLiveMonsterHp({ guildId: ctx.guildId, monsterHp: monsterHp as LiveMonsterHp, userId: ctx.user.id });
+  return livePageSettingsReply(monsterHp as LiveMonsterHp, 'set');
+}
+
 export const command: Command = {
   definition,
   examples: [
@@ -246,12 +270,14 @@ export const command: Command = {
     '/config gm-channel clear:true',
     '/config rests next:experimental-1',
     '/config rests a5e-supply:true',
+    '/config live-page monster-hp:hidden',
   ],
   async execute(ctx) {
     if (ctx.options.subcommand === 'ruleset') return setRuleset(ctx);
     if (ctx.options.subcommand === 'clear') return clear(ctx);
     if (ctx.options.subcommand === 'gm-channel') return gmChannel(ctx);
     if (ctx.options.subcommand === 'rests') return rests(ctx);
+    if (ctx.options.subcommand === 'live-page') return livePage(ctx);
     return show(ctx);
   },
 };

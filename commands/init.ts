@@ -62,6 +62,7 @@ import { trackerEmbed, trackerMessage } from '../src/views/tracker';
 import { checklistReply } from '../src/views/turn-checklist';
 import { turnChecklist } from '../src/combat/checklist';
 import type { RollMode } from '../src/rules/types';
+import { share, withShareOptions } from './init-share';
 
 const TYPES_HINT = 'comma-separated damage types, e.g. fire, cold';
 
@@ -268,7 +269,8 @@ const definition = new SlashCommandBuilder()
       .setName('act')
       .setDescription('Come back from a delay and act now, keeping this place')
       .addStringOption((o) => o.setName('target').setDescription('Who acts (default: your delaying combatant)').setAutocomplete(true)),
-  );
+  )
+  .addSubcommand(withShareOptions);
 
 function saveOptions(options: CommandOptions): Partial<EncounterOptions> {
   const chosen: Partial<EncounterOptions> = {};
@@ -508,6 +510,8 @@ function run(ctx: CommandContext): Promise<Reply> {
       return applyStep(ctx, delayTurn);
     case 'act':
       return applyStep(ctx, actNow, optionalString(ctx.options, 'target') ?? undefined);
+    case 'share':
+      return share(ctx);
     default:
       throw new UserError('Choose a subcommand of /init, e.g. `/init begin`.');
   }
@@ -567,6 +571,8 @@ export const command: Command = {
     '/init end',
     '/init recap',
     '/init export',
+    '/init share',
+    '/init share revoke:true',
   ],
   execute: run,
   autocomplete: suggestTargets,

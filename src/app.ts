@@ -16,6 +16,12 @@ import type { AttachmentFetcher, Services } from './services';
 import { createAttachmentFetcher } from './transports/attachment-fetcher';
 import type { ConsoleUsers } from './transports/console-session';
 import type { InteractionLedger } from './transports/http-interactions';
+import { LiveFeed } from './live/feed';
+import { LiveLinks } from './live/links';
+import { serveLivePages, type LivePages, type ServeOptions } from './live/live-pages';
+import { createLiveLinkStore, createLiveStateSource } from './db/live-store';
+import { listenForLiveNotices } from './db/live-listener';
+import type { LivePagesOff } from './views/live-share';
 
 /** The bot's parts, shared by every transport: its commands and the services they use. */
 export interface App {
@@ -27,6 +33,8 @@ export interface App {
   consoleUsers: ConsoleUsers;
   /** The interaction ids HTTP interactions have applied, so that a replayed request is not applied again. */
   interactionLedger: InteractionLedger;
+  /** Starts serving the channels' live pages in this process (once); until then `/init share` says how to turn them on. */
+  serveLivePages(options: ServeOptions): Promise<LivePages>;
   close(): Promise<void>;
 }
 
@@ -39,6 +47,8 @@ export interface AppOptions {
   seed?: number;
   /** The database, already opening (the console starts it before loading the commands); else opened here. */
   database?: Promise<Database>;
+  /** What `/init share` says while this process serves no live pages; default: over the gateway. */
+  livePagesOff?: LivePagesOff;
 }
 
 export interface ServiceParts {
@@ -48,6 +58,10 @@ export interface ServiceParts {
   now?: () => Date;
   /** Tests give a fake; the default fetches from Discord's CDN. */
   attachments?: AttachmentFetcher;
+  /** Where saved changes are announced to this process's live pages. */
+  feed?: LiveFeed;
+  /** Links to live pages; by default, none served (as over the gateway without WEB_PORT). */
+  liveLinks?: LiveLinks;
 }
 
 /** The services every handler gets, over an open database. Tests build theirs with it too. */
@@ -57,23 +71,31 @@ export function buildServices({
   logger,
   now = () => new Date(),
   attachments = createAttachmentFetcher(),
+  feed = new LiveFeed(),
+  liveLinks,
 }: ServiceParts): Services {
+  const publish = feed.publish.bind(feed);
   return {
     random,
     logger,
     now,
-    encounters: createEncounterService({ prisma, random, now }),
-    settings: createSettingsStore(prisma),
+    encounters: createEncounterService({ prisma, random, now, saved: publish }),
+    settings: createSettingsStore(prisma, publish),
     characters: createCharacterStore(prisma),
     attachments,
+    live: liveLinks ?? new LiveLinks(createLiveLinkStore(prisma), 'gateway', publish, now),
   };
 }
 
 /** Opens the database (applying pending migrations) and builds the services. */
-export async function openApp({ config, logger, memory = false, seed, database }: AppOptions): Promise<App> {
+export async function openApp({ config, logger, memory = false, seed, database, livePagesOff = 'gateway' }: AppOptions): Promise<App> {
   const db = await (database ?? openDatabase(databaseOptions(config, logger, memory)));
   const random: RandomSource = seed === undefined ? createCryptoRandom() : createSeededRandom(seed);
-  const services = buildServices({ prisma: db.prisma, random, logger });
+  const feed = new LiveFeed();
+  const linkStore = createLiveLinkStore(db.prisma);
+  const liveLinks = new LiveLinks(linkStore, livePagesOff, (notice) => feed.publish(notice));
+  const services = buildServices({ prisma: db.prisma, random, logger, feed, liveLinks });
+  let livePages: Promise<LivePages> | null = null;
   const where = db.kind === 'postgres' ? redactPassword(db.url) : memory ? 'memory' : config.dataDir;
   return {
     registry,
@@ -81,6 +103,24 @@ export async function openApp({ config, logger, memory = false, seed, database }
     database: { kind: db.kind, where },
     consoleUsers: createConsoleUsers(db.prisma),
     interactionLedger: createProcessedInteractions(db.prisma, { logger }),
-    close: () => db.close(),
+    serveLivePages(options) {
+      livePages ??= serveLivePages(
+        {
+          links: liveLinks,
+          store: linkStore,
+          source: createLiveStateSource(db.prisma),
+          feed,
+          logger,
+          // Replicas on one PostgreSQL hear each other; the embedded database has one process, which publishes in process.
+          listen: db.kind === 'postgres' ? () => listenForLiveNotices(db.url, (notice) => feed.publish(notice), logger) : undefined,
+        },
+        options,
+      );
+      return livePages;
+    },
+    async close() {
+      await (await livePages)?.close();
+      await db.close();
+    },
   };
 }

@@ -23,6 +23,12 @@ export interface Config {
   logLevel: LogLevel | null;
   /** Gateway shards to run in this process: a count, `auto` for Discord's recommendation, or null for one connection. */
   shardCount: ShardCount | null;
+  /** The address people reach the live pages at, for the links `/init share` gives; null: this machine's. */
+  publicUrl: string | null;
+  /** Over the gateway, where live pages are served; null: not at all (HTTP interactions serve them on `port`). */
+  webPort: number | null;
+  /** Behind a proxy that appends the client's address to X-Forwarded-For: live pages limit requests by that address. */
+  trustProxy: boolean;
 }
 
 /** A missing or malformed setting. Its message is one line naming the variable and what it expects. */
@@ -85,6 +91,12 @@ function shardCount(env: Env, name: string): ShardCount | null {
   return number;
 }
 
+function flag(env: Env, name: string): boolean {
+  const value = optional(env, name)?.toLowerCase() ?? 'false';
+  if (value !== 'true' && value !== 'false') throw new ConfigError(name, `must be true or false, got "${value}"`);
+  return value === 'true';
+}
+
 /** Reads and validates the settings. Throws `ConfigError` on the first bad value. */
 export function parseConfig(env: Env): Config {
   const token = optional(env, 'DISCORD_TOKEN');
@@ -124,6 +136,14 @@ export function parseConfig(env: Env): Config {
     dataDir: path.resolve(optional(env, 'DATA_DIR') ?? './data'),
     logLevel: logLevel as LogLevel | null,
     shardCount: shardCount(env, 'SHARD_COUNT'),
+    publicUrl: url(
+      env,
+      'PUBLIC_URL',
+      ['http:', 'https:'],
+      'the http(s) address people reach the live pages at, like https://rollcall.example.org',
+    ),
+    webPort: port(env, 'WEB_PORT'),
+    trustProxy: flag(env, 'TRUST_PROXY'),
   };
 }
 

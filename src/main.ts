@@ -5,6 +5,7 @@ import { startGateway } from './transports/gateway';
 import { startHttpInteractions } from './transports/http-interactions';
 import type { Transport } from './transports/transport';
 import { createLogger } from './logger';
+import { startLiveServer, type LiveServer } from './live/server';
 
 const NO_TOKEN = `Rollcall needs a Discord bot token to connect to Discord.
 
@@ -19,17 +20,43 @@ embedded database.`;
 const NO_APPLICATION_ID =
   "DISCORD_APPLICATION_ID must be set too when DISCORD_PUBLIC_KEY and PORT are: answers after the first one go through the application's webhook.";
 
-/** HTTP interactions when both the public key and a port are set; otherwise the gateway. */
-function startTransport(config: Config, token: string, app: App, logger: Logger): Promise<Transport> {
+/** Where `/init share` links point when PUBLIC_URL is unset: this machine. */
+function livePagesUrl(config: Config, port: number): string {
+  return config.publicUrl ?? `http://localhost:${port}`;
+}
+
+/**
+ * HTTP interactions when both the public key and a port are set, with the live pages on the same
+ * server; otherwise the gateway, with the live pages on WEB_PORT when it is set.
+ */
+async function startTransport(
+  config: Config,
+  token: string,
+  app: App,
+  logger: Logger,
+): Promise<{ transport: Transport; web: LiveServer | null }> {
   const { discordPublicKey: publicKey, port, discordApplicationId: applicationId } = config;
   const common = { token, apiUrl: config.discordApiUrl, registry: app.registry, services: app.services, logger };
+  const live = (at: number) => app.serveLivePages({ baseUrl: livePagesUrl(config, at), trustProxy: config.trustProxy });
   if (publicKey !== null && port !== null && applicationId !== null) {
     if (config.shardCount !== null) logger.warn('SHARD_COUNT applies to the gateway only; HTTP interactions need no shards');
-    return startHttpInteractions({ ...common, publicKey, port, applicationId, ledger: app.interactionLedger });
+    if (config.webPort !== null) logger.warn('WEB_PORT applies to the gateway only; live pages are served on PORT with the interactions');
+    const { routes } = await live(port);
+    return {
+      transport: await startHttpInteractions({ ...common, publicKey, port, applicationId, ledger: app.interactionLedger, web: routes }),
+      web: null,
+    };
   }
   if (publicKey !== null || port !== null)
     logger.warn('HTTP interactions need both DISCORD_PUBLIC_KEY and PORT; connecting to the gateway instead');
-  return startGateway({ ...common, shardCount: config.shardCount });
+  const web =
+    config.webPort === null ? null : await startLiveServer({ port: config.webPort, routes: (await live(config.webPort)).routes, logger });
+  try {
+    return { transport: await startGateway({ ...common, shardCount: config.shardCount }), web };
+  } catch (error) {
+    await web?.close();
+    throw error;
+  }
 }
 
 async function run(config: Config): Promise<void> {
@@ -56,8 +83,9 @@ async function run(config: Config): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'stopping: finishing the interactions in flight');
     started
-      .then(async ({ app, transport }) => {
+      .then(async ({ app, transport, web }) => {
         await transport.stop();
+        await web?.close();
         await app.close();
       })
       .then(
@@ -76,14 +104,14 @@ async function run(config: Config): Promise<void> {
   await started;
 }
 
-async function startUp(config: Config, token: string, logger: Logger): Promise<{ app: App; transport: Transport }> {
+async function startUp(config: Config, token: string, logger: Logger): Promise<{ app: App; transport: Transport; web: LiveServer | null }> {
   const app = await openApp({ config, logger });
   // Closing the database on failure lets the process exit with its error (a port in use, say) instead of hanging.
-  const transport = await startTransport(config, token, app, logger).catch(async (error: unknown) => {
+  const started = await startTransport(config, token, app, logger).catch(async (error: unknown) => {
     await app.close();
     throw error;
   });
-  return { app, transport };
+  return { app, ...started };
 }
 
 function start(): void {

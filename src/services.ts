@@ -4,6 +4,7 @@ import type { EncounterService } from './combat/service';
 import type { RandomSource } from './dice/random';
 import type { OptionAttachment } from './framework/command';
 import type { SettingsStore } from './settings/store';
+import type { LiveSharing } from './live/links';
 
 /**
  * The long-lived things a handler uses, built once by the composition root (src/app.ts). Storage is
@@ -21,6 +22,8 @@ export interface Services {
   characters: CharacterStore;
   /** Reads files users attach (/character import file:). */
   attachments: AttachmentFetcher;
+  /** Links to each channel's live page (/init share). */
+  live: LiveSharing;
 }
 
 /** Reads the text of an attached file, refusing (with a UserError) one too large, of the wrong type or too slow to arrive. */

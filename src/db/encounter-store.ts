@@ -23,6 +23,8 @@ import {
   type EncounterRow,
 } from './encounter-rows';
 import { effectiveRuleset } from './settings';
+import { notifyChanged } from './live-notices';
+import type { LiveNotice } from '../live/feed';
 import type { StoredRow } from './table-rows';
 
 /*
@@ -37,7 +39,9 @@ import type { StoredRow } from './table-rows';
  * keep racing, the command queues on the encounter's row lock: BEGIN, SELECT … FOR UPDATE, the load,
  * the save, COMMIT. Locks are per encounter row, so encounters in different channels never wait on
  * each other. A read (`/init list`, a button press) is one statement too, and when the remembered
- * copy is still current it returns only that fact, so nothing is sent or parsed again.
+ * copy is still current it returns only that fact, so nothing is sent or parsed again. The save (and
+ * the begin) also tells other processes' live pages of the new version with pg_notify, inside the
+ * same statement: no round trip of its own, and PostgreSQL delivers it only once the change commits.
  */
 
 /** Only the prisma client's raw query method is needed, inside a transaction or not. */
@@ -149,7 +153,7 @@ enc AS (
     version = e.version + 1
   FROM input i
   WHERE e.id = $1::uuid AND e.version = $2::int
-  RETURNING e.id, e.version
+  RETURNING e.id, e.version, e.channel_id
 )`;
 
 const SAVE_TAIL = `logged AS (
@@ -158,7 +162,7 @@ const SAVE_TAIL = `logged AS (
     (i.j->>'at')::timestamptz
   FROM enc, input i
 )
-SELECT version FROM enc`;
+SELECT enc.version FROM enc, ${notifyChanged('enc')}`;
 
 const saveStatements = new Map<string, string>();
 
@@ -179,7 +183,7 @@ WITH input AS (SELECT $1::jsonb AS j),
 enc AS (
   INSERT INTO encounters SELECT r.* FROM input i, jsonb_populate_record(NULL::encounters, i.j->'encounter') r
   ON CONFLICT (active_channel_id) DO NOTHING
-  RETURNING id
+  RETURNING id, channel_id, version
 ),
 logged AS (
   INSERT INTO encounter_events (encounter_id, actor_id, actor_name, command, detail, before, after, events, created_at)
@@ -187,7 +191,7 @@ logged AS (
     (i.j->>'at')::timestamptz
   FROM enc, input i
 )
-SELECT id::text FROM enc`;
+SELECT enc.id::text FROM enc, ${notifyChanged('enc')}`;
 
 /**
  * The encounter's id first, as a scalar: then the newest entries are read backwards from the
@@ -203,7 +207,7 @@ ORDER BY ev.id DESC
 LIMIT $2::int`;
 
 /** Encounter `e` with its combatants and effects, as `encounterFromRows` takes them. */
-const STATE_COLUMNS = `row_to_json(e) AS encounter,
+export const STATE_COLUMNS = `row_to_json(e) AS encounter,
   (SELECT coalesce(json_agg(c ORDER BY c.sort_order), '[]'::json) FROM combatants c WHERE c.encounter_id = e.id) AS combatants,
   (SELECT coalesce(json_agg(f ORDER BY f.id), '[]'::json) FROM encounter_effects f WHERE f.encounter_id = e.id) AS effects`;
 
@@ -233,7 +237,7 @@ FROM encounters e
 WHERE e.id = $1::uuid AND e.version > $2::int`;
 
 /** The rows `STATE_COLUMNS` reads. */
-interface StateRow {
+export interface StateRow {
   encounter: StoredRow<EncounterRow>;
   combatants: StoredRow<CombatantRow>[];
   effects: StoredRow<EffectRow>[];
@@ -354,7 +358,7 @@ async function save(db: Queryable, before: Encounter, change: StoredTransition, 
   return row === undefined ? null : { ...after, version: Number(row.version) };
 }
 
-function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date): EncounterStore {
+function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date, saved: (notice: LiveNotice) => void): EncounterStore {
   const cache = new EncounterCache(CACHED_ENCOUNTERS);
   const queue = new KeyedQueue();
 
@@ -438,13 +442,15 @@ function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date): Enco
         events: begun.events,
       };
       const rows = await prisma.$queryRawUnsafe<{ id: string }[]>(CREATE_SQL, JSON.stringify(payload));
-      if (rows.length === 1) cache.remember(e);
-      return rows.length === 1;
+      if (rows.length !== 1) return false;
+      cache.remember(e);
+      saved({ kind: 'changed', channelId: e.channelId, encounterId: e.id, version: e.version, encounter: e });
+      return true;
     },
 
-    update(channelId, actor, change, options = {}) {
+    async update(channelId, actor, change, options = {}) {
       const withLastChange = options.withLastChange ?? false;
-      return queue.run(channelId, async () => {
+      const transition = await queue.run(channelId, async () => {
         const cached = withLastChange ? undefined : cache.get(channelId);
         let result: Attempt = cached === undefined ? { kind: 'stale' } : await attemptCached(cached, actor, change);
         // This process's own commands wait their turn, so a lost race means another process changed
@@ -454,6 +460,11 @@ function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date): Enco
         if (result.kind === 'missing') return null;
         return attemptLocked(channelId, actor, change, withLastChange);
       });
+      // Committed by now (the locked try commits when its transaction ends), so a reader sees this version.
+      const { encounter } = transition ?? {};
+      if (encounter !== undefined)
+        saved({ kind: 'changed', channelId: encounter.channelId, encounterId: encounter.id, version: encounter.version, encounter });
+      return transition;
     },
 
     async log(channelId, count) {
@@ -522,12 +533,14 @@ export interface EncounterServiceOptions {
   prisma: PrismaClient;
   random: RandomSource;
   now(this: void): Date;
+  /** Told of each saved change once it is committed (the live pages of this process); other processes hear of it through NOTIFY. */
+  saved?: (this: void, notice: LiveNotice) => void;
 }
 
 /** The encounter service the app uses: PostgreSQL through Prisma, rule sets from the channel settings. */
-export function createEncounterService({ prisma, random, now }: EncounterServiceOptions): EncounterService {
+export function createEncounterService({ prisma, random, now, saved = () => undefined }: EncounterServiceOptions): EncounterService {
   return createEncounterServiceWith({
-    store: createPrismaEncounterStore(prisma, now),
+    store: createPrismaEncounterStore(prisma, now, saved),
     random,
     now,
     ruleSetFor: async (place) => (await effectiveRuleset(prisma, place)).ruleset,

@@ -1,9 +1,13 @@
 import type { PrismaClient } from './generated/client';
+import type { LiveNotice } from '../live/feed';
+import { LIVE_CHANNEL } from './live-notices';
 import type { RuleSetId } from '../rules/ids';
 import {
+  liveMonsterHpFrom,
   restRulesFrom,
   rulesetInForce,
   type EffectiveRuleset,
+  type LiveMonsterHp,
   type RestRules,
   type SettingsPlace,
   type SettingsStore,
@@ -84,8 +88,32 @@ export async function setRestRules(prisma: PrismaClient, change: { guildId: stri
   });
 }
 
-/** The settings store over PostgreSQL (or the embedded database), through Prisma. */
-export function createSettingsStore(prisma: PrismaClient): SettingsStore {
+/** How monsters' hit points show on the server's live pages. */
+export async function liveMonsterHp(prisma: PrismaClient, guildId: string): Promise<LiveMonsterHp> {
+  return liveMonsterHpFrom((await prisma.liveSettings.findUnique({ where: { guildId } }))?.monsterHp);
+}
+
+/** Saves the choice and, in the same statement, tells every process's open pages of the server to follow it. */
+const SET_LIVE_MONSTER_HP_SQL = `
+WITH saved AS (
+  INSERT INTO live_settings (guild_id, monster_hp, updated_by, updated_at) VALUES ($1, $2, $3, now())
+  ON CONFLICT (guild_id) DO UPDATE SET monster_hp = EXCLUDED.monster_hp, updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at
+  RETURNING guild_id
+)
+SELECT 1 AS saved FROM saved, LATERAL (SELECT pg_notify('${LIVE_CHANNEL}', json_build_object('kind', 'settings', 'guildId', saved.guild_id)::text)) told`;
+
+export async function setLiveMonsterHp(
+  prisma: PrismaClient,
+  change: { guildId: string; monsterHp: LiveMonsterHp; userId: string },
+): Promise<void> {
+  await prisma.$queryRawUnsafe(SET_LIVE_MONSTER_HP_SQL, change.guildId, change.monsterHp, change.userId);
+}
+
+/**
+ * The settings store over PostgreSQL (or the embedded database), through Prisma. `liveChanged` hears
+ * of a change to a server's live page settings in this process (others hear of it through NOTIFY).
+ */
+export function createSettingsStore(prisma: PrismaClient, liveChanged: (notice: LiveNotice) => void = () => undefined): SettingsStore {
   return {
     effectiveRuleset: (place) => effectiveRuleset(prisma, place),
     setGuildRuleset: (change) => setGuildRuleset(prisma, change),
@@ -95,5 +123,10 @@ export function createSettingsStore(prisma: PrismaClient): SettingsStore {
     setGmChannel: (change) => setGmChannel(prisma, change),
     restRules: (guildId) => restRules(prisma, guildId),
     setRestRules: (change) => setRestRules(prisma, change),
+    liveMonsterHp: (guildId) => liveMonsterHp(prisma, guildId),
+    async setLiveMonsterHp(change) {
+      await setLiveMonsterHp(prisma, change);
+      liveChanged({ kind: 'settings', guildId: change.guildId });
+    },
   };
 }

@@ -32,6 +32,16 @@ export function restRulesFrom(stored: { nextRests: string; a5eSupply: boolean } 
   return { nextRests: known ? (stored.nextRests as NextRestVariant) : 'standard', a5eSupply: stored.a5eSupply };
 }
 
+/** How monsters' hit points show on a server's live pages: in words (unhurt … near death), or not at all. */
+export const LIVE_MONSTER_HP = ['words', 'hidden'] as const;
+export type LiveMonsterHp = (typeof LIVE_MONSTER_HP)[number];
+export const DEFAULT_LIVE_MONSTER_HP: LiveMonsterHp = 'words';
+
+/** A stored choice, with one this version does not know read as the default. */
+export function liveMonsterHpFrom(stored: string | null | undefined): LiveMonsterHp {
+  return (LIVE_MONSTER_HP as readonly (string | null | undefined)[]).includes(stored) ? (stored as LiveMonsterHp) : DEFAULT_LIVE_MONSTER_HP;
+}
+
 /** A channel and the server it belongs to. */
 export interface SettingsPlace {
   guildId: string;
@@ -59,6 +69,10 @@ export interface SettingsStore {
   restRules(guildId: string): Promise<RestRules>;
   /** Sets the server's rest rules, remembering who did. */
   setRestRules(change: { guildId: string; rules: RestRules; userId: string }): Promise<void>;
+  /** How monsters' hit points show on the server's live pages. */
+  liveMonsterHp(guildId: string): Promise<LiveMonsterHp>;
+  /** Sets it, remembering who did. */
+  setLiveMonsterHp(change: { guildId: string; monsterHp: LiveMonsterHp; userId: string }): Promise<void>;
 }
 
 /** A choice as a store keeps it: the id (perhaps of a rule set since removed), who made it, and when. */

@@ -7,7 +7,7 @@ import { serializeError } from './discord-log-redaction';
 import { restMessenger } from './discord-messenger';
 import { answerHttpInteraction, refuseHttpInteraction, type Respond } from './http-answer';
 import { readInteraction } from './http-interaction-shape';
-import { EvictingPool, guardConnections, readBody, shedReport, type BodyReading } from './http-limits';
+import { EvictingPool, guardConnections, readBody, shedReport, type BodyReading, type ConnectionGuard } from './http-limits';
 import { signatureCheck } from './http-signature';
 import type { Transport, TransportOptions } from './transport';
 
@@ -29,7 +29,12 @@ export interface HttpInteractionsOptions extends TransportOptions {
   maxBodiesInFlight?: number;
   /** Headers, and then the body, must arrive within this; default 10 s. */
   requestTimeoutMs?: number;
+  /** Pages served beside the interactions (the live pages); true when it took the request. */
+  web?: WebHandler;
 }
+
+/** Serves other paths of this server; it may keep a connection from being shed while it streams (`busy`). */
+export type WebHandler = (req: IncomingMessage, res: ServerResponse, connections: ConnectionGuard) => boolean;
 
 /** Which interactions were applied, shared by every replica: Discord sends each once, so a second delivery is a replay. */
 export interface InteractionLedger {
@@ -153,13 +158,16 @@ export async function startHttpInteractions(options: HttpInteractionsOptions): P
     const started = performance.now();
     // Only the path: Discord sends no query, and nothing else of the request is worth a log line.
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    const fields: Record<string, unknown> = { method: req.method, path };
+    // A live page's path carries its link's token, which opens the page: it stays out of the logs.
+    const live = path.startsWith('/live/');
+    const fields: Record<string, unknown> = { method: req.method, path: live ? '/live/…' : path };
     res.once('finish', () => {
       const line = { ...fields, status: res.statusCode, latencyMs: Math.round(performance.now() - started) };
-      if (path === '/healthz') logger.debug(line, 'http request');
+      if (path === '/healthz' || live) logger.debug(line, 'http request');
       else logger.info(line, 'http request');
     });
     if (path === '/interactions') return interact(req, res, fields);
+    if (options.web?.(req, res, guard)) return;
     if (path !== '/healthz') return send(res, 404, 'not found');
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed', { allow: 'GET, HEAD' });
     send(res, 200, 'ok');

@@ -89,17 +89,36 @@ export function combatantLine(combatant: Combatant, encounter: Encounter, viewer
   return parts.join(' · ');
 }
 
-function heading(encounter: Encounter): string {
-  if (encounter.endedAt) return `Ended ${afterRounds(encounter.round)}.`;
+/** Where the fight stands: over, not started, a lair turn or a combatant's turn. The tracker and the live page both word it. */
+export type TurnNow =
+  | { kind: 'ended'; round: number }
+  | { kind: 'waiting'; combatants: number }
+  | { kind: 'lair'; round: number; combatant: Combatant }
+  | { kind: 'turn'; round: number; combatant: Combatant };
+
+export function turnNow(encounter: Encounter): TurnNow {
+  if (encounter.endedAt) return { kind: 'ended', round: encounter.round };
   const current = encounter.combatants.find((combatant) => combatant.id === encounter.currentId);
   const lair = lairActing(encounter);
-  if (lair !== undefined) return `Round **${encounter.round}** · **${shown(lair.name)}**'s lair turn (initiative 20)`;
-  if (encounter.round === 0 || !current) {
-    return encounter.combatants.length === 0
-      ? 'Waiting for combatants: `/init add` for monsters, `/init join` for players.'
-      : 'Not started yet: **Next turn** starts round 1.';
+  if (lair !== undefined) return { kind: 'lair', round: encounter.round, combatant: lair };
+  if (encounter.round === 0 || !current) return { kind: 'waiting', combatants: encounter.combatants.length };
+  return { kind: 'turn', round: encounter.round, combatant: current };
+}
+
+function heading(encounter: Encounter): string {
+  const now = turnNow(encounter);
+  switch (now.kind) {
+    case 'ended':
+      return `Ended ${afterRounds(now.round)}.`;
+    case 'lair':
+      return `Round **${now.round}** · **${shown(now.combatant.name)}**'s lair turn (initiative 20)`;
+    case 'waiting':
+      return now.combatants === 0
+        ? 'Waiting for combatants: `/init add` for monsters, `/init join` for players.'
+        : 'Not started yet: **Next turn** starts round 1.';
+    case 'turn':
+      return `Round **${now.round}** · **${shown(now.combatant.name)}**'s turn`;
   }
-  return `Round **${encounter.round}** · **${shown(current.name)}**'s turn`;
 }
 
 /**

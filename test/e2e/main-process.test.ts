@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '../support/database';
+import { fetchText } from '../support/live-client';
 import { FakeDiscord } from './fake-discord';
 import { freePort, httpBotEnv, logged, runScript, type RunningScript } from './run-script';
 
@@ -19,12 +20,15 @@ afterAll(async () => {
   await database?.drop();
 });
 
-test('with a token and DISCORD_API_URL it logs in to Discord, answers /help, and exits 0 on SIGTERM', async () => {
+test('with a token and DISCORD_API_URL it logs in to Discord, answers /help, serves live pages on WEB_PORT, and exits 0 on SIGTERM', async () => {
+  const webPort = await freePort();
   bot = runScript('src/main.ts', {
     DISCORD_TOKEN: 'main-process-token',
     DISCORD_APPLICATION_ID: fake.applicationId,
     DISCORD_API_URL: fake.apiUrl,
     DATABASE_URL: database.url,
+    WEB_PORT: String(webPort),
+    PUBLIC_URL: 'https://rollcall.example.org/table',
   });
   await fake.ready(60_000).catch((error: unknown) => {
     throw new Error(`${String(error)}\nbot stderr:\n${bot?.stderr()}`);
@@ -34,6 +38,15 @@ test('with a token and DISCORD_API_URL it logs in to Discord, answers /help, and
   const { message } = await fake.sendCommand('help');
   expect(message.embeds[0]?.fields?.map((f) => f.name)).toContain('/config');
   expect(message.allowedMentions).toEqual({ parse: [], users: [] });
+
+  const gm = { userId: '400000000000000009', userName: 'Gina' };
+  await fake.sendCommand('init begin', {}, gm);
+  const shared = await fake.sendCommand('init share', {}, gm);
+  const token = /^https:\/\/rollcall\.example\.org\/table\/live\/([A-Za-z0-9_-]{43})$/m.exec(
+    shared.message.embeds[0]?.description ?? '',
+  )?.[1];
+  expect(token).toBeDefined();
+  expect((await fetchText(`http://127.0.0.1:${webPort}/live/${token ?? ''}`)).status).toBe(200);
 
   bot.child.kill('SIGTERM');
   expect(await bot.exited(30_000)).toBe(0);

@@ -1,5 +1,6 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '../support/database';
+import { fetchText, LiveStreamClient } from '../support/live-client';
 import { FakeDiscord, type FakeMessage, type Invoker } from './fake-discord';
 import { freePort, httpBotEnv, logged, runScript, type RunningScript } from './run-script';
 
@@ -16,6 +17,7 @@ let database: TestDatabase;
 let fake: FakeDiscord;
 const replicas: RunningScript[] = [];
 const urls: string[] = [];
+let privateKey: KeyObject;
 
 function description(message: FakeMessage): string {
   return message.embeds.map((embed) => embed.description ?? '').join('\n');
@@ -23,7 +25,9 @@ function description(message: FakeMessage): string {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  const keys = generateKeyPairSync('ed25519');
+  const { publicKey } = keys;
+  privateKey = keys.privateKey;
   fake = await FakeDiscord.start();
   for (let i = 0; i < 2; i++) {
     const port = await freePort();
@@ -89,6 +93,45 @@ test('interleaved across two replicas, every hit lands on the latest HP and ever
   const answeredBy = new Set(fake.httpDeliveries.map((d) => d.url));
   expect([...answeredBy].sort()).toEqual([...urls].sort());
 }, 120_000);
+
+test('a command through one replica updates a live page served by the other within 200 ms of its reply', async () => {
+  // Every interaction to the first replica; the page is read from the second, which hears of each change through LISTEN/NOTIFY.
+  const inLive: Invoker = { ...gm, channelId: '500000000000000001' };
+  fake.deliverOverHttp(urls[0] ?? '', privateKey);
+  await fake.sendCommand('init begin', { name: 'Skirmish' }, inLive);
+  await fake.sendCommand('init add', { name: 'Ogre', hp: 59, ac: 11, initiative: 5 }, inLive);
+  await fake.sendCommand('init add', { name: 'Goblin', hp: 7, ac: 15, initiative: 12 }, inLive);
+  const shared = await fake.sendCommand('init share', {}, inLive);
+  const link = /http:\/\/localhost:(\d+)\/live\/[A-Za-z0-9_-]{43}/.exec(description(shared.message));
+  if (link === null) throw new Error(`no link in: ${description(shared.message)}`);
+  expect(`http://127.0.0.1:${link[1]}/interactions`).toBe(urls[0]);
+  const onSecond = link[0].replace(/^http:\/\/localhost:\d+/, (urls[1] ?? '').replace('/interactions', ''));
+  expect((await fetchText(onSecond)).status).toBe(200);
+
+  const page = await LiveStreamClient.open(`${onSecond}/events`);
+  await page.view('Not started yet.');
+  const latencies: number[] = [];
+  const step = async (line: string, values: Record<string, string>, heading: string) => {
+    const seen = page.events.length;
+    await fake.sendCommand(line, values, inLive);
+    const replied = performance.now();
+    const shown = await page.view(heading, seen);
+    latencies.push(Math.max(0, shown.at - replied));
+    return shown.view;
+  };
+  await step('init next', {}, "Round 1 · Goblin's turn");
+  await step('init next', {}, "Round 1 · Ogre's turn");
+  await step('init next', {}, "Round 2 · Goblin's turn");
+  const view = await step('hp damage', { target: 'Ogre', amount: '30' }, "Round 2 · Goblin's turn");
+  expect(view.combatants.map((c) => [c.name, c.health])).toEqual([
+    ['Goblin', 'unhurt'],
+    ['Ogre', 'bloodied'],
+  ]);
+  page.close();
+  fake.deliverOverHttp(urls, privateKey);
+  console.log(`replica 1 reply → replica 2 page, ms: ${latencies.map((ms) => ms.toFixed(1)).join(', ')}`);
+  for (const ms of latencies) expect(ms).toBeLessThan(200);
+}, 60_000);
 
 test('both replicas stop cleanly on SIGTERM', async () => {
   for (const replica of replicas) replica.child.kill('SIGTERM');

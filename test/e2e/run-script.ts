@@ -15,6 +15,9 @@ const ISOLATED_ENV = {
   DISCORD_PUBLIC_KEY: '',
   PORT: '',
   DATABASE_URL: '',
+  PUBLIC_URL: '',
+  WEB_PORT: '',
+  TRUST_PROXY: '',
   LOG_LEVEL: 'warn',
 };
 

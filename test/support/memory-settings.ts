@@ -1,6 +1,8 @@
 import {
+  DEFAULT_LIVE_MONSTER_HP,
   DEFAULT_REST_RULES,
   rulesetInForce,
+  type LiveMonsterHp,
   type RestRules,
   type SettingsPlace,
   type SettingsStore,
@@ -13,6 +15,7 @@ export function createMemorySettingsStore(now: () => Date = () => new Date()): S
   const channels = new Map<string, StoredRuleset & { guildId: string }>();
   const gmChannels = new Map<string, string>();
   const rests = new Map<string, RestRules>();
+  const liveMonsterHp = new Map<string, LiveMonsterHp>();
   const channelIn = ({ guildId, channelId }: SettingsPlace) => {
     const channel = channels.get(channelId);
     return channel?.guildId === guildId ? channel : undefined;
@@ -37,6 +40,11 @@ export function createMemorySettingsStore(now: () => Date = () => new Date()): S
     restRules: (guildId) => Promise.resolve(rests.get(guildId) ?? DEFAULT_REST_RULES),
     setRestRules({ guildId, rules }) {
       rests.set(guildId, { ...rules });
+      return Promise.resolve();
+    },
+    liveMonsterHp: (guildId) => Promise.resolve(liveMonsterHp.get(guildId) ?? DEFAULT_LIVE_MONSTER_HP),
+    setLiveMonsterHp({ guildId, monsterHp }) {
+      liveMonsterHp.set(guildId, monsterHp);
       return Promise.resolve();
     },
   };

@@ -38,6 +38,16 @@ describe.each<[string, () => Promise<SettingsStore>]>([
     expect(await settings.restRules('100000000000000009')).toEqual({ nextRests: 'standard', a5eSupply: false });
   });
 
+  test("a server's live pages show monsters' HP in words until set, then as set, for that server only", async () => {
+    expect(await settings.liveMonsterHp(here.guildId)).toBe('words');
+    await settings.setLiveMonsterHp({ guildId: here.guildId, monsterHp: 'hidden', userId: 'gm-1' });
+    expect(await settings.liveMonsterHp(here.guildId)).toBe('hidden');
+    await settings.setLiveMonsterHp({ guildId: here.guildId, monsterHp: 'words', userId: 'gm-2' });
+    expect(await settings.liveMonsterHp(here.guildId)).toBe('words');
+    await settings.setLiveMonsterHp({ guildId: here.guildId, monsterHp: 'hidden', userId: 'gm-2' });
+    expect(await settings.liveMonsterHp('100000000000000009')).toBe('words');
+  });
+
   test('with nothing chosen, every channel plays the default rule set, 2024', async () => {
     expect(await settings.effectiveRuleset(here)).toEqual({ ruleset: 'dnd2024', source: 'default', updatedBy: null, updatedAt: null });
   });

@@ -14,6 +14,9 @@ describe('parseConfig', () => {
       dataDir: path.resolve('./data'),
       logLevel: null,
       shardCount: null,
+      publicUrl: null,
+      webPort: null,
+      trustProxy: false,
     });
   });
 
@@ -29,6 +32,9 @@ describe('parseConfig', () => {
       DATA_DIR: '/tmp/rollcall-data',
       LOG_LEVEL: 'debug',
       SHARD_COUNT: '4',
+      PUBLIC_URL: 'https://rollcall.example.org',
+      WEB_PORT: '8081',
+      TRUST_PROXY: 'true',
     });
     expect(config).toEqual({
       discordToken: 'abc.def.ghi',
@@ -41,12 +47,24 @@ describe('parseConfig', () => {
       dataDir: '/tmp/rollcall-data',
       logLevel: 'debug',
       shardCount: 4,
+      publicUrl: 'https://rollcall.example.org',
+      webPort: 8081,
+      trustProxy: true,
     });
   });
 
   it('takes ports from 1 to 65535', () => {
     expect(parseConfig({ PORT: '1' }).port).toBe(1);
     expect(parseConfig({ PORT: ' 65535 ' }).port).toBe(65535);
+  });
+
+  it('takes the live pages settings: an http(s) PUBLIC_URL, a WEB_PORT, TRUST_PROXY true or false', () => {
+    expect(parseConfig({ PUBLIC_URL: 'http://192.168.1.20:8081/rollcall' }).publicUrl).toBe('http://192.168.1.20:8081/rollcall');
+    expect(() => parseConfig({ PUBLIC_URL: 'rollcall.example.org' })).toThrow(/^PUBLIC_URL must be the http\(s\) address/);
+    expect(() => parseConfig({ PUBLIC_URL: 'ftp://rollcall.example.org' })).toThrow(/PUBLIC_URL .*got ftp:/);
+    expect(() => parseConfig({ WEB_PORT: '70000' })).toThrow('WEB_PORT must be a port number from 1 to 65535, got "70000"');
+    expect(parseConfig({ TRUST_PROXY: ' TRUE ' }).trustProxy).toBe(true);
+    expect(() => parseConfig({ TRUST_PROXY: 'yes' })).toThrow('TRUST_PROXY must be true or false, got "yes"');
   });
 
   it('takes a shard count from 1 to 10000, or auto in any case', () => {

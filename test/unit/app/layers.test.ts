@@ -30,7 +30,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   'src/transports': ['src/transports', 'src/framework', 'src/views', 'src/services', 'src/errors'],
   'src/settings': ['src/settings', 'src/rules'],
   'src/characters': ['src/characters', 'src/combat', 'src/compendium', 'src/rules', 'src/dice', 'src/errors'],
-  'src/db': ['src/db', 'src/settings', 'src/characters', 'src/combat', 'src/compendium', 'src/rules', 'src/dice', 'src/errors'],
+  'src/db': ['src/db', 'src/settings', 'src/characters', 'src/combat', 'src/compendium', 'src/rules', 'src/dice', 'src/errors', 'src/live'],
+  'src/live': ['src/live', 'src/views', 'src/settings', 'src/combat'],
   commands: ['commands', ...HANDLER_LAYERS],
 };
 const PACKAGES_OF_THE_EDGE = /^(discord\.js|@discordjs\/|discord-api-types|@prisma\/|prisma|pg$|@electric-sql\/)/;

@@ -234,9 +234,29 @@ describe('/config gm-channel', () => {
   });
 });
 
-test('/config offers clear as a subcommand without options, after ruleset and show, then gm-channel and rests', () => {
+test('/config offers clear as a subcommand without options, after ruleset and show, then gm-channel, rests and live-page', () => {
   const json = command.definition.toJSON() as { options: { name: string; options?: unknown[] }[] };
-  expect(json.options.map((o) => o.name)).toEqual(['ruleset', 'show', 'clear', 'gm-channel', 'rests']);
+  expect(json.options.map((o) => o.name)).toEqual(['ruleset', 'show', 'clear', 'gm-channel', 'rests', 'live-page']);
   expect(json.options[2]?.options ?? []).toEqual([]);
   expect(command.examples).toContain('/config clear');
+});
+
+describe('/config live-page', () => {
+  test("shows the server's choice (words by default) to anyone, and only Manage Server changes it", async () => {
+    const settings = createMemorySettingsStore();
+    expect(embedOf(await config(settings, MEMBER, 'live-page')).description).toMatch(
+      /^Monsters' hit points show in words: unhurt, hurt, bloodied/,
+    );
+    expect(await refusal(config(settings, CHANNEL_MANAGER, 'live-page', { 'monster-hp': 'hidden' }))).toBe(
+      "Only members with the Manage Server permission can change the server's live pages.",
+    );
+    expect(await settings.liveMonsterHp('guild')).toBe('words');
+    const set = embedOf(await config(settings, SERVER_MANAGER, 'live-page', { 'monster-hp': 'hidden' }));
+    expect(set).toMatchObject({ title: 'Live page settings changed', color: COLORS.success });
+    expect(set.description).toMatch(
+      /^Monsters' hit points show not at all\. Player characters' show in numbers; hidden monsters never show\./,
+    );
+    expect(await settings.liveMonsterHp('guild')).toBe('hidden');
+    expect(await refusal(config(settings, ADMIN, 'live-page', { 'monster-hp': 'numbers' }))).toBe('`monster-hp` is words or hidden.');
+  });
 });

@@ -61,6 +61,7 @@ describe('the /init and /hp definitions', () => {
       ready: ['trigger'],
       delay: [],
       act: ['target'],
+      share: ['revoke'],
     });
     expect(subs.add?.find((o) => o.name === 'mode')?.choices?.map((c) => c.value)).toEqual(['advantage', 'disadvantage']);
   });

@@ -1,0 +1,74 @@
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { parseLiveNotice, type LiveNotice } from '../live/feed';
+import { LIVE_CHANNEL } from './live-notices';
+
+/** After a lost connection, the next try waits this long, doubling up to the most. */
+const FIRST_RETRY_MS = 500;
+const MOST_RETRY_MS = 15_000;
+
+export interface LiveListener {
+  close(): Promise<void>;
+}
+
+/**
+ * Hears the live pages' notices other processes send through PostgreSQL (LISTEN/NOTIFY), on one
+ * connection of its own. When that connection drops it reconnects by itself, and says `resync`
+ * once listening again, since notices sent meanwhile are lost.
+ */
+export async function listenForLiveNotices(url: string, publish: (notice: LiveNotice) => void, logger: Logger): Promise<LiveListener> {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retryMs = FIRST_RETRY_MS;
+  let timer: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000, keepAlive: true });
+    next.on('notification', (message) => {
+      if (message.channel !== LIVE_CHANNEL || message.payload === undefined) return;
+      const notice = parseLiveNotice(message.payload);
+      if (notice !== null) publish(notice);
+    });
+    next.on('error', (error) => {
+      logger.warn({ err: error }, 'lost the connection that hears of changes for live pages; reconnecting');
+      void next.end().catch(() => undefined);
+      retry();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${LIVE_CHANNEL}`);
+    if (closed) {
+      await next.end();
+      return;
+    }
+    client = next;
+  };
+
+  const retry = (): void => {
+    client = null;
+    if (closed || timer !== undefined) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      connect().then(
+        () => {
+          retryMs = FIRST_RETRY_MS;
+          publish({ kind: 'resync' });
+        },
+        (error: unknown) => {
+          logger.warn({ err: error, retryMs }, 'could not listen for changes for live pages; trying again');
+          retryMs = Math.min(retryMs * 2, MOST_RETRY_MS);
+          retry();
+        },
+      );
+    }, retryMs);
+    timer.unref();
+  };
+
+  await connect();
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      await client?.end();
+    },
+  };
+}

@@ -1,0 +1,204 @@
+import type { ServerResponse } from 'node:http';
+import pino from 'pino';
+import type { Encounter } from '../../../src/combat/types';
+import { LiveFeed } from '../../../src/live/feed';
+import { LiveHub, type LiveState } from '../../../src/live/hub';
+import { LiveStream } from '../../../src/live/stream';
+import { combatant, encounter } from '../commands/init-fixtures';
+
+/** A response that keeps what is written to it. */
+class FakeResponse {
+  written = '';
+  ended = false;
+  destroyed = false;
+  writableLength = 0;
+  private onClose: (() => void) | null = null;
+  writeHead(): this {
+    return this;
+  }
+  write(text: string | Buffer): boolean {
+    this.written += text.toString();
+    return true;
+  }
+  end(text?: string): void {
+    if (text !== undefined) this.written += text;
+    this.ended = true;
+    this.onClose?.();
+  }
+  destroy(): void {
+    this.destroyed = true;
+    this.onClose?.();
+  }
+  once(_event: 'close', listener: () => void): void {
+    this.onClose = listener;
+  }
+  views(): { heading: string }[] {
+    return [...this.written.matchAll(/^event: view\ndata: (.*)$/gm)].map((m) => JSON.parse(m[1] ?? '') as { heading: string });
+  }
+}
+
+const place = { guildId: 'guild', channelId: 'channel' };
+const fight = (version: number, currentId: string | null, round = 1): Encounter =>
+  encounter([combatant('c1', 'Alice', 18, { rules: { isPlayerCharacter: true } }), combatant('c2', 'Goblin', 12)], {
+    version,
+    currentId,
+    round,
+  });
+
+function setUp(states: LiveState[]) {
+  const feed = new LiveFeed();
+  let reads = 0;
+  let release: () => void = () => undefined;
+  let hold = false;
+  const existing = new Set(['link-a']);
+  const hub = new LiveHub({
+    feed,
+    logger: pino({ level: 'silent' }),
+    links: { existing: (hashes) => Promise.resolve(new Set(hashes.filter((h) => existing.has(h)))) },
+    source: {
+      latest: async () => {
+        reads += 1;
+        if (hold) await new Promise<void>((resolve) => (release = resolve));
+        return states[Math.min(reads, states.length) - 1] ?? null;
+      },
+    },
+  });
+  const open = async (hash = 'link-a') => {
+    const res = new FakeResponse();
+    await hub.join(place, new LiveStream(res as unknown as ServerResponse, hash));
+    return res;
+  };
+  return {
+    feed,
+    hub,
+    open,
+    existing,
+    reads: () => reads,
+    holdReads: () => (hold = true),
+    release: () => {
+      hold = false;
+      release();
+    },
+  };
+}
+
+const state = (e: Encounter): LiveState => ({ encounter: e, turnStartedAt: null, monsterHp: 'words' });
+/** Lets what the hub queued run: reads resolve, and sends go out a turn of the event loop later. */
+const flush = async () => {
+  for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+};
+
+test('a page opens on the state read once for its channel; a second page of the channel reads nothing', async () => {
+  const { open, reads, hub } = setUp([state(fight(1, null, 0))]);
+  const first = await open();
+  const second = await open();
+  await flush();
+  expect([first.views(), second.views()]).toEqual([
+    [expect.objectContaining({ heading: 'Not started yet.' })],
+    [expect.objectContaining({ heading: 'Not started yet.' })],
+  ]);
+  expect(reads()).toBe(1);
+  expect(hub.viewers).toBe(2);
+  hub.close();
+  expect([first.ended, second.ended]).toEqual([true, true]);
+});
+
+test("a change saved in this process is shown as saved, with no read; another process's change is read, and its echo ignored", async () => {
+  const { open, feed, reads, hub } = setUp([state(fight(1, null, 0)), state(fight(3, 'c2'))]);
+  const page = await open();
+  await flush();
+  feed.publish({ kind: 'changed', channelId: 'channel', encounterId: 'enc1', version: 2, encounter: fight(2, 'c1') });
+  feed.publish({ kind: 'changed', channelId: 'channel', encounterId: 'enc1', version: 2 });
+  await flush();
+  expect(reads()).toBe(1);
+  feed.publish({ kind: 'changed', channelId: 'channel', encounterId: 'enc1', version: 3 });
+  await flush();
+  expect(reads()).toBe(2);
+  expect(page.views().map((v) => v.heading)).toEqual(['Not started yet.', "Round 1 · Alice's turn", "Round 1 · Goblin's turn"]);
+  hub.close();
+});
+
+test('a burst of changes while a read is under way costs one more read, not one each', async () => {
+  const { open, feed, reads, holdReads, release, hub } = setUp([state(fight(1, null, 0)), state(fight(9, 'c2'))]);
+  const page = await open();
+  holdReads();
+  for (let version = 2; version <= 9; version++) feed.publish({ kind: 'changed', channelId: 'channel', encounterId: 'enc1', version });
+  release();
+  await flush();
+  release();
+  await flush();
+  expect(reads()).toBe(3);
+  expect(page.views().at(-1)?.heading).toBe("Round 1 · Goblin's turn");
+  hub.close();
+});
+
+test('a revocation closes, with the revoked event, only the pages whose link is gone', async () => {
+  const { open, feed, existing, hub } = setUp([state(fight(1, null, 0))]);
+  const kept = await open('link-a');
+  existing.add('link-b');
+  const revoked = await open('link-b');
+  existing.delete('link-b');
+  feed.publish({ kind: 'revoked', channelId: 'channel' });
+  await flush();
+  expect(revoked.ended).toBe(true);
+  expect(revoked.written.endsWith('event: revoked\ndata: {}\n\n')).toBe(true);
+  expect(kept.ended).toBe(false);
+  expect(hub.viewers).toBe(1);
+  hub.close();
+});
+
+test('a page that cannot keep up is dropped rather than buffered without end', async () => {
+  const { open, feed, hub } = setUp([state(fight(1, null, 0))]);
+  const slow = await open();
+  slow.writableLength = 300 * 1024;
+  feed.publish({ kind: 'changed', channelId: 'channel', encounterId: 'enc1', version: 2, encounter: fight(2, 'c1') });
+  await flush();
+  expect(slow.destroyed).toBe(true);
+  expect(hub.viewers).toBe(0);
+  hub.close();
+});
+
+test('a page that left while its link was looked up is not counted, so it holds no place', async () => {
+  const { hub } = setUp([state(fight(1, null, 0))]);
+  const gone = new FakeResponse();
+  gone.destroyed = true;
+  await hub.join(place, new LiveStream(gone as unknown as ServerResponse, 'link-a'));
+  expect(hub.viewers).toBe(0);
+  hub.close();
+});
+
+test('a change goes out after the work that saved it, a slice of pages at a time, and a newer state overtakes one still going out', async () => {
+  const { open, feed, hub } = setUp([state(fight(1, null, 0))]);
+  const pages = [];
+  for (let i = 0; i < 250; i++) pages.push(await open());
+  await flush();
+  feed.publish({ kind: 'changed', channelId: 'channel', encounterId: 'enc1', version: 2, encounter: fight(2, 'c1') });
+  // Nothing is written while the command that saved the change is still running.
+  expect(pages.every((page) => page.views().length === 1)).toBe(true);
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(pages.filter((page) => page.views().length === 2)).toHaveLength(100);
+  feed.publish({ kind: 'changed', channelId: 'channel', encounterId: 'enc1', version: 3, encounter: fight(3, 'c2') });
+  await flush();
+  await flush();
+  expect(pages.every((page) => page.views().at(-1)?.heading === "Round 1 · Goblin's turn")).toBe(true);
+  // The 150 the older state had not reached yet never get it.
+  expect(pages.filter((page) => page.views().length === 2)).toHaveLength(150);
+  hub.close();
+});
+
+test("a change the players cannot see (a hidden monster's HP) sends nothing, so not even its timing reaches them", async () => {
+  const withChief = (version: number, hp: number): Encounter => ({
+    ...fight(version, 'c1'),
+    combatants: [...fight(version, 'c1').combatants, combatant('c3', 'Chief', 9, { hidden: true, rules: { maxHp: 65, hp } })],
+  });
+  const { open, feed, hub } = setUp([state(withChief(1, 65))]);
+  const page = await open();
+  await flush();
+  feed.publish({ kind: 'changed', channelId: 'channel', encounterId: 'enc1', version: 2, encounter: withChief(2, 30) });
+  await flush();
+  expect(page.views()).toHaveLength(1);
+  feed.publish({ kind: 'changed', channelId: 'channel', encounterId: 'enc1', version: 3, encounter: fight(3, 'c2') });
+  await flush();
+  expect(page.views().map((v) => v.heading)).toEqual(["Round 1 · Alice's turn", "Round 1 · Goblin's turn"]);
+  hub.close();
+});
