@@ -66,3 +66,17 @@ test('files that are not compiled (notes, data) do not force a build', () => {
   dateFolders(0);
   expect(needsBuild(project)).toBe(false);
 });
+
+describe('the scripts people run often start from the build, as npm start does', () => {
+  const root = path.resolve(__dirname, '../../..');
+  const scripts = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const build = JSON.parse(fs.readFileSync(path.join(root, 'tsconfig.build.json'), 'utf8')) as { include: string[]; exclude?: string[] };
+
+  test.each(['start', 'console', 'register', 'roll'])('npm run %s runs its compiled entry through scripts/run-built.js', (name) => {
+    const entry = /^node scripts\/run-built\.js (\S+\.ts)$/.exec(scripts[name] ?? '')?.[1];
+    expect([name, entry !== undefined]).toEqual([name, true]);
+    expect(fs.existsSync(path.join(root, entry ?? ''))).toBe(true);
+    expect(build.include.some((folder) => entry?.startsWith(`${folder}/`))).toBe(true);
+    expect(build.exclude ?? []).not.toContain(entry);
+  });
+});
