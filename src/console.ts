@@ -1,6 +1,6 @@
 import readline from 'node:readline';
 import { ConfigError, loadConfig } from './config';
-import { databaseOptions, openDatabase } from './db/open';
+import { databaseOptions, openDatabase, type StartStep } from './db/open';
 import { createLogger } from './logger';
 import { consoleAttachments, consoleFiles, ConsoleFileSaver, DEFAULT_FILES_FOLDER } from './transports/console-files';
 import { stylesWanted } from './transports/console-styles';
@@ -23,6 +23,12 @@ The first user seen in a fresh database administers the server.
   --memory     a fresh in-memory database (else DATABASE_URL, or the embedded one in DATA_DIR)
   --files DIR  where the files replies carry (charts, exports) are saved (default ./${DEFAULT_FILES_FOLDER})
 docs/console.md says more.`;
+
+/** What a slow step of the start is doing, and how often it happens. */
+const STEPS: Record<StartStep, string> = {
+  creating: 'Creating the embedded database: the first launch on a new data folder only, some seconds…',
+  migrating: 'Bringing the database up to date with the migrations: once after an update, some seconds…',
+};
 
 /** A JSON value pasted over several lines is read to its end, up to this many characters. */
 const MAX_ENTRY = 64 * 1024;
@@ -63,7 +69,10 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel ?? 'warn');
   // The database starts first, so that PGlite boots on a thread of its own while this one loads the commands.
-  const database = openDatabase(databaseOptions(config, logger, args.memory));
+  const database = openDatabase({
+    ...databaseOptions(config, logger, args.memory),
+    onStep: (step) => process.stderr.write(`${STEPS[step]}\n`),
+  });
   const [{ openApp }, { ConsoleSession }, render, { isUnfinished }] = await Promise.all([
     import('./app'),
     import('./transports/console-session'),

@@ -50,12 +50,16 @@ const PGDATA_FOLDER = 'pglite';
 /** A clean shutdown takes well under a second; past this the worker is stopped regardless. */
 const CLOSE_TIMEOUT_MS = 60_000;
 
-/** Starts PGlite in a worker thread, served with the PostgreSQL wire protocol on a free loopback port. */
-export async function startEmbeddedDatabase(location: EmbeddedLocation): Promise<EmbeddedDatabase> {
+/**
+ * Starts PGlite in a worker thread, served with the PostgreSQL wire protocol on a free loopback port.
+ * `onCreating` is told, before the work starts, that the data folder holds no database yet.
+ */
+export async function startEmbeddedDatabase(location: EmbeddedLocation, onCreating?: () => void): Promise<EmbeddedDatabase> {
   const { release: releaseLock, ...data } =
     'dataDir' in location
       ? claimFolder(path.resolve(location.dataDir))
       : { pgdata: null, fresh: true, migratedKey: location.migratedKey ?? null, release: () => undefined };
+  if (data.pgdata !== null && data.fresh) onCreating?.();
   const worker = startWorker('embedded-worker', data);
   let exited = false;
   const exit = new Promise<void>((resolve) =>

@@ -12,7 +12,12 @@ export interface OpenDatabaseOptions {
   /** A fresh in-memory embedded database, whatever databaseUrl says. */
   memory?: boolean;
   logger: Logger;
+  /** Told of the slow steps of a start as each begins, so that a person waiting knows what for. */
+  onStep?: (step: StartStep) => void;
 }
+
+/** A new embedded database is being made; pending migrations are being applied. */
+export type StartStep = 'creating' | 'migrating';
 
 export interface Database {
   prisma: PrismaClient;
@@ -40,7 +45,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   // The Prisma client loads while the database starts (PGlite boots on a thread of its own).
   const [{ createPrismaClient }, { url, kind, embedded }] = await Promise.all([import('./client'), connect(options)]);
   try {
-    const applied = options.memory === true ? await migrateInMemory(embedded) : await migrateIfBehind(url);
+    const applied =
+      options.memory === true
+        ? await migrateInMemory(embedded)
+        : await migrateIfBehind(url, undefined, () => options.onStep?.('migrating'));
     if (applied.length > 0) logger.info({ migrations: applied }, `applied ${applied.length} database migration(s)`);
   } catch (error) {
     await embedded?.close();
@@ -83,6 +91,7 @@ async function connect(options: OpenDatabaseOptions): Promise<{ url: string; kin
   }
   const embedded = await startEmbeddedDatabase(
     options.memory === true ? { memory: true, migratedKey: migrationFolderChecksum() } : { dataDir: options.dataDir },
+    () => options.onStep?.('creating'),
   );
   return { url: embedded.url, kind: 'embedded', embedded };
 }
