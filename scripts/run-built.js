@@ -48,6 +48,9 @@ function needsBuild(projectRoot) {
   return newestInput(projectRoot) >= builtAt;
 }
 
+/** A build that did not finish, with the one line that says why. */
+class BuildError extends Error {}
+
 /** Writes the JavaScript of every file tsconfig.build.json compiles, types stripped; returns how many. */
 function transpileAll(ts) {
   const configFile = path.join(root, 'tsconfig.build.json');
@@ -70,12 +73,11 @@ function transpileAll(ts) {
   function fail(diagnostic) {
     const where = diagnostic?.file ? `${path.relative(root, diagnostic.file.fileName)}: ` : '';
     const message = diagnostic ? ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n') : 'tsconfig.build.json could not be read';
-    process.stderr.write(`The build failed: ${where}${message}\n`);
-    process.exit(1);
+    throw new BuildError(`The build failed: ${where}${message}`);
   }
 }
 
-/** Compiles what tsconfig.build.json names into dist/, saying what it does while it does it. */
+/** Compiles what tsconfig.build.json names into dist/, saying what it does while it does it; throws a BuildError. */
 function build() {
   process.stderr.write('Compiling Rollcall: once after a fresh install or a change to the sources, a few seconds…\n');
   const stamp = path.join(root, 'dist', STAMP);
@@ -95,7 +97,15 @@ function main() {
     process.stderr.write('usage: node scripts/run-built.js <entry>.ts [arguments]\n');
     process.exit(2);
   }
-  if (needsBuild(root)) build();
+  if (needsBuild(root)) {
+    try {
+      build();
+    } catch (error) {
+      if (!(error instanceof BuildError)) throw error;
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+  }
   const compiled = path.join(root, 'dist', entry.replace(/\.ts$/, '.js'));
   // The entry reads its own arguments from process.argv.slice(2), as if it had been started directly.
   process.argv = [process.argv[0] ?? process.execPath, compiled, ...args];
@@ -104,4 +114,4 @@ function main() {
 
 if (require.main === module) main();
 
-module.exports = { needsBuild, STAMP };
+module.exports = { build, needsBuild, root, STAMP };
