@@ -27,7 +27,7 @@ function onATerminal(line: string): Promise<string> {
 }
 
 describe('the console in a terminal and in a pipe', () => {
-  test('on a terminal, code and bold are terminal styles, not Markdown', async () => {
+  test('on a terminal, code is a terminal style, not Markdown', async () => {
     const out = await onATerminal('/roll dice:1d20');
     expect(out).toMatch(new RegExp(`1d20 \\(\\d+\\) = ${ESC}\\[36m\\d+${ESC}\\[39m`));
     expect(out).not.toMatch(/= `\d+`/);
