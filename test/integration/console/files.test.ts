@@ -64,7 +64,7 @@ describe('the console reads JSON as written and saves the files it is sent', () 
     expect(imported?.embeds?.[0]?.title).toBe('Bram');
     expect(imported?.embeds?.[0]?.footer).toBe('Imported; it is your active character.');
     expect(reexported?.content).toBe(`\`\`\`json\n${exported}\n\`\`\``);
-    expect(badLevel?.embeds?.[0]?.description).toMatch(/^⚠️ `level` /);
+    expect(badLevel?.embeds?.[0]?.description).toBe('⚠️ `level` must be a whole number from 1 to 20.');
     expect(fromFile?.embeds?.[0]?.footer).toBe('Imported; it is your active character.');
     expect(foundry?.embeds?.[0]?.footer).toBe('Imported; it is your active character.');
     const [file] = exportReply?.files ?? [];
