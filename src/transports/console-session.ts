@@ -1,9 +1,8 @@
-import type { Services } from '../services';
+import type { AttachmentFetcher, Services } from '../services';
 import type { ChannelMessenger, CommandContext, CommandUser } from '../framework/command';
 import type { Button, Reply } from '../views/reply';
 import type { ConsoleFileSaver, SavedFile } from './console-files';
 import { parseConsoleLine, type LocalFiles } from './console-input';
-import type { AttachmentFetcher } from '../services';
 import { dispatchButton, dispatchCommand } from '../framework/dispatch';
 import type { CommandRegistry } from '../framework/registry';
 
