@@ -1,5 +1,5 @@
-// The end of `npm install`: compiles the build and caches a freshly initialised embedded database
-// now, while the person installing expects to wait, so that the first `npm run console` or
+// The end of `npm install`: compiles the build and caches a new embedded database with every
+// migration applied now, while the person installing expects to wait, so that the first `npm run console` or
 // `npm start` starts like any later one. Best effort: whatever fails here, the first launch does.
 'use strict';
 const fs = require('node:fs');
@@ -11,10 +11,10 @@ async function main() {
   if (!fs.existsSync(path.join(root, 'src')) || !fs.existsSync(path.join(root, 'tsconfig.build.json'))) return;
   if (needsBuild(root)) build();
   const began = Date.now();
-  const { freshClusterFile, prepareFreshCluster } = require(path.join(root, 'dist', 'src', 'db', 'cluster-cache.js'));
-  if (fs.existsSync(freshClusterFile())) return;
+  const { isFirstOpenPrepared, prepareFirstOpen } = require(path.join(root, 'dist', 'src', 'db', 'open.js'));
+  if (isFirstOpenPrepared()) return;
   process.stderr.write('Preparing the embedded database for the first launch…\n');
-  await prepareFreshCluster();
+  await prepareFirstOpen();
   process.stderr.write(`Prepared in ${((Date.now() - began) / 1000).toFixed(1)} s.\n`);
 }
 

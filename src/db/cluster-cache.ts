@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 
 /*
  * Copies of freshly made embedded databases, cached in node_modules/.cache (never committed) with
@@ -41,32 +40,4 @@ export function otherMigratedClusterFiles(key: string): string[] {
     .readdirSync(folder)
     .filter((name) => name.startsWith(`${prefix}${MIGRATED_INFIX}`) && name.endsWith('.tar') && name !== mine)
     .map((name) => path.join(folder, name));
-}
-
-/** Best effort: a read-only node_modules only means the next start does the work again. */
-export async function saveCluster(db: PGlite, cache: string): Promise<void> {
-  try {
-    const tarball = Buffer.from(await (await db.dumpDataDir('none')).arrayBuffer());
-    fs.mkdirSync(path.dirname(cache), { recursive: true });
-    // Written aside and renamed, so a concurrent start never reads half a file.
-    const partial = `${cache}.${process.pid}.${Date.now()}`;
-    fs.writeFileSync(partial, tarball);
-    fs.renameSync(partial, cache);
-  } catch {
-    return;
-  }
-}
-
-/**
- * Makes the cached copy of a freshly initialised database, so that the first launch on a new data
- * folder loads it instead of running initdb (`npm install` calls this ahead of the first launch).
- */
-export async function prepareFreshCluster(): Promise<void> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create();
-  try {
-    await saveCluster(db, freshClusterFile());
-  } finally {
-    await db.close();
-  }
 }

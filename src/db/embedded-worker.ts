@@ -1,11 +1,12 @@
 // PGlite and its wire-protocol server, in the worker thread embedded.ts starts: PGlite's queries
 // run on this thread, so a long one never stalls the bot's event loop.
 import fs from 'node:fs';
+import path from 'node:path';
 import { inspect } from 'node:util';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { freshClusterFile, migratedClusterFile, otherMigratedClusterFiles, saveCluster } from './cluster-cache';
+import { freshClusterFile, migratedClusterFile, otherMigratedClusterFiles } from './cluster-cache';
 import type { EmbeddedWorkerData, EmbeddedWorkerMessage, EmbeddedWorkerRequest } from './embedded';
 
 /**
@@ -62,6 +63,20 @@ async function openPglite({ pgdata, fresh, migratedKey }: EmbeddedWorkerData): P
   const db = await PGlite.create({ dataDir });
   await saveCluster(db, cache);
   return { db, migrated: false };
+}
+
+/** Best effort: a read-only node_modules only means the next start does the work again. */
+async function saveCluster(db: PGlite, cache: string): Promise<void> {
+  try {
+    const tarball = Buffer.from(await (await db.dumpDataDir('none')).arrayBuffer());
+    fs.mkdirSync(path.dirname(cache), { recursive: true });
+    // Written aside and renamed, so a concurrent start never reads half a file.
+    const partial = `${cache}.${process.pid}.${Date.now()}`;
+    fs.writeFileSync(partial, tarball);
+    fs.renameSync(partial, cache);
+  } catch {
+    return;
+  }
 }
 
 /** Saves the just-migrated database for `key`, and deletes all but the newest copies made for other migration folders. */

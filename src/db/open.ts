@@ -1,8 +1,10 @@
+import fs from 'node:fs';
 import type { Logger } from 'pino';
+import { migratedClusterFile } from './cluster-cache';
 import { ensureDatabase } from './create-database';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded';
 import type { PrismaClient } from './generated/client';
-import { migrateIfBehind, migrationFolderChecksum, runMigrationScripts } from './migrations';
+import { applyMigrations, migrateIfBehind, migrationFolderChecksum, runMigrationScripts } from './migrations';
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; null means the embedded database. */
@@ -82,6 +84,36 @@ async function migrateInMemory(embedded: EmbeddedDatabase | null): Promise<strin
   return applied;
 }
 
+/**
+ * The cached migrated database a new data folder may start from. The schema engine made it, so it
+ * holds `_prisma_migrations` as a migrated folder must; the in-memory one (scripts run, no history)
+ * is never used for a folder.
+ */
+function engineMigratedKey(): string {
+  return `engine-${migrationFolderChecksum()}`;
+}
+
+/**
+ * What the first open of a new data folder does, done ahead of it (`npm install` calls this): a new
+ * database migrated by the schema engine, cached, so that the first launch loads it instead of
+ * running initdb and the engine.
+ */
+export async function prepareFirstOpen(): Promise<void> {
+  const embedded = await startEmbeddedDatabase({ memory: true, migratedKey: engineMigratedKey() });
+  try {
+    if (embedded.migrated) return;
+    await applyMigrations(embedded.url);
+    await embedded.saveMigrated();
+  } finally {
+    await embedded.close();
+  }
+}
+
+/** Whether `prepareFirstOpen` has nothing to do for the migrations as they are. */
+export function isFirstOpenPrepared(): boolean {
+  return fs.existsSync(migratedClusterFile(engineMigratedKey()));
+}
+
 async function connect(options: OpenDatabaseOptions): Promise<{ url: string; kind: Database['kind']; embedded: EmbeddedDatabase | null }> {
   if (options.memory !== true && options.databaseUrl !== null) {
     if (await ensureDatabase(options.databaseUrl)) {
@@ -90,7 +122,9 @@ async function connect(options: OpenDatabaseOptions): Promise<{ url: string; kin
     return { url: options.databaseUrl, kind: 'postgres', embedded: null };
   }
   const embedded = await startEmbeddedDatabase(
-    options.memory === true ? { memory: true, migratedKey: migrationFolderChecksum() } : { dataDir: options.dataDir },
+    options.memory === true
+      ? { memory: true, migratedKey: migrationFolderChecksum() }
+      : { dataDir: options.dataDir, migratedKey: engineMigratedKey() },
     () => options.onStep?.('creating'),
   );
   return { url: embedded.url, kind: 'embedded', embedded };
