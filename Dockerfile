@@ -4,7 +4,7 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-COPY scripts/prisma-generate.js ./scripts/
+COPY scripts/prisma-generate.js scripts/prepare-launch.js scripts/run-built.js ./scripts/
 COPY prisma ./prisma
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./

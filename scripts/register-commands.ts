@@ -1,4 +1,4 @@
-import { REST } from '@discordjs/rest';
+import { DiscordAPIError, HTTPError, REST } from '@discordjs/rest';
 import { Routes } from 'discord.js';
 import { registry } from '../commands';
 import { ConfigError, loadConfig, type Config } from '../src/config';
@@ -21,6 +21,16 @@ async function register(config: Config): Promise<number> {
   return 0;
 }
 
+/**
+ * Discord answered and said no (a bad token, a wrong application id), or the request never got an
+ * answer (no network, a wrong DISCORD_API_URL): two different things to fix.
+ */
+function registerFailure(error: unknown, apiUrl: string): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  if (error instanceof DiscordAPIError || error instanceof HTTPError) return `Discord refused the commands: ${reason}`;
+  return `Discord could not be reached at ${apiUrl} (${reason}): check the network connection, then run npm run register again.`;
+}
+
 async function main(): Promise<number> {
   let config: Config;
   try {
@@ -35,7 +45,7 @@ async function main(): Promise<number> {
   try {
     return await register(config);
   } catch (error) {
-    console.error(`Discord refused the commands: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(registerFailure(error, config.discordApiUrl));
     return 1;
   }
 }

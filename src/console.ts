@@ -1,30 +1,48 @@
 import readline from 'node:readline';
 import { ConfigError, loadConfig } from './config';
-import { databaseOptions, openDatabase } from './db/open';
+import { databaseOptions, openDatabase, type StartStep } from './db/open';
 import { createLogger } from './logger';
 import type { App } from './app';
 import type { LiveRequestHandler } from './live/routes';
 import { startLiveServer, type LiveServer } from './live/server';
+import { consoleAttachments, consoleFiles, ConsoleFileSaver, DEFAULT_FILES_FOLDER } from './transports/console-files';
+import { stylesWanted } from './transports/console-styles';
 
-const USAGE = `Usage: npm run console -- [--json] [--seed N] [--memory] [--web [HOST:]PORT]
+const USAGE = `Usage: npm run console -- [--json] [--seed N] [--memory] [--files DIR] [--web [HOST:]PORT]
 
 Type slash commands as in Discord, one per line:
   /roll dice:1d20+5 label:Sneak attack     a value runs to the next name:
   /roll dice:"8d6 [fire]" secret:true      or quote it
+  /character import json:{"format": …}     JSON as written, over several lines if pasted so
+  /character import json:@bram.json        or read from a file
+  /character import file:@hollis.json      attach a file
   @gm /init begin            act as another user (default @player)
   #tavern /init list         switch to another channel
   click:"Next turn"          press a button of the last reply with buttons, or of the tracker
+  // a comment               and so is # followed by a space
 The first user seen in a fresh database administers the server.
-  --json     one line of JSON per reply, per tracker message posted or edited and per direct message
-  --seed N   reproducible dice
-  --memory   a fresh in-memory database (else DATABASE_URL, or the embedded one in DATA_DIR)
-  --web P    serve live pages on port P of this machine (HOST:P for another interface, 0.0.0.0:P for
-             every one; PUBLIC_URL sets the address links use); @gm /init share gives a channel's link`;
+  --json       one line of JSON per reply, per tracker message posted or edited and per direct message
+  --seed N     reproducible dice
+  --memory     a fresh in-memory database (else DATABASE_URL, or the embedded one in DATA_DIR)
+  --files DIR  where the files replies carry (charts, exports) are saved (default ./${DEFAULT_FILES_FOLDER})
+  --web P      serve live pages on port P of this machine (HOST:P for another interface, 0.0.0.0:P for
+               every one; PUBLIC_URL sets the address links use); @gm /init share gives a channel's link
+docs/console.md says more.`;
+
+/** What a slow step of the start is doing, and how often it happens. */
+const STEPS: Record<StartStep, string> = {
+  creating: 'Creating the embedded database: the first launch on a new data folder only, some seconds…',
+  migrating: 'Bringing the database up to date with the migrations: once after an update, some seconds…',
+};
+
+/** A JSON value pasted over several lines is read to its end, up to this many characters. */
+const MAX_ENTRY = 64 * 1024;
 
 interface ConsoleArgs {
   json: boolean;
   memory: boolean;
   seed?: number;
+  files: string;
   web?: { host: string; port: number };
 }
 
@@ -36,7 +54,7 @@ function webAddress(value: string | undefined): { host: string; port: number } |
 }
 
 function parseArgs(argv: readonly string[]): ConsoleArgs | string {
-  const args: ConsoleArgs = { json: false, memory: false };
+  const args: ConsoleArgs = { json: false, memory: false, files: DEFAULT_FILES_FOLDER };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--json') args.json = true;
@@ -49,6 +67,10 @@ function parseArgs(argv: readonly string[]): ConsoleArgs | string {
       const web = webAddress(argv[++i]);
       if (web === null) return '--web takes a port (8080) or a host and a port (0.0.0.0:8080)';
       args.web = web;
+    } else if (arg === '--files') {
+      const value = argv[++i];
+      if (value === undefined || value === '') return '--files takes a folder';
+      args.files = value;
     } else if (arg === '--help' || arg === '-h') return USAGE;
     else return `unknown option ${arg}\n\n${USAGE}`;
   }
@@ -64,42 +86,62 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel ?? 'warn');
   // The database starts first, so that PGlite boots on a thread of its own while this one loads the commands.
-  const database = openDatabase(databaseOptions(config, logger, args.memory));
-  const [{ openApp }, { ConsoleSession }, { renderDirectJson, renderJson, renderMessageJson, renderReplyText, renderText }] =
-    await Promise.all([import('./app'), import('./transports/console-session'), import('./transports/console-render')]);
+  const database = openDatabase({
+    ...databaseOptions(config, logger, args.memory),
+    onStep: (step) => process.stderr.write(`${STEPS[step]}\n`),
+  });
+  const [{ openApp }, { ConsoleSession }, render, { isUnfinished }] = await Promise.all([
+    import('./app'),
+    import('./transports/console-session'),
+    import('./transports/console-render'),
+    import('./transports/console-input'),
+  ]);
   const app = await openApp({ config, logger, memory: args.memory, seed: args.seed, database, livePagesOff: 'console' });
   const web = args.web === undefined ? null : await serveLivePages(app, args.web, config.publicUrl);
-  const session = new ConsoleSession(app.registry, app.services, app.consoleUsers);
+  const session = new ConsoleSession(app.registry, app.services, app.consoleUsers, {
+    read: consoleFiles,
+    attachments: consoleAttachments,
+    saver: new ConsoleFileSaver(args.files),
+  });
+  const styled = stylesWanted(process.stdout.isTTY === true, args.json, process.env);
   const interactive = process.stdin.isTTY === true && !args.json;
   const rl = readline.createInterface({ input: process.stdin, output: interactive ? process.stdout : undefined, terminal: interactive });
+  const prompt = (unfinished: boolean): void => {
+    if (!interactive) return;
+    rl.setPrompt(unfinished ? '...> ' : 'rollcall> ');
+    rl.prompt();
+  };
+  /** Runs one entry (a line, or the lines of a pasted JSON value) and prints all it caused. */
+  const run = async (input: string): Promise<void> => {
+    const result = await session.handle(input);
+    const out: string[] = [];
+    if (result) out.push(args.json ? render.renderJson(result) : render.renderText(result, styled));
+    for (const message of session.messenger.takeChanged()) {
+      const heading = `--- message ${message.change} in #${message.channelId}${message.pinned ? ' (pinned)' : ''} ---`;
+      out.push(args.json ? render.renderMessageJson(input, message) : render.renderReplyText(message.reply, { heading, styled }));
+    }
+    for (const message of session.messenger.takeDirect()) {
+      const heading = `--- direct message to @${message.user} ---`;
+      out.push(args.json ? render.renderDirectJson(input, message) : render.renderReplyText(message.reply, { heading, styled }));
+    }
+    for (const text of out) process.stdout.write(`${text}\n`);
+  };
   if (interactive) {
     process.stdout.write(
       `Rollcall console on the ${app.database.kind} database (${app.database.where}). /help lists the commands; Ctrl-D quits.\n`,
     );
-    rl.setPrompt('rollcall> ');
-    rl.prompt();
   }
+  prompt(false);
   try {
+    let pending: string | null = null;
     for await (const line of rl) {
-      const result = await session.handle(line);
-      if (result) process.stdout.write(`${args.json ? renderJson(result) : renderText(result)}\n`);
-      for (const message of session.messenger.takeChanged())
-        process.stdout.write(
-          `${
-            args.json
-              ? renderMessageJson(line, message)
-              : renderReplyText(
-                  message.reply,
-                  `--- message ${message.change} in #${message.channelId}${message.pinned ? ' (pinned)' : ''} ---`,
-                )
-          }\n`,
-        );
-      for (const message of session.messenger.takeDirect())
-        process.stdout.write(
-          `${args.json ? renderDirectJson(line, message) : renderReplyText(message.reply, `--- direct message to @${message.user} ---`)}\n`,
-        );
-      if (interactive) rl.prompt();
+      // A blank line ends a JSON value that never closed, with the error that says so.
+      const entry: string = pending === null ? line : line.trim() === '' ? pending : `${pending}\n${line}`;
+      pending = line.trim() !== '' && isUnfinished(entry) && entry.length < MAX_ENTRY ? entry : null;
+      if (pending === null) await run(entry);
+      prompt(pending !== null);
     }
+    if (pending !== null) await run(pending);
   } finally {
     await web?.close();
     await app.close();

@@ -7,11 +7,11 @@ import { startWorker } from './worker-thread';
 export { isRunning } from './embedded-lock-holder';
 
 /**
- * A folder on disk, or a database that lives and dies with the process. An in-memory one starts
- * from the cached copy of a migrated database for `migratedKey` (the migration folder's checksum)
- * when there is one.
+ * A folder on disk, or a database that lives and dies with the process. A new one (in memory, or
+ * in a folder that holds none yet) starts from the cached copy of a migrated database for
+ * `migratedKey` when there is one.
  */
-export type EmbeddedLocation = { dataDir: string } | { memory: true; migratedKey?: string };
+export type EmbeddedLocation = { dataDir: string; migratedKey?: string } | { memory: true; migratedKey?: string };
 
 export interface EmbeddedDatabase {
   /** A PostgreSQL connection string for the loopback server, for @prisma/adapter-pg and the schema engine. */
@@ -50,12 +50,16 @@ const PGDATA_FOLDER = 'pglite';
 /** A clean shutdown takes well under a second; past this the worker is stopped regardless. */
 const CLOSE_TIMEOUT_MS = 60_000;
 
-/** Starts PGlite in a worker thread, served with the PostgreSQL wire protocol on a free loopback port. */
-export async function startEmbeddedDatabase(location: EmbeddedLocation): Promise<EmbeddedDatabase> {
+/**
+ * Starts PGlite in a worker thread, served with the PostgreSQL wire protocol on a free loopback port.
+ * `onCreating` is told, before the work starts, that the data folder holds no database yet.
+ */
+export async function startEmbeddedDatabase(location: EmbeddedLocation, onCreating?: () => void): Promise<EmbeddedDatabase> {
   const { release: releaseLock, ...data } =
     'dataDir' in location
-      ? claimFolder(path.resolve(location.dataDir))
+      ? { ...claimFolder(path.resolve(location.dataDir)), migratedKey: location.migratedKey ?? null }
       : { pgdata: null, fresh: true, migratedKey: location.migratedKey ?? null, release: () => undefined };
+  if (data.pgdata !== null && data.fresh) onCreating?.();
   const worker = startWorker('embedded-worker', data);
   let exited = false;
   const exit = new Promise<void>((resolve) =>

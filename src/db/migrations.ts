@@ -61,10 +61,16 @@ export interface CreatedMigration {
  * a WebAssembly module: most of a launch's start-up time) only when the database is not already
  * exactly at the migration folder. Returns the folder names it applied, oldest first.
  */
-export async function migrateIfBehind(url: string, paths: MigrationPaths = defaultMigrationPaths()): Promise<string[]> {
+export async function migrateIfBehind(
+  url: string,
+  paths: MigrationPaths = defaultMigrationPaths(),
+  onMigrating?: () => void,
+): Promise<string[]> {
   // A database the check cannot read (unreachable, say) is the engine's to report, in its own words.
   const upToDate = await isUpToDate(url, paths).catch(() => false);
-  return upToDate ? [] : applyMigrations(url, paths);
+  if (upToDate) return [];
+  onMigrating?.();
+  return applyMigrations(url, paths);
 }
 
 /**

@@ -1,8 +1,10 @@
+import fs from 'node:fs';
 import type { Logger } from 'pino';
+import { migratedClusterFile } from './cluster-cache';
 import { ensureDatabase } from './create-database';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded';
 import type { PrismaClient } from './generated/client';
-import { migrateIfBehind, migrationFolderChecksum, runMigrationScripts } from './migrations';
+import { applyMigrations, migrateIfBehind, migrationFolderChecksum, runMigrationScripts } from './migrations';
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; null means the embedded database. */
@@ -12,7 +14,12 @@ export interface OpenDatabaseOptions {
   /** A fresh in-memory embedded database, whatever databaseUrl says. */
   memory?: boolean;
   logger: Logger;
+  /** Told of the slow steps of a start as each begins, so that a person waiting knows what for. */
+  onStep?: (step: StartStep) => void;
 }
+
+/** A new embedded database is being made; pending migrations are being applied. */
+export type StartStep = 'creating' | 'migrating';
 
 export interface Database {
   prisma: PrismaClient;
@@ -40,7 +47,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   // The Prisma client loads while the database starts (PGlite boots on a thread of its own).
   const [{ createPrismaClient }, { url, kind, embedded }] = await Promise.all([import('./client'), connect(options)]);
   try {
-    const applied = options.memory === true ? await migrateInMemory(embedded) : await migrateIfBehind(url);
+    const applied =
+      options.memory === true
+        ? await migrateInMemory(embedded)
+        : await migrateIfBehind(url, undefined, () => options.onStep?.('migrating'));
     if (applied.length > 0) logger.info({ migrations: applied }, `applied ${applied.length} database migration(s)`);
   } catch (error) {
     await embedded?.close();
@@ -74,6 +84,36 @@ async function migrateInMemory(embedded: EmbeddedDatabase | null): Promise<strin
   return applied;
 }
 
+/**
+ * The cached migrated database a new data folder may start from. The schema engine made it, so it
+ * holds `_prisma_migrations` as a migrated folder must; the in-memory one (scripts run, no history)
+ * is never used for a folder.
+ */
+function engineMigratedKey(): string {
+  return `engine-${migrationFolderChecksum()}`;
+}
+
+/**
+ * What the first open of a new data folder does, done ahead of it (`npm install` calls this): a new
+ * database migrated by the schema engine, cached, so that the first launch loads it instead of
+ * running initdb and the engine.
+ */
+export async function prepareFirstOpen(): Promise<void> {
+  const embedded = await startEmbeddedDatabase({ memory: true, migratedKey: engineMigratedKey() });
+  try {
+    if (embedded.migrated) return;
+    await applyMigrations(embedded.url);
+    await embedded.saveMigrated();
+  } finally {
+    await embedded.close();
+  }
+}
+
+/** Whether `prepareFirstOpen` has nothing to do for the migrations as they are. */
+export function isFirstOpenPrepared(): boolean {
+  return fs.existsSync(migratedClusterFile(engineMigratedKey()));
+}
+
 async function connect(options: OpenDatabaseOptions): Promise<{ url: string; kind: Database['kind']; embedded: EmbeddedDatabase | null }> {
   if (options.memory !== true && options.databaseUrl !== null) {
     if (await ensureDatabase(options.databaseUrl)) {
@@ -82,7 +122,10 @@ async function connect(options: OpenDatabaseOptions): Promise<{ url: string; kin
     return { url: options.databaseUrl, kind: 'postgres', embedded: null };
   }
   const embedded = await startEmbeddedDatabase(
-    options.memory === true ? { memory: true, migratedKey: migrationFolderChecksum() } : { dataDir: options.dataDir },
+    options.memory === true
+      ? { memory: true, migratedKey: migrationFolderChecksum() }
+      : { dataDir: options.dataDir, migratedKey: engineMigratedKey() },
+    () => options.onStep?.('creating'),
   );
   return { url: embedded.url, kind: 'embedded', embedded };
 }

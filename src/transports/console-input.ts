@@ -3,7 +3,7 @@ import {
   type APIApplicationCommandBasicOption,
   type APIApplicationCommandOption,
 } from 'discord-api-types/v10';
-import type { CommandOptions, OptionValue } from '../framework/command';
+import type { CommandOptions, OptionAttachment, OptionValue } from '../framework/command';
 import type { CommandRegistry } from '../framework/registry';
 
 /** One console line, understood: who speaks, where, and what they do. */
@@ -14,23 +14,74 @@ export type ConsoleAction =
 
 export type ParsedLine = { ok: true; action: ConsoleAction } | { ok: false; error: string };
 
+/** The files `@path` names in a line: the console reads the disk, tests give a fake. */
+export interface LocalFiles {
+  /** The file's text, for `json:@bram.json`. */
+  text(path: string): { ok: true; text: string } | { ok: false; error: string };
+  /** The file as an attachment option describes one, for `file:@bram.json`. */
+  attachment(path: string): { ok: true; attachment: OptionAttachment } | { ok: false; error: string };
+}
+
+const NO_FILES: LocalFiles = {
+  text: () => ({ ok: false, error: 'files cannot be read here' }),
+  attachment: () => ({ ok: false, error: 'files cannot be read here' }),
+};
+
+/** The option whose value `@path` stands for the text of that file: JSON too long to type. */
+const FILE_TEXT_OPTION = 'json';
+
 const NAME = /^[\p{L}\p{N}_.-]{1,32}$/u;
 /** `name:` at the start of a word begins an option; Discord's option names are words like this. */
 const OPTION_START = /^([\p{L}\p{N}_-]{1,32}):/u;
 
-/** Splits on spaces, keeping quoted runs (`label:"Sneak attack"`, `"two words"`) whole. */
-export function tokenize(line: string): { ok: true; tokens: string[] } | { ok: false; error: string } {
+/** A line that ends inside a JSON value: the console reads the next line as part of it. */
+export type Tokenized = { ok: true; tokens: string[] } | { ok: false; error: string; unfinished?: true };
+
+const OPTION_NAME_ONLY = /^[\p{L}\p{N}_-]{1,32}:$/u;
+
+/**
+ * Where the JSON value opening at `start` (`{`) closes, reading its strings so that a brace or a
+ * quote inside one counts for nothing; -1 when the text ends first.
+ */
+function endOfJson(text: string, start: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < text.length; i++) {
+    const ch = text[i];
+    if (inString) {
+      if (ch === '\\') i++;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === '{' || ch === '[') depth++;
+    else if ((ch === '}' || ch === ']') && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/**
+ * Splits on spaces and line breaks. A value may be quoted where it begins (`label:"Sneak attack"`,
+ * `"two words"`), and a quote anywhere else is a letter (`label:Bram's`). A value that begins with
+ * `{` is JSON, taken as written up to its closing brace, spaces, quotes and line breaks included.
+ */
+export function tokenize(line: string): Tokenized {
   const tokens: string[] = [];
   let current = '';
   let inToken = false;
   let quote: string | null = null;
   for (let i = 0; i < line.length; i++) {
     const ch = line[i] as string;
+    const valueStarts = !inToken || OPTION_NAME_ONLY.test(current);
     if (quote) {
       if (ch === '\\' && i + 1 < line.length) current += line[++i];
       else if (ch === quote) quote = null;
       else current += ch;
-    } else if (ch === '"' || ch === "'") {
+    } else if (valueStarts && ch === '{') {
+      const end = endOfJson(line, i);
+      if (end < 0) return { ok: false, error: 'a { is not closed: the JSON runs on to its closing }', unfinished: true };
+      current += line.slice(i, end + 1);
+      inToken = true;
+      i = end;
+    } else if (valueStarts && (ch === '"' || ch === "'")) {
       quote = ch;
       inToken = true;
     } else if (/\s/.test(ch)) {
@@ -45,6 +96,12 @@ export function tokenize(line: string): { ok: true; tokens: string[] } | { ok: f
   if (quote) return { ok: false, error: `a ${quote} quote is not closed` };
   if (inToken) tokens.push(current);
   return { ok: true, tokens };
+}
+
+/** Whether `text` stops inside a JSON value, so that the console should read on before running it. */
+export function isUnfinished(text: string): boolean {
+  const tokenized = tokenize(text);
+  return !tokenized.ok && tokenized.unfinished === true;
 }
 
 function convert(option: APIApplicationCommandBasicOption, raw: string): { ok: true; value: OptionValue } | { ok: false; error: string } {
@@ -74,8 +131,6 @@ function convert(option: APIApplicationCommandBasicOption, raw: string): { ok: t
       value = lowered === 'true';
       break;
     }
-    case ApplicationCommandOptionType.Attachment:
-      return { ok: false, error: `option ${name} takes a file, which the console cannot attach (paste JSON with json: instead)` };
     case ApplicationCommandOptionType.String:
       if (option.min_length !== undefined && raw.length < option.min_length)
         return { ok: false, error: `option ${name} needs at least ${option.min_length} characters` };
@@ -112,6 +167,7 @@ function isBranch(option: APIApplicationCommandOption): boolean {
 function parseCommand(
   tokens: string[],
   registry: CommandRegistry,
+  files: LocalFiles,
 ): { ok: true; name: string; options: CommandOptions } | { ok: false; error: string } {
   const [head = '', ...rest] = tokens;
   const name = head.slice(1).toLowerCase();
@@ -155,24 +211,41 @@ function parseCommand(
     current = key;
   }
   const values: Record<string, OptionValue> = {};
+  const attachments: Record<string, OptionAttachment> = {};
   for (const option of basic) {
-    const raw = raws.get(option.name);
+    let raw = raws.get(option.name);
     if (raw === undefined) continue;
+    if (option.type === ApplicationCommandOptionType.Attachment) {
+      if (!raw.startsWith('@')) return { ok: false, error: `option ${option.name} takes a file: write ${option.name}:@path/to/file.json` };
+      const file = files.attachment(raw.slice(1));
+      if (!file.ok) return { ok: false, error: `option ${option.name}: ${file.error}` };
+      attachments[option.name] = file.attachment;
+      continue;
+    }
+    if (option.name === FILE_TEXT_OPTION && raw.startsWith('@')) {
+      const read = files.text(raw.slice(1));
+      if (!read.ok) return { ok: false, error: `option ${option.name}: ${read.error}` };
+      raw = read.text;
+    }
     const converted = convert(option, raw);
     if (!converted.ok) return converted;
     values[option.name] = converted.value;
   }
-  const missing = basic.filter((o) => o.required && !(o.name in values)).map((o) => o.name);
+  const missing = basic.filter((o) => o.required && !(o.name in values) && !(o.name in attachments)).map((o) => o.name);
   if (missing.length > 0) return { ok: false, error: `${path.join(' ')} needs ${missing.map((m) => `${m}:`).join(', ')}` };
-  return { ok: true, name, options: { subcommandGroup, subcommand, values } };
+  const options = { subcommandGroup, subcommand, values };
+  return { ok: true, name, options: Object.keys(attachments).length === 0 ? options : { ...options, attachments } };
 }
 
-/** Parses one console line. Empty lines and `//` comments give null. */
-export function parseConsoleLine(line: string, registry: CommandRegistry): ParsedLine | null {
+/** `// set up` and `# scripted fight`: a comment. `#tavern` (no space) switches channel. */
+const COMMENT = /^(\/\/|#(\s|$))/;
+
+/** Parses one console line. Empty lines and comments give null. */
+export function parseConsoleLine(line: string, registry: CommandRegistry, files: LocalFiles = NO_FILES): ParsedLine | null {
   const trimmed = line.trim();
-  if (trimmed === '' || trimmed.startsWith('//')) return null;
+  if (trimmed === '' || COMMENT.test(trimmed)) return null;
   const tokenized = tokenize(trimmed);
-  if (!tokenized.ok) return tokenized;
+  if (!tokenized.ok) return { ok: false, error: tokenized.error };
   const tokens = tokenized.tokens;
   let user: string | null = null;
   let channel: string | null = null;
@@ -191,7 +264,7 @@ export function parseConsoleLine(line: string, registry: CommandRegistry): Parse
     return { ok: true, action: { kind: 'click', user, channel, target } };
   }
   if (!first.startsWith('/')) return { ok: false, error: 'a line is a slash command like /roll dice:1d20, or click:<button>' };
-  const parsed = parseCommand(tokens, registry);
+  const parsed = parseCommand(tokens, registry, files);
   if (!parsed.ok) return parsed;
   return { ok: true, action: { kind: 'command', user, channel, name: parsed.name, options: parsed.options } };
 }

@@ -1,5 +1,7 @@
 import type { Embed, Reply } from '../views/reply';
+import type { SavedFile } from './console-files';
 import type { ChangedMessage, ConsoleResult, DirectMessage } from './console-session';
+import { terminalStyled } from './console-styles';
 
 const USER_MENTION = /<@!?console-([^>]+)>/g;
 /** Console channel ids are their names: `<#gm-screen>` reads as #gm-screen. */
@@ -25,13 +27,22 @@ function componentsJson(reply: Reply) {
   }));
 }
 
-function replyJson(reply: Reply) {
+function fileJson(file: SavedFile) {
+  return { name: file.name, bytes: file.bytes, ...(file.saved.ok ? { path: file.saved.path } : { error: file.saved.error }) };
+}
+
+/** The files a reply carried, as sent: saved (the console's replies) or only described (channel messages). */
+function filesOf(reply: Reply, saved?: readonly SavedFile[]) {
+  return saved?.map(fileJson) ?? (reply.files ?? []).map((file) => ({ name: file.name, bytes: file.data.byteLength }));
+}
+
+function replyJson(reply: Reply, saved?: readonly SavedFile[]) {
   return {
     ephemeral: reply.ephemeral ?? false,
     content: reply.content ?? null,
     embeds: (reply.embeds ?? []).map(embedJson),
     components: componentsJson(reply),
-    files: (reply.files ?? []).map((file) => ({ name: file.name, bytes: file.data.byteLength })),
+    files: filesOf(reply, saved),
   };
 }
 
@@ -43,7 +54,7 @@ export function renderJson(result: ConsoleResult): string {
     input: result.input,
     user: result.user.name,
     channel: result.channel,
-    ...replyJson(result.reply),
+    ...replyJson(result.reply, result.files),
   });
 }
 
@@ -73,21 +84,37 @@ function embedText(embed: Embed): string[] {
   return lines;
 }
 
+function fileLine(file: SavedFile | { name: string; bytes: number }): string {
+  const described = `attachment ${file.name} ${file.bytes} bytes`;
+  if (!('saved' in file)) return described;
+  return file.saved.ok ? `${described}, saved as ${file.saved.path}` : `${described}, not saved: ${file.saved.error}`;
+}
+
+export interface TextOptions {
+  /** A line above the reply: which message it is. */
+  heading?: string;
+  /** Where the console saved the reply's files. */
+  files?: readonly SavedFile[];
+  /** Bold, strike-through and code as a terminal shows them, instead of Discord's Markdown. */
+  styled?: boolean;
+}
+
 /** A reply as a person reads it in a terminal. */
-export function renderReplyText(reply: Reply, heading?: string): string {
+export function renderReplyText(reply: Reply, { heading, files, styled = false }: TextOptions = {}): string {
   const lines: string[] = [];
   if (heading) lines.push(heading);
   if (reply.ephemeral) lines.push('(only you can see this)');
   if (reply.content) lines.push(reply.content);
   for (const embed of reply.embeds ?? []) lines.push(...embedText(embed));
   const buttons = (reply.components ?? []).flatMap((row) => row.buttons).filter((b) => !b.disabled);
-  // A terminal shows no picture: the file's name and size say it was sent.
-  for (const file of reply.files ?? []) lines.push(`attachment ${file.name} ${file.data.byteLength} bytes`);
+  // A terminal shows no picture: the file's name, size and where it was saved say it was sent.
+  for (const file of files ?? filesOf(reply)) lines.push(fileLine(file));
   if (buttons.length > 0) lines.push(`Buttons: ${buttons.map((b) => `[${b.label}]`).join(' ')}  (press one with click:<label>)`);
-  return readableMentions(lines.join('\n'));
+  const text = readableMentions(lines.join('\n'));
+  return styled ? terminalStyled(text) : text;
 }
 
-export function renderText(result: ConsoleResult): string {
+export function renderText(result: ConsoleResult, styled = false): string {
   if (result.kind === 'error') return `Error: ${result.error}`;
-  return renderReplyText(result.reply);
+  return renderReplyText(result.reply, { files: result.files, styled });
 }

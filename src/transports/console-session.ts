@@ -1,7 +1,8 @@
-import type { Services } from '../services';
+import type { AttachmentFetcher, Services } from '../services';
 import type { ChannelMessenger, CommandContext, CommandUser } from '../framework/command';
 import type { Button, Reply } from '../views/reply';
-import { parseConsoleLine } from './console-input';
+import type { ConsoleFileSaver, SavedFile } from './console-files';
+import { parseConsoleLine, type LocalFiles } from './console-input';
 import { dispatchButton, dispatchCommand } from '../framework/dispatch';
 import type { CommandRegistry } from '../framework/registry';
 
@@ -10,9 +11,18 @@ const CONSOLE_GUILD_ID = 'console';
 const DEFAULT_USER = 'player';
 const DEFAULT_CHANNEL = 'general';
 
-/** What one console line produced: a reply to show, or a line that was not a valid command. */
+/** What one console line produced: a reply to show (and where its files were saved), or a line that was not a valid command. */
 export type ConsoleResult =
-  { kind: 'reply'; input: string; user: CommandUser; channel: string; reply: Reply } | { kind: 'error'; input: string; error: string };
+  | { kind: 'reply'; input: string; user: CommandUser; channel: string; reply: Reply; files: SavedFile[] }
+  | { kind: 'error'; input: string; error: string };
+
+/** What the console reads from and writes to the disk: `json:@` and `file:@` files, and the files replies carry. */
+export interface ConsoleDisk {
+  read: LocalFiles;
+  /** Reads what `read` described as an attachment, when a handler asks for it. */
+  attachments: AttachmentFetcher;
+  saver: ConsoleFileSaver;
+}
 
 export interface ChannelMessage {
   id: string;
@@ -130,6 +140,7 @@ export class ConsoleSession {
     private readonly registry: CommandRegistry,
     private readonly services: Services,
     private readonly users: ConsoleUsers,
+    private readonly disk: ConsoleDisk,
   ) {}
 
   private readonly admins = new Map<string, boolean>();
@@ -153,14 +164,15 @@ export class ConsoleSession {
       guildId: CONSOLE_GUILD_ID,
       channelId: this.channel,
       permissions: { manageGuild: admin, manageChannels: admin },
-      services: this.services,
+      // Attachments come from this disk (file:@path), never from a web address.
+      services: { ...this.services, attachments: this.disk.attachments },
       messenger: this.messenger,
     };
   }
 
   /** Handles one line; null for lines that do nothing (blank, comment, channel switch). */
   async handle(input: string): Promise<ConsoleResult | null> {
-    const parsed = parseConsoleLine(input, this.registry);
+    const parsed = parseConsoleLine(input, this.registry, this.disk.read);
     if (parsed === null) return null;
     if (!parsed.ok) return { kind: 'error', input, error: parsed.error };
     const action = parsed.action;
@@ -177,7 +189,8 @@ export class ConsoleSession {
       reply = await dispatchButton(this.registry, { ...ctx, customId: button.customId });
     }
     if (pressableButtons(reply).length > 0) this.lastWithButtons.set(this.channel, reply);
-    return { kind: 'reply', input, user: ctx.user, channel: this.channel, reply };
+    const files = (reply.files ?? []).map((file) => this.disk.saver.save(file));
+    return { kind: 'reply', input, user: ctx.user, channel: this.channel, reply, files };
   }
 }
 

@@ -1,6 +1,6 @@
 import { registry } from '../../commands';
 import { FakeDiscord } from './fake-discord';
-import { runScript } from './run-script';
+import { freePort, runScript } from './run-script';
 
 const SCRIPT = 'scripts/register-commands.ts';
 const TOKEN = 'register-test-token';
@@ -47,4 +47,25 @@ test('without a token it says what it needs in one line and exits 1, asking Disc
     'npm run register needs DISCORD_TOKEN and DISCORD_APPLICATION_ID (Developer Portal → your application) in .env or the environment.',
   ]);
   expect(fake.requests).toEqual([]);
+}, 90_000);
+
+test('a Discord that cannot be reached is said to be unreachable, not to have refused', async () => {
+  const closed = await freePort();
+  const apiUrl = `http://127.0.0.1:${closed}/api`;
+  const run = runScript(SCRIPT, { DISCORD_TOKEN: TOKEN, DISCORD_APPLICATION_ID: fake.applicationId, DISCORD_API_URL: apiUrl });
+  expect(await run.exited(60_000)).toBe(1);
+  expect(run.stderr().trim()).toBe(
+    `Discord could not be reached at ${apiUrl} (connect ECONNREFUSED 127.0.0.1:${closed}): check the network connection, then run npm run register again.`,
+  );
+}, 90_000);
+
+test('a request Discord answers with an error is said to be refused', async () => {
+  // A REST base Discord does not serve: every request is answered 404.
+  const run = runScript(SCRIPT, {
+    DISCORD_TOKEN: TOKEN,
+    DISCORD_APPLICATION_ID: fake.applicationId,
+    DISCORD_API_URL: `${fake.apiUrl}/nowhere`,
+  });
+  expect(await run.exited(60_000)).toBe(1);
+  expect(run.stderr().trim()).toBe('Discord refused the commands: 404: Not Found');
 }, 90_000);

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -24,8 +26,8 @@ export interface ConsoleJson {
     footer: string | null;
     image: string | null;
   }[];
-  /** Files sent with the reply: their names and sizes. */
-  files?: { name: string; bytes: number }[];
+  /** Files sent with the reply: their names and sizes, and where the console saved them (or why not). */
+  files?: { name: string; bytes: number; path?: string; error?: string }[];
   components?: { buttons: { customId: string; label: string; style: string; disabled: boolean }[] }[];
   error?: string;
 }
@@ -43,13 +45,23 @@ export async function runConsole(
 /**
  * Pipes a script through the console entry point with `--json` (as `npm run console` runs it, minus
  * npm) and returns every output line parsed, channel messages included. Settings a developer's .env
- * might hold are blanked.
+ * might hold are blanked. The files replies carry are saved in a folder of the run's own, deleted
+ * after it, unless `args` names one with `--files`.
  */
-export function runConsoleOutput(
+export async function runConsoleOutput(
   lines: readonly string[],
   args: readonly string[],
   env: Record<string, string> = {},
 ): Promise<ConsoleJson[]> {
+  const files = mkdtempSync(path.join(os.tmpdir(), 'rollcall-console-files-'));
+  try {
+    return await runConsoleIn(lines, args.includes('--files') ? args : ['--files', files, ...args], env);
+  } finally {
+    rmSync(files, { recursive: true, force: true });
+  }
+}
+
+function runConsoleIn(lines: readonly string[], args: readonly string[], env: Record<string, string>): Promise<ConsoleJson[]> {
   const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/console.ts', '--json', ...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, DISCORD_TOKEN: '', DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },

@@ -12,6 +12,7 @@ import { isRunning } from '../../src/db/embedded';
 import type { PrismaClient } from '../../src/db/generated/client';
 import { defaultMigrationPaths, readMigrationList } from '../../src/db/migration-files';
 import { applyMigrations } from '../../src/db/migrations';
+import { testDatabaseUrl, unreachable } from '../../scripts/check-test-database';
 
 export interface TestDatabase {
   url: string;
@@ -25,7 +26,6 @@ export interface TestDatabaseOptions {
   migrated?: boolean;
 }
 
-const DEFAULT_BASE_URL = 'postgresql://postgres@127.0.0.1:5432/postgres';
 const TEMPLATE_PREFIX = 'rollcall_tpl_';
 const TEST_PREFIX = 'rollcall_test_';
 /** Templates for other migration sets are kept this long, for runs of other checkouts. */
@@ -38,7 +38,7 @@ const POOL_SIZE = 5;
 const hostTag = createHash('sha256').update(os.hostname()).digest('hex').slice(0, 6);
 
 function baseUrl(): string {
-  return process.env.TEST_DATABASE_URL?.trim() || DEFAULT_BASE_URL;
+  return testDatabaseUrl();
 }
 
 function urlFor(database: string): string {
@@ -53,7 +53,10 @@ function quoteIdent(name: string): string {
 
 async function withAdmin<T>(use: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: baseUrl(), connectionTimeoutMillis: 10_000 });
-  await client.connect();
+  await client.connect().catch((error: unknown) => {
+    // npx jest on a part of the suite skips npm test's check: say what to do here too.
+    throw new Error(unreachable(baseUrl(), error instanceof Error ? error.message : String(error)));
+  });
   try {
     return await use(client);
   } finally {

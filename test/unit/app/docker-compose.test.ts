@@ -116,3 +116,11 @@ test("the proxy's upstreams are exactly the replicas, at the port they listen on
   expect(services.proxy?.ports).toEqual([`${listen}:${listen}`]);
   expect(Object.keys(services.proxy?.depends_on ?? {}).sort()).toEqual(replicaNames);
 });
+
+test('every setting docker-compose.yml reads from .env is in .env.example, where the README sends people to set it', () => {
+  const example = fs.readFileSync(path.join(root, '.env.example'), 'utf8');
+  const listed = new Set([...example.matchAll(/^#? ?([A-Z_]+)=/gm)].map((m) => m[1]));
+  const read = new Set([...fs.readFileSync(path.join(root, 'docker-compose.yml'), 'utf8').matchAll(/\$\{([A-Z_]+)/g)].map((m) => m[1]));
+  expect([...read].filter((name) => !listed.has(name))).toEqual([]);
+  expect(read.has('POSTGRES_PASSWORD')).toBe(true);
+});

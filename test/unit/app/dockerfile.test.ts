@@ -77,3 +77,20 @@ test('the bot does not run as root, and its data folder is a volume it owns', ()
   expect(execForm(only('VOLUME'))).toEqual(['/data']);
   expect(runtime.some((i) => i.keyword === 'ENV' && /\bDATA_DIR=\/data\b/.test(i.args))).toBe(true);
 });
+
+test("the build stage copies every script npm ci's postinstall runs (and what they require) before it runs npm ci", () => {
+  const build = all.slice(0, lastFrom);
+  const install = build.findIndex((i) => i.keyword === 'RUN' && /\bnpm ci\b/.test(i.args) && !/--ignore-scripts/.test(i.args));
+  expect(install).toBeGreaterThan(0);
+  const copied = build
+    .slice(0, install)
+    .filter((i) => i.keyword === 'COPY')
+    .flatMap((i) => i.args.split(/\s+/).slice(0, -1));
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const run = [...(scripts.postinstall ?? '').matchAll(/node (scripts\/[\w.-]+\.js)/g)].map((m) => m[1] ?? '');
+  const required = run.flatMap((file) =>
+    [...fs.readFileSync(path.join(root, file), 'utf8').matchAll(/require\('\.\/([\w.-]+)'\)/g)].map((m) => `scripts/${m[1] ?? ''}.js`),
+  );
+  expect(run.length).toBeGreaterThan(0);
+  for (const file of [...run, ...required]) expect([file, copied.includes(file)]).toEqual([file, true]);
+});

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,4 +66,65 @@ test('files that are not compiled (notes, data) do not force a build', () => {
   write('src/notes.md', 20);
   dateFolders(0);
   expect(needsBuild(project)).toBe(false);
+});
+
+describe('the scripts people run often start from the build, as npm start does', () => {
+  const root = path.resolve(__dirname, '../../..');
+  const scripts = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const build = JSON.parse(fs.readFileSync(path.join(root, 'tsconfig.build.json'), 'utf8')) as { include: string[]; exclude?: string[] };
+
+  test.each(['start', 'console', 'register', 'roll'])('npm run %s runs its compiled entry through scripts/run-built.js', (name) => {
+    const entry = /^node scripts\/run-built\.js (\S+\.ts)$/.exec(scripts[name] ?? '')?.[1];
+    expect([name, entry !== undefined]).toEqual([name, true]);
+    expect(fs.existsSync(path.join(root, entry ?? ''))).toBe(true);
+    expect(build.include.some((folder) => entry?.startsWith(`${folder}/`))).toBe(true);
+    expect(build.exclude ?? []).not.toContain(entry);
+  });
+});
+
+describe('a launch that has to compile first', () => {
+  const root = path.resolve(__dirname, '../../..');
+  let copy: string;
+
+  beforeEach(() => {
+    copy = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-run-built-launch-'));
+    fs.mkdirSync(path.join(copy, 'scripts'));
+    fs.copyFileSync(path.join(root, 'scripts/run-built.js'), path.join(copy, 'scripts/run-built.js'));
+    fs.copyFileSync(path.join(root, 'tsconfig.json'), path.join(copy, 'tsconfig.json'));
+    fs.copyFileSync(path.join(root, 'tsconfig.build.json'), path.join(copy, 'tsconfig.build.json'));
+    fs.symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+    fs.mkdirSync(path.join(copy, 'src'));
+    fs.mkdirSync(path.join(copy, 'commands'));
+    fs.writeFileSync(path.join(copy, 'src/greeting.ts'), 'export const greeting = (name: string): string => `hello ${name}`;\n');
+    fs.writeFileSync(
+      path.join(copy, 'src/main.ts'),
+      "import { greeting } from './greeting';\nprocess.stdout.write(`${greeting(process.argv[2] ?? 'nobody')}\\n`);\n",
+    );
+  });
+
+  afterEach(() => {
+    fs.rmSync(copy, { recursive: true, force: true });
+  });
+
+  const launch = () =>
+    spawnSync(process.execPath, ['scripts/run-built.js', 'src/main.ts', 'Bram'], { cwd: copy, encoding: 'utf8', timeout: 60_000 });
+
+  test('says at once what it does and that it happens once, then how long it took, and runs the entry', () => {
+    const first = launch();
+    expect(first.status).toBe(0);
+    expect(first.stdout).toBe('hello Bram\n');
+    expect(first.stderr).toMatch(
+      /^Compiling Rollcall: once after a fresh install or a change to the sources, a few seconds…\nCompiled 2 files in \d+\.\d s\.\n$/,
+    );
+    const again = launch();
+    expect([again.status, again.stdout, again.stderr]).toEqual([0, 'hello Bram\n', '']);
+  });
+
+  test('a file that is not TypeScript stops the launch with the file and the reason', () => {
+    fs.writeFileSync(path.join(copy, 'src/greeting.ts'), 'export const = ;\n');
+    const run = launch();
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('The build failed: src/greeting.ts: ');
+    expect(run.stdout).toBe('');
+  });
 });

@@ -3,8 +3,8 @@ import { ApplicationCommandOptionType, type APIApplicationCommandOption } from '
 import { registry } from '../../../commands';
 import { dispatchAutocomplete, dispatchCommand } from '../../../src/framework/dispatch';
 import { parseConsoleLine } from '../../../src/transports/console-input';
-import { EMBED_LIMITS } from '../../../src/views/embeds';
 import type { Embed, Reply } from '../../../src/views/reply';
+import { embedLimitViolations } from '../../support/embed-limits';
 import { unitContext } from './context';
 
 const services = { logger: pino({ level: 'silent' }) };
@@ -15,16 +15,24 @@ const messenger = {
   pin: () => Promise.resolve(true),
 };
 
-function help(values: Record<string, string> = {}): Promise<Reply> {
+function help(values: Record<string, string | number> = {}): Promise<Reply> {
   return dispatchCommand(registry, 'help', unitContext(services, messenger, values));
+}
+
+/** Every page of the help for `command` (or of the overview): page 1, then each page its footer names as the next. */
+async function pages(command?: string): Promise<Embed[]> {
+  const found: Embed[] = [];
+  for (let page = 1; ; page++) {
+    const embed = (await help({ ...(command === undefined ? {} : { command }), page })).embeds?.[0];
+    if (embed === undefined) break;
+    found.push(embed);
+    if (!embed.footer?.includes(`page:${page + 1}`)) break;
+  }
+  return found;
 }
 
 function text(embed: Embed | undefined): string {
   return [embed?.title, embed?.description, ...(embed?.fields ?? []).flatMap((f) => [f.name, f.value]), embed?.footer].join('\n');
-}
-
-function embedSize(embed: Embed): number {
-  return [embed.title, embed.description, embed.footer, ...(embed.fields ?? []).flatMap((f) => [f.name, f.value])].join('').length;
 }
 
 /** Every command and subcommand as a player types its start: `/roll`, `/init add`, `/hp damage`. */
@@ -54,16 +62,36 @@ describe('/help', () => {
     }
   });
 
-  test('never sends a Discord user to the README, and fits in one embed', async () => {
-    const embeds = [await help(), ...(await Promise.all(registry.commands.map((c) => help({ command: c.definition.name }))))].flatMap(
-      (r) => r.embeds ?? [],
-    );
-    for (const embed of embeds) {
+  test("never sends a Discord user to the README, and every page fits Discord's limits", async () => {
+    for (const embed of [...(await pages()), ...(await Promise.all(registry.commands.map((c) => pages(c.definition.name)))).flat()]) {
       expect(text(embed)).not.toMatch(/readme/i);
-      expect(embedSize(embed)).toBeLessThanOrEqual(EMBED_LIMITS.total);
-      expect(embed.fields?.length ?? 0).toBeLessThanOrEqual(EMBED_LIMITS.fields);
-      for (const field of embed.fields ?? []) expect(field.value.length).toBeLessThanOrEqual(EMBED_LIMITS.fieldValue);
+      expect([embed.title, embedLimitViolations(embed)]).toEqual([embed.title, []]);
     }
+  });
+
+  test('every example of every command is shown whole, on a line of its own, on a page of its help', async () => {
+    for (const command of registry.commands) {
+      const lines = (await pages(command.definition.name)).flatMap((embed) => text(embed).split('\n'));
+      for (const example of command.examples ?? []) expect([example, lines.includes(`\`${example}\``)]).toEqual([example, true]);
+    }
+    const overview = (await pages()).flatMap((embed) => text(embed).split('\n'));
+    for (const command of registry.commands.filter((c) => c.definition.name !== 'help')) {
+      const headline = command.examples?.[0] ?? '';
+      expect([headline, overview.includes(`\`${headline}\``)]).toEqual([headline, true]);
+    }
+  });
+
+  test('command:init shows the /init add example that runs past one field whole, in a field that continues it', async () => {
+    const [embed] = await pages('init');
+    const add = (embed?.fields ?? []).filter((f) => f.name.startsWith('/init add'));
+    expect(add.map((f) => f.name)).toEqual(['/init add', '/init add (continued)']);
+    expect(add.map((f) => f.value).join('\n')).toContain('`/init add name:Ogre chief hp:59 ac:11 saves:con+3,str+4 level:7 con:16`');
+  });
+
+  test('a page past the last is refused with the number of pages', async () => {
+    const reply = await help({ command: 'init', page: 2 });
+    expect(reply.ephemeral).toBe(true);
+    expect(text(reply.embeds?.[0])).toContain('There is no page 2: this help has 1.');
   });
 
   test('command:hp shows each subcommand with its options, their descriptions, and an example', async () => {

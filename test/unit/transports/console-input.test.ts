@@ -1,6 +1,6 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { Command } from '../../../src/framework/command';
-import { parseConsoleLine, tokenize } from '../../../src/transports/console-input';
+import { isUnfinished, parseConsoleLine, tokenize, type LocalFiles } from '../../../src/transports/console-input';
 import { CommandRegistry } from '../../../src/framework/registry';
 import { command as character } from '../../../commands/character';
 
@@ -143,12 +143,96 @@ describe('parseConsoleLine', () => {
     expect(parseConsoleLine(line, registry)).toEqual({ ok: false, error });
   });
 
-  test('an attachment option is refused: the console cannot attach files, and pastes JSON instead', () => {
+  test('an attachment option takes a file named after @, and says how when given anything else', () => {
     const characters = new CommandRegistry([character]);
-    expect(parseConsoleLine('/character import file:hollis.json', characters)).toEqual({
+    const files: LocalFiles = {
+      text: () => ({ ok: false, error: 'unused' }),
+      attachment: (path) =>
+        path === 'hollis.json'
+          ? { ok: true, attachment: { name: 'hollis.json', url: 'file:///tmp/hollis.json', size: 9931, contentType: null } }
+          : { ok: false, error: `there is no file ${path}` },
+    };
+    expect(parseConsoleLine('/character import file:hollis.json', characters, files)).toEqual({
       ok: false,
-      error: 'option file takes a file, which the console cannot attach (paste JSON with json: instead)',
+      error: 'option file takes a file: write file:@path/to/file.json',
     });
-    expect(parseConsoleLine('/character import json:{}', characters)).toMatchObject({ ok: true });
+    expect(parseConsoleLine('/character import file:@nobody.json', characters, files)).toEqual({
+      ok: false,
+      error: 'option file: there is no file nobody.json',
+    });
+    expect(parseConsoleLine('/character import file:@hollis.json', characters, files)).toEqual({
+      ok: true,
+      action: {
+        kind: 'command',
+        user: null,
+        channel: null,
+        name: 'character',
+        options: {
+          subcommandGroup: null,
+          subcommand: 'import',
+          values: {},
+          attachments: { file: { name: 'hollis.json', url: 'file:///tmp/hollis.json', size: 9931, contentType: null } },
+        },
+      },
+    });
+  });
+});
+
+describe('JSON in a line', () => {
+  const characters = new CommandRegistry([character]);
+  const json = (line: string, files?: LocalFiles) => {
+    const parsed = parseConsoleLine(line, characters, files);
+    return parsed?.ok && parsed.action.kind === 'command' ? parsed.action.options.values.json : parsed;
+  };
+
+  test('the JSON /help and /character export show is taken as written: quotes, spaces and all', () => {
+    expect(json('/character import json:{"format":"rollcall-character","version":1,…}')).toBe(
+      '{"format":"rollcall-character","version":1,…}',
+    );
+    expect(json('/character import json:{"name": "Bram Stone", "class": "fighter: champion", "level": 5}')).toBe(
+      '{"name": "Bram Stone", "class": "fighter: champion", "level": 5}',
+    );
+    expect(json('/character import json: {"a": "} \\" {"}')).toBe('{"a": "} \\" {"}');
+  });
+
+  test('JSON pasted over several lines is one value, and the first lines say there is more to read', () => {
+    const lines = ['/character import json:{', ' "format": "rollcall-character",', ' "sheet": {"name": "Bram"}', '}'];
+    expect(lines.slice(0, 3).map((_, i) => isUnfinished(lines.slice(0, i + 1).join('\n')))).toEqual([true, true, true]);
+    expect(isUnfinished(lines.join('\n'))).toBe(false);
+    expect(json(lines.join('\n'))).toBe(lines.join('\n').slice('/character import json:'.length));
+    expect(parseConsoleLine(lines[0] ?? '', characters)).toEqual({
+      ok: false,
+      error: 'a { is not closed: the JSON runs on to its closing }',
+    });
+    expect(isUnfinished('/roll dice:"1d20')).toBe(false);
+  });
+
+  test('json:@file reads the file; a file that cannot be read is named in the error', () => {
+    const files: LocalFiles = {
+      text: (path) =>
+        path === 'bram.json' ? { ok: true, text: '{"format": "rollcall-character"}' } : { ok: false, error: `there is no file ${path}` },
+      attachment: () => ({ ok: false, error: 'unused' }),
+    };
+    expect(json('/character import json:@bram.json', files)).toBe('{"format": "rollcall-character"}');
+    expect(json('/character import json:@gone.json', files)).toEqual({ ok: false, error: 'option json: there is no file gone.json' });
+  });
+
+  test('a quote inside a word is a letter; one where a value begins still quotes it', () => {
+    const values = (line: string) => {
+      const parsed = parseConsoleLine(line, registry);
+      return parsed?.ok && parsed.action.kind === 'command' ? parsed.action.options.values : parsed;
+    };
+    expect(values("/roll dice:1d20 label:Bram's sneak attack")).toEqual({ dice: '1d20', label: "Bram's sneak attack" });
+    expect(values('/roll dice:1d20 label:"Bram\'s: sneak"')).toEqual({ dice: '1d20', label: "Bram's: sneak" });
+  });
+});
+
+describe('comments', () => {
+  test('// and # followed by a space (or nothing) are comments; #name with no space switches channel', () => {
+    expect(parseConsoleLine('# scripted fight', registry)).toBeNull();
+    expect(parseConsoleLine('  #\tround two', registry)).toBeNull();
+    expect(parseConsoleLine('#', registry)).toBeNull();
+    expect(parseConsoleLine('// set up', registry)).toBeNull();
+    expect(parseConsoleLine('#dungeon', registry)).toEqual({ ok: true, action: { kind: 'switch', channel: 'dungeon' } });
   });
 });
