@@ -33,7 +33,7 @@ describe('docs/console.md', () => {
     });
     expect(usage.status).toBe(0);
     const options = [...usage.stderr.matchAll(/^ {2}(--[a-z]+)/gm)].map((m) => m[1] ?? '');
-    expect(options).toEqual(['--json', '--seed', '--memory', '--files']);
+    expect(options).toEqual(['--json', '--seed', '--memory', '--files', '--web']);
     for (const option of options) expect([option, doc.includes(`| \`${option}`)]).toEqual([option, true]);
     expect(usage.stderr).toContain('docs/console.md');
   }, 90_000);
