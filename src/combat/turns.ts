@@ -54,10 +54,11 @@ function endExpiredEffects(
   const atStart = (e: EncounterEffect): boolean =>
     e.expiry?.boundary === 'start' && e.expiry.combatantId === to.combatantId && e.expiry.round === to.round;
   const considered = part === 'all' ? encounter.effects : encounter.effects.filter((e) => atStart(e) === (part === 'at-start'));
+  // The ending turn's own repeat saves were rolled as it ended (endTurn).
   const timed: TimedEffect[] = considered.map((e) => ({
     id: e.id,
     expiry: e.expiry,
-    ...(e.save !== null && e.targetId !== null ? { saveEndsFor: e.targetId } : {}),
+    ...(e.save !== null && e.targetId !== null && e.targetId !== from.combatantId ? { saveEndsFor: e.targetId } : {}),
   }));
   if (timed.every((e) => e.expiry === null && e.saveEndsFor === undefined)) return { encounter, events: [] };
   const order = encounter.combatants.map((c) => c.id);
@@ -65,6 +66,23 @@ function endExpiredEffects(
   const expired = endEffects(encounter, ended, 'expired');
   // The saves at the ends of turns were made as the lair turn began.
   const saved = repeatSaves(expired.encounter, ctx, part === 'at-start' ? [] : savesDue);
+  return { encounter: saved.encounter, events: [...expired.events, ...saved.events] };
+}
+
+/**
+ * The end of the turn in progress, told before what passes after it (a new round, dead turns
+ * skipped): what ends with it, then its combatant's repeat saves.
+ */
+function endTurn(encounter: Encounter, ctx: StepContext, from: TurnPoint): Step {
+  const endsNow = (e: EncounterEffect): boolean =>
+    e.expiry?.boundary === 'end' && e.expiry.combatantId === from.combatantId && e.expiry.round === from.round;
+  const expired = endEffects(
+    encounter,
+    encounter.effects.filter(endsNow).map((e) => e.id),
+    'expired',
+  );
+  const due = expired.encounter.effects.filter((e) => e.save !== null && e.targetId === from.combatantId).map((e) => e.id);
+  const saved = repeatSaves(expired.encounter, ctx, due);
   return { encounter: saved.encounter, events: [...expired.events, ...saved.events] };
 }
 
@@ -218,6 +236,12 @@ function passTurn(before: Encounter, ctx: StepContext): Step & { detail: string 
   let encounter = pending.encounter;
   if (leaving?.actions.lair) encounter = replaceCombatant(encounter, withLair(leaving, { ...leaving.actions.lair, acting: false }));
   const events: EncounterEvent[] = [...pending.events];
+  // Leaving a lair turn, the last turn's end has passed already, as the lair turn began.
+  if (from !== null && leaving === undefined) {
+    const ended = endTurn(encounter, ctx, from);
+    encounter = ended.encounter;
+    events.push(...ended.events);
+  }
   if (encounter.round === 0) events.push({ kind: 'round-started', round: 1 });
   const upcoming = upcomingTurn(encounter, from?.round ?? encounter.round);
   encounter = { ...encounter, combatants: upcoming.combatants };
@@ -316,7 +340,8 @@ export function actNow(encounter: Encounter, ctx: StepContext, target?: string):
   }
   const pending = rollPendingSaves(encounter, ctx);
   const from = currentPoint(pending.encounter);
-  let next = pending.encounter;
+  const ended: Step = from === null ? { encounter: pending.encounter, events: [] } : endTurn(pending.encounter, ctx, from);
+  let next = ended.encounter;
   const waiting = findById(next, delayer.id) ?? delayer;
   const back: Combatant = {
     ...waiting,
@@ -330,7 +355,7 @@ export function actNow(encounter: Encounter, ctx: StepContext, target?: string):
   const started = beginTurnOf(next, ctx, from, back, from?.round ?? next.round, 'all');
   return {
     encounter: started.encounter,
-    events: [...pending.events, { kind: 'delay-ended', combatant: refOf(back) }, ...started.events],
+    events: [...pending.events, ...ended.events, { kind: 'delay-ended', combatant: refOf(back) }, ...started.events],
     command: 'init act',
     detail: `${delayer.name} stops delaying and acts after ${current.name}`,
   };

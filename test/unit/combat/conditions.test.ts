@@ -226,6 +226,22 @@ describe('save ends', () => {
     expect(describeEvents(saved)).toContain('Goblin 2 repeats its Wisdom save against Paralyzed (DC 15): 17, the effect ends.');
     expect(named(saved.encounter, 'Goblin 2').rules.conditions).toEqual([]);
   });
+
+  it("the ending turn's repeat save is told before the dead turns skipped after it", () => {
+    let encounter = fresh('dnd2024', { autoConcentrationSaves: true });
+    encounter = addMonsters(encounter, ctx(gm), { name: 'Ogre', hp: 59, initiative: 15 }).encounter;
+    encounter = addMonsters(encounter, ctx(gm), { name: 'Goblin', count: 3, hp: 7, initiative: 12 }).encounter;
+    encounter = nexts(encounter, 1).encounter;
+    encounter = dealDamage(encounter, ctx(gm), { target: 'Goblin 1', amount: '9' }).encounter;
+    encounter = dealDamage(encounter, ctx(gm), { target: 'Goblin 2', amount: '9' }).encounter;
+    encounter = addCondition(encounter, ctx(gm), { target: 'Ogre', condition: 'Frightened', save: 'wis', dc: 15 }).encounter;
+    expect(describeEvents(nextTurn(encounter, ctx(gm, scripted(9))))).toEqual([
+      'Ogre repeats its Wisdom save against Frightened (DC 15): 9, the effect continues.',
+      'Goblin 1 is dead and skipped.',
+      'Goblin 2 is dead and skipped.',
+      "It's **Goblin 3**'s turn.",
+    ]);
+  });
 });
 
 describe('repeat saves read the save bonuses given with the monster', () => {
