@@ -4,7 +4,7 @@ import { rollPendingConcentrationSaves } from './concentration';
 import { repeatSaves } from './repeat-saves';
 import { applyRulesChange, customEffectsOn, endEffects, isDying, type Step } from './effects';
 import { isGameMaster, requireControl, requireGameMaster } from './permissions';
-import { lairActing, lairDue, roundOfCurrent } from './lair';
+import { currentPoint, lairActing, lairDue, roundOfCurrent } from './lair';
 import { CombatRefusal } from './refusals';
 import { findById, findTarget, refOf } from './targets';
 import { replaceCombatant, type StepContext, type Transition } from './transition';
@@ -190,11 +190,6 @@ function upcomingTurn(encounter: Encounter, fromRound: number): Upcoming {
   }
   const waiting = combatants.some((c) => c.actions.delayed && !c.rules.dead);
   throw new CombatRefusal({ kind: waiting ? 'all-delayed' : 'everyone-dead' });
-}
-
-/** Where the encounter stands: the current (or, during a lair turn, last) combatant's turn, or null before the first. */
-function currentPoint(encounter: Encounter): TurnPoint | null {
-  return encounter.currentId === null ? null : { round: roundOfCurrent(encounter), combatantId: encounter.currentId };
 }
 
 function withLair(combatant: Combatant, lair: { round: number; acting: boolean }): Combatant {

@@ -1,3 +1,4 @@
+import { currentPoint } from '../combat/lair';
 import type { Combatant, Encounter, EncounterEffect } from '../combat/types';
 import { getRuleSet } from '../rules';
 import { shown } from './markdown';
@@ -5,7 +6,7 @@ import { shown } from './markdown';
 /** One thing on a combatant as players may read it, before it is put into a label. */
 export interface ConditionState {
   name: string;
-  /** Rounds left, counting the one in progress; null: until something ends it. */
+  /** How many times the turn boundary it ends at still comes, the last included; null: until something ends it. */
   roundsLeft: number | null;
   /** The DC of the save that ends it at the end of each of the target's turns. */
   saveDc: number | null;
@@ -15,12 +16,14 @@ export interface ConditionState {
   level: number | null;
 }
 
-/** Rounds left, counting the one in progress; the round it ends in counts as one. */
-function roundsLeft(effect: EncounterEffect, encounter: Pick<Encounter, 'round'>): number | null {
-  return effect.expiry === null ? null : effect.expiry.round - Math.max(encounter.round, 1) + 1;
+/** Rounds left as the rule set counts them: `duration:N` shows N right after it is put on. */
+function roundsLeft(effect: EncounterEffect, encounter: Encounter): number | null {
+  if (effect.expiry === null) return null;
+  const order = encounter.combatants.map((c) => c.id);
+  return getRuleSet(encounter.ruleSet).roundsLeft(effect.expiry, currentPoint(encounter), order);
 }
 
-function effectState(effect: EncounterEffect, encounter: Pick<Encounter, 'round'>): ConditionState {
+function effectState(effect: EncounterEffect, encounter: Encounter): ConditionState {
   return {
     name: effect.name,
     roundsLeft: roundsLeft(effect, encounter),
@@ -44,11 +47,7 @@ const plain = (name: string, level: number | null = null): ConditionState => ({
  * follow. `shownOnly`: what players may read about a hidden monster, the effects the game master
  * showed them and nothing else.
  */
-export function conditionStates(
-  combatant: Combatant,
-  encounter: Pick<Encounter, 'ruleSet' | 'round' | 'effects'>,
-  shownOnly = false,
-): ConditionState[] {
+export function conditionStates(combatant: Combatant, encounter: Encounter, shownOnly = false): ConditionState[] {
   const ruleSet = getRuleSet(encounter.ruleSet);
   const effects = encounter.effects.filter(
     (e) => e.targetId === combatant.id && e.kind !== 'concentration' && (!shownOnly || e.shownToPlayers),
@@ -76,10 +75,6 @@ function label(state: ConditionState): string {
 }
 
 /** `conditionStates` compactly, for Discord: `Poisoned (2)`, `Exhaustion 3`, `Bless ⟲`. */
-export function conditionLabels(
-  combatant: Combatant,
-  encounter: Pick<Encounter, 'ruleSet' | 'round' | 'effects'>,
-  shownOnly = false,
-): string[] {
+export function conditionLabels(combatant: Combatant, encounter: Encounter, shownOnly = false): string[] {
   return conditionStates(combatant, encounter, shownOnly).map(label);
 }

@@ -6,6 +6,7 @@ import { nextTurn } from '../../../src/combat/turns';
 import type { Encounter } from '../../../src/combat/types';
 import type { RuleSetId } from '../../../src/rules/ids';
 import { describeEvents } from '../../../src/views/encounter-text';
+import { conditionListReply } from '../../../src/views/condition-list';
 import { combatantLine } from '../../../src/views/tracker';
 import { alice, bob, ctx, fresh, gm, named, noDice, refusalOf, scripted } from './support';
 import { perRuleSet } from '../rules/support';
@@ -211,6 +212,104 @@ describe('durations', () => {
       expect(ended.said).toContain('Bane on Goblin 2 ends.');
     },
   );
+});
+
+describe('rounds left: one count in the reply, the tracker and /condition list', () => {
+  /** The label the tracker gives `name` on Goblin 1 at each turn from now until it is gone (null). */
+  function countdown(encounter: Encounter, name: string, ruleSet: RuleSetId): (string | null)[] {
+    const labels: (string | null)[] = [];
+    let next = encounter;
+    for (let turn = 0; turn < 8; turn += 1) {
+      const found = line(next, 'Goblin 1').match(new RegExp(`${name}( \\(\\d+\\))?`));
+      labels.push(found === null ? null : found[0]);
+      next = nexts(next, 1, ruleSet).encounter;
+    }
+    return labels;
+  }
+
+  it.each(
+    perRuleSet<(string | null)[]>({
+      // Until the end of Alice's turn in round 3: her own turn in round 1 does not count.
+      dnd2024: [
+        'Frightened (2)',
+        'Frightened (2)',
+        'Frightened (2)',
+        'Frightened (1)',
+        'Frightened (1)',
+        'Frightened (1)',
+        'Frightened (1)',
+        null,
+      ],
+      dnd2014: [
+        'Frightened (2)',
+        'Frightened (2)',
+        'Frightened (2)',
+        'Frightened (1)',
+        'Frightened (1)',
+        'Frightened (1)',
+        'Frightened (1)',
+        null,
+      ],
+      'crown-misery': [
+        'Frightened (2)',
+        'Frightened (2)',
+        'Frightened (2)',
+        'Frightened (1)',
+        'Frightened (1)',
+        'Frightened (1)',
+        'Frightened (1)',
+        null,
+      ],
+      a5e: [
+        'Frightened (2)',
+        'Frightened (2)',
+        'Frightened (2)',
+        'Frightened (1)',
+        'Frightened (1)',
+        'Frightened (1)',
+        'Frightened (1)',
+        null,
+      ],
+      // Next: from the turn it began (Alice's) to the start of that turn two rounds on.
+      'dnd-next': ['Frightened (2)', 'Frightened (2)', 'Frightened (2)', 'Frightened (1)', 'Frightened (1)', 'Frightened (1)', null, null],
+    }),
+  )('%s: duration:2 from Alice on her own turn counts down %j, turn by turn', (ruleSet, expected) => {
+    const started = nexts(party(ruleSet), 1, ruleSet).encounter;
+    const frightened = addCondition(started, ctx(alice, noDice, ruleSet), {
+      target: 'Goblin 1',
+      condition: 'Frightened',
+      duration: 2,
+      source: 'Alice',
+    });
+    expect(describeEvents(frightened)[0]).toMatch(/^Goblin 1 is now \*\*Frightened\*\* \(from Alice\) for 2 rounds, until the /);
+    expect(countdown(frightened.encounter, 'Frightened', ruleSet)).toEqual(expected);
+  });
+
+  it('duration:1 says "for 1 round", and the tracker and /condition list show (1)', () => {
+    const started = nexts(party(), 1).encounter;
+    const frightened = addCondition(started, ctx(alice), { target: 'Goblin 2', condition: 'Frightened', duration: 1, source: 'Alice' });
+    expect(describeEvents(frightened)).toEqual(["Goblin 2 is now **Frightened** (from Alice) for 1 round, until the end of Alice's turn."]);
+    expect(line(frightened.encounter, 'Goblin 2')).toContain('Frightened (1)');
+    expect(conditionListReply(frightened.encounter, 'Goblin 2', 'alice').embeds?.[0]?.description).toBe('**Goblin 2**: Frightened (1)');
+  });
+
+  it('Bless duration:10 from the Cleric shows (10) right after it is applied, and (9) from her next turn', () => {
+    let encounter = joinEncounter(party(), ctx(bob), { name: 'Cleric', hp: 9, initiative: 20 }).encounter;
+    encounter = nexts(encounter, 1).encounter;
+    encounter = startConcentration(encounter, ctx(bob), { target: 'Cleric', effect: 'Bless' }).encounter;
+    const blessed = addCondition(encounter, ctx(bob), { target: 'Alice', condition: 'Bless', duration: 10, source: 'Cleric' });
+    expect(describeEvents(blessed)[0]).toBe(
+      "Alice is now **Bless** (from Cleric) for 10 rounds, until the end of Cleric's turn; it ends with Cleric's concentration on Bless.",
+    );
+    expect(line(blessed.encounter, 'Alice')).toContain('Bless (10) ⟲');
+    expect(line(nexts(blessed.encounter, 3).encounter, 'Alice')).toContain('Bless (10) ⟲');
+    expect(line(nexts(blessed.encounter, 4).encounter, 'Alice')).toContain('Bless (9) ⟲');
+  });
+
+  it('a duration put on before the fight counts from round 1', () => {
+    const frightened = addCondition(party(), ctx(gm), { target: 'Goblin 1', condition: 'Frightened', duration: 3 }).encounter;
+    expect(line(frightened, 'Goblin 1')).toContain('Frightened (3)');
+  });
 });
 
 describe('save ends', () => {
