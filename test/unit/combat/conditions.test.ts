@@ -306,6 +306,19 @@ describe('rounds left: one count in the reply, the tracker and /condition list',
     expect(line(nexts(blessed.encounter, 4).encounter, 'Alice')).toContain('Bless (9) ⟲');
   });
 
+  it('put on during a lair turn, it counts from the turn the lair turn follows: duration:1 ends with the next turn', () => {
+    let encounter = fresh('dnd2024');
+    encounter = joinEncounter(encounter, ctx(alice), { hp: 12, initiative: 18 }).encounter;
+    encounter = addMonsters(encounter, ctx(gm), { name: 'Dragon', hp: 40, initiative: 10, lair: true }).encounter;
+    // Round 1: the lair turn, Alice, the Dragon; then round 2's lair turn.
+    const lairTurn = nexts(encounter, 4);
+    expect(lairTurn.said).toContain("Initiative count 20: it's **Dragon**'s lair turn.");
+    const frightened = addCondition(lairTurn.encounter, ctx(gm), { target: 'Alice', condition: 'Frightened', duration: 1 });
+    expect(describeEvents(frightened)).toEqual(["Alice is now **Frightened** for 1 round, until the end of Alice's turn."]);
+    expect(line(frightened.encounter, 'Alice')).toContain('Frightened (1)');
+    expect(nexts(frightened.encounter, 2).said).toContain('Frightened on Alice ends.');
+  });
+
   it('a duration put on before the fight counts from round 1', () => {
     const frightened = addCondition(party(), ctx(gm), { target: 'Goblin 1', condition: 'Frightened', duration: 3 }).encounter;
     expect(line(frightened, 'Goblin 1')).toContain('Frightened (3)');
