@@ -1,6 +1,7 @@
 import { currentPoint } from '../combat/lair';
 import type { Combatant, Encounter, EncounterEffect } from '../combat/types';
 import { getRuleSet } from '../rules';
+import type { ConditionKey, RuleSet } from '../rules/types';
 import { shown } from './markdown';
 
 /** One thing on a combatant as players may read it, before it is put into a label. */
@@ -42,8 +43,26 @@ const plain = (name: string, level: number | null = null): ConditionState => ({
 });
 
 /**
+ * A creature's conditions in one order, whatever order they came in: each after what brought it
+ * (Unconscious, then Incapacitated and Prone), and otherwise in the rule set's catalogue order.
+ */
+function readingOrder(ruleSet: RuleSet, keys: readonly ConditionKey[]): ConditionKey[] {
+  const depths = new Map<ConditionKey, number>();
+  const depth = (key: ConditionKey, seen: readonly ConditionKey[]): number => {
+    const known = depths.get(key);
+    if (known !== undefined) return known;
+    const causes = keys.filter((c) => !seen.includes(c) && c !== key && ruleSet.condition(c)?.mechanics.implies.includes(key));
+    const found = causes.reduce((deepest, c) => Math.max(deepest, depth(c, [...seen, key]) + 1), 0);
+    depths.set(key, found);
+    return found;
+  };
+  const catalogue = (key: ConditionKey): number => ruleSet.conditions.findIndex((c) => c.key === key);
+  return [...keys].sort((a, b) => depth(a, []) - depth(b, []) || catalogue(a) - catalogue(b));
+}
+
+/**
  * What is on a combatant: catalogue conditions from its rules state (the rules engine adds some
- * itself), with the timing of the effect that put each on; named effects and reached track levels
+ * itself) in reading order, with the timing of the effect that put each on; named effects and reached track levels
  * follow. `shownOnly`: what players may read about a hidden monster, the effects the game master
  * showed them and nothing else.
  */
@@ -53,8 +72,7 @@ export function conditionStates(combatant: Combatant, encounter: Encounter, show
     (e) => e.targetId === combatant.id && e.kind !== 'concentration' && (!shownOnly || e.shownToPlayers),
   );
   if (shownOnly) return effects.map((e) => effectState(e, encounter));
-  // In the order they came, so the cause (Unconscious) reads before what it brought.
-  const conditions = combatant.rules.conditions.map((key) => {
+  const conditions = readingOrder(ruleSet, combatant.rules.conditions).map((key) => {
     const name = ruleSet.condition(key)?.name ?? key;
     const effect = effects.find((e) => e.kind === 'condition' && e.name === name);
     return effect === undefined ? plain(name) : effectState(effect, encounter);

@@ -426,6 +426,28 @@ describe('waking and concentrating', () => {
   });
 });
 
+describe('conditions read in one order, whatever order they came in', () => {
+  it('Unconscious reads before what it brings, also when Prone stayed from an earlier fall', () => {
+    const started = nexts(party(), 1).encounter;
+    const down = dealDamage(started, ctx(gm), { target: 'Alice', amount: '12' }).encounter;
+    expect(line(down, 'Alice')).toContain('Unconscious, Incapacitated, Prone');
+    const up = heal(down, ctx(gm), { target: 'Alice', amount: '3' }).encounter;
+    expect(line(up, 'Alice')).toContain('3/12 HP · Prone');
+    const downAgain = dealDamage(up, ctx(gm), { target: 'Alice', amount: '3' }).encounter;
+    expect(named(downAgain, 'Alice').rules.conditions).toEqual(['prone', 'unconscious', 'incapacitated']);
+    expect(line(downAgain, 'Alice')).toContain('0/12 HP · Unconscious, Incapacitated, Prone');
+    expect(conditionListReply(downAgain, 'Alice', 'gm').embeds?.[0]?.description).toBe('**Alice**: Unconscious, Incapacitated, Prone');
+  });
+
+  it('what was put on by itself reads in the catalogue order, before what it brings', () => {
+    let encounter = addCondition(party(), ctx(gm), { target: 'Goblin 1', condition: 'Prone' }).encounter;
+    encounter = addCondition(encounter, ctx(gm), { target: 'Goblin 1', condition: 'Poisoned' }).encounter;
+    encounter = addCondition(encounter, ctx(gm), { target: 'Goblin 1', condition: 'Paralyzed' }).encounter;
+    encounter = addCondition(encounter, ctx(gm), { target: 'Goblin 1', condition: 'Blinded' }).encounter;
+    expect(line(encounter, 'Goblin 1')).toContain('Blinded, Paralyzed, Poisoned, Prone, Incapacitated');
+  });
+});
+
 describe('undo-able steps', () => {
   it('each change carries its log line', () => {
     const added = addCondition(party(), ctx(gm), { target: 'Goblin 1', condition: 'Poisoned', duration: 3 });
