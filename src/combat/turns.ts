@@ -275,11 +275,18 @@ export function nextTurn(before: Encounter, ctx: StepContext): Transition {
 /** The current combatant's turn, which only its controller (or the game master) may spend on `doing`. */
 export function requireOwnTurn(encounter: Encounter, ctx: StepContext, doing: string): Combatant {
   const lair = lairActing(encounter);
-  if (lair !== undefined) throw new CombatRefusal({ kind: 'not-your-turn', current: lair.name, lair: true, doing });
+  if (lair !== undefined)
+    throw new CombatRefusal({ kind: 'not-your-turn', current: lair.name, isPlayerCharacter: false, lair: true, doing });
   const current = encounter.currentId === null || encounter.round === 0 ? undefined : findById(encounter, encounter.currentId);
   if (current === undefined) throw new CombatRefusal({ kind: 'not-started' });
   if (!isGameMaster(ctx.actor, encounter) && current.controllerId !== ctx.actor.userId) {
-    throw new CombatRefusal({ kind: 'not-your-turn', current: current.name, lair: false, doing });
+    throw new CombatRefusal({
+      kind: 'not-your-turn',
+      current: current.name,
+      isPlayerCharacter: current.rules.isPlayerCharacter,
+      lair: false,
+      doing,
+    });
   }
   return current;
 }
@@ -422,7 +429,10 @@ export function pressDeathSave(encounter: Encounter, ctx: StepContext, target: s
   const combatant = findTarget(encounter, target);
   requireControl(ctx.actor, encounter, combatant, `roll ${combatant.name}'s death save`);
   if (!combatant.deathSavePending) {
-    const why = isDying(combatant) ? 'it is rolled at the start of its turn' : 'it is not dying';
+    const { isPlayerCharacter } = combatant.rules;
+    const why = isDying(combatant)
+      ? `it is rolled at the start of ${isPlayerCharacter ? 'their' : 'its'} turn`
+      : `${isPlayerCharacter ? combatant.name : 'it'} is not dying`;
     throw new UserError(`${combatant.name} has no death save to roll now: ${why}.`);
   }
   const rolled = rollDeathSave(encounter, ctx, combatant);

@@ -1,6 +1,7 @@
 import type { Stopper } from '../combat/incapacity';
 import type { NameSample, Refusal } from '../combat/refusals';
 import { shown } from './markdown';
+import { its } from './pronouns';
 import { MODIFIER_SYNTAX } from './condition-text';
 
 const MANAGERS = 'a member with Manage Channels';
@@ -92,7 +93,7 @@ export function refusalText(refusal: Refusal): string {
     case 'modifiers-on-track':
       return `${refusal.track} has its own mechanics: leave out \`modifiers\`.`;
     case 'no-repeat-save-due':
-      return `${shown(refusal.combatant)} has no repeat save to roll now: it comes at the end of its turn.`;
+      return `${shown(refusal.combatant)} has no repeat save to roll now: it comes at the end of ${its(refusal)} turn.`;
     case 'not-affected':
       return `${shown(refusal.combatant)} has no ${shown(refusal.condition)} to remove.`;
     case 'no-legendary-actions':
@@ -107,17 +108,17 @@ export function refusalText(refusal: Refusal): string {
       return `${shown(refusal.combatant)} is surprised: it has no legendary actions until its first turn is over.`;
     case 'reaction-used': {
       const on = refusal.note === null ? '' : ` (${shown(refusal.note)})`;
-      return `${shown(refusal.combatant)} has already used its reaction${on}; it comes back at the start of its turn.`;
+      return `${shown(refusal.combatant)} has already used ${its(refusal)} reaction${on}; it comes back at the start of ${its(refusal)} turn.`;
     }
     case 'reaction-surprised':
-      return `${shown(refusal.combatant)} is surprised: it has no reaction until its first turn is over.`;
+      return `${shown(refusal.combatant)} is surprised: ${refusal.isPlayerCharacter ? 'they have' : 'it has'} no reaction until ${its(refusal)} first turn is over.`;
     case 'reaction-stopped':
       return `${shown(refusal.combatant)} ${stoppedState(refusal.stoppedBy)} and cannot take reactions.`;
     case 'nothing-readied':
-      return `${shown(refusal.combatant)} has no readied action: ready one on its turn with \`/init ready trigger:<what sets it off>\`.`;
+      return `${shown(refusal.combatant)} has no readied action: ready one on ${its(refusal)} turn with \`/init ready trigger:<what sets it off>\`.`;
     case 'not-your-turn': {
       const whose = refusal.lair ? `${shown(refusal.current)}'s lair turn` : `${shown(refusal.current)}'s turn`;
-      return `It is ${whose}: only its ${refusal.lair ? 'game master' : 'player or the game master'} can ${shown(refusal.doing)} now.`;
+      return `It is ${whose}: only ${its(refusal)} ${refusal.lair ? 'game master' : 'player or the game master'} can ${shown(refusal.doing)} now.`;
     }
     case 'no-delay':
       return `The ${refusal.ruleSetName} rules have no delaying: take the turn, or ready an action with \`/init ready\`.`;
