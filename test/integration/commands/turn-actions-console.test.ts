@@ -186,7 +186,7 @@ describe('delay and ready (issue 13 item 3)', () => {
       '@gm /init next',
     ];
     const replies = await run(script);
-    expect(said(replies[6])).toBe("⚠️ It is Alice's turn: only its player or the game master can delay now.");
+    expect(said(replies[6])).toBe("⚠️ It is Alice's turn: only their player or the game master can delay now.");
     expect(said(replies[7])).toBe('⚠️ None of your combatants is delaying: `/init delay` on your turn first.');
     expect(said(replies[8])).toContain("Alice delays: out of the order until `/init act`.\nIt's **Goblin**'s turn.");
     expect(said(replies[9])).toContain('`15` **Alice** · 12/12 HP · AC 14 · ⏸️ Delaying');
