@@ -531,6 +531,9 @@ async function press(ctx: ComponentContext): Promise<Reply> {
       return applyStep(ctx, pressDeathSave, button.combatantId);
     case 'myturn':
       return myTurn(ctx, button.encounterId, button.combatantId);
+    case 'dropconc':
+      await encounterForButton(ctx, button.encounterId);
+      return applyStep(ctx, dropConcentration, button.combatantId);
     case 'end':
       return end(ctx, button.encounterId);
     case 'keep':

@@ -251,6 +251,13 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
       case 'concentration-started':
         lines.push(`${shown(event.combatant.name)} is concentrating on ${shown(event.effect)}.`);
         break;
+      case 'concentration-idle':
+        if (!event.private || forGameMaster) {
+          lines.push(
+            `Nothing is left of what ${shown(event.combatant.name)}'s concentration on ${shown(event.effect)} kept up: drop it (the button, or \`/init drop-concentration\`), or keep it if the spell does more.`,
+          );
+        }
+        break;
       case 'concentration-check':
         lines.push(
           `${shown(event.combatant.name)} must make a **DC ${event.dc}** Constitution save to keep concentrating on ${shown(event.effect)}.`,

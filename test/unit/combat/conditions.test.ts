@@ -1,5 +1,5 @@
 import { addCondition, removeCondition } from '../../../src/combat/conditions';
-import { startConcentration } from '../../../src/combat/concentration';
+import { dropConcentration, startConcentration } from '../../../src/combat/concentration';
 import { dealDamage, heal } from '../../../src/combat/hit-points';
 import { addMonsters, joinEncounter } from '../../../src/combat/roster';
 import { nextTurn } from '../../../src/combat/turns';
@@ -7,6 +7,7 @@ import type { Encounter } from '../../../src/combat/types';
 import type { RuleSetId } from '../../../src/rules/ids';
 import { describeEvents } from '../../../src/views/encounter-text';
 import { conditionListReply } from '../../../src/views/condition-list';
+import { resultReply } from '../../../src/views/encounter-replies';
 import { combatantLine } from '../../../src/views/tracker';
 import { alice, bob, ctx, fresh, gm, named, noDice, refusalOf, scripted } from './support';
 import { perRuleSet } from '../rules/support';
@@ -386,6 +387,44 @@ describe('concentration links', () => {
     const hit = dealDamage(blessed(), ctx(gm, scripted(3)), { target: 'Alice', amount: '4' });
     expect(describeEvents(hit)).toContain("Paralyzed on Goblin 1 ends (Alice's concentration ended).");
     expect(named(hit.encounter, 'Goblin 1').rules.conditions).toEqual([]);
+  });
+
+  /** Alice concentrates on Hold Person, which paralyses both goblins (save ends); round 1, Alice's turn. */
+  function holding(): Encounter {
+    let encounter = nexts(party(), 1).encounter;
+    encounter = startConcentration(encounter, ctx(alice), { target: 'Alice', effect: 'Hold Person' }).encounter;
+    for (const target of ['Goblin 1', 'Goblin 2']) {
+      encounter = addCondition(encounter, ctx(alice), { target, condition: 'Paralyzed', source: 'Alice', save: 'wis', dc: 15 }).encounter;
+    }
+    return encounter;
+  }
+
+  const idle =
+    "Nothing is left of what Alice's concentration on Hold Person kept up: drop it (the button, or `/init drop-concentration`), or keep it if the spell does more.";
+
+  it('when the targets save out of every effect it kept up, the reply says so and offers to drop the concentration', () => {
+    const goblin1Saves = nextTurn(nexts(holding(), 1).encounter, ctx(gm, scripted(17)));
+    expect(describeEvents(goblin1Saves)).not.toContain(idle);
+    const goblin2Saves = nextTurn(goblin1Saves.encounter, ctx(gm, scripted(16)));
+    expect(describeEvents(goblin2Saves)).toEqual([
+      'Goblin 2 repeats its Wisdom save against Paralyzed (DC 15): 16, the effect ends.',
+      'It is no longer Incapacitated.',
+      idle,
+      '**Round 2** begins.',
+      "It's **Alice**'s turn.",
+    ]);
+    expect(goblin2Saves.encounter.effects.map((e) => e.name)).toEqual(['Hold Person']);
+    const buttons = resultReply(goblin2Saves).components?.flatMap((row) => row.buttons) ?? [];
+    const drop = buttons.find((b) => b.label === "Drop Alice's concentration");
+    expect(drop?.customId).toBe(`init:dropconc:${goblin2Saves.encounter.id}:${named(goblin2Saves.encounter, 'Alice').id}`);
+  });
+
+  it('removing the last effect by hand says so too; the concentration ending with it does not', () => {
+    const one = removeCondition(holding(), ctx(gm), { target: 'Goblin 1', condition: 'Paralyzed' });
+    expect(describeEvents(one)).not.toContain(idle);
+    expect(describeEvents(removeCondition(one.encounter, ctx(gm), { target: 'Goblin 2', condition: 'Paralyzed' }))).toContain(idle);
+    const dropped = dropConcentration(holding(), ctx(alice), 'Alice');
+    expect(describeEvents(dropped)).not.toContain(idle);
   });
 
   it('knocking the source unconscious ends it too', () => {
