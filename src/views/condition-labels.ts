@@ -71,7 +71,16 @@ export function conditionStates(combatant: Combatant, encounter: Encounter, show
   const effects = encounter.effects.filter(
     (e) => e.targetId === combatant.id && e.kind !== 'concentration' && (!shownOnly || e.shownToPlayers),
   );
-  if (shownOnly) return effects.map((e) => effectState(e, encounter));
+  if (shownOnly) {
+    const keyed = new Map(
+      effects.flatMap((e) => {
+        const key = e.kind === 'condition' ? ruleSet.conditions.find((c) => c.name === e.name)?.key : undefined;
+        return key === undefined ? [] : [[key, e] as const];
+      }),
+    );
+    const ordered = readingOrder(ruleSet, [...keyed.keys()]).flatMap((key) => keyed.get(key) ?? []);
+    return [...ordered, ...effects.filter((e) => !ordered.includes(e))].map((e) => effectState(e, encounter));
+  }
   const conditions = readingOrder(ruleSet, combatant.rules.conditions).map((key) => {
     const name = ruleSet.condition(key)?.name ?? key;
     const effect = effects.find((e) => e.kind === 'condition' && e.name === name);

@@ -478,6 +478,14 @@ describe('conditions read in one order, whatever order they came in', () => {
     expect(conditionListReply(downAgain, 'Alice', 'gm').embeds?.[0]?.description).toBe('**Alice**: Unconscious, Incapacitated, Prone');
   });
 
+  it("players read a hidden monster's shown conditions in the game master's order", () => {
+    let encounter = addMonsters(party(), ctx(gm), { name: 'Shade', hp: 9, initiative: 5, hidden: true }).encounter;
+    encounter = addCondition(encounter, ctx(gm), { target: 'Shade', condition: 'Prone', public: true }).encounter;
+    encounter = addCondition(encounter, ctx(gm), { target: 'Shade', condition: 'Blinded', public: true }).encounter;
+    expect(combatantLine(named(encounter, 'Shade'), encounter, 'game-master')).toContain('Blinded, Prone');
+    expect(combatantLine(named(encounter, 'Shade'), encounter, 'players')).toContain('Blinded, Prone');
+  });
+
   it('what was put on by itself reads in the catalogue order, before what it brings', () => {
     let encounter = addCondition(party(), ctx(gm), { target: 'Goblin 1', condition: 'Prone' }).encounter;
     encounter = addCondition(encounter, ctx(gm), { target: 'Goblin 1', condition: 'Poisoned' }).encounter;
