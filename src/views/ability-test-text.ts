@@ -71,7 +71,9 @@ function fullEmbed(view: AbilityTestView): Embed {
   if (mode !== null) lines.push(mode);
   if (view.noBonusRecorded) {
     const what = test.kind === 'save' ? `${ABILITY_NAMES[test.ability]} save bonus` : 'ability modifier';
-    lines.push(`No ${what} is recorded for ${shown(view.name)}, so ${it(view)} rolls at +0 (add one with \`bonus:\`).`);
+    lines.push(
+      `No ${what} is recorded for ${shown(view.name)}, so ${it({ ...view, name: shown(view.name) })} rolls at +0 (add one with \`bonus:\`).`,
+    );
   }
   if (result.success !== null) lines.push(`DC ${result.dc}: **${verdict(result.success)}**`);
   return {

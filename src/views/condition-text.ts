@@ -33,7 +33,9 @@ export function effectStartedSentence(event: Extract<EncounterEvent, { kind: 'ef
     parts.push(` for ${rounds}, until the ${event.ends ?? 'end'} of ${shown(event.anchor.name)}'s turn`);
   }
   if (event.save !== null) {
-    parts.push(`; ${it(event.combatant)} repeats the ${saveInWords(event.save)} at the end of each of ${its(event.combatant)} turns`);
+    parts.push(
+      `; ${it({ ...event.combatant, name: shown(event.combatant.name) })} repeats the ${saveInWords(event.save)} at the end of each of ${its(event.combatant)} turns`,
+    );
   }
   if (event.concentration !== null)
     parts.push(

@@ -11,9 +11,9 @@ export interface Subject {
   showNumbers: boolean;
 }
 
-/** Monsters are "it"; a player character is called by name, which reads better than guessing a pronoun. */
+/** The subject opening a sentence: "It", or a player character's name. */
 function they(subject: Subject): string {
-  return subject.isPlayerCharacter ? subject.name : 'It';
+  return title(it(subject));
 }
 
 function plural(count: number, one: string, many = `${one}s`): string {

@@ -1,10 +1,9 @@
-import { shown } from './markdown';
-
 /**
  * Whom a sentence is about. Monsters are "it"; Rollcall knows no character's pronouns, so a player
  * character is "their" and, where a sentence needs a subject, called by name.
  */
 export interface Referent {
+  /** As the reply shows it (escaped). */
   name: string;
   isPlayerCharacter: boolean;
 }
@@ -14,7 +13,7 @@ export function its(who: Pick<Referent, 'isPlayerCharacter'>): string {
   return who.isPlayerCharacter ? 'their' : 'its';
 }
 
-/** "it" for a monster; a player character's name (escaped), which reads better than guessing a pronoun. */
+/** "it" for a monster; a player character's name, which reads better than guessing a pronoun. */
 export function it(who: Referent): string {
-  return who.isPlayerCharacter ? shown(who.name) : 'it';
+  return who.isPlayerCharacter ? who.name : 'it';
 }

@@ -22,7 +22,10 @@ function saveName(effect: ChecklistEffect): string {
 function checklistLines(list: TurnChecklist): string[] {
   const owner = list.combatant.id;
   const lines: string[] = [];
-  if (!list.itsTurn) lines.push(`It is no longer ${shown(list.combatant.name)}'s turn; this is where ${it(list.combatant)} stands now.`);
+  if (!list.itsTurn)
+    lines.push(
+      `It is no longer ${shown(list.combatant.name)}'s turn; this is where ${it({ ...list.combatant, name: shown(list.combatant.name) })} stands now.`,
+    );
   if (list.deathSaveDue) lines.push('💀 **Death save due**: press **Roll death save**.');
   for (const effect of list.savesDue) lines.push(`🎲 **${saveName(effect)} due** against ${effectName(effect, owner)}: press its button.`);
   for (const effect of list.savesAtEnd)

@@ -11,7 +11,7 @@ import { checklistReply } from '../../../src/views/turn-checklist';
 import { turnChecklist } from '../../../src/combat/checklist';
 import { getRuleSet } from '../../../src/rules';
 import { rollAbilityTest } from '../../../src/rules/ability-tests';
-import { bob, ctx, fresh, gm, noDice, refusalOf, scripted } from '../combat/support';
+import { alice, bob, ctx, fresh, gm, noDice, refusalOf, scripted } from '../combat/support';
 
 /**
  * Bram (Bob's character, 15) and an Ogre (12), in round 1 at Bram's turn. Characters are "their" or
@@ -59,6 +59,13 @@ describe('a player character is not "it"', () => {
     expect(describeEvents(bramSaves)[0]).toBe('Bram repeats their Wisdom save against Frightened (DC 15): 9, the effect continues.');
     const ogreSaves = nextTurn(bramSaves.encounter, ctx(gm, scripted(9)));
     expect(describeEvents(ogreSaves)[0]).toBe('Ogre repeats its Wisdom save against Frightened (DC 15): 9, the effect continues.');
+  });
+
+  it('a character called by name is escaped once', () => {
+    const encounter = joinEncounter(table(), ctx(alice), { name: 'Sir *Bold*', hp: 9, initiative: 3 }).encounter;
+    expect(
+      describeEvents(addCondition(encounter, ctx(gm), { target: 'Sir *Bold*', condition: 'Frightened', save: 'wis', dc: 15 })),
+    ).toEqual(['Sir \\*Bold\\* is now **Frightened**; Sir \\*Bold\\* repeats the Wisdom save (DC 15) at the end of each of their turns.']);
   });
 
   it('repeat saves by button: Bram must repeat their save; pressed too early, it comes at the end of their turn', () => {
