@@ -7,6 +7,7 @@ import { nextTurn, pressDeathSave } from '../../../src/combat/turns';
 import type { Encounter } from '../../../src/combat/types';
 import { abilityTestReply } from '../../../src/views/ability-test-text';
 import { describeEvents } from '../../../src/views/encounter-text';
+import { describeDamage } from '../../../src/views/encounter-rules-text';
 import { checklistReply } from '../../../src/views/turn-checklist';
 import { turnChecklist } from '../../../src/combat/checklist';
 import { getRuleSet } from '../../../src/rules';
@@ -66,6 +67,13 @@ describe('a player character is not "it"', () => {
     expect(
       describeEvents(addCondition(encounter, ctx(gm), { target: 'Sir *Bold*', condition: 'Frightened', save: 'wis', dc: 15 })),
     ).toEqual(['Sir \\*Bold\\* is now **Frightened**; Sir \\*Bold\\* repeats the Wisdom save (DC 15) at the end of each of their turns.']);
+  });
+
+  it('below a damage threshold: the character by name, escaped once, and "their"', () => {
+    const subject = { name: 'Sir \\*Bold\\*', isPlayerCharacter: true, showNumbers: true };
+    expect(describeDamage(subject, { amount: 4, type: null, critical: null }, [{ kind: 'below-threshold', amount: 4, threshold: 5 }])).toBe(
+      'Sir \\*Bold\\* shrugs off 4 damage: Sir \\*Bold\\* is below their damage threshold of 5.',
+    );
   });
 
   it('repeat saves by button: Bram must repeat their save; pressed too early, it comes at the end of their turn', () => {
