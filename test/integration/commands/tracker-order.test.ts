@@ -5,7 +5,7 @@ import { nextTurn } from '../../../src/combat/steps';
 import type { PrismaClient } from '../../../src/db/generated/client';
 import { createSeededRandom } from '../../../src/dice/seeded';
 import type { ChannelMessenger, CommandContext } from '../../../src/framework/command';
-import { applyStep, undoLastChange } from '../../../src/framework/encounter-commands';
+import { applyStep, undoLastChange } from '../../../commands/shared/encounter';
 import { coalesceEdits } from '../../../src/transports/coalescing-messenger';
 import type { Services } from '../../../src/services';
 import type { Reply } from '../../../src/views/reply';
