@@ -1,5 +1,5 @@
 import type { SlashCommandBuilder, SlashCommandOptionsOnlyBuilder, SlashCommandSubcommandsOnlyBuilder } from '@discordjs/builders';
-import type { Services } from '../services';
+import type { OptionAttachment, Services } from '../services';
 import type { Reply } from '../views/reply';
 import type { TrackerQueue } from './tracker-queue';
 
@@ -20,14 +20,7 @@ export interface MemberPermissions {
 
 export type OptionValue = string | number | boolean;
 
-/** A file given to an attachment option, as Discord describes it: where to fetch it, not its content. */
-export interface OptionAttachment {
-  name: string;
-  url: string;
-  /** Bytes, as Discord reports them. */
-  size: number;
-  contentType: string | null;
-}
+export type { OptionAttachment } from '../services';
 
 /** The options of one invocation, flattened: the subcommand (group) and each option by name. */
 export interface CommandOptions {

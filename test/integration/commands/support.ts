@@ -3,7 +3,7 @@ import { registry, type CommandName } from '../../../commands';
 import { buildServices } from '../../../src/app';
 import { createSeededRandom } from '../../../src/dice/seeded';
 import type { RandomSource } from '../../../src/dice/random';
-import type { ChannelMessenger, CommandContext, OptionAttachment, OptionValue } from '../../../src/framework/command';
+import type { ChannelMessenger, InvocationContext, OptionAttachment, OptionValue } from '../../../src/framework/command';
 import type { Reply } from '../../../src/views/reply';
 import { dispatchAutocomplete, dispatchButton, dispatchCommand } from '../../../src/framework/dispatch';
 import type { Services } from '../../../src/services';
@@ -100,7 +100,7 @@ export class Table {
     readonly channelId = 'channel-1',
   ) {}
 
-  private context(player: Player): Omit<CommandContext, 'options'> {
+  private context(player: Player): InvocationContext {
     this.counter += 1;
     return {
       interactionId: `test-${this.counter}`,
