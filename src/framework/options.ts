@@ -59,6 +59,8 @@ export type OptionDeclarations = Readonly<Record<string, OptionDeclaration>>;
 /** An option's settings past its kind and description. */
 type More<T extends OptionDeclaration> = Omit<T, 'type' | 'description'>;
 
+// The declarations: the description, then what else the option sets (required, limits, choices, …).
+
 export function text<const M extends More<TextOption> = object>(description: string, more?: M): { type: 'text'; description: string } & M {
   return { type: 'text', description, ...(more as M) };
 }

@@ -26,7 +26,7 @@ export interface Requirements {
   permission?: PermissionRequirement;
   /** A running encounter in the channel, which the handler receives. */
   encounter?: true;
-  /** Only the encounter's game master (or a member with Manage Channels); completes "Only … can". Needs `encounter`. */
+  /** Only the encounter's game master (or a member with Manage Channels); completes "Only … can". Implies `encounter`. */
   gameMaster?: string;
 }
 
@@ -48,7 +48,7 @@ export async function requireEncounter(ctx: InvocationContext): Promise<Encounte
 /** Checks a subcommand's declared requirements, one wording each; returns what they found. */
 export async function checkRequirements(ctx: InvocationContext, requires: Requirements): Promise<{ encounter?: Encounter }> {
   if (requires.permission !== undefined) requirePermission(ctx, requires.permission);
-  if (requires.encounter !== true) return {};
+  if (requires.encounter !== true && requires.gameMaster === undefined) return {};
   const encounter = await requireEncounter(ctx);
   if (requires.gameMaster !== undefined) requireGameMaster(actorOf(ctx), encounter, requires.gameMaster);
   return { encounter };

@@ -12,8 +12,8 @@ import {
 import { addOptions, OptionReader, type OptionDeclarations } from './options';
 import { checkRequirements, type Requirements } from './requirements';
 
-/** What a precondition found, handed to the handler so it does not look again. */
-export type Found<R extends Requirements> = R extends { encounter: true } ? { encounter: Encounter } : object;
+/** What the requirements found, handed to the handler so it does not look again: the encounter, when one is required. */
+export type Found<R extends Requirements> = R extends { encounter: true } | { gameMaster: string } ? { encounter: Encounter } : object;
 
 /** One subcommand: its options, what it requires of the caller, and its handler. */
 export interface Subcommand<D extends OptionDeclarations = OptionDeclarations, R extends Requirements = Requirements> {
@@ -91,6 +91,8 @@ export function commandOfSubcommands<const N extends string, const T extends Rea
   },
 ): NamedCommand<N> {
   const definition = header(spec);
+  // Each entry's handler gets the reader of its own options and what its own requirements found:
+  // the types `subcommand` checked when the entry was declared.
   const table = spec.subcommands as unknown as Readonly<Record<string, Subcommand>>;
   for (const [name, sub] of Object.entries(table)) {
     definition.addSubcommand((builder) => {
