@@ -15,7 +15,7 @@
  * round for round, so both see the same load. `--postgres` adds a run on PostgreSQL (a migrated
  * test database) for reference.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,6 +46,8 @@ interface Measure {
   peakMb: number;
   afterMb: number;
   replyMs: number[];
+  /** The bot's CPU time per command under load: the work a command costs, which a busy machine does not inflate as it does the reply time. */
+  cpuPerCommandMs: number;
 }
 
 function parseArgs(argv: readonly string[]): Options {
@@ -88,6 +90,15 @@ function childrenOf(pid: number): number[] {
       }
     })
     .map(Number);
+}
+
+const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+
+/** User + system CPU time one process (all its threads) has used, in milliseconds. */
+function cpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
 /** Private memory (proportional set size) of one process, in MB: what it alone costs the machine. */
@@ -185,14 +196,16 @@ async function measure(checkout: string, channels: number, env: Record<string, s
     let peakMb = idleMb;
     const sampler = setInterval(() => (peakMb = Math.max(peakMb, rssMb(pid))), SAMPLE_MS);
     let replyMs: number[];
+    const cpuBefore = cpuMs(pid);
     try {
       replyMs = (await Promise.all(Array.from({ length: channels }, (_, channel) => fight(fake, channel)))).flat();
     } finally {
       clearInterval(sampler);
     }
     peakMb = Math.max(peakMb, rssMb(pid));
+    const cpuPerCommandMs = (cpuMs(pid) - cpuBefore) / replyMs.length;
     await sleep(IDLE_MS);
-    return { startMs, launcherMb, idleMb, peakMb, afterMb: rssMb(pid), replyMs };
+    return { startMs, launcherMb, idleMb, peakMb, afterMb: rssMb(pid), replyMs, cpuPerCommandMs };
   } finally {
     await stopBot(bot);
     await fake.close();
@@ -256,9 +269,9 @@ async function main(): Promise<void> {
     );
     process.stdout.write(`${channels} channels at once, ${rounds} rounds, median [min–max]\n`);
     process.stdout.write(
-      '| run | start to IDENTIFY (ms) | bot RSS idle (MB) | bot RSS peak under load (MB) | bot RSS after (MB) | launcher PSS (MB) | reply p50 / p99 (ms) |\n',
+      '| run | start to IDENTIFY (ms) | bot RSS idle (MB) | bot RSS peak under load (MB) | bot RSS after (MB) | launcher PSS (MB) | reply p50 / p99 (ms) | bot CPU per command (ms) |\n',
     );
-    process.stdout.write('| --- | --- | --- | --- | --- | --- | --- |\n');
+    process.stdout.write('| --- | --- | --- | --- | --- | --- | --- | --- |\n');
     for (const [name, measured] of results) {
       const p50 = measured.map((m) => percentile(m.replyMs, 0.5));
       const p99 = measured.map((m) => percentile(m.replyMs, 0.99));
@@ -266,7 +279,7 @@ async function main(): Promise<void> {
         `| ${name} | ${spread(measured.map((m) => m.startMs))} | ${spread(measured.map((m) => m.idleMb))} | ${spread(measured.map((m) => m.peakMb))} | ${spread(measured.map((m) => m.afterMb))} | ${spread(
           measured.map((m) => m.launcherMb),
           1,
-        )} | ${spread(p50, 1)} / ${spread(p99, 1)} |\n`,
+        )} | ${spread(p50, 1)} / ${spread(p99, 1)} | ${spread(measured.map((m) => m.cpuPerCommandMs), 2)} |\n`,
       );
     }
   } finally {

@@ -47,17 +47,12 @@ function newestInput(dir, names = [...INPUT_FOLDERS, ...INPUT_FILES]) {
  * on Linux the bot runs in a child process started with both (the Dockerfile sets them itself).
  */
 const BOT_ENTRY = 'src/main.ts';
-const BOT_MEMORY_ENV = { MALLOC_MMAP_THRESHOLD_: '32768', NODE_OPTIONS: '--max-semi-space-size=2' };
+const BOT_MEMORY_ENV = { MALLOC_MMAP_THRESHOLD_: '32768' };
+const BOT_NODE_FLAGS = ['--max-semi-space-size=2'];
 
 /** Whether this process should start the bot in a child with BOT_MEMORY_ENV rather than run it itself. */
 function launchesChild(entry, env = process.env, platform = process.platform) {
   return entry === BOT_ENTRY && platform === 'linux' && env.MALLOC_MMAP_THRESHOLD_ === undefined;
-}
-
-/** The environment of the bot's child: BOT_MEMORY_ENV, with NODE_OPTIONS added to the user's own. */
-function childEnv(env = process.env) {
-  const options = [env.NODE_OPTIONS, BOT_MEMORY_ENV.NODE_OPTIONS].filter((option) => option !== undefined && option !== '').join(' ');
-  return { ...env, ...BOT_MEMORY_ENV, NODE_OPTIONS: options };
 }
 
 /** One Ctrl-C reaches this process twice, from the terminal and through npm; the bot takes a second signal as "exit now". */
@@ -68,7 +63,11 @@ const SAME_SIGNAL_MS = 1000;
  * a process manager reaches it once, from here; exits as it exits. Its standard input is not read.
  */
 function runInChild(compiled, args) {
-  const child = spawn(process.execPath, [compiled, ...args], { env: childEnv(), stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+  const child = spawn(process.execPath, [...BOT_NODE_FLAGS, compiled, ...args], {
+    env: { ...process.env, ...BOT_MEMORY_ENV },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
   let forwardedAt = -Infinity;
   const forward = (signal) => {
     if (Date.now() - forwardedAt < SAME_SIGNAL_MS) return;
@@ -164,4 +163,4 @@ function main() {
 
 if (require.main === module) main();
 
-module.exports = { build, needsBuild, root, STAMP, launchesChild, childEnv, BOT_MEMORY_ENV };
+module.exports = { build, needsBuild, root, STAMP, launchesChild, BOT_MEMORY_ENV, BOT_NODE_FLAGS };

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { BOT_MEMORY_ENV, BOT_NODE_FLAGS } from '../../../scripts/run-built';
 
 /*
  * No Docker engine runs the tests, so the Dockerfile is checked as data. What matters after an
@@ -68,8 +69,14 @@ test('that process is the compiled src/main.ts, where the build puts it', () => 
   };
   const outDir = build.compilerOptions?.outDir ?? base.compilerOptions.outDir;
   expect(base.compilerOptions.rootDir).toBe('.');
-  expect(execForm(only('CMD'))[1]).toBe(`${outDir}/src/main.js`);
+  expect(execForm(only('CMD')).at(-1)).toBe(`${outDir}/src/main.js`);
   expect(runtime.some((i) => i.keyword === 'COPY' && i.args.includes(`/app/${outDir}`))).toBe(true);
+});
+
+test('the bot runs with the memory settings npm start gives it', () => {
+  const env = only('ENV');
+  for (const [name, value] of Object.entries(BOT_MEMORY_ENV)) expect(env).toMatch(new RegExp(`\\b${name}=${value}\\b`));
+  expect(execForm(only('CMD')).slice(1, -1)).toEqual(BOT_NODE_FLAGS);
 });
 
 test('the bot does not run as root, and its data folder is a volume it owns', () => {
