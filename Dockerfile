@@ -20,8 +20,7 @@ FROM node:20-bookworm-slim AS runtime
 RUN apt-get update \
     && apt-get install -y --no-install-recommends tini \
     && rm -rf /var/lib/apt/lists/*
-# Memory settings npm start gives the bot too (scripts/run-built.js says why).
-ENV NODE_ENV=production DATA_DIR=/data MALLOC_MMAP_THRESHOLD_=32768
+ENV NODE_ENV=production DATA_DIR=/data
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
@@ -34,4 +33,5 @@ USER node
 VOLUME ["/data"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
 # One process, with no shell around it: the bot applies pending migrations itself as it starts.
+# The Node flags npm start gives the bot (scripts/run-built.js says why).
 CMD ["node", "--max-semi-space-size=2", "dist/src/main.js"]

@@ -5,9 +5,11 @@
 // transpile-only mode and the tests do: a type check reads every declaration the code imports and
 // took most of a first launch; `npm run typecheck` and `npm test` check the types.
 // Usage: node scripts/run-built.js src/main.ts [arguments for it]
+// `npm start` gives the bot's node `--max-semi-space-size=2` (as the Dockerfile does): V8's young
+// generation then grows to 2 MB semi-spaces instead of 16, which holds a command's short-lived
+// objects as well and kept some 15 MB of the bot's memory resident for nothing.
 'use strict';
-const { spawn } = require('node:child_process');
-const os = require('node:os');
+const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -36,50 +38,6 @@ function newestInput(dir, names = [...INPUT_FOLDERS, ...INPUT_FILES]) {
     else if (/\.(ts|json)$/.test(name)) newest = Math.max(newest, stat.mtimeMs);
   }
   return newest;
-}
-
-/**
- * The bot's memory. V8 compiles PGlite's WebAssembly and the hot JavaScript on background threads,
- * and glibc keeps what the compilers free in its per-thread arenas: some 50 MB at idle and 75 MB
- * under load that nothing uses. Blocks of 32 KB and more allocated with mmap go back to the system
- * when freed. A young generation of 2 MB semi-spaces instead of up to 16 MB holds the bot's short
- * lived garbage (a command's objects) well. glibc reads its setting only when a process starts, so
- * on Linux the bot runs in a child process started with both (the Dockerfile sets them itself).
- */
-const BOT_ENTRY = 'src/main.ts';
-const BOT_MEMORY_ENV = { MALLOC_MMAP_THRESHOLD_: '32768' };
-const BOT_NODE_FLAGS = ['--max-semi-space-size=2'];
-
-/** Whether this process should start the bot in a child with BOT_MEMORY_ENV rather than run it itself. */
-function launchesChild(entry, env = process.env, platform = process.platform) {
-  return entry === BOT_ENTRY && platform === 'linux' && env.MALLOC_MMAP_THRESHOLD_ === undefined;
-}
-
-/** One Ctrl-C reaches this process twice, from the terminal and through npm; the bot takes a second signal as "exit now". */
-const SAME_SIGNAL_MS = 1000;
-
-/**
- * Runs the compiled bot in a child process of its own group, so that a signal from the terminal or
- * a process manager reaches it once, from here; exits as it exits. Its standard input is not read.
- */
-function runInChild(compiled, args) {
-  const child = spawn(process.execPath, [...BOT_NODE_FLAGS, compiled, ...args], {
-    env: { ...process.env, ...BOT_MEMORY_ENV },
-    stdio: ['ignore', 'inherit', 'inherit'],
-    detached: true,
-  });
-  let forwardedAt = -Infinity;
-  const forward = (signal) => {
-    if (Date.now() - forwardedAt < SAME_SIGNAL_MS) return;
-    forwardedAt = Date.now();
-    child.kill(signal);
-  };
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, forward);
-  child.once('error', (error) => {
-    process.stderr.write(`Rollcall could not start: ${error.message}\n`);
-    process.exit(1);
-  });
-  child.once('exit', (code, signal) => process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0)));
 }
 
 /** Whether dist/ in the project at `projectRoot` is missing or older than a source. */
@@ -152,10 +110,6 @@ function main() {
     }
   }
   const compiled = path.join(root, 'dist', entry.replace(/\.ts$/, '.js'));
-  if (launchesChild(entry)) {
-    runInChild(compiled, args);
-    return;
-  }
   // The entry reads its own arguments from process.argv.slice(2), as if it had been started directly.
   process.argv = [process.argv[0] ?? process.execPath, compiled, ...args];
   require(compiled);
@@ -163,4 +117,4 @@ function main() {
 
 if (require.main === module) main();
 
-module.exports = { build, needsBuild, root, STAMP, launchesChild, BOT_MEMORY_ENV, BOT_NODE_FLAGS };
+module.exports = { build, needsBuild, root, STAMP };
