@@ -8,7 +8,9 @@
  *   next, damage, conditions, lists and rolls, then the end with its recap chart), the channels at
  *   once, each sending its next command when the last is answered; and the commands' reply times;
  * - after: RSS IDLE_MS after the load;
- * - the bot's CPU time per command under load.
+ * - the bot's CPU time per command under load;
+ * - launcher: on Linux run-built starts the bot in a child process (for glibc's setting) and stays
+ *   beside it; the RSS columns are the bot's, this is what the launcher alone adds (its PSS).
  * Each round starts the bot afresh on a data folder of its own (made by a warm-up start); with
  * `--compare`, the other checkout (a built copy of an older commit, say) runs in turn with this one,
  * round for round, so both see the same load. `--postgres` adds a run on PostgreSQL (a migrated
@@ -39,6 +41,8 @@ interface Options {
 
 interface Measure {
   startMs: number;
+  /** The proportional set size of run-built's launcher process, when the bot runs in a child of it (else 0). */
+  launcherMb: number;
   idleMb: number;
   peakMb: number;
   afterMb: number;
@@ -73,6 +77,22 @@ function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024;
 }
 
+/** The process's children's ids (the bot's, when run-built started it in a child). */
+function childrenOf(pid: number): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
 const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
 
 /** User + system CPU time one process (all its threads) has used, in milliseconds. */
@@ -80,6 +100,12 @@ function cpuMs(pid: number): number {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** Private memory (proportional set size) of one process, in MB: what it alone costs the machine. */
+function pssMb(pid: number): number {
+  const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+  return Number(/Pss:\s+(\d+)/.exec(rollup)?.[1] ?? Number.NaN) / 1024;
 }
 
 /** The Node flags `npm start` gives the bot in `checkout` (none in an older checkout). */
@@ -176,8 +202,11 @@ async function measure(checkout: string, channels: number, env: Record<string, s
   try {
     await fake.ready(START_TIMEOUT_MS);
     const startMs = performance.now() - started;
-    const pid = bot.pid ?? 0;
+    const launcher = bot.pid ?? 0;
+    // run-built starts the bot in a child on Linux (for glibc's setting); an older checkout runs it in place.
+    const pid = childrenOf(launcher)[0] ?? launcher;
     await sleep(IDLE_MS);
+    const launcherMb = pid === launcher ? 0 : pssMb(launcher);
     const idleMb = rssMb(pid);
     let peakMb = idleMb;
     const sampler = setInterval(() => (peakMb = Math.max(peakMb, rssMb(pid))), SAMPLE_MS);
@@ -191,7 +220,7 @@ async function measure(checkout: string, channels: number, env: Record<string, s
     peakMb = Math.max(peakMb, rssMb(pid));
     const cpuPerCommandMs = (cpuMs(pid) - cpuBefore) / replyMs.length;
     await sleep(IDLE_MS);
-    return { startMs, idleMb, peakMb, afterMb: rssMb(pid), replyMs, cpuPerCommandMs };
+    return { startMs, launcherMb, idleMb, peakMb, afterMb: rssMb(pid), replyMs, cpuPerCommandMs };
   } finally {
     await stopBot(bot);
     await fake.close();
@@ -253,14 +282,17 @@ async function main(): Promise<void> {
     process.stdout.write(`load after: ${load()}\n`);
     process.stdout.write(`${channels} channels at once, ${rounds} rounds, median [min–max]\n`);
     process.stdout.write(
-      '| run | start to IDENTIFY (ms) | bot RSS idle (MB) | bot RSS peak under load (MB) | bot RSS after (MB) | reply p50 / p99 (ms) | bot CPU per command (ms) |\n',
+      '| run | start to IDENTIFY (ms) | bot RSS idle (MB) | bot RSS peak under load (MB) | bot RSS after (MB) | launcher PSS (MB) | reply p50 / p99 (ms) | bot CPU per command (ms) |\n',
     );
-    process.stdout.write('| --- | --- | --- | --- | --- | --- | --- |\n');
+    process.stdout.write('| --- | --- | --- | --- | --- | --- | --- | --- |\n');
     for (const [name, measured] of results) {
       const p50 = measured.map((m) => percentile(m.replyMs, 0.5));
       const p99 = measured.map((m) => percentile(m.replyMs, 0.99));
       process.stdout.write(
-        `| ${name} | ${spread(measured.map((m) => m.startMs))} | ${spread(measured.map((m) => m.idleMb))} | ${spread(measured.map((m) => m.peakMb))} | ${spread(measured.map((m) => m.afterMb))} | ${spread(p50, 1)} / ${spread(p99, 1)} | ${spread(
+        `| ${name} | ${spread(measured.map((m) => m.startMs))} | ${spread(measured.map((m) => m.idleMb))} | ${spread(measured.map((m) => m.peakMb))} | ${spread(measured.map((m) => m.afterMb))} | ${spread(
+          measured.map((m) => m.launcherMb),
+          1,
+        )} | ${spread(p50, 1)} / ${spread(p99, 1)} | ${spread(
           measured.map((m) => m.cpuPerCommandMs),
           2,
         )} |\n`,

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { BOT_MEMORY_ENV } from '../../../scripts/run-built';
 
 /*
  * No Docker engine runs the tests, so the Dockerfile is checked as data. What matters after an
@@ -80,6 +81,10 @@ test('the bot runs with the Node flags npm start gives it (a smaller young gener
     .split(' ');
   expect(flags).toEqual(['--max-semi-space-size=2']);
   expect(execForm(only('CMD')).slice(1, -1)).toEqual(flags);
+});
+
+test('the bot runs with the glibc setting npm start gives it', () => {
+  for (const [name, value] of Object.entries(BOT_MEMORY_ENV)) expect(only('ENV')).toMatch(new RegExp(`\\b${name}=${value}\\b`));
 });
 
 test('the bot does not run as root, and its data folder is a volume it owns', () => {
