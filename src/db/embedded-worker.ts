@@ -69,7 +69,8 @@ async function openPglite({ pgdata, fresh, migratedKey }: EmbeddedWorkerData): P
   if (migrated !== null) return { db: await PGlite.create({ dataDir, loadDataDir: migrated, startParams: START_PARAMS }), migrated: true };
   const cache = freshClusterFile();
   const initialized = readCache(cache);
-  if (initialized !== null) return { db: await PGlite.create({ dataDir, loadDataDir: initialized, startParams: START_PARAMS }), migrated: false };
+  if (initialized !== null)
+    return { db: await PGlite.create({ dataDir, loadDataDir: initialized, startParams: START_PARAMS }), migrated: false };
   const db = await PGlite.create({ dataDir, startParams: START_PARAMS });
   await saveCluster(db, cache);
   return { db, migrated: false };
