@@ -433,6 +433,8 @@ async function exportFight(ctx: CommandContext): Promise<Reply> {
 }
 
 /** The My turn button: what the combatant's controller must not forget, for their eyes only; nobody is pinged. */
+  // A fight ended before round 1 has nothing to recap, and the last recap stays the last real fight's.
+  if (result.encounter.round === 0) return { embeds: [summary] };
 async function myTurn(ctx: ComponentContext, encounterId: string, combatantId: string): Promise<Reply> {
   const encounter = await encounterForButton(ctx, encounterId);
   const combatant = encounter.combatants.find((c) => c.id === combatantId);

@@ -21,7 +21,7 @@ export function refusalText(refusal: Refusal): string {
     case 'no-encounter':
       return 'There is no encounter in this channel. Start one with `/init begin`.';
     case 'no-ended-encounter':
-      return 'No encounter has ended in this channel yet, so there is nothing to recap. A recap is posted when `/init end` ends one.';
+      return 'No fight that reached round 1 has ended in this channel yet, so there is nothing to recap. A recap is posted when `/init end` ends one.';
     case 'no-fight':
       return 'There is no encounter in this channel, running or ended, to export. Start one with `/init begin`.';
     case 'encounter-exists': {

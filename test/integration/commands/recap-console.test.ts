@@ -43,11 +43,11 @@ describe('/init recap and /init export in the console', () => {
     expect(replies.map((r) => r.error)).toEqual(script.map(() => undefined));
     expect(replies[0]?.ephemeral).toBe(true);
     expect(said(replies[0])).toBe(
-      '⚠️ No encounter has ended in this channel yet, so there is nothing to recap. A recap is posted when `/init end` ends one.',
+      '⚠️ No fight that reached round 1 has ended in this channel yet, so there is nothing to recap. A recap is posted when `/init end` ends one.',
     );
     expect(said(replies[1])).toBe('⚠️ There is no encounter in this channel, running or ended, to export. Start one with `/init begin`.');
     // While the fight runs, the last ended one is what a recap is about: there is none yet.
-    expect(said(replies[16])).toContain('No encounter has ended in this channel yet');
+    expect(said(replies[16])).toContain('No fight that reached round 1 has ended in this channel yet');
 
     const ended = replies[18];
     expect(ended?.ephemeral).toBe(false);
