@@ -4,7 +4,7 @@ import { catalogueCondition, catalogueTrack } from './catalogue';
 import { applyRulesChange, concentrationOf, endEffects, isPrivateEffect } from './effects';
 import { isGameMaster, requireControl } from './permissions';
 import { CombatRefusal } from './refusals';
-import { findById, findTarget, normaliseName, refOf } from './targets';
+import { findById, findTarget, normaliseName, refOf, requireAlive } from './targets';
 import { takeId, type StepContext, type Transition } from './transition';
 import type { Actor, Combatant, EffectKind, Encounter, EncounterEffect, EncounterEvent, RepeatSave } from './types';
 import { requireName } from './validate';
@@ -121,6 +121,7 @@ export function addCondition(encounter: Encounter, ctx: StepContext, input: AddC
   const target = findTarget(encounter, input.target);
   const source = input.source === undefined ? undefined : findTarget(encounter, input.source);
   const subject = named(ctx.ruleSet, input.condition);
+  requireAlive(target, 'condition');
   const label = subject.kind === 'track' ? subject.track.name : subject.name;
   requireMayAffect(ctx.actor, encounter, target, source, `put ${label} on ${target.name}`);
   const save = checkTimes(input, subject);

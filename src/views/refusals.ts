@@ -1,5 +1,5 @@
 import type { Stopper } from '../combat/incapacity';
-import type { NameSample, Refusal } from '../combat/refusals';
+import type { DeadAct, NameSample, Refusal } from '../combat/refusals';
 import { shown } from './markdown';
 import { MODIFIER_SYNTAX } from './condition-text';
 
@@ -13,6 +13,24 @@ function listed(sample: NameSample): string {
 /** "is dead", "is dying", "is Stunned": what stops a combatant, to go after its name. */
 export function stoppedState(stopper: Stopper): string {
   return stopper.kind === 'condition' ? `is ${stopper.condition}` : `is ${stopper.kind}`;
+}
+
+/** Why a dead combatant is refused, and what still works on it. */
+function deadText(name: string, act: DeadAct): string {
+  switch (act) {
+    case 'damage':
+      return `${name} is dead: damage changes nothing, so none was recorded.`;
+    case 'heal':
+      return `${name} is dead and cannot regain hit points. \`/hp set\` above 0 brings it back to life first.`;
+    case 'temp-hp':
+      return `${name} is dead and cannot gain temporary hit points.`;
+    case 'attack':
+      return `${name} is dead: there is nothing left to attack. Choose a living target.`;
+    case 'turn':
+      return `${name} is dead and has no turns. \`/hp set\` above 0 brings it back to life first.`;
+    case 'condition':
+      return `${name} is dead: conditions and effects no longer change anything for it (\`/condition remove\` still clears what it had).`;
+  }
 }
 
 /** The words for each refusal of the encounter engine; a new kind does not compile until it has some. */
@@ -81,6 +99,8 @@ export function refusalText(refusal: Refusal): string {
       return refusal.condition === null
         ? `${shown(refusal.combatant)} is dead and cannot attack.`
         : `${shown(refusal.combatant)} is ${refusal.condition} and cannot attack.`;
+    case 'target-dead':
+      return deadText(shown(refusal.combatant), refusal.act);
     case 'cannot-attack-source':
       return `${shown(refusal.combatant)} is ${refusal.condition} by ${shown(refusal.target)} and cannot attack it.`;
     case 'no-armour-class':

@@ -54,4 +54,51 @@ describe('what the commands accept', () => {
       );
     });
   });
+
+  describe('acting on the dead', () => {
+    /** An Orc killed outright, and a Goblin to act with; round 1 has begun. */
+    async function deadOrc(): Promise<Table> {
+      const table = await begun();
+      await table.run(GM, 'init', 'add', { name: 'Orc', hp: 5, ac: 13, initiative: 12 });
+      await table.run(GM, 'init', 'add', { name: 'Goblin', hp: 7, ac: 15, initiative: 8 });
+      await table.run(GM, 'init', 'next');
+      expect(text(await table.run(GM, 'hp', 'damage', { target: 'Orc', amount: '9' }))).toBe(
+        'Orc takes 9 damage and drops to 0 HP. It dies.',
+      );
+      return table;
+    }
+
+    test('damage, healing, temporary HP, an attack, a turn and a new condition are refused with the reason; nothing is logged', async () => {
+      const table = await deadOrc();
+      const logged = text(await table.run(GM, 'init', 'log'));
+      expect(refused(await table.run(GM, 'hp', 'damage', { target: 'Orc', amount: '5' }))).toBe(
+        '⚠️ Orc is dead: damage changes nothing, so none was recorded.',
+      );
+      expect(refused(await table.run(GM, 'hp', 'heal', { target: 'Orc', amount: '5' }))).toBe(
+        '⚠️ Orc is dead and cannot regain hit points. `/hp set` above 0 brings it back to life first.',
+      );
+      expect(refused(await table.run(GM, 'hp', 'temp', { target: 'Orc', amount: '5' }))).toBe(
+        '⚠️ Orc is dead and cannot gain temporary hit points.',
+      );
+      expect(refused(await table.run(GM, 'attack', null, { target: 'Orc', attacker: 'Goblin', bonus: '4', damage: '1d6+2' }))).toBe(
+        '⚠️ Orc is dead: there is nothing left to attack. Choose a living target.',
+      );
+      expect(refused(await table.run(GM, 'init', 'move', { target: 'Orc' }))).toBe(
+        '⚠️ Orc is dead and has no turns. `/hp set` above 0 brings it back to life first.',
+      );
+      expect(refused(await table.run(GM, 'condition', 'add', { target: 'Orc', condition: 'Prone' }))).toBe(
+        '⚠️ Orc is dead: conditions and effects no longer change anything for it (`/condition remove` still clears what it had).',
+      );
+      expect(text(await table.run(GM, 'init', 'log'))).toBe(logged);
+    });
+
+    test('corrections stay allowed: /hp set brings it back, and then it can be healed and given the turn', async () => {
+      const table = await deadOrc();
+      expect(text(await table.run(GM, 'hp', 'set', { target: 'Orc', amount: '2' }))).toBe(
+        'Orc is now at 2 HP (was 0).\nIt is alive again.',
+      );
+      expect(text(await table.run(GM, 'hp', 'heal', { target: 'Orc', amount: '1' }))).toBe('Orc regains 1 HP and is at 3 HP.');
+      expect(text(await table.run(GM, 'init', 'move', { target: 'Orc' }))).toContain('The turn moves to **Orc**.');
+    });
+  });
 });
