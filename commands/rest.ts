@@ -22,7 +22,11 @@ const definition = new SlashCommandBuilder()
       .setName('short')
       .setDescription('A short rest: spend Hit Dice to regain HP')
       .addIntegerOption((o) =>
-        o.setName('hit-dice').setDescription('How many Hit Dice to spend (default 0)').setMinValue(0).setMaxValue(MAX_LEVEL),
+        o
+          .setName('hit-dice')
+          .setDescription('How many Hit Dice to spend, one at a time until HP are full (default 0)')
+          .setMinValue(0)
+          .setMaxValue(MAX_LEVEL),
       )
       .addStringOption((o) =>
         o

@@ -101,4 +101,34 @@ describe('what the commands accept', () => {
       expect(text(await table.run(GM, 'init', 'move', { target: 'Orc' }))).toContain('The turn moves to **Orc**.');
     });
   });
+
+  describe('a short rest with nothing to regain', () => {
+    const RHEA = { id: 'user-rhea', name: 'Rhea' };
+
+    test('at full HP spends no Hit Die and says why; dice past the maximum stay unspent, and the last says what it healed', async () => {
+      channels += 1;
+      const table = new Table(services, `accepts-${channels}`);
+      await table.run(RHEA, 'character', 'create', { name: 'Rhea', level: 5, con: 14, hp: 40, 'hit-die': 'd8' });
+      expect(refused(await table.run(RHEA, 'rest', 'short', { 'hit-dice': 2 }))).toBe(
+        '⚠️ Rhea cannot take a short rest: HP are at the maximum (40/40), so Hit Dice would heal nothing: none was spent.',
+      );
+      expect(text(await table.run(RHEA, 'character', 'show', { name: 'Rhea' }))).toContain('**Hit Dice** 5/5 d8');
+
+      await table.run(GM, 'init', 'begin', { name: 'Scratch' });
+      dice.queue(10);
+      await table.run(RHEA, 'init', 'join', {});
+      await table.run(GM, 'hp', 'damage', { target: 'Rhea', amount: '3' });
+      await endFight(table);
+      dice.queue(5);
+      expect(text(await table.run(RHEA, 'rest', 'short', { 'hit-dice': 2 }))).toBe(
+        [
+          '**Rhea** takes a short rest.',
+          'Spends 1 Hit Die: d8 5 +2 → 3 of 7 (HP full).',
+          '1 Hit Die stays unspent: HP are full.',
+          'Regains 3 HP (now 40/40).',
+          'Hit Dice left: 4 of 5 (d8).',
+        ].join('\n'),
+      );
+    });
+  });
 });
