@@ -65,6 +65,7 @@ import type { RollMode } from '../src/rules/types';
 import { share, withShareOptions } from './init-share';
 
 const TYPES_HINT = 'comma-separated damage types, e.g. fire, cold';
+const HP_DICE_MAX_LENGTH = 100;
 
 const SAVE_MODE_CHOICES = [
   { name: 'automatic', value: 'automatic' },
@@ -91,12 +92,20 @@ function withSaveModes(sub: SlashCommandSubcommandBuilder, death: string, concen
     );
 }
 
-/** The numbers monsters and characters both may give, within the same limits. */
-function withStats(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
-  return sub
-    .addIntegerOption((o) => o.setName('init-mod').setDescription('Initiative modifier').setMinValue(-10).setMaxValue(30))
-    .addIntegerOption((o) => o.setName('hp').setDescription('Hit points').setMinValue(1).setMaxValue(MAX_HP))
-    .addIntegerOption((o) => o.setName('ac').setDescription('Armour class').setMinValue(0).setMaxValue(50));
+/**
+ * The numbers monsters and characters both may give, within the same limits; a monster's `hp` may
+ * be dice, rolled for each one added.
+ */
+function withStats(sub: SlashCommandSubcommandBuilder, hp: 'number' | 'dice'): SlashCommandSubcommandBuilder {
+  sub.addIntegerOption((o) => o.setName('init-mod').setDescription('Initiative modifier').setMinValue(-10).setMaxValue(30));
+  if (hp === 'dice') {
+    sub.addStringOption((o) =>
+      o.setName('hp').setDescription('Hit points: a number, or dice rolled for each one added (2d6+3)').setMaxLength(HP_DICE_MAX_LENGTH),
+    );
+  } else {
+    sub.addIntegerOption((o) => o.setName('hp').setDescription('Hit points').setMinValue(1).setMaxValue(MAX_HP));
+  }
+  return sub.addIntegerOption((o) => o.setName('ac').setDescription('Armour class').setMinValue(0).setMaxValue(50));
 }
 
 /** A total rolled at the table instead of by the bot, or the bot's roll with advantage or disadvantage. */
@@ -148,6 +157,7 @@ const definition = new SlashCommandBuilder()
               .setRequired(true)
               .setMaxLength(NAME_MAX_LENGTH),
           ),
+        'dice',
       )
         .addIntegerOption((o) => o.setName('count').setDescription('How many, sharing one initiative roll').setMinValue(1).setMaxValue(20))
         .addBooleanOption((o) => o.setName('hidden').setDescription('Keep its numbers from the players')),
@@ -176,6 +186,7 @@ const definition = new SlashCommandBuilder()
               .setDescription('A name to join under without a stored character (default: your active character)')
               .setMaxLength(NAME_MAX_LENGTH),
           ),
+        'number',
       )
         .addIntegerOption((o) => o.setName('con-save').setDescription('Constitution saving throw bonus').setMinValue(-10).setMaxValue(30))
         .addStringOption((o) =>
@@ -311,9 +322,17 @@ async function begin(ctx: CommandContext): Promise<Reply> {
   ]);
 }
 
-/** The values of the options `withStats` declares. */
-function stats(options: CommandOptions): { initMod: number | null; hp: number | null; ac: number | null } {
-  return { initMod: optionalInteger(options, 'init-mod'), hp: optionalInteger(options, 'hp'), ac: optionalInteger(options, 'ac') };
+/** The values of the options `withStats` declares, but `hp`, a number or dice as the subcommand declares it. */
+function stats(options: CommandOptions): { initMod: number | null; ac: number | null } {
+  return { initMod: optionalInteger(options, 'init-mod'), ac: optionalInteger(options, 'ac') };
+}
+
+/**
+ * `/init add`'s `hp`: text, a number or dice to roll for each monster. A whole number arriving as one
+ * (a registration made before `hp` took dice, or a script) is taken as it is.
+ */
+function monsterHp(options: CommandOptions): number | string | null {
+  return typeof options.values['hp'] === 'number' ? optionalInteger(options, 'hp') : optionalString(options, 'hp');
 }
 
 function add(ctx: CommandContext): Promise<Reply> {
@@ -321,6 +340,7 @@ function add(ctx: CommandContext): Promise<Reply> {
   const input = given({
     name: requiredString(options, 'name'),
     ...stats(options),
+    hp: monsterHp(options),
     count: optionalInteger(options, 'count'),
     hidden: optionalBoolean(options, 'hidden'),
     initiative: optionalInteger(options, 'initiative'),
@@ -352,6 +372,7 @@ async function join(ctx: CommandContext): Promise<Reply> {
   const typed = given({
     name: optionalString(options, 'name'),
     ...stats(options),
+    hp: optionalInteger(options, 'hp'),
     conSave: optionalInteger(options, 'con-save'),
     initiative: optionalInteger(options, 'initiative'),
     mode: rollMode(options),
@@ -412,6 +433,8 @@ async function end(ctx: ComponentContext, encounterId: string): Promise<Reply> {
   await ctx.services.characters.recordStates(statesAfterFight(result.encounter));
   await refreshTracker(ctx, result.encounter);
   const summary = summaryEmbed(result.encounter);
+  // A fight ended before round 1 has nothing to recap, and the last recap stays the last real fight's.
+  if (result.encounter.round === 0) return { embeds: [summary] };
   const recap = recapParts(await encountersOf(ctx).fight(placeOf(ctx), 'ended'), 'players', [summary]);
   return { embeds: [summary, recap.embed], files: recap.files };
 }
@@ -433,8 +456,6 @@ async function exportFight(ctx: CommandContext): Promise<Reply> {
 }
 
 /** The My turn button: what the combatant's controller must not forget, for their eyes only; nobody is pinged. */
-  // A fight ended before round 1 has nothing to recap, and the last recap stays the last real fight's.
-  if (result.encounter.round === 0) return { embeds: [summary] };
 async function myTurn(ctx: ComponentContext, encounterId: string, combatantId: string): Promise<Reply> {
   const encounter = await encounterForButton(ctx, encounterId);
   const combatant = encounter.combatants.find((c) => c.id === combatantId);
@@ -545,6 +566,7 @@ export const command: Command = {
   examples: [
     '/init begin name:Ambush at the ford',
     '/init add name:Goblin hp:7 ac:15 count:2',
+    '/init add name:Skeleton hp:2d8+4 ac:13 count:3',
     '/init add name:Ogre chief hp:59 ac:11 saves:con+3,str+4 level:7 con:16',
     '/init join',
     '/init join character:Brannoc',

@@ -131,4 +131,54 @@ describe('what the commands accept', () => {
       );
     });
   });
+
+  describe('/init add with dice for hp', () => {
+    test('rolls for each monster of the group, shows every roll, and each starts at its own total', async () => {
+      const table = await begun();
+      dice.queue(3, 4, 5, 2, 2, 2);
+      const added = await table.run(GM, 'init', 'add', { name: 'Goblin', hp: '2d6', ac: 15, count: 3, initiative: 10 });
+      expect(added.ephemeral).toBeUndefined();
+      expect(text(added)).toBe(
+        [
+          'Goblin 1–3 join the fight with initiative 10 (given).',
+          "🎲 Goblin 1's HP: 2d6 (3, 4) = `7`",
+          "🎲 Goblin 2's HP: 2d6 (5, 2) = `7`",
+          "🎲 Goblin 3's HP: 2d6 (2, 2) = `4`",
+        ].join('\n'),
+      );
+      const order = table.tracker().embeds?.[0]?.description ?? '';
+      expect(order).toContain('**Goblin 1** · 7/7 HP');
+      expect(order).toContain('**Goblin 3** · 4/4 HP');
+      expect(text(await table.run(GM, 'init', 'add', { name: 'Orc', hp: '15', initiative: 9 }))).toBe(
+        'Orc joins the fight with initiative 9 (given).',
+      );
+    });
+
+    test("a hidden monster's rolls go to the game master alone; the channel's tracker shows only how it looks", async () => {
+      const table = await begun();
+      dice.queue(8, 1, 5);
+      const added = await table.run(GM, 'init', 'add', { name: 'Shade', hp: '3d8', hidden: true, initiative: 5 });
+      expect(added.ephemeral).toBe(true);
+      expect(text(added)).toBe("Shade joins the fight with initiative 5 (given).\n🎲 Shade's HP: 3d8 (**8**, **1**, 5) = `14`");
+      const tracker = table.tracker().embeds?.[0]?.description ?? '';
+      expect(tracker).toContain('**Shade** · Healthy');
+      expect(tracker).not.toContain('14');
+    });
+
+    test('each roll keeps to the dice limits, a total below 1 adds nobody, and a big group is shown as totals', async () => {
+      const table = await begun();
+      expect(refused(await table.run(GM, 'init', 'add', { name: 'Swarm', hp: '1001d6', initiative: 3 }))).toBe(
+        '⚠️ HP must be a number or dice such as `2d6+3`: At most 1000 dice can be rolled at once.',
+      );
+      expect(refused(await table.run(GM, 'init', 'add', { name: 'Wisp', hp: '1d1-1', initiative: 3 }))).toBe(
+        '⚠️ HP rolled for Wisp came to 0 (1d1 (**1**) - 1 = `0`): hit points must be from 1 to 100000, so nobody was added.',
+      );
+      expect(refused(await table.run(GM, 'init', 'list'))).not.toContain('Wisp');
+      const horde = text(await table.run(GM, 'init', 'add', { name: 'Zombie', hp: '100d8', count: 20, initiative: 2 }));
+      expect(horde).toMatch(
+        /^Zombie 1–20 join the fight with initiative 2 \(given\)\.\n🎲 HP rolled as 100d8 for each: Zombie 1 \d+, Zombie 2 \d+, /,
+      );
+      expect(horde.split('\n')).toHaveLength(2);
+    });
+  });
 });
