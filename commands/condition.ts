@@ -9,16 +9,21 @@ import {
 } from '../src/framework/command';
 import type { Reply } from '../src/views/reply';
 import { optionalBoolean, optionalInteger, optionalString, requiredString, targetOption } from '../src/framework/options';
-import { addCondition, pressRepeatSave, removeCondition } from '../src/combat/steps';
-import type { AddConditionInput } from '../src/combat/conditions';
+import { addCondition, addConditionToEach, pressRepeatSave, removeCondition } from '../src/combat/steps';
+import type { AddConditionInput, GroupConditionInput } from '../src/combat/conditions';
+import { groupNamed } from '../src/combat/targets';
+import { rulesOf } from '../src/combat/rules-of';
 import { catalogueNames, MAX_DURATION_ROUNDS, MAX_SAVE_DC, NOTE_MAX_LENGTH } from '../src/combat/conditions';
-import { applyStep, encounterForButton, encountersOf, placeOf, suggestTargets } from '../src/framework/encounter-commands';
+import { actorOf, applyStep, encounterForButton, encountersOf, placeOf, suggestTargets } from '../src/framework/encounter-commands';
 import { MODIFIER_LIMITS } from '../src/rules/modifiers';
 import { parseButtonId } from '../src/views/button-ids';
 import { rankByName } from '../src/framework/autocomplete';
 import { ABILITIES, getRuleSet, type Ability } from '../src/rules';
 import { ABILITY_NAMES } from '../src/views/condition-text';
 import { conditionListReply } from '../src/views/condition-list';
+import { groupConfirmationReply } from '../src/views/group-confirmation';
+import { COLORS } from '../src/views/embeds';
+import { shown } from '../src/views/markdown';
 
 /** `/condition`: conditions, level tracks and named effects on the combatants of the channel's encounter. */
 const definition = new SlashCommandBuilder()
@@ -136,10 +141,64 @@ async function list(ctx: CommandContext): Promise<Reply> {
   return conditionListReply(encounter, optionalString(ctx.options, 'target'), ctx.user.id);
 }
 
+/**
+ * A group's name (`Goblin` for Goblin 1 and Goblin 2) puts the condition on each living member:
+ * at once when that is one, else after the caller confirms with a button. Any other name is one
+ * combatant, "which one?" included.
+ */
+async function add(ctx: CommandContext): Promise<Reply> {
+  const input = addInput(ctx);
+  const encounter = await encountersOf(ctx).get(placeOf(ctx));
+  const group = encounter === null ? null : groupNamed(encounter, input.target);
+  if (encounter === null || group === null) return applyStep(ctx, addCondition, input);
+  const living = group.filter((c) => !c.rules.dead);
+  const { target, ...rest } = input;
+  const only = living.length === 1 ? living[0] : undefined;
+  if (only !== undefined) return applyStep(ctx, addCondition, { ...rest, target: only.id });
+  if (living.length === 0) {
+    throw new UserError(`Every combatant called ${shown(target)} is dead: conditions and effects no longer change anything for them.`);
+  }
+  const each: GroupConditionInput = { ...rest, targets: living.map((c) => c.id) };
+  // Tried first, without saving, so a refusal comes now rather than after the press.
+  addConditionToEach(
+    encounter,
+    { actor: actorOf(ctx), ruleSet: rulesOf(encounter), random: ctx.services.random, now: ctx.services.now() },
+    each,
+  );
+  const confirmationId = await ctx.services.confirmations.save(encounter.id, ctx.user.id, each);
+  return groupConfirmationReply({ typed: target, condition: input.condition, members: group, confirmationId });
+}
+
+/** What a confirmation kept: the group input `add` saved, checked for the fields the step reads. */
+function groupInput(kept: unknown): GroupConditionInput {
+  const candidate = kept as Partial<GroupConditionInput> | null;
+  if (
+    candidate === null ||
+    typeof candidate.condition !== 'string' ||
+    !Array.isArray(candidate.targets) ||
+    !candidate.targets.every((id) => typeof id === 'string')
+  ) {
+    throw new UserError('This confirmation no longer does anything: run the command again.');
+  }
+  // `add` saved it from an AddConditionInput; the step checks every value again as it applies it.
+  return candidate as GroupConditionInput;
+}
+
+/** The confirmation's buttons: the caller carries out the group's condition once, or drops it. */
+async function confirmGroup(ctx: ComponentContext, action: 'group' | 'cancel', confirmationId: string): Promise<Reply> {
+  const pending = await ctx.services.confirmations.take(confirmationId, ctx.user.id);
+  if (pending === null) throw new UserError('This confirmation was already answered or has expired: nothing was changed.');
+  if (action === 'cancel') {
+    return { updateMessage: true, ephemeral: true, embeds: [{ description: 'Nothing was changed.', color: COLORS.info }], components: [] };
+  }
+  await encounterForButton(ctx, pending.encounterId);
+  return applyStep(ctx, addConditionToEach, groupInput(pending.input));
+}
+
 function run(ctx: CommandContext): Promise<Reply> {
   switch (ctx.options.subcommand) {
     case 'add':
-      return applyStep(ctx, addCondition, addInput(ctx));
+      return add(ctx);
     case 'remove': {
       const levels = optionalInteger(ctx.options, 'levels');
       const input = { target: requiredString(ctx.options, 'target'), condition: requiredString(ctx.options, 'condition') };
@@ -163,10 +222,11 @@ async function suggest(ctx: AutocompleteContext): Promise<AutocompleteChoice[]> 
   return rankByName(names, (name) => name, ctx.focused.value).map((name) => ({ name, value: name }));
 }
 
-/** `condition:save:<encounter>:<effect>`: the repeat save a turn reply asked for. */
+/** `condition:save:<encounter>:<effect>`: the repeat save a turn reply asked for; `condition:group|cancel:<confirmation>`: a group's confirmation. */
 async function press(ctx: ComponentContext): Promise<Reply> {
   const button = parseButtonId(ctx.customId);
   if (button?.command !== 'condition') throw new UserError('This button no longer does anything.');
+  if (button.action !== 'save') return confirmGroup(ctx, button.action, button.confirmationId);
   await encounterForButton(ctx, button.encounterId);
   return applyStep(ctx, pressRepeatSave, button.effectId);
 }

@@ -1,3 +1,4 @@
+import { UserError } from '../errors';
 import { modifiersText, parseModifiers } from '../rules/modifiers';
 import { CONDITION_KEYS, type Ability, type CustomModifier, type RuleSet, type StateChange, type TrackDefinition } from '../rules/types';
 import { catalogueCondition, catalogueTrack } from './catalogue';
@@ -193,6 +194,34 @@ export function addCondition(encounter: Encounter, ctx: StepContext, input: AddC
   });
   const what = shownToPlayers ? subject.name : 'an effect';
   return { encounter: next, events, command: 'condition add', detail: `${what} on ${target.name}` };
+}
+
+/** A condition for several combatants at once: the members of a group the caller confirmed, by id. */
+export interface GroupConditionInput extends Omit<AddConditionInput, 'target'> {
+  targets: string[];
+}
+
+/**
+ * Puts the condition on each of `targets` still in the fight and alive (the dead and the removed
+ * are passed over, as the confirmation named the living), as one change that one undo reverts.
+ */
+export function addConditionToEach(encounter: Encounter, ctx: StepContext, input: GroupConditionInput): Transition {
+  const { targets, ...rest } = input;
+  const living = targets.flatMap((id) => {
+    const found = findById(encounter, id);
+    return found === undefined || found.rules.dead ? [] : [found];
+  });
+  if (living.length === 0) throw new UserError('None of them is still in the fight and alive, so nothing was changed.');
+  let next = encounter;
+  const events: EncounterEvent[] = [];
+  const details: string[] = [];
+  for (const target of living) {
+    const added = addCondition(next, ctx, { ...rest, target: target.id });
+    next = added.encounter;
+    events.push(...added.events);
+    details.push(added.detail);
+  }
+  return { encounter: next, events, command: 'condition add', detail: details.join('; ') };
 }
 
 /** Lowers a track, or ends a condition or effect (and what it implied; Prone stays). */

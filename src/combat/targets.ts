@@ -55,3 +55,18 @@ export function findTarget(encounter: Encounter, typed: string): Combatant {
 export function requireAlive(combatant: Combatant, act: DeadAct): void {
   if (combatant.rules.dead) throw new CombatRefusal({ kind: 'target-dead', combatant: combatant.name, act });
 }
+
+/**
+ * The creatures a group name stands for: "Goblin" for Goblin 1, Goblin 2 and the others numbered
+ * after it (as `count:` names them), when it names no combatant itself. Null when it names one
+ * combatant or fewer than two share it: such a name is resolved by `findTarget`, "which one?" included.
+ */
+export function groupNamed(encounter: Encounter, typed: string): Combatant[] | null {
+  const wanted = normaliseName(typed);
+  if (wanted === '' || encounter.combatants.some((c) => c.id === typed.trim() || normaliseName(c.name) === wanted)) return null;
+  const members = encounter.combatants.filter((c) => {
+    const name = normaliseName(c.name);
+    return name.startsWith(`${wanted} `) && /^\d+$/.test(name.slice(wanted.length + 1));
+  });
+  return members.length < 2 ? null : members;
+}

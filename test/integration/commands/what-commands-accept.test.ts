@@ -1,4 +1,5 @@
 import type { Services } from '../../../src/services';
+import type { Reply } from '../../../src/views/reply';
 import { GM, Table, buttonsOf, openTablePer, refused, text, type ScriptedRandom } from './support';
 
 /** What the commands accept in a game master's first hour: the dead, empty fights, rests, rolled HP, groups. */
@@ -179,6 +180,81 @@ describe('what the commands accept', () => {
         /^Zombie 1–20 join the fight with initiative 2 \(given\)\.\n🎲 HP rolled as 100d8 for each: Zombie 1 \d+, Zombie 2 \d+, /,
       );
       expect(horde.split('\n')).toHaveLength(2);
+    });
+  });
+
+  describe("a group's name", () => {
+    /** Goblin 1–3 from one count:3, and an Orc; round 1 has begun. */
+    async function goblins(): Promise<Table> {
+      const table = await begun();
+      await table.run(GM, 'init', 'add', { name: 'Goblin', hp: 7, ac: 15, count: 3, initiative: 10 });
+      await table.run(GM, 'init', 'add', { name: 'Orc', hp: 15, ac: 13, initiative: 5 });
+      await table.run(GM, 'init', 'next');
+      return table;
+    }
+
+    function pressLabel(table: Table, reply: Reply, label: string): Promise<Reply> {
+      const button = buttonsOf(reply).find((b) => b.label === label);
+      if (button === undefined) throw new Error(`no button ${label}`);
+      return table.press(GM, button.customId);
+    }
+
+    test('/condition add target:Goblin asks first, then puts it on every goblin as one change', async () => {
+      const table = await goblins();
+      const asked = await table.run(GM, 'condition', 'add', { target: 'Goblin', condition: 'Poisoned', duration: 1 });
+      expect(asked.ephemeral).toBe(true);
+      expect(text(asked)).toBe(
+        '**Goblin** stands for Goblin 1, Goblin 2 and Goblin 3. Put **Poisoned** on all 3?\nName one of them (Goblin 1) to put it on that one alone.',
+      );
+      expect(buttonsOf(asked).map((b) => b.label)).toEqual(['Put it on all 3', 'Cancel']);
+      expect(table.tracker().embeds?.[0]?.description).not.toContain('Poisoned');
+
+      const done = await pressLabel(table, asked, 'Put it on all 3');
+      expect(done.ephemeral).toBeUndefined();
+      // One line for each, in the order; how a duration reads is the condition's own sentence.
+      expect(
+        text(done)
+          .split('\n')
+          .map((line) => line.split(' for ')[0]),
+      ).toEqual(['Goblin 1 is now **Poisoned**', 'Goblin 2 is now **Poisoned**', 'Goblin 3 is now **Poisoned**']);
+      const tracker = table.tracker().embeds?.[0]?.description ?? '';
+      for (const goblin of ['Goblin 1', 'Goblin 2', 'Goblin 3']) expect(tracker).toMatch(new RegExp(`\\*\\*${goblin}\\*\\* · .*Poisoned`));
+      expect(tracker).not.toMatch(/\*\*Orc\*\* · .*Poisoned/);
+      expect(refused(await pressLabel(table, asked, 'Put it on all 3'))).toBe(
+        '⚠️ This confirmation was already answered or has expired: nothing was changed.',
+      );
+
+      await table.run(GM, 'init', 'undo');
+      expect(table.tracker().embeds?.[0]?.description).not.toContain('Poisoned');
+    });
+
+    test('Cancel changes nothing; the dead are left out; one living member needs no question', async () => {
+      const table = await goblins();
+      const asked = await table.run(GM, 'condition', 'add', { target: 'goblin', condition: 'Blinded' });
+      const cancelled = await pressLabel(table, asked, 'Cancel');
+      expect(cancelled).toMatchObject({ updateMessage: true, components: [] });
+      expect(text(cancelled)).toBe('Nothing was changed.');
+      expect(table.tracker().embeds?.[0]?.description).not.toContain('Blinded');
+
+      await table.run(GM, 'hp', 'damage', { target: 'Goblin 1', amount: '9' });
+      const twoLeft = await table.run(GM, 'condition', 'add', { target: 'Goblin', condition: 'Prone' });
+      expect(text(twoLeft)).toBe(
+        '**Goblin** stands for Goblin 2 and Goblin 3. Put **Prone** on all 2?\nGoblin 1 is dead and left out.\nName one of them (Goblin 2) to put it on that one alone.',
+      );
+      await table.run(GM, 'hp', 'damage', { target: 'Goblin 2', amount: '9' });
+      const one = await table.run(GM, 'condition', 'add', { target: 'Goblin', condition: 'Prone' });
+      expect(one.ephemeral).toBeUndefined();
+      expect(text(one)).toBe('Goblin 3 is now **Prone**.');
+    });
+
+    test('commands meant for one combatant still ask "which one?"', async () => {
+      const table = await goblins();
+      expect(refused(await table.run(GM, 'hp', 'damage', { target: 'Goblin', amount: '3' }))).toBe(
+        '⚠️ "Goblin" could be Goblin 1, Goblin 2, Goblin 3: which one?',
+      );
+      expect(refused(await table.run(GM, 'condition', 'remove', { target: 'Goblin', condition: 'Prone' }))).toBe(
+        '⚠️ "Goblin" could be Goblin 1, Goblin 2, Goblin 3: which one?',
+      );
     });
   });
 });
