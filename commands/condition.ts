@@ -34,7 +34,7 @@ const definition = new SlashCommandBuilder()
     sub
       .setName('add')
       .setDescription('Add a condition (Poisoned), a level (Exhaustion) or any named effect (Bless)')
-      .addStringOption((o) => targetOption(o, 'Who gets it'))
+      .addStringOption((o) => targetOption(o, "Who gets it; a group's name (Goblin) asks, then puts it on each of them"))
       .addStringOption((o) =>
         o
           .setName('condition')
@@ -235,7 +235,7 @@ export const command: Command = {
   definition,
   examples: [
     '/condition add target:Goblin condition:Poisoned duration:1',
-    '/condition add target:Goblin condition:Blinded duration:1 ends:end',
+    '/condition add target:Goblin 1 condition:Blinded duration:1 ends:end',
     '/condition add target:Goblin 2 condition:Paralyzed save:wis dc:15 source:Cleric',
     '/condition add target:Alice condition:Bless duration:10 source:Cleric modifiers:attack:+1d4,save:+1d4',
     '/condition add target:Ogre condition:Shield of Faith modifiers:ac:+2 public:true',

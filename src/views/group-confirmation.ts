@@ -17,8 +17,9 @@ export function groupConfirmationReply(ask: {
 }): Reply {
   const living = ask.members.filter((c) => !c.rules.dead).map((c) => shown(c.name));
   const dead = ask.members.filter((c) => c.rules.dead).map((c) => shown(c.name));
+  const all = living.length === 2 ? 'both' : `all ${living.length}`;
   const lines = [
-    `**${shown(ask.typed)}** stands for ${listInWords(living)}. Put **${shown(ask.condition)}** on all ${living.length}?`,
+    `**${shown(ask.typed)}** stands for ${listInWords(living)}. Put **${shown(ask.condition)}** on ${all}?`,
     ...(dead.length === 0 ? [] : [`${listInWords(dead)} ${dead.length === 1 ? 'is' : 'are'} dead and left out.`]),
     `Name one of them (${living[0] ?? ''}) to put it on that one alone.`,
   ];
@@ -30,7 +31,7 @@ export function groupConfirmationReply(ask: {
         buttons: [
           {
             customId: buttonId({ command: 'condition', action: 'group', confirmationId: ask.confirmationId }),
-            label: `Put it on all ${living.length}`,
+            label: `Put it on ${all}`,
             style: 'primary',
           },
           {

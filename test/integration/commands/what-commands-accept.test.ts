@@ -239,7 +239,7 @@ describe('what the commands accept', () => {
       await table.run(GM, 'hp', 'damage', { target: 'Goblin 1', amount: '9' });
       const twoLeft = await table.run(GM, 'condition', 'add', { target: 'Goblin', condition: 'Prone' });
       expect(text(twoLeft)).toBe(
-        '**Goblin** stands for Goblin 2 and Goblin 3. Put **Prone** on all 2?\nGoblin 1 is dead and left out.\nName one of them (Goblin 2) to put it on that one alone.',
+        '**Goblin** stands for Goblin 2 and Goblin 3. Put **Prone** on both?\nGoblin 1 is dead and left out.\nName one of them (Goblin 2) to put it on that one alone.',
       );
       await table.run(GM, 'hp', 'damage', { target: 'Goblin 2', amount: '9' });
       const one = await table.run(GM, 'condition', 'add', { target: 'Goblin', condition: 'Prone' });
