@@ -233,20 +233,18 @@ function numberedNames(encounter: Encounter, base: string, count: number): strin
  */
 function hitPointsFor(ctx: StepContext, hp: number | string | undefined, names: readonly string[]): Pick<Newcomer, 'hp' | 'hpRolls'> {
   if (hp === undefined || typeof hp === 'number') return { hp, hpRolls: [] };
-  const first = rollAmount(hp, ctx.random, 'HP');
-  if (first.roll === null) return { hp: first.total, hpRolls: [] };
-  const rolls = [first.roll, ...names.slice(1).map(() => rollAmount(hp, ctx.random, 'HP').roll)];
-  return {
-    hp: undefined,
-    hpRolls: rolls.map((roll, index) => {
-      if (roll === null || roll.total < 1 || roll.total > MAX_HP) {
-        throw new UserError(
-          `HP rolled for ${names[index] ?? 'a monster'} came to ${roll?.total ?? 0} (${roll?.rendered ?? hp}): hit points must be from 1 to ${MAX_HP}, so nobody was added.`,
-        );
-      }
-      return roll;
-    }),
-  };
+  const amounts = names.map(() => rollAmount(hp, ctx.random, 'HP'));
+  const rolls = amounts.flatMap((amount) => (amount.roll === null ? [] : [amount.roll]));
+  // A plain number is the same for every one of them.
+  if (rolls.length === 0) return { hp: amounts[0]?.total, hpRolls: [] };
+  rolls.forEach((roll, index) => {
+    if (roll.total < 1 || roll.total > MAX_HP) {
+      throw new UserError(
+        `HP rolled for ${names[index] ?? 'a monster'} came to ${roll.total} (${roll.rendered}): hit points must be from 1 to ${MAX_HP}, so nobody was added.`,
+      );
+    }
+  });
+  return { hp: undefined, hpRolls: rolls };
 }
 
 export function addMonsters(encounter: Encounter, ctx: StepContext, input: AddInput): Transition {
