@@ -110,6 +110,7 @@ describe('/init recap and /init export in the console', () => {
       '@gm /init begin name:Quiet night',
       '@alice /init join name:Alice hp:20 ac:14',
       '@bob /init export',
+      '@gm /init next',
       '@gm /init end',
       '@gm click:"End the encounter"',
       '@gm /init recap',
@@ -118,9 +119,9 @@ describe('/init recap and /init export in the console', () => {
     expect(replies.map((r) => r.error)).toEqual(script.map(() => undefined));
     expect(replies[2]?.ephemeral).toBe(true);
     expect(said(replies[2])).toBe('**Quiet night**: 1 combatant and 2 logged changes, as `quiet-night.json`.');
-    expect(replies[5]?.ephemeral).toBe(false);
-    expect(recapOf(replies[5])).toMatchObject({
-      description: '0 rounds in under a minute of real time.\nNobody took any damage.',
+    expect(replies[6]?.ephemeral).toBe(false);
+    expect(recapOf(replies[6])).toMatchObject({
+      description: '1 round in under a minute of real time.\nNobody took any damage.',
       fields: [{ name: 'Combatants', value: '**Alice**: dealt 0 · took 0' }],
     });
   }, 120_000);
