@@ -42,7 +42,9 @@ const definition = new SlashCommandBuilder()
       )
       .addBooleanOption((o) => o.setName('critical').setDescription('A critical hit')),
   )
-  .addSubcommand((sub) => amountSubcommand(sub, 'heal', 'Restore hit points', 'Who is healed'))
+  .addSubcommand((sub) =>
+    amountSubcommand(sub, 'heal', 'Restore hit points (not to the dead: /hp set above 0 brings them back)', 'Who is healed'),
+  )
   .addSubcommand((sub) =>
     amountSubcommand(sub, 'temp', "Give temporary hit points (they don't add up: the higher stays unless keep:new)").addStringOption((o) =>
       o
@@ -51,7 +53,9 @@ const definition = new SlashCommandBuilder()
         .addChoices({ name: 'the higher', value: 'higher' }, { name: 'the new ones', value: 'new' }),
     ),
   )
-  .addSubcommand((sub) => amountSubcommand(sub, 'set', 'Set current hit points (game master or the controller)'))
+  .addSubcommand((sub) =>
+    amountSubcommand(sub, 'set', 'Set current hit points (game master or the controller); above 0 the dead come back'),
+  )
   .addSubcommand((sub) => amountSubcommand(sub, 'max', 'Set the hit point maximum (game master or the controller)'));
 
 function amountInput(ctx: CommandContext): { target: string; amount: string } {
