@@ -28,9 +28,15 @@ function groupMisuses(examples: readonly string[]): string[] {
   );
 }
 
-/** The commands of a README code block or table: lines typed in the console (`> @gm /hp …`) and code spans starting with `/`. */
-function readmeUnits(): string[][] {
-  const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+/** The README and the reference pages in docs/. */
+function documentationFiles(): string[] {
+  const docs = fs.readdirSync(path.join(root, 'docs')).filter((name) => name.endsWith('.md'));
+  return [path.join(root, 'README.md'), ...docs.map((name) => path.join(root, 'docs', name))];
+}
+
+/** The commands of a page's code block or tables: lines typed in the console (`> @gm /hp …`) and code spans starting with `/`. */
+function pageUnits(file: string): string[][] {
+  const readme = fs.readFileSync(file, 'utf8');
   const blocks = [...readme.matchAll(/```[a-z]*\n([\s\S]*?)```/g)].map((m) =>
     (m[1] ?? '').split('\n').flatMap((line) => {
       const typed = /^> (?:@\S+ )?(\/.*)$/.exec(line);
@@ -49,8 +55,8 @@ describe("examples address a count: group's members, or the whole group where a 
     expect(groupMisuses(examples)).toEqual([]);
   });
 
-  test("the README's walk-throughs and tables", () => {
-    const units = readmeUnits();
+  test("the README's and docs/' walk-throughs and tables", () => {
+    const units = documentationFiles().flatMap(pageUnits);
     expect(units.flat()).toContain('/init add name:Goblin hp:7 ac:15 count:2');
     expect(units.flatMap(groupMisuses)).toEqual([]);
   });
