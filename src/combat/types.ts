@@ -331,6 +331,8 @@ export type EncounterEvent =
   | { kind: 'turn-delayed'; combatant: CombatantRef }
   | { kind: 'delay-ended'; combatant: CombatantRef }
   | { kind: 'amount-rolled'; combatant: CombatantRef; roll: AmountRoll }
+  /** Hit points rolled for a monster as it was added; `private`: a hidden one's, for the game master alone. */
+  | { kind: 'hp-rolled'; combatant: CombatantRef; roll: AmountRoll; private: boolean }
   /** An attack roll; on a hit, the damage events follow. */
   | ({ kind: 'attack-rolled' } & AttackRoll)
   /**
