@@ -37,7 +37,7 @@ export type Refusal =
   | { kind: 'first-turn' }
   | { kind: 'no-hit-points'; combatant: string }
   /** What the command would do to a dead combatant, which the dead take no part in (docs/rules-decisions.md). */
-  | { kind: 'target-dead'; combatant: string; act: DeadAct }
+  | { kind: 'target-dead'; combatant: string; isPlayerCharacter: boolean; act: DeadAct }
   | { kind: 'above-maximum-hp'; combatant: string; ceiling: number }
   /** A condition or track of another rule set; `catalogue` lists this one's. */
   | { kind: 'not-in-catalogue'; typed: string; ruleSetName: string; catalogue: string[] }

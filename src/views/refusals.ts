@@ -1,7 +1,7 @@
 import type { Stopper } from '../combat/incapacity';
 import type { DeadAct, NameSample, Refusal } from '../combat/refusals';
 import { shown } from './markdown';
-import { its } from './pronouns';
+import { it, its, type Referent } from './pronouns';
 import { MODIFIER_SYNTAX } from './condition-text';
 
 const MANAGERS = 'a member with Manage Channels';
@@ -17,20 +17,21 @@ export function stoppedState(stopper: Stopper): string {
 }
 
 /** Why a dead combatant is refused, and what still works on it. */
-function deadText(name: string, act: DeadAct): string {
+function deadText(who: Referent, act: DeadAct): string {
+  const name = who.name;
   switch (act) {
     case 'damage':
       return `${name} is dead: damage changes nothing, so none was recorded.`;
     case 'heal':
-      return `${name} is dead and cannot regain hit points. \`/hp set\` above 0 brings it back to life first.`;
+      return `${name} is dead and cannot regain hit points. \`/hp set\` above 0 brings ${it(who)} back to life first.`;
     case 'temp-hp':
       return `${name} is dead and cannot gain temporary hit points.`;
     case 'attack':
       return `${name} is dead: there is nothing left to attack. Choose a living target.`;
     case 'turn':
-      return `${name} is dead and has no turns. \`/hp set\` above 0 brings it back to life first.`;
+      return `${name} is dead and has no turns. \`/hp set\` above 0 brings ${it(who)} back to life first.`;
     case 'condition':
-      return `${name} is dead: conditions and effects no longer change anything for it (\`/condition remove\` still clears what it had).`;
+      return `${name} is dead: conditions and effects no longer change anything for ${it(who)} (\`/condition remove\` still clears what ${who.isPlayerCharacter ? 'they' : 'it'} had).`;
   }
 }
 
@@ -101,7 +102,7 @@ export function refusalText(refusal: Refusal): string {
         ? `${shown(refusal.combatant)} is dead and cannot attack.`
         : `${shown(refusal.combatant)} is ${refusal.condition} and cannot attack.`;
     case 'target-dead':
-      return deadText(shown(refusal.combatant), refusal.act);
+      return deadText({ name: shown(refusal.combatant), isPlayerCharacter: refusal.isPlayerCharacter }, refusal.act);
     case 'cannot-attack-source':
       return `${shown(refusal.combatant)} is ${refusal.condition} by ${shown(refusal.target)} and cannot attack it.`;
     case 'no-armour-class':

@@ -1,5 +1,5 @@
 import { addCondition } from '../../../src/combat/conditions';
-import { dealDamage, grantTempHp } from '../../../src/combat/hit-points';
+import { dealDamage, grantTempHp, heal } from '../../../src/combat/hit-points';
 import { pressRepeatSave } from '../../../src/combat/repeat-saves';
 import { addMonsters, joinEncounter } from '../../../src/combat/roster';
 import { readyAction, useReaction } from '../../../src/combat/turn-actions';
@@ -129,5 +129,19 @@ describe('a player character is not "it"', () => {
     );
     const reply = abilityTestReply({ name: 'Bram', isPlayerCharacter: true, result, noBonusRecorded: true, hidden: false, secret: false });
     expect(JSON.stringify(reply)).toContain('No Wisdom save bonus is recorded for Bram, so Bram rolls at +0');
+  });
+
+  it('the dead: Bram is brought back by name and "they" had conditions; the Ogre stays "it"', () => {
+    const bramDead = dealDamage(table(), ctx(gm), { target: 'Bram', amount: '40' }).encounter;
+    expect(refusalOf(() => heal(bramDead, ctx(gm), { target: 'Bram', amount: '5' }))).toBe(
+      'Bram is dead and cannot regain hit points. `/hp set` above 0 brings Bram back to life first.',
+    );
+    expect(refusalOf(() => addCondition(bramDead, ctx(gm), { target: 'Bram', condition: 'Poisoned' }))).toBe(
+      'Bram is dead: conditions and effects no longer change anything for Bram (`/condition remove` still clears what they had).',
+    );
+    const ogreDead = dealDamage(table(), ctx(gm), { target: 'Ogre', amount: '59' }).encounter;
+    expect(refusalOf(() => heal(ogreDead, ctx(gm), { target: 'Ogre', amount: '5' }))).toBe(
+      'Ogre is dead and cannot regain hit points. `/hp set` above 0 brings it back to life first.',
+    );
   });
 });
