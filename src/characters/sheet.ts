@@ -123,7 +123,8 @@ function listOf<T extends string>(text: string, field: string, known: readonly T
   for (const part of text.split(/[,;]/)) {
     const key = part.trim().toLowerCase().replace(/\s+/g, '-');
     if (key === '') continue;
-    const match = known.find((k) => k === key) ?? aliases[key];
+    // Own keys only: `constructor` or `__proto__` would otherwise find what every object inherits.
+    const match = known.find((k) => k === key) ?? (Object.hasOwn(aliases, key) ? aliases[key] : undefined);
     if (match === undefined) throw new UserError(`"${part.trim()}" in \`${field}\` is not one of: ${known.join(', ')}.`);
     found.add(match);
   }

@@ -77,6 +77,15 @@ function sendJson(res: ServerResponse, status: 200 | 400, response: APIInteracti
   res.end(JSON.stringify(response));
 }
 
+/** The path a request names, origin-form (`/interactions`) or absolute-form; null when it is no URL at all. */
+function pathOf(target: string | undefined): string | null {
+  try {
+    return new URL(target ?? '/', 'http://localhost').pathname;
+  } catch {
+    return null;
+  }
+}
+
 /** Serves Discord's HTTP interactions on `POST /interactions` (and `GET /healthz`) until `stop()`. */
 export async function startHttpInteractions(options: HttpInteractionsOptions): Promise<HttpInteractions> {
   const { registry, services, applicationId, ledger } = options;
@@ -157,7 +166,12 @@ export async function startHttpInteractions(options: HttpInteractionsOptions): P
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now();
     // Only the path: Discord sends no query, and nothing else of the request is worth a log line.
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const path = pathOf(req.url);
+    if (path === null) {
+      // Anyone can send `POST http://[/interactions`: a client's mistake, not the server's.
+      logger.debug({ method: req.method, status: 400 }, 'http request with a malformed target');
+      return send(res, 400, 'bad request');
+    }
     // A live page's path carries its link's token, which opens the page: it stays out of the logs.
     const live = path.startsWith('/live/');
     const fields: Record<string, unknown> = { method: req.method, path: live ? '/live/…' : path };

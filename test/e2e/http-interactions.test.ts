@@ -415,6 +415,18 @@ test('a client that goes away in the middle of its body is no error: no error li
   expect(logLines.join('')).not.toContain('stack');
 });
 
+test('a request whose target is no URL (`POST http://[/interactions`) gets 400, logged at debug without a stack', async () => {
+  logger.level = 'debug';
+  const malformed = await connect();
+  malformed.socket.write('POST http://[/interactions HTTP/1.1\r\nHost: [\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+  expect(await malformed.closedWithin(2_000)).toMatch(/^HTTP\/1\.1 400 /);
+  expect(await signedPost(JSON.stringify(PING))).toMatchObject({ status: 200 });
+  const lines = logLines.map((line) => JSON.parse(line) as { level: number; msg: string });
+  expect(lines.filter((line) => line.level >= 40)).toEqual([]);
+  expect(lines).toContainEqual(expect.objectContaining({ level: 20, msg: 'http request with a malformed target' }));
+  expect(logLines.join('')).not.toContain('stack');
+});
+
 test('/help is answered in the response itself with the command list, pinging nobody', async () => {
   const result = await fake.sendCommand('help');
   expect(result.callbackType).toBe(InteractionResponseType.ChannelMessageWithSource);

@@ -67,6 +67,29 @@ describe('stored characters through /character, /init and /rest', () => {
     expect(text(await table.run(ALICE, 'character', 'list'))).toBe('You have no characters here yet: make one with `/character create`.');
   });
 
+  test('names of what every object inherits and half a UTF-16 pair are refused in words, and nothing is saved', async () => {
+    const skills = /^⚠️ "constructor" in `expertise` is not one of: acrobatics, /;
+    expect(refused(await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 3, saves: 'constructor' }))).toMatch(
+      /^⚠️ "constructor" in `saves` is not one of: str, /,
+    );
+    expect(refused(await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 3, saves: '__proto__' }))).toMatch(
+      /^⚠️ "__proto__" in `saves` is not one of: str, /,
+    );
+    expect(refused(await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 3, expertise: 'constructor' }))).toMatch(skills);
+    expect(refused(await table.run(ALICE, 'character', 'create', { name: 'Al\uD800ice', level: 3 }))).toBe(
+      '⚠️ `name` has a broken character in it: type it again.',
+    );
+    expect(text(await table.run(ALICE, 'character', 'list'))).toBe('You have no characters here yet: make one with `/character create`.');
+    await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 3 });
+    expect(refused(await table.run(ALICE, 'character', 'edit', { name: 'Alice', saves: 'dex, constructor' }))).toMatch(
+      /^⚠️ "constructor" in `saves` is not one of: str, /,
+    );
+    await table.run(GM, 'init', 'begin', {});
+    expect(refused(await table.run(GM, 'init', 'add', { name: 'Gob\uDC00lin', hp: 7, ac: 12 }))).toBe(
+      '⚠️ `name` has a broken character in it: type it again.',
+    );
+  });
+
   test('names are unique per player whatever their case, escaped for Markdown, and each player sees only their own', async () => {
     await table.run(ALICE, 'character', 'create', { name: '*Shade*_', level: 2 });
     expect(refused(await table.run(ALICE, 'character', 'create', { name: '*SHADE*_', level: 3 }))).toBe(
