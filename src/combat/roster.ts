@@ -26,6 +26,7 @@ import {
 } from './types';
 import { lairRoundOnArrival } from './lair';
 import { requireName, requireWhole } from './validate';
+import { cleanName } from '../names';
 
 const ENCOUNTER_NAME_MAX_LENGTH = 80;
 const MAX_COUNT = 20;
@@ -40,7 +41,7 @@ export interface NewEncounter {
 
 /** A new encounter with the caller as its game master, before anyone is in it. */
 export function beginEncounter(ctx: StepContext, input: NewEncounter): Transition {
-  const name = input.name?.trim().replace(/\s+/g, ' ') || 'Encounter';
+  const name = cleanName(input.name ?? '') || 'Encounter';
   if (name.length > ENCOUNTER_NAME_MAX_LENGTH)
     throw new UserError(`The encounter's name can be at most ${ENCOUNTER_NAME_MAX_LENGTH} characters long.`);
   requireOptionsApply(input.ruleSet, input.options ?? {});

@@ -21,6 +21,11 @@ describe('stored characters through /character, /init and /rest', () => {
     return text(await table.run(player, 'init', 'join', values));
   }
 
+  /** The JSON `/character export` printed, without its code block. */
+  function exportedJson(content: string | undefined): string {
+    return (content ?? '').replace(/^```json\n|\n```$/g, '');
+  }
+
   async function endFight(): Promise<void> {
     const confirm = await table.run(GM, 'init', 'end');
     const end = buttonsOf(confirm).find((b) => b.label === 'End the encounter');
@@ -87,6 +92,32 @@ describe('stored characters through /character, /init and /rest', () => {
     await table.run(GM, 'init', 'begin', {});
     expect(refused(await table.run(GM, 'init', 'add', { name: 'Gob\uDC00lin', hp: 7, ac: 12 }))).toBe(
       '⚠️ `name` has a broken character in it: type it again.',
+    );
+  });
+
+  test('look-alike names: zero-width and bidirectional characters are dropped before names are stored or compared', async () => {
+    await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 3 });
+    const json = JSON.stringify({
+      ...JSON.parse(exportedJson((await table.run(ALICE, 'character', 'export')).content)),
+      name: 'Alice\u200B',
+    });
+    expect(refused(await table.run(ALICE, 'character', 'import', { json }))).toBe(
+      '⚠️ You already have a character called Alice: delete or rename it first.',
+    );
+    expect(refused(await table.run(ALICE, 'character', 'create', { name: 'A\u200Dlice', level: 3 }))).toBe(
+      '⚠️ You already have a character called Alice: edit it with `/character edit`.',
+    );
+    await table.run(GM, 'init', 'begin', {});
+    dice.queue(10);
+    expect(text(await table.run(GM, 'init', 'add', { name: 'Gob\u202Elin  \u2066Boss', hp: 7, ac: 12 }))).toMatch(/^Goblin Boss joins/);
+    expect(text(await table.run(GM, 'condition', 'add', { target: 'Goblin Boss', condition: 'Poisoned\u200B' }))).toBe(
+      'Goblin Boss is now **Poisoned**.',
+    );
+    const tracker = text(table.tracker());
+    expect(tracker).toContain('**Goblin Boss**');
+    expect(tracker).not.toMatch(/[\u200B\u202E\u2066]|\u200D/);
+    expect(text(await table.run(GM, 'condition', 'remove', { target: 'Goblin Boss', condition: 'poisoned' }))).toBe(
+      'Poisoned on Goblin Boss ends.',
     );
   });
 
