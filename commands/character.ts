@@ -12,6 +12,8 @@ import { exportCharacter, importCharacter } from '../src/characters/portable';
 import { ABILITIES } from '../src/rules/types';
 import { UserError, type Command, type CommandContext, type ComponentContext } from '../src/framework/command';
 import { characterNamedOrActive, ownerOf, requireCharacter } from '../src/framework/character-commands';
+import { placeOf } from '../src/framework/encounter-commands';
+import { getRuleSet } from '../src/rules';
 import { optionalAttachment, optionalInteger, optionalString, requiredString } from '../src/framework/options';
 import { buttonId, parseButtonId } from '../src/views/button-ids';
 import { characterEmbed, characterListEmbed, characterName } from '../src/views/character-sheet';
@@ -208,7 +210,9 @@ async function importedText(ctx: CommandContext): Promise<string> {
 
 /** Saves the whole imported character or, when anything is wrong, nothing. */
 async function importSheet(ctx: CommandContext): Promise<Reply> {
-  const { sheet, state } = importCharacter(await importedText(ctx));
+  const text = await importedText(ctx);
+  const { ruleset } = await ctx.services.settings.effectiveRuleset(placeOf(ctx));
+  const { sheet, state } = importCharacter(text, getRuleSet(ruleset));
   const created = await ctx.services.characters.create(ownerOf(ctx), sheet, state);
   if (created === null) throw new UserError(`You already have a character called ${characterName(sheet)}: delete or rename it first.`);
   return shown(created, 'Imported; it is your active character.');

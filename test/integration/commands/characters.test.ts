@@ -121,6 +121,26 @@ describe('stored characters through /character, /init and /rest', () => {
     );
   });
 
+  test('an imported sheet passes the checks of the rule set in force: no -1000 HP, no exhaustion 7 on a living 2024 character', async () => {
+    await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 5, con: 14, hp: 40 });
+    const exported = JSON.parse(exportedJson((await table.run(ALICE, 'character', 'export')).content)) as Record<string, unknown>;
+    const as = (changes: Record<string, unknown>) => JSON.stringify({ ...exported, name: 'Alicia', ...changes });
+    expect(refused(await table.run(ALICE, 'character', 'import', { json: as({ hp: { max: 40, current: -1000, temp: 0 } }) }))).toBe(
+      '⚠️ `hp.current` must be a whole number from 0 to 40 under the 5e 2024 rules.',
+    );
+    expect(refused(await table.run(ALICE, 'character', 'import', { json: as({ tracks: { exhaustion: 7, fatigue: 0, strife: 0 } }) }))).toBe(
+      '⚠️ `tracks.exhaustion` must be a whole number from 0 to 6.',
+    );
+    expect(refused(await table.run(ALICE, 'character', 'import', { json: as({ tracks: { exhaustion: 6, fatigue: 0, strife: 0 } }) }))).toBe(
+      '⚠️ `tracks.exhaustion` 6 is death under the 5e 2024 rules: a living character has at most 5.',
+    );
+    expect(text(await table.run(ALICE, 'character', 'list'))).toBe('Your characters\n▶️ **Alice** · level 5 · 40/40 HP');
+    await useRules(services, 'dnd-next');
+    expect(text(await table.run(ALICE, 'character', 'import', { json: as({ hp: { max: 40, current: -10, temp: 0 } }) }))).toMatch(
+      /^Alicia\n.*\n\*\*HP\*\* -10\/40/,
+    );
+  });
+
   test('names are unique per player whatever their case, escaped for Markdown, and each player sees only their own', async () => {
     await table.run(ALICE, 'character', 'create', { name: '*Shade*_', level: 2 });
     expect(refused(await table.run(ALICE, 'character', 'create', { name: '*SHADE*_', level: 3 }))).toBe(
