@@ -263,6 +263,9 @@ export function addMonsters(encounter: Encounter, ctx: StepContext, input: AddIn
 
 export function joinEncounter(encounter: Encounter, ctx: StepContext, input: JoinInput): Transition {
   const name = requireName(input.name ?? ctx.actor.name, "Your character's name");
+  // One stored character, one combatant: two would each write their own end state back to the sheet.
+  const twin = input.character && encounter.combatants.find((c) => c.characterId === input.character?.characterId);
+  if (twin) throw new UserError(`Your character is already in this fight, as ${twin.name}.`);
   const {
     encounter: next,
     events,

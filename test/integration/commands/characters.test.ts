@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Services } from '../../../src/services';
-import { ALICE, BOB, GM, buttonsOf, openTablePer, useRules, refused, text, type ScriptedRandom, type Table } from './support';
+import { ALICE, BOB, GM, Table, buttonsOf, openTablePer, useRules, refused, text, type ScriptedRandom } from './support';
 
 /** Characters kept between fights: made with /character, fighting through /init join, resting with /rest. */
 describe('stored characters through /character, /init and /rest', () => {
@@ -139,6 +139,28 @@ describe('stored characters through /character, /init and /rest', () => {
     expect(text(await table.run(ALICE, 'character', 'import', { json: as({ hp: { max: 40, current: -10, temp: 0 } }) }))).toMatch(
       /^Alicia\n.*\n\*\*HP\*\* -10\/40/,
     );
+  });
+
+  test('a character is in one fight at a time: joining a second is refused with where it is, and each fight writes back its own', async () => {
+    await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 5, con: 14, hp: 40 });
+    await table.run(GM, 'init', 'begin', { name: 'Ford' });
+    dice.queue(10);
+    await table.run(ALICE, 'init', 'join', {});
+    const tavern = new Table(services, 'channel-2');
+    await tavern.run(GM, 'init', 'begin', { name: 'Tavern brawl' });
+    expect(refused(await tavern.run(ALICE, 'init', 'join', {}))).toBe(
+      '⚠️ Alice is already in the fight **Ford** in <#channel-1>: a character is in one fight at a time. Leave that one first (its game master can `/init remove` you), or join here with `name:` and no stored character.',
+    );
+    expect(refused(await table.run(ALICE, 'init', 'join', { character: 'Alice' }))).toBe(
+      '⚠️ Your character is already in this fight, as Alice.',
+    );
+    dice.queue(10);
+    expect(text(await tavern.run(ALICE, 'init', 'join', { name: 'Stranger', hp: 10 }))).toMatch(/^Stranger joins/);
+    await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '35' });
+    await endFight();
+    expect(await sheetOf('Alice')).toMatch(/\*\*HP\*\* 5\/40/);
+    dice.queue(10);
+    expect(text(await tavern.run(ALICE, 'init', 'join', { character: 'Alice' }))).toMatch(/^Alice joins/);
   });
 
   test('names are unique per player whatever their case, escaped for Markdown, and each player sees only their own', async () => {
