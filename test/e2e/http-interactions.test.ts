@@ -6,6 +6,7 @@ import { InteractionResponseType, InteractionType, MessageFlags } from 'discord.
 import pino from 'pino';
 import { registry as rollcall } from '../../commands';
 import { buildServices } from '../../src/app';
+import { createPrismaClient } from '../../src/db/client';
 import { createProcessedInteractions } from '../../src/db/processed-interactions';
 import { createSeededRandom } from '../../src/dice/seeded';
 import { UserError, type Command } from '../../src/framework/command';
@@ -464,6 +465,46 @@ test('a handler past the deadline is deferred, then its answer edits the origina
   const edit = fake.requests.find((r) => r.method === 'PATCH' && r.path === original);
   expect(edit?.authorization).toBeNull();
   expect(edit?.body).toMatchObject({ content: '', components: [], allowed_mentions: { parse: [], users: [] } });
+});
+
+test('with the interaction ledger stalled, a command is deferred within the deadline of its arrival, and answered once the claim goes through', async () => {
+  const ledger = createProcessedInteractions(db.prisma, { logger });
+  const stalled = gate();
+  await startBot({ ledger: { claim: (id) => stalled.opened.then(() => ledger.claim(id)) } });
+  const started = performance.now();
+  const answer = fake.sendCommand('help');
+  await fake.waitForRequest(isCallback(InteractionResponseType.DeferredChannelMessageWithSource), 2 * DEFER_AFTER_MS);
+  expect(performance.now() - started).toBeLessThan(DEFER_AFTER_MS + 1_000);
+  stalled.open();
+  const result = await answer;
+  expect(result.deferred).toBe(true);
+  expect(result.message.embeds[0]?.title).toBe('Rollcall: tabletop combat in Discord');
+});
+
+test("with the database unreachable, a command is answered at once with a private 'database unavailable', never a 500", async () => {
+  const unreachable = createPrismaClient('postgresql://postgres@127.0.0.1:1/rollcall', 1);
+  try {
+    const offline = buildServices({ prisma: unreachable, random: createSeededRandom(1), logger });
+    await startBot({ ledger: createProcessedInteractions(unreachable, { logger }), services: offline });
+    const started = performance.now();
+    const refused = await fake.sendCommand('init list');
+    expect(performance.now() - started).toBeLessThan(DEFER_AFTER_MS);
+    expect(refused.callbackType).toBe(InteractionResponseType.ChannelMessageWithSource);
+    expect(refused.message.ephemeral).toBe(true);
+    expect(refused.message.embeds[0]?.description).toBe(
+      "⚠️ The bot's database is unavailable, and nothing was changed. Try again in a minute.",
+    );
+    // Past the claim (a ledger that still answers), the command's own queries fail the same way.
+    await startBot({ services: offline });
+    const listed = await fake.sendCommand('init list');
+    expect(listed.message.embeds[0]?.description).toBe(
+      "⚠️ The bot's database is unavailable, and nothing was changed. Try again in a minute.",
+    );
+    const lines = logLines.map((line) => JSON.parse(line) as { level: number; status?: number });
+    expect(lines.filter((line) => line.level >= 50 || line.status === 500)).toEqual([]);
+  } finally {
+    await unreachable.$disconnect();
+  }
 });
 
 test('a private answer to a deferred command replaces the public placeholder with an ephemeral follow-up', async () => {
