@@ -57,6 +57,7 @@ import { resultReply } from '../src/views/encounter-replies';
 import { summaryEmbed } from '../src/views/encounter-summary';
 import { exportReply } from '../src/views/fight-export';
 import { recapHasSecrets, recapParts, recapReply } from '../src/views/recap';
+import { UserSlots } from '../src/framework/user-slots';
 import { optionsInWords } from '../src/views/encounter-text';
 import { trackerEmbed, trackerMessage } from '../src/views/tracker';
 import { checklistReply } from '../src/views/turn-checklist';
@@ -419,24 +420,38 @@ async function end(ctx: ComponentContext, encounterId: string): Promise<Reply> {
   await ctx.services.characters.recordStates(statesAfterFight(result.encounter));
   await refreshTracker(ctx, result.encounter);
   const summary = summaryEmbed(result.encounter);
-  const recap = recapParts(await encountersOf(ctx).fight(placeOf(ctx), 'ended'), 'players', [summary]);
+  const recap = await recapParts(await encountersOf(ctx).fight(placeOf(ctx), 'ended'), 'players', [summary], ctx.services.charts);
   return { embeds: [summary, recap.embed], files: recap.files };
 }
 
+/** A recap or an export reads the fight's whole log: one at a time per member. */
+const fightReaders = new UserSlots(1, 'recap or export');
+
 /** The game master's copy differs only when hidden monsters took part, and then only they see it. */
-async function recap(ctx: CommandContext): Promise<Reply> {
-  const record = await encountersOf(ctx).fight(placeOf(ctx), 'ended');
-  if (isGameMaster(actorOf(ctx), record.encounter) && recapHasSecrets(record)) {
-    return { ...recapReply(record, 'game-master'), ephemeral: true };
-  }
-  return recapReply(record, 'players');
+function recap(ctx: CommandContext): Promise<Reply> {
+  return fightReaders.run(ctx.user.id, async () => {
+    const record = await encountersOf(ctx).fight(placeOf(ctx), 'ended');
+    if (isGameMaster(actorOf(ctx), record.encounter) && recapHasSecrets(record)) {
+      return { ...(await recapReply(record, 'game-master', ctx.services.charts)), ephemeral: true };
+    }
+    return recapReply(record, 'players', ctx.services.charts);
+  });
 }
 
-/** The running fight, else the last ended one; hidden monsters' numbers go to the game master alone. */
-async function exportFight(ctx: CommandContext): Promise<Reply> {
-  const record = await encountersOf(ctx).fight(placeOf(ctx), 'any');
-  if (recapHasSecrets(record)) requireGameMaster(actorOf(ctx), record.encounter, 'export a fight with hidden monsters');
-  return exportReply(record);
+/**
+ * The running fight, else the last ended one; hidden monsters' numbers go to the game master alone,
+ * and anyone else is refused on the fight's outline, before its log is read.
+ */
+function exportFight(ctx: CommandContext): Promise<Reply> {
+  const doing = 'export a fight with hidden monsters';
+  return fightReaders.run(ctx.user.id, async () => {
+    const outline = await encountersOf(ctx).fightOutline(placeOf(ctx), 'any');
+    if (outline.hidden) requireGameMaster(actorOf(ctx), outline.encounter, doing);
+    const record = await encountersOf(ctx).fight(placeOf(ctx), 'any');
+    // Another fight may have begun between the two reads.
+    if (recapHasSecrets(record)) requireGameMaster(actorOf(ctx), record.encounter, doing);
+    return exportReply(record);
+  });
 }
 
 /** The My turn button: what the combatant's controller must not forget, for their eyes only; nobody is pinged. */

@@ -22,6 +22,7 @@ import { serveLivePages, type LivePages, type ServeOptions } from './live/live-p
 import { createLiveLinkStore, createLiveStateSource } from './db/live-store';
 import { listenForLiveNotices } from './db/live-listener';
 import type { LivePagesOff } from './views/live-share';
+import { createChartRenderer, type ChartRenderer } from './views/chart-renderer';
 
 /** The bot's parts, shared by every transport: its commands and the services they use. */
 export interface App {
@@ -62,6 +63,8 @@ export interface ServiceParts {
   feed?: LiveFeed;
   /** Links to live pages; by default, none served (as over the gateway without WEB_PORT). */
   liveLinks?: LiveLinks;
+  /** Where recap charts are rendered; by default a worker thread, with a cache. */
+  charts?: ChartRenderer;
 }
 
 /** The services every handler gets, over an open database. Tests build theirs with it too. */
@@ -73,6 +76,7 @@ export function buildServices({
   attachments = createAttachmentFetcher(),
   feed = new LiveFeed(),
   liveLinks,
+  charts = createChartRenderer(),
 }: ServiceParts): Services {
   const publish = feed.publish.bind(feed);
   return {
@@ -84,6 +88,7 @@ export function buildServices({
     characters: createCharacterStore(prisma),
     attachments,
     live: liveLinks ?? new LiveLinks(createLiveLinkStore(prisma), 'gateway', publish, now),
+    charts,
   };
 }
 

@@ -5,6 +5,7 @@ import type { RandomSource } from './dice/random';
 import type { OptionAttachment } from './framework/command';
 import type { SettingsStore } from './settings/store';
 import type { LiveSharing } from './live/links';
+import type { ChartRenderer } from './views/chart-renderer';
 
 /**
  * The long-lived things a handler uses, built once by the composition root (src/app.ts). Storage is
@@ -24,6 +25,8 @@ export interface Services {
   attachments: AttachmentFetcher;
   /** Links to each channel's live page (/init share). */
   live: LiveSharing;
+  /** Renders recap charts off the event loop, once per fight and viewer. */
+  charts: ChartRenderer;
 }
 
 /** Reads the text of an attached file, refusing (with a UserError) one too large, of the wrong type or too slow to arrive. */
