@@ -22,7 +22,8 @@ import { serveLivePages, type LivePages, type ServeOptions } from './live/live-p
 import { createLiveLinkStore, createLiveStateSource } from './db/live-store';
 import { listenForLiveNotices } from './db/live-listener';
 import type { LivePagesOff } from './views/live-share';
-import { createChartRenderer, type ChartRenderer } from './views/chart-renderer';
+import { createChartRenderer } from './charts';
+import type { ChartRenderer } from './views/recap-chart';
 
 /** The bot's parts, shared by every transport: its commands and the services they use. */
 export interface App {

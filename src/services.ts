@@ -5,7 +5,7 @@ import type { RandomSource } from './dice/random';
 import type { OptionAttachment } from './framework/command';
 import type { SettingsStore } from './settings/store';
 import type { LiveSharing } from './live/links';
-import type { ChartRenderer } from './views/chart-renderer';
+import type { ChartRenderer } from './views/recap-chart';
 
 /**
  * The long-lived things a handler uses, built once by the composition root (src/app.ts). Storage is

@@ -4,7 +4,7 @@ import { checkWith, sheetBonuses } from '../rules/ability-tests';
 import { SKILL_KEYS, type Skill } from '../rules/skills';
 import { ABILITIES, type Ability, type CombatantRulesState, type ConditionKey, type TrackKey } from '../rules/types';
 import { ABILITY_NAMES } from '../rules/ability-names';
-import { cleanName } from '../names';
+import { cleanName } from '../rules/names';
 
 // The skill list lives with the rules, which say which rule set knows which skill.
 export { SKILLS, type Skill } from '../rules/skills';

@@ -26,7 +26,7 @@ import {
 } from './types';
 import { lairRoundOnArrival } from './lair';
 import { requireName, requireWhole } from './validate';
-import { cleanName } from '../names';
+import { cleanName } from '../rules/names';
 
 const ENCOUNTER_NAME_MAX_LENGTH = 80;
 const MAX_COUNT = 20;

@@ -1,6 +1,6 @@
 import { CombatRefusal, type NameSample } from './refusals';
 import type { Combatant, CombatantRef, Encounter } from './types';
-import { cleanName } from '../names';
+import { cleanName } from '../rules/names';
 
 /** Case, accents, invisible characters and runs of spaces do not matter when naming a combatant. */
 export function normaliseName(name: string): string {

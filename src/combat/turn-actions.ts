@@ -8,7 +8,7 @@ import { replaceCombatant, type StepContext, type Transition } from './transitio
 import { requireOwnTurn } from './turns';
 import { ACTION_TEXT_MAX_LENGTH, type Combatant, type Encounter, type EncounterEvent, type TurnActions } from './types';
 import { requireWhole } from './validate';
-import { cleanName } from '../names';
+import { cleanName } from '../rules/names';
 
 const MAX_LEGENDARY_COST = 3;
 

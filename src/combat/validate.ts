@@ -1,6 +1,6 @@
 import { UserError } from '../errors';
 import { NAME_MAX_LENGTH } from './types';
-import { cleanName } from '../names';
+import { cleanName } from '../rules/names';
 
 /** A whole number in [min, max], or a message saying which. */
 export function requireWhole(value: number, label: string, min: number, max: number): number {

@@ -5,7 +5,7 @@ import { CombatRefusal } from '../combat/refusals';
 import { refusalText } from '../views/refusals';
 import { errorReply } from '../views/embeds';
 import type { CommandRegistry } from './registry';
-import { isDatabaseUnavailable } from '../db/unavailable';
+import { isDatabaseUnavailable } from '../errors';
 import { DATABASE_UNAVAILABLE } from '../views/interaction-replies';
 
 const UNEXPECTED = 'Something went wrong on our side, and nothing was changed. Please try again.';

@@ -1,6 +1,6 @@
 import { ALREADY_HANDLED, DATABASE_UNAVAILABLE } from '../views/interaction-replies';
 import type { Reply } from '../views/reply';
-import { isDatabaseUnavailable } from '../db/unavailable';
+import { isDatabaseUnavailable } from '../errors';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { REST, type APIInteraction, type APIInteractionResponse } from 'discord.js';

@@ -1,8 +1,7 @@
 import type { FightRecord } from '../combat/recap';
-import { COLORS } from './embeds';
+import { COLORS, errorReply } from './embeds';
 import { shown } from './markdown';
 import { gzip } from 'node:zlib';
-import { UserError } from '../errors';
 import type { Reply, ReplyFile } from './reply';
 
 /** Bumped when the file's shape changes, so tools reading it can tell. */
@@ -75,7 +74,7 @@ export async function exportReply(record: FightRecord, limit = UPLOAD_LIMIT_BYTE
   }
   const parts = Math.ceil(zipped.byteLength / limit);
   if (parts > FILES_PER_MESSAGE) {
-    throw new UserError(`This fight's log is too large to send, even gzipped (${mib(zipped.byteLength)}).`);
+    return errorReply(`This fight's log is too large to send, even gzipped (${mib(zipped.byteLength)}).`);
   }
   const files = Array.from({ length: parts }, (_, index) => ({
     name: `${name}.gz.${String(index + 1).padStart(3, '0')}`,

@@ -1,9 +1,8 @@
 import { biggestHit, recapOf, unattributedDamage, type CombatantRecap, type FightRecord, type Hit, type Recap } from '../combat/recap';
 import { COLORS, EMBED_LIMITS, embedLength } from './embeds';
 import { shown } from './markdown';
-import { recapChartSvg, renderPng, type ChartRow } from './recap-chart';
+import { recapChartSvg, renderPng, type ChartRenderer, type ChartRow } from './recap-chart';
 import type { Embed, EmbedField, Reply, ReplyFile } from './reply';
-import type { ChartRenderer } from './chart-renderer';
 
 /** Who reads the recap: the game master sees every number; players see none of a hidden monster's. */
 export type RecapViewer = 'game-master' | 'players';

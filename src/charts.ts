@@ -1,11 +1,7 @@
 import type { Worker } from 'node:worker_threads';
-import { startWorker } from '../db/worker-thread';
-import type { ChartDone } from './recap-chart-worker';
-
-/** Renders SVG to PNG off the event loop; the same picture is rendered once while it stays cached. */
-export interface ChartRenderer {
-  png(key: string, svg: string): Promise<Uint8Array>;
-}
+import { startWorker } from './db/worker-thread';
+import type { ChartRenderer } from './views/recap-chart';
+import type { ChartDone } from './views/recap-chart-worker';
 
 /** Recap charts kept: a few fights' worth, for both viewers, each well under 100 KB. */
 const CACHED = 32;

@@ -1,4 +1,4 @@
-import { cleanName } from '../../src/names';
+import { cleanName } from '../../../src/rules/names';
 
 describe('cleanName', () => {
   test.each([
