@@ -120,9 +120,10 @@ for (const [whose, act] of turns) {
 }
 by(gm, endEncounter);
 
-const reply = recapReply({ encounter, entries }, 'game-master');
-const out = process.argv[2] ?? path.join(__dirname, '..', 'docs', 'recap-example.png');
-const chart = reply.files?.[0];
-if (chart === undefined) throw new Error('the sample fight drew no chart');
-writeFileSync(out, chart.data);
-process.stdout.write(`${renderReplyText(reply)}\nwrote ${out}\n`);
+void recapReply({ encounter, entries }, 'game-master').then((reply) => {
+  const out = process.argv[2] ?? path.join(__dirname, '..', 'docs', 'recap-example.png');
+  const chart = reply.files?.[0];
+  if (chart === undefined) throw new Error('the sample fight drew no chart');
+  writeFileSync(out, chart.data);
+  process.stdout.write(`${renderReplyText(reply)}\nwrote ${out}\n`);
+});

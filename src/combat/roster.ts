@@ -28,6 +28,7 @@ import {
 } from './types';
 import { lairRoundOnArrival } from './lair';
 import { requireName, requireWhole } from './validate';
+import { cleanName } from '../rules/names';
 
 const ENCOUNTER_NAME_MAX_LENGTH = 80;
 const MAX_COUNT = 20;
@@ -42,7 +43,7 @@ export interface NewEncounter {
 
 /** A new encounter with the caller as its game master, before anyone is in it. */
 export function beginEncounter(ctx: StepContext, input: NewEncounter): Transition {
-  const name = input.name?.trim().replace(/\s+/g, ' ') || 'Encounter';
+  const name = cleanName(input.name ?? '') || 'Encounter';
   if (name.length > ENCOUNTER_NAME_MAX_LENGTH)
     throw new UserError(`The encounter's name can be at most ${ENCOUNTER_NAME_MAX_LENGTH} characters long.`);
   requireOptionsApply(input.ruleSet, input.options ?? {});
@@ -293,6 +294,9 @@ export function addMonsters(encounter: Encounter, ctx: StepContext, input: AddIn
 
 export function joinEncounter(encounter: Encounter, ctx: StepContext, input: JoinInput): Transition {
   const name = requireName(input.name ?? ctx.actor.name, "Your character's name");
+  // One stored character, one combatant: two would each write their own end state back to the sheet.
+  const twin = input.character && encounter.combatants.find((c) => c.characterId === input.character?.characterId);
+  if (twin) throw new UserError(`Your character is already in this fight, as ${twin.name}.`);
   const {
     encounter: next,
     events,

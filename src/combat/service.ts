@@ -6,7 +6,7 @@ import { undoChange } from './lifecycle';
 import type { FightRecord } from './recap';
 import { CombatRefusal } from './refusals';
 import { beginEncounter } from './roster';
-import type { EncounterStore } from './store';
+import type { EncounterStore, FightOutline } from './store';
 import { rulesOf } from './rules-of';
 import { refOf } from './targets';
 import type { StepContext, Transition } from './transition';
@@ -47,6 +47,8 @@ export interface EncounterService {
    * (`ended`), or the one running there, else that last ended one (`any`). Refused when there is none.
    */
   fight(place: Place, which: 'ended' | 'any'): Promise<FightRecord>;
+  /** The fight `fight` would read, without its log: enough to refuse a reader before loading it. */
+  fightOutline(place: Place, which: 'ended' | 'any'): Promise<FightOutline>;
   /** Remembers the tracker message posted for the encounter; not a change `undo` reverts. */
   setTrackerMessage(place: Place, encounterId: string, messageId: string): Promise<void>;
 }
@@ -117,6 +119,13 @@ export function createEncounterServiceWith(deps: EncounterServiceDeps): Encounte
         (which === 'any' ? await store.fight(place.channelId, 'active') : null) ?? (await store.fight(place.channelId, 'ended'));
       if (record === null) throw new CombatRefusal({ kind: which === 'any' ? 'no-fight' : 'no-ended-encounter' });
       return record;
+    },
+    async fightOutline(place, which) {
+      const outline =
+        (which === 'any' ? await store.fightOutline(place.channelId, 'active') : null) ??
+        (await store.fightOutline(place.channelId, 'ended'));
+      if (outline === null) throw new CombatRefusal({ kind: which === 'any' ? 'no-fight' : 'no-ended-encounter' });
+      return outline;
     },
     setTrackerMessage: (_place, encounterId, messageId) => store.setTrackerMessage(encounterId, messageId),
   };

@@ -40,4 +40,12 @@ export interface EncounterStore {
    * (`ended`), with its whole log; null without one.
    */
   fight(channelId: string, which: 'active' | 'ended'): Promise<FightRecord | null>;
+  /** The same fight without its log, and whether a hidden monster ever took part; null without one. */
+  fightOutline(channelId: string, which: 'active' | 'ended'): Promise<FightOutline | null>;
+}
+
+/** A fight as far as deciding who may read it needs: the encounter as it stands, and whether it ever had a hidden monster. */
+export interface FightOutline {
+  encounter: Encounter;
+  hidden: boolean;
 }

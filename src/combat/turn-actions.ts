@@ -8,6 +8,7 @@ import { replaceCombatant, type StepContext, type Transition } from './transitio
 import { requireOwnTurn } from './turns';
 import { ACTION_TEXT_MAX_LENGTH, type Combatant, type Encounter, type EncounterEvent, type TurnActions } from './types';
 import { requireWhole } from './validate';
+import { cleanName } from '../rules/names';
 
 const MAX_LEGENDARY_COST = 3;
 
@@ -20,7 +21,7 @@ function withActions(combatant: Combatant, actions: Partial<TurnActions>): Comba
 
 /** A note or trigger: trimmed, one line, short enough for a tracker line. */
 function requireActionText(text: string, label: string): string {
-  const cleaned = text.trim().replace(/\s+/g, ' ');
+  const cleaned = cleanName(text);
   if (cleaned === '') throw new UserError(`${label} cannot be empty.`);
   if (cleaned.length > ACTION_TEXT_MAX_LENGTH) throw new UserError(`${label} can be at most ${ACTION_TEXT_MAX_LENGTH} characters long.`);
   return cleaned;

@@ -1,5 +1,6 @@
 import { UserError } from '../errors';
 import { NAME_MAX_LENGTH } from './types';
+import { cleanName } from '../rules/names';
 
 /** A whole number in [min, max], or a message saying which. */
 export function requireWhole(value: number, label: string, min: number, max: number): number {
@@ -9,9 +10,9 @@ export function requireWhole(value: number, label: string, min: number, max: num
   return value;
 }
 
-/** A trimmed, non-empty name that fits the tracker. */
+/** A clean (`cleanName`), non-empty name that fits the tracker. */
 export function requireName(text: string, label: string): string {
-  const name = text.trim().replace(/\s+/g, ' ');
+  const name = cleanName(text);
   if (name === '') throw new UserError(`${label} cannot be empty.`);
   if (name.length > NAME_MAX_LENGTH) throw new UserError(`${label} can be at most ${NAME_MAX_LENGTH} characters long.`);
   return name;

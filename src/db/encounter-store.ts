@@ -229,6 +229,22 @@ ORDER BY e.created_at DESC
 LIMIT 1`;
 
 /**
+ * The fight `FIGHT_SQL` reads, without its log: the state, and whether a hidden monster is in it or
+ * was ever added to it (one removed since is still in the log the export would carry).
+ */
+export const FIGHT_OUTLINE_SQL = `
+SELECT ${STATE_COLUMNS},
+  EXISTS (SELECT 1 FROM combatants c WHERE c.encounter_id = e.id AND c.hidden)
+  OR EXISTS (
+    SELECT 1 FROM encounter_events ev, jsonb_array_elements(ev.events) added
+    WHERE ev.encounter_id = e.id AND added->>'kind' = 'combatant-added' AND added->'combatant'->>'hidden' = 'true'
+  ) AS hidden
+FROM encounters e
+WHERE CASE WHEN $2::boolean THEN e.channel_id = $1 AND e.ended_at IS NOT NULL ELSE e.active_channel_id = $1 END
+ORDER BY e.created_at DESC
+LIMIT 1`;
+
+/**
  * An encounter by its id, ended or not, with its combatants and effects, only if its version is past
  * `$2`: while nobody changed it, no row, nothing sent back.
  */
@@ -509,6 +525,13 @@ function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date, saved
           events: entry.events,
         })),
       };
+    },
+
+    async fightOutline(channelId, which) {
+      const rows = await prisma.$queryRawUnsafe<(StateRow & { hidden: boolean })[]>(FIGHT_OUTLINE_SQL, channelId, which === 'ended');
+      const row = rows[0];
+      if (row === undefined) return null;
+      return { encounter: encounterFromRows(row.encounter, row.combatants, row.effects), hidden: row.hidden };
     },
 
     async setTrackerMessage(encounterId, messageId) {

@@ -5,16 +5,24 @@ import { CombatRefusal } from '../combat/refusals';
 import { refusalText } from '../views/refusals';
 import { errorReply } from '../views/embeds';
 import type { CommandRegistry } from './registry';
+import { isDatabaseUnavailable } from '../errors';
+import { DATABASE_UNAVAILABLE } from '../views/interaction-replies';
 import { NO_LONGER } from './buttons';
 
 const UNEXPECTED = 'Something went wrong on our side, and nothing was changed. Please try again.';
 
-type Outcome = 'ok' | 'user-error' | 'failed';
+type Outcome = 'ok' | 'user-error' | 'database-unavailable' | 'failed';
 
 function logOutcome(logger: Logger, fields: Record<string, unknown>, outcome: Outcome, started: number, error?: unknown): void {
   const latencyMs = Math.round(performance.now() - started);
   if (outcome === 'failed') logger.error({ ...fields, outcome, latencyMs, err: error }, 'interaction failed');
+  // An outage is the operator's to see, once a command, without a stack: it is not a bug.
+  else if (outcome === 'database-unavailable') logger.warn({ ...fields, outcome, latencyMs, reason: errorText(error) }, 'interaction');
   else logger.info({ ...fields, outcome, latencyMs }, 'interaction');
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? (error.message.trim().split('\n').pop() ?? '') : String(error);
 }
 
 async function guarded(logger: Logger, fields: Record<string, unknown>, run: () => Promise<Reply>): Promise<Reply> {
@@ -28,6 +36,10 @@ async function guarded(logger: Logger, fields: Record<string, unknown>, run: () 
       const message = error instanceof CombatRefusal ? refusalText(error.refusal) : error.message;
       logOutcome(logger, { ...fields, reason: message }, 'user-error', started);
       return errorReply(message);
+    }
+    if (isDatabaseUnavailable(error)) {
+      logOutcome(logger, fields, 'database-unavailable', started, error);
+      return DATABASE_UNAVAILABLE;
     }
     logOutcome(logger, fields, 'failed', started, error);
     return errorReply(UNEXPECTED);

@@ -21,8 +21,9 @@ const HANDLER_LAYERS = [
  * Which folders (and top-level files of src) each layer may import from, as the README's layer
  * picture draws it. `errors` is the one shared base class of user mistakes; `services` and the
  * entry points wire the layers. The top-level files import downwards only: the entry points (main,
- * console) start the composition root (app), which wires everything; config, logger and the log
- * redaction they share are the foundation and import no layer.
+ * console) start the composition root (app), which wires everything, with the recap chart worker
+ * that charts starts; config, logger and the log redaction they share are the foundation and
+ * import no layer.
  */
 const ALLOWED: Record<string, readonly string[]> = {
   'src/dice': ['src/dice'],
@@ -41,8 +42,20 @@ const ALLOWED: Record<string, readonly string[]> = {
   'src/log-redaction': [],
   'src/config': [],
   'src/logger': ['src/config', 'src/log-redaction'],
-  'src/services': ['src/characters', 'src/combat', 'src/dice', 'src/settings', 'src/live'],
-  'src/app': ['commands', 'src/config', 'src/services', 'src/db', 'src/dice', 'src/framework', 'src/transports', 'src/live', 'src/views'],
+  'src/services': ['src/characters', 'src/combat', 'src/dice', 'src/settings', 'src/live', 'src/views'],
+  'src/charts': ['src/db', 'src/views'],
+  'src/app': [
+    'commands',
+    'src/config',
+    'src/services',
+    'src/db',
+    'src/dice',
+    'src/framework',
+    'src/transports',
+    'src/live',
+    'src/views',
+    'src/charts',
+  ],
   'src/main': ['src/app', 'src/config', 'src/logger', 'src/db', 'src/transports', 'src/live'],
   'src/console': ['src/app', 'src/config', 'src/logger', 'src/db', 'src/transports', 'src/live'],
 };
