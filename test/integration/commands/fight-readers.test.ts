@@ -14,6 +14,8 @@ describe('reading a whole fight', () => {
     dice.queue(10, 10);
     await table.run(GM, 'init', 'add', { name: 'Ogre', hp: 59, ac: 11, hidden: true });
     await table.run(ALICE, 'init', 'join', { name: 'Alice', hp: 20, ac: 14 });
+    // Round 1 begins: a fight ended before it has no recap.
+    await table.run(GM, 'init', 'next');
     await table.run(ALICE, 'hp', 'damage', { target: 'Ogre', amount: '9' });
   }
 
