@@ -139,7 +139,16 @@ export async function runAbilityTest(
     ctx.services.random,
   );
   const secret = options.flag('secret');
-  const reply = abilityTestReply({ name: roller.name, result, noBonusRecorded: own === null, hidden: roller.hidden, secret });
+  // Without a combatant, the roller is the caller's own character.
+  const isPlayerCharacter = roller.combatant?.rules.isPlayerCharacter ?? true;
+  const reply = abilityTestReply({
+    name: roller.name,
+    isPlayerCharacter,
+    result,
+    noBonusRecorded: own === null,
+    hidden: roller.hidden,
+    secret,
+  });
   // A hidden monster's roll is already the game master's alone; any other secret roll reaches them as /roll's does.
   return secret && !roller.hidden ? secretRollReply(ctx, reply.embeds ?? []) : reply;
 }

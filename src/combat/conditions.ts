@@ -3,6 +3,7 @@ import { modifiersText, parseModifiers } from '../rules/modifiers';
 import { CONDITION_KEYS, type Ability, type CustomModifier, type RuleSet, type StateChange, type TrackDefinition } from '../rules/types';
 import { catalogueCondition, catalogueTrack } from './catalogue';
 import { applyRulesChange, concentrationOf, endEffects, isPrivateEffect } from './effects';
+import { currentPoint } from './lair';
 import { isGameMaster, requireControl } from './permissions';
 import { CombatRefusal } from './refusals';
 import { findById, findTarget, normaliseName, refOf, requireAlive } from './targets';
@@ -154,7 +155,7 @@ export function addCondition(encounter: Encounter, ctx: StepContext, input: AddC
   }
 
   const order = next.combatants.map((c) => c.id);
-  const now = next.currentId === null ? null : { round: next.round, combatantId: next.currentId };
+  const now = currentPoint(next);
   const who = { sourceId: source?.id ?? null, targetId: target.id };
   const expiry = input.duration === undefined ? null : ctx.ruleSet.roundsExpiry(input.duration, who, input.ends, now, order);
   const anchor = expiry === null ? undefined : findById(next, expiry.combatantId);

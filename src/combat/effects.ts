@@ -85,7 +85,24 @@ export function endEffects(encounter: Encounter, ids: readonly string[], reason:
       events.push(...lifted.events);
     }
   }
-  return { encounter: next, events };
+  return { encounter: next, events: [...events, ...idleConcentrations(encounter, next, ending)] };
+}
+
+/**
+ * Concentrations that go on though every effect they kept up has just ended. No rule set ends
+ * concentration for that (the spell's own text may, and the bot does not know all it does), so the
+ * holder is told and may drop it.
+ */
+function idleConcentrations(before: Encounter, after: Encounter, ending: readonly EncounterEffect[]): EncounterEvent[] {
+  return after.effects.flatMap((concentration) => {
+    const ended = ending.filter((e) => e.concentrationId === concentration.id);
+    if (concentration.kind !== 'concentration' || ended.length === 0) return [];
+    if (after.effects.some((e) => e.concentrationId === concentration.id)) return [];
+    const holder = concentration.sourceId === null ? undefined : findById(after, concentration.sourceId);
+    if (holder === undefined) return [];
+    const secret = ended.some((e) => isPrivateEffect(before, e));
+    return [{ kind: 'concentration-idle', combatant: refOf(holder), effect: concentration.name, private: secret || holder.hidden }];
+  });
 }
 
 /**

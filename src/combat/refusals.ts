@@ -37,7 +37,7 @@ export type Refusal =
   | { kind: 'first-turn' }
   | { kind: 'no-hit-points'; combatant: string }
   /** What the command would do to a dead combatant, which the dead take no part in (docs/rules-decisions.md). */
-  | { kind: 'target-dead'; combatant: string; act: DeadAct }
+  | { kind: 'target-dead'; combatant: string; isPlayerCharacter: boolean; act: DeadAct }
   | { kind: 'above-maximum-hp'; combatant: string; ceiling: number }
   /** A condition or track of another rule set; `catalogue` lists this one's. */
   | { kind: 'not-in-catalogue'; typed: string; ruleSetName: string; catalogue: string[] }
@@ -51,7 +51,8 @@ export type Refusal =
   /** `modifiers` text the rules could not read; `reason` says what is wrong with it. */
   | { kind: 'bad-modifiers'; reason: string }
   | { kind: 'modifiers-on-track'; track: string }
-  | { kind: 'no-repeat-save-due'; combatant: string }
+  /** `isPlayerCharacter`: the wording calls a character "their", a monster "its". */
+  | { kind: 'no-repeat-save-due'; combatant: string; isPlayerCharacter: boolean }
   /** The caller has no combatant to attack with, or several: `attacker:` must say which. */
   | { kind: 'attacker-unclear'; gameMaster: boolean; own: number }
   /** Dead, or a condition that incapacitates. */
@@ -69,13 +70,13 @@ export type Refusal =
   /** Surprised where that costs the first turn: none until that turn is over. */
   | { kind: 'legendary-surprised'; combatant: string }
   /** `note` says what the reaction went on, when the user said. */
-  | { kind: 'reaction-used'; combatant: string; note: string | null }
-  | { kind: 'reaction-surprised'; combatant: string }
+  | { kind: 'reaction-used'; combatant: string; isPlayerCharacter: boolean; note: string | null }
+  | { kind: 'reaction-surprised'; combatant: string; isPlayerCharacter: boolean }
   /** Dead, dying, or a condition that takes its reactions away. */
   | { kind: 'reaction-stopped'; combatant: string; stoppedBy: Stopper }
-  | { kind: 'nothing-readied'; combatant: string }
+  | { kind: 'nothing-readied'; combatant: string; isPlayerCharacter: boolean }
   /** `current` names whose turn it is (a lair creature's lair turn says so); `doing` completes "Only … can". */
-  | { kind: 'not-your-turn'; current: string; lair: boolean; doing: string }
+  | { kind: 'not-your-turn'; current: string; isPlayerCharacter: boolean; lair: boolean; doing: string }
   | { kind: 'no-delay'; ruleSetName: string }
   | { kind: 'not-delayed'; combatant: string }
   | { kind: 'nobody-delayed' }

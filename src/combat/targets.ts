@@ -54,7 +54,8 @@ export function findTarget(encounter: Encounter, typed: string): Combatant {
  * or the maximum, removing a condition, setting initiative, removing the combatant) stay allowed.
  */
 export function requireAlive(combatant: Combatant, act: DeadAct): void {
-  if (combatant.rules.dead) throw new CombatRefusal({ kind: 'target-dead', combatant: combatant.name, act });
+  if (combatant.rules.dead)
+    throw new CombatRefusal({ kind: 'target-dead', combatant: combatant.name, isPlayerCharacter: combatant.rules.isPlayerCharacter, act });
 }
 
 /**

@@ -94,18 +94,22 @@ export function useReaction(encounter: Encounter, ctx: StepContext, input: { tar
   requireControl(ctx.actor, encounter, combatant, `use ${combatant.name}'s reaction`);
   const note = input.note === undefined ? null : requireActionText(input.note, 'The note');
   const { actions } = combatant;
+  const { isPlayerCharacter } = combatant.rules;
   const stoppedBy = stoppedFrom(ctx.ruleSet, combatant, 'reactions');
   if (stoppedBy !== null) throw new CombatRefusal({ kind: 'reaction-stopped', combatant: combatant.name, stoppedBy });
-  if (actions.surprised) throw new CombatRefusal({ kind: 'reaction-surprised', combatant: combatant.name });
-  if (actions.reactionUsed) throw new CombatRefusal({ kind: 'reaction-used', combatant: combatant.name, note: actions.reactionNote });
+  if (actions.surprised) throw new CombatRefusal({ kind: 'reaction-surprised', combatant: combatant.name, isPlayerCharacter });
+  if (actions.reactionUsed)
+    throw new CombatRefusal({ kind: 'reaction-used', combatant: combatant.name, isPlayerCharacter, note: actions.reactionNote });
   const takesReadied = note?.toLowerCase() === READY_NOTE;
-  if (takesReadied && actions.readied === null) throw new CombatRefusal({ kind: 'nothing-readied', combatant: combatant.name });
+  if (takesReadied && actions.readied === null)
+    throw new CombatRefusal({ kind: 'nothing-readied', combatant: combatant.name, isPlayerCharacter });
   const readied = takesReadied ? actions.readied : null;
   const used = withActions(combatant, { reactionUsed: true, reactionNote: readied ?? note, readied: null });
   const event: EncounterEvent =
     readied === null
       ? { kind: 'reaction-used', combatant: refOf(used), note, droppedReady: actions.readied }
       : { kind: 'readied-action-used', combatant: refOf(used), trigger: readied };
+  const whose = isPlayerCharacter ? 'their' : 'its';
   const moved =
     readied === null
       ? { encounter: replaceCombatant(encounter, used), events: [] }
@@ -116,8 +120,8 @@ export function useReaction(encounter: Encounter, ctx: StepContext, input: { tar
     command: 'init react',
     detail:
       readied === null
-        ? `${combatant.name} used its reaction${note === null ? '' : ` (${note})`}`
-        : `${combatant.name} took its readied action`,
+        ? `${combatant.name} used ${whose} reaction${note === null ? '' : ` (${note})`}`
+        : `${combatant.name} took ${whose} readied action`,
   };
 }
 

@@ -4,7 +4,7 @@ import { rollPendingConcentrationSaves } from './concentration';
 import { repeatSaves } from './repeat-saves';
 import { applyRulesChange, customEffectsOn, endEffects, isDying, type Step } from './effects';
 import { isGameMaster, requireControl, requireGameMaster } from './permissions';
-import { lairActing, lairDue, roundOfCurrent } from './lair';
+import { currentPoint, lairActing, lairDue, roundOfCurrent } from './lair';
 import { CombatRefusal } from './refusals';
 import { findById, findTarget, refOf, requireAlive } from './targets';
 import { replaceCombatant, type StepContext, type Transition } from './transition';
@@ -54,10 +54,11 @@ function endExpiredEffects(
   const atStart = (e: EncounterEffect): boolean =>
     e.expiry?.boundary === 'start' && e.expiry.combatantId === to.combatantId && e.expiry.round === to.round;
   const considered = part === 'all' ? encounter.effects : encounter.effects.filter((e) => atStart(e) === (part === 'at-start'));
+  // The ending turn's own repeat saves were rolled as it ended (endTurn).
   const timed: TimedEffect[] = considered.map((e) => ({
     id: e.id,
     expiry: e.expiry,
-    ...(e.save !== null && e.targetId !== null ? { saveEndsFor: e.targetId } : {}),
+    ...(e.save !== null && e.targetId !== null && e.targetId !== from.combatantId ? { saveEndsFor: e.targetId } : {}),
   }));
   if (timed.every((e) => e.expiry === null && e.saveEndsFor === undefined)) return { encounter, events: [] };
   const order = encounter.combatants.map((c) => c.id);
@@ -65,6 +66,23 @@ function endExpiredEffects(
   const expired = endEffects(encounter, ended, 'expired');
   // The saves at the ends of turns were made as the lair turn began.
   const saved = repeatSaves(expired.encounter, ctx, part === 'at-start' ? [] : savesDue);
+  return { encounter: saved.encounter, events: [...expired.events, ...saved.events] };
+}
+
+/**
+ * The end of the turn in progress, told before what passes after it (a new round, dead turns
+ * skipped): what ends with it, then its combatant's repeat saves.
+ */
+function endTurn(encounter: Encounter, ctx: StepContext, from: TurnPoint): Step {
+  const endsNow = (e: EncounterEffect): boolean =>
+    e.expiry?.boundary === 'end' && e.expiry.combatantId === from.combatantId && e.expiry.round === from.round;
+  const expired = endEffects(
+    encounter,
+    encounter.effects.filter(endsNow).map((e) => e.id),
+    'expired',
+  );
+  const due = expired.encounter.effects.filter((e) => e.save !== null && e.targetId === from.combatantId).map((e) => e.id);
+  const saved = repeatSaves(expired.encounter, ctx, due);
   return { encounter: saved.encounter, events: [...expired.events, ...saved.events] };
 }
 
@@ -174,11 +192,6 @@ function upcomingTurn(encounter: Encounter, fromRound: number): Upcoming {
   throw new CombatRefusal({ kind: waiting ? 'all-delayed' : 'everyone-dead' });
 }
 
-/** Where the encounter stands: the current (or, during a lair turn, last) combatant's turn, or null before the first. */
-function currentPoint(encounter: Encounter): TurnPoint | null {
-  return encounter.currentId === null ? null : { round: roundOfCurrent(encounter), combatantId: encounter.currentId };
-}
-
 function withLair(combatant: Combatant, lair: { round: number; acting: boolean }): Combatant {
   return { ...combatant, actions: { ...combatant.actions, lair } };
 }
@@ -218,6 +231,12 @@ function passTurn(before: Encounter, ctx: StepContext): Step & { detail: string 
   let encounter = pending.encounter;
   if (leaving?.actions.lair) encounter = replaceCombatant(encounter, withLair(leaving, { ...leaving.actions.lair, acting: false }));
   const events: EncounterEvent[] = [...pending.events];
+  // Leaving a lair turn, the last turn's end has passed already, as the lair turn began.
+  if (from !== null && leaving === undefined) {
+    const ended = endTurn(encounter, ctx, from);
+    encounter = ended.encounter;
+    events.push(...ended.events);
+  }
   if (encounter.round === 0) events.push({ kind: 'round-started', round: 1 });
   const upcoming = upcomingTurn(encounter, from?.round ?? encounter.round);
   encounter = { ...encounter, combatants: upcoming.combatants };
@@ -256,11 +275,18 @@ export function nextTurn(before: Encounter, ctx: StepContext): Transition {
 /** The current combatant's turn, which only its controller (or the game master) may spend on `doing`. */
 export function requireOwnTurn(encounter: Encounter, ctx: StepContext, doing: string): Combatant {
   const lair = lairActing(encounter);
-  if (lair !== undefined) throw new CombatRefusal({ kind: 'not-your-turn', current: lair.name, lair: true, doing });
+  if (lair !== undefined)
+    throw new CombatRefusal({ kind: 'not-your-turn', current: lair.name, isPlayerCharacter: false, lair: true, doing });
   const current = encounter.currentId === null || encounter.round === 0 ? undefined : findById(encounter, encounter.currentId);
   if (current === undefined) throw new CombatRefusal({ kind: 'not-started' });
   if (!isGameMaster(ctx.actor, encounter) && current.controllerId !== ctx.actor.userId) {
-    throw new CombatRefusal({ kind: 'not-your-turn', current: current.name, lair: false, doing });
+    throw new CombatRefusal({
+      kind: 'not-your-turn',
+      current: current.name,
+      isPlayerCharacter: current.rules.isPlayerCharacter,
+      lair: false,
+      doing,
+    });
   }
   return current;
 }
@@ -316,7 +342,8 @@ export function actNow(encounter: Encounter, ctx: StepContext, target?: string):
   }
   const pending = rollPendingSaves(encounter, ctx);
   const from = currentPoint(pending.encounter);
-  let next = pending.encounter;
+  const ended: Step = from === null ? { encounter: pending.encounter, events: [] } : endTurn(pending.encounter, ctx, from);
+  let next = ended.encounter;
   const waiting = findById(next, delayer.id) ?? delayer;
   const back: Combatant = {
     ...waiting,
@@ -330,7 +357,7 @@ export function actNow(encounter: Encounter, ctx: StepContext, target?: string):
   const started = beginTurnOf(next, ctx, from, back, from?.round ?? next.round, 'all');
   return {
     encounter: started.encounter,
-    events: [...pending.events, { kind: 'delay-ended', combatant: refOf(back) }, ...started.events],
+    events: [...pending.events, ...ended.events, { kind: 'delay-ended', combatant: refOf(back) }, ...started.events],
     command: 'init act',
     detail: `${delayer.name} stops delaying and acts after ${current.name}`,
   };
@@ -403,7 +430,10 @@ export function pressDeathSave(encounter: Encounter, ctx: StepContext, target: s
   const combatant = findTarget(encounter, target);
   requireControl(ctx.actor, encounter, combatant, `roll ${combatant.name}'s death save`);
   if (!combatant.deathSavePending) {
-    const why = isDying(combatant) ? 'it is rolled at the start of its turn' : 'it is not dying';
+    const { isPlayerCharacter } = combatant.rules;
+    const why = isDying(combatant)
+      ? `it is rolled at the start of ${isPlayerCharacter ? 'their' : 'its'} turn`
+      : `${isPlayerCharacter ? combatant.name : 'it'} is not dying`;
     throw new UserError(`${combatant.name} has no death save to roll now: ${why}.`);
   }
   const rolled = rollDeathSave(encounter, ctx, combatant);

@@ -734,6 +734,8 @@ export interface RuleSet {
     order: readonly string[],
   ): Expiry;
   endingEffects(effects: readonly TimedEffect[], order: readonly string[], from: TurnPoint, to: TurnPoint): EndingEffects;
+  /** The rounds an effect ending at `expiry` has left, as `roundsExpiry`'s count: N right after it is put on for N rounds. */
+  roundsLeft(expiry: Expiry, now: TurnPoint | null, order: readonly string[]): number;
 
   canRest(state: CombatantRulesState): RulesResult<true>;
   shortRest(state: CombatantRulesState, options: ShortRestOptions, random: RandomSource): RulesResult<RestResult>;

@@ -1,6 +1,7 @@
 import { afterRounds } from '../combat/lifecycle';
 import { numberedRange } from '../combat/roster';
 import { shown } from './markdown';
+import { its } from './pronouns';
 import { unworded } from './unworded';
 import { attackSentence } from './attack-text';
 import { concentrationSaveSentence, effectStartedSentence, repeatSaveDueSentence, repeatSaveSentence } from './condition-text';
@@ -13,6 +14,7 @@ import {
   describeHealing,
   describeTempHp,
   listInWords,
+  title,
   type Subject,
 } from './encounter-rules-text';
 
@@ -157,7 +159,7 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
         lines.push(
           event.reason === 'dead'
             ? `${shown(event.combatant.name)} is dead and skipped.`
-            : `${shown(event.combatant.name)} is surprised and loses its first turn.`,
+            : `${shown(event.combatant.name)} is surprised and loses ${its(event.combatant)} first turn.`,
         );
         break;
       case 'lair-turn':
@@ -172,17 +174,23 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
       }
       case 'reaction-used': {
         const dropped =
-          event.droppedReady === null ? '' : ` Its readied action (${shown(event.droppedReady)}) is dropped: it needed the reaction.`;
-        lines.push(`${shown(event.combatant.name)} uses its reaction${event.note === null ? '' : `: ${shown(event.note)}`}.${dropped}`);
+          event.droppedReady === null
+            ? ''
+            : ` ${title(its(event.combatant))} readied action (${shown(event.droppedReady)}) is dropped: it needed the reaction.`;
+        lines.push(
+          `${shown(event.combatant.name)} uses ${its(event.combatant)} reaction${event.note === null ? '' : `: ${shown(event.note)}`}.${dropped}`,
+        );
         break;
       }
       case 'action-readied':
         lines.push(
-          `${shown(event.combatant.name)} readies an action for when ${shown(event.trigger)}; it lasts until the start of its next turn.`,
+          `${shown(event.combatant.name)} readies an action for when ${shown(event.trigger)}; it lasts until the start of ${its(event.combatant)} next turn.`,
         );
         break;
       case 'readied-action-used':
-        lines.push(`${shown(event.combatant.name)} takes its readied action (${shown(event.trigger)}), spending its reaction.`);
+        lines.push(
+          `${shown(event.combatant.name)} takes ${its(event.combatant)} readied action (${shown(event.trigger)}), spending ${its(event.combatant)} reaction.`,
+        );
         break;
       case 'readied-action-lapsed':
         lines.push(`${shown(event.combatant.name)}'s readied action (${shown(event.trigger)}) lapses unused.`);
@@ -265,6 +273,13 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
         break;
       case 'concentration-started':
         lines.push(`${shown(event.combatant.name)} is concentrating on ${shown(event.effect)}.`);
+        break;
+      case 'concentration-idle':
+        if (!event.private || forGameMaster) {
+          lines.push(
+            `Nothing is left of what ${shown(event.combatant.name)}'s concentration on ${shown(event.effect)} kept up: drop it (the button, or \`/init drop-concentration\`), or keep it if the spell does more.`,
+          );
+        }
         break;
       case 'concentration-check':
         lines.push(

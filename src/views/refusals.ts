@@ -1,6 +1,7 @@
 import type { Stopper } from '../combat/incapacity';
 import type { DeadAct, NameSample, Refusal } from '../combat/refusals';
 import { shown } from './markdown';
+import { it, its, type Referent } from './pronouns';
 import { MODIFIER_SYNTAX } from './condition-text';
 
 const MANAGERS = 'a member with Manage Channels';
@@ -16,20 +17,21 @@ export function stoppedState(stopper: Stopper): string {
 }
 
 /** Why a dead combatant is refused, and what still works on it. */
-function deadText(name: string, act: DeadAct): string {
+function deadText(who: Referent, act: DeadAct): string {
+  const name = who.name;
   switch (act) {
     case 'damage':
       return `${name} is dead: damage changes nothing, so none was recorded.`;
     case 'heal':
-      return `${name} is dead and cannot regain hit points. \`/hp set\` above 0 brings it back to life first.`;
+      return `${name} is dead and cannot regain hit points. \`/hp set\` above 0 brings ${it(who)} back to life first.`;
     case 'temp-hp':
       return `${name} is dead and cannot gain temporary hit points.`;
     case 'attack':
       return `${name} is dead: there is nothing left to attack. Choose a living target.`;
     case 'turn':
-      return `${name} is dead and has no turns. \`/hp set\` above 0 brings it back to life first.`;
+      return `${name} is dead and has no turns. \`/hp set\` above 0 brings ${it(who)} back to life first.`;
     case 'condition':
-      return `${name} is dead: conditions and effects no longer change anything for it (\`/condition remove\` still clears what it had).`;
+      return `${name} is dead: conditions and effects no longer change anything for ${it(who)} (\`/condition remove\` still clears what ${who.isPlayerCharacter ? 'they' : 'it'} had).`;
   }
 }
 
@@ -100,7 +102,7 @@ export function refusalText(refusal: Refusal): string {
         ? `${shown(refusal.combatant)} is dead and cannot attack.`
         : `${shown(refusal.combatant)} is ${refusal.condition} and cannot attack.`;
     case 'target-dead':
-      return deadText(shown(refusal.combatant), refusal.act);
+      return deadText({ name: shown(refusal.combatant), isPlayerCharacter: refusal.isPlayerCharacter }, refusal.act);
     case 'cannot-attack-source':
       return `${shown(refusal.combatant)} is ${refusal.condition} by ${shown(refusal.target)} and cannot attack it.`;
     case 'no-armour-class':
@@ -112,7 +114,7 @@ export function refusalText(refusal: Refusal): string {
     case 'modifiers-on-track':
       return `${refusal.track} has its own mechanics: leave out \`modifiers\`.`;
     case 'no-repeat-save-due':
-      return `${shown(refusal.combatant)} has no repeat save to roll now: it comes at the end of its turn.`;
+      return `${shown(refusal.combatant)} has no repeat save to roll now: it comes at the end of ${its(refusal)} turn.`;
     case 'not-affected':
       return `${shown(refusal.combatant)} has no ${shown(refusal.condition)} to remove.`;
     case 'no-legendary-actions':
@@ -127,17 +129,17 @@ export function refusalText(refusal: Refusal): string {
       return `${shown(refusal.combatant)} is surprised: it has no legendary actions until its first turn is over.`;
     case 'reaction-used': {
       const on = refusal.note === null ? '' : ` (${shown(refusal.note)})`;
-      return `${shown(refusal.combatant)} has already used its reaction${on}; it comes back at the start of its turn.`;
+      return `${shown(refusal.combatant)} has already used ${its(refusal)} reaction${on}; it comes back at the start of ${its(refusal)} turn.`;
     }
     case 'reaction-surprised':
-      return `${shown(refusal.combatant)} is surprised: it has no reaction until its first turn is over.`;
+      return `${shown(refusal.combatant)} is surprised: ${refusal.isPlayerCharacter ? 'they have' : 'it has'} no reaction until ${its(refusal)} first turn is over.`;
     case 'reaction-stopped':
       return `${shown(refusal.combatant)} ${stoppedState(refusal.stoppedBy)} and cannot take reactions.`;
     case 'nothing-readied':
-      return `${shown(refusal.combatant)} has no readied action: ready one on its turn with \`/init ready trigger:<what sets it off>\`.`;
+      return `${shown(refusal.combatant)} has no readied action: ready one on ${its(refusal)} turn with \`/init ready trigger:<what sets it off>\`.`;
     case 'not-your-turn': {
       const whose = refusal.lair ? `${shown(refusal.current)}'s lair turn` : `${shown(refusal.current)}'s turn`;
-      return `It is ${whose}: only its ${refusal.lair ? 'game master' : 'player or the game master'} can ${shown(refusal.doing)} now.`;
+      return `It is ${whose}: only ${its(refusal)} ${refusal.lair ? 'game master' : 'player or the game master'} can ${shown(refusal.doing)} now.`;
     }
     case 'no-delay':
       return `The ${refusal.ruleSetName} rules have no delaying: take the turn, or ready an action with \`/init ready\`.`;

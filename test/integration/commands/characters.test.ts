@@ -199,7 +199,7 @@ describe('stored characters through /character, /init and /rest', () => {
       /^Alice takes 58 damage and drops to -18 HP\. Alice is dying/,
     );
     expect(text(await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '1' }))).toBe(
-      'Alice takes 1 damage and is at -19 HP. Alice dies: its hit points reached its death threshold.',
+      'Alice takes 1 damage and is at -19 HP. Alice dies: their hit points reached their death threshold.',
     );
     await endFight();
     expect(await sheetOf('Alice')).toMatch(/\*\*HP\*\* -19\/40[^]*💀 \*\*Dead\*\*/);

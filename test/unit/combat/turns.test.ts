@@ -130,7 +130,7 @@ describe("a dying player character's turn", () => {
     expect(kinds(pressed)).toContain('rules:revived');
     expect(named(pressed.encounter, 'Alice')).toMatchObject({ deathSavePending: false, rules: { hp: 1 } });
     expect(refusalOf(() => pressDeathSave(pressed.encounter, ctx(alice, scripted(20)), 'Alice'))).toContain(
-      'Alice has no death save to roll now: it is not dying.',
+      'Alice has no death save to roll now: Alice is not dying.',
     );
   });
 

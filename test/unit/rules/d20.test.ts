@@ -134,6 +134,16 @@ describe('RULES.md §3 natural 1 and natural 20 on attack rolls', () => {
   });
 });
 
+describe('the reasons an attack against a creature names come in one order, whatever order its conditions came in', () => {
+  it.each(RULESET_IDS)('%s', (id) => {
+    const rules = getRuleSet(id);
+    const request = { range: 'melee', distance: 5 } as const;
+    const fell = rules.attackAgainst(createRulesState({ conditions: ['unconscious', 'incapacitated', 'prone', 'paralyzed'] }), request);
+    const again = rules.attackAgainst(createRulesState({ conditions: ['prone', 'paralyzed', 'unconscious', 'incapacitated'] }), request);
+    expect(again).toEqual(fell);
+  });
+});
+
 describe('RULES.md §17 Heroic Inspiration', () => {
   it.each(['dnd2024', 'crown-misery'] as const)('%s: reroll one die and keep the new result; it is spent', (id) => {
     const result = getRuleSet(id).useHeroicInspiration(createRulesState({ heroicInspiration: true }), 20, scripted(7));
