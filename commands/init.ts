@@ -50,6 +50,7 @@ import {
   refreshTracker,
   suggestTargets,
   undoLastChange,
+  labelOf,
 } from '../src/framework/encounter-commands';
 import { buttonId, parseButtonId } from '../src/views/button-ids';
 import { logReply } from '../src/views/encounter-log';
@@ -297,7 +298,7 @@ function given<T extends object>(values: { [K in keyof T]: T[K] | null | undefin
 
 async function begin(ctx: CommandContext): Promise<Reply> {
   const name = optionalString(ctx.options, 'name');
-  const result = await encountersOf(ctx).begin(actorOf(ctx), placeOf(ctx), given({ name, options: saveOptions(ctx.options) }));
+  const result = await encountersOf(ctx).begin(actorOf(ctx), placeOf(ctx), labelOf(ctx), given({ name, options: saveOptions(ctx.options) }));
   const tracker = await postTracker(ctx, result.encounter);
   const where = {
     pinned: 'The tracker is pinned in this channel.',
@@ -408,7 +409,7 @@ async function confirmEnd(ctx: CommandContext): Promise<Reply> {
 
 async function end(ctx: ComponentContext, encounterId: string): Promise<Reply> {
   await encounterForButton(ctx, encounterId);
-  const result = await encountersOf(ctx).apply(actorOf(ctx), placeOf(ctx), endEncounter);
+  const result = await encountersOf(ctx).apply(actorOf(ctx), placeOf(ctx), labelOf(ctx), endEncounter);
   await ctx.services.characters.recordStates(statesAfterFight(result.encounter));
   await refreshTracker(ctx, result.encounter);
   const summary = summaryEmbed(result.encounter);

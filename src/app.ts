@@ -22,6 +22,7 @@ import { serveLivePages, type LivePages, type ServeOptions } from './live/live-p
 import { createLiveLinkStore, createLiveStateSource } from './db/live-store';
 import { listenForLiveNotices } from './db/live-listener';
 import type { LivePagesOff } from './views/live-share';
+import { noteText } from './views/change-notes';
 
 /** The bot's parts, shared by every transport: its commands and the services they use. */
 export interface App {
@@ -79,7 +80,7 @@ export function buildServices({
     random,
     logger,
     now,
-    encounters: createEncounterService({ prisma, random, now, saved: publish }),
+    encounters: createEncounterService({ prisma, random, now, saved: publish, describe: noteText }),
     settings: createSettingsStore(prisma, publish),
     characters: createCharacterStore(prisma),
     attachments,

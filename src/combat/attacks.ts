@@ -181,9 +181,9 @@ export function attack(encounter: Encounter, ctx: StepContext, input: AttackInpu
         : null,
     private: input.secret === true && isGameMaster(ctx.actor, encounter),
   };
-  const head = `${attacker.name} → ${target.name}`;
+  const noted = { kind: 'attack', attacker: attacker.name, target: target.name } as const;
   if (outcome === 'miss' || outcome === 'fumble') {
-    return { encounter, events: [{ kind: 'attack-rolled', ...event }], command: 'attack', detail: `${head}: miss` };
+    return { encounter, events: [{ kind: 'attack-rolled', ...event }], note: { ...noted, hit: null } };
   }
   const critical = outcome === 'critical';
   const amount = rollDamage(text, ctx.random, null, critical ? ctx.ruleSet.facts.critical : null, { weapon: input.weapon });
@@ -193,7 +193,6 @@ export function attack(encounter: Encounter, ctx: StepContext, input: AttackInpu
   return {
     encounter: landed.encounter,
     events: [{ kind: 'attack-rolled', ...event }, ...landed.events],
-    command: 'attack',
-    detail: `${head}: hit, ${landed.detail}`,
+    note: { ...noted, hit: landed.damage },
   };
 }

@@ -1,4 +1,3 @@
-import { UserError } from '../errors';
 import { CombatRefusal } from './refusals';
 import { applyRulesChange, concentrationOf, endEffects, type Step } from './effects';
 import { requireControl } from './permissions';
@@ -11,8 +10,8 @@ import { requireName } from './validate';
 export function startConcentration(encounter: Encounter, ctx: StepContext, input: { target: string; effect: string }): Transition {
   const combatant = findTarget(encounter, input.target);
   requireControl(ctx.actor, encounter, combatant, `start concentration for ${combatant.name}`);
-  const name = requireName(input.effect, "The effect's name");
-  if (combatant.rules.dead) throw new UserError(`${combatant.name} is dead and cannot concentrate.`);
+  const name = requireName(input.effect, 'effect-name');
+  if (combatant.rules.dead) throw new CombatRefusal({ kind: 'dead-cannot-concentrate', combatant: combatant.name });
   const incapacitating = combatant.rules.conditions
     .map((key) => ctx.ruleSet.condition(key))
     .find((condition) => condition?.mechanics.breaksConcentration === true);
@@ -50,16 +49,16 @@ export function startConcentration(encounter: Encounter, ctx: StepContext, input
   };
   next = { ...numbered, effects: [...numbered.effects, effect] };
   events.push({ kind: 'concentration-started', combatant: refOf(holder), effect: name });
-  return { encounter: next, events, command: 'init concentrate', detail: `${combatant.name} concentrates on ${name}` };
+  return { encounter: next, events, note: { kind: 'concentrating', combatant: combatant.name, effect: name } };
 }
 
 export function dropConcentration(encounter: Encounter, ctx: StepContext, target: string): Transition {
   const combatant = findTarget(encounter, target);
   requireControl(ctx.actor, encounter, combatant, `end ${combatant.name}'s concentration`);
   const effect = concentrationOf(encounter, combatant.id);
-  if (effect === undefined) throw new UserError(`${combatant.name} is not concentrating on anything.`);
+  if (effect === undefined) throw new CombatRefusal({ kind: 'not-concentrating', combatant: combatant.name });
   const ended = endEffects(encounter, [effect.id], 'dropped');
-  return { ...ended, command: 'init drop-concentration', detail: `${combatant.name} stopped concentrating on ${effect.name}` };
+  return { ...ended, note: { kind: 'stopped-concentrating', combatant: combatant.name, effect: effect.name } };
 }
 
 /** Rolls a Constitution save to keep concentration, with the rule set's modifiers for the combatant. */
@@ -127,10 +126,10 @@ export function pressConcentrationSave(encounter: Encounter, ctx: StepContext, t
   const combatant = findTarget(encounter, target);
   requireControl(ctx.actor, encounter, combatant, `roll ${combatant.name}'s concentration save`);
   const [dc, ...rest] = combatant.pendingConcentrationDcs;
-  if (dc === undefined) throw new UserError(`${combatant.name} has no concentration save to roll.`);
+  if (dc === undefined) throw new CombatRefusal({ kind: 'no-concentration-save-due', combatant: combatant.name });
   const waiting = { ...combatant, pendingConcentrationDcs: rest };
   const saved = rollSave(replaceCombatant(encounter, waiting), ctx, waiting, dc);
   const outcome = saved.events.find((e) => e.kind === 'concentration-save');
-  const result = outcome?.kind === 'concentration-save' && outcome.success ? 'kept' : 'lost';
-  return { ...saved, command: 'concentration save', detail: `${combatant.name} rolled DC ${dc} and ${result} concentration` };
+  const kept = outcome?.kind === 'concentration-save' && outcome.success;
+  return { ...saved, note: { kind: 'concentration-save', combatant: combatant.name, dc, kept } };
 }

@@ -56,7 +56,7 @@ function named(ruleSet: RuleSet, typed: string): Named {
       catalogue: catalogueNames(ruleSet),
     });
   }
-  return { kind: 'effect', name: requireName(typed, "The effect's name") };
+  return { kind: 'effect', name: requireName(typed, 'effect-name') };
 }
 
 /** The conditions and tracks a user can name in the rule set, in catalogue order. */
@@ -143,12 +143,12 @@ export function addCondition(encounter: Encounter, ctx: StepContext, input: AddC
     next = applied.encounter;
     events.push(...applied.events);
     if (own !== undefined && !change.state.conditions.includes(own)) {
-      return { encounter: next, events, command: 'condition add', detail: `${target.name} is immune to ${label}` };
+      return { encounter: next, events, note: { kind: 'immune', combatant: target.name, condition: label } };
     }
   }
   if (subject.kind === 'track') {
     const level = change?.state.tracks[subject.track.key] ?? 0;
-    return { encounter: next, events, command: 'condition add', detail: `${target.name}: ${label} ${level}` };
+    return { encounter: next, events, note: { kind: 'track-level', combatant: target.name, track: label, level } };
   }
 
   const order = next.combatants.map((c) => c.id);
@@ -190,8 +190,7 @@ export function addCondition(encounter: Encounter, ctx: StepContext, input: AddC
     modifiers: modifiersText(modifiers),
     private: !shownToPlayers,
   });
-  const what = shownToPlayers ? subject.name : 'an effect';
-  return { encounter: next, events, command: 'condition add', detail: `${what} on ${target.name}` };
+  return { encounter: next, events, note: { kind: 'effect-added', combatant: target.name, effect: shownToPlayers ? subject.name : null } };
 }
 
 /** Lowers a track, or ends a condition or effect (and what it implied; Prone stays). */
@@ -208,7 +207,7 @@ export function removeCondition(encounter: Encounter, ctx: StepContext, input: R
     const level = Math.max(0, current - (input.levels ?? current));
     const set = ctx.ruleSet.setTrack(target.rules, subject.track.key, level);
     const applied = set.ok ? applyRulesChange(encounter, target, set.value) : { encounter, events: [] };
-    return { ...applied, command: 'condition remove', detail: `${target.name}: ${subject.track.name} ${level}` };
+    return { ...applied, note: { kind: 'track-level', combatant: target.name, track: subject.track.name, level } };
   }
   if (input.levels !== undefined) throw new CombatRefusal({ kind: 'condition-without-levels', condition: subject.name });
   const wanted = normaliseName(subject.name);
@@ -238,5 +237,5 @@ export function removeCondition(encounter: Encounter, ctx: StepContext, input: R
     events.push(...applied.events);
   }
   const secret = records.length > 0 && records.every((e) => isPrivateEffect(encounter, e));
-  return { encounter: next, events, command: 'condition remove', detail: `${secret ? 'an effect' : subject.name} off ${target.name}` };
+  return { encounter: next, events, note: { kind: 'effect-removed', combatant: target.name, effect: secret ? null : subject.name } };
 }

@@ -1,4 +1,3 @@
-import { UserError } from '../errors';
 import type { Stopper } from './incapacity';
 
 /** A few combatant names, for refusals that list them; `more` counts the ones left out. */
@@ -6,6 +5,29 @@ export interface NameSample {
   names: string[];
   more: number;
 }
+
+/** A value the user typed, named in a refusal about it; the views give each its words. */
+export type Field =
+  | 'count'
+  | 'initiative'
+  | 'hp'
+  | 'ac'
+  | 'initiative-modifier'
+  | 'con-save-bonus'
+  | 'save-bonus'
+  | 'level'
+  | 'constitution'
+  | 'legendary-actions'
+  | 'legendary-cost'
+  | 'maximum-hp'
+  | 'healing'
+  | 'temporary-hp'
+  | 'damage'
+  | 'effect-name'
+  | 'name'
+  | 'character-name'
+  | 'note'
+  | 'trigger';
 
 /**
  * Why the encounter engine refused a step, as data: the views word it (`src/views/refusals.ts`),
@@ -46,7 +68,8 @@ export type Refusal =
   /** `modifiers` text the rules could not read; `reason` says what is wrong with it. */
   | { kind: 'bad-modifiers'; reason: string }
   | { kind: 'modifiers-on-track'; track: string }
-  | { kind: 'no-repeat-save-due'; combatant: string }
+  /** `combatant` is null when the effect or its target is gone. */
+  | { kind: 'no-repeat-save-due'; combatant: string | null }
   /** The caller has no combatant to attack with, or several: `attacker:` must say which. */
   | { kind: 'attacker-unclear'; gameMaster: boolean; own: number }
   /** Dead, or a condition that incapacitates. */
@@ -80,9 +103,35 @@ export type Refusal =
   /** `act` during a lair turn: the delayer comes in once it is over. */
   | { kind: 'lair-turn-under-way'; lair: string }
   /** Everyone alive is delaying: someone must act with `act`. */
-  | { kind: 'all-delayed' };
+  | { kind: 'all-delayed' }
+  | { kind: 'not-whole'; field: Field; min: number; max: number }
+  | { kind: 'empty-text'; field: Field }
+  | { kind: 'text-too-long'; field: Field; max: number }
+  /** Dice text the parser could not read; `message` is the dice notation's own account of it. */
+  | { kind: 'amount-unreadable'; field: Field; message: string }
+  /** Dice that could not be rolled (too many, too much work); `message` is the dice notation's. */
+  | { kind: 'amount-unrolled'; field: Field; message: string }
+  | { kind: 'amount-negative'; field: Field; total: number }
+  | { kind: 'amount-too-large'; field: Field; max: number }
+  /** A `[bracket]` on damage that names no damage type, or more than one. */
+  | { kind: 'not-a-damage-type'; annotation: string }
+  | { kind: 'dead-cannot-concentrate'; combatant: string }
+  | { kind: 'not-concentrating'; combatant: string }
+  | { kind: 'no-concentration-save-due'; combatant: string }
+  /** `dying`: the save comes at the start of its turn; else it is not dying at all. */
+  | { kind: 'no-death-save-due'; combatant: string; dying: boolean }
+  | { kind: 'nothing-to-undo' }
+  | { kind: 'encounter-name-too-long'; max: number }
+  | { kind: 'name-taken'; existing: string }
+  | { kind: 'too-many-combatants'; max: number; has: number }
+  /** The rule set itself refused (no temporary HP in it, no death save for that creature), as it worded it. */
+  | { kind: 'rules'; reason: string };
 
-export class CombatRefusal extends UserError {
+/**
+ * A refusal thrown out of a step. It carries no message: the core has no words, so dispatch words
+ * it with `refusalText` on its way to the user.
+ */
+export class CombatRefusal extends Error {
   constructor(readonly refusal: Refusal) {
     super(refusal.kind);
     this.name = 'CombatRefusal';

@@ -62,11 +62,11 @@ export function repeatSaves(encounter: Encounter, ctx: StepContext, effectIds: r
 export function pressRepeatSave(encounter: Encounter, ctx: StepContext, effectId: string): Transition {
   const effect = encounter.effects.find((e) => e.id === effectId);
   const target = effect?.targetId == null ? undefined : findById(encounter, effect.targetId);
-  if (effect === undefined || target === undefined) throw new CombatRefusal({ kind: 'no-repeat-save-due', combatant: 'That creature' });
+  if (effect === undefined || target === undefined) throw new CombatRefusal({ kind: 'no-repeat-save-due', combatant: null });
   requireControl(ctx.actor, encounter, target, `roll ${target.name}'s save against ${effect.name}`);
   if (!effect.savePending || effect.save === null) throw new CombatRefusal({ kind: 'no-repeat-save-due', combatant: target.name });
   const rolled = rollRepeatSave(encounter, ctx, effect, target);
-  const saved = rolled.events.some((e) => e.kind === 'repeat-save' && e.success);
-  const against = isPrivateEffect(encounter, effect) ? 'an effect' : effect.name;
-  return { ...rolled, command: 'repeat save', detail: `${target.name} rolled a save against ${against}${saved ? ' and ended it' : ''}` };
+  const ended = rolled.events.some((e) => e.kind === 'repeat-save' && e.success);
+  const against = isPrivateEffect(encounter, effect) ? null : effect.name;
+  return { ...rolled, note: { kind: 'repeat-save', combatant: target.name, effect: against, ended } };
 }

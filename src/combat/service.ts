@@ -3,10 +3,11 @@ import { getRuleSet } from '../rules';
 import type { RuleSetId } from '../rules/ids';
 import type { BeginInput } from './inputs';
 import { undoChange } from './lifecycle';
+import type { ChangeNote } from './notes';
 import type { FightRecord } from './recap';
 import { CombatRefusal } from './refusals';
 import { beginEncounter } from './roster';
-import type { EncounterStore } from './store';
+import type { EncounterStore, StoredTransition } from './store';
 import { rulesOf } from './rules-of';
 import { refOf } from './targets';
 import type { StepContext, Transition } from './transition';
@@ -21,15 +22,22 @@ export type EncounterStep<Input extends unknown[]> = (encounter: Encounter, ctx:
 
 /**
  * Everything the commands do to a channel's encounter. Each change is one atomic `apply` of a step
- * (or `begin`/`undo`, which need more than the current encounter); refusals are thrown as errors
- * with a message for the user.
+ * (or `begin`/`undo`, which need more than the current encounter); refusals are thrown as
+ * `CombatRefusal`s for the views to word. `label` is how the log names the invocation ("hp damage"):
+ * the caller knows the command, the core does not.
  */
 export interface EncounterService {
-  begin(actor: Actor, place: Place, input: BeginInput): Promise<EncounterResult>;
+  begin(actor: Actor, place: Place, label: string, input: BeginInput): Promise<EncounterResult>;
   /** Applies `step` to the channel's active encounter and saves the change with its log line. */
-  apply<Input extends unknown[]>(actor: Actor, place: Place, step: EncounterStep<Input>, ...input: Input): Promise<EncounterResult>;
+  apply<Input extends unknown[]>(
+    actor: Actor,
+    place: Place,
+    label: string,
+    step: EncounterStep<Input>,
+    ...input: Input
+  ): Promise<EncounterResult>;
   /** Reverts the last change not yet undone: the game master's, or the caller's own. */
-  undo(actor: Actor, place: Place): Promise<EncounterResult>;
+  undo(actor: Actor, place: Place, label: string): Promise<EncounterResult>;
 
   /** The channel's active encounter, or null. `list` shows it; hidden numbers are the caller's to filter. */
   get(place: Place): Promise<Encounter | null>;
@@ -59,6 +67,8 @@ export interface EncounterServiceDeps {
   ruleSetFor(place: Place): Promise<RuleSetId>;
   /** A fresh encounter id. */
   newId(): string;
+  /** The log line's words for a change (the views'), saved with it. */
+  describe(note: ChangeNote): string;
 }
 
 const MAX_LOG_ENTRIES = 25;
@@ -71,30 +81,34 @@ export function createEncounterServiceWith(deps: EncounterServiceDeps): Encounte
     return { actor, ruleSet: rulesOf(encounter), random: deps.random, now: deps.now() };
   }
 
+  function logged(transition: Transition, label: string): StoredTransition {
+    return { encounter: transition.encounter, events: transition.events, command: label, detail: deps.describe(transition.note) };
+  }
+
   return {
-    async begin(actor, place, input) {
+    async begin(actor, place, label, input) {
       const ruleSet = await deps.ruleSetFor(place);
       const begun = beginEncounter(
         { actor, ruleSet: getRuleSet(ruleSet), random: deps.random, now: deps.now() },
         { id: deps.newId(), place, name: input.name, ruleSet, options: input.options },
       );
-      if (!(await store.create(begun, actor))) {
+      if (!(await store.create(logged(begun, label), actor))) {
         const existing = await store.active(place.channelId);
         const known = existing === null ? null : { name: existing.name, gameMasterName: existing.gameMasterName };
         throw new CombatRefusal({ kind: 'encounter-exists', existing: known });
       }
       return { encounter: begun.encounter, events: begun.events };
     },
-    async apply(actor, place, step, ...input) {
-      const saved = await store.update(place.channelId, actor, (current) => step(current, contextFor(actor, current), ...input));
+    async apply(actor, place, label, step, ...input) {
+      const saved = await store.update(place.channelId, actor, (current) => logged(step(current, contextFor(actor, current), ...input), label));
       if (saved === null) throw new CombatRefusal({ kind: 'no-encounter' });
       return { encounter: saved.encounter, events: saved.events };
     },
-    async undo(actor, place) {
+    async undo(actor, place, label) {
       const saved = await store.update(
         place.channelId,
         actor,
-        (current, last) => ({ ...undoChange(current, contextFor(actor, current), last), undoes: last?.id }),
+        (current, last) => ({ ...logged(undoChange(current, contextFor(actor, current), last), label), undoes: last?.id }),
         { withLastChange: true },
       );
       if (saved === null) throw new CombatRefusal({ kind: 'no-encounter' });
@@ -104,7 +118,7 @@ export function createEncounterServiceWith(deps: EncounterServiceDeps): Encounte
     get: (place) => store.active(place.channelId),
     newer: (known) => store.newer(known.id, known.version),
     async log(place, count) {
-      const entries = await store.log(place.channelId, requireWhole(count, 'Count', 1, MAX_LOG_ENTRIES));
+      const entries = await store.log(place.channelId, requireWhole(count, 'count', 1, MAX_LOG_ENTRIES));
       if (entries === null) throw new CombatRefusal({ kind: 'no-encounter' });
       return entries;
     },

@@ -1,10 +1,15 @@
 import type { LastChange } from './lifecycle';
 import type { FightRecord } from './recap';
-import type { Transition } from './transition';
-import type { Actor, Encounter, EncounterLogEntry } from './types';
+import type { Actor, Encounter, EncounterEvent, EncounterLogEntry } from './types';
 
-/** A change to save, and (for `undo`) the logged change it reverts. */
-export interface StoredTransition extends Transition {
+/** A change to save with its log line, and (for `undo`) the logged change it reverts. */
+export interface StoredTransition {
+  encounter: Encounter;
+  events: EncounterEvent[];
+  /** The invocation as the log names it ("hp damage"), stamped by the layer that knows the command. */
+  command: string;
+  /** The log's words for the change, worded by the views from the step's note. */
+  detail: string;
   undoes?: string;
 }
 
@@ -26,10 +31,10 @@ export interface EncounterStore {
   /** Like `active`, but may answer from memory with a state a moment old (autocomplete). */
   cached(channelId: string): Promise<Encounter | null>;
   /** Saves a new encounter; false when the channel already has an active one. */
-  create(begun: Transition, actor: Actor): Promise<boolean>;
+  create(begun: StoredTransition, actor: Actor): Promise<boolean>;
   /**
    * Applies `change` to the channel's active encounter and saves the result; null when there is no
-   * active encounter. A `UserError` thrown by `change` saves nothing and reaches the caller.
+   * active encounter. A refusal thrown by `change` saves nothing and reaches the caller.
    */
   update(channelId: string, actor: Actor, change: ChangeFn, options?: { withLastChange?: boolean }): Promise<StoredTransition | null>;
   /** The latest `count` log entries of the channel's active encounter, newest first; null without one. */

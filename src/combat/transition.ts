@@ -1,5 +1,6 @@
 import type { RandomSource } from '../dice/random';
 import type { RuleSet } from '../rules/types';
+import type { ChangeNote } from './notes';
 import type { Actor, Combatant, Encounter, EncounterEvent } from './types';
 
 /** What every pure encounter step receives besides the state and its input. */
@@ -10,14 +11,11 @@ export interface StepContext {
   now: Date;
 }
 
-/** One change, ready to be saved with its log line. */
+/** One change, ready to be saved: the encounter after it, what happened, and the note its log line is worded from. */
 export interface Transition {
   encounter: Encounter;
   events: EncounterEvent[];
-  /** The command as the log shows it, e.g. "hp damage". */
-  command: string;
-  /** What it did, in plain words. */
-  detail: string;
+  note: ChangeNote;
 }
 
 export function replaceCombatant(encounter: Encounter, combatant: Combatant): Encounter {

@@ -1,10 +1,10 @@
-import { UserError } from '../errors';
 import type { RulesResult, TimedEffect, TurnPoint } from '../rules/types';
 import { rollPendingConcentrationSaves } from './concentration';
 import { repeatSaves } from './repeat-saves';
 import { applyRulesChange, customEffectsOn, endEffects, isDying, type Step } from './effects';
 import { isGameMaster, requireControl, requireGameMaster } from './permissions';
 import { lairActing, lairDue, roundOfCurrent } from './lair';
+import type { TurnNote } from './notes';
 import { CombatRefusal } from './refusals';
 import { findById, findTarget, refOf } from './targets';
 import { replaceCombatant, type StepContext, type Transition } from './transition';
@@ -211,7 +211,7 @@ function beginTurnOf(
  * Ends the current turn (or lair turn) and starts the next one that can be taken, counting rounds. A
  * lair turn due at count 20 comes first: the ending turn's end passes, the next turn's start waits.
  */
-function passTurn(before: Encounter, ctx: StepContext): Step & { detail: string } {
+function passTurn(before: Encounter, ctx: StepContext): Step & { turn: TurnNote } {
   const pending = rollPendingSaves(before, ctx);
   const leaving = lairActing(pending.encounter);
   const from = currentPoint(pending.encounter);
@@ -234,14 +234,14 @@ function passTurn(before: Encounter, ctx: StepContext): Step & { detail: string 
     const lair = findById(next, due.lair.id) ?? due.lair;
     next = replaceCombatant({ ...next, round: due.round }, withLair(lair, { round: due.round, acting: true }));
     events.push({ kind: 'lair-turn', combatant: refOf(lair), round: due.round });
-    return { encounter: next, events, detail: `round ${due.round}, ${lair.name}'s lair turn` };
+    return { encounter: next, events, turn: { round: due.round, combatant: lair.name, lair: true } };
   }
   events.push(...upcoming.events);
   const started = beginTurnOf(encounter, ctx, from, upcoming.chosen, upcoming.round, leaving === undefined ? 'all' : 'at-start');
   return {
     encounter: started.encounter,
     events: [...events, ...started.events],
-    detail: `round ${upcoming.round}, ${upcoming.chosen.name}'s turn`,
+    turn: { round: upcoming.round, combatant: upcoming.chosen.name, lair: false },
   };
 }
 
@@ -250,7 +250,7 @@ export function nextTurn(before: Encounter, ctx: StepContext): Transition {
   requireCombatants(before);
   requireTurnControl(before, ctx, 'end this turn');
   const passed = passTurn(before, ctx);
-  return { encounter: passed.encounter, events: passed.events, command: 'init next', detail: passed.detail };
+  return { encounter: passed.encounter, events: passed.events, note: { kind: 'turn', turn: passed.turn } };
 }
 
 /** The current combatant's turn, which only its controller (or the game master) may spend on `doing`. */
@@ -274,8 +274,7 @@ export function delayTurn(encounter: Encounter, ctx: StepContext): Transition {
   return {
     encounter: passed.encounter,
     events: [{ kind: 'turn-delayed', combatant: refOf(current) }, ...passed.events],
-    command: 'init delay',
-    detail: `${current.name} delays; ${passed.detail}`,
+    note: { kind: 'delayed', combatant: current.name, turn: passed.turn },
   };
 }
 
@@ -331,8 +330,7 @@ export function actNow(encounter: Encounter, ctx: StepContext, target?: string):
   return {
     encounter: started.encounter,
     events: [...pending.events, { kind: 'delay-ended', combatant: refOf(back) }, ...started.events],
-    command: 'init act',
-    detail: `${delayer.name} stops delaying and acts after ${current.name}`,
+    note: { kind: 'acted', combatant: delayer.name, after: current.name },
   };
 }
 
@@ -355,8 +353,7 @@ export function previousTurn(encounter: Encounter, ctx: StepContext): Transition
     return {
       encounter: { ...encounter, round, currentId: candidate.id },
       events: [{ kind: 'turn-went-back', combatant: refOf(candidate), round }],
-      command: 'init prev',
-      detail: `back to round ${round}, ${candidate.name}'s turn`,
+      note: { kind: 'went-back', combatant: candidate.name, round },
     };
   }
   throw new CombatRefusal({ kind: 'first-turn' });
@@ -372,8 +369,7 @@ function leaveLairTurn(encounter: Encounter, ctx: StepContext, lair: Combatant, 
   return {
     encounter: next,
     events: [{ kind: 'turn-went-back', combatant: refOf(current), round }],
-    command: 'init prev',
-    detail: `back to round ${round}, ${current.name}'s turn`,
+    note: { kind: 'went-back', combatant: current.name, round },
   };
 }
 
@@ -392,8 +388,7 @@ export function moveTurn(encounter: Encounter, ctx: StepContext, target: string)
   return {
     encounter: { ...encounter, combatants, round, currentId: combatant.id },
     events: [{ kind: 'turn-started', combatant: refOf(combatant), round, moved: true }],
-    command: 'init move',
-    detail: `moved the turn to ${combatant.name}`,
+    note: { kind: 'moved', combatant: combatant.name },
   };
 }
 
@@ -402,10 +397,9 @@ export function pressDeathSave(encounter: Encounter, ctx: StepContext, target: s
   const combatant = findTarget(encounter, target);
   requireControl(ctx.actor, encounter, combatant, `roll ${combatant.name}'s death save`);
   if (!combatant.deathSavePending) {
-    const why = isDying(combatant) ? 'it is rolled at the start of its turn' : 'it is not dying';
-    throw new UserError(`${combatant.name} has no death save to roll now: ${why}.`);
+    throw new CombatRefusal({ kind: 'no-death-save-due', combatant: combatant.name, dying: isDying(combatant) });
   }
   const rolled = rollDeathSave(encounter, ctx, combatant);
-  if (!rolled.ok) throw new UserError(rolled.reason);
-  return { ...rolled.value, command: 'death save', detail: `${combatant.name} rolled a death save` };
+  if (!rolled.ok) throw new CombatRefusal({ kind: 'rules', reason: rolled.reason });
+  return { ...rolled.value, note: { kind: 'death-save', combatant: combatant.name } };
 }

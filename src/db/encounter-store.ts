@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { UNDO_COMMAND, type LastChange } from '../combat/lifecycle';
+import type { LastChange } from '../combat/lifecycle';
+import type { ChangeNote } from '../combat/notes';
 import { createEncounterServiceWith, type EncounterService } from '../combat/service';
 import { addedAndRemoved, deltaOf, hiddenHitPointChanges, wholeSide, type EncounterSide } from '../combat/delta';
 import type { ChangeFn, EncounterStore, StoredTransition } from '../combat/store';
 import type { FightEntry } from '../combat/recap';
-import type { Transition } from '../combat/transition';
 import type { Actor, Encounter, EncounterEvent, EncounterLogEntry } from '../combat/types';
 import type { RandomSource } from '../dice/random';
-import { UserError } from '../errors';
+import { CombatRefusal } from '../combat/refusals';
 import type { PrismaClient } from './generated/client';
 import { EncounterCache } from './encounter-cache';
 import { KeyedQueue } from './encounter-queue';
@@ -61,6 +61,12 @@ function assignments(columns: readonly string[]): string {
 }
 
 /**
+ * An undo is logged like any change, but is never itself the change a later undo reverts: its
+ * events say it undid something. Rows logged before events were kept are told by their label.
+ */
+const LEGACY_UNDO_LABEL = 'init undo';
+
+/**
  * The channel's encounter with its combatants and effects; `$3`/`$4` name the id and version of a
  * copy the caller holds, and when they still match only that fact comes back, nothing to parse.
  */
@@ -77,7 +83,8 @@ SELECT known.unchanged,
     SELECT row_to_json(v) FROM (
       SELECT ev.id::text AS id, ev.actor_id, ev.actor_name, ev.command, ev.detail, ev.before, ev.after
       FROM encounter_events ev
-      WHERE ev.encounter_id = e.id AND NOT ev.undone AND ev.before IS NOT NULL AND ev.command <> '${UNDO_COMMAND}'
+      WHERE ev.encounter_id = e.id AND NOT ev.undone AND ev.before IS NOT NULL
+        AND NOT ev.events @> '[{"kind": "undone"}]' AND ev.command <> '${LEGACY_UNDO_LABEL}'
       ORDER BY ev.id DESC LIMIT 1
     ) v
   ) END AS last_change
@@ -387,7 +394,7 @@ function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date, saved
       return await attempt(prisma, { encounter: cached, lastChange: null }, actor, change);
     } catch (error) {
       // A refusal computed on a state another process has since changed may be wrong: ask again on a fresh one.
-      if (!(error instanceof UserError)) throw error;
+      if (!(error instanceof CombatRefusal)) throw error;
       cache.forget(cached.channelId);
       return { kind: 'stale' };
     }
@@ -429,7 +436,7 @@ function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date, saved
       return cache.get(channelId) ?? (await loadFresh(prisma, channelId, false))?.encounter ?? null;
     },
 
-    async create(begun: Transition, actor: Actor) {
+    async create(begun: StoredTransition, actor: Actor) {
       const e = begun.encounter;
       const payload = {
         encounter: encounterRow(e),
@@ -535,15 +542,18 @@ export interface EncounterServiceOptions {
   now(this: void): Date;
   /** Told of each saved change once it is committed (the live pages of this process); other processes hear of it through NOTIFY. */
   saved?: (this: void, notice: LiveNotice) => void;
+  /** The log line's words for a change: the views' `noteText`, which this layer may not import. */
+  describe(this: void, note: ChangeNote): string;
 }
 
 /** The encounter service the app uses: PostgreSQL through Prisma, rule sets from the channel settings. */
-export function createEncounterService({ prisma, random, now, saved = () => undefined }: EncounterServiceOptions): EncounterService {
+export function createEncounterService({ prisma, random, now, saved = () => undefined, describe }: EncounterServiceOptions): EncounterService {
   return createEncounterServiceWith({
     store: createPrismaEncounterStore(prisma, now, saved),
     random,
     now,
     ruleSetFor: async (place) => (await effectiveRuleset(prisma, place)).ruleset,
     newId: randomUUID,
+    describe,
   });
 }

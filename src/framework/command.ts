@@ -69,6 +69,11 @@ export interface CommandContext {
   options: CommandOptions;
   services: Services;
   messenger: ChannelMessenger;
+  /**
+   * The invocation as the encounter log names it ("hp damage", "death save"): dispatch sets it from
+   * the command and subcommand, or from the button pressed. A change the core makes is stamped with it.
+   */
+  label?: string;
 }
 
 /** A button press: the context of the message's channel plus the button's custom id. */

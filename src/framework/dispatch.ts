@@ -3,6 +3,8 @@ import { UserError, type AutocompleteChoice, type AutocompleteContext, type Comm
 import type { Reply } from '../views/reply';
 import { CombatRefusal } from '../combat/refusals';
 import { refusalText } from '../views/refusals';
+import { buttonLogLabel } from '../views/encounter-log';
+import { parseButtonId } from '../views/button-ids';
 import { errorReply } from '../views/embeds';
 import type { CommandRegistry } from './registry';
 
@@ -23,7 +25,7 @@ async function guarded(logger: Logger, fields: Record<string, unknown>, run: () 
     logOutcome(logger, fields, 'ok', started);
     return reply;
   } catch (error) {
-    if (error instanceof UserError) {
+    if (error instanceof UserError || error instanceof CombatRefusal) {
       const message = error instanceof CombatRefusal ? refusalText(error.refusal) : error.message;
       logOutcome(logger, { ...fields, reason: message }, 'user-error', started);
       return errorReply(message);
@@ -43,7 +45,7 @@ export function dispatchCommand(registry: CommandRegistry, name: string, ctx: Co
   return guarded(ctx.services.logger, fields, async () => {
     const command = registry.get(name);
     if (!command) throw new UserError(`There is no /${name} command. Try /help.`);
-    return command.execute(ctx);
+    return command.execute({ ...ctx, label: commandLabel(ctx, name) });
   });
 }
 
@@ -53,7 +55,8 @@ export function dispatchButton(registry: CommandRegistry, ctx: ComponentContext)
   return guarded(ctx.services.logger, fields, async () => {
     const command = registry.ownerOfButton(ctx.customId);
     if (!command?.button) throw new UserError('This button no longer does anything.');
-    return command.button(ctx);
+    const button = parseButtonId(ctx.customId);
+    return command.button(button === null ? ctx : { ...ctx, label: buttonLogLabel(button) });
   });
 }
 

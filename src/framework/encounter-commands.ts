@@ -112,14 +112,20 @@ async function settled(ctx: Context, result: EncounterResult): Promise<Reply> {
   return resultReply(result);
 }
 
+/** How the log names the invocation: dispatch stamps it on every command and button it runs. */
+export function labelOf(ctx: Context): string {
+  if (ctx.label === undefined) throw new Error('an encounter change reached the core without a log label: run it through dispatch');
+  return ctx.label;
+}
+
 /** Applies one encounter step for the invoking user, brings the tracker up to date and says what happened. */
 export async function applyStep<Input extends unknown[]>(ctx: Context, step: EncounterStep<Input>, ...input: Input): Promise<Reply> {
-  return settled(ctx, await encountersOf(ctx).apply(actorOf(ctx), placeOf(ctx), step, ...input));
+  return settled(ctx, await encountersOf(ctx).apply(actorOf(ctx), placeOf(ctx), labelOf(ctx), step, ...input));
 }
 
 /** Reverts the invoking user's (or, for the game master, anyone's) last change. */
 export async function undoLastChange(ctx: Context): Promise<Reply> {
-  return settled(ctx, await encountersOf(ctx).undo(actorOf(ctx), placeOf(ctx)));
+  return settled(ctx, await encountersOf(ctx).undo(actorOf(ctx), placeOf(ctx), labelOf(ctx)));
 }
 
 /** Suggestions for a `target` option: the encounter's combatants, best match first. */

@@ -1,4 +1,4 @@
-import { afterRounds } from '../combat/lifecycle';
+import { afterRounds } from './change-notes';
 import { numberedRange } from '../combat/roster';
 import { shown } from './markdown';
 import { unworded } from './unworded';

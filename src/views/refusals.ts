@@ -1,5 +1,7 @@
 import type { Stopper } from '../combat/incapacity';
-import type { NameSample, Refusal } from '../combat/refusals';
+import { DAMAGE_QUALIFIERS } from '../combat/damage-amount';
+import type { Field, NameSample, Refusal } from '../combat/refusals';
+import { DAMAGE_TYPES } from '../rules/types';
 import { shown } from './markdown';
 import { MODIFIER_SYNTAX } from './condition-text';
 
@@ -14,6 +16,30 @@ function listed(sample: NameSample): string {
 export function stoppedState(stopper: Stopper): string {
   return stopper.kind === 'condition' ? `is ${stopper.condition}` : `is ${stopper.kind}`;
 }
+
+/** How a refusal names a value the user typed, at the start of its sentence. */
+const FIELD_NAMES: Readonly<Record<Field, string>> = {
+  count: 'Count',
+  initiative: 'Initiative',
+  hp: 'HP',
+  ac: 'AC',
+  'initiative-modifier': 'The initiative modifier',
+  'con-save-bonus': 'The Constitution save bonus',
+  'save-bonus': 'A saving throw bonus',
+  level: 'Level',
+  constitution: 'Constitution',
+  'legendary-actions': 'Legendary actions',
+  'legendary-cost': 'The cost',
+  'maximum-hp': 'Maximum HP',
+  healing: 'Healing',
+  'temporary-hp': 'Temporary HP',
+  damage: 'Damage',
+  'effect-name': "The effect's name",
+  name: 'The name',
+  'character-name': "Your character's name",
+  note: 'The note',
+  trigger: 'The trigger',
+};
 
 /** The words for each refusal of the encounter engine; a new kind does not compile until it has some. */
 export function refusalText(refusal: Refusal): string {
@@ -92,7 +118,7 @@ export function refusalText(refusal: Refusal): string {
     case 'modifiers-on-track':
       return `${refusal.track} has its own mechanics: leave out \`modifiers\`.`;
     case 'no-repeat-save-due':
-      return `${shown(refusal.combatant)} has no repeat save to roll now: it comes at the end of its turn.`;
+      return `${refusal.combatant === null ? 'That creature' : shown(refusal.combatant)} has no repeat save to roll now: it comes at the end of its turn.`;
     case 'not-affected':
       return `${shown(refusal.combatant)} has no ${shown(refusal.condition)} to remove.`;
     case 'no-legendary-actions':
@@ -133,5 +159,42 @@ export function refusalText(refusal: Refusal): string {
       return `It is ${shown(refusal.lair)}'s lair turn: \`/init act\` once the next turn has started.`;
     case 'all-delayed':
       return 'Everyone else is delaying or dead: someone must come back in with `/init act`.';
+    case 'not-whole':
+      return `${FIELD_NAMES[refusal.field]} must be a whole number from ${refusal.min} to ${refusal.max}.`;
+    case 'empty-text':
+      return `${FIELD_NAMES[refusal.field]} cannot be empty.`;
+    case 'text-too-long':
+      return `${FIELD_NAMES[refusal.field]} can be at most ${refusal.max} characters long.`;
+    case 'amount-unreadable':
+      return `${FIELD_NAMES[refusal.field]} must be a number or dice such as \`2d6+3\`: ${refusal.message}`;
+    case 'amount-unrolled':
+      return `${FIELD_NAMES[refusal.field]}: ${refusal.message}`;
+    case 'amount-negative':
+      return `${FIELD_NAMES[refusal.field]} came to ${refusal.total}; it cannot be negative.`;
+    case 'amount-too-large':
+      return `${FIELD_NAMES[refusal.field]} can be at most ${refusal.max}.`;
+    case 'not-a-damage-type':
+      return (
+        `[${shown(refusal.annotation)}] is not a damage type. Use one of: ${DAMAGE_TYPES.join(', ')}` +
+        ` (${DAMAGE_QUALIFIERS.join(', ')} may come with it).`
+      );
+    case 'dead-cannot-concentrate':
+      return `${shown(refusal.combatant)} is dead and cannot concentrate.`;
+    case 'not-concentrating':
+      return `${shown(refusal.combatant)} is not concentrating on anything.`;
+    case 'no-concentration-save-due':
+      return `${shown(refusal.combatant)} has no concentration save to roll.`;
+    case 'no-death-save-due':
+      return `${shown(refusal.combatant)} has no death save to roll now: ${refusal.dying ? 'it is rolled at the start of its turn' : 'it is not dying'}.`;
+    case 'nothing-to-undo':
+      return 'There is nothing to undo.';
+    case 'encounter-name-too-long':
+      return `The encounter's name can be at most ${refusal.max} characters long.`;
+    case 'name-taken':
+      return `There is already a combatant called ${shown(refusal.existing)}: choose another name.`;
+    case 'too-many-combatants':
+      return `An encounter holds at most ${refusal.max} combatants; it has ${refusal.has}.`;
+    case 'rules':
+      return refusal.reason;
   }
 }

@@ -7,7 +7,7 @@ import type { Encounter } from '../../../src/combat/types';
 import type { RuleSetId } from '../../../src/rules/ids';
 import { describeEvents } from '../../../src/views/encounter-text';
 import { combatantLine } from '../../../src/views/tracker';
-import { alice, bob, ctx, fresh, gm, named, noDice, refusalOf, scripted } from './support';
+import { alice, bob, ctx, fresh, gm, named, noDice, refusalOf, scripted, detailOf } from './support';
 import { perRuleSet } from '../rules/support';
 
 /** Alice (18, 12 HP), Goblin 1 and 2 (12, 7 HP), before round 1. */
@@ -301,8 +301,8 @@ describe('waking and concentrating', () => {
 describe('undo-able steps', () => {
   it('each change carries its log line', () => {
     const added = addCondition(party(), ctx(gm), { target: 'Goblin 1', condition: 'Poisoned', duration: 3 });
-    expect([added.command, added.detail]).toEqual(['condition add', 'Poisoned on Goblin 1']);
+    expect(detailOf(added)).toBe('Poisoned on Goblin 1');
     const removed = removeCondition(added.encounter, ctx(gm), { target: 'Goblin 1', condition: 'poisoned' });
-    expect([removed.command, removed.detail]).toEqual(['condition remove', 'Poisoned off Goblin 1']);
+    expect(detailOf(removed)).toBe('Poisoned off Goblin 1');
   });
 });
