@@ -16,7 +16,7 @@ import {
   saveBonusList,
   targetOption,
 } from '../src/framework/options';
-import { joinInputFor, statesAfterFight } from '../src/characters/fight';
+import { joinInputFor, sheetsAfterFight } from '../src/characters/fight';
 import type { Character } from '../src/characters/sheet';
 import { ownerOf, requireCharacter } from '../src/framework/character-commands';
 import { characterName } from '../src/views/character-sheet';
@@ -29,7 +29,6 @@ import {
   useReaction,
   changeOptions,
   dropConcentration,
-  endEncounter,
   joinEncounter,
   moveTurn,
   nextTurn,
@@ -298,7 +297,12 @@ function given<T extends object>(values: { [K in keyof T]: T[K] | null | undefin
 
 async function begin(ctx: CommandContext): Promise<Reply> {
   const name = optionalString(ctx.options, 'name');
-  const result = await encountersOf(ctx).begin(actorOf(ctx), placeOf(ctx), labelOf(ctx), given({ name, options: saveOptions(ctx.options) }));
+  const result = await encountersOf(ctx).begin(
+    actorOf(ctx),
+    placeOf(ctx),
+    labelOf(ctx),
+    given({ name, options: saveOptions(ctx.options) }),
+  );
   const tracker = await postTracker(ctx, result.encounter);
   const where = {
     pinned: 'The tracker is pinned in this channel.',
@@ -409,11 +413,10 @@ async function confirmEnd(ctx: CommandContext): Promise<Reply> {
 
 async function end(ctx: ComponentContext, encounterId: string): Promise<Reply> {
   await encounterForButton(ctx, encounterId);
-  const result = await encountersOf(ctx).apply(actorOf(ctx), placeOf(ctx), labelOf(ctx), endEncounter);
-  await ctx.services.characters.recordStates(statesAfterFight(result.encounter));
-  await refreshTracker(ctx, result.encounter);
-  const summary = summaryEmbed(result.encounter);
-  const recap = recapParts(await encountersOf(ctx).fight(placeOf(ctx), 'ended'), 'players', [summary]);
+  const fight = await encountersOf(ctx).end(actorOf(ctx), placeOf(ctx), labelOf(ctx), sheetsAfterFight);
+  await refreshTracker(ctx, fight.encounter);
+  const summary = summaryEmbed(fight.encounter);
+  const recap = recapParts(fight, 'players', [summary]);
   return { embeds: [summary, recap.embed], files: recap.files };
 }
 

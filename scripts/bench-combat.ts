@@ -290,7 +290,12 @@ async function main(): Promise<void> {
     await applyMigrations(url);
     const counting = createCountingPrisma(url, POOL_SIZE);
     try {
-      const service = createEncounterService({ prisma: counting.prisma, random: createCryptoRandom(), now: () => new Date(), describe: noteText });
+      const service = createEncounterService({
+        prisma: counting.prisma,
+        random: createCryptoRandom(),
+        now: () => new Date(),
+        describe: noteText,
+      });
       const setupStart = performance.now();
       await setUp(service);
       console.log(
@@ -299,7 +304,8 @@ async function main(): Promise<void> {
       const next = (where: Place) => service.apply(GM, where, 'init next', nextTurn);
       const damage = (where: Place, step: number) =>
         service.apply(GM, where, 'hp damage', dealDamage, { target: `Goblin ${(step % (COMBATANTS / 2)) + 1}`, amount: '1' });
-      const cold = () => createEncounterService({ prisma: counting.prisma, random: createCryptoRandom(), now: () => new Date(), describe: noteText });
+      const cold = () =>
+        createEncounterService({ prisma: counting.prisma, random: createCryptoRandom(), now: () => new Date(), describe: noteText });
       const coldNext = (where: Place) => cold().apply(GM, where, 'init next', nextTurn);
       const coldDamage = (where: Place, step: number) =>
         cold().apply(GM, where, 'hp damage', dealDamage, { target: `Orc ${(step % (COMBATANTS / 2)) + 1}`, amount: '1' });

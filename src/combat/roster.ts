@@ -41,8 +41,7 @@ export interface NewEncounter {
 /** A new encounter with the caller as its game master, before anyone is in it. */
 export function beginEncounter(ctx: StepContext, input: NewEncounter): Transition {
   const name = input.name?.trim().replace(/\s+/g, ' ') || 'Encounter';
-  if (name.length > ENCOUNTER_NAME_MAX_LENGTH)
-    throw new CombatRefusal({ kind: 'encounter-name-too-long', max: ENCOUNTER_NAME_MAX_LENGTH });
+  if (name.length > ENCOUNTER_NAME_MAX_LENGTH) throw new CombatRefusal({ kind: 'encounter-name-too-long', max: ENCOUNTER_NAME_MAX_LENGTH });
   requireOptionsApply(input.ruleSet, input.options ?? {});
   const encounter: Encounter = {
     id: input.id,

@@ -2,12 +2,12 @@ import type { RandomSource } from '../dice/random';
 import { getRuleSet } from '../rules';
 import type { RuleSetId } from '../rules/ids';
 import type { BeginInput } from './inputs';
-import { undoChange } from './lifecycle';
+import { endEncounter, undoChange } from './lifecycle';
 import type { ChangeNote } from './notes';
 import type { FightRecord } from './recap';
 import { CombatRefusal } from './refusals';
 import { beginEncounter } from './roster';
-import type { EncounterStore, StoredTransition } from './store';
+import type { EncounterStore, SheetWrite, StoredTransition } from './store';
 import { rulesOf } from './rules-of';
 import { refOf } from './targets';
 import type { StepContext, Transition } from './transition';
@@ -38,6 +38,12 @@ export interface EncounterService {
   ): Promise<EncounterResult>;
   /** Reverts the last change not yet undone: the game master's, or the caller's own. */
   undo(actor: Actor, place: Place, label: string): Promise<EncounterResult>;
+  /**
+   * Ends the channel's encounter and writes `sheetsOf(ended)` back to the stored characters in the
+   * same write: both are saved or neither is. The ended fight comes back with its whole log, read
+   * by that write, for the recap.
+   */
+  end(actor: Actor, place: Place, label: string, sheetsOf: (ended: Encounter) => readonly SheetWrite[]): Promise<FightRecord>;
 
   /** The channel's active encounter, or null. `list` shows it; hidden numbers are the caller's to filter. */
   get(place: Place): Promise<Encounter | null>;
@@ -100,7 +106,9 @@ export function createEncounterServiceWith(deps: EncounterServiceDeps): Encounte
       return { encounter: begun.encounter, events: begun.events };
     },
     async apply(actor, place, label, step, ...input) {
-      const saved = await store.update(place.channelId, actor, (current) => logged(step(current, contextFor(actor, current), ...input), label));
+      const saved = await store.update(place.channelId, actor, (current) =>
+        logged(step(current, contextFor(actor, current), ...input), label),
+      );
       if (saved === null) throw new CombatRefusal({ kind: 'no-encounter' });
       return { encounter: saved.encounter, events: saved.events };
     },
@@ -113,6 +121,21 @@ export function createEncounterServiceWith(deps: EncounterServiceDeps): Encounte
       );
       if (saved === null) throw new CombatRefusal({ kind: 'no-encounter' });
       return { encounter: saved.encounter, events: saved.events };
+    },
+
+    async end(actor, place, label, sheetsOf) {
+      const saved = await store.update(
+        place.channelId,
+        actor,
+        (current) => {
+          const ended = logged(endEncounter(current, contextFor(actor, current)), label);
+          return { ...ended, sheets: sheetsOf(ended.encounter) };
+        },
+        { withFight: true },
+      );
+      if (saved === null) throw new CombatRefusal({ kind: 'no-encounter' });
+      if (saved.entries === undefined) throw new Error('the store gave back no log with the end of a fight');
+      return { encounter: saved.encounter, entries: saved.entries };
     },
 
     get: (place) => store.active(place.channelId),

@@ -101,7 +101,10 @@ export function useReaction(encounter: Encounter, ctx: StepContext, input: { tar
   return {
     encounter: moved.encounter,
     events: [event, ...moved.events],
-    note: readied === null ? { kind: 'reaction', combatant: combatant.name, note } : { kind: 'readied-action-taken', combatant: combatant.name },
+    note:
+      readied === null
+        ? { kind: 'reaction', combatant: combatant.name, note }
+        : { kind: 'readied-action-taken', combatant: combatant.name },
   };
 }
 

@@ -6,6 +6,9 @@ import { addMonsters, dealDamage, endEncounter, grantTempHp, joinEncounter, next
 import type { Actor, Encounter, Place } from '../../../src/combat/types';
 import { createSeededRandom } from '../../../src/dice/seeded';
 import { createEncounterService, LOG_SQL } from '../../../src/db/encounter-store';
+import { createCharacterStore } from '../../../src/db/characters';
+import { joinInputFor, sheetsAfterFight } from '../../../src/characters/fight';
+import { applySheetChanges, freshState, type Character } from '../../../src/characters/sheet';
 import { noteText } from '../../../src/views/change-notes';
 import { createCountingPrisma, type CountingPrisma } from '../../../src/db/encounter-statement-counter';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
@@ -54,7 +57,12 @@ describe('the encounter store on PostgreSQL', () => {
     expect(combatant(hit.encounter, 'Goblin 1').rules).toMatchObject({ hp: 0, dead: true });
 
     // A restart: a new service over the same database continues the fight.
-    const restarted = createEncounterService({ prisma: counting.prisma, random: createSeededRandom(8), now: () => new Date(), describe: noteText });
+    const restarted = createEncounterService({
+      prisma: counting.prisma,
+      random: createSeededRandom(8),
+      now: () => new Date(),
+      describe: noteText,
+    });
     const turn = await restarted.apply(alice, here, 'init next', nextTurn);
     expect(turn.events.map((e) => e.kind)).toEqual(['turn-skipped', 'turn-started']);
     expect(turn.encounter.currentId).toBe(combatant(turn.encounter, 'Goblin 2').id);
@@ -74,7 +82,12 @@ describe('the encounter store on PostgreSQL', () => {
     await service.apply(gm, here, 'init next', nextTurn);
     expect(counting.statements() - before).toBe(2);
 
-    const elsewhere = createEncounterService({ prisma: counting.prisma, random: createSeededRandom(9), now: () => new Date(), describe: noteText });
+    const elsewhere = createEncounterService({
+      prisma: counting.prisma,
+      random: createSeededRandom(9),
+      now: () => new Date(),
+      describe: noteText,
+    });
     before = counting.statements();
     await elsewhere.apply(alice, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '5' });
     expect(counting.statements() - before).toBe(2);
@@ -87,7 +100,12 @@ describe('the encounter store on PostgreSQL', () => {
 
   it('does not trust a refusal computed on a stale copy', async () => {
     await service.begin(gm, here, 'init begin', {});
-    const elsewhere = createEncounterService({ prisma: counting.prisma, random: createSeededRandom(9), now: () => new Date(), describe: noteText });
+    const elsewhere = createEncounterService({
+      prisma: counting.prisma,
+      random: createSeededRandom(9),
+      now: () => new Date(),
+      describe: noteText,
+    });
     await elsewhere.apply(gm, here, 'init add', addMonsters, { name: 'Ogre', hp: 59, initiative: 8 });
     const hit = await service.apply(gm, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '4' });
     expect(combatant(hit.encounter, 'Ogre').rules.hp).toBe(55);
@@ -95,10 +113,17 @@ describe('the encounter store on PostgreSQL', () => {
 
   it('keeps the tracker message id in every copy', async () => {
     const begun = await service.begin(gm, here, 'init begin', {});
-    const elsewhere = createEncounterService({ prisma: counting.prisma, random: createSeededRandom(9), now: () => new Date(), describe: noteText });
+    const elsewhere = createEncounterService({
+      prisma: counting.prisma,
+      random: createSeededRandom(9),
+      now: () => new Date(),
+      describe: noteText,
+    });
     await elsewhere.apply(alice, here, 'init join', joinEncounter, { hp: 10, initiative: 3 });
     await service.setTrackerMessage(here, begun.encounter.id, 'message-1');
-    expect((await service.apply(bob, here, 'init join', joinEncounter, { hp: 9, initiative: 4 })).encounter.trackerMessageId).toBe('message-1');
+    expect((await service.apply(bob, here, 'init join', joinEncounter, { hp: 9, initiative: 4 })).encounter.trackerMessageId).toBe(
+      'message-1',
+    );
     expect((await elsewhere.apply(gm, here, 'init next', nextTurn)).encounter.trackerMessageId).toBe('message-1');
   });
 
@@ -138,7 +163,9 @@ describe('the encounter store on PostgreSQL', () => {
     await service.apply(gm, here, 'hp temp', grantTempHp, { target: 'Ogre', amount: '20' });
     const senders = replicas(3);
     await Promise.all(
-      Array.from({ length: 50 }, (_, i) => (senders[i % 3] ?? service).apply(bob, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '1' })),
+      Array.from({ length: 50 }, (_, i) =>
+        (senders[i % 3] ?? service).apply(bob, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '1' }),
+      ),
     );
     expect(combatant(await current(), 'Ogre').rules).toMatchObject({ tempHp: 0, hp: 90 });
   });
@@ -162,7 +189,10 @@ describe('the encounter store on PostgreSQL', () => {
   });
 
   it('lets only one of two racing `begin`s start an encounter in a channel', async () => {
-    const outcomes = await Promise.allSettled([service.begin(gm, here, 'init begin', { name: 'First' }), service.begin(alice, here, 'init begin', { name: 'Second' })]);
+    const outcomes = await Promise.allSettled([
+      service.begin(gm, here, 'init begin', { name: 'First' }),
+      service.begin(alice, here, 'init begin', { name: 'Second' }),
+    ]);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     const refused = outcomes.find((o) => o.status === 'rejected');
     const reason: unknown = refused?.status === 'rejected' ? refused.reason : null;
@@ -247,7 +277,12 @@ describe('reading the encounter for /init list and buttons', () => {
     const first = await current();
     expect(await current()).toBe(first);
     expect(counting.statements() - before).toBe(2);
-    const replica = createEncounterService({ prisma: counting.prisma, random: createSeededRandom(9), now: () => new Date(), describe: noteText });
+    const replica = createEncounterService({
+      prisma: counting.prisma,
+      random: createSeededRandom(9),
+      now: () => new Date(),
+      describe: noteText,
+    });
     await replica.apply(bob, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '30' });
     expect(combatant(await current(), 'Ogre').rules.hp).toBe(90);
     await service.apply(gm, here, 'init end', endEncounter);
@@ -262,7 +297,12 @@ describe('reading an encounter by its id for the tracker', () => {
     const before = counting.statements();
     expect(await service.newer(shown)).toBeNull();
     expect(counting.statements() - before).toBe(1);
-    const replica = createEncounterService({ prisma: counting.prisma, random: createSeededRandom(9), now: () => new Date(), describe: noteText });
+    const replica = createEncounterService({
+      prisma: counting.prisma,
+      random: createSeededRandom(9),
+      now: () => new Date(),
+      describe: noteText,
+    });
     const ended = (await replica.apply(gm, here, 'init end', endEncounter)).encounter;
     await replica.begin(gm, here, 'init begin', { name: 'Rematch' });
     const latest = await service.newer(shown);
@@ -324,5 +364,57 @@ describe('the log query', () => {
     }
     expect((await service.log(here, 25)).map((entry) => entry.command)).toEqual(['init add', 'init begin']);
     await expect(service.log({ guildId: 'guild', channelId: 'old-1' }, 5)).rejects.toEqual(new CombatRefusal({ kind: 'no-encounter' }));
+  });
+});
+
+describe('the end of a fight and the sheets it writes back, in one write', () => {
+  /** Alice's stored character, 3rd level with 24 HP, in a fight at the tavern with an Ogre hitting her for 9. */
+  async function aliceHitInAFight(): Promise<Character> {
+    const characters = createCharacterStore(counting.prisma);
+    const sheet = applySheetChanges(null, 'Alice', { level: 3, maxHp: 24, scores: { con: 14 } });
+    const character = await characters.create({ guildId: here.guildId, ownerId: alice.userId }, sheet, freshState(sheet));
+    if (character === null) throw new Error('Alice was not created');
+    await service.begin(gm, here, 'init begin', { name: 'Ambush' });
+    await service.apply(alice, here, 'init join', joinEncounter, { ...joinInputFor(character), initiative: 15 });
+    await service.apply(gm, here, 'init add', addMonsters, { name: 'Ogre', hp: 59, initiative: 8 });
+    await service.apply(gm, here, 'hp damage', dealDamage, { target: 'Alice', amount: '9' });
+    return character;
+  }
+
+  it('ends the fight and writes Alice back at 15 HP in one statement, and the recap reads the fight that statement saw', async () => {
+    const character = await aliceHitInAFight();
+    const before = counting.statements();
+    const fight = await service.end(gm, here, 'init end', sheetsAfterFight);
+    expect(counting.statements() - before).toBe(1);
+
+    expect(fight.encounter.endedAt).not.toBeNull();
+    expect(fight.entries.map((e) => [e.command, e.detail])).toEqual([
+      ['init begin', 'began Ambush'],
+      ['init join', 'Alice joined (initiative 15)'],
+      ['init add', 'added Ogre (initiative 8)'],
+      ['hp damage', 'Alice: 9 damage'],
+      ['init end', 'ended Ambush before round 1'],
+    ]);
+    // Read back as the next command would: the fight ended, the sheet at 24 - 9.
+    expect(await service.get(here)).toBeNull();
+    expect((await service.fight(here, 'ended')).entries).toHaveLength(5);
+    expect((await createCharacterStore(counting.prisma).get(character.id))?.hp).toBe(15);
+  });
+
+  it('keeps the fight running when the sheet write fails: nothing of the end is saved', async () => {
+    const character = await aliceHitInAFight();
+    // A sheet that cannot be written, as a broken disk or a constraint would refuse it.
+    const admin = new pg.Client({ connectionString: db.url });
+    await admin.connect();
+    await admin.query(`CREATE FUNCTION refuse_sheets() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'sheet write refused'; END $$`);
+    await admin.query('CREATE TRIGGER refuse_sheets BEFORE UPDATE ON characters FOR EACH ROW EXECUTE FUNCTION refuse_sheets()');
+    await admin.end();
+
+    await expect(service.end(gm, here, 'init end', sheetsAfterFight)).rejects.toThrow(/sheet write refused/);
+    const running = await current();
+    expect(running.endedAt).toBeNull();
+    expect((await service.log(here, 25)).map((e) => e.command)).not.toContain('init end');
+    expect((await createCharacterStore(counting.prisma).get(character.id))?.hp).toBe(24);
   });
 });

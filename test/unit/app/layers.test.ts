@@ -160,15 +160,13 @@ describe('the core has no words', () => {
   });
 
   it('no user mistake and no command label is made in the core', () => {
-    const found = ['src/combat', 'src/rules']
-      .flatMap(sourceFiles)
-      .flatMap((file) =>
-        fs
-          .readFileSync(path.join(root, file), 'utf8')
-          .split('\n')
-          .filter((line) => /UserError|command: '/.test(line))
-          .map((line) => `${file}: ${line.trim()}`),
-      );
+    const found = ['src/combat', 'src/rules'].flatMap(sourceFiles).flatMap((file) =>
+      fs
+        .readFileSync(path.join(root, file), 'utf8')
+        .split('\n')
+        .filter((line) => /UserError|command: '/.test(line))
+        .map((line) => `${file}: ${line.trim()}`),
+    );
     expect(found).toEqual([]);
   });
 });

@@ -37,7 +37,13 @@ class Fight {
   }
 
   private log(actor: Actor, transition: Transition): void {
-    this.entries.push(fightEntry(actor, { ...transition, command: 'recap example', detail: noteText(transition.note) }, new Date(NOW.getTime() + this.entries.length * 60_000)));
+    this.entries.push(
+      fightEntry(
+        actor,
+        { ...transition, command: 'recap example', detail: noteText(transition.note) },
+        new Date(NOW.getTime() + this.entries.length * 60_000),
+      ),
+    );
   }
 
   by<Input extends unknown[]>(actor: Actor, step: (e: Encounter, c: StepContext, ...input: Input) => Transition, ...input: Input): this {

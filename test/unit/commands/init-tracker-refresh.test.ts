@@ -61,7 +61,10 @@ const headline = (reply: Reply | undefined) => reply?.embeds?.[0]?.description?.
 
 function context(messenger: ChannelMessenger, services: Partial<CommandContext['services']> = {}): CommandContext {
   // The logger, and the encounter once an edit has landed; nothing else is read. Dispatch would stamp the label.
-  return { ...unitContext({ logger: pino({ level: 'silent' }), encounters: serviceAnswering([]), ...services }, messenger), label: 'init next' };
+  return {
+    ...unitContext({ logger: pino({ level: 'silent' }), encounters: serviceAnswering([]), ...services }, messenger),
+    label: 'init next',
+  };
 }
 
 /**
