@@ -1,9 +1,9 @@
 import { CombatRefusal } from './refusals';
-import { applyRulesChange, concentrationOf, endEffects, type Step } from './effects';
+import { applyRulesChange, concentrationOf, endEffects } from './effects';
 import { requireControl } from './permissions';
 import { rollCombatantSave, saveBonus } from './saves';
 import { findById, findTarget, refOf } from './targets';
-import { replaceCombatant, takeId, type StepContext, type Transition } from './transition';
+import { replaceCombatant, takeId, type Part, type StepContext, type Transition } from './transition';
 import type { Combatant, Encounter, EncounterEffect, EncounterEvent } from './types';
 import { requireName } from './validate';
 
@@ -62,7 +62,7 @@ export function dropConcentration(encounter: Encounter, ctx: StepContext, target
 }
 
 /** Rolls a Constitution save to keep concentration, with the rule set's modifiers for the combatant. */
-function rollSave(encounter: Encounter, ctx: StepContext, combatant: Combatant, dc: number): Step {
+function rollSave(encounter: Encounter, ctx: StepContext, combatant: Combatant, dc: number): Part {
   const effect = concentrationOf(encounter, combatant.id);
   if (effect === undefined) return { encounter, events: [] };
   const save = rollCombatantSave(encounter, ctx, combatant, 'con', dc, { concentration: true });
@@ -76,7 +76,7 @@ function rollSave(encounter: Encounter, ctx: StepContext, combatant: Combatant, 
  * Damage asked for a concentration save (the rules engine's `concentration-save` event gives the
  * DC): roll it now, or leave it for the button, as the encounter's option says.
  */
-export function concentrationChecks(encounter: Encounter, ctx: StepContext, combatantId: string, dcs: readonly number[]): Step {
+export function concentrationChecks(encounter: Encounter, ctx: StepContext, combatantId: string, dcs: readonly number[]): Part {
   let next = encounter;
   const events: EncounterEvent[] = [];
   for (const dc of dcs) {
@@ -105,7 +105,7 @@ export function concentrationChecks(encounter: Encounter, ctx: StepContext, comb
  * Every concentration save still waiting for its button, rolled oldest first, so that none is lost
  * when the turn moves on (each damage instance keeps its own save).
  */
-export function rollPendingConcentrationSaves(encounter: Encounter, ctx: StepContext): Step {
+export function rollPendingConcentrationSaves(encounter: Encounter, ctx: StepContext): Part {
   let next = encounter;
   const events: EncounterEvent[] = [];
   for (const { id } of encounter.combatants) {

@@ -199,3 +199,12 @@ export function rollDamage(
     parts: rolled.map((part) => ({ amount: part.total, type: part.type })),
   };
 }
+
+/**
+ * Half of damage already rolled, rounded down part by part (a save for half damage): the roll is
+ * the one everybody took, only what lands is halved.
+ */
+export function halved(amount: DamageAmount): DamageAmount {
+  const parts = amount.parts.map((part) => ({ ...part, amount: Math.floor(part.amount / 2) }));
+  return { ...amount, total: parts.reduce((sum, part) => sum + part.amount, 0), parts };
+}

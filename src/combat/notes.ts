@@ -1,4 +1,4 @@
-import type { DamagePart } from '../rules/types';
+import type { Ability, DamagePart } from '../rules/types';
 import type { EncounterOptions } from './types';
 
 /**
@@ -38,6 +38,7 @@ export type ChangeNote =
   | { kind: 'effect-added'; combatant: string; effect: string | null }
   | { kind: 'effect-removed'; combatant: string; effect: string | null }
   | { kind: 'repeat-save'; combatant: string; effect: string | null; ended: boolean }
+  | { kind: 'save'; combatant: string; ability: Ability; dc: number; success: boolean }
   | { kind: 'legendary'; combatant: string; cost: number; left: number; max: number; hidden: boolean }
   | { kind: 'reaction'; combatant: string; note: string | null }
   | { kind: 'readied-action-taken'; combatant: string }

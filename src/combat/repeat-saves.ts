@@ -1,9 +1,9 @@
-import { endEffects, isPrivateEffect, type Step } from './effects';
+import { endEffects, isPrivateEffect } from './effects';
 import { requireControl } from './permissions';
 import { CombatRefusal } from './refusals';
 import { rollCombatantSave } from './saves';
 import { findById, refOf } from './targets';
-import type { StepContext, Transition } from './transition';
+import type { Part, StepContext, Transition } from './transition';
 import type { Combatant, Encounter, EncounterEffect, EncounterEvent } from './types';
 
 function withEffect(encounter: Encounter, effect: EncounterEffect): Encounter {
@@ -11,7 +11,7 @@ function withEffect(encounter: Encounter, effect: EncounterEffect): Encounter {
 }
 
 /** Rolls one repeat save with the target's conditions, tracks and effects; a success ends the effect. */
-function rollRepeatSave(encounter: Encounter, ctx: StepContext, effect: EncounterEffect, target: Combatant): Step {
+function rollRepeatSave(encounter: Encounter, ctx: StepContext, effect: EncounterEffect, target: Combatant): Part {
   if (effect.save === null) return { encounter, events: [] };
   const save = rollCombatantSave(encounter, ctx, target, effect.save.ability, effect.save.dc);
   const rolled = effect.savePending ? withEffect(encounter, { ...effect, savePending: false }) : encounter;
@@ -32,7 +32,7 @@ function rollRepeatSave(encounter: Encounter, ctx: StepContext, effect: Encounte
  * "Save ends" effects whose target's turn just ended: rolled at once, or, when the encounter rolls
  * turn saves by button, left waiting for the target's controller to press it.
  */
-export function repeatSaves(encounter: Encounter, ctx: StepContext, effectIds: readonly string[]): Step {
+export function repeatSaves(encounter: Encounter, ctx: StepContext, effectIds: readonly string[]): Part {
   let next = encounter;
   const events: EncounterEvent[] = [];
   for (const id of effectIds) {

@@ -10,15 +10,9 @@ import { beginEncounter } from './roster';
 import type { EncounterStore, SheetWrite, StoredTransition } from './store';
 import { rulesOf } from './rules-of';
 import { refOf } from './targets';
-import type { StepContext, Transition } from './transition';
+import type { Change, StepContext, Transition } from './transition';
 import type { Actor, CombatantRef, Encounter, EncounterLogEntry, EncounterResult, Place } from './types';
 import { requireWhole } from './validate';
-
-/**
- * A pure encounter step: given the encounter, the context and its own input, the change it makes.
- * Every step the commands use is exported from `./steps`.
- */
-export type EncounterStep<Input extends unknown[]> = (encounter: Encounter, ctx: StepContext, ...input: Input) => Transition;
 
 /**
  * Everything the commands do to a channel's encounter. Each change is one atomic `apply` of a step
@@ -28,12 +22,12 @@ export type EncounterStep<Input extends unknown[]> = (encounter: Encounter, ctx:
  */
 export interface EncounterService {
   begin(actor: Actor, place: Place, label: string, input: BeginInput): Promise<EncounterResult>;
-  /** Applies `step` to the channel's active encounter and saves the change with its log line. */
+  /** Applies `change` to the channel's active encounter and saves it with its log line. */
   apply<Input extends unknown[]>(
     actor: Actor,
     place: Place,
     label: string,
-    step: EncounterStep<Input>,
+    change: Change<Input>,
     ...input: Input
   ): Promise<EncounterResult>;
   /** Reverts the last change not yet undone: the game master's, or the caller's own. */
@@ -105,9 +99,9 @@ export function createEncounterServiceWith(deps: EncounterServiceDeps): Encounte
       }
       return { encounter: begun.encounter, events: begun.events };
     },
-    async apply(actor, place, label, step, ...input) {
+    async apply(actor, place, label, change, ...input) {
       const saved = await store.update(place.channelId, actor, (current) =>
-        logged(step(current, contextFor(actor, current), ...input), label),
+        logged(change(current, contextFor(actor, current), ...input), label),
       );
       if (saved === null) throw new CombatRefusal({ kind: 'no-encounter' });
       return { encounter: saved.encounter, events: saved.events };

@@ -1,13 +1,13 @@
 import type { RulesResult, TimedEffect, TurnPoint } from '../rules/types';
 import { rollPendingConcentrationSaves } from './concentration';
 import { repeatSaves } from './repeat-saves';
-import { applyRulesChange, customEffectsOn, endEffects, isDying, type Step } from './effects';
+import { applyRulesChange, customEffectsOn, endEffects, isDying } from './effects';
 import { isGameMaster, requireControl, requireGameMaster } from './permissions';
 import { lairActing, lairDue, roundOfCurrent } from './lair';
 import type { TurnNote } from './notes';
 import { CombatRefusal } from './refusals';
 import { findById, findTarget, refOf } from './targets';
-import { replaceCombatant, type StepContext, type Transition } from './transition';
+import { replaceCombatant, type Part, type StepContext, type Transition } from './transition';
 import type { Combatant, Encounter, EncounterEffect, EncounterEvent, LairTurn } from './types';
 
 /**
@@ -49,7 +49,7 @@ function endExpiredEffects(
   from: { round: number; combatantId: string },
   to: { round: number; combatantId: string },
   part: ExpiryPart,
-): Step {
+): Part {
   // A lair turn sits between one turn's end and the next one's start: what ends as that turn starts waits for it.
   const atStart = (e: EncounterEffect): boolean =>
     e.expiry?.boundary === 'start' && e.expiry.combatantId === to.combatantId && e.expiry.round === to.round;
@@ -72,7 +72,7 @@ function endExpiredEffects(
  * What happens as a combatant's turn starts: its reaction and legendary actions come back, a readied
  * action lapses, and its dying rolls a death save, or is asked to.
  */
-function startTurn(before: Encounter, ctx: StepContext, starting: Combatant): Step {
+function startTurn(before: Encounter, ctx: StepContext, starting: Combatant): Part {
   const { legendary, readied } = starting.actions;
   const combatant: Combatant = {
     ...starting,
@@ -101,7 +101,7 @@ function startTurn(before: Encounter, ctx: StepContext, starting: Combatant): St
 }
 
 /** The death save rolled and applied, or the rule set's reason why the combatant makes none. */
-function rollDeathSave(encounter: Encounter, ctx: StepContext, combatant: Combatant): RulesResult<Step> {
+function rollDeathSave(encounter: Encounter, ctx: StepContext, combatant: Combatant): RulesResult<Part> {
   const result = ctx.ruleSet.rollDeathSave(combatant.rules, ctx.random, customEffectsOn(encounter, combatant.id));
   if (!result.ok) return result;
   const { roll, total, outcome, damage } = result.value;
@@ -116,7 +116,7 @@ function rollDeathSave(encounter: Encounter, ctx: StepContext, combatant: Combat
  * Saves left to buttons are rolled before the turn moves on, so none is lost: the ending turn's
  * death save and every concentration save still waiting.
  */
-function rollPendingSaves(encounter: Encounter, ctx: StepContext): Step {
+function rollPendingSaves(encounter: Encounter, ctx: StepContext): Part {
   const current = encounter.currentId === null ? undefined : findById(encounter, encounter.currentId);
   const death = current?.deathSavePending === true ? rollDeathSave(encounter, ctx, current) : null;
   const afterDeath = death?.ok === true ? death.value : { encounter, events: [] };
@@ -194,7 +194,7 @@ function beginTurnOf(
   chosen: Combatant,
   round: number,
   part: ExpiryPart,
-): Step {
+): Part {
   const events: EncounterEvent[] = [];
   let next: Encounter = { ...encounter, round, currentId: chosen.id };
   if (from !== null) {
@@ -211,7 +211,7 @@ function beginTurnOf(
  * Ends the current turn (or lair turn) and starts the next one that can be taken, counting rounds. A
  * lair turn due at count 20 comes first: the ending turn's end passes, the next turn's start waits.
  */
-function passTurn(before: Encounter, ctx: StepContext): Step & { turn: TurnNote } {
+function passTurn(before: Encounter, ctx: StepContext): Part & { turn: TurnNote } {
   const pending = rollPendingSaves(before, ctx);
   const leaving = lairActing(pending.encounter);
   const from = currentPoint(pending.encounter);

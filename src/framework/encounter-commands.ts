@@ -1,4 +1,5 @@
-import type { EncounterService, EncounterStep } from '../combat/service';
+import type { EncounterService } from '../combat/service';
+import type { Change } from '../combat/transition';
 import type { Actor, Encounter, EncounterResult, Place } from '../combat/types';
 import { UserError, type AutocompleteChoice, type AutocompleteContext, type ChannelMessenger, type CommandContext } from './command';
 import { resultReply } from '../views/encounter-replies';
@@ -118,9 +119,9 @@ export function labelOf(ctx: Context): string {
   return ctx.label;
 }
 
-/** Applies one encounter step for the invoking user, brings the tracker up to date and says what happened. */
-export async function applyStep<Input extends unknown[]>(ctx: Context, step: EncounterStep<Input>, ...input: Input): Promise<Reply> {
-  return settled(ctx, await encountersOf(ctx).apply(actorOf(ctx), placeOf(ctx), labelOf(ctx), step, ...input));
+/** Applies one encounter change for the invoking user, brings the tracker up to date and says what happened. */
+export async function applyStep<Input extends unknown[]>(ctx: Context, change: Change<Input>, ...input: Input): Promise<Reply> {
+  return settled(ctx, await encountersOf(ctx).apply(actorOf(ctx), placeOf(ctx), labelOf(ctx), change, ...input));
 }
 
 /** Reverts the invoking user's (or, for the game master, anyone's) last change. */

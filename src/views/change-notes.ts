@@ -1,5 +1,6 @@
 import type { ChangeNote, DamageNote, TurnNote } from '../combat/notes';
 import { numberedRange } from '../combat/roster';
+import { ABILITY_NAMES } from './condition-text';
 import type { DamagePart } from '../rules/types';
 
 /** "after 3 rounds", "after 1 round", or "before round 1" for a fight that never started. */
@@ -97,6 +98,8 @@ export function noteText(note: ChangeNote): string {
       return `${note.effect ?? 'an effect'} off ${note.combatant}`;
     case 'repeat-save':
       return `${note.combatant} rolled a save against ${note.effect ?? 'an effect'}${note.ended ? ' and ended it' : ''}`;
+    case 'save':
+      return `${note.combatant} ${note.success ? 'made' : 'failed'} a DC ${note.dc} ${ABILITY_NAMES[note.ability]} save`;
     case 'legendary': {
       const count = `${note.cost} legendary action${note.cost === 1 ? '' : 's'}`;
       return `${note.combatant} spent ${count}${note.hidden ? '' : ` (${note.left}/${note.max} left)`}`;
