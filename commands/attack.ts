@@ -3,9 +3,9 @@ import { UserError, type AutocompleteChoice, type AutocompleteContext, type Comm
 import type { Reply } from '../src/views/reply';
 import { optionalBoolean, optionalInteger, optionalString, requiredString, targetOption } from '../src/framework/options';
 import { attack } from '../src/combat/steps';
-import { attackerOf, type AttackInput } from '../src/combat/attacks';
+import type { AttackInput } from '../src/combat/attacks';
 import { CombatRefusal } from '../src/combat/refusals';
-import { actorOf, applyStep, encountersOf, placeOf, suggestTargets } from '../src/framework/encounter-commands';
+import { applyStep, encountersOf, placeOf, suggestTargets } from '../src/framework/encounter-commands';
 import { ABILITIES, type Ability, type RollMode } from '../src/rules';
 import { modifierOf, parseAbilities, proficiencyBonus } from '../src/characters/sheet';
 import { modeOption, secretOption } from '../src/framework/ability-tests';
@@ -98,28 +98,31 @@ function readMode(ctx: CommandContext): RollMode | undefined {
 }
 
 /**
- * An ability bonus is read from the attacker's sheet (its modifier plus proficiency), so the
- * attacker is found first; the step then attacks with exactly that combatant.
+ * An ability bonus is read from the attacker's sheet (its modifier plus proficiency). Which
+ * combatant attacks is the step's to decide on the encounter as it stands, so the parts of every
+ * stored character in the fight go with it, by character id.
  */
-async function sheetBonus(
-  ctx: CommandContext,
-  ability: Ability,
-  typedAttacker: string | null,
-): Promise<Pick<AttackInput, 'bonus' | 'attacker'>> {
+async function sheetBonus(ctx: CommandContext, ability: Ability): Promise<AttackInput['bonus']> {
   const encounter = await encountersOf(ctx).get(placeOf(ctx));
   if (encounter === null) throw new CombatRefusal({ kind: 'no-encounter' });
-  const attacker = attackerOf(encounter, actorOf(ctx), typedAttacker);
-  const character = attacker.characterId === null ? null : await ctx.services.characters.get(attacker.characterId);
-  if (character === null) {
-    throw new UserError(
-      `${shown(attacker.name)} has no character sheet to read \`bonus:${ability}\` from: give the bonus as a number, e.g. \`bonus:5\`.`,
-    );
-  }
-  const parts = [
-    { bonus: modifierOf(character, ability), reason: abilityLabel(ability) },
-    { bonus: proficiencyBonus(character.level), reason: PROFICIENCY },
-  ];
-  return { attacker: attacker.id, bonus: { parts, ability } };
+  const ids = encounter.combatants.flatMap((c) => (c.characterId === null ? [] : [c.characterId]));
+  const characters = await Promise.all(ids.map((id) => ctx.services.characters.get(id)));
+  const sheets = Object.fromEntries(
+    characters.flatMap((character) =>
+      character === null
+        ? []
+        : [
+            [
+              character.id,
+              [
+                { bonus: modifierOf(character, ability), reason: abilityLabel(ability) },
+                { bonus: proficiencyBonus(character.level), reason: PROFICIENCY },
+              ],
+            ],
+          ],
+    ),
+  );
+  return { sheets, ability };
 }
 
 async function run(ctx: CommandContext): Promise<Reply> {
@@ -128,12 +131,9 @@ async function run(ctx: CommandContext): Promise<Reply> {
   const critRange = optionalInteger(ctx.options, 'crit-range');
   const secret = optionalBoolean(ctx.options, 'secret');
   const mode = readMode(ctx);
-  const who =
-    bonus.kind === 'number'
-      ? { bonus: { parts: [{ bonus: bonus.value, reason: ATTACK_BONUS }] }, ...(typedAttacker === null ? {} : { attacker: typedAttacker }) }
-      : await sheetBonus(ctx, bonus.ability, typedAttacker);
   const input: AttackInput = {
-    ...who,
+    bonus: bonus.kind === 'number' ? { parts: [{ bonus: bonus.value, reason: ATTACK_BONUS }] } : await sheetBonus(ctx, bonus.ability),
+    ...(typedAttacker === null ? {} : { attacker: typedAttacker }),
     target: requiredString(ctx.options, 'target'),
     damage: requiredString(ctx.options, 'damage'),
     weapon: optionalString(ctx.options, 'kind') !== 'spell',

@@ -38,6 +38,8 @@ export type ChangeNote =
   | { kind: 'effect-added'; combatant: string; effect: string | null }
   | { kind: 'effect-removed'; combatant: string; effect: string | null }
   | { kind: 'repeat-save'; combatant: string; effect: string | null; ended: boolean }
+  /** A repeat save left to its button; part of a turn passing, which gives the log line its own note. */
+  | { kind: 'repeat-save-due'; combatant: string; effect: string | null }
   | { kind: 'save'; combatant: string; ability: Ability; dc: number; success: boolean }
   | { kind: 'legendary'; combatant: string; cost: number; left: number; max: number; hidden: boolean }
   | { kind: 'reaction'; combatant: string; note: string | null }

@@ -1,3 +1,4 @@
+import type { Ability } from '../rules/types';
 import type { Stopper } from './incapacity';
 
 /** A few combatant names, for refusals that list them; `more` counts the ones left out. */
@@ -77,6 +78,8 @@ export type Refusal =
   /** A condition the target put on the attacker forbids attacking it (Charmed by it). */
   | { kind: 'cannot-attack-source'; combatant: string; target: string; condition: string }
   | { kind: 'no-armour-class'; combatant: string }
+  /** `bonus:` named an ability, and the attacker has no stored character to read it from. */
+  | { kind: 'no-sheet-for-bonus'; combatant: string; ability: Ability }
   /** Incapacitated, or a condition that includes it. */
   | { kind: 'cannot-concentrate'; combatant: string; condition: string }
   | { kind: 'no-legendary-actions'; combatant: string }

@@ -98,6 +98,8 @@ export function noteText(note: ChangeNote): string {
       return `${note.effect ?? 'an effect'} off ${note.combatant}`;
     case 'repeat-save':
       return `${note.combatant} rolled a save against ${note.effect ?? 'an effect'}${note.ended ? ' and ended it' : ''}`;
+    case 'repeat-save-due':
+      return `${note.combatant} must repeat a save against ${note.effect ?? 'an effect'}`;
     case 'save':
       return `${note.combatant} ${note.success ? 'made' : 'failed'} a DC ${note.dc} ${ABILITY_NAMES[note.ability]} save`;
     case 'legendary': {

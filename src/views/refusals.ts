@@ -111,6 +111,8 @@ export function refusalText(refusal: Refusal): string {
       return `${shown(refusal.combatant)} is ${refusal.condition} by ${shown(refusal.target)} and cannot attack it.`;
     case 'no-armour-class':
       return `${shown(refusal.combatant)} has no Armour Class to roll against: a combatant gets one with \`ac:\` when it is added or joins.`;
+    case 'no-sheet-for-bonus':
+      return `${shown(refusal.combatant)} has no character sheet to read \`bonus:${refusal.ability}\` from: give the bonus as a number, e.g. \`bonus:5\`.`;
     case 'cannot-concentrate':
       return `${shown(refusal.combatant)} is ${refusal.condition} and cannot concentrate.`;
     case 'bad-modifiers':
