@@ -2,9 +2,9 @@ import { chain, eachOf, step, then } from '../../../src/combat/compose';
 import { halved, rollDamage } from '../../../src/combat/damage-amount';
 import { deltaOf, revert } from '../../../src/combat/delta';
 import { saveMade, savingThrow, takeDamage } from '../../../src/combat/saving-throws';
-import { addCondition, addMonsters } from '../../../src/combat/steps';
+import { addCondition, addMonsters, attack, joinEncounter, startConcentration } from '../../../src/combat/steps';
 import type { Change } from '../../../src/combat/transition';
-import { ctx, detailOf, fresh, gm, kinds, named, noDice, scripted } from './support';
+import { alice, ctx, detailOf, fresh, gm, kinds, named, noDice, scripted } from './support';
 
 const OGRES = ['Ogre 1', 'Ogre 2', 'Ogre 3', 'Ogre 4', 'Ogre 5'];
 
@@ -62,6 +62,40 @@ describe('changes that compose', () => {
     const held = hold(ogres(), ctx(gm, scripted(4, 18)));
     expect(named(held.encounter, 'Ogre 1').rules.conditions).toContain('paralyzed');
     expect(named(held.encounter, 'Ogre 2').rules.conditions).not.toContain('paralyzed');
+  });
+
+  it('chains an attack, the damage of its hit, the concentration save it calls for and a condition on a hit, as one transition', () => {
+    let encounter = fresh('dnd2024', { autoConcentrationSaves: true });
+    encounter = joinEncounter(encounter, ctx(alice), { hp: 20, ac: 14, initiative: 18 }).encounter;
+    encounter = addMonsters(encounter, ctx(gm), { name: 'Ogre', hp: 59, ac: 11, initiative: 8 }).encounter;
+    encounter = startConcentration(encounter, ctx(alice), { target: 'Alice', effect: 'Bless' }).encounter;
+    const slam = {
+      attacker: 'Ogre',
+      target: 'Alice',
+      bonus: { parts: [{ bonus: 6, reason: 'attack bonus' }] },
+      damage: '2d8+4',
+      weapon: true,
+    };
+    const grab: Change = chain(
+      then(step(attack, { ...slam, reach: 'melee' }), (done) =>
+        done.events.some((e) => e.kind === 'attack-rolled' && (e.outcome === 'hit' || e.outcome === 'critical'))
+          ? step(addCondition, { target: 'Alice', condition: 'Grappled', source: 'Ogre' })
+          : null,
+      ),
+    );
+    // d20 15 + 6 = 21 hits AC 14; 2d8 = 5 + 6, + 4 = 15; the DC 10 Constitution save: d20 3, Bless ends.
+    const dice = scripted(15, 5, 6, 3);
+    const grabbed = grab(encounter, ctx(gm, dice));
+    expect(dice.left()).toBe(0);
+    const held = named(grabbed.encounter, 'Alice');
+    expect([held.rules.hp, held.rules.concentration, held.rules.conditions]).toEqual([5, null, ['grappled']]);
+    expect(kinds(grabbed).filter((k) => ['attack-rolled', 'damage-taken', 'concentration-save', 'effect-started'].includes(k))).toEqual([
+      'attack-rolled',
+      'damage-taken',
+      'concentration-save',
+      'effect-started',
+    ]);
+    expect(detailOf(grabbed)).toBe('Ogre → Alice: hit, 15 damage; Grappled on Alice');
   });
 
   it('a chain whose links all pass gives nothing to save, and says so as a bug', () => {
