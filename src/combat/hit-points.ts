@@ -133,7 +133,7 @@ export function grantTempHp(
   requireHp(combatant);
   const amount = rollAmount(input.amount, ctx.random, 'temporary-hp');
   const result = ctx.ruleSet.setTempHp(combatant.rules, amount.total, { replace: input.replace ?? false });
-  if (!result.ok) throw new CombatRefusal({ kind: 'rules', reason: result.reason });
+  if (!result.ok) throw new CombatRefusal({ kind: 'rules', refusal: result.reason });
   const applied = applyRulesChange(encounter, combatant, result.value);
   return {
     encounter: applied.encounter,

@@ -1,4 +1,4 @@
-import type { Ability } from '../rules/types';
+import type { Ability, RulesRefusal } from '../rules/types';
 import type { Stopper } from './incapacity';
 
 /** A few combatant names, for refusals that list them; `more` counts the ones left out. */
@@ -127,8 +127,8 @@ export type Refusal =
   | { kind: 'encounter-name-too-long'; max: number }
   | { kind: 'name-taken'; existing: string }
   | { kind: 'too-many-combatants'; max: number; has: number }
-  /** The rule set itself refused (no temporary HP in it, no death save for that creature), as it worded it. */
-  | { kind: 'rules'; reason: string };
+  /** The rule set itself refused (no temporary HP in it, no death save for that creature). */
+  | { kind: 'rules'; refusal: RulesRefusal };
 
 /**
  * A refusal thrown out of a step. It carries no message: the core has no words, so dispatch words

@@ -1,4 +1,4 @@
-import type { RulesResult, TimedEffect, TurnPoint } from '../rules/types';
+import type { RulesRefusal, RulesResult, TimedEffect, TurnPoint } from '../rules/types';
 import { rollPendingConcentrationSaves } from './concentration';
 import { repeatSaves } from './repeat-saves';
 import { applyRulesChange, customEffectsOn, endEffects, isDying } from './effects';
@@ -101,7 +101,7 @@ function startTurn(before: Encounter, ctx: StepContext, starting: Combatant): Pa
 }
 
 /** The death save rolled and applied, or the rule set's reason why the combatant makes none. */
-function rollDeathSave(encounter: Encounter, ctx: StepContext, combatant: Combatant): RulesResult<Part> {
+function rollDeathSave(encounter: Encounter, ctx: StepContext, combatant: Combatant): RulesResult<Part, RulesRefusal> {
   const result = ctx.ruleSet.rollDeathSave(combatant.rules, ctx.random, customEffectsOn(encounter, combatant.id));
   if (!result.ok) return result;
   const { roll, total, outcome, damage } = result.value;
@@ -400,6 +400,6 @@ export function pressDeathSave(encounter: Encounter, ctx: StepContext, target: s
     throw new CombatRefusal({ kind: 'no-death-save-due', combatant: combatant.name, dying: isDying(combatant) });
   }
   const rolled = rollDeathSave(encounter, ctx, combatant);
-  if (!rolled.ok) throw new CombatRefusal({ kind: 'rules', reason: rolled.reason });
+  if (!rolled.ok) throw new CombatRefusal({ kind: 'rules', refusal: rolled.reason });
   return { ...rolled.value, note: { kind: 'death-save', combatant: combatant.name } };
 }

@@ -1,7 +1,7 @@
 import type { Stopper } from '../combat/incapacity';
 import { DAMAGE_QUALIFIERS } from '../combat/damage-amount';
 import type { Field, NameSample, Refusal } from '../combat/refusals';
-import { DAMAGE_TYPES } from '../rules/types';
+import { DAMAGE_TYPES, type RulesRefusal } from '../rules/types';
 import { shown } from './markdown';
 import { MODIFIER_SYNTAX } from './condition-text';
 
@@ -197,6 +197,38 @@ export function refusalText(refusal: Refusal): string {
     case 'too-many-combatants':
       return `An encounter holds at most ${refusal.max} combatants; it has ${refusal.has}.`;
     case 'rules':
-      return refusal.reason;
+      return rulesRefusalText(refusal.refusal);
+  }
+}
+
+const NO_DEATH_SAVE = {
+  dead: 'The dead make no death saves.',
+  conscious: 'Death saves are only for a creature at 0 hit points.',
+  stable: 'A stable creature makes no death saves.',
+} as const;
+
+const CANNOT_STABILISE = {
+  dead: "The dead can't be stabilised.",
+  conscious: 'Only a creature at 0 hit points needs stabilising.',
+  stable: 'That creature is already stable.',
+} as const;
+
+/** The words for each refusal of the rules engine. */
+export function rulesRefusalText(refusal: RulesRefusal): string {
+  switch (refusal.kind) {
+    case 'no-death-save':
+      return refusal.why === 'not-a-player'
+        ? `In the ${refusal.ruleSetName} rules only player characters, and creatures the GM marks important, make death saves.`
+        : NO_DEATH_SAVE[refusal.why];
+    case 'cannot-stabilise':
+      return CANNOT_STABILISE[refusal.why];
+    case 'cannot-recover-alone':
+      return 'Only a stable creature at 0 hit points recovers on its own.';
+    case 'no-temp-hp-in-rules':
+      return `The ${refusal.ruleSetName} rules have no temporary hit points.`;
+    case 'temp-hp-not-whole':
+      return 'Temporary hit points must be a whole number, 0 or more.';
+    case 'dead-cannot-gain-temp-hp':
+      return "The dead can't gain temporary hit points.";
   }
 }

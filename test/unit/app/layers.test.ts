@@ -119,9 +119,7 @@ const RULES_CONTENT = ['src/rules/conditions/', 'src/rules/tracks.ts', 'src/rule
 const RULES_STILL_WORDED = [
   'src/rules/ability-tests.ts',
   'src/rules/condition-state.ts',
-  'src/rules/death.ts',
   'src/rules/defences.ts',
-  'src/rules/hit-points.ts',
   'src/rules/inspiration.ts',
   'src/rules/modifiers.ts',
   'src/rules/rests.ts',
