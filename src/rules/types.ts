@@ -73,7 +73,11 @@ export type RulesRefusal =
   | { kind: 'cannot-recover-alone' }
   | { kind: 'no-temp-hp-in-rules'; ruleSetName: string }
   | { kind: 'temp-hp-not-whole' }
-  | { kind: 'dead-cannot-gain-temp-hp' };
+  | { kind: 'dead-cannot-gain-temp-hp' }
+  | { kind: 'no-inspiration-in-rules'; ruleSetName: string }
+  | { kind: 'no-inspiration-left' }
+  /** `condition`: what takes its actions or movement away; null when its speed is 0. */
+  | { kind: 'dodge-does-nothing'; condition: string | null };
 
 // ---------------------------------------------------------------------------------------------
 // A combatant's rules state (plain data, never mutated: every function returns a new one)
@@ -698,12 +702,12 @@ export interface RuleSet {
     state: CombatantRulesState,
     sides: number,
     random: RandomSource,
-  ): RulesResult<{ state: CombatantRulesState; roll: number }>;
+  ): RulesResult<{ state: CombatantRulesState; roll: number }, RulesRefusal>;
   speed(state: CombatantRulesState, baseSpeed: number): number;
   /** The best of several degrees of cover (they never add up, decision §27.3). */
   cover(degrees: readonly CoverDegree[], fromFarSide?: boolean): CoverEffect;
   /** What the Dodge action gives until the start of the creature's next turn; without a base speed, conditions alone decide whether it is 0. */
-  dodge(state: Pick<CombatantRulesState, 'conditions' | 'tracks'>, baseSpeed?: number): RulesResult<DodgeEffect>;
+  dodge(state: Pick<CombatantRulesState, 'conditions' | 'tracks'>, baseSpeed?: number): RulesResult<DodgeEffect, RulesRefusal>;
   /** The maximum healing and rests restore to: after reductions and 2014 exhaustion level 4. */
   maxHp(state: CombatantRulesState): number;
   isBloodied(state: CombatantRulesState): boolean;

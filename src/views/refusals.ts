@@ -230,5 +230,11 @@ export function rulesRefusalText(refusal: RulesRefusal): string {
       return 'Temporary hit points must be a whole number, 0 or more.';
     case 'dead-cannot-gain-temp-hp':
       return "The dead can't gain temporary hit points.";
+    case 'no-inspiration-in-rules':
+      return `The ${refusal.ruleSetName} rules have no Heroic Inspiration.`;
+    case 'no-inspiration-left':
+      return 'No Heroic Inspiration to spend.';
+    case 'dodge-does-nothing':
+      return refusal.condition === null ? 'Dodging does nothing at speed 0.' : `Dodging does nothing while ${refusal.condition}.`;
   }
 }
