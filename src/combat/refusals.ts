@@ -1,5 +1,7 @@
 import type { Ability, RulesRefusal } from '../rules/types';
-import type { Stopper } from './incapacity';
+
+/** What keeps a creature from acting or reacting: death, dying at 0 HP, or a condition (named as the catalogue names it). */
+export type Stopper = { kind: 'dead' } | { kind: 'dying' } | { kind: 'condition'; condition: string };
 
 /** A few combatant names, for refusals that list them; `more` counts the ones left out. */
 export interface NameSample {

@@ -7,6 +7,7 @@ import { buttonLogLabel } from '../views/encounter-log';
 import { parseButtonId } from '../views/button-ids';
 import { errorReply } from '../views/embeds';
 import type { CommandRegistry } from './registry';
+import { NO_LONGER } from './buttons';
 
 const UNEXPECTED = 'Something went wrong on our side, and nothing was changed. Please try again.';
 
@@ -49,14 +50,14 @@ export function dispatchCommand(registry: CommandRegistry, name: string, ctx: Co
   });
 }
 
-/** Runs a button press on the command that owns its custom id. */
+/** Runs a button press on the handler of its action. */
 export function dispatchButton(registry: CommandRegistry, ctx: ComponentContext): Promise<Reply> {
   const fields = { interactionId: ctx.interactionId, button: ctx.customId, userId: ctx.user.id, channelId: ctx.channelId };
   return guarded(ctx.services.logger, fields, async () => {
-    const command = registry.ownerOfButton(ctx.customId);
-    if (!command?.button) throw new UserError('This button no longer does anything.');
+    const route = registry.buttonRoute(ctx.customId);
+    if (route === undefined) throw new UserError(NO_LONGER);
     const button = parseButtonId(ctx.customId);
-    return command.button(button === null ? ctx : { ...ctx, label: buttonLogLabel(button) });
+    return route.press(button === null ? ctx : { ...ctx, label: buttonLogLabel(button) });
   });
 }
 

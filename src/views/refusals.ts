@@ -1,6 +1,5 @@
-import type { Stopper } from '../combat/incapacity';
 import { DAMAGE_QUALIFIERS } from '../combat/damage-amount';
-import type { Field, NameSample, Refusal } from '../combat/refusals';
+import type { Field, NameSample, Refusal, Stopper } from '../combat/refusals';
 import { DAMAGE_TYPES, type RulesRefusal } from '../rules/types';
 import { shown } from './markdown';
 import { MODIFIER_SYNTAX } from './condition-text';

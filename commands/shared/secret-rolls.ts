@@ -1,9 +1,7 @@
-import type { CommandContext } from './command';
-import { placeOf } from './encounter-commands';
-import type { Embed, Reply } from '../views/reply';
-import { gameMasterCopy, secretRollNote, type SecretDelivery, type SecretDestination } from '../views/secret-rolls';
-
-type Context = Omit<CommandContext, 'options'>;
+import type { InvocationContext as Context } from '../../src/framework/command';
+import { placeOf } from '../../src/framework/requirements';
+import type { Embed, Reply } from '../../src/views/reply';
+import { gameMasterCopy, secretRollNote, type SecretDelivery, type SecretDestination } from '../../src/views/secret-rolls';
 
 /**
  * Where the game master's copy of a secret roll goes, in order: the channel's encounter's game
