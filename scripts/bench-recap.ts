@@ -40,19 +40,19 @@ async function makeFight(url: string): Promise<void> {
   const place = { guildId: GUILD, channelId: CHANNEL };
   const gm = { userId: GM.id, name: GM.name, canManageChannel: false };
   const encounters = services.encounters;
-  await encounters.begin(gm, place, { name: 'Siege of the long night' });
-  await encounters.apply(gm, place, steps.addMonsters, { name: 'Ogre', hp: 100_000, ac: 11, hidden: true, initiative: 5 });
+  await encounters.begin(gm, place, 'init begin', { name: 'Siege of the long night' });
+  await encounters.apply(gm, place, 'init add', steps.addMonsters, { name: 'Ogre', hp: 100_000, ac: 11, hidden: true, initiative: 5 });
   for (const player of PLAYERS) {
     const actor = { userId: player.id, name: player.name, canManageChannel: false };
-    await encounters.apply(actor, place, steps.joinEncounter, { name: player.name, hp: 100_000, ac: 14, initiative: 10 });
+    await encounters.apply(actor, place, 'init join', steps.joinEncounter, { name: player.name, hp: 100_000, ac: 14, initiative: 10 });
   }
   for (let i = 0; i < EVENTS - 5; i += 1) {
     const player = PLAYERS[i % PLAYERS.length] ?? PLAYERS[0];
     const actor = { userId: player?.id ?? '', name: player?.name ?? '', canManageChannel: false };
     const target = i % 3 === 0 ? (PLAYERS[(i + 1) % PLAYERS.length]?.name ?? 'Ogre') : 'Ogre';
-    await encounters.apply(actor, place, steps.dealDamage, { target, amount: '1d6 [slashing] + 1d4 [fire]' });
+    await encounters.apply(actor, place, 'hp damage', steps.dealDamage, { target, amount: '1d6 [slashing] + 1d4 [fire]' });
   }
-  await encounters.apply(gm, place, steps.endEncounter);
+  await encounters.apply(gm, place, 'init end', steps.endEncounter);
   await prisma.$disconnect();
 }
 

@@ -25,6 +25,7 @@ import { listenForLiveNotices } from './db/live-listener';
 import type { LivePagesOff } from './views/live-share';
 import { createChartRenderer } from './charts';
 import type { ChartRenderer } from './views/recap-chart';
+import { noteText } from './views/change-notes';
 
 /** The bot's parts, shared by every transport: its commands and the services they use. */
 export interface App {
@@ -85,7 +86,7 @@ export function buildServices({
     random,
     logger,
     now,
-    encounters: createEncounterService({ prisma, random, now, saved: publish }),
+    encounters: createEncounterService({ prisma, random, now, saved: publish, describe: noteText }),
     settings: createSettingsStore(prisma, publish),
     characters: createCharacterStore(prisma),
     attachments,

@@ -1,6 +1,5 @@
-import { statesAfterFight } from '../../src/characters/fight';
+import { sheetsAfterFight } from '../../src/characters/fight';
 import { isGameMaster, requireGameMaster } from '../../src/combat/permissions';
-import { endEncounter } from '../../src/combat/steps';
 import { onButton } from '../../src/framework/buttons';
 import { integer } from '../../src/framework/options';
 import { subcommand } from '../../src/framework/slash-command';
@@ -12,7 +11,7 @@ import { summaryEmbed } from '../../src/views/encounter-summary';
 import { exportReply } from '../../src/views/fight-export';
 import { shown } from '../../src/views/markdown';
 import { recapHasSecrets, recapParts, recapReply } from '../../src/views/recap';
-import { actorOf, encounterForButton, encountersOf, placeOf, refreshTracker, undoLastChange } from '../shared/encounter';
+import { actorOf, encounterForButton, encountersOf, labelOf, placeOf, refreshTracker, undoLastChange } from '../shared/encounter';
 
 /** Ending cannot be undone, so it asks first; the game master's press does it. */
 export const end = subcommand({
@@ -53,13 +52,12 @@ export const end = subcommand({
 export const endButtons = [
   onButton('init', 'end', async (ctx, button) => {
     await encounterForButton(ctx, button.encounterId);
-    const result = await encountersOf(ctx).apply(actorOf(ctx), placeOf(ctx), endEncounter);
-    await ctx.services.characters.recordStates(statesAfterFight(result.encounter));
-    await refreshTracker(ctx, result.encounter);
-    const summary = summaryEmbed(result.encounter);
+    const fight = await encountersOf(ctx).end(actorOf(ctx), placeOf(ctx), labelOf(ctx), sheetsAfterFight);
+    await refreshTracker(ctx, fight.encounter);
+    const summary = summaryEmbed(fight.encounter);
     // A fight ended before round 1 has nothing to recap, and the last recap stays the last real fight's.
-    if (result.encounter.round === 0) return { embeds: [summary] };
-    const recap = await recapParts(await encountersOf(ctx).fight(placeOf(ctx), 'ended'), 'players', [summary], ctx.services.charts);
+    if (fight.encounter.round === 0) return { embeds: [summary] };
+    const recap = await recapParts(fight, 'players', [summary], ctx.services.charts);
     return { embeds: [summary, recap.embed], files: recap.files };
   }),
   onButton('init', 'keep', () =>

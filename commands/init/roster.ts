@@ -11,7 +11,7 @@ import { characterName } from '../../src/views/character-sheet';
 import { shown } from '../../src/views/markdown';
 import { trackerEmbed, trackerMessage } from '../../src/views/tracker';
 import { ownerOf, requireCharacter } from '../shared/characters';
-import { actorOf, applyStep, encountersOf, placeOf, postTracker } from '../shared/encounter';
+import { actorOf, applyStep, encountersOf, labelOf, placeOf, postTracker } from '../shared/encounter';
 import { resultReply } from '../../src/views/encounter-replies';
 import { optionsInWords } from '../../src/views/encounter-text';
 import { saveModes, saveOptions } from './saves';
@@ -188,7 +188,7 @@ export const begin = subcommand({
   },
   async run(ctx, options) {
     const name = options.text('name');
-    const result = await encountersOf(ctx).begin(actorOf(ctx), placeOf(ctx), given({ name, options: saveOptions(options) }));
+    const result = await encountersOf(ctx).begin(actorOf(ctx), placeOf(ctx), labelOf(ctx), given({ name, options: saveOptions(options) }));
     const tracker = await postTracker(ctx, result.encounter);
     const where = {
       pinned: 'The tracker is pinned in this channel.',

@@ -2,13 +2,8 @@ import type { ConditionKey, CustomEffect, StateChange } from '../rules/types';
 import { catalogueCondition } from './catalogue';
 import { rulesOf } from './rules-of';
 import { findById, refOf } from './targets';
-import { replaceCombatant } from './transition';
+import { replaceCombatant, type Part } from './transition';
 import type { Combatant, EffectEndReason, Encounter, EncounterEffect, EncounterEvent } from './types';
-
-export interface Step {
-  encounter: Encounter;
-  events: EncounterEvent[];
-}
 
 /** Dodge is no action of the encounter's own: an effect of one of these names on a combatant is read as it. */
 const DODGE_NAMES = ['dodge', 'dodging'];
@@ -48,7 +43,7 @@ export function concentrationOf(encounter: Encounter, combatantId: string): Enco
  * Ends effects, and with them every effect their concentration kept up. A combatant whose
  * concentration ends stops concentrating and has no concentration save left to roll.
  */
-export function endEffects(encounter: Encounter, ids: readonly string[], reason: EffectEndReason): Step {
+export function endEffects(encounter: Encounter, ids: readonly string[], reason: EffectEndReason): Part {
   const reasons = new Map<string, EffectEndReason>(ids.map((id) => [id, reason]));
   let grew = true;
   while (grew) {
@@ -109,7 +104,7 @@ function idleConcentrations(before: Encounter, after: Encounter, ending: readonl
  * Takes a catalogue condition off its holder when the last effect that put it on ends. The
  * `effect-ended` event names the condition itself; what it implied is reported as rules events.
  */
-function liftCondition(encounter: Encounter, holder: Combatant, name: string): Step {
+function liftCondition(encounter: Encounter, holder: Combatant, name: string): Part {
   const ruleSet = rulesOf(encounter);
   const condition = catalogueCondition(ruleSet, name);
   const stillHeld = encounter.effects.some((e) => e.kind === 'condition' && e.targetId === holder.id && e.name === name);
@@ -127,7 +122,7 @@ function stopConcentrating(combatant: Combatant): Combatant {
  * Stores what the rules engine decided for a combatant and reports it; when the engine ended the
  * combatant's concentration (death, incapacitation), the concentration effect ends too.
  */
-export function applyRulesChange(encounter: Encounter, combatant: Combatant, engineChange: StateChange): Step {
+export function applyRulesChange(encounter: Encounter, combatant: Combatant, engineChange: StateChange): Part {
   const change = rulesOf(encounter).keepHeldConditions(combatant.rules, engineChange, conditionsHeld(encounter, combatant.id));
   const updated: Combatant = { ...combatant, rules: change.state };
   const ref = refOf(updated);

@@ -1,13 +1,13 @@
-import { UserError } from '../errors';
-import type { RulesResult, TimedEffect, TurnPoint } from '../rules/types';
+import type { RulesRefusal, RulesResult, TimedEffect, TurnPoint } from '../rules/types';
 import { rollPendingConcentrationSaves } from './concentration';
 import { repeatSaves } from './repeat-saves';
-import { applyRulesChange, customEffectsOn, endEffects, isDying, type Step } from './effects';
+import { applyRulesChange, customEffectsOn, endEffects, isDying } from './effects';
 import { isGameMaster, requireControl, requireGameMaster } from './permissions';
 import { currentPoint, lairActing, lairDue, roundOfCurrent } from './lair';
+import type { TurnNote } from './notes';
 import { CombatRefusal } from './refusals';
 import { findById, findTarget, refOf, requireAlive } from './targets';
-import { replaceCombatant, type StepContext, type Transition } from './transition';
+import { replaceCombatant, type Part, type StepContext, type Transition } from './transition';
 import type { Combatant, Encounter, EncounterEffect, EncounterEvent, LairTurn } from './types';
 
 /**
@@ -49,7 +49,7 @@ function endExpiredEffects(
   from: { round: number; combatantId: string },
   to: { round: number; combatantId: string },
   part: ExpiryPart,
-): Step {
+): Part {
   // A lair turn sits between one turn's end and the next one's start: what ends as that turn starts waits for it.
   const atStart = (e: EncounterEffect): boolean =>
     e.expiry?.boundary === 'start' && e.expiry.combatantId === to.combatantId && e.expiry.round === to.round;
@@ -73,7 +73,7 @@ function endExpiredEffects(
  * The end of the turn in progress, told before what passes after it (a new round, dead turns
  * skipped): what ends with it, then its combatant's repeat saves.
  */
-function endTurn(encounter: Encounter, ctx: StepContext, from: TurnPoint): Step {
+function endTurn(encounter: Encounter, ctx: StepContext, from: TurnPoint): Part {
   const endsNow = (e: EncounterEffect): boolean =>
     e.expiry?.boundary === 'end' && e.expiry.combatantId === from.combatantId && e.expiry.round === from.round;
   const expired = endEffects(
@@ -90,7 +90,7 @@ function endTurn(encounter: Encounter, ctx: StepContext, from: TurnPoint): Step 
  * What happens as a combatant's turn starts: its reaction and legendary actions come back, a readied
  * action lapses, and its dying rolls a death save, or is asked to.
  */
-function startTurn(before: Encounter, ctx: StepContext, starting: Combatant): Step {
+function startTurn(before: Encounter, ctx: StepContext, starting: Combatant): Part {
   const { legendary, readied } = starting.actions;
   const combatant: Combatant = {
     ...starting,
@@ -119,7 +119,7 @@ function startTurn(before: Encounter, ctx: StepContext, starting: Combatant): St
 }
 
 /** The death save rolled and applied, or the rule set's reason why the combatant makes none. */
-function rollDeathSave(encounter: Encounter, ctx: StepContext, combatant: Combatant): RulesResult<Step> {
+function rollDeathSave(encounter: Encounter, ctx: StepContext, combatant: Combatant): RulesResult<Part, RulesRefusal> {
   const result = ctx.ruleSet.rollDeathSave(combatant.rules, ctx.random, customEffectsOn(encounter, combatant.id));
   if (!result.ok) return result;
   const { roll, total, outcome, damage } = result.value;
@@ -134,7 +134,7 @@ function rollDeathSave(encounter: Encounter, ctx: StepContext, combatant: Combat
  * Saves left to buttons are rolled before the turn moves on, so none is lost: the ending turn's
  * death save and every concentration save still waiting.
  */
-function rollPendingSaves(encounter: Encounter, ctx: StepContext): Step {
+function rollPendingSaves(encounter: Encounter, ctx: StepContext): Part {
   const current = encounter.currentId === null ? undefined : findById(encounter, encounter.currentId);
   const death = current?.deathSavePending === true ? rollDeathSave(encounter, ctx, current) : null;
   const afterDeath = death?.ok === true ? death.value : { encounter, events: [] };
@@ -207,7 +207,7 @@ function beginTurnOf(
   chosen: Combatant,
   round: number,
   part: ExpiryPart,
-): Step {
+): Part {
   const events: EncounterEvent[] = [];
   let next: Encounter = { ...encounter, round, currentId: chosen.id };
   if (from !== null) {
@@ -224,7 +224,7 @@ function beginTurnOf(
  * Ends the current turn (or lair turn) and starts the next one that can be taken, counting rounds. A
  * lair turn due at count 20 comes first: the ending turn's end passes, the next turn's start waits.
  */
-function passTurn(before: Encounter, ctx: StepContext): Step & { detail: string } {
+function passTurn(before: Encounter, ctx: StepContext): Part & { turn: TurnNote } {
   const pending = rollPendingSaves(before, ctx);
   const leaving = lairActing(pending.encounter);
   const from = currentPoint(pending.encounter);
@@ -253,14 +253,14 @@ function passTurn(before: Encounter, ctx: StepContext): Step & { detail: string 
     const lair = findById(next, due.lair.id) ?? due.lair;
     next = replaceCombatant({ ...next, round: due.round }, withLair(lair, { round: due.round, acting: true }));
     events.push({ kind: 'lair-turn', combatant: refOf(lair), round: due.round });
-    return { encounter: next, events, detail: `round ${due.round}, ${lair.name}'s lair turn` };
+    return { encounter: next, events, turn: { round: due.round, combatant: lair.name, lair: true } };
   }
   events.push(...upcoming.events);
   const started = beginTurnOf(encounter, ctx, from, upcoming.chosen, upcoming.round, leaving === undefined ? 'all' : 'at-start');
   return {
     encounter: started.encounter,
     events: [...events, ...started.events],
-    detail: `round ${upcoming.round}, ${upcoming.chosen.name}'s turn`,
+    turn: { round: upcoming.round, combatant: upcoming.chosen.name, lair: false },
   };
 }
 
@@ -269,7 +269,7 @@ export function nextTurn(before: Encounter, ctx: StepContext): Transition {
   requireCombatants(before);
   requireTurnControl(before, ctx, 'end this turn');
   const passed = passTurn(before, ctx);
-  return { encounter: passed.encounter, events: passed.events, command: 'init next', detail: passed.detail };
+  return { encounter: passed.encounter, events: passed.events, note: { kind: 'turn', turn: passed.turn } };
 }
 
 /** The current combatant's turn, which only its controller (or the game master) may spend on `doing`. */
@@ -300,8 +300,7 @@ export function delayTurn(encounter: Encounter, ctx: StepContext): Transition {
   return {
     encounter: passed.encounter,
     events: [{ kind: 'turn-delayed', combatant: refOf(current) }, ...passed.events],
-    command: 'init delay',
-    detail: `${current.name} delays; ${passed.detail}`,
+    note: { kind: 'delayed', combatant: current.name, turn: passed.turn },
   };
 }
 
@@ -342,7 +341,7 @@ export function actNow(encounter: Encounter, ctx: StepContext, target?: string):
   }
   const pending = rollPendingSaves(encounter, ctx);
   const from = currentPoint(pending.encounter);
-  const ended: Step = from === null ? { encounter: pending.encounter, events: [] } : endTurn(pending.encounter, ctx, from);
+  const ended: Part = from === null ? { encounter: pending.encounter, events: [] } : endTurn(pending.encounter, ctx, from);
   let next = ended.encounter;
   const waiting = findById(next, delayer.id) ?? delayer;
   const back: Combatant = {
@@ -358,8 +357,7 @@ export function actNow(encounter: Encounter, ctx: StepContext, target?: string):
   return {
     encounter: started.encounter,
     events: [...pending.events, ...ended.events, { kind: 'delay-ended', combatant: refOf(back) }, ...started.events],
-    command: 'init act',
-    detail: `${delayer.name} stops delaying and acts after ${current.name}`,
+    note: { kind: 'acted', combatant: delayer.name, after: current.name },
   };
 }
 
@@ -382,8 +380,7 @@ export function previousTurn(encounter: Encounter, ctx: StepContext): Transition
     return {
       encounter: { ...encounter, round, currentId: candidate.id },
       events: [{ kind: 'turn-went-back', combatant: refOf(candidate), round }],
-      command: 'init prev',
-      detail: `back to round ${round}, ${candidate.name}'s turn`,
+      note: { kind: 'went-back', combatant: candidate.name, round },
     };
   }
   throw new CombatRefusal({ kind: 'first-turn' });
@@ -399,8 +396,7 @@ function leaveLairTurn(encounter: Encounter, ctx: StepContext, lair: Combatant, 
   return {
     encounter: next,
     events: [{ kind: 'turn-went-back', combatant: refOf(current), round }],
-    command: 'init prev',
-    detail: `back to round ${round}, ${current.name}'s turn`,
+    note: { kind: 'went-back', combatant: current.name, round },
   };
 }
 
@@ -420,8 +416,7 @@ export function moveTurn(encounter: Encounter, ctx: StepContext, target: string)
   return {
     encounter: { ...encounter, combatants, round, currentId: combatant.id },
     events: [{ kind: 'turn-started', combatant: refOf(combatant), round, moved: true }],
-    command: 'init move',
-    detail: `moved the turn to ${combatant.name}`,
+    note: { kind: 'moved', combatant: combatant.name },
   };
 }
 
@@ -430,13 +425,14 @@ export function pressDeathSave(encounter: Encounter, ctx: StepContext, target: s
   const combatant = findTarget(encounter, target);
   requireControl(ctx.actor, encounter, combatant, `roll ${combatant.name}'s death save`);
   if (!combatant.deathSavePending) {
-    const { isPlayerCharacter } = combatant.rules;
-    const why = isDying(combatant)
-      ? `it is rolled at the start of ${isPlayerCharacter ? 'their' : 'its'} turn`
-      : `${isPlayerCharacter ? combatant.name : 'it'} is not dying`;
-    throw new UserError(`${combatant.name} has no death save to roll now: ${why}.`);
+    throw new CombatRefusal({
+      kind: 'no-death-save-due',
+      combatant: combatant.name,
+      dying: isDying(combatant),
+      isPlayerCharacter: combatant.rules.isPlayerCharacter,
+    });
   }
   const rolled = rollDeathSave(encounter, ctx, combatant);
-  if (!rolled.ok) throw new UserError(rolled.reason);
-  return { ...rolled.value, command: 'death save', detail: `${combatant.name} rolled a death save` };
+  if (!rolled.ok) throw new CombatRefusal({ kind: 'rules', refusal: rolled.reason });
+  return { ...rolled.value, note: { kind: 'death-save', combatant: combatant.name } };
 }

@@ -394,6 +394,8 @@ export type EncounterEvent =
     }
   /** The end-of-turn save against a "save ends" effect; success ends it. */
   | ({ kind: 'repeat-save'; combatant: CombatantRef; effect: string; save: RepeatSave; private: boolean } & SaveOutcome)
+  /** A saving throw a change called for (a breath weapon, a spell), against `dc`. */
+  | ({ kind: 'save-rolled'; combatant: CombatantRef; ability: Ability; dc: number } & SaveOutcome)
   /** The encounter rolls turn saves by button: the target's controller should press it. */
   | { kind: 'repeat-save-due'; combatant: CombatantRef; effectId: string; effect: string; save: RepeatSave; private: boolean }
   | { kind: 'options-changed'; options: EncounterOptions }

@@ -3,6 +3,8 @@ import { UserError, type AutocompleteChoice, type AutocompleteContext, type Comm
 import type { Reply } from '../views/reply';
 import { CombatRefusal } from '../combat/refusals';
 import { refusalText } from '../views/refusals';
+import { buttonLogLabel } from '../views/encounter-log';
+import { parseButtonId } from '../views/button-ids';
 import { errorReply } from '../views/embeds';
 import type { CommandRegistry } from './registry';
 import { isDatabaseUnavailable } from '../errors';
@@ -32,7 +34,7 @@ async function guarded(logger: Logger, fields: Record<string, unknown>, run: () 
     logOutcome(logger, fields, 'ok', started);
     return reply;
   } catch (error) {
-    if (error instanceof UserError) {
+    if (error instanceof UserError || error instanceof CombatRefusal) {
       const message = error instanceof CombatRefusal ? refusalText(error.refusal) : error.message;
       logOutcome(logger, { ...fields, reason: message }, 'user-error', started);
       return errorReply(message);
@@ -56,7 +58,7 @@ export function dispatchCommand(registry: CommandRegistry, name: string, ctx: Co
   return guarded(ctx.services.logger, fields, async () => {
     const command = registry.get(name);
     if (!command) throw new UserError(`There is no /${name} command. Try /help.`);
-    return command.execute(ctx);
+    return command.execute({ ...ctx, label: commandLabel(ctx, name) });
   });
 }
 
@@ -66,7 +68,8 @@ export function dispatchButton(registry: CommandRegistry, ctx: ComponentContext)
   return guarded(ctx.services.logger, fields, async () => {
     const route = registry.buttonRoute(ctx.customId);
     if (route === undefined) throw new UserError(NO_LONGER);
-    return route.press(ctx);
+    const button = parseButtonId(ctx.customId);
+    return route.press(button === null ? ctx : { ...ctx, label: buttonLogLabel(button) });
   });
 }
 

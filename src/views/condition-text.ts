@@ -71,6 +71,12 @@ export function concentrationSaveSentence(event: Extract<EncounterEvent, { kind:
   return `${who}'s concentration save (DC ${event.dc})${roll}. ${result}`;
 }
 
+/** "Goblin 2's Dexterity save (DC 15): d20 12 + 2 (save bonus) = 14, failed." A hidden combatant's roll stays out. */
+export function saveRolledSentence(event: Extract<EncounterEvent, { kind: 'save-rolled' }>): string {
+  const roll = event.combatant.hidden ? '' : `: ${outcomeInWords(event)}`;
+  return `${shown(event.combatant.name)}'s ${ABILITY_NAMES[event.ability]} save (DC ${event.dc})${roll}, ${event.success ? 'made' : 'failed'}.`;
+}
+
 /** "Goblin 2 must repeat its Wisdom save against Hold Person (DC 15): press the button." */
 export function repeatSaveDueSentence(event: Extract<EncounterEvent, { kind: 'repeat-save-due' }>): string {
   const against = event.private ? '' : ` against ${shown(event.effect)} (DC ${event.save.dc})`;

@@ -1,10 +1,16 @@
-import { afterRounds } from '../combat/lifecycle';
+import { afterRounds } from './change-notes';
 import { numberedRange } from '../combat/roster';
 import { shown } from './markdown';
 import { its } from './pronouns';
 import { unworded } from './unworded';
 import { attackSentence } from './attack-text';
-import { concentrationSaveSentence, effectStartedSentence, repeatSaveDueSentence, repeatSaveSentence } from './condition-text';
+import {
+  concentrationSaveSentence,
+  effectStartedSentence,
+  repeatSaveDueSentence,
+  repeatSaveSentence,
+  saveRolledSentence,
+} from './condition-text';
 import type { CombatantRef, Encounter, EncounterEvent, EncounterOptions, InitiativeInfo } from '../combat/types';
 import type { RulesEvent } from '../rules/types';
 import {
@@ -299,6 +305,9 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
         break;
       case 'repeat-save':
         if (!event.private || forGameMaster) lines.push(repeatSaveSentence(event));
+        break;
+      case 'save-rolled':
+        lines.push(saveRolledSentence(event));
         break;
       case 'repeat-save-due':
         lines.push(repeatSaveDueSentence(event));

@@ -9,7 +9,7 @@ import { describeEvents } from '../../../src/views/encounter-text';
 import { conditionListReply } from '../../../src/views/condition-list';
 import { resultReply } from '../../../src/views/encounter-replies';
 import { combatantLine } from '../../../src/views/tracker';
-import { alice, bob, ctx, fresh, gm, named, noDice, refusalOf, scripted } from './support';
+import { alice, bob, ctx, fresh, gm, named, noDice, refusalOf, scripted, detailOf } from './support';
 import { perRuleSet } from '../rules/support';
 
 /** Alice (18, 12 HP), Goblin 1 and 2 (12, 7 HP), before round 1. */
@@ -498,8 +498,8 @@ describe('conditions read in one order, whatever order they came in', () => {
 describe('undo-able steps', () => {
   it('each change carries its log line', () => {
     const added = addCondition(party(), ctx(gm), { target: 'Goblin 1', condition: 'Poisoned', duration: 3 });
-    expect([added.command, added.detail]).toEqual(['condition add', 'Poisoned on Goblin 1']);
+    expect(detailOf(added)).toBe('Poisoned on Goblin 1');
     const removed = removeCondition(added.encounter, ctx(gm), { target: 'Goblin 1', condition: 'poisoned' });
-    expect([removed.command, removed.detail]).toEqual(['condition remove', 'Poisoned off Goblin 1']);
+    expect(detailOf(removed)).toBe('Poisoned off Goblin 1');
   });
 });

@@ -1,5 +1,5 @@
 import { createRulesState, getRuleSet, resolveMode, RULESET_IDS, type CombatantRulesState } from '../../../src/rules';
-import { noDice, scripted } from './support';
+import { noDice, refused, scripted } from './support';
 import { containing } from '../../support/matchers';
 
 describe('RULES.md §2 advantage and disadvantage from any number of sources', () => {
@@ -151,10 +151,7 @@ describe('RULES.md §17 Heroic Inspiration', () => {
   });
 
   it('without Heroic Inspiration to spend, nothing is rolled', () => {
-    expect(getRuleSet('dnd2024').useHeroicInspiration(createRulesState(), 20, noDice)).toEqual({
-      ok: false,
-      reason: 'No Heroic Inspiration to spend.',
-    });
+    expect(refused(getRuleSet('dnd2024').useHeroicInspiration(createRulesState(), 20, noDice))).toBe('No Heroic Inspiration to spend.');
   });
 
   it.each(['dnd2014', 'dnd-next', 'a5e'] as const)('%s has no Heroic Inspiration', (id) => {

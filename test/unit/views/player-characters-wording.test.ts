@@ -1,3 +1,4 @@
+import { noteText } from '../../../src/views/change-notes';
 import { addCondition } from '../../../src/combat/conditions';
 import { dealDamage, grantTempHp, heal } from '../../../src/combat/hit-points';
 import { pressRepeatSave } from '../../../src/combat/repeat-saves';
@@ -29,7 +30,7 @@ describe('a player character is not "it"', () => {
   it('reactions and readied actions: their for Bram, its for the Ogre', () => {
     const bramReacts = useReaction(table(), ctx(bob), { target: 'Bram', note: 'Shield' });
     expect(describeEvents(bramReacts)).toEqual(['Bram uses their reaction: Shield.']);
-    expect(bramReacts.detail).toBe('Bram used their reaction (Shield)');
+    expect(noteText(bramReacts.note)).toBe('Bram used their reaction (Shield)');
     expect(describeEvents(useReaction(table(), ctx(gm), { target: 'Ogre' }))).toEqual(['Ogre uses its reaction.']);
     expect(refusalOf(() => useReaction(bramReacts.encounter, ctx(bob), { target: 'Bram' }))).toBe(
       'Bram has already used their reaction (Shield); it comes back at the start of their turn.',
@@ -44,7 +45,7 @@ describe('a player character is not "it"', () => {
     ]);
     const taken = useReaction(nextTurn(readied.encounter, ctx(bob)).encounter, ctx(bob), { target: 'Bram', note: 'ready' });
     expect(describeEvents(taken)[0]).toBe('Bram takes their readied action (the ogre moves), spending their reaction.');
-    expect(taken.detail).toBe('Bram took their readied action');
+    expect(noteText(taken.note)).toBe('Bram took their readied action');
   });
 
   it('repeat saves: Bram repeats their save, the Ogre its own', () => {
