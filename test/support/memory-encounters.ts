@@ -33,7 +33,8 @@ export function createMemoryEncounterStore(
 
   const activeIn = (channelId: string) => fights.find((f) => f.encounter.channelId === channelId && f.encounter.endedAt === null);
   const lastEndedIn = (channelId: string) =>
-    fights.filter((f) => f.encounter.channelId === channelId && f.encounter.endedAt !== null).at(-1);
+    // As the PostgreSQL store: a fight ended before round 1 has nothing to recap and hides no real one.
+    fights.filter((f) => f.encounter.channelId === channelId && f.encounter.endedAt !== null && f.encounter.round > 0).at(-1);
 
   function lastChange(fight: StoredFight): LastChange | null {
     const last = [...fight.entries].reverse().find((e) => !e.undone && e.delta !== null && !e.isUndo);

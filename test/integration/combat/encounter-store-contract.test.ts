@@ -6,7 +6,7 @@ import { halved, rollDamage } from '../../../src/combat/damage-amount';
 import { CombatRefusal } from '../../../src/combat/refusals';
 import { saveMade, savingThrow, takeDamage } from '../../../src/combat/saving-throws';
 import { createEncounterServiceWith, type EncounterService } from '../../../src/combat/service';
-import { addMonsters, dealDamage, joinEncounter, setHp } from '../../../src/combat/steps';
+import { addMonsters, dealDamage, joinEncounter, nextTurn, setHp } from '../../../src/combat/steps';
 import type { Change } from '../../../src/combat/transition';
 import type { Actor, Encounter, Place } from '../../../src/combat/types';
 import { createCharacterStore } from '../../../src/db/characters';
@@ -215,20 +215,24 @@ describe.each([
       initiative: 15,
       character: { ...character, hitDice: [{ sides: 8, total: 3, remaining: 3 }], conditions: [], dead: false },
     });
+    // Round 1: a fight ended before it has no recap to read back.
+    await service.apply(gm, here, 'init next', nextTurn);
     await service.apply(gm, here, 'hp damage', dealDamage, { target: 'Alice', amount: '9' });
     const fight = await service.end(gm, here, 'init end', sheetsAfterFight);
     expect(fight.encounter.endedAt).not.toBeNull();
     expect(fight.entries.map((e) => e.detail)).toEqual([
       'began Ambush',
       'Alice joined (initiative 15)',
+      "round 1, Alice's turn",
       'Alice: 9 damage',
-      'ended Ambush before round 1',
+      'ended Ambush after 1 round',
     ]);
     expect(await harness.sheetHp(characterId)).toBe(15);
     expect(await service.get(here)).toBeNull();
     expect((await service.fight(here, 'ended')).entries.map((e) => e.command)).toEqual([
       'init begin',
       'init join',
+      'init next',
       'hp damage',
       'init end',
     ]);

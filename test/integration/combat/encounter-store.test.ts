@@ -377,6 +377,8 @@ describe('the end of a fight and the sheets it writes back, in one write', () =>
     await service.begin(gm, here, 'init begin', { name: 'Ambush' });
     await service.apply(alice, here, 'init join', joinEncounter, { ...joinInputFor(character), initiative: 15 });
     await service.apply(gm, here, 'init add', addMonsters, { name: 'Ogre', hp: 59, initiative: 8 });
+    // Round 1: a fight ended before it has no recap to read back.
+    await service.apply(gm, here, 'init next', nextTurn);
     await service.apply(gm, here, 'hp damage', dealDamage, { target: 'Alice', amount: '9' });
     return character;
   }
@@ -392,12 +394,13 @@ describe('the end of a fight and the sheets it writes back, in one write', () =>
       ['init begin', 'began Ambush'],
       ['init join', 'Alice joined (initiative 15)'],
       ['init add', 'added Ogre (initiative 8)'],
+      ['init next', "round 1, Alice's turn"],
       ['hp damage', 'Alice: 9 damage'],
-      ['init end', 'ended Ambush before round 1'],
+      ['init end', 'ended Ambush after 1 round'],
     ]);
     // Read back as the next command would: the fight ended, the sheet at 24 - 9.
     expect(await service.get(here)).toBeNull();
-    expect((await service.fight(here, 'ended')).entries).toHaveLength(5);
+    expect((await service.fight(here, 'ended')).entries).toHaveLength(6);
     expect((await createCharacterStore(counting.prisma).get(character.id))?.hp).toBe(15);
   });
 
