@@ -12,7 +12,9 @@ import { optionalBoolean, optionalInteger, optionalString, requiredString, targe
 import { addCondition, pressRepeatSave, removeCondition } from '../src/combat/steps';
 import type { AddConditionInput } from '../src/combat/conditions';
 import { catalogueNames, MAX_DURATION_ROUNDS, MAX_SAVE_DC, NOTE_MAX_LENGTH } from '../src/combat/conditions';
-import { applyStep, encounterForButton, encountersOf, placeOf, suggestTargets } from '../src/framework/encounter-commands';
+import { actorOf, applyStep, encounterForButton, encountersOf, placeOf, suggestTargets } from '../src/framework/encounter-commands';
+import { isPrivateEffect } from '../src/combat/effects';
+import { isGameMaster } from '../src/combat/permissions';
 import { MODIFIER_LIMITS } from '../src/rules/modifiers';
 import { parseButtonId } from '../src/views/button-ids';
 import { rankByName } from '../src/framework/autocomplete';
@@ -158,7 +160,9 @@ async function suggest(ctx: AutocompleteContext): Promise<AutocompleteChoice[]> 
   if (ctx.focused.name !== 'condition') return suggestTargets(ctx);
   const encounter = await encountersOf(ctx).get(placeOf(ctx));
   if (encounter === null) return [];
-  const inPlay = encounter.effects.filter((e) => e.kind === 'effect').map((e) => e.name);
+  // A hidden monster's unshown effects are the game master's: a player is never offered their names.
+  const seesAll = isGameMaster(actorOf(ctx), encounter);
+  const inPlay = encounter.effects.filter((e) => e.kind === 'effect' && (seesAll || !isPrivateEffect(encounter, e))).map((e) => e.name);
   const names = [...new Set([...catalogueNames(getRuleSet(encounter.ruleSet)), ...inPlay])];
   return rankByName(names, (name) => name, ctx.focused.value).map((name) => ({ name, value: name }));
 }

@@ -212,16 +212,18 @@ export function removeCondition(encounter: Encounter, ctx: StepContext, input: R
   }
   if (input.levels !== undefined) throw new CombatRefusal({ kind: 'condition-without-levels', condition: subject.name });
   const wanted = normaliseName(subject.name);
-  const records = encounter.effects.filter(
+  const matching = encounter.effects.filter(
     (e) => e.kind !== 'concentration' && e.targetId === target.id && normaliseName(e.name) === wanted,
   );
   const condition = subject.kind === 'condition' ? catalogueCondition(ctx.ruleSet, subject.name) : undefined;
-  const held = condition !== undefined && target.rules.conditions.includes(condition.key);
-  if (records.length === 0 && !held) throw new CombatRefusal({ kind: 'not-affected', combatant: target.name, condition: subject.name });
   const doing = `remove ${subject.name} from ${target.name}`;
-  // A player may lift what they caused (with their own combatant as source) from anyone.
-  const causedByActor = records.length > 0 && records.every((e) => e.appliedBy === ctx.actor.userId && e.sourceId !== null);
-  if (!causedByActor) requireMayAffect(ctx.actor, encounter, target, undefined, doing);
+  const mayAffect = isGameMaster(ctx.actor, encounter) || target.controllerId === ctx.actor.userId;
+  // Anyone else lifts only what they caused themselves (with their own combatant as source), and
+  // is refused alike whether the target has it or not: a hidden monster's state is no oracle.
+  const records = mayAffect ? matching : matching.filter((e) => e.appliedBy === ctx.actor.userId && e.sourceId !== null);
+  if (!mayAffect && records.length === 0) requireMayAffect(ctx.actor, encounter, target, undefined, doing);
+  const held = mayAffect && condition !== undefined && target.rules.conditions.includes(condition.key);
+  if (records.length === 0 && !held) throw new CombatRefusal({ kind: 'not-affected', combatant: target.name, condition: subject.name });
 
   const ended = endEffects(
     encounter,
@@ -231,7 +233,8 @@ export function removeCondition(encounter: Encounter, ctx: StepContext, input: R
   let next = ended.encounter;
   const events = [...ended.events];
   const holder = next.combatants.find((c) => c.id === target.id);
-  if (condition !== undefined && holder?.rules.conditions.includes(condition.key)) {
+  // What others put on, or another condition implies, stays when a player lifts only their own.
+  if (mayAffect && condition !== undefined && holder?.rules.conditions.includes(condition.key)) {
     // Put on by the rules engine (Prone after Unconscious), so no effect record lifted it.
     const applied = applyRulesChange(next, holder, ctx.ruleSet.removeCondition(holder.rules, condition.key));
     next = applied.encounter;

@@ -177,6 +177,35 @@ describe('permissions', () => {
   });
 });
 
+describe('a player lifts only what they put on (issue 23 item 6)', () => {
+  it("Alice's own Incapacitated on a Paralyzed goblin ends, but the goblin stays Incapacitated by the game master's Paralyzed", () => {
+    const paralyzed = addCondition(party(), ctx(gm), { target: 'Goblin 1', condition: 'Paralyzed' }).encounter;
+    const doubled = addCondition(paralyzed, ctx(alice), { target: 'Goblin 1', condition: 'Incapacitated', source: 'Alice' }).encounter;
+    const lifted = removeCondition(doubled, ctx(alice), { target: 'Goblin 1', condition: 'Incapacitated' });
+    expect(named(lifted.encounter, 'Goblin 1').rules.conditions).toEqual(['paralyzed', 'incapacitated']);
+    expect(describeEvents(lifted)).toEqual(['Incapacitated on Goblin 1 ends.']);
+  });
+
+  it("the game master's own Incapacitated stays when Alice lifts the one she added", () => {
+    const held = addCondition(party(), ctx(gm), { target: 'Goblin 1', condition: 'Incapacitated' }).encounter;
+    const doubled = addCondition(held, ctx(alice), { target: 'Goblin 1', condition: 'Incapacitated', source: 'Alice' }).encounter;
+    const lifted = removeCondition(doubled, ctx(alice), { target: 'Goblin 1', condition: 'Incapacitated' }).encounter;
+    expect(named(lifted, 'Goblin 1').rules.conditions).toEqual(['incapacitated']);
+    expect(lifted.effects.map((e) => e.appliedBy)).toEqual(['gm']);
+  });
+});
+
+describe("a hidden monster's private conditions are no oracle (issue 23 item 2)", () => {
+  it('a player asking to remove Blinded gets one refusal whether the hidden Ogre has it or not', () => {
+    const ogre = addMonsters(party(), ctx(gm), { name: 'Ogre', hp: 59, initiative: 8, hidden: true }).encounter;
+    const blinded = addCondition(ogre, ctx(gm), { target: 'Ogre', condition: 'Blinded' }).encounter;
+    const lacking = refusalOf(() => removeCondition(ogre, ctx(alice), { target: 'Ogre', condition: 'Blinded' }));
+    const having = refusalOf(() => removeCondition(blinded, ctx(alice), { target: 'Ogre', condition: 'Blinded' }));
+    expect(having).toBe('Only the game master (Gina) or a member with Manage Channels can remove Blinded from Ogre.');
+    expect(lacking).toBe(having);
+  });
+});
+
 describe('durations', () => {
   it('Poisoned for 1 round on Goblin 1 ends at the end of its next turn, and leaves the tracker', () => {
     // Round 1: Alice's turn; Poisoned goes on Goblin 1, whose turn is next.
