@@ -18,8 +18,8 @@ export function requireHp(combatant: Combatant): void {
   }
 }
 
-function rolledEvents(combatant: Combatant, roll: ReturnType<typeof rollAmount>['roll']): EncounterEvent[] {
-  return roll === null ? [] : [{ kind: 'amount-rolled', combatant: refOf(combatant), roll }];
+function rolledEvents(combatant: Combatant, roll: ReturnType<typeof rollAmount>['roll'], secret = false): EncounterEvent[] {
+  return roll === null ? [] : [{ kind: 'amount-rolled', combatant: refOf(combatant), roll, ...(secret ? { private: true } : {}) }];
 }
 
 /** "11 slashing + 7 fire", or "18 fire" for one type. */
@@ -38,7 +38,7 @@ export interface LandedDamage {
 /**
  * Rolled damage meeting a combatant, the one path reported damage and an attack's hit share: each
  * typed part against its defences, temporary HP, 0 HP and death, then the concentration save it
- * calls for. `showRoll` false leaves the dice out of the reply (a hidden attacker's damage bonus);
+ * calls for. `showRoll` false keeps the dice for the game master (a hidden attacker's damage bonus);
  * `source` is who dealt it, for the recap, and `sourceNamed` says the command named it rather than guessed.
  */
 export function landDamage(
@@ -52,7 +52,7 @@ export function landDamage(
   const mixed = amount.parts.length > 1;
   const type = mixed ? null : amount.damageType;
   const events: EncounterEvent[] = [
-    ...(options.showRoll === false ? [] : rolledEvents(combatant, amount.roll)),
+    ...rolledEvents(combatant, amount.roll, options.showRoll === false),
     {
       kind: 'damage-taken',
       combatant: refOf(combatant),
@@ -79,9 +79,10 @@ export function landDamage(
   const checked = concentrationChecks(applied.encounter, ctx, combatant.id, dcs);
   events.push(...checked.events);
   const crit = amount.critical === null ? '' : ' (critical)';
-  // The log shows what got through, so a resisted or immune hit does not read as a full one.
+  // The log shows what got through, so a resisted or immune hit does not read as a full one; a
+  // hidden combatant's defences are the game master's, whose log shows its hit points after a 🔒.
   const taken = damageLanded(amount.total, change.events);
-  const outcome = taken === amount.total ? '' : `, ${taken} taken`;
+  const outcome = taken === amount.total || combatant.hidden ? '' : `, ${taken} taken`;
   return { encounter: checked.encounter, events, detail: `${partsInWords(amount.parts)} damage${crit}${outcome}` };
 }
 

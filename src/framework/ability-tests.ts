@@ -14,7 +14,7 @@ import { ABILITIES, getRuleSet } from '../rules';
 import { rollAbilityTest, rollExtraBonus, sheetBonuses, type AbilityTest } from '../rules/ability-tests';
 import { isSkill, skillKey, skillsOf, type Skill } from '../rules/skills';
 import type { CombatantRulesState, CustomEffect, OwnBonus, RollMode, RuleSet } from '../rules/types';
-import { abilityTestReply, skillName } from '../views/ability-test-text';
+import { abilityTestAccount, abilityTestReply, skillName } from '../views/ability-test-text';
 import { ABILITY_NAMES } from '../views/condition-text';
 import type { Reply } from '../views/reply';
 import { CHARACTER_NAME_MAX_LENGTH, type Character } from '../characters/sheet';
@@ -23,7 +23,7 @@ import { characterNamedOrActive, ownerOf } from './character-commands';
 import { UserError, type AutocompleteChoice, type AutocompleteContext, type CommandContext } from './command';
 import { actorOf, encountersOf, placeOf, suggestTargets } from './encounter-commands';
 import { optionalBoolean, optionalInteger, optionalString } from './options';
-import { secretRollReply } from './secret-rolls';
+import { secretRollReply, tellGameMaster } from './secret-rolls';
 
 type Context = Omit<CommandContext, 'options'>;
 
@@ -39,6 +39,8 @@ interface Roller {
   /** The sheet the bonuses come from; null for a monster, or a player who joined without one. */
   sheet: Character | null;
   combatant: Combatant | null;
+  /** The channel's fight, whose game master hears a hidden monster's whole roll. */
+  encounter: Encounter | null;
 }
 
 function refuseDead(name: string, dead: boolean): void {
@@ -68,6 +70,7 @@ async function combatantRoller(ctx: Context, encounter: Encounter | null, typed:
     effects: customEffectsOn(encounter, combatant.id),
     sheet,
     combatant,
+    encounter,
   };
 }
 
@@ -84,6 +87,7 @@ async function characterRoller(ctx: Context, encounter: Encounter | null, typed:
     effects: encounter !== null && combatant !== null ? customEffectsOn(encounter, combatant.id) : [],
     sheet: character,
     combatant,
+    encounter,
   };
 }
 
@@ -137,9 +141,14 @@ export async function runAbilityTest(ctx: CommandContext, testOf: (ruleSet: Rule
     ctx.services.random,
   );
   const secret = optionalBoolean(ctx.options, 'secret');
-  const reply = abilityTestReply({ name: roller.name, result, noBonusRecorded: own === null, hidden: roller.hidden, secret });
+  const view = { name: roller.name, result, noBonusRecorded: own === null, hidden: roller.hidden, secret };
+  const reply = abilityTestReply(view);
   // A hidden monster's roll is already the game master's alone; any other secret roll reaches them as /roll's does.
-  return secret && !roller.hidden ? secretRollReply(ctx, reply.embeds ?? []) : reply;
+  if (secret && !roller.hidden) return secretRollReply(ctx, reply.embeds ?? []);
+  // The table read a hidden monster's outcome alone: the game master gets the whole roll.
+  const account = abilityTestAccount(view);
+  if (account !== null && roller.encounter !== null) await tellGameMaster(ctx, roller.encounter, [account]);
+  return reply;
 }
 
 /** Suggestions for `target` (the fight's combatants), `character` (the caller's) and `skill` (the rule set's here). */

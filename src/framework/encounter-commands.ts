@@ -1,7 +1,8 @@
 import type { EncounterService, EncounterStep } from '../combat/service';
 import type { Actor, Encounter, EncounterResult, Place } from '../combat/types';
 import { UserError, type AutocompleteChoice, type AutocompleteContext, type ChannelMessenger, type CommandContext } from './command';
-import { resultReply } from '../views/encounter-replies';
+import { gameMasterAccount, resultReply } from '../views/encounter-replies';
+import { tellGameMaster } from './secret-rolls';
 import type { Reply } from '../views/reply';
 import { rankByName } from './autocomplete';
 import { trackerMessage } from '../views/tracker';
@@ -106,9 +107,14 @@ async function catchUp(ctx: Context, shown: Encounter): Promise<void> {
   if (latest !== null) await refreshTracker(ctx, latest);
 }
 
-/** The reply to a change: brings the tracker up to date and says what happened. */
+/**
+ * The reply to a change: brings the tracker up to date and says what happened; what the channel was
+ * told only the outcome of goes to the game master privately.
+ */
 async function settled(ctx: Context, result: EncounterResult): Promise<Reply> {
   await refreshTracker(ctx, result.encounter);
+  const account = gameMasterAccount(result);
+  if (account !== null) await tellGameMaster(ctx, result.encounter, [account]);
   return resultReply(result);
 }
 

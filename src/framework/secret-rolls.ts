@@ -1,7 +1,8 @@
+import type { Encounter } from '../combat/types';
 import type { CommandContext } from './command';
 import { placeOf } from './encounter-commands';
 import type { Embed, Reply } from '../views/reply';
-import { gameMasterCopy, secretRollNote, type SecretDelivery, type SecretDestination } from '../views/secret-rolls';
+import { gameMasterAccountCopy, gameMasterCopy, secretRollNote, type SecretDelivery, type SecretDestination } from '../views/secret-rolls';
 
 type Context = Omit<CommandContext, 'options'>;
 
@@ -56,4 +57,20 @@ export async function secretRollReply(ctx: Context, embeds: Embed[]): Promise<Re
     }
   }
   return { content: secretRollNote(delivery), embeds, ephemeral: true };
+}
+
+/**
+ * Tells the game master privately what the channel's reply left out (a hidden monster's whole roll
+ * and numbers, the private reasons behind an outcome), also when they made the change themselves:
+ * by direct message, else in the server's game master channel, else nowhere (logged).
+ */
+export async function tellGameMaster(
+  ctx: Context,
+  encounter: Pick<Encounter, 'gameMasterId' | 'gameMasterName'>,
+  embeds: Embed[],
+): Promise<void> {
+  const copy = gameMasterAccountCopy(ctx.channelId, embeds);
+  if (await deliver(ctx, { kind: 'dm', userId: encounter.gameMasterId, name: encounter.gameMasterName }, copy)) return;
+  const gmChannelId = await ctx.services.settings.gmChannel(ctx.guildId);
+  if (gmChannelId !== null) await deliver(ctx, { kind: 'channel', channelId: gmChannelId }, copy);
 }
