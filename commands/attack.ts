@@ -5,7 +5,7 @@ import { optionalBoolean, optionalInteger, optionalString, requiredString, targe
 import { attack } from '../src/combat/steps';
 import { attackerOf, type AttackInput } from '../src/combat/attacks';
 import { CombatRefusal } from '../src/combat/refusals';
-import { actorOf, applyStep, encountersOf, placeOf, suggestTargets } from '../src/framework/encounter-commands';
+import { actorOf, anyoneMayHarm, applyStep, encountersOf, placeOf, suggestTargets } from '../src/framework/encounter-commands';
 import { ABILITIES, type Ability, type RollMode } from '../src/rules';
 import { modifierOf, parseAbilities, proficiencyBonus } from '../src/characters/sheet';
 import { modeOption, secretOption } from '../src/framework/ability-tests';
@@ -141,6 +141,7 @@ async function run(ctx: CommandContext): Promise<Reply> {
     ...(mode === undefined ? {} : { mode }),
     ...(critRange === null ? {} : { critRange }),
     secret,
+    anyoneMayHarm: await anyoneMayHarm(ctx),
   };
   const reply = await applyStep(ctx, attack, input);
   if (!secret) return reply;

@@ -4,11 +4,15 @@ import {
   CHARACTER_NAME_MAX_LENGTH,
   freshState,
   MAX_LEVEL,
+  nameKey,
   stateAfterEdit,
   type Character,
   type SheetChanges,
 } from '../src/characters/sheet';
 import { exportCharacter, importCharacter } from '../src/characters/portable';
+import { revivedState } from '../src/characters/fight';
+import { getRuleSet } from '../src/rules';
+import { shown as shownText } from '../src/views/markdown';
 import { ABILITIES } from '../src/rules/types';
 import { UserError, type Command, type CommandContext, type ComponentContext } from '../src/framework/command';
 import { characterNamedOrActive, ownerOf, requireCharacter } from '../src/framework/character-commands';
@@ -89,6 +93,13 @@ const definition = new SlashCommandBuilder()
   )
   .addSubcommand((sub) =>
     nameOption(sub.setName('delete').setDescription('Delete one of your characters (asks first)'), 'Which character', true),
+  )
+  .addSubcommand((sub) =>
+    nameOption(
+      sub.setName('revive').setDescription("Game master: bring back a character who died in this channel's last fight"),
+      'Which character of that fight',
+      true,
+    ).addIntegerOption((o) => o.setName('hp').setDescription('Hit points it comes back with (default 1)').setMinValue(1).setMaxValue(1000)),
   );
 
 /** The sheet options the user gave; the ones left out keep their value. */
@@ -214,6 +225,25 @@ async function importSheet(ctx: CommandContext): Promise<Reply> {
   return shown(created, 'Imported; it is your active character.');
 }
 
+/**
+ * A death the fight's end wrote to a sheet is the game master's to take back: the last fight's game
+ * master in this channel (or a member with Manage Channels) brings a character of that fight back.
+ */
+async function revive(ctx: CommandContext): Promise<Reply> {
+  const typed = requiredString(ctx.options, 'name');
+  const party = await ctx.services.characters.lastParty({ guildId: ctx.guildId, channelId: ctx.channelId });
+  if (party === null || (party.gameMasterId !== ctx.user.id && !ctx.permissions.manageChannels)) {
+    throw new UserError("Only the game master of this channel's last fight, or a member with Manage Channels, can bring a character back.");
+  }
+  const character = party.characters.find((c) => nameKey(c.name) === nameKey(typed));
+  if (character === undefined) throw new UserError(`No character called "${shownText(typed)}" joined this channel's last fight.`);
+  if (!character.dead) throw new UserError(`${characterName(character)} is not dead.`);
+  const { ruleset } = await ctx.services.settings.effectiveRuleset({ guildId: ctx.guildId, channelId: ctx.channelId });
+  const state = revivedState(getRuleSet(ruleset), character, optionalInteger(ctx.options, 'hp') ?? 1);
+  await ctx.services.characters.recordStates([{ id: character.id, state }]);
+  return shown({ ...character, ...state }, `Brought back by the game master, at ${state.hp} HP.`);
+}
+
 function run(ctx: CommandContext): Promise<Reply> {
   switch (ctx.options.subcommand) {
     case 'create':
@@ -234,6 +264,8 @@ function run(ctx: CommandContext): Promise<Reply> {
       return exportSheet(ctx);
     case 'import':
       return importSheet(ctx);
+    case 'revive':
+      return revive(ctx);
     default:
       throw new UserError('Choose a subcommand of /character, e.g. `/character create`.');
   }
@@ -251,6 +283,7 @@ export const command: Command = {
     '/character export name:Alice',
     '/character import json:{"format":"rollcall-character","version":1,…}',
     '/character delete name:Brannoc',
+    '/character revive name:Alice hp:1',
   ],
   execute: run,
   button: press,

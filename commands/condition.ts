@@ -12,7 +12,15 @@ import { optionalBoolean, optionalInteger, optionalString, requiredString, targe
 import { addCondition, pressRepeatSave, removeCondition } from '../src/combat/steps';
 import type { AddConditionInput } from '../src/combat/conditions';
 import { catalogueNames, MAX_DURATION_ROUNDS, MAX_SAVE_DC, NOTE_MAX_LENGTH } from '../src/combat/conditions';
-import { actorOf, applyStep, encounterForButton, encountersOf, placeOf, suggestTargets } from '../src/framework/encounter-commands';
+import {
+  actorOf,
+  anyoneMayHarm,
+  applyStep,
+  encounterForButton,
+  encountersOf,
+  placeOf,
+  suggestTargets,
+} from '../src/framework/encounter-commands';
 import { isPrivateEffect } from '../src/combat/effects';
 import { isGameMaster } from '../src/combat/permissions';
 import { MODIFIER_LIMITS } from '../src/rules/modifiers';
@@ -140,8 +148,10 @@ async function list(ctx: CommandContext): Promise<Reply> {
 
 function run(ctx: CommandContext): Promise<Reply> {
   switch (ctx.options.subcommand) {
-    case 'add':
-      return applyStep(ctx, addCondition, addInput(ctx));
+    case 'add': {
+      const input = addInput(ctx);
+      return anyoneMayHarm(ctx).then((anyone) => applyStep(ctx, addCondition, { ...input, anyoneMayHarm: anyone }));
+    }
     case 'remove': {
       const levels = optionalInteger(ctx.options, 'levels');
       const input = { target: requiredString(ctx.options, 'target'), condition: requiredString(ctx.options, 'condition') };

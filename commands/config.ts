@@ -11,7 +11,7 @@ import { NEXT_REST_VARIANTS, type NextRestVariant } from '../src/rules/types';
 import { givenBoolean, optionalString } from '../src/framework/options';
 import { gmChannelReply } from '../src/views/secret-rolls';
 import { livePageSettingsReply } from '../src/views/live-share';
-import { LIVE_MONSTER_HP, type LiveMonsterHp } from '../src/settings/store';
+import { LIVE_MONSTER_HP, PLAYERS_HARM, type LiveMonsterHp, type PlayersHarm } from '../src/settings/store';
 
 function rulesetChoiceName(id: RuleSetId): string {
   const { name, description } = RULESET_SUMMARIES[id];
@@ -88,6 +88,17 @@ const definition = new SlashCommandBuilder()
           .setName('monster-hp')
           .setDescription('In words (unhurt, hurt, bloodied, near death) or hidden')
           .addChoices(...LIVE_MONSTER_HP.map((value) => ({ name: value, value }))),
+      ),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName('harm')
+      .setDescription('Whom players may damage in fights (Manage Server); without options, show it')
+      .addStringOption((o) =>
+        o
+          .setName('players')
+          .setDescription("own: their own combatants and the game master's (default); anyone: other players' too")
+          .addChoices(...PLAYERS_HARM.map((value) => ({ name: value, value }))),
       ),
   );
 
@@ -259,6 +270,28 @@ async function livePage(ctx: CommandContext): Promise<Reply> {
   return livePageSettingsReply(monsterHp as LiveMonsterHp, 'set');
 }
 
+const HARM_WORDS: Readonly<Record<PlayersHarm, string>> = {
+  own: "Players damage their own combatants and the game master's; another player's combatant only that player or the game master harms (damage, attacks, exhaustion).",
+  anyone: "Players may damage anyone's combatants, other players' too (damage, attacks, exhaustion).",
+};
+
+async function harm(ctx: CommandContext): Promise<Reply> {
+  const { settings } = ctx.services;
+  const players = optionalString(ctx.options, 'players');
+  const footer = 'A character who died in a fight is brought back by the game master with `/character revive`.';
+  if (players === null) {
+    return {
+      embeds: [
+        { title: 'Who may harm whom', description: HARM_WORDS[await settings.playersHarm(ctx.guildId)], color: COLORS.info, footer },
+      ],
+    };
+  }
+  if (!(PLAYERS_HARM as readonly string[]).includes(players)) throw new UserError('`players` is own or anyone.');
+  if (!ctx.permissions.manageGuild) throw new UserError('Only members with the Manage Server permission can change whom players may harm.');
+  await settings.setPlayersHarm({ guildId: ctx.guildId, playersHarm: players as PlayersHarm, userId: ctx.user.id });
+  return { embeds: [{ title: 'Who may harm whom: set', description: HARM_WORDS[players as PlayersHarm], color: COLORS.success, footer }] };
+}
+
 export const command: Command = {
   definition,
   examples: [
@@ -271,6 +304,7 @@ export const command: Command = {
     '/config rests next:experimental-1',
     '/config rests a5e-supply:true',
     '/config live-page monster-hp:hidden',
+    '/config harm players:anyone',
   ],
   async execute(ctx) {
     if (ctx.options.subcommand === 'ruleset') return setRuleset(ctx);
@@ -278,6 +312,7 @@ export const command: Command = {
     if (ctx.options.subcommand === 'gm-channel') return gmChannel(ctx);
     if (ctx.options.subcommand === 'rests') return rests(ctx);
     if (ctx.options.subcommand === 'live-page') return livePage(ctx);
+    if (ctx.options.subcommand === 'harm') return harm(ctx);
     return show(ctx);
   },
 };

@@ -3,7 +3,7 @@ import type { Ability, BonusTerm, ConditionKey, D20TestRequest, OwnBonus, RollMo
 import { leadingDamageType, rehearseDamage, rollDamage } from './damage-amount';
 import { armourClassOf, conditionsFrom, customEffectsOn, isDodge, isPrivateEffect } from './effects';
 import { landDamage, requireHp } from './hit-points';
-import { isGameMaster, requireControl } from './permissions';
+import { isGameMaster, requireControl, requireMayHarm } from './permissions';
 import { CombatRefusal } from './refusals';
 import { findById, findTarget, refOf } from './targets';
 import type { StepContext, Transition } from './transition';
@@ -32,6 +32,8 @@ export interface AttackInput {
   reach: 'melee' | 'ranged';
   /** The reply goes to the caller alone. */
   secret?: boolean;
+  /** The server lets players harm anyone's combatants, not only their own and the game master's. */
+  anyoneMayHarm?: boolean;
 }
 
 /**
@@ -123,6 +125,7 @@ export function attack(encounter: Encounter, ctx: StepContext, input: AttackInpu
   const target = findTarget(encounter, input.target);
   const fromTarget = conditionsFrom(encounter, attacker.id, target.id);
   requireMayAttackTarget(ctx, attacker, target, fromTarget);
+  requireMayHarm(ctx.actor, encounter, target, `attack ${target.name}`, input.anyoneMayHarm ?? false);
   requireHp(target);
   const baseAc = armourClassOf(encounter, target);
   if (baseAc === null) throw new CombatRefusal({ kind: 'no-armour-class', combatant: target.name });

@@ -2,7 +2,7 @@ import { modifiersText, parseModifiers } from '../rules/modifiers';
 import { CONDITION_KEYS, type Ability, type CustomModifier, type RuleSet, type StateChange, type TrackDefinition } from '../rules/types';
 import { catalogueCondition, catalogueTrack } from './catalogue';
 import { applyRulesChange, concentrationOf, endEffects, isPrivateEffect } from './effects';
-import { isGameMaster, requireControl } from './permissions';
+import { isGameMaster, requireControl, requireMayHarm } from './permissions';
 import { CombatRefusal } from './refusals';
 import { findById, findTarget, normaliseName, refOf } from './targets';
 import { takeId, type StepContext, type Transition } from './transition';
@@ -29,6 +29,8 @@ export interface AddConditionInput {
   modifiers?: string;
   /** The game master shows it to players although the target is hidden. */
   public?: boolean;
+  /** The server lets players harm anyone's combatants: a level of exhaustion is harm. */
+  anyoneMayHarm?: boolean;
 }
 
 export interface RemoveConditionInput {
@@ -123,6 +125,8 @@ export function addCondition(encounter: Encounter, ctx: StepContext, input: AddC
   const subject = named(ctx.ruleSet, input.condition);
   const label = subject.kind === 'track' ? subject.track.name : subject.name;
   requireMayAffect(ctx.actor, encounter, target, source, `put ${label} on ${target.name}`);
+  if (subject.kind === 'track')
+    requireMayHarm(ctx.actor, encounter, target, `put ${label} on ${target.name}`, input.anyoneMayHarm ?? false);
   const save = checkTimes(input, subject);
   const modifiers = readModifiers(input, subject);
   // A hidden monster's conditions are the game master's to know unless they say otherwise; a

@@ -5,7 +5,7 @@ import { rollAmount } from './amount';
 import { concentrationChecks } from './concentration';
 import { rollDamage, type DamageAmount } from './damage-amount';
 import { applyRulesChange, customEffectsOn } from './effects';
-import { requireControl } from './permissions';
+import { requireControl, requireMayHarm } from './permissions';
 import { CombatRefusal } from './refusals';
 import { findTarget, refOf } from './targets';
 import { replaceCombatant, type StepContext, type Transition } from './transition';
@@ -99,16 +99,18 @@ export function likelySource(encounter: Encounter, actor: Actor, target: Combata
 }
 
 /**
- * Anyone may report damage: tables call out hits that way. Each typed part of the amount meets
+ * Anyone may report damage on the game master's combatants, as tables call out hits; on a player's,
+ * only that player and the game master, unless the server lets anyone (`anyoneMayHarm`). Each typed part of the amount meets
  * resistance on its own; the `type` option types the parts that name none. `source` names who dealt
  * it (an attack knows its attacker); without it, `likelySource` is credited.
  */
 export function dealDamage(
   encounter: Encounter,
   ctx: StepContext,
-  input: { target: string; amount: string; type?: DamageType; critical?: boolean; source?: string },
+  input: { target: string; amount: string; type?: DamageType; critical?: boolean; source?: string; anyoneMayHarm?: boolean },
 ): Transition {
   const combatant = findTarget(encounter, input.target);
+  requireMayHarm(ctx.actor, encounter, combatant, `damage ${combatant.name}`, input.anyoneMayHarm ?? false);
   requireHp(combatant);
   const source = input.source === undefined ? likelySource(encounter, ctx.actor, combatant) : findTarget(encounter, input.source);
   const critical = input.critical ?? false;

@@ -28,6 +28,8 @@ export type Refusal =
   | { kind: 'not-game-master'; gameMasterName: string; doing: string }
   /** `player` is the combatant's name when a player controls it. */
   | { kind: 'not-your-combatant'; gameMasterName: string; player: string | null; doing: string }
+  /** Harm to another player's combatant, which the server's setting keeps to that player and the game master. */
+  | { kind: 'may-not-harm'; gameMasterName: string; combatant: string; doing: string }
   | { kind: 'nobody-in-order' }
   | { kind: 'everyone-dead' }
   | { kind: 'not-started' }

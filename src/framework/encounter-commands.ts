@@ -128,6 +128,11 @@ export async function undoLastChange(ctx: Context): Promise<Reply> {
   return settled(ctx, await encountersOf(ctx).undo(actorOf(ctx), placeOf(ctx)));
 }
 
+/** The server lets players harm anyone's combatants (`/config harm players:anyone`), for the steps that harm. */
+export async function anyoneMayHarm(ctx: Context): Promise<boolean> {
+  return (await ctx.services.settings.playersHarm(ctx.guildId)) === 'anyone';
+}
+
 /** Suggestions for a `target` option: the encounter's combatants, best match first. */
 export async function suggestTargets(ctx: AutocompleteContext): Promise<AutocompleteChoice[]> {
   if (ctx.focused.name !== 'target') return [];

@@ -41,6 +41,11 @@ export function refusalText(refusal: Refusal): string {
       return `"${shown(refusal.typed)}" could be ${listed(refusal.matches)}: which one?`;
     case 'not-game-master':
       return `Only the game master (${shown(refusal.gameMasterName)}) or ${MANAGERS} can ${shown(refusal.doing)}.`;
+    case 'may-not-harm':
+      return (
+        `Only ${shown(refusal.combatant)}'s player, the game master (${shown(refusal.gameMasterName)}) or ${MANAGERS} can ${shown(refusal.doing)}: ` +
+        "in this server players harm only their own combatants and the game master's (a server admin lets them harm anyone's with `/config harm players:anyone`)."
+      );
     case 'not-your-combatant': {
       const gameMaster = `the game master (${shown(refusal.gameMasterName)}) or ${MANAGERS}`;
       const who = refusal.player === null ? gameMaster : `${shown(refusal.player)}'s player, ${gameMaster}`;
