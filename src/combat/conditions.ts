@@ -1,4 +1,4 @@
-import { modifiersText, parseModifiers } from '../rules/modifiers';
+import { modifiersText, parseModifiers, stackedModifiersProblem } from '../rules/modifiers';
 import { CONDITION_KEYS, type Ability, type CustomModifier, type RuleSet, type StateChange, type TrackDefinition } from '../rules/types';
 import { catalogueCondition, catalogueTrack } from './catalogue';
 import { applyRulesChange, concentrationOf, endEffects, isPrivateEffect } from './effects';
@@ -13,6 +13,12 @@ import { requireName } from './validate';
 export const MAX_DURATION_ROUNDS = 1000;
 export const MAX_SAVE_DC = 40;
 export const NOTE_MAX_LENGTH = 200;
+/**
+ * Conditions and named effects one combatant may carry, and an encounter: more is no fight anyone
+ * runs, and every command reads them (a player once piled 5,000 on one combatant).
+ */
+export const MAX_EFFECTS_PER_COMBATANT = 20;
+export const MAX_EFFECTS_PER_ENCOUNTER = 300;
 
 export interface AddConditionInput {
   target: string;
@@ -118,6 +124,19 @@ function ruleChange(ruleSet: RuleSet, target: Combatant, subject: Named, level: 
   return added?.ok ? added.value : null;
 }
 
+/** A new effect (with `modifiers`) on `target` stays within the caps on effects and on what their modifiers add up to. */
+function requireRoomFor(encounter: Encounter, target: Combatant, modifiers: readonly CustomModifier[]): void {
+  const carried = encounter.effects.filter((e) => e.kind !== 'concentration');
+  if (carried.length >= MAX_EFFECTS_PER_ENCOUNTER)
+    throw new CombatRefusal({ kind: 'too-many-effects-in-encounter', max: MAX_EFFECTS_PER_ENCOUNTER });
+  const on = carried.filter((e) => e.targetId === target.id);
+  if (on.length >= MAX_EFFECTS_PER_COMBATANT) {
+    throw new CombatRefusal({ kind: 'too-many-effects', combatant: target.name, max: MAX_EFFECTS_PER_COMBATANT });
+  }
+  const problem = stackedModifiersProblem([...on.flatMap((e) => e.modifiers), ...modifiers]);
+  if (problem !== null) throw new CombatRefusal({ kind: 'modifiers-stack-too-high', combatant: target.name, problem });
+}
+
 /** Adds a catalogue condition (with what it implies), a track level, or a named effect. */
 export function addCondition(encounter: Encounter, ctx: StepContext, input: AddConditionInput): Transition {
   const target = findTarget(encounter, input.target);
@@ -155,6 +174,7 @@ export function addCondition(encounter: Encounter, ctx: StepContext, input: AddC
     return { encounter: next, events, command: 'condition add', detail: `${target.name}: ${label} ${level}` };
   }
 
+  requireRoomFor(next, target, modifiers);
   const order = next.combatants.map((c) => c.id);
   const now = next.currentId === null ? null : { round: next.round, combatantId: next.currentId };
   const who = { sourceId: source?.id ?? null, targetId: target.id };

@@ -47,6 +47,12 @@ export type Refusal =
   | { kind: 'not-affected'; combatant: string; condition: string }
   /** `modifiers` text the rules could not read; `reason` says what is wrong with it. */
   | { kind: 'bad-modifiers'; reason: string }
+  /** The combatant carries as many conditions and effects as one may. */
+  | { kind: 'too-many-effects'; combatant: string; max: number }
+  /** The encounter carries as many conditions and effects as one may. */
+  | { kind: 'too-many-effects-in-encounter'; max: number }
+  /** The effects on one combatant would together add more than `STACK_LIMITS` allow. */
+  | { kind: 'modifiers-stack-too-high'; combatant: string; problem: string }
   | { kind: 'modifiers-on-track'; track: string }
   | { kind: 'no-repeat-save-due'; combatant: string }
   /** The caller has no combatant to attack with, or several: `attacker:` must say which. */

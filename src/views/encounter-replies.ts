@@ -62,10 +62,21 @@ function rowsOf(buttons: readonly Button[]): ButtonRow[] {
   return rows;
 }
 
+/** Whole lines within Discord's description limit; those left over are counted (`/init log` and the tracker keep the state). */
 function fitDescription(lines: readonly string[]): string {
   const text = lines.join('\n');
   if (text.length <= EMBED_LIMITS.description) return text;
-  return `${text.slice(0, EMBED_LIMITS.description - 1)}…`;
+  const kept: string[] = [];
+  let used = 0;
+  const room = EMBED_LIMITS.description - 40;
+  for (const line of lines) {
+    const fitted = line.length > room ? `${line.slice(0, room - 1)}…` : line;
+    if (used + fitted.length + 1 > room) break;
+    kept.push(fitted);
+    used += fitted.length + 1;
+  }
+  kept.push(`… and ${lines.length - kept.length} more lines.`);
+  return kept.join('\n');
 }
 
 /** The players a reply must reach: whose turn starts, and who has a save waiting for their button. */

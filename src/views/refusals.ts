@@ -92,6 +92,12 @@ export function refusalText(refusal: Refusal): string {
       return `${shown(refusal.combatant)} has no Armour Class to roll against: a combatant gets one with \`ac:\` when it is added or joins.`;
     case 'cannot-concentrate':
       return `${shown(refusal.combatant)} is ${refusal.condition} and cannot concentrate.`;
+    case 'too-many-effects':
+      return `${shown(refusal.combatant)} already carries ${refusal.max} conditions and effects, the most one combatant may: remove one first (\`/condition remove\`).`;
+    case 'too-many-effects-in-encounter':
+      return `This encounter already carries ${refusal.max} conditions and effects, the most one may: remove some first (\`/condition remove\`).`;
+    case 'modifiers-stack-too-high':
+      return `Together, the effects on ${shown(refusal.combatant)} would ${refusal.problem}: that is more than any table needs, so it is refused.`;
     case 'bad-modifiers':
       return `${shown(refusal.reason)}\n${MODIFIER_SYNTAX}`;
     case 'modifiers-on-track':

@@ -206,6 +206,34 @@ describe("a hidden monster's private conditions are no oracle (issue 23 item 2)"
   });
 });
 
+describe('caps on effects and on what they add up to (issue 23 item 1)', () => {
+  const bless = (encounter: Encounter, name: string, modifiers: string): Encounter =>
+    addCondition(encounter, ctx(alice), { target: 'Alice', condition: name, modifiers, source: 'Alice' }).encounter;
+
+  it('AC from stacked effects stops at +20: a third ac:+10 is refused', () => {
+    const twice = bless(bless(party(), 'Shield 1', 'ac:+10'), 'Shield 2', 'ac:+10');
+    expect(refusalOf(() => bless(twice, 'Shield 3', 'ac:+10'))).toBe(
+      'Together, the effects on Alice would change AC by 30, past ±20: that is more than any table needs, so it is refused.',
+    );
+  });
+
+  it('dice rolled with one roll from every effect stop at 40: a fifth save:+10d100 is refused', () => {
+    let encounter = party();
+    for (let i = 1; i <= 4; i += 1) encounter = bless(encounter, `Boon ${i}`, 'save:+10d100');
+    expect(refusalOf(() => bless(encounter, 'Boon 5', 'save:+10d100'))).toBe(
+      'Together, the effects on Alice would roll 50 dice of bonuses and damage, past 40: that is more than any table needs, so it is refused.',
+    );
+  });
+
+  it('a combatant carries at most 20 conditions and effects', () => {
+    let encounter = party();
+    for (let i = 1; i <= 20; i += 1) encounter = bless(encounter, `Mark ${i}`, 'speed:+1');
+    expect(refusalOf(() => bless(encounter, 'Mark 21', 'speed:+1'))).toBe(
+      'Alice already carries 20 conditions and effects, the most one combatant may: remove one first (`/condition remove`).',
+    );
+  });
+});
+
 describe('durations', () => {
   it('Poisoned for 1 round on Goblin 1 ends at the end of its next turn, and leaves the tracker', () => {
     // Round 1: Alice's turn; Poisoned goes on Goblin 1, whose turn is next.
