@@ -8,7 +8,9 @@
  * command time (p50, p90) and the bot's CPU time a command in each condition, the bot's memory per
  * open page (heap and buffers, and RSS, after a collection), and how long after a command's reply
  * the pages showed it (p50 over commands of the median and the last page). `-- --viewers N`,
- * `-- --commands N`, `-- --rounds N` change the counts.
+ * `-- --commands N`, `-- --rounds N` change the counts; `-- --gap MS` spaces the commands as a table
+ * does (seconds apart at a real table), so that a command is not queued behind the previous one's
+ * writes to every page, which back to back (the default) it is.
  */
 import { spawn } from 'node:child_process';
 import http from 'node:http';
@@ -32,6 +34,8 @@ interface Options {
   viewers: number;
   commands: number;
   rounds: number;
+  /** Milliseconds between one command's reply and the next: 0 runs them back to back. */
+  gap: number;
 }
 
 /** Commands run one after another, as measured. */
@@ -46,9 +50,9 @@ function options(argv: readonly string[]): Options {
   const value = (name: string, fallback: number): number => {
     const at = argv.indexOf(`--${name}`);
     const given = at === -1 ? NaN : Number(argv[at + 1]);
-    return Number.isInteger(given) && given > 0 ? given : fallback;
+    return Number.isInteger(given) && given >= 0 ? given : fallback;
   };
-  return { viewers: value('viewers', 1_000), commands: value('commands', 100), rounds: value('rounds', 3) };
+  return { viewers: value('viewers', 1_000), commands: value('commands', 100), rounds: value('rounds', 3), gap: value('gap', 0) };
 }
 
 /** Wall-clock milliseconds comparable across processes, to the microsecond. */
@@ -147,7 +151,7 @@ function memory(): { heap: number; rss: number } {
 }
 
 async function main(): Promise<void> {
-  const { viewers: count, commands, rounds } = options(process.argv.slice(2));
+  const { viewers: count, commands, rounds, gap } = options(process.argv.slice(2));
   if (typeof (globalThis as { gc?: () => void }).gc !== 'function') throw new Error('run with --expose-gc (npm run bench:live does)');
   const base = new URL(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
   const name = `rollcall_bench_live_${randomBytes(4).toString('hex')}`;
@@ -206,6 +210,7 @@ async function main(): Promise<void> {
      * Commands one after another: the time each took, when each reply came, the state it left (as the
      * pages show it: read after the reply, outside the timing), and the bot's CPU time a command.
      */
+    const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     const phase = async (): Promise<Phase> => {
       const took: number[] = [];
       const repliedAt: number[] = [];
@@ -219,6 +224,7 @@ async function main(): Promise<void> {
         repliedAt.push(clock());
         const encounter = await app.services.encounters.get(place);
         if (encounter !== null) keys.push(keyOf(liveView(encounter, 'words', null, new Date())));
+        if (gap > 0) await settle(gap);
       }
       // The pages' last sends finish before the CPU time is read, so it counts every page's write.
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -236,7 +242,6 @@ async function main(): Promise<void> {
         child.send(message);
       });
 
-    const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     const without: Phase[] = [];
     const withPages: Phase[] = [];
     const held: number[] = [];
@@ -282,7 +287,9 @@ async function main(): Promise<void> {
       `  ${label.padEnd(28)} p50 ${percentile(took, 50).toFixed(2)} ms   p90 ${percentile(took, 90).toFixed(2)} ms   bot CPU ${cpuMs.toFixed(2)} ms a command`;
     const perPage = (bytes: number[]) => `${(percentile(bytes, 50) / count / 1024).toFixed(1)} KiB a page`;
     console.log(
-      `live pages: ${rounds} rounds of ${commands} commands without and with ${count} pages open on the commands' channel (/init next and /hp damage alternating)`,
+      `live pages: ${rounds} rounds of ${commands} commands without and with ${count} pages open on the commands' channel (/init next and /hp damage alternating, ${
+        gap === 0 ? 'back to back' : `${gap} ms apart`
+      })`,
     );
     console.log(
       `load average ${os
