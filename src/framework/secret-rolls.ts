@@ -62,7 +62,8 @@ export async function secretRollReply(ctx: Context, embeds: Embed[]): Promise<Re
 /**
  * Tells the game master privately what the channel's reply left out (a hidden monster's whole roll
  * and numbers, the private reasons behind an outcome), also when they made the change themselves:
- * by direct message, else in the server's game master channel, else nowhere (logged).
+ * by direct message, else in the server's game master channel, else nowhere (logged). On Discord it
+ * goes after the reply, as the tracker's edit does, so a slow direct message never delays the answer.
  */
 export async function tellGameMaster(
   ctx: Context,
@@ -70,7 +71,13 @@ export async function tellGameMaster(
   embeds: Embed[],
 ): Promise<void> {
   const copy = gameMasterAccountCopy(ctx.channelId, embeds);
-  if (await deliver(ctx, { kind: 'dm', userId: encounter.gameMasterId, name: encounter.gameMasterName }, copy)) return;
-  const gmChannelId = await ctx.services.settings.gmChannel(ctx.guildId);
-  if (gmChannelId !== null) await deliver(ctx, { kind: 'channel', channelId: gmChannelId }, copy);
+  const send = async (): Promise<void> => {
+    if (await deliver(ctx, { kind: 'dm', userId: encounter.gameMasterId, name: encounter.gameMasterName }, copy)) return;
+    const gmChannelId = await ctx.services.settings.gmChannel(ctx.guildId);
+    if (gmChannelId !== null) await deliver(ctx, { kind: 'channel', channelId: gmChannelId }, copy);
+  };
+  if (ctx.messenger.trackers === undefined) return send();
+  void send().catch((error: unknown) =>
+    ctx.services.logger.warn({ interactionId: ctx.interactionId, err: error }, "could not tell the game master a hidden monster's roll"),
+  );
 }
