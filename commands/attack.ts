@@ -5,7 +5,8 @@ import { optionalBoolean, optionalInteger, optionalString, requiredString, targe
 import { attack } from '../src/combat/steps';
 import { attackerOf, type AttackInput } from '../src/combat/attacks';
 import { CombatRefusal } from '../src/combat/refusals';
-import { actorOf, anyoneMayHarm, applyStep, encountersOf, placeOf, suggestTargets } from '../src/framework/encounter-commands';
+import { actorOf, anyoneMayHarm, applyStep, encountersOf, placeOf, refreshTracker, suggestTargets } from '../src/framework/encounter-commands';
+import { gameMasterAccount, resultReply } from '../src/views/encounter-replies';
 import { ABILITIES, type Ability, type RollMode } from '../src/rules';
 import { modifierOf, parseAbilities, proficiencyBonus } from '../src/characters/sheet';
 import { modeOption, secretOption } from '../src/framework/ability-tests';
@@ -143,11 +144,16 @@ async function run(ctx: CommandContext): Promise<Reply> {
     secret,
     anyoneMayHarm: await anyoneMayHarm(ctx),
   };
-  const reply = await applyStep(ctx, attack, input);
-  if (!secret) return reply;
-  // A secret attack reaches the roller and the game master as any secret roll does (a player's copy keeps hidden numbers hidden);
-  // buttons (a concentration save) stay with the roller's copy.
-  return { ...(await secretRollReply(ctx, reply.embeds ?? [])), components: reply.components ?? [] };
+  if (!secret) return applyStep(ctx, attack, input);
+  // A secret attack reaches the roller and the game master as any secret roll does: the roller's copy
+  // keeps a hidden monster's numbers hidden, the game master's has them; buttons (a concentration
+  // save) stay with the roller's copy.
+  const result = await encountersOf(ctx).apply(actorOf(ctx), placeOf(ctx), attack, input);
+  await refreshTracker(ctx, result.encounter);
+  const reply = resultReply(result);
+  const account = gameMasterAccount(result);
+  const secretReply = await secretRollReply(ctx, reply.embeds ?? [], account === null ? undefined : [account]);
+  return { ...secretReply, components: reply.components ?? [] };
 }
 
 function suggest(ctx: AutocompleteContext): Promise<AutocompleteChoice[]> {

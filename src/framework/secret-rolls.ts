@@ -40,14 +40,15 @@ async function deliver(ctx: Context, to: SecretDestination, copy: Reply): Promis
 
 /**
  * The reply to a secret roll: `embeds` (the roll, as the roller sees it) privately for the roller,
- * and a copy naming the roller for the game master, never for the table. Any command that rolls in
+ * and a copy naming the roller for the game master (`gameMasterEmbeds`, when they may read more:
+ * a hidden monster's numbers), never for the table. Any command that rolls in
  * secret (/roll, and the checks, saves and attacks the bot rolls) answers with this.
  */
-export async function secretRollReply(ctx: Context, embeds: Embed[]): Promise<Reply> {
+export async function secretRollReply(ctx: Context, embeds: Embed[], gameMasterEmbeds: Embed[] = embeds): Promise<Reply> {
   const { rollerIsGameMaster, tries } = await destinations(ctx);
   const delivery: SecretDelivery = { rollerIsGameMaster, deliveredTo: null, failed: [] };
   if (!rollerIsGameMaster) {
-    const copy = gameMasterCopy(ctx.user.name, ctx.channelId, embeds);
+    const copy = gameMasterCopy(ctx.user.name, ctx.channelId, gameMasterEmbeds);
     for (const to of tries) {
       if (await deliver(ctx, to, copy)) {
         delivery.deliveredTo = to;

@@ -209,7 +209,8 @@ describe('the encounter store on PostgreSQL', () => {
     await service.begin(gm, here, {});
     await service.apply(alice, here, joinEncounter, { name: 'Alice', hp: 12, initiative: 15 });
     await service.apply(alice, here, startConcentration, { target: 'Alice', effect: 'Bless' });
-    await service.apply(bob, here, dealDamage, { target: 'Alice', amount: '5' });
+    // A table where players may harm each other's combatants (`/config harm players:anyone`).
+    await service.apply(bob, here, dealDamage, { target: 'Alice', amount: '5', anyoneMayHarm: true });
     await expect(service.undo(alice, here)).rejects.toEqual(
       new CombatRefusal({ kind: 'not-game-master', gameMasterName: 'Dana', doing: "undo Bob's change (hp damage)" }),
     );
