@@ -5,7 +5,15 @@ import { optionalBoolean, optionalInteger, optionalString, requiredString, targe
 import { attack } from '../src/combat/steps';
 import { attackerOf, type AttackInput } from '../src/combat/attacks';
 import { CombatRefusal } from '../src/combat/refusals';
-import { actorOf, anyoneMayHarm, applyStep, encountersOf, placeOf, refreshTracker, suggestTargets } from '../src/framework/encounter-commands';
+import {
+  actorOf,
+  anyoneMayHarm,
+  applyStep,
+  encountersOf,
+  placeOf,
+  refreshTracker,
+  suggestTargets,
+} from '../src/framework/encounter-commands';
 import { gameMasterAccount, resultReply } from '../src/views/encounter-replies';
 import { ABILITIES, type Ability, type RollMode } from '../src/rules';
 import { modifierOf, parseAbilities, proficiencyBonus } from '../src/characters/sheet';
