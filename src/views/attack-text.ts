@@ -68,7 +68,9 @@ function outcomeInWords(event: AttackRoll, forGameMaster: boolean): string {
 export function attackSentence(event: AttackRoll, forGameMaster: boolean): string {
   const kind = `${event.reach} ${event.weapon ? 'weapon' : 'spell'} attack`;
   const head = `**${shown(event.attacker.name)}** makes a ${kind} on **${shown(event.target.name)}**${modeInWords(event, forGameMaster)}`;
-  const showRoll = !event.attacker.hidden || forGameMaster;
+  // A critical hit on a low roll would tell what made it automatic (a private Paralyzed): the channel reads the outcome alone.
+  const privateCritical = event.autoCritical?.private === true && !forGameMaster;
+  const showRoll = (!event.attacker.hidden || forGameMaster) && !privateCritical;
   const showAc = !event.target.hidden || forGameMaster;
   const dice = modeTold(event, forGameMaster) ? event : { ...event, rolls: [event.natural] };
   const roll = showRoll ? `: ${d20InWords(dice)}${showAc ? ` against AC ${event.armourClass}` : ''}` : '';
