@@ -167,7 +167,12 @@ export function consequenceSentences(subject: Subject, events: readonly RulesEve
         );
         break;
       case 'condition-immune':
-        sentences.push(`${who} is immune to ${conditionName(event.condition)} while ${conditionName(event.because)}.`);
+        // What makes a hidden creature immune may be a condition the game master keeps to themselves.
+        sentences.push(
+          subject.showNumbers
+            ? `${who} is immune to ${conditionName(event.condition)} while ${conditionName(event.because)}.`
+            : `${who} is immune to ${conditionName(event.condition)}.`,
+        );
         break;
       case 'revived':
         sentences.push(`${who} is conscious again.`);

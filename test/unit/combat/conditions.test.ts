@@ -204,6 +204,14 @@ describe("a hidden monster's private conditions are no oracle (issue 23 item 2)"
     expect(having).toBe('Only the game master (Gina) or a member with Manage Channels can remove Blinded from Ogre.');
     expect(lacking).toBe(having);
   });
+
+  it("a player's Poisoned on a privately Petrified hidden Ogre is told it does nothing, not why; the game master reads why", () => {
+    const ogre = addMonsters(party(), ctx(gm), { name: 'Ogre', hp: 59, initiative: 8, hidden: true }).encounter;
+    const petrified = addCondition(ogre, ctx(gm), { target: 'Ogre', condition: 'Petrified' }).encounter;
+    const poisoned = addCondition(petrified, ctx(alice), { target: 'Ogre', condition: 'Poisoned', source: 'Alice' });
+    expect(describeEvents(poisoned)).toEqual(['It is immune to Poisoned.']);
+    expect(describeEvents(poisoned, true)).toEqual(['It is immune to Poisoned while Petrified.']);
+  });
 });
 
 describe('caps on effects and on what they add up to (issue 23 item 1)', () => {
