@@ -7,12 +7,12 @@ import { attackerOf, type AttackInput } from '../src/combat/attacks';
 import { CombatRefusal } from '../src/combat/refusals';
 import {
   actorOf,
-  anyoneMayHarm,
   applyStep,
   encountersOf,
   placeOf,
   refreshTracker,
   suggestTargets,
+  withHarmSetting,
 } from '../src/framework/encounter-commands';
 import { gameMasterAccount, resultReply } from '../src/views/encounter-replies';
 import { ABILITIES, type Ability, type RollMode } from '../src/rules';
@@ -150,13 +150,14 @@ async function run(ctx: CommandContext): Promise<Reply> {
     ...(mode === undefined ? {} : { mode }),
     ...(critRange === null ? {} : { critRange }),
     secret,
-    anyoneMayHarm: await anyoneMayHarm(ctx),
   };
-  if (!secret) return applyStep(ctx, attack, input);
+  if (!secret) return withHarmSetting(ctx, (anyoneMayHarm) => applyStep(ctx, attack, { ...input, anyoneMayHarm }));
   // A secret attack reaches the roller and the game master as any secret roll does: the roller's copy
   // keeps a hidden monster's numbers hidden, the game master's has them; buttons (a concentration
   // save) stay with the roller's copy.
-  const result = await encountersOf(ctx).apply(actorOf(ctx), placeOf(ctx), attack, input);
+  const result = await withHarmSetting(ctx, (anyoneMayHarm) =>
+    encountersOf(ctx).apply(actorOf(ctx), placeOf(ctx), attack, { ...input, anyoneMayHarm }),
+  );
   await refreshTracker(ctx, result.encounter);
   const reply = resultReply(result);
   const account = gameMasterAccount(result);

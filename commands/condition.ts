@@ -14,12 +14,12 @@ import type { AddConditionInput } from '../src/combat/conditions';
 import { catalogueNames, MAX_DURATION_ROUNDS, MAX_SAVE_DC, NOTE_MAX_LENGTH } from '../src/combat/conditions';
 import {
   actorOf,
-  anyoneMayHarm,
   applyStep,
   encounterForButton,
   encountersOf,
   placeOf,
   suggestTargets,
+  withHarmSetting,
 } from '../src/framework/encounter-commands';
 import { isPrivateEffect } from '../src/combat/effects';
 import { isGameMaster } from '../src/combat/permissions';
@@ -150,7 +150,7 @@ function run(ctx: CommandContext): Promise<Reply> {
   switch (ctx.options.subcommand) {
     case 'add': {
       const input = addInput(ctx);
-      return anyoneMayHarm(ctx).then((anyone) => applyStep(ctx, addCondition, { ...input, anyoneMayHarm: anyone }));
+      return withHarmSetting(ctx, (anyoneMayHarm) => applyStep(ctx, addCondition, { ...input, anyoneMayHarm }));
     }
     case 'remove': {
       const levels = optionalInteger(ctx.options, 'levels');

@@ -3,7 +3,7 @@ import { UserError, type Command, type CommandContext, type ComponentContext } f
 import type { Reply } from '../src/views/reply';
 import { DAMAGE_TYPE_CHOICES, isDamageType, optionalBoolean, optionalString, requiredString, targetOption } from '../src/framework/options';
 import { dealDamage, grantTempHp, heal, pressConcentrationSave, setHp, setMaxHp } from '../src/combat/steps';
-import { anyoneMayHarm, applyStep, encounterForButton, suggestTargets } from '../src/framework/encounter-commands';
+import { applyStep, encounterForButton, suggestTargets, withHarmSetting } from '../src/framework/encounter-commands';
 import { parseButtonId } from '../src/views/button-ids';
 
 const AMOUNT_DESCRIPTION = 'A number or dice, e.g. 9 or 2d6+3 [fire]';
@@ -62,8 +62,8 @@ async function damage(ctx: CommandContext): Promise<Reply> {
   const type = optionalString(ctx.options, 'type');
   if (type !== null && !isDamageType(type)) throw new UserError(`"${type}" is not a damage type.`);
   const critical = optionalBoolean(ctx.options, 'critical');
-  const input = { ...amountInput(ctx), critical, ...(type ? { type } : {}), anyoneMayHarm: await anyoneMayHarm(ctx) };
-  return applyStep(ctx, dealDamage, input);
+  const input = { ...amountInput(ctx), critical, ...(type ? { type } : {}) };
+  return withHarmSetting(ctx, (anyoneMayHarm) => applyStep(ctx, dealDamage, { ...input, anyoneMayHarm }));
 }
 
 function run(ctx: CommandContext): Promise<Reply> {

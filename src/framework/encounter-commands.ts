@@ -1,3 +1,4 @@
+import { CombatRefusal } from '../combat/refusals';
 import type { EncounterService, EncounterStep } from '../combat/service';
 import type { Actor, Encounter, EncounterResult, Place } from '../combat/types';
 import { UserError, type AutocompleteChoice, type AutocompleteContext, type ChannelMessenger, type CommandContext } from './command';
@@ -128,9 +129,19 @@ export async function undoLastChange(ctx: Context): Promise<Reply> {
   return settled(ctx, await encountersOf(ctx).undo(actorOf(ctx), placeOf(ctx)));
 }
 
-/** The server lets players harm anyone's combatants (`/config harm players:anyone`), for the steps that harm. */
-export async function anyoneMayHarm(ctx: Context): Promise<boolean> {
-  return (await ctx.services.settings.playersHarm(ctx.guildId)) === 'anyone';
+/**
+ * Runs a change that may harm another player's combatant as the server's `/config harm` allows. The
+ * setting is read only when the step refuses for want of it (a player on another's combatant), so
+ * the game master's hits and the players' on monsters cost no more than before.
+ */
+export async function withHarmSetting<T>(ctx: Context, run: (anyoneMayHarm: boolean) => Promise<T>): Promise<T> {
+  try {
+    return await run(false);
+  } catch (error) {
+    if (!(error instanceof CombatRefusal) || error.refusal.kind !== 'may-not-harm') throw error;
+    if ((await ctx.services.settings.playersHarm(ctx.guildId)) !== 'anyone') throw error;
+    return run(true);
+  }
 }
 
 /** Suggestions for a `target` option: the encounter's combatants, best match first. */
