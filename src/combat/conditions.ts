@@ -124,12 +124,17 @@ function ruleChange(ruleSet: RuleSet, target: Combatant, subject: Named, level: 
   return added?.ok ? added.value : null;
 }
 
-/** A new effect (with `modifiers`) on `target` stays within the caps on effects and on what their modifiers add up to. */
-function requireRoomFor(encounter: Encounter, target: Combatant, modifiers: readonly CustomModifier[]): void {
+/**
+ * A new effect (with `modifiers`) on `target` stays within the caps on effects and on what their
+ * modifiers add up to. A player's are counted among the effects they can see: a refusal must not
+ * tell what the game master keeps to themselves on a hidden monster, whose own effects are capped
+ * in turn, so a combatant carries at most twice the cap.
+ */
+function requireRoomFor(encounter: Encounter, target: Combatant, modifiers: readonly CustomModifier[], seesPrivate: boolean): void {
   const carried = encounter.effects.filter((e) => e.kind !== 'concentration');
   if (carried.length >= MAX_EFFECTS_PER_ENCOUNTER)
     throw new CombatRefusal({ kind: 'too-many-effects-in-encounter', max: MAX_EFFECTS_PER_ENCOUNTER });
-  const on = carried.filter((e) => e.targetId === target.id);
+  const on = carried.filter((e) => e.targetId === target.id && (seesPrivate || !isPrivateEffect(encounter, e)));
   if (on.length >= MAX_EFFECTS_PER_COMBATANT) {
     throw new CombatRefusal({ kind: 'too-many-effects', combatant: target.name, max: MAX_EFFECTS_PER_COMBATANT });
   }
@@ -174,7 +179,7 @@ export function addCondition(encounter: Encounter, ctx: StepContext, input: AddC
     return { encounter: next, events, command: 'condition add', detail: `${target.name}: ${label} ${level}` };
   }
 
-  requireRoomFor(next, target, modifiers);
+  requireRoomFor(next, target, modifiers, isGameMaster(ctx.actor, encounter));
   const order = next.combatants.map((c) => c.id);
   const now = next.currentId === null ? null : { round: next.round, combatantId: next.currentId };
   const who = { sourceId: source?.id ?? null, targetId: target.id };

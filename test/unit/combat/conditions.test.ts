@@ -233,6 +233,21 @@ describe('caps on effects and on what they add up to (issue 23 item 1)', () => {
     );
   });
 
+  it("a player's refusal tells nothing of a hidden monster's private effects: they count what they can see", () => {
+    let ogre = addMonsters(party(), ctx(gm), { name: 'Ogre', hp: 59, initiative: 8, hidden: true }).encounter;
+    for (let i = 1; i <= 20; i += 1)
+      ogre = addCondition(ogre, ctx(gm), { target: 'Ogre', condition: `Secret ${i}`, modifiers: 'ac:+1' }).encounter;
+    expect(refusalOf(() => addCondition(ogre, ctx(gm), { target: 'Ogre', condition: 'Secret 21' }))).toBe(
+      'Ogre already carries 20 conditions and effects, the most one combatant may: remove one first (`/condition remove`).',
+    );
+    for (let i = 1; i <= 20; i += 1) {
+      ogre = addCondition(ogre, ctx(alice), { target: 'Ogre', condition: `Hex ${i}`, source: 'Alice', modifiers: 'ac:-1' }).encounter;
+    }
+    expect(refusalOf(() => addCondition(ogre, ctx(alice), { target: 'Ogre', condition: 'Hex 21', source: 'Alice' }))).toBe(
+      'Ogre already carries 20 conditions and effects, the most one combatant may: remove one first (`/condition remove`).',
+    );
+  });
+
   it('a combatant carries at most 20 conditions and effects', () => {
     let encounter = party();
     for (let i = 1; i <= 20; i += 1) encounter = bless(encounter, `Mark ${i}`, 'speed:+1');
