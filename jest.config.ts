@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { Config } from 'jest';
 
 const config: Config = {
@@ -9,6 +10,9 @@ const config: Config = {
     '^.+\\.ts$': ['ts-jest', { tsconfig: { isolatedModules: true }, diagnostics: false }],
   },
   moduleFileExtensions: ['ts', 'js', 'json'],
+  // Jest's default keeps one core for itself (one worker on a 2-core machine); its own process mostly
+  // waits on the workers, and the suites wait on PostgreSQL and child processes, so every core runs one.
+  maxWorkers: os.availableParallelism(),
   testTimeout: 30_000,
   collectCoverageFrom: ['src/**/*.ts', 'commands/**/*.ts', '!src/db/generated/**'],
 };

@@ -1,24 +1,16 @@
-import { SlashCommandBuilder } from '@discordjs/builders';
-import { UserError, type AutocompleteChoice, type AutocompleteContext, type Command, type CommandContext } from '../src/framework/command';
+import { UserError, type CommandContext } from '../src/framework/command';
 import type { Reply } from '../src/views/reply';
-import { optionalBoolean, optionalInteger, optionalString, requiredString, targetOption } from '../src/framework/options';
+import { integer, targetOption, text, type OptionReader } from '../src/framework/options';
+import { commandWithOptions } from '../src/framework/slash-command';
 import { attack } from '../src/combat/steps';
 import { attackerOf, type AttackInput } from '../src/combat/attacks';
-import { CombatRefusal } from '../src/combat/refusals';
-import {
-  actorOf,
-  applyStep,
-  encountersOf,
-  placeOf,
-  refreshTracker,
-  suggestTargets,
-  withHarmSetting,
-} from '../src/framework/encounter-commands';
+import { requireEncounter } from '../src/framework/requirements';
+import { actorOf, applyStep, encountersOf, placeOf, refreshTracker, suggestTargets, withHarmSetting } from './shared/encounter';
 import { gameMasterAccount, resultReply } from '../src/views/encounter-replies';
 import { ABILITIES, type Ability, type RollMode } from '../src/rules';
 import { modifierOf, parseAbilities, proficiencyBonus } from '../src/characters/sheet';
-import { modeOption, secretOption } from '../src/framework/ability-tests';
-import { secretRollReply } from '../src/framework/secret-rolls';
+import { MODE_OPTION, SECRET_OPTION } from './shared/ability-tests';
+import { secretRollReply } from './shared/secret-rolls';
 import { abilityLabel } from '../src/rules/ability-tests';
 import { ATTACK_BONUS, PROFICIENCY } from '../src/views/attack-text';
 import { shown } from '../src/views/markdown';
@@ -27,50 +19,29 @@ import { shown } from '../src/views/markdown';
 const MAX_BONUS = 30;
 const DAMAGE_MAX_LENGTH = 200;
 
-/** `/attack`: an attack roll against a combatant's AC, and its damage on a hit. */
-const definition = new SlashCommandBuilder()
-  .setName('attack')
-  .setDescription("Roll an attack against a combatant's AC; a hit deals its damage as /hp damage does")
-  .setDMPermission(false)
-  .addStringOption((o) => targetOption(o, 'Who is attacked'))
-  .addStringOption((o) =>
-    o
-      .setName('bonus')
-      .setDescription('Attack bonus: a number (+5) or an ability (str, dex…: its modifier + proficiency)')
-      .setRequired(true)
-      .setMaxLength(20),
-  )
-  .addStringOption((o) =>
-    o
-      .setName('damage')
-      .setDescription('Damage on a hit, e.g. 1d8+3 [slashing]; a penalty stops at 0')
-      .setRequired(true)
-      .setMaxLength(DAMAGE_MAX_LENGTH),
-  )
-  .addStringOption(modeOption)
-  .addIntegerOption((o) =>
-    o.setName('crit-range').setDescription('Lowest natural roll that is a critical hit (19 for 19–20)').setMinValue(2).setMaxValue(20),
-  )
-  .addStringOption((o) =>
-    o
-      .setName('kind')
-      .setDescription('Weapon (default) or spell attack: Next adds a weapon die only to weapon criticals')
-      .addChoices({ name: 'weapon', value: 'weapon' }, { name: 'spell', value: 'spell' }),
-  )
-  .addStringOption((o) =>
-    o
-      .setName('reach')
-      .setDescription('Melee (default, within 5 ft) or ranged (from farther away)')
-      .addChoices({ name: 'melee', value: 'melee' }, { name: 'ranged', value: 'ranged' }),
-  )
-  .addStringOption((o) =>
-    o
-      .setName('attacker')
-      .setDescription('Who attacks (default: your combatant; the current one for the game master)')
-      .setAutocomplete(true)
-      .setMaxLength(100),
-  )
-  .addBooleanOption(secretOption);
+const OPTIONS = {
+  target: targetOption('Who is attacked'),
+  bonus: text('Attack bonus: a number (+5) or an ability (str, dex…: its modifier + proficiency)', { required: true, maxLength: 20 }),
+  damage: text('Damage on a hit, e.g. 1d8+3 [slashing]; a penalty stops at 0', { required: true, maxLength: DAMAGE_MAX_LENGTH }),
+  mode: MODE_OPTION,
+  'crit-range': integer('Lowest natural roll that is a critical hit (19 for 19–20)', { min: 2, max: 20 }),
+  kind: text('Weapon (default) or spell attack: Next adds a weapon die only to weapon criticals', {
+    choices: [
+      { name: 'weapon', value: 'weapon' },
+      { name: 'spell', value: 'spell' },
+    ],
+  }),
+  reach: text('Melee (default, within 5 ft) or ranged (from farther away)', {
+    choices: [
+      { name: 'melee', value: 'melee' },
+      { name: 'ranged', value: 'ranged' },
+    ],
+  }),
+  attacker: text('Who attacks (default: your combatant; the current one for the game master)', { autocomplete: true, maxLength: 100 }),
+  secret: SECRET_OPTION,
+} as const;
+
+type Options = OptionReader<typeof OPTIONS>;
 
 type Bonus = { kind: 'number'; value: number } | { kind: 'ability'; ability: Ability };
 
@@ -99,8 +70,8 @@ function abilitiesNamed(text: string): Ability[] {
   }
 }
 
-function readMode(ctx: CommandContext): RollMode | undefined {
-  const mode = optionalString(ctx.options, 'mode');
+function readMode(options: Options): RollMode | undefined {
+  const mode = options.text('mode');
   if (mode === null || mode === 'normal') return undefined;
   if (mode !== 'advantage' && mode !== 'disadvantage') throw new UserError('`mode` is normal, advantage or disadvantage.');
   return mode;
@@ -115,9 +86,7 @@ async function sheetBonus(
   ability: Ability,
   typedAttacker: string | null,
 ): Promise<Pick<AttackInput, 'bonus' | 'attacker'>> {
-  const encounter = await encountersOf(ctx).get(placeOf(ctx));
-  if (encounter === null) throw new CombatRefusal({ kind: 'no-encounter' });
-  const attacker = attackerOf(encounter, actorOf(ctx), typedAttacker);
+  const attacker = attackerOf(await requireEncounter(ctx), actorOf(ctx), typedAttacker);
   const character = attacker.characterId === null ? null : await ctx.services.characters.get(attacker.characterId);
   if (character === null) {
     throw new UserError(
@@ -131,22 +100,22 @@ async function sheetBonus(
   return { attacker: attacker.id, bonus: { parts, ability } };
 }
 
-async function run(ctx: CommandContext): Promise<Reply> {
-  const typedAttacker = optionalString(ctx.options, 'attacker');
-  const bonus = readBonus(requiredString(ctx.options, 'bonus'));
-  const critRange = optionalInteger(ctx.options, 'crit-range');
-  const secret = optionalBoolean(ctx.options, 'secret');
-  const mode = readMode(ctx);
+async function run(ctx: CommandContext, options: Options): Promise<Reply> {
+  const typedAttacker = options.text('attacker');
+  const bonus = readBonus(options.text('bonus'));
+  const critRange = options.integer('crit-range');
+  const secret = options.flag('secret');
+  const mode = readMode(options);
   const who =
     bonus.kind === 'number'
       ? { bonus: { parts: [{ bonus: bonus.value, reason: ATTACK_BONUS }] }, ...(typedAttacker === null ? {} : { attacker: typedAttacker }) }
       : await sheetBonus(ctx, bonus.ability, typedAttacker);
   const input: AttackInput = {
     ...who,
-    target: requiredString(ctx.options, 'target'),
-    damage: requiredString(ctx.options, 'damage'),
-    weapon: optionalString(ctx.options, 'kind') !== 'spell',
-    reach: optionalString(ctx.options, 'reach') === 'ranged' ? 'ranged' : 'melee',
+    target: options.text('target'),
+    damage: options.text('damage'),
+    weapon: options.text('kind') !== 'spell',
+    reach: options.text('reach') === 'ranged' ? 'ranged' : 'melee',
     ...(mode === undefined ? {} : { mode }),
     ...(critRange === null ? {} : { critRange }),
     secret,
@@ -165,13 +134,12 @@ async function run(ctx: CommandContext): Promise<Reply> {
   return { ...secretReply, components: reply.components ?? [] };
 }
 
-function suggest(ctx: AutocompleteContext): Promise<AutocompleteChoice[]> {
-  if (ctx.focused.name === 'attacker') return suggestTargets({ ...ctx, focused: { ...ctx.focused, name: 'target' } });
-  return suggestTargets(ctx);
-}
-
-export const command: Command = {
-  definition,
+/** `/attack`: an attack roll against a combatant's AC, and its damage on a hit. */
+export const command = commandWithOptions({
+  name: 'attack',
+  description: "Roll an attack against a combatant's AC; a hit deals its damage as /hp damage does",
+  dmPermission: false,
+  options: OPTIONS,
   examples: [
     '/attack target:Goblin 1 bonus:5 damage:1d8+3 [slashing]',
     '/attack target:Goblin 2 bonus:dex damage:1d6+3 [piercing] reach:ranged',
@@ -179,6 +147,6 @@ export const command: Command = {
     '/attack target:Ogre bonus:wis damage:1d8 [radiant] kind:spell mode:advantage',
     '/attack target:Goblin 1 bonus:7 damage:1d10+4 [slashing] crit-range:19 secret:true',
   ],
-  execute: run,
-  autocomplete: suggest,
-};
+  run,
+  suggest: { target: suggestTargets, attacker: suggestTargets },
+});

@@ -1,36 +1,22 @@
-import { SlashCommandBuilder } from '@discordjs/builders';
-import {
-  ABILITY_CHOICES,
-  requireSkill,
-  runAbilityTest,
-  suggestForAbilityTest,
-  withAbilityTestOptions,
-} from '../src/framework/ability-tests';
-import { UserError, type Command, type CommandContext } from '../src/framework/command';
-import { optionalString } from '../src/framework/options';
+import { UserError } from '../src/framework/command';
+import { text, type OptionReader } from '../src/framework/options';
+import { commandWithOptions } from '../src/framework/slash-command';
 import { ABILITIES, type Ability, type RuleSet } from '../src/rules';
 import { checkWith, type AbilityTest } from '../src/rules/ability-tests';
+import { ABILITY_CHOICES, ABILITY_TEST_OPTIONS, requireSkill, runAbilityTest, suggestSkills } from './shared/ability-tests';
+import { suggestCharacters } from './shared/characters';
+import { suggestTargets } from './shared/encounter';
 
-const definition = withAbilityTestOptions(
-  new SlashCommandBuilder()
-    .setName('check')
-    .setDescription('Roll an ability check, with a skill or without, for your character or a combatant')
-    .setDMPermission(false)
-    .addStringOption((o) =>
-      o
-        .setName('ability')
-        .setDescription('A plain ability check (or give a skill instead)')
-        .addChoices(...ABILITY_CHOICES),
-    )
-    .addStringOption((o) =>
-      o.setName('skill').setDescription('A skill check, e.g. Stealth (or give an ability instead)').setAutocomplete(true).setMaxLength(40),
-    ),
-);
+const OPTIONS = {
+  ability: text('A plain ability check (or give a skill instead)', { choices: ABILITY_CHOICES }),
+  skill: text('A skill check, e.g. Stealth (or give an ability instead)', { autocomplete: true, maxLength: 40 }),
+  ...ABILITY_TEST_OPTIONS,
+} as const;
 
 /** Exactly one of `ability` and `skill`; a skill uses its own ability. */
-function checkOf(ctx: CommandContext, ruleSet: RuleSet): AbilityTest {
-  const ability = optionalString(ctx.options, 'ability');
-  const skill = optionalString(ctx.options, 'skill');
+function checkOf(options: OptionReader<typeof OPTIONS>, ruleSet: RuleSet): AbilityTest {
+  const ability = options.text('ability');
+  const skill = options.text('skill');
   if (ability !== null && skill !== null) {
     throw new UserError('Give `ability` for a plain ability check or `skill` for a skill check, not both.');
   }
@@ -40,8 +26,11 @@ function checkOf(ctx: CommandContext, ruleSet: RuleSet): AbilityTest {
   return { kind: 'check', ability: chosen, skill: null };
 }
 
-export const command: Command = {
-  definition,
+export const command = commandWithOptions({
+  name: 'check',
+  description: 'Roll an ability check, with a skill or without, for your character or a combatant',
+  dmPermission: false,
+  options: OPTIONS,
   examples: [
     '/check skill:stealth',
     '/check ability:str dc:15',
@@ -49,6 +38,6 @@ export const command: Command = {
     '/check skill:insight secret:true',
     '/check skill:stealth target:Goblin 1',
   ],
-  execute: (ctx) => runAbilityTest(ctx, (ruleSet) => checkOf(ctx, ruleSet)),
-  autocomplete: suggestForAbilityTest,
-};
+  run: (ctx, options) => runAbilityTest(ctx, options, (ruleSet) => checkOf(options, ruleSet)),
+  suggest: { target: suggestTargets, character: suggestCharacters, skill: suggestSkills },
+});

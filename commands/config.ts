@@ -1,14 +1,15 @@
-import { SlashCommandBuilder } from '@discordjs/builders';
 import { ChannelType } from 'discord-api-types/v10';
-import type { Command, CommandContext } from '../src/framework/command';
+import type { CommandContext } from '../src/framework/command';
+import { channel, flag, text, type OptionReader } from '../src/framework/options';
+import { placeOf, requirePermission } from '../src/framework/requirements';
+import { commandOfSubcommands, subcommand } from '../src/framework/slash-command';
 import type { Reply } from '../src/views/reply';
 import { UserError } from '../src/errors';
 import { COLORS } from '../src/views/embeds';
 import { RULESET_IDS, RULESET_SUMMARIES, isRuleSetId, type RuleSetId } from '../src/rules/ids';
 import { differencesFor } from '../src/rules/differences';
-import type { RestRules, SettingsPlace } from '../src/settings/store';
+import type { RestRules } from '../src/settings/store';
 import { NEXT_REST_VARIANTS, type NextRestVariant } from '../src/rules/types';
-import { givenBoolean, optionalString } from '../src/framework/options';
 import { gmChannelReply } from '../src/views/secret-rolls';
 import { livePageSettingsReply } from '../src/views/live-share';
 import { LIVE_MONSTER_HP, PLAYERS_HARM, type LiveMonsterHp, type PlayersHarm } from '../src/settings/store';
@@ -27,100 +28,33 @@ const NEXT_REST_CHOICES: Record<NextRestVariant, string> = {
   'experimental-2': 'Experimental Rule 2 — every 5 minutes heals 1 + level + Con modifier',
 };
 
-const definition = new SlashCommandBuilder()
-  .setName('config')
-  .setDescription('Choose the rule set here, the rest rules, or where game masters get secret rolls')
-  .setDMPermission(false)
-  .addSubcommand((sub) =>
-    sub
-      .setName('ruleset')
-      .setDescription('Set the rule set for the server (Manage Server) or this channel (Manage Channels)')
-      .addStringOption((o) =>
-        o
-          .setName('ruleset')
-          .setDescription('The rules Rollcall applies')
-          .setRequired(true)
-          .addChoices(...RULESET_IDS.map((id) => ({ name: rulesetChoiceName(id), value: id }))),
-      )
-      .addStringOption((o) =>
-        o
-          .setName('scope')
-          .setDescription('The whole server (default) or only this channel')
-          .addChoices({ name: 'server', value: 'server' }, { name: 'channel', value: 'channel' }),
-      ),
-  )
-  .addSubcommand((sub) => sub.setName('show').setDescription('Show the rule set in force here and what it changes'))
-  .addSubcommand((sub) =>
-    sub.setName('clear').setDescription("Remove this channel's own rule set, so the server's applies again (Manage Channels)"),
-  )
-  .addSubcommand((sub) =>
-    sub
-      .setName('gm-channel')
-      .setDescription('Where game masters get copies of secret rolls outside a DM (Manage Server); without options, show it')
-      .addChannelOption((o) =>
-        o
-          .setName('channel')
-          .setDescription('A channel only game masters can read')
-          .addChannelTypes(ChannelType.GuildText, ChannelType.PrivateThread),
-      )
-      .addBooleanOption((o) => o.setName('clear').setDescription('Stop posting copies in a channel (DMs to the game master only)')),
-  )
-  .addSubcommand((sub) =>
-    sub
-      .setName('rests')
-      .setDescription("Choose the server's rest rules (Manage Server), or show them: D&D Next's rest variants, A5E Supply")
-      .addStringOption((o) =>
-        o
-          .setName('next')
-          .setDescription('D&D Next: the optional or experimental rest rules (default standard)')
-          .addChoices(...NEXT_REST_VARIANTS.map((variant) => ({ name: NEXT_REST_CHOICES[variant], value: variant }))),
-      )
-      .addBooleanOption((o) =>
-        o.setName('a5e-supply').setDescription('A5E: every long rest says whether it consumed 1 Supply (none: 1 fatigue)'),
-      ),
-  )
-  .addSubcommand((sub) =>
-    sub
-      .setName('live-page')
-      .setDescription("How live pages (/init share) show monsters' HP (Manage Server); without options, show it")
-      .addStringOption((o) =>
-        o
-          .setName('monster-hp')
-          .setDescription('In words (unhurt, hurt, bloodied, near death) or hidden')
-          .addChoices(...LIVE_MONSTER_HP.map((value) => ({ name: value, value }))),
-      ),
-  )
-  .addSubcommand((sub) =>
-    sub
-      .setName('harm')
-      .setDescription('Whom players may damage in fights (Manage Server); without options, show it')
-      .addStringOption((o) =>
-        o
-          .setName('players')
-          .setDescription("own: their own combatants and the game master's (default); anyone: other players' too")
-          .addChoices(...PLAYERS_HARM.map((value) => ({ name: value, value }))),
-      ),
-  );
-
 const SOURCE_WORDS = { channel: 'set for this channel', server: 'set for the server', default: 'the default' } as const;
 const RUNNING_ENCOUNTERS = 'Encounters already running keep the rule set they began with.';
 
-function placeOf(ctx: CommandContext): SettingsPlace {
-  return { guildId: ctx.guildId, channelId: ctx.channelId };
-}
+const RULESET_OPTIONS = {
+  ruleset: text('The rules Rollcall applies', {
+    required: true,
+    choices: RULESET_IDS.map((id) => ({ name: rulesetChoiceName(id), value: id })),
+  }),
+  scope: text('The whole server (default) or only this channel', {
+    choices: [
+      { name: 'server', value: 'server' },
+      { name: 'channel', value: 'channel' },
+    ],
+  }),
+} as const;
 
-async function setRuleset(ctx: CommandContext): Promise<Reply> {
-  const ruleset = String(ctx.options.values.ruleset ?? '');
+async function setRuleset(ctx: CommandContext, options: OptionReader<typeof RULESET_OPTIONS>): Promise<Reply> {
+  const ruleset = String(options.raw('ruleset') ?? '');
   if (!isRuleSetId(ruleset)) throw new UserError(`Unknown rule set "${ruleset}". Choose one of: ${RULESET_IDS.join(', ')}.`);
-  const scope = ctx.options.values.scope === 'channel' ? 'channel' : 'server';
-  if (scope === 'server' && !ctx.permissions.manageGuild) {
-    throw new UserError(
-      "Only members with the Manage Server permission can set the server's rule set. Ask a server admin, or set it for this channel with scope:channel (Manage Channels).",
+  const scope = options.raw('scope') === 'channel' ? 'channel' : 'server';
+  if (scope === 'server') {
+    requirePermission(
+      ctx,
+      { manage: 'guild', to: "set the server's rule set" },
+      'Ask a server admin, or set it for this channel with scope:channel (Manage Channels).',
     );
-  }
-  if (scope === 'channel' && !ctx.permissions.manageChannels) {
-    throw new UserError("Only members with the Manage Channels permission can set this channel's rule set.");
-  }
+  } else requirePermission(ctx, { manage: 'channels', to: "set this channel's rule set" });
   const { settings } = ctx.services;
   if (scope === 'server') await settings.setGuildRuleset({ guildId: ctx.guildId, ruleset, userId: ctx.user.id });
   else await settings.setChannelRuleset({ ...placeOf(ctx), ruleset, userId: ctx.user.id });
@@ -161,11 +95,18 @@ function restRuleHere(ruleset: RuleSetId, rules: RestRules): string[] {
   return [];
 }
 
-async function rests(ctx: CommandContext): Promise<Reply> {
+const RESTS_OPTIONS = {
+  next: text('D&D Next: the optional or experimental rest rules (default standard)', {
+    choices: NEXT_REST_VARIANTS.map((variant) => ({ name: NEXT_REST_CHOICES[variant], value: variant })),
+  }),
+  'a5e-supply': flag('A5E: every long rest says whether it consumed 1 Supply (none: 1 fatigue)'),
+} as const;
+
+async function rests(ctx: CommandContext, options: OptionReader<typeof RESTS_OPTIONS>): Promise<Reply> {
   const { settings } = ctx.services;
   const current = await settings.restRules(ctx.guildId);
-  const next = optionalString(ctx.options, 'next');
-  const supply = givenBoolean(ctx.options, 'a5e-supply');
+  const next = options.text('next');
+  const supply = options.givenFlag('a5e-supply');
   if (next === null && supply === undefined) {
     return {
       embeds: [
@@ -178,9 +119,7 @@ async function rests(ctx: CommandContext): Promise<Reply> {
       ],
     };
   }
-  if (!ctx.permissions.manageGuild) {
-    throw new UserError("Only members with the Manage Server permission can change the server's rest rules.");
-  }
+  requirePermission(ctx, { manage: 'guild', to: "change the server's rest rules" });
   if (next !== null && !(NEXT_REST_VARIANTS as readonly string[]).includes(next)) {
     throw new UserError(`Unknown D&D Next rest rule "${next}". Choose one of: ${NEXT_REST_VARIANTS.join(', ')}.`);
   }
@@ -224,9 +163,6 @@ async function show(ctx: CommandContext): Promise<Reply> {
 }
 
 async function clear(ctx: CommandContext): Promise<Reply> {
-  if (!ctx.permissions.manageChannels) {
-    throw new UserError("Only members with the Manage Channels permission can clear this channel's rule set.");
-  }
   const { settings } = ctx.services;
   const cleared = await settings.clearChannelRuleset(placeOf(ctx));
   const effective = await settings.effectiveRuleset(placeOf(ctx));
@@ -244,40 +180,54 @@ async function clear(ctx: CommandContext): Promise<Reply> {
   };
 }
 
-async function gmChannel(ctx: CommandContext): Promise<Reply> {
-  const { values } = ctx.options;
-  const channel = typeof values.channel === 'string' ? values.channel : null;
-  const clearing = values.clear === true;
+const GM_CHANNEL_OPTIONS = {
+  channel: channel('A channel only game masters can read', [ChannelType.GuildText, ChannelType.PrivateThread]),
+  clear: flag('Stop posting copies in a channel (DMs to the game master only)'),
+} as const;
+
+async function gmChannel(ctx: CommandContext, options: OptionReader<typeof GM_CHANNEL_OPTIONS>): Promise<Reply> {
+  const given = options.raw('channel');
+  const chosen = typeof given === 'string' ? given : null;
+  const clearing = options.raw('clear') === true;
   const { settings } = ctx.services;
-  if (channel === null && !clearing) return gmChannelReply(await settings.gmChannel(ctx.guildId), 'shown');
-  if (channel !== null && clearing)
+  if (chosen === null && !clearing) return gmChannelReply(await settings.gmChannel(ctx.guildId), 'shown');
+  if (chosen !== null && clearing)
     throw new UserError('Give either `channel` to set the game master channel or `clear:true` to remove it, not both.');
-  if (!ctx.permissions.manageGuild) {
-    throw new UserError('Only members with the Manage Server permission can choose where game masters get secret rolls.');
-  }
-  await settings.setGmChannel({ guildId: ctx.guildId, channelId: channel, userId: ctx.user.id });
-  return gmChannelReply(channel, clearing ? 'cleared' : 'set');
+  requirePermission(ctx, { manage: 'guild', to: 'choose where game masters get secret rolls' });
+  await settings.setGmChannel({ guildId: ctx.guildId, channelId: chosen, userId: ctx.user.id });
+  return gmChannelReply(chosen, clearing ? 'cleared' : 'set');
 }
 
-async function livePage(ctx: CommandContext): Promise<Reply> {
+const LIVE_PAGE_OPTIONS = {
+  'monster-hp': text('In words (unhurt, hurt, bloodied, near death) or hidden', {
+    choices: LIVE_MONSTER_HP.map((value) => ({ name: value, value })),
+  }),
+} as const;
+
+async function livePage(ctx: CommandContext, options: OptionReader<typeof LIVE_PAGE_OPTIONS>): Promise<Reply> {
   const { settings } = ctx.services;
-  const monsterHp = optionalString(ctx.options, 'monster-hp');
+  const monsterHp = options.text('monster-hp');
   if (monsterHp === null) return livePageSettingsReply(await settings.liveMonsterHp(ctx.guildId), 'shown');
   if (!(LIVE_MONSTER_HP as readonly string[]).includes(monsterHp)) throw new UserError('`monster-hp` is words or hidden.');
-  if (!ctx.permissions.manageGuild)
-    throw new UserError("Only members with the Manage Server permission can change the server's live pages.");
+  requirePermission(ctx, { manage: 'guild', to: "change the server's live pages" });
   await settings.setLiveMonsterHp({ guildId: ctx.guildId, monsterHp: monsterHp as LiveMonsterHp, userId: ctx.user.id });
   return livePageSettingsReply(monsterHp as LiveMonsterHp, 'set');
 }
+
+const HARM_OPTIONS = {
+  players: text("own: their own combatants and the game master's (default); anyone: other players' too", {
+    choices: PLAYERS_HARM.map((value) => ({ name: value, value })),
+  }),
+} as const;
 
 const HARM_WORDS: Readonly<Record<PlayersHarm, string>> = {
   own: "Players damage their own combatants and the game master's; another player's combatant only that player or the game master harms (damage, attacks, exhaustion).",
   anyone: "Players may damage anyone's combatants, other players' too (damage, attacks, exhaustion).",
 };
 
-async function harm(ctx: CommandContext): Promise<Reply> {
+async function harm(ctx: CommandContext, options: OptionReader<typeof HARM_OPTIONS>): Promise<Reply> {
   const { settings } = ctx.services;
-  const players = optionalString(ctx.options, 'players');
+  const players = options.text('players');
   const footer = 'A character who died in a fight is brought back by the game master with `/character revive`.';
   if (players === null) {
     return {
@@ -287,13 +237,48 @@ async function harm(ctx: CommandContext): Promise<Reply> {
     };
   }
   if (!(PLAYERS_HARM as readonly string[]).includes(players)) throw new UserError('`players` is own or anyone.');
-  if (!ctx.permissions.manageGuild) throw new UserError('Only members with the Manage Server permission can change whom players may harm.');
+  requirePermission(ctx, { manage: 'guild', to: 'change whom players may harm' });
   await settings.setPlayersHarm({ guildId: ctx.guildId, playersHarm: players as PlayersHarm, userId: ctx.user.id });
   return { embeds: [{ title: 'Who may harm whom: set', description: HARM_WORDS[players as PlayersHarm], color: COLORS.success, footer }] };
 }
 
-export const command: Command = {
-  definition,
+export const command = commandOfSubcommands({
+  name: 'config',
+  description: 'Choose the rule set here, the rest rules, or where game masters get secret rolls',
+  dmPermission: false,
+  subcommands: {
+    ruleset: subcommand({
+      description: 'Set the rule set for the server (Manage Server) or this channel (Manage Channels)',
+      options: RULESET_OPTIONS,
+      run: setRuleset,
+    }),
+    show: subcommand({ description: 'Show the rule set in force here and what it changes', run: show }),
+    clear: subcommand({
+      description: "Remove this channel's own rule set, so the server's applies again (Manage Channels)",
+      requires: { permission: { manage: 'channels', to: "clear this channel's rule set" } },
+      run: clear,
+    }),
+    'gm-channel': subcommand({
+      description: 'Where game masters get copies of secret rolls outside a DM (Manage Server); without options, show it',
+      options: GM_CHANNEL_OPTIONS,
+      run: gmChannel,
+    }),
+    rests: subcommand({
+      description: "Choose the server's rest rules (Manage Server), or show them: D&D Next's rest variants, A5E Supply",
+      options: RESTS_OPTIONS,
+      run: rests,
+    }),
+    'live-page': subcommand({
+      description: "How live pages (/init share) show monsters' HP (Manage Server); without options, show it",
+      options: LIVE_PAGE_OPTIONS,
+      run: livePage,
+    }),
+    harm: subcommand({
+      description: 'Whom players may damage in fights (Manage Server); without options, show it',
+      options: HARM_OPTIONS,
+      run: harm,
+    }),
+  },
   examples: [
     '/config ruleset ruleset:dnd2014',
     '/config ruleset ruleset:a5e scope:channel',
@@ -306,13 +291,4 @@ export const command: Command = {
     '/config live-page monster-hp:hidden',
     '/config harm players:anyone',
   ],
-  async execute(ctx) {
-    if (ctx.options.subcommand === 'ruleset') return setRuleset(ctx);
-    if (ctx.options.subcommand === 'clear') return clear(ctx);
-    if (ctx.options.subcommand === 'gm-channel') return gmChannel(ctx);
-    if (ctx.options.subcommand === 'rests') return rests(ctx);
-    if (ctx.options.subcommand === 'live-page') return livePage(ctx);
-    if (ctx.options.subcommand === 'harm') return harm(ctx);
-    return show(ctx);
-  },
-};
+});

@@ -1,16 +1,15 @@
-import { SlashCommandBuilder } from '@discordjs/builders';
 import { asPromise } from '../src/framework/as-promise';
 import { rankByName } from '../src/framework/autocomplete';
 import { UserError, type Command } from '../src/framework/command';
-import { optionalInteger, optionalString } from '../src/framework/options';
+import { integer, text } from '../src/framework/options';
+import { commandWithOptions, type NamedCommand } from '../src/framework/slash-command';
 import { helpDetailPages, helpOverviewPages, type HelpEntry } from '../src/views/help';
 import type { Embed, Reply } from '../src/views/reply';
 
-const definition = new SlashCommandBuilder()
-  .setName('help')
-  .setDescription('What Rollcall can do, with an example of each command')
-  .addStringOption((o) => o.setName('command').setDescription('Show one command in detail').setAutocomplete(true).setMaxLength(40))
-  .addIntegerOption((o) => o.setName('page').setDescription('The page, when the help runs to more than one').setMinValue(1));
+const OPTIONS = {
+  command: text('Show one command in detail', { autocomplete: true, maxLength: 40 }),
+  page: integer('The page, when the help runs to more than one', { min: 1 }),
+} as const;
 
 function entryOf(command: Command): HelpEntry {
   return { definition: command.definition.toJSON(), examples: command.examples ?? [] };
@@ -24,7 +23,7 @@ function page(pages: readonly Embed[], wanted: number | null): Embed {
 }
 
 /** /help lists whatever the registry holds, so a new command documents itself. */
-export function createHelpCommand(listCommands: () => readonly Command[]): Command {
+export function createHelpCommand(listCommands: () => readonly Command[]): NamedCommand<'help'> {
   const find = (typed: string): Command => {
     const wanted = typed.trim().replace(/^\//, '').toLowerCase();
     const found = listCommands().find((c) => c.definition.name === wanted);
@@ -43,15 +42,19 @@ export function createHelpCommand(listCommands: () => readonly Command[]): Comma
         : helpDetailPages(entryOf(find(wanted)));
     return { embeds: [page(pages, number)] };
   };
-  const help: Command = {
-    definition,
+  const help = commandWithOptions({
+    name: 'help',
+    description: 'What Rollcall can do, with an example of each command',
+    options: OPTIONS,
     examples: ['/help', '/help command:init'],
     // An unknown command name throws a UserError, which must reach the dispatcher as a rejection.
-    execute: (ctx) => asPromise(() => helpReply(optionalString(ctx.options, 'command'), optionalInteger(ctx.options, 'page'))),
-    autocomplete(ctx) {
-      const names = listCommands().map((c) => c.definition.name);
-      return Promise.resolve(rankByName(names, (n) => n, ctx.focused.value).map((n) => ({ name: `/${n}`, value: n })));
+    run: (_ctx, options) => asPromise(() => helpReply(options.text('command'), options.integer('page'))),
+    suggest: {
+      command(_ctx, typed) {
+        const names = listCommands().map((c) => c.definition.name);
+        return Promise.resolve(rankByName(names, (n) => n, typed).map((n) => ({ name: `/${n}`, value: n })));
+      },
     },
-  };
+  });
   return help;
 }

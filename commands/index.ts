@@ -1,4 +1,3 @@
-import type { Command } from '../src/framework/command';
 import { CommandRegistry } from '../src/framework/registry';
 import { command as attack } from './attack';
 import { command as character } from './character';
@@ -11,8 +10,16 @@ import { command as init } from './init';
 import { command as rest } from './rest';
 import { command as roll } from './roll';
 import { command as save } from './save';
+import { concentrationSaveButton } from './init/saves';
 
-const commands: Command[] = [roll, init, hp, condition, attack, check, save, character, rest, config];
+const commands = [roll, init, hp, condition, attack, check, save, character, rest, config] as const;
+const help = createHelpCommand(() => registry.commands);
 
-/** Every command Rollcall serves, in the order /help lists them. */
-export const registry: CommandRegistry = new CommandRegistry([...commands, createHelpCommand(() => registry.commands)]);
+/** The name of every command Rollcall serves: tests and docs derive their lists from it. */
+export type CommandName = (typeof commands)[number]['name'] | typeof help.name;
+
+/**
+ * Every command Rollcall serves, in the order /help lists them, and the buttons no one command owns:
+ * the concentration save that damage asks for, whichever command dealt it.
+ */
+export const registry: CommandRegistry = new CommandRegistry([...commands, help], [concentrationSaveButton]);

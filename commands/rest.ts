@@ -1,72 +1,19 @@
-import { SlashCommandBuilder } from '@discordjs/builders';
 import { isGameMaster } from '../src/combat/permissions';
-import { restCharacter, type RestChoices, type RestKind, type RestRequest } from '../src/characters/rest';
+import { restCharacter, type RestChoices, type RestRequest } from '../src/characters/rest';
 import type { Character } from '../src/characters/sheet';
 import { CHARACTER_NAME_MAX_LENGTH, MAX_LEVEL } from '../src/characters/sheet';
-import { UserError, type Command, type CommandContext, type CommandOptions } from '../src/framework/command';
-import { characterNamedOrActive } from '../src/framework/character-commands';
-import { actorOf, encountersOf, placeOf } from '../src/framework/encounter-commands';
-import { givenBoolean, optionalBoolean, optionalInteger, optionalString } from '../src/framework/options';
+import { UserError, type CommandContext } from '../src/framework/command';
+import { flag, integer, text } from '../src/framework/options';
+import { commandOfSubcommands, subcommand } from '../src/framework/slash-command';
+import { characterNamedOrActive } from './shared/characters';
+import { actorOf, encountersOf, placeOf } from './shared/encounter';
 import { getRuleSet, type RuleSet } from '../src/rules';
 import { characterName } from '../src/views/character-sheet';
 import { COLORS } from '../src/views/embeds';
 import type { Reply } from '../src/views/reply';
 import { restReply } from '../src/views/rest-text';
 
-const definition = new SlashCommandBuilder()
-  .setName('rest')
-  .setDescription('Rest a character: spend Hit Dice on a short rest, recover on a long one')
-  .setDMPermission(false)
-  .addSubcommand((sub) =>
-    sub
-      .setName('short')
-      .setDescription('A short rest: spend Hit Dice to regain HP')
-      .addIntegerOption((o) =>
-        o.setName('hit-dice').setDescription('How many Hit Dice to spend (default 0)').setMinValue(0).setMaxValue(MAX_LEVEL),
-      )
-      .addStringOption((o) =>
-        o
-          .setName('character')
-          .setDescription('Which of your characters (default: your active one)')
-          .setMaxLength(CHARACTER_NAME_MAX_LENGTH),
-      )
-      .addBooleanOption((o) => o.setName('healers-kit').setDescription("D&D Next: a healer's kit lets you spend Hit Dice"))
-      .addIntegerOption((o) =>
-        o.setName('hours').setDescription('D&D Next Experimental Rule 1: hours rested (default 1)').setMinValue(1).setMaxValue(24),
-      )
-      .addIntegerOption((o) =>
-        o
-          .setName('minutes')
-          .setDescription('D&D Next Experimental Rule 2: minutes rested, in 5-minute spells (default 5)')
-          .setMinValue(5)
-          .setMaxValue(1440),
-      ),
-  )
-  .addSubcommand((sub) =>
-    sub
-      .setName('long')
-      .setDescription('A long rest: HP, Hit Dice, exhaustion, fatigue and strife as the rule set says')
-      .addStringOption((o) =>
-        o
-          .setName('character')
-          .setDescription('Which of your characters (default: your active one)')
-          .setMaxLength(CHARACTER_NAME_MAX_LENGTH),
-      )
-      .addBooleanOption((o) => o.setName('party').setDescription("Game master: rest every character of this channel's last encounter"))
-      .addBooleanOption((o) =>
-        o.setName('haven').setDescription('A5E: resting at a Haven, where a second or later level of fatigue or strife recovers'),
-      )
-      .addBooleanOption((o) => o.setName('supply').setDescription('A5E: whether the rest consumed 1 Supply (false: 1 level of fatigue)'))
-      .addBooleanOption((o) =>
-        o.setName('roughing-it').setDescription('A5E: roughing it, half the Hit Dice and no fatigue or strife recovery'),
-      )
-      .addIntegerOption((o) =>
-        o.setName('hours').setDescription('D&D Next experimental rests: hours rested (default 8)').setMinValue(6).setMaxValue(24),
-      )
-      .addBooleanOption((o) =>
-        o.setName('strenuous').setDescription('D&D Next Experimental Rule 1: something strenuous happened, so no Con-score bonus'),
-      ),
-  );
+const CHARACTER_OPTION = text('Which of your characters (default: your active one)', { maxLength: CHARACTER_NAME_MAX_LENGTH });
 
 /** No rest while this channel's fight runs, unless its game master calls for one. */
 async function refuseDuringFight(ctx: CommandContext): Promise<void> {
@@ -116,32 +63,77 @@ async function restParty(ctx: CommandContext, request: RestRequest): Promise<Rep
   return { embeds: embeds.slice(0, 10) };
 }
 
-function requestOf(options: CommandOptions, kind: RestKind): RestRequest {
-  return {
-    kind,
-    hitDice: optionalInteger(options, 'hit-dice') ?? 0,
-    healersKit: optionalBoolean(options, 'healers-kit'),
-    haven: givenBoolean(options, 'haven'),
-    supply: givenBoolean(options, 'supply'),
-    roughingIt: givenBoolean(options, 'roughing-it'),
-    strenuous: givenBoolean(options, 'strenuous'),
-    hours: optionalInteger(options, 'hours') ?? undefined,
-    minutes: optionalInteger(options, 'minutes') ?? undefined,
-  };
-}
-
-async function run(ctx: CommandContext): Promise<Reply> {
-  const kind: RestKind | null = ctx.options.subcommand === 'short' || ctx.options.subcommand === 'long' ? ctx.options.subcommand : null;
-  if (kind === null) throw new UserError('Choose `/rest short` or `/rest long`.');
+/** Rests the party or one character, once no running fight forbids it; `request` reads the options after that check. */
+async function rest(ctx: CommandContext, request: () => RestRequest, party: boolean, character: string | null): Promise<Reply> {
   await refuseDuringFight(ctx);
-  const request = requestOf(ctx.options, kind);
-  if (kind === 'long' && optionalBoolean(ctx.options, 'party')) return restParty(ctx, request);
-  const character = await characterNamedOrActive(ctx, optionalString(ctx.options, 'character'));
-  return restOne(ctx, character, request);
+  const asked = request();
+  if (party) return restParty(ctx, asked);
+  return restOne(ctx, await characterNamedOrActive(ctx, character), asked);
 }
 
-export const command: Command = {
-  definition,
+const short = subcommand({
+  description: 'A short rest: spend Hit Dice to regain HP',
+  options: {
+    'hit-dice': integer('How many Hit Dice to spend (default 0)', { min: 0, max: MAX_LEVEL }),
+    character: CHARACTER_OPTION,
+    'healers-kit': flag("D&D Next: a healer's kit lets you spend Hit Dice"),
+    hours: integer('D&D Next Experimental Rule 1: hours rested (default 1)', { min: 1, max: 24 }),
+    minutes: integer('D&D Next Experimental Rule 2: minutes rested, in 5-minute spells (default 5)', { min: 5, max: 1440 }),
+  },
+  run: (ctx, options) =>
+    rest(
+      ctx,
+      () => ({
+        kind: 'short',
+        hitDice: options.integer('hit-dice') ?? 0,
+        healersKit: options.flag('healers-kit'),
+        haven: undefined,
+        supply: undefined,
+        roughingIt: undefined,
+        strenuous: undefined,
+        hours: options.integer('hours') ?? undefined,
+        minutes: options.integer('minutes') ?? undefined,
+      }),
+      false,
+      options.text('character'),
+    ),
+});
+
+const long = subcommand({
+  description: 'A long rest: HP, Hit Dice, exhaustion, fatigue and strife as the rule set says',
+  options: {
+    character: CHARACTER_OPTION,
+    party: flag("Game master: rest every character of this channel's last encounter"),
+    haven: flag('A5E: resting at a Haven, where a second or later level of fatigue or strife recovers'),
+    supply: flag('A5E: whether the rest consumed 1 Supply (false: 1 level of fatigue)'),
+    'roughing-it': flag('A5E: roughing it, half the Hit Dice and no fatigue or strife recovery'),
+    hours: integer('D&D Next experimental rests: hours rested (default 8)', { min: 6, max: 24 }),
+    strenuous: flag('D&D Next Experimental Rule 1: something strenuous happened, so no Con-score bonus'),
+  },
+  run: (ctx, options) =>
+    rest(
+      ctx,
+      () => ({
+        kind: 'long',
+        hitDice: 0,
+        healersKit: false,
+        haven: options.givenFlag('haven'),
+        supply: options.givenFlag('supply'),
+        roughingIt: options.givenFlag('roughing-it'),
+        strenuous: options.givenFlag('strenuous'),
+        hours: options.integer('hours') ?? undefined,
+        minutes: undefined,
+      }),
+      options.flag('party'),
+      options.text('character'),
+    ),
+});
+
+export const command = commandOfSubcommands({
+  name: 'rest',
+  description: 'Rest a character: spend Hit Dice on a short rest, recover on a long one',
+  dmPermission: false,
+  subcommands: { short, long },
   examples: [
     '/rest short hit-dice:2',
     '/rest short hit-dice:1 character:Brannoc',
@@ -150,5 +142,4 @@ export const command: Command = {
     '/rest long haven:true supply:true',
     '/rest short hours:2',
   ],
-  execute: run,
-};
+});

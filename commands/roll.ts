@@ -1,6 +1,7 @@
-import { SlashCommandBuilder } from '@discordjs/builders';
-import type { Command, CommandContext } from '../src/framework/command';
-import { secretRollReply } from '../src/framework/secret-rolls';
+import type { CommandContext } from '../src/framework/command';
+import { flag, integer, text, type OptionReader } from '../src/framework/options';
+import { commandWithOptions } from '../src/framework/slash-command';
+import { secretRollReply } from './shared/secret-rolls';
 import type { Embed, Reply } from '../src/views/reply';
 import { COLORS, EMBED_LIMITS } from '../src/views/embeds';
 import { UserError } from '../src/errors';
@@ -18,26 +19,20 @@ import {
 const MAX_TIMES = 20;
 const MAX_LABEL = 100;
 
-const definition = new SlashCommandBuilder()
-  .setName('roll')
-  .setDescription('Roll dice: 1d20+5, 4d6kh3, 2d6+3 [fire], (1d4+1, 3)kh1 …')
-  .addStringOption((o) =>
-    o.setName('dice').setDescription('What to roll, e.g. 1d20+5 or 8d6 [fire]').setRequired(true).setMaxLength(MAX_LENGTH),
-  )
-  .addStringOption((o) =>
-    o
-      .setName('mode')
-      .setDescription('Advantage or disadvantage on the first 1d20 (or adv/dis in the dice; both cancel)')
-      .addChoices(
-        { name: 'normal', value: 'normal' },
-        { name: 'advantage', value: 'advantage' },
-        { name: 'disadvantage', value: 'disadvantage' },
-      ),
-  )
-  .addIntegerOption((o) => o.setName('dc').setDescription('Say whether the total meets this DC'))
-  .addStringOption((o) => o.setName('label').setDescription('A title for the roll').setMaxLength(MAX_LABEL))
-  .addIntegerOption((o) => o.setName('times').setDescription('Roll it this many times (1-20)').setMinValue(1).setMaxValue(MAX_TIMES))
-  .addBooleanOption((o) => o.setName('secret').setDescription('Only you and the game master see the result, never the table'));
+const OPTIONS = {
+  dice: text('What to roll, e.g. 1d20+5 or 8d6 [fire]', { required: true, maxLength: MAX_LENGTH }),
+  mode: text('Advantage or disadvantage on the first 1d20 (or adv/dis in the dice; both cancel)', {
+    choices: [
+      { name: 'normal', value: 'normal' },
+      { name: 'advantage', value: 'advantage' },
+      { name: 'disadvantage', value: 'disadvantage' },
+    ],
+  }),
+  dc: integer('Say whether the total meets this DC'),
+  label: text('A title for the roll', { maxLength: MAX_LABEL }),
+  times: integer('Roll it this many times (1-20)', { min: 1, max: MAX_TIMES }),
+  secret: flag('Only you and the game master see the result, never the table'),
+} as const;
 
 interface RollRequest {
   parsed: ParsedDice;
@@ -77,8 +72,10 @@ function describeMistake(text: string, message: string, column: number | null): 
   return `${message}${where}\nDice look like \`1d20+5\`, \`4d6kh3\` or \`2d6+3 [fire]\`; /help lists the rest.`;
 }
 
-function readRequest(ctx: CommandContext): RollRequest {
-  const { values } = ctx.options;
+// /roll reads its values as given (dice untrimmed, so columns in a mistake's caret line up).
+function readRequest(options: OptionReader<typeof OPTIONS>): RollRequest {
+  const values = { dice: options.raw('dice'), mode: options.raw('mode'), times: options.raw('times'), label: options.raw('label') };
+  const dc = options.raw('dc');
   const text = typeof values.dice === 'string' ? values.dice : '';
   const words = readModeWords(text);
   const parsed = parseDice(words.text);
@@ -91,10 +88,10 @@ function readRequest(ctx: CommandContext): RollRequest {
   return {
     parsed: { ...parsed.value, source: text },
     mode,
-    dc: typeof values.dc === 'number' ? values.dc : null,
+    dc: typeof dc === 'number' ? dc : null,
     label,
     times,
-    secret: values.secret === true,
+    secret: options.raw('secret') === true,
     cancelled: modesCancel(mode, ...words.modes),
   };
 }
@@ -167,8 +164,8 @@ function repeatedEmbed(request: RollRequest, results: RollSuccess[], title: stri
   return embed;
 }
 
-async function rollReply(ctx: CommandContext): Promise<Reply> {
-  const request = readRequest(ctx);
+async function rollReply(ctx: CommandContext, options: OptionReader<typeof OPTIONS>): Promise<Reply> {
+  const request = readRequest(options);
   // Each line gets an equal share of the embed, with room for its number and verdict.
   const maxLength = Math.floor(EMBED_LIMITS.description / request.times) - 60;
   const results: RollSuccess[] = [];
@@ -179,8 +176,10 @@ async function rollReply(ctx: CommandContext): Promise<Reply> {
   return request.secret ? secretRollReply(ctx, [embed]) : { embeds: [embed], ephemeral: false };
 }
 
-export const command: Command = {
-  definition,
+export const command = commandWithOptions({
+  name: 'roll',
+  description: 'Roll dice: 1d20+5, 4d6kh3, 2d6+3 [fire], (1d4+1, 3)kh1 …',
+  options: OPTIONS,
   examples: [
     '/roll dice:1d20+5 to hit',
     '/roll dice:4d6kh3 times:6',
@@ -188,5 +187,5 @@ export const command: Command = {
     '/roll dice:1d20+5 advantage',
     '/roll dice:8d6 [fire] secret:true',
   ],
-  execute: rollReply,
-};
+  run: rollReply,
+});

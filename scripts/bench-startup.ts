@@ -2,6 +2,8 @@
  * `npm run bench:startup [-- --runs N] [-- --compare <checkout>]`: how long a user waits after typing
  * the command, as they type it.
  * - `npm run console -- --memory`: from spawning npm to the answer of the first line it reads.
+ * - `npm start` on the gateway and the embedded database (a data folder the warm-up run made): from
+ *   spawning npm to its IDENTIFY on a fake Discord gateway.
  * - `npm start` over HTTP interactions on PostgreSQL (a migrated test database): from spawning npm to
  *   the "listening" log line.
  * Each is timed N times (default 5) after one warm-up run (which builds, migrates, fills the file
@@ -12,8 +14,10 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { FakeDiscord } from '../test/e2e/fake-discord';
 import { freePort } from '../test/e2e/run-script';
 import { createTestDatabase } from '../test/support/database';
 
@@ -60,9 +64,12 @@ function npm(checkout: string, args: string[], env: Record<string, string>): Chi
   });
 }
 
-/** User + system CPU time of the live processes in a process group (threads included), in milliseconds. */
-function groupCpuMs(groupId: number): number {
-  let ticks = 0;
+/**
+ * User + system CPU time of the live processes descended from `root` (threads included), in
+ * milliseconds: npm, and the bot, which run-built may start in a process group of its own.
+ */
+function treeCpuMs(root: number): number {
+  const processes = new Map<number, { parent: number; ticks: number }>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     let stat: string;
@@ -73,8 +80,14 @@ function groupCpuMs(groupId: number): number {
     }
     // Fields after the command name (which may hold spaces): state, ppid, pgrp, …, utime (14th), stime (15th).
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(fields[2]) === groupId) ticks += Number(fields[11]) + Number(fields[12]);
+    processes.set(Number(entry), { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
   }
+  const inTree = (pid: number): boolean => {
+    for (let at: number | undefined = pid; at !== undefined && at > 1; at = processes.get(at)?.parent) if (at === root) return true;
+    return false;
+  };
+  let ticks = 0;
+  for (const [pid, { ticks: used }] of processes) if (inTree(pid)) ticks += used;
   return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
@@ -98,8 +111,7 @@ function timeUntil(
     };
     child[stream]?.on('data', (chunk: Buffer) => {
       output += chunk.toString('utf8');
-      if (seen(output))
-        finish({ wallMs: performance.now() - started, cpuMs: child.pid === undefined ? Number.NaN : groupCpuMs(child.pid) });
+      if (seen(output)) finish({ wallMs: performance.now() - started, cpuMs: child.pid === undefined ? Number.NaN : treeCpuMs(child.pid) });
     });
     if (stream === 'stdout') child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
     child.once('exit', (code) => finish(new Error(`exited ${String(code)} before answering:\n${output}\n${errors}`)));
@@ -125,6 +137,28 @@ async function startReady(checkout: string, databaseUrl: string, timeoutMs?: num
   return timeUntil(child, 'stderr', (output) => output.includes(READY_LINE), timeoutMs);
 }
 
+/** `npm start` on the gateway and the embedded database in `dataDir`: until it identifies to a fake Discord. */
+async function startIdentified(checkout: string, dataDir: string, timeoutMs = TIMEOUT_MS): Promise<Timing> {
+  const fake = await FakeDiscord.start();
+  const child = npm(checkout, ['start'], {
+    DISCORD_TOKEN: 'bench-token',
+    DISCORD_APPLICATION_ID: fake.applicationId,
+    DISCORD_API_URL: fake.apiUrl,
+    DATA_DIR: dataDir,
+  });
+  const started = performance.now();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    await fake.ready(timeoutMs);
+    return { wallMs: performance.now() - started, cpuMs: child.pid === undefined ? Number.NaN : treeCpuMs(child.pid) };
+  } finally {
+    if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+    await exited;
+    await fake.disconnected(TIMEOUT_MS).catch(() => undefined);
+    await fake.close();
+  }
+}
+
 function summary(times: readonly number[]): string {
   const sorted = [...times].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
@@ -136,9 +170,22 @@ async function main(): Promise<void> {
   const { runs, checkouts } = parseArgs(process.argv.slice(2));
   // A migrated copy of the tests' template database, on TEST_DATABASE_URL's server (default the local one).
   const database = await createTestDatabase();
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-bench-startup-'));
+  // Each checkout its own data folder, made by the warm-up run, as a bot restarted on its data.
+  const dataDir = (checkout: string) => path.join(scratch, String(checkouts.indexOf(checkout)));
   try {
+    process.stdout.write(
+      `load before: ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}\n`,
+    );
     const cases = [
       { name: 'npm run console -- --memory, first reply', time: consoleFirstReply },
+      {
+        name: 'npm start (gateway, PGlite), identified',
+        time: (checkout: string, timeoutMs?: number) => startIdentified(checkout, dataDir(checkout), timeoutMs),
+      },
       {
         name: 'npm start (HTTP, PostgreSQL), ready',
         time: (checkout: string, timeoutMs?: number) => startReady(checkout, database.url, timeoutMs),
@@ -154,8 +201,15 @@ async function main(): Promise<void> {
         process.stdout.write(`${name} in ${checkout}: wall ${wall}, CPU ${cpu}\n`);
       }
     }
+    process.stdout.write(
+      `load after: ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}\n`,
+    );
   } finally {
     await database.drop();
+    fs.rmSync(scratch, { recursive: true, force: true });
   }
 }
 

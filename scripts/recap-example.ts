@@ -1,7 +1,7 @@
 /**
  * `npm run recap:example [-- OUT.png]`: plays a sample fight through the encounter steps (seeded
  * dice, no database) and writes the chart its recap attaches, by default to docs/recap-example.png,
- * the picture the README shows. Prints the recap as the console would.
+ * the picture docs/encounters.md shows. Prints the recap as the console would.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';

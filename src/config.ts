@@ -1,11 +1,13 @@
 import path from 'node:path';
 import dotenv from 'dotenv';
-import type { ShardCount } from './transports/gateway';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Every setting Rollcall reads from its environment, validated. */
+/** How many gateway shards to run: a number, or as many as Discord recommends. */
+export type ShardCount = number | 'auto';
+
 export interface Config {
   discordToken: string | null;
   discordApplicationId: string | null;

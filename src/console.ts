@@ -90,6 +90,8 @@ async function main(): Promise<number> {
     ...databaseOptions(config, logger, args.memory),
     onStep: (step) => process.stderr.write(`${STEPS[step]}\n`),
   });
+  // Its failure is reported by openApp, which awaits it; meanwhile it must not count as unhandled.
+  database.catch(() => undefined);
   const [{ openApp }, { ConsoleSession }, render, { isUnfinished }] = await Promise.all([
     import('./app'),
     import('./transports/console-session'),

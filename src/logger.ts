@@ -1,6 +1,6 @@
 import pino, { type Logger } from 'pino';
 import type { LogLevel } from './config';
-import { serializeError } from './transports/discord-log-redaction';
+import { serializeError } from './log-redaction';
 
 /** JSON logs on standard error, so standard output stays free for the console transport's replies. */
 export function createLogger(level: LogLevel): Logger {

@@ -1,11 +1,10 @@
 import type { Logger } from 'pino';
-import { openApp, type App } from './app';
+import type { App } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { startGateway } from './transports/gateway';
-import { startHttpInteractions } from './transports/http-interactions';
+import { databaseOptions, openDatabase } from './db/open';
 import type { Transport } from './transports/transport';
 import { createLogger } from './logger';
-import { startLiveServer, type LiveServer } from './live/server';
+import type { LiveServer } from './live/server';
 
 const NO_TOKEN = `Rollcall needs a Discord bot token to connect to Discord.
 
@@ -41,7 +40,7 @@ async function startTransport(
   if (publicKey !== null && port !== null && applicationId !== null) {
     if (config.shardCount !== null) logger.warn('SHARD_COUNT applies to the gateway only; HTTP interactions need no shards');
     if (config.webPort !== null) logger.warn('WEB_PORT applies to the gateway only; live pages are served on PORT with the interactions');
-    const { routes } = await live(port);
+    const [{ routes }, { startHttpInteractions }] = await Promise.all([live(port), import('./transports/http-interactions')]);
     return {
       transport: await startHttpInteractions({ ...common, publicKey, port, applicationId, ledger: app.interactionLedger, web: routes }),
       web: null,
@@ -49,9 +48,11 @@ async function startTransport(
   }
   if (publicKey !== null || port !== null)
     logger.warn('HTTP interactions need both DISCORD_PUBLIC_KEY and PORT; connecting to the gateway instead');
+  const { startLiveServer } = await import('./live/server');
   const web =
     config.webPort === null ? null : await startLiveServer({ port: config.webPort, routes: (await live(config.webPort)).routes, logger });
   try {
+    const { startGateway } = await import('./transports/gateway');
     return { transport: await startGateway({ ...common, shardCount: config.shardCount }), web };
   } catch (error) {
     await web?.close();
@@ -105,7 +106,12 @@ async function run(config: Config): Promise<void> {
 }
 
 async function startUp(config: Config, token: string, logger: Logger): Promise<{ app: App; transport: Transport; web: LiveServer | null }> {
-  const app = await openApp({ config, logger });
+  // The database starts first: PGlite boots on a thread of its own while this one loads the commands and discord.js.
+  const database = openDatabase(databaseOptions(config, logger, false));
+  // Its failure is reported by openApp, which awaits it; meanwhile it must not count as unhandled.
+  database.catch(() => undefined);
+  const { openApp } = await import('./app');
+  const app = await openApp({ config, logger, database });
   // Closing the database on failure lets the process exit with its error (a port in use, say) instead of hanging.
   const started = await startTransport(config, token, app, logger).catch(async (error: unknown) => {
     await app.close();

@@ -2,7 +2,6 @@ import type { Logger } from 'pino';
 import type { CharacterStore } from './characters/store';
 import type { EncounterService } from './combat/service';
 import type { RandomSource } from './dice/random';
-import type { OptionAttachment } from './framework/command';
 import type { SettingsStore } from './settings/store';
 import type { LiveSharing } from './live/links';
 
@@ -29,4 +28,13 @@ export interface Services {
 /** Reads the text of an attached file, refusing (with a UserError) one too large, of the wrong type or too slow to arrive. */
 export interface AttachmentFetcher {
   text(attachment: OptionAttachment): Promise<string>;
+}
+
+/** A file given to an attachment option, as Discord describes it: where to fetch it, not its content. */
+export interface OptionAttachment {
+  name: string;
+  url: string;
+  /** Bytes, as Discord reports them. */
+  size: number;
+  contentType: string | null;
 }

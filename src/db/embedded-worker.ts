@@ -24,6 +24,16 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : inspect(error, { breakLength: Infinity });
 }
 
+/**
+ * PostgreSQL's settings for a bot's database: a few MB of rows, read by key. PGlite keeps shared
+ * memory in its WebAssembly heap, which it fills at start and never gives back, so the default
+ * 128 MB of shared buffers was 128 MB of the bot's memory; a page not in them is one read from
+ * the operating system's file cache away.
+ */
+const SETTINGS = ['shared_buffers=8MB'];
+
+const START_PARAMS = [...PGlite.defaultStartParams, ...SETTINGS.flatMap((setting) => ['-c', setting])];
+
 /** Copies of migrated databases kept for other migration folders (other branches, say); older ones are deleted. */
 const MIGRATED_KEPT = 4;
 
@@ -50,17 +60,18 @@ class UnreadableDatabase extends Error {
 async function openPglite({ pgdata, fresh, migratedKey }: EmbeddedWorkerData): Promise<{ db: PGlite; migrated: boolean }> {
   const dataDir = pgdata ?? undefined;
   if (pgdata !== null && !fresh) {
-    const db = await PGlite.create({ dataDir }).catch((error: unknown) => {
+    const db = await PGlite.create({ dataDir, startParams: START_PARAMS }).catch((error: unknown) => {
       throw new UnreadableDatabase(pgdata, error);
     });
     return { db, migrated: false };
   }
   const migrated = migratedKey === null ? null : readCache(migratedClusterFile(migratedKey));
-  if (migrated !== null) return { db: await PGlite.create({ dataDir, loadDataDir: migrated }), migrated: true };
+  if (migrated !== null) return { db: await PGlite.create({ dataDir, loadDataDir: migrated, startParams: START_PARAMS }), migrated: true };
   const cache = freshClusterFile();
   const initialized = readCache(cache);
-  if (initialized !== null) return { db: await PGlite.create({ dataDir, loadDataDir: initialized }), migrated: false };
-  const db = await PGlite.create({ dataDir });
+  if (initialized !== null)
+    return { db: await PGlite.create({ dataDir, loadDataDir: initialized, startParams: START_PARAMS }), migrated: false };
+  const db = await PGlite.create({ dataDir, startParams: START_PARAMS });
   await saveCluster(db, cache);
   return { db, migrated: false };
 }

@@ -47,6 +47,11 @@ export type EmbeddedWorkerMessage =
 
 /** Where PGlite keeps its PostgreSQL data directory inside DATA_DIR. */
 const PGDATA_FOLDER = 'pglite';
+/**
+ * The worker's JavaScript makes little garbage (PGlite's messages to and from the socket); V8's
+ * default young generation, 16 MB of semi-spaces per thread, would stay resident beside the bot's own.
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 2 };
 /** A clean shutdown takes well under a second; past this the worker is stopped regardless. */
 const CLOSE_TIMEOUT_MS = 60_000;
 
@@ -60,7 +65,7 @@ export async function startEmbeddedDatabase(location: EmbeddedLocation, onCreati
       ? { ...claimFolder(path.resolve(location.dataDir)), migratedKey: location.migratedKey ?? null }
       : { pgdata: null, fresh: true, migratedKey: location.migratedKey ?? null, release: () => undefined };
   if (data.pgdata !== null && data.fresh) onCreating?.();
-  const worker = startWorker('embedded-worker', data);
+  const worker = startWorker('embedded-worker', data, WORKER_LIMITS);
   let exited = false;
   const exit = new Promise<void>((resolve) =>
     worker.once('exit', () => {

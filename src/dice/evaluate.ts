@@ -19,51 +19,8 @@ import { RollFailure } from './failure';
 import { DiceTerm } from './term';
 import { MAX_DICE, MAX_SIDES, withCommas } from './limits';
 import type { RandomSource } from './random';
+import type { Rolled, RolledBinary, RolledDice, RolledGroup, RolledNumber, RolledSet, RolledUnary } from './rolled';
 import { distinctSelectors, keepOrDrop, select, type Item } from './select';
-
-interface RolledBase {
-  /** This node's value, ignoring whether it is kept. */
-  value: number;
-  kept: boolean;
-}
-
-export interface RolledNumber extends RolledBase {
-  type: 'number';
-  node: Expr & { type: 'number' };
-}
-export interface RolledDice extends RolledBase {
-  type: 'dice';
-  node: DiceNode;
-  dice: Die[];
-  /**
-   * For a term no operator touched (each die shows one face, all kept): its faces, to read instead
-   * of `dice`, which such a term makes only when asked. Null for other terms, or once `dice` was made.
-   */
-  readonly plainFaces: readonly number[] | null;
-}
-export interface RolledSet extends RolledBase {
-  type: 'set';
-  node: Expr & { type: 'set' };
-  elements: Rolled[];
-}
-export interface RolledGroup extends RolledBase {
-  type: 'group';
-  node: Expr & { type: 'group' };
-  inner: Rolled;
-}
-export interface RolledUnary extends RolledBase {
-  type: 'unary';
-  op: UnaryOperator;
-  operand: Rolled;
-}
-export interface RolledBinary extends RolledBase {
-  type: 'binary';
-  op: BinaryOperator;
-  left: Rolled;
-  right: Rolled;
-}
-
-export type Rolled = RolledNumber | RolledDice | RolledSet | RolledGroup | RolledUnary | RolledBinary;
 
 /**
  * Every rolled node but a dice term (a `DiceTerm`), made by this one constructor so that all share

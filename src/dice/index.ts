@@ -2,7 +2,7 @@
 export type * from './ast';
 export { parseDice } from './parse';
 export { rollDice, type RollOptions, type RollResult, type RollSuccess, type FirstD20 } from './roll';
-export type { Rolled } from './evaluate';
+export type { Rolled } from './rolled';
 export { formatExpr } from './notation';
 export { rangeOf, totalRange, type Range } from './range';
 export { addDice, applyMode, combineModes, diceTerm, doubleDice, mapDice, maximizeDice, modesCancel, multiplyTotal } from './transforms';

@@ -6,7 +6,7 @@
  */
 import type { BinaryOperator, Expr } from './ast';
 import type { Die } from './die';
-import type { Rolled } from './evaluate';
+import type { Rolled } from './rolled';
 import { annotate, formatDice, formatExpr, formatOperations, numberText } from './notation';
 
 /** Leaves room in a 2,000-character Discord message for a title and the comment. */

@@ -2,7 +2,8 @@
 import { WorkBudget } from './budget';
 import type { Die } from './die';
 import type { DiceError, Expr, ParsedDice, RollMode } from './ast';
-import { evaluate, type Rolled, type RolledDice } from './evaluate';
+import { evaluate } from './evaluate';
+import type { Rolled, RolledDice } from './rolled';
 import { RollFailure } from './failure';
 import { collectAnnotations, formatExpr } from './notation';
 import { parseDice } from './parse';

@@ -1,7 +1,7 @@
 /** A rolled dice term. */
 import type { DiceNode } from './ast';
 import { Die } from './die';
-import type { RolledDice } from './evaluate';
+import type { RolledDice } from './rolled';
 
 /** The faces of a term that has its dice: one shared empty list rather than a new one on every roll. */
 const NO_FACES: readonly number[] = [];

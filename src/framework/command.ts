@@ -1,5 +1,5 @@
 import type { SlashCommandBuilder, SlashCommandOptionsOnlyBuilder, SlashCommandSubcommandsOnlyBuilder } from '@discordjs/builders';
-import type { Services } from '../services';
+import type { OptionAttachment, Services } from '../services';
 import type { Reply } from '../views/reply';
 import type { TrackerQueue } from './tracker-queue';
 
@@ -20,14 +20,7 @@ export interface MemberPermissions {
 
 export type OptionValue = string | number | boolean;
 
-/** A file given to an attachment option, as Discord describes it: where to fetch it, not its content. */
-export interface OptionAttachment {
-  name: string;
-  url: string;
-  /** Bytes, as Discord reports them. */
-  size: number;
-  contentType: string | null;
-}
+export type { OptionAttachment } from '../services';
 
 /** The options of one invocation, flattened: the subcommand (group) and each option by name. */
 export interface CommandOptions {
@@ -71,8 +64,11 @@ export interface CommandContext {
   messenger: ChannelMessenger;
 }
 
+/** What every invocation carries (a command's, a button press's), past the options only a command has. */
+export type InvocationContext = Omit<CommandContext, 'options'>;
+
 /** A button press: the context of the message's channel plus the button's custom id. */
-export interface ComponentContext extends Omit<CommandContext, 'options'> {
+export interface ComponentContext extends InvocationContext {
   customId: string;
 }
 
@@ -85,15 +81,23 @@ export interface AutocompleteChoice {
   value: string;
 }
 
+/** The handler of one kind of button, found by the `<command>:<action>` its custom ids start with. */
+export interface ButtonRoute {
+  key: string;
+  press(ctx: ComponentContext): Promise<Reply>;
+  /** True when the press may take long enough that transports should defer the answer. */
+  mayBeSlow?: boolean;
+}
+
 type Definition = SlashCommandBuilder | SlashCommandOptionsOnlyBuilder | SlashCommandSubcommandsOnlyBuilder;
 
 /** One slash command: its definition for Discord and its handlers. */
 export interface Command {
   definition: Definition;
-  /** Custom ids of the buttons this command owns start with `${name}:`. */
   execute(ctx: CommandContext): Promise<Reply>;
   autocomplete?(ctx: AutocompleteContext): Promise<AutocompleteChoice[]>;
-  button?(ctx: ComponentContext): Promise<Reply>;
+  /** The buttons this command's replies carry, answered by action. */
+  buttons?: readonly ButtonRoute[];
   /** Lines as a player would type them, shown by /help; the first one is the headline example. */
   examples?: readonly string[];
   /** True when the handler may take long enough that transports should defer the reply. */

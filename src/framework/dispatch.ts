@@ -5,6 +5,7 @@ import { CombatRefusal } from '../combat/refusals';
 import { refusalText } from '../views/refusals';
 import { errorReply } from '../views/embeds';
 import type { CommandRegistry } from './registry';
+import { NO_LONGER } from './buttons';
 
 const UNEXPECTED = 'Something went wrong on our side, and nothing was changed. Please try again.';
 
@@ -47,13 +48,13 @@ export function dispatchCommand(registry: CommandRegistry, name: string, ctx: Co
   });
 }
 
-/** Runs a button press on the command that owns its custom id. */
+/** Runs a button press on the handler of its action. */
 export function dispatchButton(registry: CommandRegistry, ctx: ComponentContext): Promise<Reply> {
   const fields = { interactionId: ctx.interactionId, button: ctx.customId, userId: ctx.user.id, channelId: ctx.channelId };
   return guarded(ctx.services.logger, fields, async () => {
-    const command = registry.ownerOfButton(ctx.customId);
-    if (!command?.button) throw new UserError('This button no longer does anything.');
-    return command.button(ctx);
+    const route = registry.buttonRoute(ctx.customId);
+    if (route === undefined) throw new UserError(NO_LONGER);
+    return route.press(ctx);
   });
 }
 

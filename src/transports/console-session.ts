@@ -1,5 +1,5 @@
 import type { AttachmentFetcher, Services } from '../services';
-import type { ChannelMessenger, CommandContext, CommandUser } from '../framework/command';
+import type { ChannelMessenger, CommandUser, InvocationContext } from '../framework/command';
 import type { Button, Reply } from '../views/reply';
 import type { ConsoleFileSaver, SavedFile } from './console-files';
 import { parseConsoleLine, type LocalFiles } from './console-input';
@@ -155,7 +155,7 @@ export class ConsoleSession {
     return { user, admin };
   }
 
-  private async context(userName: string): Promise<Omit<CommandContext, 'options'>> {
+  private async context(userName: string): Promise<InvocationContext> {
     const { user, admin } = await this.user(userName);
     this.counter += 1;
     return {

@@ -2,7 +2,7 @@ import { ApplicationCommandOptionType, PermissionFlagsBits, PermissionsBitField,
 import type { Services } from '../services';
 import type {
   ChannelMessenger,
-  CommandContext,
+  InvocationContext,
   CommandOptions,
   MemberPermissions,
   OptionAttachment,
@@ -115,11 +115,7 @@ export function displayName(facts: Pick<InteractionFacts, 'user' | 'member'>): s
  * The transport-neutral part shared by commands, buttons and autocomplete.
  * Null outside a server channel: Rollcall keeps everything per server, so a DM has nothing to act on.
  */
-export function baseContext(
-  facts: InteractionFacts,
-  services: Services,
-  messenger: ChannelMessenger,
-): Omit<CommandContext, 'options'> | null {
+export function baseContext(facts: InteractionFacts, services: Services, messenger: ChannelMessenger): InvocationContext | null {
   if (facts.guildId === null || facts.channelId === null) return null;
   return {
     interactionId: facts.id,

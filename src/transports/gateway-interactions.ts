@@ -45,7 +45,7 @@ async function answerButton(interaction: ButtonInteraction, options: AnswerOptio
     await interaction.reply(toInteractionMessage(NOT_IN_SERVER));
     return;
   }
-  const slow = options.registry.ownerOfButton(interaction.customId)?.mayBeSlow ?? false;
+  const slow = options.registry.buttonRoute(interaction.customId)?.mayBeSlow ?? false;
   // A deferred update commits to nothing visible, so it suits both a message update and a new (private) message.
   const deferral = new Deferral(() => interaction.deferUpdate(), slow ? 0 : options.deferAfterMs);
   const reply = await dispatchButton(options.registry, { ...base, customId: interaction.customId });

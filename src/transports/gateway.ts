@@ -1,11 +1,11 @@
 import { Client, Events, GatewayIntentBits, Options, type ClientOptions, type Interaction } from 'discord.js';
+import type { ShardCount } from '../config';
 import { coalesceEdits } from './coalescing-messenger';
 import { restMessenger } from './discord-messenger';
 import { answerInteraction, refuseInteraction } from './gateway-interactions';
 import type { Transport, TransportOptions } from './transport';
 
 /** How many gateway shards to run: a count, or `auto` for the count Discord recommends. */
-export type ShardCount = number | 'auto';
 
 export interface GatewayOptions extends TransportOptions {
   /** Shards this process runs, all of them: a count, `auto` for Discord's recommendation, or null for one connection. */

@@ -126,7 +126,7 @@ async function answerButton(
   const base = baseContext(apiInteractionFacts(interaction), options.services, options.messenger);
   if (!base) return respond(message(NOT_IN_SERVER));
   const customId = interaction.data.custom_id;
-  const slow = options.registry.ownerOfButton(customId)?.mayBeSlow ?? false;
+  const slow = options.registry.buttonRoute(customId)?.mayBeSlow ?? false;
   // A deferred update commits to nothing visible, so it suits both a message update and a new (private) message.
   const deferral = new Deferral(acknowledge(respond, InteractionResponseType.DeferredMessageUpdate), slow ? 0 : options.deferAfterMs);
   const reply = await dispatchButton(options.registry, { ...base, customId });

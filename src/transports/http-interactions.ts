@@ -3,7 +3,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { InteractionType, REST, type APIInteraction, type APIInteractionResponse } from 'discord.js';
 import { coalesceEdits } from './coalescing-messenger';
-import { serializeError } from './discord-log-redaction';
+import { serializeError } from '../log-redaction';
 import { restMessenger } from './discord-messenger';
 import { answerHttpInteraction, refuseHttpInteraction, type Respond } from './http-answer';
 import { readInteraction } from './http-interaction-shape';

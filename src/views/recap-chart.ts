@@ -1,4 +1,4 @@
-import { Resvg } from '@resvg/resvg-js';
+import type { Resvg as ResvgClass } from '@resvg/resvg-js';
 
 /** One row of the chart: a combatant and the damage it dealt and took. */
 export interface ChartRow {
@@ -91,8 +91,16 @@ export function recapChartSvg(title: string, rows: readonly ChartRow[]): string 
   ].join('\n');
 }
 
+/** The renderer, a native module loaded at the first chart rather than with the bot (some 5 MB and tens of ms of its start). */
+function loadResvg(): typeof ResvgClass {
+  // A synchronous load, so that rendering stays synchronous; the type comes from the import above.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('@resvg/resvg-js') as { Resvg: typeof ResvgClass }).Resvg;
+}
+
 /** The chart as PNG bytes. */
 export function renderPng(svg: string): Uint8Array {
-  const resvg = new Resvg(svg, { font: { loadSystemFonts: false, fontFiles: FONT_FILES, defaultFontFamily: 'Inter' } });
-  return resvg.render().asPng();
+  const Resvg = loadResvg();
+  const renderer = new Resvg(svg, { font: { loadSystemFonts: false, fontFiles: FONT_FILES, defaultFontFamily: 'Inter' } });
+  return renderer.render().asPng();
 }

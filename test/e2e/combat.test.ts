@@ -1,5 +1,6 @@
 import { ComponentType } from 'discord.js';
 import pino from 'pino';
+import { registry as rollcall } from '../../commands';
 import { command as condition } from '../../commands/condition';
 import { command as hp } from '../../commands/hp';
 import { command as init } from '../../commands/init';
@@ -11,7 +12,8 @@ import { ScriptedRandom } from '../integration/commands/support';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { FakeDiscord, type FakeMessage, type Invoker } from './fake-discord';
 
-const registry = new CommandRegistry([init, hp, condition, roll]);
+// The concentration save's button is shared (damage from /hp or /attack asks for it), not /hp's own.
+const registry = new CommandRegistry([init, hp, condition, roll], rollcall.sharedButtons);
 
 const gm: Invoker = { userId: '300000000000000001', userName: 'Gina' };
 const alice: Invoker = { userId: '300000000000000002', userName: 'Alice' };

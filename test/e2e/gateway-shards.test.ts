@@ -6,7 +6,8 @@ import { createSeededRandom } from '../../src/dice/seeded';
 import type { Command } from '../../src/framework/command';
 import { CommandRegistry } from '../../src/framework/registry';
 import type { Services } from '../../src/services';
-import { startGateway, type Gateway, type ShardCount } from '../../src/transports/gateway';
+import type { ShardCount } from '../../src/config';
+import { startGateway, type Gateway } from '../../src/transports/gateway';
 import { FakeDiscord, shardOf } from './fake-discord';
 
 /** Answers with the server it was asked in. */

@@ -3,7 +3,7 @@ import { GatewayIntentBits, InteractionResponseType, MessageFlags } from 'discor
 import pino from 'pino';
 import { createPrismaClient } from '../../src/db/client';
 import { createSeededRandom } from '../../src/dice/seeded';
-import { UserError, type Command } from '../../src/framework/command';
+import { UserError, type Command, type ComponentContext } from '../../src/framework/command';
 import type { Reply } from '../../src/views/reply';
 import { startGateway, type Gateway } from '../../src/transports/gateway';
 import { CommandRegistry } from '../../src/framework/registry';
@@ -99,12 +99,15 @@ const probe: Command = {
         .map((n) => ({ name: `${n} (${ctx.focused.name})`, value: n })),
     );
   },
-  async button(ctx): Promise<Reply> {
-    if (ctx.customId === 'probe:private') return { ephemeral: true, content: `only for ${ctx.user.name}` };
-    if (ctx.customId === 'probe:slow-update') await held.opened;
-    return { updateMessage: true, embeds: [{ description: `updated by ${ctx.customId}` }] };
-  },
+  // Buttons are routed by `<command>:<action>`: one route per probe button, all answered here.
+  buttons: ['probe:update', 'probe:private', 'probe:slow-update'].map((key) => ({ key, press: pressProbe })),
 };
+
+async function pressProbe(ctx: ComponentContext): Promise<Reply> {
+  if (ctx.customId === 'probe:private') return { ephemeral: true, content: `only for ${ctx.user.name}` };
+  if (ctx.customId === 'probe:slow-update') await held.opened;
+  return { updateMessage: true, embeds: [{ description: `updated by ${ctx.customId}` }] };
+}
 
 const slow: Command = {
   definition: new SlashCommandBuilder().setName('slow').setDescription('Known to be slow'),

@@ -8,7 +8,7 @@ import { registry as rollcall } from '../../commands';
 import { buildServices } from '../../src/app';
 import { createProcessedInteractions } from '../../src/db/processed-interactions';
 import { createSeededRandom } from '../../src/dice/seeded';
-import { UserError, type Command } from '../../src/framework/command';
+import { UserError, type Command, type ComponentContext } from '../../src/framework/command';
 import type { Reply } from '../../src/views/reply';
 import { startHttpInteractions, type HttpInteractions, type HttpInteractionsOptions } from '../../src/transports/http-interactions';
 import { CommandRegistry } from '../../src/framework/registry';
@@ -93,14 +93,17 @@ const probe: Command = {
         .map((n) => ({ name: `${n} (${ctx.focused.name})`, value: n })),
     );
   },
-  async button(ctx): Promise<Reply> {
-    if (ctx.customId === 'probe:file') return { embeds: [{ description: 'another file' }], files: [{ name: 'again.png', data: NOTE }] };
-    if (ctx.customId === 'probe:slow-update') await held.opened;
-    return { updateMessage: true, embeds: [{ description: `updated by ${ctx.customId}` }] };
-  },
+  // Buttons are routed by `<command>:<action>`: one route per probe button, all answered here.
+  buttons: ['probe:file', 'probe:update', 'probe:slow-update'].map((key) => ({ key, press: pressProbe })),
 };
 
-const registry = new CommandRegistry([...rollcall.commands, probe]);
+async function pressProbe(ctx: ComponentContext): Promise<Reply> {
+  if (ctx.customId === 'probe:file') return { embeds: [{ description: 'another file' }], files: [{ name: 'again.png', data: NOTE }] };
+  if (ctx.customId === 'probe:slow-update') await held.opened;
+  return { updateMessage: true, embeds: [{ description: `updated by ${ctx.customId}` }] };
+}
+
+const registry = new CommandRegistry([...rollcall.commands, probe], rollcall.sharedButtons);
 const { publicKey, privateKey } = generateKeyPairSync('ed25519');
 const publicKeyHex = Buffer.from(publicKey.export({ format: 'jwk' }).x ?? '', 'base64url').toString('hex');
 const TOKEN = 'http-bot-token';

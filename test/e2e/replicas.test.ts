@@ -5,7 +5,7 @@ import { FakeDiscord, type FakeMessage, type Invoker } from './fake-discord';
 import { freePort, httpBotEnv, logged, runScript, type RunningScript } from './run-script';
 
 /*
- * Two replicas of the bot, as the README's docker-compose.yml runs them: two processes of the real
+ * Two replicas of the bot, as docker-compose.yml runs them (docs/deployment.md): two processes of the real
  * app taking HTTP interactions, on one PostgreSQL database. Discord (the fake) sends the
  * interactions to them in turn, as a round-robin proxy would, many at once.
  */

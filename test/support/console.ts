@@ -5,7 +5,7 @@ import path from 'node:path';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
-/** One line of `npm run console -- --json`, as documented in the README. */
+/** One line of `npm run console -- --json`, as documented in docs/console.md. */
 export interface ConsoleJson {
   /**
    * A reply to the line, a line that was not a valid command, a channel message the bot posted or

@@ -1,20 +1,11 @@
 import pino from 'pino';
-import { command as attack } from '../../../commands/attack';
-import { command as character } from '../../../commands/character';
-import { command as check } from '../../../commands/check';
-import { command as condition } from '../../../commands/condition';
-import { command as config } from '../../../commands/config';
-import { command as hp } from '../../../commands/hp';
-import { command as init } from '../../../commands/init';
-import { command as rest } from '../../../commands/rest';
-import { command as save } from '../../../commands/save';
+import { registry, type CommandName } from '../../../commands';
 import { buildServices } from '../../../src/app';
 import { createSeededRandom } from '../../../src/dice/seeded';
 import type { RandomSource } from '../../../src/dice/random';
-import type { ChannelMessenger, CommandContext, OptionAttachment, OptionValue } from '../../../src/framework/command';
+import type { ChannelMessenger, InvocationContext, OptionAttachment, OptionValue } from '../../../src/framework/command';
 import type { Reply } from '../../../src/views/reply';
 import { dispatchAutocomplete, dispatchButton, dispatchCommand } from '../../../src/framework/dispatch';
-import { CommandRegistry } from '../../../src/framework/registry';
 import type { Services } from '../../../src/services';
 import { createTestDatabase } from '../../support/database';
 import type { RuleSetId } from '../../../src/rules/ids';
@@ -98,12 +89,10 @@ export const ALICE: Player = { id: 'user-alice', name: 'Alice' };
 export const BOB: Player = { id: 'user-bob', name: 'Bob' };
 export const MODERATOR: Player = { id: 'user-mod', name: 'Mo', manager: true };
 
-type CommandName = 'init' | 'hp' | 'attack' | 'character' | 'rest' | 'condition' | 'check' | 'save' | 'config';
-
-/** A channel of a test guild, with the bot's /init, /hp, /attack, /character, /rest, /condition, /check, /save and /config behind the real dispatcher. */
+/** A channel of a test guild, with every command of the bot behind the real dispatcher. */
 export class Table {
   readonly messenger = new RecordingMessenger();
-  private readonly registry = new CommandRegistry([init, hp, attack, character, rest, condition, check, save, config]);
+  private readonly registry = registry;
   private counter = 0;
 
   constructor(
@@ -111,7 +100,7 @@ export class Table {
     readonly channelId = 'channel-1',
   ) {}
 
-  private context(player: Player): Omit<CommandContext, 'options'> {
+  private context(player: Player): InvocationContext {
     this.counter += 1;
     return {
       interactionId: `test-${this.counter}`,

@@ -4,8 +4,8 @@ import { endEncounter } from '../../../src/combat/lifecycle';
 import { nextTurn } from '../../../src/combat/steps';
 import type { PrismaClient } from '../../../src/db/generated/client';
 import { createSeededRandom } from '../../../src/dice/seeded';
-import type { ChannelMessenger, CommandContext } from '../../../src/framework/command';
-import { applyStep, undoLastChange } from '../../../src/framework/encounter-commands';
+import type { ChannelMessenger, InvocationContext } from '../../../src/framework/command';
+import { applyStep, undoLastChange } from '../../../commands/shared/encounter';
 import { coalesceEdits } from '../../../src/transports/coalescing-messenger';
 import type { Services } from '../../../src/services';
 import type { Reply } from '../../../src/views/reply';
@@ -39,7 +39,7 @@ function turnOf(reply: Reply): [number, number] {
   return [Number(match[1]), Number(match[2])];
 }
 
-function contextOn(table: Table, services: Services, messenger: ChannelMessenger): Omit<CommandContext, 'options'> {
+function contextOn(table: Table, services: Services, messenger: ChannelMessenger): InvocationContext {
   return {
     interactionId: 'race',
     user: { id: GM.id, name: GM.name },

@@ -47,6 +47,23 @@ test('the embedded database keeps its data in DATA_DIR across a close and a reop
   }
 });
 
+test('the embedded database keeps 8 MB of shared buffers (all stay in the memory of the bot), new, reopened and in memory', async () => {
+  const sharedBuffers = async (location: Parameters<typeof startEmbeddedDatabase>[0]): Promise<string> => {
+    const db = await startEmbeddedDatabase(location);
+    const client = new pg.Client({ connectionString: db.url });
+    try {
+      await client.connect();
+      return (await client.query<{ shared_buffers: string }>('SHOW shared_buffers')).rows[0]?.shared_buffers ?? '';
+    } finally {
+      await client.end();
+      await db.close();
+    }
+  };
+  expect(await sharedBuffers({ dataDir })).toBe('8MB');
+  expect(await sharedBuffers({ dataDir })).toBe('8MB');
+  expect(await sharedBuffers({ memory: true })).toBe('8MB');
+});
+
 test('a second process cannot open a folder that is in use, and the lock goes with the close', async () => {
   const open = await startEmbeddedDatabase({ dataDir });
   try {

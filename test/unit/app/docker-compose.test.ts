@@ -4,7 +4,7 @@ import { safeLoad } from 'js-yaml';
 import { parseConfig } from '../../../src/config';
 
 /*
- * No Docker engine runs the tests, so docker-compose.yml is checked as data: the services the README
+ * No Docker engine runs the tests, so docker-compose.yml is checked as data: the services docs/deployment.md
  * describes, replicas configured only with settings src/config.ts reads and in HTTP mode, on the
  * compose PostgreSQL, and a proxy whose upstreams are exactly those replicas.
  */

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { BOT_MEMORY_ENV } from '../../../scripts/run-built';
 
 /*
  * No Docker engine runs the tests, so the Dockerfile is checked as data. What matters after an
@@ -68,8 +69,22 @@ test('that process is the compiled src/main.ts, where the build puts it', () => 
   };
   const outDir = build.compilerOptions?.outDir ?? base.compilerOptions.outDir;
   expect(base.compilerOptions.rootDir).toBe('.');
-  expect(execForm(only('CMD'))[1]).toBe(`${outDir}/src/main.js`);
+  expect(execForm(only('CMD')).at(-1)).toBe(`${outDir}/src/main.js`);
   expect(runtime.some((i) => i.keyword === 'COPY' && i.args.includes(`/app/${outDir}`))).toBe(true);
+});
+
+test('the bot runs with the Node flags npm start gives it (a smaller young generation)', () => {
+  const scripts = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const flags = /^node ((?:--\S+ )*)scripts\/run-built\.js src\/main\.ts$/
+    .exec(scripts.start ?? '')?.[1]
+    ?.trim()
+    .split(' ');
+  expect(flags).toEqual(['--max-semi-space-size=2']);
+  expect(execForm(only('CMD')).slice(1, -1)).toEqual(flags);
+});
+
+test('the bot runs with the glibc setting npm start gives it', () => {
+  for (const [name, value] of Object.entries(BOT_MEMORY_ENV)) expect(only('ENV')).toMatch(new RegExp(`\\b${name}=${value}\\b`));
 });
 
 test('the bot does not run as root, and its data folder is a volume it owns', () => {

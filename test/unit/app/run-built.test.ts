@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { needsBuild, STAMP } from '../../../scripts/run-built';
+import { BOT_MEMORY_ENV, launchesChild, needsBuild, STAMP } from '../../../scripts/run-built';
 
 // `npm start` and `npm run console` run dist/; these are the cases where it must compile first.
 
@@ -74,12 +74,19 @@ describe('the scripts people run often start from the build, as npm start does',
   const build = JSON.parse(fs.readFileSync(path.join(root, 'tsconfig.build.json'), 'utf8')) as { include: string[]; exclude?: string[] };
 
   test.each(['start', 'console', 'register', 'roll'])('npm run %s runs its compiled entry through scripts/run-built.js', (name) => {
-    const entry = /^node scripts\/run-built\.js (\S+\.ts)$/.exec(scripts[name] ?? '')?.[1];
+    const entry = /^node (?:--\S+ )*scripts\/run-built\.js (\S+\.ts)$/.exec(scripts[name] ?? '')?.[1];
     expect([name, entry !== undefined]).toEqual([name, true]);
     expect(fs.existsSync(path.join(root, entry ?? ''))).toBe(true);
     expect(build.include.some((folder) => entry?.startsWith(`${folder}/`))).toBe(true);
     expect(build.exclude ?? []).not.toContain(entry);
   });
+});
+
+test('on Linux the bot (and only the bot) runs in a child with its memory settings, unless glibc is set already', () => {
+  expect(launchesChild('src/main.ts', {}, 'linux')).toBe(true);
+  expect(launchesChild('src/console.ts', {}, 'linux')).toBe(false);
+  expect(launchesChild('src/main.ts', {}, 'darwin')).toBe(false);
+  expect(launchesChild('src/main.ts', { MALLOC_MMAP_THRESHOLD_: '65536' }, 'linux')).toBe(false);
 });
 
 describe('a launch that has to compile first', () => {
@@ -119,6 +126,43 @@ describe('a launch that has to compile first', () => {
     const again = launch();
     expect([again.status, again.stdout, again.stderr]).toEqual([0, 'hello Bram\n', '']);
   });
+
+  if (process.platform === 'linux') {
+    test('the bot gets the glibc setting and the Node flags of the launch, and the launch exits with its code', () => {
+      fs.writeFileSync(
+        path.join(copy, 'src/main.ts'),
+        'process.stdout.write(`${process.env.MALLOC_MMAP_THRESHOLD_} ${process.execArgv.join(" ")}\\n`);\nprocess.exitCode = 3;\n',
+      );
+      const run = spawnSync(process.execPath, ['--max-semi-space-size=2', 'scripts/run-built.js', 'src/main.ts'], {
+        cwd: copy,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect([run.status, run.stdout]).toEqual([3, `${BOT_MEMORY_ENV.MALLOC_MMAP_THRESHOLD_} --max-semi-space-size=2\n`]);
+    });
+
+    test('one Ctrl-C (which reaches the launcher from the terminal and through npm) stops the bot with one signal', async () => {
+      fs.writeFileSync(
+        path.join(copy, 'src/main.ts'),
+        [
+          'let signals = 0;',
+          "process.on('SIGINT', () => { signals++; setTimeout(() => { process.stdout.write(`signals ${signals}\\n`); process.exit(0); }, 300); });",
+          "process.stdout.write('ready\\n');",
+          'setInterval(() => undefined, 1000);',
+        ].join('\n'),
+      );
+      const child = spawn(process.execPath, ['scripts/run-built.js', 'src/main.ts'], { cwd: copy, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+      await new Promise<void>((resolve) => child.stdout.on('data', () => out.includes('ready') && resolve()));
+      child.kill('SIGINT');
+      // Apart enough that the kernel does not merge them into one pending signal.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      child.kill('SIGINT');
+      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      expect([code, out]).toEqual([0, 'ready\nsignals 1\n']);
+    }, 60_000);
+  }
 
   test('a file that is not TypeScript stops the launch with the file and the reason', () => {
     fs.writeFileSync(path.join(copy, 'src/greeting.ts'), 'export const = ;\n');

@@ -3,7 +3,7 @@ import type { EncounterService } from '../../../src/combat/service';
 import type { Encounter } from '../../../src/combat/types';
 import type { ChannelMessenger, CommandContext } from '../../../src/framework/command';
 import type { Reply } from '../../../src/views/reply';
-import { applyStep, refreshTracker } from '../../../src/framework/encounter-commands';
+import { applyStep, refreshTracker } from '../../../commands/shared/encounter';
 import { coalesceEdits } from '../../../src/transports/coalescing-messenger';
 import { unitContext } from './context';
 import { combatant, encounter } from './init-fixtures';

@@ -1,23 +1,22 @@
-import { CombatRefusal } from '../combat/refusals';
-import type { EncounterService, EncounterStep } from '../combat/service';
-import type { Actor, Encounter, EncounterResult, Place } from '../combat/types';
-import { UserError, type AutocompleteChoice, type AutocompleteContext, type ChannelMessenger, type CommandContext } from './command';
-import { gameMasterAccount, resultReply } from '../views/encounter-replies';
+import { CombatRefusal } from '../../src/combat/refusals';
+import type { EncounterService, EncounterStep } from '../../src/combat/service';
+import type { Encounter, EncounterResult } from '../../src/combat/types';
+import {
+  UserError,
+  type AutocompleteChoice,
+  type AutocompleteContext,
+  type ChannelMessenger,
+  type InvocationContext as Context,
+} from '../../src/framework/command';
+import { actorOf, placeOf } from '../../src/framework/requirements';
+import { gameMasterAccount, resultReply } from '../../src/views/encounter-replies';
 import { tellGameMaster } from './secret-rolls';
-import type { Reply } from '../views/reply';
-import { rankByName } from './autocomplete';
-import { trackerMessage } from '../views/tracker';
-import { TrackerQueue } from './tracker-queue';
+import type { Reply } from '../../src/views/reply';
+import { rankByName } from '../../src/framework/autocomplete';
+import { trackerMessage } from '../../src/views/tracker';
+import { TrackerQueue } from '../../src/framework/tracker-queue';
 
-type Context = Omit<CommandContext, 'options'>;
-
-export function actorOf(ctx: Context): Actor {
-  return { userId: ctx.user.id, name: ctx.user.name, canManageChannel: ctx.permissions.manageChannels };
-}
-
-export function placeOf(ctx: Context): Place {
-  return { guildId: ctx.guildId, channelId: ctx.channelId };
-}
+export { actorOf, placeOf };
 
 export function encountersOf(ctx: Context): EncounterService {
   return ctx.services.encounters;
@@ -144,11 +143,10 @@ export async function withHarmSetting<T>(ctx: Context, run: (anyoneMayHarm: bool
   }
 }
 
-/** Suggestions for a `target` option: the encounter's combatants, best match first. */
-export async function suggestTargets(ctx: AutocompleteContext): Promise<AutocompleteChoice[]> {
-  if (ctx.focused.name !== 'target') return [];
+/** Suggestions for an option naming a combatant: the encounter's combatants, best match first. */
+export async function suggestTargets(ctx: AutocompleteContext, typed: string): Promise<AutocompleteChoice[]> {
   const combatants = await encountersOf(ctx).combatants(placeOf(ctx));
-  return rankByName(combatants, (combatant) => combatant.name, ctx.focused.value).map((combatant) => ({
+  return rankByName(combatants, (combatant) => combatant.name, typed).map((combatant) => ({
     name: combatant.name,
     value: combatant.name,
   }));

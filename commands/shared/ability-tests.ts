@@ -1,31 +1,29 @@
-import type {
-  SlashCommandBooleanOption,
-  SlashCommandIntegerOption,
-  SlashCommandOptionsOnlyBuilder,
-  SlashCommandStringOption,
-} from '@discordjs/builders';
-import { MAX_SAVE_DC } from '../combat/conditions';
-import { customEffectsOn } from '../combat/effects';
-import { requireControl } from '../combat/permissions';
-import { recordedBonus } from '../combat/saves';
-import { findTarget } from '../combat/targets';
-import type { Combatant, Encounter } from '../combat/types';
-import { ABILITIES, getRuleSet } from '../rules';
-import { rollAbilityTest, rollExtraBonus, sheetBonuses, type AbilityTest } from '../rules/ability-tests';
-import { isSkill, skillKey, skillsOf, type Skill } from '../rules/skills';
-import type { CombatantRulesState, CustomEffect, OwnBonus, RollMode, RuleSet } from '../rules/types';
-import { abilityTestAccount, abilityTestReply, skillName } from '../views/ability-test-text';
-import { ABILITY_NAMES } from '../views/condition-text';
-import type { Reply } from '../views/reply';
-import { CHARACTER_NAME_MAX_LENGTH, type Character } from '../characters/sheet';
-import { rankByName } from './autocomplete';
-import { characterNamedOrActive, ownerOf } from './character-commands';
-import { UserError, type AutocompleteChoice, type AutocompleteContext, type CommandContext } from './command';
-import { actorOf, encountersOf, placeOf, suggestTargets } from './encounter-commands';
-import { optionalBoolean, optionalInteger, optionalString } from './options';
+import { MAX_SAVE_DC } from '../../src/combat/conditions';
+import { customEffectsOn } from '../../src/combat/effects';
+import { requireControl } from '../../src/combat/permissions';
+import { recordedBonus } from '../../src/combat/saves';
+import { findTarget } from '../../src/combat/targets';
+import type { Combatant, Encounter } from '../../src/combat/types';
+import { ABILITIES, getRuleSet } from '../../src/rules';
+import { rollAbilityTest, rollExtraBonus, sheetBonuses, type AbilityTest } from '../../src/rules/ability-tests';
+import { isSkill, skillKey, skillsOf, type Skill } from '../../src/rules/skills';
+import type { CombatantRulesState, CustomEffect, OwnBonus, RollMode, RuleSet } from '../../src/rules/types';
+import { abilityTestAccount, abilityTestReply, skillName } from '../../src/views/ability-test-text';
+import { ABILITY_NAMES } from '../../src/views/condition-text';
+import type { Reply } from '../../src/views/reply';
+import { CHARACTER_NAME_MAX_LENGTH, type Character } from '../../src/characters/sheet';
+import { rankByName } from '../../src/framework/autocomplete';
+import {
+  UserError,
+  type AutocompleteChoice,
+  type AutocompleteContext,
+  type CommandContext,
+  type InvocationContext as Context,
+} from '../../src/framework/command';
+import { flag, integer, text, type OptionReader } from '../../src/framework/options';
+import { characterNamedOrActive } from './characters';
+import { actorOf, encountersOf, placeOf } from './encounter';
 import { secretRollReply, tellGameMaster } from './secret-rolls';
-
-type Context = Omit<CommandContext, 'options'>;
 
 /** Who a check or save is rolled for, with everything that changes the roll. */
 interface Roller {
@@ -91,9 +89,9 @@ async function characterRoller(ctx: Context, encounter: Encounter | null, typed:
   };
 }
 
-async function rollerOf(ctx: CommandContext): Promise<Roller> {
-  const target = optionalString(ctx.options, 'target');
-  const character = optionalString(ctx.options, 'character');
+async function rollerOf(ctx: CommandContext, options: AbilityTestReader): Promise<Roller> {
+  const target = options.text('target');
+  const character = options.text('character');
   if (target !== null && character !== null) {
     throw new UserError('Give `character` (one of yours) or `target` (a combatant in this fight), not both.');
   }
@@ -118,8 +116,8 @@ export function requireSkill(ruleSet: RuleSet, typed: string): Skill {
   throw new UserError(`"${typed}" is not a skill in the ${ruleSet.name} rules${elsewhere}. Their skills are ${list}.`);
 }
 
-function modeOf(ctx: CommandContext): RollMode {
-  const mode = optionalString(ctx.options, 'mode');
+function modeOf(options: AbilityTestReader): RollMode {
+  const mode = options.text('mode');
   return mode === 'advantage' || mode === 'disadvantage' ? mode : 'normal';
 }
 
@@ -127,20 +125,24 @@ function modeOf(ctx: CommandContext): RollMode {
  * `/check` and `/save`: finds who rolls and with what, rolls through the rules' one d20 function
  * and says every part. `testOf` reads the command's own options once the rule set is known.
  */
-export async function runAbilityTest(ctx: CommandContext, testOf: (ruleSet: RuleSet) => AbilityTest): Promise<Reply> {
-  const roller = await rollerOf(ctx);
+export async function runAbilityTest(
+  ctx: CommandContext,
+  options: AbilityTestReader,
+  testOf: (ruleSet: RuleSet) => AbilityTest,
+): Promise<Reply> {
+  const roller = await rollerOf(ctx, options);
   const test = testOf(roller.ruleSet);
-  const typedBonus = optionalString(ctx.options, 'bonus');
+  const typedBonus = options.text('bonus');
   const extra = typedBonus === null ? { ok: true as const, value: null } : rollExtraBonus(typedBonus, ctx.services.random);
   if (!extra.ok) throw new UserError(`\`bonus\` takes a number or dice such as \`+2\` or \`1d4\`: ${extra.reason}`);
   const own = ownBonuses(roller, test);
   const result = rollAbilityTest(
     roller.ruleSet,
     roller.state,
-    { test, own: own ?? [], mode: modeOf(ctx), extra: extra.value, effects: roller.effects, dc: optionalInteger(ctx.options, 'dc') },
+    { test, own: own ?? [], mode: modeOf(options), extra: extra.value, effects: roller.effects, dc: options.integer('dc') },
     ctx.services.random,
   );
-  const secret = optionalBoolean(ctx.options, 'secret');
+  const secret = options.flag('secret');
   const view = { name: roller.name, result, noBonusRecorded: own === null, hidden: roller.hidden, secret };
   const reply = abilityTestReply(view);
   // A hidden monster's roll is already the game master's alone; any other secret roll reaches them as /roll's does.
@@ -151,68 +153,34 @@ export async function runAbilityTest(ctx: CommandContext, testOf: (ruleSet: Rule
   return reply;
 }
 
-/** Suggestions for `target` (the fight's combatants), `character` (the caller's) and `skill` (the rule set's here). */
-export async function suggestForAbilityTest(ctx: AutocompleteContext): Promise<AutocompleteChoice[]> {
-  if (ctx.focused.name === 'target') return suggestTargets(ctx);
-  if (ctx.focused.name === 'character') {
-    const characters = await ctx.services.characters.list(ownerOf(ctx));
-    return rankByName(characters, (c) => c.name, ctx.focused.value).map((c) => ({ name: c.name, value: c.name }));
-  }
-  if (ctx.focused.name !== 'skill') return [];
+/** Suggestions for `skill`: the skills of the rule set in force here. */
+export async function suggestSkills(ctx: AutocompleteContext, typed: string): Promise<AutocompleteChoice[]> {
   const ruleSet = await rulesHere(ctx, await encountersOf(ctx).get(placeOf(ctx)));
-  return rankByName(skillsOf(ruleSet.id), skillName, ctx.focused.value).map((skill) => ({ name: skillName(skill), value: skill }));
+  return rankByName(skillsOf(ruleSet.id), skillName, typed).map((skill) => ({ name: skillName(skill), value: skill }));
 }
 
 // The options /check and /save share, declared once so the two commands read the same.
 
 export const ABILITY_CHOICES = ABILITIES.map((ability) => ({ name: ABILITY_NAMES[ability], value: ability }));
 
-export function modeOption(o: SlashCommandStringOption): SlashCommandStringOption {
-  return o
-    .setName('mode')
-    .setDescription('Advantage or disadvantage you have; conditions add theirs, and opposites cancel')
-    .addChoices(
-      { name: 'normal', value: 'normal' },
-      { name: 'advantage', value: 'advantage' },
-      { name: 'disadvantage', value: 'disadvantage' },
-    );
-}
+export const MODE_OPTION = text('Advantage or disadvantage you have; conditions add theirs, and opposites cancel', {
+  choices: [
+    { name: 'normal', value: 'normal' },
+    { name: 'advantage', value: 'advantage' },
+    { name: 'disadvantage', value: 'disadvantage' },
+  ],
+});
 
-function dcOption(o: SlashCommandIntegerOption): SlashCommandIntegerOption {
-  return o.setName('dc').setDescription('Say whether the total meets this DC').setMinValue(1).setMaxValue(MAX_SAVE_DC);
-}
-
-function bonusOption(o: SlashCommandStringOption): SlashCommandStringOption {
-  return o.setName('bonus').setDescription('Added to the roll: a number or dice, e.g. +2 or 1d4 Guidance').setMaxLength(100);
-}
-
-export function secretOption(o: SlashCommandBooleanOption): SlashCommandBooleanOption {
-  return o.setName('secret').setDescription('Only you and the game master see the result, never the table');
-}
-
-function characterOption(o: SlashCommandStringOption): SlashCommandStringOption {
-  return o
-    .setName('character')
-    .setDescription('Which of your characters (default: your active one)')
-    .setAutocomplete(true)
-    .setMaxLength(CHARACTER_NAME_MAX_LENGTH);
-}
-
-function rollerTargetOption(o: SlashCommandStringOption): SlashCommandStringOption {
-  return o
-    .setName('target')
-    .setDescription("Game master: a combatant of this channel's encounter (a player: their own)")
-    .setAutocomplete(true)
-    .setMaxLength(100);
-}
+export const SECRET_OPTION = flag('Only you and the game master see the result, never the table');
 
 /** The options /check and /save take after their own ability (and skill), in the order Discord shows them. */
-export function withAbilityTestOptions(builder: SlashCommandOptionsOnlyBuilder): SlashCommandOptionsOnlyBuilder {
-  return builder
-    .addStringOption(modeOption)
-    .addIntegerOption(dcOption)
-    .addStringOption(bonusOption)
-    .addBooleanOption(secretOption)
-    .addStringOption(characterOption)
-    .addStringOption(rollerTargetOption);
-}
+export const ABILITY_TEST_OPTIONS = {
+  mode: MODE_OPTION,
+  dc: integer('Say whether the total meets this DC', { min: 1, max: MAX_SAVE_DC }),
+  bonus: text('Added to the roll: a number or dice, e.g. +2 or 1d4 Guidance', { maxLength: 100 }),
+  secret: SECRET_OPTION,
+  character: text('Which of your characters (default: your active one)', { autocomplete: true, maxLength: CHARACTER_NAME_MAX_LENGTH }),
+  target: text("Game master: a combatant of this channel's encounter (a player: their own)", { autocomplete: true, maxLength: 100 }),
+} as const;
+
+type AbilityTestReader = OptionReader<typeof ABILITY_TEST_OPTIONS>;

@@ -1,9 +1,13 @@
-import type { Character } from '../characters/sheet';
-import type { CharacterOwner } from '../characters/store';
-import { shown } from '../views/markdown';
-import { UserError, type CommandContext } from './command';
-
-type Context = Omit<CommandContext, 'options'>;
+import type { Character } from '../../src/characters/sheet';
+import type { CharacterOwner } from '../../src/characters/store';
+import { rankByName } from '../../src/framework/autocomplete';
+import {
+  UserError,
+  type AutocompleteChoice,
+  type AutocompleteContext,
+  type InvocationContext as Context,
+} from '../../src/framework/command';
+import { shown } from '../../src/views/markdown';
 
 /** The invoking player in this server, as the owner of characters. */
 export function ownerOf(ctx: Context): CharacterOwner {
@@ -24,4 +28,10 @@ export async function characterNamedOrActive(ctx: Context, typed: string | null)
   if (active === null)
     throw new UserError('You have no active character here: make one with `/character create` or pick one with `/character use`.');
   return active;
+}
+
+/** Suggestions for an option naming one of the caller's characters. */
+export async function suggestCharacters(ctx: AutocompleteContext, typed: string): Promise<AutocompleteChoice[]> {
+  const characters = await ctx.services.characters.list(ownerOf(ctx));
+  return rankByName(characters, (c) => c.name, typed).map((c) => ({ name: c.name, value: c.name }));
 }

@@ -1,10 +1,14 @@
-import type { Encounter } from '../combat/types';
-import type { CommandContext } from './command';
-import { placeOf } from './encounter-commands';
-import type { Embed, Reply } from '../views/reply';
-import { gameMasterAccountCopy, gameMasterCopy, secretRollNote, type SecretDelivery, type SecretDestination } from '../views/secret-rolls';
-
-type Context = Omit<CommandContext, 'options'>;
+import type { Encounter } from '../../src/combat/types';
+import type { InvocationContext as Context } from '../../src/framework/command';
+import { placeOf } from '../../src/framework/requirements';
+import type { Embed, Reply } from '../../src/views/reply';
+import {
+  gameMasterAccountCopy,
+  gameMasterCopy,
+  secretRollNote,
+  type SecretDelivery,
+  type SecretDestination,
+} from '../../src/views/secret-rolls';
 
 /**
  * Where the game master's copy of a secret roll goes, in order: the channel's encounter's game

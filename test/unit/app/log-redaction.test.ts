@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { DiscordAPIError, HTTPError } from '@discordjs/rest';
 import pino from 'pino';
-import { redactDiscordTokens, serializeError } from '../../../src/transports/discord-log-redaction';
+import { redactDiscordTokens, serializeError } from '../../../src/log-redaction';
 
 const TOKEN = 'aW50ZXJhY3Rpb246MTIzNDU2Nzg5MDEyMzQ1Njc4OmFiY2RlZg.x-y_z';
 const APP = '100000000000000001';

@@ -1,0 +1,44 @@
+import { dropConcentration, readyAction, spendLegendaryAction, startConcentration, useReaction } from '../../src/combat/steps';
+import { ACTION_TEXT_MAX_LENGTH, NAME_MAX_LENGTH } from '../../src/combat/types';
+import { given, integer, targetOption, text } from '../../src/framework/options';
+import { subcommand } from '../../src/framework/slash-command';
+import { applyStep } from '../shared/encounter';
+
+export const concentrate = subcommand({
+  description: 'Start concentrating on an effect (ends any previous one)',
+  options: {
+    target: targetOption('Who concentrates'),
+    effect: text('The spell or effect', { required: true, maxLength: NAME_MAX_LENGTH }),
+  },
+  run: (ctx, options) => applyStep(ctx, startConcentration, { target: options.text('target'), effect: options.text('effect') }),
+});
+
+export const dropConcentrationOf = subcommand({
+  description: 'Stop concentrating',
+  options: { target: targetOption('Who stops concentrating') },
+  run: (ctx, options) => applyStep(ctx, dropConcentration, options.text('target')),
+});
+
+export const legendary = subcommand({
+  description: "Spend a creature's legendary actions (game master)",
+  options: {
+    target: targetOption('Whose legendary action'),
+    cost: integer('How many actions it costs (default 1)', { min: 1, max: 3 }),
+  },
+  run: (ctx, options) => applyStep(ctx, spendLegendaryAction, given({ target: options.text('target'), cost: options.integer('cost') })),
+});
+
+export const react = subcommand({
+  description: "Use a combatant's reaction (note:ready takes its readied action)",
+  options: {
+    target: targetOption('Who reacts'),
+    note: text('On what, e.g. Shield; "ready" uses the readied action', { maxLength: ACTION_TEXT_MAX_LENGTH }),
+  },
+  run: (ctx, options) => applyStep(ctx, useReaction, given({ target: options.text('target'), note: options.text('note') })),
+});
+
+export const ready = subcommand({
+  description: 'Ready an action on your turn, until the start of your next turn',
+  options: { trigger: text('What sets it off', { required: true, maxLength: ACTION_TEXT_MAX_LENGTH }) },
+  run: (ctx, options) => applyStep(ctx, readyAction, options.text('trigger')),
+});

@@ -1,0 +1,109 @@
+import { statesAfterFight } from '../../src/characters/fight';
+import { isGameMaster, requireGameMaster } from '../../src/combat/permissions';
+import { endEncounter } from '../../src/combat/steps';
+import { onButton } from '../../src/framework/buttons';
+import { integer } from '../../src/framework/options';
+import { subcommand } from '../../src/framework/slash-command';
+import { buttonId } from '../../src/views/button-ids';
+import { COLORS } from '../../src/views/embeds';
+import { logReply } from '../../src/views/encounter-log';
+import { summaryEmbed } from '../../src/views/encounter-summary';
+import { exportReply } from '../../src/views/fight-export';
+import { shown } from '../../src/views/markdown';
+import { recapHasSecrets, recapParts, recapReply } from '../../src/views/recap';
+import { actorOf, encounterForButton, encountersOf, placeOf, refreshTracker, undoLastChange } from '../shared/encounter';
+
+/** Ending cannot be undone, so it asks first; the game master's press does it. */
+export const end = subcommand({
+  description: 'End the encounter (game master)',
+  requires: { encounter: true, gameMaster: 'end the encounter' },
+  run: (_ctx, _options, { encounter }) =>
+    Promise.resolve({
+      ephemeral: true,
+      embeds: [
+        {
+          description:
+            encounter.round === 0
+              ? `End **${shown(encounter.name)}**? The fight has not started yet. It cannot be undone.`
+              : `End **${shown(encounter.name)}** after round ${encounter.round}? It cannot be undone.`,
+          color: COLORS.warning,
+        },
+      ],
+      components: [
+        {
+          buttons: [
+            {
+              customId: buttonId({ command: 'init', action: 'end', encounterId: encounter.id }),
+              label: 'End the encounter',
+              style: 'danger',
+            },
+            {
+              customId: buttonId({ command: 'init', action: 'keep', encounterId: encounter.id }),
+              label: 'Keep fighting',
+              style: 'secondary',
+            },
+          ],
+        },
+      ],
+    }),
+});
+
+/** The confirmation's two buttons: end the fight (with its summary and recap), or keep fighting. */
+export const endButtons = [
+  onButton('init', 'end', async (ctx, button) => {
+    await encounterForButton(ctx, button.encounterId);
+    const result = await encountersOf(ctx).apply(actorOf(ctx), placeOf(ctx), endEncounter);
+    await ctx.services.characters.recordStates(statesAfterFight(result.encounter));
+    await refreshTracker(ctx, result.encounter);
+    const summary = summaryEmbed(result.encounter);
+    const recap = recapParts(await encountersOf(ctx).fight(placeOf(ctx), 'ended'), 'players', [summary]);
+    return { embeds: [summary, recap.embed], files: recap.files };
+  }),
+  onButton('init', 'keep', () =>
+    Promise.resolve({
+      updateMessage: true,
+      ephemeral: true,
+      embeds: [{ description: 'The fight goes on.', color: COLORS.info }],
+      components: [],
+    }),
+  ),
+];
+
+/** The game master's copy differs only when hidden monsters took part, and then only they see it. */
+export const recap = subcommand({
+  description: "The last ended fight in numbers, with a chart; the game master's copy shows hidden monsters",
+  async run(ctx) {
+    const record = await encountersOf(ctx).fight(placeOf(ctx), 'ended');
+    if (isGameMaster(actorOf(ctx), record.encounter) && recapHasSecrets(record)) {
+      return { ...recapReply(record, 'game-master'), ephemeral: true };
+    }
+    return recapReply(record, 'players');
+  },
+});
+
+/** The running fight, else the last ended one; hidden monsters' numbers go to the game master alone. */
+export const exportFight = subcommand({
+  description: 'The whole fight (combatants, every change) as a JSON file; game master only with hidden monsters',
+  async run(ctx) {
+    const record = await encountersOf(ctx).fight(placeOf(ctx), 'any');
+    if (recapHasSecrets(record)) requireGameMaster(actorOf(ctx), record.encounter, 'export a fight with hidden monsters');
+    return exportReply(record);
+  },
+});
+
+export const undo = subcommand({
+  description: 'Revert the last change (the game master, or whoever made it)',
+  run: (ctx) => undoLastChange(ctx),
+});
+
+/** The game master's log is private and complete; anyone else's is the players' view, in the channel. */
+export const log = subcommand({
+  description: "The last changes; the game master's copy is private and shows hidden numbers",
+  options: { count: integer('How many (default 10)', { min: 1, max: 25 }) },
+  async run(ctx, options) {
+    const count = options.integer('count') ?? 10;
+    const [entries, encounter] = await Promise.all([encountersOf(ctx).log(placeOf(ctx), count), encountersOf(ctx).get(placeOf(ctx))]);
+    const gameMaster = encounter !== null && isGameMaster(actorOf(ctx), encounter);
+    return logReply(entries, count, gameMaster ? 'game-master' : 'players');
+  },
+});

@@ -1,0 +1,176 @@
+import { joinInputFor } from '../../src/characters/fight';
+import type { Character } from '../../src/characters/sheet';
+import { isGameMaster } from '../../src/combat/permissions';
+import { addMonsters, joinEncounter, removeCombatant, setInitiative } from '../../src/combat/steps';
+import { MAX_HP, MAX_LEGENDARY_ACTIONS, NAME_MAX_LENGTH } from '../../src/combat/types';
+import { UserError, type CommandContext } from '../../src/framework/command';
+import { flag, given, integer, targetOption, text, type OptionReader } from '../../src/framework/options';
+import { subcommand } from '../../src/framework/slash-command';
+import type { RollMode } from '../../src/rules/types';
+import { characterName } from '../../src/views/character-sheet';
+import { trackerEmbed, trackerMessage } from '../../src/views/tracker';
+import { ownerOf, requireCharacter } from '../shared/characters';
+import { actorOf, applyStep, encountersOf, placeOf, postTracker } from '../shared/encounter';
+import { resultReply } from '../../src/views/encounter-replies';
+import { optionsInWords } from '../../src/views/encounter-text';
+import { saveModes, saveOptions } from './saves';
+
+const TYPES_HINT = 'comma-separated damage types, e.g. fire, cold';
+
+/** The numbers monsters and characters both may give, within the same limits. */
+const STATS = {
+  'init-mod': integer('Initiative modifier', { min: -10, max: 30 }),
+  hp: integer('Hit points', { min: 1, max: MAX_HP }),
+  ac: integer('Armour class', { min: 0, max: 50 }),
+} as const;
+
+/** A total rolled at the table instead of by the bot, or the bot's roll with advantage or disadvantage. */
+const INITIATIVE = {
+  initiative: integer('Use this initiative instead of rolling', { min: -10, max: 60 }),
+  mode: text('Roll initiative with advantage or disadvantage', {
+    choices: [
+      { name: 'advantage', value: 'advantage' },
+      { name: 'disadvantage', value: 'disadvantage' },
+    ],
+  }),
+} as const;
+
+const SURPRISED = flag('Surprised as the fight starts (the rule set says what that costs)');
+
+function rollMode(options: OptionReader<typeof INITIATIVE>): RollMode | undefined {
+  const mode = options.text('mode');
+  if (mode === null) return undefined;
+  if (mode !== 'advantage' && mode !== 'disadvantage') throw new UserError('`mode` is advantage or disadvantage.');
+  return mode;
+}
+
+/** The values of the options `STATS` declares. */
+function stats(options: OptionReader<typeof STATS>): { initMod: number | null; hp: number | null; ac: number | null } {
+  return { initMod: options.integer('init-mod'), hp: options.integer('hp'), ac: options.integer('ac') };
+}
+
+export const add = subcommand({
+  description: 'Add monsters or NPCs (game master)',
+  options: {
+    name: text('Name; with count, numbers are added (Goblin 1, Goblin 2…)', { required: true, maxLength: NAME_MAX_LENGTH }),
+    ...STATS,
+    count: integer('How many, sharing one initiative roll', { min: 1, max: 20 }),
+    hidden: flag('Keep its numbers from the players'),
+    ...INITIATIVE,
+    legendary: integer('Legendary actions a round', { min: 1, max: MAX_LEGENDARY_ACTIONS }),
+    lair: flag('It takes a lair turn at initiative count 20'),
+    surprised: SURPRISED,
+    saves: text('Saving throw bonuses, e.g. con+3, dex+2', { maxLength: 100 }),
+    level: integer('Level or Hit Dice, for rules that use it', { min: 1, max: 30 }),
+    con: integer('Constitution score, for rules that use it', { min: 1, max: 30 }),
+    resist: text(`Resistances: ${TYPES_HINT}`, { maxLength: 200 }),
+    immune: text(`Immunities: ${TYPES_HINT}`, { maxLength: 200 }),
+    vulnerable: text(`Vulnerabilities: ${TYPES_HINT}`, { maxLength: 200 }),
+  },
+  run(ctx, options) {
+    const input = given({
+      name: options.text('name'),
+      ...stats(options),
+      count: options.integer('count'),
+      hidden: options.flag('hidden'),
+      initiative: options.integer('initiative'),
+      mode: rollMode(options),
+      saves: options.saveBonuses('saves'),
+      level: options.integer('level'),
+      conScore: options.integer('con'),
+      resist: options.damageTypes('resist'),
+      immune: options.damageTypes('immune'),
+      vulnerable: options.damageTypes('vulnerable'),
+      legendary: options.integer('legendary'),
+      lair: options.flag('lair'),
+      surprised: options.flag('surprised'),
+    });
+    return applyStep(ctx, addMonsters, input);
+  },
+});
+
+const JOIN_OPTIONS = {
+  name: text('A name to join under without a stored character (default: your active character)', { maxLength: NAME_MAX_LENGTH }),
+  ...STATS,
+  'con-save': integer('Constitution saving throw bonus', { min: -10, max: 30 }),
+  character: text('Join with this one of your characters, not the active one', { maxLength: NAME_MAX_LENGTH }),
+  surprised: SURPRISED,
+  ...INITIATIVE,
+} as const;
+
+/** The stored character a join names with `character:`, else the active one unless a `name` was given. */
+async function characterToJoin(ctx: CommandContext, options: OptionReader<typeof JOIN_OPTIONS>): Promise<Character | null> {
+  const owner = ownerOf(ctx);
+  const named = options.text('character');
+  if (named !== null) return requireCharacter(await ctx.services.characters.find(owner, named), named);
+  if (options.text('name') !== null) return null;
+  return ctx.services.characters.active(owner);
+}
+
+export const join = subcommand({
+  description: 'Join the encounter with your own character',
+  options: JOIN_OPTIONS,
+  async run(ctx, options) {
+    const typed = given({
+      name: options.text('name'),
+      ...stats(options),
+      conSave: options.integer('con-save'),
+      initiative: options.integer('initiative'),
+      mode: rollMode(options),
+      surprised: options.flag('surprised'),
+    });
+    const character = await characterToJoin(ctx, options);
+    if (character?.dead) throw new UserError(`${characterName(character)} is dead and cannot join a fight.`);
+    return applyStep(ctx, joinEncounter, character === null ? typed : { ...joinInputFor(character), ...typed });
+  },
+});
+
+export const setInitiativeOf = subcommand({
+  description: "Change a combatant's initiative (game master)",
+  options: {
+    target: targetOption(),
+    value: integer('The new initiative total', { required: true, min: -10, max: 60 }),
+  },
+  run: (ctx, options) => applyStep(ctx, setInitiative, { target: options.text('target'), value: options.integer('value') }),
+});
+
+export const remove = subcommand({
+  description: 'Take a combatant out of the encounter (game master)',
+  options: { target: targetOption() },
+  run: (ctx, options) => applyStep(ctx, removeCombatant, options.text('target')),
+});
+
+/** The game master, or a member who may manage the channel, sees hidden numbers. */
+export const list = subcommand({
+  description: "Show the order; the game master's copy shows hidden numbers",
+  requires: { encounter: true },
+  run: (ctx, _options, { encounter }) =>
+    Promise.resolve(
+      isGameMaster(actorOf(ctx), encounter)
+        ? { ephemeral: true, embeds: [trackerEmbed(encounter, 'game-master')] }
+        : trackerMessage(encounter),
+    ),
+});
+
+export const begin = subcommand({
+  description: 'Start an encounter in this channel; you become its game master',
+  options: {
+    name: text('What to call the fight', { maxLength: 80 }),
+    ...saveModes('Who rolls death saves (default: the bot, when the turn starts)', 'Who rolls concentration saves (default: a button)'),
+  },
+  async run(ctx, options) {
+    const name = options.text('name');
+    const result = await encountersOf(ctx).begin(actorOf(ctx), placeOf(ctx), given({ name, options: saveOptions(options) }));
+    const tracker = await postTracker(ctx, result.encounter);
+    const where = {
+      pinned: 'The tracker is pinned in this channel.',
+      posted: 'The tracker is posted in this channel (I may not pin it here).',
+      failed: 'I could not post the tracker here; `/init list` shows the order.',
+    }[tracker];
+    return resultReply(result, [
+      optionsInWords(result.encounter.options),
+      'Add monsters with `/init add`, players join with `/init join`, then **Next turn** starts round 1.',
+      where,
+    ]);
+  },
+});
