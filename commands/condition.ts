@@ -1,9 +1,17 @@
 import { onButton } from '../src/framework/buttons';
-import { UserError, type AutocompleteChoice, type AutocompleteContext } from '../src/framework/command';
+import {
+  UserError,
+  type AutocompleteChoice,
+  type AutocompleteContext,
+  type CommandContext,
+  type ComponentContext,
+} from '../src/framework/command';
 import { flag, integer, targetOption, text, type OptionReader } from '../src/framework/options';
 import { commandOfSubcommands, subcommand } from '../src/framework/slash-command';
-import { addCondition, pressRepeatSave, removeCondition } from '../src/combat/steps';
-import type { AddConditionInput } from '../src/combat/conditions';
+import { addCondition, addConditionToEach, pressRepeatSave, removeCondition } from '../src/combat/steps';
+import type { AddConditionInput, GroupConditionInput } from '../src/combat/conditions';
+import { groupNamed } from '../src/combat/targets';
+import { rulesOf } from '../src/combat/rules-of';
 import { catalogueNames, MAX_DURATION_ROUNDS, MAX_SAVE_DC, NOTE_MAX_LENGTH } from '../src/combat/conditions';
 import { actorOf, applyStep, encounterForButton, encountersOf, placeOf, suggestTargets, withHarmSetting } from './shared/encounter';
 import { isPrivateEffect } from '../src/combat/effects';
@@ -13,9 +21,13 @@ import { rankByName } from '../src/framework/autocomplete';
 import { ABILITIES, getRuleSet, type Ability } from '../src/rules';
 import { ABILITY_NAMES } from '../src/views/condition-text';
 import { conditionListReply } from '../src/views/condition-list';
+import { groupConfirmationReply } from '../src/views/group-confirmation';
+import { COLORS } from '../src/views/embeds';
+import { shown } from '../src/views/markdown';
+import type { Reply } from '../src/views/reply';
 
 const ADD_OPTIONS = {
-  target: targetOption('Who gets it'),
+  target: targetOption("Who gets it; a group's name (Goblin) asks, then puts it on each of them"),
   condition: text("A condition of the rule set, or any effect's name", { required: true, autocomplete: true, maxLength: 100 }),
   level: integer('For Exhaustion, Fatigue, Strife: the new level (default one more)', { min: 1, max: 10 }),
   duration: integer('Rounds it lasts (default: until removed)', { min: 1, max: MAX_DURATION_ROUNDS }),
@@ -79,6 +91,65 @@ async function suggestConditions(ctx: AutocompleteContext, typed: string): Promi
   return rankByName(names, (name) => name, typed).map((name) => ({ name, value: name }));
 }
 
+/**
+ * A group's name (`Goblin` for Goblin 1 and Goblin 2) puts the condition on each living member:
+ * at once when that is one, else after the caller confirms with a button. Any other name is one
+ * combatant, "which one?" included.
+ */
+async function add(ctx: CommandContext, input: AddConditionInput): Promise<Reply> {
+  const encounter = await encountersOf(ctx).get(placeOf(ctx));
+  const group = encounter === null ? null : groupNamed(encounter, input.target);
+  if (encounter === null || group === null) return applyStep(ctx, addCondition, input);
+  const living = group.filter((c) => !c.rules.dead);
+  const { target, ...rest } = input;
+  const only = living.length === 1 ? living[0] : undefined;
+  if (only !== undefined) return applyStep(ctx, addCondition, { ...rest, target: only.id });
+  if (living.length === 0) {
+    throw new UserError(`Every combatant called ${shown(target)} is dead: conditions and effects no longer change anything for them.`);
+  }
+  const each: GroupConditionInput = { ...rest, targets: living.map((c) => c.id) };
+  // Tried first, without saving, so a refusal comes now rather than after the press.
+  addConditionToEach(
+    encounter,
+    { actor: actorOf(ctx), ruleSet: rulesOf(encounter), random: ctx.services.random, now: ctx.services.now() },
+    each,
+  );
+  const confirmationId = await ctx.services.confirmations.save(encounter.id, ctx.user.id, each);
+  return groupConfirmationReply({ typed: target, condition: input.condition, members: group, confirmationId });
+}
+
+/** What a confirmation kept: the group input `add` saved, checked for the fields the step reads. */
+function groupInput(kept: unknown): GroupConditionInput {
+  const candidate = kept as Partial<GroupConditionInput> | null;
+  if (
+    candidate === null ||
+    typeof candidate.condition !== 'string' ||
+    !Array.isArray(candidate.targets) ||
+    !candidate.targets.every((id) => typeof id === 'string')
+  ) {
+    throw new UserError('This confirmation no longer does anything: run the command again.');
+  }
+  // `add` saved it from an AddConditionInput; the step checks every value again as it applies it.
+  return candidate as GroupConditionInput;
+}
+
+/** The confirmation's buttons: the caller carries out the group's condition once, or drops it. */
+async function confirmGroup(ctx: ComponentContext, action: 'group' | 'cancel', confirmationId: string): Promise<Reply> {
+  const pending = await ctx.services.confirmations.take(confirmationId, ctx.user.id);
+  if (pending === null) throw new UserError('This confirmation was already answered or has expired: nothing was changed.');
+  if (action === 'cancel') {
+    return { updateMessage: true, ephemeral: true, embeds: [{ description: 'Nothing was changed.', color: COLORS.info }], components: [] };
+  }
+  await encounterForButton(ctx, pending.encounterId);
+  return applyStep(ctx, addConditionToEach, groupInput(pending.input));
+}
+
+/** `condition:group|cancel:<confirmation>`: a group's confirmation. */
+const groupButtons = [
+  onButton('condition', 'group', (ctx, button) => confirmGroup(ctx, 'group', button.confirmationId)),
+  onButton('condition', 'cancel', (ctx, button) => confirmGroup(ctx, 'cancel', button.confirmationId)),
+];
+
 /** `condition:save:<encounter>:<effect>`: the repeat save a turn reply asked for. */
 const repeatSaveButton = onButton('condition', 'save', async (ctx, button) => {
   await encounterForButton(ctx, button.encounterId);
@@ -96,7 +167,7 @@ export const command = commandOfSubcommands({
       options: ADD_OPTIONS,
       run(ctx, options) {
         const input = addInput(options);
-        return withHarmSetting(ctx, (anyoneMayHarm) => applyStep(ctx, addCondition, { ...input, anyoneMayHarm }));
+        return withHarmSetting(ctx, (anyoneMayHarm) => add(ctx, { ...input, anyoneMayHarm }));
       },
     }),
     remove: subcommand({
@@ -122,10 +193,10 @@ export const command = commandOfSubcommands({
     }),
   },
   suggest: { target: suggestTargets, source: suggestTargets, condition: suggestConditions },
-  buttons: [repeatSaveButton],
+  buttons: [repeatSaveButton, ...groupButtons],
   examples: [
     '/condition add target:Goblin condition:Poisoned duration:1',
-    '/condition add target:Goblin condition:Blinded duration:1 ends:end',
+    '/condition add target:Goblin 1 condition:Blinded duration:1 ends:end',
     '/condition add target:Goblin 2 condition:Paralyzed save:wis dc:15 source:Cleric',
     '/condition add target:Alice condition:Bless duration:10 source:Cleric modifiers:attack:+1d4,save:+1d4',
     '/condition add target:Ogre condition:Shield of Faith modifiers:ac:+2 public:true',

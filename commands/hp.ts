@@ -39,7 +39,7 @@ export const command = commandOfSubcommands({
   subcommands: {
     damage,
     heal: subcommand({
-      description: 'Restore hit points',
+      description: 'Restore hit points (not to the dead: /hp set above 0 brings them back)',
       options: amountOptions('Who is healed'),
       run: (ctx, options) => applyStep(ctx, heal, amountInput(options)),
     }),
@@ -57,7 +57,7 @@ export const command = commandOfSubcommands({
       run: (ctx, options) => applyStep(ctx, grantTempHp, { ...amountInput(options), replace: options.text('keep') === 'new' }),
     }),
     set: subcommand({
-      description: 'Set current hit points (game master or the controller)',
+      description: 'Set current hit points (game master or the controller); above 0 the dead come back',
       options: amountOptions(),
       run: (ctx, options) => applyStep(ctx, setHp, amountInput(options)),
     }),

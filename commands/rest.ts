@@ -74,7 +74,7 @@ async function rest(ctx: CommandContext, request: () => RestRequest, party: bool
 const short = subcommand({
   description: 'A short rest: spend Hit Dice to regain HP',
   options: {
-    'hit-dice': integer('How many Hit Dice to spend (default 0)', { min: 0, max: MAX_LEVEL }),
+    'hit-dice': integer('How many Hit Dice to spend, one at a time until HP are full (default 0)', { min: 0, max: MAX_LEVEL }),
     character: CHARACTER_OPTION,
     'healers-kit': flag("D&D Next: a healer's kit lets you spend Hit Dice"),
     hours: integer('D&D Next Experimental Rule 1: hours rested (default 1)', { min: 1, max: 24 }),

@@ -10,6 +10,7 @@ import { createEncounterService } from './db/encounter-store';
 import type { PrismaClient } from './db/generated/client';
 import { databaseOptions, openDatabase, redactPassword, type Database } from './db/open';
 import { createProcessedInteractions } from './db/processed-interactions';
+import { createConfirmations } from './db/confirmations';
 import { createSettingsStore } from './db/settings';
 import type { CommandRegistry } from './framework/registry';
 import type { AttachmentFetcher, Services } from './services';
@@ -84,6 +85,7 @@ export function buildServices({
     characters: createCharacterStore(prisma),
     attachments,
     live: liveLinks ?? new LiveLinks(createLiveLinkStore(prisma), 'gateway', publish, now),
+    confirmations: createConfirmations(prisma),
   };
 }
 

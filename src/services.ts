@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { CharacterStore } from './characters/store';
+import type { Confirmations } from './combat/confirmations';
 import type { EncounterService } from './combat/service';
 import type { RandomSource } from './dice/random';
 import type { SettingsStore } from './settings/store';
@@ -23,6 +24,8 @@ export interface Services {
   attachments: AttachmentFetcher;
   /** Links to each channel's live page (/init share). */
   live: LiveSharing;
+  /** What confirmation buttons do once pressed (/condition add on a whole group). */
+  confirmations: Confirmations;
 }
 
 /** Reads the text of an attached file, refusing (with a UserError) one too large, of the wrong type or too slow to arrive. */

@@ -42,6 +42,7 @@ export const command = commandOfSubcommands({
   examples: [
     '/init begin name:Ambush at the ford',
     '/init add name:Goblin hp:7 ac:15 count:2',
+    '/init add name:Skeleton hp:2d8+4 ac:13 count:3',
     '/init add name:Ogre chief hp:59 ac:11 saves:con+3,str+4 level:7 con:16',
     '/init join',
     '/init join character:Brannoc',

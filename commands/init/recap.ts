@@ -56,6 +56,8 @@ export const endButtons = [
     await ctx.services.characters.recordStates(statesAfterFight(result.encounter));
     await refreshTracker(ctx, result.encounter);
     const summary = summaryEmbed(result.encounter);
+    // A fight ended before round 1 has nothing to recap, and the last recap stays the last real fight's.
+    if (result.encounter.round === 0) return { embeds: [summary] };
     const recap = recapParts(await encountersOf(ctx).fight(placeOf(ctx), 'ended'), 'players', [summary]);
     return { embeds: [summary, recap.embed], files: recap.files };
   }),

@@ -16,12 +16,19 @@ import { optionsInWords } from '../../src/views/encounter-text';
 import { saveModes, saveOptions } from './saves';
 
 const TYPES_HINT = 'comma-separated damage types, e.g. fire, cold';
+const HP_DICE_MAX_LENGTH = 100;
 
 /** The numbers monsters and characters both may give, within the same limits. */
 const STATS = {
   'init-mod': integer('Initiative modifier', { min: -10, max: 30 }),
   hp: integer('Hit points', { min: 1, max: MAX_HP }),
   ac: integer('Armour class', { min: 0, max: 50 }),
+} as const;
+
+/** A monster's `hp` may be dice, rolled for each one added. */
+const MONSTER_STATS = {
+  ...STATS,
+  hp: text('Hit points: a number, or dice rolled for each one added (2d6+3)', { maxLength: HP_DICE_MAX_LENGTH }),
 } as const;
 
 /** A total rolled at the table instead of by the bot, or the bot's roll with advantage or disadvantage. */
@@ -44,16 +51,27 @@ function rollMode(options: OptionReader<typeof INITIATIVE>): RollMode | undefine
   return mode;
 }
 
-/** The values of the options `STATS` declares. */
-function stats(options: OptionReader<typeof STATS>): { initMod: number | null; hp: number | null; ac: number | null } {
-  return { initMod: options.integer('init-mod'), hp: options.integer('hp'), ac: options.integer('ac') };
+/** The values of the options `STATS` declares, but `hp`, a number or dice as the subcommand declares it. */
+function stats(options: OptionReader<Pick<typeof STATS, 'init-mod' | 'ac'>>): { initMod: number | null; ac: number | null } {
+  return { initMod: options.integer('init-mod'), ac: options.integer('ac') };
+}
+
+/**
+ * `/init add`'s `hp`: text, a number or dice to roll for each monster. A whole number arriving as one
+ * (a registration made before `hp` took dice, or a script) is taken as it is.
+ */
+function monsterHp(options: OptionReader<typeof MONSTER_STATS>): number | string | null {
+  const raw = options.raw('hp');
+  if (typeof raw !== 'number') return options.text('hp');
+  if (!Number.isInteger(raw)) throw new UserError('`hp` takes a whole number or dice.');
+  return raw;
 }
 
 export const add = subcommand({
   description: 'Add monsters or NPCs (game master)',
   options: {
     name: text('Name; with count, numbers are added (Goblin 1, Goblin 2…)', { required: true, maxLength: NAME_MAX_LENGTH }),
-    ...STATS,
+    ...MONSTER_STATS,
     count: integer('How many, sharing one initiative roll', { min: 1, max: 20 }),
     hidden: flag('Keep its numbers from the players'),
     ...INITIATIVE,
@@ -71,6 +89,7 @@ export const add = subcommand({
     const input = given({
       name: options.text('name'),
       ...stats(options),
+      hp: monsterHp(options),
       count: options.integer('count'),
       hidden: options.flag('hidden'),
       initiative: options.integer('initiative'),
@@ -114,6 +133,7 @@ export const join = subcommand({
     const typed = given({
       name: options.text('name'),
       ...stats(options),
+      hp: options.integer('hp'),
       conSave: options.integer('con-save'),
       initiative: options.integer('initiative'),
       mode: rollMode(options),

@@ -5,7 +5,7 @@ import { armourClassOf, conditionsFrom, customEffectsOn, isDodge, isPrivateEffec
 import { landDamage, requireHp } from './hit-points';
 import { isGameMaster, requireControl, requireMayHarm } from './permissions';
 import { CombatRefusal } from './refusals';
-import { findById, findTarget, refOf } from './targets';
+import { findById, findTarget, refOf, requireAlive } from './targets';
 import type { StepContext, Transition } from './transition';
 import type { Actor, AttackReason, AttackRoll, Combatant, Encounter } from './types';
 
@@ -123,6 +123,7 @@ export function attack(encounter: Encounter, ctx: StepContext, input: AttackInpu
   const attacker = attackerOf(encounter, ctx.actor, input.attacker ?? null);
   requireAbleToAttack(ctx, attacker);
   const target = findTarget(encounter, input.target);
+  requireAlive(target, 'attack');
   const fromTarget = conditionsFrom(encounter, attacker.id, target.id);
   requireMayAttackTarget(ctx, attacker, target, fromTarget);
   requireMayHarm(ctx.actor, encounter, target, `attack ${target.name}`, input.anyoneMayHarm ?? false);

@@ -1,10 +1,11 @@
+import { UserError } from '../errors';
 import { modifiersText, parseModifiers, stackedModifiersProblem } from '../rules/modifiers';
 import { CONDITION_KEYS, type Ability, type CustomModifier, type RuleSet, type StateChange, type TrackDefinition } from '../rules/types';
 import { catalogueCondition, catalogueTrack } from './catalogue';
 import { applyRulesChange, concentrationOf, endEffects, isPrivateEffect } from './effects';
 import { isGameMaster, requireControl, requireMayHarm } from './permissions';
 import { CombatRefusal } from './refusals';
-import { findById, findTarget, normaliseName, refOf } from './targets';
+import { findById, findTarget, normaliseName, refOf, requireAlive } from './targets';
 import { takeId, type StepContext, type Transition } from './transition';
 import type { Actor, Combatant, EffectKind, Encounter, EncounterEffect, EncounterEvent, RepeatSave } from './types';
 import { requireName } from './validate';
@@ -147,6 +148,7 @@ export function addCondition(encounter: Encounter, ctx: StepContext, input: AddC
   const target = findTarget(encounter, input.target);
   const source = input.source === undefined ? undefined : findTarget(encounter, input.source);
   const subject = named(ctx.ruleSet, input.condition);
+  requireAlive(target, 'condition');
   const label = subject.kind === 'track' ? subject.track.name : subject.name;
   requireMayAffect(ctx.actor, encounter, target, source, `put ${label} on ${target.name}`);
   if (subject.kind === 'track')
@@ -221,6 +223,34 @@ export function addCondition(encounter: Encounter, ctx: StepContext, input: AddC
   });
   const what = shownToPlayers ? subject.name : 'an effect';
   return { encounter: next, events, command: 'condition add', detail: `${what} on ${target.name}` };
+}
+
+/** A condition for several combatants at once: the members of a group the caller confirmed, by id. */
+export interface GroupConditionInput extends Omit<AddConditionInput, 'target'> {
+  targets: string[];
+}
+
+/**
+ * Puts the condition on each of `targets` still in the fight and alive (the dead and the removed
+ * are passed over, as the confirmation named the living), as one change that one undo reverts.
+ */
+export function addConditionToEach(encounter: Encounter, ctx: StepContext, input: GroupConditionInput): Transition {
+  const { targets, ...rest } = input;
+  const living = targets.flatMap((id) => {
+    const found = findById(encounter, id);
+    return found === undefined || found.rules.dead ? [] : [found];
+  });
+  if (living.length === 0) throw new UserError('None of them is still in the fight and alive, so nothing was changed.');
+  let next = encounter;
+  const events: EncounterEvent[] = [];
+  const details: string[] = [];
+  for (const target of living) {
+    const added = addCondition(next, ctx, { ...rest, target: target.id });
+    next = added.encounter;
+    events.push(...added.events);
+    details.push(added.detail);
+  }
+  return { encounter: next, events, command: 'condition add', detail: details.join('; ') };
 }
 
 /** Lowers a track, or ends a condition or effect (and what it implied; Prone stays). */

@@ -7,7 +7,7 @@ import { rollDamage, type DamageAmount } from './damage-amount';
 import { applyRulesChange, customEffectsOn } from './effects';
 import { requireControl, requireMayHarm } from './permissions';
 import { CombatRefusal } from './refusals';
-import { findTarget, refOf } from './targets';
+import { findTarget, refOf, requireAlive } from './targets';
 import { replaceCombatant, type StepContext, type Transition } from './transition';
 import { MAX_HP, type Actor, type Combatant, type Encounter, type EncounterEvent } from './types';
 import { requireWhole } from './validate';
@@ -110,6 +110,7 @@ export function dealDamage(
   input: { target: string; amount: string; type?: DamageType; critical?: boolean; source?: string; anyoneMayHarm?: boolean },
 ): Transition {
   const combatant = findTarget(encounter, input.target);
+  requireAlive(combatant, 'damage');
   requireMayHarm(ctx.actor, encounter, combatant, `damage ${combatant.name}`, input.anyoneMayHarm ?? false);
   requireHp(combatant);
   const source = input.source === undefined ? likelySource(encounter, ctx.actor, combatant) : findTarget(encounter, input.source);
@@ -121,6 +122,7 @@ export function dealDamage(
 
 export function heal(encounter: Encounter, ctx: StepContext, input: { target: string; amount: string }): Transition {
   const combatant = findTarget(encounter, input.target);
+  requireAlive(combatant, 'heal');
   requireHp(combatant);
   const amount = rollAmount(input.amount, ctx.random, 'Healing');
   const change = ctx.ruleSet.applyHealing(combatant.rules, amount.total);
@@ -141,6 +143,7 @@ export function grantTempHp(
   const combatant = findTarget(encounter, input.target);
   // Anyone may grant them, as anyone may heal (a cleric's spell); trading higher ones for new ones is the recipient's choice.
   if (input.replace === true) requireControl(ctx.actor, encounter, combatant, `replace ${combatant.name}'s temporary HP`);
+  requireAlive(combatant, 'temp-hp');
   requireHp(combatant);
   const amount = rollAmount(input.amount, ctx.random, 'Temporary HP');
   const result = ctx.ruleSet.setTempHp(combatant.rules, amount.total, { replace: input.replace ?? false });

@@ -10,7 +10,8 @@ export interface BeginInput {
 export interface AddInput {
   name: string;
   initMod?: number;
-  hp?: number;
+  /** A number for every one added, or dice (`2d6+3`) rolled for each within the dice limits. */
+  hp?: number | string;
   ac?: number;
   /** `count:4` adds "Name 1" to "Name 4" sharing one initiative roll. */
   count?: number;

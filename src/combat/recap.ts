@@ -123,7 +123,7 @@ export function recapOf(record: FightRecord): Recap {
       switch (event.kind) {
         case 'damage-taken': {
           const after = consequences(entry.events, index + 1, event.combatant.id);
-          // Damage to the dead changes nothing, and the rules say nothing about it.
+          // Damage to the dead (logged before it was refused) changes nothing, and the rules say nothing about it.
           const amount = after.length === 0 ? 0 : damageLanded(event.amount, after);
           damagedBy.set(event.combatant.id, event.source);
           const target = rows.get(event.combatant.id);

@@ -7,6 +7,9 @@ export interface NameSample {
   more: number;
 }
 
+/** What is refused on a dead combatant: every command that would act on it as one still in the fight. */
+export type DeadAct = 'damage' | 'heal' | 'temp-hp' | 'attack' | 'turn' | 'condition';
+
 /**
  * Why the encounter engine refused a step, as data: the views word it (`src/views/refusals.ts`),
  * so the core never names a command or phrases a reply.
@@ -35,6 +38,8 @@ export type Refusal =
   | { kind: 'not-started' }
   | { kind: 'first-turn' }
   | { kind: 'no-hit-points'; combatant: string }
+  /** What the command would do to a dead combatant, which the dead take no part in (docs/rules-decisions.md). */
+  | { kind: 'target-dead'; combatant: string; act: DeadAct }
   | { kind: 'above-maximum-hp'; combatant: string; ceiling: number }
   /** A condition or track of another rule set; `catalogue` lists this one's. */
   | { kind: 'not-in-catalogue'; typed: string; ruleSetName: string; catalogue: string[] }

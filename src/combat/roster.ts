@@ -1,4 +1,5 @@
 import { UserError } from '../errors';
+import { rollAmount } from './amount';
 import type { RuleSetId } from '../rules/ids';
 import { createRulesState } from '../rules/state';
 import type { CombatantRulesState, DamageType, InitiativeRoll, RollMode } from '../rules/types';
@@ -22,6 +23,7 @@ import {
   type InitiativeInfo,
   type Place,
   type SaveBonuses,
+  type AmountRoll,
   type TurnActions,
 } from './types';
 import { lairRoundOnArrival } from './lair';
@@ -73,6 +75,8 @@ interface Newcomer {
   hidden: boolean;
   initMod: number;
   hp: number | undefined;
+  /** Hit points rolled for each name in turn, replacing `hp`; empty when none were rolled. */
+  hpRolls: readonly AmountRoll[];
   ac: number | undefined;
   conSave: number;
   initiative: number | undefined;
@@ -89,13 +93,12 @@ interface Newcomer {
   surprised: boolean;
 }
 
-type Stats = Pick<Newcomer, 'initMod' | 'hp' | 'ac' | 'conSave' | 'initiative' | 'mode'>;
+type Stats = Pick<Newcomer, 'initMod' | 'ac' | 'conSave' | 'initiative' | 'mode'>;
 
 /** What monsters and characters both may give about themselves, with the defaults for what was left out. */
-function statsOf(input: JoinInput): Stats {
+function statsOf(input: Omit<JoinInput, 'hp'>): Stats {
   return {
     initMod: input.initMod ?? 0,
-    hp: input.hp,
     ac: input.ac,
     conSave: input.conSave ?? 0,
     initiative: input.initiative,
@@ -141,6 +144,7 @@ function addCombatants(
   }
   newcomer.names.forEach((name) => requireFreeName(encounter, name));
   const hp = newcomer.hp === undefined ? undefined : requireWhole(newcomer.hp, 'HP', 1, MAX_HP);
+  const hpOf = (index: number): number | undefined => newcomer.hpRolls[index]?.total ?? hp;
   const ac = newcomer.ac === undefined ? null : requireWhole(newcomer.ac, 'AC', 0, 50);
   requireWhole(newcomer.initMod, 'The initiative modifier', -20, 50);
   requireWhole(newcomer.conSave, 'The Constitution save bonus', -20, 50);
@@ -156,7 +160,8 @@ function addCombatants(
   let groupId: string | null = null;
   if (newcomer.names.length > 1) [groupId, next] = takeId(next, 'g');
   const unit: Combatant[] = [];
-  for (const name of newcomer.names) {
+  for (const [index, name] of newcomer.names.entries()) {
+    const hitPoints = hpOf(index);
     let id: string;
     [id, next] = takeId(next, 'c');
     unit.push({
@@ -164,7 +169,7 @@ function addCombatants(
       name,
       controllerId: newcomer.controllerId,
       hidden: newcomer.hidden,
-      hpKnown: hp !== undefined,
+      hpKnown: hitPoints !== undefined,
       armourClass: ac,
       groupId,
       initiative,
@@ -172,8 +177,8 @@ function addCombatants(
       deathAnnounced: false,
       pendingConcentrationDcs: [],
       rules: createRulesState({
-        hp: hp ?? 0,
-        maxHp: hp ?? 0,
+        hp: hitPoints ?? 0,
+        maxHp: hitPoints ?? 0,
         isPlayerCharacter: newcomer.isPlayerCharacter,
         conSaveBonus: newcomer.conSave,
         resistances: newcomer.resistances,
@@ -189,6 +194,10 @@ function addCombatants(
   const combatants = placeInOrder(next.combatants, unit, ctx.ruleSet, ctx.random);
   const placed = combatants.filter((c) => unit.some((u) => u.id === c.id));
   const events: EncounterEvent[] = placed.map((c) => ({ kind: 'combatant-added', combatant: refOf(c), initiative: c.initiative }));
+  unit.forEach((combatant, index) => {
+    const roll = newcomer.hpRolls[index];
+    if (roll !== undefined) events.push({ kind: 'hp-rolled', combatant: refOf(combatant), roll, private: combatant.hidden });
+  });
   return { encounter: { ...next, combatants }, events, initiative: initiative.total };
 }
 
@@ -217,6 +226,27 @@ function numberedNames(encounter: Encounter, base: string, count: number): strin
   return Array.from({ length: count }, (_, i) => `${base} ${first + i}`);
 }
 
+/**
+ * `hp:` for each new monster: a number for all of them, or dice rolled once per creature, as a game
+ * master rolls each goblin's hit points. Each roll keeps to the dice limits; a total outside 1 to
+ * MAX_HP adds nobody.
+ */
+function hitPointsFor(ctx: StepContext, hp: number | string | undefined, names: readonly string[]): Pick<Newcomer, 'hp' | 'hpRolls'> {
+  if (hp === undefined || typeof hp === 'number') return { hp, hpRolls: [] };
+  const amounts = names.map(() => rollAmount(hp, ctx.random, 'HP'));
+  const rolls = amounts.flatMap((amount) => (amount.roll === null ? [] : [amount.roll]));
+  // A plain number is the same for every one of them.
+  if (rolls.length === 0) return { hp: amounts[0]?.total, hpRolls: [] };
+  rolls.forEach((roll, index) => {
+    if (roll.total < 1 || roll.total > MAX_HP) {
+      throw new UserError(
+        `HP rolled for ${names[index] ?? 'a monster'} came to ${roll.total} (${roll.rendered}): hit points must be from 1 to ${MAX_HP}, so nobody was added.`,
+      );
+    }
+  });
+  return { hp: undefined, hpRolls: rolls };
+}
+
 export function addMonsters(encounter: Encounter, ctx: StepContext, input: AddInput): Transition {
   requireGameMaster(ctx.actor, encounter, 'add monsters');
   const name = requireName(input.name, 'The name');
@@ -242,6 +272,7 @@ export function addMonsters(encounter: Encounter, ctx: StepContext, input: AddIn
     isPlayerCharacter: false,
     hidden: input.hidden ?? false,
     ...statsOf(input),
+    ...hitPointsFor(ctx, input.hp, names),
     conSave: saveBonuses.con ?? input.conSave ?? 0,
     resistances: input.resist ?? [],
     immunities: input.immune ?? [],
@@ -272,6 +303,8 @@ export function joinEncounter(encounter: Encounter, ctx: StepContext, input: Joi
     isPlayerCharacter: true,
     hidden: false,
     ...statsOf(input),
+    hp: input.hp,
+    hpRolls: [],
     resistances: [],
     immunities: [],
     vulnerabilities: [],

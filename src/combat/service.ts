@@ -43,8 +43,8 @@ export interface EncounterService {
   /** Combatants of the channel's encounter in initiative order (empty without one), for autocomplete. */
   combatants(place: Place): Promise<CombatantRef[]>;
   /**
-   * A whole fight with its log: the last one that ended in the channel (`ended`), or the one running
-   * there, else the last ended (`any`). Refused when there is none.
+   * A whole fight with its log: the last one that ended in the channel after reaching round 1
+   * (`ended`), or the one running there, else that last ended one (`any`). Refused when there is none.
    */
   fight(place: Place, which: 'ended' | 'any'): Promise<FightRecord>;
   /** Remembers the tracker message posted for the encounter; not a change `undo` reverts. */

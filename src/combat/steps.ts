@@ -3,7 +3,7 @@
  * A new command adds its step here (in the module that owns its rules) and a view for its events.
  */
 export { attack } from './attacks';
-export { addCondition, removeCondition } from './conditions';
+export { addCondition, addConditionToEach, removeCondition } from './conditions';
 export { dropConcentration, pressConcentrationSave, startConcentration } from './concentration';
 export { dealDamage, grantTempHp, heal, setHp, setMaxHp } from './hit-points';
 export { changeOptions, endEncounter } from './lifecycle';

@@ -35,6 +35,9 @@ export interface EncounterStore {
   /** The latest `count` log entries of the channel's active encounter, newest first; null without one. */
   log(channelId: string, count: number): Promise<EncounterLogEntry[] | null>;
   setTrackerMessage(encounterId: string, messageId: string): Promise<void>;
-  /** The channel's active encounter (`active`) or the last one that ended there (`ended`), with its whole log; null without one. */
+  /**
+   * The channel's active encounter (`active`) or the last one that ended there after reaching round 1
+   * (`ended`), with its whole log; null without one.
+   */
   fight(channelId: string, which: 'active' | 'ended'): Promise<FightRecord | null>;
 }

@@ -1,4 +1,4 @@
-import { CombatRefusal, type NameSample } from './refusals';
+import { CombatRefusal, type DeadAct, type NameSample } from './refusals';
 import type { Combatant, CombatantRef, Encounter } from './types';
 
 /** Case, accents and runs of spaces do not matter when naming a combatant. */
@@ -44,4 +44,29 @@ export function findTarget(encounter: Encounter, typed: string): Combatant {
     if (found.length > 1) throw new CombatRefusal({ kind: 'ambiguous-target', typed: typed.trim(), matches: sampleOf(found) });
   }
   throw new CombatRefusal({ kind: 'unknown-target', typed: typed.trim(), combatants: sampleOf(combatants) });
+}
+
+/**
+ * The dead take no part in the fight: damage, healing, an attack, a turn or a new condition would
+ * change nothing, or (healing) needs setting the HP above 0 to bring them back first, so each is
+ * refused with the reason rather than logged as a change that did nothing. Corrections (setting HP
+ * or the maximum, removing a condition, setting initiative, removing the combatant) stay allowed.
+ */
+export function requireAlive(combatant: Combatant, act: DeadAct): void {
+  if (combatant.rules.dead) throw new CombatRefusal({ kind: 'target-dead', combatant: combatant.name, act });
+}
+
+/**
+ * The creatures a group name stands for: "Goblin" for Goblin 1, Goblin 2 and the others numbered
+ * after it (as `count:` names them), when it names no combatant itself. Null when it names one
+ * combatant or fewer than two share it: such a name is resolved by `findTarget`, "which one?" included.
+ */
+export function groupNamed(encounter: Encounter, typed: string): Combatant[] | null {
+  const wanted = normaliseName(typed);
+  if (wanted === '' || encounter.combatants.some((c) => c.id === typed.trim() || normaliseName(c.name) === wanted)) return null;
+  const members = encounter.combatants.filter((c) => {
+    const name = normaliseName(c.name);
+    return name.startsWith(`${wanted} `) && /^\d+$/.test(name.slice(wanted.length + 1));
+  });
+  return members.length < 2 ? null : members;
 }

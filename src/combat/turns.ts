@@ -6,7 +6,7 @@ import { applyRulesChange, customEffectsOn, endEffects, isDying, type Step } fro
 import { isGameMaster, requireControl, requireGameMaster } from './permissions';
 import { lairActing, lairDue, roundOfCurrent } from './lair';
 import { CombatRefusal } from './refusals';
-import { findById, findTarget, refOf } from './targets';
+import { findById, findTarget, refOf, requireAlive } from './targets';
 import { replaceCombatant, type StepContext, type Transition } from './transition';
 import type { Combatant, Encounter, EncounterEffect, EncounterEvent, LairTurn } from './types';
 
@@ -381,6 +381,7 @@ function leaveLairTurn(encounter: Encounter, ctx: StepContext, lair: Combatant, 
 export function moveTurn(encounter: Encounter, ctx: StepContext, target: string): Transition {
   requireGameMaster(ctx.actor, encounter, 'move the turn');
   const chosen = findTarget(encounter, target);
+  requireAlive(chosen, 'turn');
   const round = Math.max(encounter.round, 1);
   // A correction also ends a lair turn in progress and a wait: the turn is simply the chosen one's.
   const combatants = encounter.combatants.map((c) => {

@@ -332,6 +332,8 @@ export type EncounterEvent =
   | { kind: 'delay-ended'; combatant: CombatantRef }
   /** `private`: a hidden attacker's damage dice, which would show its bonus: the game master's alone. */
   | { kind: 'amount-rolled'; combatant: CombatantRef; roll: AmountRoll; private?: boolean }
+  /** Hit points rolled for a monster as it was added; `private`: a hidden one's, for the game master alone. */
+  | { kind: 'hp-rolled'; combatant: CombatantRef; roll: AmountRoll; private: boolean }
   /** An attack roll; on a hit, the damage events follow. */
   | ({ kind: 'attack-rolled' } & AttackRoll)
   /**

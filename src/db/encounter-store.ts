@@ -212,9 +212,10 @@ export const STATE_COLUMNS = `row_to_json(e) AS encounter,
   (SELECT coalesce(json_agg(f ORDER BY f.id), '[]'::json) FROM encounter_effects f WHERE f.encounter_id = e.id) AS effects`;
 
 /**
- * A whole fight: the channel's active encounter (`$2` false) or the last one that ended there, with
- * every logged change oldest first. Encounters of a channel follow one another, so the newest begun
- * that has ended is the last to end.
+ * A whole fight: the channel's active encounter (`$2` false) or the last one that ended there after
+ * reaching round 1, with every logged change oldest first. Encounters of a channel follow one
+ * another, so the newest begun that has ended is the last to end; one ended before round 1 (nobody
+ * took a turn) has nothing to recap and must not hide the real last fight.
  */
 export const FIGHT_SQL = `
 SELECT ${STATE_COLUMNS},
@@ -223,7 +224,7 @@ SELECT ${STATE_COLUMNS},
       'detail', ev.detail, 'undone', ev.undone, 'events', ev.events) ORDER BY ev.id), '[]'::json)
     FROM encounter_events ev WHERE ev.encounter_id = e.id) AS entries
 FROM encounters e
-WHERE CASE WHEN $2::boolean THEN e.channel_id = $1 AND e.ended_at IS NOT NULL ELSE e.active_channel_id = $1 END
+WHERE CASE WHEN $2::boolean THEN e.channel_id = $1 AND e.ended_at IS NOT NULL AND e.round > 0 ELSE e.active_channel_id = $1 END
 ORDER BY e.created_at DESC
 LIMIT 1`;
 

@@ -44,7 +44,11 @@ function healTo(
   return { ...change, healed };
 }
 
-/** Spends Hit Dice one at a time: die + Con modifier each, at least the rule set's floor (§23, §27.24). */
+/**
+ * Spends Hit Dice one at a time: die + Con modifier each, at least the rule set's floor (§23, §27.24).
+ * A player rolls them one by one and stops when nothing is left to heal: at the maximum none is
+ * spent (refused, with the reason), and dice left once HP reach it stay unspent.
+ */
 function spendHitDice(
   ctx: RulesContext,
   state: CombatantRulesState,
@@ -54,8 +58,10 @@ function spendHitDice(
   const conMod = abilityModifier(state.conScore);
   const halved = hitDiceHalved(ctx, state);
   const pools = state.hitDice.map((p) => ({ ...p }));
+  // Checked on a copy of their own, so a size named twice counts against one pool.
+  const available = state.hitDice.map((p) => ({ ...p }));
   for (const { sides, count } of spend) {
-    const pool = pools.find((p) => p.sides === sides);
+    const pool = available.find((p) => p.sides === sides);
     if (!Number.isInteger(count) || count < 0) return { ok: false, reason: 'Spend a whole number of Hit Dice.' };
     const usable = pool ? (halved ? Math.floor(pool.remaining / 2) : pool.remaining) : 0;
     if (count > usable) {
@@ -64,21 +70,31 @@ function spendHitDice(
     }
     if (pool) pool.remaining -= count;
   }
-  let next: CombatantRulesState = { ...state, hitDice: pools };
+  const max = maxHpOf(ctx, state);
+  if (spend.some((s) => s.count > 0) && state.hp >= max) {
+    return { ok: false, reason: `HP are at the maximum (${state.hp}/${max}), so Hit Dice would heal nothing: none was spent.` };
+  }
+  let next: CombatantRulesState = state;
   let healed = 0;
   const events: RulesEvent[] = [];
   for (const { sides, count } of spend) {
+    const pool = pools.find((p) => p.sides === sides);
     for (let i = 0; i < count; i += 1) {
+      if (next.hp >= max) {
+        events.push({ kind: 'hit-dice-unspent', sides, count: count - i });
+        break;
+      }
+      if (pool) pool.remaining -= 1;
       const roll = random.die(sides);
       const gain = Math.max(ctx.facts.hitDieMinimum, roll + conMod);
       const after = healTo(ctx, next, next.hp + gain);
       next = after.state;
       healed += after.healed;
       // The die says what it healed; waking from 0 HP follows it.
-      events.push({ kind: 'hit-dice-spent', sides, roll, healed: after.healed }, ...after.events.filter((e) => e.kind !== 'healed'));
+      events.push({ kind: 'hit-dice-spent', sides, roll, gain, healed: after.healed }, ...after.events.filter((e) => e.kind !== 'healed'));
     }
   }
-  return { ok: true, value: { state: next, events, healed } };
+  return { ok: true, value: { state: { ...next, hitDice: pools }, events, healed } };
 }
 
 /** Next experimental rule 2: every 5 minutes, 1 + level + Con mod (at least level), capped at the bloodied value while bloodied. */

@@ -154,7 +154,10 @@ export type RulesEvent =
   | { kind: 'death-saves-reset' }
   | { kind: 'max-hp-reduced'; reduction: number; maxHp: number }
   | { kind: 'max-hp-restored' }
-  | { kind: 'hit-dice-spent'; sides: number; roll: number; healed: number }
+  /** `gain` is what the die gave (roll + Con modifier, at least the floor); `healed` what of it fit under the maximum. */
+  | { kind: 'hit-dice-spent'; sides: number; roll: number; gain: number; healed: number }
+  /** Hit Dice asked for but not spent: the ones before them brought HP to the maximum. */
+  | { kind: 'hit-dice-unspent'; sides: number; count: number }
   | { kind: 'hit-dice-regained'; sides: number; count: number };
 
 export interface StateChange {

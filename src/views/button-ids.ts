@@ -1,6 +1,7 @@
 /**
  * The buttons Rollcall puts on its messages, and the one codec between them and their custom ids
- * (`<command>:<action>:<encounter>[:<combatant or effect>[:<n>]]`, or `character:<action>:<character>`). The first part names the command that
+ * (`<command>:<action>:<encounter>[:<combatant or effect>[:<n>]]`, `character:<action>:<character>`, or
+ * `condition:<action>:<confirmation>`). The first part names the command that
  * handles the press, so the registry can route it without parsing the rest.
  */
 export type ButtonAction =
@@ -12,11 +13,14 @@ export type ButtonAction =
   | { command: 'hp'; action: 'conc'; encounterId: string; combatantId: string; index: number }
   /** A "save ends" effect's repeat save, waiting for its target's controller. */
   | { command: 'condition'; action: 'save'; encounterId: string; effectId: string }
+  /** The confirmation of a condition for a whole group: carry it out, or drop it. */
+  | { command: 'condition'; action: 'group' | 'cancel'; confirmationId: string }
   /** The confirmation of `/character delete`: its owner deletes the character, or keeps it. */
   | { command: 'character'; action: 'delete' | 'keep'; characterId: string };
 
 export function buttonId(button: ButtonAction): string {
   if (button.command === 'character') return `${button.command}:${button.action}:${button.characterId}`;
+  if (button.command === 'condition' && button.action !== 'save') return `${button.command}:${button.action}:${button.confirmationId}`;
   switch (button.action) {
     case 'next':
     case 'prev':
@@ -47,6 +51,9 @@ export function parseButtonId(customId: string): ButtonAction | null {
     if ((action === 'death' || action === 'myturn') && combatantId !== undefined && combatantId !== '' && index === undefined) {
       return { command, action, encounterId, combatantId };
     }
+  }
+  if (command === 'condition' && (action === 'group' || action === 'cancel') && combatantId === undefined) {
+    return { command, action, confirmationId: encounterId };
   }
   if (command === 'condition' && action === 'save' && combatantId !== undefined && combatantId !== '' && index === undefined) {
     return { command, action, encounterId, effectId: combatantId };

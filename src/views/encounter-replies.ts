@@ -45,14 +45,16 @@ function promptButtons(encounter: Encounter, events: readonly EncounterEvent[]):
 
 /**
  * The game master put an effect on a hidden monster, or took one off, without showing it to the
- * players, or rolled an attack in secret: the answer goes to the game master alone.
+ * players, rolled an attack in secret, or rolled a hidden monster's hit points: the answer goes to
+ * the game master alone.
  */
 function isSecretChange(events: readonly EncounterEvent[]): boolean {
   return events.some(
     (e) =>
       (e.kind === 'effect-started' && e.private) ||
       (e.kind === 'effect-ended' && e.private && e.reason === 'removed') ||
-      (e.kind === 'attack-rolled' && e.private),
+      (e.kind === 'attack-rolled' && e.private) ||
+      (e.kind === 'hp-rolled' && e.private),
   );
 }
 

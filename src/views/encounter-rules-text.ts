@@ -221,6 +221,7 @@ export function consequenceSentences(subject: Subject, events: readonly RulesEve
       case 'condition-added':
       case 'condition-removed':
       case 'hit-dice-spent':
+      case 'hit-dice-unspent':
       case 'hit-dice-regained':
         break;
       default:

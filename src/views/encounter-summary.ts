@@ -37,7 +37,12 @@ export function summaryEmbed(encounter: Encounter): Embed {
   ];
   return {
     title: `🏁 ${shown(encounter.name)} is over`.slice(0, EMBED_LIMITS.title),
-    description: `${lasted(encounter.round)} ${shown(encounter.gameMasterName)} ran it.`,
+    description: [
+      `${lasted(encounter.round)} ${shown(encounter.gameMasterName)} ran it.`,
+      ...(encounter.round === 0
+        ? ['Nobody took a turn, so it has no recap: `/init recap` shows the last fight that reached round 1.']
+        : []),
+    ].join('\n'),
     color: COLORS.neutral,
     fields: fields.filter((f): f is EmbedField => f !== null),
   };

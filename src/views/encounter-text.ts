@@ -94,6 +94,19 @@ function effectEndedSentence(event: Extract<EncounterEvent, { kind: 'effect-ende
   }
 }
 
+/** Past this many characters a group's hit point rolls are shown as totals, so the reply stays whole. */
+const HP_ROLLS_MAX_LENGTH = 1500;
+
+/** "🎲 Goblin 1's HP: 2d6 (3, 4) = `7`", one line per creature. */
+function hpRolledLines(rolled: readonly Extract<EncounterEvent, { kind: 'hp-rolled' }>[]): string[] {
+  const first = rolled[0];
+  if (first === undefined) return [];
+  const full = rolled.map((e) => `🎲 ${shown(e.combatant.name)}'s HP: ${e.roll.rendered}`);
+  if (full.join('\n').length <= HP_ROLLS_MAX_LENGTH) return full;
+  const totals = rolled.map((e) => `${shown(e.combatant.name)} ${e.roll.total}`).join(', ');
+  return [`🎲 HP rolled as ${shown(first.roll.expression)} for each: ${totals}.`];
+}
+
 /**
  * Each event of a command in words, in order; rules events are folded into the sentence they explain.
  * Effects the game master keeps to themselves on hidden monsters are left out unless `forGameMaster`.
@@ -189,6 +202,16 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
       case 'amount-rolled':
         if (event.private !== true || forGameMaster) lines.push(`🎲 ${event.roll.rendered}`);
         break;
+      case 'hp-rolled': {
+        // A group's rolls arrive together: one line each, or their totals alone when the dice would not fit a reply.
+        const rolled = [event];
+        while (events[index]?.kind === 'hp-rolled') {
+          rolled.push(events[index] as typeof event);
+          index += 1;
+        }
+        lines.push(...hpRolledLines(rolled.filter((e) => forGameMaster || !e.private)));
+        break;
+      }
       case 'damage-taken': {
         const run = rulesRun(events, index, event.combatant.id);
         index += run.length;

@@ -1,5 +1,5 @@
 import type { Stopper } from '../combat/incapacity';
-import type { NameSample, Refusal } from '../combat/refusals';
+import type { DeadAct, NameSample, Refusal } from '../combat/refusals';
 import { shown } from './markdown';
 import { MODIFIER_SYNTAX } from './condition-text';
 
@@ -15,13 +15,31 @@ export function stoppedState(stopper: Stopper): string {
   return stopper.kind === 'condition' ? `is ${stopper.condition}` : `is ${stopper.kind}`;
 }
 
+/** Why a dead combatant is refused, and what still works on it. */
+function deadText(name: string, act: DeadAct): string {
+  switch (act) {
+    case 'damage':
+      return `${name} is dead: damage changes nothing, so none was recorded.`;
+    case 'heal':
+      return `${name} is dead and cannot regain hit points. \`/hp set\` above 0 brings it back to life first.`;
+    case 'temp-hp':
+      return `${name} is dead and cannot gain temporary hit points.`;
+    case 'attack':
+      return `${name} is dead: there is nothing left to attack. Choose a living target.`;
+    case 'turn':
+      return `${name} is dead and has no turns. \`/hp set\` above 0 brings it back to life first.`;
+    case 'condition':
+      return `${name} is dead: conditions and effects no longer change anything for it (\`/condition remove\` still clears what it had).`;
+  }
+}
+
 /** The words for each refusal of the encounter engine; a new kind does not compile until it has some. */
 export function refusalText(refusal: Refusal): string {
   switch (refusal.kind) {
     case 'no-encounter':
       return 'There is no encounter in this channel. Start one with `/init begin`.';
     case 'no-ended-encounter':
-      return 'No encounter has ended in this channel yet, so there is nothing to recap. A recap is posted when `/init end` ends one.';
+      return 'No fight that reached round 1 has ended in this channel yet, so there is nothing to recap. A recap is posted when `/init end` ends one.';
     case 'no-fight':
       return 'There is no encounter in this channel, running or ended, to export. Start one with `/init begin`.';
     case 'encounter-exists': {
@@ -86,6 +104,8 @@ export function refusalText(refusal: Refusal): string {
       return refusal.condition === null
         ? `${shown(refusal.combatant)} is dead and cannot attack.`
         : `${shown(refusal.combatant)} is ${refusal.condition} and cannot attack.`;
+    case 'target-dead':
+      return deadText(shown(refusal.combatant), refusal.act);
     case 'cannot-attack-source':
       return `${shown(refusal.combatant)} is ${refusal.condition} by ${shown(refusal.target)} and cannot attack it.`;
     case 'no-armour-class':

@@ -7,9 +7,10 @@ import { COLORS } from './embeds';
 import { consequenceSentences } from './encounter-rules-text';
 import type { Reply } from './reply';
 
-/** "d8 5 +2 = 7": one Hit Die as rolled and what it gave. */
+/** "d8 5 +2 → 7": one Hit Die as rolled and what it healed; "→ 2 of 7 (HP full)" when the maximum took the rest. */
 function hitDieWords(event: Extract<RulesEvent, { kind: 'hit-dice-spent' }>, conMod: number): string {
-  return `d${event.sides} ${event.roll} ${signed(conMod)} → ${event.healed}`;
+  const healed = event.healed < event.gain ? `${event.healed} of ${event.gain} (HP full)` : `${event.healed}`;
+  return `d${event.sides} ${event.roll} ${signed(conMod)} → ${healed}`;
 }
 
 const VARIANT_WORDS: Record<Exclude<NextRestVariant, 'standard'>, Record<RestKind, string>> = {
@@ -77,6 +78,8 @@ export function restReply(before: Character, kind: RestKind, rest: CharacterRest
       `Spends ${spent.length} Hit ${spent.length === 1 ? 'Die' : 'Dice'}: ${spent.map((e) => hitDieWords(e, conMod)).join(', ')}.`,
     );
   }
+  const unspent = events.reduce((sum, event) => sum + (event.kind === 'hit-dice-unspent' ? event.count : 0), 0);
+  if (unspent > 0) lines.push(`${unspent} Hit ${unspent === 1 ? 'Die stays' : 'Dice stay'} unspent: HP are full.`);
   lines.push(healed > 0 ? `Regains ${healed} HP (now ${after.hp}/${after.maxHp}).` : `HP stay at ${after.hp}/${after.maxHp}.`);
   const regained = after.hitDiceLeft - before.hitDiceLeft;
   if (regained > 0) lines.push(`Regains ${regained} Hit ${regained === 1 ? 'Die' : 'Dice'}.`);

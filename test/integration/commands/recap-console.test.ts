@@ -43,11 +43,11 @@ describe('/init recap and /init export in the console', () => {
     expect(replies.map((r) => r.error)).toEqual(script.map(() => undefined));
     expect(replies[0]?.ephemeral).toBe(true);
     expect(said(replies[0])).toBe(
-      '⚠️ No encounter has ended in this channel yet, so there is nothing to recap. A recap is posted when `/init end` ends one.',
+      '⚠️ No fight that reached round 1 has ended in this channel yet, so there is nothing to recap. A recap is posted when `/init end` ends one.',
     );
     expect(said(replies[1])).toBe('⚠️ There is no encounter in this channel, running or ended, to export. Start one with `/init begin`.');
     // While the fight runs, the last ended one is what a recap is about: there is none yet.
-    expect(said(replies[16])).toContain('No encounter has ended in this channel yet');
+    expect(said(replies[16])).toContain('No fight that reached round 1 has ended in this channel yet');
 
     const ended = replies[18];
     expect(ended?.ephemeral).toBe(false);
@@ -110,6 +110,7 @@ describe('/init recap and /init export in the console', () => {
       '@gm /init begin name:Quiet night',
       '@alice /init join name:Alice hp:20 ac:14',
       '@bob /init export',
+      '@gm /init next',
       '@gm /init end',
       '@gm click:"End the encounter"',
       '@gm /init recap',
@@ -118,9 +119,9 @@ describe('/init recap and /init export in the console', () => {
     expect(replies.map((r) => r.error)).toEqual(script.map(() => undefined));
     expect(replies[2]?.ephemeral).toBe(true);
     expect(said(replies[2])).toBe('**Quiet night**: 1 combatant and 2 logged changes, as `quiet-night.json`.');
-    expect(replies[5]?.ephemeral).toBe(false);
-    expect(recapOf(replies[5])).toMatchObject({
-      description: '0 rounds in under a minute of real time.\nNobody took any damage.',
+    expect(replies[6]?.ephemeral).toBe(false);
+    expect(recapOf(replies[6])).toMatchObject({
+      description: '1 round in under a minute of real time.\nNobody took any damage.',
       fields: [{ name: 'Combatants', value: '**Alice**: dealt 0 · took 0' }],
     });
   }, 120_000);

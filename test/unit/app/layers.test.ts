@@ -43,7 +43,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   'src/logger': ['src/config', 'src/log-redaction'],
   'src/services': ['src/characters', 'src/combat', 'src/dice', 'src/settings', 'src/live'],
   'src/app': ['commands', 'src/config', 'src/services', 'src/db', 'src/dice', 'src/framework', 'src/transports', 'src/live', 'src/views'],
-  'src/main': ['src/app', 'src/config', 'src/logger', 'src/transports', 'src/live'],
+  'src/main': ['src/app', 'src/config', 'src/logger', 'src/db', 'src/transports', 'src/live'],
   'src/console': ['src/app', 'src/config', 'src/logger', 'src/db', 'src/transports', 'src/live'],
 };
 const PACKAGES_OF_THE_EDGE = /^(discord\.js|@discordjs\/|discord-api-types|@prisma\/|prisma|pg$|@electric-sql\/)/;

@@ -110,7 +110,7 @@ describe('repeat saves by button', () => {
     const button = resultReply(ended).components?.[0]?.buttons.find((b) => b.label === 'Roll Wisdom save for Goblin 1');
     const parsed = parseButtonId(button?.customId ?? '');
     expect(parsed).toMatchObject({ command: 'condition', action: 'save' });
-    if (parsed?.command !== 'condition') throw new Error('no repeat save button');
+    if (parsed?.command !== 'condition' || parsed.action !== 'save') throw new Error('no repeat save button');
     const pressed = pressRepeatSave(ended.encounter, ctx(gm, scripted(16)), parsed.effectId);
     expect(describeEvents(pressed)).toContain('Goblin 1 repeats its Wisdom save against Paralyzed (DC 15): 16, the effect ends.');
     expect(named(pressed.encounter, 'Goblin 1').rules.conditions).toEqual([]);

@@ -76,6 +76,27 @@ function row(record: FightRecord, name: string): Omit<CombatantRecap, 'combatant
   return { name: combatant.name, ...numbers };
 }
 
+/** Damage to a dead combatant as the log kept it before `/hp damage` refused it: the damage, and no consequence. */
+function damageLoggedOnTheDead(encounter: Encounter, c: StepContext, target: string, amount: number): Transition {
+  const dead = named(encounter, target);
+  const source = encounter.combatants.find((x) => x.controllerId === c.actor.userId) ?? null;
+  return {
+    encounter,
+    events: [
+      {
+        kind: 'damage-taken',
+        combatant: refOf(dead),
+        source: source === null ? null : refOf(source),
+        amount,
+        damageType: null,
+        critical: null,
+      },
+    ],
+    command: 'hp damage',
+    detail: `${dead.name}: ${amount} damage`,
+  };
+}
+
 describe('the recap of a fight', () => {
   const fight = crypt()
     .by(gm, nextTurn) // round 1: Alice
@@ -91,7 +112,7 @@ describe('the recap of a fight', () => {
     .by(alice, heal, { target: 'Alice', amount: '4' })
     .by(alice, grantTempHp, { target: 'Alice', amount: '5' })
     .by(alice, dealDamage, { target: 'Ghoul', amount: '12' }) // 9 + 12 > 20: it dies, Alice's kill
-    .by(alice, dealDamage, { target: 'Ghoul', amount: '3' }) // the dead take nothing
+    .by(alice, damageLoggedOnTheDead, 'Ghoul', 3) // as fights logged it before such damage was refused: the dead take nothing
     .by(gm, addCondition, { target: 'Shade', condition: 'Poisoned' }) // hidden and not shown: the game master's
     .by(gm, nextTurn) // Shade (the dead Ghoul is skipped)
     .by(gm, dealDamage, { target: 'Alice', amount: '8' }) // 5 absorbed by temporary HP, 3 from HP

@@ -53,8 +53,8 @@ describe('RULES.md §23 short rest: spending Hit Dice', () => {
       const result = getRuleSet(id).shortRest(pc({ hp: 10, conScore: 14 }), { spend: [{ sides: 10, count: 2 }] }, scripted(6, 3));
       expect(result.ok && result.value).toMatchObject({ healed: 13, state: { hp: 23, hitDice: [{ sides: 10, total: 4, remaining: 2 }] } });
       expect(result.ok && result.value.events).toEqual([
-        { kind: 'hit-dice-spent', sides: 10, roll: 6, healed: 8 },
-        { kind: 'hit-dice-spent', sides: 10, roll: 3, healed: 5 },
+        { kind: 'hit-dice-spent', sides: 10, roll: 6, gain: 8, healed: 8 },
+        { kind: 'hit-dice-spent', sides: 10, roll: 3, gain: 5, healed: 5 },
       ]);
     },
   );
@@ -74,6 +74,23 @@ describe('RULES.md §23 short rest: spending Hit Dice', () => {
   it('healing stops at the maximum', () => {
     const result = getRuleSet('dnd2024').shortRest(pc({ hp: 38 }), { spend: [{ sides: 10, count: 1 }] }, scripted(9));
     expect(result.ok && [result.value.healed, result.value.state.hp]).toEqual([2, 40]);
+  });
+
+  it.each(RULESET_IDS)('%s: at the maximum no Hit Die is spent: refused with the reason, nothing rolled', (id) => {
+    expect(getRuleSet(id).shortRest(pc({ hp: 40 }), { spend: [{ sides: 10, count: 2 }], healersKit: true }, noDice)).toEqual({
+      ok: false,
+      reason: 'HP are at the maximum (40/40), so Hit Dice would heal nothing: none was spent.',
+    });
+  });
+
+  it('dice asked for after HP reach the maximum stay unspent; the last one spent says what it healed of what it gave', () => {
+    const result = getRuleSet('dnd2024').shortRest(pc({ hp: 33, conScore: 14 }), { spend: [{ sides: 10, count: 3 }] }, scripted(3, 6));
+    expect(result.ok && result.value.events).toEqual([
+      { kind: 'hit-dice-spent', sides: 10, roll: 3, gain: 5, healed: 5 },
+      { kind: 'hit-dice-spent', sides: 10, roll: 6, gain: 8, healed: 2 },
+      { kind: 'hit-dice-unspent', sides: 10, count: 1 },
+    ]);
+    expect(result.ok && result.value.state).toMatchObject({ hp: 40, hitDice: [{ sides: 10, total: 4, remaining: 2 }] });
   });
 
   it('only dice you have: refused in words, nothing rolled', () => {
