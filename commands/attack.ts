@@ -3,9 +3,9 @@ import type { Reply } from '../src/views/reply';
 import { integer, targetOption, text, type OptionReader } from '../src/framework/options';
 import { commandWithOptions } from '../src/framework/slash-command';
 import { attack } from '../src/combat/steps';
-import { attackerOf, type AttackInput } from '../src/combat/attacks';
+import type { AttackInput } from '../src/combat/attacks';
 import { requireEncounter } from '../src/framework/requirements';
-import { actorOf, applyStep, encountersOf, placeOf, refreshTracker, suggestTargets, withHarmSetting } from './shared/encounter';
+import { actorOf, applyStep, encountersOf, labelOf, placeOf, refreshTracker, suggestTargets, withHarmSetting } from './shared/encounter';
 import { gameMasterAccount, resultReply } from '../src/views/encounter-replies';
 import { ABILITIES, type Ability, type RollMode } from '../src/rules';
 import { modifierOf, parseAbilities, proficiencyBonus } from '../src/characters/sheet';
@@ -78,26 +78,30 @@ function readMode(options: Options): RollMode | undefined {
 }
 
 /**
- * An ability bonus is read from the attacker's sheet (its modifier plus proficiency), so the
- * attacker is found first; the step then attacks with exactly that combatant.
+ * An ability bonus is read from the attacker's sheet (its modifier plus proficiency). Which
+ * combatant attacks is the step's to decide on the encounter as it stands, so the parts of every
+ * stored character in the fight go with it, by character id.
  */
-async function sheetBonus(
-  ctx: CommandContext,
-  ability: Ability,
-  typedAttacker: string | null,
-): Promise<Pick<AttackInput, 'bonus' | 'attacker'>> {
-  const attacker = attackerOf(await requireEncounter(ctx), actorOf(ctx), typedAttacker);
-  const character = attacker.characterId === null ? null : await ctx.services.characters.get(attacker.characterId);
-  if (character === null) {
-    throw new UserError(
-      `${shown(attacker.name)} has no character sheet to read \`bonus:${ability}\` from: give the bonus as a number, e.g. \`bonus:5\`.`,
-    );
-  }
-  const parts = [
-    { bonus: modifierOf(character, ability), reason: abilityLabel(ability) },
-    { bonus: proficiencyBonus(character.level), reason: PROFICIENCY },
-  ];
-  return { attacker: attacker.id, bonus: { parts, ability } };
+async function sheetBonus(ctx: CommandContext, ability: Ability): Promise<AttackInput['bonus']> {
+  const encounter = await requireEncounter(ctx);
+  const ids = encounter.combatants.flatMap((c) => (c.characterId === null ? [] : [c.characterId]));
+  const characters = await Promise.all(ids.map((id) => ctx.services.characters.get(id)));
+  const sheets = Object.fromEntries(
+    characters.flatMap((character) =>
+      character === null
+        ? []
+        : [
+            [
+              character.id,
+              [
+                { bonus: modifierOf(character, ability), reason: abilityLabel(ability) },
+                { bonus: proficiencyBonus(character.level), reason: PROFICIENCY },
+              ],
+            ],
+          ],
+    ),
+  );
+  return { sheets, ability };
 }
 
 async function run(ctx: CommandContext, options: Options): Promise<Reply> {
@@ -106,12 +110,9 @@ async function run(ctx: CommandContext, options: Options): Promise<Reply> {
   const critRange = options.integer('crit-range');
   const secret = options.flag('secret');
   const mode = readMode(options);
-  const who =
-    bonus.kind === 'number'
-      ? { bonus: { parts: [{ bonus: bonus.value, reason: ATTACK_BONUS }] }, ...(typedAttacker === null ? {} : { attacker: typedAttacker }) }
-      : await sheetBonus(ctx, bonus.ability, typedAttacker);
   const input: AttackInput = {
-    ...who,
+    bonus: bonus.kind === 'number' ? { parts: [{ bonus: bonus.value, reason: ATTACK_BONUS }] } : await sheetBonus(ctx, bonus.ability),
+    ...(typedAttacker === null ? {} : { attacker: typedAttacker }),
     target: options.text('target'),
     damage: options.text('damage'),
     weapon: options.text('kind') !== 'spell',
@@ -125,7 +126,7 @@ async function run(ctx: CommandContext, options: Options): Promise<Reply> {
   // keeps a hidden monster's numbers hidden, the game master's has them; buttons (a concentration
   // save) stay with the roller's copy.
   const result = await withHarmSetting(ctx, (anyoneMayHarm) =>
-    encountersOf(ctx).apply(actorOf(ctx), placeOf(ctx), attack, { ...input, anyoneMayHarm }),
+    encountersOf(ctx).apply(actorOf(ctx), placeOf(ctx), labelOf(ctx), attack, { ...input, anyoneMayHarm }),
   );
   await refreshTracker(ctx, result.encounter);
   const reply = resultReply(result);

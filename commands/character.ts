@@ -10,12 +10,13 @@ import {
 } from '../src/characters/sheet';
 import { exportCharacter, importCharacter } from '../src/characters/portable';
 import { revivedState } from '../src/characters/fight';
-import { getRuleSet } from '../src/rules';
 import { shown as shownText } from '../src/views/markdown';
 import { ABILITIES, type Ability } from '../src/rules/types';
+import { getRuleSet } from '../src/rules';
 import { onButton } from '../src/framework/buttons';
 import { UserError, type CommandContext, type ComponentContext } from '../src/framework/command';
 import { attachment, integer, text, type IntegerOption, type OptionReader } from '../src/framework/options';
+import { placeOf } from '../src/framework/requirements';
 import { commandOfSubcommands, subcommand } from '../src/framework/slash-command';
 import { buttonId } from '../src/views/button-ids';
 import { characterNamedOrActive, ownerOf, requireCharacter } from './shared/characters';
@@ -211,7 +212,9 @@ const importSheet = subcommand({
   description: "Make a character from Rollcall's JSON or a Foundry VTT dnd5e actor",
   options: IMPORT_OPTIONS,
   async run(ctx, options) {
-    const { sheet, state } = importCharacter(await importedText(ctx, options));
+    const text = await importedText(ctx, options);
+    const { ruleset } = await ctx.services.settings.effectiveRuleset(placeOf(ctx));
+    const { sheet, state } = importCharacter(text, getRuleSet(ruleset));
     const created = await ctx.services.characters.create(ownerOf(ctx), sheet, state);
     if (created === null) throw new UserError(`You already have a character called ${characterName(sheet)}: delete or rename it first.`);
     return shown(created, 'Imported; it is your active character.');

@@ -25,6 +25,7 @@ import { addMonsters, dealDamage, nextTurn } from '../src/combat/steps';
 import type { Actor, Place } from '../src/combat/types';
 import { createCryptoRandom } from '../src/dice';
 import { createEncounterService } from '../src/db/encounter-store';
+import { noteText } from '../src/views/change-notes';
 import { createCountingPrisma } from '../src/db/encounter-statement-counter';
 import { applyMigrations } from '../src/db/migrations';
 import type { ChannelMessenger, CommandContext, OptionValue } from '../src/framework/command';
@@ -80,15 +81,15 @@ function place(index: number): Place {
 
 /** An encounter of `size` combatants under way in `where`, with a tracker message to edit. */
 async function fight(service: EncounterService, where: Place, size: number): Promise<void> {
-  const begun = await service.begin(GM, where, { name: `Bench ${where.channelId}` });
+  const begun = await service.begin(GM, where, 'init begin', { name: `Bench ${where.channelId}` });
   await service.setTrackerMessage(where, begun.encounter.id, `tracker-${where.channelId}`);
   // Enough HP that a whole run of `damage 1` never drops anyone; `/init add` adds at most 20 at once.
   for (let added = 0; added < size; added += 20) {
     const count = Math.min(10, (size - added) / 2);
-    await service.apply(GM, where, addMonsters, { name: 'Goblin', count, hp: 100_000, ac: 15, initMod: 2 });
-    await service.apply(GM, where, addMonsters, { name: 'Orc', count, hp: 100_000, ac: 13, initMod: 1 });
+    await service.apply(GM, where, 'init add', addMonsters, { name: 'Goblin', count, hp: 100_000, ac: 15, initMod: 2 });
+    await service.apply(GM, where, 'init add', addMonsters, { name: 'Orc', count, hp: 100_000, ac: 13, initMod: 1 });
   }
-  await service.apply(GM, where, nextTurn);
+  await service.apply(GM, where, 'init next', nextTurn);
 }
 
 async function setUp(service: EncounterService): Promise<void> {
@@ -289,19 +290,25 @@ async function main(): Promise<void> {
     await applyMigrations(url);
     const counting = createCountingPrisma(url, POOL_SIZE);
     try {
-      const service = createEncounterService({ prisma: counting.prisma, random: createCryptoRandom(), now: () => new Date() });
+      const service = createEncounterService({
+        prisma: counting.prisma,
+        random: createCryptoRandom(),
+        now: () => new Date(),
+        describe: noteText,
+      });
       const setupStart = performance.now();
       await setUp(service);
       console.log(
         `Set up ${ENCOUNTERS} encounters of ${COMBATANTS} combatants in ${((performance.now() - setupStart) / 1000).toFixed(1)} s.`,
       );
-      const next = (where: Place) => service.apply(GM, where, nextTurn);
+      const next = (where: Place) => service.apply(GM, where, 'init next', nextTurn);
       const damage = (where: Place, step: number) =>
-        service.apply(GM, where, dealDamage, { target: `Goblin ${(step % (COMBATANTS / 2)) + 1}`, amount: '1' });
-      const cold = () => createEncounterService({ prisma: counting.prisma, random: createCryptoRandom(), now: () => new Date() });
-      const coldNext = (where: Place) => cold().apply(GM, where, nextTurn);
+        service.apply(GM, where, 'hp damage', dealDamage, { target: `Goblin ${(step % (COMBATANTS / 2)) + 1}`, amount: '1' });
+      const cold = () =>
+        createEncounterService({ prisma: counting.prisma, random: createCryptoRandom(), now: () => new Date(), describe: noteText });
+      const coldNext = (where: Place) => cold().apply(GM, where, 'init next', nextTurn);
       const coldDamage = (where: Place, step: number) =>
-        cold().apply(GM, where, dealDamage, { target: `Orc ${(step % (COMBATANTS / 2)) + 1}`, amount: '1' });
+        cold().apply(GM, where, 'hp damage', dealDamage, { target: `Orc ${(step % (COMBATANTS / 2)) + 1}`, amount: '1' });
       // Warm the pool, the JIT and PostgreSQL's caches before measuring.
       await measure('warm-up', 10, next, counting.statements);
       const rows: Row[] = [];
@@ -316,7 +323,7 @@ async function main(): Promise<void> {
       const replica = cold();
       let sent = 0;
       const eitherProcess = (where: Place, step: number) =>
-        (sent++ % 2 === 0 ? service : replica).apply(GM, where, dealDamage, {
+        (sent++ % 2 === 0 ? service : replica).apply(GM, where, 'hp damage', dealDamage, {
           target: `Goblin ${(step % (COMBATANTS / 2)) + 1}`,
           amount: '1',
         });

@@ -25,6 +25,7 @@ import { applyMigrations } from '../src/db/migrations';
 import type { ChannelMessenger, CommandContext, OptionValue } from '../src/framework/command';
 import { dispatchAutocomplete, dispatchCommand } from '../src/framework/dispatch';
 import type { Services } from '../src/services';
+import { noteText } from '../src/views/change-notes';
 
 const GM: Actor = { userId: 'bench-gm', name: 'Bench GM', canManageChannel: false };
 const RUNS = 60;
@@ -78,17 +79,21 @@ function pileEffects(targets: number, perTarget: number) {
         seq += 1;
       }
     }
-    return { encounter: { ...encounter, effects, nextSeq: seq }, events: [], command: 'condition add', detail: 'effects' };
+    return {
+      encounter: { ...encounter, effects, nextSeq: seq },
+      events: [],
+      note: { kind: 'effect-added', combatant: 'the Ogres', effect: null },
+    };
   };
 }
 
 async function fight(service: EncounterService, where: Place, combatants: number, targets: number, perTarget: number): Promise<void> {
-  const begun = await service.begin(GM, where, { name: `Bench ${where.channelId}` });
+  const begun = await service.begin(GM, where, 'init begin', { name: `Bench ${where.channelId}` });
   await service.setTrackerMessage(where, begun.encounter.id, `tracker-${where.channelId}`);
   for (let added = 0; added < combatants; added += 10) {
-    await service.apply(GM, where, addMonsters, { name: `Ogre ${added / 10}`, count: 10, hp: 100_000, ac: 15, initiative: 10 });
+    await service.apply(GM, where, 'init add', addMonsters, { name: `Ogre ${added / 10}`, count: 10, hp: 100_000, ac: 15, initiative: 10 });
   }
-  await service.apply(GM, where, pileEffects(targets, perTarget));
+  await service.apply(GM, where, 'condition add', pileEffects(targets, perTarget));
 }
 
 const messenger: ChannelMessenger = {
@@ -134,7 +139,12 @@ async function main(): Promise<void> {
     await applyMigrations(url);
     const counting = createCountingPrisma(url, 10);
     try {
-      const service = createEncounterService({ prisma: counting.prisma, random: createCryptoRandom(), now: () => new Date() });
+      const service = createEncounterService({
+        prisma: counting.prisma,
+        random: createCryptoRandom(),
+        now: () => new Date(),
+        describe: noteText,
+      });
       const before: Place = { guildId: 'bench', channelId: 'uncapped' };
       const capped: Place = { guildId: 'bench', channelId: 'capped' };
       const bare: Place = { guildId: 'bench', channelId: 'bare' };

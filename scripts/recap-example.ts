@@ -3,6 +3,7 @@
  * dice, no database) and writes the chart its recap attaches, by default to docs/recap-example.png,
  * the picture docs/encounters.md shows. Prints the recap as the console would.
  */
+import { noteText } from '../src/views/change-notes';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fightEntry, type FightEntry } from '../src/combat/recap';
@@ -44,7 +45,7 @@ function context(actor: Actor): StepContext {
 }
 
 function log(actor: Actor, transition: Transition): Encounter {
-  entries.push(fightEntry(actor, transition, new Date(clock)));
+  entries.push(fightEntry(actor, { ...transition, command: 'recap example', detail: noteText(transition.note) }, new Date(clock)));
   return transition.encounter;
 }
 
@@ -120,9 +121,10 @@ for (const [whose, act] of turns) {
 }
 by(gm, endEncounter);
 
-const reply = recapReply({ encounter, entries }, 'game-master');
-const out = process.argv[2] ?? path.join(__dirname, '..', 'docs', 'recap-example.png');
-const chart = reply.files?.[0];
-if (chart === undefined) throw new Error('the sample fight drew no chart');
-writeFileSync(out, chart.data);
-process.stdout.write(`${renderReplyText(reply)}\nwrote ${out}\n`);
+void recapReply({ encounter, entries }, 'game-master').then((reply) => {
+  const out = process.argv[2] ?? path.join(__dirname, '..', 'docs', 'recap-example.png');
+  const chart = reply.files?.[0];
+  if (chart === undefined) throw new Error('the sample fight drew no chart');
+  writeFileSync(out, chart.data);
+  process.stdout.write(`${renderReplyText(reply)}\nwrote ${out}\n`);
+});

@@ -23,6 +23,9 @@ import { serveLivePages, type LivePages, type ServeOptions } from './live/live-p
 import { createLiveLinkStore, createLiveStateSource } from './db/live-store';
 import { listenForLiveNotices } from './db/live-listener';
 import type { LivePagesOff } from './views/live-share';
+import { createChartRenderer } from './charts';
+import type { ChartRenderer } from './views/recap-chart';
+import { noteText } from './views/change-notes';
 
 /** The bot's parts, shared by every transport: its commands and the services they use. */
 export interface App {
@@ -63,6 +66,8 @@ export interface ServiceParts {
   feed?: LiveFeed;
   /** Links to live pages; by default, none served (as over the gateway without WEB_PORT). */
   liveLinks?: LiveLinks;
+  /** Where recap charts are rendered; by default a worker thread, with a cache. */
+  charts?: ChartRenderer;
 }
 
 /** The services every handler gets, over an open database. Tests build theirs with it too. */
@@ -74,18 +79,20 @@ export function buildServices({
   attachments = createAttachmentFetcher(),
   feed = new LiveFeed(),
   liveLinks,
+  charts = createChartRenderer(),
 }: ServiceParts): Services {
   const publish = feed.publish.bind(feed);
   return {
     random,
     logger,
     now,
-    encounters: createEncounterService({ prisma, random, now, saved: publish }),
+    encounters: createEncounterService({ prisma, random, now, saved: publish, describe: noteText }),
     settings: createSettingsStore(prisma, publish),
     characters: createCharacterStore(prisma),
     attachments,
     live: liveLinks ?? new LiveLinks(createLiveLinkStore(prisma), 'gateway', publish, now),
     confirmations: createConfirmations(prisma),
+    charts,
   };
 }
 

@@ -5,6 +5,7 @@ import type { EncounterService } from './combat/service';
 import type { RandomSource } from './dice/random';
 import type { SettingsStore } from './settings/store';
 import type { LiveSharing } from './live/links';
+import type { ChartRenderer } from './views/recap-chart';
 
 /**
  * The long-lived things a handler uses, built once by the composition root (src/app.ts). Storage is
@@ -26,6 +27,8 @@ export interface Services {
   live: LiveSharing;
   /** What confirmation buttons do once pressed (/condition add on a whole group). */
   confirmations: Confirmations;
+  /** Renders recap charts off the event loop, once per fight and viewer. */
+  charts: ChartRenderer;
 }
 
 /** Reads the text of an attached file, refusing (with a UserError) one too large, of the wrong type or too slow to arrive. */

@@ -1,8 +1,9 @@
 import { dropConcentration, readyAction, spendLegendaryAction, startConcentration, useReaction } from '../../src/combat/steps';
 import { ACTION_TEXT_MAX_LENGTH, NAME_MAX_LENGTH } from '../../src/combat/types';
+import { onButton } from '../../src/framework/buttons';
 import { given, integer, targetOption, text } from '../../src/framework/options';
 import { subcommand } from '../../src/framework/slash-command';
-import { applyStep } from '../shared/encounter';
+import { applyStep, encounterForButton } from '../shared/encounter';
 
 export const concentrate = subcommand({
   description: 'Start concentrating on an effect (ends any previous one)',
@@ -17,6 +18,12 @@ export const dropConcentrationOf = subcommand({
   description: 'Stop concentrating',
   options: { target: targetOption('Who stops concentrating') },
   run: (ctx, options) => applyStep(ctx, dropConcentration, options.text('target')),
+});
+
+/** Drops a concentration that keeps up nothing any more, offered when its last effect ended. */
+export const dropConcentrationButton = onButton('init', 'dropconc', async (ctx, button) => {
+  await encounterForButton(ctx, button.encounterId);
+  return applyStep(ctx, dropConcentration, button.combatantId);
 });
 
 export const legendary = subcommand({

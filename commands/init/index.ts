@@ -1,6 +1,6 @@
 import { commandOfSubcommands } from '../../src/framework/slash-command';
 import { suggestTargets } from '../shared/encounter';
-import { concentrate, dropConcentrationOf, legendary, react, ready } from './actions';
+import { concentrate, dropConcentrationButton, dropConcentrationOf, legendary, react, ready } from './actions';
 import { end, endButtons, exportFight, log, recap, undo } from './recap';
 import { add, begin, join, list, remove, setInitiativeOf } from './roster';
 import { deathSaveButton, options } from './saves';
@@ -38,7 +38,7 @@ export const command = commandOfSubcommands({
     share,
   },
   suggest: { target: suggestTargets },
-  buttons: [...turnButtons, deathSaveButton, myTurnButton, ...endButtons],
+  buttons: [...turnButtons, deathSaveButton, myTurnButton, dropConcentrationButton, ...endButtons],
   examples: [
     '/init begin name:Ambush at the ford',
     '/init add name:Goblin hp:7 ac:15 count:2',

@@ -1,9 +1,9 @@
-import { statesAfterFight } from '../../src/characters/fight';
+import { sheetsAfterFight } from '../../src/characters/fight';
 import { isGameMaster, requireGameMaster } from '../../src/combat/permissions';
-import { endEncounter } from '../../src/combat/steps';
 import { onButton } from '../../src/framework/buttons';
 import { integer } from '../../src/framework/options';
 import { subcommand } from '../../src/framework/slash-command';
+import { UserSlots } from '../../src/framework/user-slots';
 import { buttonId } from '../../src/views/button-ids';
 import { COLORS } from '../../src/views/embeds';
 import { logReply } from '../../src/views/encounter-log';
@@ -11,7 +11,7 @@ import { summaryEmbed } from '../../src/views/encounter-summary';
 import { exportReply } from '../../src/views/fight-export';
 import { shown } from '../../src/views/markdown';
 import { recapHasSecrets, recapParts, recapReply } from '../../src/views/recap';
-import { actorOf, encounterForButton, encountersOf, placeOf, refreshTracker, undoLastChange } from '../shared/encounter';
+import { actorOf, encounterForButton, encountersOf, labelOf, placeOf, refreshTracker, undoLastChange } from '../shared/encounter';
 
 /** Ending cannot be undone, so it asks first; the game master's press does it. */
 export const end = subcommand({
@@ -52,13 +52,12 @@ export const end = subcommand({
 export const endButtons = [
   onButton('init', 'end', async (ctx, button) => {
     await encounterForButton(ctx, button.encounterId);
-    const result = await encountersOf(ctx).apply(actorOf(ctx), placeOf(ctx), endEncounter);
-    await ctx.services.characters.recordStates(statesAfterFight(result.encounter));
-    await refreshTracker(ctx, result.encounter);
-    const summary = summaryEmbed(result.encounter);
+    const fight = await encountersOf(ctx).end(actorOf(ctx), placeOf(ctx), labelOf(ctx), sheetsAfterFight);
+    await refreshTracker(ctx, fight.encounter);
+    const summary = summaryEmbed(fight.encounter);
     // A fight ended before round 1 has nothing to recap, and the last recap stays the last real fight's.
-    if (result.encounter.round === 0) return { embeds: [summary] };
-    const recap = recapParts(await encountersOf(ctx).fight(placeOf(ctx), 'ended'), 'players', [summary]);
+    if (fight.encounter.round === 0) return { embeds: [summary] };
+    const recap = await recapParts(fight, 'players', [summary], ctx.services.charts);
     return { embeds: [summary, recap.embed], files: recap.files };
   }),
   onButton('init', 'keep', () =>
@@ -71,25 +70,38 @@ export const endButtons = [
   ),
 ];
 
+/** A recap or an export reads the fight's whole log: one at a time per member. */
+const fightReaders = new UserSlots(1, 'recap or export');
+
 /** The game master's copy differs only when hidden monsters took part, and then only they see it. */
 export const recap = subcommand({
   description: "The last ended fight in numbers, with a chart; the game master's copy shows hidden monsters",
-  async run(ctx) {
-    const record = await encountersOf(ctx).fight(placeOf(ctx), 'ended');
-    if (isGameMaster(actorOf(ctx), record.encounter) && recapHasSecrets(record)) {
-      return { ...recapReply(record, 'game-master'), ephemeral: true };
-    }
-    return recapReply(record, 'players');
-  },
+  run: (ctx) =>
+    fightReaders.run(ctx.user.id, async () => {
+      const record = await encountersOf(ctx).fight(placeOf(ctx), 'ended');
+      if (isGameMaster(actorOf(ctx), record.encounter) && recapHasSecrets(record)) {
+        return { ...(await recapReply(record, 'game-master', ctx.services.charts)), ephemeral: true };
+      }
+      return recapReply(record, 'players', ctx.services.charts);
+    }),
 });
 
-/** The running fight, else the last ended one; hidden monsters' numbers go to the game master alone. */
+/**
+ * The running fight, else the last ended one; hidden monsters' numbers go to the game master alone,
+ * and anyone else is refused on the fight's outline, before its log is read.
+ */
 export const exportFight = subcommand({
   description: 'The whole fight (combatants, every change) as a JSON file; game master only with hidden monsters',
-  async run(ctx) {
-    const record = await encountersOf(ctx).fight(placeOf(ctx), 'any');
-    if (recapHasSecrets(record)) requireGameMaster(actorOf(ctx), record.encounter, 'export a fight with hidden monsters');
-    return exportReply(record);
+  run: (ctx) => {
+    const doing = 'export a fight with hidden monsters';
+    return fightReaders.run(ctx.user.id, async () => {
+      const outline = await encountersOf(ctx).fightOutline(placeOf(ctx), 'any');
+      if (outline.hidden) requireGameMaster(actorOf(ctx), outline.encounter, doing);
+      const record = await encountersOf(ctx).fight(placeOf(ctx), 'any');
+      // Another fight may have begun between the two reads.
+      if (recapHasSecrets(record)) requireGameMaster(actorOf(ctx), record.encounter, doing);
+      return exportReply(record);
+    });
   },
 });
 

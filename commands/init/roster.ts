@@ -8,9 +8,10 @@ import { flag, given, integer, targetOption, text, type OptionReader } from '../
 import { subcommand } from '../../src/framework/slash-command';
 import type { RollMode } from '../../src/rules/types';
 import { characterName } from '../../src/views/character-sheet';
+import { shown } from '../../src/views/markdown';
 import { trackerEmbed, trackerMessage } from '../../src/views/tracker';
 import { ownerOf, requireCharacter } from '../shared/characters';
-import { actorOf, applyStep, encountersOf, placeOf, postTracker } from '../shared/encounter';
+import { actorOf, applyStep, encountersOf, labelOf, placeOf, postTracker } from '../shared/encounter';
 import { resultReply } from '../../src/views/encounter-replies';
 import { optionsInWords } from '../../src/views/encounter-text';
 import { saveModes, saveOptions } from './saves';
@@ -141,6 +142,13 @@ export const join = subcommand({
     });
     const character = await characterToJoin(ctx, options);
     if (character?.dead) throw new UserError(`${characterName(character)} is dead and cannot join a fight.`);
+    const elsewhere = character === null ? null : await ctx.services.characters.fightOf(character.id);
+    if (character !== null && elsewhere !== null && elsewhere.channelId !== ctx.channelId) {
+      // Each fight writes its end state back to the sheet: in two at once, the last to end would undo the other.
+      throw new UserError(
+        `${characterName(character)} is already in the fight **${shown(elsewhere.name)}** in <#${elsewhere.channelId}>: a character is in one fight at a time. Leave that one first (its game master can \`/init remove\` you), or join here with \`name:\` and no stored character.`,
+      );
+    }
     return applyStep(ctx, joinEncounter, character === null ? typed : { ...joinInputFor(character), ...typed });
   },
 });
@@ -180,7 +188,7 @@ export const begin = subcommand({
   },
   async run(ctx, options) {
     const name = options.text('name');
-    const result = await encountersOf(ctx).begin(actorOf(ctx), placeOf(ctx), given({ name, options: saveOptions(options) }));
+    const result = await encountersOf(ctx).begin(actorOf(ctx), placeOf(ctx), labelOf(ctx), given({ name, options: saveOptions(options) }));
     const tracker = await postTracker(ctx, result.encounter);
     const where = {
       pinned: 'The tracker is pinned in this channel.',

@@ -143,7 +143,9 @@ export async function runAbilityTest(
     ctx.services.random,
   );
   const secret = options.flag('secret');
-  const view = { name: roller.name, result, noBonusRecorded: own === null, hidden: roller.hidden, secret };
+  // Without a combatant, the roller is the caller's own character.
+  const isPlayerCharacter = roller.combatant?.rules.isPlayerCharacter ?? true;
+  const view = { name: roller.name, isPlayerCharacter, result, noBonusRecorded: own === null, hidden: roller.hidden, secret };
   const reply = abilityTestReply(view);
   // A hidden monster's roll is already the game master's alone; any other secret roll reaches them as /roll's does.
   if (secret && !roller.hidden) return secretRollReply(ctx, reply.embeds ?? []);

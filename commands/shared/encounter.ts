@@ -1,5 +1,6 @@
 import { CombatRefusal } from '../../src/combat/refusals';
-import type { EncounterService, EncounterStep } from '../../src/combat/service';
+import type { EncounterService } from '../../src/combat/service';
+import type { Change } from '../../src/combat/transition';
 import type { Encounter, EncounterResult } from '../../src/combat/types';
 import {
   UserError,
@@ -118,14 +119,20 @@ async function settled(ctx: Context, result: EncounterResult): Promise<Reply> {
   return resultReply(result);
 }
 
-/** Applies one encounter step for the invoking user, brings the tracker up to date and says what happened. */
-export async function applyStep<Input extends unknown[]>(ctx: Context, step: EncounterStep<Input>, ...input: Input): Promise<Reply> {
-  return settled(ctx, await encountersOf(ctx).apply(actorOf(ctx), placeOf(ctx), step, ...input));
+/** How the log names the invocation: dispatch stamps it on every command and button it runs. */
+export function labelOf(ctx: Context): string {
+  if (ctx.label === undefined) throw new Error('an encounter change reached the core without a log label: run it through dispatch');
+  return ctx.label;
+}
+
+/** Applies one encounter change for the invoking user, brings the tracker up to date and says what happened. */
+export async function applyStep<Input extends unknown[]>(ctx: Context, change: Change<Input>, ...input: Input): Promise<Reply> {
+  return settled(ctx, await encountersOf(ctx).apply(actorOf(ctx), placeOf(ctx), labelOf(ctx), change, ...input));
 }
 
 /** Reverts the invoking user's (or, for the game master, anyone's) last change. */
 export async function undoLastChange(ctx: Context): Promise<Reply> {
-  return settled(ctx, await encountersOf(ctx).undo(actorOf(ctx), placeOf(ctx)));
+  return settled(ctx, await encountersOf(ctx).undo(actorOf(ctx), placeOf(ctx), labelOf(ctx)));
 }
 
 /**

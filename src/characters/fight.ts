@@ -1,5 +1,6 @@
 import type { JoinInput } from '../combat/inputs';
 import { rulesOf } from '../combat/rules-of';
+import type { SheetWrite } from '../combat/store';
 import type { Encounter } from '../combat/types';
 import { ABILITIES, type Ability, type CombatantRulesState, type ConditionKey, type RuleSet } from '../rules/types';
 import { initiativeBonus, saveBonus, stateFromRules, type Character, type CharacterState } from './sheet';
@@ -55,6 +56,11 @@ export function statesAfterFight(encounter: Encounter): { id: string; state: Cha
   return encounter.combatants.flatMap(({ characterId, rules }) =>
     characterId === null ? [] : [{ id: characterId, state: { ...stateFromRules(rules), conditions: lastingConditions(ruleSet, rules) } }],
   );
+}
+
+/** The same states as the write-back the encounter's end saves with it, in one transaction. */
+export function sheetsAfterFight(encounter: Encounter): SheetWrite[] {
+  return statesAfterFight(encounter).map(({ id, state }) => ({ characterId: id, ...state }));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { UserError } from '../errors';
 import { abilityModifier } from '../rules/state';
-import { ABILITIES, CONDITION_KEYS, type Ability, type ConditionKey, type TrackKey } from '../rules/types';
+import { ABILITIES, CONDITION_KEYS, type Ability, type ConditionKey, type RuleSet, type TrackKey } from '../rules/types';
 import {
   applySheetChanges,
   defaultMaxHp,
@@ -136,7 +136,36 @@ function checkedSheet(sheet: CharacterSheet): CharacterSheet {
   return applySheetChanges(sheet, sheet.name, {});
 }
 
-function fromRollcall(json: Fields): ImportedCharacter {
+/** The rule set's parts an imported state is checked against. */
+type StateRules = Pick<RuleSet, 'name' | 'facts' | 'tracks'>;
+
+/**
+ * A state that fights and rests under `rules` could leave, as a sheet `/character create` makes
+ * starts from: HP below 0 only where the rule set has negative HP (Next), and then above the death
+ * threshold, −(Constitution score + level) (RULES.md §9d), unless dead; a track at most its top
+ * level, and at a top level that kills only on a dead character. `paths` name the fields to blame.
+ */
+function checkedState(
+  rules: StateRules,
+  sheet: CharacterSheet,
+  state: CharacterState,
+  paths: { hp: string; tracks: string },
+): CharacterState {
+  const threshold = -(sheet.abilities.con + sheet.level);
+  const lowest = rules.facts.negativeHp ? (state.dead ? threshold : threshold + 1) : 0;
+  if (state.hp < lowest) bad(paths.hp, `must be a whole number from ${lowest} to ${sheet.maxHp} under the ${rules.name} rules`);
+  for (const track of rules.tracks) {
+    const level = state.tracks[track.key];
+    const path = `${paths.tracks}.${track.key}`;
+    if (level > track.maxLevel) bad(path, `must be a whole number from 0 to ${track.maxLevel} under the ${rules.name} rules`);
+    if (level === track.maxLevel && track.atMax === 'death' && !state.dead) {
+      bad(path, `${level} is death under the ${rules.name} rules: a living character has at most ${level - 1}`);
+    }
+  }
+  return state;
+}
+
+function fromRollcall(json: Fields, rules: StateRules): ImportedCharacter {
   const version = json.int('version', 1, 1);
   if (version !== ROLLCALL_VERSION) bad('version', `must be ${ROLLCALL_VERSION}`);
   const abilities = json.object('abilities');
@@ -157,18 +186,17 @@ function fromRollcall(json: Fields): ImportedCharacter {
     initBonus: json.has('initBonus') ? json.int('initBonus', -10, 30) : null,
     speed: json.int('speed', 0, 500),
   });
-  const trackLevel = (key: TrackKey): number => tracks.int(key, 0, 7, 0);
-  return {
-    sheet,
-    state: {
-      hp: hp.int('current', -1000, maxHp),
-      tempHp: hp.int('temp', 0, 1000, 0),
-      hitDiceLeft: json.int('hitDiceLeft', 0, level),
-      tracks: { exhaustion: trackLevel('exhaustion'), fatigue: trackLevel('fatigue'), strife: trackLevel('strife') },
-      conditions: json.list<ConditionKey>('conditions', CONDITION_KEYS),
-      dead: json.bool('dead', false),
-    },
+  // The highest level of the track in any rule set: exhaustion 6, fatigue and strife 7.
+  const trackLevel = (key: TrackKey): number => tracks.int(key, 0, key === 'exhaustion' ? 6 : 7, 0);
+  const state: CharacterState = {
+    hp: hp.int('current', -1000, maxHp),
+    tempHp: hp.int('temp', 0, 1000, 0),
+    hitDiceLeft: json.int('hitDiceLeft', 0, level),
+    tracks: { exhaustion: trackLevel('exhaustion'), fatigue: trackLevel('fatigue'), strife: trackLevel('strife') },
+    conditions: json.list<ConditionKey>('conditions', CONDITION_KEYS),
+    dead: json.bool('dead', false),
   };
+  return { sheet, state: checkedState(rules, sheet, state, { hp: 'hp.current', tracks: 'tracks' }) };
 }
 
 /** Foundry's three-letter skill keys. */
@@ -249,7 +277,7 @@ function foundryAc(ac: Fields, items: Fields[], abilities: Record<Ability, numbe
   }
 }
 
-function fromFoundry(json: Fields): ImportedCharacter {
+function fromFoundry(json: Fields, rules: StateRules): ImportedCharacter {
   if (json.text('type') !== 'character') bad('type', 'must be "character" (a player character actor)');
   const system = json.object('system');
   const abilityFields = system.object('abilities');
@@ -282,21 +310,23 @@ function fromFoundry(json: Fields): ImportedCharacter {
     initBonus: init === 0 ? null : abilityModifier(abilities.dex) + init,
     speed: walk,
   });
-  return {
-    sheet,
-    state: {
-      hp: hp.int('value', 0, maxHp, maxHp),
-      tempHp: hp.int('temp', 0, 1000, 0),
-      hitDiceLeft: Math.max(0, level - classes.reduce((sum, c) => sum + c.spent, 0)),
-      tracks: { exhaustion: attributes.int('exhaustion', 0, 6, 0), fatigue: 0, strife: 0 },
-      conditions: [],
-      dead: false,
-    },
+  const state: CharacterState = {
+    hp: hp.int('value', 0, maxHp, maxHp),
+    tempHp: hp.int('temp', 0, 1000, 0),
+    hitDiceLeft: Math.max(0, level - classes.reduce((sum, c) => sum + c.spent, 0)),
+    tracks: { exhaustion: attributes.int('exhaustion', 0, 6, 0), fatigue: 0, strife: 0 },
+    conditions: [],
+    dead: false,
   };
+  // Foundry keeps exhaustion beside the HP, in `system.attributes`.
+  return { sheet, state: checkedState(rules, sheet, state, { hp: `${hp.path}.value`, tracks: attributes.path }) };
 }
 
-/** Reads Rollcall's own export or a Foundry VTT dnd5e actor; a mistake names the first field that is wrong. */
-export function importCharacter(text: string): ImportedCharacter {
+/**
+ * Reads Rollcall's own export or a Foundry VTT dnd5e actor, its state checked against the rule set
+ * in force where it is imported; a mistake names the first field that is wrong.
+ */
+export function importCharacter(text: string, rules: StateRules): ImportedCharacter {
   if (text.length > MAX_IMPORT_LENGTH) throw new UserError(`The JSON can be at most ${MAX_IMPORT_LENGTH} characters long.`);
   let parsed: unknown;
   try {
@@ -307,8 +337,8 @@ export function importCharacter(text: string): ImportedCharacter {
   const json = new Fields(parsed, '');
   if (json.has('format')) {
     if (json.text('format') !== ROLLCALL_FORMAT) bad('format', `must be "${ROLLCALL_FORMAT}"`);
-    return fromRollcall(json);
+    return fromRollcall(json, rules);
   }
-  if (json.has('system')) return fromFoundry(json);
+  if (json.has('system')) return fromFoundry(json, rules);
   throw new UserError(`This JSON is neither a Rollcall character (\`format: "${ROLLCALL_FORMAT}"\`) nor a Foundry VTT actor (\`system\`).`);
 }

@@ -4,6 +4,7 @@ import { checkWith, sheetBonuses } from '../rules/ability-tests';
 import { SKILL_KEYS, type Skill } from '../rules/skills';
 import { ABILITIES, type Ability, type CombatantRulesState, type ConditionKey, type TrackKey } from '../rules/types';
 import { ABILITY_NAMES } from '../rules/ability-names';
+import { cleanName } from '../rules/names';
 
 // The skill list lives with the rules, which say which rule set knows which skill.
 export { SKILLS, type Skill } from '../rules/skills';
@@ -98,7 +99,7 @@ function whole(value: number, what: string, min: number, max: number): number {
 }
 
 export function requireCharacterName(name: string): string {
-  const clean = name.trim().replace(/\s+/g, ' ');
+  const clean = cleanName(name);
   if (clean === '') throw new UserError("Give the character's name.");
   if (clean.length > CHARACTER_NAME_MAX_LENGTH) {
     throw new UserError(`A character's name can be at most ${CHARACTER_NAME_MAX_LENGTH} characters long.`);
@@ -106,9 +107,9 @@ export function requireCharacterName(name: string): string {
   return clean;
 }
 
-/** The key names are compared by: case and spacing do not matter. */
+/** The key names are compared by: case, spacing and invisible characters do not matter. */
 export function nameKey(name: string): string {
-  return name.trim().replace(/\s+/g, ' ').toLowerCase();
+  return cleanName(name).toLowerCase();
 }
 
 export function parseHitDie(text: string): HitDie {
@@ -123,7 +124,8 @@ function listOf<T extends string>(text: string, field: string, known: readonly T
   for (const part of text.split(/[,;]/)) {
     const key = part.trim().toLowerCase().replace(/\s+/g, '-');
     if (key === '') continue;
-    const match = known.find((k) => k === key) ?? aliases[key];
+    // Own keys only: `constructor` or `__proto__` would otherwise find what every object inherits.
+    const match = known.find((k) => k === key) ?? (Object.hasOwn(aliases, key) ? aliases[key] : undefined);
     if (match === undefined) throw new UserError(`"${part.trim()}" in \`${field}\` is not one of: ${known.join(', ')}.`);
     found.add(match);
   }

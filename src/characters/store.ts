@@ -34,6 +34,8 @@ export interface CharacterStore {
    * ran it; null when the channel never had one.
    */
   lastParty(place: { guildId: string; channelId: string }): Promise<{ gameMasterId: string; characters: Character[] } | null>;
+  /** The running fight the character is in, or null: a character is in one fight at a time. */
+  fightOf(id: string): Promise<{ channelId: string; name: string } | null>;
   /** Brings characters' states up to date after a fight; characters deleted meanwhile are passed over. */
   recordStates(states: readonly { id: string; state: CharacterState }[]): Promise<void>;
 }

@@ -6,6 +6,8 @@ import { landDamage, requireHp } from './hit-points';
 import { isGameMaster, requireControl, requireMayHarm } from './permissions';
 import { CombatRefusal } from './refusals';
 import { findById, findTarget, refOf, requireAlive } from './targets';
+import { chain, step, then } from './compose';
+import type { ChangeNote } from './notes';
 import type { StepContext, Transition } from './transition';
 import type { Actor, AttackReason, AttackRoll, Combatant, Encounter } from './types';
 
@@ -20,8 +22,13 @@ export interface AttackInput {
   target: string;
   /** A name or id; absent: the caller's own combatant, or the current one for the game master. */
   attacker?: string;
-  /** The attack bonus in its named parts ("Str", "proficiency"); `ability` is the one it uses, when known (A5E fatigue reads it). */
-  bonus: { parts: readonly OwnBonus[]; ability?: Ability };
+  /**
+   * The attack bonus in its named parts ("Str", "proficiency"); `ability` is the one it uses, when
+   * known (A5E fatigue reads it). Read from a sheet, the parts of each stored character that may be
+   * the attacker come by character id, and the attacker's are chosen once it is known, on the
+   * encounter as it stands.
+   */
+  bonus: { parts: readonly OwnBonus[]; ability?: Ability } | { sheets: Readonly<Record<string, readonly OwnBonus[]>>; ability: Ability };
   /** Dice or a number, with `[type]` annotations, read as any damage amount is. */
   damage: string;
   mode?: RollMode;
@@ -40,7 +47,7 @@ export interface AttackInput {
  * Who attacks: the combatant named (the caller must control it), else the caller's own one (on
  * their turn the current one, else their only one); the game master attacks with the current combatant.
  */
-export function attackerOf(encounter: Encounter, actor: Actor, typed: string | null): Combatant {
+function attackerOf(encounter: Encounter, actor: Actor, typed: string | null): Combatant {
   if (typed !== null) {
     const named = findTarget(encounter, typed);
     requireControl(actor, encounter, named, `attack as ${named.name}`);
@@ -52,6 +59,14 @@ export function attackerOf(encounter: Encounter, actor: Actor, typed: string | n
   const own = encounter.combatants.filter((c) => c.controllerId === actor.userId);
   if (own.length === 1 && own[0] !== undefined) return own[0];
   throw new CombatRefusal({ kind: 'attacker-unclear', gameMaster, own: own.length });
+}
+
+/** The attacker's bonus parts: as given, or from its sheet. */
+function bonusOf(attacker: Combatant, bonus: AttackInput['bonus']): { parts: readonly OwnBonus[]; ability?: Ability } {
+  if (!('sheets' in bonus)) return bonus;
+  const parts = attacker.characterId === null ? undefined : bonus.sheets[attacker.characterId];
+  if (parts === undefined) throw new CombatRefusal({ kind: 'no-sheet-for-bonus', combatant: attacker.name, ability: bonus.ability });
+  return { parts, ability: bonus.ability };
 }
 
 function requireAbleToAttack(ctx: StepContext, attacker: Combatant): void {
@@ -115,12 +130,41 @@ function targetSide(encounter: Encounter, ctx: StepContext, target: Combatant, r
 }
 
 /**
- * An attack roll against a combatant's Armour Class, through the rules' one d20 function with both
- * sides' conditions, tracks and effects; a hit deals its damage through `landDamage`, as reported
- * damage does, a critical one as the rule set doubles it. The whole attack is one change, undone in one step.
+ * An attack: its roll, then, on a hit, its damage, chained into one change (one log entry, one
+ * undo). Whether it hit is read from the roll inside the chain, on the state it was rolled on.
  */
 export function attack(encounter: Encounter, ctx: StepContext, input: AttackInput): Transition {
+  const done = chain(
+    then(step(attackRoll, input), (rolled) => {
+      const roll = rollOf(rolled);
+      return roll.outcome === 'hit' || roll.outcome === 'critical' ? step(attackDamage, input, roll) : null;
+    }),
+  )(encounter, ctx);
+  return { ...done, note: attackNote(done.note) };
+}
+
+function rollOf(rolled: Transition): AttackRoll {
+  const [event] = rolled.events;
+  if (event?.kind !== 'attack-rolled') throw new Error('an attack roll without its event');
+  return event;
+}
+
+/** The log's line for the whole attack: the roll's note, with the damage of a hit. */
+function attackNote(note: ChangeNote): ChangeNote {
+  if (note.kind !== 'chain') return note;
+  const [roll, damage] = note.notes;
+  if (roll?.kind !== 'attack' || damage?.kind !== 'damage') throw new Error('an attack chained to something other than its damage');
+  return { ...roll, hit: damage.damage };
+}
+
+/**
+ * An attack roll against a combatant's Armour Class, through the rules' one d20 function with both
+ * sides' conditions, tracks and effects. Its damage is checked before the roll, so a miss does not
+ * pass over damage a hit would refuse.
+ */
+function attackRoll(encounter: Encounter, ctx: StepContext, input: AttackInput): Transition {
   const attacker = attackerOf(encounter, ctx.actor, input.attacker ?? null);
+  const bonus = bonusOf(attacker, input.bonus);
   requireAbleToAttack(ctx, attacker);
   const target = findTarget(encounter, input.target);
   requireAlive(target, 'attack');
@@ -131,9 +175,7 @@ export function attack(encounter: Encounter, ctx: StepContext, input: AttackInpu
   const baseAc = armourClassOf(encounter, target);
   if (baseAc === null) throw new CombatRefusal({ kind: 'no-armour-class', combatant: target.name });
 
-  // Checked before the roll, so a miss does not pass over damage a hit would refuse.
-  const text = damageText(encounter, attacker, input.damage);
-  rehearseDamage(text);
+  rehearseDamage(damageText(encounter, attacker, input.damage));
 
   const side = targetSide(encounter, ctx, target, input.reach);
   const asked = {
@@ -144,12 +186,12 @@ export function attack(encounter: Encounter, ctx: StepContext, input: AttackInpu
     kind: 'attack',
     range: input.reach,
     targetIsSourceOf: fromTarget,
-    ...(input.bonus.ability === undefined ? {} : { ability: input.bonus.ability }),
+    ...(bonus.ability === undefined ? {} : { ability: bonus.ability }),
     advantage: [...side.advantage, ...asked.advantage],
     disadvantage: [...side.disadvantage, ...asked.disadvantage],
     effects: customEffectsOn(encounter, attacker.id),
   };
-  const roll = ctx.ruleSet.rollD20Test(attacker.rules, request, input.bonus.parts, ctx.random);
+  const roll = ctx.ruleSet.rollD20Test(attacker.rules, request, bonus.parts, ctx.random);
   const armourClass = baseAc + side.acBonus;
   const critRange = input.critRange ?? 20;
   const outcome =
@@ -185,19 +227,23 @@ export function attack(encounter: Encounter, ctx: StepContext, input: AttackInpu
         : null,
     private: input.secret === true && isGameMaster(ctx.actor, encounter),
   };
-  const head = `${attacker.name} → ${target.name}`;
-  if (outcome === 'miss' || outcome === 'fumble') {
-    return { encounter, events: [{ kind: 'attack-rolled', ...event }], command: 'attack', detail: `${head}: miss` };
-  }
-  const critical = outcome === 'critical';
+  return {
+    encounter,
+    events: [{ kind: 'attack-rolled', ...event }],
+    note: { kind: 'attack', attacker: attacker.name, target: target.name, hit: null },
+  };
+}
+
+/** A hit's damage, a critical one as the rule set doubles it, landing through `landDamage` as reported damage does. */
+function attackDamage(encounter: Encounter, ctx: StepContext, input: AttackInput, roll: AttackRoll): Transition {
+  const attacker = findById(encounter, roll.attacker.id);
+  const target = findById(encounter, roll.target.id);
+  if (attacker === undefined || target === undefined) throw new Error('an attack whose combatants left between its roll and its damage');
+  const critical = roll.outcome === 'critical';
+  const text = damageText(encounter, attacker, input.damage);
   const amount = rollDamage(text, ctx.random, null, critical ? ctx.ruleSet.facts.critical : null, { weapon: input.weapon });
   // A hidden attacker's dice would show its damage bonus; the game master's secret roll may show them.
-  const showRoll = !attacker.hidden || event.private;
+  const showRoll = !attacker.hidden || roll.private;
   const landed = landDamage(encounter, ctx, target, amount, { critical, showRoll, source: attacker, sourceNamed: true });
-  return {
-    encounter: landed.encounter,
-    events: [{ kind: 'attack-rolled', ...event }, ...landed.events],
-    command: 'attack',
-    detail: `${head}: hit, ${landed.detail}`,
-  };
+  return { encounter: landed.encounter, events: landed.events, note: { kind: 'damage', combatant: target.name, damage: landed.damage } };
 }

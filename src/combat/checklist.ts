@@ -1,5 +1,6 @@
 import { isDying } from './effects';
-import { stoppedFrom, type Stopper } from './incapacity';
+import { stoppedFrom } from './incapacity';
+import type { Stopper } from './refusals';
 import { lairActing } from './lair';
 import { isGameMaster, requireControl } from './permissions';
 import { rulesOf } from './rules-of';

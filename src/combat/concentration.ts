@@ -1,18 +1,17 @@
-import { UserError } from '../errors';
 import { CombatRefusal } from './refusals';
-import { applyRulesChange, concentrationOf, endEffects, type Step } from './effects';
+import { applyRulesChange, concentrationOf, endEffects } from './effects';
 import { requireControl } from './permissions';
 import { rollCombatantSave, saveBonus } from './saves';
 import { findById, findTarget, refOf } from './targets';
-import { replaceCombatant, takeId, type StepContext, type Transition } from './transition';
+import { replaceCombatant, takeId, type Part, type StepContext, type Transition } from './transition';
 import type { Combatant, Encounter, EncounterEffect, EncounterEvent } from './types';
 import { requireName } from './validate';
 
 export function startConcentration(encounter: Encounter, ctx: StepContext, input: { target: string; effect: string }): Transition {
   const combatant = findTarget(encounter, input.target);
   requireControl(ctx.actor, encounter, combatant, `start concentration for ${combatant.name}`);
-  const name = requireName(input.effect, "The effect's name");
-  if (combatant.rules.dead) throw new UserError(`${combatant.name} is dead and cannot concentrate.`);
+  const name = requireName(input.effect, 'effect-name');
+  if (combatant.rules.dead) throw new CombatRefusal({ kind: 'dead-cannot-concentrate', combatant: combatant.name });
   const incapacitating = combatant.rules.conditions
     .map((key) => ctx.ruleSet.condition(key))
     .find((condition) => condition?.mechanics.breaksConcentration === true);
@@ -50,20 +49,20 @@ export function startConcentration(encounter: Encounter, ctx: StepContext, input
   };
   next = { ...numbered, effects: [...numbered.effects, effect] };
   events.push({ kind: 'concentration-started', combatant: refOf(holder), effect: name });
-  return { encounter: next, events, command: 'init concentrate', detail: `${combatant.name} concentrates on ${name}` };
+  return { encounter: next, events, note: { kind: 'concentrating', combatant: combatant.name, effect: name } };
 }
 
 export function dropConcentration(encounter: Encounter, ctx: StepContext, target: string): Transition {
   const combatant = findTarget(encounter, target);
   requireControl(ctx.actor, encounter, combatant, `end ${combatant.name}'s concentration`);
   const effect = concentrationOf(encounter, combatant.id);
-  if (effect === undefined) throw new UserError(`${combatant.name} is not concentrating on anything.`);
+  if (effect === undefined) throw new CombatRefusal({ kind: 'not-concentrating', combatant: combatant.name });
   const ended = endEffects(encounter, [effect.id], 'dropped');
-  return { ...ended, command: 'init drop-concentration', detail: `${combatant.name} stopped concentrating on ${effect.name}` };
+  return { ...ended, note: { kind: 'stopped-concentrating', combatant: combatant.name, effect: effect.name } };
 }
 
 /** Rolls a Constitution save to keep concentration, with the rule set's modifiers for the combatant. */
-function rollSave(encounter: Encounter, ctx: StepContext, combatant: Combatant, dc: number): Step {
+function rollSave(encounter: Encounter, ctx: StepContext, combatant: Combatant, dc: number): Part {
   const effect = concentrationOf(encounter, combatant.id);
   if (effect === undefined) return { encounter, events: [] };
   const save = rollCombatantSave(encounter, ctx, combatant, 'con', dc, { concentration: true });
@@ -77,7 +76,7 @@ function rollSave(encounter: Encounter, ctx: StepContext, combatant: Combatant, 
  * Damage asked for a concentration save (the rules engine's `concentration-save` event gives the
  * DC): roll it now, or leave it for the button, as the encounter's option says.
  */
-export function concentrationChecks(encounter: Encounter, ctx: StepContext, combatantId: string, dcs: readonly number[]): Step {
+export function concentrationChecks(encounter: Encounter, ctx: StepContext, combatantId: string, dcs: readonly number[]): Part {
   let next = encounter;
   const events: EncounterEvent[] = [];
   for (const dc of dcs) {
@@ -106,7 +105,7 @@ export function concentrationChecks(encounter: Encounter, ctx: StepContext, comb
  * Every concentration save still waiting for its button, rolled oldest first, so that none is lost
  * when the turn moves on (each damage instance keeps its own save).
  */
-export function rollPendingConcentrationSaves(encounter: Encounter, ctx: StepContext): Step {
+export function rollPendingConcentrationSaves(encounter: Encounter, ctx: StepContext): Part {
   let next = encounter;
   const events: EncounterEvent[] = [];
   for (const { id } of encounter.combatants) {
@@ -127,10 +126,10 @@ export function pressConcentrationSave(encounter: Encounter, ctx: StepContext, t
   const combatant = findTarget(encounter, target);
   requireControl(ctx.actor, encounter, combatant, `roll ${combatant.name}'s concentration save`);
   const [dc, ...rest] = combatant.pendingConcentrationDcs;
-  if (dc === undefined) throw new UserError(`${combatant.name} has no concentration save to roll.`);
+  if (dc === undefined) throw new CombatRefusal({ kind: 'no-concentration-save-due', combatant: combatant.name });
   const waiting = { ...combatant, pendingConcentrationDcs: rest };
   const saved = rollSave(replaceCombatant(encounter, waiting), ctx, waiting, dc);
   const outcome = saved.events.find((e) => e.kind === 'concentration-save');
-  const result = outcome?.kind === 'concentration-save' && outcome.success ? 'kept' : 'lost';
-  return { ...saved, command: 'concentration save', detail: `${combatant.name} rolled DC ${dc} and ${result} concentration` };
+  const kept = outcome?.kind === 'concentration-save' && outcome.success;
+  return { ...saved, note: { kind: 'concentration-save', combatant: combatant.name, dc, kept } };
 }

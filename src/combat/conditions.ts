@@ -1,9 +1,10 @@
-import { UserError } from '../errors';
 import { modifiersText, parseModifiers, stackedModifiersProblem } from '../rules/modifiers';
 import { CONDITION_KEYS, type Ability, type CustomModifier, type RuleSet, type StateChange, type TrackDefinition } from '../rules/types';
 import { catalogueCondition, catalogueTrack } from './catalogue';
 import { applyRulesChange, concentrationOf, endEffects, isPrivateEffect } from './effects';
+import { currentPoint } from './lair';
 import { isGameMaster, requireControl, requireMayHarm } from './permissions';
+import { chain, eachOf, step } from './compose';
 import { CombatRefusal } from './refusals';
 import { findById, findTarget, normaliseName, refOf, requireAlive } from './targets';
 import { takeId, type StepContext, type Transition } from './transition';
@@ -65,7 +66,7 @@ function named(ruleSet: RuleSet, typed: string): Named {
       catalogue: catalogueNames(ruleSet),
     });
   }
-  return { kind: 'effect', name: requireName(typed, "The effect's name") };
+  return { kind: 'effect', name: requireName(typed, 'effect-name') };
 }
 
 /** The conditions and tracks a user can name in the rule set, in catalogue order. */
@@ -173,17 +174,17 @@ export function addCondition(encounter: Encounter, ctx: StepContext, input: AddC
     next = applied.encounter;
     events.push(...applied.events);
     if (own !== undefined && !change.state.conditions.includes(own)) {
-      return { encounter: next, events, command: 'condition add', detail: `${target.name} is immune to ${label}` };
+      return { encounter: next, events, note: { kind: 'immune', combatant: target.name, condition: label } };
     }
   }
   if (subject.kind === 'track') {
     const level = change?.state.tracks[subject.track.key] ?? 0;
-    return { encounter: next, events, command: 'condition add', detail: `${target.name}: ${label} ${level}` };
+    return { encounter: next, events, note: { kind: 'track-level', combatant: target.name, track: label, level } };
   }
 
   requireRoomFor(next, target, modifiers, isGameMaster(ctx.actor, encounter));
   const order = next.combatants.map((c) => c.id);
-  const now = next.currentId === null ? null : { round: next.round, combatantId: next.currentId };
+  const now = currentPoint(next);
   const who = { sourceId: source?.id ?? null, targetId: target.id };
   const expiry = input.duration === undefined ? null : ctx.ruleSet.roundsExpiry(input.duration, who, input.ends, now, order);
   const anchor = expiry === null ? undefined : findById(next, expiry.combatantId);
@@ -221,8 +222,7 @@ export function addCondition(encounter: Encounter, ctx: StepContext, input: AddC
     modifiers: modifiersText(modifiers),
     private: !shownToPlayers,
   });
-  const what = shownToPlayers ? subject.name : 'an effect';
-  return { encounter: next, events, command: 'condition add', detail: `${what} on ${target.name}` };
+  return { encounter: next, events, note: { kind: 'effect-added', combatant: target.name, effect: shownToPlayers ? subject.name : null } };
 }
 
 /** A condition for several combatants at once: the members of a group the caller confirmed, by id. */
@@ -240,17 +240,8 @@ export function addConditionToEach(encounter: Encounter, ctx: StepContext, input
     const found = findById(encounter, id);
     return found === undefined || found.rules.dead ? [] : [found];
   });
-  if (living.length === 0) throw new UserError('None of them is still in the fight and alive, so nothing was changed.');
-  let next = encounter;
-  const events: EncounterEvent[] = [];
-  const details: string[] = [];
-  for (const target of living) {
-    const added = addCondition(next, ctx, { ...rest, target: target.id });
-    next = added.encounter;
-    events.push(...added.events);
-    details.push(added.detail);
-  }
-  return { encounter: next, events, command: 'condition add', detail: details.join('; ') };
+  if (living.length === 0) throw new CombatRefusal({ kind: 'group-none-alive' });
+  return chain(eachOf(living, (target) => step(addCondition, { ...rest, target: target.id })))(encounter, ctx);
 }
 
 /** Lowers a track, or ends a condition or effect (and what it implied; Prone stays). */
@@ -267,7 +258,7 @@ export function removeCondition(encounter: Encounter, ctx: StepContext, input: R
     const level = Math.max(0, current - (input.levels ?? current));
     const set = ctx.ruleSet.setTrack(target.rules, subject.track.key, level);
     const applied = set.ok ? applyRulesChange(encounter, target, set.value) : { encounter, events: [] };
-    return { ...applied, command: 'condition remove', detail: `${target.name}: ${subject.track.name} ${level}` };
+    return { ...applied, note: { kind: 'track-level', combatant: target.name, track: subject.track.name, level } };
   }
   if (input.levels !== undefined) throw new CombatRefusal({ kind: 'condition-without-levels', condition: subject.name });
   const wanted = normaliseName(subject.name);
@@ -300,5 +291,5 @@ export function removeCondition(encounter: Encounter, ctx: StepContext, input: R
     events.push(...applied.events);
   }
   const secret = records.length > 0 && records.every((e) => isPrivateEffect(encounter, e));
-  return { encounter: next, events, command: 'condition remove', detail: `${secret ? 'an effect' : subject.name} off ${target.name}` };
+  return { encounter: next, events, note: { kind: 'effect-removed', combatant: target.name, effect: secret ? null : subject.name } };
 }

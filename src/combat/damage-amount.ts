@@ -2,11 +2,11 @@ import { parseDice, rollDice, WorkBudget, type Expr, type ParsedDice } from '../
 import { collectAnnotations } from '../dice/notation';
 import type { RandomSource } from '../dice/random';
 import { createSeededRandom } from '../dice/seeded';
-import { UserError } from '../errors';
 import { criticalDamage, type CriticalOptions } from '../rules/critical';
 import { dealtDamage } from '../rules/damage';
 import { DAMAGE_TYPES, type CriticalMethod, type DamagePart, type DamageType } from '../rules/types';
 import { checkTotal, type Amount } from './amount';
+import { CombatRefusal } from './refusals';
 import type { CriticalApplied } from './types';
 
 /**
@@ -24,15 +24,13 @@ export interface DamageAmount extends Amount {
   parts: DamagePart[];
 }
 
-const LABEL = 'Damage';
-
 /**
  * A number is taken as already rolled. Rule sets that double a critical's total, modifiers
  * included (C&M, A5E), double it too; the others double dice, and a number has none.
  */
 function plainDamage(value: number, type: DamageType | null, critical: CriticalMethod | null): DamageAmount {
   const doubles = critical !== null && (critical.kind === 'double-total' || critical.kind === 'double-everything');
-  const total = checkTotal(doubles ? value * 2 : value, LABEL);
+  const total = checkTotal(doubles ? value * 2 : value, 'damage');
   const applied: CriticalApplied | null = critical === null ? null : doubles ? 'doubled' : 'no-dice';
   return { total, roll: null, damageType: type, critical: applied, parts: [{ amount: total, type }] };
 }
@@ -67,10 +65,7 @@ function typeOfAnnotation(annotation: string): DamageType | null {
   const types = words.filter(isDamageType);
   const unknown = words.find((word) => !isDamageType(word) && !(DAMAGE_QUALIFIERS as readonly string[]).includes(word));
   if (unknown !== undefined || types.length > 1) {
-    throw new UserError(
-      `[${annotation}] is not a damage type. Use one of: ${DAMAGE_TYPES.join(', ')}` +
-        ` (${DAMAGE_QUALIFIERS.join(', ')} may come with it).`,
-    );
+    throw new CombatRefusal({ kind: 'not-a-damage-type', annotation });
   }
   return types[0] ?? null;
 }
@@ -120,7 +115,7 @@ function typedRuns(root: Expr, fallback: DamageType | null): { expr: Expr; type:
 /** One piece rolled against the amount's budget; its total is the caller's to check. */
 function rollPart(parsed: ParsedDice, root: Expr, random: RandomSource, budget: WorkBudget): { total: number; rendered: string } {
   const rolled = rollDice({ ...parsed, root }, random, { budget });
-  if (!rolled.ok) throw new UserError(`${LABEL}: ${rolled.error.message}`);
+  if (!rolled.ok) throw new CombatRefusal({ kind: 'amount-unrolled', field: 'damage', message: rolled.error.message });
   return { total: rolled.total, rendered: rolled.text };
 }
 
@@ -137,7 +132,7 @@ export function readDamage(text: string, fallback: DamageType | null): DamageTex
   const trimmed = text.trim();
   if (/^\d+$/.test(trimmed)) return { kind: 'number', value: Number(trimmed) };
   const parsed = parseDice(trimmed);
-  if (!parsed.ok) throw new UserError(`${LABEL} must be a number or dice such as \`2d6+3\`: ${parsed.error.message}`);
+  if (!parsed.ok) throw new CombatRefusal({ kind: 'amount-unreadable', field: 'damage', message: parsed.error.message });
   const runs = typedRuns(parsed.value.root, fallback);
   const single = runs.every((run) => run.type === runs[0]?.type);
   const pieces = single ? [{ expr: parsed.value.root, type: runs[0]?.type ?? fallback }] : runs;
@@ -190,11 +185,11 @@ export function rollDamage(
       critical === null ? piece.expr : criticalDamage(piece.expr, critical, { weapon: index === weaponPart && options.weapon !== false });
     const part = rollPart(parsed, root, random, budget);
     // Each typed part floors at 0 on its own, so a penalty to one type never eats another's damage.
-    return { total: checkTotal(dealtDamage(part.total), LABEL), rendered: part.rendered, type: piece.type };
+    return { total: checkTotal(dealtDamage(part.total), 'damage'), rendered: part.rendered, type: piece.type };
   });
   const total = checkTotal(
     rolled.reduce((sum, part) => sum + part.total, 0),
-    LABEL,
+    'damage',
   );
   return {
     total,
@@ -203,4 +198,13 @@ export function rollDamage(
     critical: critical === null ? null : 'rolled',
     parts: rolled.map((part) => ({ amount: part.total, type: part.type })),
   };
+}
+
+/**
+ * Half of damage already rolled, rounded down part by part (a save for half damage): the roll is
+ * the one everybody took, only what lands is halved.
+ */
+export function halved(amount: DamageAmount): DamageAmount {
+  const parts = amount.parts.map((part) => ({ ...part, amount: Math.floor(part.amount / 2) }));
+  return { ...amount, total: parts.reduce((sum, part) => sum + part.amount, 0), parts };
 }

@@ -2,13 +2,8 @@ import type { ConditionKey, CustomEffect, RuleSet, StateChange } from '../rules/
 import { catalogueCondition } from './catalogue';
 import { rulesOf } from './rules-of';
 import { findById, refOf } from './targets';
-import { replaceCombatant } from './transition';
+import { replaceCombatant, type Part } from './transition';
 import type { Combatant, EffectEndReason, Encounter, EncounterEffect, EncounterEvent } from './types';
-
-export interface Step {
-  encounter: Encounter;
-  events: EncounterEvent[];
-}
 
 /** Dodge is no action of the encounter's own: an effect of one of these names on a combatant is read as it. */
 const DODGE_NAMES = ['dodge', 'dodging'];
@@ -48,7 +43,7 @@ export function concentrationOf(encounter: Encounter, combatantId: string): Enco
  * Ends effects, and with them every effect their concentration kept up. A combatant whose
  * concentration ends stops concentrating and has no concentration save left to roll.
  */
-export function endEffects(encounter: Encounter, ids: readonly string[], reason: EffectEndReason): Step {
+export function endEffects(encounter: Encounter, ids: readonly string[], reason: EffectEndReason): Part {
   const reasons = new Map<string, EffectEndReason>(ids.map((id) => [id, reason]));
   let grew = true;
   while (grew) {
@@ -85,14 +80,31 @@ export function endEffects(encounter: Encounter, ids: readonly string[], reason:
       events.push(...lifted.events);
     }
   }
-  return { encounter: next, events };
+  return { encounter: next, events: [...events, ...idleConcentrations(encounter, next, ending)] };
+}
+
+/**
+ * Concentrations that go on though every effect they kept up has just ended. No rule set ends
+ * concentration for that (the spell's own text may, and the bot does not know all it does), so the
+ * holder is told and may drop it.
+ */
+function idleConcentrations(before: Encounter, after: Encounter, ending: readonly EncounterEffect[]): EncounterEvent[] {
+  return after.effects.flatMap((concentration) => {
+    const ended = ending.filter((e) => e.concentrationId === concentration.id);
+    if (concentration.kind !== 'concentration' || ended.length === 0) return [];
+    if (after.effects.some((e) => e.concentrationId === concentration.id)) return [];
+    const holder = concentration.sourceId === null ? undefined : findById(after, concentration.sourceId);
+    if (holder === undefined) return [];
+    const secret = ended.some((e) => isPrivateEffect(before, e));
+    return [{ kind: 'concentration-idle', combatant: refOf(holder), effect: concentration.name, private: secret || holder.hidden }];
+  });
 }
 
 /**
  * Takes a catalogue condition off its holder when the last effect that put it on ends. The
  * `effect-ended` event names the condition itself; what it implied is reported as rules events.
  */
-function liftCondition(encounter: Encounter, holder: Combatant, name: string): Step {
+function liftCondition(encounter: Encounter, holder: Combatant, name: string): Part {
   const ruleSet = rulesOf(encounter);
   const condition = catalogueCondition(ruleSet, name);
   if (condition === undefined) return { encounter, events: [] };
@@ -117,7 +129,7 @@ function stopConcentrating(combatant: Combatant): Combatant {
  * Stores what the rules engine decided for a combatant and reports it; when the engine ended the
  * combatant's concentration (death, incapacitation), the concentration effect ends too.
  */
-export function applyRulesChange(encounter: Encounter, combatant: Combatant, engineChange: StateChange): Step {
+export function applyRulesChange(encounter: Encounter, combatant: Combatant, engineChange: StateChange): Part {
   const change = rulesOf(encounter).keepHeldConditions(combatant.rules, engineChange, conditionsHeld(encounter, combatant.id));
   const updated: Combatant = { ...combatant, rules: change.state };
   const ref = refOf(updated);

@@ -1,11 +1,11 @@
-import { UserError } from '../errors';
 import { damageLanded } from '../rules/damage';
-import type { DamagePart, DamageType } from '../rules/types';
+import type { DamageType } from '../rules/types';
 import { rollAmount } from './amount';
 import { concentrationChecks } from './concentration';
 import { rollDamage, type DamageAmount } from './damage-amount';
 import { applyRulesChange, customEffectsOn } from './effects';
 import { requireControl, requireMayHarm } from './permissions';
+import type { DamageNote } from './notes';
 import { CombatRefusal } from './refusals';
 import { findTarget, refOf, requireAlive } from './targets';
 import { replaceCombatant, type StepContext, type Transition } from './transition';
@@ -22,17 +22,11 @@ function rolledEvents(combatant: Combatant, roll: ReturnType<typeof rollAmount>[
   return roll === null ? [] : [{ kind: 'amount-rolled', combatant: refOf(combatant), roll, ...(secret ? { private: true } : {}) }];
 }
 
-/** "11 slashing + 7 fire", or "18 fire" for one type. */
-function partsInWords(parts: readonly DamagePart[]): string {
-  return parts.map((part) => `${part.amount}${part.type === null ? '' : ` ${part.type}`}`).join(' + ');
-}
-
-/** What damage that landed did: the encounter after it, its events and the log's words for it. */
+/** What damage that landed did: the encounter after it, its events and what the log says of it. */
 export interface LandedDamage {
   encounter: Encounter;
   events: EncounterEvent[];
-  /** "11 slashing + 7 fire damage (critical), 9 taken", for the log line. */
-  detail: string;
+  damage: DamageNote;
 }
 
 /**
@@ -78,12 +72,12 @@ export function landDamage(
   const dcs = change.events.flatMap((e) => (e.kind === 'concentration-save' ? [e.dc] : []));
   const checked = concentrationChecks(applied.encounter, ctx, combatant.id, dcs);
   events.push(...checked.events);
-  const crit = amount.critical === null ? '' : ' (critical)';
   // The log shows what got through, so a resisted or immune hit does not read as a full one; a
   // hidden combatant's defences are the game master's, whose log shows its hit points after a 🔒.
-  const taken = damageLanded(amount.total, change.events);
-  const outcome = taken === amount.total || combatant.hidden ? '' : `, ${taken} taken`;
-  return { encounter: checked.encounter, events, detail: `${partsInWords(amount.parts)} damage${crit}${outcome}` };
+  const landed = damageLanded(amount.total, change.events);
+  const taken = combatant.hidden ? amount.total : landed;
+  const noted: DamageNote = { parts: amount.parts, critical: amount.critical !== null, total: amount.total, taken };
+  return { encounter: checked.encounter, events, damage: noted };
 }
 
 /**
@@ -117,21 +111,20 @@ export function dealDamage(
   const critical = input.critical ?? false;
   const amount = rollDamage(input.amount, ctx.random, input.type ?? null, critical ? ctx.ruleSet.facts.critical : null);
   const landed = landDamage(encounter, ctx, combatant, amount, { critical, source, sourceNamed: input.source !== undefined });
-  return { encounter: landed.encounter, events: landed.events, command: 'hp damage', detail: `${combatant.name}: ${landed.detail}` };
+  return { encounter: landed.encounter, events: landed.events, note: { kind: 'damage', combatant: combatant.name, damage: landed.damage } };
 }
 
 export function heal(encounter: Encounter, ctx: StepContext, input: { target: string; amount: string }): Transition {
   const combatant = findTarget(encounter, input.target);
   requireAlive(combatant, 'heal');
   requireHp(combatant);
-  const amount = rollAmount(input.amount, ctx.random, 'Healing');
+  const amount = rollAmount(input.amount, ctx.random, 'healing');
   const change = ctx.ruleSet.applyHealing(combatant.rules, amount.total);
   const applied = applyRulesChange(encounter, combatant, change);
   return {
     encounter: applied.encounter,
     events: [...rolledEvents(combatant, amount.roll), ...applied.events],
-    command: 'hp heal',
-    detail: `${combatant.name}: healed ${amount.total}`,
+    note: { kind: 'healed', combatant: combatant.name, amount: amount.total },
   };
 }
 
@@ -145,15 +138,14 @@ export function grantTempHp(
   if (input.replace === true) requireControl(ctx.actor, encounter, combatant, `replace ${combatant.name}'s temporary HP`);
   requireAlive(combatant, 'temp-hp');
   requireHp(combatant);
-  const amount = rollAmount(input.amount, ctx.random, 'Temporary HP');
+  const amount = rollAmount(input.amount, ctx.random, 'temporary-hp');
   const result = ctx.ruleSet.setTempHp(combatant.rules, amount.total, { replace: input.replace ?? false });
-  if (!result.ok) throw new UserError(result.reason);
+  if (!result.ok) throw new CombatRefusal({ kind: 'rules', refusal: result.reason });
   const applied = applyRulesChange(encounter, combatant, result.value);
   return {
     encounter: applied.encounter,
     events: [...rolledEvents(combatant, amount.roll), ...applied.events],
-    command: 'hp temp',
-    detail: combatant.hidden ? `${combatant.name}: temporary HP` : `${combatant.name}: ${amount.total} temporary HP`,
+    note: { kind: 'temp-hp', combatant: combatant.name, amount: amount.total, hidden: combatant.hidden },
   };
 }
 
@@ -166,7 +158,7 @@ export function setHp(encounter: Encounter, ctx: StepContext, input: { target: s
   const combatant = findTarget(encounter, input.target);
   requireControl(ctx.actor, encounter, combatant, `set ${combatant.name}'s HP`);
   requireHp(combatant);
-  const amount = rollAmount(input.amount, ctx.random, 'HP');
+  const amount = rollAmount(input.amount, ctx.random, 'hp');
   const ceiling = ctx.ruleSet.maxHp(combatant.rules);
   if (amount.total > ceiling) throw new CombatRefusal({ kind: 'above-maximum-hp', combatant: combatant.name, ceiling });
   const up = amount.total > 0;
@@ -175,31 +167,24 @@ export function setHp(encounter: Encounter, ctx: StepContext, input: { target: s
   return {
     encounter: applied.encounter,
     events: [{ kind: 'hp-set', combatant: refOf(marked), hp: amount.total, previous: combatant.rules.hp }, ...applied.events],
-    command: 'hp set',
-    detail: combatant.hidden ? `${combatant.name}: HP set` : `${combatant.name}: HP ${combatant.rules.hp} → ${amount.total}`,
+    note: { kind: 'hp-set', combatant: combatant.name, previous: combatant.rules.hp, hp: amount.total, hidden: combatant.hidden },
   };
-}
-
-/** The log is read by everyone: a hidden combatant's maximum stays out of it. */
-function maxHpDetail(combatant: Combatant, maxHp: number): string {
-  if (combatant.hidden) return `${combatant.name}: maximum HP set`;
-  return combatant.hpKnown ? `${combatant.name}: maximum HP ${combatant.rules.maxHp} → ${maxHp}` : `${combatant.name}: maximum HP ${maxHp}`;
 }
 
 /** Sets the HP maximum; a combatant without HP starts at full, others keep theirs up to the new maximum. */
 export function setMaxHp(encounter: Encounter, ctx: StepContext, input: { target: string; amount: string }): Transition {
   const combatant = findTarget(encounter, input.target);
   requireControl(ctx.actor, encounter, combatant, `set ${combatant.name}'s maximum HP`);
-  const amount = rollAmount(input.amount, ctx.random, 'Maximum HP');
-  const maxHp = requireWhole(amount.total, 'Maximum HP', 1, MAX_HP);
+  const amount = rollAmount(input.amount, ctx.random, 'maximum-hp');
+  const maxHp = requireWhole(amount.total, 'maximum-hp', 1, MAX_HP);
   const resized = { ...combatant.rules, maxHp };
   const ceiling = ctx.ruleSet.maxHp(resized);
   const hp = combatant.hpKnown ? Math.min(combatant.rules.hp, ceiling) : ceiling;
   const updated: Combatant = { ...combatant, hpKnown: true, rules: { ...resized, hp } };
+  const previous = combatant.hpKnown ? combatant.rules.maxHp : null;
   return {
     encounter: replaceCombatant(encounter, updated),
-    events: [{ kind: 'max-hp-set', combatant: refOf(updated), maxHp, previous: combatant.hpKnown ? combatant.rules.maxHp : null }],
-    command: 'hp max',
-    detail: maxHpDetail(combatant, maxHp),
+    events: [{ kind: 'max-hp-set', combatant: refOf(updated), maxHp, previous }],
+    note: { kind: 'max-hp-set', combatant: combatant.name, previous, maxHp, hidden: combatant.hidden },
   };
 }

@@ -1,9 +1,7 @@
 import type { RuleSet } from '../rules/types';
 import { isDying } from './effects';
+import type { Stopper } from './refusals';
 import type { Combatant } from './types';
-
-/** What keeps a creature from acting or reacting: death, dying at 0 HP, or a condition (named as the catalogue names it). */
-export type Stopper = { kind: 'dead' } | { kind: 'dying' } | { kind: 'condition'; condition: string };
 
 /**
  * Why the combatant can take no actions (legendary ones included) or no reactions now; null when

@@ -1,3 +1,4 @@
+import type { TurnPoint } from '../rules/types';
 import type { Combatant, Encounter } from './types';
 
 /** The initiative count of a lair turn; it loses ties, so combatants on 20 act before it. */
@@ -40,4 +41,9 @@ export function roundOfCurrent(encounter: Encounter): number {
   // A lair turn that opened a round sits after the last turn of the round before.
   if (lair !== undefined && current !== undefined && !actsBeforeLair(current)) return encounter.round - 1;
   return encounter.round;
+}
+
+/** Where the encounter stands: the current (or, during a lair turn, last) combatant's turn, or null before the first. */
+export function currentPoint(encounter: Encounter): TurnPoint | null {
+  return encounter.currentId === null ? null : { round: roundOfCurrent(encounter), combatantId: encounter.currentId };
 }

@@ -1,16 +1,10 @@
-import { UserError } from '../errors';
 import { revert, type EncounterDelta } from './delta';
 import { applyRulesChange } from './effects';
 import { requireGameMaster } from './permissions';
+import { CombatRefusal } from './refusals';
 import { requireOptionsApply } from './rules-of';
 import type { StepContext, Transition } from './transition';
 import type { Encounter, EncounterEvent, EncounterOptions } from './types';
-
-/** "after 3 rounds", "after 1 round", or "before round 1" for a fight that never started. */
-export function afterRounds(rounds: number): string {
-  if (rounds === 0) return 'before round 1';
-  return `after ${rounds === 1 ? '1 round' : `${rounds} rounds`}`;
-}
 
 /** Ends the fight; the rule set settles what waited for the end (A5E fatigue). */
 export function endEncounter(encounter: Encounter, ctx: StepContext): Transition {
@@ -26,8 +20,7 @@ export function endEncounter(encounter: Encounter, ctx: StepContext): Transition
   return {
     encounter: { ...next, endedAt: ctx.now },
     events,
-    command: 'init end',
-    detail: `ended ${encounter.name} ${afterRounds(encounter.round)}`,
+    note: { kind: 'ended', name: encounter.name, rounds: encounter.round },
   };
 }
 
@@ -35,21 +28,12 @@ export function changeOptions(encounter: Encounter, ctx: StepContext, options: P
   requireGameMaster(ctx.actor, encounter, "change the encounter's options");
   requireOptionsApply(encounter.ruleSet, options);
   const merged: EncounterOptions = { ...encounter.options, ...options };
-  const words = [
-    `death saves ${merged.autoDeathSaves ? 'rolled automatically' : 'by button'}`,
-    `concentration saves ${merged.autoConcentrationSaves ? 'rolled automatically' : 'by button'}`,
-    ...(merged.monstersDie ? ['monsters die at 0 HP'] : []),
-  ];
   return {
     encounter: { ...encounter, options: merged },
     events: [{ kind: 'options-changed', options: merged }],
-    command: 'init options',
-    detail: words.join(', '),
+    note: { kind: 'options', options: merged },
   };
 }
-
-/** Undo is logged like any change, but is never itself the change a later undo reverts. */
-export const UNDO_COMMAND = 'init undo';
 
 /** The last change not yet undone, as the event log recorded it. */
 export interface LastChange {
@@ -63,14 +47,13 @@ export interface LastChange {
 
 /** Puts the encounter back as it was before the last change; the version still moves forward. */
 export function undoChange(encounter: Encounter, ctx: StepContext, last: LastChange | null): Transition {
-  if (last === null) throw new UserError('There is nothing to undo.');
+  if (last === null) throw new CombatRefusal({ kind: 'nothing-to-undo' });
   if (last.actorId !== ctx.actor.userId) {
     requireGameMaster(ctx.actor, encounter, `undo ${last.actorName}'s change (${last.command})`);
   }
   return {
     encounter: revert(encounter, last.delta),
     events: [{ kind: 'undone', command: last.command, actorName: last.actorName, detail: last.detail }],
-    command: UNDO_COMMAND,
-    detail: `undid ${last.actorName}'s ${last.command} (${last.detail})`,
+    note: { kind: 'undone', actorName: last.actorName, command: last.command, detail: last.detail },
   };
 }

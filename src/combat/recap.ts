@@ -2,14 +2,13 @@ import { getRuleSet } from '../rules';
 import { damageLanded } from '../rules/damage';
 import type { DamageType, RulesEvent } from '../rules/types';
 import { refOf } from './targets';
-import type { Transition } from './transition';
 import type { Actor, CombatantRef, Encounter, EncounterEvent, EncounterLogEntry } from './types';
 
 /** One logged change with what it did, as the store keeps it; an undone one counts for nothing. */
 export type FightEntry = Omit<EncounterLogEntry, 'hiddenHitPoints'>;
 
 /** The entry a change makes when `actor` applies it at `at`, as the store logs it. */
-export function fightEntry(actor: Actor, transition: Transition, at: Date): FightEntry {
+export function fightEntry(actor: Actor, transition: { command: string; detail: string; events: EncounterEvent[] }, at: Date): FightEntry {
   return {
     at,
     actorId: actor.userId,

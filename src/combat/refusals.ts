@@ -1,5 +1,7 @@
-import { UserError } from '../errors';
-import type { Stopper } from './incapacity';
+import type { Ability, RulesRefusal } from '../rules/types';
+
+/** What keeps a creature from acting or reacting: death, dying at 0 HP, or a condition (named as the catalogue names it). */
+export type Stopper = { kind: 'dead' } | { kind: 'dying' } | { kind: 'condition'; condition: string };
 
 /** A few combatant names, for refusals that list them; `more` counts the ones left out. */
 export interface NameSample {
@@ -9,6 +11,28 @@ export interface NameSample {
 
 /** What is refused on a dead combatant: every command that would act on it as one still in the fight. */
 export type DeadAct = 'damage' | 'heal' | 'temp-hp' | 'attack' | 'turn' | 'condition';
+/** A value the user typed, named in a refusal about it; the views give each its words. */
+export type Field =
+  | 'count'
+  | 'initiative'
+  | 'hp'
+  | 'ac'
+  | 'initiative-modifier'
+  | 'con-save-bonus'
+  | 'save-bonus'
+  | 'level'
+  | 'constitution'
+  | 'legendary-actions'
+  | 'legendary-cost'
+  | 'maximum-hp'
+  | 'healing'
+  | 'temporary-hp'
+  | 'damage'
+  | 'effect-name'
+  | 'name'
+  | 'character-name'
+  | 'note'
+  | 'trigger';
 
 /**
  * Why the encounter engine refused a step, as data: the views word it (`src/views/refusals.ts`),
@@ -39,7 +63,7 @@ export type Refusal =
   | { kind: 'first-turn' }
   | { kind: 'no-hit-points'; combatant: string }
   /** What the command would do to a dead combatant, which the dead take no part in (docs/rules-decisions.md). */
-  | { kind: 'target-dead'; combatant: string; act: DeadAct }
+  | { kind: 'target-dead'; combatant: string; isPlayerCharacter: boolean; act: DeadAct }
   | { kind: 'above-maximum-hp'; combatant: string; ceiling: number }
   /** A condition or track of another rule set; `catalogue` lists this one's. */
   | { kind: 'not-in-catalogue'; typed: string; ruleSetName: string; catalogue: string[] }
@@ -59,7 +83,8 @@ export type Refusal =
   /** The effects on one combatant would together add more than `STACK_LIMITS` allow. */
   | { kind: 'modifiers-stack-too-high'; combatant: string; problem: string }
   | { kind: 'modifiers-on-track'; track: string }
-  | { kind: 'no-repeat-save-due'; combatant: string }
+  /** `combatant` is null when the effect or its target is gone; `isPlayerCharacter`: "their", else "its". */
+  | { kind: 'no-repeat-save-due'; combatant: string | null; isPlayerCharacter: boolean }
   /** The caller has no combatant to attack with, or several: `attacker:` must say which. */
   | { kind: 'attacker-unclear'; gameMaster: boolean; own: number }
   /** Dead, or a condition that incapacitates. */
@@ -67,6 +92,8 @@ export type Refusal =
   /** A condition the target put on the attacker forbids attacking it (Charmed by it). */
   | { kind: 'cannot-attack-source'; combatant: string; target: string; condition: string }
   | { kind: 'no-armour-class'; combatant: string }
+  /** `bonus:` named an ability, and the attacker has no stored character to read it from. */
+  | { kind: 'no-sheet-for-bonus'; combatant: string; ability: Ability }
   /** Incapacitated, or a condition that includes it. */
   | { kind: 'cannot-concentrate'; combatant: string; condition: string }
   | { kind: 'no-legendary-actions'; combatant: string }
@@ -77,13 +104,13 @@ export type Refusal =
   /** Surprised where that costs the first turn: none until that turn is over. */
   | { kind: 'legendary-surprised'; combatant: string }
   /** `note` says what the reaction went on, when the user said. */
-  | { kind: 'reaction-used'; combatant: string; note: string | null }
-  | { kind: 'reaction-surprised'; combatant: string }
+  | { kind: 'reaction-used'; combatant: string; isPlayerCharacter: boolean; note: string | null }
+  | { kind: 'reaction-surprised'; combatant: string; isPlayerCharacter: boolean }
   /** Dead, dying, or a condition that takes its reactions away. */
   | { kind: 'reaction-stopped'; combatant: string; stoppedBy: Stopper }
-  | { kind: 'nothing-readied'; combatant: string }
+  | { kind: 'nothing-readied'; combatant: string; isPlayerCharacter: boolean }
   /** `current` names whose turn it is (a lair creature's lair turn says so); `doing` completes "Only … can". */
-  | { kind: 'not-your-turn'; current: string; lair: boolean; doing: string }
+  | { kind: 'not-your-turn'; current: string; isPlayerCharacter: boolean; lair: boolean; doing: string }
   | { kind: 'no-delay'; ruleSetName: string }
   | { kind: 'not-delayed'; combatant: string }
   | { kind: 'nobody-delayed' }
@@ -93,9 +120,41 @@ export type Refusal =
   /** `act` during a lair turn: the delayer comes in once it is over. */
   | { kind: 'lair-turn-under-way'; lair: string }
   /** Everyone alive is delaying: someone must act with `act`. */
-  | { kind: 'all-delayed' };
+  | { kind: 'all-delayed' }
+  | { kind: 'not-whole'; field: Field; min: number; max: number }
+  | { kind: 'empty-text'; field: Field }
+  | { kind: 'text-too-long'; field: Field; max: number }
+  /** Dice text the parser could not read; `message` is the dice notation's own account of it. */
+  | { kind: 'amount-unreadable'; field: Field; message: string }
+  /** Dice that could not be rolled (too many, too much work); `message` is the dice notation's. */
+  | { kind: 'amount-unrolled'; field: Field; message: string }
+  | { kind: 'amount-negative'; field: Field; total: number }
+  | { kind: 'amount-too-large'; field: Field; max: number }
+  /** A `[bracket]` on damage that names no damage type, or more than one. */
+  | { kind: 'not-a-damage-type'; annotation: string }
+  | { kind: 'dead-cannot-concentrate'; combatant: string }
+  | { kind: 'not-concentrating'; combatant: string }
+  | { kind: 'no-concentration-save-due'; combatant: string }
+  /** `dying`: the save comes at the start of its turn; else it is not dying at all. */
+  | { kind: 'no-death-save-due'; combatant: string; dying: boolean; isPlayerCharacter: boolean }
+  /** A stored character joins a fight it is already in, as `as`. */
+  | { kind: 'character-already-in-fight'; as: string }
+  /** None of a confirmed group is still in the fight and alive. */
+  | { kind: 'group-none-alive' }
+  /** Dice in `hp:` rolled a total outside 1 to `max` for one of the monsters: nobody is added. */
+  | { kind: 'hp-rolled-out-of-range'; combatant: string; total: number; rendered: string; max: number }
+  | { kind: 'nothing-to-undo' }
+  | { kind: 'encounter-name-too-long'; max: number }
+  | { kind: 'name-taken'; existing: string }
+  | { kind: 'too-many-combatants'; max: number; has: number }
+  /** The rule set itself refused (no temporary HP in it, no death save for that creature). */
+  | { kind: 'rules'; refusal: RulesRefusal };
 
-export class CombatRefusal extends UserError {
+/**
+ * A refusal thrown out of a step. It carries no message: the core has no words, so dispatch words
+ * it with `refusalText` on its way to the user.
+ */
+export class CombatRefusal extends Error {
   constructor(readonly refusal: Refusal) {
     super(refusal.kind);
     this.name = 'CombatRefusal';

@@ -1,4 +1,3 @@
-import { UserError } from '../errors';
 import { rollAmount } from './amount';
 import type { RuleSetId } from '../rules/ids';
 import { createRulesState } from '../rules/state';
@@ -8,6 +7,7 @@ import { endEffects } from './effects';
 import { placeInOrder } from './order';
 import { requireOptionsApply } from './rules-of';
 import { requireGameMaster } from './permissions';
+import { CombatRefusal } from './refusals';
 import { findTarget, normaliseName, refOf } from './targets';
 import { takeId, type StepContext, type Transition } from './transition';
 import {
@@ -28,6 +28,7 @@ import {
 } from './types';
 import { lairRoundOnArrival } from './lair';
 import { requireName, requireWhole } from './validate';
+import { cleanName } from '../rules/names';
 
 const ENCOUNTER_NAME_MAX_LENGTH = 80;
 const MAX_COUNT = 20;
@@ -42,9 +43,8 @@ export interface NewEncounter {
 
 /** A new encounter with the caller as its game master, before anyone is in it. */
 export function beginEncounter(ctx: StepContext, input: NewEncounter): Transition {
-  const name = input.name?.trim().replace(/\s+/g, ' ') || 'Encounter';
-  if (name.length > ENCOUNTER_NAME_MAX_LENGTH)
-    throw new UserError(`The encounter's name can be at most ${ENCOUNTER_NAME_MAX_LENGTH} characters long.`);
+  const name = cleanName(input.name ?? '') || 'Encounter';
+  if (name.length > ENCOUNTER_NAME_MAX_LENGTH) throw new CombatRefusal({ kind: 'encounter-name-too-long', max: ENCOUNTER_NAME_MAX_LENGTH });
   requireOptionsApply(input.ruleSet, input.options ?? {});
   const encounter: Encounter = {
     id: input.id,
@@ -65,7 +65,7 @@ export function beginEncounter(ctx: StepContext, input: NewEncounter): Transitio
     combatants: [],
     effects: [],
   };
-  return { encounter, events: [{ kind: 'encounter-begun', name, ruleSet: input.ruleSet }], command: 'init begin', detail: `began ${name}` };
+  return { encounter, events: [{ kind: 'encounter-begun', name, ruleSet: input.ruleSet }], note: { kind: 'begun', name } };
 }
 
 interface Newcomer {
@@ -108,7 +108,7 @@ function statsOf(input: Omit<JoinInput, 'hp'>): Stats {
 
 function rollInitiative(ctx: StepContext, newcomer: Newcomer): InitiativeInfo {
   if (newcomer.initiative !== undefined) {
-    const total = requireWhole(newcomer.initiative, 'Initiative', -20, 100);
+    const total = requireWhole(newcomer.initiative, 'initiative', -20, 100);
     return { total, modifier: newcomer.initMod, mode: 'normal', rolls: [], given: true, tiebreak: [] };
   }
   const asked = ['asked for'];
@@ -130,7 +130,7 @@ function rollInitiative(ctx: StepContext, newcomer: Newcomer): InitiativeInfo {
 
 function requireFreeName(encounter: Encounter, name: string): void {
   const taken = encounter.combatants.find((c) => normaliseName(c.name) === normaliseName(name));
-  if (taken !== undefined) throw new UserError(`There is already a combatant called ${taken.name}: choose another name.`);
+  if (taken !== undefined) throw new CombatRefusal({ kind: 'name-taken', existing: taken.name });
 }
 
 /** Adds one combatant, or a numbered group sharing one initiative roll, in initiative order; says the total they act on. */
@@ -140,15 +140,15 @@ function addCombatants(
   newcomer: Newcomer,
 ): { encounter: Encounter; events: EncounterEvent[]; initiative: number } {
   if (encounter.combatants.length + newcomer.names.length > MAX_COMBATANTS) {
-    throw new UserError(`An encounter holds at most ${MAX_COMBATANTS} combatants; it has ${encounter.combatants.length}.`);
+    throw new CombatRefusal({ kind: 'too-many-combatants', max: MAX_COMBATANTS, has: encounter.combatants.length });
   }
   newcomer.names.forEach((name) => requireFreeName(encounter, name));
-  const hp = newcomer.hp === undefined ? undefined : requireWhole(newcomer.hp, 'HP', 1, MAX_HP);
+  const hp = newcomer.hp === undefined ? undefined : requireWhole(newcomer.hp, 'hp', 1, MAX_HP);
   const hpOf = (index: number): number | undefined => newcomer.hpRolls[index]?.total ?? hp;
-  const ac = newcomer.ac === undefined ? null : requireWhole(newcomer.ac, 'AC', 0, 50);
-  requireWhole(newcomer.initMod, 'The initiative modifier', -20, 50);
-  requireWhole(newcomer.conSave, 'The Constitution save bonus', -20, 50);
-  for (const bonus of Object.values(newcomer.saveBonuses)) requireWhole(bonus, 'A saving throw bonus', -20, 50);
+  const ac = newcomer.ac === undefined ? null : requireWhole(newcomer.ac, 'ac', 0, 50);
+  requireWhole(newcomer.initMod, 'initiative-modifier', -20, 50);
+  requireWhole(newcomer.conSave, 'con-save-bonus', -20, 50);
+  for (const bonus of Object.values(newcomer.saveBonuses)) requireWhole(bonus, 'save-bonus', -20, 50);
   const initiative = rollInitiative(ctx, newcomer);
   // Where surprise costs the first turn (2014, Next, A5E) it is kept; 2024 and C&M spent it on the roll.
   const actions: TurnActions = {
@@ -233,15 +233,19 @@ function numberedNames(encounter: Encounter, base: string, count: number): strin
  */
 function hitPointsFor(ctx: StepContext, hp: number | string | undefined, names: readonly string[]): Pick<Newcomer, 'hp' | 'hpRolls'> {
   if (hp === undefined || typeof hp === 'number') return { hp, hpRolls: [] };
-  const amounts = names.map(() => rollAmount(hp, ctx.random, 'HP'));
+  const amounts = names.map(() => rollAmount(hp, ctx.random, 'hp'));
   const rolls = amounts.flatMap((amount) => (amount.roll === null ? [] : [amount.roll]));
   // A plain number is the same for every one of them.
   if (rolls.length === 0) return { hp: amounts[0]?.total, hpRolls: [] };
   rolls.forEach((roll, index) => {
     if (roll.total < 1 || roll.total > MAX_HP) {
-      throw new UserError(
-        `HP rolled for ${names[index] ?? 'a monster'} came to ${roll.total} (${roll.rendered}): hit points must be from 1 to ${MAX_HP}, so nobody was added.`,
-      );
+      throw new CombatRefusal({
+        kind: 'hp-rolled-out-of-range',
+        combatant: names[index] ?? 'a monster',
+        total: roll.total,
+        rendered: roll.rendered,
+        max: MAX_HP,
+      });
     }
   });
   return { hp: undefined, hpRolls: rolls };
@@ -249,14 +253,14 @@ function hitPointsFor(ctx: StepContext, hp: number | string | undefined, names: 
 
 export function addMonsters(encounter: Encounter, ctx: StepContext, input: AddInput): Transition {
   requireGameMaster(ctx.actor, encounter, 'add monsters');
-  const name = requireName(input.name, 'The name');
-  const count = requireWhole(input.count ?? 1, 'Count', 1, MAX_COUNT);
+  const name = requireName(input.name, 'name');
+  const count = requireWhole(input.count ?? 1, 'count', 1, MAX_COUNT);
   const names = numberedNames(encounter, name, count);
   const saveBonuses = input.saves ?? {};
   const carried: Partial<CombatantRulesState> = {};
-  if (input.level !== undefined) carried.level = requireWhole(input.level, 'Level', 1, 30);
-  if (input.conScore !== undefined) carried.conScore = requireWhole(input.conScore, 'Constitution', 1, 30);
-  const legendary = input.legendary === undefined ? 0 : requireWhole(input.legendary, 'Legendary actions', 0, MAX_LEGENDARY_ACTIONS);
+  if (input.level !== undefined) carried.level = requireWhole(input.level, 'level', 1, 30);
+  if (input.conScore !== undefined) carried.conScore = requireWhole(input.conScore, 'constitution', 1, 30);
+  const legendary = input.legendary === undefined ? 0 : requireWhole(input.legendary, 'legendary-actions', 0, MAX_LEGENDARY_ACTIONS);
   const actions: TurnActions = {
     ...NO_TURN_ACTIONS,
     legendary: legendary === 0 ? null : { max: legendary, left: legendary },
@@ -286,13 +290,15 @@ export function addMonsters(encounter: Encounter, ctx: StepContext, input: AddIn
   return {
     encounter: next,
     events,
-    command: 'init add',
-    detail: `added ${numberedRange(names) ?? names.join(', ')} (initiative ${initiative})`,
+    note: { kind: 'added', names, initiative },
   };
 }
 
 export function joinEncounter(encounter: Encounter, ctx: StepContext, input: JoinInput): Transition {
-  const name = requireName(input.name ?? ctx.actor.name, "Your character's name");
+  const name = requireName(input.name ?? ctx.actor.name, 'character-name');
+  // One stored character, one combatant: two would each write their own end state back to the sheet.
+  const twin = input.character && encounter.combatants.find((c) => c.characterId === input.character?.characterId);
+  if (twin) throw new CombatRefusal({ kind: 'character-already-in-fight', as: twin.name });
   const {
     encounter: next,
     events,
@@ -312,7 +318,7 @@ export function joinEncounter(encounter: Encounter, ctx: StepContext, input: Joi
     actions: NO_TURN_ACTIONS,
     surprised: input.surprised ?? false,
   });
-  return { encounter: next, events, command: 'init join', detail: `${name} joined (initiative ${initiative})` };
+  return { encounter: next, events, note: { kind: 'joined', combatant: name, initiative } };
 }
 
 /**
@@ -348,13 +354,13 @@ export function removeCombatant(encounter: Encounter, ctx: StepContext, target: 
     combatants: ended.encounter.combatants.filter((c) => c.id !== combatant.id),
   };
   const events: EncounterEvent[] = [...ended.events, { kind: 'combatant-removed', combatant: refOf(combatant) }];
-  return { encounter: next, events, command: 'init remove', detail: `removed ${combatant.name}` };
+  return { encounter: next, events, note: { kind: 'removed', combatant: combatant.name } };
 }
 
 export function setInitiative(encounter: Encounter, ctx: StepContext, input: { target: string; value: number }): Transition {
   requireGameMaster(ctx.actor, encounter, 'set initiative');
   const combatant = findTarget(encounter, input.target);
-  const total = requireWhole(input.value, 'Initiative', -20, 100);
+  const total = requireWhole(input.value, 'initiative', -20, 100);
   // Leaving its place breaks it out of a shared roll: it no longer acts with its group.
   const moved: Combatant = {
     ...combatant,
@@ -367,7 +373,6 @@ export function setInitiative(encounter: Encounter, ctx: StepContext, input: { t
   return {
     encounter: { ...encounter, combatants },
     events,
-    command: 'init set-initiative',
-    detail: `${combatant.name}: initiative ${combatant.initiative.total} → ${total}`,
+    note: { kind: 'initiative-set', combatant: combatant.name, previous: combatant.initiative.total, total },
   };
 }

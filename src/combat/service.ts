@@ -2,34 +2,42 @@ import type { RandomSource } from '../dice/random';
 import { getRuleSet } from '../rules';
 import type { RuleSetId } from '../rules/ids';
 import type { BeginInput } from './inputs';
-import { undoChange } from './lifecycle';
+import { endEncounter, undoChange } from './lifecycle';
+import type { ChangeNote } from './notes';
 import type { FightRecord } from './recap';
 import { CombatRefusal } from './refusals';
 import { beginEncounter } from './roster';
-import type { EncounterStore } from './store';
+import type { EncounterStore, FightOutline, SheetWrite, StoredTransition } from './store';
 import { rulesOf } from './rules-of';
 import { refOf } from './targets';
-import type { StepContext, Transition } from './transition';
+import type { Change, StepContext, Transition } from './transition';
 import type { Actor, CombatantRef, Encounter, EncounterLogEntry, EncounterResult, Place } from './types';
 import { requireWhole } from './validate';
 
 /**
- * A pure encounter step: given the encounter, the context and its own input, the change it makes.
- * Every step the commands use is exported from `./steps`.
- */
-export type EncounterStep<Input extends unknown[]> = (encounter: Encounter, ctx: StepContext, ...input: Input) => Transition;
-
-/**
  * Everything the commands do to a channel's encounter. Each change is one atomic `apply` of a step
- * (or `begin`/`undo`, which need more than the current encounter); refusals are thrown as errors
- * with a message for the user.
+ * (or `begin`/`undo`, which need more than the current encounter); refusals are thrown as
+ * `CombatRefusal`s for the views to word. `label` is how the log names the invocation ("hp damage"):
+ * the caller knows the command, the core does not.
  */
 export interface EncounterService {
-  begin(actor: Actor, place: Place, input: BeginInput): Promise<EncounterResult>;
-  /** Applies `step` to the channel's active encounter and saves the change with its log line. */
-  apply<Input extends unknown[]>(actor: Actor, place: Place, step: EncounterStep<Input>, ...input: Input): Promise<EncounterResult>;
+  begin(actor: Actor, place: Place, label: string, input: BeginInput): Promise<EncounterResult>;
+  /** Applies `change` to the channel's active encounter and saves it with its log line. */
+  apply<Input extends unknown[]>(
+    actor: Actor,
+    place: Place,
+    label: string,
+    change: Change<Input>,
+    ...input: Input
+  ): Promise<EncounterResult>;
   /** Reverts the last change not yet undone: the game master's, or the caller's own. */
-  undo(actor: Actor, place: Place): Promise<EncounterResult>;
+  undo(actor: Actor, place: Place, label: string): Promise<EncounterResult>;
+  /**
+   * Ends the channel's encounter and writes `sheetsOf(ended)` back to the stored characters in the
+   * same write: both are saved or neither is. The ended fight comes back with its whole log, read
+   * by that write, for the recap.
+   */
+  end(actor: Actor, place: Place, label: string, sheetsOf: (ended: Encounter) => readonly SheetWrite[]): Promise<FightRecord>;
 
   /** The channel's active encounter, or null. `list` shows it; hidden numbers are the caller's to filter. */
   get(place: Place): Promise<Encounter | null>;
@@ -47,6 +55,8 @@ export interface EncounterService {
    * (`ended`), or the one running there, else that last ended one (`any`). Refused when there is none.
    */
   fight(place: Place, which: 'ended' | 'any'): Promise<FightRecord>;
+  /** The fight `fight` would read, without its log: enough to refuse a reader before loading it. */
+  fightOutline(place: Place, which: 'ended' | 'any'): Promise<FightOutline>;
   /** Remembers the tracker message posted for the encounter; not a change `undo` reverts. */
   setTrackerMessage(place: Place, encounterId: string, messageId: string): Promise<void>;
 }
@@ -59,6 +69,8 @@ export interface EncounterServiceDeps {
   ruleSetFor(place: Place): Promise<RuleSetId>;
   /** A fresh encounter id. */
   newId(): string;
+  /** The log line's words for a change (the views'), saved with it. */
+  describe(note: ChangeNote): string;
 }
 
 const MAX_LOG_ENTRIES = 25;
@@ -71,40 +83,61 @@ export function createEncounterServiceWith(deps: EncounterServiceDeps): Encounte
     return { actor, ruleSet: rulesOf(encounter), random: deps.random, now: deps.now() };
   }
 
+  function logged(transition: Transition, label: string): StoredTransition {
+    return { encounter: transition.encounter, events: transition.events, command: label, detail: deps.describe(transition.note) };
+  }
+
   return {
-    async begin(actor, place, input) {
+    async begin(actor, place, label, input) {
       const ruleSet = await deps.ruleSetFor(place);
       const begun = beginEncounter(
         { actor, ruleSet: getRuleSet(ruleSet), random: deps.random, now: deps.now() },
         { id: deps.newId(), place, name: input.name, ruleSet, options: input.options },
       );
-      if (!(await store.create(begun, actor))) {
+      if (!(await store.create(logged(begun, label), actor))) {
         const existing = await store.active(place.channelId);
         const known = existing === null ? null : { name: existing.name, gameMasterName: existing.gameMasterName };
         throw new CombatRefusal({ kind: 'encounter-exists', existing: known });
       }
       return { encounter: begun.encounter, events: begun.events };
     },
-    async apply(actor, place, step, ...input) {
-      const saved = await store.update(place.channelId, actor, (current) => step(current, contextFor(actor, current), ...input));
+    async apply(actor, place, label, change, ...input) {
+      const saved = await store.update(place.channelId, actor, (current) =>
+        logged(change(current, contextFor(actor, current), ...input), label),
+      );
       if (saved === null) throw new CombatRefusal({ kind: 'no-encounter' });
       return { encounter: saved.encounter, events: saved.events };
     },
-    async undo(actor, place) {
+    async undo(actor, place, label) {
       const saved = await store.update(
         place.channelId,
         actor,
-        (current, last) => ({ ...undoChange(current, contextFor(actor, current), last), undoes: last?.id }),
+        (current, last) => ({ ...logged(undoChange(current, contextFor(actor, current), last), label), undoes: last?.id }),
         { withLastChange: true },
       );
       if (saved === null) throw new CombatRefusal({ kind: 'no-encounter' });
       return { encounter: saved.encounter, events: saved.events };
     },
 
+    async end(actor, place, label, sheetsOf) {
+      const saved = await store.update(
+        place.channelId,
+        actor,
+        (current) => {
+          const ended = logged(endEncounter(current, contextFor(actor, current)), label);
+          return { ...ended, sheets: sheetsOf(ended.encounter) };
+        },
+        { withFight: true },
+      );
+      if (saved === null) throw new CombatRefusal({ kind: 'no-encounter' });
+      if (saved.entries === undefined) throw new Error('the store gave back no log with the end of a fight');
+      return { encounter: saved.encounter, entries: saved.entries };
+    },
+
     get: (place) => store.active(place.channelId),
     newer: (known) => store.newer(known.id, known.version),
     async log(place, count) {
-      const entries = await store.log(place.channelId, requireWhole(count, 'Count', 1, MAX_LOG_ENTRIES));
+      const entries = await store.log(place.channelId, requireWhole(count, 'count', 1, MAX_LOG_ENTRIES));
       if (entries === null) throw new CombatRefusal({ kind: 'no-encounter' });
       return entries;
     },
@@ -117,6 +150,13 @@ export function createEncounterServiceWith(deps: EncounterServiceDeps): Encounte
         (which === 'any' ? await store.fight(place.channelId, 'active') : null) ?? (await store.fight(place.channelId, 'ended'));
       if (record === null) throw new CombatRefusal({ kind: which === 'any' ? 'no-fight' : 'no-ended-encounter' });
       return record;
+    },
+    async fightOutline(place, which) {
+      const outline =
+        (which === 'any' ? await store.fightOutline(place.channelId, 'active') : null) ??
+        (await store.fightOutline(place.channelId, 'ended'));
+      if (outline === null) throw new CombatRefusal({ kind: which === 'any' ? 'no-fight' : 'no-ended-encounter' });
+      return outline;
     },
     setTrackerMessage: (_place, encounterId, messageId) => store.setTrackerMessage(encounterId, messageId),
   };

@@ -1,11 +1,45 @@
 import type { LastChange } from './lifecycle';
-import type { FightRecord } from './recap';
-import type { Transition } from './transition';
-import type { Actor, Encounter, EncounterLogEntry } from './types';
+import type { ConditionKey, TrackKey } from '../rules/types';
+import type { FightEntry, FightRecord } from './recap';
+import type { Actor, Encounter, EncounterEvent, EncounterLogEntry } from './types';
 
-/** A change to save, and (for `undo`) the logged change it reverts. */
-export interface StoredTransition extends Transition {
+/** A change to save with its log line, and (for `undo`) the logged change it reverts. */
+export interface StoredTransition {
+  encounter: Encounter;
+  events: EncounterEvent[];
+  /** The invocation as the log names it ("hp damage"), stamped by the layer that knows the command. */
+  command: string;
+  /** The log's words for the change, worded by the views from the step's note. */
+  detail: string;
   undoes?: string;
+  /** Stored characters' states to write back in the same transaction (the end of a fight). */
+  sheets?: readonly SheetWrite[];
+}
+
+/**
+ * A stored character's state as a fight leaves it, written to its sheet with the change that ends
+ * the fight, so the two are saved together or not at all. The sheet caps `hp` at its own maximum.
+ */
+export interface SheetWrite {
+  characterId: string;
+  hp: number;
+  tempHp: number;
+  hitDiceLeft: number;
+  tracks: Record<TrackKey, number>;
+  conditions: ConditionKey[];
+  dead: boolean;
+}
+
+/** A saved change; with `withFight`, the encounter's whole log too, this change last, read by the same write. */
+export interface SavedChange extends StoredTransition {
+  entries?: FightEntry[];
+}
+
+export interface UpdateOptions {
+  /** Pass the last change not yet undone to `change` (undo). */
+  withLastChange?: boolean;
+  /** Give back the whole log with the saved change (the end of a fight, for its recap). */
+  withFight?: boolean;
 }
 
 /**
@@ -26,12 +60,12 @@ export interface EncounterStore {
   /** Like `active`, but may answer from memory with a state a moment old (autocomplete). */
   cached(channelId: string): Promise<Encounter | null>;
   /** Saves a new encounter; false when the channel already has an active one. */
-  create(begun: Transition, actor: Actor): Promise<boolean>;
+  create(begun: StoredTransition, actor: Actor): Promise<boolean>;
   /**
    * Applies `change` to the channel's active encounter and saves the result; null when there is no
-   * active encounter. A `UserError` thrown by `change` saves nothing and reaches the caller.
+   * active encounter. A refusal thrown by `change` saves nothing and reaches the caller.
    */
-  update(channelId: string, actor: Actor, change: ChangeFn, options?: { withLastChange?: boolean }): Promise<StoredTransition | null>;
+  update(channelId: string, actor: Actor, change: ChangeFn, options?: UpdateOptions): Promise<SavedChange | null>;
   /** The latest `count` log entries of the channel's active encounter, newest first; null without one. */
   log(channelId: string, count: number): Promise<EncounterLogEntry[] | null>;
   setTrackerMessage(encounterId: string, messageId: string): Promise<void>;
@@ -40,4 +74,12 @@ export interface EncounterStore {
    * (`ended`), with its whole log; null without one.
    */
   fight(channelId: string, which: 'active' | 'ended'): Promise<FightRecord | null>;
+  /** The same fight without its log, and whether a hidden monster ever took part; null without one. */
+  fightOutline(channelId: string, which: 'active' | 'ended'): Promise<FightOutline | null>;
+}
+
+/** A fight as far as deciding who may read it needs: the encounter as it stands, and whether it ever had a hidden monster. */
+export interface FightOutline {
+  encounter: Encounter;
+  hidden: boolean;
 }

@@ -1,9 +1,10 @@
 import { CombatRefusal, type DeadAct, type NameSample } from './refusals';
 import type { Combatant, CombatantRef, Encounter } from './types';
+import { cleanName } from '../rules/names';
 
-/** Case, accents and runs of spaces do not matter when naming a combatant. */
+/** Case, accents, invisible characters and runs of spaces do not matter when naming a combatant. */
 export function normaliseName(name: string): string {
-  return name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return cleanName(name).normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
 export function refOf(combatant: Combatant): CombatantRef {
@@ -53,7 +54,8 @@ export function findTarget(encounter: Encounter, typed: string): Combatant {
  * or the maximum, removing a condition, setting initiative, removing the combatant) stay allowed.
  */
 export function requireAlive(combatant: Combatant, act: DeadAct): void {
-  if (combatant.rules.dead) throw new CombatRefusal({ kind: 'target-dead', combatant: combatant.name, act });
+  if (combatant.rules.dead)
+    throw new CombatRefusal({ kind: 'target-dead', combatant: combatant.name, isPlayerCharacter: combatant.rules.isPlayerCharacter, act });
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { RandomSource } from '../dice/random';
 import type { RuleSet } from '../rules/types';
+import type { ChangeNote } from './notes';
 import type { Actor, Combatant, Encounter, EncounterEvent } from './types';
 
 /** What every pure encounter step receives besides the state and its input. */
@@ -10,15 +11,24 @@ export interface StepContext {
   now: Date;
 }
 
-/** One change, ready to be saved with its log line. */
+/**
+ * The one vocabulary for changing an encounter. A `Change` is a pure function from the encounter
+ * (and the context, and its own input) to a `Transition`: the encounter after it, what happened,
+ * and the note its log line is worded from. Whatever `EncounterService.apply` runs is one change,
+ * saved as one transition: one log entry, one undo, one atomic write. Changes compose
+ * (`./compose`): a chain of them, or one for each of several targets, is again one change. A
+ * `Part` is what a piece of a change returns (damage landing, effects ending) before the change
+ * gives the whole its note.
+ */
 export interface Transition {
   encounter: Encounter;
   events: EncounterEvent[];
-  /** The command as the log shows it, e.g. "hp damage". */
-  command: string;
-  /** What it did, in plain words. */
-  detail: string;
+  note: ChangeNote;
 }
+
+export type Part = Omit<Transition, 'note'>;
+
+export type Change<Input extends unknown[] = []> = (encounter: Encounter, ctx: StepContext, ...input: Input) => Transition;
 
 export function replaceCombatant(encounter: Encounter, combatant: Combatant): Encounter {
   return { ...encounter, combatants: encounter.combatants.map((c) => (c.id === combatant.id ? combatant : c)) };

@@ -1,4 +1,3 @@
-import { UserError } from '../errors';
 import { stoppedFrom } from './incapacity';
 import { lairActing } from './lair';
 import { requireControl } from './permissions';
@@ -7,7 +6,7 @@ import { findById, findTarget, refOf } from './targets';
 import { replaceCombatant, type StepContext, type Transition } from './transition';
 import { requireOwnTurn } from './turns';
 import { ACTION_TEXT_MAX_LENGTH, type Combatant, type Encounter, type EncounterEvent, type TurnActions } from './types';
-import { requireWhole } from './validate';
+import { requireText, requireWhole } from './validate';
 
 const MAX_LEGENDARY_COST = 3;
 
@@ -16,14 +15,6 @@ const READY_NOTE = 'ready';
 
 function withActions(combatant: Combatant, actions: Partial<TurnActions>): Combatant {
   return { ...combatant, actions: { ...combatant.actions, ...actions } };
-}
-
-/** A note or trigger: trimmed, one line, short enough for a tracker line. */
-function requireActionText(text: string, label: string): string {
-  const cleaned = text.trim().replace(/\s+/g, ' ');
-  if (cleaned === '') throw new UserError(`${label} cannot be empty.`);
-  if (cleaned.length > ACTION_TEXT_MAX_LENGTH) throw new UserError(`${label} can be at most ${ACTION_TEXT_MAX_LENGTH} characters long.`);
-  return cleaned;
 }
 
 /**
@@ -36,7 +27,7 @@ function requireActionText(text: string, label: string): string {
 export function spendLegendaryAction(encounter: Encounter, ctx: StepContext, input: { target: string; cost?: number }): Transition {
   const combatant = findTarget(encounter, input.target);
   requireControl(ctx.actor, encounter, combatant, `spend ${combatant.name}'s legendary actions`);
-  const cost = requireWhole(input.cost ?? 1, 'The cost', 1, MAX_LEGENDARY_COST);
+  const cost = requireWhole(input.cost ?? 1, 'legendary-cost', 1, MAX_LEGENDARY_COST);
   const legendary = combatant.actions.legendary;
   if (legendary === null) throw new CombatRefusal({ kind: 'no-legendary-actions', combatant: combatant.name });
   const stoppedBy = stoppedFrom(ctx.ruleSet, combatant, 'actions');
@@ -53,9 +44,7 @@ export function spendLegendaryAction(encounter: Encounter, ctx: StepContext, inp
   return {
     encounter: replaceCombatant(encounter, spent),
     events: [{ kind: 'legendary-action', combatant: refOf(spent), cost, left, max: legendary.max }],
-    command: 'init legendary',
-    // The log is read by everyone: a hidden monster's count stays out of it.
-    detail: `${combatant.name} spent ${cost} legendary action${cost === 1 ? '' : 's'}${combatant.hidden ? '' : ` (${left}/${legendary.max} left)`}`,
+    note: { kind: 'legendary', combatant: combatant.name, cost, left, max: legendary.max, hidden: combatant.hidden },
   };
 }
 
@@ -91,14 +80,17 @@ function moveBeforeTrigger(
 export function useReaction(encounter: Encounter, ctx: StepContext, input: { target: string; note?: string }): Transition {
   const combatant = findTarget(encounter, input.target);
   requireControl(ctx.actor, encounter, combatant, `use ${combatant.name}'s reaction`);
-  const note = input.note === undefined ? null : requireActionText(input.note, 'The note');
+  const note = input.note === undefined ? null : requireText(input.note, 'note', ACTION_TEXT_MAX_LENGTH);
   const { actions } = combatant;
+  const { isPlayerCharacter } = combatant.rules;
   const stoppedBy = stoppedFrom(ctx.ruleSet, combatant, 'reactions');
   if (stoppedBy !== null) throw new CombatRefusal({ kind: 'reaction-stopped', combatant: combatant.name, stoppedBy });
-  if (actions.surprised) throw new CombatRefusal({ kind: 'reaction-surprised', combatant: combatant.name });
-  if (actions.reactionUsed) throw new CombatRefusal({ kind: 'reaction-used', combatant: combatant.name, note: actions.reactionNote });
+  if (actions.surprised) throw new CombatRefusal({ kind: 'reaction-surprised', combatant: combatant.name, isPlayerCharacter });
+  if (actions.reactionUsed)
+    throw new CombatRefusal({ kind: 'reaction-used', combatant: combatant.name, isPlayerCharacter, note: actions.reactionNote });
   const takesReadied = note?.toLowerCase() === READY_NOTE;
-  if (takesReadied && actions.readied === null) throw new CombatRefusal({ kind: 'nothing-readied', combatant: combatant.name });
+  if (takesReadied && actions.readied === null)
+    throw new CombatRefusal({ kind: 'nothing-readied', combatant: combatant.name, isPlayerCharacter });
   const readied = takesReadied ? actions.readied : null;
   const used = withActions(combatant, { reactionUsed: true, reactionNote: readied ?? note, readied: null });
   const event: EncounterEvent =
@@ -112,23 +104,21 @@ export function useReaction(encounter: Encounter, ctx: StepContext, input: { tar
   return {
     encounter: moved.encounter,
     events: [event, ...moved.events],
-    command: 'init react',
-    detail:
+    note:
       readied === null
-        ? `${combatant.name} used its reaction${note === null ? '' : ` (${note})`}`
-        : `${combatant.name} took its readied action`,
+        ? { kind: 'reaction', combatant: combatant.name, isPlayerCharacter, note }
+        : { kind: 'readied-action-taken', combatant: combatant.name, isPlayerCharacter },
   };
 }
 
 /** The current combatant readies an action: held until the start of its next turn, used with `react … note:ready`. */
 export function readyAction(encounter: Encounter, ctx: StepContext, trigger: string): Transition {
   const current = requireOwnTurn(encounter, ctx, 'ready an action');
-  const text = requireActionText(trigger, 'The trigger');
+  const text = requireText(trigger, 'trigger', ACTION_TEXT_MAX_LENGTH);
   const readied = withActions(current, { readied: text });
   return {
     encounter: replaceCombatant(encounter, readied),
     events: [{ kind: 'action-readied', combatant: refOf(readied), trigger: text }],
-    command: 'init ready',
-    detail: `${current.name} readied an action (${text})`,
+    note: { kind: 'readied', combatant: current.name, trigger: text },
   };
 }

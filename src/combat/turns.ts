@@ -1,13 +1,13 @@
-import { UserError } from '../errors';
-import type { RulesResult, TimedEffect, TurnPoint } from '../rules/types';
+import type { RulesRefusal, RulesResult, TimedEffect, TurnPoint } from '../rules/types';
 import { rollPendingConcentrationSaves } from './concentration';
 import { repeatSaves } from './repeat-saves';
-import { applyRulesChange, customEffectsOn, endEffects, isDying, type Step } from './effects';
+import { applyRulesChange, customEffectsOn, endEffects, isDying } from './effects';
 import { isGameMaster, requireControl, requireGameMaster } from './permissions';
-import { lairActing, lairDue, roundOfCurrent } from './lair';
+import { currentPoint, lairActing, lairDue, roundOfCurrent } from './lair';
+import type { TurnNote } from './notes';
 import { CombatRefusal } from './refusals';
 import { findById, findTarget, refOf, requireAlive } from './targets';
-import { replaceCombatant, type StepContext, type Transition } from './transition';
+import { replaceCombatant, type Part, type StepContext, type Transition } from './transition';
 import type { Combatant, Encounter, EncounterEffect, EncounterEvent, LairTurn } from './types';
 
 /**
@@ -49,15 +49,16 @@ function endExpiredEffects(
   from: { round: number; combatantId: string },
   to: { round: number; combatantId: string },
   part: ExpiryPart,
-): Step {
+): Part {
   // A lair turn sits between one turn's end and the next one's start: what ends as that turn starts waits for it.
   const atStart = (e: EncounterEffect): boolean =>
     e.expiry?.boundary === 'start' && e.expiry.combatantId === to.combatantId && e.expiry.round === to.round;
   const considered = part === 'all' ? encounter.effects : encounter.effects.filter((e) => atStart(e) === (part === 'at-start'));
+  // The ending turn's own repeat saves were rolled as it ended (endTurn).
   const timed: TimedEffect[] = considered.map((e) => ({
     id: e.id,
     expiry: e.expiry,
-    ...(e.save !== null && e.targetId !== null ? { saveEndsFor: e.targetId } : {}),
+    ...(e.save !== null && e.targetId !== null && e.targetId !== from.combatantId ? { saveEndsFor: e.targetId } : {}),
   }));
   if (timed.every((e) => e.expiry === null && e.saveEndsFor === undefined)) return { encounter, events: [] };
   const order = encounter.combatants.map((c) => c.id);
@@ -69,10 +70,27 @@ function endExpiredEffects(
 }
 
 /**
+ * The end of the turn in progress, told before what passes after it (a new round, dead turns
+ * skipped): what ends with it, then its combatant's repeat saves.
+ */
+function endTurn(encounter: Encounter, ctx: StepContext, from: TurnPoint): Part {
+  const endsNow = (e: EncounterEffect): boolean =>
+    e.expiry?.boundary === 'end' && e.expiry.combatantId === from.combatantId && e.expiry.round === from.round;
+  const expired = endEffects(
+    encounter,
+    encounter.effects.filter(endsNow).map((e) => e.id),
+    'expired',
+  );
+  const due = expired.encounter.effects.filter((e) => e.save !== null && e.targetId === from.combatantId).map((e) => e.id);
+  const saved = repeatSaves(expired.encounter, ctx, due);
+  return { encounter: saved.encounter, events: [...expired.events, ...saved.events] };
+}
+
+/**
  * What happens as a combatant's turn starts: its reaction and legendary actions come back, a readied
  * action lapses, and its dying rolls a death save, or is asked to.
  */
-function startTurn(before: Encounter, ctx: StepContext, starting: Combatant): Step {
+function startTurn(before: Encounter, ctx: StepContext, starting: Combatant): Part {
   const { legendary, readied } = starting.actions;
   const combatant: Combatant = {
     ...starting,
@@ -101,7 +119,7 @@ function startTurn(before: Encounter, ctx: StepContext, starting: Combatant): St
 }
 
 /** The death save rolled and applied, or the rule set's reason why the combatant makes none. */
-function rollDeathSave(encounter: Encounter, ctx: StepContext, combatant: Combatant): RulesResult<Step> {
+function rollDeathSave(encounter: Encounter, ctx: StepContext, combatant: Combatant): RulesResult<Part, RulesRefusal> {
   const result = ctx.ruleSet.rollDeathSave(combatant.rules, ctx.random, customEffectsOn(encounter, combatant.id));
   if (!result.ok) return result;
   const { roll, total, outcome, damage } = result.value;
@@ -116,7 +134,7 @@ function rollDeathSave(encounter: Encounter, ctx: StepContext, combatant: Combat
  * Saves left to buttons are rolled before the turn moves on, so none is lost: the ending turn's
  * death save and every concentration save still waiting.
  */
-function rollPendingSaves(encounter: Encounter, ctx: StepContext): Step {
+function rollPendingSaves(encounter: Encounter, ctx: StepContext): Part {
   const current = encounter.currentId === null ? undefined : findById(encounter, encounter.currentId);
   const death = current?.deathSavePending === true ? rollDeathSave(encounter, ctx, current) : null;
   const afterDeath = death?.ok === true ? death.value : { encounter, events: [] };
@@ -174,11 +192,6 @@ function upcomingTurn(encounter: Encounter, fromRound: number): Upcoming {
   throw new CombatRefusal({ kind: waiting ? 'all-delayed' : 'everyone-dead' });
 }
 
-/** Where the encounter stands: the current (or, during a lair turn, last) combatant's turn, or null before the first. */
-function currentPoint(encounter: Encounter): TurnPoint | null {
-  return encounter.currentId === null ? null : { round: roundOfCurrent(encounter), combatantId: encounter.currentId };
-}
-
 function withLair(combatant: Combatant, lair: { round: number; acting: boolean }): Combatant {
   return { ...combatant, actions: { ...combatant.actions, lair } };
 }
@@ -194,7 +207,7 @@ function beginTurnOf(
   chosen: Combatant,
   round: number,
   part: ExpiryPart,
-): Step {
+): Part {
   const events: EncounterEvent[] = [];
   let next: Encounter = { ...encounter, round, currentId: chosen.id };
   if (from !== null) {
@@ -211,13 +224,19 @@ function beginTurnOf(
  * Ends the current turn (or lair turn) and starts the next one that can be taken, counting rounds. A
  * lair turn due at count 20 comes first: the ending turn's end passes, the next turn's start waits.
  */
-function passTurn(before: Encounter, ctx: StepContext): Step & { detail: string } {
+function passTurn(before: Encounter, ctx: StepContext): Part & { turn: TurnNote } {
   const pending = rollPendingSaves(before, ctx);
   const leaving = lairActing(pending.encounter);
   const from = currentPoint(pending.encounter);
   let encounter = pending.encounter;
   if (leaving?.actions.lair) encounter = replaceCombatant(encounter, withLair(leaving, { ...leaving.actions.lair, acting: false }));
   const events: EncounterEvent[] = [...pending.events];
+  // Leaving a lair turn, the last turn's end has passed already, as the lair turn began.
+  if (from !== null && leaving === undefined) {
+    const ended = endTurn(encounter, ctx, from);
+    encounter = ended.encounter;
+    events.push(...ended.events);
+  }
   if (encounter.round === 0) events.push({ kind: 'round-started', round: 1 });
   const upcoming = upcomingTurn(encounter, from?.round ?? encounter.round);
   encounter = { ...encounter, combatants: upcoming.combatants };
@@ -234,14 +253,14 @@ function passTurn(before: Encounter, ctx: StepContext): Step & { detail: string 
     const lair = findById(next, due.lair.id) ?? due.lair;
     next = replaceCombatant({ ...next, round: due.round }, withLair(lair, { round: due.round, acting: true }));
     events.push({ kind: 'lair-turn', combatant: refOf(lair), round: due.round });
-    return { encounter: next, events, detail: `round ${due.round}, ${lair.name}'s lair turn` };
+    return { encounter: next, events, turn: { round: due.round, combatant: lair.name, lair: true } };
   }
   events.push(...upcoming.events);
   const started = beginTurnOf(encounter, ctx, from, upcoming.chosen, upcoming.round, leaving === undefined ? 'all' : 'at-start');
   return {
     encounter: started.encounter,
     events: [...events, ...started.events],
-    detail: `round ${upcoming.round}, ${upcoming.chosen.name}'s turn`,
+    turn: { round: upcoming.round, combatant: upcoming.chosen.name, lair: false },
   };
 }
 
@@ -250,17 +269,24 @@ export function nextTurn(before: Encounter, ctx: StepContext): Transition {
   requireCombatants(before);
   requireTurnControl(before, ctx, 'end this turn');
   const passed = passTurn(before, ctx);
-  return { encounter: passed.encounter, events: passed.events, command: 'init next', detail: passed.detail };
+  return { encounter: passed.encounter, events: passed.events, note: { kind: 'turn', turn: passed.turn } };
 }
 
 /** The current combatant's turn, which only its controller (or the game master) may spend on `doing`. */
 export function requireOwnTurn(encounter: Encounter, ctx: StepContext, doing: string): Combatant {
   const lair = lairActing(encounter);
-  if (lair !== undefined) throw new CombatRefusal({ kind: 'not-your-turn', current: lair.name, lair: true, doing });
+  if (lair !== undefined)
+    throw new CombatRefusal({ kind: 'not-your-turn', current: lair.name, isPlayerCharacter: false, lair: true, doing });
   const current = encounter.currentId === null || encounter.round === 0 ? undefined : findById(encounter, encounter.currentId);
   if (current === undefined) throw new CombatRefusal({ kind: 'not-started' });
   if (!isGameMaster(ctx.actor, encounter) && current.controllerId !== ctx.actor.userId) {
-    throw new CombatRefusal({ kind: 'not-your-turn', current: current.name, lair: false, doing });
+    throw new CombatRefusal({
+      kind: 'not-your-turn',
+      current: current.name,
+      isPlayerCharacter: current.rules.isPlayerCharacter,
+      lair: false,
+      doing,
+    });
   }
   return current;
 }
@@ -274,8 +300,7 @@ export function delayTurn(encounter: Encounter, ctx: StepContext): Transition {
   return {
     encounter: passed.encounter,
     events: [{ kind: 'turn-delayed', combatant: refOf(current) }, ...passed.events],
-    command: 'init delay',
-    detail: `${current.name} delays; ${passed.detail}`,
+    note: { kind: 'delayed', combatant: current.name, turn: passed.turn },
   };
 }
 
@@ -316,7 +341,8 @@ export function actNow(encounter: Encounter, ctx: StepContext, target?: string):
   }
   const pending = rollPendingSaves(encounter, ctx);
   const from = currentPoint(pending.encounter);
-  let next = pending.encounter;
+  const ended: Part = from === null ? { encounter: pending.encounter, events: [] } : endTurn(pending.encounter, ctx, from);
+  let next = ended.encounter;
   const waiting = findById(next, delayer.id) ?? delayer;
   const back: Combatant = {
     ...waiting,
@@ -330,9 +356,8 @@ export function actNow(encounter: Encounter, ctx: StepContext, target?: string):
   const started = beginTurnOf(next, ctx, from, back, from?.round ?? next.round, 'all');
   return {
     encounter: started.encounter,
-    events: [...pending.events, { kind: 'delay-ended', combatant: refOf(back) }, ...started.events],
-    command: 'init act',
-    detail: `${delayer.name} stops delaying and acts after ${current.name}`,
+    events: [...pending.events, ...ended.events, { kind: 'delay-ended', combatant: refOf(back) }, ...started.events],
+    note: { kind: 'acted', combatant: delayer.name, after: current.name },
   };
 }
 
@@ -355,8 +380,7 @@ export function previousTurn(encounter: Encounter, ctx: StepContext): Transition
     return {
       encounter: { ...encounter, round, currentId: candidate.id },
       events: [{ kind: 'turn-went-back', combatant: refOf(candidate), round }],
-      command: 'init prev',
-      detail: `back to round ${round}, ${candidate.name}'s turn`,
+      note: { kind: 'went-back', combatant: candidate.name, round },
     };
   }
   throw new CombatRefusal({ kind: 'first-turn' });
@@ -372,8 +396,7 @@ function leaveLairTurn(encounter: Encounter, ctx: StepContext, lair: Combatant, 
   return {
     encounter: next,
     events: [{ kind: 'turn-went-back', combatant: refOf(current), round }],
-    command: 'init prev',
-    detail: `back to round ${round}, ${current.name}'s turn`,
+    note: { kind: 'went-back', combatant: current.name, round },
   };
 }
 
@@ -393,8 +416,7 @@ export function moveTurn(encounter: Encounter, ctx: StepContext, target: string)
   return {
     encounter: { ...encounter, combatants, round, currentId: combatant.id },
     events: [{ kind: 'turn-started', combatant: refOf(combatant), round, moved: true }],
-    command: 'init move',
-    detail: `moved the turn to ${combatant.name}`,
+    note: { kind: 'moved', combatant: combatant.name },
   };
 }
 
@@ -403,10 +425,14 @@ export function pressDeathSave(encounter: Encounter, ctx: StepContext, target: s
   const combatant = findTarget(encounter, target);
   requireControl(ctx.actor, encounter, combatant, `roll ${combatant.name}'s death save`);
   if (!combatant.deathSavePending) {
-    const why = isDying(combatant) ? 'it is rolled at the start of its turn' : 'it is not dying';
-    throw new UserError(`${combatant.name} has no death save to roll now: ${why}.`);
+    throw new CombatRefusal({
+      kind: 'no-death-save-due',
+      combatant: combatant.name,
+      dying: isDying(combatant),
+      isPlayerCharacter: combatant.rules.isPlayerCharacter,
+    });
   }
   const rolled = rollDeathSave(encounter, ctx, combatant);
-  if (!rolled.ok) throw new UserError(rolled.reason);
-  return { ...rolled.value, command: 'death save', detail: `${combatant.name} rolled a death save` };
+  if (!rolled.ok) throw new CombatRefusal({ kind: 'rules', refusal: rolled.reason });
+  return { ...rolled.value, note: { kind: 'death-save', combatant: combatant.name } };
 }

@@ -356,6 +356,11 @@ export type EncounterEvent =
   /** The encounter rolls death saves by button: the controller should press it. */
   | { kind: 'death-save-due'; combatant: CombatantRef }
   | { kind: 'concentration-started'; combatant: CombatantRef; effect: string }
+  /**
+   * Every effect a concentration kept up has ended (saved out of, expired, removed) while the
+   * concentration goes on: its holder may drop it. `private`: one of those effects was the game master's alone.
+   */
+  | { kind: 'concentration-idle'; combatant: CombatantRef; effect: string; private: boolean }
   /** Damage calls for a Constitution save; a button rolls it (`rollConcentrationSave`). */
   | { kind: 'concentration-check'; combatant: CombatantRef; effect: string; dc: number; bonus: number }
   | ({ kind: 'concentration-save'; combatant: CombatantRef; effect: string; dc: number } & SaveOutcome)
@@ -390,6 +395,8 @@ export type EncounterEvent =
     }
   /** The end-of-turn save against a "save ends" effect; success ends it. */
   | ({ kind: 'repeat-save'; combatant: CombatantRef; effect: string; save: RepeatSave; private: boolean } & SaveOutcome)
+  /** A saving throw a change called for (a breath weapon, a spell), against `dc`. */
+  | ({ kind: 'save-rolled'; combatant: CombatantRef; ability: Ability; dc: number } & SaveOutcome)
   /** The encounter rolls turn saves by button: the target's controller should press it. */
   | { kind: 'repeat-save-due'; combatant: CombatantRef; effectId: string; effect: string; save: RepeatSave; private: boolean }
   | { kind: 'options-changed'; options: EncounterOptions }

@@ -140,6 +140,13 @@ export function createCharacterStore(prisma: PrismaClient): CharacterStore {
       const rows = await prisma.character.findMany({ where: { id: { in: ids }, guildId: place.guildId }, orderBy: { nameKey: 'asc' } });
       return { gameMasterId: encounter.gameMasterId, characters: rows.map(fromRow) };
     },
+    async fightOf(id) {
+      const running = await prisma.encounter.findFirst({
+        where: { activeChannelId: { not: null }, combatants: { some: { characterId: id } } },
+        select: { channelId: true, name: true },
+      });
+      return running;
+    },
     async recordStates(states) {
       // A fight may end above the sheet's maximum (a join's `hp:`, or the sheet edited meanwhile): the sheet caps it.
       const maxima = await prisma.character.findMany({ where: { id: { in: states.map((s) => s.id) } }, select: { id: true, maxHp: true } });

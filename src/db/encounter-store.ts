@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { UNDO_COMMAND, type LastChange } from '../combat/lifecycle';
+import type { LastChange } from '../combat/lifecycle';
+import type { ChangeNote } from '../combat/notes';
 import { createEncounterServiceWith, type EncounterService } from '../combat/service';
 import { addedAndRemoved, deltaOf, hiddenHitPointChanges, wholeSide, type EncounterSide } from '../combat/delta';
-import type { ChangeFn, EncounterStore, StoredTransition } from '../combat/store';
-import type { FightEntry } from '../combat/recap';
-import type { Transition } from '../combat/transition';
+import type { ChangeFn, EncounterStore, SavedChange, SheetWrite, StoredTransition, UpdateOptions } from '../combat/store';
+import { fightEntry, type FightEntry } from '../combat/recap';
 import type { Actor, Encounter, EncounterEvent, EncounterLogEntry } from '../combat/types';
 import type { RandomSource } from '../dice/random';
-import { UserError } from '../errors';
+import { CombatRefusal } from '../combat/refusals';
 import type { PrismaClient } from './generated/client';
 import { EncounterCache } from './encounter-cache';
 import { KeyedQueue } from './encounter-queue';
@@ -61,6 +61,12 @@ function assignments(columns: readonly string[]): string {
 }
 
 /**
+ * An undo is logged like any change, but is never itself the change a later undo reverts: its
+ * events say it undid something. Rows logged before events were kept are told by their label.
+ */
+const LEGACY_UNDO_LABEL = 'init undo';
+
+/**
  * The channel's encounter with its combatants and effects; `$3`/`$4` name the id and version of a
  * copy the caller holds, and when they still match only that fact comes back, nothing to parse.
  */
@@ -77,7 +83,8 @@ SELECT known.unchanged,
     SELECT row_to_json(v) FROM (
       SELECT ev.id::text AS id, ev.actor_id, ev.actor_name, ev.command, ev.detail, ev.before, ev.after
       FROM encounter_events ev
-      WHERE ev.encounter_id = e.id AND NOT ev.undone AND ev.before IS NOT NULL AND ev.command <> '${UNDO_COMMAND}'
+      WHERE ev.encounter_id = e.id AND NOT ev.undone AND ev.before IS NOT NULL
+        AND NOT ev.events @> '[{"kind": "undone"}]' AND ev.command <> '${LEGACY_UNDO_LABEL}'
       ORDER BY ev.id DESC LIMIT 1
     ) v
   ) END AS last_change
@@ -96,6 +103,7 @@ interface SaveShape {
   changedEffects: boolean;
   newEffects: boolean;
   undoes: boolean;
+  sheets: boolean;
 }
 
 interface RowParts {
@@ -137,6 +145,14 @@ const SAVE_PARTS: Readonly<Record<keyof SaveShape, string>> = {
   UPDATE encounter_events ev SET undone = true FROM enc, input i
   WHERE ev.encounter_id = enc.id AND ev.id = (i.j->>'undoes')::bigint
 )`,
+  // The sheet caps hp at its own maximum: a fight may end above it (a join's `hp:`, the sheet edited meanwhile).
+  sheets: `sheets AS (
+  UPDATE characters ch SET
+    hp = LEAST(r.hp, ch.max_hp), temp_hp = r.temp_hp, hit_dice_left = r.hit_dice_left, exhaustion = r.exhaustion,
+    fatigue = r.fatigue, strife = r.strife, conditions = r.conditions, dead = r.dead, updated_at = (i.j->>'at')::timestamptz
+  FROM enc, input i, jsonb_populate_recordset(NULL::characters, i.j->'sheets') r
+  WHERE ch.id = r.id
+)`,
 };
 
 const SAVE_HEAD = `WITH input AS (SELECT $3::jsonb AS j),
@@ -164,15 +180,29 @@ const SAVE_TAIL = `logged AS (
 )
 SELECT enc.version FROM enc, ${notifyChanged('enc')}`;
 
+/** One log entry as `FightRow` reads it. */
+const ENTRY_JSON = `json_build_object(
+      'at', ev.created_at, 'actor_id', ev.actor_id, 'actor_name', ev.actor_name, 'command', ev.command,
+      'detail', ev.detail, 'undone', ev.undone, 'events', ev.events)`;
+
+/**
+ * The log read by the save itself, for a change that wants the whole fight back: the statement's
+ * snapshot is from before its own entry, which the caller adds.
+ */
+const FIGHT_TAIL = `,
+  (SELECT coalesce(json_agg(${ENTRY_JSON} ORDER BY ev.id), '[]'::json)
+    FROM encounter_events ev WHERE ev.encounter_id = enc.id) AS entries`;
+
 const saveStatements = new Map<string, string>();
 
-/** The save statement for one shape, built once: the update, the parts it needs, the log entry. */
-function saveSql(shape: SaveShape): string {
+/** The save statement for one shape, built once: the update, the parts it needs, the log entry (and the log). */
+function saveSql(shape: SaveShape, withFight: boolean): string {
   const parts = (Object.keys(SAVE_PARTS) as (keyof SaveShape)[]).filter((part) => shape[part]);
-  const key = parts.join(',');
+  const key = `${parts.join(',')}${withFight ? '+fight' : ''}`;
   let sql = saveStatements.get(key);
   if (sql === undefined) {
-    sql = [SAVE_HEAD, ...parts.map((part) => SAVE_PARTS[part]), SAVE_TAIL].join(',\n');
+    const tail = withFight ? SAVE_TAIL.replace('SELECT enc.version', `SELECT enc.version${FIGHT_TAIL}`) : SAVE_TAIL;
+    sql = [SAVE_HEAD, ...parts.map((part) => SAVE_PARTS[part]), tail].join(',\n');
     saveStatements.set(key, sql);
   }
   return sql;
@@ -219,12 +249,26 @@ export const STATE_COLUMNS = `row_to_json(e) AS encounter,
  */
 export const FIGHT_SQL = `
 SELECT ${STATE_COLUMNS},
-  (SELECT coalesce(json_agg(json_build_object(
-      'at', ev.created_at, 'actor_id', ev.actor_id, 'actor_name', ev.actor_name, 'command', ev.command,
-      'detail', ev.detail, 'undone', ev.undone, 'events', ev.events) ORDER BY ev.id), '[]'::json)
+  (SELECT coalesce(json_agg(${ENTRY_JSON} ORDER BY ev.id), '[]'::json)
     FROM encounter_events ev WHERE ev.encounter_id = e.id) AS entries
 FROM encounters e
 WHERE CASE WHEN $2::boolean THEN e.channel_id = $1 AND e.ended_at IS NOT NULL AND e.round > 0 ELSE e.active_channel_id = $1 END
+ORDER BY e.created_at DESC
+LIMIT 1`;
+
+/**
+ * The fight `FIGHT_SQL` reads, without its log: the state, and whether a hidden monster is in it or
+ * was ever added to it (one removed since is still in the log the export would carry).
+ */
+export const FIGHT_OUTLINE_SQL = `
+SELECT ${STATE_COLUMNS},
+  EXISTS (SELECT 1 FROM combatants c WHERE c.encounter_id = e.id AND c.hidden)
+  OR EXISTS (
+    SELECT 1 FROM encounter_events ev, jsonb_array_elements(ev.events) added
+    WHERE ev.encounter_id = e.id AND added->>'kind' = 'combatant-added' AND added->'combatant'->>'hidden' = 'true'
+  ) AS hidden
+FROM encounters e
+WHERE CASE WHEN $2::boolean THEN e.channel_id = $1 AND e.ended_at IS NOT NULL ELSE e.active_channel_id = $1 END
 ORDER BY e.created_at DESC
 LIMIT 1`;
 
@@ -244,16 +288,31 @@ export interface StateRow {
   effects: StoredRow<EffectRow>[];
 }
 
+/** A log entry as `ENTRY_JSON` gives it. */
+interface EntryRow {
+  at: string;
+  actor_id: string;
+  actor_name: string;
+  command: string;
+  detail: string;
+  undone: boolean;
+  events: EncounterEvent[];
+}
+
 interface FightRow extends StateRow {
-  entries: {
-    at: string;
-    actor_id: string;
-    actor_name: string;
-    command: string;
-    detail: string;
-    undone: boolean;
-    events: EncounterEvent[];
-  }[];
+  entries: EntryRow[];
+}
+
+function fightEntryOf(entry: EntryRow): FightEntry {
+  return {
+    at: new Date(entry.at),
+    actorId: entry.actor_id,
+    actorName: entry.actor_name,
+    command: entry.command,
+    detail: entry.detail,
+    undone: entry.undone,
+    events: entry.events,
+  };
 }
 
 interface LoadedRow {
@@ -278,7 +337,7 @@ interface Loaded {
 }
 
 /** How one try went; `stale`: the cached copy lost a race or may have misled a refusal. */
-type Attempt = { kind: 'saved'; transition: StoredTransition } | { kind: 'stale' } | { kind: 'missing' };
+type Attempt = { kind: 'saved'; transition: SavedChange } | { kind: 'stale' } | { kind: 'missing' };
 
 /** Loads the channel's encounter; `known`, a copy the caller holds, is returned as it is while still current. */
 async function load(db: Queryable, channelId: string, withLastChange: boolean, known?: Encounter): Promise<Loaded | null> {
@@ -307,8 +366,18 @@ async function load(db: Queryable, channelId: string, withLastChange: boolean, k
   };
 }
 
-/** Saves `change` if the encounter is still at `before.version`; the saved encounter, or null on a lost race. */
-async function save(db: Queryable, before: Encounter, change: StoredTransition, actor: Actor, at: Date): Promise<Encounter | null> {
+/**
+ * Saves `change` if the encounter is still at `before.version`; the saved encounter (and with
+ * `withFight` its whole log, this change last), or null on a lost race.
+ */
+async function save(
+  db: Queryable,
+  before: Encounter,
+  change: StoredTransition,
+  actor: Actor,
+  at: Date,
+  withFight: boolean,
+): Promise<{ encounter: Encounter; entries?: FightEntry[] } | null> {
   const after = change.encounter;
   const delta = deltaOf(before, after);
   const combatants = addedAndRemoved(
@@ -344,19 +413,47 @@ async function save(db: Queryable, before: Encounter, change: StoredTransition, 
     after: delta.after,
     events: change.events,
     at: at.toISOString(),
+    sheets: (change.sheets ?? []).map(sheetRow),
   };
-  const sql = saveSql({
-    removedCombatants: combatants.removed.length > 0,
-    changedCombatants: changedCombatants.length > 0,
-    newCombatants: newCombatants.length > 0,
-    removedEffects: effects.removed.length > 0,
-    changedEffects: changedEffects.length > 0,
-    newEffects: newEffects.length > 0,
-    undoes: change.undoes !== undefined,
-  });
-  const rows = await db.$queryRawUnsafe<{ version: number }[]>(sql, before.id, before.version, JSON.stringify(payload));
+  const sql = saveSql(
+    {
+      removedCombatants: combatants.removed.length > 0,
+      changedCombatants: changedCombatants.length > 0,
+      newCombatants: newCombatants.length > 0,
+      removedEffects: effects.removed.length > 0,
+      changedEffects: changedEffects.length > 0,
+      newEffects: newEffects.length > 0,
+      undoes: change.undoes !== undefined,
+      sheets: payload.sheets.length > 0,
+    },
+    withFight,
+  );
+  const rows = await db.$queryRawUnsafe<{ version: number; entries?: EntryRow[] }[]>(
+    sql,
+    before.id,
+    before.version,
+    JSON.stringify(payload),
+  );
   const row = rows[0];
-  return row === undefined ? null : { ...after, version: Number(row.version) };
+  if (row === undefined) return null;
+  const encounter = { ...after, version: Number(row.version) };
+  if (row.entries === undefined) return { encounter };
+  return { encounter, entries: [...row.entries.map(fightEntryOf), fightEntry(actor, change, at)] };
+}
+
+/** A sheet write-back as a `characters` row for `jsonb_populate_recordset`: only the columns the save sets. */
+function sheetRow(sheet: SheetWrite) {
+  return {
+    id: sheet.characterId,
+    hp: sheet.hp,
+    temp_hp: sheet.tempHp,
+    hit_dice_left: sheet.hitDiceLeft,
+    exhaustion: sheet.tracks.exhaustion,
+    fatigue: sheet.tracks.fatigue,
+    strife: sheet.tracks.strife,
+    conditions: sheet.conditions,
+    dead: sheet.dead,
+  };
 }
 
 function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date, saved: (notice: LiveNotice) => void): EncounterStore {
@@ -371,42 +468,42 @@ function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date, saved
   }
 
   /** Computes the change on `loaded` and saves it unless somebody changed the encounter since. */
-  async function attempt(db: Queryable, loaded: Loaded, actor: Actor, change: ChangeFn): Promise<Attempt> {
+  async function attempt(db: Queryable, loaded: Loaded, actor: Actor, change: ChangeFn, withFight: boolean): Promise<Attempt> {
     const transition = change(loaded.encounter, loaded.lastChange);
-    const saved = await save(db, loaded.encounter, transition, actor, now());
+    const saved = await save(db, loaded.encounter, transition, actor, now(), withFight);
     if (saved === null) {
       cache.forget(loaded.encounter.channelId);
       return { kind: 'stale' };
     }
-    cache.remember(saved);
-    return { kind: 'saved', transition: { ...transition, encounter: saved } };
+    cache.remember(saved.encounter);
+    return { kind: 'saved', transition: { ...transition, ...saved } };
   }
 
   /** On the state this process last saw: one statement when nobody else changed the encounter since. */
-  async function attemptCached(cached: Encounter, actor: Actor, change: ChangeFn): Promise<Attempt> {
+  async function attemptCached(cached: Encounter, actor: Actor, change: ChangeFn, withFight: boolean): Promise<Attempt> {
     try {
-      return await attempt(prisma, { encounter: cached, lastChange: null }, actor, change);
+      return await attempt(prisma, { encounter: cached, lastChange: null }, actor, change, withFight);
     } catch (error) {
       // A refusal computed on a state another process has since changed may be wrong: ask again on a fresh one.
-      if (!(error instanceof UserError)) throw error;
+      if (!(error instanceof CombatRefusal)) throw error;
       cache.forget(cached.channelId);
       return { kind: 'stale' };
     }
   }
 
-  async function attemptFresh(channelId: string, actor: Actor, change: ChangeFn, withLastChange: boolean): Promise<Attempt> {
-    const loaded = await loadFresh(prisma, channelId, withLastChange);
-    return loaded === null ? { kind: 'missing' } : attempt(prisma, loaded, actor, change);
+  async function attemptFresh(channelId: string, actor: Actor, change: ChangeFn, options: Required<UpdateOptions>): Promise<Attempt> {
+    const loaded = await loadFresh(prisma, channelId, options.withLastChange);
+    return loaded === null ? { kind: 'missing' } : attempt(prisma, loaded, actor, change, options.withFight);
   }
 
   /** Holding the encounter's row lock, nobody can change it between the load and the save. */
-  function attemptLocked(channelId: string, actor: Actor, change: ChangeFn, withLastChange: boolean): Promise<StoredTransition | null> {
+  function attemptLocked(channelId: string, actor: Actor, change: ChangeFn, options: Required<UpdateOptions>): Promise<SavedChange | null> {
     return prisma.$transaction(
       async (tx) => {
         await tx.$queryRawUnsafe(LOCK_SQL, channelId);
-        const loaded = await loadFresh(tx, channelId, withLastChange);
+        const loaded = await loadFresh(tx, channelId, options.withLastChange);
         if (loaded === null) return null;
-        const result = await attempt(tx, loaded, actor, change);
+        const result = await attempt(tx, loaded, actor, change, options.withFight);
         if (result.kind !== 'saved') throw new Error('an encounter changed while its row was locked');
         return result.transition;
       },
@@ -430,7 +527,7 @@ function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date, saved
       return cache.get(channelId) ?? (await loadFresh(prisma, channelId, false))?.encounter ?? null;
     },
 
-    async create(begun: Transition, actor: Actor) {
+    async create(begun: StoredTransition, actor: Actor) {
       const e = begun.encounter;
       const payload = {
         encounter: encounterRow(e),
@@ -450,16 +547,16 @@ function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date, saved
     },
 
     async update(channelId, actor, change, options = {}) {
-      const withLastChange = options.withLastChange ?? false;
+      const asked = { withLastChange: options.withLastChange ?? false, withFight: options.withFight ?? false };
       const transition = await queue.run(channelId, async () => {
-        const cached = withLastChange ? undefined : cache.get(channelId);
-        let result: Attempt = cached === undefined ? { kind: 'stale' } : await attemptCached(cached, actor, change);
+        const cached = asked.withLastChange ? undefined : cache.get(channelId);
+        let result: Attempt = cached === undefined ? { kind: 'stale' } : await attemptCached(cached, actor, change, asked.withFight);
         // This process's own commands wait their turn, so a lost race means another process changed
         // the encounter: one fresh try, then, if processes are racing, the row lock.
-        if (result.kind === 'stale') result = await attemptFresh(channelId, actor, change, withLastChange);
+        if (result.kind === 'stale') result = await attemptFresh(channelId, actor, change, asked);
         if (result.kind === 'saved') return result.transition;
         if (result.kind === 'missing') return null;
-        return attemptLocked(channelId, actor, change, withLastChange);
+        return attemptLocked(channelId, actor, change, asked);
       });
       // Committed by now (the locked try commits when its transaction ends), so a reader sees this version.
       const { encounter } = transition ?? {};
@@ -501,16 +598,15 @@ function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date, saved
       if (row === undefined) return null;
       return {
         encounter: encounterFromRows(row.encounter, row.combatants, row.effects),
-        entries: row.entries.map((entry): FightEntry => ({
-          at: new Date(entry.at),
-          actorId: entry.actor_id,
-          actorName: entry.actor_name,
-          command: entry.command,
-          detail: entry.detail,
-          undone: entry.undone,
-          events: entry.events,
-        })),
+        entries: row.entries.map(fightEntryOf),
       };
+    },
+
+    async fightOutline(channelId, which) {
+      const rows = await prisma.$queryRawUnsafe<(StateRow & { hidden: boolean })[]>(FIGHT_OUTLINE_SQL, channelId, which === 'ended');
+      const row = rows[0];
+      if (row === undefined) return null;
+      return { encounter: encounterFromRows(row.encounter, row.combatants, row.effects), hidden: row.hidden };
     },
 
     async setTrackerMessage(encounterId, messageId) {
@@ -538,15 +634,24 @@ export interface EncounterServiceOptions {
   now(this: void): Date;
   /** Told of each saved change once it is committed (the live pages of this process); other processes hear of it through NOTIFY. */
   saved?: (this: void, notice: LiveNotice) => void;
+  /** The log line's words for a change: the views' `noteText`, which this layer may not import. */
+  describe(this: void, note: ChangeNote): string;
 }
 
 /** The encounter service the app uses: PostgreSQL through Prisma, rule sets from the channel settings. */
-export function createEncounterService({ prisma, random, now, saved = () => undefined }: EncounterServiceOptions): EncounterService {
+export function createEncounterService({
+  prisma,
+  random,
+  now,
+  saved = () => undefined,
+  describe,
+}: EncounterServiceOptions): EncounterService {
   return createEncounterServiceWith({
     store: createPrismaEncounterStore(prisma, now, saved),
     random,
     now,
     ruleSetFor: async (place) => (await effectiveRuleset(prisma, place)).ruleset,
     newId: randomUUID,
+    describe,
   });
 }

@@ -62,6 +62,11 @@ export interface CommandContext {
   options: CommandOptions;
   services: Services;
   messenger: ChannelMessenger;
+  /**
+   * The invocation as the encounter log names it ("hp damage", "death save"): dispatch sets it from
+   * the command and subcommand, or from the button pressed. A change the core makes is stamped with it.
+   */
+  label?: string;
 }
 
 /** What every invocation carries (a command's, a button press's), past the options only a command has. */

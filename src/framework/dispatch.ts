@@ -3,18 +3,28 @@ import { UserError, type AutocompleteChoice, type AutocompleteContext, type Comm
 import type { Reply } from '../views/reply';
 import { CombatRefusal } from '../combat/refusals';
 import { refusalText } from '../views/refusals';
+import { buttonLogLabel } from '../views/encounter-log';
+import { parseButtonId } from '../views/button-ids';
 import { errorReply } from '../views/embeds';
 import type { CommandRegistry } from './registry';
+import { isDatabaseUnavailable } from '../errors';
+import { DATABASE_UNAVAILABLE } from '../views/interaction-replies';
 import { NO_LONGER } from './buttons';
 
 const UNEXPECTED = 'Something went wrong on our side, and nothing was changed. Please try again.';
 
-type Outcome = 'ok' | 'user-error' | 'failed';
+type Outcome = 'ok' | 'user-error' | 'database-unavailable' | 'failed';
 
 function logOutcome(logger: Logger, fields: Record<string, unknown>, outcome: Outcome, started: number, error?: unknown): void {
   const latencyMs = Math.round(performance.now() - started);
   if (outcome === 'failed') logger.error({ ...fields, outcome, latencyMs, err: error }, 'interaction failed');
+  // An outage is the operator's to see, once a command, without a stack: it is not a bug.
+  else if (outcome === 'database-unavailable') logger.warn({ ...fields, outcome, latencyMs, reason: errorText(error) }, 'interaction');
   else logger.info({ ...fields, outcome, latencyMs }, 'interaction');
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? (error.message.trim().split('\n').pop() ?? '') : String(error);
 }
 
 async function guarded(logger: Logger, fields: Record<string, unknown>, run: () => Promise<Reply>): Promise<Reply> {
@@ -24,10 +34,14 @@ async function guarded(logger: Logger, fields: Record<string, unknown>, run: () 
     logOutcome(logger, fields, 'ok', started);
     return reply;
   } catch (error) {
-    if (error instanceof UserError) {
+    if (error instanceof UserError || error instanceof CombatRefusal) {
       const message = error instanceof CombatRefusal ? refusalText(error.refusal) : error.message;
       logOutcome(logger, { ...fields, reason: message }, 'user-error', started);
       return errorReply(message);
+    }
+    if (isDatabaseUnavailable(error)) {
+      logOutcome(logger, fields, 'database-unavailable', started, error);
+      return DATABASE_UNAVAILABLE;
     }
     logOutcome(logger, fields, 'failed', started, error);
     return errorReply(UNEXPECTED);
@@ -44,7 +58,7 @@ export function dispatchCommand(registry: CommandRegistry, name: string, ctx: Co
   return guarded(ctx.services.logger, fields, async () => {
     const command = registry.get(name);
     if (!command) throw new UserError(`There is no /${name} command. Try /help.`);
-    return command.execute(ctx);
+    return command.execute({ ...ctx, label: commandLabel(ctx, name) });
   });
 }
 
@@ -54,7 +68,8 @@ export function dispatchButton(registry: CommandRegistry, ctx: ComponentContext)
   return guarded(ctx.services.logger, fields, async () => {
     const route = registry.buttonRoute(ctx.customId);
     if (route === undefined) throw new UserError(NO_LONGER);
-    return route.press(ctx);
+    const button = parseButtonId(ctx.customId);
+    return route.press(button === null ? ctx : { ...ctx, label: buttonLogLabel(button) });
   });
 }
 

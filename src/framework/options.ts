@@ -212,6 +212,8 @@ function optionalString(options: CommandOptions, name: string): string | null {
   const found = options.values[name];
   if (found === undefined) return null;
   if (typeof found !== 'string') throw new UserError(`\`${name}\` takes text.`);
+  // Half of a UTF-16 pair cannot be stored (PostgreSQL refuses it) nor shown: no client types one on purpose.
+  if (/\p{Cs}/u.test(found)) throw new UserError(`\`${name}\` has a broken character in it: type it again.`);
   const text = found.trim();
   return text === '' ? null : text;
 }

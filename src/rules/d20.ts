@@ -1,5 +1,5 @@
 import type { RandomSource } from '../dice/random';
-import { activeMechanics, findCondition, type RulesContext } from './context';
+import { activeMechanics, type RulesContext } from './context';
 import { dodge } from './defences';
 import type {
   AttackAgainstModifiers,
@@ -156,9 +156,8 @@ export function attackAgainst(
   const disadvantage: string[] = [];
   let autoCritical: string | null = null;
   let acBonus = 0;
-  for (const key of target.conditions) {
-    const def = findCondition(ctx, key);
-    if (!def) continue;
+  // In the catalogue's order, so the reply names its reasons the same way whatever order they came in.
+  for (const def of ctx.conditions.filter((c) => target.conditions.includes(c.key))) {
     for (const a of def.mechanics.against) {
       if (a.range && a.range !== request.range) continue;
       if (a.within !== undefined && request.distance > a.within) continue;

@@ -4,17 +4,20 @@ import { usesPlayerRules, type RulesContext } from './context';
 import { rollD20Test } from './d20';
 import { addFailures, applyDamage } from './damage';
 import { wake } from './hit-points';
-import type { CombatantRulesState, CustomEffect, DeathSaveResult, RulesResult, StateChange } from './types';
+import type { CombatantRulesState, CustomEffect, DeathSaveResult, RulesRefusal, RulesResult, StateChange } from './types';
 
 const SAVES_TO_STABILISE = 3;
 
-function whyNoDeathSave(ctx: RulesContext, state: CombatantRulesState): string | null {
-  if (state.dead) return 'The dead make no death saves.';
-  if (state.hp > 0) return 'Death saves are only for a creature at 0 hit points.';
-  if (state.stable) return 'A stable creature makes no death saves.';
-  if (!usesPlayerRules(ctx, state)) {
-    return `In the ${ctx.name} rules only player characters, and creatures the GM marks important, make death saves.`;
-  }
+function whyNoDeathSave(ctx: RulesContext, state: CombatantRulesState): RulesRefusal | null {
+  const no = (why: 'dead' | 'conscious' | 'stable' | 'not-a-player'): RulesRefusal => ({
+    kind: 'no-death-save',
+    why,
+    ruleSetName: ctx.name,
+  });
+  if (state.dead) return no('dead');
+  if (state.hp > 0) return no('conscious');
+  if (state.stable) return no('stable');
+  if (!usesPlayerRules(ctx, state)) return no('not-a-player');
   return null;
 }
 
@@ -28,7 +31,7 @@ export function rollDeathSave(
   state: CombatantRulesState,
   random: RandomSource,
   effects: readonly CustomEffect[] = [],
-): RulesResult<DeathSaveResult> {
+): RulesResult<DeathSaveResult, RulesRefusal> {
   const refusal = whyNoDeathSave(ctx, state);
   if (refusal) return { ok: false, reason: refusal };
   const { facts } = ctx;
@@ -84,10 +87,10 @@ function stable(state: CombatantRulesState): StateChange {
 }
 
 /** First aid or a healer's kit succeeded (the check and its DC are the caller's: facts.stabiliseDc). */
-export function stabilise(state: CombatantRulesState): RulesResult<StateChange> {
-  if (state.dead) return { ok: false, reason: "The dead can't be stabilised." };
-  if (state.hp > 0) return { ok: false, reason: 'Only a creature at 0 hit points needs stabilising.' };
-  if (state.stable) return { ok: false, reason: 'That creature is already stable.' };
+export function stabilise(state: CombatantRulesState): RulesResult<StateChange, RulesRefusal> {
+  if (state.dead) return { ok: false, reason: { kind: 'cannot-stabilise', why: 'dead' } };
+  if (state.hp > 0) return { ok: false, reason: { kind: 'cannot-stabilise', why: 'conscious' } };
+  if (state.stable) return { ok: false, reason: { kind: 'cannot-stabilise', why: 'stable' } };
   return { ok: true, value: stable(state) };
 }
 
@@ -96,9 +99,9 @@ export function recoverFromStable(
   ctx: RulesContext,
   state: CombatantRulesState,
   random: RandomSource,
-): RulesResult<StateChange & { hours: number }> {
+): RulesResult<StateChange & { hours: number }, RulesRefusal> {
   if (state.dead || !state.stable || state.hp > 0) {
-    return { ok: false, reason: 'Only a stable creature at 0 hit points recovers on its own.' };
+    return { ok: false, reason: { kind: 'cannot-recover-alone' } };
   }
   const hours = random.die(ctx.facts.stableRecoveryDie);
   const woken = wake(ctx, { ...state, hp: 1 });

@@ -1,6 +1,6 @@
 import { activeMechanics, type RulesContext } from './context';
 import { speedOf } from './speed';
-import type { CombatantRulesState, CoverDegree, CoverEffect, DodgeEffect, RulesResult } from './types';
+import type { CombatantRulesState, CoverDegree, CoverEffect, DodgeEffect, RulesRefusal, RulesResult } from './types';
 
 const COVER_RANK: readonly CoverDegree[] = ['none', 'half', 'three-quarters', 'total'];
 const COVER_BONUS: Readonly<Record<CoverDegree, number>> = { none: 0, half: 2, 'three-quarters': 5, total: 0 };
@@ -36,10 +36,10 @@ export function dodge(
   ctx: RulesContext,
   state: Pick<CombatantRulesState, 'conditions' | 'tracks'>,
   baseSpeed = NOMINAL_SPEED,
-): RulesResult<DodgeEffect> {
+): RulesResult<DodgeEffect, RulesRefusal> {
   const helpless = activeMechanics(ctx, state).find((m) => m.mechanics.noActions || m.mechanics.cantMove);
-  if (helpless) return { ok: false, reason: `Dodging does nothing while ${helpless.name}.` };
-  if (speedOf(ctx, state, baseSpeed) === 0) return { ok: false, reason: 'Dodging does nothing at speed 0.' };
+  if (helpless) return { ok: false, reason: { kind: 'dodge-does-nothing', condition: helpless.name } };
+  if (speedOf(ctx, state, baseSpeed) === 0) return { ok: false, reason: { kind: 'dodge-does-nothing', condition: null } };
   if (ctx.facts.dodge === 'plus-four') {
     return {
       ok: true,

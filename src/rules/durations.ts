@@ -62,6 +62,19 @@ export function roundsExpiry(
   return expiryAfterRounds(count, now?.combatantId ?? ownTurn, ends ?? 'start', now, order);
 }
 
+/**
+ * Rounds left of an effect that ends at `expiry`, counted as "for N rounds" was: how many times its
+ * boundary still comes after the current turn, the one that ends it included, so that an effect put
+ * on for N rounds shows N. On the turn at whose end it ends, 1; before the fight (`now` null),
+ * round 1 is the first.
+ */
+export function roundsLeft(expiry: Expiry, now: TurnPoint | null, order: readonly string[]): number {
+  if (now === null) return Math.max(expiry.round, 1);
+  const current = position(order, now.round, now.combatantId, 'end');
+  const next = position(order, now.round, expiry.combatantId, expiry.boundary) > current ? now.round : now.round + 1;
+  return Math.max(expiry.round - next + 1, 1);
+}
+
 /** A position on the encounter's time line: every turn has a start and an end. */
 function position(order: readonly string[], round: number, combatantId: string, boundary: 'start' | 'end'): number {
   const index = order.indexOf(combatantId);

@@ -5,7 +5,7 @@ import { attackAgainst, attackOutcome, d20Test, rollD20, rollD20Test } from './d
 import { applyDamage } from './damage';
 import { recoverFromStable, rollDeathSave, stabilise } from './death';
 import { cover, dodge } from './defences';
-import { endingEffects, expiryAfterRounds, expiryOf, roundsExpiry } from './durations';
+import { endingEffects, expiryAfterRounds, expiryOf, roundsExpiry, roundsLeft } from './durations';
 import { applyHealing, isBloodied, reduceMaxHp, setHitPoints, setTempHp } from './hit-points';
 import { useHeroicInspiration } from './inspiration';
 import { orderInitiative, rollInitiative } from './initiative';
@@ -56,6 +56,7 @@ export function buildRuleSet(ctx: RulesContext): RuleSet {
     expiryAfterRounds,
     roundsExpiry: (count, who, ends, now, order) => roundsExpiry(ctx.facts, count, who, ends, now, order),
     endingEffects,
+    roundsLeft,
     canRest,
     shortRest: (state, options, random) => shortRest(ctx, state, options, random),
     longRest: (state, options) => longRest(ctx, state, options),

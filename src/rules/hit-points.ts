@@ -1,6 +1,6 @@
 import { removeCondition, chain, shiftTrack } from './condition-state';
 import { maxHpOf, type RulesContext } from './context';
-import type { CombatantRulesState, RulesResult, StateChange, TempHpOptions } from './types';
+import type { CombatantRulesState, RulesRefusal, RulesResult, StateChange, TempHpOptions } from './types';
 
 /**
  * Healing (RULES.md §8): up to the maximum; below 0 (Next) the total first resets to 0; any HP
@@ -50,10 +50,10 @@ export function setTempHp(
   state: CombatantRulesState,
   amount: number,
   options: TempHpOptions = {},
-): RulesResult<StateChange> {
-  if (!ctx.facts.hasTempHp) return { ok: false, reason: `The ${ctx.name} rules have no temporary hit points.` };
-  if (!Number.isInteger(amount) || amount < 0) return { ok: false, reason: 'Temporary hit points must be a whole number, 0 or more.' };
-  if (state.dead) return { ok: false, reason: "The dead can't gain temporary hit points." };
+): RulesResult<StateChange, RulesRefusal> {
+  if (!ctx.facts.hasTempHp) return { ok: false, reason: { kind: 'no-temp-hp-in-rules', ruleSetName: ctx.name } };
+  if (!Number.isInteger(amount) || amount < 0) return { ok: false, reason: { kind: 'temp-hp-not-whole' } };
+  if (state.dead) return { ok: false, reason: { kind: 'dead-cannot-gain-temp-hp' } };
   if (options.replace || amount > state.tempHp) {
     return {
       ok: true,

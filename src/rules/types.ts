@@ -59,8 +59,25 @@ export type ConditionKey = (typeof CONDITION_KEYS)[number];
 /** Level tracks: 2014/2024 exhaustion, A5E fatigue and strife. */
 export type TrackKey = 'exhaustion' | 'fatigue' | 'strife';
 
-/** A value a user can cause to be wrong: `reason` is a sentence a player understands. */
-export type RulesResult<T> = { ok: true; value: T } | { ok: false; reason: string };
+/**
+ * A value a user can cause to be wrong: `reason` says why, as a `RulesRefusal` the views word, or
+ * (where the rules still word their refusals themselves) a sentence a player understands.
+ */
+export type RulesResult<T, Why = string> = { ok: true; value: T } | { ok: false; reason: Why };
+
+/** Why the rules refuse, as data; `src/views/refusals.ts` words it. */
+export type RulesRefusal =
+  /** `why`: the creature is dead, above 0 HP, stable, or, under rules where only some make them, not one of those. */
+  | { kind: 'no-death-save'; why: 'dead' | 'conscious' | 'stable' | 'not-a-player'; ruleSetName: string }
+  | { kind: 'cannot-stabilise'; why: 'dead' | 'conscious' | 'stable' }
+  | { kind: 'cannot-recover-alone' }
+  | { kind: 'no-temp-hp-in-rules'; ruleSetName: string }
+  | { kind: 'temp-hp-not-whole' }
+  | { kind: 'dead-cannot-gain-temp-hp' }
+  | { kind: 'no-inspiration-in-rules'; ruleSetName: string }
+  | { kind: 'no-inspiration-left' }
+  /** `condition`: what takes its actions or movement away; null when its speed is 0. */
+  | { kind: 'dodge-does-nothing'; condition: string | null };
 
 // ---------------------------------------------------------------------------------------------
 // A combatant's rules state (plain data, never mutated: every function returns a new one)
@@ -688,12 +705,12 @@ export interface RuleSet {
     state: CombatantRulesState,
     sides: number,
     random: RandomSource,
-  ): RulesResult<{ state: CombatantRulesState; roll: number }>;
+  ): RulesResult<{ state: CombatantRulesState; roll: number }, RulesRefusal>;
   speed(state: CombatantRulesState, baseSpeed: number): number;
   /** The best of several degrees of cover (they never add up, decision §27.3). */
   cover(degrees: readonly CoverDegree[], fromFarSide?: boolean): CoverEffect;
   /** What the Dodge action gives until the start of the creature's next turn; without a base speed, conditions alone decide whether it is 0. */
-  dodge(state: Pick<CombatantRulesState, 'conditions' | 'tracks'>, baseSpeed?: number): RulesResult<DodgeEffect>;
+  dodge(state: Pick<CombatantRulesState, 'conditions' | 'tracks'>, baseSpeed?: number): RulesResult<DodgeEffect, RulesRefusal>;
   /** The maximum healing and rests restore to: after reductions and 2014 exhaustion level 4. */
   maxHp(state: CombatantRulesState): number;
   isBloodied(state: CombatantRulesState): boolean;
@@ -704,13 +721,17 @@ export interface RuleSet {
   applyHealing(state: CombatantRulesState, amount: number): StateChange;
   /** Hit points set outright: above 0 the dying wake and the dead come back to life. */
   setHitPoints(state: CombatantRulesState, hp: number): StateChange;
-  setTempHp(state: CombatantRulesState, amount: number, options?: TempHpOptions): RulesResult<StateChange>;
+  setTempHp(state: CombatantRulesState, amount: number, options?: TempHpOptions): RulesResult<StateChange, RulesRefusal>;
   reduceMaxHp(state: CombatantRulesState, reduction: number): StateChange;
 
-  rollDeathSave(state: CombatantRulesState, random: RandomSource, effects?: readonly CustomEffect[]): RulesResult<DeathSaveResult>;
-  stabilise(state: CombatantRulesState): RulesResult<StateChange>;
+  rollDeathSave(
+    state: CombatantRulesState,
+    random: RandomSource,
+    effects?: readonly CustomEffect[],
+  ): RulesResult<DeathSaveResult, RulesRefusal>;
+  stabilise(state: CombatantRulesState): RulesResult<StateChange, RulesRefusal>;
   /** A stable creature's HP after the hours the rule set's die gives. */
-  recoverFromStable(state: CombatantRulesState, random: RandomSource): RulesResult<StateChange & { hours: number }>;
+  recoverFromStable(state: CombatantRulesState, random: RandomSource): RulesResult<StateChange & { hours: number }, RulesRefusal>;
 
   concentrationDc(damage: number): number | null;
   /** Next: DC to keep casting a spell longer than an action when damaged. */
@@ -734,6 +755,8 @@ export interface RuleSet {
     order: readonly string[],
   ): Expiry;
   endingEffects(effects: readonly TimedEffect[], order: readonly string[], from: TurnPoint, to: TurnPoint): EndingEffects;
+  /** The rounds an effect ending at `expiry` has left, as `roundsExpiry`'s count: N right after it is put on for N rounds. */
+  roundsLeft(expiry: Expiry, now: TurnPoint | null, order: readonly string[]): number;
 
   canRest(state: CombatantRulesState): RulesResult<true>;
   shortRest(state: CombatantRulesState, options: ShortRestOptions, random: RandomSource): RulesResult<RestResult>;

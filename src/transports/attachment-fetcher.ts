@@ -7,6 +7,23 @@ export const ATTACHMENT_MAX_BYTES = 64 * 1024;
 /** Discord's CDN answers in well under a second; past this the user is told to try again. */
 export const ATTACHMENT_TIMEOUT_MS = 10_000;
 
+/**
+ * Discord serves attachments from these hosts only; any other address in an attachment option (a
+ * forged interaction, a loopback or private address) is not Discord's and is never requested.
+ */
+export const ATTACHMENT_HOSTS: readonly string[] = ['cdn.discordapp.com', 'media.discordapp.net'];
+
+/** True for an https address on one of Discord's attachment hosts, on the default port. */
+function isDiscordAttachment(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  return parsed.protocol === 'https:' && parsed.port === '' && parsed.username === '' && ATTACHMENT_HOSTS.includes(parsed.hostname);
+}
+
 /** The part of a fetch response the fetcher reads (the global `Response` has it). */
 export interface FetchedFile {
   ok: boolean;
@@ -78,7 +95,7 @@ export function createAttachmentFetcher(options: AttachmentFetcherOptions = {}):
         );
       if (attachment.size > maxBytes) throw tooLarge();
       if (!isJsonLike(attachment.contentType, attachment.name)) throw wrongType(attachment.contentType);
-      if (!attachment.url.startsWith('https://')) throw new UserError(`\`${attachment.name}\` has no address I can fetch.`);
+      if (!isDiscordAttachment(attachment.url)) throw new UserError(`\`${attachment.name}\` has no address I can fetch.`);
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), timeoutMs);
       try {

@@ -13,7 +13,7 @@ import {
   type REST,
 } from 'discord.js';
 import type { Services } from '../services';
-import type { ChannelMessenger } from '../framework/command';
+import type { AutocompleteChoice, ChannelMessenger } from '../framework/command';
 import type { Reply } from '../views/reply';
 import { Deferral } from '../framework/deferral';
 import { asPromise } from '../framework/as-promise';
@@ -32,6 +32,19 @@ export interface HttpAnswerOptions {
   applicationId: string;
   /** How long a handler may run before the interaction is acknowledged; Discord drops answers after 3 s. */
   deferAfterMs: number;
+}
+
+/** When a request arrived, and what must pass before its interaction runs. */
+export interface Arrival {
+  /** `performance.now()` as the request arrived: Discord's 3 seconds count from there, whatever is awaited first. */
+  at: number;
+  /** Null to run the interaction; else the reply that answers it instead (a replay, the database unavailable). */
+  admit(): Promise<Reply | null>;
+}
+
+/** What is left of `afterMs` since the request arrived. */
+function remaining(afterMs: number, arrival: Arrival): number {
+  return Math.max(0, afterMs - (performance.now() - arrival.at));
 }
 
 /**
@@ -85,6 +98,7 @@ async function answerCommand(
   interaction: APIChatInputApplicationCommandInteraction,
   respond: Respond,
   options: HttpAnswerOptions,
+  arrival: Arrival,
 ): Promise<void> {
   const base = baseContext(apiInteractionFacts(interaction), options.services, options.messenger);
   if (!base) return respond(message(NOT_IN_SERVER));
@@ -92,12 +106,14 @@ async function answerCommand(
   const slow = options.registry.get(name)?.mayBeSlow ?? false;
   const deferral = new Deferral(
     acknowledge(respond, InteractionResponseType.DeferredChannelMessageWithSource),
-    slow ? 0 : options.deferAfterMs,
+    slow ? 0 : remaining(options.deferAfterMs, arrival),
   );
-  const reply = await dispatchCommand(options.registry, name, {
-    ...base,
-    options: flattenOptions(interaction.data.options ?? [], interaction.data.resolved?.attachments),
-  });
+  const reply =
+    (await arrival.admit()) ??
+    (await dispatchCommand(options.registry, name, {
+      ...base,
+      options: flattenOptions(interaction.data.options ?? [], interaction.data.resolved?.attachments),
+    }));
   const hook = webhook(interaction, options);
   if (!(await deferral.settle())) {
     if (!hasFiles(reply)) return respond(message(reply));
@@ -122,14 +138,18 @@ async function answerButton(
   interaction: APIMessageComponentButtonInteraction,
   respond: Respond,
   options: HttpAnswerOptions,
+  arrival: Arrival,
 ): Promise<void> {
   const base = baseContext(apiInteractionFacts(interaction), options.services, options.messenger);
   if (!base) return respond(message(NOT_IN_SERVER));
   const customId = interaction.data.custom_id;
   const slow = options.registry.buttonRoute(customId)?.mayBeSlow ?? false;
   // A deferred update commits to nothing visible, so it suits both a message update and a new (private) message.
-  const deferral = new Deferral(acknowledge(respond, InteractionResponseType.DeferredMessageUpdate), slow ? 0 : options.deferAfterMs);
-  const reply = await dispatchButton(options.registry, { ...base, customId });
+  const deferral = new Deferral(
+    acknowledge(respond, InteractionResponseType.DeferredMessageUpdate),
+    slow ? 0 : remaining(options.deferAfterMs, arrival),
+  );
+  const reply = (await arrival.admit()) ?? (await dispatchButton(options.registry, { ...base, customId }));
   const deferred = await deferral.settle();
   const hook = webhook(interaction, options);
   if (!deferred && hasFiles(reply)) respond({ type: InteractionResponseType.DeferredMessageUpdate });
@@ -145,31 +165,53 @@ async function answerButton(
   }
 }
 
+/**
+ * Suggestions change nothing, so they are not claimed; they cannot be deferred either, so a slow
+ * database gives none rather than an answer Discord would drop.
+ */
 async function answerAutocomplete(
   interaction: APIApplicationCommandAutocompleteInteraction,
   respond: Respond,
   options: HttpAnswerOptions,
+  arrival: Arrival,
 ): Promise<void> {
   const base = baseContext(apiInteractionFacts(interaction), options.services, options.messenger);
   const data = interaction.data.options;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<AutocompleteChoice[]>((resolve) => {
+    timer = setTimeout(() => resolve([]), remaining(options.deferAfterMs, arrival));
+  });
   const choices = base
-    ? await dispatchAutocomplete(options.registry, interaction.data.name, {
-        ...base,
-        options: flattenOptions(data),
-        focused: focusedOption(data) ?? { name: '', value: '' },
-      })
+    ? await Promise.race([
+        dispatchAutocomplete(options.registry, interaction.data.name, {
+          ...base,
+          options: flattenOptions(data),
+          focused: focusedOption(data) ?? { name: '', value: '' },
+        }),
+        late,
+      ])
     : [];
+  clearTimeout(timer);
   respond({ type: InteractionResponseType.ApplicationCommandAutocompleteResult, data: { choices } });
 }
 
-/** Routes one verified interaction to its handler and answers it: PING with PONG, the rest through the dispatcher. */
-export async function answerHttpInteraction(interaction: APIInteraction, respond: Respond, options: HttpAnswerOptions): Promise<void> {
+/**
+ * Routes one verified interaction to its handler and answers it: PING with PONG, the rest through
+ * the dispatcher once `arrival.admit()` lets them run (autocomplete without asking, as it changes nothing).
+ */
+export async function answerHttpInteraction(
+  interaction: APIInteraction,
+  respond: Respond,
+  options: HttpAnswerOptions,
+  arrival: Arrival,
+): Promise<void> {
   if (interaction.type === InteractionType.Ping) respond({ type: InteractionResponseType.Pong });
   else if (interaction.type === InteractionType.ApplicationCommand && interaction.data.type === ApplicationCommandType.ChatInput) {
-    await answerCommand(interaction as APIChatInputApplicationCommandInteraction, respond, options);
-  } else if (interaction.type === InteractionType.ApplicationCommandAutocomplete) await answerAutocomplete(interaction, respond, options);
-  else if (interaction.type === InteractionType.MessageComponent && interaction.data.component_type === ComponentType.Button) {
-    await answerButton(interaction as APIMessageComponentButtonInteraction, respond, options);
+    await answerCommand(interaction as APIChatInputApplicationCommandInteraction, respond, options, arrival);
+  } else if (interaction.type === InteractionType.ApplicationCommandAutocomplete) {
+    await answerAutocomplete(interaction, respond, options, arrival);
+  } else if (interaction.type === InteractionType.MessageComponent && interaction.data.component_type === ComponentType.Button) {
+    await answerButton(interaction as APIMessageComponentButtonInteraction, respond, options, arrival);
   } else respond(null);
 }
 

@@ -1,7 +1,9 @@
-import { ALREADY_HANDLED } from '../views/interaction-replies';
+import { ALREADY_HANDLED, DATABASE_UNAVAILABLE } from '../views/interaction-replies';
+import type { Reply } from '../views/reply';
+import { isDatabaseUnavailable } from '../errors';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { InteractionType, REST, type APIInteraction, type APIInteractionResponse } from 'discord.js';
+import { REST, type APIInteraction, type APIInteractionResponse } from 'discord.js';
 import { coalesceEdits } from './coalescing-messenger';
 import { serializeError } from '../log-redaction';
 import { restMessenger } from './discord-messenger';
@@ -77,6 +79,15 @@ function sendJson(res: ServerResponse, status: 200 | 400, response: APIInteracti
   res.end(JSON.stringify(response));
 }
 
+/** The path a request names, origin-form (`/interactions`) or absolute-form; null when it is no URL at all. */
+function pathOf(target: string | undefined): string | null {
+  try {
+    return new URL(target ?? '/', 'http://localhost').pathname;
+  } catch {
+    return null;
+  }
+}
+
 /** Serves Discord's HTTP interactions on `POST /interactions` (and `GET /healthz`) until `stop()`. */
 export async function startHttpInteractions(options: HttpInteractionsOptions): Promise<HttpInteractions> {
   const { registry, services, applicationId, ledger } = options;
@@ -103,16 +114,31 @@ export async function startHttpInteractions(options: HttpInteractionsOptions): P
   const inFlight = new Set<Promise<void>>();
   let stopping = false;
 
-  /** Runs an interaction unless its id was already applied, here or by another replica. PINGs change nothing, so need no claim. */
-  const answerOnce = async (interaction: APIInteraction, respond: Respond, fields: Record<string, unknown>): Promise<void> => {
-    if (interaction.type !== InteractionType.Ping && !(await ledger.claim(interaction.id))) {
-      fields.outcome = 'duplicate';
-      return refuseHttpInteraction(interaction, respond, ALREADY_HANDLED);
-    }
-    await answerHttpInteraction(interaction, respond, answerOptions);
+  /**
+   * Runs an interaction unless its id was already applied, here or by another replica. The claim is
+   * awaited inside the answer, whose deferral clock started at arrival: a stalled database delays
+   * the work, never the acknowledgement. One that cannot be reached answers at once, in words.
+   */
+  const answerOnce = (interaction: APIInteraction, respond: Respond, fields: Record<string, unknown>, at: number): Promise<void> => {
+    const admit = async (): Promise<Reply | null> => {
+      try {
+        if (await ledger.claim(interaction.id)) return null;
+        fields.outcome = 'duplicate';
+        return ALREADY_HANDLED;
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) throw error;
+        fields.outcome = 'database unavailable';
+        logger.warn(
+          { interactionId: interaction.id, reason: error instanceof Error ? error.message.trim().split('\n').pop() : String(error) },
+          'database unavailable: the interaction was not run',
+        );
+        return DATABASE_UNAVAILABLE;
+      }
+    };
+    return answerHttpInteraction(interaction, respond, answerOptions, { at, admit });
   };
 
-  const interact = async (req: IncomingMessage, res: ServerResponse, fields: Record<string, unknown>): Promise<void> => {
+  const interact = async (req: IncomingMessage, res: ServerResponse, fields: Record<string, unknown>, at: number): Promise<void> => {
     if (req.method !== 'POST') return send(res, 405, 'method not allowed', { allow: 'POST' });
     const read = await readBody(req, bodyReading);
     if (read.kind === 'too large') return send(res, 413, 'payload too large');
@@ -146,7 +172,7 @@ export async function startHttpInteractions(options: HttpInteractionsOptions): P
       fields.outcome = 'refused';
       return refuseHttpInteraction(interaction, respond);
     }
-    const task = answerOnce(interaction, respond, fields).catch((error: unknown) => {
+    const task = answerOnce(interaction, respond, fields, at).catch((error: unknown) => {
       logger.error({ interactionId: interaction.id, err: error }, 'could not answer an interaction');
       send(res, 500, 'internal error');
     });
@@ -157,7 +183,12 @@ export async function startHttpInteractions(options: HttpInteractionsOptions): P
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now();
     // Only the path: Discord sends no query, and nothing else of the request is worth a log line.
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const path = pathOf(req.url);
+    if (path === null) {
+      // Anyone can send `POST http://[/interactions`: a client's mistake, not the server's.
+      logger.debug({ method: req.method, status: 400 }, 'http request with a malformed target');
+      return send(res, 400, 'bad request');
+    }
     // A live page's path carries its link's token, which opens the page: it stays out of the logs.
     const live = path.startsWith('/live/');
     const fields: Record<string, unknown> = { method: req.method, path: live ? '/live/…' : path };
@@ -166,7 +197,7 @@ export async function startHttpInteractions(options: HttpInteractionsOptions): P
       if (path === '/healthz' || live) logger.debug(line, 'http request');
       else logger.info(line, 'http request');
     });
-    if (path === '/interactions') return interact(req, res, fields);
+    if (path === '/interactions') return interact(req, res, fields, started);
     if (options.web?.(req, res, guard)) return;
     if (path !== '/healthz') return send(res, 404, 'not found');
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed', { allow: 'GET, HEAD' });

@@ -4,6 +4,7 @@ import type { D20TestRoll } from '../rules/types';
 import { ABILITY_NAMES, d20InWords } from './condition-text';
 import { COLORS } from './embeds';
 import { shown } from './markdown';
+import { it } from './pronouns';
 import type { Embed, Reply } from './reply';
 
 /** "Sleight of Hand", "Animal Handling". */
@@ -26,6 +27,7 @@ export interface AbilityTestView {
   /** The character or combatant, as typed by users (escaped here). */
   name: string;
   result: AbilityTestResult;
+  isPlayerCharacter: boolean;
   /** Nothing recorded the roller's bonus to this test, so it rolled at +0. */
   noBonusRecorded: boolean;
   /** A hidden monster: its numbers are the game master's alone. */
@@ -69,7 +71,9 @@ function fullEmbed(view: AbilityTestView): Embed {
   if (mode !== null) lines.push(mode);
   if (view.noBonusRecorded) {
     const what = test.kind === 'save' ? `${ABILITY_NAMES[test.ability]} save bonus` : 'ability modifier';
-    lines.push(`No ${what} is recorded for ${shown(view.name)}, so it rolls at +0 (add one with \`bonus:\`).`);
+    lines.push(
+      `No ${what} is recorded for ${shown(view.name)}, so ${it({ ...view, name: shown(view.name) })} rolls at +0 (add one with \`bonus:\`).`,
+    );
   }
   if (result.success !== null) lines.push(`DC ${result.dc}: **${verdict(result.success)}**`);
   return {

@@ -9,6 +9,8 @@ export type ButtonAction =
   | { command: 'init'; action: 'death'; encounterId: string; combatantId: string }
   /** The My turn checklist of the combatant whose turn started, for its controller alone. */
   | { command: 'init'; action: 'myturn'; encounterId: string; combatantId: string }
+  /** Drops a concentration that keeps up nothing any more, for its holder's controller or the game master. */
+  | { command: 'init'; action: 'dropconc'; encounterId: string; combatantId: string }
   /** `index` keeps custom ids unique when one message asks for several saves. */
   | { command: 'hp'; action: 'conc'; encounterId: string; combatantId: string; index: number }
   /** A "save ends" effect's repeat save, waiting for its target's controller. */
@@ -29,6 +31,7 @@ export function buttonId(button: ButtonAction): string {
       return `${button.command}:${button.action}:${button.encounterId}`;
     case 'death':
     case 'myturn':
+    case 'dropconc':
       return `${button.command}:${button.action}:${button.encounterId}:${button.combatantId}`;
     case 'conc':
       return `${button.command}:${button.action}:${button.encounterId}:${button.combatantId}:${button.index}`;
@@ -48,7 +51,12 @@ export function parseButtonId(customId: string): ButtonAction | null {
     if ((action === 'next' || action === 'prev' || action === 'end' || action === 'keep') && combatantId === undefined) {
       return { command, action, encounterId };
     }
-    if ((action === 'death' || action === 'myturn') && combatantId !== undefined && combatantId !== '' && index === undefined) {
+    if (
+      (action === 'death' || action === 'myturn' || action === 'dropconc') &&
+      combatantId !== undefined &&
+      combatantId !== '' &&
+      index === undefined
+    ) {
       return { command, action, encounterId, combatantId };
     }
   }

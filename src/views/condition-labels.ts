@@ -1,11 +1,13 @@
+import { currentPoint } from '../combat/lair';
 import type { Combatant, Encounter, EncounterEffect } from '../combat/types';
 import { getRuleSet } from '../rules';
+import type { ConditionKey, RuleSet } from '../rules/types';
 import { shown } from './markdown';
 
 /** One thing on a combatant as players may read it, before it is put into a label. */
 export interface ConditionState {
   name: string;
-  /** Rounds left, counting the one in progress; null: until something ends it. */
+  /** How many times the turn boundary it ends at still comes, the last included; null: until something ends it. */
   roundsLeft: number | null;
   /** The DC of the save that ends it at the end of each of the target's turns. */
   saveDc: number | null;
@@ -15,12 +17,14 @@ export interface ConditionState {
   level: number | null;
 }
 
-/** Rounds left, counting the one in progress; the round it ends in counts as one. */
-function roundsLeft(effect: EncounterEffect, encounter: Pick<Encounter, 'round'>): number | null {
-  return effect.expiry === null ? null : effect.expiry.round - Math.max(encounter.round, 1) + 1;
+/** Rounds left as the rule set counts them: `duration:N` shows N right after it is put on. */
+function roundsLeft(effect: EncounterEffect, encounter: Encounter): number | null {
+  if (effect.expiry === null) return null;
+  const order = encounter.combatants.map((c) => c.id);
+  return getRuleSet(encounter.ruleSet).roundsLeft(effect.expiry, currentPoint(encounter), order);
 }
 
-function effectState(effect: EncounterEffect, encounter: Pick<Encounter, 'round'>): ConditionState {
+function effectState(effect: EncounterEffect, encounter: Encounter): ConditionState {
   return {
     name: effect.name,
     roundsLeft: roundsLeft(effect, encounter),
@@ -39,23 +43,45 @@ const plain = (name: string, level: number | null = null): ConditionState => ({
 });
 
 /**
+ * A creature's conditions in one order, whatever order they came in: each after what brought it
+ * (Unconscious, then Incapacitated and Prone), and otherwise in the rule set's catalogue order.
+ */
+function readingOrder(ruleSet: RuleSet, keys: readonly ConditionKey[]): ConditionKey[] {
+  const depths = new Map<ConditionKey, number>();
+  const depth = (key: ConditionKey, seen: readonly ConditionKey[]): number => {
+    const known = depths.get(key);
+    if (known !== undefined) return known;
+    const causes = keys.filter((c) => !seen.includes(c) && c !== key && ruleSet.condition(c)?.mechanics.implies.includes(key));
+    const found = causes.reduce((deepest, c) => Math.max(deepest, depth(c, [...seen, key]) + 1), 0);
+    depths.set(key, found);
+    return found;
+  };
+  const catalogue = (key: ConditionKey): number => ruleSet.conditions.findIndex((c) => c.key === key);
+  return [...keys].sort((a, b) => depth(a, []) - depth(b, []) || catalogue(a) - catalogue(b));
+}
+
+/**
  * What is on a combatant: catalogue conditions from its rules state (the rules engine adds some
- * itself), with the timing of the effect that put each on; named effects and reached track levels
+ * itself) in reading order, with the timing of the effect that put each on; named effects and reached track levels
  * follow. `shownOnly`: what players may read about a hidden monster, the effects the game master
  * showed them and nothing else.
  */
-export function conditionStates(
-  combatant: Combatant,
-  encounter: Pick<Encounter, 'ruleSet' | 'round' | 'effects'>,
-  shownOnly = false,
-): ConditionState[] {
+export function conditionStates(combatant: Combatant, encounter: Encounter, shownOnly = false): ConditionState[] {
   const ruleSet = getRuleSet(encounter.ruleSet);
   const effects = encounter.effects.filter(
     (e) => e.targetId === combatant.id && e.kind !== 'concentration' && (!shownOnly || e.shownToPlayers),
   );
-  if (shownOnly) return effects.map((e) => effectState(e, encounter));
-  // In the order they came, so the cause (Unconscious) reads before what it brought.
-  const conditions = combatant.rules.conditions.map((key) => {
+  if (shownOnly) {
+    const keyed = new Map(
+      effects.flatMap((e) => {
+        const key = e.kind === 'condition' ? ruleSet.conditions.find((c) => c.name === e.name)?.key : undefined;
+        return key === undefined ? [] : [[key, e] as const];
+      }),
+    );
+    const ordered = readingOrder(ruleSet, [...keyed.keys()]).flatMap((key) => keyed.get(key) ?? []);
+    return [...ordered, ...effects.filter((e) => !ordered.includes(e))].map((e) => effectState(e, encounter));
+  }
+  const conditions = readingOrder(ruleSet, combatant.rules.conditions).map((key) => {
     const name = ruleSet.condition(key)?.name ?? key;
     const effect = effects.find((e) => e.kind === 'condition' && e.name === name);
     return effect === undefined ? plain(name) : effectState(effect, encounter);
@@ -76,11 +102,7 @@ function label(state: ConditionState): string {
 }
 
 /** `conditionStates` compactly, for Discord: `Poisoned (2)`, `Exhaustion 3`, `Bless ⟲`. */
-export function conditionLabels(
-  combatant: Combatant,
-  encounter: Pick<Encounter, 'ruleSet' | 'round' | 'effects'>,
-  shownOnly = false,
-): string[] {
+export function conditionLabels(combatant: Combatant, encounter: Encounter, shownOnly = false): string[] {
   return conditionStates(combatant, encounter, shownOnly).map(label);
 }
 

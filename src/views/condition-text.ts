@@ -1,6 +1,7 @@
 import type { EncounterEvent, RepeatSave } from '../combat/types';
 import type { Ability, RollPart } from '../rules/types';
 import { shown } from './markdown';
+import { it, its } from './pronouns';
 
 export const ABILITY_NAMES: Readonly<Record<Ability, string>> = {
   str: 'Strength',
@@ -31,7 +32,11 @@ export function effectStartedSentence(event: Extract<EncounterEvent, { kind: 'ef
     const rounds = event.rounds === 1 ? '1 round' : `${event.rounds} rounds`;
     parts.push(` for ${rounds}, until the ${event.ends ?? 'end'} of ${shown(event.anchor.name)}'s turn`);
   }
-  if (event.save !== null) parts.push(`; it repeats the ${saveInWords(event.save)} at the end of each of its turns`);
+  if (event.save !== null) {
+    parts.push(
+      `; ${it({ ...event.combatant, name: shown(event.combatant.name) })} repeats the ${saveInWords(event.save)} at the end of each of ${its(event.combatant)} turns`,
+    );
+  }
   if (event.concentration !== null)
     parts.push(
       `; it ends with ${event.source === null ? 'its source' : shown(event.source.name)}'s concentration on ${shown(event.concentration)}`,
@@ -66,16 +71,22 @@ export function concentrationSaveSentence(event: Extract<EncounterEvent, { kind:
   return `${who}'s concentration save (DC ${event.dc})${roll}. ${result}`;
 }
 
+/** "Goblin 2's Dexterity save (DC 15): d20 12 + 2 (save bonus) = 14, failed." A hidden combatant's roll stays out. */
+export function saveRolledSentence(event: Extract<EncounterEvent, { kind: 'save-rolled' }>): string {
+  const roll = event.combatant.hidden ? '' : `: ${outcomeInWords(event)}`;
+  return `${shown(event.combatant.name)}'s ${ABILITY_NAMES[event.ability]} save (DC ${event.dc})${roll}, ${event.success ? 'made' : 'failed'}.`;
+}
+
 /** "Goblin 2 must repeat its Wisdom save against Hold Person (DC 15): press the button." */
 export function repeatSaveDueSentence(event: Extract<EncounterEvent, { kind: 'repeat-save-due' }>): string {
   const against = event.private ? '' : ` against ${shown(event.effect)} (DC ${event.save.dc})`;
-  return `${shown(event.combatant.name)} must repeat its ${ABILITY_NAMES[event.save.ability]} save${against}: press **Roll ${ABILITY_NAMES[event.save.ability]} save**.`;
+  return `${shown(event.combatant.name)} must repeat ${its(event.combatant)} ${ABILITY_NAMES[event.save.ability]} save${against}: press **Roll ${ABILITY_NAMES[event.save.ability]} save**.`;
 }
 
 /** "Goblin 2 repeats its Wisdom save against Hold Person (DC 15): 17, the effect ends." */
 export function repeatSaveSentence(event: Extract<EncounterEvent, { kind: 'repeat-save' }>): string {
   const { combatant, save } = event;
-  const what = `${shown(combatant.name)} repeats its ${ABILITY_NAMES[save.ability]} save against ${shown(event.effect)} (DC ${save.dc})`;
+  const what = `${shown(combatant.name)} repeats ${its(combatant)} ${ABILITY_NAMES[save.ability]} save against ${shown(event.effect)} (DC ${save.dc})`;
   // A plain d20 with nothing added reads as its total, as the table says it.
   const plain = event.rolls.length === 1 && event.parts.length === 0 && event.autoFail === null;
   const roll = combatant.hidden ? '' : `: ${plain ? event.total : outcomeInWords(event)}`;

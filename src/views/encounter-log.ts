@@ -1,11 +1,26 @@
 import type { EncounterEvent, EncounterLogEntry, HiddenHitPoints } from '../combat/types';
 import { d20InWords } from './condition-text';
 import { shown } from './markdown';
+import type { ButtonAction } from './button-ids';
 import type { Reply } from './reply';
 import { COLORS, EMBED_LIMITS } from './embeds';
 
 function clock(at: Date): string {
   return at.toISOString().slice(11, 19);
+}
+
+/** How the log names a change a button made: the command it stands for, or the roll it asks for. */
+export function buttonLogLabel(button: ButtonAction): string {
+  switch (button.action) {
+    case 'death':
+      return 'death save';
+    case 'conc':
+      return 'concentration save';
+    case 'save':
+      return 'repeat save';
+    default:
+      return `${button.command} ${button.action}`;
+  }
 }
 
 /** Who reads the log: the players see what the tracker shows them, the game master everything. */

@@ -23,6 +23,13 @@ function promptButtons(encounter: Encounter, events: readonly EncounterEvent[]):
         style: 'primary',
       });
     }
+    if (event.kind === 'concentration-idle' && !event.private) {
+      buttons.push({
+        customId: buttonId({ command: 'init', action: 'dropconc', encounterId: encounter.id, combatantId: event.combatant.id }),
+        label: `Drop ${event.combatant.name}'s concentration`,
+        style: 'secondary',
+      });
+    }
     if (event.kind === 'death-save-due') {
       buttons.push({
         customId: buttonId({ command: 'init', action: 'death', encounterId: encounter.id, combatantId: event.combatant.id }),

@@ -1,5 +1,6 @@
 import { damageLanded } from '../rules/damage';
 import type { CriticalApplied } from '../combat/types';
+import { it, its } from './pronouns';
 import { unworded } from './unworded';
 import type { ConditionKey, DamageType, DeathCause, DeathSaveOutcome, ModifierReason, RulesEvent, TrackKey } from '../rules/types';
 
@@ -10,16 +11,16 @@ export interface Subject {
   showNumbers: boolean;
 }
 
-/** Monsters are "it"; a player character is called by name, which reads better than guessing a pronoun. */
+/** The subject opening a sentence: "It", or a player character's name. */
 function they(subject: Subject): string {
-  return subject.isPlayerCharacter ? subject.name : 'It';
+  return title(it(subject));
 }
 
 function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-function title(word: string): string {
+export function title(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
@@ -52,13 +53,14 @@ function partNote(part: Extract<RulesEvent, { kind: 'damage-part' }>): string {
   return `${given} → ${part.after} (${part.reasons.map((reason) => MODIFIER_WORDS[reason]).join(', ')})`;
 }
 
-const DEATH_CAUSES: Readonly<Record<DeathCause, string>> = {
-  'monster-at-zero': 'dies',
-  'instant-death': 'dies instantly: the damage left over reaches the hit point maximum',
-  'massive-damage': 'dies of massive damage',
-  'death-saves': 'dies after three failed death saves',
-  'death-threshold': 'dies: its hit points reached its death threshold',
-  exhaustion: 'dies of exhaustion',
+/** How each death reads, given whose ("its", "their") the creature's things are. */
+const DEATH_CAUSES: Readonly<Record<DeathCause, (whose: string) => string>> = {
+  'monster-at-zero': () => 'dies',
+  'instant-death': () => 'dies instantly: the damage left over reaches the hit point maximum',
+  'massive-damage': () => 'dies of massive damage',
+  'death-saves': () => 'dies after three failed death saves',
+  'death-threshold': (whose) => `dies: ${whose} hit points reached ${whose} death threshold`,
+  exhaustion: () => 'dies of exhaustion',
 };
 
 const TRACK_NAMES: Readonly<Record<TrackKey, string>> = { exhaustion: 'Exhaustion', fatigue: 'Fatigue', strife: 'Strife' };
@@ -108,7 +110,7 @@ function landedSentence(subject: Subject, amount: number, type: DamageType | nul
   if (immune) return `${subject.name} is immune to ${immune.damageType ?? 'that'} damage and takes none.`;
   const threshold = events.find((event) => event.kind === 'below-threshold');
   if (threshold) {
-    return `${subject.name} shrugs off ${damageWords(threshold.amount, type)}: it is below its damage threshold of ${threshold.threshold}.`;
+    return `${subject.name} shrugs off ${damageWords(threshold.amount, type)}: ${it(subject)} is below ${its(subject)} damage threshold of ${threshold.threshold}.`;
   }
   const taken = damageLanded(amount, events);
   const notes = [
@@ -142,7 +144,7 @@ export function consequenceSentences(subject: Subject, events: readonly RulesEve
         sentences.push(`${who} is doomed: a last action or a last word, then death.`);
         break;
       case 'died':
-        sentences.push(`${who} ${DEATH_CAUSES[event.cause]}.`);
+        sentences.push(`${who} ${DEATH_CAUSES[event.cause](its(subject))}.`);
         break;
       case 'death-save-failures':
         sentences.push(`${who} suffers ${plural(event.added, 'failed death save')} (${event.failures} of 3).`);

@@ -1,4 +1,4 @@
-import { afterRounds } from '../combat/lifecycle';
+import { afterRounds } from './change-notes';
 import type { Combatant, Encounter } from '../combat/types';
 import { shown } from './markdown';
 import type { Embed, EmbedField } from './reply';

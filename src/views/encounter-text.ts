@@ -1,9 +1,16 @@
-import { afterRounds } from '../combat/lifecycle';
+import { afterRounds } from './change-notes';
 import { numberedRange } from '../combat/roster';
 import { shown } from './markdown';
+import { its } from './pronouns';
 import { unworded } from './unworded';
 import { attackSentence } from './attack-text';
-import { concentrationSaveSentence, effectStartedSentence, repeatSaveDueSentence, repeatSaveSentence } from './condition-text';
+import {
+  concentrationSaveSentence,
+  effectStartedSentence,
+  repeatSaveDueSentence,
+  repeatSaveSentence,
+  saveRolledSentence,
+} from './condition-text';
 import type { CombatantRef, Encounter, EncounterEvent, EncounterOptions, InitiativeInfo } from '../combat/types';
 import type { RulesEvent } from '../rules/types';
 import {
@@ -13,6 +20,7 @@ import {
   describeHealing,
   describeTempHp,
   listInWords,
+  title,
   type Subject,
 } from './encounter-rules-text';
 
@@ -157,7 +165,7 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
         lines.push(
           event.reason === 'dead'
             ? `${shown(event.combatant.name)} is dead and skipped.`
-            : `${shown(event.combatant.name)} is surprised and loses its first turn.`,
+            : `${shown(event.combatant.name)} is surprised and loses ${its(event.combatant)} first turn.`,
         );
         break;
       case 'lair-turn':
@@ -172,17 +180,23 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
       }
       case 'reaction-used': {
         const dropped =
-          event.droppedReady === null ? '' : ` Its readied action (${shown(event.droppedReady)}) is dropped: it needed the reaction.`;
-        lines.push(`${shown(event.combatant.name)} uses its reaction${event.note === null ? '' : `: ${shown(event.note)}`}.${dropped}`);
+          event.droppedReady === null
+            ? ''
+            : ` ${title(its(event.combatant))} readied action (${shown(event.droppedReady)}) is dropped: it needed the reaction.`;
+        lines.push(
+          `${shown(event.combatant.name)} uses ${its(event.combatant)} reaction${event.note === null ? '' : `: ${shown(event.note)}`}.${dropped}`,
+        );
         break;
       }
       case 'action-readied':
         lines.push(
-          `${shown(event.combatant.name)} readies an action for when ${shown(event.trigger)}; it lasts until the start of its next turn.`,
+          `${shown(event.combatant.name)} readies an action for when ${shown(event.trigger)}; it lasts until the start of ${its(event.combatant)} next turn.`,
         );
         break;
       case 'readied-action-used':
-        lines.push(`${shown(event.combatant.name)} takes its readied action (${shown(event.trigger)}), spending its reaction.`);
+        lines.push(
+          `${shown(event.combatant.name)} takes ${its(event.combatant)} readied action (${shown(event.trigger)}), spending ${its(event.combatant)} reaction.`,
+        );
         break;
       case 'readied-action-lapsed':
         lines.push(`${shown(event.combatant.name)}'s readied action (${shown(event.trigger)}) lapses unused.`);
@@ -266,6 +280,13 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
       case 'concentration-started':
         lines.push(`${shown(event.combatant.name)} is concentrating on ${shown(event.effect)}.`);
         break;
+      case 'concentration-idle':
+        if (!event.private || forGameMaster) {
+          lines.push(
+            `Nothing is left of what ${shown(event.combatant.name)}'s concentration on ${shown(event.effect)} kept up: drop it (the button, or \`/init drop-concentration\`), or keep it if the spell does more.`,
+          );
+        }
+        break;
       case 'concentration-check':
         lines.push(
           `${shown(event.combatant.name)} must make a **DC ${event.dc}** Constitution save to keep concentrating on ${shown(event.effect)}.`,
@@ -284,6 +305,9 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
         break;
       case 'repeat-save':
         if (!event.private || forGameMaster) lines.push(repeatSaveSentence(event));
+        break;
+      case 'save-rolled':
+        lines.push(saveRolledSentence(event));
         break;
       case 'repeat-save-due':
         lines.push(repeatSaveDueSentence(event));

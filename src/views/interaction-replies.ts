@@ -9,5 +9,8 @@ export const NOT_IN_SERVER: Reply = errorReply(
 /** While shutting down: a polite refusal instead of Discord's "the application did not respond". */
 export const RESTARTING: Reply = errorReply('Rollcall is restarting. Try again in a minute.');
 
+/** The database cannot be reached: nothing ran, or what ran was rolled back with its transaction. */
+export const DATABASE_UNAVAILABLE: Reply = errorReply("The bot's database is unavailable, and nothing was changed. Try again in a minute.");
+
 /** A second delivery of an interaction id: Discord sends each once, so it is a replay, and is not run again. */
 export const ALREADY_HANDLED: Reply = errorReply('This interaction was already handled.');

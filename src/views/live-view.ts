@@ -1,5 +1,5 @@
 import type { Combatant, Encounter } from '../combat/types';
-import { afterRounds } from '../combat/lifecycle';
+import { afterRounds } from './change-notes';
 import { getRuleSet } from '../rules';
 import { RULESET_SUMMARIES } from '../rules/ids';
 import { conditionStates, type ConditionState } from './condition-labels';

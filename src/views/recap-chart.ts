@@ -1,5 +1,10 @@
 import type { Resvg as ResvgClass } from '@resvg/resvg-js';
 
+/** Renders the chart's SVG to PNG; `key` names the picture, so that a renderer may keep it. */
+export interface ChartRenderer {
+  png(key: string, svg: string): Promise<Uint8Array>;
+}
+
 /** One row of the chart: a combatant and the damage it dealt and took. */
 export interface ChartRow {
   name: string;

@@ -1,13 +1,16 @@
 import { biggestHit, recapOf, unattributedDamage, type CombatantRecap, type FightRecord, type Hit, type Recap } from '../combat/recap';
 import { COLORS, EMBED_LIMITS, embedLength } from './embeds';
 import { shown } from './markdown';
-import { recapChartSvg, renderPng, type ChartRow } from './recap-chart';
+import { recapChartSvg, renderPng, type ChartRenderer, type ChartRow } from './recap-chart';
 import type { Embed, EmbedField, Reply, ReplyFile } from './reply';
 
 /** Who reads the recap: the game master sees every number; players see none of a hidden monster's. */
 export type RecapViewer = 'game-master' | 'players';
 
 export const RECAP_CHART_NAME = 'recap.png';
+
+/** Rendering on the calling thread, uncached: for tools and tests; the bot passes its renderer. */
+const INLINE: ChartRenderer = { png: (_key, svg) => Promise.resolve(renderPng(svg)) };
 
 function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
@@ -124,16 +127,24 @@ function chartRows(recap: Recap, viewer: RecapViewer): ChartRow[] {
  * The recap as an embed and its chart; without anything to chart (hidden monsters alone), the embed
  * alone. `beside`: the embeds the same message carries, which share Discord's 6,000 characters.
  */
-export function recapParts(record: FightRecord, viewer: RecapViewer, beside: readonly Embed[] = []): { embed: Embed; files: ReplyFile[] } {
+export async function recapParts(
+  record: FightRecord,
+  viewer: RecapViewer,
+  beside: readonly Embed[] = [],
+  charts: ChartRenderer = INLINE,
+): Promise<{ embed: Embed; files: ReplyFile[] }> {
   const recap = recapOf(record);
   const rows = chartRows(recap, viewer);
+  const { encounter, entries } = record;
+  // The same fight at the same version, for the same viewer, is the same picture.
+  const key = `${encounter.id}:${encounter.version}:${entries.length}:${viewer}`;
   const files: ReplyFile[] =
     rows.length === 0
       ? []
       : [
           {
             name: RECAP_CHART_NAME,
-            data: renderPng(recapChartSvg(`${recap.name}: damage dealt and taken`, rows)),
+            data: await charts.png(key, recapChartSvg(`${recap.name}: damage dealt and taken`, rows)),
             description: `Damage dealt and taken in ${recap.name}`,
           },
         ];
@@ -147,7 +158,7 @@ export function recapHasSecrets(record: FightRecord): boolean {
 }
 
 /** The recap on its own (`/init recap`). */
-export function recapReply(record: FightRecord, viewer: RecapViewer): Reply {
-  const { embed, files } = recapParts(record, viewer);
+export async function recapReply(record: FightRecord, viewer: RecapViewer, charts: ChartRenderer = INLINE): Promise<Reply> {
+  const { embed, files } = await recapParts(record, viewer, [], charts);
   return { embeds: [embed], files };
 }

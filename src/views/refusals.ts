@@ -1,6 +1,8 @@
-import type { Stopper } from '../combat/incapacity';
-import type { DeadAct, NameSample, Refusal } from '../combat/refusals';
+import { DAMAGE_QUALIFIERS } from '../combat/damage-amount';
+import type { DeadAct, Field, NameSample, Refusal, Stopper } from '../combat/refusals';
+import { DAMAGE_TYPES, type RulesRefusal } from '../rules/types';
 import { shown } from './markdown';
+import { it, its, type Referent } from './pronouns';
 import { MODIFIER_SYNTAX } from './condition-text';
 
 const MANAGERS = 'a member with Manage Channels';
@@ -16,22 +18,46 @@ export function stoppedState(stopper: Stopper): string {
 }
 
 /** Why a dead combatant is refused, and what still works on it. */
-function deadText(name: string, act: DeadAct): string {
+function deadText(who: Referent, act: DeadAct): string {
+  const name = who.name;
   switch (act) {
     case 'damage':
       return `${name} is dead: damage changes nothing, so none was recorded.`;
     case 'heal':
-      return `${name} is dead and cannot regain hit points. \`/hp set\` above 0 brings it back to life first.`;
+      return `${name} is dead and cannot regain hit points. \`/hp set\` above 0 brings ${it(who)} back to life first.`;
     case 'temp-hp':
       return `${name} is dead and cannot gain temporary hit points.`;
     case 'attack':
       return `${name} is dead: there is nothing left to attack. Choose a living target.`;
     case 'turn':
-      return `${name} is dead and has no turns. \`/hp set\` above 0 brings it back to life first.`;
+      return `${name} is dead and has no turns. \`/hp set\` above 0 brings ${it(who)} back to life first.`;
     case 'condition':
-      return `${name} is dead: conditions and effects no longer change anything for it (\`/condition remove\` still clears what it had).`;
+      return `${name} is dead: conditions and effects no longer change anything for ${it(who)} (\`/condition remove\` still clears what ${who.isPlayerCharacter ? 'they' : 'it'} had).`;
   }
 }
+/** How a refusal names a value the user typed, at the start of its sentence. */
+const FIELD_NAMES: Readonly<Record<Field, string>> = {
+  count: 'Count',
+  initiative: 'Initiative',
+  hp: 'HP',
+  ac: 'AC',
+  'initiative-modifier': 'The initiative modifier',
+  'con-save-bonus': 'The Constitution save bonus',
+  'save-bonus': 'A saving throw bonus',
+  level: 'Level',
+  constitution: 'Constitution',
+  'legendary-actions': 'Legendary actions',
+  'legendary-cost': 'The cost',
+  'maximum-hp': 'Maximum HP',
+  healing: 'Healing',
+  'temporary-hp': 'Temporary HP',
+  damage: 'Damage',
+  'effect-name': "The effect's name",
+  name: 'The name',
+  'character-name': "Your character's name",
+  note: 'The note',
+  trigger: 'The trigger',
+};
 
 /** The words for each refusal of the encounter engine; a new kind does not compile until it has some. */
 export function refusalText(refusal: Refusal): string {
@@ -105,11 +131,13 @@ export function refusalText(refusal: Refusal): string {
         ? `${shown(refusal.combatant)} is dead and cannot attack.`
         : `${shown(refusal.combatant)} is ${refusal.condition} and cannot attack.`;
     case 'target-dead':
-      return deadText(shown(refusal.combatant), refusal.act);
+      return deadText({ name: shown(refusal.combatant), isPlayerCharacter: refusal.isPlayerCharacter }, refusal.act);
     case 'cannot-attack-source':
       return `${shown(refusal.combatant)} is ${refusal.condition} by ${shown(refusal.target)} and cannot attack it.`;
     case 'no-armour-class':
       return `${shown(refusal.combatant)} has no Armour Class to roll against: a combatant gets one with \`ac:\` when it is added or joins.`;
+    case 'no-sheet-for-bonus':
+      return `${shown(refusal.combatant)} has no character sheet to read \`bonus:${refusal.ability}\` from: give the bonus as a number, e.g. \`bonus:5\`.`;
     case 'cannot-concentrate':
       return `${shown(refusal.combatant)} is ${refusal.condition} and cannot concentrate.`;
     case 'too-many-effects':
@@ -123,7 +151,7 @@ export function refusalText(refusal: Refusal): string {
     case 'modifiers-on-track':
       return `${refusal.track} has its own mechanics: leave out \`modifiers\`.`;
     case 'no-repeat-save-due':
-      return `${shown(refusal.combatant)} has no repeat save to roll now: it comes at the end of its turn.`;
+      return `${refusal.combatant === null ? 'That creature' : shown(refusal.combatant)} has no repeat save to roll now: it comes at the end of ${its(refusal)} turn.`;
     case 'not-affected':
       return `${shown(refusal.combatant)} has no ${shown(refusal.condition)} to remove.`;
     case 'no-legendary-actions':
@@ -138,17 +166,17 @@ export function refusalText(refusal: Refusal): string {
       return `${shown(refusal.combatant)} is surprised: it has no legendary actions until its first turn is over.`;
     case 'reaction-used': {
       const on = refusal.note === null ? '' : ` (${shown(refusal.note)})`;
-      return `${shown(refusal.combatant)} has already used its reaction${on}; it comes back at the start of its turn.`;
+      return `${shown(refusal.combatant)} has already used ${its(refusal)} reaction${on}; it comes back at the start of ${its(refusal)} turn.`;
     }
     case 'reaction-surprised':
-      return `${shown(refusal.combatant)} is surprised: it has no reaction until its first turn is over.`;
+      return `${shown(refusal.combatant)} is surprised: ${refusal.isPlayerCharacter ? 'they have' : 'it has'} no reaction until ${its(refusal)} first turn is over.`;
     case 'reaction-stopped':
       return `${shown(refusal.combatant)} ${stoppedState(refusal.stoppedBy)} and cannot take reactions.`;
     case 'nothing-readied':
-      return `${shown(refusal.combatant)} has no readied action: ready one on its turn with \`/init ready trigger:<what sets it off>\`.`;
+      return `${shown(refusal.combatant)} has no readied action: ready one on ${its(refusal)} turn with \`/init ready trigger:<what sets it off>\`.`;
     case 'not-your-turn': {
       const whose = refusal.lair ? `${shown(refusal.current)}'s lair turn` : `${shown(refusal.current)}'s turn`;
-      return `It is ${whose}: only its ${refusal.lair ? 'game master' : 'player or the game master'} can ${shown(refusal.doing)} now.`;
+      return `It is ${whose}: only ${its(refusal)} ${refusal.lair ? 'game master' : 'player or the game master'} can ${shown(refusal.doing)} now.`;
     }
     case 'no-delay':
       return `The ${refusal.ruleSetName} rules have no delaying: take the turn, or ready an action with \`/init ready\`.`;
@@ -164,5 +192,88 @@ export function refusalText(refusal: Refusal): string {
       return `It is ${shown(refusal.lair)}'s lair turn: \`/init act\` once the next turn has started.`;
     case 'all-delayed':
       return 'Everyone else is delaying or dead: someone must come back in with `/init act`.';
+    case 'not-whole':
+      return `${FIELD_NAMES[refusal.field]} must be a whole number from ${refusal.min} to ${refusal.max}.`;
+    case 'empty-text':
+      return `${FIELD_NAMES[refusal.field]} cannot be empty.`;
+    case 'text-too-long':
+      return `${FIELD_NAMES[refusal.field]} can be at most ${refusal.max} characters long.`;
+    case 'amount-unreadable':
+      return `${FIELD_NAMES[refusal.field]} must be a number or dice such as \`2d6+3\`: ${refusal.message}`;
+    case 'amount-unrolled':
+      return `${FIELD_NAMES[refusal.field]}: ${refusal.message}`;
+    case 'amount-negative':
+      return `${FIELD_NAMES[refusal.field]} came to ${refusal.total}; it cannot be negative.`;
+    case 'amount-too-large':
+      return `${FIELD_NAMES[refusal.field]} can be at most ${refusal.max}.`;
+    case 'not-a-damage-type':
+      return (
+        `[${shown(refusal.annotation)}] is not a damage type. Use one of: ${DAMAGE_TYPES.join(', ')}` +
+        ` (${DAMAGE_QUALIFIERS.join(', ')} may come with it).`
+      );
+    case 'dead-cannot-concentrate':
+      return `${shown(refusal.combatant)} is dead and cannot concentrate.`;
+    case 'not-concentrating':
+      return `${shown(refusal.combatant)} is not concentrating on anything.`;
+    case 'no-concentration-save-due':
+      return `${shown(refusal.combatant)} has no concentration save to roll.`;
+    case 'no-death-save-due':
+      return `${shown(refusal.combatant)} has no death save to roll now: ${
+        refusal.dying ? `it is rolled at the start of ${its(refusal)} turn` : `${it({ ...refusal, name: shown(refusal.combatant) })} is not dying`
+      }.`;
+    case 'group-none-alive':
+      return 'None of them is still in the fight and alive, so nothing was changed.';
+    case 'character-already-in-fight':
+      return `Your character is already in this fight, as ${shown(refusal.as)}.`;
+    case 'hp-rolled-out-of-range':
+      return `HP rolled for ${shown(refusal.combatant)} came to ${refusal.total} (${refusal.rendered}): hit points must be from 1 to ${refusal.max}, so nobody was added.`;
+    case 'nothing-to-undo':
+      return 'There is nothing to undo.';
+    case 'encounter-name-too-long':
+      return `The encounter's name can be at most ${refusal.max} characters long.`;
+    case 'name-taken':
+      return `There is already a combatant called ${shown(refusal.existing)}: choose another name.`;
+    case 'too-many-combatants':
+      return `An encounter holds at most ${refusal.max} combatants; it has ${refusal.has}.`;
+    case 'rules':
+      return rulesRefusalText(refusal.refusal);
+  }
+}
+
+const NO_DEATH_SAVE = {
+  dead: 'The dead make no death saves.',
+  conscious: 'Death saves are only for a creature at 0 hit points.',
+  stable: 'A stable creature makes no death saves.',
+} as const;
+
+const CANNOT_STABILISE = {
+  dead: "The dead can't be stabilised.",
+  conscious: 'Only a creature at 0 hit points needs stabilising.',
+  stable: 'That creature is already stable.',
+} as const;
+
+/** The words for each refusal of the rules engine. */
+export function rulesRefusalText(refusal: RulesRefusal): string {
+  switch (refusal.kind) {
+    case 'no-death-save':
+      return refusal.why === 'not-a-player'
+        ? `In the ${refusal.ruleSetName} rules only player characters, and creatures the GM marks important, make death saves.`
+        : NO_DEATH_SAVE[refusal.why];
+    case 'cannot-stabilise':
+      return CANNOT_STABILISE[refusal.why];
+    case 'cannot-recover-alone':
+      return 'Only a stable creature at 0 hit points recovers on its own.';
+    case 'no-temp-hp-in-rules':
+      return `The ${refusal.ruleSetName} rules have no temporary hit points.`;
+    case 'temp-hp-not-whole':
+      return 'Temporary hit points must be a whole number, 0 or more.';
+    case 'dead-cannot-gain-temp-hp':
+      return "The dead can't gain temporary hit points.";
+    case 'no-inspiration-in-rules':
+      return `The ${refusal.ruleSetName} rules have no Heroic Inspiration.`;
+    case 'no-inspiration-left':
+      return 'No Heroic Inspiration to spend.';
+    case 'dodge-does-nothing':
+      return refusal.condition === null ? 'Dodging does nothing at speed 0.' : `Dodging does nothing while ${refusal.condition}.`;
   }
 }

@@ -1,7 +1,7 @@
 import type { Combatant, Encounter, HealthBand } from '../combat/types';
 import { armourClassOf } from '../combat/effects';
 import { lairActing } from '../combat/lair';
-import { afterRounds } from '../combat/lifecycle';
+import { afterRounds } from './change-notes';
 import { getRuleSet } from '../rules';
 import { RULESET_SUMMARIES } from '../rules/ids';
 import type { ButtonRow, Embed, Reply } from './reply';

@@ -5,6 +5,7 @@ import { ABILITY_NAMES } from './condition-text';
 import { COLORS, EMBED_LIMITS } from './embeds';
 import { listInWords } from './encounter-rules-text';
 import { shown } from './markdown';
+import { it } from './pronouns';
 import { stoppedState } from './refusals';
 import type { Button, Reply } from './reply';
 
@@ -21,7 +22,10 @@ function saveName(effect: ChecklistEffect): string {
 function checklistLines(list: TurnChecklist): string[] {
   const owner = list.combatant.id;
   const lines: string[] = [];
-  if (!list.itsTurn) lines.push(`It is no longer ${shown(list.combatant.name)}'s turn; this is where it stands now.`);
+  if (!list.itsTurn)
+    lines.push(
+      `It is no longer ${shown(list.combatant.name)}'s turn; this is where ${it({ ...list.combatant, name: shown(list.combatant.name) })} stands now.`,
+    );
   if (list.deathSaveDue) lines.push('💀 **Death save due**: press **Roll death save**.');
   for (const effect of list.savesDue) lines.push(`🎲 **${saveName(effect)} due** against ${effectName(effect, owner)}: press its button.`);
   for (const effect of list.savesAtEnd)

@@ -152,7 +152,8 @@ export class FakeDiscord {
   /** Which shard's connection carried each interaction sent over the gateway. */
   readonly dispatches: { interactionId: string; shard: number }[] = [];
   /** Which URL each interaction sent over HTTP was posted to. */
-  readonly httpDeliveries: { interactionId: string; url: string }[] = [];
+  /** Each interaction delivered over HTTP: where, the bot's HTTP status (0: no answer) and how long the answer took. */
+  readonly httpDeliveries: { interactionId: string; url: string; status?: number; ms?: number }[] = [];
   private readonly recommendedShards: number;
 
   private constructor(
@@ -394,9 +395,14 @@ export class FakeDiscord {
   private async deliver(endpoint: HttpEndpoint, pending: PendingInteraction, payload: Record<string, unknown>): Promise<void> {
     const body = JSON.stringify(payload);
     const url = endpoint.urls[endpoint.sent++ % endpoint.urls.length] ?? '';
-    this.httpDeliveries.push({ interactionId: pending.id, url });
+    const delivery: (typeof this.httpDeliveries)[number] = { interactionId: pending.id, url };
+    this.httpDeliveries.push(delivery);
+    const sent = performance.now();
     try {
-      const answer = await request(url, 'POST', body, signatureHeaders(endpoint.privateKey, body));
+      const answer = await request(url, 'POST', body, signatureHeaders(endpoint.privateKey, body)).finally(() => {
+        delivery.ms = performance.now() - sent;
+      });
+      delivery.status = answer.status;
       if (answer.status !== 200 || !answer.contentType?.startsWith('application/json')) {
         pending.failure = `the bot answered ${answer.status} (${answer.contentType ?? 'no content type'}): ${answer.text}`;
         return;

@@ -6,6 +6,7 @@ import { InteractionResponseType, InteractionType, MessageFlags } from 'discord.
 import pino from 'pino';
 import { registry as rollcall } from '../../commands';
 import { buildServices } from '../../src/app';
+import { createPrismaClient } from '../../src/db/client';
 import { createProcessedInteractions } from '../../src/db/processed-interactions';
 import { createSeededRandom } from '../../src/dice/seeded';
 import { UserError, type Command, type ComponentContext } from '../../src/framework/command';
@@ -418,6 +419,18 @@ test('a client that goes away in the middle of its body is no error: no error li
   expect(logLines.join('')).not.toContain('stack');
 });
 
+test('a request whose target is no URL (`POST http://[/interactions`) gets 400, logged at debug without a stack', async () => {
+  logger.level = 'debug';
+  const malformed = await connect();
+  malformed.socket.write('POST http://[/interactions HTTP/1.1\r\nHost: [\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+  expect(await malformed.closedWithin(2_000)).toMatch(/^HTTP\/1\.1 400 /);
+  expect(await signedPost(JSON.stringify(PING))).toMatchObject({ status: 200 });
+  const lines = logLines.map((line) => JSON.parse(line) as { level: number; msg: string });
+  expect(lines.filter((line) => line.level >= 40)).toEqual([]);
+  expect(lines).toContainEqual(expect.objectContaining({ level: 20, msg: 'http request with a malformed target' }));
+  expect(logLines.join('')).not.toContain('stack');
+});
+
 test('/help is answered in the response itself with the command list, pinging nobody', async () => {
   const result = await fake.sendCommand('help');
   expect(result.callbackType).toBe(InteractionResponseType.ChannelMessageWithSource);
@@ -455,6 +468,46 @@ test('a handler past the deadline is deferred, then its answer edits the origina
   const edit = fake.requests.find((r) => r.method === 'PATCH' && r.path === original);
   expect(edit?.authorization).toBeNull();
   expect(edit?.body).toMatchObject({ content: '', components: [], allowed_mentions: { parse: [], users: [] } });
+});
+
+test('with the interaction ledger stalled, a command is deferred within the deadline of its arrival, and answered once the claim goes through', async () => {
+  const ledger = createProcessedInteractions(db.prisma, { logger });
+  const stalled = gate();
+  await startBot({ ledger: { claim: (id) => stalled.opened.then(() => ledger.claim(id)) } });
+  const started = performance.now();
+  const answer = fake.sendCommand('help');
+  await fake.waitForRequest(isCallback(InteractionResponseType.DeferredChannelMessageWithSource), 2 * DEFER_AFTER_MS);
+  expect(performance.now() - started).toBeLessThan(DEFER_AFTER_MS + 1_000);
+  stalled.open();
+  const result = await answer;
+  expect(result.deferred).toBe(true);
+  expect(result.message.embeds[0]?.title).toBe('Rollcall: tabletop combat in Discord');
+});
+
+test("with the database unreachable, a command is answered at once with a private 'database unavailable', never a 500", async () => {
+  const unreachable = createPrismaClient('postgresql://postgres@127.0.0.1:1/rollcall', 1);
+  try {
+    const offline = buildServices({ prisma: unreachable, random: createSeededRandom(1), logger });
+    await startBot({ ledger: createProcessedInteractions(unreachable, { logger }), services: offline });
+    const started = performance.now();
+    const refused = await fake.sendCommand('init list');
+    expect(performance.now() - started).toBeLessThan(DEFER_AFTER_MS);
+    expect(refused.callbackType).toBe(InteractionResponseType.ChannelMessageWithSource);
+    expect(refused.message.ephemeral).toBe(true);
+    expect(refused.message.embeds[0]?.description).toBe(
+      "⚠️ The bot's database is unavailable, and nothing was changed. Try again in a minute.",
+    );
+    // Past the claim (a ledger that still answers), the command's own queries fail the same way.
+    await startBot({ services: offline });
+    const listed = await fake.sendCommand('init list');
+    expect(listed.message.embeds[0]?.description).toBe(
+      "⚠️ The bot's database is unavailable, and nothing was changed. Try again in a minute.",
+    );
+    const lines = logLines.map((line) => JSON.parse(line) as { level: number; status?: number });
+    expect(lines.filter((line) => line.level >= 50 || line.status === 500)).toEqual([]);
+  } finally {
+    await unreachable.$disconnect();
+  }
 });
 
 test('a private answer to a deferred command replaces the public placeholder with an ephemeral follow-up', async () => {

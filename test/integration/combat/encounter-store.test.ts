@@ -6,6 +6,10 @@ import { addMonsters, dealDamage, endEncounter, grantTempHp, joinEncounter, next
 import type { Actor, Encounter, Place } from '../../../src/combat/types';
 import { createSeededRandom } from '../../../src/dice/seeded';
 import { createEncounterService, LOG_SQL } from '../../../src/db/encounter-store';
+import { createCharacterStore } from '../../../src/db/characters';
+import { joinInputFor, sheetsAfterFight } from '../../../src/characters/fight';
+import { applySheetChanges, freshState, type Character } from '../../../src/characters/sheet';
+import { noteText } from '../../../src/views/change-notes';
 import { createCountingPrisma, type CountingPrisma } from '../../../src/db/encounter-statement-counter';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
 
@@ -23,7 +27,7 @@ beforeEach(async () => {
   db = await createTestDatabase();
   // Enough connections that 50 racing commands really overlap.
   counting = createCountingPrisma(db.url, 10);
-  service = createEncounterService({ prisma: counting.prisma, random: createSeededRandom(7), now: () => new Date() });
+  service = createEncounterService({ prisma: counting.prisma, random: createSeededRandom(7), now: () => new Date(), describe: noteText });
 });
 
 afterEach(async () => {
@@ -45,16 +49,21 @@ async function current(place: Place = here): Promise<Encounter> {
 
 describe('the encounter store on PostgreSQL', () => {
   it('keeps a fight across service instances: the console example leaves Goblin 1 dead and skipped', async () => {
-    await service.begin(gm, here, {});
-    await service.apply(gm, here, addMonsters, { name: 'Goblin', hp: 7, ac: 15, count: 2, initiative: 12 });
-    await service.apply(alice, here, joinEncounter, { name: 'Alice', hp: 12, ac: 14, initiative: 15 });
-    await service.apply(gm, here, nextTurn);
-    const hit = await service.apply(gm, here, dealDamage, { target: 'Goblin 1', amount: '9' });
+    await service.begin(gm, here, 'init begin', {});
+    await service.apply(gm, here, 'init add', addMonsters, { name: 'Goblin', hp: 7, ac: 15, count: 2, initiative: 12 });
+    await service.apply(alice, here, 'init join', joinEncounter, { name: 'Alice', hp: 12, ac: 14, initiative: 15 });
+    await service.apply(gm, here, 'init next', nextTurn);
+    const hit = await service.apply(gm, here, 'hp damage', dealDamage, { target: 'Goblin 1', amount: '9' });
     expect(combatant(hit.encounter, 'Goblin 1').rules).toMatchObject({ hp: 0, dead: true });
 
     // A restart: a new service over the same database continues the fight.
-    const restarted = createEncounterService({ prisma: counting.prisma, random: createSeededRandom(8), now: () => new Date() });
-    const turn = await restarted.apply(alice, here, nextTurn);
+    const restarted = createEncounterService({
+      prisma: counting.prisma,
+      random: createSeededRandom(8),
+      now: () => new Date(),
+      describe: noteText,
+    });
+    const turn = await restarted.apply(alice, here, 'init next', nextTurn);
     expect(turn.events.map((e) => e.kind)).toEqual(['turn-skipped', 'turn-started']);
     expect(turn.encounter.currentId).toBe(combatant(turn.encounter, 'Goblin 2').id);
     expect(turn.encounter.round).toBe(1);
@@ -66,39 +75,56 @@ describe('the encounter store on PostgreSQL', () => {
   });
 
   it('spends one SQL statement on an uncontended command, two when another process changed the encounter', async () => {
-    await service.begin(gm, here, {});
-    await service.apply(gm, here, addMonsters, { name: 'Ogre', hp: 59, initiative: 8 });
+    await service.begin(gm, here, 'init begin', {});
+    await service.apply(gm, here, 'init add', addMonsters, { name: 'Ogre', hp: 59, initiative: 8 });
     let before = counting.statements();
-    await service.apply(gm, here, dealDamage, { target: 'Ogre', amount: '10' });
-    await service.apply(gm, here, nextTurn);
+    await service.apply(gm, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '10' });
+    await service.apply(gm, here, 'init next', nextTurn);
     expect(counting.statements() - before).toBe(2);
 
-    const elsewhere = createEncounterService({ prisma: counting.prisma, random: createSeededRandom(9), now: () => new Date() });
+    const elsewhere = createEncounterService({
+      prisma: counting.prisma,
+      random: createSeededRandom(9),
+      now: () => new Date(),
+      describe: noteText,
+    });
     before = counting.statements();
-    await elsewhere.apply(alice, here, dealDamage, { target: 'Ogre', amount: '5' });
+    await elsewhere.apply(alice, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '5' });
     expect(counting.statements() - before).toBe(2);
     // This service's copy is now a version behind: its save finds out, and it loads and saves again.
     before = counting.statements();
-    const hit = await service.apply(gm, here, dealDamage, { target: 'Ogre', amount: '4' });
+    const hit = await service.apply(gm, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '4' });
     expect(counting.statements() - before).toBe(3);
     expect(combatant(hit.encounter, 'Ogre').rules.hp).toBe(40);
   });
 
   it('does not trust a refusal computed on a stale copy', async () => {
-    await service.begin(gm, here, {});
-    const elsewhere = createEncounterService({ prisma: counting.prisma, random: createSeededRandom(9), now: () => new Date() });
-    await elsewhere.apply(gm, here, addMonsters, { name: 'Ogre', hp: 59, initiative: 8 });
-    const hit = await service.apply(gm, here, dealDamage, { target: 'Ogre', amount: '4' });
+    await service.begin(gm, here, 'init begin', {});
+    const elsewhere = createEncounterService({
+      prisma: counting.prisma,
+      random: createSeededRandom(9),
+      now: () => new Date(),
+      describe: noteText,
+    });
+    await elsewhere.apply(gm, here, 'init add', addMonsters, { name: 'Ogre', hp: 59, initiative: 8 });
+    const hit = await service.apply(gm, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '4' });
     expect(combatant(hit.encounter, 'Ogre').rules.hp).toBe(55);
   });
 
   it('keeps the tracker message id in every copy', async () => {
-    const begun = await service.begin(gm, here, {});
-    const elsewhere = createEncounterService({ prisma: counting.prisma, random: createSeededRandom(9), now: () => new Date() });
-    await elsewhere.apply(alice, here, joinEncounter, { hp: 10, initiative: 3 });
+    const begun = await service.begin(gm, here, 'init begin', {});
+    const elsewhere = createEncounterService({
+      prisma: counting.prisma,
+      random: createSeededRandom(9),
+      now: () => new Date(),
+      describe: noteText,
+    });
+    await elsewhere.apply(alice, here, 'init join', joinEncounter, { hp: 10, initiative: 3 });
     await service.setTrackerMessage(here, begun.encounter.id, 'message-1');
-    expect((await service.apply(bob, here, joinEncounter, { hp: 9, initiative: 4 })).encounter.trackerMessageId).toBe('message-1');
-    expect((await elsewhere.apply(gm, here, nextTurn)).encounter.trackerMessageId).toBe('message-1');
+    expect((await service.apply(bob, here, 'init join', joinEncounter, { hp: 9, initiative: 4 })).encounter.trackerMessageId).toBe(
+      'message-1',
+    );
+    expect((await elsewhere.apply(gm, here, 'init next', nextTurn)).encounter.trackerMessageId).toBe('message-1');
   });
 
   /** Services as separate bot processes on one database would have them: each with its own memory. */
@@ -106,19 +132,19 @@ describe('the encounter store on PostgreSQL', () => {
     return [
       service,
       ...Array.from({ length: count - 1 }, (_, i) =>
-        createEncounterService({ prisma: counting.prisma, random: createSeededRandom(20 + i), now: () => new Date() }),
+        createEncounterService({ prisma: counting.prisma, random: createSeededRandom(20 + i), now: () => new Date(), describe: noteText }),
       ),
     ];
   }
 
   it.each([1, 5])('applies 50 concurrent `damage 1` on one combatant from %i process(es): exactly 50 HP lost', async (processes) => {
-    await service.begin(gm, here, {});
-    await service.apply(gm, here, addMonsters, { name: 'Ogre', hp: 120, initiative: 8 });
+    await service.begin(gm, here, 'init begin', {});
+    await service.apply(gm, here, 'init add', addMonsters, { name: 'Ogre', hp: 120, initiative: 8 });
     const senders = replicas(processes);
     const before = counting.statements();
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        (senders[i % processes] ?? service).apply(alice, here, dealDamage, { target: 'Ogre', amount: '1' }),
+        (senders[i % processes] ?? service).apply(alice, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '1' }),
       ),
     );
     const statements = counting.statements() - before;
@@ -132,27 +158,29 @@ describe('the encounter store on PostgreSQL', () => {
   });
 
   it('takes 50 concurrent `damage 1` from 20 temporary HP first, then 30 from HP', async () => {
-    await service.begin(gm, here, {});
-    await service.apply(gm, here, addMonsters, { name: 'Ogre', hp: 120, initiative: 8 });
-    await service.apply(gm, here, grantTempHp, { target: 'Ogre', amount: '20' });
+    await service.begin(gm, here, 'init begin', {});
+    await service.apply(gm, here, 'init add', addMonsters, { name: 'Ogre', hp: 120, initiative: 8 });
+    await service.apply(gm, here, 'hp temp', grantTempHp, { target: 'Ogre', amount: '20' });
     const senders = replicas(3);
     await Promise.all(
-      Array.from({ length: 50 }, (_, i) => (senders[i % 3] ?? service).apply(bob, here, dealDamage, { target: 'Ogre', amount: '1' })),
+      Array.from({ length: 50 }, (_, i) =>
+        (senders[i % 3] ?? service).apply(bob, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '1' }),
+      ),
     );
     expect(combatant(await current(), 'Ogre').rules).toMatchObject({ tempHp: 0, hp: 90 });
   });
 
   it.each([1, 4])('advances exactly 20 turns for 20 concurrent `next` from %i process(es)', async (processes) => {
-    await service.begin(gm, here, {});
+    await service.begin(gm, here, 'init begin', {});
     for (const [name, initiative] of [
       ['A', 20],
       ['B', 16],
       ['C', 12],
     ] as const)
-      await service.apply(gm, here, addMonsters, { name, hp: 10, initiative });
-    await service.apply(gm, here, nextTurn);
+      await service.apply(gm, here, 'init add', addMonsters, { name, hp: 10, initiative });
+    await service.apply(gm, here, 'init next', nextTurn);
     const senders = replicas(processes);
-    await Promise.all(Array.from({ length: 20 }, (_, i) => (senders[i % processes] ?? service).apply(gm, here, nextTurn)));
+    await Promise.all(Array.from({ length: 20 }, (_, i) => (senders[i % processes] ?? service).apply(gm, here, 'init next', nextTurn)));
     const encounter = await current();
     // Turn 1 was A's in round 1; the 21st turn is the 3rd of round 7 (20 = 6 × 3 + 2): C's.
     expect(encounter.round).toBe(7);
@@ -161,7 +189,10 @@ describe('the encounter store on PostgreSQL', () => {
   });
 
   it('lets only one of two racing `begin`s start an encounter in a channel', async () => {
-    const outcomes = await Promise.allSettled([service.begin(gm, here, { name: 'First' }), service.begin(alice, here, { name: 'Second' })]);
+    const outcomes = await Promise.allSettled([
+      service.begin(gm, here, 'init begin', { name: 'First' }),
+      service.begin(alice, here, 'init begin', { name: 'Second' }),
+    ]);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     const refused = outcomes.find((o) => o.status === 'rejected');
     const reason: unknown = refused?.status === 'rejected' ? refused.reason : null;
@@ -172,29 +203,29 @@ describe('the encounter store on PostgreSQL', () => {
   });
 
   it('allows a new encounter in the channel once the last one ended', async () => {
-    await service.begin(gm, here, { name: 'First' });
-    const ended = await service.apply(gm, here, endEncounter);
+    await service.begin(gm, here, 'init begin', { name: 'First' });
+    const ended = await service.apply(gm, here, 'init end', endEncounter);
     expect(ended.encounter.endedAt).not.toBeNull();
     expect(await service.get(here)).toBeNull();
-    const again = await service.begin(alice, here, { name: 'Second' });
+    const again = await service.begin(alice, here, 'init begin', { name: 'Second' });
     expect(again.encounter.gameMasterId).toBe('alice');
   });
 
   it('does not make one channel wait for another channel whose encounter is locked', async () => {
-    await service.begin(gm, here, {});
-    await service.apply(gm, here, addMonsters, { name: 'Ogre', hp: 50, initiative: 8 });
-    await service.begin(gm, there, {});
-    await service.apply(gm, there, addMonsters, { name: 'Wight', hp: 45, initiative: 14 });
+    await service.begin(gm, here, 'init begin', {});
+    await service.apply(gm, here, 'init add', addMonsters, { name: 'Ogre', hp: 50, initiative: 8 });
+    await service.begin(gm, there, 'init begin', {});
+    await service.apply(gm, there, 'init add', addMonsters, { name: 'Wight', hp: 45, initiative: 14 });
     const locker = new pg.Client({ connectionString: db.url });
     await locker.connect();
     try {
       await locker.query('BEGIN');
       await locker.query("SELECT id FROM encounters WHERE active_channel_id = 'tavern' FOR UPDATE");
       let tavernDone = false;
-      const tavern = service.apply(gm, here, dealDamage, { target: 'Ogre', amount: '5' }).then(() => {
+      const tavern = service.apply(gm, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '5' }).then(() => {
         tavernDone = true;
       });
-      const crypt = await service.apply(gm, there, dealDamage, { target: 'Wight', amount: '5' });
+      const crypt = await service.apply(gm, there, 'hp damage', dealDamage, { target: 'Wight', amount: '5' });
       expect(combatant(crypt.encounter, 'Wight').rules.hp).toBe(40);
       expect(tavernDone).toBe(false);
       await locker.query('COMMIT');
@@ -206,16 +237,16 @@ describe('the encounter store on PostgreSQL', () => {
   });
 
   it('undoes the last change from the log, and only for its author or the game master', async () => {
-    await service.begin(gm, here, {});
-    await service.apply(alice, here, joinEncounter, { name: 'Alice', hp: 12, initiative: 15 });
-    await service.apply(alice, here, startConcentration, { target: 'Alice', effect: 'Bless' });
+    await service.begin(gm, here, 'init begin', {});
+    await service.apply(alice, here, 'init join', joinEncounter, { name: 'Alice', hp: 12, initiative: 15 });
+    await service.apply(alice, here, 'init concentrate', startConcentration, { target: 'Alice', effect: 'Bless' });
     // A table where players may harm each other's combatants (`/config harm players:anyone`).
-    await service.apply(bob, here, dealDamage, { target: 'Alice', amount: '5', anyoneMayHarm: true });
-    await expect(service.undo(alice, here)).rejects.toEqual(
+    await service.apply(bob, here, 'hp damage', dealDamage, { target: 'Alice', amount: '5', anyoneMayHarm: true });
+    await expect(service.undo(alice, here, 'init undo')).rejects.toEqual(
       new CombatRefusal({ kind: 'not-game-master', gameMasterName: 'Dana', doing: "undo Bob's change (hp damage)" }),
     );
 
-    const undone = await service.undo(bob, here);
+    const undone = await service.undo(bob, here, 'init undo');
     expect(undone.events).toEqual([{ kind: 'undone', command: 'hp damage', actorName: 'Bob', detail: 'Alice: 5 damage' }]);
     const alive = combatant(await current(), 'Alice');
     expect(alive.rules.hp).toBe(12);
@@ -223,7 +254,7 @@ describe('the encounter store on PostgreSQL', () => {
     expect(alive.rules.concentration).toBe('Bless');
 
     // The next undo reverts the change before: the concentration.
-    await service.undo(alice, here);
+    await service.undo(alice, here, 'init undo');
     expect(combatant(await current(), 'Alice').rules.concentration).toBeNull();
     expect((await current()).effects).toEqual([]);
 
@@ -241,30 +272,40 @@ describe('the encounter store on PostgreSQL', () => {
 
 describe('reading the encounter for /init list and buttons', () => {
   it('costs one statement and re-reads nothing while the encounter is unchanged, yet sees a change by another process', async () => {
-    await service.begin(gm, here, {});
-    await service.apply(gm, here, addMonsters, { name: 'Ogre', hp: 120, initiative: 8 });
+    await service.begin(gm, here, 'init begin', {});
+    await service.apply(gm, here, 'init add', addMonsters, { name: 'Ogre', hp: 120, initiative: 8 });
     const before = counting.statements();
     const first = await current();
     expect(await current()).toBe(first);
     expect(counting.statements() - before).toBe(2);
-    const replica = createEncounterService({ prisma: counting.prisma, random: createSeededRandom(9), now: () => new Date() });
-    await replica.apply(bob, here, dealDamage, { target: 'Ogre', amount: '30' });
+    const replica = createEncounterService({
+      prisma: counting.prisma,
+      random: createSeededRandom(9),
+      now: () => new Date(),
+      describe: noteText,
+    });
+    await replica.apply(bob, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '30' });
     expect(combatant(await current(), 'Ogre').rules.hp).toBe(90);
-    await service.apply(gm, here, endEncounter);
+    await service.apply(gm, here, 'init end', endEncounter);
     expect(await service.get(here)).toBeNull();
   });
 });
 
 describe('reading an encounter by its id for the tracker', () => {
   it('costs one statement and returns nothing while unchanged, then the newest state, the end included, after another process', async () => {
-    const begun = await service.begin(gm, here, {});
-    const shown = (await service.apply(gm, here, addMonsters, { name: 'Ogre', hp: 120, initiative: 8 })).encounter;
+    const begun = await service.begin(gm, here, 'init begin', {});
+    const shown = (await service.apply(gm, here, 'init add', addMonsters, { name: 'Ogre', hp: 120, initiative: 8 })).encounter;
     const before = counting.statements();
     expect(await service.newer(shown)).toBeNull();
     expect(counting.statements() - before).toBe(1);
-    const replica = createEncounterService({ prisma: counting.prisma, random: createSeededRandom(9), now: () => new Date() });
-    const ended = (await replica.apply(gm, here, endEncounter)).encounter;
-    await replica.begin(gm, here, { name: 'Rematch' });
+    const replica = createEncounterService({
+      prisma: counting.prisma,
+      random: createSeededRandom(9),
+      now: () => new Date(),
+      describe: noteText,
+    });
+    const ended = (await replica.apply(gm, here, 'init end', endEncounter)).encounter;
+    await replica.begin(gm, here, 'init begin', { name: 'Rematch' });
     const latest = await service.newer(shown);
     expect(latest).toMatchObject({ id: begun.encounter.id, version: ended.version });
     expect(latest?.endedAt).not.toBeNull();
@@ -287,9 +328,9 @@ interface PlanNode {
 
 describe('the log query', () => {
   it('reads the newest entries from the encounter index, not through every event of other encounters', async () => {
-    await service.begin(gm, here, {});
-    await service.apply(gm, here, addMonsters, { name: 'Ogre', hp: 120, initiative: 8 });
-    await service.begin(gm, there, {});
+    await service.begin(gm, here, 'init begin', {});
+    await service.apply(gm, here, 'init add', addMonsters, { name: 'Ogre', hp: 120, initiative: 8 });
+    await service.begin(gm, there, 'init begin', {});
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
     try {
@@ -324,5 +365,57 @@ describe('the log query', () => {
     }
     expect((await service.log(here, 25)).map((entry) => entry.command)).toEqual(['init add', 'init begin']);
     await expect(service.log({ guildId: 'guild', channelId: 'old-1' }, 5)).rejects.toEqual(new CombatRefusal({ kind: 'no-encounter' }));
+  });
+});
+
+describe('the end of a fight and the sheets it writes back, in one write', () => {
+  /** Alice's stored character, 3rd level with 24 HP, in a fight at the tavern with an Ogre hitting her for 9. */
+  async function aliceHitInAFight(): Promise<Character> {
+    const characters = createCharacterStore(counting.prisma);
+    const sheet = applySheetChanges(null, 'Alice', { level: 3, maxHp: 24, scores: { con: 14 } });
+    const character = await characters.create({ guildId: here.guildId, ownerId: alice.userId }, sheet, freshState(sheet));
+    if (character === null) throw new Error('Alice was not created');
+    await service.begin(gm, here, 'init begin', { name: 'Ambush' });
+    await service.apply(alice, here, 'init join', joinEncounter, { ...joinInputFor(character), initiative: 15 });
+    await service.apply(gm, here, 'init add', addMonsters, { name: 'Ogre', hp: 59, initiative: 8 });
+    await service.apply(gm, here, 'hp damage', dealDamage, { target: 'Alice', amount: '9' });
+    return character;
+  }
+
+  it('ends the fight and writes Alice back at 15 HP in one statement, and the recap reads the fight that statement saw', async () => {
+    const character = await aliceHitInAFight();
+    const before = counting.statements();
+    const fight = await service.end(gm, here, 'init end', sheetsAfterFight);
+    expect(counting.statements() - before).toBe(1);
+
+    expect(fight.encounter.endedAt).not.toBeNull();
+    expect(fight.entries.map((e) => [e.command, e.detail])).toEqual([
+      ['init begin', 'began Ambush'],
+      ['init join', 'Alice joined (initiative 15)'],
+      ['init add', 'added Ogre (initiative 8)'],
+      ['hp damage', 'Alice: 9 damage'],
+      ['init end', 'ended Ambush before round 1'],
+    ]);
+    // Read back as the next command would: the fight ended, the sheet at 24 - 9.
+    expect(await service.get(here)).toBeNull();
+    expect((await service.fight(here, 'ended')).entries).toHaveLength(5);
+    expect((await createCharacterStore(counting.prisma).get(character.id))?.hp).toBe(15);
+  });
+
+  it('keeps the fight running when the sheet write fails: nothing of the end is saved', async () => {
+    const character = await aliceHitInAFight();
+    // A sheet that cannot be written, as a broken disk or a constraint would refuse it.
+    const admin = new pg.Client({ connectionString: db.url });
+    await admin.connect();
+    await admin.query(`CREATE FUNCTION refuse_sheets() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'sheet write refused'; END $$`);
+    await admin.query('CREATE TRIGGER refuse_sheets BEFORE UPDATE ON characters FOR EACH ROW EXECUTE FUNCTION refuse_sheets()');
+    await admin.end();
+
+    await expect(service.end(gm, here, 'init end', sheetsAfterFight)).rejects.toThrow(/sheet write refused/);
+    const running = await current();
+    expect(running.endedAt).toBeNull();
+    expect((await service.log(here, 25)).map((e) => e.command)).not.toContain('init end');
+    expect((await createCharacterStore(counting.prisma).get(character.id))?.hp).toBe(24);
   });
 });

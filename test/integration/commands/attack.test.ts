@@ -3,12 +3,12 @@ import type { Services } from '../../../src/services';
 import type { Reply } from '../../../src/views/reply';
 import { ALICE, GM, openTablePer, text, type ScriptedRandom, type Table } from './support';
 
-/** /attack through the real dispatcher on a database, with the dice the test queues. */
+/** /attack through the real dispatcher on the in-memory stores, with the dice the test queues. */
 describe('/attack', () => {
   let table: Table;
   let dice: ScriptedRandom;
   let services: Services;
-  openTablePer('test', (opened) => ({ table, dice, services } = opened));
+  openTablePer('test', (opened) => ({ table, dice, services } = opened), 1, 'memory');
 
   /** A fight under `ruleset`: Alice (20 HP, AC 14) at initiative 20, a Goblin (30 HP, AC 13) and a hidden Bugbear (40 HP, AC 16). */
   async function fight(ruleset: RuleSetId = 'dnd2024'): Promise<void> {

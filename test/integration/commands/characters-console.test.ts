@@ -25,7 +25,7 @@ describe('characters in the console', () => {
       );
       expect(first.every((r) => r.error === undefined)).toBe(true);
       expect(said(first[4])).toMatch(/^Alice takes 58 damage and drops to -18 HP\. Alice is dying/);
-      expect(said(first[5])).toBe('Alice takes 1 damage and is at -19 HP. Alice dies: its hit points reached its death threshold.');
+      expect(said(first[5])).toBe('Alice takes 1 damage and is at -19 HP. Alice dies: their hit points reached their death threshold.');
       const second = await runConsole(['@gm /init end', '@gm click:End the encounter', '@alice /character show'], ['--seed', '3'], {
         DATA_DIR: dataDir,
       });

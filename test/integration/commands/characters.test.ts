@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Services } from '../../../src/services';
-import { ALICE, BOB, GM, buttonsOf, openTablePer, useRules, refused, text, type ScriptedRandom, type Table } from './support';
+import { ALICE, BOB, GM, Table, buttonsOf, openTablePer, useRules, refused, text, type ScriptedRandom } from './support';
 
 /** Characters kept between fights: made with /character, fighting through /init join, resting with /rest. */
 describe('stored characters through /character, /init and /rest', () => {
@@ -19,6 +19,11 @@ describe('stored characters through /character, /init and /rest', () => {
     await table.run(GM, 'init', 'begin', {});
     dice.queue(10);
     return text(await table.run(player, 'init', 'join', values));
+  }
+
+  /** The JSON `/character export` printed, without its code block. */
+  function exportedJson(content: string | undefined): string {
+    return (content ?? '').replace(/^```json\n|\n```$/g, '');
   }
 
   async function endFight(): Promise<void> {
@@ -67,6 +72,97 @@ describe('stored characters through /character, /init and /rest', () => {
     expect(text(await table.run(ALICE, 'character', 'list'))).toBe('You have no characters here yet: make one with `/character create`.');
   });
 
+  test('names of what every object inherits and half a UTF-16 pair are refused in words, and nothing is saved', async () => {
+    const skills = /^⚠️ "constructor" in `expertise` is not one of: acrobatics, /;
+    expect(refused(await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 3, saves: 'constructor' }))).toMatch(
+      /^⚠️ "constructor" in `saves` is not one of: str, /,
+    );
+    expect(refused(await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 3, saves: '__proto__' }))).toMatch(
+      /^⚠️ "__proto__" in `saves` is not one of: str, /,
+    );
+    expect(refused(await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 3, expertise: 'constructor' }))).toMatch(skills);
+    expect(refused(await table.run(ALICE, 'character', 'create', { name: 'Al\uD800ice', level: 3 }))).toBe(
+      '⚠️ `name` has a broken character in it: type it again.',
+    );
+    expect(text(await table.run(ALICE, 'character', 'list'))).toBe('You have no characters here yet: make one with `/character create`.');
+    await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 3 });
+    expect(refused(await table.run(ALICE, 'character', 'edit', { name: 'Alice', saves: 'dex, constructor' }))).toMatch(
+      /^⚠️ "constructor" in `saves` is not one of: str, /,
+    );
+    await table.run(GM, 'init', 'begin', {});
+    expect(refused(await table.run(GM, 'init', 'add', { name: 'Gob\uDC00lin', hp: 7, ac: 12 }))).toBe(
+      '⚠️ `name` has a broken character in it: type it again.',
+    );
+  });
+
+  test('look-alike names: zero-width and bidirectional characters are dropped before names are stored or compared', async () => {
+    await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 3 });
+    const json = JSON.stringify({
+      ...JSON.parse(exportedJson((await table.run(ALICE, 'character', 'export')).content)),
+      name: 'Alice\u200B',
+    });
+    expect(refused(await table.run(ALICE, 'character', 'import', { json }))).toBe(
+      '⚠️ You already have a character called Alice: delete or rename it first.',
+    );
+    expect(refused(await table.run(ALICE, 'character', 'create', { name: 'A\u200Dlice', level: 3 }))).toBe(
+      '⚠️ You already have a character called Alice: edit it with `/character edit`.',
+    );
+    await table.run(GM, 'init', 'begin', {});
+    dice.queue(10);
+    expect(text(await table.run(GM, 'init', 'add', { name: 'Gob\u202Elin  \u2066Boss', hp: 7, ac: 12 }))).toMatch(/^Goblin Boss joins/);
+    expect(text(await table.run(GM, 'condition', 'add', { target: 'Goblin Boss', condition: 'Poisoned\u200B' }))).toBe(
+      'Goblin Boss is now **Poisoned**.',
+    );
+    const tracker = text(table.tracker());
+    expect(tracker).toContain('**Goblin Boss**');
+    expect(tracker).not.toMatch(/[\u200B\u202E\u2066]|\u200D/);
+    expect(text(await table.run(GM, 'condition', 'remove', { target: 'Goblin Boss', condition: 'poisoned' }))).toBe(
+      'Poisoned on Goblin Boss ends.',
+    );
+  });
+
+  test('an imported sheet passes the checks of the rule set in force: no -1000 HP, no exhaustion 7 on a living 2024 character', async () => {
+    await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 5, con: 14, hp: 40 });
+    const exported = JSON.parse(exportedJson((await table.run(ALICE, 'character', 'export')).content)) as Record<string, unknown>;
+    const as = (changes: Record<string, unknown>) => JSON.stringify({ ...exported, name: 'Alicia', ...changes });
+    expect(refused(await table.run(ALICE, 'character', 'import', { json: as({ hp: { max: 40, current: -1000, temp: 0 } }) }))).toBe(
+      '⚠️ `hp.current` must be a whole number from 0 to 40 under the 5e 2024 rules.',
+    );
+    expect(refused(await table.run(ALICE, 'character', 'import', { json: as({ tracks: { exhaustion: 7, fatigue: 0, strife: 0 } }) }))).toBe(
+      '⚠️ `tracks.exhaustion` must be a whole number from 0 to 6.',
+    );
+    expect(refused(await table.run(ALICE, 'character', 'import', { json: as({ tracks: { exhaustion: 6, fatigue: 0, strife: 0 } }) }))).toBe(
+      '⚠️ `tracks.exhaustion` 6 is death under the 5e 2024 rules: a living character has at most 5.',
+    );
+    expect(text(await table.run(ALICE, 'character', 'list'))).toBe('Your characters\n▶️ **Alice** · level 5 · 40/40 HP');
+    await useRules(services, 'dnd-next');
+    expect(text(await table.run(ALICE, 'character', 'import', { json: as({ hp: { max: 40, current: -10, temp: 0 } }) }))).toMatch(
+      /^Alicia\n.*\n\*\*HP\*\* -10\/40/,
+    );
+  });
+
+  test('a character is in one fight at a time: joining a second is refused with where it is, and each fight writes back its own', async () => {
+    await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 5, con: 14, hp: 40 });
+    await table.run(GM, 'init', 'begin', { name: 'Ford' });
+    dice.queue(10);
+    await table.run(ALICE, 'init', 'join', {});
+    const tavern = new Table(services, 'channel-2');
+    await tavern.run(GM, 'init', 'begin', { name: 'Tavern brawl' });
+    expect(refused(await tavern.run(ALICE, 'init', 'join', {}))).toBe(
+      '⚠️ Alice is already in the fight **Ford** in <#channel-1>: a character is in one fight at a time. Leave that one first (its game master can `/init remove` you), or join here with `name:` and no stored character.',
+    );
+    expect(refused(await table.run(ALICE, 'init', 'join', { character: 'Alice' }))).toBe(
+      '⚠️ Your character is already in this fight, as Alice.',
+    );
+    dice.queue(10);
+    expect(text(await tavern.run(ALICE, 'init', 'join', { name: 'Stranger', hp: 10 }))).toMatch(/^Stranger joins/);
+    await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '35' });
+    await endFight();
+    expect(await sheetOf('Alice')).toMatch(/\*\*HP\*\* 5\/40/);
+    dice.queue(10);
+    expect(text(await tavern.run(ALICE, 'init', 'join', { character: 'Alice' }))).toMatch(/^Alice joins/);
+  });
+
   test('names are unique per player whatever their case, escaped for Markdown, and each player sees only their own', async () => {
     await table.run(ALICE, 'character', 'create', { name: '*Shade*_', level: 2 });
     expect(refused(await table.run(ALICE, 'character', 'create', { name: '*SHADE*_', level: 3 }))).toBe(
@@ -103,7 +199,7 @@ describe('stored characters through /character, /init and /rest', () => {
       /^Alice takes 58 damage and drops to -18 HP\. Alice is dying/,
     );
     expect(text(await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '1' }))).toBe(
-      'Alice takes 1 damage and is at -19 HP. Alice dies: its hit points reached its death threshold.',
+      'Alice takes 1 damage and is at -19 HP. Alice dies: their hit points reached their death threshold.',
     );
     await endFight();
     expect(await sheetOf('Alice')).toMatch(/\*\*HP\*\* -19\/40[^]*💀 \*\*Dead\*\*/);

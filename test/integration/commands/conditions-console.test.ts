@@ -54,4 +54,29 @@ describe('/condition in the console (2024)', () => {
     expect(said(replies[7])).toContain('"luck:+1" is not a modifier I know.');
     expect(said(replies[7])).toContain('`attack:+1d4` `save:+1d4`');
   }, 120_000);
+
+  test("when Hold Person's last effect ends on a save, Drop Alice's concentration ends the concentration", async () => {
+    const script = [
+      '@gm /init begin',
+      '@gm /init add name:Goblin hp:7 ac:15 initiative:10',
+      '@alice /init join name:Alice hp:12 ac:14 init-mod:20',
+      '@gm /init next',
+      '@alice /init concentrate target:Alice effect:Hold Person',
+      '@alice /condition add target:Goblin condition:Paralyzed source:Alice save:wis dc:1',
+      '@gm /init next',
+      '@gm /init next',
+      '@bob click:"Drop Alice\'s concentration"',
+      '@alice click:"Drop Alice\'s concentration"',
+      '@gm /init list',
+    ];
+    const replies = await runConsole(script, ['--memory', '--seed', '1']);
+    expect(said(replies[7])).toContain(
+      "Nothing is left of what Alice's concentration on Hold Person kept up: drop it (the button, or `/init drop-concentration`), or keep it if the spell does more.",
+    );
+    expect(said(replies[8])).toContain(
+      "Only Alice's player, the game master (gm) or a member with Manage Channels can end Alice's concentration.",
+    );
+    expect(said(replies[9])).toContain('Alice stops concentrating on Hold Person.');
+    expect(said(replies[10])).not.toContain('Hold Person');
+  });
 });

@@ -4,7 +4,7 @@ import { ALICE, BOB, GM, MODERATOR, buttonsOf, openTablePer, refused, text, type
 describe('a whole fight through /init and /hp', () => {
   let table: Table;
   let dice: ScriptedRandom;
-  openTablePer('describe', (opened) => ({ table, dice } = opened));
+  openTablePer('describe', (opened) => ({ table, dice } = opened), 1, 'memory');
 
   test('begin posts and pins the tracker', async () => {
     const reply = await table.run(GM, 'init', 'begin', { name: 'Goblin ambush' });

@@ -6,7 +6,7 @@ describe('a first session at the table', () => {
   let services: Services;
   let dice: ScriptedRandom;
   let channels = 0;
-  openTablePer('describe', (opened) => ({ services, dice } = opened));
+  openTablePer('describe', (opened) => ({ services, dice } = opened), 1, 'memory');
 
   /** A channel of its own for each test, with an encounter begun by the game master. */
   async function begun(name = 'Tower', ruleset?: string): Promise<Table> {

@@ -1,3 +1,4 @@
+import { createChartRenderer } from '../../../src/charts';
 import pino from 'pino';
 import { registry, type CommandName } from '../../../commands';
 import { buildServices } from '../../../src/app';
@@ -8,6 +9,12 @@ import type { Reply } from '../../../src/views/reply';
 import { dispatchAutocomplete, dispatchButton, dispatchCommand } from '../../../src/framework/dispatch';
 import type { Services } from '../../../src/services';
 import { createTestDatabase } from '../../support/database';
+import { randomUUID } from 'node:crypto';
+import type { CharacterStore } from '../../../src/characters/store';
+import { createEncounterServiceWith } from '../../../src/combat/service';
+import { noteText } from '../../../src/views/change-notes';
+import { createMemoryEncounterStore } from '../../support/memory-encounters';
+import { createMemorySettingsStore } from '../../support/memory-settings';
 import type { RuleSetId } from '../../../src/rules/ids';
 
 /**
@@ -159,14 +166,65 @@ export async function openTable(seed = 1): Promise<{ table: Table; dice: Scripte
 
 type OpenTable = Awaited<ReturnType<typeof openTable>>;
 
+/** A server where nobody has made a character: what a table on the in-memory stores has. */
+const NO_CHARACTERS: CharacterStore = {
+  list: () => Promise.resolve([]),
+  find: () => Promise.resolve(null),
+  active: () => Promise.resolve(null),
+  get: () => Promise.resolve(null),
+  lastParty: () => Promise.resolve(null),
+  create: () => Promise.reject(new Error('a table in memory keeps no characters: open it on a database')),
+  update: () => Promise.reject(new Error('a table in memory keeps no characters: open it on a database')),
+  use: () => Promise.reject(new Error('a table in memory keeps no characters: open it on a database')),
+  delete: () => Promise.reject(new Error('a table in memory keeps no characters: open it on a database')),
+  recordStates: () => Promise.reject(new Error('a table in memory keeps no characters: open it on a database')),
+  fightOf: () => Promise.resolve(null),
+};
+
 /**
- * Opens a fresh table (its own database) for the enclosing describe and drops it after: one per
- * test, or one the whole describe shares.
+ * A table on the in-memory encounter and settings stores, no PostgreSQL: for handler tests of
+ * fights without stored characters, live pages or attachments (the contract test holds the memory
+ * encounter store to the PostgreSQL one).
  */
-export function openTablePer(scope: 'test' | 'describe', receive: (opened: Omit<OpenTable, 'close'>) => void, seed = 1): void {
+export function openMemoryTable(seed = 1): OpenTable {
+  const random = new ScriptedRandom(seed);
+  const now = () => new Date();
+  const settings = createMemorySettingsStore(now);
+  const encounters = createEncounterServiceWith({
+    store: createMemoryEncounterStore({ now }),
+    random,
+    now,
+    ruleSetFor: async (place) => (await settings.effectiveRuleset(place)).ruleset,
+    newId: randomUUID,
+    describe: noteText,
+  });
+  // No attachments, live pages or confirmations: a test that reaches them needs a table on a database.
+  const reached: Omit<Services, 'attachments' | 'live' | 'confirmations'> = {
+    random,
+    logger: pino({ level: 'silent' }),
+    now,
+    encounters,
+    settings,
+    characters: NO_CHARACTERS,
+    charts: createChartRenderer(),
+  };
+  const services = reached as Services;
+  return { table: new Table(services), dice: random, services, close: () => Promise.resolve() };
+}
+
+/**
+ * Opens a fresh table (its own database, or the in-memory stores) for the enclosing describe and
+ * drops it after: one per test, or one the whole describe shares.
+ */
+export function openTablePer(
+  scope: 'test' | 'describe',
+  receive: (opened: Omit<OpenTable, 'close'>) => void,
+  seed = 1,
+  storage: 'database' | 'memory' = 'database',
+): void {
   let close: () => Promise<void> = () => Promise.resolve();
   const open = async (): Promise<void> => {
-    const opened = await openTable(seed);
+    const opened = storage === 'memory' ? openMemoryTable(seed) : await openTable(seed);
     close = opened.close;
     receive(opened);
   };

@@ -48,6 +48,8 @@ function contextOn(table: Table, services: Services, messenger: ChannelMessenger
     permissions: { manageGuild: false, manageChannels: false },
     services,
     messenger,
+    // Dispatch stamps the log label; these contexts call the change helpers directly.
+    label: 'init next',
   };
 }
 
@@ -137,7 +139,7 @@ describe('the tracker when another process ends or undoes while our edit is on i
   test('ended by the other process: the tracker ends on the ended fight, without buttons', async () => {
     const { slow, fast, slowProcess, fastProcess } = slowAndFast(table, other);
     await applyStep(slow, nextTurn);
-    await applyStep(fast, endEncounter);
+    await applyStep({ ...fast, label: 'init end' }, endEncounter);
     await fastProcess.idle();
     expect(table.tracker().embeds?.[0]?.description).toMatch(/^Ended /);
     // Our older edit, Goblin 2's turn with its buttons, lands after the end.
@@ -149,7 +151,7 @@ describe('the tracker when another process ends or undoes while our edit is on i
   test('ended and a new fight begun by the other process: the old tracker still ends without buttons', async () => {
     const { slow, fast, slowProcess, fastProcess } = slowAndFast(table, other);
     await applyStep(slow, nextTurn);
-    await applyStep(fast, endEncounter);
+    await applyStep({ ...fast, label: 'init end' }, endEncounter);
     // Its tracker goes to its own messenger: only the old one is watched here.
     await new Table(other).run(GM, 'init', 'begin', { name: 'Rematch' });
     await fastProcess.idle();
@@ -162,7 +164,7 @@ describe('the tracker when another process ends or undoes while our edit is on i
     const { slow, fast, slowProcess, fastProcess } = slowAndFast(table, other);
     expect(turnOf(table.tracker())).toEqual([1, 1]);
     await applyStep(slow, nextTurn);
-    await undoLastChange(fast);
+    await undoLastChange({ ...fast, label: 'init undo' });
     await fastProcess.idle();
     await slowProcess.idle();
     expect(turnOf(table.tracker())).toEqual([1, 1]);

@@ -150,17 +150,17 @@ describe('reactions (issue 13 item 2)', () => {
       '@gm /init list',
     ];
     const replies = await run(script);
-    expect(said(replies[6])).toContain('Alice uses its reaction: Shield.');
+    expect(said(replies[6])).toContain('Alice uses their reaction: Shield.');
     expect(said(replies[7])).toContain('**Alice** · 12/12 HP · AC 14 · Reaction used (Shield)');
     expect(replies[8]?.ephemeral).toBe(true);
-    expect(said(replies[8])).toBe('⚠️ Alice has already used its reaction (Shield); it comes back at the start of its turn.');
+    expect(said(replies[8])).toBe('⚠️ Alice has already used their reaction (Shield); it comes back at the start of their turn.');
     expect(said(replies[9])).toContain(
       "⚠️ Only Alice's player, the game master (gm) or a member with Manage Channels can use Alice's reaction.",
     );
     // Goblin's turn ends, round 2 starts with Alice: her reaction is back.
     expect(said(replies[11])).toContain("It's **Alice**'s turn.");
     expect(said(replies[12])).toContain('▶️ `15` **Alice** · 12/12 HP · AC 14\n');
-    expect(said(replies[13])).toContain('Bob uses its reaction.');
+    expect(said(replies[13])).toContain('Bob uses their reaction.');
     expect(said(replies[15])).toContain('**Bob** · 10/10 HP · AC 12\n');
     expect(said(replies[15])).not.toContain('Reaction used');
   }, 120_000);
@@ -186,7 +186,7 @@ describe('delay and ready (issue 13 item 3)', () => {
       '@gm /init next',
     ];
     const replies = await run(script);
-    expect(said(replies[6])).toBe("⚠️ It is Alice's turn: only its player or the game master can delay now.");
+    expect(said(replies[6])).toBe("⚠️ It is Alice's turn: only their player or the game master can delay now.");
     expect(said(replies[7])).toBe('⚠️ None of your combatants is delaying: `/init delay` on your turn first.');
     expect(said(replies[8])).toContain("Alice delays: out of the order until `/init act`.\nIt's **Goblin**'s turn.");
     expect(said(replies[9])).toContain('`15` **Alice** · 12/12 HP · AC 14 · ⏸️ Delaying');
@@ -223,16 +223,18 @@ describe('delay and ready (issue 13 item 3)', () => {
     expect(said(replies[4])).toBe('⚠️ The 5e 2024 rules have no delaying: take the turn, or ready an action with `/init ready`.');
     // The game master may act for anyone: the refusal is for players out of turn.
     expect(said(replies[5])).toContain('Alice readies an action for when the goblin moves');
-    expect(said(replies[6])).toContain('Alice readies an action for when the goblin moves; it lasts until the start of its next turn.');
+    expect(said(replies[6])).toContain('Alice readies an action for when the goblin moves; it lasts until the start of their next turn.');
     expect(said(replies[7])).toContain('**Alice** · 12/12 HP · AC 14 · ⏳ Ready: the goblin moves');
-    expect(said(replies[9])).toContain('Alice takes its readied action (the goblin moves), spending its reaction.');
+    expect(said(replies[9])).toContain('Alice takes their readied action (the goblin moves), spending their reaction.');
     expect(said(replies[10])).toContain('**Alice** · 12/12 HP · AC 14 · Reaction used (the goblin moves)');
     expect(said(replies[10])).not.toContain('Ready:');
     expect(said(replies[13])).toContain("It's **Goblin**'s turn.");
     expect(said(replies[14])).toContain("It's **Alice**'s turn.\nAlice's readied action (a door opens) lapses unused.");
-    expect(said(replies[15])).toBe('⚠️ Alice has no readied action: ready one on its turn with `/init ready trigger:<what sets it off>`.');
+    expect(said(replies[15])).toBe(
+      '⚠️ Alice has no readied action: ready one on their turn with `/init ready trigger:<what sets it off>`.',
+    );
     expect(said(replies[17])).toContain(
-      'Alice uses its reaction: Shield. Its readied action (an arrow flies) is dropped: it needed the reaction.',
+      'Alice uses their reaction: Shield. Their readied action (an arrow flies) is dropped: it needed the reaction.',
     );
   }, 120_000);
 
@@ -256,7 +258,7 @@ describe('delay and ready (issue 13 item 3)', () => {
     const replies = await run(script);
     expect(said(replies[8])).toBe("⚠️ It is Goblin's turn: only its player or the game master can ready an action now.");
     expect(said(replies[10])).toContain(
-      'Alice takes its readied action (the ogre charges), spending its reaction.\nAlice now acts just before Ogre.',
+      'Alice takes their readied action (the ogre charges), spending their reaction.\nAlice now acts just before Ogre.',
     );
     expect(said(replies[11])).toMatch(/▫️ `10` \*\*Goblin\*\*.*\n▫️ ` 5` \*\*Alice\*\*.*\n▶️ ` 5` \*\*Ogre\*\*/);
     expect(said(replies[12])).toContain("**Round 2** begins.\nIt's **Goblin**'s turn.");
@@ -312,7 +314,7 @@ describe('surprise per rule set (issue 13 item 4)', () => {
       expect(said(replies[6])).toContain('**Alice** · 12/12 HP · AC 14 · Surprised');
       expect(said(replies[7])).toBe('⚠️ Goblin is surprised: it has no reaction until its first turn is over.');
       expect(said(replies[8])).toContain(
-        "**Round 1** begins.\nAlice is surprised and loses its first turn.\nGoblin is surprised and loses its first turn.\nIt's **Bob**'s turn.",
+        "**Round 1** begins.\nAlice is surprised and loses their first turn.\nGoblin is surprised and loses its first turn.\nIt's **Bob**'s turn.",
       );
       expect(said(replies[9])).toContain('Goblin uses its reaction.');
       expect(said(replies[10])).toContain("**Round 2** begins.\nIt's **Alice**'s turn.");

@@ -3,6 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { exportCharacter, importCharacter } from '../../../src/characters/portable';
 import type { Character } from '../../../src/characters/sheet';
+import { getRuleSet } from '../../../src/rules';
+import type { RuleSetId } from '../../../src/rules/ids';
+
+/** Imports `text` where `ruleset` is in force (2024 unless said). */
+const read = (text: string, ruleset: RuleSetId = 'dnd2024') => importCharacter(text, getRuleSet(ruleset));
 
 const fixture = (name: string): string => fs.readFileSync(path.join(__dirname, '../../fixtures/foundry', name), 'utf8');
 
@@ -12,7 +17,7 @@ function withField(json: string, change: (actor: Record<string, any>) => void): 
   return JSON.stringify(actor);
 }
 
-const stored = (imported: ReturnType<typeof importCharacter>): Character => ({
+const stored = (imported: ReturnType<typeof read>): Character => ({
   id: 'id-1',
   guildId: 'g',
   ownerId: 'u',
@@ -23,7 +28,7 @@ const stored = (imported: ReturnType<typeof importCharacter>): Character => ({
 
 describe('importing a Foundry VTT dnd5e actor', () => {
   test('dnd5e 4: class levels and spent Hit Dice from `hd`, worn light armour, expertise, no HP maximum given', () => {
-    expect(importCharacter(fixture('tamsin-rogue-dnd5e-4.json'))).toEqual({
+    expect(read(fixture('tamsin-rogue-dnd5e-4.json'))).toEqual({
       sheet: {
         name: 'Tamsin (Halfling Rogue)',
         level: 5,
@@ -50,7 +55,7 @@ describe('importing a Foundry VTT dnd5e actor', () => {
   });
 
   test('dnd5e 3: `hitDice` and `hitDiceUsed`, heavy armour and a shield, an initiative bonus written as text', () => {
-    const { sheet, state } = importCharacter(fixture('hollis-fighter-dnd5e-3.json'));
+    const { sheet, state } = read(fixture('hollis-fighter-dnd5e-3.json'));
     expect(sheet).toMatchObject({ level: 3, hitDie: 10, maxHp: 28, armourClass: 18, saves: ['str', 'con'], initBonus: 3, speed: 30 });
     expect(sheet.skills).toEqual(['athletics', 'intimidation', 'perception']);
     expect(state).toMatchObject({ hp: 21, tempHp: 4, hitDiceLeft: 1 });
@@ -58,32 +63,53 @@ describe('importing a Foundry VTT dnd5e actor', () => {
 
   test('the first bad field is named', () => {
     const tooStrong = withField(fixture('tamsin-rogue-dnd5e-4.json'), (a) => (a.system.abilities.dex.value = 40));
-    expect(() => importCharacter(tooStrong)).toThrow('`system.abilities.dex.value` must be a whole number from 1 to 30.');
+    expect(() => read(tooStrong)).toThrow('`system.abilities.dex.value` must be a whole number from 1 to 30.');
     const oddDie = withField(fixture('tamsin-rogue-dnd5e-4.json'), (a) => (a.items[0].system.hd.denomination = 'd7'));
-    expect(() => importCharacter(oddDie)).toThrow('`items[0].system.hd.denomination` must be d6, d8, d10 or d12.');
+    expect(() => read(oddDie)).toThrow('`items[0].system.hd.denomination` must be d6, d8, d10 or d12.');
     const monster = withField(fixture('hollis-fighter-dnd5e-3.json'), (a) => (a.type = 'npc'));
-    expect(() => importCharacter(monster)).toThrow('`type` must be "character" (a player character actor).');
+    expect(() => read(monster)).toThrow('`type` must be "character" (a player character actor).');
     const classless = withField(fixture('hollis-fighter-dnd5e-3.json'), (a) => (a.items = []));
-    expect(() => importCharacter(classless)).toThrow('`items` must hold at least one class item.');
-    expect(() => importCharacter('{"name": "x"}')).toThrow(/neither a Rollcall character/);
-    expect(() => importCharacter('not json')).toThrow(/^That is not JSON/);
+    expect(() => read(classless)).toThrow('`items` must hold at least one class item.');
+    expect(() => read('{"name": "x"}')).toThrow(/neither a Rollcall character/);
+    expect(() => read('not json')).toThrow(/^That is not JSON/);
   });
 });
 
 describe("Rollcall's own JSON", () => {
   test.each(['tamsin-rogue-dnd5e-4.json', 'hollis-fighter-dnd5e-3.json'])('%s round-trips through export and import', (name) => {
-    const first = stored(importCharacter(fixture(name)));
-    const again = importCharacter(JSON.stringify(exportCharacter(first)));
+    const first = stored(read(fixture(name)));
+    const again = read(JSON.stringify(exportCharacter(first)));
     expect(stored(again)).toEqual(first);
   });
 
+  test('a state the rule set in force could not leave is refused, the field named, as /character create would never make it', () => {
+    const exported = exportCharacter(stored(read(fixture('tamsin-rogue-dnd5e-4.json'))));
+    const at = (hp: number) => JSON.stringify({ ...exported, hp: { max: 33, current: hp, temp: 0 } });
+    expect(() => read(at(-1000))).toThrow('`hp.current` must be a whole number from 0 to 33 under the 5e 2024 rules.');
+    expect(() => read(at(-1))).toThrow('`hp.current` must be a whole number from 0 to 33 under the 5e 2024 rules.');
+    expect(read(at(0)).state).toMatchObject({ hp: 0, dead: false });
+    // Next: death at −(Con 12 + level 5) = −17.
+    expect(read(at(-16), 'dnd-next').state.hp).toBe(-16);
+    expect(() => read(at(-17), 'dnd-next')).toThrow(
+      '`hp.current` must be a whole number from -16 to 33 under the D&D Next playtest rules.',
+    );
+    expect(() => read(at(-1000), 'dnd-next')).toThrow('`hp.current` must be a whole number from -16 to 33');
+    const tired = (exhaustion: number, dead = false) =>
+      JSON.stringify({ ...exported, dead, tracks: { exhaustion, fatigue: 0, strife: 0 } });
+    expect(() => read(tired(7))).toThrow('`tracks.exhaustion` must be a whole number from 0 to 6.');
+    expect(() => read(tired(6))).toThrow('`tracks.exhaustion` 6 is death under the 5e 2024 rules: a living character has at most 5.');
+    expect(() => read(tired(6), 'dnd2014')).toThrow('`tracks.exhaustion` 6 is death under the 5e 2014 rules');
+    expect(read(tired(6, true)).state).toMatchObject({ dead: true, tracks: { exhaustion: 6 } });
+    expect(read(tired(5)).state.tracks.exhaustion).toBe(5);
+    const doomed = JSON.stringify({ ...exported, tracks: { exhaustion: 0, fatigue: 8, strife: 0 } });
+    expect(() => read(doomed, 'a5e')).toThrow('`tracks.fatigue` must be a whole number from 0 to 7.');
+    const foundry = withField(fixture('tamsin-rogue-dnd5e-4.json'), (a) => (a.system.attributes.exhaustion = 6));
+    expect(() => read(foundry)).toThrow('`system.attributes.exhaustion` 6 is death under the 5e 2024 rules');
+  });
+
   test('a wrong field in an export is named', () => {
-    const exported = exportCharacter(stored(importCharacter(fixture('tamsin-rogue-dnd5e-4.json'))));
-    expect(() => importCharacter(JSON.stringify({ ...exported, hitDiceLeft: 9 }))).toThrow(
-      '`hitDiceLeft` must be a whole number from 0 to 5.',
-    );
-    expect(() => importCharacter(JSON.stringify({ ...exported, skills: ['stealth', 'flying'] }))).toThrow(
-      '`skills[1]` must be one of: acrobatics,',
-    );
+    const exported = exportCharacter(stored(read(fixture('tamsin-rogue-dnd5e-4.json'))));
+    expect(() => read(JSON.stringify({ ...exported, hitDiceLeft: 9 }))).toThrow('`hitDiceLeft` must be a whole number from 0 to 5.');
+    expect(() => read(JSON.stringify({ ...exported, skills: ['stealth', 'flying'] }))).toThrow('`skills[1]` must be one of: acrobatics,');
   });
 });

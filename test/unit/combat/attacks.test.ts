@@ -7,7 +7,7 @@ import type { RuleSetId } from '../../../src/rules/ids';
 import type { ConditionKey, RollMode, TrackKey } from '../../../src/rules/types';
 import { describeEvents } from '../../../src/views/encounter-text';
 import { gameMasterAccount } from '../../../src/views/encounter-replies';
-import { alice, bob, ctx, fresh, gm, named, noDice, refusalOf, scripted } from './support';
+import { alice, bob, ctx, fresh, gm, named, noDice, refusalOf, scripted, detailOf } from './support';
 import { perRuleSet } from '../rules/support';
 
 /** Alice (a player, AC 14), a Goblin (30 HP, AC 13, resistant to slashing) and a hidden Bugbear (40 HP, AC 16). */
@@ -208,13 +208,13 @@ describe('hits, misses and criticals', () => {
     const same = dealDamage(table(), ctx(alice, scripted(8)), { target: 'Goblin', amount: '1d8+3 [slashing]' });
     expect(hit.events.slice(1)).toEqual(same.events);
     expect(named(hit.encounter, 'Goblin').rules.hp).toBe(25);
-    expect(hit.detail).toBe('Alice → Goblin: hit, 11 slashing damage, 5 taken');
+    expect(detailOf(hit)).toBe('Alice → Goblin: hit, 11 slashing damage, 5 taken');
   });
 
   it("adds the attacker's damage modifiers, an untyped one of the attack's own type", () => {
     const raging = withEffect(table(), 'Rage', 'Alice', [{ kind: 'damage', term: { sign: 1, count: 2, sides: null }, damageType: null }]);
     const hit = attack(raging, ctx(alice, scripted(15, 8), 'dnd2024'), { ...SWORD, target: 'Bugbear', damage: '1d8+3 [slashing]' });
-    expect(hit.detail).toBe('Alice → Bugbear: hit, 13 slashing damage');
+    expect(detailOf(hit)).toBe('Alice → Bugbear: hit, 13 slashing damage');
   });
 
   it('a miss changes nothing but the log', () => {
@@ -222,7 +222,7 @@ describe('hits, misses and criticals', () => {
     const miss = attack(encounter, ctx(alice, scripted(3), 'dnd2024'), SWORD);
     expect(miss.encounter).toBe(encounter);
     expect(miss.events.map((e) => e.kind)).toEqual(['attack-rolled']);
-    expect(miss.detail).toBe('Alice → Goblin: miss');
+    expect(detailOf(miss)).toBe('Alice → Goblin: miss');
   });
 });
 

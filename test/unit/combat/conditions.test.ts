@@ -1,13 +1,15 @@
 import { addCondition, removeCondition } from '../../../src/combat/conditions';
-import { startConcentration } from '../../../src/combat/concentration';
+import { dropConcentration, startConcentration } from '../../../src/combat/concentration';
 import { dealDamage, heal } from '../../../src/combat/hit-points';
 import { addMonsters, joinEncounter } from '../../../src/combat/roster';
 import { nextTurn } from '../../../src/combat/turns';
 import type { Encounter } from '../../../src/combat/types';
 import type { RuleSetId } from '../../../src/rules/ids';
 import { describeEvents } from '../../../src/views/encounter-text';
+import { conditionListReply } from '../../../src/views/condition-list';
+import { resultReply } from '../../../src/views/encounter-replies';
 import { combatantLine } from '../../../src/views/tracker';
-import { alice, bob, ctx, fresh, gm, named, noDice, refusalOf, scripted } from './support';
+import { alice, bob, ctx, fresh, gm, named, noDice, refusalOf, scripted, detailOf } from './support';
 import { perRuleSet } from '../rules/support';
 
 /** Alice (18, 12 HP), Goblin 1 and 2 (12, 7 HP), before round 1. */
@@ -293,6 +295,117 @@ describe('durations', () => {
   );
 });
 
+describe('rounds left: one count in the reply, the tracker and /condition list', () => {
+  /** The label the tracker gives `name` on Goblin 1 at each turn from now until it is gone (null). */
+  function countdown(encounter: Encounter, name: string, ruleSet: RuleSetId): (string | null)[] {
+    const labels: (string | null)[] = [];
+    let next = encounter;
+    for (let turn = 0; turn < 8; turn += 1) {
+      const found = line(next, 'Goblin 1').match(new RegExp(`${name}( \\(\\d+\\))?`));
+      labels.push(found === null ? null : found[0]);
+      next = nexts(next, 1, ruleSet).encounter;
+    }
+    return labels;
+  }
+
+  it.each(
+    perRuleSet<(string | null)[]>({
+      // Until the end of Alice's turn in round 3: her own turn in round 1 does not count.
+      dnd2024: [
+        'Frightened (2)',
+        'Frightened (2)',
+        'Frightened (2)',
+        'Frightened (1)',
+        'Frightened (1)',
+        'Frightened (1)',
+        'Frightened (1)',
+        null,
+      ],
+      dnd2014: [
+        'Frightened (2)',
+        'Frightened (2)',
+        'Frightened (2)',
+        'Frightened (1)',
+        'Frightened (1)',
+        'Frightened (1)',
+        'Frightened (1)',
+        null,
+      ],
+      'crown-misery': [
+        'Frightened (2)',
+        'Frightened (2)',
+        'Frightened (2)',
+        'Frightened (1)',
+        'Frightened (1)',
+        'Frightened (1)',
+        'Frightened (1)',
+        null,
+      ],
+      a5e: [
+        'Frightened (2)',
+        'Frightened (2)',
+        'Frightened (2)',
+        'Frightened (1)',
+        'Frightened (1)',
+        'Frightened (1)',
+        'Frightened (1)',
+        null,
+      ],
+      // Next: from the turn it began (Alice's) to the start of that turn two rounds on.
+      'dnd-next': ['Frightened (2)', 'Frightened (2)', 'Frightened (2)', 'Frightened (1)', 'Frightened (1)', 'Frightened (1)', null, null],
+    }),
+  )('%s: duration:2 from Alice on her own turn counts down %j, turn by turn', (ruleSet, expected) => {
+    const started = nexts(party(ruleSet), 1, ruleSet).encounter;
+    const frightened = addCondition(started, ctx(alice, noDice, ruleSet), {
+      target: 'Goblin 1',
+      condition: 'Frightened',
+      duration: 2,
+      source: 'Alice',
+    });
+    expect(describeEvents(frightened)[0]).toMatch(/^Goblin 1 is now \*\*Frightened\*\* \(from Alice\) for 2 rounds, until the /);
+    expect(countdown(frightened.encounter, 'Frightened', ruleSet)).toEqual(expected);
+  });
+
+  it('duration:1 says "for 1 round", and the tracker and /condition list show (1)', () => {
+    const started = nexts(party(), 1).encounter;
+    const frightened = addCondition(started, ctx(alice), { target: 'Goblin 2', condition: 'Frightened', duration: 1, source: 'Alice' });
+    expect(describeEvents(frightened)).toEqual(["Goblin 2 is now **Frightened** (from Alice) for 1 round, until the end of Alice's turn."]);
+    expect(line(frightened.encounter, 'Goblin 2')).toContain('Frightened (1)');
+    expect(conditionListReply(frightened.encounter, 'Goblin 2', 'alice').embeds?.[0]?.description).toBe('**Goblin 2**: Frightened (1)');
+  });
+
+  it('Bless duration:10 from the Cleric shows (10) right after it is applied, and (9) from her next turn', () => {
+    let encounter = joinEncounter(party(), ctx(bob), { name: 'Cleric', hp: 9, initiative: 20 }).encounter;
+    encounter = nexts(encounter, 1).encounter;
+    encounter = startConcentration(encounter, ctx(bob), { target: 'Cleric', effect: 'Bless' }).encounter;
+    const blessed = addCondition(encounter, ctx(bob), { target: 'Alice', condition: 'Bless', duration: 10, source: 'Cleric' });
+    expect(describeEvents(blessed)[0]).toBe(
+      "Alice is now **Bless** (from Cleric) for 10 rounds, until the end of Cleric's turn; it ends with Cleric's concentration on Bless.",
+    );
+    expect(line(blessed.encounter, 'Alice')).toContain('Bless (10) ⟲');
+    expect(line(nexts(blessed.encounter, 3).encounter, 'Alice')).toContain('Bless (10) ⟲');
+    expect(line(nexts(blessed.encounter, 4).encounter, 'Alice')).toContain('Bless (9) ⟲');
+  });
+
+  it('put on during a lair turn, it counts from the turn the lair turn follows: duration:1 ends with the next turn', () => {
+    let encounter = fresh('dnd2024');
+    encounter = joinEncounter(encounter, ctx(alice), { hp: 12, initiative: 18 }).encounter;
+    encounter = addMonsters(encounter, ctx(gm), { name: 'Dragon', hp: 40, initiative: 10, lair: true }).encounter;
+    // Round 1: the lair turn, Alice, the Dragon; then round 2's lair turn.
+    const lairTurn = nexts(encounter, 4);
+    expect(lairTurn.said).toContain("Initiative count 20: it's **Dragon**'s lair turn.");
+    const frightened = addCondition(lairTurn.encounter, ctx(gm), { target: 'Alice', condition: 'Frightened', duration: 1 });
+    expect(describeEvents(frightened)).toEqual(["Alice is now **Frightened** for 1 round, until the end of Alice's turn."]);
+    expect(line(frightened.encounter, 'Alice')).toContain('Frightened (1)');
+    expect(nexts(frightened.encounter, 2).said).toContain('Frightened on Alice ends.');
+  });
+
+  it('a duration put on before the fight counts from round 1', () => {
+    const frightened = addCondition(party(), ctx(gm), { target: 'Goblin 1', condition: 'Frightened', duration: 3 }).encounter;
+    expect(line(frightened, 'Goblin 1')).toContain('Frightened (3)');
+  });
+});
+
 describe('save ends', () => {
   it('Goblin 2 repeats its Wisdom save at the end of its turn; a success ends Hold Person', () => {
     const started = nexts(party(), 1).encounter;
@@ -305,6 +418,22 @@ describe('save ends', () => {
     const saved = nextTurn(again, ctx(gm, scripted(17)));
     expect(describeEvents(saved)).toContain('Goblin 2 repeats its Wisdom save against Paralyzed (DC 15): 17, the effect ends.');
     expect(named(saved.encounter, 'Goblin 2').rules.conditions).toEqual([]);
+  });
+
+  it("the ending turn's repeat save is told before the dead turns skipped after it", () => {
+    let encounter = fresh('dnd2024', { autoConcentrationSaves: true });
+    encounter = addMonsters(encounter, ctx(gm), { name: 'Ogre', hp: 59, initiative: 15 }).encounter;
+    encounter = addMonsters(encounter, ctx(gm), { name: 'Goblin', count: 3, hp: 7, initiative: 12 }).encounter;
+    encounter = nexts(encounter, 1).encounter;
+    encounter = dealDamage(encounter, ctx(gm), { target: 'Goblin 1', amount: '9' }).encounter;
+    encounter = dealDamage(encounter, ctx(gm), { target: 'Goblin 2', amount: '9' }).encounter;
+    encounter = addCondition(encounter, ctx(gm), { target: 'Ogre', condition: 'Frightened', save: 'wis', dc: 15 }).encounter;
+    expect(describeEvents(nextTurn(encounter, ctx(gm, scripted(9))))).toEqual([
+      'Ogre repeats its Wisdom save against Frightened (DC 15): 9, the effect continues.',
+      'Goblin 1 is dead and skipped.',
+      'Goblin 2 is dead and skipped.',
+      "It's **Goblin 3**'s turn.",
+    ]);
   });
 });
 
@@ -338,6 +467,44 @@ describe('concentration links', () => {
     const hit = dealDamage(blessed(), ctx(gm, scripted(3)), { target: 'Alice', amount: '4' });
     expect(describeEvents(hit)).toContain("Paralyzed on Goblin 1 ends (Alice's concentration ended).");
     expect(named(hit.encounter, 'Goblin 1').rules.conditions).toEqual([]);
+  });
+
+  /** Alice concentrates on Hold Person, which paralyses both goblins (save ends); round 1, Alice's turn. */
+  function holding(): Encounter {
+    let encounter = nexts(party(), 1).encounter;
+    encounter = startConcentration(encounter, ctx(alice), { target: 'Alice', effect: 'Hold Person' }).encounter;
+    for (const target of ['Goblin 1', 'Goblin 2']) {
+      encounter = addCondition(encounter, ctx(alice), { target, condition: 'Paralyzed', source: 'Alice', save: 'wis', dc: 15 }).encounter;
+    }
+    return encounter;
+  }
+
+  const idle =
+    "Nothing is left of what Alice's concentration on Hold Person kept up: drop it (the button, or `/init drop-concentration`), or keep it if the spell does more.";
+
+  it('when the targets save out of every effect it kept up, the reply says so and offers to drop the concentration', () => {
+    const goblin1Saves = nextTurn(nexts(holding(), 1).encounter, ctx(gm, scripted(17)));
+    expect(describeEvents(goblin1Saves)).not.toContain(idle);
+    const goblin2Saves = nextTurn(goblin1Saves.encounter, ctx(gm, scripted(16)));
+    expect(describeEvents(goblin2Saves)).toEqual([
+      'Goblin 2 repeats its Wisdom save against Paralyzed (DC 15): 16, the effect ends.',
+      'It is no longer Incapacitated.',
+      idle,
+      '**Round 2** begins.',
+      "It's **Alice**'s turn.",
+    ]);
+    expect(goblin2Saves.encounter.effects.map((e) => e.name)).toEqual(['Hold Person']);
+    const buttons = resultReply(goblin2Saves).components?.flatMap((row) => row.buttons) ?? [];
+    const drop = buttons.find((b) => b.label === "Drop Alice's concentration");
+    expect(drop?.customId).toBe(`init:dropconc:${goblin2Saves.encounter.id}:${named(goblin2Saves.encounter, 'Alice').id}`);
+  });
+
+  it('removing the last effect by hand says so too; the concentration ending with it does not', () => {
+    const one = removeCondition(holding(), ctx(gm), { target: 'Goblin 1', condition: 'Paralyzed' });
+    expect(describeEvents(one)).not.toContain(idle);
+    expect(describeEvents(removeCondition(one.encounter, ctx(gm), { target: 'Goblin 2', condition: 'Paralyzed' }))).toContain(idle);
+    const dropped = dropConcentration(holding(), ctx(alice), 'Alice');
+    expect(describeEvents(dropped)).not.toContain(idle);
   });
 
   it('knocking the source unconscious ends it too', () => {
@@ -378,11 +545,41 @@ describe('waking and concentrating', () => {
   });
 });
 
+describe('conditions read in one order, whatever order they came in', () => {
+  it('Unconscious reads before what it brings, also when Prone stayed from an earlier fall', () => {
+    const started = nexts(party(), 1).encounter;
+    const down = dealDamage(started, ctx(gm), { target: 'Alice', amount: '12' }).encounter;
+    expect(line(down, 'Alice')).toContain('Unconscious, Incapacitated, Prone');
+    const up = heal(down, ctx(gm), { target: 'Alice', amount: '3' }).encounter;
+    expect(line(up, 'Alice')).toContain('3/12 HP · Prone');
+    const downAgain = dealDamage(up, ctx(gm), { target: 'Alice', amount: '3' }).encounter;
+    expect(named(downAgain, 'Alice').rules.conditions).toEqual(['prone', 'unconscious', 'incapacitated']);
+    expect(line(downAgain, 'Alice')).toContain('0/12 HP · Unconscious, Incapacitated, Prone');
+    expect(conditionListReply(downAgain, 'Alice', 'gm').embeds?.[0]?.description).toBe('**Alice**: Unconscious, Incapacitated, Prone');
+  });
+
+  it("players read a hidden monster's shown conditions in the game master's order", () => {
+    let encounter = addMonsters(party(), ctx(gm), { name: 'Shade', hp: 9, initiative: 5, hidden: true }).encounter;
+    encounter = addCondition(encounter, ctx(gm), { target: 'Shade', condition: 'Prone', public: true }).encounter;
+    encounter = addCondition(encounter, ctx(gm), { target: 'Shade', condition: 'Blinded', public: true }).encounter;
+    expect(combatantLine(named(encounter, 'Shade'), encounter, 'game-master')).toContain('Blinded, Prone');
+    expect(combatantLine(named(encounter, 'Shade'), encounter, 'players')).toContain('Blinded, Prone');
+  });
+
+  it('what was put on by itself reads in the catalogue order, before what it brings', () => {
+    let encounter = addCondition(party(), ctx(gm), { target: 'Goblin 1', condition: 'Prone' }).encounter;
+    encounter = addCondition(encounter, ctx(gm), { target: 'Goblin 1', condition: 'Poisoned' }).encounter;
+    encounter = addCondition(encounter, ctx(gm), { target: 'Goblin 1', condition: 'Paralyzed' }).encounter;
+    encounter = addCondition(encounter, ctx(gm), { target: 'Goblin 1', condition: 'Blinded' }).encounter;
+    expect(line(encounter, 'Goblin 1')).toContain('Blinded, Paralyzed, Poisoned, Prone, Incapacitated');
+  });
+});
+
 describe('undo-able steps', () => {
   it('each change carries its log line', () => {
     const added = addCondition(party(), ctx(gm), { target: 'Goblin 1', condition: 'Poisoned', duration: 3 });
-    expect([added.command, added.detail]).toEqual(['condition add', 'Poisoned on Goblin 1']);
+    expect(detailOf(added)).toBe('Poisoned on Goblin 1');
     const removed = removeCondition(added.encounter, ctx(gm), { target: 'Goblin 1', condition: 'poisoned' });
-    expect([removed.command, removed.detail]).toEqual(['condition remove', 'Poisoned off Goblin 1']);
+    expect(detailOf(removed)).toBe('Poisoned off Goblin 1');
   });
 });

@@ -10,7 +10,7 @@ import { conditionListReply } from '../../../src/views/condition-list';
 import { resultReply } from '../../../src/views/encounter-replies';
 import { describeEvents } from '../../../src/views/encounter-text';
 import { combatantLine } from '../../../src/views/tracker';
-import { alice, ctx, fresh, gm, named, noDice, refusalOf, scripted } from './support';
+import { alice, ctx, fresh, gm, named, noDice, refusalOf, scripted, detailOf } from './support';
 
 /** Alice (18, 12 HP, Con save +3), Goblin 1 and 2 (12, 7 HP), round 1 on Alice's turn. */
 function party(options: { autoDeathSaves?: boolean; hiddenGoblins?: boolean } = {}): Encounter {
@@ -141,7 +141,7 @@ describe('conditions on hidden monsters', () => {
     const added = addCondition(party({ hiddenGoblins: true }), ctx(gm), { target: 'Goblin 1', condition: 'Poisoned', duration: 1 });
     const reply = resultReply(added);
     expect(reply.ephemeral).toBe(true);
-    expect(added.detail).toBe('an effect on Goblin 1');
+    expect(detailOf(added)).toBe('an effect on Goblin 1');
     const goblin = named(added.encounter, 'Goblin 1');
     expect(combatantLine(goblin, added.encounter, 'players')).not.toContain('Poisoned');
     expect(combatantLine(goblin, added.encounter, 'game-master')).toContain('Poisoned');
@@ -157,7 +157,7 @@ describe('conditions on hidden monsters', () => {
     const added = addCondition(party({ hiddenGoblins: true }), ctx(gm), { target: 'Goblin 1', condition: 'Poisoned' });
     const removed = removeCondition(added.encounter, ctx(gm), { target: 'Goblin 1', condition: 'Poisoned' });
     expect(resultReply(removed).ephemeral).toBe(true);
-    expect(removed.detail).toBe('an effect off Goblin 1');
+    expect(detailOf(removed)).toBe('an effect off Goblin 1');
     expect(describeEvents(removed, true)).toEqual(['Poisoned on Goblin 1 ends.']);
   });
 
@@ -170,7 +170,7 @@ describe('conditions on hidden monsters', () => {
 });
 
 it('the log names an effect the players may see', () => {
-  expect(addCondition(party(), ctx(gm, noDice), { target: 'Alice', condition: 'Shield of Faith', modifiers: 'ac:+2' }).detail).toBe(
+  expect(detailOf(addCondition(party(), ctx(gm, noDice), { target: 'Alice', condition: 'Shield of Faith', modifiers: 'ac:+2' }))).toBe(
     'Shield of Faith on Alice',
   );
 });

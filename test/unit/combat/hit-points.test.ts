@@ -6,7 +6,7 @@ import { addMonsters, joinEncounter } from '../../../src/combat/roster';
 import { replaceCombatant } from '../../../src/combat/transition';
 import type { Encounter } from '../../../src/combat/types';
 import type { RuleSetId } from '../../../src/rules/ids';
-import { alice, bob, ctx, fresh, gm, kinds, named, noDice, scripted, refusalOf } from './support';
+import { alice, bob, ctx, fresh, gm, kinds, named, noDice, scripted, refusalOf, detailOf } from './support';
 import { containing } from '../../support/matchers';
 
 /** Alice (12 HP, Con save +3, 18) and a Goblin resistant to fire (7 HP, 12). */
@@ -34,7 +34,7 @@ describe('damage', () => {
       { kind: 'rules', combatant: containing({ name: 'Goblin' }), event: { kind: 'hp-lost', amount: 6, hp: 1 } },
     ]);
     expect(named(hit.encounter, 'Goblin').rules.hp).toBe(1);
-    expect(hit.detail).toBe('Goblin: 12 fire damage, 6 taken');
+    expect(detailOf(hit)).toBe('Goblin: 12 fire damage, 6 taken');
   });
 
   it('lets the type option type only the parts that name none', () => {
@@ -61,7 +61,7 @@ describe('damage', () => {
         reasons: [],
       });
       expect(named(hit.encounter, 'Ogre').rules.hp).toBe(59 - 11);
-      expect(hit.detail).toBe('Ogre: 8 slashing + 7 fire damage, 11 taken');
+      expect(detailOf(hit)).toBe('Ogre: 8 slashing + 7 fire damage, 11 taken');
     });
 
     it('halves only the fire part with the parts swapped: 3 + 8 = 11', () => {
@@ -72,7 +72,7 @@ describe('damage', () => {
     it('lets a fire-immune target take the slashing part of 2d6 [fire] + 1d8 [slashing]', () => {
       const hit = dealDamage(ogre('immune'), ctx(gm, scripted(3, 4, 5)), { target: 'Ogre', amount: '2d6 [fire] + 1d8 [slashing]' });
       expect(named(hit.encounter, 'Ogre').rules.hp).toBe(59 - 5);
-      expect(hit.detail).toBe('Ogre: 7 fire + 5 slashing damage, 5 taken');
+      expect(detailOf(hit)).toBe('Ogre: 7 fire + 5 slashing damage, 5 taken');
     });
 
     it('types a trailing untyped part with the type option', () => {
@@ -127,7 +127,7 @@ describe('damage', () => {
     const hit = dealDamage(encounter, ctx(gm, noDice, ruleSet), { target: 'Ogre', amount: '9', critical: true });
     expect(hit.events.find((e) => e.kind === 'damage-taken')).toMatchObject({ amount: total, critical });
     expect(named(hit.encounter, 'Ogre').rules.hp).toBe(59 - total);
-    expect(hit.detail).toBe(`Ogre: ${total} damage (critical)`);
+    expect(detailOf(hit)).toBe(`Ogre: ${total} damage (critical)`);
   });
 
   it('takes a plain number as already rolled when it is not a critical', () => {
@@ -139,13 +139,13 @@ describe('damage', () => {
   it('logs the whole hit that drops a combatant to 0 HP, not "0 taken"', () => {
     const hit = dealDamage(table(), ctx(gm), { target: 'Alice', amount: '20' });
     expect(named(hit.encounter, 'Alice').rules.hp).toBe(0);
-    expect(hit.detail).toBe('Alice: 20 damage');
+    expect(detailOf(hit)).toBe('Alice: 20 damage');
   });
 
   it('logs an immune hit as none taken', () => {
     const encounter = addMonsters(fresh(), ctx(gm), { name: 'Imp', hp: 10, initiative: 5, immune: ['fire'] }).encounter;
     const hit = dealDamage(encounter, ctx(gm), { target: 'Imp', amount: '6', type: 'fire' });
-    expect(hit.detail).toBe('Imp: 6 fire damage, 0 taken');
+    expect(detailOf(hit)).toBe('Imp: 6 fire damage, 0 taken');
   });
 
   it('kills a monster at 0 HP', () => {
@@ -232,7 +232,7 @@ describe('concentration checks from damage', () => {
     expect(named(pressed.encounter, 'Alice').rules.concentration).toBe(kept ? 'Bless' : null);
     expect(pressed.encounter.effects.map((e) => e.name)).toEqual(kept ? ['Bless'] : []);
     expect(kinds(pressed)).toEqual(kept ? ['concentration-save'] : ['concentration-save', 'effect-ended']);
-    expect(pressed.detail).toBe(`Alice rolled DC 12 and ${kept ? 'kept' : 'lost'} concentration`);
+    expect(detailOf(pressed)).toBe(`Alice rolled DC 12 and ${kept ? 'kept' : 'lost'} concentration`);
   });
 
   it('queues one save per source of damage and rolls the oldest first', () => {
@@ -333,7 +333,7 @@ describe('healing, temporary HP and corrections', () => {
     const healed = heal(down, ctx(bob, scripted(1, 3)), { target: 'Alice', amount: '2d4+2' });
     expect(named(healed.encounter, 'Alice').rules).toMatchObject({ hp: 6, deathSaves: { successes: 0, failures: 0 } });
     expect(kinds(healed)).toContain('rules:revived');
-    expect(healed.detail).toBe('Alice: healed 6');
+    expect(detailOf(healed)).toBe('Alice: healed 6');
   });
 
   it('gives temporary HP to anyone, keeping the larger pool unless the recipient takes the new ones', () => {
@@ -369,7 +369,7 @@ describe('healing, temporary HP and corrections', () => {
     expect(named(given.encounter, 'Bob')).toMatchObject({ hpKnown: true, rules: { hp: 20, maxHp: 20 } });
     const lowered = setMaxHp(table(), ctx(gm), { target: 'Alice', amount: '10' });
     expect(named(lowered.encounter, 'Alice').rules).toMatchObject({ hp: 10, maxHp: 10 });
-    expect(lowered.detail).toBe('Alice: maximum HP 12 → 10');
+    expect(detailOf(lowered)).toBe('Alice: maximum HP 12 → 10');
   });
 
   describe('2014 exhaustion level 4 halves the maximum the corrections allow', () => {

@@ -8,7 +8,7 @@ import { readyAction, spendLegendaryAction, useReaction } from '../../../src/com
 import { actNow, delayTurn, moveTurn, nextTurn, pressDeathSave, previousTurn } from '../../../src/combat/turns';
 import type { Actor, Encounter } from '../../../src/combat/types';
 import { createSeededRandom } from '../../../src/dice/seeded';
-import { UserError } from '../../../src/errors';
+import { CombatRefusal } from '../../../src/combat/refusals';
 import { RULESET_IDS, type RuleSetId } from '../../../src/rules/ids';
 import { alice, bob, ctx, fresh, gm } from './support';
 
@@ -165,7 +165,7 @@ describe('encounter invariants over generated sessions', () => {
             transition = step(encounter, actor, ruleSet, seed);
           } catch (error) {
             // A refusal changes nothing; anything else is a bug.
-            expect(error).toBeInstanceOf(UserError);
+            expect(error).toBeInstanceOf(CombatRefusal);
             continue;
           }
           checkInvariants(transition.encounter);

@@ -1,3 +1,4 @@
+import { noteText } from '../../../src/views/change-notes';
 import { attack } from '../../../src/combat/attacks';
 import { addCondition } from '../../../src/combat/conditions';
 import { dealDamage, grantTempHp, heal, likelySource } from '../../../src/combat/hit-points';
@@ -36,7 +37,13 @@ class Fight {
   }
 
   private log(actor: Actor, transition: Transition): void {
-    this.entries.push(fightEntry(actor, transition, new Date(NOW.getTime() + this.entries.length * 60_000)));
+    this.entries.push(
+      fightEntry(
+        actor,
+        { ...transition, command: 'recap example', detail: noteText(transition.note) },
+        new Date(NOW.getTime() + this.entries.length * 60_000),
+      ),
+    );
   }
 
   by<Input extends unknown[]>(actor: Actor, step: (e: Encounter, c: StepContext, ...input: Input) => Transition, ...input: Input): this {
@@ -92,8 +99,7 @@ function damageLoggedOnTheDead(encounter: Encounter, c: StepContext, target: str
         critical: null,
       },
     ],
-    command: 'hp damage',
-    detail: `${dead.name}: ${amount} damage`,
+    note: { kind: 'damage', combatant: dead.name, damage: { parts: [], critical: false, total: amount, taken: amount } },
   };
 }
 

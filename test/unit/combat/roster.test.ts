@@ -2,7 +2,7 @@ import { addMonsters, joinEncounter, removeCombatant, setInitiative } from '../.
 import { startConcentration } from '../../../src/combat/concentration';
 import { nextTurn } from '../../../src/combat/turns';
 import type { Encounter } from '../../../src/combat/types';
-import { alice, bob, ctx, current, fresh, gm, kinds, moderator, named, names, noDice, scripted, refusalOf } from './support';
+import { alice, bob, ctx, current, fresh, gm, kinds, moderator, named, names, noDice, scripted, refusalOf, detailOf } from './support';
 import { containing } from '../../support/matchers';
 
 describe('adding monsters', () => {
@@ -21,7 +21,7 @@ describe('adding monsters', () => {
     expect(new Set(added.encounter.combatants.map((c) => c.groupId)).size).toBe(1);
     expect(added.encounter.combatants.every((c) => c.rules.hp === 7 && c.rules.maxHp === 7 && c.armourClass === 15)).toBe(true);
     expect(kinds(added)).toEqual(['combatant-added', 'combatant-added', 'combatant-added', 'combatant-added']);
-    expect(added.detail).toBe('added Goblin 1–4 (initiative 16)');
+    expect(detailOf(added)).toBe('added Goblin 1–4 (initiative 16)');
   });
 
   it('continues the numbering of a second group after the highest number there', () => {
@@ -72,7 +72,7 @@ describe('joining', () => {
     expect(pc).toMatchObject({ controllerId: 'alice', hidden: false, hpKnown: true, armourClass: 14 });
     expect(pc.rules).toMatchObject({ isPlayerCharacter: true, hp: 12, conSaveBonus: 2 });
     expect(pc.initiative.total).toBe(15);
-    expect(joined.detail).toBe('Alice joined (initiative 15)');
+    expect(detailOf(joined)).toBe('Alice joined (initiative 15)');
   });
 
   it('refuses a name already in the encounter, whatever its case', () => {

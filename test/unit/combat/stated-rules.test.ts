@@ -8,7 +8,7 @@ import type { CharacterEntry } from '../../../src/combat/inputs';
 import type { Encounter } from '../../../src/combat/types';
 import { RULESET_IDS, type RuleSetId } from '../../../src/rules/ids';
 import { describeEvents } from '../../../src/views/encounter-text';
-import { alice, bob, ctx, fresh, gm, named, noDice, refusalOf, scripted } from './support';
+import { alice, bob, ctx, fresh, gm, named, noDice, refusalOf, scripted, detailOf } from './support';
 
 // Issue 22: consequences the rule sets' catalogues and seeds state, applied by the commands they concern.
 
@@ -33,13 +33,13 @@ describe('damage reduced below 0 by a penalty deals 0, never a refusal (A5E [004
   it.each(RULESET_IDS)('%s: an /attack hit for 1d4-3 rolling a 1 deals 0 damage', (ruleSet) => {
     const hit = attack(table(ruleSet), ctx(alice, scripted(15, 1), ruleSet), swing('Goblin', '1d4-3'));
     expect(named(hit.encounter, 'Goblin').rules.hp).toBe(30);
-    expect(hit.detail).toBe('Alice → Goblin: hit, 0 damage');
+    expect(detailOf(hit)).toBe('Alice → Goblin: hit, 0 damage');
   });
 
   it('a penalty on one typed part floors that part at 0 and leaves the other whole: 1d4-3 [slashing] + 1d6 [fire] rolling 1 and 4 deals 4', () => {
     const hit = dealDamage(table(), ctx(gm, scripted(1, 4)), { target: 'Goblin', amount: '1d4-3 [slashing] + 1d6 [fire]' });
     expect(named(hit.encounter, 'Goblin').rules.hp).toBe(26);
-    expect(hit.detail).toBe('Goblin: 0 slashing + 4 fire damage');
+    expect(detailOf(hit)).toBe('Goblin: 0 slashing + 4 fire damage');
   });
 });
 
@@ -291,7 +291,7 @@ describe('a charmed creature can\'t attack its charmer, the condition\'s source 
       'Alice is Charmed by Goblin and cannot attack it.',
     );
     const hit = attack(charmed(ruleSet), ctx(alice, scripted(15, 4), ruleSet), swing('Wolf'));
-    expect(hit.detail).toBe('Alice → Wolf: hit, 7 damage');
+    expect(detailOf(hit)).toBe('Alice → Wolf: hit, 7 damage');
   });
 });
 

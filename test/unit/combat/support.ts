@@ -1,6 +1,7 @@
 import { CombatRefusal } from '../../../src/combat/refusals';
 import { UserError } from '../../../src/errors';
 import { refusalText } from '../../../src/views/refusals';
+import { noteText } from '../../../src/views/change-notes';
 import type { RandomSource } from '../../../src/dice/random';
 import { getRuleSet } from '../../../src/rules';
 import type { RuleSetId } from '../../../src/rules/ids';
@@ -39,6 +40,11 @@ export function names(encounter: Encounter): string[] {
 
 export function current(encounter: Encounter): string | null {
   return encounter.combatants.find((c) => c.id === encounter.currentId)?.name ?? null;
+}
+
+/** The log line's words for a change, as the views word its note. */
+export function detailOf(transition: Transition): string {
+  return noteText(transition.note);
 }
 
 /** The event kinds of a transition, with rules events shown as `rules:<kind>`. */

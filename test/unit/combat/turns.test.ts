@@ -3,7 +3,7 @@ import { changeOptions } from '../../../src/combat/lifecycle';
 import { addMonsters, joinEncounter } from '../../../src/combat/roster';
 import { moveTurn, nextTurn, pressDeathSave, previousTurn } from '../../../src/combat/turns';
 import type { Encounter } from '../../../src/combat/types';
-import { alice, bob, ctx, current, fresh, gm, kinds, named, noDice, scripted, refusalOf } from './support';
+import { alice, bob, ctx, current, fresh, gm, kinds, named, noDice, scripted, refusalOf, detailOf } from './support';
 import { containing } from '../../support/matchers';
 
 /** Alice (18, 12 HP), Goblin 1 and 2 (12, 7 HP), Orc (8, 15 HP), before round 1. */
@@ -32,7 +32,7 @@ describe('turns and rounds', () => {
       moved: false,
       combatant: { name: 'Alice', controllerId: 'alice' },
     });
-    expect(started.detail).toBe("round 1, Alice's turn");
+    expect(detailOf(started)).toBe("round 1, Alice's turn");
   });
 
   it.each([
@@ -130,13 +130,13 @@ describe("a dying player character's turn", () => {
     expect(kinds(pressed)).toContain('rules:revived');
     expect(named(pressed.encounter, 'Alice')).toMatchObject({ deathSavePending: false, rules: { hp: 1 } });
     expect(refusalOf(() => pressDeathSave(pressed.encounter, ctx(alice, scripted(20)), 'Alice'))).toContain(
-      'Alice has no death save to roll now: it is not dying.',
+      'Alice has no death save to roll now: Alice is not dying.',
     );
   });
 
   it('switching the option to buttons applies from the next turn', () => {
     const switched = changeOptions(dying(), ctx(gm), { autoDeathSaves: false });
-    expect(switched.detail).toBe('death saves by button, concentration saves by button');
+    expect(detailOf(switched)).toBe('death saves by button, concentration saves by button');
     expect(kinds(nextTurn(switched.encounter, ctx(gm, noDice)))).toContain('death-save-due');
   });
 });

@@ -6,7 +6,7 @@ import { addMonsters, joinEncounter, removeCombatant, setInitiative } from '../.
 import type { Transition } from '../../../src/combat/transition';
 import { nextTurn } from '../../../src/combat/turns';
 import type { Encounter } from '../../../src/combat/types';
-import { alice, bob, ctx, fresh, gm, moderator, named, names, noDice, NOW, scripted, refusalOf } from './support';
+import { alice, bob, ctx, fresh, gm, moderator, named, names, noDice, NOW, scripted, refusalOf, detailOf } from './support';
 
 function fight(): Encounter {
   let encounter = joinEncounter(fresh(), ctx(alice), { hp: 12, initiative: 18 }).encounter;
@@ -73,14 +73,15 @@ describe('a change as the log keeps it', () => {
 });
 
 describe('undo', () => {
-  function last(before: Encounter, change: Transition, actorId: string, actorName: string): LastChange {
-    return { id: '7', actorId, actorName, command: change.command, detail: change.detail, delta: deltaOf(before, change.encounter) };
+  /** The logged change as the store reads it back: the label the caller stamped, the words the views gave it. */
+  function last(before: Encounter, change: Transition, actorId: string, actorName: string, command: string): LastChange {
+    return { id: '7', actorId, actorName, command, detail: detailOf(change), delta: deltaOf(before, change.encounter) };
   }
 
   it('reverts the last change for its author, the game master or a moderator, keeping ids unused', () => {
     const before = fight();
     const added = addMonsters(before, ctx(gm, scripted(19)), { name: 'Wolf', hp: 11 });
-    const change = last(before, added, 'gm', 'Gina');
+    const change = last(before, added, 'gm', 'Gina', 'init add');
     for (const actor of [gm, moderator]) {
       const undone = undoChange(added.encounter, ctx(actor, noDice), change);
       expect(names(undone.encounter)).toEqual(names(before));
@@ -95,9 +96,9 @@ describe('undo', () => {
   it('lets a player undo their own change', () => {
     const before = fight();
     const hit = dealDamage(before, ctx(bob), { target: 'Orc', amount: '4' });
-    const undone = undoChange(hit.encounter, ctx(bob), last(before, hit, 'bob', 'Bob'));
+    const undone = undoChange(hit.encounter, ctx(bob), last(before, hit, 'bob', 'Bob', 'hp damage'));
     expect(undone.encounter.combatants).toEqual(before.combatants);
-    expect(undone.detail).toBe("undid Bob's hp damage (Orc: 4 damage)");
+    expect(detailOf(undone)).toBe("undid Bob's hp damage (Orc: 4 damage)");
   });
 
   it('has nothing to undo at the start', () => {
@@ -118,6 +119,6 @@ describe('ending the encounter', () => {
     expect(ended.encounter.endedAt).toEqual(NOW);
     expect(named(ended.encounter, 'Alice').rules).toMatchObject({ pendingFatigue: 0, tracks: { fatigue: 1 } });
     expect(ended.events[ended.events.length - 1]).toEqual({ kind: 'encounter-ended', rounds: 2 });
-    expect(ended.detail).toBe('ended Encounter after 2 rounds');
+    expect(detailOf(ended)).toBe('ended Encounter after 2 rounds');
   });
 });

@@ -1,5 +1,6 @@
 import pino from 'pino';
 import type { EncounterService } from '../../../src/combat/service';
+import type { Transition } from '../../../src/combat/transition';
 import type { Encounter } from '../../../src/combat/types';
 import type { ChannelMessenger, CommandContext } from '../../../src/framework/command';
 import type { Reply } from '../../../src/views/reply';
@@ -59,8 +60,11 @@ const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 10));
 const headline = (reply: Reply | undefined) => reply?.embeds?.[0]?.description?.split('\n')[0];
 
 function context(messenger: ChannelMessenger, services: Partial<CommandContext['services']> = {}): CommandContext {
-  // The logger, and the encounter once an edit has landed; nothing else is read.
-  return unitContext({ logger: pino({ level: 'silent' }), encounters: serviceAnswering([]), ...services }, messenger);
+  // The logger, and the encounter once an edit has landed; nothing else is read. Dispatch would stamp the label.
+  return {
+    ...unitContext({ logger: pino({ level: 'silent' }), encounters: serviceAnswering([]), ...services }, messenger),
+    label: 'init next',
+  };
 }
 
 /**
@@ -85,7 +89,7 @@ function serviceAnswering(states: Encounter[], saved: Encounter[] = []): Encount
 
 const order = [combatant('c1', 'Kobold 1', 12), combatant('c2', 'Kobold 2', 12)];
 const turnOf = (version: number) => encounter(order, { id: 'slow', version, currentId: version % 2 === 0 ? 'c1' : 'c2' });
-const nothing = (e: Encounter) => ({ encounter: e, events: [], command: 'test', detail: 'test' });
+const nothing = (e: Encounter): Transition => ({ encounter: e, events: [], note: { kind: 'moved', combatant: 'Kobold 1' } });
 
 describe('keeping the tracker on the newest state', () => {
   test('a command that finishes late with an older state does not overwrite a newer tracker', async () => {

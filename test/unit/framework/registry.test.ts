@@ -51,7 +51,7 @@ describe('buttons are routed by action', () => {
 
   it("Rollcall's registry answers every button its replies make", () => {
     const keys = [
-      ...['next', 'prev', 'death', 'myturn', 'end', 'keep'].map((action) => `init:${action}`),
+      ...['next', 'prev', 'death', 'myturn', 'dropconc', 'end', 'keep'].map((action) => `init:${action}`),
       'hp:conc',
       'condition:save',
       'character:delete',

@@ -1,5 +1,5 @@
 import { getRuleSet, createRulesState, type CombatantRulesState } from '../../../src/rules';
-import { perRuleSet, scripted, noDice } from './support';
+import { perRuleSet, refused, scripted, noDice } from './support';
 
 // RULES.md §1: every row of the at-a-glance table, for every rule set.
 const pc = (overrides: Partial<CombatantRulesState> = {}): CombatantRulesState =>
@@ -191,6 +191,6 @@ describe('RULES.md §20 Dodge needs a creature that can act and move', () => {
     ['dnd-next', { conditions: ['stunned'] }, 'Dodging does nothing while Stunned.'],
     ['a5e', { conditions: ['grappled'] }, 'Dodging does nothing at speed 0.'],
   ] as const)('%s %j: %s', (id, overrides, reason) => {
-    expect(getRuleSet(id).dodge(pc({ conditions: [...overrides.conditions] }), 30)).toEqual({ ok: false, reason });
+    expect(refused(getRuleSet(id).dodge(pc({ conditions: [...overrides.conditions] }), 30))).toBe(reason);
   });
 });

@@ -1,5 +1,5 @@
 import { createRulesState, getRuleSet, resolveMode, RULESET_IDS, type CombatantRulesState } from '../../../src/rules';
-import { noDice, scripted } from './support';
+import { noDice, refused, scripted } from './support';
 import { containing } from '../../support/matchers';
 
 describe('RULES.md §2 advantage and disadvantage from any number of sources', () => {
@@ -134,6 +134,16 @@ describe('RULES.md §3 natural 1 and natural 20 on attack rolls', () => {
   });
 });
 
+describe('the reasons an attack against a creature names come in one order, whatever order its conditions came in', () => {
+  it.each(RULESET_IDS)('%s', (id) => {
+    const rules = getRuleSet(id);
+    const request = { range: 'melee', distance: 5 } as const;
+    const fell = rules.attackAgainst(createRulesState({ conditions: ['unconscious', 'incapacitated', 'prone', 'paralyzed'] }), request);
+    const again = rules.attackAgainst(createRulesState({ conditions: ['prone', 'paralyzed', 'unconscious', 'incapacitated'] }), request);
+    expect(again).toEqual(fell);
+  });
+});
+
 describe('RULES.md §17 Heroic Inspiration', () => {
   it.each(['dnd2024', 'crown-misery'] as const)('%s: reroll one die and keep the new result; it is spent', (id) => {
     const result = getRuleSet(id).useHeroicInspiration(createRulesState({ heroicInspiration: true }), 20, scripted(7));
@@ -141,10 +151,7 @@ describe('RULES.md §17 Heroic Inspiration', () => {
   });
 
   it('without Heroic Inspiration to spend, nothing is rolled', () => {
-    expect(getRuleSet('dnd2024').useHeroicInspiration(createRulesState(), 20, noDice)).toEqual({
-      ok: false,
-      reason: 'No Heroic Inspiration to spend.',
-    });
+    expect(refused(getRuleSet('dnd2024').useHeroicInspiration(createRulesState(), 20, noDice))).toBe('No Heroic Inspiration to spend.');
   });
 
   it.each(['dnd2014', 'dnd-next', 'a5e'] as const)('%s has no Heroic Inspiration', (id) => {

@@ -1,5 +1,5 @@
 import { createRulesState, getRuleSet, RULESET_IDS, type CombatantRulesState, type RulesEvent } from '../../../src/rules';
-import { noDice, perRuleSet, scripted } from './support';
+import { noDice, perRuleSet, refused, scripted } from './support';
 
 const pc = (overrides: Partial<CombatantRulesState> = {}): CombatantRulesState =>
   createRulesState({ isPlayerCharacter: true, maxHp: 30, ...overrides });
@@ -111,9 +111,9 @@ describe('RULES.md §7 temporary hit points', () => {
 
   it('bad amounts and the dead are refused in words', () => {
     const rules = getRuleSet('dnd2024');
-    expect(rules.setTempHp(pc(), -1)).toEqual({ ok: false, reason: 'Temporary hit points must be a whole number, 0 or more.' });
+    expect(refused(rules.setTempHp(pc(), -1))).toBe('Temporary hit points must be a whole number, 0 or more.');
     expect(rules.setTempHp(pc(), 2.5).ok).toBe(false);
-    expect(rules.setTempHp(pc({ dead: true }), 5)).toEqual({ ok: false, reason: "The dead can't gain temporary hit points." });
+    expect(refused(rules.setTempHp(pc({ dead: true }), 5))).toBe("The dead can't gain temporary hit points.");
   });
 
   it('dnd-next: the seed is silent, so the 2014 rule applies: 10 then 5 keeps 10', () => {

@@ -1,5 +1,6 @@
 import { createRulesState, getRuleSet, RULESET_IDS, type CombatantRulesState } from '../../../src/rules';
-import { noDice, perRuleSet, scripted } from './support';
+import { rulesRefusalText } from '../../../src/views/refusals';
+import { noDice, perRuleSet, refused, scripted } from './support';
 
 const dying = (overrides: Partial<CombatantRulesState> = {}): CombatantRulesState =>
   createRulesState({ isPlayerCharacter: true, maxHp: 20, hp: 0, conditions: ['unconscious', 'incapacitated', 'prone'], ...overrides });
@@ -47,7 +48,7 @@ describe('RULES.md §10 death saving throws', () => {
   )('%s: a natural 1 gives %j', (id, expected) => {
     const random = id === 'dnd-next' ? scripted(1, 2) : scripted(1);
     const result = getRuleSet(id).rollDeathSave(dying(), random);
-    if (!result.ok) throw new Error(result.reason);
+    if (!result.ok) throw new Error(rulesRefusalText(result.reason));
     const { deathSaves, tracks, pendingFatigue } = result.value.state;
     expect({ failures: deathSaves.failures, fatigue: tracks.fatigue + pendingFatigue, strife: tracks.strife }).toEqual(expected);
   });
@@ -94,7 +95,7 @@ describe('RULES.md §10 death saving throws', () => {
       'In the 5e 2024 rules only player characters, and creatures the GM marks important, make death saves.',
     ],
   ])('refused in words: %#', (state, reason) => {
-    expect(getRuleSet('dnd2024').rollDeathSave(state, noDice)).toEqual({ ok: false, reason });
+    expect(refused(getRuleSet('dnd2024').rollDeathSave(state, noDice))).toBe(reason);
   });
 
   it('§27.4: C&M monsters make death saves too, as the entry names no one [001]', () => {
@@ -118,17 +119,14 @@ describe('RULES.md §11 stabilising', () => {
     [dying({ hp: 5 }), 'Only a creature at 0 hit points needs stabilising.'],
     [dying({ stable: true }), 'That creature is already stable.'],
   ])('refused in words: %#', (state, reason) => {
-    expect(getRuleSet('a5e').stabilise(state)).toEqual({ ok: false, reason });
+    expect(refused(getRuleSet('a5e').stabilise(state))).toBe(reason);
   });
 
   it('a stable creature wakes with 1 HP, still prone; a dying one does not recover on its own', () => {
     const rules = getRuleSet('dnd2014');
     const result = rules.recoverFromStable(dying({ stable: true }), scripted(3));
     expect(result.ok && result.value).toMatchObject({ hours: 3, state: { hp: 1, stable: false, conditions: ['prone'] } });
-    expect(rules.recoverFromStable(dying(), noDice)).toEqual({
-      ok: false,
-      reason: 'Only a stable creature at 0 hit points recovers on its own.',
-    });
+    expect(refused(rules.recoverFromStable(dying(), noDice))).toBe('Only a stable creature at 0 hit points recovers on its own.');
   });
 
   it('dnd-next: a stable creature below 0 regains 1 HP after 1d8 hours', () => {

@@ -53,3 +53,38 @@ describe('RULES.md §19 which effects end as the turn passes', () => {
     expect(rules.endingEffects(effects, [], at(1, 'A'), at(2, 'A'))).toEqual({ ended: [], savesDue: [] });
   });
 });
+
+describe('RULES.md §19 rounds left: what the tracker shows counts as the duration did', () => {
+  /** The turns from `now` on, one after another, as many as `count`. */
+  function turnsFrom(now: { round: number; combatantId: string }, count: number): { round: number; combatantId: string }[] {
+    const turns = [now];
+    while (turns.length < count) {
+      const last = turns[turns.length - 1]!;
+      const index = order.indexOf(last.combatantId) + 1;
+      turns.push(index === order.length ? at(last.round + 1, order[0]!) : at(last.round, order[index]!));
+    }
+    return turns;
+  }
+
+  it.each([
+    // For 2 rounds from A's own turn (2024's default, the source's turn): A's turn of round 1 does not count.
+    ['dnd2024', 'end', 'A', [2, 2, 2, 1, 1, 1, 1]],
+    // Put on during A's turn with B as the anchor: B's turn later in round 1 is the first, and from
+    // B's turn on one is left (the turn in progress is not counted, as `duration:` does not count it).
+    ['dnd2024', 'end', 'B', [2, 1, 1, 1, 1]],
+    // Next: from the turn it began (A's) to the start of that turn two rounds on.
+    ['dnd-next', 'start', 'A', [2, 2, 2, 1, 1, 1]],
+  ] as const)("%s: 2 rounds to the %s of %s's turn, put on in A's turn of round 1, count down %j", (ruleSet, ends, anchor, expected) => {
+    const rulesOf = getRuleSet(ruleSet);
+    const expiry = rulesOf.expiryAfterRounds(2, anchor, ends, at(1, 'A'), order);
+    const shown = turnsFrom(at(1, 'A'), expected.length).map((turn) => rulesOf.roundsLeft(expiry, turn, order));
+    expect(shown).toEqual(expected);
+    // The turn after the last: it has ended.
+    const after = turnsFrom(at(1, 'A'), expected.length + 1).pop()!;
+    expect(rulesOf.endingEffects([{ id: 'x', expiry }], order, turnsFrom(at(1, 'A'), expected.length).pop()!, after).ended).toEqual(['x']);
+  });
+
+  it('before the fight, round 1 is the first', () => {
+    expect(rules.roundsLeft(rules.expiryAfterRounds(3, 'B', 'end', null, order), null, order)).toBe(3);
+  });
+});

@@ -123,4 +123,25 @@ describe('the attachment fetcher', () => {
     );
     expect(fake.urls).toEqual([]);
   });
+
+  test("only Discord's attachment hosts are fetched: loopback, other hosts and look-alikes are refused before any request", async () => {
+    const fake = fakeFetch(() => Promise.resolve(response(['{}'])));
+    const fetcher = createAttachmentFetcher({ fetch: fake.fetch });
+    for (const url of [
+      'https://127.0.0.1:8443/hollis.json',
+      'https://localhost/hollis.json',
+      'https://[::1]/hollis.json',
+      'https://example.com/attachments/1/2/hollis.json',
+      'https://cdn.discordapp.com.evil.example/hollis.json',
+      'https://cdn.discordapp.com:8443/attachments/1/2/hollis.json',
+      'https://user@cdn.discordapp.com/attachments/1/2/hollis.json',
+      'not a url',
+    ]) {
+      expect(await refusal(fetcher.text({ ...FILE, url }))).toBe('`hollis.json` has no address I can fetch.');
+    }
+    expect(fake.urls).toEqual([]);
+    const media = 'https://media.discordapp.net/attachments/1/2/hollis.json';
+    expect(await fetcher.text({ ...FILE, url: media })).toBe('{}');
+    expect(fake.urls).toEqual([media]);
+  });
 });

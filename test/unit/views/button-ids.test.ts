@@ -8,6 +8,7 @@ describe('button custom ids', () => {
     [{ command: 'init', action: 'keep', encounterId: 'enc1' }, 'init:keep:enc1'],
     [{ command: 'init', action: 'death', encounterId: 'enc1', combatantId: 'c3' }, 'init:death:enc1:c3'],
     [{ command: 'init', action: 'myturn', encounterId: 'enc1', combatantId: 'c3' }, 'init:myturn:enc1:c3'],
+    [{ command: 'init', action: 'dropconc', encounterId: 'enc1', combatantId: 'c3' }, 'init:dropconc:enc1:c3'],
     [{ command: 'hp', action: 'conc', encounterId: 'enc1', combatantId: 'c3', index: 2 }, 'hp:conc:enc1:c3:2'],
   ])('%j is %s, and reads back as itself', (button, id) => {
     expect(buttonId(button)).toBe(id);
@@ -23,6 +24,7 @@ describe('button custom ids', () => {
     'init:next:enc1:c1',
     'init:death:enc1',
     'init:myturn:enc1',
+    'init:dropconc:enc1',
     'hp:conc:enc1:c3',
     'hp:conc:enc1:c3:x',
     'roll:next:enc1',

@@ -21,6 +21,7 @@ import { recapParts, recapReply } from '../../../src/views/recap';
 import type { Reply } from '../../../src/views/reply';
 import { trackerEmbed, trackerMessage } from '../../../src/views/tracker';
 import { checklistReply } from '../../../src/views/turn-checklist';
+import { noteText } from '../../../src/views/change-notes';
 import { unitContext } from '../commands/context';
 import { embedLimitViolations } from '../../support/embed-limits';
 import { createSeededRandom } from '../../../src/dice/seeded';
@@ -112,7 +113,7 @@ describe("the largest fight the caps allow fits every one of Discord's limits (i
     expect(conditionListReply(encounter, null, 'gm').embeds?.[0]?.description).toMatch(/… and \d+ more: `\/condition list target:<name>`/);
   });
 
-  it("replies to the biggest changes: a turn, concentration dropped on 20 effects at once, the fight's end with its summary and recap", () => {
+  it("replies to the biggest changes: a turn, concentration dropped on 20 effects at once, the fight's end with its summary and recap", async () => {
     const turn = nextTurn(encounter, ctx(gm));
     const casterId = encounter.effects.find((e) => e.concentrationId !== null)!.sourceId!;
     const caster = encounter.combatants.find((c) => c.id === casterId)!;
@@ -120,13 +121,19 @@ describe("the largest fight the caps allow fits every one of Discord's limits (i
     const ended = endEncounter(encounter, ctx(gm));
     const record = {
       encounter: ended.encounter,
-      entries: [turn, dropped, ended].map((t) => fightEntry({ userId: 'gm', name: 'Gina', canManageChannel: false }, t, new Date())),
+      entries: [turn, dropped, ended].map((t) =>
+        fightEntry(
+          { userId: 'gm', name: 'Gina', canManageChannel: false },
+          { ...t, command: 'largest fight', detail: noteText(t.note) },
+          new Date(),
+        ),
+      ),
     };
     const replies: [string, Reply][] = [
       ['next turn', resultReply(turn)],
       ['concentration dropped', resultReply(dropped)],
-      ['end', { embeds: [summaryEmbed(ended.encounter), recapParts(record, 'players', [summaryEmbed(ended.encounter)]).embed] }],
-      ['recap', { ...recapReply(record, 'game-master'), files: [] }],
+      ['end', { embeds: [summaryEmbed(ended.encounter), (await recapParts(record, 'players', [summaryEmbed(ended.encounter)])).embed] }],
+      ['recap', { ...(await recapReply(record, 'game-master')), files: [] }],
       [
         'my turn',
         checklistReply(

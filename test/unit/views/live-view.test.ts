@@ -100,7 +100,8 @@ describe('the live view', () => {
       deathSaves: null,
       concentration: 'Bless',
       delaying: false,
-      conditions: ['Poisoned (2 rounds left)'],
+      // It ends as Alice's turn of round 4 ends; the end of her turn in progress does not count.
+      conditions: ['Poisoned (1 round left)'],
     });
   });
 

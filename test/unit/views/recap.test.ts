@@ -62,13 +62,13 @@ function replyLength(reply: Reply): number {
 }
 
 describe('the recap reply', () => {
-  test('fifty combatants with long names stay within Discord embed limits', () => {
+  test('fifty combatants with long names stay within Discord embed limits', async () => {
     let encounter = begun('Horde');
     for (let group = 0; group < 3; group += 1) {
       const name = `${'Abominable snow creature'.padEnd(40, 'x')}${group}`;
       encounter = addMonsters(encounter, ctx(gm), { name, hp: 10, count: group === 2 ? 10 : 20, initiative: 10 + group }).encounter;
     }
-    const reply = recapReply(fightOf(encounter), 'players');
+    const reply = await recapReply(fightOf(encounter), 'players');
     const embed = reply.embeds?.[0];
     expect(encounter.combatants).toHaveLength(50);
     expect(replyLength(reply)).toBeLessThanOrEqual(EMBED_LIMITS.total);
@@ -81,9 +81,9 @@ describe('the recap reply', () => {
     expect(reply.files?.[0]?.name).toBe('recap.png');
   });
 
-  test('past what an embed holds, the last field counts the combatants left out', () => {
+  test('past what an embed holds, the last field counts the combatants left out', async () => {
     const record = sufferingHorde();
-    const reply = recapReply(record, 'players');
+    const reply = await recapReply(record, 'players');
     const fields = reply.embeds?.[0]?.fields ?? [];
     expect(replyLength(reply)).toBeLessThanOrEqual(EMBED_LIMITS.total);
     expect(fields.map((f) => f.name)).toEqual(['Combatants', ...fields.slice(1, -1).map(() => 'Combatants (continued)'), '…']);
@@ -92,11 +92,11 @@ describe('the recap reply', () => {
     expect(fields.at(-1)?.value).toBe(`and ${30 - listed} more combatants: \`/init export\` has every number.`);
   });
 
-  test("beside the end's summary, the recap leaves room for it: both embeds within the message's 6,000 characters", () => {
+  test("beside the end's summary, the recap leaves room for it: both embeds within the message's 6,000 characters", async () => {
     const record = sufferingHorde();
     const summary = summaryEmbed(record.encounter);
-    const alone = recapParts(record, 'players').embed;
-    const { embed } = recapParts(record, 'players', [summary]);
+    const alone = (await recapParts(record, 'players')).embed;
+    const { embed } = await recapParts(record, 'players', [summary]);
     expect(embedLength(summary) + embedLength(alone)).toBeGreaterThan(EMBED_LIMITS.total);
     expect(embedLength(summary) + embedLength(embed)).toBeLessThanOrEqual(EMBED_LIMITS.total);
     expect(embed.fields?.at(-1)?.name).toBe('…');
