@@ -219,7 +219,9 @@ export function refusalText(refusal: Refusal): string {
       return `${shown(refusal.combatant)} has no concentration save to roll.`;
     case 'no-death-save-due':
       return `${shown(refusal.combatant)} has no death save to roll now: ${
-        refusal.dying ? `it is rolled at the start of ${its(refusal)} turn` : `${it({ ...refusal, name: shown(refusal.combatant) })} is not dying`
+        refusal.dying
+          ? `it is rolled at the start of ${its(refusal)} turn`
+          : `${it({ ...refusal, name: shown(refusal.combatant) })} is not dying`
       }.`;
     case 'group-none-alive':
       return 'None of them is still in the fight and alive, so nothing was changed.';
