@@ -5,7 +5,8 @@ import { commandWithOptions } from '../src/framework/slash-command';
 import { attack } from '../src/combat/steps';
 import type { AttackInput } from '../src/combat/attacks';
 import { requireEncounter } from '../src/framework/requirements';
-import { applyStep, suggestTargets } from './shared/encounter';
+import { actorOf, applyStep, encountersOf, labelOf, placeOf, refreshTracker, suggestTargets, withHarmSetting } from './shared/encounter';
+import { gameMasterAccount, resultReply } from '../src/views/encounter-replies';
 import { ABILITIES, type Ability, type RollMode } from '../src/rules';
 import { modifierOf, parseAbilities, proficiencyBonus } from '../src/characters/sheet';
 import { MODE_OPTION, SECRET_OPTION } from './shared/ability-tests';
@@ -120,11 +121,18 @@ async function run(ctx: CommandContext, options: Options): Promise<Reply> {
     ...(critRange === null ? {} : { critRange }),
     secret,
   };
-  const reply = await applyStep(ctx, attack, input);
-  if (!secret) return reply;
-  // A secret attack reaches the roller and the game master as any secret roll does (a player's copy keeps hidden numbers hidden);
-  // buttons (a concentration save) stay with the roller's copy.
-  return { ...(await secretRollReply(ctx, reply.embeds ?? [])), components: reply.components ?? [] };
+  if (!secret) return withHarmSetting(ctx, (anyoneMayHarm) => applyStep(ctx, attack, { ...input, anyoneMayHarm }));
+  // A secret attack reaches the roller and the game master as any secret roll does: the roller's copy
+  // keeps a hidden monster's numbers hidden, the game master's has them; buttons (a concentration
+  // save) stay with the roller's copy.
+  const result = await withHarmSetting(ctx, (anyoneMayHarm) =>
+    encountersOf(ctx).apply(actorOf(ctx), placeOf(ctx), labelOf(ctx), attack, { ...input, anyoneMayHarm }),
+  );
+  await refreshTracker(ctx, result.encounter);
+  const reply = resultReply(result);
+  const account = gameMasterAccount(result);
+  const secretReply = await secretRollReply(ctx, reply.embeds ?? [], account === null ? undefined : [account]);
+  return { ...secretReply, components: reply.components ?? [] };
 }
 
 /** `/attack`: an attack roll against a combatant's AC, and its damage on a hit. */

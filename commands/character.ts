@@ -3,11 +3,14 @@ import {
   CHARACTER_NAME_MAX_LENGTH,
   freshState,
   MAX_LEVEL,
+  nameKey,
   stateAfterEdit,
   type Character,
   type SheetChanges,
 } from '../src/characters/sheet';
 import { exportCharacter, importCharacter } from '../src/characters/portable';
+import { revivedState } from '../src/characters/fight';
+import { shown as shownText } from '../src/views/markdown';
 import { ABILITIES, type Ability } from '../src/rules/types';
 import { getRuleSet } from '../src/rules';
 import { onButton } from '../src/framework/buttons';
@@ -218,6 +221,34 @@ const importSheet = subcommand({
   },
 });
 
+/**
+ * A death the fight's end wrote to a sheet is the game master's to take back: the last fight's game
+ * master in this channel (or a member with Manage Channels) brings a character of that fight back.
+ */
+const revive = subcommand({
+  description: "Game master: bring back a character who died in this channel's last fight",
+  options: {
+    ...nameOption('Which character of that fight', true),
+    hp: integer('Hit points it comes back with (default 1)', { min: 1, max: 1000 }),
+  },
+  async run(ctx, options) {
+    const typed = options.text('name');
+    const party = await ctx.services.characters.lastParty({ guildId: ctx.guildId, channelId: ctx.channelId });
+    if (party === null || (party.gameMasterId !== ctx.user.id && !ctx.permissions.manageChannels)) {
+      throw new UserError(
+        "Only the game master of this channel's last fight, or a member with Manage Channels, can bring a character back.",
+      );
+    }
+    const character = party.characters.find((c) => nameKey(c.name) === nameKey(typed));
+    if (character === undefined) throw new UserError(`No character called "${shownText(typed)}" joined this channel's last fight.`);
+    if (!character.dead) throw new UserError(`${characterName(character)} is not dead.`);
+    const { ruleset } = await ctx.services.settings.effectiveRuleset({ guildId: ctx.guildId, channelId: ctx.channelId });
+    const state = revivedState(getRuleSet(ruleset), character, options.integer('hp') ?? 1);
+    await ctx.services.characters.recordStates([{ id: character.id, state }]);
+    return shown({ ...character, ...state }, `Brought back by the game master, at ${state.hp} HP.`);
+  },
+});
+
 export const command = commandOfSubcommands({
   name: 'character',
   description: 'Your characters in this server: their sheets, HP and hit dice between fights',
@@ -234,6 +265,7 @@ export const command = commandOfSubcommands({
     export: exportSheet,
     import: importSheet,
     delete: confirmDelete,
+    revive,
   },
   buttons: deleteButtons,
   examples: [
@@ -246,5 +278,6 @@ export const command = commandOfSubcommands({
     '/character export name:Alice',
     '/character import json:{"format":"rollcall-character","version":1,…}',
     '/character delete name:Brannoc',
+    '/character revive name:Alice hp:1',
   ],
 });

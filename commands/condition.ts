@@ -13,7 +13,9 @@ import type { AddConditionInput, GroupConditionInput } from '../src/combat/condi
 import { groupNamed } from '../src/combat/targets';
 import { rulesOf } from '../src/combat/rules-of';
 import { catalogueNames, MAX_DURATION_ROUNDS, MAX_SAVE_DC, NOTE_MAX_LENGTH } from '../src/combat/conditions';
-import { actorOf, applyStep, encounterForButton, encountersOf, placeOf, suggestTargets } from './shared/encounter';
+import { actorOf, applyStep, encounterForButton, encountersOf, placeOf, suggestTargets, withHarmSetting } from './shared/encounter';
+import { isPrivateEffect } from '../src/combat/effects';
+import { isGameMaster } from '../src/combat/permissions';
 import { MODIFIER_LIMITS } from '../src/rules/modifiers';
 import { rankByName } from '../src/framework/autocomplete';
 import { ABILITIES, getRuleSet, type Ability } from '../src/rules';
@@ -82,7 +84,9 @@ function addInput(options: OptionReader<typeof ADD_OPTIONS>): AddConditionInput 
 async function suggestConditions(ctx: AutocompleteContext, typed: string): Promise<AutocompleteChoice[]> {
   const encounter = await encountersOf(ctx).get(placeOf(ctx));
   if (encounter === null) return [];
-  const inPlay = encounter.effects.filter((e) => e.kind === 'effect').map((e) => e.name);
+  // A hidden monster's unshown effects are the game master's: a player is never offered their names.
+  const seesAll = isGameMaster(actorOf(ctx), encounter);
+  const inPlay = encounter.effects.filter((e) => e.kind === 'effect' && (seesAll || !isPrivateEffect(encounter, e))).map((e) => e.name);
   const names = [...new Set([...catalogueNames(getRuleSet(encounter.ruleSet)), ...inPlay])];
   return rankByName(names, (name) => name, typed).map((name) => ({ name, value: name }));
 }
@@ -161,7 +165,10 @@ export const command = commandOfSubcommands({
     add: subcommand({
       description: 'Add a condition (Poisoned), a level (Exhaustion) or any named effect (Bless)',
       options: ADD_OPTIONS,
-      run: (ctx, options) => add(ctx, addInput(options)),
+      run(ctx, options) {
+        const input = addInput(options);
+        return withHarmSetting(ctx, (anyoneMayHarm) => add(ctx, { ...input, anyoneMayHarm }));
+      },
     }),
     remove: subcommand({
       description: 'End a condition or effect, or lower a level track',

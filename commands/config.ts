@@ -12,7 +12,7 @@ import type { RestRules } from '../src/settings/store';
 import { NEXT_REST_VARIANTS, type NextRestVariant } from '../src/rules/types';
 import { gmChannelReply } from '../src/views/secret-rolls';
 import { livePageSettingsReply } from '../src/views/live-share';
-import { LIVE_MONSTER_HP, type LiveMonsterHp } from '../src/settings/store';
+import { LIVE_MONSTER_HP, PLAYERS_HARM, type LiveMonsterHp, type PlayersHarm } from '../src/settings/store';
 
 function rulesetChoiceName(id: RuleSetId): string {
   const { name, description } = RULESET_SUMMARIES[id];
@@ -214,6 +214,34 @@ async function livePage(ctx: CommandContext, options: OptionReader<typeof LIVE_P
   return livePageSettingsReply(monsterHp as LiveMonsterHp, 'set');
 }
 
+const HARM_OPTIONS = {
+  players: text("own: their own combatants and the game master's (default); anyone: other players' too", {
+    choices: PLAYERS_HARM.map((value) => ({ name: value, value })),
+  }),
+} as const;
+
+const HARM_WORDS: Readonly<Record<PlayersHarm, string>> = {
+  own: "Players damage their own combatants and the game master's; another player's combatant only that player or the game master harms (damage, attacks, exhaustion).",
+  anyone: "Players may damage anyone's combatants, other players' too (damage, attacks, exhaustion).",
+};
+
+async function harm(ctx: CommandContext, options: OptionReader<typeof HARM_OPTIONS>): Promise<Reply> {
+  const { settings } = ctx.services;
+  const players = options.text('players');
+  const footer = 'A character who died in a fight is brought back by the game master with `/character revive`.';
+  if (players === null) {
+    return {
+      embeds: [
+        { title: 'Who may harm whom', description: HARM_WORDS[await settings.playersHarm(ctx.guildId)], color: COLORS.info, footer },
+      ],
+    };
+  }
+  if (!(PLAYERS_HARM as readonly string[]).includes(players)) throw new UserError('`players` is own or anyone.');
+  requirePermission(ctx, { manage: 'guild', to: 'change whom players may harm' });
+  await settings.setPlayersHarm({ guildId: ctx.guildId, playersHarm: players as PlayersHarm, userId: ctx.user.id });
+  return { embeds: [{ title: 'Who may harm whom: set', description: HARM_WORDS[players as PlayersHarm], color: COLORS.success, footer }] };
+}
+
 export const command = commandOfSubcommands({
   name: 'config',
   description: 'Choose the rule set here, the rest rules, or where game masters get secret rolls',
@@ -245,6 +273,11 @@ export const command = commandOfSubcommands({
       options: LIVE_PAGE_OPTIONS,
       run: livePage,
     }),
+    harm: subcommand({
+      description: 'Whom players may damage in fights (Manage Server); without options, show it',
+      options: HARM_OPTIONS,
+      run: harm,
+    }),
   },
   examples: [
     '/config ruleset ruleset:dnd2014',
@@ -256,5 +289,6 @@ export const command = commandOfSubcommands({
     '/config rests next:experimental-1',
     '/config rests a5e-supply:true',
     '/config live-page monster-hp:hidden',
+    '/config harm players:anyone',
   ],
 });

@@ -2,7 +2,7 @@ import { dealDamage, grantTempHp, heal, setHp, setMaxHp } from '../src/combat/st
 import { UserError } from '../src/framework/command';
 import { DAMAGE_TYPE_CHOICES, flag, isDamageType, targetOption, text, type OptionReader } from '../src/framework/options';
 import { commandOfSubcommands, subcommand } from '../src/framework/slash-command';
-import { applyStep, suggestTargets } from './shared/encounter';
+import { applyStep, suggestTargets, withHarmSetting } from './shared/encounter';
 
 /** The target and amount every subcommand names, in that order; `/hp damage` and `/hp temp` add their own options after. */
 function amountOptions(who?: string) {
@@ -27,7 +27,7 @@ const damage = subcommand({
     const type = options.text('type');
     if (type !== null && !isDamageType(type)) throw new UserError(`"${type}" is not a damage type.`);
     const input = { ...amountInput(options), critical: options.flag('critical'), ...(type ? { type } : {}) };
-    return applyStep(ctx, dealDamage, input);
+    return withHarmSetting(ctx, (anyoneMayHarm) => applyStep(ctx, dealDamage, { ...input, anyoneMayHarm }));
   },
 });
 

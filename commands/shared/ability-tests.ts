@@ -8,7 +8,7 @@ import { ABILITIES, getRuleSet } from '../../src/rules';
 import { rollAbilityTest, rollExtraBonus, sheetBonuses, type AbilityTest } from '../../src/rules/ability-tests';
 import { isSkill, skillKey, skillsOf, type Skill } from '../../src/rules/skills';
 import type { CombatantRulesState, CustomEffect, OwnBonus, RollMode, RuleSet } from '../../src/rules/types';
-import { abilityTestReply, skillName } from '../../src/views/ability-test-text';
+import { abilityTestAccount, abilityTestReply, skillName } from '../../src/views/ability-test-text';
 import { ABILITY_NAMES } from '../../src/views/condition-text';
 import type { Reply } from '../../src/views/reply';
 import { CHARACTER_NAME_MAX_LENGTH, type Character } from '../../src/characters/sheet';
@@ -23,7 +23,7 @@ import {
 import { flag, integer, text, type OptionReader } from '../../src/framework/options';
 import { characterNamedOrActive } from './characters';
 import { actorOf, encountersOf, placeOf } from './encounter';
-import { secretRollReply } from './secret-rolls';
+import { secretRollReply, tellGameMaster } from './secret-rolls';
 
 /** Who a check or save is rolled for, with everything that changes the roll. */
 interface Roller {
@@ -37,6 +37,8 @@ interface Roller {
   /** The sheet the bonuses come from; null for a monster, or a player who joined without one. */
   sheet: Character | null;
   combatant: Combatant | null;
+  /** The channel's fight, whose game master hears a hidden monster's whole roll. */
+  encounter: Encounter | null;
 }
 
 function refuseDead(name: string, dead: boolean): void {
@@ -66,6 +68,7 @@ async function combatantRoller(ctx: Context, encounter: Encounter | null, typed:
     effects: customEffectsOn(encounter, combatant.id),
     sheet,
     combatant,
+    encounter,
   };
 }
 
@@ -82,6 +85,7 @@ async function characterRoller(ctx: Context, encounter: Encounter | null, typed:
     effects: encounter !== null && combatant !== null ? customEffectsOn(encounter, combatant.id) : [],
     sheet: character,
     combatant,
+    encounter,
   };
 }
 
@@ -141,16 +145,14 @@ export async function runAbilityTest(
   const secret = options.flag('secret');
   // Without a combatant, the roller is the caller's own character.
   const isPlayerCharacter = roller.combatant?.rules.isPlayerCharacter ?? true;
-  const reply = abilityTestReply({
-    name: roller.name,
-    isPlayerCharacter,
-    result,
-    noBonusRecorded: own === null,
-    hidden: roller.hidden,
-    secret,
-  });
+  const view = { name: roller.name, isPlayerCharacter, result, noBonusRecorded: own === null, hidden: roller.hidden, secret };
+  const reply = abilityTestReply(view);
   // A hidden monster's roll is already the game master's alone; any other secret roll reaches them as /roll's does.
-  return secret && !roller.hidden ? secretRollReply(ctx, reply.embeds ?? []) : reply;
+  if (secret && !roller.hidden) return secretRollReply(ctx, reply.embeds ?? []);
+  // The table read a hidden monster's outcome alone: the game master gets the whole roll.
+  const account = abilityTestAccount(view);
+  if (account !== null && roller.encounter !== null) await tellGameMaster(ctx, roller.encounter, [account]);
+  return reply;
 }
 
 /** Suggestions for `skill`: the skills of the rule set in force here. */

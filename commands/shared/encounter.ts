@@ -1,3 +1,4 @@
+import { CombatRefusal } from '../../src/combat/refusals';
 import type { EncounterService } from '../../src/combat/service';
 import type { Change } from '../../src/combat/transition';
 import type { Encounter, EncounterResult } from '../../src/combat/types';
@@ -9,7 +10,8 @@ import {
   type InvocationContext as Context,
 } from '../../src/framework/command';
 import { actorOf, placeOf } from '../../src/framework/requirements';
-import { resultReply } from '../../src/views/encounter-replies';
+import { gameMasterAccount, resultReply } from '../../src/views/encounter-replies';
+import { tellGameMaster } from './secret-rolls';
 import type { Reply } from '../../src/views/reply';
 import { rankByName } from '../../src/framework/autocomplete';
 import { trackerMessage } from '../../src/views/tracker';
@@ -106,9 +108,14 @@ async function catchUp(ctx: Context, shown: Encounter): Promise<void> {
   if (latest !== null) await refreshTracker(ctx, latest);
 }
 
-/** The reply to a change: brings the tracker up to date and says what happened. */
+/**
+ * The reply to a change: brings the tracker up to date and says what happened; what the channel was
+ * told only the outcome of goes to the game master privately.
+ */
 async function settled(ctx: Context, result: EncounterResult): Promise<Reply> {
   await refreshTracker(ctx, result.encounter);
+  const account = gameMasterAccount(result);
+  if (account !== null) await tellGameMaster(ctx, result.encounter, [account]);
   return resultReply(result);
 }
 
@@ -126,6 +133,21 @@ export async function applyStep<Input extends unknown[]>(ctx: Context, change: C
 /** Reverts the invoking user's (or, for the game master, anyone's) last change. */
 export async function undoLastChange(ctx: Context): Promise<Reply> {
   return settled(ctx, await encountersOf(ctx).undo(actorOf(ctx), placeOf(ctx), labelOf(ctx)));
+}
+
+/**
+ * Runs a change that may harm another player's combatant as the server's `/config harm` allows. The
+ * setting is read only when the step refuses for want of it (a player on another's combatant), so
+ * the game master's hits and the players' on monsters cost no more than before.
+ */
+export async function withHarmSetting<T>(ctx: Context, run: (anyoneMayHarm: boolean) => Promise<T>): Promise<T> {
+  try {
+    return await run(false);
+  } catch (error) {
+    if (!(error instanceof CombatRefusal) || error.refusal.kind !== 'may-not-harm') throw error;
+    if ((await ctx.services.settings.playersHarm(ctx.guildId)) !== 'anyone') throw error;
+    return run(true);
+  }
 }
 
 /** Suggestions for an option naming a combatant: the encounter's combatants, best match first. */

@@ -1,7 +1,14 @@
+import type { Encounter } from '../../src/combat/types';
 import type { InvocationContext as Context } from '../../src/framework/command';
 import { placeOf } from '../../src/framework/requirements';
 import type { Embed, Reply } from '../../src/views/reply';
-import { gameMasterCopy, secretRollNote, type SecretDelivery, type SecretDestination } from '../../src/views/secret-rolls';
+import {
+  gameMasterAccountCopy,
+  gameMasterCopy,
+  secretRollNote,
+  type SecretDelivery,
+  type SecretDestination,
+} from '../../src/views/secret-rolls';
 
 /**
  * Where the game master's copy of a secret roll goes, in order: the channel's encounter's game
@@ -37,14 +44,15 @@ async function deliver(ctx: Context, to: SecretDestination, copy: Reply): Promis
 
 /**
  * The reply to a secret roll: `embeds` (the roll, as the roller sees it) privately for the roller,
- * and a copy naming the roller for the game master, never for the table. Any command that rolls in
+ * and a copy naming the roller for the game master (`gameMasterEmbeds`, when they may read more:
+ * a hidden monster's numbers), never for the table. Any command that rolls in
  * secret (/roll, and the checks, saves and attacks the bot rolls) answers with this.
  */
-export async function secretRollReply(ctx: Context, embeds: Embed[]): Promise<Reply> {
+export async function secretRollReply(ctx: Context, embeds: Embed[], gameMasterEmbeds: Embed[] = embeds): Promise<Reply> {
   const { rollerIsGameMaster, tries } = await destinations(ctx);
   const delivery: SecretDelivery = { rollerIsGameMaster, deliveredTo: null, failed: [] };
   if (!rollerIsGameMaster) {
-    const copy = gameMasterCopy(ctx.user.name, ctx.channelId, embeds);
+    const copy = gameMasterCopy(ctx.user.name, ctx.channelId, gameMasterEmbeds);
     for (const to of tries) {
       if (await deliver(ctx, to, copy)) {
         delivery.deliveredTo = to;
@@ -54,4 +62,27 @@ export async function secretRollReply(ctx: Context, embeds: Embed[]): Promise<Re
     }
   }
   return { content: secretRollNote(delivery), embeds, ephemeral: true };
+}
+
+/**
+ * Tells the game master privately what the channel's reply left out (a hidden monster's whole roll
+ * and numbers, the private reasons behind an outcome), also when they made the change themselves:
+ * by direct message, else in the server's game master channel, else nowhere (logged). On Discord it
+ * goes after the reply, as the tracker's edit does, so a slow direct message never delays the answer.
+ */
+export async function tellGameMaster(
+  ctx: Context,
+  encounter: Pick<Encounter, 'gameMasterId' | 'gameMasterName'>,
+  embeds: Embed[],
+): Promise<void> {
+  const copy = gameMasterAccountCopy(ctx.channelId, embeds);
+  const send = async (): Promise<void> => {
+    if (await deliver(ctx, { kind: 'dm', userId: encounter.gameMasterId, name: encounter.gameMasterName }, copy)) return;
+    const gmChannelId = await ctx.services.settings.gmChannel(ctx.guildId);
+    if (gmChannelId !== null) await deliver(ctx, { kind: 'channel', channelId: gmChannelId }, copy);
+  };
+  if (ctx.messenger.trackers === undefined) return send();
+  void send().catch((error: unknown) =>
+    ctx.services.logger.warn({ interactionId: ctx.interactionId, err: error }, "could not tell the game master a hidden monster's roll"),
+  );
 }

@@ -62,3 +62,24 @@ export function statesAfterFight(encounter: Encounter): { id: string; state: Cha
 export function sheetsAfterFight(encounter: Encounter): SheetWrite[] {
   return statesAfterFight(encounter).map(({ id, state }) => ({ characterId: id, ...state }));
 }
+
+/**
+ * A stored character the game master brings back after a death the fight wrote to its sheet (a
+ * mistake, or harm the table did not agree to): alive at `hp` (capped at its maximum), a level track
+ * that killed it one level below death, and no longer unconscious. The rules of dying are not
+ * touched: this corrects the sheet, between fights.
+ */
+export function revivedState(ruleSet: Pick<RuleSet, 'tracks'>, character: Character, hp: number): CharacterState {
+  const tracks = { ...character.tracks };
+  for (const track of ruleSet.tracks) {
+    if (track.atMax === 'death' && tracks[track.key] >= track.maxLevel) tracks[track.key] = track.maxLevel - 1;
+  }
+  return {
+    hp: Math.min(Math.max(1, hp), character.maxHp),
+    tempHp: 0,
+    hitDiceLeft: character.hitDiceLeft,
+    tracks,
+    conditions: character.conditions.filter((c) => c !== 'unconscious'),
+    dead: false,
+  };
+}

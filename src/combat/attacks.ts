@@ -3,7 +3,7 @@ import type { Ability, BonusTerm, ConditionKey, D20TestRequest, OwnBonus, RollMo
 import { leadingDamageType, rehearseDamage, rollDamage } from './damage-amount';
 import { armourClassOf, conditionsFrom, customEffectsOn, isDodge, isPrivateEffect } from './effects';
 import { landDamage, requireHp } from './hit-points';
-import { isGameMaster, requireControl } from './permissions';
+import { isGameMaster, requireControl, requireMayHarm } from './permissions';
 import { CombatRefusal } from './refusals';
 import { findById, findTarget, refOf, requireAlive } from './targets';
 import { chain, step, then } from './compose';
@@ -39,6 +39,8 @@ export interface AttackInput {
   reach: 'melee' | 'ranged';
   /** The reply goes to the caller alone. */
   secret?: boolean;
+  /** The server lets players harm anyone's combatants, not only their own and the game master's. */
+  anyoneMayHarm?: boolean;
 }
 
 /**
@@ -168,6 +170,7 @@ function attackRoll(encounter: Encounter, ctx: StepContext, input: AttackInput):
   requireAlive(target, 'attack');
   const fromTarget = conditionsFrom(encounter, attacker.id, target.id);
   requireMayAttackTarget(ctx, attacker, target, fromTarget);
+  requireMayHarm(ctx.actor, encounter, target, `attack ${target.name}`, input.anyoneMayHarm ?? false);
   requireHp(target);
   const baseAc = armourClassOf(encounter, target);
   if (baseAc === null) throw new CombatRefusal({ kind: 'no-armour-class', combatant: target.name });

@@ -1,9 +1,9 @@
-import { modifiersText, parseModifiers } from '../rules/modifiers';
+import { modifiersText, parseModifiers, stackedModifiersProblem } from '../rules/modifiers';
 import { CONDITION_KEYS, type Ability, type CustomModifier, type RuleSet, type StateChange, type TrackDefinition } from '../rules/types';
 import { catalogueCondition, catalogueTrack } from './catalogue';
 import { applyRulesChange, concentrationOf, endEffects, isPrivateEffect } from './effects';
 import { currentPoint } from './lair';
-import { isGameMaster, requireControl } from './permissions';
+import { isGameMaster, requireControl, requireMayHarm } from './permissions';
 import { chain, eachOf, step } from './compose';
 import { CombatRefusal } from './refusals';
 import { findById, findTarget, normaliseName, refOf, requireAlive } from './targets';
@@ -15,6 +15,12 @@ import { requireName } from './validate';
 export const MAX_DURATION_ROUNDS = 1000;
 export const MAX_SAVE_DC = 40;
 export const NOTE_MAX_LENGTH = 200;
+/**
+ * Conditions and named effects one combatant may carry, and an encounter: more is no fight anyone
+ * runs, and every command reads them (a player once piled 5,000 on one combatant).
+ */
+export const MAX_EFFECTS_PER_COMBATANT = 20;
+export const MAX_EFFECTS_PER_ENCOUNTER = 300;
 
 export interface AddConditionInput {
   target: string;
@@ -31,6 +37,8 @@ export interface AddConditionInput {
   modifiers?: string;
   /** The game master shows it to players although the target is hidden. */
   public?: boolean;
+  /** The server lets players harm anyone's combatants: a level of exhaustion is harm. */
+  anyoneMayHarm?: boolean;
 }
 
 export interface RemoveConditionInput {
@@ -118,6 +126,24 @@ function ruleChange(ruleSet: RuleSet, target: Combatant, subject: Named, level: 
   return added?.ok ? added.value : null;
 }
 
+/**
+ * A new effect (with `modifiers`) on `target` stays within the caps on effects and on what their
+ * modifiers add up to. A player's are counted among the effects they can see: a refusal must not
+ * tell what the game master keeps to themselves on a hidden monster, whose own effects are capped
+ * in turn, so a combatant carries at most twice the cap.
+ */
+function requireRoomFor(encounter: Encounter, target: Combatant, modifiers: readonly CustomModifier[], seesPrivate: boolean): void {
+  const carried = encounter.effects.filter((e) => e.kind !== 'concentration');
+  if (carried.length >= MAX_EFFECTS_PER_ENCOUNTER)
+    throw new CombatRefusal({ kind: 'too-many-effects-in-encounter', max: MAX_EFFECTS_PER_ENCOUNTER });
+  const on = carried.filter((e) => e.targetId === target.id && (seesPrivate || !isPrivateEffect(encounter, e)));
+  if (on.length >= MAX_EFFECTS_PER_COMBATANT) {
+    throw new CombatRefusal({ kind: 'too-many-effects', combatant: target.name, max: MAX_EFFECTS_PER_COMBATANT });
+  }
+  const problem = stackedModifiersProblem([...on.flatMap((e) => e.modifiers), ...modifiers]);
+  if (problem !== null) throw new CombatRefusal({ kind: 'modifiers-stack-too-high', combatant: target.name, problem });
+}
+
 /** Adds a catalogue condition (with what it implies), a track level, or a named effect. */
 export function addCondition(encounter: Encounter, ctx: StepContext, input: AddConditionInput): Transition {
   const target = findTarget(encounter, input.target);
@@ -126,6 +152,8 @@ export function addCondition(encounter: Encounter, ctx: StepContext, input: AddC
   requireAlive(target, 'condition');
   const label = subject.kind === 'track' ? subject.track.name : subject.name;
   requireMayAffect(ctx.actor, encounter, target, source, `put ${label} on ${target.name}`);
+  if (subject.kind === 'track')
+    requireMayHarm(ctx.actor, encounter, target, `put ${label} on ${target.name}`, input.anyoneMayHarm ?? false);
   const save = checkTimes(input, subject);
   const modifiers = readModifiers(input, subject);
   // A hidden monster's conditions are the game master's to know unless they say otherwise; a
@@ -154,6 +182,7 @@ export function addCondition(encounter: Encounter, ctx: StepContext, input: AddC
     return { encounter: next, events, note: { kind: 'track-level', combatant: target.name, track: label, level } };
   }
 
+  requireRoomFor(next, target, modifiers, isGameMaster(ctx.actor, encounter));
   const order = next.combatants.map((c) => c.id);
   const now = currentPoint(next);
   const who = { sourceId: source?.id ?? null, targetId: target.id };
@@ -233,16 +262,18 @@ export function removeCondition(encounter: Encounter, ctx: StepContext, input: R
   }
   if (input.levels !== undefined) throw new CombatRefusal({ kind: 'condition-without-levels', condition: subject.name });
   const wanted = normaliseName(subject.name);
-  const records = encounter.effects.filter(
+  const matching = encounter.effects.filter(
     (e) => e.kind !== 'concentration' && e.targetId === target.id && normaliseName(e.name) === wanted,
   );
   const condition = subject.kind === 'condition' ? catalogueCondition(ctx.ruleSet, subject.name) : undefined;
-  const held = condition !== undefined && target.rules.conditions.includes(condition.key);
-  if (records.length === 0 && !held) throw new CombatRefusal({ kind: 'not-affected', combatant: target.name, condition: subject.name });
   const doing = `remove ${subject.name} from ${target.name}`;
-  // A player may lift what they caused (with their own combatant as source) from anyone.
-  const causedByActor = records.length > 0 && records.every((e) => e.appliedBy === ctx.actor.userId && e.sourceId !== null);
-  if (!causedByActor) requireMayAffect(ctx.actor, encounter, target, undefined, doing);
+  const mayAffect = isGameMaster(ctx.actor, encounter) || target.controllerId === ctx.actor.userId;
+  // Anyone else lifts only what they caused themselves (with their own combatant as source), and
+  // is refused alike whether the target has it or not: a hidden monster's state is no oracle.
+  const records = mayAffect ? matching : matching.filter((e) => e.appliedBy === ctx.actor.userId && e.sourceId !== null);
+  if (!mayAffect && records.length === 0) requireMayAffect(ctx.actor, encounter, target, undefined, doing);
+  const held = mayAffect && condition !== undefined && target.rules.conditions.includes(condition.key);
+  if (records.length === 0 && !held) throw new CombatRefusal({ kind: 'not-affected', combatant: target.name, condition: subject.name });
 
   const ended = endEffects(
     encounter,
@@ -252,7 +283,8 @@ export function removeCondition(encounter: Encounter, ctx: StepContext, input: R
   let next = ended.encounter;
   const events = [...ended.events];
   const holder = next.combatants.find((c) => c.id === target.id);
-  if (condition !== undefined && holder?.rules.conditions.includes(condition.key)) {
+  // What others put on, or another condition implies, stays when a player lifts only their own.
+  if (mayAffect && condition !== undefined && holder?.rules.conditions.includes(condition.key)) {
     // Put on by the rules engine (Prone after Unconscious), so no effect record lifted it.
     const applied = applyRulesChange(next, holder, ctx.ruleSet.removeCondition(holder.rules, condition.key));
     next = applied.encounter;

@@ -1,4 +1,4 @@
-import type { ConditionKey, CustomEffect, StateChange } from '../rules/types';
+import type { ConditionKey, CustomEffect, RuleSet, StateChange } from '../rules/types';
 import { catalogueCondition } from './catalogue';
 import { rulesOf } from './rules-of';
 import { findById, refOf } from './targets';
@@ -107,11 +107,18 @@ function idleConcentrations(before: Encounter, after: Encounter, ending: readonl
 function liftCondition(encounter: Encounter, holder: Combatant, name: string): Part {
   const ruleSet = rulesOf(encounter);
   const condition = catalogueCondition(ruleSet, name);
+  if (condition === undefined) return { encounter, events: [] };
   const stillHeld = encounter.effects.some((e) => e.kind === 'condition' && e.targetId === holder.id && e.name === name);
-  if (condition === undefined || stillHeld) return { encounter, events: [] };
+  // Paralyzed keeps the Incapacitated it implies when a separate Incapacitated ends.
+  const stillImplied = holder.rules.conditions.some((c) => catalogueImplies(ruleSet, c, condition.key));
+  if (stillHeld || stillImplied) return { encounter, events: [] };
   const change = ruleSet.removeCondition(holder.rules, condition.key);
   const rest = change.events.filter((e) => !(e.kind === 'condition-removed' && e.condition === condition.key));
   return applyRulesChange(encounter, holder, { state: change.state, events: rest });
+}
+
+function catalogueImplies(ruleSet: RuleSet, key: ConditionKey, implied: ConditionKey): boolean {
+  return key !== implied && ruleSet.conditions.some((c) => c.key === key && c.mechanics.implies.includes(implied));
 }
 
 function stopConcentrating(combatant: Combatant): Combatant {

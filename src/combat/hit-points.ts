@@ -4,7 +4,7 @@ import { rollAmount } from './amount';
 import { concentrationChecks } from './concentration';
 import { rollDamage, type DamageAmount } from './damage-amount';
 import { applyRulesChange, customEffectsOn } from './effects';
-import { requireControl } from './permissions';
+import { requireControl, requireMayHarm } from './permissions';
 import type { DamageNote } from './notes';
 import { CombatRefusal } from './refusals';
 import { findTarget, refOf, requireAlive } from './targets';
@@ -18,8 +18,8 @@ export function requireHp(combatant: Combatant): void {
   }
 }
 
-function rolledEvents(combatant: Combatant, roll: ReturnType<typeof rollAmount>['roll']): EncounterEvent[] {
-  return roll === null ? [] : [{ kind: 'amount-rolled', combatant: refOf(combatant), roll }];
+function rolledEvents(combatant: Combatant, roll: ReturnType<typeof rollAmount>['roll'], secret = false): EncounterEvent[] {
+  return roll === null ? [] : [{ kind: 'amount-rolled', combatant: refOf(combatant), roll, ...(secret ? { private: true } : {}) }];
 }
 
 /** What damage that landed did: the encounter after it, its events and what the log says of it. */
@@ -32,7 +32,7 @@ export interface LandedDamage {
 /**
  * Rolled damage meeting a combatant, the one path reported damage and an attack's hit share: each
  * typed part against its defences, temporary HP, 0 HP and death, then the concentration save it
- * calls for. `showRoll` false leaves the dice out of the reply (a hidden attacker's damage bonus);
+ * calls for. `showRoll` false keeps the dice for the game master (a hidden attacker's damage bonus);
  * `source` is who dealt it, for the recap, and `sourceNamed` says the command named it rather than guessed.
  */
 export function landDamage(
@@ -46,7 +46,7 @@ export function landDamage(
   const mixed = amount.parts.length > 1;
   const type = mixed ? null : amount.damageType;
   const events: EncounterEvent[] = [
-    ...(options.showRoll === false ? [] : rolledEvents(combatant, amount.roll)),
+    ...rolledEvents(combatant, amount.roll, options.showRoll === false),
     {
       kind: 'damage-taken',
       combatant: refOf(combatant),
@@ -72,8 +72,10 @@ export function landDamage(
   const dcs = change.events.flatMap((e) => (e.kind === 'concentration-save' ? [e.dc] : []));
   const checked = concentrationChecks(applied.encounter, ctx, combatant.id, dcs);
   events.push(...checked.events);
-  // The log shows what got through, so a resisted or immune hit does not read as a full one.
-  const taken = damageLanded(amount.total, change.events);
+  // The log shows what got through, so a resisted or immune hit does not read as a full one; a
+  // hidden combatant's defences are the game master's, whose log shows its hit points after a 🔒.
+  const landed = damageLanded(amount.total, change.events);
+  const taken = combatant.hidden ? amount.total : landed;
   const noted: DamageNote = { parts: amount.parts, critical: amount.critical !== null, total: amount.total, taken };
   return { encounter: checked.encounter, events, damage: noted };
 }
@@ -91,17 +93,19 @@ export function likelySource(encounter: Encounter, actor: Actor, target: Combata
 }
 
 /**
- * Anyone may report damage: tables call out hits that way. Each typed part of the amount meets
+ * Anyone may report damage on the game master's combatants, as tables call out hits; on a player's,
+ * only that player and the game master, unless the server lets anyone (`anyoneMayHarm`). Each typed part of the amount meets
  * resistance on its own; the `type` option types the parts that name none. `source` names who dealt
  * it (an attack knows its attacker); without it, `likelySource` is credited.
  */
 export function dealDamage(
   encounter: Encounter,
   ctx: StepContext,
-  input: { target: string; amount: string; type?: DamageType; critical?: boolean; source?: string },
+  input: { target: string; amount: string; type?: DamageType; critical?: boolean; source?: string; anyoneMayHarm?: boolean },
 ): Transition {
   const combatant = findTarget(encounter, input.target);
   requireAlive(combatant, 'damage');
+  requireMayHarm(ctx.actor, encounter, combatant, `damage ${combatant.name}`, input.anyoneMayHarm ?? false);
   requireHp(combatant);
   const source = input.source === undefined ? likelySource(encounter, ctx.actor, combatant) : findTarget(encounter, input.source);
   const critical = input.critical ?? false;

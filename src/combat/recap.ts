@@ -5,10 +5,7 @@ import { refOf } from './targets';
 import type { Actor, CombatantRef, Encounter, EncounterEvent, EncounterLogEntry } from './types';
 
 /** One logged change with what it did, as the store keeps it; an undone one counts for nothing. */
-export interface FightEntry extends Omit<EncounterLogEntry, 'hiddenHitPoints'> {
-  /** Empty for changes logged before events were kept. */
-  events: EncounterEvent[];
-}
+export type FightEntry = Omit<EncounterLogEntry, 'hiddenHitPoints'>;
 
 /** The entry a change makes when `actor` applies it at `at`, as the store logs it. */
 export function fightEntry(actor: Actor, transition: { command: string; detail: string; events: EncounterEvent[] }, at: Date): FightEntry {

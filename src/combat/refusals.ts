@@ -55,6 +55,8 @@ export type Refusal =
   | { kind: 'not-game-master'; gameMasterName: string; doing: string }
   /** `player` is the combatant's name when a player controls it. */
   | { kind: 'not-your-combatant'; gameMasterName: string; player: string | null; doing: string }
+  /** Harm to another player's combatant, which the server's setting keeps to that player and the game master. */
+  | { kind: 'may-not-harm'; gameMasterName: string; combatant: string; doing: string }
   | { kind: 'nobody-in-order' }
   | { kind: 'everyone-dead' }
   | { kind: 'not-started' }
@@ -74,6 +76,12 @@ export type Refusal =
   | { kind: 'not-affected'; combatant: string; condition: string }
   /** `modifiers` text the rules could not read; `reason` says what is wrong with it. */
   | { kind: 'bad-modifiers'; reason: string }
+  /** The combatant carries as many conditions and effects as one may. */
+  | { kind: 'too-many-effects'; combatant: string; max: number }
+  /** The encounter carries as many conditions and effects as one may. */
+  | { kind: 'too-many-effects-in-encounter'; max: number }
+  /** The effects on one combatant would together add more than `STACK_LIMITS` allow. */
+  | { kind: 'modifiers-stack-too-high'; combatant: string; problem: string }
   | { kind: 'modifiers-on-track'; track: string }
   /** `combatant` is null when the effect or its target is gone; `isPlayerCharacter`: "their", else "its". */
   | { kind: 'no-repeat-save-due'; combatant: string | null; isPlayerCharacter: boolean }

@@ -239,7 +239,13 @@ function hitPointsFor(ctx: StepContext, hp: number | string | undefined, names: 
   if (rolls.length === 0) return { hp: amounts[0]?.total, hpRolls: [] };
   rolls.forEach((roll, index) => {
     if (roll.total < 1 || roll.total > MAX_HP) {
-      throw new CombatRefusal({ kind: 'hp-rolled-out-of-range', combatant: names[index] ?? 'a monster', total: roll.total, rendered: roll.rendered, max: MAX_HP });
+      throw new CombatRefusal({
+        kind: 'hp-rolled-out-of-range',
+        combatant: names[index] ?? 'a monster',
+        total: roll.total,
+        rendered: roll.rendered,
+        max: MAX_HP,
+      });
     }
   });
   return { hp: undefined, hpRolls: rolls };

@@ -330,7 +330,8 @@ export type EncounterEvent =
   | { kind: 'moved-in-order'; combatant: CombatantRef; before: CombatantRef }
   | { kind: 'turn-delayed'; combatant: CombatantRef }
   | { kind: 'delay-ended'; combatant: CombatantRef }
-  | { kind: 'amount-rolled'; combatant: CombatantRef; roll: AmountRoll }
+  /** `private`: a hidden attacker's damage dice, which would show its bonus: the game master's alone. */
+  | { kind: 'amount-rolled'; combatant: CombatantRef; roll: AmountRoll; private?: boolean }
   /** Hit points rolled for a monster as it was added; `private`: a hidden one's, for the game master alone. */
   | { kind: 'hp-rolled'; combatant: CombatantRef; roll: AmountRoll; private: boolean }
   /** An attack roll; on a hit, the damage events follow. */
@@ -421,6 +422,8 @@ export interface EncounterLogEntry {
   undone: boolean;
   /** The hit points of hidden combatants the change touched, which `detail` leaves out: the game master's alone. */
   hiddenHitPoints: HiddenHitPoints[];
+  /** What the change did, as its step's events (a hidden monster's rolls among them); empty for changes logged before events were kept. */
+  events: EncounterEvent[];
 }
 
 /** A hidden combatant's hit points before and after one change (null: not in the encounter, or no HP yet). */

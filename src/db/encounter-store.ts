@@ -230,7 +230,7 @@ SELECT enc.id::text FROM enc, ${notifyChanged('enc')}`;
  * begin entry, so no rows means no encounter.
  */
 export const LOG_SQL = `
-SELECT ev.created_at, ev.actor_id, ev.actor_name, ev.command, ev.detail, ev.undone, ev.before, ev.after
+SELECT ev.created_at, ev.actor_id, ev.actor_name, ev.command, ev.detail, ev.undone, ev.before, ev.after, ev.events
 FROM encounter_events ev
 WHERE ev.encounter_id = (SELECT e.id FROM encounters e WHERE e.active_channel_id = $1)
 ORDER BY ev.id DESC
@@ -576,6 +576,7 @@ function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date, saved
           undone: boolean;
           before: EncounterSide | null;
           after: EncounterSide;
+          events: EncounterEvent[];
         }[]
       >(LOG_SQL, channelId, count);
       if (rows.length === 0) return null;
@@ -587,6 +588,7 @@ function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date, saved
         detail: row.detail,
         undone: row.undone,
         hiddenHitPoints: hiddenHitPointChanges(row.before, row.after),
+        events: row.events,
       }));
     },
 

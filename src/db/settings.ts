@@ -4,6 +4,8 @@ import { LIVE_CHANNEL } from './live-notices';
 import type { RuleSetId } from '../rules/ids';
 import {
   liveMonsterHpFrom,
+  playersHarmFrom,
+  type PlayersHarm,
   restRulesFrom,
   rulesetInForce,
   type EffectiveRuleset,
@@ -73,6 +75,24 @@ export async function setGmChannel(
   });
 }
 
+/** Whom players may harm in the server's fights. */
+export async function playersHarm(prisma: PrismaClient, guildId: string): Promise<PlayersHarm> {
+  return playersHarmFrom((await prisma.guildSettings.findUnique({ where: { guildId }, select: { playersHarm: true } }))?.playersHarm);
+}
+
+/** Sets whom players may harm; the server's rule set stays as it was. */
+export async function setPlayersHarm(
+  prisma: PrismaClient,
+  change: { guildId: string; playersHarm: PlayersHarm; userId: string },
+): Promise<void> {
+  await prisma.guildSettings.upsert({
+    where: { guildId: change.guildId },
+    create: { guildId: change.guildId, ruleset: null, playersHarm: change.playersHarm, updatedBy: change.userId },
+    // `updated_by` says who chose the rule set (what /config show is about); this is not that.
+    update: { playersHarm: change.playersHarm },
+  });
+}
+
 /** The server's rest rules, or the defaults. */
 export async function restRules(prisma: PrismaClient, guildId: string): Promise<RestRules> {
   return restRulesFrom(await prisma.restSettings.findUnique({ where: { guildId } }));
@@ -124,6 +144,8 @@ export function createSettingsStore(prisma: PrismaClient, liveChanged: (notice: 
     restRules: (guildId) => restRules(prisma, guildId),
     setRestRules: (change) => setRestRules(prisma, change),
     liveMonsterHp: (guildId) => liveMonsterHp(prisma, guildId),
+    playersHarm: (guildId) => playersHarm(prisma, guildId),
+    setPlayersHarm: (change) => setPlayersHarm(prisma, change),
     async setLiveMonsterHp(change) {
       await setLiveMonsterHp(prisma, change);
       liveChanged({ kind: 'settings', guildId: change.guildId });

@@ -73,6 +73,23 @@ export function dispatchButton(registry: CommandRegistry, ctx: ComponentContext)
   });
 }
 
+/** Discord takes at most 25 choices, each name and value at most 100 characters, or refuses them all. */
+const MAX_CHOICES = 25;
+const CHOICE_MAX_LENGTH = 100;
+
+/**
+ * Choices as Discord takes them: a name too long is shortened with an ellipsis; a value too long
+ * could not be sent back, so its choice is left out.
+ */
+function fitChoices(choices: readonly AutocompleteChoice[]): AutocompleteChoice[] {
+  return choices
+    .filter((choice) => choice.value.length <= CHOICE_MAX_LENGTH)
+    .slice(0, MAX_CHOICES)
+    .map((choice) =>
+      choice.name.length <= CHOICE_MAX_LENGTH ? choice : { ...choice, name: `${choice.name.slice(0, CHOICE_MAX_LENGTH - 1)}…` },
+    );
+}
+
 /** Autocomplete never fails loudly: a problem gives no suggestions. */
 export async function dispatchAutocomplete(
   registry: CommandRegistry,
@@ -82,7 +99,7 @@ export async function dispatchAutocomplete(
   const command = registry.get(name);
   if (!command?.autocomplete) return [];
   try {
-    return (await command.autocomplete(ctx)).slice(0, 25);
+    return fitChoices(await command.autocomplete(ctx));
   } catch (error) {
     ctx.services.logger.error({ interactionId: ctx.interactionId, command: name, err: error }, 'autocomplete failed');
     return [];

@@ -29,6 +29,43 @@ export const MODIFIER_LIMITS = {
   length: 200,
 } as const;
 
+/**
+ * Bounds on what every effect on one combatant adds up to, so that stacking effects cannot get past
+ * the per-effect bounds: Armour Class and speed, flat bonuses, and dice rolled with one roll, well
+ * inside the dice budget of a roll (1,000).
+ */
+export const STACK_LIMITS = {
+  /** Net change to Armour Class. */
+  ac: 20,
+  /** Net change to speed, in feet. */
+  speed: 240,
+  /** Flat bonuses and penalties, counted without their sign. */
+  flat: 40,
+  /** Dice of every bonus and damage term together. */
+  dice: 40,
+} as const;
+
+/** Why the modifiers of every effect on one combatant together pass `STACK_LIMITS`; null when they stay within. */
+export function stackedModifiersProblem(modifiers: readonly CustomModifier[]): string | null {
+  let ac = 0;
+  let speed = 0;
+  let flat = 0;
+  let dice = 0;
+  for (const m of modifiers) {
+    if (m.kind === 'ac') ac += m.amount;
+    if (m.kind === 'speed') speed += m.amount;
+    if (m.kind === 'bonus' || m.kind === 'damage') {
+      if (m.term.sides === null) flat += m.term.count;
+      else dice += m.term.count;
+    }
+  }
+  if (Math.abs(ac) > STACK_LIMITS.ac) return `change AC by ${ac}, past ±${STACK_LIMITS.ac}`;
+  if (Math.abs(speed) > STACK_LIMITS.speed) return `change speed by ${speed} ft, past ±${STACK_LIMITS.speed}`;
+  if (flat > STACK_LIMITS.flat) return `add flat bonuses and penalties of ${flat} in all, past ${STACK_LIMITS.flat}`;
+  if (dice > STACK_LIMITS.dice) return `roll ${dice} dice of bonuses and damage, past ${STACK_LIMITS.dice}`;
+  return null;
+}
+
 const TERM = /^([+-])(\d{1,3})(?:d(\d{1,3}))?$/;
 
 function isOneOf<T extends string>(values: readonly T[], text: string): text is T {

@@ -42,6 +42,19 @@ export function liveMonsterHpFrom(stored: string | null | undefined): LiveMonste
   return (LIVE_MONSTER_HP as readonly (string | null | undefined)[]).includes(stored) ? (stored as LiveMonsterHp) : DEFAULT_LIVE_MONSTER_HP;
 }
 
+/**
+ * Whom players may harm (damage, a level of exhaustion or the like): by default their own combatants
+ * and the game master's; `anyone` for tables that let players apply damage to each other's too.
+ */
+export const PLAYERS_HARM = ['own', 'anyone'] as const;
+export type PlayersHarm = (typeof PLAYERS_HARM)[number];
+export const DEFAULT_PLAYERS_HARM: PlayersHarm = 'own';
+
+/** A stored choice, with one this version does not know read as the default. */
+export function playersHarmFrom(stored: string | null | undefined): PlayersHarm {
+  return (PLAYERS_HARM as readonly (string | null | undefined)[]).includes(stored) ? (stored as PlayersHarm) : DEFAULT_PLAYERS_HARM;
+}
+
 /** A channel and the server it belongs to. */
 export interface SettingsPlace {
   guildId: string;
@@ -73,6 +86,10 @@ export interface SettingsStore {
   liveMonsterHp(guildId: string): Promise<LiveMonsterHp>;
   /** Sets it, remembering who did. */
   setLiveMonsterHp(change: { guildId: string; monsterHp: LiveMonsterHp; userId: string }): Promise<void>;
+  /** Whom players may harm in the server's fights. */
+  playersHarm(guildId: string): Promise<PlayersHarm>;
+  /** Sets it; the server's rule set stays as it was. */
+  setPlayersHarm(change: { guildId: string; playersHarm: PlayersHarm; userId: string }): Promise<void>;
 }
 
 /** A choice as a store keeps it: the id (perhaps of a rule set since removed), who made it, and when. */

@@ -84,14 +84,24 @@ function fullEmbed(view: AbilityTestView): Embed {
   };
 }
 
+function outcomeOnly(view: AbilityTestView): boolean {
+  return view.hidden && !view.secret && view.result.success !== null;
+}
+
+/** The whole roll for the game master, when the table was told only a hidden monster's outcome; null otherwise. */
+export function abilityTestAccount(view: AbilityTestView): Embed | null {
+  return outcomeOnly(view) ? fullEmbed(view) : null;
+}
+
 /**
  * The reply to `/check` and `/save`. A hidden monster's roll with a DC reads to the table as its
  * outcome alone, as its repeat saves do; without a DC its total is the only news and a number the
  * players may not see, so the game master alone gets it, as with `secret`.
  */
 export function abilityTestReply(view: AbilityTestView): Reply {
-  if (view.hidden && !view.secret && view.result.success !== null) {
-    return { embeds: [{ title: titleOf(view), description: `**${verdict(view.result.success)}**`, color: colorOf(view.result.success) }] };
+  const { success } = view.result;
+  if (outcomeOnly(view) && success !== null) {
+    return { embeds: [{ title: titleOf(view), description: `**${verdict(success)}**`, color: colorOf(success) }] };
   }
   const embed = fullEmbed(view);
   if (view.hidden) embed.footer = `Only you see this: ${view.name} is hidden, so its numbers stay with the game master.`;

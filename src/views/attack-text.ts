@@ -21,15 +21,24 @@ function reasonsInWords(event: AttackRoll, reasons: readonly AttackReason[], for
   return groups.join('; ');
 }
 
+/**
+ * Advantage and disadvantage as the reader may hear of them. The channel hears of a mode only with
+ * a reason it may know, and nothing of a hidden attacker's: a bare "with advantage" would tell a
+ * hidden monster's private condition.
+ */
 function modeInWords(event: AttackRoll, forGameMaster: boolean): string {
+  if (!forGameMaster && event.attacker.hidden) return '';
   const advantage = reasonsInWords(event, event.advantage, forGameMaster);
   const disadvantage = reasonsInWords(event, event.disadvantage, forGameMaster);
-  const why = (text: string) => (text === '' ? '' : ` (${text})`);
-  if (event.mode === 'advantage') return ` with advantage${why(advantage)}`;
-  if (event.mode === 'disadvantage') return ` with disadvantage${why(disadvantage)}`;
-  if (event.advantage.length === 0 || event.disadvantage.length === 0) return '';
-  if (advantage === '' || disadvantage === '') return ' (advantage and disadvantage cancel)';
+  if (event.mode === 'advantage') return advantage === '' ? '' : ` with advantage (${advantage})`;
+  if (event.mode === 'disadvantage') return disadvantage === '' ? '' : ` with disadvantage (${disadvantage})`;
+  if (event.advantage.length === 0 || event.disadvantage.length === 0 || advantage === '' || disadvantage === '') return '';
   return ` (advantage from ${advantage} and disadvantage from ${disadvantage} cancel)`;
+}
+
+/** The mode was said: every d20 rolled may be shown; otherwise the one that counts, as a plain roll reads. */
+function modeTold(event: AttackRoll, forGameMaster: boolean): boolean {
+  return forGameMaster || modeInWords(event, forGameMaster) !== '' || event.mode === 'normal';
 }
 
 function outcomeInWords(event: AttackRoll, forGameMaster: boolean): string {
@@ -59,8 +68,11 @@ function outcomeInWords(event: AttackRoll, forGameMaster: boolean): string {
 export function attackSentence(event: AttackRoll, forGameMaster: boolean): string {
   const kind = `${event.reach} ${event.weapon ? 'weapon' : 'spell'} attack`;
   const head = `**${shown(event.attacker.name)}** makes a ${kind} on **${shown(event.target.name)}**${modeInWords(event, forGameMaster)}`;
-  const showRoll = !event.attacker.hidden || forGameMaster;
+  // A critical hit on a low roll would tell what made it automatic (a private Paralyzed): the channel reads the outcome alone.
+  const privateCritical = event.autoCritical?.private === true && !forGameMaster;
+  const showRoll = (!event.attacker.hidden || forGameMaster) && !privateCritical;
   const showAc = !event.target.hidden || forGameMaster;
-  const roll = showRoll ? `: ${d20InWords(event)}${showAc ? ` against AC ${event.armourClass}` : ''}` : '';
+  const dice = modeTold(event, forGameMaster) ? event : { ...event, rolls: [event.natural] };
+  const roll = showRoll ? `: ${d20InWords(dice)}${showAc ? ` against AC ${event.armourClass}` : ''}` : '';
   return `${head}${roll}. ${outcomeInWords(event, forGameMaster)}`;
 }

@@ -105,3 +105,19 @@ function label(state: ConditionState): string {
 export function conditionLabels(combatant: Combatant, encounter: Encounter, shownOnly = false): string[] {
   return conditionStates(combatant, encounter, shownOnly).map(label);
 }
+
+/**
+ * Labels joined with commas within `budget` characters; those that do not fit are counted
+ * ("and 12 more"), so a combatant carrying many effects never pushes a message past Discord's limits.
+ */
+export function compactLabels(labels: readonly string[], budget: number): string {
+  let text = '';
+  for (const [index, label] of labels.entries()) {
+    const next = text === '' ? label : `${text}, ${label}`;
+    const rest = labels.length - index - 1;
+    const tail = rest > 0 ? `, and ${rest} more` : '';
+    if (next.length + tail.length > budget) return `${text === '' ? '' : `${text}, `}and ${labels.length - index} more`;
+    text = next;
+  }
+  return text;
+}

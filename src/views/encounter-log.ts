@@ -1,4 +1,5 @@
-import type { EncounterLogEntry, HiddenHitPoints } from '../combat/types';
+import type { EncounterEvent, EncounterLogEntry, HiddenHitPoints } from '../combat/types';
+import { d20InWords } from './condition-text';
 import { shown } from './markdown';
 import type { ButtonAction } from './button-ids';
 import type { Reply } from './reply';
@@ -40,10 +41,21 @@ function hiddenNumbers({ name, before, after }: HiddenHitPoints): string {
   return `${shown(name)} ${parts.join(', ')}`;
 }
 
+/** A hidden attacker's roll, which the channel read as its outcome alone: `Ogre d20 17 + 6 = 23 against AC 14`, and its damage dice. */
+function hiddenRolls(events: readonly EncounterEvent[]): string[] {
+  return events.flatMap((event) => {
+    if (event.kind === 'attack-rolled' && event.attacker.hidden) {
+      return [`${shown(event.attacker.name)} ${d20InWords(event)} against AC ${event.armourClass}`];
+    }
+    return event.kind === 'amount-rolled' && event.private === true ? [`🎲 ${event.roll.rendered}`] : [];
+  });
+}
+
 /** One change per line, newest first, with the time (UTC), who did it and what it did. */
 function logLine(entry: EncounterLogEntry, reader: LogReader): string {
   let line = `\`${clock(entry.at)}\` ${shown(entry.actorName)} · /${entry.command} · ${shown(entry.detail)}`;
-  if (reader === 'game-master' && entry.hiddenHitPoints.length > 0) line += ` · 🔒 ${entry.hiddenHitPoints.map(hiddenNumbers).join('; ')}`;
+  const secrets = reader === 'game-master' ? [...hiddenRolls(entry.events), ...entry.hiddenHitPoints.map(hiddenNumbers)] : [];
+  if (secrets.length > 0) line += ` · 🔒 ${secrets.join('; ')}`;
   return entry.undone ? `~~${line}~~ (undone)` : line;
 }
 

@@ -3,7 +3,7 @@ import { buttonId } from './button-ids';
 import { COLORS, EMBED_LIMITS } from './embeds';
 import { ABILITY_NAMES } from './condition-text';
 import { describeEvents } from './encounter-text';
-import type { Button, ButtonRow, Reply } from './reply';
+import type { Button, ButtonRow, Embed, Reply } from './reply';
 
 /** Buttons for what a player must roll next (concentration, death and repeat saves), and the My turn checklist. */
 function promptButtons(encounter: Encounter, events: readonly EncounterEvent[]): Button[] {
@@ -71,10 +71,21 @@ function rowsOf(buttons: readonly Button[]): ButtonRow[] {
   return rows;
 }
 
+/** Whole lines within Discord's description limit; those left over are counted (`/init log` and the tracker keep the state). */
 function fitDescription(lines: readonly string[]): string {
   const text = lines.join('\n');
   if (text.length <= EMBED_LIMITS.description) return text;
-  return `${text.slice(0, EMBED_LIMITS.description - 1)}…`;
+  const kept: string[] = [];
+  let used = 0;
+  const room = EMBED_LIMITS.description - 40;
+  for (const line of lines) {
+    const fitted = line.length > room ? `${line.slice(0, room - 1)}…` : line;
+    if (used + fitted.length + 1 > room) break;
+    kept.push(fitted);
+    used += fitted.length + 1;
+  }
+  kept.push(`… and ${lines.length - kept.length} more lines.`);
+  return kept.join('\n');
 }
 
 /** The players a reply must reach: whose turn starts, and who has a save waiting for their button. */
@@ -93,6 +104,19 @@ function pings(events: readonly EncounterEvent[]): { content: string; users: str
   if (waiting.length > 0) sentences.push(`${waiting.join(', ')}: a save is waiting for your button.`);
   if (sentences.length === 0) return null;
   return { content: sentences.join(' '), users: [...new Set([...(turnController === null ? [] : [turnController]), ...savers])] };
+}
+
+/**
+ * What the game master alone may read of a change the channel was told in outcome-only words (a
+ * hidden monster's rolls, numbers and the private reasons behind them): the whole account, or null
+ * when the channel was told everything. Never for a reply that is already theirs alone.
+ */
+export function gameMasterAccount(result: EncounterResult): Embed | null {
+  if (isSecretChange(result.events)) return null;
+  const full = describeEvents(result, true);
+  const told = describeEvents(result, false);
+  if (full.length === told.length && full.every((line, at) => line === told[at])) return null;
+  return { description: fitDescription(full), color: COLORS.neutral };
 }
 
 /**

@@ -100,6 +100,12 @@ function criticalNote(critical: CriticalApplied, amount: number): string {
 }
 
 function landedSentence(subject: Subject, amount: number, type: DamageType | null, events: readonly RulesEvent[]): string {
+  const dropped = events.find((event) => event.kind === 'dropped-to-zero');
+  if (!subject.showNumbers) {
+    // What a hidden creature's defences or temporary HP made of the damage would tell them: only the outcome.
+    const dealt = `${subject.name} is dealt ${damageWords(amount, type)}`;
+    return dropped ? `${dealt} and drops to 0 HP.` : `${dealt}.`;
+  }
   const immune = events.find((event) => event.kind === 'immune');
   if (immune) return `${subject.name} is immune to ${immune.damageType ?? 'that'} damage and takes none.`;
   const threshold = events.find((event) => event.kind === 'below-threshold');
@@ -112,13 +118,11 @@ function landedSentence(subject: Subject, amount: number, type: DamageType | nul
     ...events.filter((event) => event.kind === 'damage-modified').map(modifierNote),
   ];
   const absorbed = events.find((event) => event.kind === 'temp-hp-absorbed');
-  if (absorbed && subject.showNumbers) notes.push(`${absorbed.amount} absorbed by temporary HP, ${absorbed.tempHpLeft} left`);
-  else if (absorbed) notes.push('some absorbed by temporary HP');
+  if (absorbed) notes.push(`${absorbed.amount} absorbed by temporary HP, ${absorbed.tempHpLeft} left`);
   const head = `${subject.name} takes ${damageWords(taken, type)}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
-  const dropped = events.find((event) => event.kind === 'dropped-to-zero');
   if (dropped) return `${head} and drops to ${dropped.hp} HP.`;
   const lost = events.find((event) => event.kind === 'hp-lost');
-  if (lost && subject.showNumbers) return `${head} and is at ${lost.hp} HP.`;
+  if (lost) return `${head} and is at ${lost.hp} HP.`;
   return `${head}.`;
 }
 
@@ -165,7 +169,12 @@ export function consequenceSentences(subject: Subject, events: readonly RulesEve
         );
         break;
       case 'condition-immune':
-        sentences.push(`${who} is immune to ${conditionName(event.condition)} while ${conditionName(event.because)}.`);
+        // What makes a hidden creature immune may be a condition the game master keeps to themselves.
+        sentences.push(
+          subject.showNumbers
+            ? `${who} is immune to ${conditionName(event.condition)} while ${conditionName(event.because)}.`
+            : `${who} is immune to ${conditionName(event.condition)}.`,
+        );
         break;
       case 'revived':
         sentences.push(`${who} is conscious again.`);

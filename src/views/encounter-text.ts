@@ -24,9 +24,9 @@ import {
   type Subject,
 } from './encounter-rules-text';
 
-/** Replies go to the whole channel: a hidden monster's numbers stay out of them. */
-function subjectOf(combatant: CombatantRef): Subject {
-  return { name: shown(combatant.name), isPlayerCharacter: combatant.isPlayerCharacter, showNumbers: !combatant.hidden };
+/** Replies go to the whole channel: a hidden monster's numbers stay out of them, but for the game master's copy. */
+function subjectOf(combatant: CombatantRef, forGameMaster: boolean): Subject {
+  return { name: shown(combatant.name), isPlayerCharacter: combatant.isPlayerCharacter, showNumbers: forGameMaster || !combatant.hidden };
 }
 
 function signed(value: number): string {
@@ -214,7 +214,7 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
         lines.push(attackSentence(event, forGameMaster || event.private));
         break;
       case 'amount-rolled':
-        lines.push(`🎲 ${event.roll.rendered}`);
+        if (event.private !== true || forGameMaster) lines.push(`🎲 ${event.roll.rendered}`);
         break;
       case 'hp-rolled': {
         // A group's rolls arrive together: one line each, or their totals alone when the dice would not fit a reply.
@@ -231,7 +231,7 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
         index += run.length;
         lines.push(
           describeDamage(
-            subjectOf(event.combatant),
+            subjectOf(event.combatant, forGameMaster),
             { amount: event.amount, type: event.damageType, critical: event.critical },
             run.map((entry) => entry.event),
           ),
@@ -243,7 +243,7 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
         index += run.length;
         lines.push(
           describeDeathSave(
-            subjectOf(event.combatant),
+            subjectOf(event.combatant, forGameMaster),
             { ...event, events: run.map((entry) => entry.event) },
             tallyOf(encounter, event.combatant.id),
           ),
@@ -254,7 +254,7 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
         const run = [event, ...rulesRun(events, index, event.combatant.id)];
         index += run.length - 1;
         const sentence = rulesSentence(
-          subjectOf(event.combatant),
+          subjectOf(event.combatant, forGameMaster),
           run.map((entry) => entry.event),
         );
         if (sentence !== '') lines.push(sentence);

@@ -68,14 +68,18 @@ function packedFields(title: string, lines: readonly string[], budget: number): 
     fields.push({ name: fields.length === 0 ? title : `${title} (continued)`, value });
     value = '';
   };
+  // Each field's name counts too, and the closing "and N more" field needs room of its own.
+  const nameCost = `${title} (continued)`.length;
+  const closing = 100;
   for (const [index, line] of lines.entries()) {
-    const cost = line.length + 1 + title.length + 12;
+    const startsField = value === '' || value.length + line.length + 1 > EMBED_LIMITS.fieldValue;
+    const cost = line.length + 1 + (startsField ? nameCost : 0) + closing;
     if (cost > left || fields.length >= EMBED_LIMITS.fields - 1) {
       flush();
       fields.push({ name: '…', value: `and ${plural(lines.length - index, 'more combatant')}: \`/init export\` has every number.` });
       return fields;
     }
-    left -= line.length + 1;
+    left -= line.length + 1 + (startsField ? nameCost : 0);
     if (value.length + line.length + 1 > EMBED_LIMITS.fieldValue) flush();
     value = value === '' ? line : `${value}\n${line}`;
   }

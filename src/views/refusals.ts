@@ -85,6 +85,11 @@ export function refusalText(refusal: Refusal): string {
       return `"${shown(refusal.typed)}" could be ${listed(refusal.matches)}: which one?`;
     case 'not-game-master':
       return `Only the game master (${shown(refusal.gameMasterName)}) or ${MANAGERS} can ${shown(refusal.doing)}.`;
+    case 'may-not-harm':
+      return (
+        `Only ${shown(refusal.combatant)}'s player, the game master (${shown(refusal.gameMasterName)}) or ${MANAGERS} can ${shown(refusal.doing)}: ` +
+        "in this server players harm only their own combatants and the game master's (a server admin lets them harm anyone's with `/config harm players:anyone`)."
+      );
     case 'not-your-combatant': {
       const gameMaster = `the game master (${shown(refusal.gameMasterName)}) or ${MANAGERS}`;
       const who = refusal.player === null ? gameMaster : `${shown(refusal.player)}'s player, ${gameMaster}`;
@@ -135,6 +140,12 @@ export function refusalText(refusal: Refusal): string {
       return `${shown(refusal.combatant)} has no character sheet to read \`bonus:${refusal.ability}\` from: give the bonus as a number, e.g. \`bonus:5\`.`;
     case 'cannot-concentrate':
       return `${shown(refusal.combatant)} is ${refusal.condition} and cannot concentrate.`;
+    case 'too-many-effects':
+      return `${shown(refusal.combatant)} already carries ${refusal.max} conditions and effects, the most one combatant may: remove one first (\`/condition remove\`).`;
+    case 'too-many-effects-in-encounter':
+      return `This encounter already carries ${refusal.max} conditions and effects, the most one may: remove some first (\`/condition remove\`).`;
+    case 'modifiers-stack-too-high':
+      return `Together, the effects on ${shown(refusal.combatant)} would ${refusal.problem}: that is more than any table needs, so it is refused.`;
     case 'bad-modifiers':
       return `${shown(refusal.reason)}\n${MODIFIER_SYNTAX}`;
     case 'modifiers-on-track':
@@ -208,7 +219,9 @@ export function refusalText(refusal: Refusal): string {
       return `${shown(refusal.combatant)} has no concentration save to roll.`;
     case 'no-death-save-due':
       return `${shown(refusal.combatant)} has no death save to roll now: ${
-        refusal.dying ? `it is rolled at the start of ${its(refusal)} turn` : `${it({ ...refusal, name: shown(refusal.combatant) })} is not dying`
+        refusal.dying
+          ? `it is rolled at the start of ${its(refusal)} turn`
+          : `${it({ ...refusal, name: shown(refusal.combatant) })} is not dying`
       }.`;
     case 'group-none-alive':
       return 'None of them is still in the fight and alive, so nothing was changed.';

@@ -19,6 +19,11 @@ export function gameMasterCopy(rollerName: string, channelId: string, embeds: Em
   return { content: `🔒 Secret roll by **${shown(rollerName)}** in <#${channelId}>:`, embeds };
 }
 
+/** What the game master alone reads of a change in a channel: the whole roll and the reasons the table was not told. */
+export function gameMasterAccountCopy(channelId: string, embeds: Embed[]): Reply {
+  return { content: `🔒 For the game master, from <#${channelId}> (the table saw the outcome only):`, embeds };
+}
+
 function failure(to: SecretDestination): string {
   return to.kind === 'dm' ? `${shown(to.name)} takes no direct messages from the bot` : `the bot cannot post in <#${to.channelId}>`;
 }

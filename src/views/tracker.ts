@@ -8,7 +8,7 @@ import type { ButtonRow, Embed, Reply } from './reply';
 import { buttonId } from './button-ids';
 import { shown } from './markdown';
 import { COLORS, EMBED_LIMITS } from './embeds';
-import { conditionLabels } from './condition-labels';
+import { compactLabels, conditionLabels } from './condition-labels';
 
 /** Who reads the tracker: the channel (hidden numbers kept back) or the game master. */
 export type TrackerViewer = 'players' | 'game-master';
@@ -16,6 +16,8 @@ export type TrackerViewer = 'players' | 'game-master';
 const CURRENT = '▶️';
 const NOT_CURRENT = '▫️';
 const LAIR = '🏰';
+/** Characters of one tracker line given to what is on the combatant; `/condition list target:` shows all of it. */
+const LABELS_BUDGET = 300;
 
 /** How a combatant's health reads when its numbers are hidden. */
 export function healthBand(combatant: Combatant, encounter: Pick<Encounter, 'ruleSet'>): HealthBand {
@@ -85,7 +87,7 @@ export function combatantLine(combatant: Combatant, encounter: Encounter, viewer
   parts.push(...turnActions(combatant, seesNumbers));
   // A hidden monster's conditions are the game master's to know, like its numbers, unless shown.
   const states = conditionLabels(combatant, encounter, !seesNumbers);
-  if (states.length > 0) parts.push(states.join(', '));
+  if (states.length > 0) parts.push(compactLabels(states, LABELS_BUDGET));
   return parts.join(' · ');
 }
 

@@ -101,6 +101,7 @@ export function createMemoryEncounterStore(
           detail: e.detail,
           undone: e.undone,
           hiddenHitPoints: hiddenHitPointChanges(e.before, e.after),
+          events: e.events,
         })),
       );
     },

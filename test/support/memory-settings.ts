@@ -1,5 +1,7 @@
 import {
   DEFAULT_LIVE_MONSTER_HP,
+  DEFAULT_PLAYERS_HARM,
+  type PlayersHarm,
   DEFAULT_REST_RULES,
   rulesetInForce,
   type LiveMonsterHp,
@@ -16,6 +18,7 @@ export function createMemorySettingsStore(now: () => Date = () => new Date()): S
   const gmChannels = new Map<string, string>();
   const rests = new Map<string, RestRules>();
   const liveMonsterHp = new Map<string, LiveMonsterHp>();
+  const playersHarm = new Map<string, PlayersHarm>();
   const channelIn = ({ guildId, channelId }: SettingsPlace) => {
     const channel = channels.get(channelId);
     return channel?.guildId === guildId ? channel : undefined;
@@ -45,6 +48,11 @@ export function createMemorySettingsStore(now: () => Date = () => new Date()): S
     liveMonsterHp: (guildId) => Promise.resolve(liveMonsterHp.get(guildId) ?? DEFAULT_LIVE_MONSTER_HP),
     setLiveMonsterHp({ guildId, monsterHp }) {
       liveMonsterHp.set(guildId, monsterHp);
+      return Promise.resolve();
+    },
+    playersHarm: (guildId) => Promise.resolve(playersHarm.get(guildId) ?? DEFAULT_PLAYERS_HARM),
+    setPlayersHarm(change) {
+      playersHarm.set(change.guildId, change.playersHarm);
       return Promise.resolve();
     },
   };

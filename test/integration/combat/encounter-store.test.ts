@@ -240,7 +240,8 @@ describe('the encounter store on PostgreSQL', () => {
     await service.begin(gm, here, 'init begin', {});
     await service.apply(alice, here, 'init join', joinEncounter, { name: 'Alice', hp: 12, initiative: 15 });
     await service.apply(alice, here, 'init concentrate', startConcentration, { target: 'Alice', effect: 'Bless' });
-    await service.apply(bob, here, 'hp damage', dealDamage, { target: 'Alice', amount: '5' });
+    // A table where players may harm each other's combatants (`/config harm players:anyone`).
+    await service.apply(bob, here, 'hp damage', dealDamage, { target: 'Alice', amount: '5', anyoneMayHarm: true });
     await expect(service.undo(alice, here, 'init undo')).rejects.toEqual(
       new CombatRefusal({ kind: 'not-game-master', gameMasterName: 'Dana', doing: "undo Bob's change (hp damage)" }),
     );

@@ -50,7 +50,7 @@ describe('/attack in the console (2024, seed 3)', () => {
       [
         '**Alice** makes a melee weapon attack on **Bugbear**: d20 13 + 5 (attack bonus) = 18. **Hit.**',
         '🎲 1d8 (4) + 3 [slashing] = `7`',
-        'Bugbear takes 7 slashing damage.',
+        'Bugbear is dealt 7 slashing damage.',
       ].join('\n'),
     );
     expect(said(onHidden)).not.toMatch(/AC|16|40|33|HP/);
@@ -88,7 +88,8 @@ describe('/attack in the console (2024, seed 3)', () => {
     expect(reply?.ephemeral).toBe(true);
     expect(reply?.content).toBe('🔒 Secret roll: only you and the game master, gm, see it (sent by direct message).');
     expect(dm).toMatchObject({ user: 'gm', content: '🔒 Secret roll by **alice** in <#general>:' });
-    expect(dm?.embeds).toEqual(reply?.embeds);
+    // The game master's copy has the hidden Bugbear's AC and HP, which Alice's never shows (issue 24 item 3).
+    expect(dm?.embeds?.[0]?.description).toMatch(/= \d+ against AC 16\. \*\*[^]*Bugbear takes \d+ slashing damage and is at \d+ HP\.$/);
     expect(said(reply)).toMatch(
       /^🔒 Secret roll[^]*\*\*Alice\*\* makes a melee weapon attack on \*\*Bugbear\*\*: d20 \d+ \+ 5 \(attack bonus\) = \d+\. \*\*/,
     );

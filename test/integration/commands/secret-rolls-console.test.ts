@@ -101,9 +101,12 @@ describe('secret rolls in the console', () => {
 
     // On a hidden monster neither Alice's reply nor her copy for gm shows its AC or HP; the tracker keeps its health band.
     const onBugbear =
-      '**Alice** makes a melee weapon attack on **Bugbear**: d20 14 + 5 (attack bonus) = 19. **Hit.**\n🎲 1d8 (3) + 3 [slashing] = `6`\nBugbear takes 6 slashing damage.';
+      '**Alice** makes a melee weapon attack on **Bugbear**: d20 14 + 5 (attack bonus) = 19. **Hit.**\n🎲 1d8 (3) + 3 [slashing] = `6`\nBugbear is dealt 6 slashing damage.';
     expect(said(replyTo(8))).toBe(`${toGameMaster}\n${onBugbear}`);
-    expect(said(dmFor(8))).toBe(`🔒 Secret roll by **alice** in <#general>:\n${onBugbear}`);
+    // The game master's copy has what the game master may read: the Bugbear's AC and HP (issue 24 item 3).
+    expect(said(dmFor(8))).toBe(
+      '🔒 Secret roll by **alice** in <#general>:\n**Alice** makes a melee weapon attack on **Bugbear**: d20 14 + 5 (attack bonus) = 19 against AC 16. **Hit.**\n🎲 1d8 (3) + 3 [slashing] = `6`\nBugbear takes 6 slashing damage and is at 34 HP.',
+    );
     expect(
       tracker(8)
         .split('\n')

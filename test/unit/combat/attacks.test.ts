@@ -6,6 +6,7 @@ import type { AttackRoll, Encounter, EncounterEffect } from '../../../src/combat
 import type { RuleSetId } from '../../../src/rules/ids';
 import type { ConditionKey, RollMode, TrackKey } from '../../../src/rules/types';
 import { describeEvents } from '../../../src/views/encounter-text';
+import { gameMasterAccount } from '../../../src/views/encounter-replies';
 import { alice, bob, ctx, fresh, gm, named, noDice, refusalOf, scripted, detailOf } from './support';
 import { perRuleSet } from '../rules/support';
 
@@ -230,7 +231,7 @@ describe('hidden monsters', () => {
     const hit = attack(table(), ctx(alice, scripted(15, 8), 'dnd2024'), { ...SWORD, target: 'Bugbear' });
     const words = describeEvents(hit).join('\n');
     expect(words).toBe(
-      '**Alice** makes a melee weapon attack on **Bugbear**: d20 15 + 5 (attack bonus) = 20. **Hit.**\n🎲 1d8 (**8**) + 3 = `11`\nBugbear takes 11 damage.',
+      '**Alice** makes a melee weapon attack on **Bugbear**: d20 15 + 5 (attack bonus) = 20. **Hit.**\n🎲 1d8 (**8**) + 3 = `11`\nBugbear is dealt 11 damage.',
     );
     expect(describeEvents(hit, true).join('\n')).toContain('= 20 against AC 16. **Hit.**');
   });
@@ -262,12 +263,47 @@ describe('hidden monsters’ secrets', () => {
     };
     const encounter = { ...paralyzed, effects: [secret] };
     const hit = attack(encounter, ctx(alice, scripted(3, 12, 4, 5), 'dnd2024'), { ...SWORD, target: 'Bugbear' });
-    expect(describeEvents(hit)[0]).toBe(
-      '**Alice** makes a melee weapon attack on **Bugbear** with advantage: d20 12 (of 3, 12) + 5 (attack bonus) = 17. **Critical hit.**',
-    );
+    // No "with advantage", and no d20 that would show a critical on 12: both came from the game master's secret alone (issue 23 item 2).
+    expect(describeEvents(hit)[0]).toBe('**Alice** makes a melee weapon attack on **Bugbear**. **Critical hit.**');
     expect(describeEvents(hit, true)[0]).toBe(
       '**Alice** makes a melee weapon attack on **Bugbear** with advantage (Bugbear: Paralyzed): d20 12 (of 3, 12) + 5 (attack bonus) = 17 against AC 16. **Critical hit** (Bugbear is Paralyzed and within 5 ft).',
     );
+  });
+});
+
+describe("the channel reads a hidden monster's attack as its outcome; the game master gets the whole roll (issue 23 item 2, issue 24 item 3)", () => {
+  it("a hidden Poisoned attacker's disadvantage is not told to the channel; the game master's account has the d20s, the total, the AC and the damage dice", () => {
+    const poisoned = withState(table(), 'Bugbear', ['poisoned']);
+    const secret: EncounterEffect = {
+      ...withEffect(poisoned, 'Poisoned', 'Bugbear').effects[0]!,
+      kind: 'condition',
+      shownToPlayers: false,
+    };
+    const input: AttackInput = { ...SWORD, target: 'Alice', attacker: 'Bugbear', bonus: { parts: [{ bonus: 6, reason: 'attack bonus' }] } };
+    const hit = attack({ ...poisoned, effects: [secret] }, ctx(gm, scripted(15, 12, 4), 'dnd2024'), input);
+    expect(describeEvents(hit)).toEqual([
+      '**Bugbear** makes a melee weapon attack on **Alice**. **Hit.**',
+      'Alice takes 7 damage and is at 13 HP.',
+    ]);
+    expect(gameMasterAccount(hit)?.description?.split('\n')).toEqual([
+      '**Bugbear** makes a melee weapon attack on **Alice** with disadvantage (Bugbear: Poisoned): d20 12 (of 15, 12) + 6 (attack bonus) = 18 against AC 14. **Hit.**',
+      '🎲 1d8 (4) + 3 = `7`',
+      'Alice takes 7 damage and is at 13 HP.',
+    ]);
+  });
+
+  it("a player's hit on a hidden Ogre: the channel reads what was dealt, the game master what its resistance made of it", () => {
+    const ogre = addMonsters(table(), ctx(gm), { name: 'Ogre', hp: 59, ac: 11, initiative: 8, hidden: true, resist: ['fire'] }).encounter;
+    const hit = attack(ogre, ctx(alice, scripted(15, 6), 'dnd2024'), { ...SWORD, target: 'Ogre', damage: '1d8+3 [fire]' });
+    expect(describeEvents(hit).slice(1)).toEqual(['🎲 1d8 (6) + 3 [fire] = `9`', 'Ogre is dealt 9 fire damage.']);
+    expect(gameMasterAccount(hit)?.description?.split('\n').slice(1)).toEqual([
+      '🎲 1d8 (6) + 3 [fire] = `9`',
+      'Ogre takes 4 fire damage (halved: resistant) and is at 55 HP.',
+    ]);
+  });
+
+  it('an attack with nothing hidden has no account for the game master', () => {
+    expect(gameMasterAccount(attack(table(), ctx(alice, scripted(15, 6), 'dnd2024'), SWORD))).toBeNull();
   });
 });
 

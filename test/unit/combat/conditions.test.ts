@@ -179,6 +179,86 @@ describe('permissions', () => {
   });
 });
 
+describe('a player lifts only what they put on (issue 23 item 6)', () => {
+  it("Alice's own Incapacitated on a Paralyzed goblin ends, but the goblin stays Incapacitated by the game master's Paralyzed", () => {
+    const paralyzed = addCondition(party(), ctx(gm), { target: 'Goblin 1', condition: 'Paralyzed' }).encounter;
+    const doubled = addCondition(paralyzed, ctx(alice), { target: 'Goblin 1', condition: 'Incapacitated', source: 'Alice' }).encounter;
+    const lifted = removeCondition(doubled, ctx(alice), { target: 'Goblin 1', condition: 'Incapacitated' });
+    expect(named(lifted.encounter, 'Goblin 1').rules.conditions).toEqual(['paralyzed', 'incapacitated']);
+    expect(describeEvents(lifted)).toEqual(['Incapacitated on Goblin 1 ends.']);
+  });
+
+  it("the game master's own Incapacitated stays when Alice lifts the one she added", () => {
+    const held = addCondition(party(), ctx(gm), { target: 'Goblin 1', condition: 'Incapacitated' }).encounter;
+    const doubled = addCondition(held, ctx(alice), { target: 'Goblin 1', condition: 'Incapacitated', source: 'Alice' }).encounter;
+    const lifted = removeCondition(doubled, ctx(alice), { target: 'Goblin 1', condition: 'Incapacitated' }).encounter;
+    expect(named(lifted, 'Goblin 1').rules.conditions).toEqual(['incapacitated']);
+    expect(lifted.effects.map((e) => e.appliedBy)).toEqual(['gm']);
+  });
+});
+
+describe("a hidden monster's private conditions are no oracle (issue 23 item 2)", () => {
+  it('a player asking to remove Blinded gets one refusal whether the hidden Ogre has it or not', () => {
+    const ogre = addMonsters(party(), ctx(gm), { name: 'Ogre', hp: 59, initiative: 8, hidden: true }).encounter;
+    const blinded = addCondition(ogre, ctx(gm), { target: 'Ogre', condition: 'Blinded' }).encounter;
+    const lacking = refusalOf(() => removeCondition(ogre, ctx(alice), { target: 'Ogre', condition: 'Blinded' }));
+    const having = refusalOf(() => removeCondition(blinded, ctx(alice), { target: 'Ogre', condition: 'Blinded' }));
+    expect(having).toBe('Only the game master (Gina) or a member with Manage Channels can remove Blinded from Ogre.');
+    expect(lacking).toBe(having);
+  });
+
+  it("a player's Poisoned on a privately Petrified hidden Ogre is told it does nothing, not why; the game master reads why", () => {
+    const ogre = addMonsters(party(), ctx(gm), { name: 'Ogre', hp: 59, initiative: 8, hidden: true }).encounter;
+    const petrified = addCondition(ogre, ctx(gm), { target: 'Ogre', condition: 'Petrified' }).encounter;
+    const poisoned = addCondition(petrified, ctx(alice), { target: 'Ogre', condition: 'Poisoned', source: 'Alice' });
+    expect(describeEvents(poisoned)).toEqual(['It is immune to Poisoned.']);
+    expect(describeEvents(poisoned, true)).toEqual(['It is immune to Poisoned while Petrified.']);
+  });
+});
+
+describe('caps on effects and on what they add up to (issue 23 item 1)', () => {
+  const bless = (encounter: Encounter, name: string, modifiers: string): Encounter =>
+    addCondition(encounter, ctx(alice), { target: 'Alice', condition: name, modifiers, source: 'Alice' }).encounter;
+
+  it('AC from stacked effects stops at +20: a third ac:+10 is refused', () => {
+    const twice = bless(bless(party(), 'Shield 1', 'ac:+10'), 'Shield 2', 'ac:+10');
+    expect(refusalOf(() => bless(twice, 'Shield 3', 'ac:+10'))).toBe(
+      'Together, the effects on Alice would change AC by 30, past ±20: that is more than any table needs, so it is refused.',
+    );
+  });
+
+  it('dice rolled with one roll from every effect stop at 40: a fifth save:+10d100 is refused', () => {
+    let encounter = party();
+    for (let i = 1; i <= 4; i += 1) encounter = bless(encounter, `Boon ${i}`, 'save:+10d100');
+    expect(refusalOf(() => bless(encounter, 'Boon 5', 'save:+10d100'))).toBe(
+      'Together, the effects on Alice would roll 50 dice of bonuses and damage, past 40: that is more than any table needs, so it is refused.',
+    );
+  });
+
+  it("a player's refusal tells nothing of a hidden monster's private effects: they count what they can see", () => {
+    let ogre = addMonsters(party(), ctx(gm), { name: 'Ogre', hp: 59, initiative: 8, hidden: true }).encounter;
+    for (let i = 1; i <= 20; i += 1)
+      ogre = addCondition(ogre, ctx(gm), { target: 'Ogre', condition: `Secret ${i}`, modifiers: 'ac:+1' }).encounter;
+    expect(refusalOf(() => addCondition(ogre, ctx(gm), { target: 'Ogre', condition: 'Secret 21' }))).toBe(
+      'Ogre already carries 20 conditions and effects, the most one combatant may: remove one first (`/condition remove`).',
+    );
+    for (let i = 1; i <= 20; i += 1) {
+      ogre = addCondition(ogre, ctx(alice), { target: 'Ogre', condition: `Hex ${i}`, source: 'Alice', modifiers: 'ac:-1' }).encounter;
+    }
+    expect(refusalOf(() => addCondition(ogre, ctx(alice), { target: 'Ogre', condition: 'Hex 21', source: 'Alice' }))).toBe(
+      'Ogre already carries 20 conditions and effects, the most one combatant may: remove one first (`/condition remove`).',
+    );
+  });
+
+  it('a combatant carries at most 20 conditions and effects', () => {
+    let encounter = party();
+    for (let i = 1; i <= 20; i += 1) encounter = bless(encounter, `Mark ${i}`, 'speed:+1');
+    expect(refusalOf(() => bless(encounter, 'Mark 21', 'speed:+1'))).toBe(
+      'Alice already carries 20 conditions and effects, the most one combatant may: remove one first (`/condition remove`).',
+    );
+  });
+});
+
 describe('durations', () => {
   it('Poisoned for 1 round on Goblin 1 ends at the end of its next turn, and leaves the tracker', () => {
     // Round 1: Alice's turn; Poisoned goes on Goblin 1, whose turn is next.

@@ -1,4 +1,6 @@
 import { concentrationChecks, dropConcentration, pressConcentrationSave, startConcentration } from '../../../src/combat/concentration';
+import { attack, type AttackInput } from '../../../src/combat/attacks';
+import { addCondition } from '../../../src/combat/conditions';
 import { dealDamage, grantTempHp, heal, setHp, setMaxHp } from '../../../src/combat/hit-points';
 import { addMonsters, joinEncounter } from '../../../src/combat/roster';
 import { replaceCombatant } from '../../../src/combat/transition';
@@ -397,5 +399,36 @@ describe('healing, temporary HP and corrections', () => {
       const healed = heal(hurt, ctx(gm, noDice, 'dnd2014'), { target: 'Alice', amount: '10' });
       expect(named(healed.encounter, 'Alice').rules.hp).toBe(6);
     });
+  });
+});
+
+describe("who may harm whom (issue 23 item 4): a player harms their own combatants and the game master's, another player's only where the server allows", () => {
+  const withBram = (): Encounter => joinEncounter(table(), ctx(bob, noDice), { name: 'Bram', hp: 10, initiative: 5 }).encounter;
+  const refusal =
+    "Only Alice's player, the game master (Gina) or a member with Manage Channels can damage Alice: in this server players harm only their own combatants and the game master's (a server admin lets them harm anyone's with `/config harm players:anyone`).";
+
+  it('Bob cannot damage Alice, nor put exhaustion on her with his own Bram as source, nor attack her; he may damage the Goblin and Bram', () => {
+    const encounter = withBram();
+    expect(refusalOf(() => dealDamage(encounter, ctx(bob), { target: 'Alice', amount: '100' }))).toBe(refusal);
+    expect(refusalOf(() => addCondition(encounter, ctx(bob), { target: 'Alice', condition: 'Exhaustion', level: 6, source: 'Bram' }))).toBe(
+      refusal.replace('can damage Alice', 'can put Exhaustion on Alice'),
+    );
+    const sword: AttackInput = {
+      target: 'Alice',
+      bonus: { parts: [{ bonus: 5, reason: 'attack bonus' }] },
+      damage: '100',
+      weapon: true,
+      reach: 'melee',
+    };
+    expect(refusalOf(() => attack(encounter, ctx(bob, scripted(20)), sword))).toBe(refusal.replace('can damage Alice', 'can attack Alice'));
+    expect(named(dealDamage(encounter, ctx(bob), { target: 'Goblin', amount: '3' }).encounter, 'Goblin').rules.hp).toBe(4);
+    expect(named(dealDamage(encounter, ctx(bob), { target: 'Bram', amount: '3' }).encounter, 'Bram').rules.hp).toBe(7);
+  });
+
+  it('the game master harms anyone, and with `/config harm players:anyone` so does Bob; the rules of death are unchanged', () => {
+    const encounter = withBram();
+    expect(named(dealDamage(encounter, ctx(gm), { target: 'Alice', amount: '5' }).encounter, 'Alice').rules.hp).toBe(7);
+    const killed = dealDamage(encounter, ctx(bob), { target: 'Alice', amount: '100', anyoneMayHarm: true });
+    expect(named(killed.encounter, 'Alice').rules.dead).toBe(true);
   });
 });

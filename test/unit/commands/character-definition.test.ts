@@ -22,6 +22,7 @@ describe('the /character and /rest definitions keep the option names the issue f
       edit: ['name*', 'level', ...SHEET],
       show: ['name'],
       list: [],
+      revive: ['name*', 'hp'],
       use: ['name*'],
       export: ['name'],
       import: ['file', 'json'],

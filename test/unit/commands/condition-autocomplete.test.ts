@@ -9,10 +9,12 @@ import { unitContext } from './context';
 
 const unused = (): Promise<never> => Promise.reject(new Error('not used'));
 
-function suggestions(encounter: Encounter | null, focused: string, typed: string): Promise<string[]> {
+function suggestions(encounter: Encounter | null, focused: string, typed: string, userId = '42'): Promise<string[]> {
   const encounters = { get: () => Promise.resolve(encounter), combatants: () => Promise.resolve([]) } as unknown as EncounterService;
   const base = unitContext({ encounters }, { send: unused, sendDirect: unused, edit: unused, pin: unused }, { [focused]: typed });
-  return command.autocomplete!({ ...base, focused: { name: focused, value: typed } }).then((choices) => choices.map((c) => c.name));
+  return command.autocomplete!({ ...base, user: { id: userId, name: userId }, focused: { name: focused, value: typed } }).then((choices) =>
+    choices.map((c) => c.name),
+  );
 }
 
 function withGoblin(ruleSet: RuleSetId): Encounter {
@@ -33,6 +35,13 @@ describe('/condition suggests the rule set in force', () => {
   it('named effects already in play come after the catalogue', async () => {
     const blessed = addCondition(withGoblin('dnd2024'), ctx(gm), { target: 'Goblin', condition: 'Bless' }).encounter;
     expect(await suggestions(blessed, 'condition', 'bl')).toEqual(['Blinded', 'Bless', 'Invisible']);
+  });
+
+  it("a player is never offered the game master's unshown effect on a hidden monster; the game master is", async () => {
+    const ogre = addMonsters(fresh('dnd2024'), ctx(gm), { name: 'Ogre', hp: 59, initiative: 8, hidden: true }).encounter;
+    const secret = addCondition(ogre, ctx(gm), { target: 'Ogre', condition: 'Mirror Image' }).encounter;
+    expect(await suggestions(secret, 'condition', 'mirror')).toEqual([]);
+    expect(await suggestions(secret, 'condition', 'mirror', 'gm')).toEqual(['Mirror Image']);
   });
 
   it('no encounter, no suggestions', async () => {

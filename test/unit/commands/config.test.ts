@@ -234,9 +234,9 @@ describe('/config gm-channel', () => {
   });
 });
 
-test('/config offers clear as a subcommand without options, after ruleset and show, then gm-channel, rests and live-page', () => {
+test('/config offers clear as a subcommand without options, after ruleset and show, then gm-channel, rests, live-page and harm', () => {
   const json = command.definition.toJSON() as { options: { name: string; options?: unknown[] }[] };
-  expect(json.options.map((o) => o.name)).toEqual(['ruleset', 'show', 'clear', 'gm-channel', 'rests', 'live-page']);
+  expect(json.options.map((o) => o.name)).toEqual(['ruleset', 'show', 'clear', 'gm-channel', 'rests', 'live-page', 'harm']);
   expect(json.options[2]?.options ?? []).toEqual([]);
   expect(command.examples).toContain('/config clear');
 });

@@ -27,8 +27,21 @@ describe('damage in words', () => {
       10,
       'slashing',
       [{ kind: 'hp-lost', amount: 10, hp: 49 }],
-      'Ogre takes 10 slashing damage.',
+      'Ogre is dealt 10 slashing damage.',
     ],
+    [
+      "a hidden monster's resistance, immunity and temporary HP stay the game master's: the channel reads what was dealt",
+      hiddenOgre,
+      14,
+      'fire',
+      [
+        { kind: 'damage-modified', reason: 'resistance', before: 14, after: 7 },
+        { kind: 'temp-hp-absorbed', amount: 2, tempHpLeft: 0 },
+        { kind: 'hp-lost', amount: 5, hp: 44 },
+      ],
+      'Ogre is dealt 14 fire damage.',
+    ],
+    ['a hidden monster immune', hiddenOgre, 9, 'poison', [{ kind: 'immune', damageType: 'poison' }], 'Ogre is dealt 9 poison damage.'],
     [
       'vulnerability',
       goblin,

@@ -64,7 +64,7 @@ describe('encounter events in words', () => {
         { kind: 'damage-taken', combatant: ref(ogre), source: null, amount: 13, damageType: 'fire', critical: null },
         { kind: 'rules', combatant: ref(ogre), event: { kind: 'hp-lost', amount: 13, hp: 46 } },
       ]),
-    ).toEqual(['🎲 2d6 (**6**, 4) + 3 [fire] = `13`', 'Ogre takes 13 fire damage.']);
+    ).toEqual(['🎲 2d6 (**6**, 4) + 3 [fire] = `13`', 'Ogre is dealt 13 fire damage.']);
   });
 
   test('a new round, a turn with an automatic death save and its tally', () => {
@@ -140,6 +140,7 @@ describe('the log in words', () => {
     detail,
     undone,
     hiddenHitPoints: [],
+    events: [],
   });
 
   test('newest first, with the time, who, the command and what it did; undone changes struck through', () => {
