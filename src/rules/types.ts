@@ -77,7 +77,11 @@ export type RulesRefusal =
   | { kind: 'no-inspiration-in-rules'; ruleSetName: string }
   | { kind: 'no-inspiration-left' }
   /** `condition`: what takes its actions or movement away; null when its speed is 0. */
-  | { kind: 'dodge-does-nothing'; condition: string | null };
+  | { kind: 'dodge-does-nothing'; condition: string | null }
+  /** A test's `bonus` past ±`max`; `rolled` is what its dice came to, null when it was a number. */
+  | { kind: 'bonus-out-of-range'; rolled: number | null; max: number }
+  /** A test's `bonus` the dice engine could not read or roll, in the dice engine's words. */
+  | { kind: 'bonus-dice'; message: string };
 
 // ---------------------------------------------------------------------------------------------
 // A combatant's rules state (plain data, never mutated: every function returns a new one)

@@ -277,5 +277,11 @@ export function rulesRefusalText(refusal: RulesRefusal): string {
       return 'No Heroic Inspiration to spend.';
     case 'dodge-does-nothing':
       return refusal.condition === null ? 'Dodging does nothing at speed 0.' : `Dodging does nothing while ${refusal.condition}.`;
+    case 'bonus-out-of-range':
+      return refusal.rolled === null
+        ? `A bonus goes from -${refusal.max} to +${refusal.max}.`
+        : `That bonus came to ${refusal.rolled}; a bonus goes from -${refusal.max} to +${refusal.max}.`;
+    case 'bonus-dice':
+      return refusal.message;
   }
 }
