@@ -81,7 +81,11 @@ export type RulesRefusal =
   /** A test's `bonus` past ±`max`; `rolled` is what its dice came to, null when it was a number. */
   | { kind: 'bonus-out-of-range'; rolled: number | null; max: number }
   /** A test's `bonus` the dice engine could not read or roll, in the dice engine's words. */
-  | { kind: 'bonus-dice'; message: string };
+  | { kind: 'bonus-dice'; message: string }
+  | { kind: 'no-such-condition'; condition: ConditionKey; ruleSetName: string }
+  | { kind: 'no-such-track'; track: TrackKey; ruleSetName: string }
+  /** `track`: the track's name as the rule set spells it (Exhaustion). */
+  | { kind: 'track-level-out-of-range'; track: string; max: number };
 
 // ---------------------------------------------------------------------------------------------
 // A combatant's rules state (plain data, never mutated: every function returns a new one)
@@ -682,12 +686,12 @@ export interface RuleSet {
 
   condition(key: ConditionKey): ConditionDefinition | undefined;
   /** Adds a condition with the ones it implies, unless an active one grants immunity. */
-  addCondition(state: CombatantRulesState, key: ConditionKey): RulesResult<StateChange>;
+  addCondition(state: CombatantRulesState, key: ConditionKey): RulesResult<StateChange, RulesRefusal>;
   removeCondition(state: CombatantRulesState, key: ConditionKey): StateChange;
   /** Puts back what `change` took off only as implied by another condition, when it was also given on its own (`held`). */
   keepHeldConditions(before: Pick<CombatantRulesState, 'conditions'>, change: StateChange, held: readonly ConditionKey[]): StateChange;
   /** Sets a track level; reaching the end kills (exhaustion) or dooms (fatigue). */
-  setTrack(state: CombatantRulesState, track: TrackKey, level: number): RulesResult<StateChange>;
+  setTrack(state: CombatantRulesState, track: TrackKey, level: number): RulesResult<StateChange, RulesRefusal>;
 
   d20Test(state: CombatantRulesState, request: D20TestRequest): D20TestModifiers;
   /**

@@ -283,5 +283,11 @@ export function rulesRefusalText(refusal: RulesRefusal): string {
         : `That bonus came to ${refusal.rolled}; a bonus goes from -${refusal.max} to +${refusal.max}.`;
     case 'bonus-dice':
       return refusal.message;
+    case 'no-such-condition':
+      return `${refusal.condition} is not a condition in the ${refusal.ruleSetName} rules.`;
+    case 'no-such-track':
+      return `The ${refusal.ruleSetName} rules have no ${refusal.track} track.`;
+    case 'track-level-out-of-range':
+      return `${refusal.track} goes from 0 to ${refusal.max}.`;
   }
 }
