@@ -85,7 +85,16 @@ export type RulesRefusal =
   | { kind: 'no-such-condition'; condition: ConditionKey; ruleSetName: string }
   | { kind: 'no-such-track'; track: TrackKey; ruleSetName: string }
   /** `track`: the track's name as the rule set spells it (Exhaustion). */
-  | { kind: 'track-level-out-of-range'; track: string; max: number };
+  | { kind: 'track-level-out-of-range'; track: string; max: number }
+  /** The D&D Next playtest's rest variants, asked for under another rule set. */
+  | { kind: 'rest-variant-not-in-rules'; ruleSetName: string }
+  | { kind: 'cannot-rest'; why: 'dead' | 'no-hit-points' }
+  | { kind: 'hit-dice-not-whole' }
+  /** `usable`: the d`sides` Hit Dice left to spend, halved when fatigue 5 halves them. */
+  | { kind: 'hit-dice-unavailable'; sides: number; usable: number; halvedByFatigue: boolean }
+  /** Hit Dice asked for at the maximum, `hp` of `max`. */
+  | { kind: 'hit-dice-heal-nothing'; hp: number; max: number }
+  | { kind: 'hit-dice-need-healers-kit' };
 
 // ---------------------------------------------------------------------------------------------
 // A combatant's rules state (plain data, never mutated: every function returns a new one)
@@ -766,7 +775,7 @@ export interface RuleSet {
   /** The rounds an effect ending at `expiry` has left, as `roundsExpiry`'s count: N right after it is put on for N rounds. */
   roundsLeft(expiry: Expiry, now: TurnPoint | null, order: readonly string[]): number;
 
-  canRest(state: CombatantRulesState): RulesResult<true>;
-  shortRest(state: CombatantRulesState, options: ShortRestOptions, random: RandomSource): RulesResult<RestResult>;
-  longRest(state: CombatantRulesState, options: LongRestOptions): RulesResult<RestResult>;
+  canRest(state: CombatantRulesState): RulesResult<true, RulesRefusal>;
+  shortRest(state: CombatantRulesState, options: ShortRestOptions, random: RandomSource): RulesResult<RestResult, RulesRefusal>;
+  longRest(state: CombatantRulesState, options: LongRestOptions): RulesResult<RestResult, RulesRefusal>;
 }

@@ -289,5 +289,19 @@ export function rulesRefusalText(refusal: RulesRefusal): string {
       return `The ${refusal.ruleSetName} rules have no ${refusal.track} track.`;
     case 'track-level-out-of-range':
       return `${refusal.track} goes from 0 to ${refusal.max}.`;
+    case 'rest-variant-not-in-rules':
+      return `The optional and experimental rest rules belong to the D&D Next playtest, not the ${refusal.ruleSetName} rules.`;
+    case 'cannot-rest':
+      return refusal.why === 'dead' ? "The dead can't rest." : 'A creature needs at least 1 hit point to rest.';
+    case 'hit-dice-not-whole':
+      return 'Spend a whole number of Hit Dice.';
+    case 'hit-dice-unavailable': {
+      const why = refusal.halvedByFatigue ? ' (fatigue 5 halves them)' : '';
+      return `Only ${refusal.usable} d${refusal.sides} Hit ${refusal.usable === 1 ? 'Die is' : 'Dice are'} available${why}.`;
+    }
+    case 'hit-dice-heal-nothing':
+      return `HP are at the maximum (${refusal.hp}/${refusal.max}), so Hit Dice would heal nothing: none was spent.`;
+    case 'hit-dice-need-healers-kit':
+      return "In the D&D Next playtest, spending Hit Dice on a short rest needs a healer's kit or a feature that allows it.";
   }
 }

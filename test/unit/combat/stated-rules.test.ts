@@ -110,7 +110,7 @@ describe('regaining hit points by any command ends the unconsciousness of a crea
     );
     if (!down.ok) throw new Error(rulesRefusalText(down.reason));
     const rested = rules.shortRest(down.value.state, { spend: [{ sides: 8, count: 1 }], healersKit: true }, scripted(5));
-    if (!rested.ok) throw new Error(rested.reason);
+    if (!rested.ok) throw new Error(rulesRefusalText(rested.reason));
     expect(rested.value.state).toMatchObject({ hp: 7, conditions: ['prone'] });
     expect(rested.value.events.map((e) => e.kind)).toContain('revived');
   });
