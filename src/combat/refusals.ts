@@ -75,7 +75,7 @@ export type Refusal =
   | { kind: 'dc-out-of-range'; max: number }
   | { kind: 'not-affected'; combatant: string; condition: string }
   /** `modifiers` text the rules could not read; `reason` says what is wrong with it. */
-  | { kind: 'bad-modifiers'; reason: string }
+  | { kind: 'bad-modifiers'; refusal: RulesRefusal }
   /** The combatant carries as many conditions and effects as one may. */
   | { kind: 'too-many-effects'; combatant: string; max: number }
   /** The encounter carries as many conditions and effects as one may. */

@@ -59,11 +59,8 @@ export type ConditionKey = (typeof CONDITION_KEYS)[number];
 /** Level tracks: 2014/2024 exhaustion, A5E fatigue and strife. */
 export type TrackKey = 'exhaustion' | 'fatigue' | 'strife';
 
-/**
- * A value a user can cause to be wrong: `reason` says why, as a `RulesRefusal` the views word, or
- * (where the rules still word their refusals themselves) a sentence a player understands.
- */
-export type RulesResult<T, Why = string> = { ok: true; value: T } | { ok: false; reason: Why };
+/** A value a user can cause to be wrong: `reason` says why, as a `RulesRefusal` the views word. */
+export type RulesResult<T, Why = RulesRefusal> = { ok: true; value: T } | { ok: false; reason: Why };
 
 /** Why the rules refuse, as data; `src/views/refusals.ts` words it. */
 export type RulesRefusal =
@@ -94,7 +91,20 @@ export type RulesRefusal =
   | { kind: 'hit-dice-unavailable'; sides: number; usable: number; halvedByFatigue: boolean }
   /** Hit Dice asked for at the maximum, `hp` of `max`. */
   | { kind: 'hit-dice-heal-nothing'; hp: number; max: number }
-  | { kind: 'hit-dice-need-healers-kit' };
+  | { kind: 'hit-dice-need-healers-kit' }
+  // `modifiers` text: each refusal names the `token` it could not read, as the user typed it.
+  | { kind: 'modifier-not-a-term'; token: string }
+  | { kind: 'modifier-flat-too-large'; token: string; max: number }
+  | { kind: 'modifier-dice-out-of-range'; token: string; dice: number; sides: number }
+  | { kind: 'modifier-not-signed-whole'; token: string }
+  | { kind: 'modifier-out-of-range'; token: string; bound: number }
+  | { kind: 'modifier-unknown-test'; token: string }
+  | { kind: 'modifier-unknown-ability'; token: string }
+  | { kind: 'modifier-unknown-damage-type'; token: string }
+  | { kind: 'modifier-unknown'; token: string }
+  | { kind: 'modifiers-too-long'; max: number }
+  | { kind: 'no-modifiers' }
+  | { kind: 'too-many-modifiers'; max: number };
 
 // ---------------------------------------------------------------------------------------------
 // A combatant's rules state (plain data, never mutated: every function returns a new one)

@@ -1,6 +1,6 @@
 import { DAMAGE_QUALIFIERS } from '../combat/damage-amount';
 import type { DeadAct, Field, NameSample, Refusal, Stopper } from '../combat/refusals';
-import { DAMAGE_TYPES, type RulesRefusal } from '../rules/types';
+import { ABILITIES, DAMAGE_TYPES, TEST_TARGETS, type RulesRefusal } from '../rules/types';
 import { shown } from './markdown';
 import { it, its, type Referent } from './pronouns';
 import { MODIFIER_SYNTAX } from './condition-text';
@@ -147,7 +147,7 @@ export function refusalText(refusal: Refusal): string {
     case 'modifiers-stack-too-high':
       return `Together, the effects on ${shown(refusal.combatant)} would ${refusal.problem}: that is more than any table needs, so it is refused.`;
     case 'bad-modifiers':
-      return `${shown(refusal.reason)}\n${MODIFIER_SYNTAX}`;
+      return `${shown(rulesRefusalText(refusal.refusal))}\n${MODIFIER_SYNTAX}`;
     case 'modifiers-on-track':
       return `${refusal.track} has its own mechanics: leave out \`modifiers\`.`;
     case 'no-repeat-save-due':
@@ -303,5 +303,29 @@ export function rulesRefusalText(refusal: RulesRefusal): string {
       return `HP are at the maximum (${refusal.hp}/${refusal.max}), so Hit Dice would heal nothing: none was spent.`;
     case 'hit-dice-need-healers-kit':
       return "In the D&D Next playtest, spending Hit Dice on a short rest needs a healer's kit or a feature that allows it.";
+    case 'modifier-not-a-term':
+      return `"${refusal.token}" needs a signed number or dice, such as +2 or +1d4.`;
+    case 'modifier-flat-too-large':
+      return `"${refusal.token}": a flat bonus goes up to ${refusal.max}.`;
+    case 'modifier-dice-out-of-range':
+      return `"${refusal.token}": from 1 to ${refusal.dice} dice of 2 to ${refusal.sides} sides.`;
+    case 'modifier-not-signed-whole':
+      return `"${refusal.token}" needs a signed whole number, such as +2 or -10.`;
+    case 'modifier-out-of-range':
+      return `"${refusal.token}" goes from -${refusal.bound} to +${refusal.bound}.`;
+    case 'modifier-unknown-test':
+      return `"${refusal.token}": the test is one of ${TEST_TARGETS.join(', ')}.`;
+    case 'modifier-unknown-ability':
+      return `"${refusal.token}": the ability is one of ${ABILITIES.join(', ')}.`;
+    case 'modifier-unknown-damage-type':
+      return `"${refusal.token}": damage types are ${DAMAGE_TYPES.join(', ')}.`;
+    case 'modifier-unknown':
+      return `"${refusal.token}" is not a modifier I know.`;
+    case 'modifiers-too-long':
+      return `Modifiers are at most ${refusal.max} characters.`;
+    case 'no-modifiers':
+      return 'No modifiers given.';
+    case 'too-many-modifiers':
+      return `At most ${refusal.max} modifiers on one effect.`;
   }
 }
