@@ -46,8 +46,15 @@ export const STACK_LIMITS = {
   dice: 40,
 } as const;
 
+/** Which of `STACK_LIMITS` effects together pass: what they come to (`total`) against the bound (`max`). */
+export interface StackProblem {
+  limit: keyof typeof STACK_LIMITS;
+  total: number;
+  max: number;
+}
+
 /** Why the modifiers of every effect on one combatant together pass `STACK_LIMITS`; null when they stay within. */
-export function stackedModifiersProblem(modifiers: readonly CustomModifier[]): string | null {
+export function stackedModifiersProblem(modifiers: readonly CustomModifier[]): StackProblem | null {
   let ac = 0;
   let speed = 0;
   let flat = 0;
@@ -60,10 +67,10 @@ export function stackedModifiersProblem(modifiers: readonly CustomModifier[]): s
       else dice += m.term.count;
     }
   }
-  if (Math.abs(ac) > STACK_LIMITS.ac) return `change AC by ${ac}, past ±${STACK_LIMITS.ac}`;
-  if (Math.abs(speed) > STACK_LIMITS.speed) return `change speed by ${speed} ft, past ±${STACK_LIMITS.speed}`;
-  if (flat > STACK_LIMITS.flat) return `add flat bonuses and penalties of ${flat} in all, past ${STACK_LIMITS.flat}`;
-  if (dice > STACK_LIMITS.dice) return `roll ${dice} dice of bonuses and damage, past ${STACK_LIMITS.dice}`;
+  if (Math.abs(ac) > STACK_LIMITS.ac) return { limit: 'ac', total: ac, max: STACK_LIMITS.ac };
+  if (Math.abs(speed) > STACK_LIMITS.speed) return { limit: 'speed', total: speed, max: STACK_LIMITS.speed };
+  if (flat > STACK_LIMITS.flat) return { limit: 'flat', total: flat, max: STACK_LIMITS.flat };
+  if (dice > STACK_LIMITS.dice) return { limit: 'dice', total: dice, max: STACK_LIMITS.dice };
   return null;
 }
 

@@ -1,4 +1,5 @@
 import { DAMAGE_QUALIFIERS } from '../combat/damage-amount';
+import type { StackProblem } from '../rules/modifiers';
 import type { DeadAct, Field, NameSample, Refusal, Stopper } from '../combat/refusals';
 import { ABILITIES, DAMAGE_TYPES, TEST_TARGETS, type RulesRefusal } from '../rules/types';
 import { shown } from './markdown';
@@ -58,6 +59,20 @@ const FIELD_NAMES: Readonly<Record<Field, string>> = {
   note: 'The note',
   trigger: 'The trigger',
 };
+
+/** What effects together would do past one of the stack limits, to follow "would". */
+function stackProblemText({ limit, total, max }: StackProblem): string {
+  switch (limit) {
+    case 'ac':
+      return `change AC by ${total}, past ±${max}`;
+    case 'speed':
+      return `change speed by ${total} ft, past ±${max}`;
+    case 'flat':
+      return `add flat bonuses and penalties of ${total} in all, past ${max}`;
+    case 'dice':
+      return `roll ${total} dice of bonuses and damage, past ${max}`;
+  }
+}
 
 /** The words for each refusal of the encounter engine; a new kind does not compile until it has some. */
 export function refusalText(refusal: Refusal): string {
@@ -145,7 +160,7 @@ export function refusalText(refusal: Refusal): string {
     case 'too-many-effects-in-encounter':
       return `This encounter already carries ${refusal.max} conditions and effects, the most one may: remove some first (\`/condition remove\`).`;
     case 'modifiers-stack-too-high':
-      return `Together, the effects on ${shown(refusal.combatant)} would ${refusal.problem}: that is more than any table needs, so it is refused.`;
+      return `Together, the effects on ${shown(refusal.combatant)} would ${stackProblemText(refusal.problem)}: that is more than any table needs, so it is refused.`;
     case 'bad-modifiers':
       return `${shown(rulesRefusalText(refusal.refusal))}\n${MODIFIER_SYNTAX}`;
     case 'modifiers-on-track':
