@@ -11,7 +11,7 @@ import { getRuleSet, type RuleSet } from '../src/rules';
 import { characterName } from '../src/views/character-sheet';
 import { COLORS } from '../src/views/embeds';
 import type { Reply } from '../src/views/reply';
-import { restReply } from '../src/views/rest-text';
+import { restRefusalText, restReply } from '../src/views/rest-text';
 
 const CHARACTER_OPTION = text('Which of your characters (default: your active one)', { maxLength: CHARACTER_NAME_MAX_LENGTH });
 
@@ -37,7 +37,7 @@ async function rulesHere(ctx: CommandContext): Promise<{ ruleSet: RuleSet; choic
 async function restOne(ctx: CommandContext, character: Character, request: RestRequest): Promise<Reply> {
   const { ruleSet, choices } = await rulesHere(ctx);
   const rested = restCharacter(ruleSet, choices, character, request, ctx.services.random);
-  if (!rested.ok) throw new UserError(`${characterName(character)} cannot take a ${request.kind} rest: ${rested.reason}`);
+  if (!rested.ok) throw new UserError(`${characterName(character)} cannot take a ${request.kind} rest: ${restRefusalText(rested.reason)}`);
   await ctx.services.characters.recordStates([{ id: character.id, state: rested.value.character }]);
   return restReply(character, request.kind, rested.value);
 }
@@ -54,7 +54,7 @@ async function restParty(ctx: CommandContext, request: RestRequest): Promise<Rep
   for (const character of party.characters) {
     const rested = restCharacter(ruleSet, choices, character, request, ctx.services.random);
     if (!rested.ok) {
-      embeds.push({ description: `**${characterName(character)}** cannot rest: ${rested.reason}`, color: COLORS.warning });
+      embeds.push({ description: `**${characterName(character)}** cannot rest: ${restRefusalText(rested.reason)}`, color: COLORS.warning });
       continue;
     }
     await ctx.services.characters.recordStates([{ id: character.id, state: rested.value.character }]);

@@ -10,6 +10,7 @@ import { isSkill, skillKey, skillsOf, type Skill } from '../../src/rules/skills'
 import type { CombatantRulesState, CustomEffect, OwnBonus, RollMode, RuleSet } from '../../src/rules/types';
 import { abilityTestAccount, abilityTestReply, skillName } from '../../src/views/ability-test-text';
 import { ABILITY_NAMES } from '../../src/views/condition-text';
+import { rulesRefusalText } from '../../src/views/refusals';
 import type { Reply } from '../../src/views/reply';
 import { CHARACTER_NAME_MAX_LENGTH, type Character } from '../../src/characters/sheet';
 import { rankByName } from '../../src/framework/autocomplete';
@@ -134,7 +135,7 @@ export async function runAbilityTest(
   const test = testOf(roller.ruleSet);
   const typedBonus = options.text('bonus');
   const extra = typedBonus === null ? { ok: true as const, value: null } : rollExtraBonus(typedBonus, ctx.services.random);
-  if (!extra.ok) throw new UserError(`\`bonus\` takes a number or dice such as \`+2\` or \`1d4\`: ${extra.reason}`);
+  if (!extra.ok) throw new UserError(`\`bonus\` takes a number or dice such as \`+2\` or \`1d4\`: ${rulesRefusalText(extra.reason)}`);
   const own = ownBonuses(roller, test);
   const result = rollAbilityTest(
     roller.ruleSet,

@@ -7,6 +7,7 @@ import type {
   NextRestVariant,
   RuleSet,
   RulesEvent,
+  RulesRefusal,
   RulesResult,
   ShortRestOptions,
   TrackKey,
@@ -52,6 +53,9 @@ export type RestRuleApplied =
   | { kind: 'no-haven'; kept: TrackKey[] }
   | { kind: 'supply'; consumed: boolean }
   | { kind: 'roughing-it' };
+
+/** Why a rest is refused: the rules' reason, or a Supply the table counts and the request left unsaid. */
+export type RestRefusal = RulesRefusal | { kind: 'supply-unsaid' };
 
 export interface CharacterRest {
   character: Character;
@@ -180,16 +184,12 @@ export function restCharacter(
   character: Character,
   request: RestRequest,
   random: RandomSource,
-): RulesResult<CharacterRest> {
+): RulesResult<CharacterRest, RestRefusal> {
   const variant = variantHere(ruleSet, choices);
   requireOptionsFit(ruleSet, variant, request);
   const a5eSupply = choices.a5eSupply && ruleSet.facts.longRestTrackRecovery === 'haven';
   if (request.kind === 'long' && a5eSupply && request.supply === undefined) {
-    return {
-      ok: false,
-      reason:
-        'this table counts Supply (`/config rests`): say `supply:true` if a long rest consumed 1 Supply, or `supply:false` if none was left (1 level of fatigue).',
-    };
+    return { ok: false, reason: { kind: 'supply-unsaid' } };
   }
   const state = rulesStateOf(character);
   const rested =

@@ -93,7 +93,7 @@ function readModifiers(input: AddConditionInput, subject: Named): CustomModifier
   if (input.modifiers === undefined) return [];
   if (subject.kind === 'track') throw new CombatRefusal({ kind: 'modifiers-on-track', track: subject.track.name });
   const parsed = parseModifiers(input.modifiers);
-  if (!parsed.ok) throw new CombatRefusal({ kind: 'bad-modifiers', reason: parsed.reason });
+  if (!parsed.ok) throw new CombatRefusal({ kind: 'bad-modifiers', refusal: parsed.reason });
   return parsed.value;
 }
 

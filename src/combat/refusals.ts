@@ -1,3 +1,4 @@
+import type { StackProblem } from '../rules/modifiers';
 import type { Ability, RulesRefusal } from '../rules/types';
 
 /** What keeps a creature from acting or reacting: death, dying at 0 HP, or a condition (named as the catalogue names it). */
@@ -75,13 +76,13 @@ export type Refusal =
   | { kind: 'dc-out-of-range'; max: number }
   | { kind: 'not-affected'; combatant: string; condition: string }
   /** `modifiers` text the rules could not read; `reason` says what is wrong with it. */
-  | { kind: 'bad-modifiers'; reason: string }
+  | { kind: 'bad-modifiers'; refusal: RulesRefusal }
   /** The combatant carries as many conditions and effects as one may. */
   | { kind: 'too-many-effects'; combatant: string; max: number }
   /** The encounter carries as many conditions and effects as one may. */
   | { kind: 'too-many-effects-in-encounter'; max: number }
   /** The effects on one combatant would together add more than `STACK_LIMITS` allow. */
-  | { kind: 'modifiers-stack-too-high'; combatant: string; problem: string }
+  | { kind: 'modifiers-stack-too-high'; combatant: string; problem: StackProblem }
   | { kind: 'modifiers-on-track'; track: string }
   /** `combatant` is null when the effect or its target is gone; `isPlayerCharacter`: "their", else "its". */
   | { kind: 'no-repeat-save-due'; combatant: string | null; isPlayerCharacter: boolean }

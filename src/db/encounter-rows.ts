@@ -325,7 +325,7 @@ export function effectFromRow(row: StoredRow<EffectRow>): EncounterEffect {
 function storedModifiers(text: string): CustomModifier[] {
   if (text === '') return [];
   const parsed = parseModifiers(text);
-  if (!parsed.ok) throw new Error(`unreadable effect modifiers in the database: ${parsed.reason}`);
+  if (!parsed.ok) throw new Error(`unreadable effect modifiers in the database: ${JSON.stringify(parsed.reason)}`);
   return parsed.value;
 }
 

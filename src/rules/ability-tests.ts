@@ -11,6 +11,7 @@ import type {
   OwnBonus,
   RollMode,
   RuleSet,
+  RulesRefusal,
   RulesResult,
 } from './types';
 
@@ -70,20 +71,20 @@ export interface ExtraBonus {
 /** The largest `bonus` a test takes: past it, a typing mistake rather than a bonus. */
 export const MAX_EXTRA_BONUS = 100;
 
-export function rollExtraBonus(text: string, random: RandomSource): RulesResult<ExtraBonus> {
+export function rollExtraBonus(text: string, random: RandomSource): RulesResult<ExtraBonus, RulesRefusal> {
   const expression = text.trim();
   if (/^[+-]?\d+$/.test(expression)) {
     const total = Number(expression);
-    if (Math.abs(total) > MAX_EXTRA_BONUS) return { ok: false, reason: `A bonus goes from -${MAX_EXTRA_BONUS} to +${MAX_EXTRA_BONUS}.` };
+    if (Math.abs(total) > MAX_EXTRA_BONUS) return { ok: false, reason: { kind: 'bonus-out-of-range', rolled: null, max: MAX_EXTRA_BONUS } };
     return { ok: true, value: { expression, rendered: null, total, label: null } };
   }
   const parsed = parseDice(expression.replace(/^\+/, ''));
-  if (!parsed.ok) return { ok: false, reason: parsed.error.message };
+  if (!parsed.ok) return { ok: false, reason: { kind: 'bonus-dice', message: parsed.error.message } };
   // rollDice counts every die and every step against the dice engine's one work budget.
   const rolled = rollDice(parsed.value, random);
-  if (!rolled.ok) return { ok: false, reason: rolled.error.message };
+  if (!rolled.ok) return { ok: false, reason: { kind: 'bonus-dice', message: rolled.error.message } };
   if (Math.abs(rolled.total) > MAX_EXTRA_BONUS) {
-    return { ok: false, reason: `That bonus came to ${rolled.total}; a bonus goes from -${MAX_EXTRA_BONUS} to +${MAX_EXTRA_BONUS}.` };
+    return { ok: false, reason: { kind: 'bonus-out-of-range', rolled: rolled.total, max: MAX_EXTRA_BONUS } };
   }
   return { ok: true, value: { expression, rendered: rolled.text, total: rolled.total, label: rolled.comment } };
 }

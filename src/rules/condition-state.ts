@@ -1,15 +1,15 @@
 import { die } from './concentration';
 import { findCondition, findTrack, maxHpOf, type RulesContext } from './context';
-import type { CombatantRulesState, ConditionKey, RulesEvent, RulesResult, StateChange, TrackKey } from './types';
+import type { CombatantRulesState, ConditionKey, RulesEvent, RulesRefusal, RulesResult, StateChange, TrackKey } from './types';
 
 /**
  * Adds a condition and, transitively, the ones it implies (Unconscious brings Incapacitated and Prone).
  * A condition an active one makes the creature immune to is refused with an event, not an error:
  * the GM asked for something the rules say does nothing, and the reply should say why.
  */
-export function addCondition(ctx: RulesContext, state: CombatantRulesState, key: ConditionKey): RulesResult<StateChange> {
+export function addCondition(ctx: RulesContext, state: CombatantRulesState, key: ConditionKey): RulesResult<StateChange, RulesRefusal> {
   if (!findCondition(ctx, key)) {
-    return { ok: false, reason: `${key} is not a condition in the ${ctx.name} rules.` };
+    return { ok: false, reason: { kind: 'no-such-condition', condition: key, ruleSetName: ctx.name } };
   }
   const events: RulesEvent[] = [];
   const conditions = [...state.conditions];
@@ -85,11 +85,16 @@ export function keepHeldConditions(
 }
 
 /** Sets a level track; the last level kills (exhaustion) or dooms (A5E fatigue). */
-export function setTrack(ctx: RulesContext, state: CombatantRulesState, key: TrackKey, level: number): RulesResult<StateChange> {
+export function setTrack(
+  ctx: RulesContext,
+  state: CombatantRulesState,
+  key: TrackKey,
+  level: number,
+): RulesResult<StateChange, RulesRefusal> {
   const track = findTrack(ctx, key);
-  if (!track) return { ok: false, reason: `The ${ctx.name} rules have no ${key} track.` };
+  if (!track) return { ok: false, reason: { kind: 'no-such-track', track: key, ruleSetName: ctx.name } };
   if (!Number.isInteger(level) || level < 0 || level > track.maxLevel) {
-    return { ok: false, reason: `${track.name} goes from 0 to ${track.maxLevel}.` };
+    return { ok: false, reason: { kind: 'track-level-out-of-range', track: track.name, max: track.maxLevel } };
   }
   return { ok: true, value: changeTrack(ctx, state, key, level) };
 }

@@ -7,6 +7,7 @@ import {
   type BonusTerm,
   type CustomModifier,
   type DamageType,
+  type RulesRefusal,
   type RulesResult,
   type TestTarget,
 } from './types';
@@ -45,8 +46,15 @@ export const STACK_LIMITS = {
   dice: 40,
 } as const;
 
+/** Which of `STACK_LIMITS` effects together pass: what they come to (`total`) against the bound (`max`). */
+export interface StackProblem {
+  limit: keyof typeof STACK_LIMITS;
+  total: number;
+  max: number;
+}
+
 /** Why the modifiers of every effect on one combatant together pass `STACK_LIMITS`; null when they stay within. */
-export function stackedModifiersProblem(modifiers: readonly CustomModifier[]): string | null {
+export function stackedModifiersProblem(modifiers: readonly CustomModifier[]): StackProblem | null {
   let ac = 0;
   let speed = 0;
   let flat = 0;
@@ -59,10 +67,10 @@ export function stackedModifiersProblem(modifiers: readonly CustomModifier[]): s
       else dice += m.term.count;
     }
   }
-  if (Math.abs(ac) > STACK_LIMITS.ac) return `change AC by ${ac}, past ±${STACK_LIMITS.ac}`;
-  if (Math.abs(speed) > STACK_LIMITS.speed) return `change speed by ${speed} ft, past ±${STACK_LIMITS.speed}`;
-  if (flat > STACK_LIMITS.flat) return `add flat bonuses and penalties of ${flat} in all, past ${STACK_LIMITS.flat}`;
-  if (dice > STACK_LIMITS.dice) return `roll ${dice} dice of bonuses and damage, past ${STACK_LIMITS.dice}`;
+  if (Math.abs(ac) > STACK_LIMITS.ac) return { limit: 'ac', total: ac, max: STACK_LIMITS.ac };
+  if (Math.abs(speed) > STACK_LIMITS.speed) return { limit: 'speed', total: speed, max: STACK_LIMITS.speed };
+  if (flat > STACK_LIMITS.flat) return { limit: 'flat', total: flat, max: STACK_LIMITS.flat };
+  if (dice > STACK_LIMITS.dice) return { limit: 'dice', total: dice, max: STACK_LIMITS.dice };
   return null;
 }
 
@@ -72,32 +80,32 @@ function isOneOf<T extends string>(values: readonly T[], text: string): text is 
   return (values as readonly string[]).includes(text);
 }
 
-type Parsed<T> = RulesResult<T>;
+type Parsed<T> = RulesResult<T, RulesRefusal>;
 
-function fail<T>(reason: string): Parsed<T> {
+function fail<T>(reason: RulesRefusal): Parsed<T> {
   return { ok: false, reason };
 }
 
 function term(text: string, token: string): Parsed<BonusTerm> {
   const match = TERM.exec(text);
-  if (match === null) return fail(`"${token}" needs a signed number or dice, such as +2 or +1d4.`);
+  if (match === null) return fail({ kind: 'modifier-not-a-term', token });
   const [, sign = '+', countText = '0', sidesText] = match;
   const count = Number(countText);
   if (sidesText === undefined) {
-    if (count > MODIFIER_LIMITS.flat) return fail(`"${token}": a flat bonus goes up to ${MODIFIER_LIMITS.flat}.`);
+    if (count > MODIFIER_LIMITS.flat) return fail({ kind: 'modifier-flat-too-large', token, max: MODIFIER_LIMITS.flat });
     return { ok: true, value: { sign: sign === '-' ? -1 : 1, count, sides: null } };
   }
   const sides = Number(sidesText);
   if (count < 1 || count > MODIFIER_LIMITS.dice || sides < 2 || sides > MODIFIER_LIMITS.sides) {
-    return fail(`"${token}": from 1 to ${MODIFIER_LIMITS.dice} dice of 2 to ${MODIFIER_LIMITS.sides} sides.`);
+    return fail({ kind: 'modifier-dice-out-of-range', token, dice: MODIFIER_LIMITS.dice, sides: MODIFIER_LIMITS.sides });
   }
   return { ok: true, value: { sign: sign === '-' ? -1 : 1, count, sides } };
 }
 
 function signedInteger(text: string, token: string, bound: number): Parsed<number> {
-  if (!/^[+-]\d{1,4}$/.test(text)) return fail(`"${token}" needs a signed whole number, such as +2 or -10.`);
+  if (!/^[+-]\d{1,4}$/.test(text)) return fail({ kind: 'modifier-not-signed-whole', token });
   const value = Number(text);
-  if (Math.abs(value) > bound) return fail(`"${token}" goes from -${bound} to +${bound}.`);
+  if (Math.abs(value) > bound) return fail({ kind: 'modifier-out-of-range', token, bound });
   return { ok: true, value };
 }
 
@@ -105,15 +113,15 @@ function signedInteger(text: string, token: string, bound: number): Parsed<numbe
 function testOf(parts: readonly string[], token: string): Parsed<{ on: TestTarget; ability: Ability | null }> {
   const [on = '', ability, ...rest] = parts;
   const target = on === 'death' ? 'death-save' : on;
-  if (!isOneOf(TEST_TARGETS, target)) return fail(`"${token}": the test is one of ${TEST_TARGETS.join(', ')}.`);
+  if (!isOneOf(TEST_TARGETS, target)) return fail({ kind: 'modifier-unknown-test', token });
   if (rest.length > 0 || (ability !== undefined && !isOneOf(ABILITIES, ability))) {
-    return fail(`"${token}": the ability is one of ${ABILITIES.join(', ')}.`);
+    return fail({ kind: 'modifier-unknown-ability', token });
   }
   return { ok: true, value: { on: target, ability: ability ?? null } };
 }
 
 function damageType(text: string, token: string): Parsed<DamageType> {
-  return isOneOf(DAMAGE_TYPES, text) ? { ok: true, value: text } : fail(`"${token}": damage types are ${DAMAGE_TYPES.join(', ')}.`);
+  return isOneOf(DAMAGE_TYPES, text) ? { ok: true, value: text } : fail({ kind: 'modifier-unknown-damage-type', token });
 }
 
 function modifier(token: string): Parsed<CustomModifier> {
@@ -140,7 +148,7 @@ function modifier(token: string): Parsed<CustomModifier> {
   }
   const amount = rest.pop();
   const test = testOf([key, ...rest], token);
-  if (!test.ok || amount === undefined) return fail(`"${token}" is not a modifier I know.`);
+  if (!test.ok || amount === undefined) return fail({ kind: 'modifier-unknown', token });
   const parsed = term(amount, token);
   return parsed.ok ? { ok: true, value: { kind: 'bonus', ...test.value, term: parsed.value } } : parsed;
 }
@@ -149,16 +157,16 @@ function modifier(token: string): Parsed<CustomModifier> {
  * Reads `modifiers` text: modifiers separated by commas or spaces (`attack:+1d4, save:+1d4`,
  * `damage:+2 [fire]`, `dis:save:dex`, `resist:fire`). Bounded in length, count, dice and sizes.
  */
-export function parseModifiers(text: string): RulesResult<CustomModifier[]> {
-  if (text.length > MODIFIER_LIMITS.length) return fail(`Modifiers are at most ${MODIFIER_LIMITS.length} characters.`);
+export function parseModifiers(text: string): RulesResult<CustomModifier[], RulesRefusal> {
+  if (text.length > MODIFIER_LIMITS.length) return fail({ kind: 'modifiers-too-long', max: MODIFIER_LIMITS.length });
   const tokens = text
     .toLowerCase()
     .replace(/\s*\[\s*([a-z]+)\s*\]/g, '[$1]')
     .replace(/\s*:\s*/g, ':')
     .split(/[\s,]+/)
     .filter((t) => t !== '');
-  if (tokens.length === 0) return fail('No modifiers given.');
-  if (tokens.length > MODIFIER_LIMITS.count) return fail(`At most ${MODIFIER_LIMITS.count} modifiers on one effect.`);
+  if (tokens.length === 0) return fail({ kind: 'no-modifiers' });
+  if (tokens.length > MODIFIER_LIMITS.count) return fail({ kind: 'too-many-modifiers', max: MODIFIER_LIMITS.count });
   const modifiers: CustomModifier[] = [];
   for (const token of tokens) {
     const parsed = modifier(token);

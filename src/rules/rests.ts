@@ -10,6 +10,7 @@ import type {
   NextRestVariant,
   RestResult,
   RulesEvent,
+  RulesRefusal,
   RulesResult,
   ShortRestOptions,
   StateChange,
@@ -18,15 +19,15 @@ import type {
 const LONG_REST_HOURS = 8;
 const STEPS_PER_HOUR = 12;
 
-function variantRefusal(ctx: RulesContext, variant: NextRestVariant | undefined): RulesResult<never> | null {
+function variantRefusal(ctx: RulesContext, variant: NextRestVariant | undefined): RulesResult<never, RulesRefusal> | null {
   if (variant === undefined || variant === 'standard' || ctx.facts.nextRestRules) return null;
-  return { ok: false, reason: `The optional and experimental rest rules belong to the D&D Next playtest, not the ${ctx.name} rules.` };
+  return { ok: false, reason: { kind: 'rest-variant-not-in-rules', ruleSetName: ctx.name } };
 }
 
 /** Resting needs at least 1 HP (RULES.md §23). */
-export function canRest(state: CombatantRulesState): RulesResult<true> {
-  if (state.dead) return { ok: false, reason: "The dead can't rest." };
-  if (state.hp < 1) return { ok: false, reason: 'A creature needs at least 1 hit point to rest.' };
+export function canRest(state: CombatantRulesState): RulesResult<true, RulesRefusal> {
+  if (state.dead) return { ok: false, reason: { kind: 'cannot-rest', why: 'dead' } };
+  if (state.hp < 1) return { ok: false, reason: { kind: 'cannot-rest', why: 'no-hit-points' } };
   return { ok: true, value: true };
 }
 
@@ -54,7 +55,7 @@ function spendHitDice(
   state: CombatantRulesState,
   spend: ShortRestOptions['spend'],
   random: RandomSource,
-): RulesResult<RestResult> {
+): RulesResult<RestResult, RulesRefusal> {
   const conMod = abilityModifier(state.conScore);
   const halved = hitDiceHalved(ctx, state);
   const pools = state.hitDice.map((p) => ({ ...p }));
@@ -62,17 +63,14 @@ function spendHitDice(
   const available = state.hitDice.map((p) => ({ ...p }));
   for (const { sides, count } of spend) {
     const pool = available.find((p) => p.sides === sides);
-    if (!Number.isInteger(count) || count < 0) return { ok: false, reason: 'Spend a whole number of Hit Dice.' };
+    if (!Number.isInteger(count) || count < 0) return { ok: false, reason: { kind: 'hit-dice-not-whole' } };
     const usable = pool ? (halved ? Math.floor(pool.remaining / 2) : pool.remaining) : 0;
-    if (count > usable) {
-      const why = halved ? ' (fatigue 5 halves them)' : '';
-      return { ok: false, reason: `Only ${usable} d${sides} Hit ${usable === 1 ? 'Die is' : 'Dice are'} available${why}.` };
-    }
+    if (count > usable) return { ok: false, reason: { kind: 'hit-dice-unavailable', sides, usable, halvedByFatigue: halved } };
     if (pool) pool.remaining -= count;
   }
   const max = maxHpOf(ctx, state);
   if (spend.some((s) => s.count > 0) && state.hp >= max) {
-    return { ok: false, reason: `HP are at the maximum (${state.hp}/${max}), so Hit Dice would heal nothing: none was spent.` };
+    return { ok: false, reason: { kind: 'hit-dice-heal-nothing', hp: state.hp, max } };
   }
   let next: CombatantRulesState = state;
   let healed = 0;
@@ -116,7 +114,7 @@ export function shortRest(
   state: CombatantRulesState,
   options: ShortRestOptions,
   random: RandomSource,
-): RulesResult<RestResult> {
+): RulesResult<RestResult, RulesRefusal> {
   const refused = variantRefusal(ctx, options.variant);
   if (refused) return refused;
   const variant: NextRestVariant = options.variant ?? 'standard';
@@ -136,10 +134,7 @@ export function shortRest(
     const spending = options.spend.some((s) => s.count > 0);
     const freeSpending = variant === 'slower-hp' || variant === 'slower-all';
     if (spending && !freeSpending && !options.healersKit) {
-      return {
-        ok: false,
-        reason: "In the D&D Next playtest, spending Hit Dice on a short rest needs a healer's kit or a feature that allows it.",
-      };
+      return { ok: false, reason: { kind: 'hit-dice-need-healers-kit' } };
     }
   }
   return spendHitDice(ctx, state, options.spend, random);
@@ -211,7 +206,7 @@ function recoverTracks(ctx: RulesContext, state: CombatantRulesState, options: L
   }
 }
 
-export function longRest(ctx: RulesContext, state: CombatantRulesState, options: LongRestOptions): RulesResult<RestResult> {
+export function longRest(ctx: RulesContext, state: CombatantRulesState, options: LongRestOptions): RulesResult<RestResult, RulesRefusal> {
   const allowed = canRest(state);
   if (!allowed.ok) return allowed;
   const refused = variantRefusal(ctx, options.variant);

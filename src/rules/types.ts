@@ -59,11 +59,8 @@ export type ConditionKey = (typeof CONDITION_KEYS)[number];
 /** Level tracks: 2014/2024 exhaustion, A5E fatigue and strife. */
 export type TrackKey = 'exhaustion' | 'fatigue' | 'strife';
 
-/**
- * A value a user can cause to be wrong: `reason` says why, as a `RulesRefusal` the views word, or
- * (where the rules still word their refusals themselves) a sentence a player understands.
- */
-export type RulesResult<T, Why = string> = { ok: true; value: T } | { ok: false; reason: Why };
+/** A value a user can cause to be wrong: `reason` says why, as a `RulesRefusal` the views word. */
+export type RulesResult<T, Why = RulesRefusal> = { ok: true; value: T } | { ok: false; reason: Why };
 
 /** Why the rules refuse, as data; `src/views/refusals.ts` words it. */
 export type RulesRefusal =
@@ -77,7 +74,37 @@ export type RulesRefusal =
   | { kind: 'no-inspiration-in-rules'; ruleSetName: string }
   | { kind: 'no-inspiration-left' }
   /** `condition`: what takes its actions or movement away; null when its speed is 0. */
-  | { kind: 'dodge-does-nothing'; condition: string | null };
+  | { kind: 'dodge-does-nothing'; condition: string | null }
+  /** A test's `bonus` past ±`max`; `rolled` is what its dice came to, null when it was a number. */
+  | { kind: 'bonus-out-of-range'; rolled: number | null; max: number }
+  /** A test's `bonus` the dice engine could not read or roll, in the dice engine's words. */
+  | { kind: 'bonus-dice'; message: string }
+  | { kind: 'no-such-condition'; condition: ConditionKey; ruleSetName: string }
+  | { kind: 'no-such-track'; track: TrackKey; ruleSetName: string }
+  /** `track`: the track's name as the rule set spells it (Exhaustion). */
+  | { kind: 'track-level-out-of-range'; track: string; max: number }
+  /** The D&D Next playtest's rest variants, asked for under another rule set. */
+  | { kind: 'rest-variant-not-in-rules'; ruleSetName: string }
+  | { kind: 'cannot-rest'; why: 'dead' | 'no-hit-points' }
+  | { kind: 'hit-dice-not-whole' }
+  /** `usable`: the d`sides` Hit Dice left to spend, halved when fatigue 5 halves them. */
+  | { kind: 'hit-dice-unavailable'; sides: number; usable: number; halvedByFatigue: boolean }
+  /** Hit Dice asked for at the maximum, `hp` of `max`. */
+  | { kind: 'hit-dice-heal-nothing'; hp: number; max: number }
+  | { kind: 'hit-dice-need-healers-kit' }
+  // `modifiers` text: each refusal names the `token` it could not read, as the user typed it.
+  | { kind: 'modifier-not-a-term'; token: string }
+  | { kind: 'modifier-flat-too-large'; token: string; max: number }
+  | { kind: 'modifier-dice-out-of-range'; token: string; dice: number; sides: number }
+  | { kind: 'modifier-not-signed-whole'; token: string }
+  | { kind: 'modifier-out-of-range'; token: string; bound: number }
+  | { kind: 'modifier-unknown-test'; token: string }
+  | { kind: 'modifier-unknown-ability'; token: string }
+  | { kind: 'modifier-unknown-damage-type'; token: string }
+  | { kind: 'modifier-unknown'; token: string }
+  | { kind: 'modifiers-too-long'; max: number }
+  | { kind: 'no-modifiers' }
+  | { kind: 'too-many-modifiers'; max: number };
 
 // ---------------------------------------------------------------------------------------------
 // A combatant's rules state (plain data, never mutated: every function returns a new one)
@@ -678,12 +705,12 @@ export interface RuleSet {
 
   condition(key: ConditionKey): ConditionDefinition | undefined;
   /** Adds a condition with the ones it implies, unless an active one grants immunity. */
-  addCondition(state: CombatantRulesState, key: ConditionKey): RulesResult<StateChange>;
+  addCondition(state: CombatantRulesState, key: ConditionKey): RulesResult<StateChange, RulesRefusal>;
   removeCondition(state: CombatantRulesState, key: ConditionKey): StateChange;
   /** Puts back what `change` took off only as implied by another condition, when it was also given on its own (`held`). */
   keepHeldConditions(before: Pick<CombatantRulesState, 'conditions'>, change: StateChange, held: readonly ConditionKey[]): StateChange;
   /** Sets a track level; reaching the end kills (exhaustion) or dooms (fatigue). */
-  setTrack(state: CombatantRulesState, track: TrackKey, level: number): RulesResult<StateChange>;
+  setTrack(state: CombatantRulesState, track: TrackKey, level: number): RulesResult<StateChange, RulesRefusal>;
 
   d20Test(state: CombatantRulesState, request: D20TestRequest): D20TestModifiers;
   /**
@@ -758,7 +785,7 @@ export interface RuleSet {
   /** The rounds an effect ending at `expiry` has left, as `roundsExpiry`'s count: N right after it is put on for N rounds. */
   roundsLeft(expiry: Expiry, now: TurnPoint | null, order: readonly string[]): number;
 
-  canRest(state: CombatantRulesState): RulesResult<true>;
-  shortRest(state: CombatantRulesState, options: ShortRestOptions, random: RandomSource): RulesResult<RestResult>;
-  longRest(state: CombatantRulesState, options: LongRestOptions): RulesResult<RestResult>;
+  canRest(state: CombatantRulesState): RulesResult<true, RulesRefusal>;
+  shortRest(state: CombatantRulesState, options: ShortRestOptions, random: RandomSource): RulesResult<RestResult, RulesRefusal>;
+  longRest(state: CombatantRulesState, options: LongRestOptions): RulesResult<RestResult, RulesRefusal>;
 }

@@ -1,6 +1,7 @@
 import { DAMAGE_QUALIFIERS } from '../combat/damage-amount';
+import type { StackProblem } from '../rules/modifiers';
 import type { DeadAct, Field, NameSample, Refusal, Stopper } from '../combat/refusals';
-import { DAMAGE_TYPES, type RulesRefusal } from '../rules/types';
+import { ABILITIES, DAMAGE_TYPES, TEST_TARGETS, type RulesRefusal } from '../rules/types';
 import { shown } from './markdown';
 import { it, its, type Referent } from './pronouns';
 import { MODIFIER_SYNTAX } from './condition-text';
@@ -58,6 +59,20 @@ const FIELD_NAMES: Readonly<Record<Field, string>> = {
   note: 'The note',
   trigger: 'The trigger',
 };
+
+/** What effects together would do past one of the stack limits, to follow "would". */
+function stackProblemText({ limit, total, max }: StackProblem): string {
+  switch (limit) {
+    case 'ac':
+      return `change AC by ${total}, past ±${max}`;
+    case 'speed':
+      return `change speed by ${total} ft, past ±${max}`;
+    case 'flat':
+      return `add flat bonuses and penalties of ${total} in all, past ${max}`;
+    case 'dice':
+      return `roll ${total} dice of bonuses and damage, past ${max}`;
+  }
+}
 
 /** The words for each refusal of the encounter engine; a new kind does not compile until it has some. */
 export function refusalText(refusal: Refusal): string {
@@ -145,9 +160,9 @@ export function refusalText(refusal: Refusal): string {
     case 'too-many-effects-in-encounter':
       return `This encounter already carries ${refusal.max} conditions and effects, the most one may: remove some first (\`/condition remove\`).`;
     case 'modifiers-stack-too-high':
-      return `Together, the effects on ${shown(refusal.combatant)} would ${refusal.problem}: that is more than any table needs, so it is refused.`;
+      return `Together, the effects on ${shown(refusal.combatant)} would ${stackProblemText(refusal.problem)}: that is more than any table needs, so it is refused.`;
     case 'bad-modifiers':
-      return `${shown(refusal.reason)}\n${MODIFIER_SYNTAX}`;
+      return `${shown(rulesRefusalText(refusal.refusal))}\n${MODIFIER_SYNTAX}`;
     case 'modifiers-on-track':
       return `${refusal.track} has its own mechanics: leave out \`modifiers\`.`;
     case 'no-repeat-save-due':
@@ -277,5 +292,55 @@ export function rulesRefusalText(refusal: RulesRefusal): string {
       return 'No Heroic Inspiration to spend.';
     case 'dodge-does-nothing':
       return refusal.condition === null ? 'Dodging does nothing at speed 0.' : `Dodging does nothing while ${refusal.condition}.`;
+    case 'bonus-out-of-range':
+      return refusal.rolled === null
+        ? `A bonus goes from -${refusal.max} to +${refusal.max}.`
+        : `That bonus came to ${refusal.rolled}; a bonus goes from -${refusal.max} to +${refusal.max}.`;
+    case 'bonus-dice':
+      return refusal.message;
+    case 'no-such-condition':
+      return `${refusal.condition} is not a condition in the ${refusal.ruleSetName} rules.`;
+    case 'no-such-track':
+      return `The ${refusal.ruleSetName} rules have no ${refusal.track} track.`;
+    case 'track-level-out-of-range':
+      return `${refusal.track} goes from 0 to ${refusal.max}.`;
+    case 'rest-variant-not-in-rules':
+      return `The optional and experimental rest rules belong to the D&D Next playtest, not the ${refusal.ruleSetName} rules.`;
+    case 'cannot-rest':
+      return refusal.why === 'dead' ? "The dead can't rest." : 'A creature needs at least 1 hit point to rest.';
+    case 'hit-dice-not-whole':
+      return 'Spend a whole number of Hit Dice.';
+    case 'hit-dice-unavailable': {
+      const why = refusal.halvedByFatigue ? ' (fatigue 5 halves them)' : '';
+      return `Only ${refusal.usable} d${refusal.sides} Hit ${refusal.usable === 1 ? 'Die is' : 'Dice are'} available${why}.`;
+    }
+    case 'hit-dice-heal-nothing':
+      return `HP are at the maximum (${refusal.hp}/${refusal.max}), so Hit Dice would heal nothing: none was spent.`;
+    case 'hit-dice-need-healers-kit':
+      return "In the D&D Next playtest, spending Hit Dice on a short rest needs a healer's kit or a feature that allows it.";
+    case 'modifier-not-a-term':
+      return `"${refusal.token}" needs a signed number or dice, such as +2 or +1d4.`;
+    case 'modifier-flat-too-large':
+      return `"${refusal.token}": a flat bonus goes up to ${refusal.max}.`;
+    case 'modifier-dice-out-of-range':
+      return `"${refusal.token}": from 1 to ${refusal.dice} dice of 2 to ${refusal.sides} sides.`;
+    case 'modifier-not-signed-whole':
+      return `"${refusal.token}" needs a signed whole number, such as +2 or -10.`;
+    case 'modifier-out-of-range':
+      return `"${refusal.token}" goes from -${refusal.bound} to +${refusal.bound}.`;
+    case 'modifier-unknown-test':
+      return `"${refusal.token}": the test is one of ${TEST_TARGETS.join(', ')}.`;
+    case 'modifier-unknown-ability':
+      return `"${refusal.token}": the ability is one of ${ABILITIES.join(', ')}.`;
+    case 'modifier-unknown-damage-type':
+      return `"${refusal.token}": damage types are ${DAMAGE_TYPES.join(', ')}.`;
+    case 'modifier-unknown':
+      return `"${refusal.token}" is not a modifier I know.`;
+    case 'modifiers-too-long':
+      return `Modifiers are at most ${refusal.max} characters.`;
+    case 'no-modifiers':
+      return 'No modifiers given.';
+    case 'too-many-modifiers':
+      return `At most ${refusal.max} modifiers on one effect.`;
   }
 }

@@ -1,10 +1,11 @@
-import type { CharacterRest, RestKind, RestRuleApplied } from '../characters/rest';
+import type { CharacterRest, RestKind, RestRefusal, RestRuleApplied } from '../characters/rest';
 import type { Character } from '../characters/sheet';
 import { abilityModifier } from '../rules/state';
 import type { NextRestVariant, RulesEvent, TrackKey } from '../rules/types';
 import { TRACK_NAMES, characterName, signed } from './character-sheet';
 import { COLORS } from './embeds';
 import { consequenceSentences } from './encounter-rules-text';
+import { rulesRefusalText } from './refusals';
 import type { Reply } from './reply';
 
 /** "d8 5 +2 → 7": one Hit Die as rolled and what it healed; "→ 2 of 7 (HP full)" when the maximum took the rest. */
@@ -67,6 +68,13 @@ function restRulesWords(applied: readonly RestRuleApplied[], levels: Readonly<Re
 }
 
 /** Everything a rest did, one line each, for the character it was taken by. */
+/** Why a rest was refused, to follow "cannot rest: ". */
+export function restRefusalText(refusal: RestRefusal): string {
+  return refusal.kind === 'supply-unsaid'
+    ? 'this table counts Supply (`/config rests`): say `supply:true` if a long rest consumed 1 Supply, or `supply:false` if none was left (1 level of fatigue).'
+    : rulesRefusalText(refusal);
+}
+
 export function restReply(before: Character, kind: RestKind, rest: CharacterRest): Reply {
   const { character: after, events, healed, applied } = rest;
   const name = characterName(after);

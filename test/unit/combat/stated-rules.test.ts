@@ -1,3 +1,4 @@
+import { rulesRefusalText } from '../../../src/views/refusals';
 import { attack, type AttackInput } from '../../../src/combat/attacks';
 import { addCondition, removeCondition } from '../../../src/combat/conditions';
 import { dealDamage, heal, setHp } from '../../../src/combat/hit-points';
@@ -107,9 +108,9 @@ describe('regaining hit points by any command ends the unconsciousness of a crea
       createRulesState({ hp: 0, maxHp: 20, isPlayerCharacter: true, conScore: 14, hitDice: [{ sides: 8, total: 3, remaining: 3 }] }),
       'unconscious',
     );
-    if (!down.ok) throw new Error(down.reason);
+    if (!down.ok) throw new Error(rulesRefusalText(down.reason));
     const rested = rules.shortRest(down.value.state, { spend: [{ sides: 8, count: 1 }], healersKit: true }, scripted(5));
-    if (!rested.ok) throw new Error(rested.reason);
+    if (!rested.ok) throw new Error(rulesRefusalText(rested.reason));
     expect(rested.value.state).toMatchObject({ hp: 7, conditions: ['prone'] });
     expect(rested.value.events.map((e) => e.kind)).toContain('revived');
   });

@@ -1,3 +1,4 @@
+import { rulesRefusalText } from '../../../src/views/refusals';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { attack } from '../../../src/combat/attacks';
@@ -266,7 +267,7 @@ function walk(subject: Subject): string[] {
 function conditionSubjects(ruleSet: RuleSet): Subject[] {
   return ruleSet.conditions.map((def) => {
     const added = ruleSet.addCondition(createRulesState({ hp: 40, maxHp: 40, concentration: 'Bless' }), def.key);
-    if (!added.ok) throw new Error(added.reason);
+    if (!added.ok) throw new Error(rulesRefusalText(added.reason));
     return { ruleSet, name: def.name, key: def.key, state: added.value.state, mechanics: def.mechanics };
   });
 }
@@ -315,7 +316,7 @@ describe('every consequence in every catalogue is applied by the command it conc
           ...listedEverywhere('Speed'),
         );
       const reached = ruleSet.setTrack(createRulesState(), track.key, track.maxLevel);
-      if (!reached.ok) throw new Error(reached.reason);
+      if (!reached.ok) throw new Error(rulesRefusalText(reached.reason));
       if (track.atMax === 'death') found.push(...fail(reached.value.state.dead, 'its last level does not kill'));
       if (track.atMax === 'doomed') found.push(...fail(reached.value.state.conditions.includes('doomed'), 'its last level does not doom'));
       if (track.atMax === 'permanent') found.push(...fail((top.mechanics.notes ?? []).length > 0, 'its last level says nothing'));

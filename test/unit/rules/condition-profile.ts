@@ -1,3 +1,4 @@
+import { rulesRefusalText } from '../../../src/views/refusals';
 import {
   createRulesState,
   getRuleSet,
@@ -39,7 +40,7 @@ const ONES = { die: (): number => 1 };
 export function conditionProfile(id: RuleSetId, key: ConditionKey): string[] {
   const rules = getRuleSet(id);
   const added = rules.addCondition(createRulesState({ concentration: 'bless' }), key);
-  if (!added.ok) throw new Error(added.reason);
+  if (!added.ok) throw new Error(rulesRefusalText(added.reason));
   const state = added.value.state;
   const tokens: string[] = [];
   for (const [name, request] of OWN) {

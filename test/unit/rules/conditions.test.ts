@@ -1,3 +1,4 @@
+import { rulesRefusalText } from '../../../src/views/refusals';
 import {
   ABILITIES,
   CONDITION_KEYS,
@@ -8,6 +9,7 @@ import {
   type RuleSetId,
 } from '../../../src/rules';
 import { conditionProfile } from './condition-profile';
+import { refused } from './support';
 
 // RULES.md §15a–e: every condition of every catalogue, as the tokens conditionProfile reads back
 // through the public RuleSet (own rolls, among them Constitution, concentration and death saves;
@@ -333,7 +335,7 @@ describe('RULES.md §15 condition catalogues', () => {
   it.each(RULESET_IDS)('§15: %s: Paralyzed fails Strength and Dexterity saves and no other', (id) => {
     const rules = getRuleSet(id);
     const added = rules.addCondition(createRulesState(), 'paralyzed');
-    if (!added.ok) throw new Error(added.reason);
+    if (!added.ok) throw new Error(rulesRefusalText(added.reason));
     const failed = ABILITIES.filter((ability) => rules.d20Test(added.value.state, { kind: 'save', ability }).autoFail);
     expect(failed).toEqual(['str', 'dex']);
   });
@@ -343,15 +345,12 @@ describe('RULES.md §15 adding and removing conditions', () => {
   const rules = getRuleSet('dnd2024');
 
   it('a condition the rule set lacks is refused in words', () => {
-    expect(rules.addCondition(createRulesState(), 'intoxicated')).toEqual({
-      ok: false,
-      reason: 'intoxicated is not a condition in the 5e 2024 rules.',
-    });
+    expect(refused(rules.addCondition(createRulesState(), 'intoxicated'))).toBe('intoxicated is not a condition in the 5e 2024 rules.');
   });
 
   it('§15b: Petrified brings immunity to Poisoned', () => {
     const petrified = rules.addCondition(createRulesState(), 'petrified');
-    if (!petrified.ok) throw new Error(petrified.reason);
+    if (!petrified.ok) throw new Error(rulesRefusalText(petrified.reason));
     const poisoned = rules.addCondition(petrified.value.state, 'poisoned');
     expect(poisoned.ok && poisoned.value.events).toEqual([{ kind: 'condition-immune', condition: 'poisoned', because: 'petrified' }]);
     expect(poisoned.ok && poisoned.value.state.conditions).toEqual(['petrified', 'incapacitated']);
@@ -359,14 +358,14 @@ describe('RULES.md §15 adding and removing conditions', () => {
 
   it('§15: a condition does not stack with itself', () => {
     const once = rules.addCondition(createRulesState(), 'poisoned');
-    if (!once.ok) throw new Error(once.reason);
+    if (!once.ok) throw new Error(rulesRefusalText(once.reason));
     const twice = rules.addCondition(once.value.state, 'poisoned');
     expect(twice.ok && twice.value).toEqual({ state: once.value.state, events: [] });
   });
 
   it('§15b: waking from Unconscious removes Incapacitated but leaves the creature Prone', () => {
     const out = rules.addCondition(createRulesState(), 'unconscious');
-    if (!out.ok) throw new Error(out.reason);
+    if (!out.ok) throw new Error(rulesRefusalText(out.reason));
     const woken = rules.removeCondition(out.value.state, 'unconscious');
     expect(woken.state.conditions).toEqual(['prone']);
     expect(woken.events).toEqual([
@@ -379,7 +378,7 @@ describe('RULES.md §15 adding and removing conditions', () => {
     let state = createRulesState();
     for (const key of ['stunned', 'paralyzed'] as const) {
       const added = rules.addCondition(state, key);
-      if (!added.ok) throw new Error(added.reason);
+      if (!added.ok) throw new Error(rulesRefusalText(added.reason));
       state = added.value.state;
     }
     expect(rules.removeCondition(state, 'stunned').state.conditions).toEqual(['incapacitated', 'paralyzed']);

@@ -1,10 +1,11 @@
 import { createRulesState, getRuleSet, RULESET_IDS, type CustomEffect } from '../../../src/rules';
 import { MODIFIER_LIMITS, modifiersText, parseModifiers } from '../../../src/rules/modifiers';
+import { rulesRefusalText } from '../../../src/views/refusals';
 import { noDice, scripted } from './support';
 
 function parsed(text: string) {
   const result = parseModifiers(text);
-  if (!result.ok) throw new Error(result.reason);
+  if (!result.ok) throw new Error(rulesRefusalText(result.reason));
   return result.value;
 }
 
@@ -54,7 +55,7 @@ describe('custom effect modifiers: the syntax', () => {
   ])('refuses %j with a reason (%s)', (text, words) => {
     const result = parseModifiers(text);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.reason).toContain(words);
+    if (!result.ok) expect(rulesRefusalText(result.reason)).toContain(words);
   });
 });
 

@@ -1,5 +1,6 @@
+import { rulesRefusalText } from '../../../src/views/refusals';
 import { createRulesState, getRuleSet, RULESET_IDS, type CombatantRulesState } from '../../../src/rules';
-import { noDice, perRuleSet, scripted } from './support';
+import { noDice, perRuleSet, refused, scripted } from './support';
 
 const pc = (overrides: Partial<CombatantRulesState> = {}): CombatantRulesState =>
   createRulesState({ isPlayerCharacter: true, maxHp: 40, level: 4, hitDice: [{ sides: 10, total: 4, remaining: 4 }], ...overrides });
@@ -14,16 +15,13 @@ describe('RULES.md §23 who may rest', () => {
   it.each(RULESET_IDS)('%s: a long rest needs at least 1 HP, and life', (id) => {
     const rules = getRuleSet(id);
     expect(rules.canRest(pc({ hp: 1 }))).toEqual({ ok: true, value: true });
-    expect(rules.longRest(pc({ hp: 0 }), {})).toEqual({ ok: false, reason: 'A creature needs at least 1 hit point to rest.' });
-    expect(rules.longRest(pc({ hp: 0, dead: true }), {})).toEqual({ ok: false, reason: "The dead can't rest." });
-    expect(rules.shortRest(pc({ hp: 0, dead: true }), { spend: [] }, noDice)).toEqual({ ok: false, reason: "The dead can't rest." });
+    expect(refused(rules.longRest(pc({ hp: 0 }), {}))).toBe('A creature needs at least 1 hit point to rest.');
+    expect(refused(rules.longRest(pc({ hp: 0, dead: true }), {}))).toBe("The dead can't rest.");
+    expect(refused(rules.shortRest(pc({ hp: 0, dead: true }), { spend: [] }, noDice))).toBe("The dead can't rest.");
   });
 
   it.each(['dnd2024', 'crown-misery'] as const)('%s: a short rest needs at least 1 HP too', (id) => {
-    expect(getRuleSet(id).shortRest(pc({ hp: 0 }), { spend: [] }, noDice)).toEqual({
-      ok: false,
-      reason: 'A creature needs at least 1 hit point to rest.',
-    });
+    expect(refused(getRuleSet(id).shortRest(pc({ hp: 0 }), { spend: [] }, noDice))).toBe('A creature needs at least 1 hit point to rest.');
   });
 
   it.each(['dnd2014', 'a5e', 'dnd-next'] as const)('%s: the short rest text asks for no hit points', (id) => {
@@ -31,18 +29,17 @@ describe('RULES.md §23 who may rest', () => {
   });
 
   it('Next experimental rule 1 asks for 1 HP', () => {
-    expect(getRuleSet('dnd-next').shortRest(pc({ hp: 0 }), { spend: [], variant: 'experimental-1' }, noDice)).toEqual({
-      ok: false,
-      reason: 'A creature needs at least 1 hit point to rest.',
-    });
+    expect(refused(getRuleSet('dnd-next').shortRest(pc({ hp: 0 }), { spend: [], variant: 'experimental-1' }, noDice))).toBe(
+      'A creature needs at least 1 hit point to rest.',
+    );
   });
 });
 
 describe('RULES.md §23d the Next rest variants belong to Next', () => {
   it('another rule set refuses them in words', () => {
     const reason = 'The optional and experimental rest rules belong to the D&D Next playtest, not the 5e 2024 rules.';
-    expect(getRuleSet('dnd2024').shortRest(pc({ hp: 5 }), { spend: [], variant: 'experimental-1' }, noDice)).toEqual({ ok: false, reason });
-    expect(getRuleSet('dnd2024').longRest(pc({ hp: 5 }), { variant: 'slower-hp' })).toEqual({ ok: false, reason });
+    expect(refused(getRuleSet('dnd2024').shortRest(pc({ hp: 5 }), { spend: [], variant: 'experimental-1' }, noDice))).toBe(reason);
+    expect(refused(getRuleSet('dnd2024').longRest(pc({ hp: 5 }), { variant: 'slower-hp' }))).toBe(reason);
   });
 });
 
@@ -77,10 +74,9 @@ describe('RULES.md §23 short rest: spending Hit Dice', () => {
   });
 
   it.each(RULESET_IDS)('%s: at the maximum no Hit Die is spent: refused with the reason, nothing rolled', (id) => {
-    expect(getRuleSet(id).shortRest(pc({ hp: 40 }), { spend: [{ sides: 10, count: 2 }], healersKit: true }, noDice)).toEqual({
-      ok: false,
-      reason: 'HP are at the maximum (40/40), so Hit Dice would heal nothing: none was spent.',
-    });
+    expect(refused(getRuleSet(id).shortRest(pc({ hp: 40 }), { spend: [{ sides: 10, count: 2 }], healersKit: true }, noDice))).toBe(
+      'HP are at the maximum (40/40), so Hit Dice would heal nothing: none was spent.',
+    );
   });
 
   it('dice asked for after HP reach the maximum stay unspent; the last one spent says what it healed of what it gave', () => {
@@ -95,34 +91,27 @@ describe('RULES.md §23 short rest: spending Hit Dice', () => {
 
   it('only dice you have: refused in words, nothing rolled', () => {
     const rules = getRuleSet('dnd2024');
-    expect(rules.shortRest(pc({ hp: 5 }), { spend: [{ sides: 10, count: 5 }] }, noDice)).toEqual({
-      ok: false,
-      reason: 'Only 4 d10 Hit Dice are available.',
-    });
-    expect(rules.shortRest(pc({ hp: 5 }), { spend: [{ sides: 8, count: 1 }] }, noDice)).toEqual({
-      ok: false,
-      reason: 'Only 0 d8 Hit Dice are available.',
-    });
-    expect(rules.shortRest(pc({ hp: 5 }), { spend: [{ sides: 10, count: -1 }] }, noDice)).toEqual({
-      ok: false,
-      reason: 'Spend a whole number of Hit Dice.',
-    });
+    expect(refused(rules.shortRest(pc({ hp: 5 }), { spend: [{ sides: 10, count: 5 }] }, noDice))).toBe(
+      'Only 4 d10 Hit Dice are available.',
+    );
+    expect(refused(rules.shortRest(pc({ hp: 5 }), { spend: [{ sides: 8, count: 1 }] }, noDice))).toBe('Only 0 d8 Hit Dice are available.');
+    expect(refused(rules.shortRest(pc({ hp: 5 }), { spend: [{ sides: 10, count: -1 }] }, noDice))).toBe(
+      'Spend a whole number of Hit Dice.',
+    );
   });
 
   it('A5E fatigue 5: only half the remaining Hit Dice can be spent', () => {
     const tired = pc({ hp: 5, tracks: tracks({ fatigue: 5 }), hitDice: [{ sides: 8, total: 3, remaining: 3 }] });
-    expect(getRuleSet('a5e').shortRest(tired, { spend: [{ sides: 8, count: 2 }] }, noDice)).toEqual({
-      ok: false,
-      reason: 'Only 1 d8 Hit Die is available (fatigue 5 halves them).',
-    });
+    expect(refused(getRuleSet('a5e').shortRest(tired, { spend: [{ sides: 8, count: 2 }] }, noDice))).toBe(
+      'Only 1 d8 Hit Die is available (fatigue 5 halves them).',
+    );
   });
 
   it("dnd-next standard rule: Hit Dice need a healer's kit; the slower-HP variant lets you spend them freely", () => {
     const rules = getRuleSet('dnd-next');
-    expect(rules.shortRest(pc({ hp: 5 }), { spend: [{ sides: 10, count: 1 }] }, noDice)).toEqual({
-      ok: false,
-      reason: "In the D&D Next playtest, spending Hit Dice on a short rest needs a healer's kit or a feature that allows it.",
-    });
+    expect(refused(rules.shortRest(pc({ hp: 5 }), { spend: [{ sides: 10, count: 1 }] }, noDice))).toBe(
+      "In the D&D Next playtest, spending Hit Dice on a short rest needs a healer's kit or a feature that allows it.",
+    );
     const kit = rules.shortRest(pc({ hp: 5 }), { spend: [{ sides: 10, count: 1 }], healersKit: true }, scripted(4));
     expect(kit.ok && kit.value.healed).toBe(4);
     const slower = rules.shortRest(pc({ hp: 5 }), { spend: [{ sides: 10, count: 1 }], variant: 'slower-hp' }, scripted(4));
@@ -181,7 +170,7 @@ describe('RULES.md §23 long rest', () => {
     }),
   )('%s: HP, max-HP reduction and Hit Dice (half of 7 is 3, largest first): %j', (id, expected) => {
     const result = getRuleSet(id).longRest(worn(), {});
-    if (!result.ok) throw new Error(result.reason);
+    if (!result.ok) throw new Error(rulesRefusalText(result.reason));
     const { hp, hpMaxReduction, hitDice, tempHp, deathSaves } = result.value.state;
     expect({ hp, reduction: hpMaxReduction, d10: hitDice[0]!.remaining, d6: hitDice[1]!.remaining }).toEqual(expected);
     expect([tempHp, deathSaves]).toEqual([0, { successes: 0, failures: 0 }]);

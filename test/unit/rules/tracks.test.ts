@@ -1,4 +1,5 @@
 import { createRulesState, getRuleSet, type CombatantRulesState } from '../../../src/rules';
+import { refused } from './support';
 
 const withTracks = (tracks: Partial<CombatantRulesState['tracks']>, overrides: Partial<CombatantRulesState> = {}): CombatantRulesState =>
   createRulesState({ ...overrides, tracks: { exhaustion: 0, fatigue: 0, strife: 0, ...tracks } });
@@ -26,8 +27,8 @@ describe('RULES.md §16b 2024 exhaustion', () => {
   });
 
   it('levels outside 0–6 and tracks the rule set lacks are refused in words', () => {
-    expect(rules.setTrack(createRulesState(), 'exhaustion', 7)).toEqual({ ok: false, reason: 'Exhaustion goes from 0 to 6.' });
-    expect(rules.setTrack(createRulesState(), 'fatigue', 1)).toEqual({ ok: false, reason: 'The 5e 2024 rules have no fatigue track.' });
+    expect(refused(rules.setTrack(createRulesState(), 'exhaustion', 7))).toBe('Exhaustion goes from 0 to 6.');
+    expect(refused(rules.setTrack(createRulesState(), 'fatigue', 1))).toBe('The 5e 2024 rules have no fatigue track.');
     expect(getRuleSet('dnd-next').setTrack(createRulesState(), 'exhaustion', 1).ok).toBe(false);
   });
 
