@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sheetsAfterFight } from '../../../src/characters/fight';
 import { applySheetChanges, freshState } from '../../../src/characters/sheet';
-import { chain, eachOf, step, then } from '../../../src/combat/compose';
-import { halved, rollDamage } from '../../../src/combat/damage-amount';
 import { CombatRefusal } from '../../../src/combat/refusals';
-import { saveMade, savingThrow, takeDamage } from '../../../src/combat/saving-throws';
 import { createEncounterServiceWith, type EncounterService } from '../../../src/combat/service';
 import { addMonsters, dealDamage, joinEncounter, nextTurn, setHp } from '../../../src/combat/steps';
-import type { Change } from '../../../src/combat/transition';
 import type { Actor, Encounter, Place } from '../../../src/combat/types';
 import { createCharacterStore } from '../../../src/db/characters';
 import { createEncounterService } from '../../../src/db/encounter-store';
@@ -17,6 +13,7 @@ import { refusalText } from '../../../src/views/refusals';
 import { createMemoryEncounterStore } from '../../support/memory-encounters';
 import { createTestDatabase } from '../../support/database';
 import { ScriptedRandom } from '../commands/support';
+import { fireball, OGRES } from '../../support/fireball';
 
 /**
  * One contract for every `EncounterStore`, run on the in-memory store handler tests use and on
@@ -73,20 +70,6 @@ async function postgresHarness(random: RandomSource): Promise<Harness> {
     close: () => db.drop(),
   };
 }
-
-const OGRES = ['Ogre 1', 'Ogre 2', 'Ogre 3', 'Ogre 4', 'Ogre 5'];
-
-/** Fireball: 8d6 fire rolled once, then for each target a DC 15 Dexterity save, half the damage on a success. */
-const fireball: Change<[readonly string[]]> = (encounter, context, targets) => {
-  const damage = rollDamage('8d6 [fire]', context.random, null, null);
-  return chain(
-    eachOf(targets, (target) =>
-      then(step(savingThrow, { target, ability: 'dex', dc: 15 }), (save) =>
-        step(takeDamage, { target, amount: saveMade(save) ? halved(damage) : damage, source: null }),
-      ),
-    ),
-  )(encounter, context);
-};
 
 function hpOf(encounter: Encounter, name: string): number | undefined {
   return encounter.combatants.find((c) => c.name === name)?.rules.hp;

@@ -1,24 +1,10 @@
 import { chain, eachOf, step, then } from '../../../src/combat/compose';
-import { halved, rollDamage } from '../../../src/combat/damage-amount';
 import { deltaOf, revert } from '../../../src/combat/delta';
-import { saveMade, savingThrow, takeDamage } from '../../../src/combat/saving-throws';
+import { saveMade, savingThrow } from '../../../src/combat/saving-throws';
 import { addCondition, addMonsters, attack, joinEncounter, startConcentration } from '../../../src/combat/steps';
 import type { Change } from '../../../src/combat/transition';
 import { alice, ctx, detailOf, fresh, gm, kinds, named, noDice, scripted } from './support';
-
-const OGRES = ['Ogre 1', 'Ogre 2', 'Ogre 3', 'Ogre 4', 'Ogre 5'];
-
-/** Fireball: 8d6 fire rolled once, then for each target a DC 15 Dexterity save, half the damage on a success. */
-const fireball: Change<[readonly string[]]> = (encounter, context, targets) => {
-  const damage = rollDamage('8d6 [fire]', context.random, null, null);
-  return chain(
-    eachOf(targets, (target) =>
-      then(step(savingThrow, { target, ability: 'dex', dc: 15 }), (save) =>
-        step(takeDamage, { target, amount: saveMade(save) ? halved(damage) : damage, source: null }),
-      ),
-    ),
-  )(encounter, context);
-};
+import { fireball, OGRES } from '../../support/fireball';
 
 /** Five Ogres of 59 HP with a Dexterity save of −1, as the SRD gives them. */
 function ogres() {
