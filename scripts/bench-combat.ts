@@ -16,7 +16,6 @@
  */
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import pino from 'pino';
 import { registry } from '../commands';
 import { buildServices } from '../src/app';
@@ -33,6 +32,7 @@ import { dispatchCommand } from '../src/framework/dispatch';
 import type { Services } from '../src/services';
 import { coalesceEdits, type CoalescingMessenger } from '../src/transports/coalescing-messenger';
 import type { Reply } from '../src/views/reply';
+import { admin, baseUrl, withDatabase } from './bench-database';
 
 const ENCOUNTERS = 100;
 const COMBATANTS = 10;
@@ -54,26 +54,6 @@ const REST_COMMANDS = 30;
 const SIZES = [10, 30, 50];
 const SIZE_COMMANDS = 300;
 const PLAYER: Actor = { userId: 'bench-player', name: 'Bench Player', canManageChannel: false };
-
-function baseUrl(): string {
-  return process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-}
-
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: baseUrl() });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 function place(index: number): Place {
   return { guildId: 'bench-guild', channelId: `bench-${index}` };

@@ -10,7 +10,6 @@
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import pg from 'pg';
 import pino from 'pino';
 import { registry } from '../commands';
 import { buildServices } from '../src/app';
@@ -26,29 +25,10 @@ import type { ChannelMessenger, CommandContext, OptionValue } from '../src/frame
 import { dispatchAutocomplete, dispatchCommand } from '../src/framework/dispatch';
 import type { Services } from '../src/services';
 import { noteText } from '../src/views/change-notes';
+import { admin, baseUrl, withDatabase } from './bench-database';
 
 const GM: Actor = { userId: 'bench-gm', name: 'Bench GM', canManageChannel: false };
 const RUNS = 60;
-
-function baseUrl(): string {
-  return process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-}
-
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: baseUrl() });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * Effects as `/condition add` stores them, written in one step past the caps (as the code before
