@@ -15,7 +15,6 @@
  * tracker update included), which should not grow with the encounter.
  */
 import { performance } from 'node:perf_hooks';
-import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { registry } from '../commands';
 import { buildServices } from '../src/app';
@@ -26,13 +25,12 @@ import { createCryptoRandom } from '../src/dice';
 import { createEncounterService } from '../src/db/encounter-store';
 import { noteText } from '../src/views/change-notes';
 import { createCountingPrisma } from '../src/db/encounter-statement-counter';
-import { applyMigrations } from '../src/db/migrations';
 import type { ChannelMessenger, CommandContext, OptionValue } from '../src/framework/command';
 import { dispatchCommand } from '../src/framework/dispatch';
 import type { Services } from '../src/services';
 import { coalesceEdits, type CoalescingMessenger } from '../src/transports/coalescing-messenger';
 import type { Reply } from '../src/views/reply';
-import { admin, baseUrl, withDatabase } from './bench-database';
+import { withBenchDatabase } from './bench-database';
 
 const ENCOUNTERS = 100;
 const COMBATANTS = 10;
@@ -263,11 +261,7 @@ async function sizeRows(services: Services): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const name = `rollcall_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
-  await admin(`CREATE DATABASE "${name}"`);
-  const url = withDatabase(baseUrl(), name);
-  try {
-    await applyMigrations(url);
+  await withBenchDatabase(async (url) => {
     const counting = createCountingPrisma(url, POOL_SIZE);
     try {
       const service = createEncounterService({
@@ -317,9 +311,7 @@ async function main(): Promise<void> {
     } finally {
       await counting.prisma.$disconnect();
     }
-  } finally {
-    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  }
+  });
 }
 
 main().catch((error: unknown) => {

@@ -20,12 +20,11 @@ import type { Actor, Encounter, EncounterEffect, Place } from '../src/combat/typ
 import { createCryptoRandom } from '../src/dice';
 import { createEncounterService } from '../src/db/encounter-store';
 import { createCountingPrisma } from '../src/db/encounter-statement-counter';
-import { applyMigrations } from '../src/db/migrations';
 import type { ChannelMessenger, CommandContext, OptionValue } from '../src/framework/command';
 import { dispatchAutocomplete, dispatchCommand } from '../src/framework/dispatch';
 import type { Services } from '../src/services';
 import { noteText } from '../src/views/change-notes';
-import { admin, baseUrl, withDatabase } from './bench-database';
+import { withBenchDatabase } from './bench-database';
 
 const GM: Actor = { userId: 'bench-gm', name: 'Bench GM', canManageChannel: false };
 const RUNS = 60;
@@ -112,11 +111,7 @@ async function timed(run: () => Promise<unknown>): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const name = `rollcall_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
-  await admin(`CREATE DATABASE "${name}"`);
-  const url = withDatabase(baseUrl(), name);
-  try {
-    await applyMigrations(url);
+  await withBenchDatabase(async (url) => {
     const counting = createCountingPrisma(url, 10);
     try {
       const service = createEncounterService({
@@ -168,9 +163,7 @@ async function main(): Promise<void> {
     } finally {
       await counting.prisma.$disconnect();
     }
-  } finally {
-    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  }
+  });
 }
 
 main().catch((error: unknown) => {
