@@ -11,6 +11,8 @@ import type { PrismaClient } from './db/generated/client';
 import { databaseOptions, openDatabase, redactPassword, type Database } from './db/open';
 import { createProcessedInteractions } from './db/processed-interactions';
 import { createConfirmations } from './db/confirmations';
+import { createHomebrewShelf } from './db/homebrew-monsters';
+import { createBestiary } from './compendium/bestiary';
 import { createSettingsStore } from './db/settings';
 import type { CommandRegistry } from './framework/registry';
 import type { AttachmentFetcher, Services } from './services';
@@ -93,6 +95,7 @@ export function buildServices({
     live: liveLinks ?? new LiveLinks(createLiveLinkStore(prisma), 'gateway', publish, now),
     confirmations: createConfirmations(prisma),
     charts,
+    bestiary: createBestiary(createHomebrewShelf(prisma)),
   };
 }
 

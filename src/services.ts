@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { CharacterStore } from './characters/store';
+import type { Bestiary } from './compendium/bestiary';
 import type { Confirmations } from './combat/confirmations';
 import type { EncounterService } from './combat/service';
 import type { RandomSource } from './dice/random';
@@ -29,6 +30,8 @@ export interface Services {
   confirmations: Confirmations;
   /** Renders recap charts off the event loop, once per fight and viewer. */
   charts: ChartRenderer;
+  /** The SRD monsters and each server's own (/monster, /init add monster:, /attack action:). */
+  bestiary: Bestiary;
 }
 
 /** Reads the text of an attached file, refusing (with a UserError) one too large, of the wrong type or too slow to arrive. */

@@ -1,5 +1,5 @@
 import type { ConditionKey, DamageType, HitDicePool, RollMode, TrackKey } from '../rules/types';
-import type { EncounterOptions, SaveBonuses } from './types';
+import type { EncounterOptions, MonsterLink, SaveBonuses } from './types';
 
 export interface BeginInput {
   name?: string;
@@ -33,6 +33,8 @@ export interface AddInput {
   /** Takes a lair turn at initiative count 20. */
   lair?: boolean;
   surprised?: boolean;
+  /** The stat block it comes from, with what the core reads of it. */
+  monster?: MonsterLink;
 }
 
 /** The caller's own combatant; the name defaults to the caller's display name. */

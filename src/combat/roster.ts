@@ -25,6 +25,7 @@ import {
   type SaveBonuses,
   type AmountRoll,
   type TurnActions,
+  type MonsterLink,
 } from './types';
 import { lairRoundOnArrival } from './lair';
 import { requireName, requireWhole } from './validate';
@@ -91,6 +92,7 @@ interface Newcomer {
   /** Legendary actions and lair; `surprised` is decided with the initiative roll. */
   actions: TurnActions;
   surprised: boolean;
+  monster: MonsterLink | null;
 }
 
 type Stats = Pick<Newcomer, 'initMod' | 'ac' | 'conSave' | 'initiative' | 'mode'>;
@@ -189,6 +191,7 @@ function addCombatants(
       characterId: newcomer.characterId,
       saveBonuses: newcomer.saveBonuses,
       actions,
+      monster: newcomer.monster,
     });
   }
   const combatants = placeInOrder(next.combatants, unit, ctx.ruleSet, ctx.random);
@@ -286,6 +289,7 @@ export function addMonsters(encounter: Encounter, ctx: StepContext, input: AddIn
     carried,
     actions,
     surprised: input.surprised ?? false,
+    monster: input.monster ?? null,
   });
   return {
     encounter: next,
@@ -317,6 +321,7 @@ export function joinEncounter(encounter: Encounter, ctx: StepContext, input: Joi
     ...carriedCharacter(input.character, input.hp),
     actions: NO_TURN_ACTIONS,
     surprised: input.surprised ?? false,
+    monster: null,
   });
   return { encounter: next, events, note: { kind: 'joined', combatant: name, initiative } };
 }

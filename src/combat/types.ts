@@ -1,4 +1,7 @@
+import type { MonsterSource } from '../compendium/books';
+import type { ConditionImmunity } from '../compendium/types';
 import type { RuleSetId } from '../rules/ids';
+import type { Skill } from '../rules/skills';
 import type {
   Ability,
   AttackOutcome,
@@ -108,7 +111,26 @@ export interface Combatant {
   saveBonuses: SaveBonuses;
   /** Legendary and lair actions, its reaction, a readied action, delay and surprise. */
   actions: TurnActions;
+  /** The stat block it was added from (`/init add monster:`); null when its numbers were typed. */
+  monster: MonsterLink | null;
 }
+
+/**
+ * What a combatant keeps of its stat block: where to find it again (for its actions), what the
+ * core reads on every change (skills, condition immunities), and what its actions have spent.
+ */
+// A type, not an interface: it is stored as a JSON column, which takes records.
+export type MonsterLink = {
+  source: MonsterSource;
+  /** The block's name ("Goblin Warrior"), not the combatant's ("Goblin Warrior 2"). */
+  block: string;
+  skills: Readonly<Partial<Record<Skill, number>>>;
+  conditionImmunities: readonly ConditionImmunity[];
+  /** Recharge actions used, each waiting for a d6 of `recharge` or more at the start of its turn. */
+  recharging: readonly { action: string; recharge: number }[];
+  /** Uses left of actions with uses per day or per rest, by action name; absent: not used yet. */
+  usesLeft: Readonly<Record<string, number>>;
+};
 
 /** How many legendary actions a creature has a round, and how many are left until its turn starts. */
 export interface LegendaryActions {

@@ -4,6 +4,9 @@ import type { RuleSetId } from '../rules/ids';
 export const BOOK_IDS = ['srd-5.2', 'srd-5.1'] as const;
 export type BookId = (typeof BOOK_IDS)[number];
 
+/** Where a stat block is kept: a book of the compendium, or the server's homebrew. */
+export type MonsterSource = BookId | 'homebrew';
+
 /** 2024 and Crown & Misery use the SRD 5.2; 2014, the D&D Next playtest and A5E the SRD 5.1. */
 const BOOK_OF: Readonly<Record<RuleSetId, BookId>> = {
   dnd2024: 'srd-5.2',

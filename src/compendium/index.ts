@@ -1,5 +1,6 @@
 export * from './types';
-export { BOOK_IDS, bookOf, otherBook, type BookId } from './books';
+export { BOOK_IDS, bookOf, otherBook, type BookId, type MonsterSource } from './books';
+export { createBestiary, HOMEBREW_PER_SERVER, type Bestiary, type FoundMonster, type HomebrewShelf } from './bestiary';
 export { createNameIndex, nameKey, type NameIndex, type Named } from './lookup';
 export { monstersOf, spellsOf } from './load';
 export { averageOf, formatDice, parseDice, type DiceFormula } from './dice';

@@ -4,6 +4,7 @@ import {
   type EffectKind,
   type Encounter,
   type EncounterEffect,
+  type MonsterLink,
   type RepeatSave,
   type SaveBonuses,
   type TurnActions,
@@ -90,6 +91,7 @@ export const COMBATANT_COLUMNS = everyColumnOf<CombatantRow>()([
   'lapsed_ready',
   'delayed',
   'surprised',
+  'monster',
 ] as const);
 
 /** Every encounter_effects column but encounter_id. */
@@ -191,6 +193,7 @@ export function combatantRow(combatant: Combatant, sortOrder: number): Combatant
     lapsed_ready: actions.lapsedReady,
     delayed: actions.delayed,
     surprised: actions.surprised,
+    monster: combatant.monster,
   };
 }
 
@@ -270,6 +273,8 @@ export function combatantFromRow(row: StoredRow<CombatantRow>, concentration: st
     // Written by combatantRow from the combatant's own shape.
     saveBonuses: value('save_bonuses') as SaveBonuses,
     actions: turnActionsOf(row),
+    // Written by combatantRow from the combatant's own shape.
+    monster: value('monster') as MonsterLink | null,
   };
 }
 

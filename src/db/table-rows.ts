@@ -12,9 +12,12 @@ export type SnakeCase<Name extends string> = Name extends `${infer Head}${infer 
   ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}`
   : Name;
 
-/** A value as it travels in JSON: a `Json` column takes any object or array, a timestamp an ISO string. */
+/**
+ * A value as it travels in JSON: a `Json` column takes any object or array (or null: Prisma types a
+ * `Json?` column as it types a `Json` one, so the model cannot tell them apart), a timestamp an ISO string.
+ */
 type JsonColumnValue<Field> = [Prisma.JsonValue] extends [Field]
-  ? readonly unknown[] | Readonly<Record<string, unknown>>
+  ? readonly unknown[] | Readonly<Record<string, unknown>> | null
   : Field extends Date
     ? string
     : Field extends readonly (infer Element)[]

@@ -26,6 +26,14 @@ export const wizard: Combatant = {
     delayed: false,
     surprised: true,
   },
+  monster: {
+    source: 'homebrew',
+    block: 'Archwizard',
+    skills: { arcana: 9, history: 6 },
+    conditionImmunities: ['charmed', 'exhaustion'],
+    recharging: [{ action: 'Arcane Burst', recharge: 5 }],
+    usesLeft: { 'Misty Step': 1 },
+  },
   rules: createRulesState({
     hp: 0,
     maxHp: 22,

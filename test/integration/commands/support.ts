@@ -16,6 +16,8 @@ import { noteText } from '../../../src/views/change-notes';
 import { createMemoryEncounterStore } from '../../support/memory-encounters';
 import { createMemorySettingsStore } from '../../support/memory-settings';
 import type { RuleSetId } from '../../../src/rules/ids';
+import { createBestiary } from '../../../src/compendium/bestiary';
+import { memoryHomebrewShelf } from '../../support/memory-homebrew';
 
 /**
  * Dice the test chooses: queued faces come first (each must fit the die), then a seeded stream,
@@ -207,6 +209,7 @@ export function openMemoryTable(seed = 1): OpenTable {
     settings,
     characters: NO_CHARACTERS,
     charts: createChartRenderer(),
+    bestiary: createBestiary(memoryHomebrewShelf()),
   };
   const services = reached as Services;
   return { table: new Table(services), dice: random, services, close: () => Promise.resolve() };

@@ -30,6 +30,7 @@ export function combatant(
     characterId: null,
     saveBonuses: {},
     actions: NO_TURN_ACTIONS,
+    monster: null,
     rules: createRulesState(rules),
     ...rest,
   };

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "combatants" ADD COLUMN     "monster" JSONB;
