@@ -1,16 +1,15 @@
 import { UserError, type CommandContext } from '../src/framework/command';
 import type { Reply } from '../src/views/reply';
-import { integer, targetOption, text, type OptionReader } from '../src/framework/options';
+import { integer, text, type OptionReader } from '../src/framework/options';
 import { commandWithOptions } from '../src/framework/slash-command';
 import { attack } from '../src/combat/steps';
 import type { AttackInput } from '../src/combat/attacks';
 import { requireEncounter } from '../src/framework/requirements';
-import { actorOf, applyStep, encountersOf, labelOf, placeOf, refreshTracker, suggestTargets, withHarmSetting } from './shared/encounter';
-import { gameMasterAccount, resultReply } from '../src/views/encounter-replies';
+import { suggestTargets } from './shared/encounter';
+import { applyAttack, runMonsterAction, suggestActions } from './shared/monster-actions';
 import { ABILITIES, type Ability, type RollMode } from '../src/rules';
 import { modifierOf, parseAbilities, proficiencyBonus } from '../src/characters/sheet';
 import { MODE_OPTION, SECRET_OPTION } from './shared/ability-tests';
-import { secretRollReply } from './shared/secret-rolls';
 import { abilityLabel } from '../src/rules/ability-tests';
 import { ATTACK_BONUS, PROFICIENCY } from '../src/views/attack-text';
 import { shown } from '../src/views/markdown';
@@ -18,11 +17,20 @@ import { shown } from '../src/views/markdown';
 /** Larger attack bonuses are typing mistakes. */
 const MAX_BONUS = 30;
 const DAMAGE_MAX_LENGTH = 200;
+const TARGETS_MAX_LENGTH = 400;
 
 const OPTIONS = {
-  target: targetOption('Who is attacked'),
-  bonus: text('Attack bonus: a number (+5) or an ability (str, dex…: its modifier + proficiency)', { required: true, maxLength: 20 }),
-  damage: text('Damage on a hit, e.g. 1d8+3 [slashing]; a penalty stops at 0', { required: true, maxLength: DAMAGE_MAX_LENGTH }),
+  target: text('Who is attacked; for an action, several separated by commas (Alice, Goblin 2)', {
+    required: true,
+    autocomplete: true,
+    maxLength: TARGETS_MAX_LENGTH,
+  }),
+  bonus: text('Attack bonus: a number (+5) or an ability (str, dex…: its modifier + proficiency)', { maxLength: 20 }),
+  damage: text('Damage on a hit, e.g. 1d8+3 [slashing]; a penalty stops at 0', { maxLength: DAMAGE_MAX_LENGTH }),
+  action: text("An action of the attacker's stat block (Multiattack, Fire Breath), with its own numbers", {
+    autocomplete: true,
+    maxLength: 100,
+  }),
   mode: MODE_OPTION,
   'crit-range': integer('Lowest natural roll that is a critical hit (19 for 19–20)', { min: 2, max: 20 }),
   kind: text('Weapon (default) or spell attack: Next adds a weapon die only to weapon criticals', {
@@ -105,34 +113,44 @@ async function sheetBonus(ctx: CommandContext, ability: Ability): Promise<Attack
 }
 
 async function run(ctx: CommandContext, options: Options): Promise<Reply> {
+  const action = options.text('action');
+  if (action !== null) return runAction(ctx, options, action);
   const typedAttacker = options.text('attacker');
-  const bonus = readBonus(options.text('bonus'));
+  const typedBonus = options.text('bonus');
+  const damage = options.text('damage');
+  if (typedBonus === null || damage === null) {
+    throw new UserError('An attack needs `bonus` and `damage`, or `action:` for a monster added from its stat block.');
+  }
+  const bonus = readBonus(typedBonus);
   const critRange = options.integer('crit-range');
-  const secret = options.flag('secret');
   const mode = readMode(options);
   const input: AttackInput = {
     bonus: bonus.kind === 'number' ? { parts: [{ bonus: bonus.value, reason: ATTACK_BONUS }] } : await sheetBonus(ctx, bonus.ability),
     ...(typedAttacker === null ? {} : { attacker: typedAttacker }),
     target: options.text('target'),
-    damage: options.text('damage'),
+    damage,
     weapon: options.text('kind') !== 'spell',
     reach: options.text('reach') === 'ranged' ? 'ranged' : 'melee',
     ...(mode === undefined ? {} : { mode }),
     ...(critRange === null ? {} : { critRange }),
-    secret,
+    secret: options.flag('secret'),
   };
-  if (!secret) return withHarmSetting(ctx, (anyoneMayHarm) => applyStep(ctx, attack, { ...input, anyoneMayHarm }));
-  // A secret attack reaches the roller and the game master as any secret roll does: the roller's copy
-  // keeps a hidden monster's numbers hidden, the game master's has them; buttons (a concentration
-  // save) stay with the roller's copy.
-  const result = await withHarmSetting(ctx, (anyoneMayHarm) =>
-    encountersOf(ctx).apply(actorOf(ctx), placeOf(ctx), labelOf(ctx), attack, { ...input, anyoneMayHarm }),
-  );
-  await refreshTracker(ctx, result.encounter);
-  const reply = resultReply(result);
-  const account = gameMasterAccount(result);
-  const secretReply = await secretRollReply(ctx, reply.embeds ?? [], account === null ? undefined : [account]);
-  return { ...secretReply, components: reply.components ?? [] };
+  return applyAttack(ctx, attack, input);
+}
+
+function runAction(ctx: CommandContext, options: Options, action: string): Promise<Reply> {
+  if (options.text('bonus') !== null || options.text('damage') !== null) {
+    throw new UserError('`action:` brings its own bonus and damage from the stat block: leave `bonus` and `damage` out.');
+  }
+  const mode = readMode(options);
+  return runMonsterAction(ctx, {
+    attacker: options.text('attacker'),
+    action,
+    targets: options.text('target'),
+    legendary: false,
+    ...(mode === undefined ? {} : { mode }),
+    secret: options.flag('secret'),
+  });
 }
 
 /** `/attack`: an attack roll against a combatant's AC, and its damage on a hit. */
@@ -143,11 +161,13 @@ export const command = commandWithOptions({
   options: OPTIONS,
   examples: [
     '/attack target:Goblin 1 bonus:5 damage:1d8+3 [slashing]',
+    '/attack attacker:Adult Red Dragon action:Fire Breath target:Alice, Bram, Goblin 1',
+    '/attack attacker:Adult Red Dragon action:Multiattack target:Alice',
     '/attack target:Goblin 2 bonus:dex damage:1d6+3 [piercing] reach:ranged',
     '/attack target:Alice bonus:4 damage:2d6+2 [slashing] attacker:Bugbear Chief',
     '/attack target:Ogre bonus:wis damage:1d8 [radiant] kind:spell mode:advantage',
     '/attack target:Goblin 1 bonus:7 damage:1d10+4 [slashing] crit-range:19 secret:true',
   ],
   run,
-  suggest: { target: suggestTargets, attacker: suggestTargets },
+  suggest: { target: suggestTargets, attacker: suggestTargets, action: suggestActions('attacker') },
 });

@@ -4,6 +4,8 @@ import { onButton } from '../../src/framework/buttons';
 import { given, integer, targetOption, text } from '../../src/framework/options';
 import { subcommand } from '../../src/framework/slash-command';
 import { applyStep, encounterForButton } from '../shared/encounter';
+import { runMonsterAction } from '../shared/monster-actions';
+import { UserError } from '../../src/framework/command';
 
 export const concentrate = subcommand({
   description: 'Start concentrating on an effect (ends any previous one)',
@@ -31,8 +33,18 @@ export const legendary = subcommand({
   options: {
     target: targetOption('Whose legendary action'),
     cost: integer('How many actions it costs (default 1)', { min: 1, max: 3 }),
+    action: text("A legendary action of its stat block, run with the block's numbers and cost", { autocomplete: true, maxLength: 100 }),
+    on: text("The action's targets, separated by commas (Alice, Goblin 2)", { maxLength: 400 }),
   },
-  run: (ctx, options) => applyStep(ctx, spendLegendaryAction, given({ target: options.text('target'), cost: options.integer('cost') })),
+  run: (ctx, options) => {
+    const action = options.text('action');
+    if (action === null)
+      return applyStep(ctx, spendLegendaryAction, given({ target: options.text('target'), cost: options.integer('cost') }));
+    if (options.integer('cost') !== null) throw new UserError('`action:` costs what its stat block says: leave `cost` out.');
+    const on = options.text('on');
+    if (on === null) throw new UserError('`action:` needs `on:`, the creatures it is aimed at (Alice, Goblin 2).');
+    return runMonsterAction(ctx, { attacker: options.text('target'), action, targets: on, legendary: true, secret: false });
+  },
 });
 
 export const react = subcommand({

@@ -1,5 +1,6 @@
 import { commandOfSubcommands } from '../../src/framework/slash-command';
 import { suggestTargets } from '../shared/encounter';
+import { suggestActions } from '../shared/monster-actions';
 import { concentrate, dropConcentrationButton, dropConcentrationOf, legendary, react, ready } from './actions';
 import { end, endButtons, exportFight, log, recap, undo } from './recap';
 import { add, begin, join, list, remove, setInitiativeOf } from './roster';
@@ -37,7 +38,7 @@ export const command = commandOfSubcommands({
     act,
     share,
   },
-  suggest: { target: suggestTargets },
+  suggest: { target: suggestTargets, action: suggestActions('target') },
   buttons: [...turnButtons, deathSaveButton, myTurnButton, dropConcentrationButton, ...endButtons],
   examples: [
     '/init begin name:Ambush at the ford',
@@ -59,6 +60,7 @@ export const command = commandOfSubcommands({
     '/init drop-concentration target:Alice',
     '/init add name:Adult red dragon hp:256 ac:19 legendary:3 lair:true',
     '/init legendary target:Adult red dragon cost:2',
+    '/init legendary target:Adult Red Dragon action:Pounce on:Alice',
     '/init react target:Alice note:Shield',
     '/init ready trigger:the ogre steps onto the bridge',
     '/init react target:Alice note:ready',

@@ -47,7 +47,7 @@ export interface AttackInput {
  * Who attacks: the combatant named (the caller must control it), else the caller's own one (on
  * their turn the current one, else their only one); the game master attacks with the current combatant.
  */
-function attackerOf(encounter: Encounter, actor: Actor, typed: string | null): Combatant {
+export function attackerOf(encounter: Encounter, actor: Actor, typed: string | null): Combatant {
   if (typed !== null) {
     const named = findTarget(encounter, typed);
     requireControl(actor, encounter, named, `attack as ${named.name}`);

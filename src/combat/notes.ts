@@ -42,6 +42,8 @@ export type ChangeNote =
   | { kind: 'repeat-save-due'; combatant: string; effect: string | null }
   | { kind: 'save'; combatant: string; ability: Ability; dc: number; success: boolean }
   | { kind: 'legendary'; combatant: string; cost: number; left: number; max: number; hidden: boolean }
+  /** A monster's action from its stat block, with what came of it; `hidden`: its DCs stay out of the log. */
+  | { kind: 'monster-action'; combatant: string; action: string; hidden: boolean; notes: ChangeNote[] }
   /** `isPlayerCharacter`: the log says "their" for a character, "its" for a monster. */
   | { kind: 'reaction'; combatant: string; isPlayerCharacter: boolean; note: string | null }
   | { kind: 'readied-action-taken'; combatant: string; isPlayerCharacter: boolean }

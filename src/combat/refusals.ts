@@ -104,6 +104,14 @@ export type Refusal =
   | { kind: 'legendary-stopped'; combatant: string; stoppedBy: Stopper }
   /** Surprised where that costs the first turn: none until that turn is over. */
   | { kind: 'legendary-surprised'; combatant: string }
+  /** `known`: the names `action:` takes for this block. */
+  | { kind: 'unknown-action'; monster: string; typed: string; known: string[] }
+  | { kind: 'action-recharging'; combatant: string; action: string; recharge: number }
+  | { kind: 'action-used-up'; combatant: string; action: string; perDay: number | null }
+  | { kind: 'action-not-automated'; combatant: string; action: string }
+  | { kind: 'action-needs-target'; action: string }
+  | { kind: 'action-too-many-targets'; action: string; max: number; given: number }
+  | { kind: 'no-stat-block'; combatant: string }
   /** `note` says what the reaction went on, when the user said. */
   | { kind: 'reaction-used'; combatant: string; isPlayerCharacter: boolean; note: string | null }
   | { kind: 'reaction-surprised'; combatant: string; isPlayerCharacter: boolean }

@@ -10,4 +10,5 @@ export { changeOptions, endEncounter } from './lifecycle';
 export { addMonsters, joinEncounter, removeCombatant, setInitiative } from './roster';
 export { pressRepeatSave } from './repeat-saves';
 export { actNow, delayTurn, moveTurn, nextTurn, pressDeathSave, previousTurn } from './turns';
+export { monsterAction } from './monster-actions';
 export { readyAction, spendLegendaryAction, useReaction } from './turn-actions';

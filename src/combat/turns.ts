@@ -1,3 +1,4 @@
+import { rollRecharges } from './recharge';
 import type { RulesRefusal, RulesResult, TimedEffect, TurnPoint } from '../rules/types';
 import { rollPendingConcentrationSaves } from './concentration';
 import { repeatSaves } from './repeat-saves';
@@ -87,10 +88,16 @@ function endTurn(encounter: Encounter, ctx: StepContext, from: TurnPoint): Part 
 }
 
 /**
- * What happens as a combatant's turn starts: its reaction and legendary actions come back, a readied
- * action lapses, and its dying rolls a death save, or is asked to.
+ * What happens as a combatant's turn starts: its reaction and legendary actions come back, its
+ * recharging actions roll to recharge, a readied action lapses, and its dying rolls a death save, or is asked to.
  */
 function startTurn(before: Encounter, ctx: StepContext, starting: Combatant): Part {
+  const recharged = rollRecharges(before, ctx.random, starting);
+  const started = startTurnActions(recharged.encounter, ctx, findById(recharged.encounter, starting.id) ?? starting);
+  return { encounter: started.encounter, events: [...recharged.events, ...started.events] };
+}
+
+function startTurnActions(before: Encounter, ctx: StepContext, starting: Combatant): Part {
   const { legendary, readied } = starting.actions;
   const combatant: Combatant = {
     ...starting,

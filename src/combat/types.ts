@@ -111,7 +111,7 @@ export interface Combatant {
   saveBonuses: SaveBonuses;
   /** Legendary and lair actions, its reaction, a readied action, delay and surprise. */
   actions: TurnActions;
-  /** The stat block it was added from (`/init add monster:`); null when its numbers were typed. */
+  /** The stat block it was added from; null when its numbers were typed. */
   monster: MonsterLink | null;
 }
 
@@ -342,6 +342,17 @@ export type EncounterEvent =
   /** A lair creature's lair turn at initiative count 20. */
   | { kind: 'lair-turn'; combatant: CombatantRef; round: number }
   | { kind: 'legendary-action'; combatant: CombatantRef; cost: number; left: number; max: number }
+  /** A monster uses an action of its stat block; `usesLeft` after this use, for an action with uses per day or per rest. */
+  | {
+      kind: 'monster-action';
+      combatant: CombatantRef;
+      action: string;
+      recharge: number | null;
+      usesLeft: number | null;
+      perDay: number | null;
+    }
+  /** The d6 at the start of its turn for a recharging action: `needed` or more makes it available again. */
+  | { kind: 'recharge-rolled'; combatant: CombatantRef; action: string; roll: number; needed: number; recharged: boolean }
   /** `droppedReady`: the readied action it can no longer take, as that needs the reaction. */
   | { kind: 'reaction-used'; combatant: CombatantRef; note: string | null; droppedReady: string | null }
   | { kind: 'action-readied'; combatant: CombatantRef; trigger: string }
@@ -418,7 +429,8 @@ export type EncounterEvent =
   /** The end-of-turn save against a "save ends" effect; success ends it. */
   | ({ kind: 'repeat-save'; combatant: CombatantRef; effect: string; save: RepeatSave; private: boolean } & SaveOutcome)
   /** A saving throw a change called for (a breath weapon, a spell), against `dc`. */
-  | ({ kind: 'save-rolled'; combatant: CombatantRef; ability: Ability; dc: number } & SaveOutcome)
+  /** `dcPrivate`: the DC is a hidden monster's number, the game master's to know. */
+  | ({ kind: 'save-rolled'; combatant: CombatantRef; ability: Ability; dc: number; dcPrivate?: boolean } & SaveOutcome)
   /** The encounter rolls turn saves by button: the target's controller should press it. */
   | { kind: 'repeat-save-due'; combatant: CombatantRef; effectId: string; effect: string; save: RepeatSave; private: boolean }
   | { kind: 'options-changed'; options: EncounterOptions }

@@ -22,6 +22,11 @@ function damageInWords(damage: DamageNote): string {
   return `${partsInWords(damage.parts)} damage${crit}${outcome}`;
 }
 
+/** A save against a hidden monster's DC, in the words everyone may read. */
+function saveWithoutDc(note: Extract<ChangeNote, { kind: 'save' }>): string {
+  return `${note.combatant} ${note.success ? 'made' : 'failed'} a ${ABILITY_NAMES[note.ability]} save`;
+}
+
 function turnInWords(turn: TurnNote): string {
   return turn.lair ? `round ${turn.round}, ${turn.combatant}'s lair turn` : `round ${turn.round}, ${turn.combatant}'s turn`;
 }
@@ -113,6 +118,12 @@ export function noteText(note: ChangeNote): string {
       return `${note.combatant} took ${its(note)} readied action`;
     case 'readied':
       return `${note.combatant} readied an action (${note.trigger})`;
+    case 'monster-action': {
+      const parts = note.notes
+        .filter((part) => part.kind !== 'legendary' || !note.hidden)
+        .map((part) => (note.hidden && part.kind === 'save' ? saveWithoutDc(part) : noteText(part)));
+      return [`${note.combatant} used ${note.action}`, ...parts].join('; ');
+    }
     case 'chain':
       return note.notes.map(noteText).join('; ');
   }

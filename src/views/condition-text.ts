@@ -72,9 +72,12 @@ export function concentrationSaveSentence(event: Extract<EncounterEvent, { kind:
 }
 
 /** "Goblin 2's Dexterity save (DC 15): d20 12 + 2 (save bonus) = 14, failed." A hidden combatant's roll stays out. */
-export function saveRolledSentence(event: Extract<EncounterEvent, { kind: 'save-rolled' }>): string {
-  const roll = event.combatant.hidden ? '' : `: ${outcomeInWords(event)}`;
-  return `${shown(event.combatant.name)}'s ${ABILITY_NAMES[event.ability]} save (DC ${event.dc})${roll}, ${event.success ? 'made' : 'failed'}.`;
+export function saveRolledSentence(event: Extract<EncounterEvent, { kind: 'save-rolled' }>, forGameMaster = false): string {
+  const showDc = forGameMaster || event.dcPrivate !== true;
+  // Against a hidden monster's DC the total would tell it: the players read the outcome only.
+  const roll = event.combatant.hidden || !showDc ? '' : `: ${outcomeInWords(event)}`;
+  const dc = showDc ? ` (DC ${event.dc})` : '';
+  return `${shown(event.combatant.name)}'s ${ABILITY_NAMES[event.ability]} save${dc}${roll}, ${event.success ? 'made' : 'failed'}.`;
 }
 
 /** "Goblin 2 must repeat its Wisdom save against Hold Person (DC 15): press the button." */

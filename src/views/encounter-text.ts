@@ -1,6 +1,7 @@
 import { afterRounds } from './change-notes';
 import { numberedRange } from '../combat/roster';
 import { shown } from './markdown';
+import { rechargeRange } from './refusals';
 import { its } from './pronouns';
 import { unworded } from './unworded';
 import { attackSentence } from './attack-text';
@@ -31,6 +32,23 @@ function subjectOf(combatant: CombatantRef, forGameMaster: boolean): Subject {
 
 function signed(value: number): string {
   return value < 0 ? `− ${-value}` : `+ ${value}`;
+}
+
+/** "**Adult Red Dragon** uses **Fire Breath** (recharge 5–6)." A hidden monster's uses left are the game master's to know. */
+function monsterActionSentence(event: Extract<EncounterEvent, { kind: 'monster-action' }>, forGameMaster: boolean): string {
+  const notes: string[] = [];
+  if (event.recharge !== null) notes.push(`recharge ${rechargeRange(event.recharge)}`);
+  if (event.usesLeft !== null && (forGameMaster || !event.combatant.hidden)) {
+    notes.push(event.perDay === null ? `${event.usesLeft} left before a rest` : `${event.usesLeft} of ${event.perDay} a day left`);
+  }
+  const aside = notes.length === 0 ? '' : ` (${notes.join('; ')})`;
+  return `**${shown(event.combatant.name)}** uses **${shown(event.action)}**${aside}.`;
+}
+
+/** "Adult Red Dragon rolls 5 for Fire Breath (recharge 5–6): it is ready again." */
+function rechargeSentence(event: Extract<EncounterEvent, { kind: 'recharge-rolled' }>): string {
+  const outcome = event.recharged ? 'it is ready again' : 'still spent';
+  return `${shown(event.combatant.name)} rolls ${event.roll} for ${shown(event.action)} (recharge ${rechargeRange(event.needed)}): ${outcome}.`;
 }
 
 /** "14 (d20 12 + 2)", "17 (d20 15, 3 with advantage + 2)", "15 (given)". */
@@ -171,6 +189,12 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
       case 'lair-turn':
         lines.push(`Initiative count 20: it's **${shown(event.combatant.name)}**'s lair turn.`);
         break;
+      case 'monster-action':
+        lines.push(monsterActionSentence(event, forGameMaster));
+        break;
+      case 'recharge-rolled':
+        if (forGameMaster || !event.combatant.hidden) lines.push(rechargeSentence(event));
+        break;
       case 'legendary-action': {
         const what = event.cost === 1 ? 'a legendary action' : `a legendary action costing ${event.cost}`;
         // How many a hidden monster has left is the game master's to know (the tracker tells them).
@@ -307,7 +331,7 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
         if (!event.private || forGameMaster) lines.push(repeatSaveSentence(event));
         break;
       case 'save-rolled':
-        lines.push(saveRolledSentence(event));
+        lines.push(saveRolledSentence(event, forGameMaster));
         break;
       case 'repeat-save-due':
         lines.push(repeatSaveDueSentence(event));

@@ -6,6 +6,11 @@ import { shown } from './markdown';
 import { it, its, type Referent } from './pronouns';
 import { MODIFIER_SYNTAX } from './condition-text';
 
+/** "5–6" for a recharge of 5, "6" for 6. */
+export function rechargeRange(recharge: number): string {
+  return recharge >= 6 ? '6' : `${recharge}–6`;
+}
+
 const MANAGERS = 'a member with Manage Channels';
 
 function listed(sample: NameSample): string {
@@ -179,6 +184,22 @@ export function refusalText(refusal: Refusal): string {
       return `${shown(refusal.combatant)} ${stoppedState(refusal.stoppedBy)} and cannot take legendary actions.`;
     case 'legendary-surprised':
       return `${shown(refusal.combatant)} is surprised: it has no legendary actions until its first turn is over.`;
+    case 'unknown-action': {
+      const known = refusal.known.slice(0, 15).map(shown);
+      return `${shown(refusal.monster)} has no action called "${shown(refusal.typed)}". ${known.length === 0 ? 'Its block has no actions.' : `Its actions: ${known.join(', ')}.`}`;
+    }
+    case 'action-recharging':
+      return `${shown(refusal.combatant)}'s ${shown(refusal.action)} is spent: it recharges on ${rechargeRange(refusal.recharge)}, rolled at the start of its turn.`;
+    case 'action-used-up':
+      return `${shown(refusal.combatant)} has used ${shown(refusal.action)} ${refusal.perDay === null ? 'until it rests' : `${refusal.perDay} time${refusal.perDay === 1 ? '' : 's'} today, all it has`}.`;
+    case 'action-not-automated':
+      return `${shown(refusal.action)} is not automated: the bot rolls nothing for it. Run it by hand (\`/roll\`, \`/hp\`, \`/condition\`).`;
+    case 'action-needs-target':
+      return `${shown(refusal.action)} needs a target: \`target:\` takes a combatant, or several separated by commas.`;
+    case 'action-too-many-targets':
+      return `${shown(refusal.action)} takes at most ${refusal.max} target${refusal.max === 1 ? '' : 's'}, not ${refusal.given}.`;
+    case 'no-stat-block':
+      return `${shown(refusal.combatant)} was not added from a stat block: add it with \`/init add monster:\`, or roll with \`/attack bonus: damage:\`.`;
     case 'reaction-used': {
       const on = refusal.note === null ? '' : ` (${shown(refusal.note)})`;
       return `${shown(refusal.combatant)} has already used ${its(refusal)} reaction${on}; it comes back at the start of ${its(refusal)} turn.`;

@@ -42,7 +42,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   'src/log-redaction': [],
   'src/config': [],
   'src/logger': ['src/config', 'src/log-redaction'],
-  'src/services': ['src/characters', 'src/combat', 'src/dice', 'src/settings', 'src/live', 'src/views'],
+  'src/services': ['src/characters', 'src/combat', 'src/compendium', 'src/dice', 'src/settings', 'src/live', 'src/views'],
   'src/charts': ['src/db', 'src/views'],
   'src/app': [
     'commands',
@@ -54,6 +54,7 @@ const ALLOWED: Record<string, readonly string[]> = {
     'src/transports',
     'src/live',
     'src/views',
+    'src/compendium',
     'src/charts',
   ],
   'src/main': ['src/app', 'src/config', 'src/logger', 'src/db', 'src/transports', 'src/live'],

@@ -1,0 +1,104 @@
+import { attackerOf } from '../../src/combat/attacks';
+import { actionNames, type MonsterActionInput } from '../../src/combat/monster-actions';
+import { CombatRefusal } from '../../src/combat/refusals';
+import { monsterAction } from '../../src/combat/steps';
+import type { Change } from '../../src/combat/transition';
+import { MAX_COMBATANTS, type Combatant } from '../../src/combat/types';
+import type { Monster } from '../../src/compendium/types';
+import { rankByName } from '../../src/framework/autocomplete';
+import {
+  UserError,
+  type AutocompleteChoice,
+  type AutocompleteContext,
+  type CommandContext,
+  type InvocationContext,
+} from '../../src/framework/command';
+import { requireEncounter } from '../../src/framework/requirements';
+import type { RollMode } from '../../src/rules/types';
+import { ATTACK_BONUS } from '../../src/views/attack-text';
+import { gameMasterAccount, resultReply } from '../../src/views/encounter-replies';
+import { blockGone } from '../../src/views/monster-action-text';
+import type { Reply } from '../../src/views/reply';
+import { actorOf, applyStep, encountersOf, labelOf, placeOf, refreshTracker, withHarmSetting } from './encounter';
+import { secretRollReply } from './secret-rolls';
+
+/** `target:` for an action: one combatant, or several separated by commas. */
+function targetsOf(typed: string): string[] {
+  const named = typed
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  return [...new Set(named)].slice(0, MAX_COMBATANTS);
+}
+
+/** The acting combatant, found as the change will find it, and the stat block its link names. */
+async function actingBlock(ctx: InvocationContext, typedAttacker: string | null): Promise<{ attacker: Combatant; block: Monster }> {
+  const encounter = await requireEncounter(ctx);
+  const attacker = attackerOf(encounter, actorOf(ctx), typedAttacker);
+  if (attacker.monster === null) throw new CombatRefusal({ kind: 'no-stat-block', combatant: attacker.name });
+  const block = await ctx.services.bestiary.blockOf(ctx.guildId, attacker.monster);
+  if (block === undefined) throw new UserError(blockGone(attacker.name, attacker.monster.block));
+  return { attacker, block };
+}
+
+/** A monster's action from its stat block: `/attack action:`, and `/init legendary action:`. */
+export async function runMonsterAction(
+  ctx: CommandContext,
+  input: { attacker: string | null; action: string; targets: string; legendary: boolean; mode?: RollMode; secret: boolean },
+): Promise<Reply> {
+  const { attacker, block } = await actingBlock(ctx, input.attacker);
+  const actionInput: MonsterActionInput = {
+    attacker: attacker.id,
+    block,
+    action: input.action,
+    targets: targetsOf(input.targets),
+    legendary: input.legendary,
+    ...(input.mode === undefined ? {} : { mode: input.mode }),
+    secret: input.secret,
+    bonusReason: ATTACK_BONUS,
+  };
+  return applyAttack(ctx, monsterAction, actionInput);
+}
+
+/**
+ * Suggests the actions of the acting combatant's block for `action:` as it is typed: the one the
+ * option `actor` names (`attacker` of /attack, `target` of /init legendary), else the caller's own or
+ * the current one. Nothing when there is none the caller may act as.
+ */
+export function suggestActions(actor: 'attacker' | 'target') {
+  return async (ctx: AutocompleteContext, typed: string): Promise<AutocompleteChoice[]> => {
+    const named = ctx.options.values[actor];
+    try {
+      const { attacker, block } = await actingBlock(ctx, typeof named === 'string' && named.trim() !== '' ? named : null);
+      const recharging = new Set(attacker.monster?.recharging.map((r) => r.action) ?? []);
+      return rankByName(actionNames(block), (name) => name, typed).map((name) => ({
+        name: recharging.has(name) ? `${name} (recharging)` : name,
+        value: name,
+      }));
+    } catch (error) {
+      if (error instanceof UserError || error instanceof CombatRefusal) return [];
+      throw error;
+    }
+  };
+}
+
+/**
+ * Applies an attack or an action and answers. A secret one reaches the roller and the game master as
+ * any secret roll does: the roller's copy keeps a hidden monster's numbers hidden, the game master's
+ * has them; buttons (a concentration save) stay with the roller's copy.
+ */
+export async function applyAttack<Input extends { secret?: boolean; anyoneMayHarm?: boolean }>(
+  ctx: CommandContext,
+  change: Change<[Input]>,
+  input: Input,
+): Promise<Reply> {
+  if (input.secret !== true) return withHarmSetting(ctx, (anyoneMayHarm) => applyStep(ctx, change, { ...input, anyoneMayHarm }));
+  const result = await withHarmSetting(ctx, (anyoneMayHarm) =>
+    encountersOf(ctx).apply(actorOf(ctx), placeOf(ctx), labelOf(ctx), change, { ...input, anyoneMayHarm }),
+  );
+  await refreshTracker(ctx, result.encounter);
+  const reply = resultReply(result);
+  const account = gameMasterAccount(result);
+  const secretReply = await secretRollReply(ctx, reply.embeds ?? [], account === null ? undefined : [account]);
+  return { ...secretReply, components: reply.components ?? [] };
+}

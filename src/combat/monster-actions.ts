@@ -1,0 +1,332 @@
+import { damageExpression } from '../compendium/effects';
+import type { ConditionEffect, Effect, Monster, MonsterAction } from '../compendium/types';
+import type { OwnBonus, RollMode } from '../rules/types';
+import { attack, type AttackInput } from './attacks';
+import { catalogueCondition } from './catalogue';
+import { chain, eachOf, step, then, type Link } from './compose';
+import { addCondition, MAX_DURATION_ROUNDS, type AddConditionInput } from './conditions';
+import { halved, rollDamage } from './damage-amount';
+import { requireControl } from './permissions';
+import { CombatRefusal } from './refusals';
+import { saveMade, savingThrow, takeDamage } from './saving-throws';
+import { findTarget, normaliseName, refOf } from './targets';
+import { replaceCombatant, type StepContext, type Transition } from './transition';
+import { spendLegendaryAction } from './turn-actions';
+import { MAX_COMBATANTS, type Combatant, type Encounter, type MonsterLink } from './types';
+
+/** Attacks one use of an action may make: a multiattack of a dozen is a data error, not a turn. */
+const MAX_ATTACKS = 12;
+
+export interface MonsterActionInput {
+  /** The combatant acting, by id or name: the handler found it and its block. */
+  attacker: string;
+  /** The stat block its link names, as the handler read it. */
+  block: Monster;
+  /** The action as typed: an action, bonus action, reaction or legendary action of the block, or one option of one. */
+  action: string;
+  /** Who it is aimed at; an attack's list is taken in order, the last one taking what is left. */
+  targets: readonly string[];
+  /** Spend it as a legendary action; an action found only among them is one anyway. */
+  legendary?: boolean;
+  mode?: RollMode;
+  secret?: boolean;
+  anyoneMayHarm?: boolean;
+  /** How the attack bonus is named in the roll's parts (the views' word). */
+  bonusReason: string;
+}
+
+/** An action found in the block, with the effect it runs (an option's, for "uses one of the following"). */
+interface Chosen {
+  action: MonsterAction;
+  effect: Effect;
+  name: string;
+  legendary: boolean;
+}
+
+/** Every action of a block a command can name, with whether it is a legendary one. */
+export function actionsOf(block: Monster): { action: MonsterAction; legendary: boolean }[] {
+  const plain = [...(block.actions ?? []), ...(block.bonusActions ?? []), ...(block.reactions ?? [])];
+  return [
+    ...plain.map((action) => ({ action, legendary: false })),
+    ...(block.legendary?.actions ?? []).map((action) => ({ action, legendary: true })),
+  ];
+}
+
+/** The names a user can give `action:`: each action, and each option of one ("Fire Breath" of "Breath Weapons"). */
+export function actionNames(block: Monster): string[] {
+  return actionsOf(block).flatMap(({ action }) => [action.name, ...(action.options ?? []).map((option) => option.name)]);
+}
+
+function choose(block: Monster, typed: string, legendary: boolean): Chosen {
+  const wanted = normaliseName(typed);
+  const all = actionsOf(block);
+  // A name in both lists (a legendary "Rend" beside the action) is the legendary one only when asked for.
+  const ordered = legendary ? [...all.filter((a) => a.legendary), ...all.filter((a) => !a.legendary)] : all;
+  for (const entry of ordered) {
+    if (normaliseName(entry.action.name) === wanted) {
+      return { action: entry.action, effect: entry.action, name: entry.action.name, legendary: legendary || entry.legendary };
+    }
+    const option = entry.action.options?.find((o) => normaliseName(o.name) === wanted);
+    if (option !== undefined) return { action: entry.action, effect: option, name: option.name, legendary: legendary || entry.legendary };
+  }
+  throw new CombatRefusal({ kind: 'unknown-action', monster: block.name, typed: typed.trim(), known: actionNames(block) });
+}
+
+function findAction(block: Monster, name: string): MonsterAction | undefined {
+  const wanted = normaliseName(name);
+  return actionsOf(block).find(({ action }) => normaliseName(action.name) === wanted)?.action;
+}
+
+/** What each use of the action does, as plain effects: a multiattack's attacks, a "makes one Rend attack", or itself. */
+function usesOf(block: Monster, chosen: Chosen): Effect[] {
+  const { action } = chosen;
+  if (action.multiattack !== undefined) {
+    return action.multiattack.steps.flatMap((part) => {
+      const first = part.actions[0];
+      const component = first === undefined ? undefined : findAction(block, first);
+      if (component === undefined || !runnable(component)) return [];
+      return Array.from({ length: part.count }, (): Effect => component);
+    });
+  }
+  if (action.runs !== undefined) {
+    const component = findAction(block, action.runs.action);
+    if (component === undefined || !runnable(component)) return [];
+    return Array.from({ length: action.runs.count }, (): Effect => component);
+  }
+  return Array.from({ length: chosen.effect.instances ?? 1 }, () => chosen.effect);
+}
+
+/** An effect the bot can roll: an attack, a save, or damage or conditions that just happen. */
+function runnable(effect: Effect & Partial<Pick<MonsterAction, 'manual' | 'casts' | 'spellcasting'>>): boolean {
+  if (effect.manual === true || effect.casts !== undefined || effect.spellcasting === true) return false;
+  return (
+    effect.attack !== undefined || effect.save !== undefined || (effect.damage?.length ?? 0) > 0 || (effect.conditions?.length ?? 0) > 0
+  );
+}
+
+/** Refuses an action spent: recharging, or its uses gone. */
+function requireAvailable(attacker: Combatant, link: MonsterLink, chosen: Chosen): void {
+  const { action } = chosen;
+  const recharging = link.recharging.find((r) => normaliseName(r.action) === normaliseName(action.name));
+  if (recharging !== undefined) {
+    throw new CombatRefusal({ kind: 'action-recharging', combatant: attacker.name, action: action.name, recharge: recharging.recharge });
+  }
+  const limit = usesLimit(action);
+  if (limit !== null && (link.usesLeft[action.name] ?? limit) <= 0) {
+    throw new CombatRefusal({ kind: 'action-used-up', combatant: attacker.name, action: action.name, perDay: action.perDay ?? null });
+  }
+}
+
+function usesLimit(action: MonsterAction): number | null {
+  if (action.perDay !== undefined) return action.perDay;
+  return action.perRest === true ? 1 : null;
+}
+
+/** The link after the action: its recharge starts, a use is counted. */
+function spent(link: MonsterLink, action: MonsterAction): MonsterLink {
+  const limit = usesLimit(action);
+  return {
+    ...link,
+    recharging: action.recharge === undefined ? link.recharging : [...link.recharging, { action: action.name, recharge: action.recharge }],
+    usesLeft: limit === null ? link.usesLeft : { ...link.usesLeft, [action.name]: (link.usesLeft[action.name] ?? limit) - 1 },
+  };
+}
+
+/**
+ * A condition an effect brings, put on as any condition is: its duration in rounds or to a turn's
+ * start or end, its repeat save. A target immune to it by its block, or a condition the rule set does
+ * not have, is passed over: the rest of the action still lands.
+ */
+function conditionLinks(ctx: StepContext, attacker: Combatant, effect: Effect, target: Combatant, anyoneMayHarm: boolean): Link[] {
+  return (effect.conditions ?? []).flatMap((condition) => {
+    if (catalogueCondition(ctx.ruleSet, condition.condition) === undefined) return [];
+    if (target.monster?.conditionImmunities.includes(condition.condition) === true) return [];
+    return [
+      step(addCondition, {
+        target: target.id,
+        condition: condition.condition,
+        source: attacker.id,
+        anyoneMayHarm,
+        ...timing(condition, effect),
+      }),
+    ];
+  });
+}
+
+function timing(condition: ConditionEffect, effect: Effect): Pick<AddConditionInput, 'duration' | 'ends' | 'save' | 'dc'> {
+  const save = condition.repeatSave !== undefined && effect.save?.dc !== undefined ? { save: effect.save.ability, dc: effect.save.dc } : {};
+  const duration = condition.duration;
+  if (duration === undefined || duration.kind === 'spell') return save;
+  if (duration.kind === 'turn') return { ...save, duration: 1, ends: duration.boundary };
+  const perUnit = { rounds: 1, minutes: 10, hours: 600 }[duration.kind];
+  return { ...save, duration: Math.min(MAX_DURATION_ROUNDS, duration.count * perUnit) };
+}
+
+/** A combatant still in the fight; a target removed by an earlier part of the action is skipped. */
+function present(encounter: Encounter, id: string): Combatant | undefined {
+  return encounter.combatants.find((c) => c.id === id);
+}
+
+/** An attack roll; on a hit its damage, then what a hit brings (a condition, a further save). */
+function attackLink(attacker: Combatant, effect: Effect, targetId: string, input: MonsterActionInput): Link {
+  const roll = effect.attack;
+  if (roll === undefined) throw new Error('an attack link for an effect without an attack');
+  const bonus: OwnBonus[] = [{ bonus: roll.bonus ?? 0, reason: input.bonusReason }];
+  const attackInput: AttackInput = {
+    attacker: attacker.id,
+    target: targetId,
+    bonus: { parts: bonus },
+    damage: effect.damage === undefined || effect.damage.length === 0 ? '0' : damageExpression(effect.damage),
+    weapon: true,
+    reach: roll.kind === 'ranged' ? 'ranged' : 'melee',
+    ...(input.mode === undefined ? {} : { mode: input.mode }),
+    ...(input.secret === undefined ? {} : { secret: input.secret }),
+    ...(input.anyoneMayHarm === undefined ? {} : { anyoneMayHarm: input.anyoneMayHarm }),
+  };
+  return then(step(attack, attackInput), (done) => {
+    const hit = done.events.some((e) => e.kind === 'attack-rolled' && (e.outcome === 'hit' || e.outcome === 'critical'));
+    if (!hit) return null;
+    return (encounter, ctx, before) => {
+      const target = present(encounter, targetId);
+      if (target === undefined || target.rules.dead) return null;
+      const links = conditionLinks(ctx, attacker, effect, target, input.anyoneMayHarm ?? false);
+      if (effect.then !== undefined) links.push(saveLink(attacker, effect.then, [targetId], input));
+      return links.length === 0 ? null : eachOf(links, (link) => link)(encounter, ctx, before);
+    };
+  });
+}
+
+/**
+ * A saving throw for each target against one roll of the damage (a breath weapon is rolled once):
+ * the whole on a failure, half on a success where the block says so; a failure brings its conditions.
+ */
+function saveLink(attacker: Combatant, effect: Effect, targetIds: readonly string[], input: MonsterActionInput): Link {
+  const save = effect.save;
+  if (save === undefined || save.dc === undefined) throw new Error('a save link for an effect without a DC');
+  const { ability, dc } = save;
+  return (encounter, ctx, before) => {
+    const damage =
+      effect.damage === undefined || effect.damage.length === 0
+        ? null
+        : rollDamage(damageExpression(effect.damage), ctx.random, null, null);
+    const perTarget = (targetId: string): Link =>
+      then(step(savingThrow, { target: targetId, ability, dc, dcPrivate: attacker.hidden }), (rolled) => {
+        const made = saveMade(rolled);
+        return (state, context, earlier) => {
+          const target = present(state, targetId);
+          if (target === undefined) return null;
+          const links: Link[] = [];
+          if (damage !== null && (!made || save.onSuccess === 'half')) {
+            links.push(
+              step(takeDamage, {
+                target: targetId,
+                amount: made ? halved(damage) : damage,
+                source: attacker.id,
+                showRoll: !attacker.hidden,
+              }),
+            );
+          }
+          if (!made) links.push(...conditionLinks(context, attacker, effect, target, input.anyoneMayHarm ?? false));
+          return links.length === 0 ? null : eachOf(links, (link) => link)(state, context, earlier);
+        };
+      });
+    return eachOf(targetIds, perTarget)(encounter, ctx, before);
+  };
+}
+
+/** Damage or conditions that land without a roll, on each target. */
+function directLink(attacker: Combatant, effect: Effect, targetIds: readonly string[], input: MonsterActionInput): Link {
+  return (encounter, ctx, before) => {
+    const damage =
+      effect.damage === undefined || effect.damage.length === 0
+        ? null
+        : rollDamage(damageExpression(effect.damage), ctx.random, null, null);
+    return eachOf(targetIds, (targetId): Link => (state, context, earlier) => {
+      const target = present(state, targetId);
+      if (target === undefined) return null;
+      const links: Link[] = [];
+      if (damage !== null)
+        links.push(step(takeDamage, { target: targetId, amount: damage, source: attacker.id, showRoll: !attacker.hidden }));
+      links.push(...conditionLinks(context, attacker, effect, target, input.anyoneMayHarm ?? false));
+      return links.length === 0 ? null : eachOf(links, (link) => link)(state, context, earlier);
+    })(encounter, ctx, before);
+  };
+}
+
+/**
+ * The links of the action's uses on its targets: each attack at one target (a list is taken in
+ * order, the last target taking the attacks left over), a save or a plain effect on every target.
+ */
+function usesOnTargets(attacker: Combatant, uses: readonly Effect[], targetIds: readonly string[], input: MonsterActionInput): Link[] {
+  let attacks = 0;
+  return uses.map((effect) => {
+    if (effect.attack !== undefined) {
+      const targetId = targetIds[Math.min(attacks, targetIds.length - 1)] ?? '';
+      attacks += 1;
+      return attackLink(attacker, effect, targetId, input);
+    }
+    if (effect.save !== undefined) return saveLink(attacker, effect, targetIds, input);
+    return directLink(attacker, effect, targetIds, input);
+  });
+}
+
+/** How many targets the action may take: one per attack, the block's number, or anyone in an area. */
+function targetLimit(uses: readonly Effect[]): number {
+  const attacks = uses.filter((use) => use.attack !== undefined).length;
+  if (attacks > 0) return attacks;
+  const stated = uses.map((use) => use.targets).find((count) => count !== undefined);
+  return stated ?? MAX_COMBATANTS;
+}
+
+/**
+ * A monster acts from its stat block: the action's attacks, saves, damage and conditions on its
+ * targets, its recharge started or its use counted, a legendary action's cost spent, as one change:
+ * one reply, one log entry, one undo.
+ */
+export function monsterAction(encounter: Encounter, ctx: StepContext, input: MonsterActionInput): Transition {
+  const attacker = findTarget(encounter, input.attacker);
+  requireControl(ctx.actor, encounter, attacker, `act as ${attacker.name}`);
+  const link = attacker.monster;
+  if (link === null || normaliseName(link.block) !== normaliseName(input.block.name)) {
+    throw new CombatRefusal({ kind: 'no-stat-block', combatant: attacker.name });
+  }
+  const chosen = choose(input.block, input.action, input.legendary ?? false);
+  const composite = chosen.action.multiattack !== undefined || chosen.action.runs !== undefined;
+  const uses = chosen.action.manual === true || (!composite && !runnable(chosen.effect)) ? [] : usesOf(input.block, chosen);
+  // A multiattack of more than MAX_ATTACKS is a homebrew block's mistake: nothing of it is rolled.
+  if (uses.length === 0 || uses.length > MAX_ATTACKS) {
+    throw new CombatRefusal({ kind: 'action-not-automated', combatant: attacker.name, action: chosen.name });
+  }
+  requireAvailable(attacker, link, chosen);
+  const targets = input.targets.map((typed) => findTarget(encounter, typed));
+  if (targets.length === 0) throw new CombatRefusal({ kind: 'action-needs-target', action: chosen.name });
+  const limit = targetLimit(uses);
+  if (targets.length > limit)
+    throw new CombatRefusal({ kind: 'action-too-many-targets', action: chosen.name, max: limit, given: targets.length });
+  const targetIds = [...new Set(targets.map((t) => t.id))];
+
+  const announce: Link = (state) => {
+    const actor = present(state, attacker.id) ?? attacker;
+    const after: Combatant = { ...actor, monster: spent(link, chosen.action) };
+    const left = usesLimit(chosen.action) === null ? null : (after.monster?.usesLeft[chosen.action.name] ?? null);
+    return {
+      encounter: replaceCombatant(state, after),
+      events: [
+        {
+          kind: 'monster-action',
+          combatant: refOf(after),
+          action: chosen.name,
+          recharge: chosen.action.recharge ?? null,
+          usesLeft: left,
+          perDay: chosen.action.perDay ?? null,
+        },
+      ],
+      note: { kind: 'monster-action', combatant: attacker.name, action: chosen.name, hidden: attacker.hidden, notes: [] },
+    };
+  };
+  const cost = chosen.action.cost ?? 1;
+  const legendary: Link[] = chosen.legendary ? [step(spendLegendaryAction, { target: attacker.id, cost })] : [];
+  const done = chain(...legendary, announce, ...usesOnTargets(attacker, uses, targetIds, input))(encounter, ctx);
+  const notes = done.note.kind === 'chain' ? done.note.notes.filter((note) => note.kind !== 'monster-action') : [];
+  return { ...done, note: { kind: 'monster-action', combatant: attacker.name, action: chosen.name, hidden: attacker.hidden, notes } };
+}
