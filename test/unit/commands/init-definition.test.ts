@@ -56,7 +56,7 @@ describe('the /init and /hp definitions', () => {
       log: ['count'],
       concentrate: ['target', 'effect'],
       'drop-concentration': ['target'],
-      legendary: ['target', 'cost'],
+      legendary: ['target', 'cost', 'action', 'on'],
       react: ['target', 'note'],
       ready: ['trigger'],
       delay: [],
