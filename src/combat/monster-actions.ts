@@ -1,14 +1,9 @@
-import { damageExpression } from '../compendium/effects';
-import type { ConditionEffect, Effect, Monster, MonsterAction } from '../compendium/types';
-import type { OwnBonus, RollMode } from '../rules/types';
-import { attack, type AttackInput } from './attacks';
-import { catalogueCondition } from './catalogue';
-import { chain, eachOf, step, then, type Link } from './compose';
-import { addCondition, MAX_DURATION_ROUNDS, type AddConditionInput } from './conditions';
-import { halved, rollDamage } from './damage-amount';
+import type { Effect, Monster, MonsterAction } from '../compendium/types';
+import type { RollMode } from '../rules/types';
+import { chain, step, type Link } from './compose';
+import { targetLimit, usesOnTargets, type EffectSource } from './effect-links';
 import { requireControl } from './permissions';
 import { CombatRefusal } from './refusals';
-import { saveMade, savingThrow, takeDamage } from './saving-throws';
 import { findTarget, normaliseName, refOf } from './targets';
 import { replaceCombatant, type StepContext, type Transition } from './transition';
 import { spendLegendaryAction } from './turn-actions';
@@ -133,152 +128,6 @@ function spent(link: MonsterLink, action: MonsterAction): MonsterLink {
 }
 
 /**
- * A condition an effect brings, put on as any condition is: its duration in rounds or to a turn's
- * start or end, its repeat save. A target immune to it by its block, or a condition the rule set does
- * not have, is passed over: the rest of the action still lands.
- */
-function conditionLinks(ctx: StepContext, attacker: Combatant, effect: Effect, target: Combatant, anyoneMayHarm: boolean): Link[] {
-  return (effect.conditions ?? []).flatMap((condition) => {
-    if (catalogueCondition(ctx.ruleSet, condition.condition) === undefined) return [];
-    if (target.monster?.conditionImmunities.includes(condition.condition) === true) return [];
-    return [
-      step(addCondition, {
-        target: target.id,
-        condition: condition.condition,
-        source: attacker.id,
-        anyoneMayHarm,
-        ...timing(condition, effect),
-      }),
-    ];
-  });
-}
-
-function timing(condition: ConditionEffect, effect: Effect): Pick<AddConditionInput, 'duration' | 'ends' | 'save' | 'dc'> {
-  const save = condition.repeatSave !== undefined && effect.save?.dc !== undefined ? { save: effect.save.ability, dc: effect.save.dc } : {};
-  const duration = condition.duration;
-  if (duration === undefined || duration.kind === 'spell') return save;
-  if (duration.kind === 'turn') return { ...save, duration: 1, ends: duration.boundary };
-  const perUnit = { rounds: 1, minutes: 10, hours: 600 }[duration.kind];
-  return { ...save, duration: Math.min(MAX_DURATION_ROUNDS, duration.count * perUnit) };
-}
-
-/** A combatant still in the fight; a target removed by an earlier part of the action is skipped. */
-function present(encounter: Encounter, id: string): Combatant | undefined {
-  return encounter.combatants.find((c) => c.id === id);
-}
-
-/** An attack roll; on a hit its damage, then what a hit brings (a condition, a further save). */
-function attackLink(attacker: Combatant, effect: Effect, targetId: string, input: MonsterActionInput): Link {
-  const roll = effect.attack;
-  if (roll === undefined) throw new Error('an attack link for an effect without an attack');
-  const bonus: OwnBonus[] = [{ bonus: roll.bonus ?? 0, reason: input.bonusReason }];
-  const attackInput: AttackInput = {
-    attacker: attacker.id,
-    target: targetId,
-    bonus: { parts: bonus },
-    damage: effect.damage === undefined || effect.damage.length === 0 ? '0' : damageExpression(effect.damage),
-    weapon: true,
-    reach: roll.kind === 'ranged' ? 'ranged' : 'melee',
-    ...(input.mode === undefined ? {} : { mode: input.mode }),
-    ...(input.secret === undefined ? {} : { secret: input.secret }),
-    ...(input.anyoneMayHarm === undefined ? {} : { anyoneMayHarm: input.anyoneMayHarm }),
-  };
-  return then(step(attack, attackInput), (done) => {
-    const hit = done.events.some((e) => e.kind === 'attack-rolled' && (e.outcome === 'hit' || e.outcome === 'critical'));
-    if (!hit) return null;
-    return (encounter, ctx, before) => {
-      const target = present(encounter, targetId);
-      if (target === undefined || target.rules.dead) return null;
-      const links = conditionLinks(ctx, attacker, effect, target, input.anyoneMayHarm ?? false);
-      if (effect.then !== undefined) links.push(saveLink(attacker, effect.then, [targetId], input));
-      return links.length === 0 ? null : eachOf(links, (link) => link)(encounter, ctx, before);
-    };
-  });
-}
-
-/**
- * A saving throw for each target against one roll of the damage (a breath weapon is rolled once):
- * the whole on a failure, half on a success where the block says so; a failure brings its conditions.
- */
-function saveLink(attacker: Combatant, effect: Effect, targetIds: readonly string[], input: MonsterActionInput): Link {
-  const save = effect.save;
-  if (save === undefined || save.dc === undefined) throw new Error('a save link for an effect without a DC');
-  const { ability, dc } = save;
-  return (encounter, ctx, before) => {
-    const damage =
-      effect.damage === undefined || effect.damage.length === 0
-        ? null
-        : rollDamage(damageExpression(effect.damage), ctx.random, null, null);
-    const perTarget = (targetId: string): Link =>
-      then(step(savingThrow, { target: targetId, ability, dc, dcPrivate: attacker.hidden }), (rolled) => {
-        const made = saveMade(rolled);
-        return (state, context, earlier) => {
-          const target = present(state, targetId);
-          if (target === undefined) return null;
-          const links: Link[] = [];
-          if (damage !== null && (!made || save.onSuccess === 'half')) {
-            links.push(
-              step(takeDamage, {
-                target: targetId,
-                amount: made ? halved(damage) : damage,
-                source: attacker.id,
-                showRoll: !attacker.hidden,
-              }),
-            );
-          }
-          if (!made) links.push(...conditionLinks(context, attacker, effect, target, input.anyoneMayHarm ?? false));
-          return links.length === 0 ? null : eachOf(links, (link) => link)(state, context, earlier);
-        };
-      });
-    return eachOf(targetIds, perTarget)(encounter, ctx, before);
-  };
-}
-
-/** Damage or conditions that land without a roll, on each target. */
-function directLink(attacker: Combatant, effect: Effect, targetIds: readonly string[], input: MonsterActionInput): Link {
-  return (encounter, ctx, before) => {
-    const damage =
-      effect.damage === undefined || effect.damage.length === 0
-        ? null
-        : rollDamage(damageExpression(effect.damage), ctx.random, null, null);
-    return eachOf(targetIds, (targetId): Link => (state, context, earlier) => {
-      const target = present(state, targetId);
-      if (target === undefined) return null;
-      const links: Link[] = [];
-      if (damage !== null)
-        links.push(step(takeDamage, { target: targetId, amount: damage, source: attacker.id, showRoll: !attacker.hidden }));
-      links.push(...conditionLinks(context, attacker, effect, target, input.anyoneMayHarm ?? false));
-      return links.length === 0 ? null : eachOf(links, (link) => link)(state, context, earlier);
-    })(encounter, ctx, before);
-  };
-}
-
-/**
- * The links of the action's uses on its targets: each attack at one target (a list is taken in
- * order, the last target taking the attacks left over), a save or a plain effect on every target.
- */
-function usesOnTargets(attacker: Combatant, uses: readonly Effect[], targetIds: readonly string[], input: MonsterActionInput): Link[] {
-  let attacks = 0;
-  return uses.map((effect) => {
-    if (effect.attack !== undefined) {
-      const targetId = targetIds[Math.min(attacks, targetIds.length - 1)] ?? '';
-      attacks += 1;
-      return attackLink(attacker, effect, targetId, input);
-    }
-    if (effect.save !== undefined) return saveLink(attacker, effect, targetIds, input);
-    return directLink(attacker, effect, targetIds, input);
-  });
-}
-
-/** How many targets the action may take: one per attack, the block's number, or anyone in an area. */
-function targetLimit(uses: readonly Effect[]): number {
-  const attacks = uses.filter((use) => use.attack !== undefined).length;
-  if (attacks > 0) return attacks;
-  const stated = uses.map((use) => use.targets).find((count) => count !== undefined);
-  return stated ?? MAX_COMBATANTS;
-}
-
-/**
  * A monster acts from its stat block: the action's attacks, saves, damage and conditions on its
  * targets, its recharge started or its use counted, a legendary action's cost spent, as one change:
  * one reply, one log entry, one undo.
@@ -300,13 +149,13 @@ export function monsterAction(encounter: Encounter, ctx: StepContext, input: Mon
   requireAvailable(attacker, link, chosen);
   const targets = input.targets.map((typed) => findTarget(encounter, typed));
   if (targets.length === 0) throw new CombatRefusal({ kind: 'action-needs-target', action: chosen.name });
-  const limit = targetLimit(uses);
+  const limit = targetLimit(uses, MAX_COMBATANTS);
   if (targets.length > limit)
     throw new CombatRefusal({ kind: 'action-too-many-targets', action: chosen.name, max: limit, given: targets.length });
   const targetIds = [...new Set(targets.map((t) => t.id))];
 
   const announce: Link = (state) => {
-    const actor = present(state, attacker.id) ?? attacker;
+    const actor = state.combatants.find((c) => c.id === attacker.id) ?? attacker;
     const after: Combatant = { ...actor, monster: spent(link, chosen.action) };
     const left = usesLimit(chosen.action) === null ? null : (after.monster?.usesLeft[chosen.action.name] ?? null);
     return {
@@ -326,7 +175,18 @@ export function monsterAction(encounter: Encounter, ctx: StepContext, input: Mon
   };
   const cost = chosen.action.cost ?? 1;
   const legendary: Link[] = chosen.legendary ? [step(spendLegendaryAction, { target: attacker.id, cost })] : [];
-  const done = chain(...legendary, announce, ...usesOnTargets(attacker, uses, targetIds, input))(encounter, ctx);
+  const source: EffectSource = {
+    combatant: attacker,
+    attackBonus: null,
+    dc: null,
+    modifier: 0,
+    weapon: true,
+    bonusReason: input.bonusReason,
+    ...(input.mode === undefined ? {} : { mode: input.mode }),
+    ...(input.secret === undefined ? {} : { secret: input.secret }),
+    ...(input.anyoneMayHarm === undefined ? {} : { anyoneMayHarm: input.anyoneMayHarm }),
+  };
+  const done = chain(...legendary, announce, ...usesOnTargets(source, uses, targetIds))(encounter, ctx);
   const notes = done.note.kind === 'chain' ? done.note.notes.filter((note) => note.kind !== 'monster-action') : [];
   return { ...done, note: { kind: 'monster-action', combatant: attacker.name, action: chosen.name, hidden: attacker.hidden, notes } };
 }

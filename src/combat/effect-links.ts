@@ -1,0 +1,202 @@
+import { damageExpression } from '../compendium/effects';
+import type { Amount, ConditionEffect, Effect } from '../compendium/types';
+import type { OwnBonus, RollMode } from '../rules/types';
+import { attack, type AttackInput } from './attacks';
+import { catalogueCondition } from './catalogue';
+import { eachOf, step, then, type Link } from './compose';
+import { addCondition, MAX_DURATION_ROUNDS, type AddConditionInput } from './conditions';
+import { halved, rollDamage } from './damage-amount';
+import { grantTempHp, heal } from './hit-points';
+import { saveMade, savingThrow, takeDamage } from './saving-throws';
+import type { Combatant, Encounter } from './types';
+
+/**
+ * Who an effect comes from, and the numbers it takes from them where the effect has none of its own:
+ * a stat block's action carries its bonus and DC, a spell takes the caster's.
+ */
+export interface EffectSource {
+  combatant: Combatant;
+  attackBonus: number | null;
+  dc: number | null;
+  /** The spellcasting ability modifier, for healing and damage that add it (Cure Wounds). */
+  modifier: number;
+  /** A weapon attack (Next adds a weapon die to its critical); a spell attack is not. */
+  weapon: boolean;
+  /** How the attack bonus is named in the roll's parts (the views' word). */
+  bonusReason: string;
+  mode?: RollMode;
+  secret?: boolean;
+  anyoneMayHarm?: boolean;
+}
+
+/** A combatant still in the fight; a target removed by an earlier part of the effect is skipped. */
+function present(encounter: Encounter, id: string): Combatant | undefined {
+  return encounter.combatants.find((c) => c.id === id);
+}
+
+function all(links: Link[]): Link | null {
+  return links.length === 0 ? null : eachOf(links, (link) => link);
+}
+
+/** Damage parts as the dice engine rolls them, with the source's modifier where a part adds it. */
+function damageText(effect: Effect, source: EffectSource): string | null {
+  return effect.damage === undefined || effect.damage.length === 0 ? null : damageExpression(effect.damage, source.modifier);
+}
+
+function amountText(amount: Amount, source: EffectSource): string {
+  if (amount.plusModifier !== true || source.modifier === 0) return amount.dice;
+  return `${amount.dice}${source.modifier > 0 ? '+' : ''}${source.modifier}`;
+}
+
+/**
+ * A condition an effect brings, put on as any condition is: its duration in rounds or to a turn's
+ * start or end, its repeat save; from the source, so a concentration of the source keeps it up. A
+ * target immune to it by its block, or a condition the rule set does not have, is passed over: the
+ * rest of the effect still lands.
+ */
+function conditionLinks(source: EffectSource, effect: Effect, target: Combatant, dc: number | null): Link[] {
+  return (effect.conditions ?? []).map((condition): Link => (encounter, ctx) => {
+    if (catalogueCondition(ctx.ruleSet, condition.condition) === undefined) return null;
+    if (target.monster?.conditionImmunities.includes(condition.condition) === true) return null;
+    const input: AddConditionInput = {
+      target: target.id,
+      condition: condition.condition,
+      source: source.combatant.id,
+      anyoneMayHarm: source.anyoneMayHarm ?? false,
+      ...timing(condition, effect, dc),
+    };
+    return addCondition(encounter, ctx, input);
+  });
+}
+
+function timing(
+  condition: ConditionEffect,
+  effect: Effect,
+  dc: number | null,
+): Pick<AddConditionInput, 'duration' | 'ends' | 'save' | 'dc'> {
+  const save = condition.repeatSave !== undefined && effect.save !== undefined && dc !== null ? { save: effect.save.ability, dc } : {};
+  const duration = condition.duration;
+  if (duration === undefined || duration.kind === 'spell') return save;
+  if (duration.kind === 'turn') return { ...save, duration: 1, ends: duration.boundary };
+  const perUnit = { rounds: 1, minutes: 10, hours: 600 }[duration.kind];
+  return { ...save, duration: Math.min(MAX_DURATION_ROUNDS, duration.count * perUnit) };
+}
+
+/** What lands on a target without a roll, or once a roll lets it: healing, temporary HP, conditions. */
+function landingLinks(source: EffectSource, effect: Effect, target: Combatant, dc: number | null): Link[] {
+  const links: Link[] = [];
+  if (effect.healing !== undefined) links.push(step(heal, { target: target.id, amount: amountText(effect.healing, source) }));
+  if (effect.tempHp !== undefined) links.push(step(grantTempHp, { target: target.id, amount: amountText(effect.tempHp, source) }));
+  links.push(...conditionLinks(source, effect, target, dc));
+  return links;
+}
+
+/** An attack roll; on a hit its damage, then what a hit brings (a condition, a further save). */
+function attackLink(source: EffectSource, effect: Effect, targetId: string): Link {
+  const roll = effect.attack;
+  if (roll === undefined) throw new Error('an attack link for an effect without an attack');
+  const bonus: OwnBonus[] = [{ bonus: roll.bonus ?? source.attackBonus ?? 0, reason: source.bonusReason }];
+  const attackInput: AttackInput = {
+    attacker: source.combatant.id,
+    target: targetId,
+    bonus: { parts: bonus },
+    damage: damageText(effect, source) ?? '0',
+    weapon: source.weapon,
+    reach: roll.kind === 'ranged' ? 'ranged' : 'melee',
+    ...(source.mode === undefined ? {} : { mode: source.mode }),
+    ...(source.secret === undefined ? {} : { secret: source.secret }),
+    ...(source.anyoneMayHarm === undefined ? {} : { anyoneMayHarm: source.anyoneMayHarm }),
+  };
+  return then(step(attack, attackInput), (done) => {
+    const hit = done.events.some((e) => e.kind === 'attack-rolled' && (e.outcome === 'hit' || e.outcome === 'critical'));
+    if (!hit) return null;
+    return (encounter, ctx, before) => {
+      const target = present(encounter, targetId);
+      if (target === undefined || target.rules.dead) return null;
+      const links = landingLinks(source, effect, target, null);
+      if (effect.then !== undefined) links.push(saveLink(source, effect.then, [targetId]));
+      return all(links)?.(encounter, ctx, before) ?? null;
+    };
+  });
+}
+
+/**
+ * A saving throw for each target against one roll of the damage (a breath weapon, a Fireball is
+ * rolled once): the whole on a failure, half on a success where the effect says so; a failure brings
+ * its conditions. A hidden source's DC stays with the game master.
+ */
+function saveLink(source: EffectSource, effect: Effect, targetIds: readonly string[]): Link {
+  const save = effect.save;
+  const dc = save?.dc ?? source.dc;
+  if (save === undefined || dc === null) throw new Error('a save link for an effect without a DC');
+  const hidden = source.combatant.hidden;
+  return (encounter, ctx, before) => {
+    const text = damageText(effect, source);
+    const damage = text === null ? null : rollDamage(text, ctx.random, null, null);
+    const perTarget = (targetId: string): Link =>
+      then(step(savingThrow, { target: targetId, ability: save.ability, dc, dcPrivate: hidden }), (rolled) => {
+        const made = saveMade(rolled);
+        return (state, context, earlier) => {
+          const target = present(state, targetId);
+          if (target === undefined) return null;
+          const links: Link[] = [];
+          if (damage !== null && (!made || save.onSuccess === 'half')) {
+            const amount = made ? halved(damage) : damage;
+            links.push(step(takeDamage, { target: targetId, amount, source: source.combatant.id, showRoll: !hidden }));
+          }
+          if (!made) links.push(...landingLinks(source, effect, target, dc));
+          return all(links)?.(state, context, earlier) ?? null;
+        };
+      });
+    return eachOf(targetIds, perTarget)(encounter, ctx, before);
+  };
+}
+
+/** Damage, healing or conditions that land without a roll, on each target (one damage roll for all). */
+function directLink(source: EffectSource, effect: Effect, targetIds: readonly string[]): Link {
+  return (encounter, ctx, before) => {
+    const text = damageText(effect, source);
+    const damage = text === null ? null : rollDamage(text, ctx.random, null, null);
+    return eachOf(targetIds, (targetId): Link => (state, context, earlier) => {
+      const target = present(state, targetId);
+      if (target === undefined) return null;
+      const links: Link[] = [];
+      if (damage !== null) {
+        links.push(step(takeDamage, { target: targetId, amount: damage, source: source.combatant.id, showRoll: !source.combatant.hidden }));
+      }
+      links.push(...landingLinks(source, effect, target, null));
+      return all(links)?.(state, context, earlier) ?? null;
+    })(encounter, ctx, before);
+  };
+}
+
+/** Whether each use of the effect is aimed at one target: an attack, or one of several separate darts or rays. */
+export function aimedAtOne(effect: Effect, uses: number): boolean {
+  return effect.attack !== undefined || (uses > 1 && effect.save === undefined);
+}
+
+/**
+ * The links of an effect's uses on its targets: an attack, or each of several darts, at one target
+ * (a list is taken in order, the last target taking the uses left over); a save or a plain effect on
+ * every target.
+ */
+export function usesOnTargets(source: EffectSource, uses: readonly Effect[], targetIds: readonly string[]): Link[] {
+  let aimed = 0;
+  return uses.map((effect) => {
+    if (aimedAtOne(effect, uses.length)) {
+      const targetId = targetIds[Math.min(aimed, targetIds.length - 1)] ?? '';
+      aimed += 1;
+      return effect.attack === undefined ? directLink(source, effect, [targetId]) : attackLink(source, effect, targetId);
+    }
+    if (effect.save !== undefined) return saveLink(source, effect, targetIds);
+    return directLink(source, effect, targetIds);
+  });
+}
+
+/** How many targets the uses may take: one per aimed use, the effect's number, or anyone in an area. */
+export function targetLimit(uses: readonly Effect[], anyone: number): number {
+  const aimed = uses.filter((use) => aimedAtOne(use, uses.length)).length;
+  if (aimed > 0) return aimed;
+  const stated = uses.map((use) => use.targets).find((count) => count !== undefined);
+  return stated ?? anyone;
+}
