@@ -307,6 +307,10 @@ function sections(monster: Monster): { name: string; lines: string[] }[] {
 /** Room kept for the footer, which says where the block comes from and what was left out. */
 const FOOTER_ROOM = 300;
 
+function fits(embed: Embed, fields: readonly EmbedField[]): boolean {
+  return fields.length <= EMBED_LIMITS.fields && embedLength({ ...embed, fields: [...fields] }) <= EMBED_LIMITS.total - FOOTER_ROOM;
+}
+
 /**
  * A monster's stat block as one embed within Discord's limits: the numbers in the description, each
  * kind of action in fields of at most 1,024 characters. What does not fit is named in the footer.
@@ -320,13 +324,12 @@ export function monsterEmbed(monster: Monster, source: MonsterSource, privateNot
   const fields: EmbedField[] = [];
   const left: string[] = [];
   for (const section of sections(monster)) {
-    for (const field of fieldsOfLines(section.name, section.lines)) {
-      const fits =
-        left.length === 0 &&
-        fields.length < EMBED_LIMITS.fields &&
-        embedLength({ ...embed, fields: [...fields, field] }) <= EMBED_LIMITS.total - FOOTER_ROOM;
-      if (fits) fields.push(field);
-      else if (!left.includes(section.name)) left.push(section.name);
+    const sectionFields = fieldsOfLines(section.name, section.lines);
+    const fitting = left.length > 0 ? 0 : sectionFields.findIndex((_, i) => !fits(embed, [...fields, ...sectionFields.slice(0, i + 1)]));
+    if (fitting === -1) fields.push(...sectionFields);
+    else {
+      fields.push(...sectionFields.slice(0, fitting));
+      left.push(fitting === 0 ? section.name : `the rest of ${section.name}`);
     }
   }
   const footer = [
