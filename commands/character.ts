@@ -203,7 +203,7 @@ const importSheet = subcommand({
   description: "Make a character from Rollcall's JSON or a Foundry VTT dnd5e actor",
   options: IMPORT_OPTIONS,
   async run(ctx, options) {
-    const text = await importedText(ctx, options.attachment('file'), options.text('json'), 'the character');
+    const text = await importedText(ctx, { file: options.attachment('file'), json: options.text('json') }, 'the character');
     const { ruleset } = await ctx.services.settings.effectiveRuleset(placeOf(ctx));
     const { sheet, state } = importCharacter(text, getRuleSet(ruleset));
     const created = await ctx.services.characters.create(ownerOf(ctx), sheet, state);

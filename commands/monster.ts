@@ -1,4 +1,4 @@
-import { BOOK_IDS, bookOf, HOMEBREW_PER_SERVER, nameKey, readHomebrew, type BookId } from '../src/compendium';
+import { BOOK_IDS, bookOf, HOMEBREW_LIMITS, HOMEBREW_PER_SERVER, nameKey, readHomebrew, type BookId } from '../src/compendium';
 import { isGameMaster } from '../src/combat/permissions';
 import type { Encounter } from '../src/combat/types';
 import { rankByName } from '../src/framework/autocomplete';
@@ -98,6 +98,9 @@ const show = subcommand({
 
 const MANAGE_MONSTERS = { permission: { manage: 'guild', to: "change this server's monsters" } } as const;
 
+/** A homebrew file is read up to the reader's own limit, and refused past it before it is fetched. */
+const MONSTER_FILE = { maxBytes: HOMEBREW_LIMITS.bytes, kind: 'a monster file', attach: 'a `.json` file of monsters' } as const;
+
 const IMPORT_OPTIONS = {
   file: attachment("A .json file of monsters in Rollcall's format, at most 256 KiB"),
   json: text('Or the JSON, pasted', { maxLength: 6000 }),
@@ -109,7 +112,7 @@ const importMonsters = subcommand({
   options: IMPORT_OPTIONS,
   requires: MANAGE_MONSTERS,
   async run(ctx, options) {
-    const json = await importedText(ctx, options.attachment('file'), options.text('json'), 'the monsters');
+    const json = await importedText(ctx, { file: options.attachment('file'), json: options.text('json') }, 'the monsters', MONSTER_FILE);
     const read = readHomebrew(json);
     if (!read.ok) return homebrewIssuesReply(read.issues);
     const shelf = ctx.services.bestiary.homebrew;

@@ -1,7 +1,7 @@
 import { addMonsters } from '../../../src/combat/steps';
 import type { MonsterSource } from '../../../src/compendium';
 import type { OptionAttachment } from '../../../src/framework/command';
-import type { Services } from '../../../src/services';
+import type { ExpectedFile, Services } from '../../../src/services';
 import { ALICE, GM, openTablePer, refused, text, useRules, type Player, type Table } from './support';
 
 const ADMIN: Player = { id: 'user-admin', name: 'Ada', admin: true };
@@ -32,12 +32,17 @@ describe('/monster', () => {
   let table: Table;
   let services: Services;
   const files = new Map<string, string>();
+  const expected: (ExpectedFile | undefined)[] = [];
   openTablePer(
     'test',
     (opened) => {
       ({ table, services } = opened);
+      expected.length = 0;
       services.attachments = {
-        text: (file: OptionAttachment) => Promise.resolve(files.get(file.name) ?? ''),
+        text: (file: OptionAttachment, wanted?: ExpectedFile) => {
+          expected.push(wanted);
+          return Promise.resolve(files.get(file.name) ?? '');
+        },
       };
     },
     1,
@@ -116,6 +121,8 @@ describe('/monster', () => {
       const imported = await importFile(ADMIN, 'lurkers.json', [lurker(), lurker({ name: 'Mire Hag', cr: '3', xp: 700 })]);
       expect(text(imported)).toBe('Monsters imported\n**Added** (2): Cave Lurker, Mire Hag');
       expect(imported.embeds?.[0]?.footer).toBe('This server keeps 2 of at most 200. Show one with /monster show.');
+      // The file is fetched under the homebrew reader's own limit, and refused in a monster file's words.
+      expect(expected[0]).toEqual({ maxBytes: 256 * 1024, kind: 'a monster file', attach: 'a `.json` file of monsters' });
 
       const shown = await show(ALICE, { name: 'cave lurker' });
       expect(shown.embeds?.[0]?.footer).toBe("This server's own monster");
