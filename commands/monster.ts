@@ -41,7 +41,7 @@ interface Lookup {
   book: BookId;
   /** Name keys of the blocks hidden combatants of the channel's fight come from, when the caller is not its game master. */
   withheld: ReadonlySet<string>;
-  /** The caller is the fight's game master and the block is one of its hidden combatants'. */
+  /** The same name keys when the caller is the fight's game master, who sees those blocks, but privately. */
   hiddenFromTable: ReadonlySet<string>;
 }
 
