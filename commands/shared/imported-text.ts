@@ -1,5 +1,4 @@
-import { UserError, type CommandContext, type OptionAttachment } from '../../src/framework/command';
-import type { ExpectedFile } from '../../src/services';
+import { UserError, type CommandContext, type ExpectedFile, type OptionAttachment } from '../../src/framework/command';
 
 /**
  * The text of an import: the file attached with `file:` (fetched, size and type checked as
