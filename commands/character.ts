@@ -14,12 +14,13 @@ import { shown as shownText } from '../src/views/markdown';
 import { ABILITIES, type Ability } from '../src/rules/types';
 import { getRuleSet } from '../src/rules';
 import { onButton } from '../src/framework/buttons';
-import { UserError, type CommandContext, type ComponentContext } from '../src/framework/command';
+import { UserError, type ComponentContext } from '../src/framework/command';
 import { attachment, integer, text, type IntegerOption, type OptionReader } from '../src/framework/options';
 import { placeOf } from '../src/framework/requirements';
 import { commandOfSubcommands, subcommand } from '../src/framework/slash-command';
 import { buttonId } from '../src/views/button-ids';
 import { characterNamedOrActive, ownerOf, requireCharacter } from './shared/characters';
+import { importedText } from './shared/imported-text';
 import { characterEmbed, characterListEmbed, characterName } from '../src/views/character-sheet';
 import { ABILITY_NAMES } from '../src/views/condition-text';
 import { COLORS } from '../src/views/embeds';
@@ -197,22 +198,12 @@ const IMPORT_OPTIONS = {
   json: text('Or the JSON, pasted', { maxLength: 6000 }),
 } as const;
 
-/** The file attached with `file:` (fetched, size and type checked) or the JSON pasted into `json:`: one of them. */
-async function importedText(ctx: CommandContext, options: OptionReader<typeof IMPORT_OPTIONS>): Promise<string> {
-  const file = options.attachment('file');
-  const json = options.text('json');
-  if (file !== null && json !== null) throw new UserError('Give the character as a `file` or as `json`, not both.');
-  if (file !== null) return ctx.services.attachments.text(file);
-  if (json !== null) return json;
-  throw new UserError('Attach the character file with `file:`, or paste its JSON into `json:`.');
-}
-
 /** Saves the whole imported character or, when anything is wrong, nothing. */
 const importSheet = subcommand({
   description: "Make a character from Rollcall's JSON or a Foundry VTT dnd5e actor",
   options: IMPORT_OPTIONS,
   async run(ctx, options) {
-    const text = await importedText(ctx, options);
+    const text = await importedText(ctx, { file: options.attachment('file'), json: options.text('json') }, 'the character');
     const { ruleset } = await ctx.services.settings.effectiveRuleset(placeOf(ctx));
     const { sheet, state } = importCharacter(text, getRuleSet(ruleset));
     const created = await ctx.services.characters.create(ownerOf(ctx), sheet, state);

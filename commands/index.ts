@@ -7,12 +7,13 @@ import { command as config } from './config';
 import { createHelpCommand } from './help';
 import { command as hp } from './hp';
 import { command as init } from './init';
+import { command as monster } from './monster';
 import { command as rest } from './rest';
 import { command as roll } from './roll';
 import { command as save } from './save';
 import { concentrationSaveButton } from './init/saves';
 
-const commands = [roll, init, hp, condition, attack, check, save, character, rest, config] as const;
+const commands = [roll, init, hp, condition, attack, check, save, character, rest, monster, config] as const;
 const help = createHelpCommand(() => registry.commands);
 
 /** The name of every command Rollcall serves: tests and docs derive their lists from it. */

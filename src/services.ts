@@ -22,7 +22,7 @@ export interface Services {
   settings: SettingsStore;
   /** Each player's characters in each server (/character, /init join, /rest). */
   characters: CharacterStore;
-  /** Reads files users attach (/character import file:). */
+  /** Reads files users attach (/character import file:, /monster import file:). */
   attachments: AttachmentFetcher;
   /** Links to each channel's live page (/init share). */
   live: LiveSharing;
@@ -34,9 +34,19 @@ export interface Services {
   bestiary: Bestiary;
 }
 
+/** What an import expects of an attached file: how large it may be, and how its refusals name it. */
+export interface ExpectedFile {
+  maxBytes: number;
+  /** Completes "that is not …": "a character file". */
+  kind: string;
+  /** Completes "attach …": "the character's `.json` file". */
+  attach: string;
+}
+
 /** Reads the text of an attached file, refusing (with a UserError) one too large, of the wrong type or too slow to arrive. */
 export interface AttachmentFetcher {
-  text(attachment: OptionAttachment): Promise<string>;
+  /** `expected`: the file an import asks for (default: a character file). */
+  text(attachment: OptionAttachment, expected?: ExpectedFile): Promise<string>;
 }
 
 /** A file given to an attachment option, as Discord describes it: where to fetch it, not its content. */

@@ -3,7 +3,7 @@ import { monstersOf } from './load';
 import { createNameIndex, nameKey } from './lookup';
 import type { Monster } from './types';
 
-/** A server's own monsters (`/monster import`), kept by the database. */
+/** A server's own monsters (imported by its game masters), kept by the database. */
 export interface HomebrewShelf {
   /** The names of the server's monsters, in the order they were saved. */
   names(guildId: string): Promise<string[]>;

@@ -20,7 +20,7 @@ export interface MemberPermissions {
 
 export type OptionValue = string | number | boolean;
 
-export type { OptionAttachment } from '../services';
+export type { ExpectedFile, OptionAttachment } from '../services';
 
 /** The options of one invocation, flattened: the subcommand (group) and each option by name. */
 export interface CommandOptions {

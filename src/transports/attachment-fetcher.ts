@@ -1,9 +1,12 @@
 import { UserError } from '../errors';
 import type { OptionAttachment } from '../framework/command';
-import type { AttachmentFetcher } from '../services';
+import type { AttachmentFetcher, ExpectedFile } from '../services';
 
 /** A character file is a few KB; anything far larger is not one, and is not read. */
 export const ATTACHMENT_MAX_BYTES = 64 * 1024;
+/** What an import reads when it says nothing else: a character file. */
+const CHARACTER_FILE: ExpectedFile = { maxBytes: ATTACHMENT_MAX_BYTES, kind: 'a character file', attach: "the character's `.json` file" };
+
 /** Discord's CDN answers in well under a second; past this the user is told to try again. */
 export const ATTACHMENT_TIMEOUT_MS = 10_000;
 
@@ -83,16 +86,14 @@ async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number, to
  */
 export function createAttachmentFetcher(options: AttachmentFetcherOptions = {}): AttachmentFetcher {
   const fetchFile: Fetch = options.fetch ?? ((url, init) => fetch(url, init));
-  const maxBytes = options.maxBytes ?? ATTACHMENT_MAX_BYTES;
+  const characterBytes = options.maxBytes ?? ATTACHMENT_MAX_BYTES;
   const timeoutMs = options.timeoutMs ?? ATTACHMENT_TIMEOUT_MS;
   return {
-    async text(attachment: OptionAttachment): Promise<string> {
-      const tooLarge = (): UserError =>
-        new UserError(`\`${attachment.name}\` is larger than ${kib(maxBytes)}: that is not a character file.`);
+    async text(attachment: OptionAttachment, expected?: ExpectedFile): Promise<string> {
+      const { maxBytes, kind, attach } = expected ?? { ...CHARACTER_FILE, maxBytes: characterBytes };
+      const tooLarge = (): UserError => new UserError(`\`${attachment.name}\` is larger than ${kib(maxBytes)}: that is not ${kind}.`);
       const wrongType = (type: string | null): UserError =>
-        new UserError(
-          `\`${attachment.name}\` is ${type === null ? 'not marked as JSON' : `\`${type}\``}: attach the character's \`.json\` file.`,
-        );
+        new UserError(`\`${attachment.name}\` is ${type === null ? 'not marked as JSON' : `\`${type}\``}: attach ${attach}.`);
       if (attachment.size > maxBytes) throw tooLarge();
       if (!isJsonLike(attachment.contentType, attachment.name)) throw wrongType(attachment.contentType);
       if (!isDiscordAttachment(attachment.url)) throw new UserError(`\`${attachment.name}\` has no address I can fetch.`);
@@ -111,7 +112,7 @@ export function createAttachmentFetcher(options: AttachmentFetcherOptions = {}):
         try {
           return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
         } catch {
-          throw new UserError(`\`${attachment.name}\` is not UTF-8 text: attach the character's \`.json\` file.`);
+          throw new UserError(`\`${attachment.name}\` is not UTF-8 text: attach ${attach}.`);
         }
       } catch (error) {
         if (controller.signal.aborted && !(error instanceof UserError)) {

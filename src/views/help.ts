@@ -5,7 +5,7 @@ import {
   type APIApplicationCommandSubcommandOption,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord-api-types/v10';
-import { COLORS, EMBED_LIMITS, embedLength } from './embeds';
+import { chunks, COLORS, EMBED_LIMITS, embedLength, fieldsOfLines } from './embeds';
 import type { Embed, EmbedField } from './reply';
 
 /** A command as /help shows it: its registered definition and the lines a player would type. */
@@ -100,38 +100,9 @@ function detailText(entry: HelpEntry): HelpText {
   };
 }
 
-/**
- * Cuts `lines` into runs of at most `limit` characters joined by newlines, only between lines, so
- * an example is never cut. A single line longer than the limit (none of Rollcall's is) is cut
- * where it must be, so that nothing is lost.
- */
-function chunks(lines: readonly string[], limit: number): string[] {
-  const runs: string[] = [];
-  let current: string | null = null;
-  for (const line of lines.flatMap((l) => piecesOf(l, limit))) {
-    if (current !== null && current.length + 1 + line.length <= limit) current += `\n${line}`;
-    else {
-      if (current !== null) runs.push(current);
-      current = line;
-    }
-  }
-  if (current !== null) runs.push(current);
-  return runs;
-}
-
-function piecesOf(line: string, limit: number): string[] {
-  const pieces: string[] = [];
-  for (let start = 0; start < line.length; start += limit) pieces.push(line.slice(start, start + limit));
-  return pieces.length === 0 ? [''] : pieces;
-}
-
-function continued(name: string, index: number): string {
-  return index === 0 ? name : `${name} (continued)`;
-}
-
 /** A section as fields of at most 1,024 characters each, split between lines. */
 function fieldsOf(section: Section): EmbedField[] {
-  return chunks(section.lines, EMBED_LIMITS.fieldValue).map((value, i) => ({ name: continued(section.name, i), value }));
+  return fieldsOfLines(section.name, section.lines);
 }
 
 /** The introduction in the description, and what does not fit there as fields after it. */

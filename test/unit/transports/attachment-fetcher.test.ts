@@ -67,6 +67,20 @@ describe('the attachment fetcher', () => {
     expect(fake.urls).toEqual([]);
   });
 
+  test('an import that expects another file gives its own cap and words', async () => {
+    const monsters = { maxBytes: 256 * 1024, kind: 'a monster file', attach: 'a `.json` file of monsters' };
+    const fake = fakeFetch(() => Promise.resolve(response(['{"monsters":[]}'], { 'content-type': 'application/json' })));
+    const fetcher = createAttachmentFetcher({ fetch: fake.fetch });
+    expect(await fetcher.text({ ...FILE, size: 200 * 1024 }, monsters)).toBe('{"monsters":[]}');
+    expect(await refusal(fetcher.text({ ...FILE, size: 256 * 1024 + 1 }, monsters))).toBe(
+      '`hollis.json` is larger than 256 KiB: that is not a monster file.',
+    );
+    expect(await refusal(fetcher.text({ ...FILE, contentType: 'image/png' }, monsters))).toBe(
+      '`hollis.json` is `image/png`: attach a `.json` file of monsters.',
+    );
+    expect(fake.urls).toEqual([FILE.url]);
+  });
+
   test('a .json file Discord gave no type is fetched', async () => {
     const fake = fakeFetch(() => Promise.resolve(response(['{}'])));
     expect(await createAttachmentFetcher({ fetch: fake.fetch }).text({ ...FILE, contentType: null })).toBe('{}');
