@@ -1,5 +1,5 @@
 import type { ConditionKey, DamageType, HitDicePool, RollMode, TrackKey } from '../rules/types';
-import type { EncounterOptions, MonsterLink, SaveBonuses } from './types';
+import type { EncounterOptions, MonsterLink, SaveBonuses, SpellSlots } from './types';
 
 export interface BeginInput {
   name?: string;
@@ -63,6 +63,8 @@ export interface CharacterEntry {
   hitDice: HitDicePool[];
   conditions: ConditionKey[];
   dead: boolean;
+  /** Its slots as the sheet has them; absent or null for one who casts nothing. */
+  spellSlots?: SpellSlots | null;
 }
 
 /**

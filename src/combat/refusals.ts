@@ -112,6 +112,12 @@ export type Refusal =
   | { kind: 'action-needs-target'; action: string }
   | { kind: 'action-too-many-targets'; action: string; max: number; given: number }
   | { kind: 'no-stat-block'; combatant: string }
+  | { kind: 'cantrip-level'; spell: string }
+  | { kind: 'spell-level-out-of-range'; spell: string; lowest: number; max: number }
+  | { kind: 'spell-used-up'; combatant: string; spell: string; perDay: number }
+  | { kind: 'no-slots-of-level'; combatant: string; level: number; pact: boolean }
+  | { kind: 'no-slot-left'; combatant: string; level: number; total: number }
+  | { kind: 'spell-needs-target'; spell: string }
   /** `note` says what the reaction went on, when the user said. */
   | { kind: 'reaction-used'; combatant: string; isPlayerCharacter: boolean; note: string | null }
   | { kind: 'reaction-surprised'; combatant: string; isPlayerCharacter: boolean }

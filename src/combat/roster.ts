@@ -26,6 +26,7 @@ import {
   type AmountRoll,
   type TurnActions,
   type MonsterLink,
+  type SpellSlots,
 } from './types';
 import { lairRoundOnArrival } from './lair';
 import { requireName, requireWhole } from './validate';
@@ -93,6 +94,7 @@ interface Newcomer {
   actions: TurnActions;
   surprised: boolean;
   monster: MonsterLink | null;
+  spellSlots: SpellSlots | null;
 }
 
 type Stats = Pick<Newcomer, 'initMod' | 'ac' | 'conSave' | 'initiative' | 'mode'>;
@@ -192,6 +194,7 @@ function addCombatants(
       saveBonuses: newcomer.saveBonuses,
       actions,
       monster: newcomer.monster,
+      spellSlots: newcomer.spellSlots,
     });
   }
   const combatants = placeInOrder(next.combatants, unit, ctx.ruleSet, ctx.random);
@@ -290,6 +293,7 @@ export function addMonsters(encounter: Encounter, ctx: StepContext, input: AddIn
     actions,
     surprised: input.surprised ?? false,
     monster: input.monster ?? null,
+    spellSlots: null,
   });
   return {
     encounter: next,
@@ -322,6 +326,7 @@ export function joinEncounter(encounter: Encounter, ctx: StepContext, input: Joi
     actions: NO_TURN_ACTIONS,
     surprised: input.surprised ?? false,
     monster: null,
+    spellSlots: input.character?.spellSlots ?? null,
   });
   return { encounter: next, events, note: { kind: 'joined', combatant: name, initiative } };
 }
@@ -335,7 +340,7 @@ function carriedCharacter(
   maxHp: number | undefined,
 ): Pick<Newcomer, 'saveBonuses' | 'characterId' | 'carried'> {
   if (entry === undefined) return { saveBonuses: {}, characterId: null, carried: {} };
-  const { characterId, saves, ...state } = entry;
+  const { characterId, saves, spellSlots: _slots, ...state } = entry;
   return { saveBonuses: saves, characterId, carried: { ...state, hp: maxHp === undefined ? state.hp : Math.min(state.hp, maxHp) } };
 }
 

@@ -113,7 +113,15 @@ export interface Combatant {
   actions: TurnActions;
   /** The stat block it was added from; null when its numbers were typed. */
   monster: MonsterLink | null;
+  /** A stored character's spell slots, as the fight spends them; null for one who has none. */
+  spellSlots: SpellSlots | null;
 }
+
+/** Slots of one spell level: how many the caster has, and how many are left. */
+export type SlotLevel = { level: number; total: number; left: number };
+
+/** A caster's spell slots by level; `pact` slots (Pact Magic) are all of one level and come back on a short rest. */
+export type SpellSlots = { levels: readonly SlotLevel[]; pact: boolean };
 
 /**
  * What a combatant keeps of its stat block: where to find it again (for its actions), what the
@@ -350,6 +358,16 @@ export type EncounterEvent =
       recharge: number | null;
       usesLeft: number | null;
       perDay: number | null;
+    }
+  /** A spell cast at `level` (0: a cantrip); `slotsLeft` of that level after it, when it took a slot; `automated`: the bot rolls and applies it. */
+  | {
+      kind: 'spell-cast';
+      combatant: CombatantRef;
+      spell: string;
+      level: number;
+      spellLevel: number;
+      slotsLeft: { left: number; total: number } | null;
+      automated: boolean;
     }
   /** The d6 at the start of its turn for a recharging action: `needed` or more makes it available again. */
   | { kind: 'recharge-rolled'; combatant: CombatantRef; action: string; roll: number; needed: number; recharged: boolean }

@@ -5,6 +5,7 @@ import {
   type Encounter,
   type EncounterEffect,
   type MonsterLink,
+  type SpellSlots,
   type RepeatSave,
   type SaveBonuses,
   type TurnActions,
@@ -92,6 +93,7 @@ export const COMBATANT_COLUMNS = everyColumnOf<CombatantRow>()([
   'delayed',
   'surprised',
   'monster',
+  'spell_slots',
 ] as const);
 
 /** Every encounter_effects column but encounter_id. */
@@ -194,6 +196,7 @@ export function combatantRow(combatant: Combatant, sortOrder: number): Combatant
     delayed: actions.delayed,
     surprised: actions.surprised,
     monster: combatant.monster,
+    spell_slots: combatant.spellSlots,
   };
 }
 
@@ -275,6 +278,7 @@ export function combatantFromRow(row: StoredRow<CombatantRow>, concentration: st
     actions: turnActionsOf(row),
     // Written by combatantRow from the combatant's own shape.
     monster: value('monster') as MonsterLink | null,
+    spellSlots: value('spell_slots') as SpellSlots | null,
   };
 }
 

@@ -2,6 +2,7 @@ import type { ChangeNote, DamageNote, TurnNote } from '../combat/notes';
 import { numberedRange } from '../combat/roster';
 import { ABILITY_NAMES } from './condition-text';
 import { its } from './pronouns';
+import { castLevelInWords } from './spell-levels';
 import type { DamagePart } from '../rules/types';
 
 /** "after 3 rounds", "after 1 round", or "before round 1" for a fight that never started. */
@@ -118,6 +119,12 @@ export function noteText(note: ChangeNote): string {
       return `${note.combatant} took ${its(note)} readied action`;
     case 'readied':
       return `${note.combatant} readied an action (${note.trigger})`;
+    case 'spell-cast': {
+      const parts = note.notes
+        .filter((part) => part.kind !== 'concentrating')
+        .map((part) => (note.hidden && part.kind === 'save' ? saveWithoutDc(part) : noteText(part)));
+      return [`${note.combatant} cast ${note.spell} (${castLevelInWords(note.level)})`, ...parts].join('; ');
+    }
     case 'monster-action': {
       const parts = note.notes
         .filter((part) => part.kind !== 'legendary' || !note.hidden)

@@ -2,6 +2,7 @@ import { afterRounds } from './change-notes';
 import { numberedRange } from '../combat/roster';
 import { shown } from './markdown';
 import { rechargeRange } from './refusals';
+import { castLevelInWords, ordinal } from './spell-levels';
 import { its } from './pronouns';
 import { unworded } from './unworded';
 import { attackSentence } from './attack-text';
@@ -43,6 +44,16 @@ function monsterActionSentence(event: Extract<EncounterEvent, { kind: 'monster-a
   }
   const aside = notes.length === 0 ? '' : ` (${notes.join('; ')})`;
   return `**${shown(event.combatant.name)}** uses **${shown(event.action)}**${aside}.`;
+}
+
+/** "**Elara** casts **Fireball** (3rd level; 1 of 2 3rd-level slots left)." A hidden caster's slots are not its to tell. */
+function spellCastSentence(event: Extract<EncounterEvent, { kind: 'spell-cast' }>): string {
+  const notes = [castLevelInWords(event.level)];
+  if (event.slotsLeft !== null && !event.combatant.hidden) {
+    notes.push(`${event.slotsLeft.left} of ${event.slotsLeft.total} ${ordinal(event.level)}-level slots left`);
+  }
+  const manual = event.automated ? '' : ' The bot rolls nothing for it: its effects are the table\'s to run.';
+  return `**${shown(event.combatant.name)}** casts **${shown(event.spell)}** (${notes.join('; ')}).${manual}`;
 }
 
 /** "Adult Red Dragon rolls 5 for Fire Breath (recharge 5–6): it is ready again." */
@@ -188,6 +199,9 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
         break;
       case 'lair-turn':
         lines.push(`Initiative count 20: it's **${shown(event.combatant.name)}**'s lair turn.`);
+        break;
+      case 'spell-cast':
+        lines.push(spellCastSentence(event));
         break;
       case 'monster-action':
         lines.push(monsterActionSentence(event, forGameMaster));

@@ -5,6 +5,7 @@ import { ABILITIES, DAMAGE_TYPES, TEST_TARGETS, type RulesRefusal } from '../rul
 import { shown } from './markdown';
 import { it, its, type Referent } from './pronouns';
 import { MODIFIER_SYNTAX } from './condition-text';
+import { ordinal } from './spell-levels';
 
 /** "5–6" for a recharge of 5, "6" for 6. */
 export function rechargeRange(recharge: number): string {
@@ -200,6 +201,20 @@ export function refusalText(refusal: Refusal): string {
       return `${shown(refusal.action)} takes at most ${refusal.max} target${refusal.max === 1 ? '' : 's'}, not ${refusal.given}.`;
     case 'no-stat-block':
       return `${shown(refusal.combatant)} was not added from a stat block: add it with \`/init add monster:\`, or roll with \`/attack bonus: damage:\`.`;
+    case 'cantrip-level':
+      return `${shown(refusal.spell)} is a cantrip: it takes no slot and no \`level\`; it grows with the caster's level.`;
+    case 'spell-level-out-of-range':
+      return `${shown(refusal.spell)} is cast at ${ordinal(refusal.lowest)} level or higher, up to ${ordinal(refusal.max)}.`;
+    case 'spell-used-up':
+      return `${shown(refusal.combatant)} has cast ${shown(refusal.spell)} ${refusal.perDay} time${refusal.perDay === 1 ? '' : 's'} today, all its stat block gives.`;
+    case 'no-slots-of-level':
+      return refusal.pact
+        ? `${shown(refusal.combatant)}'s Pact Magic slots are not ${ordinal(refusal.level)} level: leave \`level\` out to cast at theirs.`
+        : `${shown(refusal.combatant)} has no ${ordinal(refusal.level)}-level spell slots: its sheet says which it has (\`/character show\`).`;
+    case 'no-slot-left':
+      return `${shown(refusal.combatant)} has used all ${refusal.total} ${ordinal(refusal.level)}-level slots: a higher \`level\` may have one left, and a long rest brings them back.`;
+    case 'spell-needs-target':
+      return `${shown(refusal.spell)} needs a target: \`target:\` takes a combatant, or several separated by commas.`;
     case 'reaction-used': {
       const on = refusal.note === null ? '' : ` (${shown(refusal.note)})`;
       return `${shown(refusal.combatant)} has already used ${its(refusal)} reaction${on}; it comes back at the start of ${its(refusal)} turn.`;

@@ -34,6 +34,14 @@ export const wizard: Combatant = {
     recharging: [{ action: 'Arcane Burst', recharge: 5 }],
     usesLeft: { 'Misty Step': 1 },
   },
+  spellSlots: {
+    levels: [
+      { level: 1, total: 4, left: 2 },
+      { level: 2, total: 3, left: 3 },
+      { level: 3, total: 2, left: 0 },
+    ],
+    pact: false,
+  },
   rules: createRulesState({
     hp: 0,
     maxHp: 22,

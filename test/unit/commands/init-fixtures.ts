@@ -31,6 +31,7 @@ export function combatant(
     saveBonuses: {},
     actions: NO_TURN_ACTIONS,
     monster: null,
+    spellSlots: null,
     rules: createRulesState(rules),
     ...rest,
   };

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "combatants" ADD COLUMN     "spell_slots" JSONB;

@@ -1,0 +1,139 @@
+import { effectAtLevel } from '../compendium/effects';
+import type { Effect, Spell } from '../compendium/types';
+import type { RollMode } from '../rules/types';
+import { chain, step, type Link } from './compose';
+import { startConcentration } from './concentration';
+import { targetLimit, usesOnTargets, type EffectSource } from './effect-links';
+import { requireControl } from './permissions';
+import { CombatRefusal } from './refusals';
+import { findTarget, refOf } from './targets';
+import { replaceCombatant, type StepContext, type Transition } from './transition';
+import { MAX_COMBATANTS, type Combatant, type Encounter, type MonsterLink, type SpellSlots } from './types';
+
+export const MAX_SPELL_LEVEL = 9;
+
+/** What a cast spends: a spell slot of the caster's, a use of a stat block's spell, or nothing (a cantrip, an at-will spell). */
+export type CastCost = { kind: 'slot' } | { kind: 'uses'; key: string; max: number } | { kind: 'none' };
+
+export interface CastInput {
+  /** The caster, by id or name: the handler found it and its numbers. */
+  caster: string;
+  spell: Spell;
+  /** The slot level; absent: the spell's own (a pact caster's slot level for one of its slots). */
+  level?: number;
+  targets: readonly string[];
+  /** The caster's spell attack bonus and save DC, and its spellcasting ability modifier. */
+  attackBonus: number;
+  dc: number;
+  modifier: number;
+  /** A character's level (a monster's caster level) for cantrips that grow with it. */
+  casterLevel: number;
+  cost: CastCost;
+  /** How the attack bonus is named in the roll's parts (the views' word). */
+  bonusReason: string;
+  mode?: RollMode;
+  secret?: boolean;
+  anyoneMayHarm?: boolean;
+}
+
+/** The level the spell is cast at: as asked, or the spell's own; a pact slot casts at its own level. */
+function castLevel(spell: Spell, input: CastInput, slots: SpellSlots | null): number {
+  if (spell.level === 0) {
+    if (input.level !== undefined && input.level !== 0) throw new CombatRefusal({ kind: 'cantrip-level', spell: spell.name });
+    return 0;
+  }
+  const pactLevel = input.cost.kind === 'slot' && slots?.pact === true ? slots.levels.find((l) => l.total > 0)?.level : undefined;
+  const level = input.level ?? pactLevel ?? spell.level;
+  if (!Number.isInteger(level) || level < spell.level || level > MAX_SPELL_LEVEL) {
+    throw new CombatRefusal({ kind: 'spell-level-out-of-range', spell: spell.name, lowest: spell.level, max: MAX_SPELL_LEVEL });
+  }
+  return level;
+}
+
+/** The caster after paying for the cast: a slot of `level` spent, or a use of the block's spell counted. */
+function paid(caster: Combatant, spell: Spell, cost: CastCost, level: number): Combatant {
+  if (cost.kind === 'none' || level === 0) return caster;
+  if (cost.kind === 'uses') {
+    const link: MonsterLink | null = caster.monster;
+    if (link === null) throw new CombatRefusal({ kind: 'no-stat-block', combatant: caster.name });
+    const left = link.usesLeft[cost.key] ?? cost.max;
+    if (left <= 0) throw new CombatRefusal({ kind: 'spell-used-up', combatant: caster.name, spell: spell.name, perDay: cost.max });
+    return { ...caster, monster: { ...link, usesLeft: { ...link.usesLeft, [cost.key]: left - 1 } } };
+  }
+  const slots = caster.spellSlots;
+  const slot = slots?.levels.find((l) => l.level === level);
+  if (slots === null || slot === undefined || slot.total === 0) {
+    throw new CombatRefusal({ kind: 'no-slots-of-level', combatant: caster.name, level, pact: slots?.pact ?? false });
+  }
+  if (slot.left === 0) throw new CombatRefusal({ kind: 'no-slot-left', combatant: caster.name, level, total: slot.total });
+  return { ...caster, spellSlots: { ...slots, levels: slots.levels.map((l) => (l === slot ? { ...l, left: l.left - 1 } : l)) } };
+}
+
+/** Whether the spell does anything to a creature the bot can roll or apply. */
+function actsOnTargets(effect: Effect): boolean {
+  return (
+    effect.attack !== undefined ||
+    effect.save !== undefined ||
+    (effect.damage?.length ?? 0) > 0 ||
+    effect.healing !== undefined ||
+    effect.tempHp !== undefined ||
+    (effect.conditions?.length ?? 0) > 0
+  );
+}
+
+/**
+ * A spell cast in the fight: the slot (or the block's use) paid, concentration started where the
+ * spell needs it, then each target's attack roll or save against the caster's numbers, the damage of
+ * its level, healing and conditions, held up by that concentration. One change: one reply, one log
+ * entry, and one undo that gives the slot back.
+ */
+export function castSpell(encounter: Encounter, ctx: StepContext, input: CastInput): Transition {
+  const caster = findTarget(encounter, input.caster);
+  requireControl(ctx.actor, encounter, caster, `cast as ${caster.name}`);
+  const { spell } = input;
+  const level = castLevel(spell, input, caster.spellSlots);
+  const effect = effectAtLevel(spell, { slotLevel: level, characterLevel: input.casterLevel });
+  const automated = spell.manual !== true && actsOnTargets(effect);
+  const uses = automated ? Array.from({ length: effect.instances ?? 1 }, () => effect) : [];
+  const targets = input.targets.map((typed) => findTarget(encounter, typed));
+  if (automated && targets.length === 0) throw new CombatRefusal({ kind: 'spell-needs-target', spell: spell.name });
+  const limit = uses.length === 0 ? MAX_COMBATANTS : targetLimit(uses, effect.area === undefined ? 1 : MAX_COMBATANTS);
+  if (targets.length > limit) throw new CombatRefusal({ kind: 'action-too-many-targets', action: spell.name, max: limit, given: targets.length });
+  const payer = paid(caster, spell, input.cost, level);
+
+  const announce: Link = (state) => {
+    const after: Combatant = { ...(state.combatants.find((c) => c.id === caster.id) ?? caster), spellSlots: payer.spellSlots, monster: payer.monster };
+    const slot = after.spellSlots?.levels.find((l) => l.level === level);
+    return {
+      encounter: replaceCombatant(state, after),
+      events: [
+        {
+          kind: 'spell-cast',
+          combatant: refOf(after),
+          spell: spell.name,
+          level,
+          spellLevel: spell.level,
+          slotsLeft: input.cost.kind === 'slot' && slot !== undefined && level > 0 ? { left: slot.left, total: slot.total } : null,
+          automated,
+        },
+      ],
+      note: { kind: 'spell-cast', combatant: caster.name, spell: spell.name, level, hidden: caster.hidden, notes: [] },
+    };
+  };
+  const source: EffectSource = {
+    combatant: caster,
+    attackBonus: input.attackBonus,
+    dc: input.dc,
+    modifier: input.modifier,
+    weapon: false,
+    bonusReason: input.bonusReason,
+    ...(input.mode === undefined ? {} : { mode: input.mode }),
+    ...(input.secret === undefined ? {} : { secret: input.secret }),
+    ...(input.anyoneMayHarm === undefined ? {} : { anyoneMayHarm: input.anyoneMayHarm }),
+  };
+  const concentrate: Link[] = spell.concentration === true ? [step(startConcentration, { target: caster.id, effect: spell.name })] : [];
+  const targetIds = [...new Set(targets.map((t) => t.id))];
+  const done = chain(announce, ...concentrate, ...usesOnTargets(source, uses, targetIds))(encounter, ctx);
+  const notes = done.note.kind === 'chain' ? done.note.notes.filter((note) => note.kind !== 'spell-cast') : [];
+  return { ...done, note: { kind: 'spell-cast', combatant: caster.name, spell: spell.name, level, hidden: caster.hidden, notes } };
+}
