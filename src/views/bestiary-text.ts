@@ -50,7 +50,7 @@ export function blockSummary(found: FoundMonster, hp: BlockHp, given: Partial<Ad
     ['vulnerable to', block.vulnerable, given.vulnerable],
   ] as const;
   for (const [words, types, replaced] of defences) {
-    if (replaced === undefined && types !== undefined && types.length > 0) parts.push(`${words} ${types.join(', ')}`);
+    if (replaced === undefined && types !== undefined && types.length > 0) parts.push(`${words} ${types.join(', ')} damage`);
   }
   const conditions = block.monster?.conditionImmunities ?? [];
   if (conditions.length > 0) parts.push(`immune to ${conditionNames(conditions)}`);
