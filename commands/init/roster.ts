@@ -142,7 +142,12 @@ export const add = subcommand({
     const found = await requireMonster(ctx, await bookHere(ctx, options.text('source')), monster);
     const lines = [blockSummary(found, hp ?? 'average', typed)];
     // A hidden monster's block is its numbers: the game master's alone, as its rolled hit points are.
-    return applyStepWith(ctx, { lines, secret: typed.hidden === true }, addMonsters, overriddenBy(addInputOfBlock(found, hp ?? 'average'), typed));
+    return applyStepWith(
+      ctx,
+      { lines, secret: typed.hidden === true },
+      addMonsters,
+      overriddenBy(addInputOfBlock(found, hp ?? 'average'), typed),
+    );
   },
 });
 

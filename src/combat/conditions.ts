@@ -266,11 +266,13 @@ export function addConditionToEach(encounter: Encounter, ctx: StepContext, input
   const condition = labelOf(subject);
   if (affected.length === 0) throw new CombatRefusal({ kind: 'immune-to-condition', combatants: immune.map((c) => c.name), condition });
   // Members its block makes immune are passed over, and the reply says so; the others get it.
-  const passedOver = (target: Combatant): Link => (current) => ({
-    encounter: current,
-    events: [{ kind: 'condition-immunity', combatant: refOf(target), condition }],
-    note: { kind: 'immune', combatant: target.name, condition },
-  });
+  const passedOver =
+    (target: Combatant): Link =>
+    (current) => ({
+      encounter: current,
+      events: [{ kind: 'condition-immunity', combatant: refOf(target), condition }],
+      note: { kind: 'immune', combatant: target.name, condition },
+    });
   return chain(
     eachOf(affected, (target) => step(addCondition, { ...rest, target: target.id })),
     eachOf(immune, passedOver),

@@ -38,7 +38,7 @@ export function hitDiceCount(monster: Monster): number {
   return Math.max(1, parseDice(monster.hitDice)?.count ?? 1);
 }
 
-/** What `/init add monster:` takes from a stat block, before the options given override it. */
+/** What a monster added from a stat block takes from it, before the options given override it. */
 export function addInputOfBlock(found: FoundMonster, hp: BlockHp): AddInput {
   const { monster, source } = found;
   const legendary = monster.legendary?.perRound ?? 0;
