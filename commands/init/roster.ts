@@ -63,7 +63,7 @@ const MONSTER_STATS = {
   }),
 } as const;
 
-/** The same ones once more: the options /init add takes. */
+/** `/init add`: a stat block or a name, then numbers, each given one replacing the block's. */
 const ADD_OPTIONS = {
   monster: MONSTER_OPTION,
   name: text("Name (default: the monster's); with count, numbers are added (Goblin 1, Goblin 2…)", { maxLength: NAME_MAX_LENGTH }),
