@@ -111,7 +111,7 @@ export interface Combatant {
   saveBonuses: SaveBonuses;
   /** Legendary and lair actions, its reaction, a readied action, delay and surprise. */
   actions: TurnActions;
-  /** The stat block it was added from (`/init add monster:`); null when its numbers were typed. */
+  /** The stat block it was added from; null when its numbers were typed. */
   monster: MonsterLink | null;
 }
 
