@@ -54,6 +54,7 @@ export function blockSummary(found: FoundMonster, hp: BlockHp, given: Partial<Ad
   }
   const conditions = block.monster?.conditionImmunities ?? [];
   if (conditions.length > 0) parts.push(`immune to ${conditionNames(conditions)}`);
-  if (given.legendary === undefined && block.legendary !== undefined) parts.push(`${block.legendary} legendary actions a round`);
+  if (given.legendary === undefined && block.legendary !== undefined)
+    parts.push(`${block.legendary} legendary action${block.legendary === 1 ? '' : 's'} a round`);
   return `📖 ${shown(found.monster.name)}, from ${SOURCE_NAMES[found.source]}: ${parts.join(' · ')}.`;
 }

@@ -1,3 +1,5 @@
+import { monstersOf } from '../../../src/compendium/load';
+import type { Services } from '../../../src/services';
 import type { Reply } from '../../../src/views/reply';
 import { ALICE, GM, openTablePer, refused, text, type Player, type ScriptedRandom, type Table } from './support';
 
@@ -8,7 +10,8 @@ const ADMIN_GM: Player = { ...GM, admin: true };
 describe('/init add monster:', () => {
   let table: Table;
   let dice: ScriptedRandom;
-  openTablePer('test', (opened) => ({ table, dice } = opened), 1, 'memory');
+  let services: Services;
+  openTablePer('test', (opened) => ({ table, dice, services } = opened), 1, 'memory');
 
   async function begin(ruleset: 'dnd2024' | 'dnd2014' = 'dnd2024'): Promise<void> {
     await table.run(ADMIN_GM, 'config', 'ruleset', { ruleset });
@@ -195,5 +198,21 @@ describe('/init add monster:', () => {
     expect(text(await table.run(GM, 'save', null, { ability: 'wis', target: 'Goblin Warrior' }))).toBe(
       'Goblin Warrior: Wisdom save\nd20 9 − 1 (save bonus) = 8\nTotal: 8',
     );
+  });
+
+  it("the server's homebrew comes first: its Goblin Warrior, not the book's", async () => {
+    const book = (await monstersOf('srd-5.2')).find('Goblin Warrior');
+    if (book === undefined) throw new Error('no Goblin Warrior in the SRD 5.2');
+    await services.bestiary.homebrew.save('guild-1', [{ ...book, ac: 16, hp: 12, legendary: { perRound: 1, actions: [] } }], 200);
+    await begin();
+    dice.queue(10);
+    expect(text(await add({ monster: 'goblin warrior' }))).toBe(
+      [
+        'Goblin Warrior joins the fight with initiative 12 (d20 10 + 2).',
+        "📖 Goblin Warrior, from this server's homebrew: AC 16 · 12 HP · initiative +2 · " +
+          'saves Str −1, Dex +2, Con +0, Int +0, Wis −1, Cha −1 · 1 legendary action a round.',
+      ].join('\n'),
+    );
+    expect(text(table.tracker())).toContain('**Goblin Warrior** · 12/12 HP · AC 16');
   });
 });
