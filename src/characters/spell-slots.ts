@@ -58,7 +58,11 @@ const FULL_CASTER: readonly (readonly number[])[] = [
  */
 function halfCasterSlots(casterClass: CasterClass, level: number, book: BookId): number[] {
   if (level === 1 && book === 'srd-5.1' && casterClass !== 'artificer') return [];
-  return [...FULL_CASTER[Math.ceil(level / 2) - 1]];
+  return [...fullCasterSlots(Math.ceil(level / 2))];
+}
+
+function fullCasterSlots(level: number): readonly number[] {
+  return FULL_CASTER[level - 1] ?? [];
 }
 
 /** Pact Magic: 1 slot at level 1, 2 from 2nd, 3 from 11th, 4 from 17th; all of one level, up to 5th. */
@@ -87,7 +91,7 @@ export function slotTable(source: SlotSource, level: number, book: BookId): Slot
   if (source.casterClass === null) return { slots: [], pact: false };
   switch (CLASS_CASTING[source.casterClass].progression) {
     case 'full':
-      return { slots: FULL_CASTER[level - 1], pact: false };
+      return { slots: fullCasterSlots(level), pact: false };
     case 'half':
       return { slots: halfCasterSlots(source.casterClass, level, book), pact: false };
     case 'pact':

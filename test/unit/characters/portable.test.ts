@@ -42,6 +42,7 @@ describe('importing a Foundry VTT dnd5e actor', () => {
         expertise: ['sleight-of-hand', 'stealth'],
         initBonus: null,
         speed: 25,
+        spellcasting: null,
       },
       state: {
         hp: 27,
@@ -50,6 +51,7 @@ describe('importing a Foundry VTT dnd5e actor', () => {
         tracks: { exhaustion: 1, fatigue: 0, strife: 0 },
         conditions: [],
         dead: false,
+        slotsSpent: [],
       },
     });
   });
@@ -111,5 +113,45 @@ describe("Rollcall's own JSON", () => {
     const exported = exportCharacter(stored(read(fixture('tamsin-rogue-dnd5e-4.json'))));
     expect(() => read(JSON.stringify({ ...exported, hitDiceLeft: 9 }))).toThrow('`hitDiceLeft` must be a whole number from 0 to 5.');
     expect(() => read(JSON.stringify({ ...exported, skills: ['stealth', 'flying'] }))).toThrow('`skills[1]` must be one of: acrobatics,');
+  });
+});
+
+describe('spellcasting in the JSON', () => {
+  const exported = exportCharacter(stored(read(fixture('tamsin-rogue-dnd5e-4.json'))));
+
+  test('a caster round-trips: class, overrides, custom slots and slots spent', () => {
+    const json = {
+      ...exported,
+      spellcasting: { class: 'wizard', ability: null, saveDc: 15, attackBonus: null, slots: [4, 3, 2] },
+      slotsSpent: [1, 0, 2],
+    };
+    const imported = read(JSON.stringify(json));
+    expect(imported.sheet.spellcasting).toEqual({
+      casterClass: 'wizard',
+      ability: null,
+      saveDc: 15,
+      attackBonus: null,
+      customSlots: [4, 3, 2],
+    });
+    expect(imported.state.slotsSpent).toEqual([1, 0, 2]);
+    expect(exportCharacter(stored(imported))).toMatchObject({ spellcasting: json.spellcasting, slotsSpent: [1, 0, 2] });
+  });
+
+  test('an export without spellcasting (older files) imports as a character who casts nothing', () => {
+    const { spellcasting, slotsSpent, ...older } = exported;
+    expect([spellcasting, slotsSpent]).toEqual([null, []]);
+    expect(read(JSON.stringify(older))).toMatchObject({ sheet: { spellcasting: null }, state: { slotsSpent: [] } });
+  });
+
+  test('a wrong spellcasting field is named', () => {
+    const withCasting = (spellcasting: unknown, slotsSpent: unknown = []) => JSON.stringify({ ...exported, spellcasting, slotsSpent });
+    expect(() => read(withCasting({ class: 'fighter' }))).toThrow('`spellcasting.class` must be one of: artificer, bard, cleric,');
+    expect(() => read(withCasting({ ability: 'luck' }))).toThrow('`spellcasting.ability` must be one of: str, dex, con, int, wis, cha.');
+    expect(() => read(withCasting({ class: 'wizard', saveDc: 41 }))).toThrow('`spellcasting.saveDc` must be a whole number from 1 to 40.');
+    expect(() => read(withCasting({ saveDc: 15 }))).toThrow('`spellcasting` must name a class or an ability.');
+    expect(() => read(withCasting({ class: 'wizard', slots: [4, 3, 2, 1, 1, 1, 1, 1, 1, 1] }))).toThrow(
+      '`spellcasting.slots` must hold at most 9 entries.',
+    );
+    expect(() => read(withCasting({ class: 'wizard' }, [0, 10]))).toThrow('`slotsSpent[1]` must be a whole number from 0 to 9.');
   });
 });

@@ -81,7 +81,10 @@ describe('spending and restoring slots', () => {
 
   test('slots spent before the level dropped never count below 0', () => {
     expect(slotsLeft({ table: table('wizard', 1), spent: [4, 3, 2] })).toEqual([{ level: 1, total: 2, left: 0 }]);
-    expect(spendSlot({ table: table('wizard', 1), spent: [4] }, 1)).toEqual({ ok: false, reason: { kind: 'no-slot-left', level: 1, total: 2 } });
+    expect(spendSlot({ table: table('wizard', 1), spent: [4] }, 1)).toEqual({
+      ok: false,
+      reason: { kind: 'no-slot-left', level: 1, total: 2 },
+    });
   });
 
   test('a long rest restores every slot; a short rest only pact slots', () => {
