@@ -1,0 +1,12 @@
+import type { SlotCount } from '../characters/spell-slots';
+
+/** "1st", "2nd", "3rd", "4th"… for slot levels 1 to 9. */
+export function slotLevelName(level: number): string {
+  const suffix = level === 1 ? 'st' : level === 2 ? 'nd' : level === 3 ? 'rd' : 'th';
+  return `${level}${suffix}`;
+}
+
+/** "1st 4/4 · 2nd 3/3 · 3rd 2/2", or "none" for a caster whose table gives none yet. */
+export function slotCountsText(slots: readonly SlotCount[]): string {
+  return slots.length === 0 ? 'none' : slots.map((s) => `${slotLevelName(s.level)} ${s.left}/${s.total}`).join(' · ');
+}
