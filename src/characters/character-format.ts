@@ -68,7 +68,8 @@ export const characterSchema = object({
     'A character as `/character export` prints it and `/character import` reads it (docs/characters.md). The importer also checks that hp.current is at most hp.max, hitDiceLeft at most level, and the state against the rule set in force.',
 });
 
-export type CharacterJson = z.output<typeof characterSchema>;
+/** A file as written: the fields with defaults may be left out. */
+export type CharacterFile = z.input<typeof characterSchema>;
 
 /** The format as a JSON Schema, for docs/character.schema.json: what a file may hold, before the importer's cross-checks. */
 export function characterJsonSchema(): unknown {

@@ -6,7 +6,7 @@ import {
   ROLLCALL_VERSION,
   spellcastingFromJson,
   spellcastingToJson,
-  type CharacterJson,
+  type CharacterFile,
 } from './character-format';
 import { fromFoundry } from './foundry';
 import { bad, readAs, wholeReason, type FieldPath } from './json-fields';
@@ -22,8 +22,8 @@ export interface ImportedCharacter {
   state: CharacterState;
 }
 
-/** A character as Rollcall's own JSON (src/characters/character-format.ts). */
-export function exportCharacter(character: Character): CharacterJson {
+/** A character as Rollcall's own JSON (src/characters/character-format.ts); spellcasting only for a caster. */
+export function exportCharacter(character: Character): CharacterFile {
   return {
     format: ROLLCALL_FORMAT,
     version: ROLLCALL_VERSION,
@@ -42,8 +42,8 @@ export function exportCharacter(character: Character): CharacterJson {
     tracks: { ...character.tracks },
     conditions: [...character.conditions],
     dead: character.dead,
-    spellcasting: spellcastingToJson(character.spellcasting),
-    slotsSpent: [...character.slotsSpent],
+    ...(character.spellcasting === null ? {} : { spellcasting: spellcastingToJson(character.spellcasting) }),
+    ...(character.slotsSpent.length === 0 ? {} : { slotsSpent: [...character.slotsSpent] }),
   };
 }
 

@@ -137,10 +137,11 @@ describe('spellcasting in the JSON', () => {
     expect(exportCharacter(stored(imported))).toMatchObject({ spellcasting: json.spellcasting, slotsSpent: [1, 0, 2] });
   });
 
-  test('an export without spellcasting (older files) imports as a character who casts nothing', () => {
-    const { spellcasting, slotsSpent, ...older } = exported;
-    expect([spellcasting, slotsSpent]).toEqual([null, []]);
-    expect(read(JSON.stringify(older))).toMatchObject({ sheet: { spellcasting: null }, state: { slotsSpent: [] } });
+  test('a character who casts nothing exports no spellcasting, and imports back without it', () => {
+    expect(Object.keys(exported)).not.toContain('spellcasting');
+    expect(Object.keys(exported)).not.toContain('slotsSpent');
+    expect(read(JSON.stringify(exported))).toMatchObject({ sheet: { spellcasting: null }, state: { slotsSpent: [] } });
+    expect(read(JSON.stringify({ ...exported, spellcasting: null, slotsSpent: null })).sheet.spellcasting).toBeNull();
   });
 
   test('a wrong spellcasting field is named', () => {
