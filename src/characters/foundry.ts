@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { abilityModifier } from '../rules/state';
 import { ABILITIES, type Ability } from '../rules/types';
 import { bad, bool, hitDieText, object, readAs, text, whole, wholeReason, type FieldPath } from './json-fields';
+import type { BookId } from '../compendium/books';
 import { defaultMaxHp, MAX_LEVEL, parseHitDie, type CharacterSheet, type CharacterState, type HitDie, type Skill } from './sheet';
+import type { Spellcasting } from './spellcasting';
+import { CASTER_CLASSES, classAbility, MAX_SLOT_LEVEL, slotTable, trimmed, type CasterClass } from './spell-slots';
 
 /**
  * A Foundry VTT dnd5e actor, read by zod schemas that follow Foundry's habits: some numbers are
@@ -50,6 +53,9 @@ const FOUNDRY_SKILLS: Readonly<Record<string, Skill>> = {
 const abilityScore = object({ value: number(1, 30), proficient: number(0, 1, 0) });
 const skillLevel = maybe(object({ value: number(0, 2, 0) }));
 
+const SLOT_KEYS = Array.from({ length: MAX_SLOT_LEVEL }, (_, index) => `spell${index + 1}`);
+const slotsLeft = maybe(object({ value: maybeNumber(0, 99) }));
+
 const actorSchema = object({
   type: z.literal('character', { error: 'must be "character" (a player character actor)' }),
   name: text,
@@ -61,7 +67,10 @@ const actorSchema = object({
       init: maybe(object({ bonus: number(-10, 30, 0) })),
       movement: maybe(object({ walk: number(0, 500, 30) })),
       exhaustion: number(0, 6, 0),
+      spellcasting: maybe(z.unknown()),
     }),
+    /** Slots left of each level (`spell1`…`spell9`) and of Pact Magic (`pact`). */
+    spells: maybe(object(Object.fromEntries([...SLOT_KEYS, 'pact'].map((key) => [key, slotsLeft])) as Record<string, typeof slotsLeft>)),
     skills: object(Object.fromEntries(Object.keys(FOUNDRY_SKILLS).map((key) => [key, skillLevel])) as Record<string, typeof skillLevel>),
   }),
   items: maybe(z.array(object({ type: text, system: z.unknown() }), { error: 'must be a list' })).transform((items) => items ?? []),
@@ -73,20 +82,28 @@ interface ClassLevels {
   levels: number;
   hitDie: HitDie;
   spent: number;
+  /** The class's `identifier` when it is a caster class the sheet knows. */
+  casterClass: CasterClass | null;
 }
 
 const classSchema = object({
   levels: number(1, MAX_LEVEL),
   hd: maybe(object({ denomination: hitDie, spent: number(0, MAX_LEVEL, 0) })),
+  identifier: maybe(z.unknown()),
 });
+
+function casterClassOf(identifier: unknown): CasterClass | null {
+  return CASTER_CLASSES.find((c) => c === identifier) ?? null;
+}
 const legacyClassSchema = object({ hitDice: hitDie, hitDiceUsed: number(0, MAX_LEVEL, 0) });
 
 /** A class item: `system.hd` in dnd5e 4, `system.hitDice` and `hitDiceUsed` before it. */
 function classOf(item: Item, path: FieldPath): ClassLevels {
   const system = readAs(classSchema, item.system, [...path, 'system']);
-  if (system.hd !== undefined) return { levels: system.levels, hitDie: system.hd.denomination, spent: system.hd.spent };
+  const casterClass = casterClassOf(system.identifier);
+  if (system.hd !== undefined) return { levels: system.levels, hitDie: system.hd.denomination, spent: system.hd.spent, casterClass };
   const legacy = readAs(legacyClassSchema, item.system, [...path, 'system']);
-  return { levels: system.levels, hitDie: legacy.hitDice, spent: legacy.hitDiceUsed };
+  return { levels: system.levels, hitDie: legacy.hitDice, spent: legacy.hitDiceUsed, casterClass };
 }
 
 const ARMOUR_MAX_DEX: Readonly<Record<string, number>> = { light: 99, medium: 2, heavy: 0 };
@@ -142,8 +159,38 @@ function foundryAc(
   }
 }
 
-/** A Foundry actor as a sheet and a state, before the checks every import gets. */
-export function fromFoundry(json: unknown): { sheet: CharacterSheet; state: CharacterState; hpPath: FieldPath; tracksPath: FieldPath } {
+type Actor = z.output<typeof actorSchema>;
+
+/**
+ * The spellcasting of the actor's caster class with the most levels (multiclass slot tables are not
+ * worked out: `/character edit slots:` sets them), its ability where Foundry names another.
+ */
+function foundrySpellcasting(actor: Actor, classes: readonly ClassLevels[]): Spellcasting | null {
+  const casterClass = [...classes].sort((a, b) => b.levels - a.levels).find((c) => c.casterClass !== null)?.casterClass ?? null;
+  if (casterClass === null) return null;
+  const named = ABILITIES.find((a) => a === actor.system.attributes.spellcasting);
+  const ability = named === undefined || named === classAbility(casterClass) ? null : named;
+  return { casterClass, ability, saveDc: null, attackBonus: null, customSlots: null };
+}
+
+/** Slots spent: the table's slots of each level less what Foundry says is left (pact slots in `pact`). */
+function slotsSpentOf(actor: Actor, spellcasting: Spellcasting | null, level: number, book: BookId): number[] {
+  const spells = actor.system.spells;
+  if (spellcasting === null || spells === undefined) return [];
+  const table = slotTable(spellcasting, level, book);
+  return trimmed(
+    table.slots.map((total, index) => {
+      const left = (table.pact ? spells.pact : spells[`spell${index + 1}`])?.value;
+      return total === 0 || left === undefined ? 0 : Math.max(0, total - left);
+    }),
+  );
+}
+
+/** A Foundry actor as a sheet and a state, before the checks every import gets; slots are counted in `book`'s tables. */
+export function fromFoundry(
+  json: unknown,
+  book: BookId,
+): { sheet: CharacterSheet; state: CharacterState; hpPath: FieldPath; tracksPath: FieldPath } {
   const actor = readAs(actorSchema, json);
   const { system, items } = actor;
   const abilities = Object.fromEntries(ABILITIES.map((a) => [a, system.abilities[a].value])) as Record<Ability, number>;
@@ -171,7 +218,7 @@ export function fromFoundry(json: unknown): { sheet: CharacterSheet; state: Char
     expertise: skillsAt(2),
     initBonus: init === 0 ? null : abilityModifier(abilities.dex) + init,
     speed: system.attributes.movement?.walk ?? 30,
-    spellcasting: null,
+    spellcasting: foundrySpellcasting(actor, classes),
   };
   const state: CharacterState = {
     hp: readAs(number(0, maxHp, maxHp), hp.value, [...hpPath, 'value']),
@@ -180,7 +227,7 @@ export function fromFoundry(json: unknown): { sheet: CharacterSheet; state: Char
     tracks: { exhaustion: system.attributes.exhaustion, fatigue: 0, strife: 0 },
     conditions: [],
     dead: false,
-    slotsSpent: [],
+    slotsSpent: slotsSpentOf(actor, sheet.spellcasting, level, book),
   };
   // Foundry keeps exhaustion beside the HP, in `system.attributes`.
   return { sheet, state, hpPath: [...hpPath, 'value'], tracksPath: ['system', 'attributes'] };

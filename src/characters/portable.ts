@@ -1,3 +1,4 @@
+import { bookOf } from '../compendium/books';
 import { UserError } from '../errors';
 import type { RuleSet } from '../rules/types';
 import {
@@ -53,7 +54,7 @@ function checkedSheet(sheet: CharacterSheet): CharacterSheet {
 }
 
 /** The rule set's parts an imported state is checked against. */
-type StateRules = Pick<RuleSet, 'name' | 'facts' | 'tracks'>;
+type StateRules = Pick<RuleSet, 'id' | 'name' | 'facts' | 'tracks'>;
 
 /**
  * A state that fights and rests under `rules` could leave, as a sheet `/character create` makes
@@ -129,7 +130,7 @@ export function importCharacter(text: string, rules: StateRules): ImportedCharac
     return { sheet, state: checkedState(rules, sheet, state, { hp: ['hp', 'current'], tracks: ['tracks'] }) };
   }
   if (fields.system !== undefined && fields.system !== null) {
-    const { sheet, state, hpPath, tracksPath } = fromFoundry(parsed);
+    const { sheet, state, hpPath, tracksPath } = fromFoundry(parsed, bookOf(rules.id));
     return { sheet: checkedSheet(sheet), state: checkedState(rules, checkedSheet(sheet), state, { hp: hpPath, tracks: tracksPath }) };
   }
   throw new UserError(`This JSON is neither a Rollcall character (\`format: "${ROLLCALL_FORMAT}"\`) nor a Foundry VTT actor (\`system\`).`);

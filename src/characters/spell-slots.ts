@@ -121,7 +121,8 @@ export function slotsLeft({ table, spent }: SheetSlots): SlotCount[] {
   );
 }
 
-function trimmed(spent: readonly number[]): number[] {
+/** Slots spent as stored: trailing zeros dropped. */
+export function trimmed(spent: readonly number[]): number[] {
   const copy = [...spent];
   while (copy.length > 0 && copy[copy.length - 1] === 0) copy.pop();
   return copy;

@@ -77,6 +77,36 @@ describe('importing a Foundry VTT dnd5e actor', () => {
   });
 });
 
+describe('a Foundry VTT caster', () => {
+  const wizard = (change: (actor: Record<string, any>) => void = () => undefined) =>
+    withField(fixture('tamsin-rogue-dnd5e-4.json'), (a) => {
+      a.items[0].system.identifier = 'wizard';
+      a.system.attributes.spellcasting = 'int';
+      a.system.spells = { spell1: { value: 2, override: null }, spell2: { value: 3 }, spell3: { value: 0 }, pact: { value: 0 } };
+      change(a);
+    });
+
+  test("the caster class's identifier gives the spellcasting, and the slots left in `system.spells` the slots spent", () => {
+    const { sheet, state } = read(wizard());
+    expect(sheet.spellcasting).toEqual({ casterClass: 'wizard', ability: null, saveDc: null, attackBonus: null, customSlots: null });
+    // A wizard 5 has 4/3/2: 2, 3 and 0 left.
+    expect(state.slotsSpent).toEqual([2, 0, 2]);
+  });
+
+  test('a warlock counts its pact slots; another spellcasting ability is kept; a rogue casts nothing', () => {
+    const warlock = read(wizard((a) => ((a.items[0].system.identifier = 'warlock'), (a.system.spells.pact.value = 1))));
+    expect(warlock.sheet.spellcasting).toMatchObject({ casterClass: 'warlock', ability: 'int' });
+    expect(warlock.state.slotsSpent).toEqual([0, 0, 1]);
+    expect(read(fixture('tamsin-rogue-dnd5e-4.json')).sheet.spellcasting).toBeNull();
+  });
+
+  test('a wrong slot count is named', () => {
+    expect(() => read(wizard((a) => (a.system.spells.spell2.value = -1)))).toThrow(
+      '`system.spells.spell2.value` must be a whole number from 0 to 99.',
+    );
+  });
+});
+
 describe("Rollcall's own JSON", () => {
   test.each(['tamsin-rogue-dnd5e-4.json', 'hollis-fighter-dnd5e-3.json'])('%s round-trips through export and import', (name) => {
     const first = stored(read(fixture(name)));
