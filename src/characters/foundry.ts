@@ -7,11 +7,7 @@ import { defaultMaxHp, MAX_LEVEL, parseHitDie, type CharacterSheet, type Charact
 import type { Spellcasting } from './spellcasting';
 import { CASTER_CLASSES, classAbility, MAX_SLOT_LEVEL, slotTable, trimmed, type CasterClass } from './spell-slots';
 
-/**
- * A Foundry VTT dnd5e actor, read by zod schemas that follow Foundry's habits: some numbers are
- * written as text ("2"), and an absent field is often `null` or `""`.
- */
-
+/** A Foundry VTT dnd5e actor writes some numbers as text ("2"), and an absent field often as `null` or `""`. */
 function foundryValue(value: unknown): unknown {
   if (value === null || value === '') return undefined;
   return typeof value === 'string' && /^\s*[+-]?\d+\s*$/.test(value) ? Number(value) : value;

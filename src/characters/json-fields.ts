@@ -43,5 +43,4 @@ export function listOf<T extends z.ZodType>(item: T, max: number) {
   return z.array(item, { error: 'must be a list' }).max(max, { error: `must hold at most ${max} entries` });
 }
 
-export const HIT_DIE_TEXTS = ['d6', 'd8', 'd10', 'd12'] as const;
-export const hitDieText = z.enum(HIT_DIE_TEXTS, { error: 'must be d6, d8, d10 or d12' });
+export const hitDieText = z.enum(['d6', 'd8', 'd10', 'd12'], { error: 'must be d6, d8, d10 or d12' });

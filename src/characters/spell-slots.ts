@@ -121,7 +121,7 @@ export function slotsLeft({ table, spent }: SheetSlots): SlotCount[] {
   );
 }
 
-/** Slots spent as stored: trailing zeros dropped. */
+/** A count by slot level as stored: trailing zeros dropped, so none at all is `[]`. */
 export function trimmed(spent: readonly number[]): number[] {
   const copy = [...spent];
   while (copy.length > 0 && copy[copy.length - 1] === 0) copy.pop();

@@ -10,6 +10,7 @@ import {
   MAX_SLOT_LEVEL,
   MAX_SLOTS_PER_LEVEL,
   slotTable,
+  trimmed,
   type CasterClass,
   type SheetSlots,
   type SlotsSpent,
@@ -97,7 +98,7 @@ function overrideOf(text: string, field: string, range: { min: number; max: numb
 }
 
 /** `4,3,2`: slots of 1st, 2nd and 3rd level; `class`: the class's table. */
-export function parseSlots(text: string): number[] | null {
+function parseSlots(text: string): number[] | null {
   if (text.trim().toLowerCase() === 'class') return null;
   const parts = text.split(/[,;/\s]+/).filter((part) => part !== '');
   const counts = parts.map((part) => (/^\d{1,2}$/.test(part) ? Number(part) : NaN));
@@ -106,8 +107,7 @@ export function parseSlots(text: string): number[] | null {
       `\`slots\` lists the slots of each level from the 1st, e.g. \`4,3,2\`: at most ${MAX_SLOT_LEVEL} levels of 0 to ${MAX_SLOTS_PER_LEVEL} slots (or \`class\` for the class's table).`,
     );
   }
-  while (counts.length > 0 && counts[counts.length - 1] === 0) counts.pop();
-  return counts;
+  return trimmed(counts);
 }
 
 /** Spellcasting with `changes` applied; null when it ends up with neither class nor ability. */
