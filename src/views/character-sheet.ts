@@ -4,7 +4,7 @@ import { slotsLeft } from '../characters/spell-slots';
 import type { RuleSetId } from '../rules/ids';
 import { ABILITIES, type TrackKey } from '../rules/types';
 import { ABILITY_NAMES } from './condition-text';
-import { slotCountsText } from './spellcasting-text';
+import { CASTER_CLASS_NAMES, slotCountsText } from './spellcasting-text';
 import { COLORS } from './embeds';
 import { shown } from './markdown';
 import type { Embed } from './reply';
@@ -34,7 +34,7 @@ function spellcastingLines(character: Character, ruleSet: RuleSetId): string[] {
   const casting = spellcastingOf(character, ruleSet);
   if (casting === null) return [];
   const casterClass = character.spellcasting?.casterClass ?? null;
-  const source = casterClass === null ? '' : `${casterClass[0]?.toUpperCase() ?? ''}${casterClass.slice(1)}, `;
+  const source = casterClass === null ? '' : `${CASTER_CLASS_NAMES[casterClass]}, `;
   const pact = casting.slots.table.pact ? ' (Pact Magic: back on a short rest)' : '';
   return [
     `**Spellcasting** ${source}${ABILITY_NAMES[casting.ability]} · save DC ${casting.saveDc} · spell attack ${signed(casting.attackBonus)}`,

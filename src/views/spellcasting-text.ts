@@ -1,4 +1,16 @@
-import type { SlotCount } from '../characters/spell-slots';
+import type { CasterClass, SlotCount } from '../characters/spell-slots';
+
+export const CASTER_CLASS_NAMES: Readonly<Record<CasterClass, string>> = {
+  artificer: 'Artificer',
+  bard: 'Bard',
+  cleric: 'Cleric',
+  druid: 'Druid',
+  paladin: 'Paladin',
+  ranger: 'Ranger',
+  sorcerer: 'Sorcerer',
+  warlock: 'Warlock',
+  wizard: 'Wizard',
+};
 
 /** "1st", "2nd", "3rd", "4th"… for slot levels 1 to 9. */
 export function slotLevelName(level: number): string {
