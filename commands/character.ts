@@ -16,7 +16,7 @@ import { shown as shownText } from '../src/views/markdown';
 import { ABILITIES, type Ability } from '../src/rules/types';
 import { getRuleSet } from '../src/rules';
 import { onButton } from '../src/framework/buttons';
-import { UserError, type ComponentContext } from '../src/framework/command';
+import { UserError, type CommandContext, type ComponentContext } from '../src/framework/command';
 import { attachment, integer, text, type IntegerOption, type OptionReader } from '../src/framework/options';
 import { placeOf } from '../src/framework/requirements';
 import { commandOfSubcommands, subcommand } from '../src/framework/slash-command';
