@@ -10,11 +10,13 @@ import {
 } from '../src/characters/sheet';
 import { exportCharacter, importCharacter } from '../src/characters/portable';
 import { revivedState } from '../src/characters/fight';
+import type { SpellcastingChanges } from '../src/characters/spellcasting';
+import { CASTER_CLASSES } from '../src/characters/spell-slots';
 import { shown as shownText } from '../src/views/markdown';
 import { ABILITIES, type Ability } from '../src/rules/types';
 import { getRuleSet } from '../src/rules';
 import { onButton } from '../src/framework/buttons';
-import { UserError, type ComponentContext } from '../src/framework/command';
+import { UserError, type CommandContext, type ComponentContext } from '../src/framework/command';
 import { attachment, integer, text, type IntegerOption, type OptionReader } from '../src/framework/options';
 import { placeOf } from '../src/framework/requirements';
 import { commandOfSubcommands, subcommand } from '../src/framework/slash-command';
@@ -47,8 +49,25 @@ function sheetOptions<const R extends boolean>(levelRequired: R) {
     expertise: text('Skills with expertise, e.g. stealth', { maxLength: 300 }),
     'init-bonus': integer('Initiative bonus (default: Dex modifier)', { min: -10, max: 30 }),
     speed: integer('Speed in feet (default 30)', { min: 0, max: 500 }),
+    class: text('Spellcasting class: its ability and spell slots (none: casts no spells)', {
+      choices: [...CASTER_CLASSES, 'none'].map((c) => ({ name: c, value: c })),
+    }),
+    'spell-ability': text("Spellcasting ability, if not the class's (class: back to it)", {
+      choices: [...ABILITIES, 'class'].map((a) => ({ name: a, value: a })),
+    }),
+    'spell-dc': text('Spell save DC, if not 8 + proficiency + modifier (auto: back to it)', { maxLength: 4 }),
+    'spell-attack': text('Spell attack bonus, if not proficiency + modifier (auto: back to it)', { maxLength: 4 }),
+    slots: text("Spell slots by level instead of the class's, e.g. 4,3,2 (class: back to the class's)", { maxLength: 40 }),
   } as const;
 }
+
+const SPELLCASTING_OPTIONS = {
+  casterClass: 'class',
+  ability: 'spell-ability',
+  saveDc: 'spell-dc',
+  attackBonus: 'spell-attack',
+  slots: 'slots',
+} as const;
 
 /** The sheet options the user gave; the ones left out keep their value. */
 function sheetChanges(options: OptionReader<ReturnType<typeof sheetOptions<boolean>>>): SheetChanges {
@@ -70,11 +89,23 @@ function sheetChanges(options: OptionReader<ReturnType<typeof sheetOptions<boole
     const value = options.text(option);
     if (value !== null) changes[field] = value;
   }
+  const spellcasting: SpellcastingChanges = {};
+  for (const [field, option] of Object.entries(SPELLCASTING_OPTIONS) as [
+    keyof typeof SPELLCASTING_OPTIONS,
+    (typeof SPELLCASTING_OPTIONS)[keyof typeof SPELLCASTING_OPTIONS],
+  ][]) {
+    const value = options.text(option);
+    if (value !== null) spellcasting[field] = value;
+  }
+  if (Object.keys(spellcasting).length > 0) changes.spellcasting = spellcasting;
   return changes;
 }
 
-function shown(character: Character, note: string): Reply {
-  return { embeds: [{ ...characterEmbed(character), footer: note }] };
+/** The sheet as the rule set in force in this channel reads it (a half caster's first slots depend on it). */
+async function shown(ctx: CommandContext, character: Character, note: string | null): Promise<Reply> {
+  const { ruleset } = await ctx.services.settings.effectiveRuleset(placeOf(ctx));
+  const embed = characterEmbed(character, ruleset);
+  return { embeds: [note === null ? embed : { ...embed, footer: note }] };
 }
 
 const create = subcommand({
@@ -85,7 +116,7 @@ const create = subcommand({
     const created = await ctx.services.characters.create(ownerOf(ctx), sheet, freshState(sheet));
     if (created === null)
       throw new UserError(`You already have a character called ${characterName(sheet)}: edit it with \`/character edit\`.`);
-    return shown(created, 'Created; it is your active character.');
+    return shown(ctx, created, 'Created; it is your active character.');
   },
 });
 
@@ -100,7 +131,7 @@ const edit = subcommand({
     const sheet = applySheetChanges(before, before.name, changes);
     const saved = await ctx.services.characters.update({ ...before, ...sheet, ...stateAfterEdit(before, sheet, before) });
     if (saved === null) throw new UserError(`You already have a character called ${characterName(sheet)}.`);
-    return shown(saved, 'Saved.');
+    return shown(ctx, saved, 'Saved.');
   },
 });
 
@@ -108,8 +139,7 @@ const show = subcommand({
   description: "Show a character's sheet",
   options: nameOption('Which character (default: your active one)', false),
   async run(ctx, options) {
-    const character = await characterNamedOrActive(ctx, options.text('name'));
-    return { embeds: [characterEmbed(character)] };
+    return shown(ctx, await characterNamedOrActive(ctx, options.text('name')), null);
   },
 });
 
@@ -208,7 +238,7 @@ const importSheet = subcommand({
     const { sheet, state } = importCharacter(text, getRuleSet(ruleset));
     const created = await ctx.services.characters.create(ownerOf(ctx), sheet, state);
     if (created === null) throw new UserError(`You already have a character called ${characterName(sheet)}: delete or rename it first.`);
-    return shown(created, 'Imported; it is your active character.');
+    return shown(ctx, created, 'Imported; it is your active character.');
   },
 });
 
@@ -236,7 +266,7 @@ const revive = subcommand({
     const { ruleset } = await ctx.services.settings.effectiveRuleset({ guildId: ctx.guildId, channelId: ctx.channelId });
     const state = revivedState(getRuleSet(ruleset), character, options.integer('hp') ?? 1);
     await ctx.services.characters.recordStates([{ id: character.id, state }]);
-    return shown({ ...character, ...state }, `Brought back by the game master, at ${state.hp} HP.`);
+    return shown(ctx, { ...character, ...state }, `Brought back by the game master, at ${state.hp} HP.`);
   },
 });
 
@@ -263,6 +293,8 @@ export const command = commandOfSubcommands({
     '/character create name:Alice level:5 con:14 hp:40',
     '/character create name:Brannoc level:3 str:16 dex:12 con:15 ac:16 hit-die:d10 saves:str,con skills:athletics,perception',
     '/character edit name:Alice level:6 hp:47',
+    '/character create name:Merric level:5 int:16 class:wizard',
+    '/character edit name:Merric spell-dc:15 slots:4,3,3',
     '/character show name:Alice',
     '/character list',
     '/character use name:Brannoc',

@@ -1,4 +1,5 @@
 import { commandOfSubcommands } from '../../src/framework/slash-command';
+import { suggestMonsters } from '../shared/bestiary';
 import { suggestTargets } from '../shared/encounter';
 import { suggestActions } from '../shared/monster-actions';
 import { concentrate, dropConcentrationButton, dropConcentrationOf, legendary, react, ready } from './actions';
@@ -38,10 +39,13 @@ export const command = commandOfSubcommands({
     act,
     share,
   },
-  suggest: { target: suggestTargets, action: suggestActions('target') },
+  suggest: { target: suggestTargets, action: suggestActions('target'), monster: suggestMonsters },
   buttons: [...turnButtons, deathSaveButton, myTurnButton, dropConcentrationButton, ...endButtons],
   examples: [
     '/init begin name:Ambush at the ford',
+    '/init add monster:Goblin Warrior count:3',
+    '/init add monster:Ogre name:Ogre chief hp:roll hidden:true',
+    '/init add monster:Goblin source:srd-5.1 ac:13',
     '/init add name:Goblin hp:7 ac:15 count:2',
     '/init add name:Skeleton hp:2d8+4 ac:13 count:3',
     '/init add name:Ogre chief hp:59 ac:11 saves:con+3,str+4 level:7 con:16',

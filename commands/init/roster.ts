@@ -1,6 +1,8 @@
 import { joinInputFor } from '../../src/characters/fight';
 import type { Character } from '../../src/characters/sheet';
 import { isGameMaster } from '../../src/combat/permissions';
+import type { AddInput } from '../../src/combat/inputs';
+import { addInputOfBlock, overriddenBy, type BlockHp } from '../../src/combat/monster-entry';
 import { addMonsters, joinEncounter, removeCombatant, setInitiative } from '../../src/combat/steps';
 import { MAX_HP, MAX_LEGENDARY_ACTIONS, NAME_MAX_LENGTH } from '../../src/combat/types';
 import { UserError, type CommandContext } from '../../src/framework/command';
@@ -11,9 +13,11 @@ import { characterName } from '../../src/views/character-sheet';
 import { shown } from '../../src/views/markdown';
 import { trackerEmbed, trackerMessage } from '../../src/views/tracker';
 import { ownerOf, requireCharacter } from '../shared/characters';
-import { actorOf, applyStep, encountersOf, labelOf, placeOf, postTracker } from '../shared/encounter';
+import { actorOf, applyStep, applyStepWith, encountersOf, labelOf, placeOf, postTracker } from '../shared/encounter';
 import { resultReply } from '../../src/views/encounter-replies';
 import { optionsInWords } from '../../src/views/encounter-text';
+import { blockSummary } from '../../src/views/bestiary-text';
+import { bookHere, MONSTER_OPTION, requireMonster, SOURCE_OPTION } from '../shared/bestiary';
 import { saveModes, saveOptions } from './saves';
 
 const TYPES_HINT = 'comma-separated damage types, e.g. fire, cold';
@@ -24,12 +28,6 @@ const STATS = {
   'init-mod': integer('Initiative modifier', { min: -10, max: 30 }),
   hp: integer('Hit points', { min: 1, max: MAX_HP }),
   ac: integer('Armour class', { min: 0, max: 50 }),
-} as const;
-
-/** A monster's `hp` may be dice, rolled for each one added. */
-const MONSTER_STATS = {
-  ...STATS,
-  hp: text('Hit points: a number, or dice rolled for each one added (2d6+3)', { maxLength: HP_DICE_MAX_LENGTH }),
 } as const;
 
 /** A total rolled at the table instead of by the bot, or the bot's roll with advantage or disadvantage. */
@@ -57,55 +55,99 @@ function stats(options: OptionReader<Pick<typeof STATS, 'init-mod' | 'ac'>>): { 
   return { initMod: options.integer('init-mod'), ac: options.integer('ac') };
 }
 
+/** A monster's `hp` may be dice, rolled for each one added, or with a stat block its average or its Hit Dice rolled. */
+const MONSTER_STATS = {
+  ...STATS,
+  hp: text('Hit points: a number, or dice rolled for each (2d6+3); with monster: average (default) or roll', {
+    maxLength: HP_DICE_MAX_LENGTH,
+  }),
+} as const;
+
+/** `/init add`: a stat block or a name, then numbers, each given one replacing the block's. */
+const ADD_OPTIONS = {
+  monster: MONSTER_OPTION,
+  name: text("Name (default: the monster's); with count, numbers are added (Goblin 1, Goblin 2…)", { maxLength: NAME_MAX_LENGTH }),
+  source: SOURCE_OPTION,
+  ...MONSTER_STATS,
+  count: integer('How many, sharing one initiative roll', { min: 1, max: 20 }),
+  hidden: flag('Keep its numbers from the players'),
+  ...INITIATIVE,
+  legendary: integer('Legendary actions a round', { min: 1, max: MAX_LEGENDARY_ACTIONS }),
+  lair: flag('It takes a lair turn at initiative count 20'),
+  surprised: SURPRISED,
+  saves: text('Saving throw bonuses, e.g. con+3, dex+2', { maxLength: 100 }),
+  level: integer('Level or Hit Dice, for rules that use it', { min: 1, max: 30 }),
+  con: integer('Constitution score, for rules that use it', { min: 1, max: 30 }),
+  resist: text(`Resistances: ${TYPES_HINT}, or none`, { maxLength: 200 }),
+  immune: text(`Immunities: ${TYPES_HINT}, or none`, { maxLength: 200 }),
+  vulnerable: text(`Vulnerabilities: ${TYPES_HINT}, or none`, { maxLength: 200 }),
+} as const;
+
+type AddReader = OptionReader<typeof ADD_OPTIONS>;
+
 /**
  * `/init add`'s `hp`: text, a number or dice to roll for each monster. A whole number arriving as one
  * (a registration made before `hp` took dice, or a script) is taken as it is.
  */
-function monsterHp(options: OptionReader<typeof MONSTER_STATS>): number | string | null {
+function monsterHp(options: AddReader): number | string | null {
   const raw = options.raw('hp');
   if (typeof raw !== 'number') return options.text('hp');
   if (!Number.isInteger(raw)) throw new UserError('`hp` takes a whole number or dice.');
   return raw;
 }
 
+/** `hp:average` or `hp:roll`, which take a stat block's numbers; null for hit points given outright. */
+function blockHp(hp: number | string | null): BlockHp | null {
+  const word = typeof hp === 'string' ? hp.toLowerCase() : null;
+  return word === 'average' || word === 'roll' ? word : null;
+}
+
+/** What the options say, each left out when not given (a block's value stands for it then). */
+function typedInput(options: AddReader): Partial<AddInput> {
+  const hp = monsterHp(options);
+  const listed = (name: 'resist' | 'immune' | 'vulnerable') => (options.text(name) === null ? null : options.damageTypes(name));
+  return given<Partial<AddInput>>({
+    name: options.text('name'),
+    ...stats(options),
+    hp: blockHp(hp) === null ? hp : null,
+    count: options.integer('count'),
+    hidden: options.flag('hidden'),
+    initiative: options.integer('initiative'),
+    mode: rollMode(options),
+    saves: options.text('saves') === null ? null : options.saveBonuses('saves'),
+    level: options.integer('level'),
+    conScore: options.integer('con'),
+    resist: listed('resist'),
+    immune: listed('immune'),
+    vulnerable: listed('vulnerable'),
+    legendary: options.integer('legendary'),
+    lair: options.flag('lair'),
+    surprised: options.flag('surprised'),
+  });
+}
+
 export const add = subcommand({
-  description: 'Add monsters or NPCs (game master)',
-  options: {
-    name: text('Name; with count, numbers are added (Goblin 1, Goblin 2…)', { required: true, maxLength: NAME_MAX_LENGTH }),
-    ...MONSTER_STATS,
-    count: integer('How many, sharing one initiative roll', { min: 1, max: 20 }),
-    hidden: flag('Keep its numbers from the players'),
-    ...INITIATIVE,
-    legendary: integer('Legendary actions a round', { min: 1, max: MAX_LEGENDARY_ACTIONS }),
-    lair: flag('It takes a lair turn at initiative count 20'),
-    surprised: SURPRISED,
-    saves: text('Saving throw bonuses, e.g. con+3, dex+2', { maxLength: 100 }),
-    level: integer('Level or Hit Dice, for rules that use it', { min: 1, max: 30 }),
-    con: integer('Constitution score, for rules that use it', { min: 1, max: 30 }),
-    resist: text(`Resistances: ${TYPES_HINT}`, { maxLength: 200 }),
-    immune: text(`Immunities: ${TYPES_HINT}`, { maxLength: 200 }),
-    vulnerable: text(`Vulnerabilities: ${TYPES_HINT}`, { maxLength: 200 }),
-  },
-  run(ctx, options) {
-    const input = given({
-      name: options.text('name'),
-      ...stats(options),
-      hp: monsterHp(options),
-      count: options.integer('count'),
-      hidden: options.flag('hidden'),
-      initiative: options.integer('initiative'),
-      mode: rollMode(options),
-      saves: options.saveBonuses('saves'),
-      level: options.integer('level'),
-      conScore: options.integer('con'),
-      resist: options.damageTypes('resist'),
-      immune: options.damageTypes('immune'),
-      vulnerable: options.damageTypes('vulnerable'),
-      legendary: options.integer('legendary'),
-      lair: options.flag('lair'),
-      surprised: options.flag('surprised'),
-    });
-    return applyStep(ctx, addMonsters, input);
+  description: 'Add monsters or NPCs, from a stat block or by their numbers (game master)',
+  options: ADD_OPTIONS,
+  async run(ctx, options) {
+    const typed = typedInput(options);
+    const monster = options.text('monster');
+    const hp = blockHp(monsterHp(options));
+    if (monster === null) {
+      if (options.text('source') !== null) throw new UserError('`source` says which book `monster` comes from: give `monster` too.');
+      if (hp !== null) throw new UserError(`\`hp:${hp}\` reads the stat block of \`monster\`: give \`monster\`, or the hit points.`);
+      if (typed.name === undefined) throw new UserError('Give `name`, or `monster` to add one from a stat block.');
+      return applyStep(ctx, addMonsters, { ...typed, name: typed.name });
+    }
+    const found = await requireMonster(ctx, await bookHere(ctx, options.text('source')), monster);
+    const lines = [blockSummary(found, hp ?? 'average', typed)];
+    // A hidden monster's block is its numbers: the game master's alone, as its rolled hit points are.
+    return applyStepWith(
+      ctx,
+      { lines, secret: typed.hidden === true },
+      addMonsters,
+      overriddenBy(addInputOfBlock(found, hp ?? 'average'), typed),
+    );
   },
 });
 

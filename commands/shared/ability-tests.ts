@@ -4,7 +4,7 @@ import { requireControl } from '../../src/combat/permissions';
 import { recordedBonus } from '../../src/combat/saves';
 import { findTarget } from '../../src/combat/targets';
 import type { Combatant, Encounter } from '../../src/combat/types';
-import { ABILITIES, getRuleSet } from '../../src/rules';
+import { ABILITIES, getRuleSet, type Ability } from '../../src/rules';
 import { rollAbilityTest, rollExtraBonus, sheetBonuses, type AbilityTest } from '../../src/rules/ability-tests';
 import { isSkill, skillKey, skillsOf, type Skill } from '../../src/rules/skills';
 import type { CombatantRulesState, CustomEffect, OwnBonus, RollMode, RuleSet } from '../../src/rules/types';
@@ -38,6 +38,8 @@ interface Roller {
   /** The sheet the bonuses come from; null for a monster, or a player who joined without one. */
   sheet: Character | null;
   combatant: Combatant | null;
+  /** The ability scores of the stat block a monster was added from; absent for the others, or a block since deleted. */
+  blockAbilities?: Readonly<Record<Ability, number>>;
   /** The channel's fight, whose game master hears a hidden monster's whole roll. */
   encounter: Encounter | null;
 }
@@ -61,7 +63,9 @@ async function combatantRoller(ctx: Context, encounter: Encounter | null, typed:
   requireControl(actorOf(ctx), encounter, combatant, `roll checks and saves for ${combatant.name}`);
   refuseDead(combatant.name, combatant.rules.dead);
   const sheet = combatant.characterId === null ? null : await ctx.services.characters.get(combatant.characterId);
+  const block = combatant.monster === null ? undefined : await ctx.services.bestiary.blockOf(ctx.guildId, combatant.monster);
   return {
+    ...(block === undefined ? {} : { blockAbilities: block.abilities }),
     name: combatant.name,
     hidden: combatant.hidden,
     ruleSet: await rulesHere(ctx, encounter),
@@ -103,7 +107,7 @@ async function rollerOf(ctx: CommandContext, options: AbilityTestReader): Promis
 /** The sheet's parts when there is a sheet, else what the encounter recorded; null when neither knows one. */
 function ownBonuses(roller: Roller, test: AbilityTest): OwnBonus[] | null {
   if (roller.sheet !== null) return sheetBonuses(roller.sheet, test);
-  return roller.combatant === null ? null : recordedBonus(roller.combatant, test);
+  return roller.combatant === null ? null : recordedBonus(roller.combatant, test, roller.blockAbilities);
 }
 
 /** A skill as typed, if the rule set has it; otherwise a refusal listing the ones it has. */

@@ -108,15 +108,26 @@ async function catchUp(ctx: Context, shown: Encounter): Promise<void> {
   if (latest !== null) await refreshTracker(ctx, latest);
 }
 
+/** Lines a handler says after what its change did; `secret` ones are the game master's alone (a hidden monster's numbers). */
+export interface ExtraLines {
+  lines: readonly string[];
+  secret: boolean;
+}
+
+const NO_LINES: ExtraLines = { lines: [], secret: false };
+
 /**
  * The reply to a change: brings the tracker up to date and says what happened; what the channel was
- * told only the outcome of goes to the game master privately.
+ * told only the outcome of goes to the game master privately, and so do secret extra lines, which a
+ * reply that is already the game master's alone carries itself.
  */
-async function settled(ctx: Context, result: EncounterResult): Promise<Reply> {
+async function settled(ctx: Context, result: EncounterResult, extra: ExtraLines = NO_LINES): Promise<Reply> {
   await refreshTracker(ctx, result.encounter);
-  const account = gameMasterAccount(result);
+  const reply = resultReply(result, extra.secret ? [] : extra.lines);
+  if (extra.secret && reply.ephemeral === true) return resultReply(result, extra.lines);
+  const account = gameMasterAccount(result, extra.secret ? extra.lines : []);
   if (account !== null) await tellGameMaster(ctx, result.encounter, [account]);
-  return resultReply(result);
+  return reply;
 }
 
 /** How the log names the invocation: dispatch stamps it on every command and button it runs. */
@@ -128,6 +139,16 @@ export function labelOf(ctx: Context): string {
 /** Applies one encounter change for the invoking user, brings the tracker up to date and says what happened. */
 export async function applyStep<Input extends unknown[]>(ctx: Context, change: Change<Input>, ...input: Input): Promise<Reply> {
   return settled(ctx, await encountersOf(ctx).apply(actorOf(ctx), placeOf(ctx), labelOf(ctx), change, ...input));
+}
+
+/** `applyStep`, with lines of the handler's own after what the change did. */
+export async function applyStepWith<Input extends unknown[]>(
+  ctx: Context,
+  extra: ExtraLines,
+  change: Change<Input>,
+  ...input: Input
+): Promise<Reply> {
+  return settled(ctx, await encountersOf(ctx).apply(actorOf(ctx), placeOf(ctx), labelOf(ctx), change, ...input), extra);
 }
 
 /** Reverts the invoking user's (or, for the game master, anyone's) last change. */

@@ -3,7 +3,7 @@ import { rulesOf } from '../combat/rules-of';
 import type { SheetWrite } from '../combat/store';
 import type { Encounter } from '../combat/types';
 import { ABILITIES, type Ability, type CombatantRulesState, type ConditionKey, type RuleSet } from '../rules/types';
-import { initiativeBonus, saveBonus, stateFromRules, type Character, type CharacterState } from './sheet';
+import { initiativeBonus, saveBonus, stateFromRules, type Character, type CharacterState, type RulesKeptState } from './sheet';
 
 /** How a stored character joins a fight: its sheet's numbers and the state it is in now. */
 export function joinInputFor(character: Character): JoinInput {
@@ -51,7 +51,7 @@ function lastingConditions(ruleSet: RuleSet, rules: CombatantRulesState): Condit
 }
 
 /** The state each stored character's combatant leaves the fight in, to be written back to its sheet. */
-export function statesAfterFight(encounter: Encounter): { id: string; state: CharacterState }[] {
+export function statesAfterFight(encounter: Encounter): { id: string; state: RulesKeptState }[] {
   const ruleSet = rulesOf(encounter);
   return encounter.combatants.flatMap(({ characterId, rules }) =>
     characterId === null ? [] : [{ id: characterId, state: { ...stateFromRules(rules), conditions: lastingConditions(ruleSet, rules) } }],
@@ -81,5 +81,6 @@ export function revivedState(ruleSet: Pick<RuleSet, 'tracks'>, character: Charac
     tracks,
     conditions: character.conditions.filter((c) => c !== 'unconscious'),
     dead: false,
+    slotsSpent: character.slotsSpent,
   };
 }

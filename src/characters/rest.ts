@@ -13,6 +13,8 @@ import type {
   TrackKey,
 } from '../rules/types';
 import { saveBonus, stateFromRules, type Character } from './sheet';
+import { spellcastingOf } from './spellcasting';
+import { slotsAfterRest, slotsLeft, type SlotCount } from './spell-slots';
 
 export type RestKind = 'short' | 'long';
 
@@ -62,6 +64,8 @@ export interface CharacterRest {
   events: RulesEvent[];
   healed: number;
   applied: RestRuleApplied[];
+  /** A caster's spell slots after the rest, by slot level; empty for one who casts nothing. */
+  slots: SlotCount[];
 }
 
 function rulesStateOf(character: Character): CombatantRulesState {
@@ -175,8 +179,9 @@ function longRestOptions(variant: NextRestVariant, request: RestRequest): LongRe
 
 /**
  * A rest as the rule set and the table's rest rules take it (RULES.md §23): the character after it,
- * what it did and which rest rules it followed, or why the rules refuse it. An option the rules in
- * force do not use is a UserError.
+ * what it did and which rest rules it followed, or why the rules refuse it. Spell slots come back
+ * on a long rest, and pact slots on a short one too. An option the rules in force do not use is a
+ * UserError.
  */
 export function restCharacter(
   ruleSet: RuleSet,
@@ -197,7 +202,9 @@ export function restCharacter(
       ? ruleSet.shortRest(state, shortRestOptions(character, variant, request), random)
       : ruleSet.longRest(state, longRestOptions(variant, request));
   if (!rested.ok) return rested;
-  const after: Character = { ...character, ...stateFromRules(rested.value.state) };
+  const casting = spellcastingOf(character, ruleSet.id);
+  const slotsSpent = casting === null ? character.slotsSpent : slotsAfterRest(casting.slots, request.kind);
+  const after: Character = { ...character, ...stateFromRules(rested.value.state), slotsSpent };
   return {
     ok: true,
     value: {
@@ -205,6 +212,7 @@ export function restCharacter(
       events: rested.value.events,
       healed: rested.value.healed,
       applied: rulesApplied(ruleSet, variant, character, after, request),
+      slots: casting === null ? [] : slotsLeft({ table: casting.slots.table, spent: slotsSpent }),
     },
   };
 }

@@ -5,6 +5,8 @@ import { SKILL_KEYS, type Skill } from '../rules/skills';
 import { ABILITIES, type Ability, type CombatantRulesState, type ConditionKey, type TrackKey } from '../rules/types';
 import { ABILITY_NAMES } from '../rules/ability-names';
 import { cleanName } from '../rules/names';
+import { applySpellcastingChanges, type Spellcasting, type SpellcastingChanges } from './spellcasting';
+import type { SlotsSpent } from './spell-slots';
 
 // The skill list lives with the rules, which say which rule set knows which skill.
 export { SKILLS, type Skill } from '../rules/skills';
@@ -32,6 +34,8 @@ export interface CharacterSheet {
   /** Null: the Dexterity modifier. */
   initBonus: number | null;
   speed: number;
+  /** Null: casts no spells. */
+  spellcasting: Spellcasting | null;
 }
 
 /** What play changes and the sheet keeps between fights and rests. */
@@ -43,7 +47,12 @@ export interface CharacterState {
   /** Conditions that outlast a fight. */
   conditions: ConditionKey[];
   dead: boolean;
+  /** Spell slots spent by slot level (index 0: 1st); what is left follows from the sheet's table. */
+  slotsSpent: SlotsSpent;
 }
+
+/** The part of the state a fight's rules track: all of it but the spell slots. */
+export type RulesKeptState = Omit<CharacterState, 'slotsSpent'>;
 
 export interface Character extends CharacterSheet, CharacterState {
   id: string;
@@ -65,6 +74,7 @@ export interface SheetChanges {
   expertise?: string;
   initBonus?: number;
   speed?: number;
+  spellcasting?: SpellcastingChanges;
 }
 
 export function modifierOf(sheet: Pick<CharacterSheet, 'abilities'>, ability: Ability): number {
@@ -166,6 +176,10 @@ export function applySheetChanges(base: CharacterSheet | null, name: string, cha
     expertise,
     initBonus: changes.initBonus === undefined ? (base?.initBonus ?? null) : whole(changes.initBonus, 'The initiative bonus', -10, 30),
     speed: whole(changes.speed ?? base?.speed ?? 30, 'Speed', 0, 500),
+    spellcasting:
+      changes.spellcasting === undefined
+        ? (base?.spellcasting ?? null)
+        : applySpellcastingChanges(base?.spellcasting ?? null, changes.spellcasting),
   };
 }
 
@@ -178,6 +192,7 @@ export function freshState(sheet: CharacterSheet): CharacterState {
     tracks: { exhaustion: 0, fatigue: 0, strife: 0 },
     conditions: [],
     dead: false,
+    slotsSpent: [],
   };
 }
 
@@ -185,11 +200,19 @@ export function freshState(sheet: CharacterSheet): CharacterState {
 export function stateAfterEdit(before: CharacterSheet, after: CharacterSheet, state: CharacterState): CharacterState {
   const hp = Math.min(after.maxHp, state.hp + Math.max(0, after.maxHp - before.maxHp));
   const hitDiceLeft = Math.min(after.level, state.hitDiceLeft + Math.max(0, after.level - before.level));
-  return { hp, tempHp: state.tempHp, hitDiceLeft, tracks: state.tracks, conditions: state.conditions, dead: state.dead };
+  return {
+    hp,
+    tempHp: state.tempHp,
+    hitDiceLeft,
+    tracks: state.tracks,
+    conditions: state.conditions,
+    dead: state.dead,
+    slotsSpent: state.slotsSpent,
+  };
 }
 
 /** What a character keeps of a rules state it was in (after a fight or a rest). */
-export function stateFromRules(rules: CombatantRulesState): CharacterState {
+export function stateFromRules(rules: CombatantRulesState): RulesKeptState {
   return {
     hp: rules.hp,
     tempHp: rules.tempHp,

@@ -4,7 +4,7 @@ import { catalogueCondition, catalogueTrack } from './catalogue';
 import { applyRulesChange, concentrationOf, endEffects, isPrivateEffect } from './effects';
 import { currentPoint } from './lair';
 import { isGameMaster, requireControl, requireMayHarm } from './permissions';
-import { chain, eachOf, step } from './compose';
+import { chain, eachOf, step, type Link } from './compose';
 import { CombatRefusal } from './refusals';
 import { findById, findTarget, normaliseName, refOf, requireAlive } from './targets';
 import { takeId, type StepContext, type Transition } from './transition';
@@ -106,6 +106,21 @@ function trackLevel(track: TrackDefinition, current: number, level: number | und
 }
 
 /**
+ * The target's stat block makes it immune to what `subject` names: a catalogue condition, or a level
+ * of Exhaustion (the other rule sets' tracks are none of the block's business).
+ */
+function immuneByBlock(ruleSet: RuleSet, target: Combatant, subject: Named): boolean {
+  const immunities = target.monster?.conditionImmunities ?? [];
+  if (subject.kind === 'track') return subject.track.key === 'exhaustion' && immunities.includes('exhaustion');
+  const key = subject.kind === 'condition' ? catalogueCondition(ruleSet, subject.name)?.key : undefined;
+  return key !== undefined && immunities.includes(key);
+}
+
+function labelOf(subject: Named): string {
+  return subject.kind === 'track' ? subject.track.name : subject.name;
+}
+
+/**
  * Players add and remove conditions on their own combatants, and effects they cause (with one of
  * their combatants as `source`) on anyone; the game master does anything.
  */
@@ -150,10 +165,14 @@ export function addCondition(encounter: Encounter, ctx: StepContext, input: AddC
   const source = input.source === undefined ? undefined : findTarget(encounter, input.source);
   const subject = named(ctx.ruleSet, input.condition);
   requireAlive(target, 'condition');
-  const label = subject.kind === 'track' ? subject.track.name : subject.name;
+  const label = labelOf(subject);
   requireMayAffect(ctx.actor, encounter, target, source, `put ${label} on ${target.name}`);
   if (subject.kind === 'track')
     requireMayHarm(ctx.actor, encounter, target, `put ${label} on ${target.name}`, input.anyoneMayHarm ?? false);
+  // After the permission checks: whoever may not affect the target learns nothing of its block.
+  if (immuneByBlock(ctx.ruleSet, target, subject)) {
+    throw new CombatRefusal({ kind: 'immune-to-condition', combatants: [target.name], condition: label });
+  }
   const save = checkTimes(input, subject);
   const modifiers = readModifiers(input, subject);
   // A hidden monster's conditions are the game master's to know unless they say otherwise; a
@@ -241,7 +260,23 @@ export function addConditionToEach(encounter: Encounter, ctx: StepContext, input
     return found === undefined || found.rules.dead ? [] : [found];
   });
   if (living.length === 0) throw new CombatRefusal({ kind: 'group-none-alive' });
-  return chain(eachOf(living, (target) => step(addCondition, { ...rest, target: target.id })))(encounter, ctx);
+  const subject = named(ctx.ruleSet, rest.condition);
+  const immune = living.filter((target) => immuneByBlock(ctx.ruleSet, target, subject));
+  const affected = living.filter((target) => !immune.includes(target));
+  const condition = labelOf(subject);
+  if (affected.length === 0) throw new CombatRefusal({ kind: 'immune-to-condition', combatants: immune.map((c) => c.name), condition });
+  // Members its block makes immune are passed over, and the reply says so; the others get it.
+  const passedOver =
+    (target: Combatant): Link =>
+    (current) => ({
+      encounter: current,
+      events: [{ kind: 'condition-immunity', combatant: refOf(target), condition }],
+      note: { kind: 'immune', combatant: target.name, condition },
+    });
+  return chain(
+    eachOf(affected, (target) => step(addCondition, { ...rest, target: target.id })),
+    eachOf(immune, passedOver),
+  )(encounter, ctx);
 }
 
 /** Lowers a track, or ends a condition or effect (and what it implied; Prone stays). */

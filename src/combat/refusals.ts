@@ -75,6 +75,8 @@ export type Refusal =
   | { kind: 'save-needs-dc' }
   | { kind: 'dc-out-of-range'; max: number }
   | { kind: 'not-affected'; combatant: string; condition: string }
+  /** The stat block of each of `combatants` makes it immune to the condition (or to Exhaustion), named as the catalogue names it. */
+  | { kind: 'immune-to-condition'; combatants: string[]; condition: string }
   /** `modifiers` text the rules could not read; `reason` says what is wrong with it. */
   | { kind: 'bad-modifiers'; refusal: RulesRefusal }
   /** The combatant carries as many conditions and effects as one may. */

@@ -34,6 +34,8 @@ import { cleanName } from '../rules/names';
 
 const ENCOUNTER_NAME_MAX_LENGTH = 80;
 const MAX_COUNT = 20;
+/** A character's level, or a monster's number of Hit Dice (the SRD's reach 42; a homebrew block's may be 100). */
+const MAX_LEVEL = 100;
 
 export interface NewEncounter {
   id: string;
@@ -264,7 +266,7 @@ export function addMonsters(encounter: Encounter, ctx: StepContext, input: AddIn
   const names = numberedNames(encounter, name, count);
   const saveBonuses = input.saves ?? {};
   const carried: Partial<CombatantRulesState> = {};
-  if (input.level !== undefined) carried.level = requireWhole(input.level, 'level', 1, 30);
+  if (input.level !== undefined) carried.level = requireWhole(input.level, 'level', 1, MAX_LEVEL);
   if (input.conScore !== undefined) carried.conScore = requireWhole(input.conScore, 'constitution', 1, 30);
   const legendary = input.legendary === undefined ? 0 : requireWhole(input.legendary, 'legendary-actions', 0, MAX_LEGENDARY_ACTIONS);
   const actions: TurnActions = {

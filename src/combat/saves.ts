@@ -1,4 +1,5 @@
-import type { AbilityTest } from '../rules/ability-tests';
+import { abilityLabel, type AbilityTest } from '../rules/ability-tests';
+import { abilityModifier } from '../rules/state';
 import type { Ability, D20TestRequest, OwnBonus } from '../rules/types';
 import { customEffectsOn } from './effects';
 import type { StepContext } from './transition';
@@ -15,10 +16,11 @@ export function saveBonus(combatant: Combatant, ability: Ability): number {
 /**
  * What the encounter records of a combatant's own bonus to a check or save, as the parts of a
  * total; null when it records none (no ability modifiers at all, and saves not given), so the roll
- * is at +0 and the reply says why.
+ * is at +0 and the reply says why. `abilities` are the scores of the stat block it was added from,
+ * when that block is still to be found.
  */
-export function recordedBonus(combatant: Combatant, test: AbilityTest): OwnBonus[] | null {
-  if (test.kind === 'check') return null;
+export function recordedBonus(combatant: Combatant, test: AbilityTest, abilities?: Readonly<Record<Ability, number>>): OwnBonus[] | null {
+  if (test.kind === 'check') return blockCheckBonus(combatant, test, abilities);
   const given = combatant.saveBonuses[test.ability] !== undefined || (test.ability === 'con' && combatant.rules.conSaveBonus !== 0);
   return given ? [{ bonus: saveBonus(combatant, test.ability), reason: 'save bonus' }] : null;
 }
@@ -40,4 +42,16 @@ export function rollCombatantSave(
   );
   const { rolls, natural, parts, total, autoFail } = roll;
   return { rolls, natural, parts, total, autoFail, success: autoFail === null && total >= dc };
+}
+
+/** A check of a monster added from its stat block: the block's skill bonus where it lists one, else the ability modifier. */
+function blockCheckBonus(
+  combatant: Combatant,
+  test: Extract<AbilityTest, { kind: 'check' }>,
+  abilities: Readonly<Record<Ability, number>> | undefined,
+): OwnBonus[] | null {
+  const skilled = test.skill === null ? undefined : combatant.monster?.skills[test.skill];
+  if (skilled !== undefined) return [{ bonus: skilled, reason: 'skill bonus' }];
+  if (abilities === undefined) return null;
+  return [{ bonus: abilityModifier(abilities[test.ability]), reason: abilityLabel(test.ability) }];
 }

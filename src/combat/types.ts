@@ -340,6 +340,8 @@ export type EncounterEvent =
   | { kind: 'encounter-begun'; name: string; ruleSet: RuleSetId }
   | { kind: 'combatant-added'; combatant: CombatantRef; initiative: InitiativeInfo }
   | { kind: 'combatant-removed'; combatant: CombatantRef }
+  /** A group's condition passed over a member its stat block makes immune to it (the catalogue's name). */
+  | { kind: 'condition-immunity'; combatant: CombatantRef; condition: string }
   | { kind: 'initiative-set'; combatant: CombatantRef; total: number; previous: number }
   | { kind: 'round-started'; round: number }
   /** `moved`: the game master made it current with `move`, so nothing turn-start happened. */

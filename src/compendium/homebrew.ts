@@ -246,7 +246,7 @@ function duplicates(monsters: HomebrewMonster[]): HomebrewResult {
 }
 
 /** `["monsters", 0, "ac"]` as `monsters[0].ac`. */
-function fieldOf(path: readonly PropertyKey[]): string {
+export function fieldOf(path: readonly PropertyKey[]): string {
   return (
     path.reduce<string>(
       (field, key) => (typeof key === 'number' ? `${field}[${key}]` : field === '' ? String(key) : `${field}.${String(key)}`),

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { spellcastingFromJson, spellcastingSchema, spellcastingToJson } from '../characters/character-format';
 import { nameKey, type Character, type CharacterSheet, type CharacterState, type HitDie, type Skill } from '../characters/sheet';
 import { MAX_CHARACTERS_PER_OWNER, type CharacterOwner, type CharacterStore } from '../characters/store';
 import { UserError } from '../errors';
 import type { Ability, ConditionKey } from '../rules/types';
-import type { Prisma, PrismaClient } from './generated/client';
+import type { Spellcasting } from '../characters/spellcasting';
+import { Prisma, type PrismaClient } from './generated/client';
 
 type Row = Prisma.CharacterModel;
 
@@ -31,7 +33,15 @@ function fromRow(row: Row): Character {
     tracks: { exhaustion: row.exhaustion, fatigue: row.fatigue, strife: row.strife },
     conditions: Array.isArray(row.conditions) ? (row.conditions as ConditionKey[]) : [],
     dead: row.dead,
+    spellcasting: storedSpellcasting(row.spellcasting),
+    slotsSpent: row.slotsSpent,
   };
+}
+
+/** The column holds the character file's own shape, written by toColumns; anything else reads as no spellcasting. */
+function storedSpellcasting(value: Prisma.JsonValue | null): Spellcasting | null {
+  const parsed = spellcastingSchema.safeParse(value);
+  return parsed.success ? spellcastingFromJson(parsed.data) : null;
 }
 
 function stateColumns(state: CharacterState) {
@@ -44,6 +54,7 @@ function stateColumns(state: CharacterState) {
     strife: state.tracks.strife,
     conditions: state.conditions,
     dead: state.dead,
+    slotsSpent: [...state.slotsSpent],
   };
 }
 
@@ -61,6 +72,7 @@ function toColumns(sheet: CharacterSheet, state: CharacterState) {
     expertise: sheet.expertise,
     initBonus: sheet.initBonus,
     speed: sheet.speed,
+    spellcasting: spellcastingToJson(sheet.spellcasting) ?? Prisma.DbNull,
     ...stateColumns(state),
   };
 }

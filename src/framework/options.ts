@@ -260,7 +260,8 @@ export function isDamageType(text: string): text is DamageType {
 /** `resist:fire, cold` and the like: a comma-separated list of damage types, each named once. */
 function damageTypeList(options: CommandOptions, name: string): DamageType[] {
   const text = optionalString(options, name);
-  if (text === null) return [];
+  // `none` clears what a stat block would give.
+  if (text === null || text.toLowerCase() === 'none') return [];
   const types = new Set<DamageType>();
   for (const part of text.split(/[,;]/)) {
     const type = part.trim().toLowerCase();

@@ -1,5 +1,10 @@
 import { initiativeBonus, modifierOf, proficiencyBonus, saveBonus, skillBonus, type Character } from '../characters/sheet';
+import { spellcastingOf } from '../characters/spellcasting';
+import { slotsLeft } from '../characters/spell-slots';
+import type { RuleSetId } from '../rules/ids';
 import { ABILITIES, type TrackKey } from '../rules/types';
+import { ABILITY_NAMES } from './condition-text';
+import { CASTER_CLASS_NAMES, slotCountsText } from './spellcasting-text';
 import { COLORS } from './embeds';
 import { shown } from './markdown';
 import type { Embed } from './reply';
@@ -21,13 +26,30 @@ export function characterName(character: Pick<Character, 'name'>): string {
   return shown(character.name);
 }
 
-/** The whole sheet, as `/character show` prints it. */
-export function characterEmbed(character: Character): Embed {
+/**
+ * "**Spellcasting** Wizard, Intelligence · save DC 14 · spell attack +6" and the slots left of
+ * each level, as the rule set in force reads the sheet; nothing for a character who casts nothing.
+ */
+function spellcastingLines(character: Character, ruleSet: RuleSetId): string[] {
+  const casting = spellcastingOf(character, ruleSet);
+  if (casting === null) return [];
+  const casterClass = character.spellcasting?.casterClass ?? null;
+  const source = casterClass === null ? '' : `${CASTER_CLASS_NAMES[casterClass]}, `;
+  const pact = casting.slots.table.pact ? ' (Pact Magic: back on a short rest)' : '';
+  return [
+    `**Spellcasting** ${source}${ABILITY_NAMES[casting.ability]} · save DC ${casting.saveDc} · spell attack ${signed(casting.attackBonus)}`,
+    `**Spell slots** ${slotCountsText(slotsLeft(casting.slots))}${pact}`,
+  ];
+}
+
+/** The whole sheet, as `/character show` prints it in a channel playing `ruleSet`. */
+export function characterEmbed(character: Character, ruleSet: RuleSetId): Embed {
   const temp = character.tempHp > 0 ? ` (+${character.tempHp} temporary)` : '';
   const lines = [
     `Level ${character.level} · proficiency ${signed(proficiencyBonus(character.level))}${character.active ? ' · active' : ''}`,
     `**HP** ${character.hp}/${character.maxHp}${temp} · **AC** ${character.armourClass} · **Initiative** ${signed(initiativeBonus(character))} · **Speed** ${character.speed} ft`,
     `**Hit Dice** ${character.hitDiceLeft}/${character.level} d${character.hitDie}`,
+    ...spellcastingLines(character, ruleSet),
   ];
   const tracks = tracksInWords(character.tracks);
   if (tracks !== null) lines.push(`**Tracks** ${tracks}`);

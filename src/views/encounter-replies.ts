@@ -108,15 +108,16 @@ function pings(events: readonly EncounterEvent[]): { content: string; users: str
 
 /**
  * What the game master alone may read of a change the channel was told in outcome-only words (a
- * hidden monster's rolls, numbers and the private reasons behind them): the whole account, or null
- * when the channel was told everything. Never for a reply that is already theirs alone.
+ * hidden monster's rolls, numbers and the private reasons behind them, and `secretLines` of the
+ * command's own): the whole account, or null when the channel was told everything. Never for a
+ * reply that is already theirs alone.
  */
-export function gameMasterAccount(result: EncounterResult): Embed | null {
+export function gameMasterAccount(result: EncounterResult, secretLines: readonly string[] = []): Embed | null {
   if (isSecretChange(result.events)) return null;
   const full = describeEvents(result, true);
   const told = describeEvents(result, false);
-  if (full.length === told.length && full.every((line, at) => line === told[at])) return null;
-  return { description: fitDescription(full), color: COLORS.neutral };
+  if (secretLines.length === 0 && full.length === told.length && full.every((line, at) => line === told[at])) return null;
+  return { description: fitDescription([...full, ...secretLines]), color: COLORS.neutral };
 }
 
 /**

@@ -176,6 +176,9 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
       case 'combatant-removed':
         lines.push(`${shown(event.combatant.name)} leaves the encounter.`);
         break;
+      case 'condition-immunity':
+        lines.push(`${shown(event.combatant.name)} is immune to ${shown(event.condition)}.`);
+        break;
       case 'initiative-set':
         lines.push(`${shown(event.combatant.name)}'s initiative is now ${event.total} (was ${event.previous}).`);
         break;

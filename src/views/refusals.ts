@@ -3,6 +3,8 @@ import type { StackProblem } from '../rules/modifiers';
 import type { DeadAct, Field, NameSample, Refusal, Stopper } from '../combat/refusals';
 import { ABILITIES, DAMAGE_TYPES, TEST_TARGETS, type RulesRefusal } from '../rules/types';
 import { shown } from './markdown';
+import { listInWords } from './encounter-rules-text';
+import { numberedRange } from '../combat/roster';
 import { it, its, type Referent } from './pronouns';
 import { MODIFIER_SYNTAX } from './condition-text';
 import { ordinal } from './spell-levels';
@@ -175,6 +177,12 @@ export function refusalText(refusal: Refusal): string {
       return `${refusal.combatant === null ? 'That creature' : shown(refusal.combatant)} has no repeat save to roll now: it comes at the end of ${its(refusal)} turn.`;
     case 'not-affected':
       return `${shown(refusal.combatant)} has no ${shown(refusal.condition)} to remove.`;
+    case 'immune-to-condition': {
+      // Only the condition asked about, never the rest of the block: a hidden monster's immunities stay unlisted.
+      const range = numberedRange(refusal.combatants);
+      const who = range === null ? listInWords(refusal.combatants.map(shown)) : shown(range);
+      return `${who} ${refusal.combatants.length === 1 ? 'is' : 'are'} immune to ${shown(refusal.condition)}.`;
+    }
     case 'no-legendary-actions':
       return `${shown(refusal.combatant)} has no legendary actions: give them with \`/init add … legendary:<n>\`.`;
     case 'legendary-actions-spent':

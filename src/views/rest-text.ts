@@ -3,6 +3,7 @@ import type { Character } from '../characters/sheet';
 import { abilityModifier } from '../rules/state';
 import type { NextRestVariant, RulesEvent, TrackKey } from '../rules/types';
 import { TRACK_NAMES, characterName, signed } from './character-sheet';
+import { slotCountsText } from './spellcasting-text';
 import { COLORS } from './embeds';
 import { consequenceSentences } from './encounter-rules-text';
 import { rulesRefusalText } from './refusals';
@@ -92,6 +93,7 @@ export function restReply(before: Character, kind: RestKind, rest: CharacterRest
   const regained = after.hitDiceLeft - before.hitDiceLeft;
   if (regained > 0) lines.push(`Regains ${regained} Hit ${regained === 1 ? 'Die' : 'Dice'}.`);
   lines.push(`Hit Dice left: ${after.hitDiceLeft} of ${after.level} (d${after.hitDie}).`);
+  if (rest.slots.length > 0) lines.push(`Spell slots: ${slotCountsText(rest.slots)}.`);
   lines.push(...consequenceSentences({ name, isPlayerCharacter: true, showNumbers: true }, events));
   return { embeds: [{ description: lines.join('\n'), color: COLORS.success }] };
 }

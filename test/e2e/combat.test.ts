@@ -77,8 +77,17 @@ describe('a fight through Discord', () => {
     expect(posted.embeds[0]?.title).toBe('⚔️ The crypt');
     expect(buttons(posted).map((b) => b.label)).toEqual(['Previous turn', 'Next turn']);
 
-    const added = await fake.sendCommand('init add', { name: 'Ghoul', hp: 22, ac: 12, initiative: 10 }, gm);
-    expect(description(added.message)).toBe('Ghoul joins the fight with initiative 10 (given).');
+    // From the bestiary: the SRD 5.2 Ghoul's AC 12 and 22 HP, with the initiative the table rolled.
+    expect(await fake.autocomplete('init add', { monster: 'ghou' }, 'monster', gm)).toEqual([
+      { name: 'Ghoul', value: 'Ghoul' },
+      { name: 'Ghost', value: 'Ghost' },
+    ]);
+    const added = await fake.sendCommand('init add', { monster: 'Ghoul', initiative: 10 }, gm);
+    expect(description(added.message)).toBe(
+      'Ghoul joins the fight with initiative 10 (given).\n' +
+        '📖 Ghoul, from the SRD 5.2: AC 12 · 22 HP · saves Str +1, Dex +2, Con +0, Int −2, Wis +0, Cha −2 · ' +
+        'immune to poison damage · immune to Charmed, Exhaustion, Poisoned.',
+    );
     dice.queue(15);
     const joined = await fake.sendCommand('init join', { hp: 12, ac: 14, 'con-save': 2 }, alice);
     expect(description(joined.message)).toBe('Alice joins the fight with initiative 15 (d20 15).');

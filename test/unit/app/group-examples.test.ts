@@ -12,12 +12,13 @@ function optionValue(example: string, name: string): string | null {
 
 /**
  * Examples that name a `count:` group as if it were one combatant. A group's name (Goblin, after
- * `/init add name:Goblin count:2`) names nobody alone: only `/condition add` takes it, for the whole
- * group; everything else must say Goblin 1 or Goblin 2.
+ * `/init add name:Goblin count:2`, or the block's after `monster:Goblin count:2` without a name)
+ * names nobody alone: only `/condition add` takes it, for the whole group; everything else must say
+ * Goblin 1 or Goblin 2.
  */
 function groupMisuses(examples: readonly string[]): string[] {
   const groups = examples.flatMap((e) => {
-    const name = /^\/init add\b/.test(e) && optionValue(e, 'count') !== null ? optionValue(e, 'name') : null;
+    const name = /^\/init add\b/.test(e) && optionValue(e, 'count') !== null ? (optionValue(e, 'name') ?? optionValue(e, 'monster')) : null;
     return name === null ? [] : [name.toLowerCase()];
   });
   return examples.filter((e) =>
@@ -57,7 +58,7 @@ describe("examples address a count: group's members, or the whole group where a 
 
   test("the README's and docs/' walk-throughs and tables", () => {
     const units = documentationFiles().flatMap(pageUnits);
-    expect(units.flat()).toContain('/init add name:Goblin hp:7 ac:15 count:2');
+    expect(units.flat()).toContain('/init add monster:"Goblin Warrior" count:3');
     expect(units.flatMap(groupMisuses)).toEqual([]);
   });
 
@@ -65,5 +66,8 @@ describe("examples address a count: group's members, or the whole group where a 
     expect(
       groupMisuses(['/init add name:Goblin count:2', '/hp damage target:Goblin amount:3', '/condition add target:goblin condition:Prone']),
     ).toEqual(['/hp damage target:Goblin amount:3']);
+    expect(groupMisuses(['/init add monster:"Goblin Warrior" count:3', '/check skill:stealth target:Goblin Warrior'])).toEqual([
+      '/check skill:stealth target:Goblin Warrior',
+    ]);
   });
 });

@@ -8,8 +8,14 @@ function dead(state: Partial<Character>): Character {
 }
 
 describe('the game master brings back a character whose death a fight wrote to its sheet (issue 23 item 4)', () => {
-  it('2024: dead of exhaustion 6 at 0 HP comes back at the HP given, exhaustion 5, not unconscious', () => {
-    const character = dead({ hp: 0, dead: true, tracks: { exhaustion: 6, fatigue: 0, strife: 0 }, conditions: ['prone', 'unconscious'] });
+  it('2024: dead of exhaustion 6 at 0 HP comes back at the HP given, exhaustion 5, not unconscious, its spent slots still spent', () => {
+    const character = dead({
+      hp: 0,
+      dead: true,
+      tracks: { exhaustion: 6, fatigue: 0, strife: 0 },
+      conditions: ['prone', 'unconscious'],
+      slotsSpent: [1, 2],
+    });
     expect(revivedState(getRuleSet('dnd2024'), character, 4)).toEqual({
       hp: 4,
       tempHp: 0,
@@ -17,6 +23,7 @@ describe('the game master brings back a character whose death a fight wrote to i
       tracks: { exhaustion: 5, fatigue: 0, strife: 0 },
       conditions: ['prone'],
       dead: false,
+      slotsSpent: [1, 2],
     });
   });
 

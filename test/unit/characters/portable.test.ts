@@ -42,6 +42,7 @@ describe('importing a Foundry VTT dnd5e actor', () => {
         expertise: ['sleight-of-hand', 'stealth'],
         initBonus: null,
         speed: 25,
+        spellcasting: null,
       },
       state: {
         hp: 27,
@@ -50,6 +51,7 @@ describe('importing a Foundry VTT dnd5e actor', () => {
         tracks: { exhaustion: 1, fatigue: 0, strife: 0 },
         conditions: [],
         dead: false,
+        slotsSpent: [],
       },
     });
   });
@@ -72,6 +74,36 @@ describe('importing a Foundry VTT dnd5e actor', () => {
     expect(() => read(classless)).toThrow('`items` must hold at least one class item.');
     expect(() => read('{"name": "x"}')).toThrow(/neither a Rollcall character/);
     expect(() => read('not json')).toThrow(/^That is not JSON/);
+  });
+});
+
+describe('a Foundry VTT caster', () => {
+  const wizard = (change: (actor: Record<string, any>) => void = () => undefined) =>
+    withField(fixture('tamsin-rogue-dnd5e-4.json'), (a) => {
+      a.items[0].system.identifier = 'wizard';
+      a.system.attributes.spellcasting = 'int';
+      a.system.spells = { spell1: { value: 2, override: null }, spell2: { value: 3 }, spell3: { value: 0 }, pact: { value: 0 } };
+      change(a);
+    });
+
+  test("the caster class's identifier gives the spellcasting, and the slots left in `system.spells` the slots spent", () => {
+    const { sheet, state } = read(wizard());
+    expect(sheet.spellcasting).toEqual({ casterClass: 'wizard', ability: null, saveDc: null, attackBonus: null, customSlots: null });
+    // A wizard 5 has 4/3/2: 2, 3 and 0 left.
+    expect(state.slotsSpent).toEqual([2, 0, 2]);
+  });
+
+  test('a warlock counts its pact slots; another spellcasting ability is kept; a rogue casts nothing', () => {
+    const warlock = read(wizard((a) => ((a.items[0].system.identifier = 'warlock'), (a.system.spells.pact.value = 1))));
+    expect(warlock.sheet.spellcasting).toMatchObject({ casterClass: 'warlock', ability: 'int' });
+    expect(warlock.state.slotsSpent).toEqual([0, 0, 1]);
+    expect(read(fixture('tamsin-rogue-dnd5e-4.json')).sheet.spellcasting).toBeNull();
+  });
+
+  test('a wrong slot count is named', () => {
+    expect(() => read(wizard((a) => (a.system.spells.spell2.value = -1)))).toThrow(
+      '`system.spells.spell2.value` must be a whole number from 0 to 99.',
+    );
   });
 });
 
@@ -111,5 +143,46 @@ describe("Rollcall's own JSON", () => {
     const exported = exportCharacter(stored(read(fixture('tamsin-rogue-dnd5e-4.json'))));
     expect(() => read(JSON.stringify({ ...exported, hitDiceLeft: 9 }))).toThrow('`hitDiceLeft` must be a whole number from 0 to 5.');
     expect(() => read(JSON.stringify({ ...exported, skills: ['stealth', 'flying'] }))).toThrow('`skills[1]` must be one of: acrobatics,');
+  });
+});
+
+describe('spellcasting in the JSON', () => {
+  const exported = exportCharacter(stored(read(fixture('tamsin-rogue-dnd5e-4.json'))));
+
+  test('a caster round-trips: class, overrides, custom slots and slots spent', () => {
+    const json = {
+      ...exported,
+      spellcasting: { class: 'wizard', ability: null, saveDc: 15, attackBonus: null, slots: [4, 3, 2] },
+      slotsSpent: [1, 0, 2],
+    };
+    const imported = read(JSON.stringify(json));
+    expect(imported.sheet.spellcasting).toEqual({
+      casterClass: 'wizard',
+      ability: null,
+      saveDc: 15,
+      attackBonus: null,
+      customSlots: [4, 3, 2],
+    });
+    expect(imported.state.slotsSpent).toEqual([1, 0, 2]);
+    expect(exportCharacter(stored(imported))).toMatchObject({ spellcasting: json.spellcasting, slotsSpent: [1, 0, 2] });
+  });
+
+  test('a character who casts nothing exports no spellcasting, and imports back without it', () => {
+    expect(Object.keys(exported)).not.toContain('spellcasting');
+    expect(Object.keys(exported)).not.toContain('slotsSpent');
+    expect(read(JSON.stringify(exported))).toMatchObject({ sheet: { spellcasting: null }, state: { slotsSpent: [] } });
+    expect(read(JSON.stringify({ ...exported, spellcasting: null, slotsSpent: null })).sheet.spellcasting).toBeNull();
+  });
+
+  test('a wrong spellcasting field is named', () => {
+    const withCasting = (spellcasting: unknown, slotsSpent: unknown = []) => JSON.stringify({ ...exported, spellcasting, slotsSpent });
+    expect(() => read(withCasting({ class: 'fighter' }))).toThrow('`spellcasting.class` must be one of: artificer, bard, cleric,');
+    expect(() => read(withCasting({ ability: 'luck' }))).toThrow('`spellcasting.ability` must be one of: str, dex, con, int, wis, cha.');
+    expect(() => read(withCasting({ class: 'wizard', saveDc: 41 }))).toThrow('`spellcasting.saveDc` must be a whole number from 1 to 40.');
+    expect(() => read(withCasting({ saveDc: 15 }))).toThrow('`spellcasting` must name a class or an ability.');
+    expect(() => read(withCasting({ class: 'wizard', slots: [4, 3, 2, 1, 1, 1, 1, 1, 1, 1] }))).toThrow(
+      '`spellcasting.slots` must hold at most 9 entries.',
+    );
+    expect(() => read(withCasting({ class: 'wizard' }, [0, 10]))).toThrow('`slotsSpent[1]` must be a whole number from 0 to 9.');
   });
 });

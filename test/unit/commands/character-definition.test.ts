@@ -13,7 +13,27 @@ function subcommands(definition: { toJSON(): unknown }): Record<string, string[]
   return Object.fromEntries(json.options.map((sub) => [sub.name, (sub.options ?? []).map((o) => (o.required ? `${o.name}*` : o.name))]));
 }
 
-const SHEET = ['str', 'dex', 'con', 'int', 'wis', 'cha', 'hp', 'ac', 'hit-die', 'saves', 'skills', 'expertise', 'init-bonus', 'speed'];
+const SHEET = [
+  'str',
+  'dex',
+  'con',
+  'int',
+  'wis',
+  'cha',
+  'hp',
+  'ac',
+  'hit-die',
+  'saves',
+  'skills',
+  'expertise',
+  'init-bonus',
+  'speed',
+  'class',
+  'spell-ability',
+  'spell-dc',
+  'spell-attack',
+  'slots',
+];
 
 describe('the /character and /rest definitions keep the option names the issue fixes (* required)', () => {
   test('/character', () => {

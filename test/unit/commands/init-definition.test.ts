@@ -24,7 +24,9 @@ describe('the /init and /hp definitions', () => {
       begin: ['name', 'death-saves', 'concentration-saves', 'monsters-die'],
       options: ['death-saves', 'concentration-saves', 'monsters-die'],
       add: [
+        'monster',
         'name',
+        'source',
         'init-mod',
         'hp',
         'ac',
