@@ -1,5 +1,6 @@
 import { CommandRegistry } from '../src/framework/registry';
 import { command as attack } from './attack';
+import { command as cast } from './cast';
 import { command as character } from './character';
 import { command as check } from './check';
 import { command as condition } from './condition';
@@ -13,7 +14,7 @@ import { command as roll } from './roll';
 import { command as save } from './save';
 import { concentrationSaveButton } from './init/saves';
 
-const commands = [roll, init, hp, condition, attack, check, save, character, rest, monster, config] as const;
+const commands = [roll, init, hp, condition, attack, cast, check, save, character, rest, monster, config] as const;
 const help = createHelpCommand(() => registry.commands);
 
 /** The name of every command Rollcall serves: tests and docs derive their lists from it. */

@@ -1,4 +1,5 @@
 import { joinInputFor } from '../../src/characters/fight';
+import { requireEncounter } from '../../src/framework/requirements';
 import type { Character } from '../../src/characters/sheet';
 import { isGameMaster } from '../../src/combat/permissions';
 import type { AddInput } from '../../src/combat/inputs';
@@ -191,7 +192,9 @@ export const join = subcommand({
         `${characterName(character)} is already in the fight **${shown(elsewhere.name)}** in <#${elsewhere.channelId}>: a character is in one fight at a time. Leave that one first (its game master can \`/init remove\` you), or join here with \`name:\` and no stored character.`,
       );
     }
-    return applyStep(ctx, joinEncounter, character === null ? typed : { ...joinInputFor(character), ...typed });
+    if (character === null) return applyStep(ctx, joinEncounter, typed);
+    const { ruleSet } = await requireEncounter(ctx);
+    return applyStep(ctx, joinEncounter, { ...joinInputFor(character, ruleSet), ...typed });
   },
 });
 

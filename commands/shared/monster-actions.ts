@@ -23,7 +23,7 @@ import { actorOf, applyStep, encountersOf, labelOf, placeOf, refreshTracker, wit
 import { secretRollReply } from './secret-rolls';
 
 /** `target:` for an action: one combatant, or several separated by commas. */
-function targetsOf(typed: string): string[] {
+export function targetsOf(typed: string): string[] {
   const named = typed
     .split(',')
     .map((part) => part.trim())

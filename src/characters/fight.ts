@@ -1,12 +1,23 @@
 import type { JoinInput } from '../combat/inputs';
 import { rulesOf } from '../combat/rules-of';
 import type { SheetWrite } from '../combat/store';
-import type { Encounter } from '../combat/types';
+import type { Encounter, SpellSlots } from '../combat/types';
+import type { RuleSetId } from '../rules/ids';
+import { spellcastingOf } from './spellcasting';
+import { slotsLeft, trimmed } from './spell-slots';
 import { ABILITIES, type Ability, type CombatantRulesState, type ConditionKey, type RuleSet } from '../rules/types';
 import { initiativeBonus, saveBonus, stateFromRules, type Character, type CharacterState, type RulesKeptState } from './sheet';
 
-/** How a stored character joins a fight: its sheet's numbers and the state it is in now. */
-export function joinInputFor(character: Character): JoinInput {
+/** A caster's slots as the fight counts them, read by the rule set the fight keeps; null for one who casts nothing. */
+function fightSlots(character: Character, ruleSet: RuleSetId): SpellSlots | null {
+  const casting = spellcastingOf(character, ruleSet);
+  if (casting === null) return null;
+  const levels = slotsLeft(casting.slots);
+  return levels.length === 0 ? null : { levels, pact: casting.slots.table.pact };
+}
+
+/** How a stored character joins a fight: its sheet's numbers, the state it is in now and its slots left. */
+export function joinInputFor(character: Character, ruleSet: RuleSetId): JoinInput {
   const saves = Object.fromEntries(ABILITIES.map((ability) => [ability, saveBonus(character, ability)])) as Record<Ability, number>;
   return {
     name: character.name,
@@ -25,6 +36,7 @@ export function joinInputFor(character: Character): JoinInput {
       hitDice: [{ sides: character.hitDie, total: character.level, remaining: character.hitDiceLeft }],
       conditions: [...character.conditions],
       dead: character.dead,
+      spellSlots: fightSlots(character, ruleSet),
     },
   };
 }
@@ -60,7 +72,17 @@ export function statesAfterFight(encounter: Encounter): { id: string; state: Rul
 
 /** The same states as the write-back the encounter's end saves with it, in one transaction. */
 export function sheetsAfterFight(encounter: Encounter): SheetWrite[] {
-  return statesAfterFight(encounter).map(({ id, state }) => ({ characterId: id, ...state }));
+  return statesAfterFight(encounter).map(({ id, state }) => {
+    const slots = encounter.combatants.find((c) => c.characterId === id)?.spellSlots ?? null;
+    return { characterId: id, ...state, slotsSpent: slots === null ? null : slotsSpentOf(slots) };
+  });
+}
+
+/** The slots a fight spent, by slot level as the sheet stores them. */
+function slotsSpentOf(slots: SpellSlots): number[] {
+  const spent: number[] = [];
+  for (const { level, total, left } of slots.levels) spent[level - 1] = total - left;
+  return trimmed(Array.from(spent, (count) => count ?? 0));
 }
 
 /**

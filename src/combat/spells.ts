@@ -98,11 +98,16 @@ export function castSpell(encounter: Encounter, ctx: StepContext, input: CastInp
   const targets = input.targets.map((typed) => findTarget(encounter, typed));
   if (automated && targets.length === 0) throw new CombatRefusal({ kind: 'spell-needs-target', spell: spell.name });
   const limit = uses.length === 0 ? MAX_COMBATANTS : targetLimit(uses, effect.area === undefined ? 1 : MAX_COMBATANTS);
-  if (targets.length > limit) throw new CombatRefusal({ kind: 'action-too-many-targets', action: spell.name, max: limit, given: targets.length });
+  if (targets.length > limit)
+    throw new CombatRefusal({ kind: 'action-too-many-targets', action: spell.name, max: limit, given: targets.length });
   const payer = paid(caster, spell, input.cost, level);
 
   const announce: Link = (state) => {
-    const after: Combatant = { ...(state.combatants.find((c) => c.id === caster.id) ?? caster), spellSlots: payer.spellSlots, monster: payer.monster };
+    const after: Combatant = {
+      ...(state.combatants.find((c) => c.id === caster.id) ?? caster),
+      spellSlots: payer.spellSlots,
+      monster: payer.monster,
+    };
     const slot = after.spellSlots?.levels.find((l) => l.level === level);
     return {
       encounter: replaceCombatant(state, after),

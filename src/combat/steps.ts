@@ -11,4 +11,5 @@ export { addMonsters, joinEncounter, removeCombatant, setInitiative } from './ro
 export { pressRepeatSave } from './repeat-saves';
 export { actNow, delayTurn, moveTurn, nextTurn, pressDeathSave, previousTurn } from './turns';
 export { monsterAction } from './monster-actions';
+export { castSpell } from './spells';
 export { readyAction, spendLegendaryAction, useReaction } from './turn-actions';

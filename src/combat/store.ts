@@ -28,6 +28,8 @@ export interface SheetWrite {
   tracks: Record<TrackKey, number>;
   conditions: ConditionKey[];
   dead: boolean;
+  /** Spell slots spent by slot level, as the fight left them; null: the fight counted none (the sheet keeps its own). */
+  slotsSpent: readonly number[] | null;
 }
 
 /** A saved change; with `withFight`, the encounter's whole log too, this change last, read by the same write. */

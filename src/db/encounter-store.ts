@@ -149,7 +149,8 @@ const SAVE_PARTS: Readonly<Record<keyof SaveShape, string>> = {
   sheets: `sheets AS (
   UPDATE characters ch SET
     hp = LEAST(r.hp, ch.max_hp), temp_hp = r.temp_hp, hit_dice_left = r.hit_dice_left, exhaustion = r.exhaustion,
-    fatigue = r.fatigue, strife = r.strife, conditions = r.conditions, dead = r.dead, updated_at = (i.j->>'at')::timestamptz
+    fatigue = r.fatigue, strife = r.strife, conditions = r.conditions, dead = r.dead,
+    slots_spent = COALESCE(r.slots_spent, ch.slots_spent), updated_at = (i.j->>'at')::timestamptz
   FROM enc, input i, jsonb_populate_recordset(NULL::characters, i.j->'sheets') r
   WHERE ch.id = r.id
 )`,
@@ -453,6 +454,7 @@ function sheetRow(sheet: SheetWrite) {
     strife: sheet.tracks.strife,
     conditions: sheet.conditions,
     dead: sheet.dead,
+    slots_spent: sheet.slotsSpent,
   };
 }
 

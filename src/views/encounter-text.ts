@@ -52,7 +52,7 @@ function spellCastSentence(event: Extract<EncounterEvent, { kind: 'spell-cast' }
   if (event.slotsLeft !== null && !event.combatant.hidden) {
     notes.push(`${event.slotsLeft.left} of ${event.slotsLeft.total} ${ordinal(event.level)}-level slots left`);
   }
-  const manual = event.automated ? '' : ' The bot rolls nothing for it: its effects are the table\'s to run.';
+  const manual = event.automated ? '' : " The bot rolls nothing for it: its effects are the table's to run.";
   return `**${shown(event.combatant.name)}** casts **${shown(event.spell)}** (${notes.join('; ')}).${manual}`;
 }
 

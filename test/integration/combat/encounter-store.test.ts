@@ -376,7 +376,7 @@ describe('the end of a fight and the sheets it writes back, in one write', () =>
     const character = await characters.create({ guildId: here.guildId, ownerId: alice.userId }, sheet, freshState(sheet));
     if (character === null) throw new Error('Alice was not created');
     await service.begin(gm, here, 'init begin', { name: 'Ambush' });
-    await service.apply(alice, here, 'init join', joinEncounter, { ...joinInputFor(character), initiative: 15 });
+    await service.apply(alice, here, 'init join', joinEncounter, { ...joinInputFor(character, 'dnd2024'), initiative: 15 });
     await service.apply(gm, here, 'init add', addMonsters, { name: 'Ogre', hp: 59, initiative: 8 });
     // Round 1: a fight ended before it has no recap to read back.
     await service.apply(gm, here, 'init next', nextTurn);

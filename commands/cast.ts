@@ -1,0 +1,108 @@
+import { attackerOf } from '../src/combat/attacks';
+import { MAX_SPELL_LEVEL, type CastInput } from '../src/combat/spells';
+import { castSpell } from '../src/combat/steps';
+import type { Encounter } from '../src/combat/types';
+import { bookOf } from '../src/compendium/books';
+import { spellsOf } from '../src/compendium/load';
+import type { Spell } from '../src/compendium/types';
+import { UserError, type AutocompleteChoice, type AutocompleteContext, type CommandContext } from '../src/framework/command';
+import { rankByName } from '../src/framework/autocomplete';
+import { integer, text, type OptionReader } from '../src/framework/options';
+import { requireEncounter } from '../src/framework/requirements';
+import { commandWithOptions } from '../src/framework/slash-command';
+import type { RollMode } from '../src/rules/types';
+import { ATTACK_BONUS } from '../src/views/attack-text';
+import type { Reply } from '../src/views/reply';
+import { unknownSpellText } from '../src/views/spell-text';
+import { MODE_OPTION, SECRET_OPTION } from './shared/ability-tests';
+import { blockSpells, casterNumbers } from './shared/casting';
+import { actorOf, suggestTargets } from './shared/encounter';
+import { applyAttack, targetsOf } from './shared/monster-actions';
+
+const SPELL_NAME_MAX_LENGTH = 100;
+const TARGETS_MAX_LENGTH = 400;
+
+const OPTIONS = {
+  spell: text("The spell, from the rule set's SRD", { required: true, autocomplete: true, maxLength: SPELL_NAME_MAX_LENGTH }),
+  level: integer("The slot level to cast it at (default: the spell's own)", { min: 1, max: MAX_SPELL_LEVEL }),
+  target: text('Who it is aimed at; several separated by commas (Goblin 1, Goblin 2)', {
+    autocomplete: true,
+    maxLength: TARGETS_MAX_LENGTH,
+  }),
+  caster: text('Who casts (default: your combatant; the current one for the game master)', { autocomplete: true, maxLength: 100 }),
+  mode: MODE_OPTION,
+  secret: SECRET_OPTION,
+} as const;
+
+type Options = OptionReader<typeof OPTIONS>;
+
+function readMode(options: Options): RollMode | undefined {
+  const mode = options.text('mode');
+  if (mode === null || mode === 'normal') return undefined;
+  if (mode !== 'advantage' && mode !== 'disadvantage') throw new UserError('`mode` is normal, advantage or disadvantage.');
+  return mode;
+}
+
+/** The spell of that name in the fight's book, or a refusal offering the closest names. */
+async function requireSpell(encounter: Encounter, typed: string): Promise<Spell> {
+  const book = await spellsOf(bookOf(encounter.ruleSet));
+  const spell = book.find(typed);
+  if (spell === undefined) throw new UserError(unknownSpellText(typed.trim(), book.closest(typed)));
+  return spell;
+}
+
+async function run(ctx: CommandContext, options: Options): Promise<Reply> {
+  const encounter = await requireEncounter(ctx);
+  const spell = await requireSpell(encounter, options.text('spell'));
+  const caster = attackerOf(encounter, actorOf(ctx), options.text('caster'));
+  const { fixedLevel, ...numbers } = await casterNumbers(ctx, caster, spell, encounter.ruleSet);
+  const level = options.integer('level') ?? fixedLevel;
+  const mode = readMode(options);
+  const input: CastInput = {
+    caster: caster.id,
+    spell,
+    ...(level === undefined ? {} : { level }),
+    targets: targetsOf(options.text('target') ?? ''),
+    ...numbers,
+    bonusReason: ATTACK_BONUS,
+    ...(mode === undefined ? {} : { mode }),
+    secret: options.flag('secret'),
+  };
+  return applyAttack(ctx, castSpell, input);
+}
+
+/** Spells for `spell` as it is typed: a monster caster's own spells first, then the fight's book. */
+async function suggestSpells(ctx: AutocompleteContext, typed: string): Promise<AutocompleteChoice[]> {
+  const encounter = await ctx.services.encounters.get({ guildId: ctx.guildId, channelId: ctx.channelId });
+  if (encounter === null) return [];
+  const book = await spellsOf(bookOf(encounter.ruleSet));
+  const named = ctx.options.values.caster;
+  let own: string[] = [];
+  try {
+    const caster = attackerOf(encounter, actorOf(ctx), typeof named === 'string' && named.trim() !== '' ? named : null);
+    const block = caster.monster === null ? undefined : await ctx.services.bestiary.blockOf(ctx.guildId, caster.monster);
+    own = block === undefined ? [] : blockSpells(block);
+  } catch {
+    // No caster the user may act as yet: the book alone.
+  }
+  const names = [...new Set([...rankByName(own, (name) => name, typed), ...book.suggest(typed)])].slice(0, 25);
+  return names.map((name) => ({ name, value: name }));
+}
+
+/** `/cast`: a spell from the SRD, with the caster's slots, DC and attack bonus doing the rest. */
+export const command = commandWithOptions({
+  name: 'cast',
+  description: 'Cast a spell in the fight: slots, attack rolls or saves, damage by level, concentration',
+  dmPermission: false,
+  options: OPTIONS,
+  examples: [
+    '/cast spell:Fireball target:Goblin 1, Goblin 2, Goblin 3',
+    '/cast spell:Fireball level:4 target:Ogre',
+    '/cast spell:Hold Person level:3 target:Bandit 1, Bandit 2',
+    '/cast spell:Fire Bolt target:Goblin 2',
+    '/cast spell:Cure Wounds target:Bram',
+    '/cast spell:Fireball caster:Mage target:Alice, Bram',
+  ],
+  run,
+  suggest: { spell: suggestSpells, target: suggestTargets, caster: suggestTargets },
+});

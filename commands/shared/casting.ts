@@ -1,0 +1,94 @@
+import { spellcastingOf } from '../../src/characters/spellcasting';
+import type { CastCost, CastInput } from '../../src/combat/spells';
+import type { Combatant } from '../../src/combat/types';
+import { parseDice } from '../../src/compendium/dice';
+import type { Monster, Spell, SpellRef, Spellcasting } from '../../src/compendium/types';
+import { nameKey } from '../../src/compendium/lookup';
+import { UserError, type InvocationContext } from '../../src/framework/command';
+import type { RuleSetId } from '../../src/rules/ids';
+import { abilityModifier } from '../../src/rules/state';
+import { blockGone } from '../../src/views/monster-action-text';
+import { noSpellcastingText, notInBlockText } from '../../src/views/spell-text';
+
+/** The caster's numbers and what a cast of `spell` costs it: `CastInput` less the spell, targets and rolls. */
+export type CasterNumbers = Pick<CastInput, 'attackBonus' | 'dc' | 'modifier' | 'casterLevel' | 'cost'> & {
+  /** The level a stat block casts this spell at ("Fireball (level 5 version)"), when it says. */
+  fixedLevel?: number;
+};
+
+/** A stored character's numbers, from its sheet as the fight's rule set reads it; slots pay for leveled spells. */
+async function sheetNumbers(ctx: InvocationContext, caster: Combatant, characterId: string, ruleSet: RuleSetId): Promise<CasterNumbers> {
+  const character = await ctx.services.characters.get(characterId);
+  const casting = character === null ? null : spellcastingOf(character, ruleSet);
+  if (character === null || casting === null) throw new UserError(noSpellcastingText(caster.name, 'sheet'));
+  return {
+    attackBonus: casting.attackBonus,
+    dc: casting.saveDc,
+    modifier: abilityModifier(character.abilities[casting.ability]),
+    casterLevel: character.level,
+    cost: { kind: 'slot' },
+  };
+}
+
+function refers(refs: readonly SpellRef[] | undefined, spell: Spell): SpellRef | undefined {
+  return refs?.find((ref) => nameKey(ref.name) === nameKey(spell.name));
+}
+
+/** Where the block lists the spell, and what casting it costs: at will, a use of N a day, or a slot (5.1 spellcasters). */
+function blockCost(entry: Spellcasting, spell: Spell): { cost: CastCost; ref: SpellRef } | null {
+  const atWill = refers(entry.atWill, spell);
+  if (atWill !== undefined) return { cost: { kind: 'none' }, ref: atWill };
+  for (const group of entry.perDay ?? []) {
+    const ref = refers(group.spells, spell);
+    if (ref !== undefined) return { cost: { kind: 'uses', key: `spell:${spell.name}`, max: group.uses }, ref };
+  }
+  for (const group of entry.slots ?? []) {
+    const ref = refers(group.spells, spell);
+    if (ref !== undefined)
+      return { cost: { kind: 'uses', key: `slot:${group.level}`, max: group.slots }, ref: { ...ref, level: ref.level ?? group.level } };
+  }
+  return null;
+}
+
+/** The spells a block casts, for suggestions: its spellcasting entries' lists. */
+export function blockSpells(block: Monster): string[] {
+  return (block.spellcasting ?? [])
+    .flatMap((entry) => [
+      ...(entry.atWill ?? []),
+      ...(entry.perDay ?? []).flatMap((group) => group.spells),
+      ...(entry.slots ?? []).flatMap((group) => group.spells),
+    ])
+    .map((ref) => ref.name);
+}
+
+/** A monster's numbers, from its block's spellcasting entry that lists the spell. */
+function blockNumbers(caster: Combatant, block: Monster, spell: Spell): CasterNumbers {
+  for (const entry of block.spellcasting ?? []) {
+    const found = blockCost(entry, spell);
+    if (found === null) continue;
+    const modifier = abilityModifier(block.abilities[entry.ability]);
+    const dc = entry.dc ?? 8 + block.proficiencyBonus + modifier;
+    const level = found.ref.level;
+    return {
+      attackBonus: entry.attackBonus ?? dc - 8,
+      dc,
+      modifier,
+      // A block without a caster level: its Hit Dice stand in for the level cantrips grow with.
+      casterLevel: entry.casterLevel ?? parseDice(block.hitDice)?.count ?? 1,
+      cost: found.cost,
+      ...(level === undefined ? {} : { fixedLevel: level }),
+    };
+  }
+  throw new UserError(notInBlockText(caster.name, block.name, spell.name, blockSpells(block)));
+}
+
+/** The caster's numbers for `spell`: its sheet's for a stored character, its block's for a monster. */
+export async function casterNumbers(ctx: InvocationContext, caster: Combatant, spell: Spell, ruleSet: RuleSetId): Promise<CasterNumbers> {
+  if (caster.characterId !== null) return sheetNumbers(ctx, caster, caster.characterId, ruleSet);
+  if (caster.monster !== null) {
+    const block = await ctx.services.bestiary.blockOf(ctx.guildId, caster.monster);
+    if (block === undefined) throw new UserError(blockGone(caster.name, caster.monster.block));
+    return blockNumbers(caster, block, spell);
+  }
+  throw new UserError(noSpellcastingText(caster.name, 'none'));
+}

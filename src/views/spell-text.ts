@@ -1,0 +1,22 @@
+import { shown } from './markdown';
+
+/** A caster the bot has no spellcasting numbers for: a sheet without it, or a combatant with neither sheet nor stat block. */
+export function noSpellcastingText(caster: string, has: 'sheet' | 'none'): string {
+  return has === 'sheet'
+    ? `${shown(caster)}'s sheet has no spellcasting: give it with \`/character edit class:\` (or \`spell-ability:\`).`
+    : `${shown(caster)} has no sheet or stat block to cast from: join with a stored character, or add it with \`/init add monster:\`.`;
+}
+
+/** A monster asked for a spell its block does not list. */
+export function notInBlockText(caster: string, block: string, spell: string, listed: readonly string[]): string {
+  const list =
+    listed.length === 0 ? `${shown(block)}'s block casts no spells.` : `Its block casts ${listed.slice(0, 20).map(shown).join(', ')}.`;
+  return `${shown(caster)} cannot cast ${shown(spell)}: ${list}`;
+}
+
+/** "No spell called Firebal. Did you mean Fireball, Fire Bolt?" */
+export function unknownSpellText(typed: string, closest: readonly string[]): string {
+  const unknown = `No spell called ${shown(typed)}`;
+  if (closest.length > 0) return `${unknown}. Did you mean ${closest.map(shown).join(', ')}?`;
+  return `${unknown} in the rule set's book: \`spell\` suggests names as you type.`;
+}
