@@ -117,7 +117,7 @@ describe('/help', () => {
     const reply = await help({ command: 'dance' });
     expect(reply.ephemeral).toBe(true);
     expect(text(reply.embeds?.[0])).toContain(
-      'No command /dance. Try one of: roll, init, hp, condition, attack, check, save, character, rest, monster, config, help.',
+      'No command /dance. Try one of: roll, init, hp, condition, attack, cast, check, save, character, rest, monster, config, help.',
     );
   });
 
