@@ -89,7 +89,8 @@ function durationOf(written: string): SpellDuration {
 /** The attack or save, the damage, healing, temporary hit points and conditions the text states. */
 function readEffect(row: SpellFields, text: string, report: SpellReport): Partial<Spell> {
   const effect: Partial<Spell> = {};
-  if (row.attack_roll || /\b(?:melee|ranged) spell attack\b/i.test(text)) {
+  // open5e marks spells that only mention attack rolls (Bless, Faerie Fire) as attacks: the text decides.
+  if (/\b(?:melee|ranged) spell attack\b/i.test(text)) {
     const melee = /\bmelee spell attack\b/i.test(text);
     const ranged = /\branged spell attack\b/i.test(text);
     effect.attack = { kind: melee && ranged ? 'melee-or-ranged' : melee ? 'melee' : 'ranged' };
