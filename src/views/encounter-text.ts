@@ -151,6 +151,7 @@ function hpRolledLines(rolled: readonly Extract<EncounterEvent, { kind: 'hp-roll
 export function describeEvents(result: { encounter: Encounter; events: readonly EncounterEvent[] }, forGameMaster = false): string[] {
   const { encounter, events } = result;
   const lines: string[] = [];
+  const shownRolls = new Set<object>();
   let index = 0;
   while (index < events.length) {
     const event = events[index] as EncounterEvent;
@@ -254,9 +255,12 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
       case 'attack-rolled':
         lines.push(attackSentence(event, forGameMaster || event.private));
         break;
-      case 'amount-rolled':
-        if (event.private !== true || forGameMaster) lines.push(`🎲 ${event.roll.rendered}`);
+      case 'amount-rolled': {
+        // One roll landing on several targets (a breath weapon, a Fireball) is the same roll: shown once, before the first.
+        if ((event.private !== true || forGameMaster) && !shownRolls.has(event.roll)) lines.push(`🎲 ${event.roll.rendered}`);
+        shownRolls.add(event.roll);
         break;
+      }
       case 'hp-rolled': {
         // A group's rolls arrive together: one line each, or their totals alone when the dice would not fit a reply.
         const rolled = [event];
