@@ -1,3 +1,5 @@
+import { caveLurker } from '../../support/monsters';
+import type { Monster } from '../../../src/compendium/types';
 import { addMonsters } from '../../../src/combat/steps';
 import type { MonsterSource } from '../../../src/compendium';
 import type { OptionAttachment } from '../../../src/framework/command';
@@ -7,24 +9,9 @@ import { ALICE, GM, openTablePer, refused, text, useRules, type Player, type Tab
 const ADMIN: Player = { id: 'user-admin', name: 'Ada', admin: true };
 
 /** A homebrew monster: a Cave Lurker unless told otherwise. */
-function lurker(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    name: 'Cave Lurker',
-    size: 'medium',
-    type: 'monstrosity',
-    ac: 13,
-    hp: 22,
-    hitDice: '4d8+4',
-    speed: { walk: 30, climb: 30 },
-    abilities: { str: 14, dex: 12, con: 12, int: 3, wis: 10, cha: 5 },
-    senses: { passivePerception: 10, darkvision: 60 },
-    cr: '1',
-    xp: 200,
-    proficiencyBonus: 2,
-    initiative: 1,
-    actions: [{ name: 'Claw', attack: { kind: 'melee', bonus: 4, reach: 5 }, damage: [{ dice: '1d6+2', type: 'slashing' }] }],
-    ...overrides,
-  };
+/** The Cave Lurker of the shared fixtures, climbing and seeing in the dark. */
+function lurker(overrides: Record<string, unknown> = {}): Monster {
+  return caveLurker({ speed: { walk: 30, climb: 30 }, senses: { passivePerception: 10, darkvision: 60 }, ...overrides });
 }
 
 /** /monster through the real dispatcher on the in-memory stores; attached files are read from `files`. */
@@ -49,13 +36,13 @@ describe('/monster', () => {
     'memory',
   );
 
-  function attach(name: string, monsters: readonly Record<string, unknown>[]): Record<string, OptionAttachment> {
+  function attach(name: string, monsters: readonly unknown[]): Record<string, OptionAttachment> {
     const json = JSON.stringify({ monsters });
     files.set(name, json);
     return { file: { name, url: `https://cdn.example/${name}`, size: json.length, contentType: 'application/json' } };
   }
 
-  function importFile(player: Player, name: string, monsters: readonly Record<string, unknown>[]) {
+  function importFile(player: Player, name: string, monsters: readonly unknown[]) {
     return table.run(player, 'monster', 'import', {}, attach(name, monsters));
   }
 

@@ -1,3 +1,4 @@
+import { caveLurker } from '../../support/monsters';
 import type { HomebrewShelf } from '../../../src/compendium/bestiary';
 import type { Monster } from '../../../src/compendium/types';
 import { createHomebrewShelf } from '../../../src/db/homebrew-monsters';
@@ -20,22 +21,7 @@ const guild = '100000000000000001';
 const otherGuild = '100000000000000002';
 
 function monster(name: string, ac = 13): Monster {
-  return {
-    name,
-    size: 'medium',
-    type: 'monstrosity',
-    ac,
-    hp: 22,
-    hitDice: '4d8+4',
-    speed: { walk: 30 },
-    abilities: { str: 14, dex: 12, con: 12, int: 3, wis: 10, cha: 5 },
-    senses: { passivePerception: 10 },
-    cr: '1',
-    xp: 200,
-    proficiencyBonus: 2,
-    initiative: 1,
-    actions: [{ name: 'Claw', attack: { kind: 'melee', bonus: 4, reach: 5 }, damage: [{ dice: '1d6+2', type: 'slashing' }] }],
-  };
+  return caveLurker({ name, ac });
 }
 
 // The handlers' tests at the table use the memory shelf: it must behave as the PostgreSQL one does.

@@ -1,8 +1,9 @@
+import { srdMonster } from '../../support/monsters';
 import { deltaOf, revert } from '../../../src/combat/delta';
 import { monsterAction, type MonsterActionInput } from '../../../src/combat/monster-actions';
 import { addCondition, addMonsters, joinEncounter, nextTurn, startConcentration } from '../../../src/combat/steps';
 import type { Encounter, MonsterLink } from '../../../src/combat/types';
-import { monstersOf } from '../../../src/compendium';
+
 import type { Monster } from '../../../src/compendium/types';
 import { describeEvents } from '../../../src/views/encounter-text';
 import { alice, bob, ctx, current, detailOf, fresh, gm, kinds, named, noDice, refusalOf, scripted } from './support';
@@ -22,10 +23,7 @@ let dragon: Monster;
 let goblin: Monster;
 
 beforeAll(async () => {
-  const book = await monstersOf('srd-5.2');
-  const found = [book.find('Adult Red Dragon'), book.find('Goblin Warrior')];
-  if (found[0] === undefined || found[1] === undefined) throw new Error('the SRD 5.2 lacks the dragon or the goblin');
-  [dragon, goblin] = found as [Monster, Monster];
+  [dragon, goblin] = await Promise.all([srdMonster('srd-5.2', 'Adult Red Dragon'), srdMonster('srd-5.2', 'Goblin Warrior')]);
 });
 
 /**

@@ -1,3 +1,4 @@
+import { caveLurker, srdMonster } from '../../support/monsters';
 import { monstersOf, readHomebrew, type Monster } from '../../../src/compendium';
 import {
   homebrewImportedReply,
@@ -13,28 +14,8 @@ function text(embed: Embed): string {
   return [embed.title, embed.description, ...(embed.fields ?? []).map((f) => `${f.name}: ${f.value}`), embed.footer].join('\n');
 }
 
-async function block(book: 'srd-5.2' | 'srd-5.1', name: string): Promise<Monster> {
-  const monster = (await monstersOf(book)).find(name);
-  if (monster === undefined) throw new Error(`no ${name} in ${book}`);
-  return monster;
-}
-
 /** The least a homebrew monster must say. */
-const BASE = {
-  name: 'Cave Lurker',
-  size: 'medium',
-  type: 'monstrosity',
-  ac: 13,
-  hp: 22,
-  hitDice: '4d8+4',
-  speed: { walk: 30 },
-  abilities: { str: 14, dex: 12, con: 12, int: 3, wis: 10, cha: 5 },
-  senses: { passivePerception: 10 },
-  cr: '1',
-  xp: 200,
-  proficiencyBonus: 2,
-  initiative: 1,
-};
+const { actions: _claw, ...BASE } = caveLurker();
 
 /** A homebrew monster as a file would bring it, checked by the reader. */
 function homebrew(overrides: Record<string, unknown>): Monster {
@@ -45,7 +26,7 @@ function homebrew(overrides: Record<string, unknown>): Monster {
 
 describe('a stat block in the bot’s words', () => {
   test('2024 Adult Red Dragon: its numbers, its Rend and its Fire Breath', async () => {
-    const embed = monsterEmbed(await block('srd-5.2', 'Adult Red Dragon'), 'srd-5.2');
+    const embed = monsterEmbed(await srdMonster('srd-5.2', 'Adult Red Dragon'), 'srd-5.2');
     expect(embed.title).toBe('Adult Red Dragon');
     expect(embed.description?.split('\n')).toEqual([
       '*Huge dragon, chaotic evil*',
@@ -87,7 +68,7 @@ describe('a stat block in the bot’s words', () => {
   });
 
   test('2014 Goblin: AC 15 from its armour, 7 HP, its two attacks with reach and range', async () => {
-    const shown = text(monsterEmbed(await block('srd-5.1', 'Goblin'), 'srd-5.1'));
+    const shown = text(monsterEmbed(await srdMonster('srd-5.1', 'Goblin'), 'srd-5.1'));
     expect(shown).toContain('**AC** 15 (leather armor, shield) · **HP** 7 (2d6) · **Initiative** +2');
     expect(shown).toContain('**STR** 8 (−1) · **DEX** 14 (+2)');
     expect(shown).toContain('**CR** 1/4 (50 XP) · **Proficiency bonus** +2');
@@ -97,7 +78,7 @@ describe('a stat block in the bot’s words', () => {
   });
 
   test('2014 Lich: qualified immunities, condition immunities, a follow-up save, legendary costs and spell slots', async () => {
-    const shown = text(monsterEmbed(await block('srd-5.1', 'Lich'), 'srd-5.1'));
+    const shown = text(monsterEmbed(await srdMonster('srd-5.1', 'Lich'), 'srd-5.1'));
     expect(shown).toContain('**Immunities** poison; bludgeoning, piercing, slashing from nonmagical attacks');
     expect(shown).toContain('**Condition immunities** Charmed, Exhaustion, Frightened, Paralyzed, Poisoned');
     expect(shown).toContain(
@@ -109,7 +90,7 @@ describe('a stat block in the bot’s words', () => {
   });
 
   test('actions the bot does not run are named as such, by name only', async () => {
-    const shown = text(monsterEmbed(await block('srd-5.1', 'Adult Gold Dragon'), 'srd-5.1'));
+    const shown = text(monsterEmbed(await srdMonster('srd-5.1', 'Adult Gold Dragon'), 'srd-5.1'));
     expect(shown).toContain('**Change Shape**: not automated.');
     expect(shown).toContain('**Not automated**, yours to run: Change Shape, Detect.');
     expect(shown).toContain('**Wing Attack** (costs 2): DC 22 Dex save; failure: 15 (2d6+8) bludgeoning and Prone.');
@@ -166,7 +147,7 @@ describe('a homebrew block is user input', () => {
 
 describe('replies', () => {
   test('a lookup is private unless shared; the game master’s view of a hidden block says why it is private', async () => {
-    const goblin = await block('srd-5.1', 'Goblin');
+    const goblin = await srdMonster('srd-5.1', 'Goblin');
     expect(monsterReply(goblin, 'srd-5.1', 'private').ephemeral).toBe(true);
     expect(monsterReply(goblin, 'srd-5.1', 'shared').ephemeral).toBe(false);
     const hidden = monsterReply(goblin, 'srd-5.1', 'hidden');
