@@ -2,7 +2,9 @@ import { spellcastingOf } from '../../src/characters/spellcasting';
 import type { CastCost, CastInput } from '../../src/combat/spells';
 import type { Combatant } from '../../src/combat/types';
 import { parseDice } from '../../src/compendium/dice';
-import type { Monster, Spell, SpellRef, Spellcasting } from '../../src/compendium/types';
+import type { Monster, MonsterAction, Spell, SpellRef, Spellcasting } from '../../src/compendium/types';
+import { bookOf } from '../../src/compendium/books';
+import { spellsOf } from '../../src/compendium/load';
 import { nameKey } from '../../src/compendium/lookup';
 import { UserError, type InvocationContext } from '../../src/framework/command';
 import type { RuleSetId } from '../../src/rules/ids';
@@ -61,23 +63,26 @@ export function blockSpells(block: Monster): string[] {
     .map((ref) => ref.name);
 }
 
+/** The numbers a block's spellcasting entry gives its spells. */
+function entryNumbers(block: Monster, entry: Spellcasting): Pick<CastInput, 'attackBonus' | 'dc' | 'modifier' | 'casterLevel'> {
+  const modifier = abilityModifier(block.abilities[entry.ability]);
+  const dc = entry.dc ?? 8 + block.proficiencyBonus + modifier;
+  return {
+    attackBonus: entry.attackBonus ?? dc - 8,
+    dc,
+    modifier,
+    // A block without a caster level: its Hit Dice stand in for the level cantrips grow with.
+    casterLevel: entry.casterLevel ?? parseDice(block.hitDice)?.count ?? 1,
+  };
+}
+
 /** A monster's numbers, from its block's spellcasting entry that lists the spell. */
 function blockNumbers(caster: Combatant, block: Monster, spell: Spell): CasterNumbers {
   for (const entry of block.spellcasting ?? []) {
     const found = blockCost(entry, spell);
     if (found === null) continue;
-    const modifier = abilityModifier(block.abilities[entry.ability]);
-    const dc = entry.dc ?? 8 + block.proficiencyBonus + modifier;
     const level = found.ref.level;
-    return {
-      attackBonus: entry.attackBonus ?? dc - 8,
-      dc,
-      modifier,
-      // A block without a caster level: its Hit Dice stand in for the level cantrips grow with.
-      casterLevel: entry.casterLevel ?? parseDice(block.hitDice)?.count ?? 1,
-      cost: found.cost,
-      ...(level === undefined ? {} : { fixedLevel: level }),
-    };
+    return { ...entryNumbers(block, entry), cost: found.cost, ...(level === undefined ? {} : { fixedLevel: level }) };
   }
   throw new UserError(notInBlockText(caster.name, block.name, spell.name, blockSpells(block)));
 }
@@ -91,4 +96,31 @@ export async function casterNumbers(ctx: InvocationContext, caster: Combatant, s
     return blockNumbers(caster, block, spell);
   }
   throw new UserError(noSpellcastingText(caster.name, 'none'));
+}
+
+/**
+ * The spell an action of the block casts ("The dragon casts Scorching Ray"), as a cast with the
+ * numbers of the block's spellcasting entry of the action's name, else its first; what the action
+ * costs (a legendary action, its uses a day) is the action's, so the cast itself costs nothing.
+ * Undefined when the action casts none, or offers a choice of spells (`/cast` takes those).
+ */
+export async function actionCast(
+  block: Monster,
+  action: MonsterAction,
+  ruleSet: RuleSetId,
+  base: Pick<CastInput, 'caster' | 'targets' | 'bonusReason'>,
+): Promise<CastInput | undefined> {
+  const [ref, ...others] = action.casts ?? [];
+  const entries = block.spellcasting ?? [];
+  const entry = entries.find((e) => nameKey(e.name) === nameKey(action.name)) ?? entries[0];
+  if (ref === undefined || others.length > 0 || entry === undefined) return undefined;
+  const spell = (await spellsOf(bookOf(ruleSet))).find(ref.name);
+  if (spell === undefined) return undefined;
+  return {
+    ...base,
+    spell,
+    ...entryNumbers(block, entry),
+    cost: { kind: 'none' },
+    ...(ref.level === undefined ? {} : { level: ref.level }),
+  };
 }

@@ -1,5 +1,7 @@
 import { attackerOf } from '../../src/combat/attacks';
-import { actionNames, type MonsterActionInput } from '../../src/combat/monster-actions';
+import { actionNames, choose, type MonsterActionInput } from '../../src/combat/monster-actions';
+import type { RuleSetId } from '../../src/rules/ids';
+import { actionCast } from './casting';
 import { CombatRefusal } from '../../src/combat/refusals';
 import { monsterAction } from '../../src/combat/steps';
 import type { Change } from '../../src/combat/transition';
@@ -32,13 +34,16 @@ export function targetsOf(typed: string): string[] {
 }
 
 /** The acting combatant, found as the change will find it, and the stat block its link names. */
-async function actingBlock(ctx: InvocationContext, typedAttacker: string | null): Promise<{ attacker: Combatant; block: Monster }> {
+async function actingBlock(
+  ctx: InvocationContext,
+  typedAttacker: string | null,
+): Promise<{ attacker: Combatant; block: Monster; ruleSet: RuleSetId }> {
   const encounter = await requireEncounter(ctx);
   const attacker = attackerOf(encounter, actorOf(ctx), typedAttacker);
   if (attacker.monster === null) throw new CombatRefusal({ kind: 'no-stat-block', combatant: attacker.name });
   const block = await ctx.services.bestiary.blockOf(ctx.guildId, attacker.monster);
   if (block === undefined) throw new UserError(blockGone(attacker.name, attacker.monster.block));
-  return { attacker, block };
+  return { attacker, block, ruleSet: encounter.ruleSet };
 }
 
 /** A monster's action from its stat block: `/attack action:`, and `/init legendary action:`. */
@@ -46,16 +51,20 @@ export async function runMonsterAction(
   ctx: CommandContext,
   input: { attacker: string | null; action: string; targets: string; legendary: boolean; mode?: RollMode; secret: boolean },
 ): Promise<Reply> {
-  const { attacker, block } = await actingBlock(ctx, input.attacker);
+  const { attacker, block, ruleSet } = await actingBlock(ctx, input.attacker);
+  const targets = targetsOf(input.targets);
+  const { action } = choose(block, input.action, input.legendary);
+  const cast = await actionCast(block, action, ruleSet, { caster: attacker.id, targets, bonusReason: ATTACK_BONUS });
   const actionInput: MonsterActionInput = {
     attacker: attacker.id,
     block,
     action: input.action,
-    targets: targetsOf(input.targets),
+    targets,
     legendary: input.legendary,
     ...(input.mode === undefined ? {} : { mode: input.mode }),
     secret: input.secret,
     bonusReason: ATTACK_BONUS,
+    ...(cast === undefined ? {} : { cast: { ...cast, ...(input.mode === undefined ? {} : { mode: input.mode }), secret: input.secret } }),
   };
   return applyAttack(ctx, monsterAction, actionInput);
 }

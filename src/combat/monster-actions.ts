@@ -2,6 +2,7 @@ import type { Effect, Monster, MonsterAction } from '../compendium/types';
 import type { RollMode } from '../rules/types';
 import { chain, step, type Link } from './compose';
 import { targetLimit, usesOnTargets, type EffectSource } from './effect-links';
+import { castSpell, type CastInput } from './spells';
 import { requireControl } from './permissions';
 import { CombatRefusal } from './refusals';
 import { findTarget, normaliseName, refOf } from './targets';
@@ -28,10 +29,12 @@ export interface MonsterActionInput {
   anyoneMayHarm?: boolean;
   /** How the attack bonus is named in the roll's parts (the views' word). */
   bonusReason: string;
+  /** The spell an action that casts one casts, with the block's numbers: it runs in place of the action's own effects. */
+  cast?: CastInput;
 }
 
 /** An action found in the block, with the effect it runs (an option's, for "uses one of the following"). */
-interface Chosen {
+export interface Chosen {
   action: MonsterAction;
   effect: Effect;
   name: string;
@@ -52,7 +55,8 @@ export function actionNames(block: Monster): string[] {
   return actionsOf(block).flatMap(({ action }) => [action.name, ...(action.options ?? []).map((option) => option.name)]);
 }
 
-function choose(block: Monster, typed: string, legendary: boolean): Chosen {
+/** The action `typed` names (an option of one too), or the refusal that lists the block's actions. */
+export function choose(block: Monster, typed: string, legendary: boolean): Chosen {
   const wanted = normaliseName(typed);
   const all = actionsOf(block);
   // A name in both lists (a legendary "Rend" beside the action) is the legendary one only when asked for.
@@ -140,17 +144,18 @@ export function monsterAction(encounter: Encounter, ctx: StepContext, input: Mon
     throw new CombatRefusal({ kind: 'no-stat-block', combatant: attacker.name });
   }
   const chosen = choose(input.block, input.action, input.legendary ?? false);
+  const casting = input.cast !== undefined && chosen.action.casts !== undefined;
   const composite = chosen.action.multiattack !== undefined || chosen.action.runs !== undefined;
   const uses = chosen.action.manual === true || (!composite && !runnable(chosen.effect)) ? [] : usesOf(input.block, chosen);
   // A multiattack of more than MAX_ATTACKS is a homebrew block's mistake: nothing of it is rolled.
-  if (uses.length === 0 || uses.length > MAX_ATTACKS) {
+  if (!casting && (uses.length === 0 || uses.length > MAX_ATTACKS)) {
     throw new CombatRefusal({ kind: 'action-not-automated', combatant: attacker.name, action: chosen.name });
   }
   requireAvailable(attacker, link, chosen);
   const targets = input.targets.map((typed) => findTarget(encounter, typed));
-  if (targets.length === 0) throw new CombatRefusal({ kind: 'action-needs-target', action: chosen.name });
+  if (!casting && targets.length === 0) throw new CombatRefusal({ kind: 'action-needs-target', action: chosen.name });
   const limit = targetLimit(uses, MAX_COMBATANTS);
-  if (targets.length > limit)
+  if (!casting && targets.length > limit)
     throw new CombatRefusal({ kind: 'action-too-many-targets', action: chosen.name, max: limit, given: targets.length });
   const targetIds = [...new Set(targets.map((t) => t.id))];
 
@@ -186,7 +191,8 @@ export function monsterAction(encounter: Encounter, ctx: StepContext, input: Mon
     ...(input.secret === undefined ? {} : { secret: input.secret }),
     ...(input.anyoneMayHarm === undefined ? {} : { anyoneMayHarm: input.anyoneMayHarm }),
   };
-  const done = chain(...legendary, announce, ...usesOnTargets(source, uses, targetIds))(encounter, ctx);
+  const effects = input.cast !== undefined && casting ? [step(castSpell, input.cast)] : usesOnTargets(source, uses, targetIds);
+  const done = chain(...legendary, announce, ...effects)(encounter, ctx);
   const notes = done.note.kind === 'chain' ? done.note.notes.filter((note) => note.kind !== 'monster-action') : [];
   return { ...done, note: { kind: 'monster-action', combatant: attacker.name, action: chosen.name, hidden: attacker.hidden, notes } };
 }

@@ -1,6 +1,8 @@
 import { srdMonster } from '../../support/monsters';
 import { deltaOf, revert } from '../../../src/combat/delta';
 import { monsterAction, type MonsterActionInput } from '../../../src/combat/monster-actions';
+import type { CastInput } from '../../../src/combat/spells';
+import { spellsOf } from '../../../src/compendium';
 import { addCondition, addMonsters, joinEncounter, nextTurn, startConcentration } from '../../../src/combat/steps';
 import type { Encounter, MonsterLink } from '../../../src/combat/types';
 
@@ -141,6 +143,36 @@ describe("a monster's action from its stat block", () => {
     const pounced = monsterAction(started, ctx(gm, scripted(1)), act('Pounce', ['Alice'], { legendary: true }));
     expect(named(pounced.encounter, 'Adult Red Dragon').actions.legendary).toEqual({ max: 3, left: 2 });
     expect(pounced.events.filter((e) => e.kind === 'attack-rolled')).toHaveLength(1);
+  });
+
+  it('casts Scorching Ray for its legendary Fiery Rays: three rays at +12 from its Spellcasting, 2d6 fire each, for one legendary action', async () => {
+    const ray = (await spellsOf('srd-5.2')).find('Scorching Ray');
+    if (ray === undefined) throw new Error('the SRD 5.2 lacks Scorching Ray');
+    const started = nextTurn(nextTurn(lair(), ctx(gm, noDice)).encounter, ctx(gm, noDice)).encounter;
+    const cast: CastInput = {
+      caster: 'Adult Red Dragon',
+      spell: ray,
+      targets: ['Alice', 'Bob'],
+      attackBonus: 12,
+      dc: 20,
+      modifier: 6,
+      casterLevel: 19,
+      cost: { kind: 'none' },
+      bonusReason: 'attack bonus',
+    };
+    // Ray 1 at Alice: d20 10 + 12 hits, 2d6 = 3 + 4, then her concentration save 15 (DC 10) keeps Bless;
+    // rays 2 and 3 at Bob: a natural 1 misses, then d20 10 hits for 2d6 = 5 + 5, halved by his fire ward.
+    const dice = scripted(10, 3, 4, 15, 1, 10, 5, 5);
+    const rayed = monsterAction(started, ctx(gm, dice), act('Fiery Rays', ['Alice', 'Bob'], { legendary: true, cast }));
+    expect(dice.left()).toBe(0);
+    expect(rayed.events.filter((e) => e.kind === 'attack-rolled')).toHaveLength(3);
+    expect([named(rayed.encounter, 'Alice').rules.hp, named(rayed.encounter, 'Bob').rules.hp]).toEqual([80 - 7, 70 - 5]);
+    expect(named(rayed.encounter, 'Adult Red Dragon').actions.legendary).toEqual({ max: 3, left: 2 });
+    expect(describeEvents(rayed).slice(0, 2)).toEqual([
+      'Adult Red Dragon takes a legendary action (2/3 left).',
+      '**Adult Red Dragon** uses **Fiery Rays**.',
+    ]);
+    expect(describeEvents(rayed)).toContain('**Adult Red Dragon** casts **Scorching Ray** (2nd level).');
   });
 
   it("keeps a hidden dragon's DC from the players, and gives it to the game master", () => {
