@@ -184,6 +184,15 @@ describe("a monster's action from its stat block", () => {
     expect(detailOf(breathed)).not.toContain('21');
   });
 
+  it("keeps a hidden dragon's attack bonus and damage dice from the players", () => {
+    // Rend: d20 10 + 14 = 24 hits; 1d10 5 + 8 slashing, 2d4 2 + 3 fire; Alice's concentration save 12.
+    const mauled = monsterAction(lair(true), ctx(gm, scripted(10, 5, 2, 3, 12)), act('Rend', ['Alice']));
+    const told = describeEvents(mauled).join('\n');
+    expect(told).not.toMatch(/14|24|1d10/);
+    expect(told).toContain('Alice takes 18 damage');
+    expect(describeEvents(mauled, true).join('\n')).toMatch(/24/);
+  });
+
   it('refuses an action the bot does not run, an unknown one, and too many targets for an attack, changing nothing', () => {
     const encounter = lair();
     expect(refusalOf(() => monsterAction(encounter, ctx(gm, noDice), act('Spellcasting', ['Alice'])))).toBe(
