@@ -1,3 +1,4 @@
+import { rechargeRange } from './refusals';
 import type { Combatant, Encounter, HealthBand } from '../combat/types';
 import { armourClassOf } from '../combat/effects';
 import { lairActing } from '../combat/lair';
@@ -54,11 +55,13 @@ function pendingConcentration(combatant: Combatant): string {
   return ` (save${dcs.length > 1 ? 's' : ''} due: ${dcs.map((dc) => `DC ${dc}`).join(', ')})`;
 }
 
-/** Legendary actions (a hidden monster's count is the game master's), lair, reaction, readied action, delay and surprise. */
+/** Legendary actions (a hidden monster's count is the game master's), recharging actions, lair, reaction, readied action, delay and surprise. */
 function turnActions(combatant: Combatant, seesNumbers: boolean): string[] {
   const { legendary, lair, reactionUsed, reactionNote, readied, delayed, surprised } = combatant.actions;
   const parts: string[] = [];
   if (legendary !== null && seesNumbers) parts.push(`Legendary ${legendary.left}/${legendary.max}`);
+  // A spent breath weapon is what the table watches for; a hidden monster's is the game master's to know.
+  if (seesNumbers) combatant.monster?.recharging.forEach((r) => parts.push(`⟳ ${shown(r.action)} (${rechargeRange(r.recharge)})`));
   if (lair !== null) parts.push('🏰 Lair');
   if (surprised) parts.push('Surprised');
   if (reactionUsed) parts.push(`Reaction used${reactionNote === null ? '' : ` (${shown(reactionNote)})`}`);

@@ -21,6 +21,18 @@ const cleric = combatant('c4', 'Brother Tom', 7, {
   rules: { maxHp: 20, hp: 15, tempHp: 5, concentration: 'Bless', isPlayerCharacter: true },
 });
 const ogre = combatant('c5', 'Ogre', 5, { hidden: true, armourClass: 11, rules: { maxHp: 59, hp: 29 } });
+const dragon = combatant('c7', 'Dragon', 20, {
+  armourClass: 19,
+  rules: { maxHp: 256 },
+  monster: {
+    source: 'srd-5.2',
+    block: 'Adult Red Dragon',
+    skills: {},
+    conditionImmunities: [],
+    recharging: [{ action: 'Fire Breath', recharge: 5 }],
+    usesLeft: {},
+  },
+});
 const fight = encounter([goblin1, goblin2, alice, cleric, ogre], { round: 2, currentId: 'c2' });
 
 describe('tracker lines', () => {
@@ -42,6 +54,18 @@ describe('tracker lines', () => {
     ],
     ['a hidden monster shows players only how it looks', ogre, 'players', '▫️ ` 5` **Ogre** · Bloodied'],
     ["the game master sees a hidden monster's numbers", ogre, 'game-master', '▫️ ` 5` **Ogre** (hidden) · 29/59 HP · AC 11'],
+    [
+      'a spent breath weapon, waiting for its recharge roll',
+      dragon,
+      'players',
+      '▫️ `20` **Dragon** · 256/256 HP · AC 19 · ⟳ Fire Breath (5–6)',
+    ],
+    [
+      "a hidden monster's spent breath weapon is the game master's to know",
+      { ...dragon, hidden: true },
+      'players',
+      '▫️ `20` **Dragon** · Healthy',
+    ],
   ] as const)('%s', (_name, who, viewer, expected) => {
     expect(combatantLine(who, fight, viewer)).toBe(expected);
   });
