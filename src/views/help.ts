@@ -5,6 +5,7 @@ import {
   type APIApplicationCommandSubcommandOption,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord-api-types/v10';
+import { ATTRIBUTION_SECTION, SRD_ATTRIBUTION, SRD_COMMANDS } from './attribution';
 import { chunks, COLORS, EMBED_LIMITS, embedLength, fieldsOfLines } from './embeds';
 import type { Embed, EmbedField } from './reply';
 
@@ -77,8 +78,13 @@ function overviewText(entries: readonly HelpEntry[]): HelpText {
       "Dice, initiative, hit points, concentration and death saves, by the rules of the rule set this server or channel chose (/config below). `/help command:<name>` shows a command's options.",
       DICE_NOTATION,
     ],
-    sections: entries.map(overviewSection),
+    sections: [...entries.map(overviewSection), { name: ATTRIBUTION_SECTION, lines: SRD_ATTRIBUTION }],
   };
+}
+
+/** The SRD's attribution, for a command whose replies come from it. */
+function srdSections(command: string): Section[] {
+  return SRD_COMMANDS.includes(command) ? [{ name: ATTRIBUTION_SECTION, lines: SRD_ATTRIBUTION }] : [];
 }
 
 /** One command in detail: each subcommand (or the command itself) with its options and examples. */
@@ -88,15 +94,19 @@ function detailText(entry: HelpEntry): HelpText {
   const subcommands = subcommandsOf(definition);
   if (subcommands.length === 0) {
     const options = (definition.options ?? []) as APIApplicationCommandBasicOption[];
-    return { title: name, intro: detailLines(definition.description, options, entry.examples), sections: [] };
+    return { title: name, intro: detailLines(definition.description, options, entry.examples), sections: srdSections(definition.name) };
   }
+  const attribution = srdSections(definition.name);
   return {
     title: name,
     intro: [definition.description],
-    sections: subcommands.map((s) => ({
-      name: `${name} ${s.name}`,
-      lines: detailLines(s.description, s.options ?? [], examplesFor(entry, `${name} ${s.name}`)),
-    })),
+    sections: [
+      ...subcommands.map((s) => ({
+        name: `${name} ${s.name}`,
+        lines: detailLines(s.description, s.options ?? [], examplesFor(entry, `${name} ${s.name}`)),
+      })),
+      ...attribution,
+    ],
   };
 }
 

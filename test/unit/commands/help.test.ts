@@ -62,6 +62,19 @@ describe('/help', () => {
     }
   });
 
+  test('carries the SRD attribution word for word on its last overview page and on the help of /monster and /cast', async () => {
+    const attribution = (embeds: readonly Embed[]): string | undefined =>
+      embeds.flatMap((embed) => embed.fields ?? []).find((field) => field.name === 'Monsters and spells: the SRD')?.value;
+    const expected = [
+      'This work includes material from the System Reference Document 5.2 ("SRD 5.2") by Wizards of the Coast LLC, available at https://www.dndbeyond.com/srd. The SRD 5.2 is licensed under the Creative Commons Attribution 4.0 International License, available at https://creativecommons.org/licenses/by/4.0/legalcode.',
+      'This work includes material taken from the System Reference Document 5.1 ("SRD 5.1") by Wizards of the Coast LLC and available at https://dnd.wizards.com/resources/systems-reference-document. The SRD 5.1 is licensed under the Creative Commons Attribution 4.0 International License available at https://creativecommons.org/licenses/by/4.0/legalcode.',
+    ].join('\n');
+    expect(attribution(await pages())).toBe(expected);
+    expect(attribution(await pages('monster'))).toBe(expected);
+    expect(attribution(await pages('cast'))).toBe(expected);
+    expect(attribution(await pages('roll'))).toBeUndefined();
+  });
+
   test("never sends a Discord user to the README, and every page fits Discord's limits", async () => {
     for (const embed of [...(await pages()), ...(await Promise.all(registry.commands.map((c) => pages(c.definition.name)))).flat()]) {
       expect(text(embed)).not.toMatch(/readme/i);
