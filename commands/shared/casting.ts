@@ -1,7 +1,7 @@
 import { spellcastingOf } from '../../src/characters/spellcasting';
 import type { CastCost, CastInput } from '../../src/combat/spells';
 import type { Combatant } from '../../src/combat/types';
-import { parseDice } from '../../src/compendium/dice';
+import { hitDiceCount } from '../../src/combat/monster-entry';
 import type { Monster, MonsterAction, Spell, SpellRef, Spellcasting } from '../../src/compendium/types';
 import { bookOf } from '../../src/compendium/books';
 import { spellsOf } from '../../src/compendium/load';
@@ -72,7 +72,7 @@ function entryNumbers(block: Monster, entry: Spellcasting): Pick<CastInput, 'att
     dc,
     modifier,
     // A block without a caster level: its Hit Dice stand in for the level cantrips grow with.
-    casterLevel: entry.casterLevel ?? parseDice(block.hitDice)?.count ?? 1,
+    casterLevel: entry.casterLevel ?? hitDiceCount(block),
   };
 }
 
