@@ -132,6 +132,32 @@ function spent(link: MonsterLink, action: MonsterAction): MonsterLink {
 }
 
 /**
+ * Refuses, with where to go instead, an action that is a choice: one of its options (a 5.1 dragon's
+ * breath weapons), one of its spells, or the block's whole spell list, which `/cast` casts from.
+ */
+function requireRunnableHere(attacker: Combatant, chosen: Chosen, castGiven: boolean): void {
+  const { action } = chosen;
+  if (action.spellcasting === true)
+    throw new CombatRefusal({ kind: 'action-is-spell-list', combatant: attacker.name, action: action.name });
+  if (action.casts !== undefined && !castGiven) {
+    throw new CombatRefusal({
+      kind: 'action-casts-choice',
+      combatant: attacker.name,
+      action: action.name,
+      spells: action.casts.map((c) => c.name),
+    });
+  }
+  if (action.options !== undefined && chosen.effect === action) {
+    throw new CombatRefusal({
+      kind: 'action-has-options',
+      combatant: attacker.name,
+      action: action.name,
+      options: action.options.map((o) => o.name),
+    });
+  }
+}
+
+/**
  * A monster acts from its stat block: the action's attacks, saves, damage and conditions on its
  * targets, its recharge started or its use counted, a legendary action's cost spent, as one change:
  * one reply, one log entry, one undo.
@@ -144,6 +170,7 @@ export function monsterAction(encounter: Encounter, ctx: StepContext, input: Mon
     throw new CombatRefusal({ kind: 'no-stat-block', combatant: attacker.name });
   }
   const chosen = choose(input.block, input.action, input.legendary ?? false);
+  requireRunnableHere(attacker, chosen, input.cast !== undefined);
   const casting = input.cast !== undefined && chosen.action.casts !== undefined;
   const composite = chosen.action.multiattack !== undefined || chosen.action.runs !== undefined;
   const uses = chosen.action.manual === true || (!composite && !runnable(chosen.effect)) ? [] : usesOf(input.block, chosen);

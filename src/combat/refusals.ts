@@ -114,6 +114,9 @@ export type Refusal =
   | { kind: 'action-needs-target'; action: string }
   | { kind: 'action-too-many-targets'; action: string; max: number; given: number }
   | { kind: 'no-stat-block'; combatant: string }
+  | { kind: 'action-is-spell-list'; combatant: string; action: string }
+  | { kind: 'action-casts-choice'; combatant: string; action: string; spells: string[] }
+  | { kind: 'action-has-options'; combatant: string; action: string; options: string[] }
   | { kind: 'cantrip-level'; spell: string }
   | { kind: 'spell-level-out-of-range'; spell: string; lowest: number; max: number }
   | { kind: 'spell-used-up'; combatant: string; spell: string; perDay: number }

@@ -209,6 +209,12 @@ export function refusalText(refusal: Refusal): string {
       return `${shown(refusal.action)} takes at most ${refusal.max} target${refusal.max === 1 ? '' : 's'}, not ${refusal.given}.`;
     case 'no-stat-block':
       return `${shown(refusal.combatant)} was not added from a stat block: add it with \`/init add monster:\`, or roll with \`/attack bonus: damage:\`.`;
+    case 'action-is-spell-list':
+      return `${shown(refusal.action)} is ${shown(refusal.combatant)}'s list of spells: cast one with \`/cast spell:<name> caster:${shown(refusal.combatant)}\`.`;
+    case 'action-casts-choice':
+      return `${shown(refusal.action)} casts ${refusal.spells.length === 1 ? '' : 'one of '}${refusal.spells.map(shown).join(', ')}: cast it with \`/cast spell:<name> caster:${shown(refusal.combatant)}\`.`;
+    case 'action-has-options':
+      return `${shown(refusal.action)} is a choice: name one of ${refusal.options.map(shown).join(', ')} in \`action:\`.`;
     case 'cantrip-level':
       return `${shown(refusal.spell)} is a cantrip: it takes no slot and no \`level\`; it grows with the caster's level.`;
     case 'spell-level-out-of-range':

@@ -196,7 +196,10 @@ describe("a monster's action from its stat block", () => {
   it('refuses an action the bot does not run, an unknown one, and too many targets for an attack, changing nothing', () => {
     const encounter = lair();
     expect(refusalOf(() => monsterAction(encounter, ctx(gm, noDice), act('Spellcasting', ['Alice'])))).toBe(
-      'Spellcasting is not automated: the bot rolls nothing for it. Run it by hand (`/roll`, `/hp`, `/condition`).',
+      "Spellcasting is Adult Red Dragon's list of spells: cast one with `/cast spell:<name> caster:Adult Red Dragon`.",
+    );
+    expect(refusalOf(() => monsterAction(encounter, ctx(gm, noDice), act('Fiery Rays', ['Alice'], { legendary: true })))).toBe(
+      'Fiery Rays casts Scorching Ray: cast it with `/cast spell:<name> caster:Adult Red Dragon`.',
     );
     expect(refusalOf(() => monsterAction(encounter, ctx(gm, noDice), act('Tail', ['Alice'])))).toBe(
       'Adult Red Dragon has no action called "Tail". Its actions: Multiattack, Rend, Fire Breath, Spellcasting, Commanding Presence, Fiery Rays, Pounce.',
