@@ -165,4 +165,60 @@ describe('monster actions at the table', () => {
     );
     expect(text(table.tracker())).toContain('Legendary 2/3');
   });
+
+  it("a hidden dragon's DC and numbers reach the game master alone: replies, log and autocomplete", async () => {
+    await dragonsLair({ name: 'Shadow', hidden: true });
+    // A player's autocomplete offers nothing of the hidden monster; the game master's its block's actions.
+    expect(await table.suggest(ALICE, 'attack', null, '', 'action', { attacker: 'Shadow' })).toEqual([]);
+    expect(await table.suggest(ALICE, 'init', 'legendary', '', 'action', { target: 'Shadow' })).toEqual([]);
+    expect(await table.suggest(GM, 'attack', null, 'f', 'action', { attacker: 'Shadow' })).toEqual(['Fire Breath', 'Fiery Rays']);
+
+    dice.queue(...ONES, 5, 12, 20);
+    const breath = await act('Shadow', 'Fire Breath', 'Alice, Bram');
+    expect(breath.ephemeral).toBeUndefined();
+    expect(text(breath)).toBe(
+      [
+        '**Shadow** uses **Fire Breath** (recharge 5–6).',
+        "Alice's Dexterity save, failed.",
+        'Alice takes 17 fire damage and is at 83 HP.',
+        "Alice's concentration save (DC 10): d20 12 + 2 (save bonus) = 14. Alice keeps concentrating on Bless.",
+        "Bram's Dexterity save, failed.",
+        'Bram takes 8 fire damage (halved: resistant) and is at 52 HP.',
+      ].join('\n'),
+    );
+    const gameMasters = table.messenger.direct.map((d) => text(d.message));
+    expect(gameMasters[gameMasters.length - 1]).toBe(
+      [
+        '🔒 For the game master, from <#channel-1> (the table saw the outcome only):',
+        '**Shadow** uses **Fire Breath** (recharge 5–6).',
+        "Alice's Dexterity save (DC 21): d20 5 = 5, failed.",
+        SEVENTEEN,
+        'Alice takes 17 fire damage and is at 83 HP.',
+        "Alice's concentration save (DC 10): d20 12 + 2 (save bonus) = 14. Alice keeps concentrating on Bless.",
+        "Bram's Dexterity save (DC 21): d20 20 = 20, failed.",
+        SEVENTEEN,
+        'Bram takes 8 fire damage (halved: resistant) and is at 52 HP.',
+      ].join('\n'),
+    );
+
+    // Without its times of day, which may hold any number.
+    const playersLog = text(await table.run(ALICE, 'init', 'log', {})).replace(/`\d\d:\d\d:\d\d`/g, '');
+    expect(playersLog).toContain(
+      'Shadow used Fire Breath; Alice failed a Dexterity save; Alice: 17 fire damage; Bram failed a Dexterity save',
+    );
+    expect(playersLog).not.toMatch(/\b21\b/);
+    expect(playersLog).not.toContain('17d6');
+    const gameMastersLog = text(await table.run(GM, 'init', 'log', {}));
+    expect(gameMastersLog).toContain('🔒 Alice d20 5 = 5 against DC 21; 🎲 17d6');
+    expect(gameMastersLog).toContain('; Bram d20 20 = 20 against DC 21; 🎲 17d6');
+
+    // The recharge roll at the start of its turn is the game master's too.
+    const directBefore = table.messenger.direct.length;
+    dice.queue(6);
+    const next = await table.run(GM, 'init', 'next', {});
+    expect(text(next)).not.toContain('Fire Breath');
+    expect(text(table.messenger.direct[directBefore]?.message ?? {})).toContain(
+      'Shadow rolls 6 for Fire Breath (recharge 5–6): it is ready again.',
+    );
+  });
 });
