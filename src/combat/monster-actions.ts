@@ -1,3 +1,4 @@
+import { createNameIndex } from '../compendium/lookup';
 import type { Effect, Monster, MonsterAction } from '../compendium/types';
 import type { RollMode } from '../rules/types';
 import { chain, step, type Link } from './compose';
@@ -64,7 +65,9 @@ function choose(block: Monster, typed: string, legendary: boolean): Chosen {
     const option = entry.action.options?.find((o) => normaliseName(o.name) === wanted);
     if (option !== undefined) return { action: entry.action, effect: option, name: option.name, legendary: legendary || entry.legendary };
   }
-  throw new CombatRefusal({ kind: 'unknown-action', monster: block.name, typed: typed.trim(), known: actionNames(block) });
+  const known = actionNames(block);
+  const closest = createNameIndex(known.map((name) => ({ name }))).closest(typed);
+  throw new CombatRefusal({ kind: 'unknown-action', monster: block.name, typed: typed.trim(), closest, known });
 }
 
 function findAction(block: Monster, name: string): MonsterAction | undefined {
@@ -140,6 +143,10 @@ export function monsterAction(encounter: Encounter, ctx: StepContext, input: Mon
     throw new CombatRefusal({ kind: 'no-stat-block', combatant: attacker.name });
   }
   const chosen = choose(input.block, input.action, input.legendary ?? false);
+  const options = chosen.action.options ?? [];
+  if (options.length > 0 && chosen.effect === chosen.action) {
+    throw new CombatRefusal({ kind: 'action-choose-option', action: chosen.name, options: options.map((option) => option.name) });
+  }
   const composite = chosen.action.multiattack !== undefined || chosen.action.runs !== undefined;
   const uses = chosen.action.manual === true || (!composite && !runnable(chosen.effect)) ? [] : usesOf(input.block, chosen);
   // A multiattack of more than MAX_ATTACKS is a homebrew block's mistake: nothing of it is rolled.
@@ -154,6 +161,8 @@ export function monsterAction(encounter: Encounter, ctx: StepContext, input: Mon
     throw new CombatRefusal({ kind: 'action-too-many-targets', action: chosen.name, max: limit, given: targets.length });
   const targetIds = [...new Set(targets.map((t) => t.id))];
 
+  // An option's own flag, not its parent's: Fire Breath runs in full beside a partial Sleep Breath.
+  const partial = [chosen.effect, ...uses].some((effect) => effect.partial === true);
   const announce: Link = (state) => {
     const actor = state.combatants.find((c) => c.id === attacker.id) ?? attacker;
     const after: Combatant = { ...actor, monster: spent(link, chosen.action) };
@@ -168,6 +177,7 @@ export function monsterAction(encounter: Encounter, ctx: StepContext, input: Mon
           recharge: chosen.action.recharge ?? null,
           usesLeft: left,
           perDay: chosen.action.perDay ?? null,
+          ...(partial ? { partial: true as const } : {}),
         },
       ],
       note: { kind: 'monster-action', combatant: attacker.name, action: chosen.name, hidden: attacker.hidden, notes: [] },

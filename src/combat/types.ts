@@ -344,7 +344,10 @@ export type EncounterEvent =
   /** A lair creature's lair turn at initiative count 20. */
   | { kind: 'lair-turn'; combatant: CombatantRef; round: number }
   | { kind: 'legendary-action'; combatant: CombatantRef; cost: number; left: number; max: number }
-  /** A monster uses an action of its stat block; `usesLeft` after this use, for an action with uses per day or per rest. */
+  /**
+   * A monster uses an action of its stat block; `usesLeft` after this use, for an action with uses per
+   * day or per rest; `partial`: the block says more than the bot ran, which is the game master's to do.
+   */
   | {
       kind: 'monster-action';
       combatant: CombatantRef;
@@ -352,6 +355,7 @@ export type EncounterEvent =
       recharge: number | null;
       usesLeft: number | null;
       perDay: number | null;
+      partial?: true;
     }
   /** The d6 at the start of its turn for a recharging action: `needed` or more makes it available again. */
   | { kind: 'recharge-rolled'; combatant: CombatantRef; action: string; roll: number; needed: number; recharged: boolean }

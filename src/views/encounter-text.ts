@@ -41,6 +41,7 @@ function monsterActionSentence(event: Extract<EncounterEvent, { kind: 'monster-a
   if (event.usesLeft !== null && (forGameMaster || !event.combatant.hidden)) {
     notes.push(event.perDay === null ? `${event.usesLeft} left before a rest` : `${event.usesLeft} of ${event.perDay} a day left`);
   }
+  if (event.partial === true) notes.push("in part: the rest of the block is the game master's");
   const aside = notes.length === 0 ? '' : ` (${notes.join('; ')})`;
   return `**${shown(event.combatant.name)}** uses **${shown(event.action)}**${aside}.`;
 }

@@ -194,7 +194,14 @@ export function refusalText(refusal: Refusal): string {
       return `${shown(refusal.combatant)} is surprised: it has no legendary actions until its first turn is over.`;
     case 'unknown-action': {
       const known = refusal.known.slice(0, 15).map(shown);
-      return `${shown(refusal.monster)} has no action called "${shown(refusal.typed)}". ${known.length === 0 ? 'Its block has no actions.' : `Its actions: ${known.join(', ')}.`}`;
+      const closest = refusal.closest.map(shown);
+      const hint =
+        closest.length > 0
+          ? `Did you mean ${closest.join(', ')}?`
+          : known.length === 0
+            ? 'Its block has no actions.'
+            : `Its actions: ${known.join(', ')}.`;
+      return `${shown(refusal.monster)} has no action called "${shown(refusal.typed)}". ${hint}`;
     }
     case 'action-recharging':
       return `${shown(refusal.combatant)}'s ${shown(refusal.action)} is spent: it recharges on ${rechargeRange(refusal.recharge)}, rolled at the start of its turn.`;
@@ -202,6 +209,8 @@ export function refusalText(refusal: Refusal): string {
       return `${shown(refusal.combatant)} has used ${shown(refusal.action)} ${refusal.perDay === null ? 'until it rests' : `${refusal.perDay} time${refusal.perDay === 1 ? '' : 's'} today, all it has`}.`;
     case 'action-not-automated':
       return `${shown(refusal.action)} is not automated: the bot rolls nothing for it. Run it by hand (\`/roll\`, \`/hp\`, \`/condition\`).`;
+    case 'action-choose-option':
+      return `${shown(refusal.action)} is one of several: give \`action:\` the one it uses (${refusal.options.map(shown).join(', ')}).`;
     case 'action-needs-target':
       return `${shown(refusal.action)} needs a target: \`target:\` takes a combatant, or several separated by commas.`;
     case 'action-too-many-targets':

@@ -221,4 +221,60 @@ describe('monster actions at the table', () => {
       'Shadow rolls 6 for Fire Breath (recharge 5–6): it is ready again.',
     );
   });
+
+  it('2014: a breath weapon of two options, each run by name, sharing one recharge', async () => {
+    await begin('dnd2014');
+    dice.queue(10);
+    await table.run(GM, 'init', 'add', { monster: 'Brass Dragon Wyrmling', name: 'Wyrmling' });
+    await table.run(ALICE, 'init', 'join', { name: 'Alice', hp: 30, ac: 15, initiative: 15 });
+    expect(await table.suggest(GM, 'attack', null, 'breath', 'action', { attacker: 'Wyrmling' })).toEqual([
+      'Breath Weapons',
+      'Fire Breath',
+      'Sleep Breath',
+    ]);
+    expect(refused(await act('Wyrmling', 'Breath Weapons', 'Alice'))).toBe(
+      '⚠️ Breath Weapons is one of several: give `action:` the one it uses (Fire Breath, Sleep Breath).',
+    );
+    dice.queue(3);
+    // A partial option: the save and the condition run; waking on damage is the game master's.
+    expect(text(await act('Wyrmling', 'Sleep Breath', 'Alice'))).toBe(
+      [
+        "**Wyrmling** uses **Sleep Breath** (recharge 5–6; in part: the rest of the block is the game master's).",
+        "Alice's Constitution save (DC 11): d20 3 = 3, failed.",
+        "Alice is now **Unconscious** (from Wyrmling) for 10 rounds, until the end of Wyrmling's turn.",
+        'Alice is now Incapacitated and Prone.',
+      ].join('\n'),
+    );
+    // Both options are one action: one recharge.
+    expect(refused(await act('Wyrmling', 'Fire Breath', 'Alice'))).toBe(
+      "⚠️ Wyrmling's Breath Weapons is spent: it recharges on 5–6, rolled at the start of its turn.",
+    );
+  });
+
+  it('2014: uses a day are counted down; an action the bot cannot run rolls nothing', async () => {
+    await begin('dnd2014');
+    dice.queue(10);
+    await table.run(GM, 'init', 'add', { monster: 'Quasit' });
+    await table.run(ALICE, 'init', 'join', { name: 'Alice', hp: 30, ac: 15, initiative: 15 });
+    dice.queue(8);
+    expect(text(await act('Quasit', 'Scare', 'Alice'))).toBe(
+      [
+        "**Quasit** uses **Scare** (0 of 1 a day left; in part: the rest of the block is the game master's).",
+        "Alice's Wisdom save (DC 10): d20 8 = 8, failed.",
+        "Alice is now **Frightened** (from Quasit) for 10 rounds, until the end of Quasit's turn.",
+      ].join('\n'),
+    );
+    expect(refused(await act('Quasit', 'Scare', 'Alice'))).toBe('⚠️ Quasit has used Scare 1 time today, all it has.');
+    const logBefore = text(await table.run(GM, 'init', 'log', {}));
+    expect(refused(await act('Quasit', 'Invisibility', 'Alice'))).toBe(
+      '⚠️ Invisibility is not automated: the bot rolls nothing for it. Run it by hand (`/roll`, `/hp`, `/condition`).',
+    );
+    expect(text(await table.run(GM, 'init', 'log', {}))).toBe(logBefore);
+    expect(dice.pending).toBe(0);
+    // A typing mistake is answered with the closest names, a word from nowhere with the whole list.
+    expect(refused(await act('Quasit', 'Clawz', 'Alice'))).toBe('⚠️ Quasit has no action called "Clawz". Did you mean Claw?');
+    expect(refused(await act('Quasit', 'Zzyzx', 'Alice'))).toBe(
+      '⚠️ Quasit has no action called "Zzyzx". Its actions: Claw, Scare, Invisibility.',
+    );
+  });
 });

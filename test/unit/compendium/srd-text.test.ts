@@ -47,7 +47,8 @@ function printed(desc: string): { bonuses: number[]; dcs: number[]; dice: string
 
 /** Every number of an action's data that can be printed in its text, with the spellcasting entry it casts with. */
 function carried(effect: Effect, casting: Spellcasting | undefined): { bonuses: number[]; dcs: number[]; dice: string[] } {
-  const nested = [effect, ...(effect.then === undefined ? [] : [effect.then])];
+  const options: readonly Effect[] = (effect as Partial<Pick<MonsterAction, 'options'>>).options ?? [];
+  const nested = [effect, ...options].flatMap((part) => [part, ...(part.then === undefined ? [] : [part.then])]);
   return {
     bonuses: nested.flatMap((part) => (part.attack?.bonus === undefined ? [] : [part.attack.bonus])),
     dcs: nested.flatMap((part) => [
