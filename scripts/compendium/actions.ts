@@ -437,7 +437,10 @@ function readSteps(text: string, steps: MultiattackStep[], context: ActionContex
   }
   const withList = /^(\w+) (?:melee |ranged )?attacks?: (.*)$/i.exec(text2);
   if (withList !== null) {
-    const items = splitList(withList[2] ?? '');
+    // "one with its pike and one with its hooves or two with its longbow": the first set is run, the
+    // other is the game master's (a multiattack is one list of steps).
+    const [first, alternative] = (withList[2] ?? '').split(/ or (?=(?:one|two|three|four|five|six) with )/i);
+    const items = splitList(first ?? '');
     for (const item of items) {
       const one = /^(\w+) (?:with|using) (?:its |their )?([\w' -]+?)$/i.exec(item) ?? /^(\w+) ([\w' -]+?) attacks?$/i.exec(item);
       const count = countOf(one?.[1] ?? '');
@@ -445,7 +448,7 @@ function readSteps(text: string, steps: MultiattackStep[], context: ActionContex
       if (count === null || action === null) return false;
       steps.push({ actions: [action], count });
     }
-    return true;
+    return alternative === undefined;
   }
   const combination =
     /^(\w+) attacks?, using ([\w' ,-]+?) in any combination$/i.exec(text2) ??

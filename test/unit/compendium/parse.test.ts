@@ -144,4 +144,22 @@ describe('reading an action from its text', () => {
   ])('multiattack: %s', (desc, names, multiattack) => {
     expect(parse(desc, names, 'Multiattack')).toEqual({ multiattack });
   });
+
+  it("a multiattack with an alternative set of attacks runs the first set, the other is the game master's", () => {
+    expect(
+      parse(
+        'The centaur makes two attacks: one with its pike and one with its hooves or two with its longbow.',
+        ['Pike', 'Hooves', 'Longbow'],
+        'Multiattack',
+      ),
+    ).toEqual({
+      multiattack: {
+        steps: [
+          { actions: ['Pike'], count: 1 },
+          { actions: ['Hooves'], count: 1 },
+        ],
+      },
+      partial: true,
+    });
+  });
 });
