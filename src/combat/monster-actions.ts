@@ -48,9 +48,14 @@ export function actionsOf(block: Monster): { action: MonsterAction; legendary: b
   ];
 }
 
-/** The names a user can give `action:`: each action, and each option of one ("Fire Breath" of "Breath Weapons"). */
-export function actionNames(block: Monster): string[] {
-  return actionsOf(block).flatMap(({ action }) => [action.name, ...(action.options ?? []).map((option) => option.name)]);
+/**
+ * The names a user can give `action:`: each action (or only the legendary ones), and each option of
+ * one ("Fire Breath" of "Breath Weapons").
+ */
+export function actionNames(block: Monster, legendaryOnly = false): string[] {
+  return actionsOf(block)
+    .filter(({ legendary }) => legendary || !legendaryOnly)
+    .flatMap(({ action }) => [action.name, ...(action.options ?? []).map((option) => option.name)]);
 }
 
 function choose(block: Monster, typed: string, legendary: boolean): Chosen {

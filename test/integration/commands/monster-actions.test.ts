@@ -164,6 +164,11 @@ describe('monster actions at the table', () => {
       ].join('\n'),
     );
     expect(text(table.tracker())).toContain('Legendary 2/3');
+    expect(await table.suggest(GM, 'init', 'legendary', '', 'action', { target: 'Adult Red Dragon' })).toEqual([
+      'Commanding Presence',
+      'Fiery Rays',
+      'Pounce',
+    ]);
   });
 
   it("a hidden dragon's DC and numbers reach the game master alone: replies, log and autocomplete", async () => {
