@@ -26,7 +26,7 @@ describe('a monster acting from its stat block in the console (2024, seed 4)', (
     const replies = await runConsole(script, ['--memory', '--seed', '4']);
     expect(replies.slice(0, 10).map((r) => r.error)).toEqual(script.slice(0, 10).map(() => undefined));
     const [breath, undo, again, refused, multiattack] = replies.slice(7);
-    // One 17d6 roll for all: Alice's concentration save at once, Bram's resistance halves it.
+    // One 17d6 roll for all, shown once: Alice's concentration save at once, Bram's resistance halves it.
     expect(said(breath)).toBe(
       [
         '**Adult Red Dragon** uses **Fire Breath** (recharge 5–6).',
@@ -35,10 +35,8 @@ describe('a monster acting from its stat block in the console (2024, seed 4)', (
         'Alice takes 52 fire damage and is at 68 HP.',
         "Alice's concentration save (DC 26): d20 18 + 2 (save bonus) = 20. Bless ends.",
         "Bram's Dexterity save (DC 21): d20 15 = 15, failed.",
-        '🎲 17d6 (5, 3, **1**, 3, 2, 5, 2, 2, 4, **6**, 3, 3, **1**, **1**, 3, 2, **6**) [fire] = `52`',
         'Bram takes 26 fire damage (halved: resistant) and is at 94 HP.',
         "Goblin Warrior's Dexterity save (DC 21): d20 1 + 2 (save bonus) = 3, failed.",
-        '🎲 17d6 (5, 3, **1**, 3, 2, 5, 2, 2, 4, **6**, 3, 3, **1**, **1**, 3, 2, **6**) [fire] = `52`',
         'Goblin Warrior takes 52 fire damage and drops to 0 HP. It dies.',
       ].join('\n'),
     );
