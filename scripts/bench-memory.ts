@@ -4,6 +4,10 @@
  * Discord gateway, and how long its commands take.
  * - start: from spawning the compiled bot to its IDENTIFY on the gateway;
  * - idle: RSS once it has identified and sat still for IDLE_MS;
+ * - bestiary: RSS IDLE_MS after a first command (`/roll`, which pays for the first interaction of
+ *   any kind), then the reply time of the first `/monster show` (which loads one book of the
+ *   bestiary) and of the second (the book loaded), and RSS IDLE_MS after them: what the bestiary
+ *   adds, which start-up does not pay;
  * - load: the highest RSS while CHANNELS channels each play a fight (begin, add, join, then rounds of
  *   next, damage, conditions, lists and rolls, then the end with its recap chart), the channels at
  *   once, each sending its next command when the last is answered; and the commands' reply times;
@@ -44,6 +48,12 @@ interface Measure {
   /** The proportional set size of run-built's launcher process, when the bot runs in a child of it (else 0). */
   launcherMb: number;
   idleMb: number;
+  /** After one `/roll`: the bot with a command answered, not yet a book loaded. */
+  warmMb: number;
+  /** The first `/monster show`'s reply time, the book loading, and the second's, the book loaded. */
+  firstShowMs: number;
+  secondShowMs: number;
+  bookMb: number;
   peakMb: number;
   afterMb: number;
   replyMs: number[];
@@ -156,6 +166,16 @@ async function stopBot(child: ChildProcess): Promise<void> {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** Someone in a channel of no fight. */
+const VIEWER: Invoker = { userId: '600000000000000001', userName: 'Vera', channelId: '600000000000000002' };
+
+/** A stat block of the SRD 5.2 (the default rule set's book): its reply time. */
+async function showMonster(fake: FakeDiscord): Promise<number> {
+  const started = performance.now();
+  await fake.sendCommand('monster show', { name: 'Adult Red Dragon' }, VIEWER, 60_000);
+  return performance.now() - started;
+}
+
 /** One channel's fight, command by command; returns the reply time of each. */
 async function fight(fake: FakeDiscord, channel: number): Promise<number[]> {
   const channelId = `7${String(channel).padStart(17, '0')}`;
@@ -208,7 +228,14 @@ async function measure(checkout: string, channels: number, env: Record<string, s
     await sleep(IDLE_MS);
     const launcherMb = pid === launcher ? 0 : pssMb(launcher);
     const idleMb = rssMb(pid);
-    let peakMb = idleMb;
+    await fake.sendCommand('roll', { dice: '1d20+5' }, VIEWER, 60_000);
+    await sleep(IDLE_MS);
+    const warmMb = rssMb(pid);
+    const firstShowMs = await showMonster(fake);
+    const secondShowMs = await showMonster(fake);
+    await sleep(IDLE_MS);
+    const bookMb = rssMb(pid);
+    let peakMb = bookMb;
     const sampler = setInterval(() => (peakMb = Math.max(peakMb, rssMb(pid))), SAMPLE_MS);
     let replyMs: number[];
     const cpuBefore = cpuMs(pid);
@@ -220,7 +247,19 @@ async function measure(checkout: string, channels: number, env: Record<string, s
     peakMb = Math.max(peakMb, rssMb(pid));
     const cpuPerCommandMs = (cpuMs(pid) - cpuBefore) / replyMs.length;
     await sleep(IDLE_MS);
-    return { startMs, launcherMb, idleMb, peakMb, afterMb: rssMb(pid), replyMs, cpuPerCommandMs };
+    return {
+      startMs,
+      launcherMb,
+      idleMb,
+      warmMb,
+      firstShowMs,
+      secondShowMs,
+      bookMb,
+      peakMb,
+      afterMb: rssMb(pid),
+      replyMs,
+      cpuPerCommandMs,
+    };
   } finally {
     await stopBot(bot);
     await fake.close();
@@ -282,14 +321,14 @@ async function main(): Promise<void> {
     process.stdout.write(`load after: ${load()}\n`);
     process.stdout.write(`${channels} channels at once, ${rounds} rounds, median [min–max]\n`);
     process.stdout.write(
-      '| run | start to IDENTIFY (ms) | bot RSS idle (MB) | bot RSS peak under load (MB) | bot RSS after (MB) | launcher PSS (MB) | reply p50 / p99 (ms) | bot CPU per command (ms) |\n',
+      '| run | start to IDENTIFY (ms) | bot RSS idle (MB) | after a /roll (MB) | first / second /monster show (ms) | bot RSS after them (MB) | bot RSS peak under load (MB) | bot RSS after (MB) | launcher PSS (MB) | reply p50 / p99 (ms) | bot CPU per command (ms) |\n',
     );
-    process.stdout.write('| --- | --- | --- | --- | --- | --- | --- | --- |\n');
+    process.stdout.write('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n');
     for (const [name, measured] of results) {
       const p50 = measured.map((m) => percentile(m.replyMs, 0.5));
       const p99 = measured.map((m) => percentile(m.replyMs, 0.99));
       process.stdout.write(
-        `| ${name} | ${spread(measured.map((m) => m.startMs))} | ${spread(measured.map((m) => m.idleMb))} | ${spread(measured.map((m) => m.peakMb))} | ${spread(measured.map((m) => m.afterMb))} | ${spread(
+        `| ${name} | ${spread(measured.map((m) => m.startMs))} | ${spread(measured.map((m) => m.idleMb))} | ${spread(measured.map((m) => m.warmMb))} | ${spread(measured.map((m) => m.firstShowMs))} / ${spread(measured.map((m) => m.secondShowMs))} | ${spread(measured.map((m) => m.bookMb))} | ${spread(measured.map((m) => m.peakMb))} | ${spread(measured.map((m) => m.afterMb))} | ${spread(
           measured.map((m) => m.launcherMb),
           1,
         )} | ${spread(p50, 1)} / ${spread(p99, 1)} | ${spread(

@@ -80,7 +80,8 @@ export function suggestActions(actor: 'attacker' | 'target') {
     try {
       const { attacker, block } = await actingBlock(ctx, typeof named === 'string' && named.trim() !== '' ? named : null);
       const recharging = new Set(attacker.monster?.recharging.map((r) => r.action) ?? []);
-      return rankByName(actionNames(block), (name) => name, typed).map((name) => ({
+      // `/init legendary` offers the block's legendary actions; `/attack` every action it has.
+      return rankByName(actionNames(block, actor === 'target'), (name) => name, typed).map((name) => ({
         name: recharging.has(name) ? `${name} (recharging)` : name,
         value: name,
       }));

@@ -37,7 +37,8 @@ export function parseActionText(desc: string, context: ActionContext): ActionBod
   const draft: Draft = { effect: {}, unread: [], extra: {} };
   const read = /^Multiattack\b/i.test(context.name)
     ? readMultiattack(list, draft, context)
-    : (readAttackHeader(list, draft, context) ??
+    : (readOptions(desc, draft, context) ??
+      readAttackHeader(list, draft, context) ??
       readSaveHeader(list, draft, context) ??
       readCasting(list, draft) ??
       readRuns(list, draft, context) ??
@@ -62,6 +63,29 @@ function stripTrigger(list: string[]): string[] {
   const withResponse = list[responseAt] ?? '';
   const after = withResponse.replace(/^.*?Response(?::|[–—-]+)\s*/, '');
   return [after, ...list.slice(responseAt + 1)].filter((sentence) => sentence !== '');
+}
+
+/**
+ * 5.1's "The dragon uses one of the following breath weapons": each option is named in bold and read
+ * as an action of its own, an attack or a save. The action is partial when one of them is; one the
+ * parser cannot read at all leaves the whole action to the other readers.
+ */
+function readOptions(desc: string, draft: Draft, context: ActionContext): true | null {
+  if (!/\buses one of the following\b/i.test(desc)) return null;
+  const [, ...named] = desc.split(/\*\*([^*]+?)\.\*\*/);
+  const options: NonNullable<ActionBody['options']>[number][] = [];
+  for (let index = 0; index + 1 < named.length; index += 2) {
+    // A list mark ("- ") before the next option's name is not a sentence of this one.
+    const list = sentences((named[index + 1] ?? '').replace(/\s*-\s*$/, ''));
+    const option: Draft = { effect: {}, unread: [], extra: {} };
+    if ((readAttackHeader(list, option, context) ?? readSaveHeader(list, option, context) ?? readProseSave(list, option, context)) === null)
+      return null;
+    draft.unread.push(...option.unread);
+    options.push({ name: (named[index] ?? '').trim(), ...option.effect, ...(option.unread.length > 0 ? { partial: true as const } : {}) });
+  }
+  if (options.length < 2) return null;
+  draft.extra.options = options;
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -413,7 +437,10 @@ function readSteps(text: string, steps: MultiattackStep[], context: ActionContex
   }
   const withList = /^(\w+) (?:melee |ranged )?attacks?: (.*)$/i.exec(text2);
   if (withList !== null) {
-    const items = splitList(withList[2] ?? '');
+    // "one with its pike and one with its hooves or two with its longbow": the first set is run, the
+    // other is the game master's (a multiattack is one list of steps).
+    const [first, alternative] = (withList[2] ?? '').split(/ or (?=(?:one|two|three|four|five|six) with )/i);
+    const items = splitList(first ?? '');
     for (const item of items) {
       const one = /^(\w+) (?:with|using) (?:its |their )?([\w' -]+?)$/i.exec(item) ?? /^(\w+) ([\w' -]+?) attacks?$/i.exec(item);
       const count = countOf(one?.[1] ?? '');
@@ -421,7 +448,7 @@ function readSteps(text: string, steps: MultiattackStep[], context: ActionContex
       if (count === null || action === null) return false;
       steps.push({ actions: [action], count });
     }
-    return true;
+    return alternative === undefined;
   }
   const combination =
     /^(\w+) attacks?, using ([\w' ,-]+?) in any combination$/i.exec(text2) ??

@@ -5,7 +5,7 @@ import { attack, type AttackInput } from './attacks';
 import { catalogueCondition } from './catalogue';
 import { eachOf, step, then, type Link } from './compose';
 import { addCondition, MAX_DURATION_ROUNDS, type AddConditionInput } from './conditions';
-import { halved, rollDamage } from './damage-amount';
+import { halved, rollDamage, type DamageAmount } from './damage-amount';
 import { grantTempHp, heal } from './hit-points';
 import { saveMade, savingThrow, takeDamage } from './saving-throws';
 import type { Combatant, Encounter } from './types';
@@ -121,6 +121,19 @@ function attackLink(source: EffectSource, effect: Effect, targetId: string): Lin
 }
 
 /**
+ * One roll of the damage for every target, shown with the first damage that lands: the others take
+ * their share of the same roll without its dice again. A fresh one for each run of a link.
+ */
+function shownOnce(): (amount: DamageAmount) => DamageAmount {
+  let shown = false;
+  return (amount) => {
+    const seen = shown;
+    shown = true;
+    return seen ? { ...amount, roll: null } : amount;
+  };
+}
+
+/**
  * A saving throw for each target against one roll of the damage (a breath weapon, a Fireball is
  * rolled once): the whole on a failure, half on a success where the effect says so; a failure brings
  * its conditions. A hidden source's DC stays with the game master.
@@ -133,6 +146,7 @@ function saveLink(source: EffectSource, effect: Effect, targetIds: readonly stri
   return (encounter, ctx, before) => {
     const text = damageText(effect, source);
     const damage = text === null ? null : rollDamage(text, ctx.random, null, null);
+    const once = shownOnce();
     const perTarget = (targetId: string): Link =>
       then(step(savingThrow, { target: targetId, ability: save.ability, dc, dcPrivate: hidden }), (rolled) => {
         const made = saveMade(rolled);
@@ -141,7 +155,7 @@ function saveLink(source: EffectSource, effect: Effect, targetIds: readonly stri
           if (target === undefined) return null;
           const links: Link[] = [];
           if (damage !== null && (!made || save.onSuccess === 'half')) {
-            const amount = made ? halved(damage) : damage;
+            const amount = once(made ? halved(damage) : damage);
             links.push(step(takeDamage, { target: targetId, amount, source: source.combatant.id, showRoll: !hidden }));
           }
           if (!made) links.push(...landingLinks(source, effect, target, dc));
@@ -157,12 +171,15 @@ function directLink(source: EffectSource, effect: Effect, targetIds: readonly st
   return (encounter, ctx, before) => {
     const text = damageText(effect, source);
     const damage = text === null ? null : rollDamage(text, ctx.random, null, null);
+    const once = shownOnce();
     return eachOf(targetIds, (targetId): Link => (state, context, earlier) => {
       const target = present(state, targetId);
       if (target === undefined) return null;
       const links: Link[] = [];
       if (damage !== null) {
-        links.push(step(takeDamage, { target: targetId, amount: damage, source: source.combatant.id, showRoll: !source.combatant.hidden }));
+        links.push(
+          step(takeDamage, { target: targetId, amount: once(damage), source: source.combatant.id, showRoll: !source.combatant.hidden }),
+        );
       }
       links.push(...landingLinks(source, effect, target, null));
       return all(links)?.(state, context, earlier) ?? null;

@@ -1,3 +1,4 @@
+import { createNameIndex } from '../compendium/lookup';
 import type { Effect, Monster, MonsterAction } from '../compendium/types';
 import type { RollMode } from '../rules/types';
 import { chain, step, type Link } from './compose';
@@ -50,9 +51,14 @@ export function actionsOf(block: Monster): { action: MonsterAction; legendary: b
   ];
 }
 
-/** The names a user can give `action:`: each action, and each option of one ("Fire Breath" of "Breath Weapons"). */
-export function actionNames(block: Monster): string[] {
-  return actionsOf(block).flatMap(({ action }) => [action.name, ...(action.options ?? []).map((option) => option.name)]);
+/**
+ * The names a user can give `action:`: each action (or only the legendary ones), and each option of
+ * one ("Fire Breath" of "Breath Weapons").
+ */
+export function actionNames(block: Monster, legendaryOnly = false): string[] {
+  return actionsOf(block)
+    .filter(({ legendary }) => legendary || !legendaryOnly)
+    .flatMap(({ action }) => [action.name, ...(action.options ?? []).map((option) => option.name)]);
 }
 
 /** The action `typed` names (an option of one too), or the refusal that lists the block's actions. */
@@ -68,7 +74,9 @@ export function choose(block: Monster, typed: string, legendary: boolean): Chose
     const option = entry.action.options?.find((o) => normaliseName(o.name) === wanted);
     if (option !== undefined) return { action: entry.action, effect: option, name: option.name, legendary: legendary || entry.legendary };
   }
-  throw new CombatRefusal({ kind: 'unknown-action', monster: block.name, typed: typed.trim(), known: actionNames(block) });
+  const known = actionNames(block);
+  const closest = createNameIndex(known.map((name) => ({ name }))).closest(typed);
+  throw new CombatRefusal({ kind: 'unknown-action', monster: block.name, typed: typed.trim(), closest, known });
 }
 
 function findAction(block: Monster, name: string): MonsterAction | undefined {
@@ -186,6 +194,8 @@ export function monsterAction(encounter: Encounter, ctx: StepContext, input: Mon
     throw new CombatRefusal({ kind: 'action-too-many-targets', action: chosen.name, max: limit, given: targets.length });
   const targetIds = [...new Set(targets.map((t) => t.id))];
 
+  // An option's own flag, not its parent's: Fire Breath runs in full beside a partial Sleep Breath.
+  const partial = [chosen.effect, ...uses].some((effect) => effect.partial === true);
   const announce: Link = (state) => {
     const actor = state.combatants.find((c) => c.id === attacker.id) ?? attacker;
     const after: Combatant = { ...actor, monster: spent(link, chosen.action) };
@@ -200,6 +210,7 @@ export function monsterAction(encounter: Encounter, ctx: StepContext, input: Mon
           recharge: chosen.action.recharge ?? null,
           usesLeft: left,
           perDay: chosen.action.perDay ?? null,
+          ...(partial ? { partial: true as const } : {}),
         },
       ],
       note: { kind: 'monster-action', combatant: attacker.name, action: chosen.name, hidden: attacker.hidden, notes: [] },

@@ -107,10 +107,12 @@ export type Refusal =
   /** Surprised where that costs the first turn: none until that turn is over. */
   | { kind: 'legendary-surprised'; combatant: string }
   /** `known`: the names `action:` takes for this block. */
-  | { kind: 'unknown-action'; monster: string; typed: string; known: string[] }
+  /** `closest`: the names nearest the one typed, for "did you mean"; `known`: all of them. */
+  | { kind: 'unknown-action'; monster: string; typed: string; closest: string[]; known: string[] }
   | { kind: 'action-recharging'; combatant: string; action: string; recharge: number }
   | { kind: 'action-used-up'; combatant: string; action: string; perDay: number | null }
   | { kind: 'action-not-automated'; combatant: string; action: string }
+  /** An action of alternatives ("uses one of the following breath weapons") named instead of one of them. */
   | { kind: 'action-needs-target'; action: string }
   | { kind: 'action-too-many-targets'; action: string; max: number; given: number }
   | { kind: 'no-stat-block'; combatant: string }

@@ -352,7 +352,10 @@ export type EncounterEvent =
   /** A lair creature's lair turn at initiative count 20. */
   | { kind: 'lair-turn'; combatant: CombatantRef; round: number }
   | { kind: 'legendary-action'; combatant: CombatantRef; cost: number; left: number; max: number }
-  /** A monster uses an action of its stat block; `usesLeft` after this use, for an action with uses per day or per rest. */
+  /**
+   * A monster uses an action of its stat block; `usesLeft` after this use, for an action with uses per
+   * day or per rest; `partial`: the block says more than the bot ran, which is the game master's to do.
+   */
   | {
       kind: 'monster-action';
       combatant: CombatantRef;
@@ -360,6 +363,7 @@ export type EncounterEvent =
       recharge: number | null;
       usesLeft: number | null;
       perDay: number | null;
+      partial?: true;
     }
   /** A spell cast at `level` (0: a cantrip); `slotsLeft` of that level after it, when it took a slot; `automated`: the bot rolls and applies it. */
   | {

@@ -41,11 +41,18 @@ function hiddenNumbers({ name, before, after }: HiddenHitPoints): string {
   return `${shown(name)} ${parts.join(', ')}`;
 }
 
-/** A hidden attacker's roll, which the channel read as its outcome alone: `Ogre d20 17 + 6 = 23 against AC 14`, and its damage dice. */
+/**
+ * A hidden attacker's roll, which the channel read as its outcome alone: `Ogre d20 17 + 6 = 23 against
+ * AC 14`, its damage dice, and a save against its DC: `Alice d20 5 = 5 against DC 21`.
+ */
 function hiddenRolls(events: readonly EncounterEvent[]): string[] {
   return events.flatMap((event) => {
     if (event.kind === 'attack-rolled' && event.attacker.hidden) {
       return [`${shown(event.attacker.name)} ${d20InWords(event)} against AC ${event.armourClass}`];
+    }
+    if (event.kind === 'save-rolled' && event.dcPrivate === true) {
+      const roll = event.autoFail === null ? d20InWords(event) : 'fails automatically';
+      return [`${shown(event.combatant.name)} ${roll} against DC ${event.dc}`];
     }
     return event.kind === 'amount-rolled' && event.private === true ? [`🎲 ${event.roll.rendered}`] : [];
   });

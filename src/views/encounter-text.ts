@@ -42,6 +42,7 @@ function monsterActionSentence(event: Extract<EncounterEvent, { kind: 'monster-a
   if (event.usesLeft !== null && (forGameMaster || !event.combatant.hidden)) {
     notes.push(event.perDay === null ? `${event.usesLeft} left before a rest` : `${event.usesLeft} of ${event.perDay} a day left`);
   }
+  if (event.partial === true) notes.push("in part: the rest of the block is the game master's");
   const aside = notes.length === 0 ? '' : ` (${notes.join('; ')})`;
   return `**${shown(event.combatant.name)}** uses **${shown(event.action)}**${aside}.`;
 }
@@ -151,7 +152,6 @@ function hpRolledLines(rolled: readonly Extract<EncounterEvent, { kind: 'hp-roll
 export function describeEvents(result: { encounter: Encounter; events: readonly EncounterEvent[] }, forGameMaster = false): string[] {
   const { encounter, events } = result;
   const lines: string[] = [];
-  const shownRolls = new Set<object>();
   let index = 0;
   while (index < events.length) {
     const event = events[index] as EncounterEvent;
@@ -255,12 +255,9 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
       case 'attack-rolled':
         lines.push(attackSentence(event, forGameMaster || event.private));
         break;
-      case 'amount-rolled': {
-        // One roll landing on several targets (a breath weapon, a Fireball) is the same roll: shown once, before the first.
-        if ((event.private !== true || forGameMaster) && !shownRolls.has(event.roll)) lines.push(`🎲 ${event.roll.rendered}`);
-        shownRolls.add(event.roll);
+      case 'amount-rolled':
+        if (event.private !== true || forGameMaster) lines.push(`🎲 ${event.roll.rendered}`);
         break;
-      }
       case 'hp-rolled': {
         // A group's rolls arrive together: one line each, or their totals alone when the dice would not fit a reply.
         const rolled = [event];

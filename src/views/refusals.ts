@@ -195,7 +195,14 @@ export function refusalText(refusal: Refusal): string {
       return `${shown(refusal.combatant)} is surprised: it has no legendary actions until its first turn is over.`;
     case 'unknown-action': {
       const known = refusal.known.slice(0, 15).map(shown);
-      return `${shown(refusal.monster)} has no action called "${shown(refusal.typed)}". ${known.length === 0 ? 'Its block has no actions.' : `Its actions: ${known.join(', ')}.`}`;
+      const closest = refusal.closest.map(shown);
+      const hint =
+        closest.length > 0
+          ? `Did you mean ${closest.join(', ')}?`
+          : known.length === 0
+            ? 'Its block has no actions.'
+            : `Its actions: ${known.join(', ')}.`;
+      return `${shown(refusal.monster)} has no action called "${shown(refusal.typed)}". ${hint}`;
     }
     case 'action-recharging':
       return `${shown(refusal.combatant)}'s ${shown(refusal.action)} is spent: it recharges on ${rechargeRange(refusal.recharge)}, rolled at the start of its turn.`;

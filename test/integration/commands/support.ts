@@ -140,11 +140,18 @@ export class Table {
     return dispatchButton(this.registry, { ...this.context(player), customId });
   }
 
-  /** What the `option` (default `target`) suggests for `typed`. */
-  suggest(player: Player, name: CommandName, subcommand: string | null, typed: string, option = 'target'): Promise<string[]> {
+  /** What the `option` (default `target`) suggests for `typed`, with the other options already given. */
+  suggest(
+    player: Player,
+    name: CommandName,
+    subcommand: string | null,
+    typed: string,
+    option = 'target',
+    given: Record<string, OptionValue> = {},
+  ): Promise<string[]> {
     return dispatchAutocomplete(this.registry, name, {
       ...this.context(player),
-      options: { subcommandGroup: null, subcommand, values: { [option]: typed } },
+      options: { subcommandGroup: null, subcommand, values: { ...given, [option]: typed } },
       focused: { name: option, value: typed },
     }).then((choices) => choices.map((choice) => choice.name));
   }

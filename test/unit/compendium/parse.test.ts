@@ -71,6 +71,42 @@ describe('reading an action from its text', () => {
       },
     ],
     ['movement alone is not automated', 'The troll moves up to half its Speed straight toward an enemy it can see.', { manual: true }],
+    [
+      "5.1's two breath weapons: each option read on its own, the pushing one partial",
+      'The dragon uses one of the following breath weapons.\n**Lightning Breath.** The dragon exhales lightning in a 40-foot line that is 5 feet wide. Each creature in that line must make a DC 12 Dexterity saving throw, taking 16 (3d10) lightning damage on a failed save, or half as much damage on a successful one.\n**Repulsion Breath.** The dragon exhales repulsion energy in a 30-foot cone. Each creature in that area must succeed on a DC 12 Strength saving throw. On a failed save, the creature is pushed 30 feet away from the dragon.',
+      {
+        options: [
+          {
+            name: 'Lightning Breath',
+            area: { shape: 'line', size: 40, width: 5 },
+            save: { ability: 'dex', dc: 12, onSuccess: 'half' },
+            damage: [{ dice: '3d10', type: 'lightning' }],
+          },
+          { name: 'Repulsion Breath', area: { shape: 'cone', size: 30 }, save: { ability: 'str', dc: 12 }, partial: true },
+        ],
+        partial: true,
+      },
+    ],
+    [
+      "5.1's list marks before each option",
+      'The dragon uses one of the following breath weapons:\n\n- **Fire Breath.** The dragon exhales fire in an 20-foot line that is 5 feet wide. Each creature in that line must make a DC 11 Dexterity saving throw, taking 14 (4d6) fire damage on a failed save, or half as much damage on a successful one.\n- **Sleep Breath.** The dragon exhales sleep gas in a 15-foot cone. Each creature in that area must succeed on a DC 11 Constitution saving throw or fall unconscious for 1 minute.',
+      {
+        options: [
+          {
+            name: 'Fire Breath',
+            area: { shape: 'line', size: 20, width: 5 },
+            save: { ability: 'dex', dc: 11, onSuccess: 'half' },
+            damage: [{ dice: '4d6', type: 'fire' }],
+          },
+          {
+            name: 'Sleep Breath',
+            area: { shape: 'cone', size: 15 },
+            save: { ability: 'con', dc: 11 },
+            conditions: [{ condition: 'unconscious', duration: { kind: 'minutes', count: 1 } }],
+          },
+        ],
+      },
+    ],
   ])('%s', (_, desc, expected) => {
     expect(parse(desc)).toEqual(expected);
   });
@@ -107,5 +143,23 @@ describe('reading an action from its text', () => {
     ],
   ])('multiattack: %s', (desc, names, multiattack) => {
     expect(parse(desc, names, 'Multiattack')).toEqual({ multiattack });
+  });
+
+  it("a multiattack with an alternative set of attacks runs the first set, the other is the game master's", () => {
+    expect(
+      parse(
+        'The centaur makes two attacks: one with its pike and one with its hooves or two with its longbow.',
+        ['Pike', 'Hooves', 'Longbow'],
+        'Multiattack',
+      ),
+    ).toEqual({
+      multiattack: {
+        steps: [
+          { actions: ['Pike'], count: 1 },
+          { actions: ['Hooves'], count: 1 },
+        ],
+      },
+      partial: true,
+    });
   });
 });
