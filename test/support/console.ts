@@ -2,6 +2,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pino from 'pino';
+import { openApp } from '../../src/app';
+import { parseConfig } from '../../src/config';
+import { EntryReader, openConsoleSession, runEntry } from '../../src/transports/console-script';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
@@ -57,6 +61,45 @@ export async function runConsoleOutput(
   try {
     return await runConsoleIn(lines, args.includes('--files') ? args : ['--files', files, ...args], env);
   } finally {
+    rmSync(files, { recursive: true, force: true });
+  }
+}
+
+/** The replies of `playConsoleOutput`, one per line of the script that did something. */
+export async function playConsole(lines: readonly string[], seed: number): Promise<ConsoleJson[]> {
+  const output = await playConsoleOutput(lines, seed);
+  return output.filter((line) => line.kind === 'reply' || line.kind === 'error');
+}
+
+/**
+ * What `runConsoleOutput(lines, ['--memory', '--seed', seed])` prints, played in this process: the
+ * console's own loop on a fresh in-memory database, without the seconds a new console process takes
+ * to load the bot. Tests of commands use it; tests of the console itself start one.
+ */
+export async function playConsoleOutput(lines: readonly string[], seed: number): Promise<ConsoleJson[]> {
+  const files = mkdtempSync(path.join(os.tmpdir(), 'rollcall-console-files-'));
+  const app = await openApp({
+    config: parseConfig({}),
+    logger: pino({ level: 'silent' }),
+    memory: true,
+    seed,
+    livePagesOff: 'console',
+  });
+  try {
+    const session = openConsoleSession(app, files);
+    const style = { json: true, styled: false };
+    const entries = new EntryReader();
+    const out: string[] = [];
+    // Split as the console's reader splits what it is piped.
+    for (const line of lines.join('\n').split(/\r?\n/)) {
+      const entry = entries.push(line);
+      if (entry !== null) out.push(...(await runEntry(session, entry, style)));
+    }
+    const last = entries.end();
+    if (last !== null) out.push(...(await runEntry(session, last, style)));
+    return out.map((line) => JSON.parse(line) as ConsoleJson);
+  } finally {
+    await app.close();
     rmSync(files, { recursive: true, force: true });
   }
 }
