@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { openApp } from '../../src/app';
+import { compiled } from './compiled';
 import { parseConfig } from '../../src/config';
 import { EntryReader, openConsoleSession, runEntry } from '../../src/transports/console-script';
 
@@ -105,7 +106,7 @@ export async function playConsoleOutput(lines: readonly string[], seed: number):
 }
 
 function runConsoleIn(lines: readonly string[], args: readonly string[], env: Record<string, string>): Promise<ConsoleJson[]> {
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/console.ts', '--json', ...args], {
+  const child = spawn(process.execPath, [compiled('src/console.ts'), '--json', ...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, DISCORD_TOKEN: '', DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
