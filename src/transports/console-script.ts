@@ -1,10 +1,11 @@
 // The console's loop, apart from its standard input and output: the console runs it on what is
 // typed, and tests run scripts through it in their own process (starting a console costs seconds).
-import type { App } from '../app';
+import type { CommandRegistry } from '../framework/registry';
+import type { Services } from '../services';
 import { consoleAttachments, consoleFiles, ConsoleFileSaver } from './console-files';
 import { isUnfinished } from './console-input';
 import { renderDirectJson, renderJson, renderMessageJson, renderReplyText, renderText } from './console-render';
-import { ConsoleSession } from './console-session';
+import { ConsoleSession, type ConsoleUsers } from './console-session';
 
 /** A JSON value pasted over several lines is read to its end, up to this many characters. */
 const MAX_ENTRY = 64 * 1024;
@@ -17,7 +18,10 @@ export interface ConsoleStyle {
 }
 
 /** A session on the app's commands, reading files from disk and saving what replies carry in `filesFolder`. */
-export function openConsoleSession(app: Pick<App, 'registry' | 'services' | 'consoleUsers'>, filesFolder: string): ConsoleSession {
+export function openConsoleSession(
+  app: { registry: CommandRegistry; services: Services; consoleUsers: ConsoleUsers },
+  filesFolder: string,
+): ConsoleSession {
   return new ConsoleSession(app.registry, app.services, app.consoleUsers, {
     read: consoleFiles,
     attachments: consoleAttachments,
