@@ -6,6 +6,8 @@ import pino from 'pino';
 import { openApp } from '../../src/app';
 import { compiled } from './compiled';
 import { parseConfig } from '../../src/config';
+import { openDatabase, type Database } from '../../src/db/open';
+import { emptyDatabase } from './database';
 import { EntryReader, openConsoleSession, runEntry } from '../../src/transports/console-script';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -66,6 +68,19 @@ export async function runConsoleOutput(
   }
 }
 
+const SILENT = pino({ level: 'silent' });
+
+/**
+ * The in-memory embedded database a test file's scripts share, emptied before each script: as fresh
+ * as the one a new console makes, without starting PostgreSQL in WebAssembly for each (a second).
+ */
+let shared: Promise<Database> | null = null;
+afterAll(async () => {
+  const database = await shared?.catch(() => null);
+  shared = null;
+  await database?.close();
+});
+
 /** The replies of `playConsoleOutput`, one per line of the script that did something. */
 export async function playConsole(lines: readonly string[], seed: number): Promise<ConsoleJson[]> {
   const output = await playConsoleOutput(lines, seed);
@@ -78,12 +93,17 @@ export async function playConsole(lines: readonly string[], seed: number): Promi
  * to load the bot. Tests of commands use it; tests of the console itself start one.
  */
 export async function playConsoleOutput(lines: readonly string[], seed: number): Promise<ConsoleJson[]> {
+  shared ??= openDatabase({ databaseUrl: null, dataDir: os.tmpdir(), memory: true, logger: SILENT });
+  const database = await shared;
+  await emptyDatabase(database.prisma);
   const files = mkdtempSync(path.join(os.tmpdir(), 'rollcall-console-files-'));
+  // The app is left open: closing it would close the database the file's other scripts use.
   const app = await openApp({
     config: parseConfig({}),
-    logger: pino({ level: 'silent' }),
+    logger: SILENT,
     memory: true,
     seed,
+    database: Promise.resolve(database),
     livePagesOff: 'console',
   });
   try {
@@ -100,7 +120,6 @@ export async function playConsoleOutput(lines: readonly string[], seed: number):
     if (last !== null) out.push(...(await runEntry(session, last, style)));
     return out.map((line) => JSON.parse(line) as ConsoleJson);
   } finally {
-    await app.close();
     rmSync(files, { recursive: true, force: true });
   }
 }
