@@ -4,6 +4,7 @@ import type { Config } from 'jest';
 const config: Config = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
   testMatch: ['**/*.test.ts'],
   transform: {
     // Type checking is done once by `tsc --noEmit` in `npm test`; per-file transpiling keeps jest fast.

@@ -6,3 +6,7 @@ export function needsBuild(projectRoot: string): boolean;
 export const BOT_MEMORY_ENV: { MALLOC_MMAP_THRESHOLD_: string };
 /** Whether run-built starts `entry` in a child process with BOT_MEMORY_ENV instead of running it itself. */
 export function launchesChild(entry: string, env?: NodeJS.ProcessEnv, platform?: NodeJS.Platform): boolean;
+/** The project run-built compiles and runs. */
+export const root: string;
+/** Compiles what tsconfig.build.json names into dist/, saying so on standard error; throws when the build fails. */
+export function build(): void;

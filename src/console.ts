@@ -5,7 +5,7 @@ import { createLogger } from './logger';
 import type { App } from './app';
 import type { LiveRequestHandler } from './live/routes';
 import { startLiveServer, type LiveServer } from './live/server';
-import { consoleAttachments, consoleFiles, ConsoleFileSaver, DEFAULT_FILES_FOLDER } from './transports/console-files';
+import { DEFAULT_FILES_FOLDER } from './transports/console-files';
 import { stylesWanted } from './transports/console-styles';
 
 const USAGE = `Usage: npm run console -- [--json] [--seed N] [--memory] [--files DIR] [--web [HOST:]PORT]
@@ -34,9 +34,6 @@ const STEPS: Record<StartStep, string> = {
   creating: 'Creating the embedded database: the first launch on a new data folder only, some seconds…',
   migrating: 'Bringing the database up to date with the migrations: once after an update, some seconds…',
 };
-
-/** A JSON value pasted over several lines is read to its end, up to this many characters. */
-const MAX_ENTRY = 64 * 1024;
 
 interface ConsoleArgs {
   json: boolean;
@@ -92,20 +89,11 @@ async function main(): Promise<number> {
   });
   // Its failure is reported by openApp, which awaits it; meanwhile it must not count as unhandled.
   database.catch(() => undefined);
-  const [{ openApp }, { ConsoleSession }, render, { isUnfinished }] = await Promise.all([
-    import('./app'),
-    import('./transports/console-session'),
-    import('./transports/console-render'),
-    import('./transports/console-input'),
-  ]);
+  const [{ openApp }, script] = await Promise.all([import('./app'), import('./transports/console-script')]);
   const app = await openApp({ config, logger, memory: args.memory, seed: args.seed, database, livePagesOff: 'console' });
   const web = args.web === undefined ? null : await serveLivePages(app, args.web, config.publicUrl);
-  const session = new ConsoleSession(app.registry, app.services, app.consoleUsers, {
-    read: consoleFiles,
-    attachments: consoleAttachments,
-    saver: new ConsoleFileSaver(args.files),
-  });
-  const styled = stylesWanted(process.stdout.isTTY === true, args.json, process.env);
+  const session = script.openConsoleSession(app, args.files);
+  const style = { json: args.json, styled: stylesWanted(process.stdout.isTTY === true, args.json, process.env) };
   const interactive = process.stdin.isTTY === true && !args.json;
   const rl = readline.createInterface({ input: process.stdin, output: interactive ? process.stdout : undefined, terminal: interactive });
   const prompt = (unfinished: boolean): void => {
@@ -115,18 +103,7 @@ async function main(): Promise<number> {
   };
   /** Runs one entry (a line, or the lines of a pasted JSON value) and prints all it caused. */
   const run = async (input: string): Promise<void> => {
-    const result = await session.handle(input);
-    const out: string[] = [];
-    if (result) out.push(args.json ? render.renderJson(result) : render.renderText(result, styled));
-    for (const message of session.messenger.takeChanged()) {
-      const heading = `--- message ${message.change} in #${message.channelId}${message.pinned ? ' (pinned)' : ''} ---`;
-      out.push(args.json ? render.renderMessageJson(input, message) : render.renderReplyText(message.reply, { heading, styled }));
-    }
-    for (const message of session.messenger.takeDirect()) {
-      const heading = `--- direct message to @${message.user} ---`;
-      out.push(args.json ? render.renderDirectJson(input, message) : render.renderReplyText(message.reply, { heading, styled }));
-    }
-    for (const text of out) process.stdout.write(`${text}\n`);
+    for (const text of await script.runEntry(session, input, style)) process.stdout.write(`${text}\n`);
   };
   if (interactive) {
     process.stdout.write(
@@ -135,15 +112,15 @@ async function main(): Promise<number> {
   }
   prompt(false);
   try {
-    let pending: string | null = null;
+    const entries = new script.EntryReader();
     for await (const line of rl) {
       // A blank line ends a JSON value that never closed, with the error that says so.
-      const entry: string = pending === null ? line : line.trim() === '' ? pending : `${pending}\n${line}`;
-      pending = line.trim() !== '' && isUnfinished(entry) && entry.length < MAX_ENTRY ? entry : null;
-      if (pending === null) await run(entry);
-      prompt(pending !== null);
+      const entry = entries.push(line);
+      if (entry !== null) await run(entry);
+      prompt(entries.unfinished);
     }
-    if (pending !== null) await run(pending);
+    const last = entries.end();
+    if (last !== null) await run(last);
   } finally {
     await web?.close();
     await app.close();

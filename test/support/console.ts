@@ -2,6 +2,13 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pino from 'pino';
+import { openApp } from '../../src/app';
+import { compiled } from './compiled';
+import { parseConfig } from '../../src/config';
+import { openDatabase, type Database } from '../../src/db/open';
+import { emptyDatabase } from './database';
+import { EntryReader, openConsoleSession, runEntry } from '../../src/transports/console-script';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
@@ -61,8 +68,64 @@ export async function runConsoleOutput(
   }
 }
 
+const SILENT = pino({ level: 'silent' });
+
+/**
+ * The in-memory embedded database a test file's scripts share, emptied before each script: as fresh
+ * as the one a new console makes, without starting PostgreSQL in WebAssembly for each (a second).
+ */
+let shared: Promise<Database> | null = null;
+afterAll(async () => {
+  const database = await shared?.catch(() => null);
+  shared = null;
+  await database?.close();
+});
+
+/** The replies of `playConsoleOutput`, one per line of the script that did something. */
+export async function playConsole(lines: readonly string[], seed: number): Promise<ConsoleJson[]> {
+  const output = await playConsoleOutput(lines, seed);
+  return output.filter((line) => line.kind === 'reply' || line.kind === 'error');
+}
+
+/**
+ * What `runConsoleOutput(lines, ['--memory', '--seed', seed])` prints, played in this process: the
+ * console's own loop on a fresh in-memory database, without the seconds a new console process takes
+ * to load the bot. Tests of commands use it; tests of the console itself start one.
+ */
+export async function playConsoleOutput(lines: readonly string[], seed: number): Promise<ConsoleJson[]> {
+  shared ??= openDatabase({ databaseUrl: null, dataDir: os.tmpdir(), memory: true, logger: SILENT });
+  const database = await shared;
+  await emptyDatabase(database.prisma);
+  const files = mkdtempSync(path.join(os.tmpdir(), 'rollcall-console-files-'));
+  // The app is left open: closing it would close the database the file's other scripts use.
+  const app = await openApp({
+    config: parseConfig({}),
+    logger: SILENT,
+    memory: true,
+    seed,
+    database: Promise.resolve(database),
+    livePagesOff: 'console',
+  });
+  try {
+    const session = openConsoleSession(app, files);
+    const style = { json: true, styled: false };
+    const entries = new EntryReader();
+    const out: string[] = [];
+    // Split as the console's reader splits what it is piped.
+    for (const line of lines.join('\n').split(/\r?\n/)) {
+      const entry = entries.push(line);
+      if (entry !== null) out.push(...(await runEntry(session, entry, style)));
+    }
+    const last = entries.end();
+    if (last !== null) out.push(...(await runEntry(session, last, style)));
+    return out.map((line) => JSON.parse(line) as ConsoleJson);
+  } finally {
+    rmSync(files, { recursive: true, force: true });
+  }
+}
+
 function runConsoleIn(lines: readonly string[], args: readonly string[], env: Record<string, string>): Promise<ConsoleJson[]> {
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/console.ts', '--json', ...args], {
+  const child = spawn(process.execPath, [compiled('src/console.ts'), '--json', ...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, DISCORD_TOKEN: '', DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -150,3 +150,15 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     },
   };
 }
+
+/**
+ * Empties every table but the migrations' record and restarts the sequences: the database is then as
+ * a fresh copy of the template left it, for a fraction of making one (and a new Prisma client).
+ */
+export async function emptyDatabase(prisma: PrismaClient): Promise<void> {
+  const tables = await prisma.$queryRawUnsafe<{ tablename: string }[]>(
+    `SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename <> '_prisma_migrations'`,
+  );
+  if (tables.length === 0) return;
+  await prisma.$executeRawUnsafe(`TRUNCATE ${tables.map((t) => quoteIdent(t.tablename)).join(', ')} RESTART IDENTITY CASCADE`);
+}

@@ -11,7 +11,7 @@ import type { RandomSource } from '../../../src/dice/random';
 import { noteText } from '../../../src/views/change-notes';
 import { refusalText } from '../../../src/views/refusals';
 import { createMemoryEncounterStore } from '../../support/memory-encounters';
-import { createTestDatabase } from '../../support/database';
+import { createTestDatabase, emptyDatabase, type TestDatabase } from '../../support/database';
 import { ScriptedRandom } from '../commands/support';
 import { fireball, OGRES } from '../../support/fireball';
 
@@ -56,8 +56,14 @@ function memoryHarness(random: RandomSource): Promise<Harness> {
   });
 }
 
+/** The PostgreSQL side's database: one for the file, emptied for each test, as fresh as a new copy of the template. */
+let shared: TestDatabase | null = null;
+afterAll(() => shared?.drop());
+
 async function postgresHarness(random: RandomSource): Promise<Harness> {
-  const db = await createTestDatabase();
+  shared ??= await createTestDatabase();
+  const db = shared;
+  await emptyDatabase(db.prisma);
   const characters = createCharacterStore(db.prisma);
   return {
     service: createEncounterService({ prisma: db.prisma, random, now: () => new Date(), describe: noteText }),
@@ -67,7 +73,7 @@ async function postgresHarness(random: RandomSource): Promise<Harness> {
       return created.id;
     },
     sheetHp: async (id) => (await characters.get(id))?.hp,
-    close: () => db.drop(),
+    close: () => Promise.resolve(),
   };
 }
 

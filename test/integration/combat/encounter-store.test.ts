@@ -11,7 +11,7 @@ import { joinInputFor, sheetsAfterFight } from '../../../src/characters/fight';
 import { applySheetChanges, freshState, type Character } from '../../../src/characters/sheet';
 import { noteText } from '../../../src/views/change-notes';
 import { createCountingPrisma, type CountingPrisma } from '../../../src/db/encounter-statement-counter';
-import { createTestDatabase, type TestDatabase } from '../../support/database';
+import { createTestDatabase, emptyDatabase, type TestDatabase } from '../../support/database';
 
 const gm: Actor = { userId: 'gm', name: 'Dana', canManageChannel: false };
 const alice: Actor = { userId: 'alice', name: 'Alice', canManageChannel: false };
@@ -23,14 +23,19 @@ let db: TestDatabase;
 let counting: CountingPrisma;
 let service: EncounterService;
 
-beforeEach(async () => {
+// One database for the file, emptied before each test: as fresh as a new copy of the template, for less.
+beforeAll(async () => {
   db = await createTestDatabase();
   // Enough connections that 50 racing commands really overlap.
   counting = createCountingPrisma(db.url, 10);
+});
+
+beforeEach(async () => {
+  await emptyDatabase(db.prisma);
   service = createEncounterService({ prisma: counting.prisma, random: createSeededRandom(7), now: () => new Date(), describe: noteText });
 });
 
-afterEach(async () => {
+afterAll(async () => {
   await counting.prisma.$disconnect();
   await db.drop();
 });

@@ -1,4 +1,4 @@
-import { runConsole, runConsoleOutput, type ConsoleJson } from '../../support/console';
+import { playConsole, playConsoleOutput, type ConsoleJson } from '../../support/console';
 
 function said(reply: ConsoleJson | undefined): string {
   return [reply?.content, ...(reply?.embeds ?? []).map((embed) => [embed.title, embed.description].filter(Boolean).join('\n'))]
@@ -29,7 +29,7 @@ describe('/attack in the console (2024, seed 3)', () => {
       '#other',
       '@alice /attack target:Goblin bonus:5 damage:1d8',
     ];
-    const replies = await runConsole(script, ['--memory', '--seed', '3']);
+    const replies = await playConsole(script, 3);
     const [, , , , , , sword, bow, onHidden, byHidden, undo, list, asOther, nobody, badDice, badBonus, elsewhere] = replies;
     expect(replies.slice(0, 12).map((r) => r.error)).toEqual(script.slice(0, 12).map(() => undefined));
 
@@ -81,7 +81,7 @@ describe('/attack in the console (2024, seed 3)', () => {
       '@alice /init join name:Alice hp:12 ac:14 initiative:20',
       '@alice /attack target:Bugbear bonus:5 damage:1d8+3 [slashing] secret:true',
     ];
-    const output = await runConsoleOutput(script, ['--memory', '--seed', '3']);
+    const output = await playConsoleOutput(script, 3);
     const lines = output.filter((o) => o.input === script[3]);
     const reply = lines.find((o) => o.kind === 'reply');
     const dm = lines.find((o) => o.kind === 'dm');

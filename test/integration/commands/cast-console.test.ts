@@ -1,4 +1,4 @@
-import { runConsole, type ConsoleJson } from '../../support/console';
+import { playConsole, type ConsoleJson } from '../../support/console';
 
 /** A reply as the channel reads it: each embed's description. */
 function said(reply: ConsoleJson | undefined): string {
@@ -16,7 +16,7 @@ describe('/cast in the console', () => {
       '@gm /init undo',
       '@alice /cast spell:Fireball level:3 target:"Goblin Warrior 1"',
     ];
-    const replies = await runConsole(script, ['--memory', '--seed', '7']);
+    const replies = await playConsole(script, 7);
     expect(replies.map((r) => r.error)).toEqual(script.map(() => undefined));
     expect(said(replies[4]).split('\n')).toEqual([
       '**Merric** casts **Fireball** (3rd level; 1 of 2 3rd-level slots left).',

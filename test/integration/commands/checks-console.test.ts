@@ -1,4 +1,4 @@
-import { runConsole, runConsoleOutput, type ConsoleJson } from '../../support/console';
+import { playConsole, playConsoleOutput, type ConsoleJson } from '../../support/console';
 
 /** A reply as a player reads it: title, description, fields and footer of each embed. */
 function said(reply: ConsoleJson | undefined): string {
@@ -36,7 +36,7 @@ describe('/check and /save in the console (2024)', () => {
       '@alice /save ability:dex bonus:2d6kh',
       '@gm /save ability:con target:Nobody',
     ];
-    const replies = await runConsole(script, ['--memory', '--seed', '4']);
+    const replies = await playConsole(script, 4);
     expect(replies.map((r) => r.error)).toEqual(script.map(() => undefined));
     expect(said(replies[2])).toBe(
       'Alice: Dexterity (Stealth) check (DC 15)\nd20 1 + 3 (Dex) + 2 (proficiency) = 6\nDC 15: **❌ Failure**\nTotal: 6',
@@ -93,7 +93,7 @@ describe('secret checks and saves in the console', () => {
       '@gm /init add name:Bugbear Chief hp:65 hidden:true saves:dex+2',
       '@gm /save ability:dex target:Bugbear dc:12 secret:true',
     ];
-    const output = await runConsoleOutput(script, ['--memory', '--seed', '4']);
+    const output = await playConsoleOutput(script, 4);
     const at = (line: number) => output.filter((o) => o.input === script[line]);
     const stealth = at(2).find((o) => o.kind === 'reply');
     expect(stealth?.ephemeral).toBe(true);
@@ -124,7 +124,7 @@ describe('/check and /save in the console (2014 and A5E)', () => {
       '@alice /check skill:stealth',
       '@alice /save ability:dex dc:12 secret:true',
     ];
-    const replies = await runConsole(script, ['--memory', '--seed', '5']);
+    const replies = await playConsole(script, 5);
     expect(replies.map((r) => r.error)).toEqual(script.map(() => undefined));
     expect(said(replies[5])).toBe(
       'Alice: Dexterity (Stealth) check\nd20 4 (of 4, 5) + 3 (Dex) + 2 (proficiency) = 9\nDisadvantage: Exhaustion 1.\nTotal: 9',
@@ -152,7 +152,7 @@ describe('/check and /save in the console (2014 and A5E)', () => {
       '@alice /check ability:str character:Nobody',
       '@alice /check skill:culture target:Goblin',
     ];
-    const replies = await runConsole(script, ['--memory', '--seed', '6']);
+    const replies = await playConsole(script, 6);
     expect(replies.map((r) => r.error)).toEqual(script.map(() => undefined));
     expect(said(replies[3])).toBe('Alice: Intelligence (Culture) check\nd20 5 + 2 (Int) + 3 (proficiency) = 10\nTotal: 10');
     expect(said(replies[4])).toBe('Brannoc: Strength check\nd20 11 + 3 (Str) = 14\nTotal: 14');

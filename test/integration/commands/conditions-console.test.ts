@@ -1,4 +1,4 @@
-import { runConsole, type ConsoleJson } from '../../support/console';
+import { playConsole, type ConsoleJson } from '../../support/console';
 
 function said(reply: ConsoleJson | undefined): string {
   return [reply?.content, ...(reply?.embeds ?? []).map((embed) => [embed.title, embed.description].filter(Boolean).join('\n'))]
@@ -21,7 +21,7 @@ describe('/condition in the console (2024)', () => {
       '@gm /init list',
       '@gm /condition add target:Goblin condition:Doomed',
     ];
-    const replies = await runConsole(script, ['--memory', '--seed', '1']);
+    const replies = await playConsole(script, 1);
     expect(replies.map((r) => r.error)).toEqual(script.map(() => undefined));
     expect(said(replies[4])).toBe("Goblin is now **Poisoned** for 1 round, until the end of Goblin's turn.");
     expect(said(replies[5])).toContain('**Goblin** · 7/7 HP · AC 15 · Poisoned (1)');
@@ -45,7 +45,7 @@ describe('/condition in the console (2024)', () => {
       '@gm /hp damage target:Alice amount:4',
       '@gm /condition add target:Alice condition:Bane modifiers:attack:-1d4,luck:+1',
     ];
-    const replies = await runConsole(script, ['--memory', '--seed', '1']);
+    const replies = await playConsole(script, 1);
     expect(replies.slice(0, 7).map((r) => r.error)).toEqual(script.slice(0, 7).map(() => undefined));
     expect(said(replies[4])).toBe("Alice is now **Bless** [attack:+1d4, save:+1d4]; it ends with Alice's concentration on Bless.");
     expect(said(replies[6])).toMatch(
@@ -69,7 +69,7 @@ describe('/condition in the console (2024)', () => {
       '@alice click:"Drop Alice\'s concentration"',
       '@gm /init list',
     ];
-    const replies = await runConsole(script, ['--memory', '--seed', '1']);
+    const replies = await playConsole(script, 1);
     expect(said(replies[7])).toContain(
       "Nothing is left of what Alice's concentration on Hold Person kept up: drop it (the button, or `/init drop-concentration`), or keep it if the spell does more.",
     );

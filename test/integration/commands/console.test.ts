@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { runConsole, type ConsoleJson } from '../../support/console';
+import { playConsole, runConsole, type ConsoleJson } from '../../support/console';
 
 function said(reply: ConsoleJson | undefined): string {
   return (reply?.embeds ?? []).map((embed) => [embed.title, embed.description].filter(Boolean).join('\n')).join('\n');
@@ -18,7 +18,7 @@ const DONE_WHEN = [
 describe('the console plays a fight', () => {
   test("the issue's done-when script: Goblin 1 dies and its turn is skipped", async () => {
     // Seed 2 rolls Alice's initiative above the goblins', so Goblin 1 is next in line when it dies.
-    const replies = await runConsole([...DONE_WHEN, '@gm click:Next turn', '@gm /init list'], ['--memory', '--seed', '2']);
+    const replies = await playConsole([...DONE_WHEN, '@gm click:Next turn', '@gm /init list'], 2);
     expect(replies.map((r) => r.input)).toEqual([...DONE_WHEN, '@gm click:Next turn', '@gm /init list']);
     expect(replies.every((r) => r.error === undefined)).toBe(true);
     expect(said(replies[1])).toMatch(/^Goblin 1 and Goblin 2 join the fight with initiative \d+ \(d20 \d+\)\.$/);

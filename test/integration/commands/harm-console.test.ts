@@ -1,4 +1,4 @@
-import { runConsole, type ConsoleJson } from '../../support/console';
+import { playConsole, type ConsoleJson } from '../../support/console';
 
 function said(reply: ConsoleJson | undefined): string {
   return [
@@ -27,7 +27,7 @@ describe("who may harm whom, and the sheet's death taken back by the game master
       '@gm /character revive name:Alice hp:4',
       '@alice /character show',
     ];
-    const replies = await runConsole(script, ['--memory', '--seed', '3']);
+    const replies = await playConsole(script, 3);
     expect(replies.map((r) => r.error)).toEqual(script.map(() => undefined));
     expect(said(replies[4])).toBe(
       "⚠️ Only Alice's player, the game master (gm) or a member with Manage Channels can damage Alice: in this server players harm only their own combatants and the game master's (a server admin lets them harm anyone's with `/config harm players:anyone`).",

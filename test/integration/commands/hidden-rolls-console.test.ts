@@ -1,4 +1,4 @@
-import { runConsoleOutput, type ConsoleJson } from '../../support/console';
+import { playConsoleOutput, type ConsoleJson } from '../../support/console';
 
 function said(message: ConsoleJson | undefined): string {
   return [
@@ -23,7 +23,7 @@ describe("a hidden monster's rolls: the table reads the outcome, the game master
       '@gm /init log count:2',
       '@alice /init log count:2',
     ];
-    const output = await runConsoleOutput(script, ['--memory', '--seed', '3']);
+    const output = await playConsoleOutput(script, 3);
     const at = (line: number) => output.filter((o) => o.input === script[line]);
     const reply = (line: number) => at(line).find((o) => o.kind === 'reply');
     const dm = (line: number) => at(line).find((o) => o.kind === 'dm');

@@ -1,4 +1,4 @@
-import { runConsole, type ConsoleJson } from '../../support/console';
+import { playConsole, type ConsoleJson } from '../../support/console';
 
 /** A reply as the channel reads it: each embed's description. */
 function said(reply: ConsoleJson | undefined): string {
@@ -7,7 +7,7 @@ function said(reply: ConsoleJson | undefined): string {
 
 /** The reply to the last line of `script`, run in a fresh console. */
 async function lastReply(script: string[]): Promise<string> {
-  const replies = await runConsole(script, ['--memory', '--seed', '4']);
+  const replies = await playConsole(script, 4);
   expect(replies.map((r) => r.error)).toEqual(script.map(() => undefined));
   return said(replies[replies.length - 1]);
 }

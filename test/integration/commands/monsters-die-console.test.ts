@@ -1,4 +1,4 @@
-import { runConsole, type ConsoleJson } from '../../support/console';
+import { playConsole, type ConsoleJson } from '../../support/console';
 
 function said(reply: ConsoleJson | undefined): string {
   return (reply?.embeds ?? []).map((embed) => [embed.title, embed.description].filter(Boolean).join('\n')).join('\n');
@@ -6,7 +6,7 @@ function said(reply: ConsoleJson | undefined): string {
 
 describe('Crown & Misery monsters at 0 HP in the console', () => {
   test('dying by default; with /init begin monsters-die:true a goblin dies at 0 HP', async () => {
-    const replies = await runConsole(
+    const replies = await playConsole(
       [
         '@gm /config ruleset ruleset:crown-misery',
         '@gm /init begin',
@@ -18,7 +18,7 @@ describe('Crown & Misery monsters at 0 HP in the console', () => {
         '@gm /init add name:Goblin hp:7 initiative:12',
         '@gm /hp damage target:Goblin amount:7',
       ],
-      ['--seed', '4', '--memory'],
+      4,
     );
     expect(replies.every((r) => r.error === undefined)).toBe(true);
     expect(said(replies[3])).toBe(

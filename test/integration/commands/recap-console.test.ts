@@ -1,4 +1,4 @@
-import { runConsole, type ConsoleJson } from '../../support/console';
+import { playConsole, type ConsoleJson } from '../../support/console';
 
 function said(reply: ConsoleJson | undefined): string {
   return [reply?.content, ...(reply?.embeds ?? []).map((embed) => [embed.title, embed.description].filter(Boolean).join('\n'))]
@@ -39,7 +39,7 @@ describe('/init recap and /init export in the console', () => {
       '@alice /init export',
       '@gm /init export',
     ];
-    const replies = await runConsole(script, ['--memory', '--seed', '1']);
+    const replies = await playConsole(script, 1);
     expect(replies.map((r) => r.error)).toEqual(script.map(() => undefined));
     expect(replies[0]?.ephemeral).toBe(true);
     expect(said(replies[0])).toBe(
@@ -115,7 +115,7 @@ describe('/init recap and /init export in the console', () => {
       '@gm click:"End the encounter"',
       '@gm /init recap',
     ];
-    const replies = await runConsole(script, ['--memory', '--seed', '1']);
+    const replies = await playConsole(script, 1);
     expect(replies.map((r) => r.error)).toEqual(script.map(() => undefined));
     expect(replies[2]?.ephemeral).toBe(true);
     expect(said(replies[2])).toBe('**Quiet night**: 1 combatant and 2 logged changes, as `quiet-night.json`.');

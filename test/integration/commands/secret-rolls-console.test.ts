@@ -1,4 +1,4 @@
-import { runConsoleOutput, type ConsoleJson } from '../../support/console';
+import { playConsoleOutput, type ConsoleJson } from '../../support/console';
 
 function said(line: ConsoleJson | undefined): string {
   return [line?.content, ...(line?.embeds ?? []).map((embed) => [embed.title, embed.description].filter(Boolean).join('\n'))]
@@ -18,7 +18,7 @@ describe('secret rolls in the console', () => {
       '@alice /roll dice:1d4 secret:true label:Sleight of hand',
       '#crypt @bob /roll dice:1d6 label:Open roll',
     ];
-    const output = await runConsoleOutput(script, ['--memory', '--seed', '4']);
+    const output = await playConsoleOutput(script, 4);
     const at = (line: number) => output.filter((o) => o.input === script[line]);
     const replyTo = (line: number) => at(line).find((o) => o.kind === 'reply' || o.kind === 'error');
 
@@ -71,7 +71,7 @@ describe('secret rolls in the console', () => {
       '@gm /attack target:Alice bonus:6 damage:2d6+2 [slashing] attacker:Bugbear secret:true',
       '@bob /init log',
     ];
-    const output = await runConsoleOutput(script, ['--memory', '--seed', '4']);
+    const output = await playConsoleOutput(script, 4);
     const at = (line: number) => output.filter((o) => o.input === script[line]);
     const replyTo = (line: number) => at(line).find((o) => o.kind === 'reply' || o.kind === 'error');
     const dmFor = (line: number) => at(line).find((o) => o.kind === 'dm');

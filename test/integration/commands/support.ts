@@ -8,7 +8,8 @@ import type { ChannelMessenger, InvocationContext, OptionAttachment, OptionValue
 import type { Reply } from '../../../src/views/reply';
 import { dispatchAutocomplete, dispatchButton, dispatchCommand } from '../../../src/framework/dispatch';
 import type { Services } from '../../../src/services';
-import { createTestDatabase } from '../../support/database';
+import { createTestDatabase, emptyDatabase, type TestDatabase } from '../../support/database';
+import type { PrismaClient } from '../../../src/db/generated/client';
 import { randomUUID } from 'node:crypto';
 import type { CharacterStore } from '../../../src/characters/store';
 import { createEncounterServiceWith } from '../../../src/combat/service';
@@ -168,9 +169,14 @@ export class Table {
 /** A table on a fresh database with reproducible dice; `close` drops the database. */
 export async function openTable(seed = 1): Promise<{ table: Table; dice: ScriptedRandom; services: Services; close: () => Promise<void> }> {
   const db = await createTestDatabase();
+  return { ...tableOn(db.prisma, seed), close: () => db.drop() };
+}
+
+/** A table whose services are built afresh over `prisma`, with reproducible dice. */
+function tableOn(prisma: PrismaClient, seed: number): Omit<OpenTable, 'close'> {
   const random = new ScriptedRandom(seed);
-  const services = buildServices({ prisma: db.prisma, random, logger: pino({ level: 'silent' }) });
-  return { table: new Table(services), dice: random, services, close: () => db.drop() };
+  const services = buildServices({ prisma, random, logger: pino({ level: 'silent' }) });
+  return { table: new Table(services), dice: random, services };
 }
 
 type OpenTable = Awaited<ReturnType<typeof openTable>>;
@@ -223,8 +229,9 @@ export function openMemoryTable(seed = 1): OpenTable {
 }
 
 /**
- * Opens a fresh table (its own database, or the in-memory stores) for the enclosing describe and
- * drops it after: one per test, or one the whole describe shares.
+ * Opens a fresh table (an empty database, or the in-memory stores) for the enclosing describe and
+ * drops it after: one per test, or one the whole describe shares. Per test, the tests share one
+ * database, emptied before each: as fresh as a new one, without making one and a client for it.
  */
 export function openTablePer(
   scope: 'test' | 'describe',
@@ -232,6 +239,19 @@ export function openTablePer(
   seed = 1,
   storage: 'database' | 'memory' = 'database',
 ): void {
+  if (scope === 'test' && storage === 'database') {
+    let db: TestDatabase | null = null;
+    beforeAll(async () => {
+      db = await createTestDatabase();
+    });
+    beforeEach(async () => {
+      if (db === null) throw new Error('the test database was not made');
+      await emptyDatabase(db.prisma);
+      receive(tableOn(db.prisma, seed));
+    });
+    afterAll(() => db?.drop());
+    return;
+  }
   let close: () => Promise<void> = () => Promise.resolve();
   const open = async (): Promise<void> => {
     const opened = storage === 'memory' ? openMemoryTable(seed) : await openTable(seed);

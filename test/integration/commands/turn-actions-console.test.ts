@@ -1,4 +1,4 @@
-import { runConsole, type ConsoleJson } from '../../support/console';
+import { playConsole, type ConsoleJson } from '../../support/console';
 
 function said(reply: ConsoleJson | undefined): string {
   return [reply?.content, ...(reply?.embeds ?? []).map((embed) => [embed.title, embed.description].filter(Boolean).join('\n'))]
@@ -7,8 +7,8 @@ function said(reply: ConsoleJson | undefined): string {
 }
 
 /** Runs a script and returns its replies by line, failing on a line the console could not read. */
-async function run(script: readonly string[], seed = '1'): Promise<ConsoleJson[]> {
-  const replies = await runConsole(script, ['--memory', '--seed', seed]);
+async function run(script: readonly string[], seed = 1): Promise<ConsoleJson[]> {
+  const replies = await playConsole(script, seed);
   expect(replies.map((r) => r.error)).toEqual(script.map(() => undefined));
   return replies;
 }

@@ -1,8 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { compiled } from '../../support/compiled';
 
 const root = path.resolve(__dirname, '../../..');
-const CONSOLE = 'node -r ts-node/register/transpile-only src/console.ts --memory --seed 1';
+const CONSOLE = `node ${path.relative(root, compiled('src/console.ts'))} --memory --seed 1`;
 const ENV = { ...process.env, DISCORD_TOKEN: '', DATABASE_URL: '', LOG_LEVEL: 'warn', NO_COLOR: '' };
 const ESC = '\u001b';
 

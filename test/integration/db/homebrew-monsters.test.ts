@@ -2,7 +2,7 @@ import { caveLurker } from '../../support/monsters';
 import type { HomebrewShelf } from '../../../src/compendium/bestiary';
 import type { Monster } from '../../../src/compendium/types';
 import { createHomebrewShelf } from '../../../src/db/homebrew-monsters';
-import { createTestDatabase, type TestDatabase } from '../../support/database';
+import { createTestDatabase, emptyDatabase, type TestDatabase } from '../../support/database';
 import { memoryHomebrewShelf } from '../../support/memory-homebrew';
 
 let db: TestDatabase | undefined;
@@ -12,10 +12,12 @@ async function database(): Promise<TestDatabase> {
   return db;
 }
 
+// One database for the file, emptied after each test that used it: as fresh as a new copy of the template, for less.
 afterEach(async () => {
-  await db?.drop();
-  db = undefined;
+  if (db !== undefined) await emptyDatabase(db.prisma);
 });
+
+afterAll(() => db?.drop());
 
 const guild = '100000000000000001';
 const otherGuild = '100000000000000002';

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { registry } from '../../../commands';
 import { parseConsoleLine } from '../../../src/transports/console-input';
+import { compiled } from '../../support/compiled';
 
 const root = path.resolve(__dirname, '../../..');
 const doc = fs.readFileSync(path.join(root, 'docs/console.md'), 'utf8');
@@ -26,7 +27,7 @@ describe('docs/console.md', () => {
   });
 
   test("names every option of the console's usage", () => {
-    const usage = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/console.ts', '--help'], {
+    const usage = spawnSync(process.execPath, [compiled('src/console.ts'), '--help'], {
       cwd: root,
       encoding: 'utf8',
       timeout: 60_000,
