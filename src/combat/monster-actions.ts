@@ -141,7 +141,7 @@ function spent(link: MonsterLink, action: MonsterAction): MonsterLink {
 
 /**
  * Refuses, with where to go instead, an action that is a choice: one of its options (a 5.1 dragon's
- * breath weapons), one of its spells, or the block's whole spell list, which `/cast` casts from.
+ * breath weapons), one of its spells, or the block's whole spell list, which a spell command casts from.
  */
 function requireRunnableHere(attacker: Combatant, chosen: Chosen, castGiven: boolean): void {
   const { action } = chosen;

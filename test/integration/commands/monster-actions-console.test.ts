@@ -1,4 +1,4 @@
-import { runConsole, type ConsoleJson } from '../../support/console';
+import { playConsole, type ConsoleJson } from '../../support/console';
 
 function said(reply: ConsoleJson | undefined): string {
   return [reply?.content, ...(reply?.embeds ?? []).map((embed) => [embed.title, embed.description].filter(Boolean).join('\n'))]
@@ -23,7 +23,7 @@ describe('a monster acting from its stat block in the console (2024, seed 4)', (
       '@gm /attack attacker:"Adult Red Dragon" action:"Fire Breath" target:Bram',
       '@gm /attack attacker:"Adult Red Dragon" action:Multiattack target:Bram',
     ];
-    const replies = await runConsole(script, ['--memory', '--seed', '4']);
+    const replies = await playConsole(script, 4);
     expect(replies.slice(0, 10).map((r) => r.error)).toEqual(script.slice(0, 10).map(() => undefined));
     const [breath, undo, again, refused, multiattack] = replies.slice(7);
     // One 17d6 roll for all, shown once: Alice's concentration save at once, Bram's resistance halves it.
