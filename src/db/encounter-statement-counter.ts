@@ -1,6 +1,6 @@
-import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
-import { PrismaClient } from './generated/client';
+import type { PrismaClient } from './generated/client';
+import { prismaOn } from './client';
 
 export interface CountingPrisma {
   prisma: PrismaClient;
@@ -10,7 +10,7 @@ export interface CountingPrisma {
 
 /**
  * A Prisma client whose pool counts every statement its connections send, for the benchmark and
- * for tests that hold commands to a round-trip budget.
+ * for tests that hold commands to a round-trip budget; it prepares them as the bot does on PostgreSQL.
  */
 export function createCountingPrisma(url: string, poolSize: number): CountingPrisma {
   let statements = 0;
@@ -23,6 +23,6 @@ export function createCountingPrisma(url: string, poolSize: number): CountingPri
       return send(...args);
     };
   });
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  const prisma = prismaOn(pool, { prepared: true });
   return { prisma, statements: () => statements };
 }
