@@ -304,14 +304,17 @@ interface EachRow {
   reply: number[];
   settled: number[];
   statements: number;
+  parameterBytes: number;
 }
+
+type Counter = Pick<CountingPrisma, 'statements' | 'parameterBytes'>;
 
 /** Times `step` EACH_COMMANDS times, one at a time: until it answers, and until its tracker work is done too. */
 async function each(
   command: string,
   step: (index: number) => Promise<unknown>,
   idle: () => Promise<void>,
-  statements: () => number,
+  counter: Counter,
   after: (index: number) => Promise<unknown> = () => Promise.resolve(),
 ): Promise<EachRow> {
   for (let index = 0; index < WARM_UP; index += 1) {
@@ -323,18 +326,37 @@ async function each(
   const reply: number[] = [];
   const settled: number[] = [];
   let counted = 0;
+  let bytes = 0;
   for (let index = 0; index < EACH_COMMANDS; index += 1) {
-    const before = statements();
+    const before = counter.statements();
+    const bytesBefore = counter.parameterBytes();
     const sent = performance.now();
     await step(index);
     reply.push(performance.now() - sent);
     await idle();
     settled.push(performance.now() - sent);
-    counted += statements() - before;
+    counted += counter.statements() - before;
+    bytes += counter.parameterBytes() - bytesBefore;
     await after(index);
     await idle();
   }
-  return { command, reply: reply.sort((a, b) => a - b), settled: settled.sort((a, b) => a - b), statements: counted / EACH_COMMANDS };
+  return {
+    command,
+    reply: reply.sort((a, b) => a - b),
+    settled: settled.sort((a, b) => a - b),
+    statements: counted / EACH_COMMANDS,
+    parameterBytes: bytes / EACH_COMMANDS,
+  };
+}
+
+function pooled(a: EachRow, b: EachRow): EachRow {
+  return {
+    command: a.command,
+    reply: [...a.reply, ...b.reply].sort((x, y) => x - y),
+    settled: [...a.settled, ...b.settled].sort((x, y) => x - y),
+    statements: (a.statements + b.statements) / 2,
+    parameterBytes: (a.parameterBytes + b.parameterBytes) / 2,
+  };
 }
 
 /** The floor: a bare one-row UPDATE, straight through the pg driver and through the Prisma client the commands use. */
@@ -349,9 +371,10 @@ async function floorRows(url: string, counting: CountingPrisma, encounterId: str
       sent += 1;
       return client.query(sql, [encounterId]);
     };
+    const direct: Counter = { statements: () => sent, parameterBytes: () => sent * encounterId.length };
     return [
-      await each('bare UPDATE (pg)', update, none, () => sent),
-      await each('bare UPDATE (Prisma)', () => counting.prisma.$executeRawUnsafe(sql, encounterId), none, counting.statements),
+      await each('bare UPDATE (pg)', update, none, direct),
+      await each('bare UPDATE (Prisma)', () => counting.prisma.$executeRawUnsafe(sql, encounterId), none, counting),
     ];
   } finally {
     await client.end();
@@ -372,8 +395,8 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
   if (encounter === null) throw new Error('the benchmark encounter did not begin');
   const goblin = (index: number) => `Goblin ${(index % (COMBATANTS / 2)) + 1}`;
   const orc = (index: number) => `Orc ${(index % (COMBATANTS / 2)) + 1}`;
-  const statements = counting.statements;
-  const floor = await floorRows(url, counting, encounter.id);
+  const statements = counting;
+  const floorBefore = await floorRows(url, counting, encounter.id);
   const rows: EachRow[] = [
     await each('/init next', () => run(where, GM, 'init', 'next'), idle, statements),
     await each('/hp damage', (i) => run(where, GM, 'hp', 'damage', { target: goblin(i), amount: '1' }), idle, statements),
@@ -405,6 +428,9 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
     ),
     await each('/init list', () => run(where, PLAYER, 'init', 'list'), idle, statements),
   ];
+  // Measured before and after the commands, and pooled, so a burst of load on a shared machine moves it less.
+  const floorAfter = await floorRows(url, counting, encounter.id);
+  const floor = floorBefore.map((row, index) => pooled(row, floorAfter[index] ?? row));
   const bare = percentile(floor[0]?.reply ?? [], 50);
   return markdown(
     [
@@ -414,6 +440,7 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
       'settled p50 ms',
       'settled p99 ms',
       'SQL statements',
+      'parameter bytes',
       'reply p50 / floor',
       'settled p50 / floor',
     ],
@@ -424,6 +451,7 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
       percentile(row.settled, 50).toFixed(2),
       percentile(row.settled, 99).toFixed(2),
       row.statements.toFixed(2),
+      row.parameterBytes.toFixed(0),
       `${(percentile(row.reply, 50) / bare).toFixed(1)}×`,
       `${(percentile(row.settled, 50) / bare).toFixed(1)}×`,
     ]),

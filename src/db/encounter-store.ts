@@ -131,7 +131,20 @@ function rowParts(table: string, alias: string, columns: readonly string[], kind
   };
 }
 
-const COMBATANT_PARTS = rowParts('combatants', 'c', COMBATANT_COLUMNS, 'Combatants');
+/**
+ * A changed combatant is sent as its id and the columns the change altered: each merged over the
+ * stored row by jsonb_populate_record, so a hit sends its hit points, not the whole combatant.
+ */
+const COMBATANT_PARTS = {
+  ...rowParts('combatants', 'c', COMBATANT_COLUMNS, 'Combatants'),
+  changed: `changed_combatants AS (
+  UPDATE combatants c SET (${COMBATANT_COLUMNS.join(', ')}) = (
+    SELECT ${COMBATANT_COLUMNS.map((name) => `r.${name}`).join(', ')} FROM jsonb_populate_record(c, p.value) r
+  )
+  FROM enc, input i, jsonb_array_elements(i.j->'changedCombatants') p
+  WHERE c.encounter_id = enc.id AND c.id = p.value->>'id'
+)`,
+};
 const EFFECT_PARTS = rowParts('encounter_effects', 'f', EFFECT_COLUMNS, 'Effects');
 
 const SAVE_PARTS: Readonly<Record<keyof SaveShape, string>> = {
@@ -389,6 +402,7 @@ async function save(
   const newCombatants = delta.after.combatants.filter((p) => combatants.added.includes(p.combatant.id));
   const changedEffects = delta.after.effects.filter((e) => !effects.added.includes(e.id));
   const newEffects = delta.after.effects.filter((e) => effects.added.includes(e.id));
+  const earlier = new Map(delta.before.combatants.map((p) => [p.combatant.id, combatantRow(p.combatant, p.sortOrder)]));
   const encounterId = { encounter_id: before.id };
   const payload = {
     round: after.round,
@@ -398,7 +412,7 @@ async function save(
     monstersDie: after.options.monstersDie,
     nextSeq: after.nextSeq,
     endedAt: after.endedAt?.toISOString() ?? null,
-    changedCombatants: changedCombatants.map((p) => combatantRow(p.combatant, p.sortOrder)),
+    changedCombatants: changedCombatants.map((p) => changedColumns(earlier.get(p.combatant.id), combatantRow(p.combatant, p.sortOrder))),
     newCombatants: newCombatants.map((p) => ({ ...encounterId, ...combatantRow(p.combatant, p.sortOrder) })),
     removedCombatants: combatants.removed,
     changedEffects: changedEffects.map(effectRow),
@@ -439,6 +453,16 @@ async function save(
   const encounter = { ...after, version: Number(row.version) };
   if (row.entries === undefined) return { encounter };
   return { encounter, entries: [...row.entries.map(fightEntryOf), fightEntry(actor, change, at)] };
+}
+
+/** The row's id and the columns whose values differ from `was` (all of them without it). */
+function changedColumns(was: CombatantRow | undefined, row: CombatantRow): Partial<CombatantRow> & Pick<CombatantRow, 'id'> {
+  if (was === undefined) return row;
+  const changed: Partial<Record<keyof CombatantRow, unknown>> = { id: row.id };
+  for (const column of COMBATANT_COLUMNS) {
+    if (JSON.stringify(row[column]) !== JSON.stringify(was[column])) changed[column] = row[column];
+  }
+  return changed as Partial<CombatantRow> & Pick<CombatantRow, 'id'>;
 }
 
 /** A sheet write-back as a `characters` row for `jsonb_populate_recordset`: only the columns the save sets. */
