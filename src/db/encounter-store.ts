@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { LastChange } from '../combat/lifecycle';
 import type { ChangeNote } from '../combat/notes';
 import { createEncounterServiceWith, type EncounterService } from '../combat/service';
-import { addedAndRemoved, deltaOf, hiddenHitPointChanges, wholeSide, type EncounterSide } from '../combat/delta';
+import {
+  addedAndRemoved,
+  deltaOf,
+  hiddenHitPointChanges,
+  loggedSide,
+  wholeSide,
+  type EncounterSide,
+  type LoggedSide,
+} from '../combat/delta';
 import type { ChangeFn, EncounterStore, SavedChange, SheetWrite, StoredTransition, UpdateOptions } from '../combat/store';
 import { fightEntry, type FightEntry } from '../combat/recap';
 import type { Actor, Encounter, EncounterEvent, EncounterLogEntry } from '../combat/types';
@@ -340,7 +348,7 @@ interface LoadedRow {
     command: string;
     detail: string;
     before: EncounterSide;
-    after: EncounterSide;
+    after: LoggedSide;
   } | null;
 }
 
@@ -424,7 +432,7 @@ async function save(
     command: change.command,
     detail: change.detail,
     before: delta.before,
-    after: delta.after,
+    after: loggedSide(delta.after),
     events: change.events,
     at: at.toISOString(),
     sheets: (change.sheets ?? []).map(sheetRow),
@@ -599,7 +607,7 @@ function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date, saved
           detail: string;
           undone: boolean;
           before: EncounterSide | null;
-          after: EncounterSide;
+          after: LoggedSide;
           events: EncounterEvent[];
         }[]
       >(LOG_SQL, channelId, count);

@@ -47,6 +47,15 @@ describe('what a command costs on PostgreSQL once the encounter is known', () =>
     ).toBe(1);
   });
 
+  it('sends what a hit changed, not the combatant: its columns, and its hit points in the log', async () => {
+    const before = counting.parameterBytes();
+    const statements = await statementsOf(() => table.run(GM, 'hp', 'damage', { target: 'Orc 2', amount: '1' }));
+    const sent = counting.parameterBytes() - before;
+    expect(statements).toBe(1);
+    // The whole row, and the whole combatant before and after in the log, came to some 4,200.
+    expect(sent).toBeLessThan(2_600);
+  });
+
   it('spends one statement on /condition add, the group question asked of the state this process saw', async () => {
     expect(await statementsOf(() => table.run(GM, 'condition', 'add', { target: 'Orc 2', condition: 'Poisoned' }))).toBe(1);
   });
