@@ -39,6 +39,9 @@ import type { Services } from '../src/services';
 import { coalesceEdits, type CoalescingMessenger } from '../src/transports/coalescing-messenger';
 import type { Reply } from '../src/views/reply';
 import { withBenchDatabase } from './bench-database';
+import { HeardVersions } from '../src/db/heard-versions';
+import { listenForLiveNotices, type LiveListener } from '../src/db/live-listener';
+import { LiveFeed } from '../src/live/feed';
 
 const ENCOUNTERS = 100;
 const COMBATANTS = 10;
@@ -498,6 +501,7 @@ async function main(): Promise<void> {
   const parts = partsAsked();
   await withBenchDatabase(async (url) => {
     const counting = createCountingPrisma(url, POOL_SIZE);
+    let listener: LiveListener | null = null;
     try {
       const service = createEncounterService({
         prisma: counting.prisma,
@@ -505,7 +509,17 @@ async function main(): Promise<void> {
         now: () => new Date(),
         describe: noteText,
       });
-      const services = buildServices({ prisma: counting.prisma, random: createCryptoRandom(), logger: pino({ level: 'silent' }) });
+      // As the bot runs on PostgreSQL: hearing every process's saves, so the tracker's catch-up needs no statement.
+      const logger = pino({ level: 'silent' });
+      const feed = new LiveFeed();
+      const heard = new HeardVersions();
+      listener = await listenForLiveNotices(
+        url,
+        (notice) => feed.publish(notice),
+        logger,
+        (up) => heard.setListening(up),
+      );
+      const services = buildServices({ prisma: counting.prisma, random: createCryptoRandom(), logger, feed, heard });
       if (parts.has('commands')) {
         console.log('Each command, one at a time in one channel, through its handler (Discord answering at once):\n');
         console.log(await commandRows(url, counting, services));
@@ -528,6 +542,7 @@ async function main(): Promise<void> {
         console.log(await sizeRows(services));
       }
     } finally {
+      await listener?.close();
       await counting.prisma.$disconnect();
     }
   });

@@ -18,6 +18,7 @@ import type { RandomSource } from '../dice/random';
 import { CombatRefusal } from '../combat/refusals';
 import type { PrismaClient } from './generated/client';
 import { EncounterCache } from './encounter-cache';
+import type { HeardVersions } from './heard-versions';
 import { KeyedQueue } from './encounter-queue';
 import {
   COMBATANT_COLUMNS,
@@ -488,7 +489,12 @@ function sheetRow(sheet: SheetWrite) {
   };
 }
 
-function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date, saved: (notice: LiveNotice) => void): EncounterStore {
+function createPrismaEncounterStore(
+  prisma: PrismaClient,
+  now: () => Date,
+  saved: (notice: LiveNotice) => void,
+  heard: HeardVersions | undefined,
+): EncounterStore {
   const cache = new EncounterCache(CACHED_ENCOUNTERS);
   const queue = new KeyedQueue();
 
@@ -550,6 +556,11 @@ function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date, saved
     },
 
     async newer(encounterId, version) {
+      if (heard !== undefined) {
+        // Lets whatever the socket already holds (a notice that came in with our edit's answer) be heard first.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (heard.nothingPast(encounterId, version)) return null;
+      }
       const rows = await prisma.$queryRawUnsafe<StateRow[]>(NEWER_SQL, encounterId, version);
       const row = rows[0];
       return row === undefined ? null : encounterFromRows(row.encounter, row.combatants, row.effects);
@@ -668,6 +679,8 @@ export interface EncounterServiceOptions {
   saved?: (this: void, notice: LiveNotice) => void;
   /** The log line's words for a change: the views' `noteText`, which this layer may not import. */
   describe(this: void, note: ChangeNote): string;
+  /** What this process has heard of every process's saves, to answer the tracker's catch-up without a statement. */
+  heard?: HeardVersions;
 }
 
 /** The encounter service the app uses: PostgreSQL through Prisma, rule sets from the channel settings. */
@@ -677,9 +690,10 @@ export function createEncounterService({
   now,
   saved = () => undefined,
   describe,
+  heard,
 }: EncounterServiceOptions): EncounterService {
   return createEncounterServiceWith({
-    store: createPrismaEncounterStore(prisma, now, saved),
+    store: createPrismaEncounterStore(prisma, now, saved, heard),
     random,
     now,
     ruleSetFor: async (place) => (await effectiveRuleset(prisma, place)).ruleset,

@@ -14,9 +14,14 @@ export interface LiveListener {
 /**
  * Hears the live pages' notices other processes send through PostgreSQL (LISTEN/NOTIFY), on one
  * connection of its own. When that connection drops it reconnects by itself, and says `resync`
- * once listening again, since notices sent meanwhile are lost.
+ * once listening again, since notices sent meanwhile are lost; `listening` hears when it is up and down.
  */
-export async function listenForLiveNotices(url: string, publish: (notice: LiveNotice) => void, logger: Logger): Promise<LiveListener> {
+export async function listenForLiveNotices(
+  url: string,
+  publish: (notice: LiveNotice) => void,
+  logger: Logger,
+  listening: (up: boolean) => void = () => undefined,
+): Promise<LiveListener> {
   let client: pg.Client | null = null;
   let closed = false;
   let retryMs = FIRST_RETRY_MS;
@@ -30,6 +35,7 @@ export async function listenForLiveNotices(url: string, publish: (notice: LiveNo
       if (notice !== null) publish(notice);
     });
     next.on('error', (error) => {
+      listening(false);
       logger.warn({ err: error }, 'lost the connection that hears of changes for live pages; reconnecting');
       void next.end().catch(() => undefined);
       retry();
@@ -41,6 +47,7 @@ export async function listenForLiveNotices(url: string, publish: (notice: LiveNo
       return;
     }
     client = next;
+    listening(true);
   };
 
   const retry = (): void => {
@@ -67,6 +74,7 @@ export async function listenForLiveNotices(url: string, publish: (notice: LiveNo
   return {
     async close() {
       closed = true;
+      listening(false);
       clearTimeout(timer);
       await client?.end();
     },
