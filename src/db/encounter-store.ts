@@ -47,8 +47,10 @@ import type { StoredRow } from './table-rows';
  * process changed the encounter) writes nothing; one fresh load and save follow, and if processes
  * keep racing, the command queues on the encounter's row lock: BEGIN, SELECT … FOR UPDATE, the load,
  * the save, COMMIT. Locks are per encounter row, so encounters in different channels never wait on
- * each other. A read (`/init list`, a button press) is one statement too, and when the remembered
- * copy is still current it returns only that fact, so nothing is sent or parsed again. The save (and
+ * each other. A read (`/init list`) is one statement too, and when the remembered copy is still
+ * current it returns only that fact, so nothing is sent or parsed again. A changed combatant is sent
+ * as its changed columns, and the log keeps of the change's after side only what undo and the log
+ * read. Statements are prepared once per connection on PostgreSQL (see src/db/client.ts). The save (and
  * the begin) also tells other processes' live pages of the new version with pg_notify, inside the
  * same statement: no round trip of its own, and PostgreSQL delivers it only once the change commits.
  */
