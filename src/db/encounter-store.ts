@@ -18,6 +18,7 @@ import type { RandomSource } from '../dice/random';
 import { CombatRefusal } from '../combat/refusals';
 import type { PrismaClient } from './generated/client';
 import { EncounterCache } from './encounter-cache';
+import { sqlOf, type Sql, type SqlPool } from './raw-sql';
 import type { HeardVersions } from './heard-versions';
 import { KeyedQueue } from './encounter-queue';
 import {
@@ -54,9 +55,6 @@ import type { StoredRow } from './table-rows';
  * the begin) also tells other processes' live pages of the new version with pg_notify, inside the
  * same statement: no round trip of its own, and PostgreSQL delivers it only once the change commits.
  */
-
-/** Only the prisma client's raw query method is needed, inside a transaction or not. */
-type Queryable = Pick<PrismaClient, '$queryRawUnsafe'>;
 
 /** Active encounters this process remembers (a few kilobytes each). */
 const CACHED_ENCOUNTERS = 1_000;
@@ -364,8 +362,8 @@ interface Loaded {
 type Attempt = { kind: 'saved'; transition: SavedChange } | { kind: 'stale' } | { kind: 'missing' };
 
 /** Loads the channel's encounter; `known`, a copy the caller holds, is returned as it is while still current. */
-async function load(db: Queryable, channelId: string, withLastChange: boolean, known?: Encounter): Promise<Loaded | null> {
-  const rows = await db.$queryRawUnsafe<LoadedRow[]>(LOAD_SQL, channelId, withLastChange, known?.id ?? null, known?.version ?? null);
+async function load(db: Sql, channelId: string, withLastChange: boolean, known?: Encounter): Promise<Loaded | null> {
+  const rows = await db.rows<LoadedRow>(LOAD_SQL, channelId, withLastChange, known?.id ?? null, known?.version ?? null);
   const row = rows[0];
   if (row === undefined) return null;
   let encounter = known;
@@ -395,7 +393,7 @@ async function load(db: Queryable, channelId: string, withLastChange: boolean, k
  * `withFight` its whole log, this change last), or null on a lost race.
  */
 async function save(
-  db: Queryable,
+  db: Sql,
   before: Encounter,
   change: StoredTransition,
   actor: Actor,
@@ -453,12 +451,7 @@ async function save(
     },
     withFight,
   );
-  const rows = await db.$queryRawUnsafe<{ version: number; entries?: EntryRow[] }[]>(
-    sql,
-    before.id,
-    before.version,
-    JSON.stringify(payload),
-  );
+  const rows = await db.rows<{ version: number; entries?: EntryRow[] }>(sql, before.id, before.version, JSON.stringify(payload));
   const row = rows[0];
   if (row === undefined) return null;
   const encounter = { ...after, version: Number(row.version) };
@@ -492,7 +485,7 @@ function sheetRow(sheet: SheetWrite) {
 }
 
 function createPrismaEncounterStore(
-  prisma: PrismaClient,
+  sql: SqlPool,
   now: () => Date,
   saved: (notice: LiveNotice) => void,
   heard: HeardVersions | undefined,
@@ -500,7 +493,7 @@ function createPrismaEncounterStore(
   const cache = new EncounterCache(CACHED_ENCOUNTERS);
   const queue = new KeyedQueue();
 
-  async function loadFresh(db: Queryable, channelId: string, withLastChange: boolean, known?: Encounter): Promise<Loaded | null> {
+  async function loadFresh(db: Sql, channelId: string, withLastChange: boolean, known?: Encounter): Promise<Loaded | null> {
     const loaded = await load(db, channelId, withLastChange, known);
     if (loaded === null) cache.forget(channelId);
     else cache.remember(loaded.encounter);
@@ -508,7 +501,7 @@ function createPrismaEncounterStore(
   }
 
   /** Computes the change on `loaded` and saves it unless somebody changed the encounter since. */
-  async function attempt(db: Queryable, loaded: Loaded, actor: Actor, change: ChangeFn, withFight: boolean): Promise<Attempt> {
+  async function attempt(db: Sql, loaded: Loaded, actor: Actor, change: ChangeFn, withFight: boolean): Promise<Attempt> {
     const transition = change(loaded.encounter, loaded.lastChange);
     const saved = await save(db, loaded.encounter, transition, actor, now(), withFight);
     if (saved === null) {
@@ -522,7 +515,7 @@ function createPrismaEncounterStore(
   /** On the state this process last saw: one statement when nobody else changed the encounter since. */
   async function attemptCached(cached: Encounter, actor: Actor, change: ChangeFn, withFight: boolean): Promise<Attempt> {
     try {
-      return await attempt(prisma, { encounter: cached, lastChange: null }, actor, change, withFight);
+      return await attempt(sql, { encounter: cached, lastChange: null }, actor, change, withFight);
     } catch (error) {
       // A refusal computed on a state another process has since changed may be wrong: ask again on a fresh one.
       if (!(error instanceof CombatRefusal)) throw error;
@@ -532,29 +525,26 @@ function createPrismaEncounterStore(
   }
 
   async function attemptFresh(channelId: string, actor: Actor, change: ChangeFn, options: Required<UpdateOptions>): Promise<Attempt> {
-    const loaded = await loadFresh(prisma, channelId, options.withLastChange);
-    return loaded === null ? { kind: 'missing' } : attempt(prisma, loaded, actor, change, options.withFight);
+    const loaded = await loadFresh(sql, channelId, options.withLastChange);
+    return loaded === null ? { kind: 'missing' } : attempt(sql, loaded, actor, change, options.withFight);
   }
 
   /** Holding the encounter's row lock, nobody can change it between the load and the save. */
   function attemptLocked(channelId: string, actor: Actor, change: ChangeFn, options: Required<UpdateOptions>): Promise<SavedChange | null> {
-    return prisma.$transaction(
-      async (tx) => {
-        await tx.$queryRawUnsafe(LOCK_SQL, channelId);
-        const loaded = await loadFresh(tx, channelId, options.withLastChange);
-        if (loaded === null) return null;
-        const result = await attempt(tx, loaded, actor, change, options.withFight);
-        if (result.kind !== 'saved') throw new Error('an encounter changed while its row was locked');
-        return result.transition;
-      },
-      { maxWait: LOCKED_TRANSACTION_TIMEOUT_MS, timeout: LOCKED_TRANSACTION_TIMEOUT_MS },
-    );
+    return sql.transaction(async (tx) => {
+      await tx.rows(LOCK_SQL, channelId);
+      const loaded = await loadFresh(tx, channelId, options.withLastChange);
+      if (loaded === null) return null;
+      const result = await attempt(tx, loaded, actor, change, options.withFight);
+      if (result.kind !== 'saved') throw new Error('an encounter changed while its row was locked');
+      return result.transition;
+    }, LOCKED_TRANSACTION_TIMEOUT_MS);
   }
 
   return {
     async active(channelId) {
       // Current, as another process may have changed it; re-read only if it did.
-      return (await loadFresh(prisma, channelId, false, cache.get(channelId)))?.encounter ?? null;
+      return (await loadFresh(sql, channelId, false, cache.get(channelId)))?.encounter ?? null;
     },
 
     async newer(encounterId, version) {
@@ -563,13 +553,13 @@ function createPrismaEncounterStore(
         await new Promise((resolve) => setImmediate(resolve));
         if (heard.nothingPast(encounterId, version)) return null;
       }
-      const rows = await prisma.$queryRawUnsafe<StateRow[]>(NEWER_SQL, encounterId, version);
+      const rows = await sql.rows<StateRow>(NEWER_SQL, encounterId, version);
       const row = rows[0];
       return row === undefined ? null : encounterFromRows(row.encounter, row.combatants, row.effects);
     },
 
     async cached(channelId) {
-      return cache.get(channelId) ?? (await loadFresh(prisma, channelId, false))?.encounter ?? null;
+      return cache.get(channelId) ?? (await loadFresh(sql, channelId, false))?.encounter ?? null;
     },
 
     async create(begun: StoredTransition, actor: Actor) {
@@ -584,7 +574,7 @@ function createPrismaEncounterStore(
         after: wholeSide(e),
         events: begun.events,
       };
-      const rows = await prisma.$queryRawUnsafe<{ id: string }[]>(CREATE_SQL, JSON.stringify(payload));
+      const rows = await sql.rows<{ id: string }>(CREATE_SQL, JSON.stringify(payload));
       if (rows.length !== 1) return false;
       cache.remember(e);
       saved({ kind: 'changed', channelId: e.channelId, encounterId: e.id, version: e.version, encounter: e });
@@ -611,19 +601,17 @@ function createPrismaEncounterStore(
     },
 
     async log(channelId, count) {
-      const rows = await prisma.$queryRawUnsafe<
-        {
-          created_at: Date;
-          actor_id: string;
-          actor_name: string;
-          command: string;
-          detail: string;
-          undone: boolean;
-          before: EncounterSide | null;
-          after: LoggedSide;
-          events: EncounterEvent[];
-        }[]
-      >(LOG_SQL, channelId, count);
+      const rows = await sql.rows<{
+        created_at: Date;
+        actor_id: string;
+        actor_name: string;
+        command: string;
+        detail: string;
+        undone: boolean;
+        before: EncounterSide | null;
+        after: LoggedSide;
+        events: EncounterEvent[];
+      }>(LOG_SQL, channelId, count);
       if (rows.length === 0) return null;
       return rows.map((row): EncounterLogEntry => ({
         at: new Date(row.created_at),
@@ -638,7 +626,7 @@ function createPrismaEncounterStore(
     },
 
     async fight(channelId, which) {
-      const rows = await prisma.$queryRawUnsafe<FightRow[]>(FIGHT_SQL, channelId, which === 'ended');
+      const rows = await sql.rows<FightRow>(FIGHT_SQL, channelId, which === 'ended');
       const row = rows[0];
       if (row === undefined) return null;
       return {
@@ -648,7 +636,7 @@ function createPrismaEncounterStore(
     },
 
     async fightOutline(channelId, which) {
-      const rows = await prisma.$queryRawUnsafe<(StateRow & { hidden: boolean })[]>(FIGHT_OUTLINE_SQL, channelId, which === 'ended');
+      const rows = await sql.rows<StateRow & { hidden: boolean }>(FIGHT_OUTLINE_SQL, channelId, which === 'ended');
       const row = rows[0];
       if (row === undefined) return null;
       return { encounter: encounterFromRows(row.encounter, row.combatants, row.effects), hidden: row.hidden };
@@ -656,7 +644,7 @@ function createPrismaEncounterStore(
 
     async setTrackerMessage(encounterId, messageId) {
       // A new version, so other processes' cached copies (without the message id) are refreshed.
-      const rows = await prisma.$queryRawUnsafe<{ channel_id: string; version: number }[]>(
+      const rows = await sql.rows<{ channel_id: string; version: number }>(
         'UPDATE encounters SET tracker_message_id = $2, version = version + 1 WHERE id = $1::uuid RETURNING channel_id, version',
         encounterId,
         messageId,
@@ -695,7 +683,7 @@ export function createEncounterService({
   heard,
 }: EncounterServiceOptions): EncounterService {
   return createEncounterServiceWith({
-    store: createPrismaEncounterStore(prisma, now, saved, heard),
+    store: createPrismaEncounterStore(sqlOf(prisma), now, saved, heard),
     random,
     now,
     ruleSetFor: async (place) => (await effectiveRuleset(prisma, place)).ruleset,

@@ -1,5 +1,3 @@
-import type { SqlQuery } from '@prisma/driver-adapter-utils';
-
 /**
  * Most statements the bot sends are a few fixed texts (the encounter store's load and saves, the
  * settings and characters reads), so naming them makes PostgreSQL parse and plan each once per
@@ -7,9 +5,9 @@ import type { SqlQuery } from '@prisma/driver-adapter-utils';
  * own queries vary with their arguments' count) the rest go unnamed, so neither this map nor a
  * connection's prepared statements grow without end.
  */
-export function statementNamer(limit: number): (query: SqlQuery) => string {
+export function statementNamer(limit: number): (sql: string) => string {
   const names = new Map<string, string>();
-  return ({ sql }) => {
+  return (sql) => {
     let name = names.get(sql);
     if (name === undefined) {
       // pg sends an empty name as the unnamed statement, parsed anew each time.
