@@ -3,7 +3,8 @@ import type { Combatant, Encounter, EncounterEffect, EncounterOptions, HiddenHit
 /*
  * A change to an encounter as the event log keeps it: the encounter's own fields, and only the
  * combatants and effects the change touched, as they were before and after. `undo` puts the
- * "before" side back; the store writes the "after" side.
+ * "before" side back; the store writes the "after" side, and logs of it only what undo and the log
+ * read (`LoggedSide`).
  */
 
 /** What a change may alter on the encounter itself. */
