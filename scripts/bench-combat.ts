@@ -503,12 +503,6 @@ async function main(): Promise<void> {
     const counting = createCountingPrisma(url, POOL_SIZE);
     let listener: LiveListener | null = null;
     try {
-      const service = createEncounterService({
-        prisma: counting.prisma,
-        random: createCryptoRandom(),
-        now: () => new Date(),
-        describe: noteText,
-      });
       // As the bot runs on PostgreSQL: hearing every process's saves, so the tracker's catch-up needs no statement.
       const logger = pino({ level: 'silent' });
       const feed = new LiveFeed();
@@ -518,7 +512,15 @@ async function main(): Promise<void> {
         (notice) => feed.publish(notice),
         logger,
         (up) => heard.setListening(up),
+        heard.listenerName,
       );
+      const service = createEncounterService({
+        prisma: counting.prisma,
+        random: createCryptoRandom(),
+        now: () => new Date(),
+        describe: noteText,
+        heard,
+      });
       const services = buildServices({ prisma: counting.prisma, random: createCryptoRandom(), logger, feed, heard });
       if (parts.has('commands')) {
         console.log('Each command, one at a time in one channel, through its handler (Discord answering at once):\n');

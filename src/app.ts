@@ -121,6 +121,7 @@ export async function openApp({ config, logger, memory = false, seed, database, 
           (notice) => feed.publish(notice),
           logger,
           (up) => heard.setListening(up),
+          heard.listenerName,
         ).catch((error: unknown) => {
           logger.warn({ err: error }, "could not listen for other processes' changes; live pages and trackers will ask the database");
           return null;

@@ -33,7 +33,7 @@ import {
   type EncounterRow,
 } from './encounter-rows';
 import { effectiveRuleset } from './settings';
-import { notifyChanged } from './live-notices';
+import { notifyChanged, notifyChangedIfHeard } from './live-notices';
 import type { LiveNotice } from '../live/feed';
 import type { StoredRow } from './table-rows';
 
@@ -200,7 +200,7 @@ const SAVE_TAIL = `logged AS (
     (i.j->>'at')::timestamptz
   FROM enc, input i
 )
-SELECT enc.version FROM enc, ${notifyChanged('enc')}`;
+SELECT enc.version FROM enc CROSS JOIN input i ${notifyChangedIfHeard('enc', "coalesce(i.j->>'listener', '')")}`;
 
 /** One log entry as `FightRow` reads it. */
 const ENTRY_JSON = `json_build_object(
@@ -303,6 +303,12 @@ SELECT ${STATE_COLUMNS}
 FROM encounters e
 WHERE e.id = $1::uuid AND e.version > $2::int`;
 
+const TRACKER_MESSAGE_SQL = `
+WITH enc AS (
+  UPDATE encounters SET tracker_message_id = $2, version = version + 1 WHERE id = $1::uuid RETURNING id, channel_id, version
+)
+SELECT enc.channel_id, enc.version FROM enc, ${notifyChanged('enc')}`;
+
 /** The rows `STATE_COLUMNS` reads. */
 export interface StateRow {
   encounter: StoredRow<EncounterRow>;
@@ -390,7 +396,8 @@ async function load(db: Sql, channelId: string, withLastChange: boolean, known?:
 
 /**
  * Saves `change` if the encounter is still at `before.version`; the saved encounter (and with
- * `withFight` its whole log, this change last), or null on a lost race.
+ * `withFight` its whole log, this change last), or null on a lost race. `ownListener` names this
+ * process's listening connection, which need not hear of its own saves.
  */
 async function save(
   db: Sql,
@@ -399,6 +406,7 @@ async function save(
   actor: Actor,
   at: Date,
   withFight: boolean,
+  ownListener: string,
 ): Promise<{ encounter: Encounter; entries?: FightEntry[] } | null> {
   const after = change.encounter;
   const delta = deltaOf(before, after);
@@ -437,6 +445,7 @@ async function save(
     events: change.events,
     at: at.toISOString(),
     sheets: (change.sheets ?? []).map(sheetRow),
+    listener: ownListener,
   };
   const sql = saveSql(
     {
@@ -503,7 +512,7 @@ function createPrismaEncounterStore(
   /** Computes the change on `loaded` and saves it unless somebody changed the encounter since. */
   async function attempt(db: Sql, loaded: Loaded, actor: Actor, change: ChangeFn, withFight: boolean): Promise<Attempt> {
     const transition = change(loaded.encounter, loaded.lastChange);
-    const saved = await save(db, loaded.encounter, transition, actor, now(), withFight);
+    const saved = await save(db, loaded.encounter, transition, actor, now(), withFight, heard?.listenerName ?? '');
     if (saved === null) {
       cache.forget(loaded.encounter.channelId);
       return { kind: 'stale' };
@@ -574,15 +583,18 @@ function createPrismaEncounterStore(
         after: wholeSide(e),
         events: begun.events,
       };
+      const since = heard?.since ?? null;
       const rows = await sql.rows<{ id: string }>(CREATE_SQL, JSON.stringify(payload));
       if (rows.length !== 1) return false;
       cache.remember(e);
+      heard?.saved(e.id, e.version, since);
       saved({ kind: 'changed', channelId: e.channelId, encounterId: e.id, version: e.version, encounter: e });
       return true;
     },
 
     async update(channelId, actor, change, options = {}) {
       const asked = { withLastChange: options.withLastChange ?? false, withFight: options.withFight ?? false };
+      const since = heard?.since ?? null;
       const transition = await queue.run(channelId, async () => {
         const cached = asked.withLastChange ? undefined : cache.get(channelId);
         let result: Attempt = cached === undefined ? { kind: 'stale' } : await attemptCached(cached, actor, change, asked.withFight);
@@ -595,8 +607,10 @@ function createPrismaEncounterStore(
       });
       // Committed by now (the locked try commits when its transaction ends), so a reader sees this version.
       const { encounter } = transition ?? {};
-      if (encounter !== undefined)
+      if (encounter !== undefined) {
+        heard?.saved(encounter.id, encounter.version, since);
         saved({ kind: 'changed', channelId: encounter.channelId, encounterId: encounter.id, version: encounter.version, encounter });
+      }
       return transition;
     },
 
@@ -643,14 +657,13 @@ function createPrismaEncounterStore(
     },
 
     async setTrackerMessage(encounterId, messageId) {
-      // A new version, so other processes' cached copies (without the message id) are refreshed.
-      const rows = await sql.rows<{ channel_id: string; version: number }>(
-        'UPDATE encounters SET tracker_message_id = $2, version = version + 1 WHERE id = $1::uuid RETURNING channel_id, version',
-        encounterId,
-        messageId,
-      );
+      // A new version, so other processes' cached copies (without the message id) are refreshed, and
+      // told of, as their trackers' catch-up goes by what they heard.
+      const since = heard?.since ?? null;
+      const rows = await sql.rows<{ channel_id: string; version: number }>(TRACKER_MESSAGE_SQL, encounterId, messageId);
       const row = rows[0];
       if (row === undefined) return;
+      heard?.saved(encounterId, Number(row.version), since);
       const cached = cache.get(row.channel_id);
       if (cached?.id === encounterId && cached.version === Number(row.version) - 1) {
         cache.remember({ ...cached, trackerMessageId: messageId, version: Number(row.version) });

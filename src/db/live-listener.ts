@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { parseLiveNotice, type LiveNotice } from '../live/feed';
-import { LIVE_CHANNEL } from './live-notices';
+import { LIVE_CHANNEL, listenerName } from './live-notices';
 
 /** After a lost connection, the next try waits this long, doubling up to the most. */
 const FIRST_RETRY_MS = 500;
@@ -21,6 +21,7 @@ export async function listenForLiveNotices(
   publish: (notice: LiveNotice) => void,
   logger: Logger,
   listening: (up: boolean) => void = () => undefined,
+  name: string = listenerName(),
 ): Promise<LiveListener> {
   let client: pg.Client | null = null;
   let closed = false;
@@ -28,7 +29,8 @@ export async function listenForLiveNotices(
   let timer: NodeJS.Timeout | undefined;
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000, keepAlive: true });
+    // Named, so other processes' saves see that someone listens (see notifyChangedIfHeard).
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000, keepAlive: true, application_name: name });
     next.on('notification', (message) => {
       if (message.channel !== LIVE_CHANNEL || message.payload === undefined) return;
       const notice = parseLiveNotice(message.payload);

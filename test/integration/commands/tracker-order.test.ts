@@ -15,6 +15,8 @@ import { HeardVersions } from '../../../src/db/heard-versions';
 import { createCountingPrisma, type CountingPrisma } from '../../../src/db/encounter-statement-counter';
 import { listenForLiveNotices } from '../../../src/db/live-listener';
 import { LiveFeed } from '../../../src/live/feed';
+import { LIVE_CHANNEL } from '../../../src/db/live-notices';
+import pg from 'pg';
 
 /** Over the table's own messenger, edits that take `delay()` ms each, as Discord's REST latency varies. */
 function delayed(inner: ChannelMessenger, delay: () => number): ChannelMessenger {
@@ -71,6 +73,7 @@ async function hearingProcessOn(
     (notice) => feed.publish(notice),
     logger,
     (up) => heard.setListening(up),
+    heard.listenerName,
   );
   return {
     services: buildServices({ prisma, random: createSeededRandom(seed), logger, feed, heard }),
@@ -269,5 +272,48 @@ describe('a command of a process that hears every save, once its tracker is edit
     await messenger.idle();
     expect(counting.statements() - before).toBe(1);
     expect(turnOf(table.tracker())).toEqual([1, 1]);
+  });
+});
+
+describe('a save’s notice to other processes', () => {
+  let db: TestDatabase;
+  let spy: pg.Client;
+  const heardBySpy: string[] = [];
+  const closing: (() => Promise<void>)[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    // Hears every notice, unnamed: no process counts it as one of theirs.
+    spy = new pg.Client({ connectionString: db.url });
+    await spy.connect();
+    spy.on('notification', (message) => heardBySpy.push(message.payload ?? ''));
+    await spy.query(`LISTEN ${LIVE_CHANNEL}`);
+  });
+
+  afterAll(async () => {
+    await Promise.all(closing.map((close) => close()));
+    await spy.end();
+    await db.drop();
+  });
+
+  /** Notices the spy has heard by the time a notice sent now would have arrived. */
+  async function noticesSoFar(): Promise<number> {
+    await spy.query('SELECT 1');
+    return heardBySpy.filter((payload) => payload.includes('"changed"')).length;
+  }
+
+  test('is sent only while another process listens: one process alone does not pay for it', async () => {
+    const ours = await hearingProcessOn(db, 1);
+    closing.push(ours.close);
+    const table = new Table(ours.services);
+    await table.run(GM, 'init', 'begin', { name: 'Alone' });
+    await table.run(GM, 'init', 'add', { name: 'Goblin', hp: 7, ac: 15, count: 2, initiative: 12 });
+    const alone = await noticesSoFar();
+    await table.run(GM, 'init', 'next');
+    expect(await noticesSoFar()).toBe(alone);
+    const theirs = await hearingProcessOn(db, 2);
+    closing.push(theirs.close);
+    await table.run(GM, 'init', 'next');
+    expect(await noticesSoFar()).toBe(alone + 1);
   });
 });
