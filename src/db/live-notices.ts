@@ -26,13 +26,14 @@ export function notifyChanged(alias: string): string {
 
 /**
  * `notifyChanged` for the saves of commands, as a LEFT JOIN: only when another process listens (a
- * connection named by `listenerName` other than `ownListener`, an SQL text expression). PostgreSQL
+ * connection to this database named by `listenerName` other than `ownListener`, an SQL text expression). PostgreSQL
  * serializes the commits of notifying transactions, WAL flush included, so one process alone would
  * otherwise pay for notices nobody hears. Looked up after the save's UPDATE has its row, so a process
  * that heard of (or made) the version this save replaces was already listening and is found.
  */
 export function notifyChangedIfHeard(alias: string, ownListener: string): string {
   return `LEFT JOIN LATERAL (SELECT ${changedNotice(alias)} WHERE EXISTS (
-    SELECT 1 FROM pg_stat_activity a WHERE a.application_name LIKE '${LISTENER_PREFIX}%' AND a.application_name <> ${ownListener}
+    SELECT 1 FROM pg_stat_activity a
+    WHERE a.datname = current_database() AND a.application_name LIKE '${LISTENER_PREFIX}%' AND a.application_name <> ${ownListener}
   )) notified ON true`;
 }
