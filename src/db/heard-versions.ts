@@ -13,7 +13,7 @@ const MOST_ENCOUNTERS = 10_000;
  * edit. Without an unbroken connection nothing is vouched for and the catch-up asks the database.
  */
 export class HeardVersions {
-  /** The application_name of this process's listening connection (other processes' saves notify when they see it). */
+  /** This process's row in `listeners` (other processes' saves notify while they see it). */
   readonly listenerName = listenerName();
   private readonly newest = new Map<string, number>();
   private listening = false;

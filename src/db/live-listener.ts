@@ -3,6 +3,14 @@ import type { Logger } from 'pino';
 import { parseLiveNotice, type LiveNotice } from '../live/feed';
 import { LIVE_CHANNEL, listenerName } from './live-notices';
 
+/** A listener renews its row this often; saves count a row as a listener for LISTENER_FRESH (src/db/live-notices.ts). */
+const HEARTBEAT_MS = 60_000;
+
+/** Registers (or renews) this process as a listener, and forgets those that stopped renewing long ago (crashed). */
+const REGISTER_SQL = `
+WITH gone AS (DELETE FROM listeners WHERE seen_at < now() - interval '1 hour')
+INSERT INTO listeners (name) VALUES ($1) ON CONFLICT (name) DO UPDATE SET seen_at = now()`;
+
 /** After a lost connection, the next try waits this long, doubling up to the most. */
 const FIRST_RETRY_MS = 500;
 const MOST_RETRY_MS = 15_000;
@@ -29,8 +37,7 @@ export async function listenForLiveNotices(
   let timer: NodeJS.Timeout | undefined;
 
   const connect = async (): Promise<void> => {
-    // Named, so other processes' saves see that someone listens (see notifyChangedIfHeard).
-    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000, keepAlive: true, application_name: name });
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000, keepAlive: true });
     next.on('notification', (message) => {
       if (message.channel !== LIVE_CHANNEL || message.payload === undefined) return;
       const notice = parseLiveNotice(message.payload);
@@ -43,6 +50,8 @@ export async function listenForLiveNotices(
       retry();
     });
     await next.connect();
+    // Registered before listening, so a save that could find this process unregistered commits before it listens.
+    await next.query(REGISTER_SQL, [name]);
     await next.query(`LISTEN ${LIVE_CHANNEL}`);
     if (closed) {
       await next.end();
@@ -73,10 +82,18 @@ export async function listenForLiveNotices(
   };
 
   await connect();
+  const heartbeat = setInterval(() => {
+    client
+      ?.query(REGISTER_SQL, [name])
+      .catch((error: unknown) => logger.warn({ err: error }, 'could not renew this process as a listener'));
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
   return {
     async close() {
       closed = true;
+      clearInterval(heartbeat);
       listening(false);
+      await client?.query('DELETE FROM listeners WHERE name = $1', [name]).catch(() => undefined);
       clearTimeout(timer);
       await client?.end();
     },

@@ -3,12 +3,9 @@ import { randomUUID } from 'node:crypto';
 /** The channel every process LISTENs on for the live pages' notices (src/live/feed.ts reads them). */
 export const LIVE_CHANNEL = 'rollcall_live';
 
-/** How every process's listening connection is named (its application_name), each with a suffix of its own. */
-const LISTENER_PREFIX = 'rollcall listener ';
-
-/** A name for one process's listening connection: other processes' saves find it in pg_stat_activity. */
+/** A name for one process's listening connection, its row in `listeners`. */
 export function listenerName(): string {
-  return `${LISTENER_PREFIX}${randomUUID()}`;
+  return randomUUID();
 }
 
 function changedNotice(alias: string): string {
@@ -24,16 +21,18 @@ export function notifyChanged(alias: string): string {
   return `LATERAL (SELECT ${changedNotice(alias)}) notified`;
 }
 
+/** A listener's row counts this long after it was last renewed (every minute while it listens). */
+const LISTENER_FRESH = "interval '3 minutes'";
+
 /**
  * `notifyChanged` for the saves of commands, as a LEFT JOIN: only when another process listens (a
- * connection to this database named by `listenerName` other than `ownListener`, an SQL text expression). PostgreSQL
- * serializes the commits of notifying transactions, WAL flush included, so one process alone would
- * otherwise pay for notices nobody hears. Looked up after the save's UPDATE has its row, so a process
- * that heard of (or made) the version this save replaces was already listening and is found.
+ * fresh row in `listeners` other than `ownListener`, an SQL text expression). PostgreSQL serializes
+ * the commits of notifying transactions, WAL flush included, so one process alone would otherwise
+ * pay for notices nobody hears. A process registers before it listens, and a save that replaces a
+ * version another process made or heard of started after that version committed, so it sees the row.
  */
 export function notifyChangedIfHeard(alias: string, ownListener: string): string {
   return `LEFT JOIN LATERAL (SELECT ${changedNotice(alias)} WHERE EXISTS (
-    SELECT 1 FROM pg_stat_activity a
-    WHERE a.datname = current_database() AND a.application_name LIKE '${LISTENER_PREFIX}%' AND a.application_name <> ${ownListener}
+    SELECT 1 FROM listeners l WHERE l.name <> ${ownListener} AND l.seen_at > now() - ${LISTENER_FRESH}
   )) notified ON true`;
 }
