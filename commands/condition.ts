@@ -13,7 +13,7 @@ import type { AddConditionInput, GroupConditionInput } from '../src/combat/condi
 import { groupNamed } from '../src/combat/targets';
 import { rulesOf } from '../src/combat/rules-of';
 import { catalogueNames, MAX_DURATION_ROUNDS, MAX_SAVE_DC, NOTE_MAX_LENGTH } from '../src/combat/conditions';
-import { actorOf, applyStep, encounterForButton, encountersOf, placeOf, suggestTargets, withHarmSetting } from './shared/encounter';
+import { actorOf, applyButtonStep, applyStep, encountersOf, placeOf, suggestTargets, withHarmSetting } from './shared/encounter';
 import { isPrivateEffect } from '../src/combat/effects';
 import { isGameMaster } from '../src/combat/permissions';
 import { MODIFIER_LIMITS } from '../src/rules/modifiers';
@@ -97,7 +97,8 @@ async function suggestConditions(ctx: AutocompleteContext, typed: string): Promi
  * combatant, "which one?" included.
  */
 async function add(ctx: CommandContext, input: AddConditionInput): Promise<Reply> {
-  const encounter = await encountersOf(ctx).get(placeOf(ctx));
+  // Asked of the state this process last saw, at no cost: the step finds its target again on the fresh one.
+  const encounter = await encountersOf(ctx).seen(placeOf(ctx));
   const group = encounter === null ? null : groupNamed(encounter, input.target);
   if (encounter === null || group === null) return applyStep(ctx, addCondition, input);
   const living = group.filter((c) => !c.rules.dead);
@@ -140,8 +141,7 @@ async function confirmGroup(ctx: ComponentContext, action: 'group' | 'cancel', c
   if (action === 'cancel') {
     return { updateMessage: true, ephemeral: true, embeds: [{ description: 'Nothing was changed.', color: COLORS.info }], components: [] };
   }
-  await encounterForButton(ctx, pending.encounterId);
-  return applyStep(ctx, addConditionToEach, groupInput(pending.input));
+  return applyButtonStep(ctx, pending.encounterId, addConditionToEach, groupInput(pending.input));
 }
 
 /** `condition:group|cancel:<confirmation>`: a group's confirmation. */
@@ -151,10 +151,9 @@ const groupButtons = [
 ];
 
 /** `condition:save:<encounter>:<effect>`: the repeat save a turn reply asked for. */
-const repeatSaveButton = onButton('condition', 'save', async (ctx, button) => {
-  await encounterForButton(ctx, button.encounterId);
-  return applyStep(ctx, pressRepeatSave, button.effectId);
-});
+const repeatSaveButton = onButton('condition', 'save', (ctx, button) =>
+  applyButtonStep(ctx, button.encounterId, pressRepeatSave, button.effectId),
+);
 
 /** `/condition`: conditions, level tracks and named effects on the combatants of the channel's encounter. */
 export const command = commandOfSubcommands({

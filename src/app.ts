@@ -24,6 +24,7 @@ import { LiveLinks } from './live/links';
 import { serveLivePages, type LivePages, type ServeOptions } from './live/live-pages';
 import { createLiveLinkStore, createLiveStateSource } from './db/live-store';
 import { listenForLiveNotices } from './db/live-listener';
+import { HeardVersions } from './db/heard-versions';
 import type { LivePagesOff } from './views/live-share';
 import { createChartRenderer } from './charts';
 import type { ChartRenderer } from './views/recap-chart';
@@ -70,6 +71,8 @@ export interface ServiceParts {
   liveLinks?: LiveLinks;
   /** Where recap charts are rendered; by default a worker thread, with a cache. */
   charts?: ChartRenderer;
+  /** What this process hears of every process's saves (see HeardVersions); without it the tracker's catch-up asks the database. */
+  heard?: HeardVersions;
 }
 
 /** The services every handler gets, over an open database. Tests build theirs with it too. */
@@ -82,13 +85,15 @@ export function buildServices({
   feed = new LiveFeed(),
   liveLinks,
   charts = createChartRenderer(),
+  heard,
 }: ServiceParts): Services {
   const publish = feed.publish.bind(feed);
+  if (heard !== undefined) feed.subscribe((notice) => heard.hear(notice));
   return {
     random,
     logger,
     now,
-    encounters: createEncounterService({ prisma, random, now, saved: publish, describe: noteText }),
+    encounters: createEncounterService({ prisma, random, now, saved: publish, describe: noteText, heard }),
     settings: createSettingsStore(prisma, publish),
     characters: createCharacterStore(prisma),
     attachments,
@@ -106,7 +111,25 @@ export async function openApp({ config, logger, memory = false, seed, database, 
   const feed = new LiveFeed();
   const linkStore = createLiveLinkStore(db.prisma);
   const liveLinks = new LiveLinks(linkStore, livePagesOff, (notice) => feed.publish(notice));
-  const services = buildServices({ prisma: db.prisma, random, logger, feed, liveLinks });
+  const heard = new HeardVersions();
+  // Replicas on one PostgreSQL hear each other's saves, for the live pages and the trackers' catch-up;
+  // the embedded database has one process, which publishes in process. Not awaited: until it listens, the catch-up asks.
+  const listener =
+    db.kind === 'postgres'
+      ? listenForLiveNotices(
+          db.url,
+          (notice) => feed.publish(notice),
+          logger,
+          (up) => heard.setListening(up),
+          heard.listenerName,
+        ).catch((error: unknown) => {
+          logger.warn({ err: error }, "could not listen for other processes' changes; live pages and trackers will ask the database");
+          return null;
+        })
+      : Promise.resolve(null);
+  // The embedded database is this process's alone (its lock sees to it): every save is heard, as it is made here.
+  if (db.kind === 'embedded') heard.setListening(true);
+  const services = buildServices({ prisma: db.prisma, random, logger, feed, liveLinks, heard });
   let livePages: Promise<LivePages> | null = null;
   const where = db.kind === 'postgres' ? redactPassword(db.url) : memory ? 'memory' : config.dataDir;
   return {
@@ -123,8 +146,6 @@ export async function openApp({ config, logger, memory = false, seed, database, 
           source: createLiveStateSource(db.prisma),
           feed,
           logger,
-          // Replicas on one PostgreSQL hear each other; the embedded database has one process, which publishes in process.
-          listen: db.kind === 'postgres' ? () => listenForLiveNotices(db.url, (notice) => feed.publish(notice), logger) : undefined,
         },
         options,
       );
@@ -132,6 +153,7 @@ export async function openApp({ config, logger, memory = false, seed, database, 
     },
     async close() {
       await (await livePages)?.close();
+      await (await listener)?.close();
       await db.close();
     },
   };

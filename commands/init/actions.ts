@@ -3,7 +3,7 @@ import { ACTION_TEXT_MAX_LENGTH, NAME_MAX_LENGTH } from '../../src/combat/types'
 import { onButton } from '../../src/framework/buttons';
 import { given, integer, targetOption, text } from '../../src/framework/options';
 import { subcommand } from '../../src/framework/slash-command';
-import { applyStep, encounterForButton } from '../shared/encounter';
+import { applyButtonStep, applyStep } from '../shared/encounter';
 import { runMonsterAction } from '../shared/monster-actions';
 import { UserError } from '../../src/framework/command';
 
@@ -23,10 +23,9 @@ export const dropConcentrationOf = subcommand({
 });
 
 /** Drops a concentration that keeps up nothing any more, offered when its last effect ended. */
-export const dropConcentrationButton = onButton('init', 'dropconc', async (ctx, button) => {
-  await encounterForButton(ctx, button.encounterId);
-  return applyStep(ctx, dropConcentration, button.combatantId);
-});
+export const dropConcentrationButton = onButton('init', 'dropconc', (ctx, button) =>
+  applyButtonStep(ctx, button.encounterId, dropConcentration, button.combatantId),
+);
 
 export const legendary = subcommand({
   description: "Spend a creature's legendary actions (game master)",

@@ -5,7 +5,7 @@ import { UserError } from '../../src/framework/command';
 import { targetOption, text } from '../../src/framework/options';
 import { subcommand } from '../../src/framework/slash-command';
 import { checklistReply } from '../../src/views/turn-checklist';
-import { actorOf, applyStep, encounterForButton } from '../shared/encounter';
+import { actorOf, applyButtonStep, applyStep, encounterForButton } from '../shared/encounter';
 
 export const next = subcommand({
   description: 'End the current turn and start the next one',
@@ -36,14 +36,8 @@ export const act = subcommand({
 
 /** The tracker's Next turn and Previous turn buttons. */
 export const turnButtons = [
-  onButton('init', 'next', async (ctx, button) => {
-    await encounterForButton(ctx, button.encounterId);
-    return applyStep(ctx, nextTurn);
-  }),
-  onButton('init', 'prev', async (ctx, button) => {
-    await encounterForButton(ctx, button.encounterId);
-    return applyStep(ctx, previousTurn);
-  }),
+  onButton('init', 'next', (ctx, button) => applyButtonStep(ctx, button.encounterId, nextTurn)),
+  onButton('init', 'prev', (ctx, button) => applyButtonStep(ctx, button.encounterId, previousTurn)),
 ];
 
 /** The My turn button: what the combatant's controller must not forget, for their eyes only; nobody is pinged. */

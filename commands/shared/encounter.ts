@@ -1,9 +1,9 @@
 import { CombatRefusal } from '../../src/combat/refusals';
 import type { EncounterService } from '../../src/combat/service';
+import { onlyIn } from '../../src/combat/compose';
 import type { Change } from '../../src/combat/transition';
 import type { Encounter, EncounterResult } from '../../src/combat/types';
 import {
-  UserError,
   type AutocompleteChoice,
   type AutocompleteContext,
   type ChannelMessenger,
@@ -26,7 +26,7 @@ export function encountersOf(ctx: Context): EncounterService {
 /** The channel's encounter, which a button press must still belong to (ids are never reused across encounters). */
 export async function encounterForButton(ctx: Context, encounterId: string): Promise<Encounter> {
   const encounter = await encountersOf(ctx).get(placeOf(ctx));
-  if (!encounter || encounter.id !== encounterId) throw new UserError('That encounter is over; this button no longer does anything.');
+  if (!encounter || encounter.id !== encounterId) throw new CombatRefusal({ kind: 'encounter-over' });
   return encounter;
 }
 
@@ -139,6 +139,24 @@ export function labelOf(ctx: Context): string {
 /** Applies one encounter change for the invoking user, brings the tracker up to date and says what happened. */
 export async function applyStep<Input extends unknown[]>(ctx: Context, change: Change<Input>, ...input: Input): Promise<Reply> {
   return settled(ctx, await encountersOf(ctx).apply(actorOf(ctx), placeOf(ctx), labelOf(ctx), change, ...input));
+}
+
+/**
+ * `applyStep` for a button of encounter `encounterId`: the change itself checks that the channel's
+ * encounter is still that one, so the press costs no read before its write.
+ */
+export async function applyButtonStep<Input extends unknown[]>(
+  ctx: Context,
+  encounterId: string,
+  change: Change<Input>,
+  ...input: Input
+): Promise<Reply> {
+  try {
+    return await applyStep(ctx, onlyIn(encounterId, change), ...input);
+  } catch (error) {
+    if (error instanceof CombatRefusal && error.refusal.kind === 'no-encounter') throw new CombatRefusal({ kind: 'encounter-over' });
+    throw error;
+  }
 }
 
 /** `applyStep`, with lines of the handler's own after what the change did. */

@@ -15,7 +15,6 @@ import {
   type CommandContext,
   type InvocationContext,
 } from '../../src/framework/command';
-import { requireEncounter } from '../../src/framework/requirements';
 import type { RollMode } from '../../src/rules/types';
 import { ATTACK_BONUS } from '../../src/views/attack-text';
 import { gameMasterAccount, resultReply } from '../../src/views/encounter-replies';
@@ -33,12 +32,16 @@ export function targetsOf(typed: string): string[] {
   return [...new Set(named)].slice(0, MAX_COMBATANTS);
 }
 
-/** The acting combatant, found as the change will find it, and the stat block its link names. */
+/**
+ * The acting combatant, found as the change will find it, and the stat block its link names: on the
+ * state this process last saw, so finding them costs no read (`stillActing` checks it again).
+ */
 async function actingBlock(
   ctx: InvocationContext,
   typedAttacker: string | null,
 ): Promise<{ attacker: Combatant; block: Monster; ruleSet: RuleSetId }> {
-  const encounter = await requireEncounter(ctx);
+  const encounter = await encountersOf(ctx).seen(placeOf(ctx));
+  if (encounter === null) throw new CombatRefusal({ kind: 'no-encounter' });
   const attacker = attackerOf(encounter, actorOf(ctx), typedAttacker);
   if (attacker.monster === null) throw new CombatRefusal({ kind: 'no-stat-block', combatant: attacker.name });
   const block = await ctx.services.bestiary.blockOf(ctx.guildId, attacker.monster);
@@ -66,7 +69,20 @@ export async function runMonsterAction(
     bonusReason: ATTACK_BONUS,
     ...(cast === undefined ? {} : { cast: { ...cast, ...(input.mode === undefined ? {} : { mode: input.mode }), secret: input.secret } }),
   };
-  return applyAttack(ctx, monsterAction, actionInput);
+  return applyAttack(ctx, stillActing(input.attacker, attacker), actionInput);
+}
+
+/**
+ * The monster's action, refused when the combatant found acting is not the one who acts on the state
+ * the change runs on: another process may have moved the turn since this one last saw the encounter.
+ */
+function stillActing(typedAttacker: string | null, found: Combatant): Change<[MonsterActionInput]> {
+  return (encounter, stepCtx, input) => {
+    if (attackerOf(encounter, stepCtx.actor, typedAttacker).id !== found.id) {
+      throw new CombatRefusal({ kind: 'attacker-changed', combatant: found.name });
+    }
+    return monsterAction(encounter, stepCtx, input);
+  };
 }
 
 /**

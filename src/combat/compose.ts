@@ -1,4 +1,5 @@
 import type { ChangeNote } from './notes';
+import { CombatRefusal } from './refusals';
 import type { Change, StepContext, Transition } from './transition';
 import type { Encounter } from './types';
 
@@ -7,6 +8,18 @@ import type { Encounter } from './types';
  * did (so it decides on the fresh state, inside the one `apply`), or null when it has nothing to do.
  */
 export type Link = (encounter: Encounter, ctx: StepContext, before: readonly Transition[]) => Transition | null;
+
+/**
+ * `change`, refused unless the encounter is still `encounterId`: a button pressed under an ended
+ * fight's message does nothing to the channel's next one. Checked on the state the change runs on,
+ * so it costs no read of its own.
+ */
+export function onlyIn<Input extends unknown[]>(encounterId: string, change: Change<Input>): Change<Input> {
+  return (encounter, ctx, ...input) => {
+    if (encounter.id !== encounterId) throw new CombatRefusal({ kind: 'encounter-over' });
+    return change(encounter, ctx, ...input);
+  };
+}
 
 /** A change with its input, as a link. */
 export function step<Input extends unknown[]>(change: Change<Input>, ...input: Input): Link {

@@ -3,7 +3,8 @@ import type { Combatant, Encounter, EncounterEffect, EncounterOptions, HiddenHit
 /*
  * A change to an encounter as the event log keeps it: the encounter's own fields, and only the
  * combatants and effects the change touched, as they were before and after. `undo` puts the
- * "before" side back; the store writes the "after" side.
+ * "before" side back; the store writes the "after" side, and logs of it only what undo and the log
+ * read (`LoggedSide`).
  */
 
 /** What a change may alter on the encounter itself. */
@@ -28,11 +29,48 @@ export interface EncounterSide {
   effects: EncounterEffect[];
 }
 
+/**
+ * What the log needs of a combatant after a change: that it is there (so undo knows what a change
+ * added) and its hit points, which the log words for hidden ones. A whole `Combatant` is one too.
+ */
+export interface LoggedCombatant {
+  id: string;
+  name: string;
+  hidden: boolean;
+  hpKnown: boolean;
+  rules: HitPointNumbers;
+}
+
+/** The "after" side as the log keeps it: the fields, and what the change touched, as much as undo and the log read. */
+export interface LoggedSide {
+  fields: EncounterFields;
+  combatants: { sortOrder: number; combatant: LoggedCombatant }[];
+  effects: Pick<EncounterEffect, 'id'>[];
+}
+
 export interface EncounterDelta {
   /** Combatants and effects changed or removed, as they were. */
   before: EncounterSide;
   /** Combatants and effects changed or added, as they are now. */
   after: EncounterSide;
+}
+
+/** A delta as the log keeps it: undo puts its whole "before" side back and needs only the ids of its "after" side. */
+export interface LoggedDelta {
+  before: EncounterSide;
+  after: LoggedSide;
+}
+
+/** The "after" side cut to what the log reads: a hit logs the hit points it changed, not the whole combatant twice. */
+export function loggedSide(side: EncounterSide): LoggedSide {
+  return {
+    fields: side.fields,
+    combatants: side.combatants.map(({ sortOrder, combatant: { id, name, hidden, hpKnown, rules } }) => ({
+      sortOrder,
+      combatant: { id, name, hidden, hpKnown, rules: { hp: rules.hp, maxHp: rules.maxHp, tempHp: rules.tempHp } },
+    })),
+    effects: side.effects.map(({ id }) => ({ id })),
+  };
 }
 
 function fieldsOf(encounter: Encounter): EncounterFields {
@@ -111,7 +149,7 @@ function effectNumber(effect: EncounterEffect): number {
  * The encounter with a change taken back: what it added is gone, what it changed or removed is as
  * it was. Valid on the state right after the change, which is what `undo` always has.
  */
-export function revert(current: Encounter, delta: EncounterDelta): Encounter {
+export function revert(current: Encounter, delta: LoggedDelta): Encounter {
   const { before, after } = delta;
   const combatantIds = addedAndRemoved(
     before.combatants.map((p) => p.combatant),
@@ -143,7 +181,7 @@ export function revert(current: Encounter, delta: EncounterDelta): Encounter {
   };
 }
 
-function hitPoints(combatant: Combatant | undefined): HitPointNumbers | null {
+function hitPoints(combatant: LoggedCombatant | undefined): HitPointNumbers | null {
   if (combatant === undefined || !combatant.hpKnown) return null;
   const { hp, maxHp, tempHp } = combatant.rules;
   return { hp, maxHp, tempHp };
@@ -158,8 +196,8 @@ function sameHitPoints(a: HitPointNumbers | null, b: HitPointNumbers | null): bo
  * order: what the log's words keep from players and the game master's log shows. `before` is null
  * for the change that began the encounter.
  */
-export function hiddenHitPointChanges(before: EncounterSide | null, after: EncounterSide): HiddenHitPoints[] {
-  const earlier = new Map((before?.combatants ?? []).map((p) => [p.combatant.id, p.combatant]));
+export function hiddenHitPointChanges(before: EncounterSide | null, after: LoggedSide): HiddenHitPoints[] {
+  const earlier = new Map<string, LoggedCombatant>((before?.combatants ?? []).map((p) => [p.combatant.id, p.combatant]));
   const later = new Map(after.combatants.map((p) => [p.combatant.id, p.combatant]));
   const changes: HiddenHitPoints[] = [];
   for (const id of new Set([...later.keys(), ...earlier.keys()])) {

@@ -1,4 +1,4 @@
-import { revert, type EncounterDelta } from './delta';
+import { revert, type LoggedDelta } from './delta';
 import { applyRulesChange } from './effects';
 import { requireGameMaster } from './permissions';
 import { CombatRefusal } from './refusals';
@@ -42,7 +42,7 @@ export interface LastChange {
   actorName: string;
   command: string;
   detail: string;
-  delta: EncounterDelta;
+  delta: LoggedDelta;
 }
 
 /** Puts the encounter back as it was before the last change; the version still moves forward. */

@@ -41,6 +41,10 @@ export type Field =
  */
 export type Refusal =
   | { kind: 'no-encounter' }
+  /** A button of an encounter that is no longer the channel's running one. */
+  | { kind: 'encounter-over' }
+  /** The combatant a handler found acting is no longer the one acting (the turn moved meanwhile). */
+  | { kind: 'attacker-changed'; combatant: string }
   /** No encounter has ended in the channel (a recap needs one). */
   | { kind: 'no-ended-encounter' }
   /** No encounter runs or has ended in the channel. */

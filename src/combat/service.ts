@@ -42,6 +42,12 @@ export interface EncounterService {
   /** The channel's active encounter, or null. `list` shows it; hidden numbers are the caller's to filter. */
   get(place: Place): Promise<Encounter | null>;
   /**
+   * The channel's encounter as this process last saw it (read only when it has none), at no cost
+   * while it is known: for what a handler works out before its change (a group, a stat block), which
+   * the change then checks again on the state it runs on. Another process may have changed it since.
+   */
+  seen(place: Place): Promise<Encounter | null>;
+  /**
    * The encounter's newest state, active or ended, when it has changed since `known` (by this
    * process or another); null while it has not. The tracker is brought up to it.
    */
@@ -135,6 +141,7 @@ export function createEncounterServiceWith(deps: EncounterServiceDeps): Encounte
     },
 
     get: (place) => store.active(place.channelId),
+    seen: (place) => store.cached(place.channelId),
     newer: (known) => store.newer(known.id, known.version),
     async log(place, count) {
       const entries = await store.log(place.channelId, requireWhole(count, 'count', 1, MAX_LOG_ENTRIES));

@@ -1,28 +1,49 @@
-import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
-import { PrismaClient } from './generated/client';
+import type { PrismaClient } from './generated/client';
+import { prismaOn } from './client';
 
 export interface CountingPrisma {
   prisma: PrismaClient;
   /** SQL statements sent to PostgreSQL so far (BEGIN and COMMIT included): each is one round trip. */
   statements(this: void): number;
+  /** Characters of the statements' parameters sent so far (the saves' JSON payloads, mostly). */
+  parameterBytes(this: void): number;
+}
+
+/** The parameters of a `query` call, given as `(text, values)` or as `({ text, values })`. */
+function valuesOf(args: readonly unknown[]): readonly unknown[] {
+  const [first, second] = args;
+  if (Array.isArray(second)) return second;
+  if (typeof first === 'object' && first !== null && 'values' in first && Array.isArray(first.values)) return first.values;
+  return [];
+}
+
+function lengthOf(value: unknown): number {
+  if (value === null || value === undefined) return 0;
+  if (Buffer.isBuffer(value)) return value.length;
+  // The adapter sends strings, numbers, booleans and dates; anything else as its JSON.
+  if (typeof value === 'string') return value.length;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value).length;
+  return JSON.stringify(value)?.length ?? 0;
 }
 
 /**
  * A Prisma client whose pool counts every statement its connections send, for the benchmark and
- * for tests that hold commands to a round-trip budget.
+ * for tests that hold commands to a round-trip budget; it prepares them as the bot does on PostgreSQL.
  */
 export function createCountingPrisma(url: string, poolSize: number): CountingPrisma {
   let statements = 0;
+  let parameterBytes = 0;
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('connect', (client) => {
     const send = client.query.bind(client) as (...args: unknown[]) => unknown;
     // pg's overloads cannot be restated here; the wrapper forwards every call unchanged.
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
       statements += 1;
+      parameterBytes += valuesOf(args).reduce<number>((sum, value) => sum + lengthOf(value), 0);
       return send(...args);
     };
   });
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
-  return { prisma, statements: () => statements };
+  const prisma = prismaOn(pool, { prepared: true });
+  return { prisma, statements: () => statements, parameterBytes: () => parameterBytes };
 }

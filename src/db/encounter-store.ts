@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { LastChange } from '../combat/lifecycle';
 import type { ChangeNote } from '../combat/notes';
 import { createEncounterServiceWith, type EncounterService } from '../combat/service';
-import { addedAndRemoved, deltaOf, hiddenHitPointChanges, wholeSide, type EncounterSide } from '../combat/delta';
+import {
+  addedAndRemoved,
+  deltaOf,
+  hiddenHitPointChanges,
+  loggedSide,
+  wholeSide,
+  type EncounterSide,
+  type LoggedSide,
+} from '../combat/delta';
 import type { ChangeFn, EncounterStore, SavedChange, SheetWrite, StoredTransition, UpdateOptions } from '../combat/store';
 import { fightEntry, type FightEntry } from '../combat/recap';
 import type { Actor, Encounter, EncounterEvent, EncounterLogEntry } from '../combat/types';
@@ -10,6 +18,8 @@ import type { RandomSource } from '../dice/random';
 import { CombatRefusal } from '../combat/refusals';
 import type { PrismaClient } from './generated/client';
 import { EncounterCache } from './encounter-cache';
+import { sqlOf, type Sql, type SqlPool } from './raw-sql';
+import type { HeardVersions } from './heard-versions';
 import { KeyedQueue } from './encounter-queue';
 import {
   COMBATANT_COLUMNS,
@@ -23,7 +33,7 @@ import {
   type EncounterRow,
 } from './encounter-rows';
 import { effectiveRuleset } from './settings';
-import { notifyChanged } from './live-notices';
+import { notifyChanged, notifyChangedIfHeard } from './live-notices';
 import type { LiveNotice } from '../live/feed';
 import type { StoredRow } from './table-rows';
 
@@ -38,14 +48,13 @@ import type { StoredRow } from './table-rows';
  * process changed the encounter) writes nothing; one fresh load and save follow, and if processes
  * keep racing, the command queues on the encounter's row lock: BEGIN, SELECT … FOR UPDATE, the load,
  * the save, COMMIT. Locks are per encounter row, so encounters in different channels never wait on
- * each other. A read (`/init list`, a button press) is one statement too, and when the remembered
- * copy is still current it returns only that fact, so nothing is sent or parsed again. The save (and
+ * each other. A read (`/init list`) is one statement too, and when the remembered copy is still
+ * current it returns only that fact, so nothing is sent or parsed again. A changed combatant is sent
+ * as its changed columns, and the log keeps of the change's after side only what undo and the log
+ * read. Statements are prepared once per connection on PostgreSQL (see src/db/client.ts). The save (and
  * the begin) also tells other processes' live pages of the new version with pg_notify, inside the
  * same statement: no round trip of its own, and PostgreSQL delivers it only once the change commits.
  */
-
-/** Only the prisma client's raw query method is needed, inside a transaction or not. */
-type Queryable = Pick<PrismaClient, '$queryRawUnsafe'>;
 
 /** Active encounters this process remembers (a few kilobytes each). */
 const CACHED_ENCOUNTERS = 1_000;
@@ -131,7 +140,20 @@ function rowParts(table: string, alias: string, columns: readonly string[], kind
   };
 }
 
-const COMBATANT_PARTS = rowParts('combatants', 'c', COMBATANT_COLUMNS, 'Combatants');
+/**
+ * A changed combatant is sent as its id and the columns the change altered: each merged over the
+ * stored row by jsonb_populate_record, so a hit sends its hit points, not the whole combatant.
+ */
+const COMBATANT_PARTS = {
+  ...rowParts('combatants', 'c', COMBATANT_COLUMNS, 'Combatants'),
+  changed: `changed_combatants AS (
+  UPDATE combatants c SET (${COMBATANT_COLUMNS.join(', ')}) = (
+    SELECT ${COMBATANT_COLUMNS.map((name) => `r.${name}`).join(', ')} FROM jsonb_populate_record(c, p.value) r
+  )
+  FROM enc, input i, jsonb_array_elements(i.j->'changedCombatants') p
+  WHERE c.encounter_id = enc.id AND c.id = p.value->>'id'
+)`,
+};
 const EFFECT_PARTS = rowParts('encounter_effects', 'f', EFFECT_COLUMNS, 'Effects');
 
 const SAVE_PARTS: Readonly<Record<keyof SaveShape, string>> = {
@@ -179,7 +201,7 @@ const SAVE_TAIL = `logged AS (
     (i.j->>'at')::timestamptz
   FROM enc, input i
 )
-SELECT enc.version FROM enc, ${notifyChanged('enc')}`;
+SELECT enc.version FROM enc CROSS JOIN input i ${notifyChangedIfHeard('enc', "coalesce(i.j->>'listener', '')")}`;
 
 /** One log entry as `FightRow` reads it. */
 const ENTRY_JSON = `json_build_object(
@@ -282,6 +304,12 @@ SELECT ${STATE_COLUMNS}
 FROM encounters e
 WHERE e.id = $1::uuid AND e.version > $2::int`;
 
+const TRACKER_MESSAGE_SQL = `
+WITH enc AS (
+  UPDATE encounters SET tracker_message_id = $2, version = version + 1 WHERE id = $1::uuid RETURNING id, channel_id, version
+)
+SELECT enc.channel_id, enc.version FROM enc, ${notifyChanged('enc')}`;
+
 /** The rows `STATE_COLUMNS` reads. */
 export interface StateRow {
   encounter: StoredRow<EncounterRow>;
@@ -328,7 +356,7 @@ interface LoadedRow {
     command: string;
     detail: string;
     before: EncounterSide;
-    after: EncounterSide;
+    after: LoggedSide;
   } | null;
 }
 
@@ -341,8 +369,8 @@ interface Loaded {
 type Attempt = { kind: 'saved'; transition: SavedChange } | { kind: 'stale' } | { kind: 'missing' };
 
 /** Loads the channel's encounter; `known`, a copy the caller holds, is returned as it is while still current. */
-async function load(db: Queryable, channelId: string, withLastChange: boolean, known?: Encounter): Promise<Loaded | null> {
-  const rows = await db.$queryRawUnsafe<LoadedRow[]>(LOAD_SQL, channelId, withLastChange, known?.id ?? null, known?.version ?? null);
+async function load(db: Sql, channelId: string, withLastChange: boolean, known?: Encounter): Promise<Loaded | null> {
+  const rows = await db.rows<LoadedRow>(LOAD_SQL, channelId, withLastChange, known?.id ?? null, known?.version ?? null);
   const row = rows[0];
   if (row === undefined) return null;
   let encounter = known;
@@ -369,15 +397,17 @@ async function load(db: Queryable, channelId: string, withLastChange: boolean, k
 
 /**
  * Saves `change` if the encounter is still at `before.version`; the saved encounter (and with
- * `withFight` its whole log, this change last), or null on a lost race.
+ * `withFight` its whole log, this change last), or null on a lost race. `ownListener` names this
+ * process's listening connection, which need not hear of its own saves.
  */
 async function save(
-  db: Queryable,
+  db: Sql,
   before: Encounter,
   change: StoredTransition,
   actor: Actor,
   at: Date,
   withFight: boolean,
+  ownListener: string,
 ): Promise<{ encounter: Encounter; entries?: FightEntry[] } | null> {
   const after = change.encounter;
   const delta = deltaOf(before, after);
@@ -390,6 +420,7 @@ async function save(
   const newCombatants = delta.after.combatants.filter((p) => combatants.added.includes(p.combatant.id));
   const changedEffects = delta.after.effects.filter((e) => !effects.added.includes(e.id));
   const newEffects = delta.after.effects.filter((e) => effects.added.includes(e.id));
+  const earlier = new Map(delta.before.combatants.map((p) => [p.combatant.id, combatantRow(p.combatant, p.sortOrder)]));
   const encounterId = { encounter_id: before.id };
   const payload = {
     round: after.round,
@@ -399,7 +430,7 @@ async function save(
     monstersDie: after.options.monstersDie,
     nextSeq: after.nextSeq,
     endedAt: after.endedAt?.toISOString() ?? null,
-    changedCombatants: changedCombatants.map((p) => combatantRow(p.combatant, p.sortOrder)),
+    changedCombatants: changedCombatants.map((p) => changedColumns(earlier.get(p.combatant.id), combatantRow(p.combatant, p.sortOrder))),
     newCombatants: newCombatants.map((p) => ({ ...encounterId, ...combatantRow(p.combatant, p.sortOrder) })),
     removedCombatants: combatants.removed,
     changedEffects: changedEffects.map(effectRow),
@@ -411,10 +442,11 @@ async function save(
     command: change.command,
     detail: change.detail,
     before: delta.before,
-    after: delta.after,
+    after: loggedSide(delta.after),
     events: change.events,
     at: at.toISOString(),
     sheets: (change.sheets ?? []).map(sheetRow),
+    listener: ownListener,
   };
   const sql = saveSql(
     {
@@ -429,17 +461,22 @@ async function save(
     },
     withFight,
   );
-  const rows = await db.$queryRawUnsafe<{ version: number; entries?: EntryRow[] }[]>(
-    sql,
-    before.id,
-    before.version,
-    JSON.stringify(payload),
-  );
+  const rows = await db.rows<{ version: number; entries?: EntryRow[] }>(sql, before.id, before.version, JSON.stringify(payload));
   const row = rows[0];
   if (row === undefined) return null;
   const encounter = { ...after, version: Number(row.version) };
   if (row.entries === undefined) return { encounter };
   return { encounter, entries: [...row.entries.map(fightEntryOf), fightEntry(actor, change, at)] };
+}
+
+/** The row's id and the columns whose values differ from `was` (all of them without it). */
+function changedColumns(was: CombatantRow | undefined, row: CombatantRow): Partial<CombatantRow> & Pick<CombatantRow, 'id'> {
+  if (was === undefined) return row;
+  const changed: Partial<Record<keyof CombatantRow, unknown>> = { id: row.id };
+  for (const column of COMBATANT_COLUMNS) {
+    if (JSON.stringify(row[column]) !== JSON.stringify(was[column])) changed[column] = row[column];
+  }
+  return changed as Partial<CombatantRow> & Pick<CombatantRow, 'id'>;
 }
 
 /** A sheet write-back as a `characters` row for `jsonb_populate_recordset`: only the columns the save sets. */
@@ -458,11 +495,16 @@ function sheetRow(sheet: SheetWrite) {
   };
 }
 
-function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date, saved: (notice: LiveNotice) => void): EncounterStore {
+function createPrismaEncounterStore(
+  sql: SqlPool,
+  now: () => Date,
+  saved: (notice: LiveNotice) => void,
+  heard: HeardVersions | undefined,
+): EncounterStore {
   const cache = new EncounterCache(CACHED_ENCOUNTERS);
   const queue = new KeyedQueue();
 
-  async function loadFresh(db: Queryable, channelId: string, withLastChange: boolean, known?: Encounter): Promise<Loaded | null> {
+  async function loadFresh(db: Sql, channelId: string, withLastChange: boolean, known?: Encounter): Promise<Loaded | null> {
     const loaded = await load(db, channelId, withLastChange, known);
     if (loaded === null) cache.forget(channelId);
     else cache.remember(loaded.encounter);
@@ -470,9 +512,9 @@ function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date, saved
   }
 
   /** Computes the change on `loaded` and saves it unless somebody changed the encounter since. */
-  async function attempt(db: Queryable, loaded: Loaded, actor: Actor, change: ChangeFn, withFight: boolean): Promise<Attempt> {
+  async function attempt(db: Sql, loaded: Loaded, actor: Actor, change: ChangeFn, withFight: boolean): Promise<Attempt> {
     const transition = change(loaded.encounter, loaded.lastChange);
-    const saved = await save(db, loaded.encounter, transition, actor, now(), withFight);
+    const saved = await save(db, loaded.encounter, transition, actor, now(), withFight, heard?.listenerName ?? '');
     if (saved === null) {
       cache.forget(loaded.encounter.channelId);
       return { kind: 'stale' };
@@ -484,7 +526,7 @@ function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date, saved
   /** On the state this process last saw: one statement when nobody else changed the encounter since. */
   async function attemptCached(cached: Encounter, actor: Actor, change: ChangeFn, withFight: boolean): Promise<Attempt> {
     try {
-      return await attempt(prisma, { encounter: cached, lastChange: null }, actor, change, withFight);
+      return await attempt(sql, { encounter: cached, lastChange: null }, actor, change, withFight);
     } catch (error) {
       // A refusal computed on a state another process has since changed may be wrong: ask again on a fresh one.
       if (!(error instanceof CombatRefusal)) throw error;
@@ -494,39 +536,41 @@ function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date, saved
   }
 
   async function attemptFresh(channelId: string, actor: Actor, change: ChangeFn, options: Required<UpdateOptions>): Promise<Attempt> {
-    const loaded = await loadFresh(prisma, channelId, options.withLastChange);
-    return loaded === null ? { kind: 'missing' } : attempt(prisma, loaded, actor, change, options.withFight);
+    const loaded = await loadFresh(sql, channelId, options.withLastChange);
+    return loaded === null ? { kind: 'missing' } : attempt(sql, loaded, actor, change, options.withFight);
   }
 
   /** Holding the encounter's row lock, nobody can change it between the load and the save. */
   function attemptLocked(channelId: string, actor: Actor, change: ChangeFn, options: Required<UpdateOptions>): Promise<SavedChange | null> {
-    return prisma.$transaction(
-      async (tx) => {
-        await tx.$queryRawUnsafe(LOCK_SQL, channelId);
-        const loaded = await loadFresh(tx, channelId, options.withLastChange);
-        if (loaded === null) return null;
-        const result = await attempt(tx, loaded, actor, change, options.withFight);
-        if (result.kind !== 'saved') throw new Error('an encounter changed while its row was locked');
-        return result.transition;
-      },
-      { maxWait: LOCKED_TRANSACTION_TIMEOUT_MS, timeout: LOCKED_TRANSACTION_TIMEOUT_MS },
-    );
+    return sql.transaction(async (tx) => {
+      await tx.rows(LOCK_SQL, channelId);
+      const loaded = await loadFresh(tx, channelId, options.withLastChange);
+      if (loaded === null) return null;
+      const result = await attempt(tx, loaded, actor, change, options.withFight);
+      if (result.kind !== 'saved') throw new Error('an encounter changed while its row was locked');
+      return result.transition;
+    }, LOCKED_TRANSACTION_TIMEOUT_MS);
   }
 
   return {
     async active(channelId) {
       // Current, as another process may have changed it; re-read only if it did.
-      return (await loadFresh(prisma, channelId, false, cache.get(channelId)))?.encounter ?? null;
+      return (await loadFresh(sql, channelId, false, cache.get(channelId)))?.encounter ?? null;
     },
 
     async newer(encounterId, version) {
-      const rows = await prisma.$queryRawUnsafe<StateRow[]>(NEWER_SQL, encounterId, version);
+      if (heard !== undefined) {
+        // Lets whatever the socket already holds (a notice that came in with our edit's answer) be heard first.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (heard.nothingPast(encounterId, version)) return null;
+      }
+      const rows = await sql.rows<StateRow>(NEWER_SQL, encounterId, version);
       const row = rows[0];
       return row === undefined ? null : encounterFromRows(row.encounter, row.combatants, row.effects);
     },
 
     async cached(channelId) {
-      return cache.get(channelId) ?? (await loadFresh(prisma, channelId, false))?.encounter ?? null;
+      return cache.get(channelId) ?? (await loadFresh(sql, channelId, false))?.encounter ?? null;
     },
 
     async create(begun: StoredTransition, actor: Actor) {
@@ -541,15 +585,18 @@ function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date, saved
         after: wholeSide(e),
         events: begun.events,
       };
-      const rows = await prisma.$queryRawUnsafe<{ id: string }[]>(CREATE_SQL, JSON.stringify(payload));
+      const since = heard?.since ?? null;
+      const rows = await sql.rows<{ id: string }>(CREATE_SQL, JSON.stringify(payload));
       if (rows.length !== 1) return false;
       cache.remember(e);
+      heard?.saved(e.id, e.version, since);
       saved({ kind: 'changed', channelId: e.channelId, encounterId: e.id, version: e.version, encounter: e });
       return true;
     },
 
     async update(channelId, actor, change, options = {}) {
       const asked = { withLastChange: options.withLastChange ?? false, withFight: options.withFight ?? false };
+      const since = heard?.since ?? null;
       const transition = await queue.run(channelId, async () => {
         const cached = asked.withLastChange ? undefined : cache.get(channelId);
         let result: Attempt = cached === undefined ? { kind: 'stale' } : await attemptCached(cached, actor, change, asked.withFight);
@@ -562,25 +609,25 @@ function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date, saved
       });
       // Committed by now (the locked try commits when its transaction ends), so a reader sees this version.
       const { encounter } = transition ?? {};
-      if (encounter !== undefined)
+      if (encounter !== undefined) {
+        heard?.saved(encounter.id, encounter.version, since);
         saved({ kind: 'changed', channelId: encounter.channelId, encounterId: encounter.id, version: encounter.version, encounter });
+      }
       return transition;
     },
 
     async log(channelId, count) {
-      const rows = await prisma.$queryRawUnsafe<
-        {
-          created_at: Date;
-          actor_id: string;
-          actor_name: string;
-          command: string;
-          detail: string;
-          undone: boolean;
-          before: EncounterSide | null;
-          after: EncounterSide;
-          events: EncounterEvent[];
-        }[]
-      >(LOG_SQL, channelId, count);
+      const rows = await sql.rows<{
+        created_at: Date;
+        actor_id: string;
+        actor_name: string;
+        command: string;
+        detail: string;
+        undone: boolean;
+        before: EncounterSide | null;
+        after: LoggedSide;
+        events: EncounterEvent[];
+      }>(LOG_SQL, channelId, count);
       if (rows.length === 0) return null;
       return rows.map((row): EncounterLogEntry => ({
         at: new Date(row.created_at),
@@ -595,7 +642,7 @@ function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date, saved
     },
 
     async fight(channelId, which) {
-      const rows = await prisma.$queryRawUnsafe<FightRow[]>(FIGHT_SQL, channelId, which === 'ended');
+      const rows = await sql.rows<FightRow>(FIGHT_SQL, channelId, which === 'ended');
       const row = rows[0];
       if (row === undefined) return null;
       return {
@@ -605,21 +652,20 @@ function createPrismaEncounterStore(prisma: PrismaClient, now: () => Date, saved
     },
 
     async fightOutline(channelId, which) {
-      const rows = await prisma.$queryRawUnsafe<(StateRow & { hidden: boolean })[]>(FIGHT_OUTLINE_SQL, channelId, which === 'ended');
+      const rows = await sql.rows<StateRow & { hidden: boolean }>(FIGHT_OUTLINE_SQL, channelId, which === 'ended');
       const row = rows[0];
       if (row === undefined) return null;
       return { encounter: encounterFromRows(row.encounter, row.combatants, row.effects), hidden: row.hidden };
     },
 
     async setTrackerMessage(encounterId, messageId) {
-      // A new version, so other processes' cached copies (without the message id) are refreshed.
-      const rows = await prisma.$queryRawUnsafe<{ channel_id: string; version: number }[]>(
-        'UPDATE encounters SET tracker_message_id = $2, version = version + 1 WHERE id = $1::uuid RETURNING channel_id, version',
-        encounterId,
-        messageId,
-      );
+      // A new version, so other processes' cached copies (without the message id) are refreshed, and
+      // told of, as their trackers' catch-up goes by what they heard.
+      const since = heard?.since ?? null;
+      const rows = await sql.rows<{ channel_id: string; version: number }>(TRACKER_MESSAGE_SQL, encounterId, messageId);
       const row = rows[0];
       if (row === undefined) return;
+      heard?.saved(encounterId, Number(row.version), since);
       const cached = cache.get(row.channel_id);
       if (cached?.id === encounterId && cached.version === Number(row.version) - 1) {
         cache.remember({ ...cached, trackerMessageId: messageId, version: Number(row.version) });
@@ -638,6 +684,8 @@ export interface EncounterServiceOptions {
   saved?: (this: void, notice: LiveNotice) => void;
   /** The log line's words for a change: the views' `noteText`, which this layer may not import. */
   describe(this: void, note: ChangeNote): string;
+  /** What this process has heard of every process's saves, to answer the tracker's catch-up without a statement. */
+  heard?: HeardVersions;
 }
 
 /** The encounter service the app uses: PostgreSQL through Prisma, rule sets from the channel settings. */
@@ -647,9 +695,10 @@ export function createEncounterService({
   now,
   saved = () => undefined,
   describe,
+  heard,
 }: EncounterServiceOptions): EncounterService {
   return createEncounterServiceWith({
-    store: createPrismaEncounterStore(prisma, now, saved),
+    store: createPrismaEncounterStore(sqlOf(prisma), now, saved, heard),
     random,
     now,
     ruleSetFor: async (place) => (await effectiveRuleset(prisma, place)).ruleset,

@@ -1,7 +1,15 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { parseLiveNotice, type LiveNotice } from '../live/feed';
-import { LIVE_CHANNEL } from './live-notices';
+import { LIVE_CHANNEL, listenerName } from './live-notices';
+
+/** A listener renews its row this often; saves count a row as a listener for LISTENER_FRESH (src/db/live-notices.ts). */
+const HEARTBEAT_MS = 60_000;
+
+/** Registers (or renews) this process as a listener, and forgets those that stopped renewing long ago (crashed). */
+const REGISTER_SQL = `
+WITH gone AS (DELETE FROM listeners WHERE seen_at < now() - interval '1 hour')
+INSERT INTO listeners (name) VALUES ($1) ON CONFLICT (name) DO UPDATE SET seen_at = now()`;
 
 /** After a lost connection, the next try waits this long, doubling up to the most. */
 const FIRST_RETRY_MS = 500;
@@ -14,9 +22,15 @@ export interface LiveListener {
 /**
  * Hears the live pages' notices other processes send through PostgreSQL (LISTEN/NOTIFY), on one
  * connection of its own. When that connection drops it reconnects by itself, and says `resync`
- * once listening again, since notices sent meanwhile are lost.
+ * once listening again, since notices sent meanwhile are lost; `listening` hears when it is up and down.
  */
-export async function listenForLiveNotices(url: string, publish: (notice: LiveNotice) => void, logger: Logger): Promise<LiveListener> {
+export async function listenForLiveNotices(
+  url: string,
+  publish: (notice: LiveNotice) => void,
+  logger: Logger,
+  listening: (up: boolean) => void = () => undefined,
+  name: string = listenerName(),
+): Promise<LiveListener> {
   let client: pg.Client | null = null;
   let closed = false;
   let retryMs = FIRST_RETRY_MS;
@@ -30,17 +44,21 @@ export async function listenForLiveNotices(url: string, publish: (notice: LiveNo
       if (notice !== null) publish(notice);
     });
     next.on('error', (error) => {
+      listening(false);
       logger.warn({ err: error }, 'lost the connection that hears of changes for live pages; reconnecting');
       void next.end().catch(() => undefined);
       retry();
     });
     await next.connect();
+    // Registered before listening, so a save that could find this process unregistered commits before it listens.
+    await next.query(REGISTER_SQL, [name]);
     await next.query(`LISTEN ${LIVE_CHANNEL}`);
     if (closed) {
       await next.end();
       return;
     }
     client = next;
+    listening(true);
   };
 
   const retry = (): void => {
@@ -64,9 +82,18 @@ export async function listenForLiveNotices(url: string, publish: (notice: LiveNo
   };
 
   await connect();
+  const heartbeat = setInterval(() => {
+    client
+      ?.query(REGISTER_SQL, [name])
+      .catch((error: unknown) => logger.warn({ err: error }, 'could not renew this process as a listener'));
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
   return {
     async close() {
       closed = true;
+      clearInterval(heartbeat);
+      listening(false);
+      await client?.query('DELETE FROM listeners WHERE name = $1', [name]).catch(() => undefined);
       clearTimeout(timer);
       await client?.end();
     },

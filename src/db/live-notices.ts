@@ -1,5 +1,16 @@
+import { randomUUID } from 'node:crypto';
+
 /** The channel every process LISTENs on for the live pages' notices (src/live/feed.ts reads them). */
 export const LIVE_CHANNEL = 'rollcall_live';
+
+/** A name for one process's listening connection, its row in `listeners`. */
+export function listenerName(): string {
+  return randomUUID();
+}
+
+function changedNotice(alias: string): string {
+  return `pg_notify('${LIVE_CHANNEL}', json_build_object('kind', 'changed', 'channelId', ${alias}.channel_id, 'encounterId', ${alias}.id, 'version', ${alias}.version)::text)`;
+}
 
 /**
  * A LATERAL join that notifies the live pages of one saved encounter: `alias` is a row with `id`,
@@ -7,5 +18,21 @@ export const LIVE_CHANNEL = 'rollcall_live';
  * wrote, so a save that lost its race (no row) notifies nobody.
  */
 export function notifyChanged(alias: string): string {
-  return `LATERAL (SELECT pg_notify('${LIVE_CHANNEL}', json_build_object('kind', 'changed', 'channelId', ${alias}.channel_id, 'encounterId', ${alias}.id, 'version', ${alias}.version)::text)) notified`;
+  return `LATERAL (SELECT ${changedNotice(alias)}) notified`;
+}
+
+/** A listener's row counts this long after it was last renewed (every minute while it listens). */
+const LISTENER_FRESH = "interval '3 minutes'";
+
+/**
+ * `notifyChanged` for the saves of commands, as a LEFT JOIN: only when another process listens (a
+ * fresh row in `listeners` other than `ownListener`, an SQL text expression). PostgreSQL serializes
+ * the commits of notifying transactions, WAL flush included, so one process alone would otherwise
+ * pay for notices nobody hears. A process registers before it listens, and a save that replaces a
+ * version another process made or heard of started after that version committed, so it sees the row.
+ */
+export function notifyChangedIfHeard(alias: string, ownListener: string): string {
+  return `LEFT JOIN LATERAL (SELECT ${changedNotice(alias)} WHERE EXISTS (
+    SELECT 1 FROM listeners l WHERE l.name <> ${ownListener} AND l.seen_at > now() - ${LISTENER_FRESH}
+  )) notified ON true`;
 }

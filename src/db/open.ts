@@ -56,7 +56,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     await embedded?.close();
     throw error;
   }
-  const prisma = createPrismaClient(url, POOL_SIZE[kind]);
+  const prisma = createPrismaClient(url, POOL_SIZE[kind], { prepared: kind === 'postgres' });
   logger.info({ kind, location: describeLocation(options) }, 'database ready');
   return {
     prisma,

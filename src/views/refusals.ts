@@ -87,6 +87,10 @@ export function refusalText(refusal: Refusal): string {
   switch (refusal.kind) {
     case 'no-encounter':
       return 'There is no encounter in this channel. Start one with `/init begin`.';
+    case 'encounter-over':
+      return 'That encounter is over; this button no longer does anything.';
+    case 'attacker-changed':
+      return `The turn moved on while you acted: **${shown(refusal.combatant)}** no longer acts. Run the command again.`;
     case 'no-ended-encounter':
       return 'No fight that reached round 1 has ended in this channel yet, so there is nothing to recap. A recap is posted when `/init end` ends one.';
     case 'no-fight':

@@ -70,13 +70,20 @@ function turnActions(combatant: Combatant, seesNumbers: boolean): string[] {
   return parts;
 }
 
-/** One combatant's line: initiative, name, health, AC, concentration, death saves, conditions. */
-export function combatantLine(combatant: Combatant, encounter: Encounter, viewer: TrackerViewer): string {
+/**
+ * One combatant's line: initiative, name, health, AC, concentration, death saves, conditions. The
+ * tracker finds the lair's turn once for all its lines (`lair`, null when it is nobody's), not once per line.
+ */
+export function combatantLine(
+  combatant: Combatant,
+  encounter: Encounter,
+  viewer: TrackerViewer,
+  lair: Combatant | null = lairActing(encounter) ?? null,
+): string {
   const seesNumbers = viewer === 'game-master' || !combatant.hidden;
   const dead = combatant.rules.dead;
   const name = dead ? `~~${shown(combatant.name)}~~` : `**${shown(combatant.name)}**`;
-  const lair = lairActing(encounter);
-  const marker = combatant.id === lair?.id ? LAIR : combatant.id === encounter.currentId && lair === undefined ? CURRENT : NOT_CURRENT;
+  const marker = combatant.id === lair?.id ? LAIR : combatant.id === encounter.currentId && lair === null ? CURRENT : NOT_CURRENT;
   const parts = [
     `${marker} \`${String(combatant.initiative.total).padStart(2, ' ')}\` ${name}${viewer === 'game-master' && combatant.hidden ? ' (hidden)' : ''}`,
   ];
@@ -156,7 +163,8 @@ export function fitOrder(lines: readonly string[], currentIndex: number, budget:
 }
 
 export function trackerEmbed(encounter: Encounter, viewer: TrackerViewer): Embed {
-  const lines = encounter.combatants.map((combatant) => combatantLine(combatant, encounter, viewer));
+  const lair = lairActing(encounter) ?? null;
+  const lines = encounter.combatants.map((combatant) => combatantLine(combatant, encounter, viewer, lair));
   const head = heading(encounter);
   const currentIndex = encounter.combatants.findIndex((combatant) => combatant.id === encounter.currentId);
   const order = fitOrder(lines, currentIndex, EMBED_LIMITS.description - head.length - 2);

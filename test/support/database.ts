@@ -137,7 +137,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   const name = `${TEST_PREFIX}${hostTag}_${process.pid}_${randomBytes(4).toString('hex')}`;
   await withAdmin((admin) => admin.query(`CREATE DATABASE ${quoteIdent(name)}${source === null ? '' : ` TEMPLATE ${quoteIdent(source)}`}`));
   const url = urlFor(name);
-  const prisma = createPrismaClient(url, POOL_SIZE);
+  const prisma = createPrismaClient(url, POOL_SIZE, { prepared: true });
   let dropped = false;
   return {
     url,

@@ -11,6 +11,12 @@ import type { Services } from '../../../src/services';
 import type { Reply } from '../../../src/views/reply';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
 import { GM, Table } from './support';
+import { HeardVersions } from '../../../src/db/heard-versions';
+import { createCountingPrisma, type CountingPrisma } from '../../../src/db/encounter-statement-counter';
+import { listenForLiveNotices } from '../../../src/db/live-listener';
+import { LiveFeed } from '../../../src/live/feed';
+import { LIVE_CHANNEL } from '../../../src/db/live-notices';
+import pg from 'pg';
 
 /** Over the table's own messenger, edits that take `delay()` ms each, as Discord's REST latency varies. */
 function delayed(inner: ChannelMessenger, delay: () => number): ChannelMessenger {
@@ -50,6 +56,28 @@ function contextOn(table: Table, services: Services, messenger: ChannelMessenger
     messenger,
     // Dispatch stamps the log label; these contexts call the change helpers directly.
     label: 'init next',
+  };
+}
+
+/** A process as the bot runs on PostgreSQL: hearing every process's saves through LISTEN, so its catch-up reads nothing. */
+async function hearingProcessOn(
+  db: TestDatabase,
+  seed: number,
+  prisma: PrismaClient = db.prisma,
+): Promise<{ services: Services; close: () => Promise<void> }> {
+  const feed = new LiveFeed();
+  const heard = new HeardVersions();
+  const logger = pino({ level: 'silent' });
+  const listener = await listenForLiveNotices(
+    db.url,
+    (notice) => feed.publish(notice),
+    logger,
+    (up) => heard.setListening(up),
+    heard.listenerName,
+  );
+  return {
+    services: buildServices({ prisma, random: createSeededRandom(seed), logger, feed, heard }),
+    close: () => listener.close(),
   };
 }
 
@@ -168,5 +196,124 @@ describe('the tracker when another process ends or undoes while our edit is on i
     await fastProcess.idle();
     await slowProcess.idle();
     expect(turnOf(table.tracker())).toEqual([1, 1]);
+  });
+});
+
+describe('the tracker of processes that hear each other’s saves, answering their catch-up without a read', () => {
+  let db: TestDatabase;
+  let table: Table;
+  let other: Services;
+  const closing: (() => Promise<void>)[] = [];
+
+  beforeEach(async () => {
+    db = await createTestDatabase();
+    const ours = await hearingProcessOn(db, 1);
+    const theirs = await hearingProcessOn(db, 2);
+    closing.push(ours.close, theirs.close);
+    table = new Table(ours.services);
+    other = theirs.services;
+    await table.run(GM, 'init', 'begin', { name: 'Race' });
+    await table.run(GM, 'init', 'add', { name: 'Goblin', hp: 7, ac: 15, count: 2, initiative: 12 });
+  });
+
+  afterEach(async () => {
+    await Promise.all(closing.splice(0).map((close) => close()));
+    await db.drop();
+  });
+
+  test('two processes: the one whose older edit lands last brings the tracker to the newest state', async () => {
+    const { slow, fast, slowProcess, fastProcess } = slowAndFast(table, other);
+    await applyStep(slow, nextTurn);
+    await applyStep(fast, nextTurn);
+    await fastProcess.idle();
+    expect(turnOf(table.tracker())).toEqual([1, 2]);
+    await slowProcess.idle();
+    expect(turnOf(table.tracker())).toEqual([1, 2]);
+  });
+
+  test('ended by the other process: the tracker ends on the ended fight, without buttons', async () => {
+    await table.run(GM, 'init', 'next');
+    const { slow, fast, slowProcess, fastProcess } = slowAndFast(table, other);
+    await applyStep(slow, nextTurn);
+    await applyStep({ ...fast, label: 'init end' }, endEncounter);
+    await fastProcess.idle();
+    await slowProcess.idle();
+    expect(table.tracker().embeds?.[0]?.description).toMatch(/^Ended /);
+    expect(table.tracker().components).toEqual([]);
+  });
+});
+
+describe('a command of a process that hears every save, once its tracker is edited', () => {
+  let db: TestDatabase;
+  let counting: CountingPrisma;
+  let close: () => Promise<void>;
+  let table: Table;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    counting = createCountingPrisma(db.url, 2);
+    const process = await hearingProcessOn(db, 1, counting.prisma);
+    close = process.close;
+    table = new Table(process.services);
+    await table.run(GM, 'init', 'begin', { name: 'Quiet' });
+    await table.run(GM, 'init', 'add', { name: 'Goblin', hp: 7, ac: 15, count: 2, initiative: 12 });
+  });
+
+  afterAll(async () => {
+    await close();
+    await counting.prisma.$disconnect();
+    await db.drop();
+  });
+
+  test('has cost one statement, its save: nobody changed the encounter since, so the catch-up reads nothing', async () => {
+    const messenger = coalesceEdits(table.messenger);
+    const before = counting.statements();
+    await applyStep(contextOn(table, table.services, messenger), nextTurn);
+    await messenger.idle();
+    expect(counting.statements() - before).toBe(1);
+    expect(turnOf(table.tracker())).toEqual([1, 1]);
+  });
+});
+
+describe('a save’s notice to other processes', () => {
+  let db: TestDatabase;
+  let spy: pg.Client;
+  const heardBySpy: string[] = [];
+  const closing: (() => Promise<void>)[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    // Hears every notice, unnamed: no process counts it as one of theirs.
+    spy = new pg.Client({ connectionString: db.url });
+    await spy.connect();
+    spy.on('notification', (message) => heardBySpy.push(message.payload ?? ''));
+    await spy.query(`LISTEN ${LIVE_CHANNEL}`);
+  });
+
+  afterAll(async () => {
+    await Promise.all(closing.map((close) => close()));
+    await spy.end();
+    await db.drop();
+  });
+
+  /** Notices the spy has heard by the time a notice sent now would have arrived. */
+  async function noticesSoFar(): Promise<number> {
+    await spy.query('SELECT 1');
+    return heardBySpy.filter((payload) => payload.includes('"changed"')).length;
+  }
+
+  test('is sent only while another process listens: one process alone does not pay for it', async () => {
+    const ours = await hearingProcessOn(db, 1);
+    closing.push(ours.close);
+    const table = new Table(ours.services);
+    await table.run(GM, 'init', 'begin', { name: 'Alone' });
+    await table.run(GM, 'init', 'add', { name: 'Goblin', hp: 7, ac: 15, count: 2, initiative: 12 });
+    const alone = await noticesSoFar();
+    await table.run(GM, 'init', 'next');
+    expect(await noticesSoFar()).toBe(alone);
+    const theirs = await hearingProcessOn(db, 2);
+    closing.push(theirs.close);
+    await table.run(GM, 'init', 'next');
+    expect(await noticesSoFar()).toBe(alone + 1);
   });
 });

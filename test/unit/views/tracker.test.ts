@@ -163,3 +163,19 @@ describe('fitting the order', () => {
     expect(fitOrder(lines, 5, 60 + 21 * 3)).toEqual(['… 4 more above', lines[4], lines[5], lines[6], '… 3 more below']);
   });
 });
+
+describe('the tracker of a large fight', () => {
+  test('looks for the lair’s turn once, not once per line: the work does not grow with the square of the fight', () => {
+    const many = Array.from({ length: 40 }, (_, i) => combatant(`m${i}`, `Kobold ${i + 1}`, 10, { armourClass: 12, rules: { maxHp: 5 } }));
+    let searches = 0;
+    const counted = new Proxy(many, {
+      get(target, key, receiver) {
+        if (key === 'find') searches += 1;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    const big = encounter(counted, { round: 1, currentId: 'm0' });
+    expect(trackerEmbed(big, 'players').description?.split('\n')[0]).toBe("Round **1** · **Kobold 1**'s turn");
+    expect(searches).toBeLessThan(5);
+  });
+});

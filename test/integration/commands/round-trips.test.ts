@@ -1,0 +1,116 @@
+import pino from 'pino';
+import { buildServices } from '../../../src/app';
+import { createCountingPrisma, type CountingPrisma } from '../../../src/db/encounter-statement-counter';
+import { createTestDatabase, type TestDatabase } from '../../support/database';
+import { GM, ScriptedRandom, Table, buttonsOf, openTablePer, refused, text } from './support';
+
+/*
+ * A command is one SQL statement once this process has seen the encounter: its save, whatever it
+ * checks first. The table's messenger edits the tracker before the reply, from the saved state, so
+ * no catch-up read follows here.
+ */
+describe('what a command costs on PostgreSQL once the encounter is known', () => {
+  let db: TestDatabase;
+  let counting: CountingPrisma;
+  let table: Table;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    counting = createCountingPrisma(db.url, 2);
+    table = new Table(buildServices({ prisma: counting.prisma, random: new ScriptedRandom(1), logger: pino({ level: 'silent' }) }));
+    await table.run(GM, 'init', 'begin', { name: 'Costs' });
+    await table.run(GM, 'init', 'add', { name: 'Orc', hp: 500, ac: 13, count: 2 });
+    await table.run(GM, 'init', 'add', { monster: 'Goblin Warrior', hp: '500' });
+    await table.run(GM, 'init', 'next');
+  });
+
+  afterAll(async () => {
+    await counting.prisma.$disconnect();
+    await db.drop();
+  });
+
+  async function statementsOf(run: () => Promise<unknown>): Promise<number> {
+    const before = counting.statements();
+    await run();
+    return counting.statements() - before;
+  }
+
+  it('spends one statement on the Next turn button, its check that the button is this fight’s included', async () => {
+    const [, next] = buttonsOf(table.tracker());
+    expect(next?.label).toBe('Next turn');
+    expect(await statementsOf(() => table.press(GM, next?.customId ?? ''))).toBe(1);
+  });
+
+  it('spends one statement on /attack action:, the attacker found on the state this process saw', async () => {
+    expect(
+      await statementsOf(() => table.run(GM, 'attack', null, { attacker: 'Goblin Warrior', action: 'Scimitar', target: 'Orc 1' })),
+    ).toBe(1);
+  });
+
+  it('sends what a hit changed, not the combatant: its columns, and its hit points in the log', async () => {
+    const before = counting.parameterBytes();
+    const statements = await statementsOf(() => table.run(GM, 'hp', 'damage', { target: 'Orc 2', amount: '1' }));
+    const sent = counting.parameterBytes() - before;
+    expect(statements).toBe(1);
+    // The whole row, and the whole combatant before and after in the log, came to some 4,200.
+    expect(sent).toBeLessThan(2_600);
+  });
+
+  it('spends one statement on /condition add, the group question asked of the state this process saw', async () => {
+    expect(await statementsOf(() => table.run(GM, 'condition', 'add', { target: 'Orc 2', condition: 'Poisoned' }))).toBe(1);
+  });
+});
+
+describe('a monster action after another process moved the turn', () => {
+  let db: TestDatabase;
+  const processes: Table[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    // Two bot processes on one database, each remembering the encounter as it last saw it.
+    for (let i = 0; i < 2; i += 1) {
+      processes.push(new Table(buildServices({ prisma: db.prisma, random: new ScriptedRandom(1), logger: pino({ level: 'silent' }) })));
+    }
+  });
+
+  afterAll(() => db.drop());
+
+  it('is refused rather than made by the combatant whose turn it was', async () => {
+    const [ours, theirs] = processes;
+    if (ours === undefined || theirs === undefined) throw new Error('two processes');
+    await ours.run(GM, 'init', 'begin', { name: 'Race' });
+    await ours.run(GM, 'init', 'add', { monster: 'Goblin Warrior', hp: '50', initiative: 30 });
+    await ours.run(GM, 'init', 'add', { name: 'Orc', hp: 15, ac: 13, initiative: 10 });
+    await ours.run(GM, 'init', 'next');
+    await theirs.run(GM, 'init', 'next');
+    expect(refused(await ours.run(GM, 'attack', null, { action: 'Scimitar', target: 'Orc' }))).toBe(
+      '⚠️ The turn moved on while you acted: **Goblin Warrior** no longer acts. Run the command again.',
+    );
+    expect(text(await ours.run(GM, 'init', 'list'))).toContain('**Orc** · 15/15 HP');
+  });
+});
+
+describe('a turn button of an ended fight, pressed while the next fight runs', () => {
+  let table: Table;
+  openTablePer('test', (opened) => ({ table } = opened), 1, 'memory');
+
+  it('is refused and leaves the running fight where it was', async () => {
+    await table.run(GM, 'init', 'begin', { name: 'First' });
+    await table.run(GM, 'init', 'add', { name: 'Goblin', hp: 7, ac: 15, count: 2 });
+    const [, oldNext] = buttonsOf(table.tracker());
+    const [confirm] = buttonsOf(await table.run(GM, 'init', 'end'));
+    await table.press(GM, confirm?.customId ?? '');
+    await table.run(GM, 'init', 'begin', { name: 'Second' });
+    await table.run(GM, 'init', 'add', { name: 'Ogre', hp: 59, ac: 11 });
+    expect(refused(await table.press(GM, oldNext?.customId ?? ''))).toBe('⚠️ That encounter is over; this button no longer does anything.');
+    expect(text(await table.run(GM, 'init', 'list')).split('\n')[1]).toBe('Not started yet: **Next turn** starts round 1.');
+  });
+
+  it('is refused once no fight runs in the channel', async () => {
+    await table.run(GM, 'init', 'begin', { name: 'Only' });
+    const [, next] = buttonsOf(table.tracker());
+    const [confirm] = buttonsOf(await table.run(GM, 'init', 'end'));
+    await table.press(GM, confirm?.customId ?? '');
+    expect(refused(await table.press(GM, next?.customId ?? ''))).toBe('⚠️ That encounter is over; this button no longer does anything.');
+  });
+});
