@@ -8,7 +8,7 @@ import type { Spell } from '../src/compendium/types';
 import { UserError, type AutocompleteChoice, type AutocompleteContext, type CommandContext } from '../src/framework/command';
 import { rankByName } from '../src/framework/autocomplete';
 import { integer, text, type OptionReader } from '../src/framework/options';
-import { requireEncounter } from '../src/framework/requirements';
+import { CombatRefusal } from '../src/combat/refusals';
 import { commandWithOptions } from '../src/framework/slash-command';
 import type { RollMode } from '../src/rules/types';
 import { ATTACK_BONUS } from '../src/views/attack-text';
@@ -16,8 +16,8 @@ import type { Reply } from '../src/views/reply';
 import { unknownSpellText } from '../src/views/spell-text';
 import { MODE_OPTION, SECRET_OPTION } from './shared/ability-tests';
 import { blockSpells, casterNumbers } from './shared/casting';
-import { actorOf, suggestTargets } from './shared/encounter';
-import { applyAttack, targetsOf } from './shared/monster-actions';
+import { actorOf, placeOf, suggestTargets } from './shared/encounter';
+import { applyAttack, stillActing, targetsOf } from './shared/monster-actions';
 
 const SPELL_NAME_MAX_LENGTH = 100;
 const TARGETS_MAX_LENGTH = 400;
@@ -52,7 +52,9 @@ async function requireSpell(encounter: Encounter, typed: string): Promise<Spell>
 }
 
 async function run(ctx: CommandContext, options: Options): Promise<Reply> {
-  const encounter = await requireEncounter(ctx);
+  // The state this process last saw: finding the caster costs no read, and the change checks it again.
+  const encounter = await ctx.services.encounters.seen(placeOf(ctx));
+  if (encounter === null) throw new CombatRefusal({ kind: 'no-encounter' });
   const spell = await requireSpell(encounter, options.text('spell'));
   const caster = attackerOf(encounter, actorOf(ctx), options.text('caster'));
   const { fixedLevel, ...numbers } = await casterNumbers(ctx, caster, spell, encounter.ruleSet);
@@ -68,12 +70,12 @@ async function run(ctx: CommandContext, options: Options): Promise<Reply> {
     ...(mode === undefined ? {} : { mode }),
     secret: options.flag('secret'),
   };
-  return applyAttack(ctx, castSpell, input);
+  return applyAttack(ctx, stillActing(options.text('caster'), caster, castSpell), input);
 }
 
 /** Spells for `spell` as it is typed: a monster caster's own spells first, then the fight's book. */
 async function suggestSpells(ctx: AutocompleteContext, typed: string): Promise<AutocompleteChoice[]> {
-  const encounter = await ctx.services.encounters.get({ guildId: ctx.guildId, channelId: ctx.channelId });
+  const encounter = await ctx.services.encounters.seen(placeOf(ctx));
   if (encounter === null) return [];
   const book = await spellsOf(bookOf(encounter.ruleSet));
   const named = ctx.options.values.caster;

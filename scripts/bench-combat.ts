@@ -397,6 +397,7 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
   const where: Place = { guildId: 'bench-guild', channelId: 'bench-each' };
   await fight(services.encounters, where, COMBATANTS);
   await run(where, GM, 'init', 'add', { monster: 'Goblin Warrior', hp: '100000' });
+  await run(where, GM, 'init', 'add', { monster: 'Mage', hp: '100000' });
   await idle();
   const encounter = await services.encounters.get(where);
   if (encounter === null) throw new Error('the benchmark encounter did not begin');
@@ -425,7 +426,14 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
       idle,
       statements,
     ),
-    // `/cast` joins here once it lands: one row like `/attack action:`.
+    // The Mage's Fireball (2 a day) on one goblin; the undo after it gives the use back, uncounted.
+    await each(
+      '/cast',
+      (i) => run(where, GM, 'cast', null, { caster: 'Mage', spell: 'Fireball', target: goblin(i) }),
+      idle,
+      statements,
+      () => run(where, GM, 'init', 'undo'),
+    ),
     await each(
       '/condition add',
       (i) => run(where, GM, 'condition', 'add', { target: orc(i), condition: 'Poisoned' }),

@@ -69,19 +69,20 @@ export async function runMonsterAction(
     bonusReason: ATTACK_BONUS,
     ...(cast === undefined ? {} : { cast: { ...cast, ...(input.mode === undefined ? {} : { mode: input.mode }), secret: input.secret } }),
   };
-  return applyAttack(ctx, stillActing(input.attacker, attacker), actionInput);
+  return applyAttack(ctx, stillActing(input.attacker, attacker, monsterAction), actionInput);
 }
 
 /**
- * The monster's action, refused when the combatant found acting is not the one who acts on the state
- * the change runs on: another process may have moved the turn since this one last saw the encounter.
+ * A monster's action or a spell, refused when the combatant found acting is not the one who acts on
+ * the state the change runs on: another process may have moved the turn since this one last saw the
+ * encounter.
  */
-function stillActing(typedAttacker: string | null, found: Combatant): Change<[MonsterActionInput]> {
+export function stillActing<Input>(typedAttacker: string | null, found: Combatant, change: Change<[Input]>): Change<[Input]> {
   return (encounter, stepCtx, input) => {
     if (attackerOf(encounter, stepCtx.actor, typedAttacker).id !== found.id) {
       throw new CombatRefusal({ kind: 'attacker-changed', combatant: found.name });
     }
-    return monsterAction(encounter, stepCtx, input);
+    return change(encounter, stepCtx, input);
   };
 }
 
