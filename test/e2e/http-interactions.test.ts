@@ -18,7 +18,7 @@ import { FakeDiscord } from './fake-discord';
 import { interactionPayload } from './fake-discord-payloads';
 import { request, signatureHeaders } from './signed-http';
 import { containing } from '../support/matchers';
-import { HELP_COMMANDS } from '../support/help';
+import { HELP_FIELDS } from '../support/help';
 
 /** A promise the test resolves by hand, to hold a handler mid-flight. */
 function gate(): { opened: Promise<void>; open(): void } {
@@ -437,7 +437,7 @@ test('/help is answered in the response itself with the command list, pinging no
   expect(result.deferred).toBe(false);
   expect(result.message.ephemeral).toBe(false);
   expect(result.message.embeds[0]?.title).toBe('Rollcall: tabletop combat in Discord');
-  expect(result.message.embeds[0]?.fields?.map((f) => f.name)).toEqual(HELP_COMMANDS);
+  expect(result.message.embeds[0]?.fields?.map((f) => f.name)).toEqual(HELP_FIELDS);
   expect(result.message.allowedMentions).toEqual({ parse: [], users: [] });
 });
 

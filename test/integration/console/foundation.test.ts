@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
 import { runConsole } from '../../support/console';
-import { HELP_COMMANDS } from '../../support/help';
+import { HELP_FIELDS } from '../../support/help';
 
 describe('the console, tried as a new user would', () => {
   test('/help prints one JSON line whose embed lists the commands', async () => {
@@ -11,7 +11,7 @@ describe('the console, tried as a new user would', () => {
     expect(replies).toHaveLength(1);
     const [help] = replies;
     expect(help).toMatchObject({ input: '/help', user: 'player', channel: 'general', ephemeral: false, components: [] });
-    expect(help?.embeds?.[0]?.fields.map((f) => f.name)).toEqual(HELP_COMMANDS);
+    expect(help?.embeds?.[0]?.fields.map((f) => f.name)).toEqual(HELP_FIELDS);
   }, 120_000);
 
   test('a line that is not a valid command gives {input, error}, and the next line still runs', async () => {
