@@ -4,8 +4,8 @@
  * Discord gateway, and how long its commands take.
  * - start: from spawning the compiled bot to its IDENTIFY on the gateway;
  * - idle: RSS once it has identified and sat still for IDLE_MS;
- * - bestiary: RSS IDLE_MS after a first command (`/roll`, which pays for the first interaction of
- *   any kind), then the reply time of the first `/monster show` (which loads one book of the
+ * - bestiary: RSS IDLE_MS after a first `/roll`, `/help` and `/init list` (which pay for the first
+ *   interaction, the first embed and the first database query of any kind), then the reply time of the first `/monster show` (which loads one book of the
  *   bestiary) and of the second (the book loaded), and RSS IDLE_MS after them: what the bestiary
  *   adds, which start-up does not pay;
  * - load: the highest RSS while CHANNELS channels each play a fight (begin, add, join, then rounds of
@@ -48,7 +48,7 @@ interface Measure {
   /** The proportional set size of run-built's launcher process, when the bot runs in a child of it (else 0). */
   launcherMb: number;
   idleMb: number;
-  /** After one `/roll`: the bot with a command answered, not yet a book loaded. */
+  /** After a `/roll`, a `/help` and an `/init list`: commands, an embed and a query answered, not yet a book loaded. */
   warmMb: number;
   /** The first `/monster show`'s reply time, the book loading, and the second's, the book loaded. */
   firstShowMs: number;
@@ -229,6 +229,8 @@ async function measure(checkout: string, channels: number, env: Record<string, s
     const launcherMb = pid === launcher ? 0 : pssMb(launcher);
     const idleMb = rssMb(pid);
     await fake.sendCommand('roll', { dice: '1d20+5' }, VIEWER, 60_000);
+    await fake.sendCommand('help', {}, VIEWER, 60_000);
+    await fake.sendCommand('init list', {}, VIEWER, 60_000);
     await sleep(IDLE_MS);
     const warmMb = rssMb(pid);
     const firstShowMs = await showMonster(fake);
@@ -321,7 +323,7 @@ async function main(): Promise<void> {
     process.stdout.write(`load after: ${load()}\n`);
     process.stdout.write(`${channels} channels at once, ${rounds} rounds, median [min–max]\n`);
     process.stdout.write(
-      '| run | start to IDENTIFY (ms) | bot RSS idle (MB) | after a /roll (MB) | first / second /monster show (ms) | bot RSS after them (MB) | bot RSS peak under load (MB) | bot RSS after (MB) | launcher PSS (MB) | reply p50 / p99 (ms) | bot CPU per command (ms) |\n',
+      '| run | start to IDENTIFY (ms) | bot RSS idle (MB) | after /roll, /help, /init list (MB) | first / second /monster show (ms) | bot RSS after them (MB) | bot RSS peak under load (MB) | bot RSS after (MB) | launcher PSS (MB) | reply p50 / p99 (ms) | bot CPU per command (ms) |\n',
     );
     process.stdout.write('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n');
     for (const [name, measured] of results) {
