@@ -7,12 +7,30 @@ import type { ChartDone } from './views/recap-chart-worker';
 const CACHED = 32;
 
 /**
- * One worker thread, started on the first chart and left to idle; jobs queue on it one at a time. `key` names the picture (the fight, its
- * version and who sees it): a repeat is served from the cache, and two asking at once share one
- * rendering.
+ * How long the worker waits for another chart before it leaves: the renderer and its fonts hold
+ * some 30–50 MB, which a bot that draws a chart at the end of a fight need not keep between fights.
  */
-export function createChartRenderer(cached = CACHED): ChartRenderer {
+const IDLE_MS = 30_000;
+
+export interface ChartRendererOptions {
+  cached?: number;
+  idleMs?: number;
+  /** Starts the worker; tests count the starts. */
+  start?: () => Worker;
+}
+
+/**
+ * One worker thread, started on the first chart and stopped once it has idled `idleMs`; jobs queue on
+ * it one at a time. `key` names the picture (the fight, its version and who sees it): a repeat is
+ * served from the cache, and two asking at once share one rendering.
+ */
+export function createChartRenderer({
+  cached = CACHED,
+  idleMs = IDLE_MS,
+  start = () => startWorker('../views/recap-chart-worker', null),
+}: ChartRendererOptions = {}): ChartRenderer {
   let worker: Worker | null = null;
+  let idle: NodeJS.Timeout | null = null;
   let nextId = 0;
   const waiting = new Map<number, { resolve: (png: Uint8Array) => void; reject: (error: Error) => void }>();
   const cache = new Map<string, Promise<Uint8Array>>();
@@ -24,17 +42,30 @@ export function createChartRenderer(cached = CACHED): ChartRenderer {
   };
 
   const started = (): Worker => {
+    if (idle !== null) clearTimeout(idle);
+    idle = null;
     if (worker !== null) return worker;
-    const fresh = startWorker('../views/recap-chart-worker', null);
+    const fresh = start();
     fresh.on('message', (done: ChartDone) => {
       const pending = waiting.get(done.id);
       waiting.delete(done.id);
       if ('error' in done) pending?.reject(new Error(done.error));
       else pending?.resolve(new Uint8Array(done.png));
-      if (waiting.size === 0) fresh.unref();
+      if (waiting.size > 0) return;
+      fresh.unref();
+      idle = setTimeout(() => {
+        idle = null;
+        if (worker !== fresh || waiting.size > 0) return;
+        worker = null;
+        void fresh.terminate();
+      }, idleMs);
+      idle.unref();
     });
     fresh.on('error', failAll);
-    fresh.on('exit', (code) => failAll(new Error(`the chart worker exited with code ${code}`)));
+    fresh.on('exit', (code) => {
+      // A worker stopped for idling has nothing waiting on it; any other exit fails what waits.
+      if (worker === fresh) failAll(new Error(`the chart worker exited with code ${code}`));
+    });
     worker = fresh;
     return fresh;
   };
