@@ -64,9 +64,8 @@ export function actionNames(block: Monster, legendaryOnly = false): string[] {
 /** The action `typed` names (an option of one too), or the refusal that lists the block's actions. */
 export function choose(block: Monster, typed: string, legendary: boolean): Chosen {
   const wanted = normaliseName(typed);
-  const all = actionsOf(block);
-  // A name in both lists (a legendary "Rend" beside the action) is the legendary one only when asked for.
-  const ordered = legendary ? [...all.filter((a) => a.legendary), ...all.filter((a) => !a.legendary)] : all;
+  // Asked for as a legendary action, only the block's legendary actions will do (its Fire Breath is not one).
+  const ordered = actionsOf(block).filter((entry) => entry.legendary || !legendary);
   for (const entry of ordered) {
     if (normaliseName(entry.action.name) === wanted) {
       return { action: entry.action, effect: entry.action, name: entry.action.name, legendary: legendary || entry.legendary };
@@ -74,9 +73,9 @@ export function choose(block: Monster, typed: string, legendary: boolean): Chose
     const option = entry.action.options?.find((o) => normaliseName(o.name) === wanted);
     if (option !== undefined) return { action: entry.action, effect: option, name: option.name, legendary: legendary || entry.legendary };
   }
-  const known = actionNames(block);
+  const known = actionNames(block, legendary);
   const closest = createNameIndex(known.map((name) => ({ name }))).closest(typed);
-  throw new CombatRefusal({ kind: 'unknown-action', monster: block.name, typed: typed.trim(), closest, known });
+  throw new CombatRefusal({ kind: 'unknown-action', monster: block.name, typed: typed.trim(), closest, known, legendary });
 }
 
 function findAction(block: Monster, name: string): MonsterAction | undefined {

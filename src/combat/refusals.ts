@@ -112,7 +112,8 @@ export type Refusal =
   | { kind: 'legendary-surprised'; combatant: string }
   /** `known`: the names `action:` takes for this block. */
   /** `closest`: the names nearest the one typed, for "did you mean"; `known`: all of them. */
-  | { kind: 'unknown-action'; monster: string; typed: string; closest: string[]; known: string[] }
+  /** `legendary`: asked for as a legendary action, so only those were looked at. */
+  | { kind: 'unknown-action'; monster: string; typed: string; closest: string[]; known: string[]; legendary: boolean }
   | { kind: 'action-recharging'; combatant: string; action: string; recharge: number }
   | { kind: 'action-used-up'; combatant: string; action: string; perDay: number | null }
   | { kind: 'action-not-automated'; combatant: string; action: string }

@@ -204,9 +204,9 @@ export function refusalText(refusal: Refusal): string {
         closest.length > 0
           ? `Did you mean ${closest.join(', ')}?`
           : known.length === 0
-            ? 'Its block has no actions.'
-            : `Its actions: ${known.join(', ')}.`;
-      return `${shown(refusal.monster)} has no action called "${shown(refusal.typed)}". ${hint}`;
+            ? `Its block has no ${refusal.legendary ? 'legendary ' : ''}actions.`
+            : `Its ${refusal.legendary ? 'legendary ' : ''}actions: ${known.join(', ')}.`;
+      return `${shown(refusal.monster)} has no ${refusal.legendary ? 'legendary ' : ''}action called "${shown(refusal.typed)}". ${hint}`;
     }
     case 'action-recharging':
       return `${shown(refusal.combatant)}'s ${shown(refusal.action)} is spent: it recharges on ${rechargeRange(refusal.recharge)}, rolled at the start of its turn.`;

@@ -143,6 +143,10 @@ describe("a monster's action from its stat block", () => {
     const pounced = monsterAction(started, ctx(gm, scripted(1)), act('Pounce', ['Alice'], { legendary: true }));
     expect(named(pounced.encounter, 'Adult Red Dragon').actions.legendary).toEqual({ max: 3, left: 2 });
     expect(pounced.events.filter((e) => e.kind === 'attack-rolled')).toHaveLength(1);
+    // Its Fire Breath is an action, not a legendary one: refused as one, with the legendary actions named.
+    expect(refusalOf(() => monsterAction(started, ctx(gm, noDice), act('Fire Breath', ['Alice'], { legendary: true })))).toMatch(
+      /^Adult Red Dragon has no legendary action called "Fire Breath"\./,
+    );
   });
 
   it('casts Scorching Ray for its legendary Fiery Rays: three rays at +12 from its Spellcasting, 2d6 fire each, for one legendary action', async () => {
