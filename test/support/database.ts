@@ -162,3 +162,16 @@ export async function emptyDatabase(prisma: PrismaClient): Promise<void> {
   if (tables.length === 0) return;
   await prisma.$executeRawUnsafe(`TRUNCATE ${tables.map((t) => quoteIdent(t.tablename)).join(', ')} RESTART IDENTITY CASCADE`);
 }
+
+/**
+ * One database for the calling test file, made when a test first asks for it, emptied after each
+ * test that used it and dropped after the file: as fresh as a new copy of the template, for less.
+ */
+export function databasePerFile(): () => Promise<TestDatabase> {
+  let db: TestDatabase | undefined;
+  afterEach(async () => {
+    if (db !== undefined) await emptyDatabase(db.prisma);
+  });
+  afterAll(() => db?.drop());
+  return async () => (db ??= await createTestDatabase());
+}

@@ -2,22 +2,10 @@ import { caveLurker } from '../../support/monsters';
 import type { HomebrewShelf } from '../../../src/compendium/bestiary';
 import type { Monster } from '../../../src/compendium/types';
 import { createHomebrewShelf } from '../../../src/db/homebrew-monsters';
-import { createTestDatabase, emptyDatabase, type TestDatabase } from '../../support/database';
+import { databasePerFile } from '../../support/database';
 import { memoryHomebrewShelf } from '../../support/memory-homebrew';
 
-let db: TestDatabase | undefined;
-
-async function database(): Promise<TestDatabase> {
-  db ??= await createTestDatabase();
-  return db;
-}
-
-// One database for the file, emptied after each test that used it: as fresh as a new copy of the template, for less.
-afterEach(async () => {
-  if (db !== undefined) await emptyDatabase(db.prisma);
-});
-
-afterAll(() => db?.drop());
+const database = databasePerFile();
 
 const guild = '100000000000000001';
 const otherGuild = '100000000000000002';

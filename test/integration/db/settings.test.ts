@@ -1,22 +1,10 @@
 import { createPrismaClient } from '../../../src/db/client';
 import { createSettingsStore } from '../../../src/db/settings';
 import type { SettingsStore } from '../../../src/settings/store';
-import { createTestDatabase, emptyDatabase, type TestDatabase } from '../../support/database';
+import { databasePerFile, type TestDatabase } from '../../support/database';
 import { createMemorySettingsStore } from '../../support/memory-settings';
 
-let db: TestDatabase | undefined;
-
-async function database(): Promise<TestDatabase> {
-  db ??= await createTestDatabase();
-  return db;
-}
-
-// One database for the file, emptied after each test that used it: as fresh as a new copy of the template, for less.
-afterEach(async () => {
-  if (db !== undefined) await emptyDatabase(db.prisma);
-});
-
-afterAll(() => db?.drop());
+const database = databasePerFile();
 
 const here = { guildId: '100000000000000001', channelId: '200000000000000001' };
 const elsewhere = { guildId: here.guildId, channelId: '200000000000000002' };
