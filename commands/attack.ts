@@ -5,7 +5,7 @@ import { commandWithOptions } from '../src/framework/slash-command';
 import { attack } from '../src/combat/steps';
 import type { AttackInput } from '../src/combat/attacks';
 import { requireEncounter } from '../src/framework/requirements';
-import { suggestTargets } from './shared/encounter';
+import { suggestTargetList, suggestTargets } from './shared/encounter';
 import { applyAttack, runMonsterAction, suggestActions } from './shared/monster-actions';
 import { ABILITIES, type Ability, type RollMode } from '../src/rules';
 import { modifierOf, parseAbilities, proficiencyBonus } from '../src/characters/sheet';
@@ -169,5 +169,5 @@ export const command = commandWithOptions({
     '/attack target:Goblin 1 bonus:7 damage:1d10+4 [slashing] crit-range:19 secret:true',
   ],
   run,
-  suggest: { target: suggestTargets, attacker: suggestTargets, action: suggestActions('attacker') },
+  suggest: { target: suggestTargetList, attacker: suggestTargets, action: suggestActions('attacker') },
 });

@@ -16,7 +16,7 @@ import type { Reply } from '../src/views/reply';
 import { unknownSpellText } from '../src/views/spell-text';
 import { MODE_OPTION, SECRET_OPTION } from './shared/ability-tests';
 import { blockSpells, casterNumbers } from './shared/casting';
-import { actorOf, placeOf, suggestTargets } from './shared/encounter';
+import { actorOf, placeOf, suggestTargetList, suggestTargets } from './shared/encounter';
 import { applyAttack, stillActing, targetsOf } from './shared/monster-actions';
 
 const SPELL_NAME_MAX_LENGTH = 100;
@@ -106,5 +106,5 @@ export const command = commandWithOptions({
     '/cast spell:Fireball caster:Mage target:Alice, Bram',
   ],
   run,
-  suggest: { spell: suggestSpells, target: suggestTargets, caster: suggestTargets },
+  suggest: { spell: suggestSpells, target: suggestTargetList, caster: suggestTargets },
 });

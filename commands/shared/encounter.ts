@@ -1,3 +1,4 @@
+import { normaliseName } from '../../src/combat/targets';
 import { CombatRefusal } from '../../src/combat/refusals';
 import type { EncounterService } from '../../src/combat/service';
 import { onlyIn } from '../../src/combat/compose';
@@ -187,6 +188,32 @@ export async function withHarmSetting<T>(ctx: Context, run: (anyoneMayHarm: bool
     if ((await ctx.services.settings.playersHarm(ctx.guildId)) !== 'anyone') throw error;
     return run(true);
   }
+}
+
+/** Discord's longest autocomplete value. */
+const CHOICE_MAX_LENGTH = 100;
+
+/**
+ * Suggestions for an option naming several combatants separated by commas (`/cast target:`): the
+ * name being typed after the last comma, best match first, each after the names already given and
+ * never one of them again.
+ */
+export async function suggestTargetList(ctx: AutocompleteContext, typed: string): Promise<AutocompleteChoice[]> {
+  const cut = typed.lastIndexOf(',');
+  const given =
+    cut < 0
+      ? []
+      : typed
+          .slice(0, cut)
+          .split(',')
+          .map((name) => name.trim())
+          .filter((name) => name !== '');
+  const taken = new Set(given.map(normaliseName));
+  const combatants = (await encountersOf(ctx).combatants(placeOf(ctx))).filter((c) => !taken.has(normaliseName(c.name)));
+  return rankByName(combatants, (combatant) => combatant.name, typed.slice(cut + 1))
+    .map((combatant) => [...given, combatant.name].join(', '))
+    .filter((value) => value.length <= CHOICE_MAX_LENGTH)
+    .map((value) => ({ name: value, value }));
 }
 
 /** Suggestions for an option naming a combatant: the encounter's combatants, best match first. */

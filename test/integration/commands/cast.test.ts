@@ -148,6 +148,18 @@ describe('/cast', () => {
     expect(refusal).toMatch(/^⚠️ Mage cannot cast Cure Wounds: Its block casts Detect Magic/);
   });
 
+  test('target: suggests the name being typed after the last comma, after the ones given, never one of them twice', async () => {
+    await wizardAndGoblins();
+    expect(await table.suggest(ALICE, 'cast', null, 'Gob')).toEqual(['Goblin Warrior 1', 'Goblin Warrior 2', 'Goblin Warrior 3']);
+    expect(await table.suggest(ALICE, 'cast', null, 'Goblin Warrior 2, gob')).toEqual([
+      'Goblin Warrior 2, Goblin Warrior 1',
+      'Goblin Warrior 2, Goblin Warrior 3',
+    ]);
+    expect(await table.suggest(ALICE, 'cast', null, 'Goblin Warrior 1, Goblin Warrior 3, m')).toEqual([
+      'Goblin Warrior 1, Goblin Warrior 3, Merric',
+    ]);
+  });
+
   test('bad input is refused with the reason and changes nothing', async () => {
     await wizardAndGoblins();
     expect(refused(await table.run(ALICE, 'cast', null, { spell: 'Firebal', target: 'Goblin Warrior 1' }))).toMatch(
