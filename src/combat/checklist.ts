@@ -1,3 +1,4 @@
+import { isDcPrivate } from './effects';
 import { isDying } from './effects';
 import { stoppedFrom } from './incapacity';
 import type { Stopper } from './refusals';
@@ -13,6 +14,8 @@ export interface ChecklistEffect {
   name: string;
   on: CombatantRef | null;
   save: RepeatSave | null;
+  /** The save's DC is a hidden source's number (`isDcPrivate`): the checklist goes to a player. */
+  dcPrivate: boolean;
 }
 
 /**
@@ -51,7 +54,13 @@ function visibleTo(encounter: Encounter, effect: EncounterEffect, gameMaster: bo
 
 function named(encounter: Encounter, effect: EncounterEffect): ChecklistEffect {
   const on = effect.targetId === null ? undefined : findById(encounter, effect.targetId);
-  return { id: effect.id, name: effect.name, on: on === undefined ? null : refOf(on), save: effect.save };
+  return {
+    id: effect.id,
+    name: effect.name,
+    on: on === undefined ? null : refOf(on),
+    save: effect.save,
+    dcPrivate: isDcPrivate(encounter, effect),
+  };
 }
 
 /** The checklist for `combatant`'s turn, for a viewer who controls it (players see only their own). */

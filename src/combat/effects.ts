@@ -35,6 +35,15 @@ export function isPrivateEffect(encounter: Encounter, effect: EncounterEffect): 
   return target?.hidden === true && !effect.shownToPlayers;
 }
 
+/**
+ * The DC of an effect's repeat save is a hidden combatant's number when that combatant put it on
+ * someone else (a hidden dragon's paralysis on a player): the game master's to know, not the table's.
+ */
+export function isDcPrivate(encounter: Encounter, effect: Pick<EncounterEffect, 'sourceId' | 'targetId'>): boolean {
+  if (effect.sourceId === null || effect.sourceId === effect.targetId) return false;
+  return findById(encounter, effect.sourceId)?.hidden === true;
+}
+
 export function concentrationOf(encounter: Encounter, combatantId: string): EncounterEffect | undefined {
   return encounter.effects.find((e) => e.kind === 'concentration' && e.sourceId === combatantId);
 }

@@ -1,5 +1,5 @@
 import { eachOf, type Link } from './compose';
-import { endEffects, isPrivateEffect } from './effects';
+import { endEffects, isDcPrivate, isPrivateEffect } from './effects';
 import type { ChangeNote } from './notes';
 import { requireControl } from './permissions';
 import { CombatRefusal } from './refusals';
@@ -32,6 +32,7 @@ function rollRepeatSave(
     save: effect.save,
     ...save,
     private: hidden,
+    ...(isDcPrivate(encounter, effect) ? { dcPrivate: true } : {}),
   };
   const note: ChangeNote = { kind: 'repeat-save', combatant: target.name, effect: hidden ? null : effect.name, ended: save.success };
   if (!save.success) return { encounter: rolled, events: [event], note };
@@ -46,7 +47,15 @@ function leaveForButton(encounter: Encounter, effect: EncounterEffect & { save: 
   return {
     encounter: next,
     events: [
-      { kind: 'repeat-save-due', combatant: refOf(target), effectId: effect.id, effect: effect.name, save: effect.save, private: hidden },
+      {
+        kind: 'repeat-save-due',
+        combatant: refOf(target),
+        effectId: effect.id,
+        effect: effect.name,
+        save: effect.save,
+        private: hidden,
+        ...(isDcPrivate(next, effect) ? { dcPrivate: true } : {}),
+      },
     ],
     note: { kind: 'repeat-save-due', combatant: target.name, effect: hidden ? null : effect.name },
   };

@@ -451,12 +451,28 @@ export type EncounterEvent =
       private: boolean;
     }
   /** The end-of-turn save against a "save ends" effect; success ends it. */
-  | ({ kind: 'repeat-save'; combatant: CombatantRef; effect: string; save: RepeatSave; private: boolean } & SaveOutcome)
+  /** `dcPrivate`: the save's DC is a hidden source's number (`isDcPrivate`). */
+  | ({
+      kind: 'repeat-save';
+      combatant: CombatantRef;
+      effect: string;
+      save: RepeatSave;
+      private: boolean;
+      dcPrivate?: boolean;
+    } & SaveOutcome)
   /** A saving throw a change called for (a breath weapon, a spell), against `dc`. */
   /** `dcPrivate`: the DC is a hidden monster's number, the game master's to know. */
   | ({ kind: 'save-rolled'; combatant: CombatantRef; ability: Ability; dc: number; dcPrivate?: boolean } & SaveOutcome)
   /** The encounter rolls turn saves by button: the target's controller should press it. */
-  | { kind: 'repeat-save-due'; combatant: CombatantRef; effectId: string; effect: string; save: RepeatSave; private: boolean }
+  | {
+      kind: 'repeat-save-due';
+      combatant: CombatantRef;
+      effectId: string;
+      effect: string;
+      save: RepeatSave;
+      private: boolean;
+      dcPrivate?: boolean;
+    }
   | { kind: 'options-changed'; options: EncounterOptions }
   | { kind: 'undone'; command: string; actorName: string; detail: string }
   | { kind: 'encounter-ended'; rounds: number };

@@ -1,3 +1,4 @@
+import { isDcPrivate } from '../combat/effects';
 import { currentPoint } from '../combat/lair';
 import type { Combatant, Encounter, EncounterEffect } from '../combat/types';
 import { getRuleSet } from '../rules';
@@ -24,11 +25,11 @@ function roundsLeft(effect: EncounterEffect, encounter: Encounter): number | nul
   return getRuleSet(encounter.ruleSet).roundsLeft(effect.expiry, currentPoint(encounter), order);
 }
 
-function effectState(effect: EncounterEffect, encounter: Encounter): ConditionState {
+function effectState(effect: EncounterEffect, encounter: Encounter, seesHidden: boolean): ConditionState {
   return {
     name: effect.name,
     roundsLeft: roundsLeft(effect, encounter),
-    saveDc: effect.save?.dc ?? null,
+    saveDc: seesHidden || !isDcPrivate(encounter, effect) ? (effect.save?.dc ?? null) : null,
     concentration: effect.concentrationId !== null,
     level: null,
   };
@@ -64,9 +65,9 @@ function readingOrder(ruleSet: RuleSet, keys: readonly ConditionKey[]): Conditio
  * What is on a combatant: catalogue conditions from its rules state (the rules engine adds some
  * itself) in reading order, with the timing of the effect that put each on; named effects and reached track levels
  * follow. `shownOnly`: what players may read about a hidden monster, the effects the game master
- * showed them and nothing else.
+ * showed them and nothing else; `seesHidden`: the game master, who reads a hidden source's save DC.
  */
-export function conditionStates(combatant: Combatant, encounter: Encounter, shownOnly = false): ConditionState[] {
+export function conditionStates(combatant: Combatant, encounter: Encounter, shownOnly = false, seesHidden = false): ConditionState[] {
   const ruleSet = getRuleSet(encounter.ruleSet);
   const effects = encounter.effects.filter(
     (e) => e.targetId === combatant.id && e.kind !== 'concentration' && (!shownOnly || e.shownToPlayers),
@@ -79,14 +80,14 @@ export function conditionStates(combatant: Combatant, encounter: Encounter, show
       }),
     );
     const ordered = readingOrder(ruleSet, [...keyed.keys()]).flatMap((key) => keyed.get(key) ?? []);
-    return [...ordered, ...effects.filter((e) => !ordered.includes(e))].map((e) => effectState(e, encounter));
+    return [...ordered, ...effects.filter((e) => !ordered.includes(e))].map((e) => effectState(e, encounter, seesHidden));
   }
   const conditions = readingOrder(ruleSet, combatant.rules.conditions).map((key) => {
     const name = ruleSet.condition(key)?.name ?? key;
     const effect = effects.find((e) => e.kind === 'condition' && e.name === name);
-    return effect === undefined ? plain(name) : effectState(effect, encounter);
+    return effect === undefined ? plain(name) : effectState(effect, encounter, seesHidden);
   });
-  const named = effects.filter((e) => e.kind === 'effect').map((e) => effectState(e, encounter));
+  const named = effects.filter((e) => e.kind === 'effect').map((e) => effectState(e, encounter, seesHidden));
   const tracks = ruleSet.tracks.filter((t) => combatant.rules.tracks[t.key] > 0).map((t) => plain(t.name, combatant.rules.tracks[t.key]));
   return [...conditions, ...named, ...tracks];
 }
@@ -102,8 +103,8 @@ function label(state: ConditionState): string {
 }
 
 /** `conditionStates` compactly, for Discord: `Poisoned (2)`, `Exhaustion 3`, `Bless ⟲`. */
-export function conditionLabels(combatant: Combatant, encounter: Encounter, shownOnly = false): string[] {
-  return conditionStates(combatant, encounter, shownOnly).map(label);
+export function conditionLabels(combatant: Combatant, encounter: Encounter, shownOnly = false, seesHidden = false): string[] {
+  return conditionStates(combatant, encounter, shownOnly, seesHidden).map(label);
 }
 
 /**

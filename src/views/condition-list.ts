@@ -35,7 +35,7 @@ export function conditionListReply(encounter: Encounter | null, target: string |
   const listed = target === null ? encounter.combatants : [findTarget(encounter, target)];
   const budget = target === null ? LINE_LABELS_BUDGET : EMBED_LIMITS.description - 200;
   const lines = listed
-    .map((c) => ({ c, labels: conditionLabels(c, encounter, c.hidden && !gameMaster) }))
+    .map((c) => ({ c, labels: conditionLabels(c, encounter, c.hidden && !gameMaster, gameMaster) }))
     .filter(({ c, labels }) => gameMaster || !c.hidden || labels.length > 0)
     .map(({ c, labels }) => `**${shown(c.name)}**: ${labels.length === 0 ? 'nothing' : compactLabels(labels, budget)}`);
   return {

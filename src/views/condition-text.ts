@@ -18,12 +18,14 @@ export const MODIFIER_SYNTAX =
   '`damage:+2 [fire]` `ac:+2` `speed:-10` `adv:attack` `dis:save:dex` `resist:fire` `immune:poison` `vulnerable:cold` ' +
   '(tests: attack, save, check, initiative, concentration, death; at most 12, dice up to 10d100).';
 
-function saveInWords(save: RepeatSave): string {
-  return `${ABILITY_NAMES[save.ability]} save (DC ${save.dc})`;
+function saveInWords(save: RepeatSave, showDc: boolean): string {
+  return `${ABILITY_NAMES[save.ability]} save${showDc ? ` (DC ${save.dc})` : ''}`;
 }
 
 /** "Poisoned on Goblin for 1 round, until the end of Goblin's turn; save ends: Wisdom (DC 15)." */
-export function effectStartedSentence(event: Extract<EncounterEvent, { kind: 'effect-started' }>): string {
+export function effectStartedSentence(event: Extract<EncounterEvent, { kind: 'effect-started' }>, forGameMaster = false): string {
+  // A hidden source's DC is the game master's (isDcPrivate in the core).
+  const showDc = forGameMaster || event.source === null || !event.source.hidden || event.source.id === event.combatant.id;
   const name = shown(event.effect.name);
   const parts = [`${shown(event.combatant.name)} is now **${name}**`];
   if (event.modifiers !== '') parts.push(` [${shown(event.modifiers)}]`);
@@ -34,7 +36,7 @@ export function effectStartedSentence(event: Extract<EncounterEvent, { kind: 'ef
   }
   if (event.save !== null) {
     parts.push(
-      `; ${it({ ...event.combatant, name: shown(event.combatant.name) })} repeats the ${saveInWords(event.save)} at the end of each of ${its(event.combatant)} turns`,
+      `; ${it({ ...event.combatant, name: shown(event.combatant.name) })} repeats the ${saveInWords(event.save, showDc)} at the end of each of ${its(event.combatant)} turns`,
     );
   }
   if (event.concentration !== null)
@@ -81,17 +83,20 @@ export function saveRolledSentence(event: Extract<EncounterEvent, { kind: 'save-
 }
 
 /** "Goblin 2 must repeat its Wisdom save against Hold Person (DC 15): press the button." */
-export function repeatSaveDueSentence(event: Extract<EncounterEvent, { kind: 'repeat-save-due' }>): string {
-  const against = event.private ? '' : ` against ${shown(event.effect)} (DC ${event.save.dc})`;
+export function repeatSaveDueSentence(event: Extract<EncounterEvent, { kind: 'repeat-save-due' }>, forGameMaster = false): string {
+  const dc = forGameMaster || event.dcPrivate !== true ? ` (DC ${event.save.dc})` : '';
+  const against = event.private ? '' : ` against ${shown(event.effect)}${dc}`;
   return `${shown(event.combatant.name)} must repeat ${its(event.combatant)} ${ABILITY_NAMES[event.save.ability]} save${against}: press **Roll ${ABILITY_NAMES[event.save.ability]} save**.`;
 }
 
 /** "Goblin 2 repeats its Wisdom save against Hold Person (DC 15): 17, the effect ends." */
-export function repeatSaveSentence(event: Extract<EncounterEvent, { kind: 'repeat-save' }>): string {
+export function repeatSaveSentence(event: Extract<EncounterEvent, { kind: 'repeat-save' }>, forGameMaster = false): string {
   const { combatant, save } = event;
-  const what = `${shown(combatant.name)} repeats ${its(combatant)} ${ABILITY_NAMES[save.ability]} save against ${shown(event.effect)} (DC ${save.dc})`;
+  // Against a hidden source's DC the players read the outcome only, as with any save against it.
+  const showDc = forGameMaster || event.dcPrivate !== true;
+  const what = `${shown(combatant.name)} repeats ${its(combatant)} ${ABILITY_NAMES[save.ability]} save against ${shown(event.effect)}${showDc ? ` (DC ${save.dc})` : ''}`;
   // A plain d20 with nothing added reads as its total, as the table says it.
   const plain = event.rolls.length === 1 && event.parts.length === 0 && event.autoFail === null;
-  const roll = combatant.hidden ? '' : `: ${plain ? event.total : outcomeInWords(event)}`;
+  const roll = combatant.hidden || !showDc ? '' : `: ${plain ? event.total : outcomeInWords(event)}`;
   return `${what}${roll}, ${event.success ? 'the effect ends' : 'the effect continues'}.`;
 }

@@ -343,16 +343,16 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
         break;
       }
       case 'effect-started':
-        if (!event.private || forGameMaster) lines.push(effectStartedSentence(event));
+        if (!event.private || forGameMaster) lines.push(effectStartedSentence(event, forGameMaster));
         break;
       case 'repeat-save':
-        if (!event.private || forGameMaster) lines.push(repeatSaveSentence(event));
+        if (!event.private || forGameMaster) lines.push(repeatSaveSentence(event, forGameMaster));
         break;
       case 'save-rolled':
         lines.push(saveRolledSentence(event, forGameMaster));
         break;
       case 'repeat-save-due':
-        lines.push(repeatSaveDueSentence(event));
+        lines.push(repeatSaveDueSentence(event, forGameMaster));
         break;
       case 'options-changed':
         lines.push(optionsInWords(event.options));

@@ -96,7 +96,7 @@ export function combatantLine(
   if (saves) parts.push(saves);
   parts.push(...turnActions(combatant, seesNumbers));
   // A hidden monster's conditions are the game master's to know, like its numbers, unless shown.
-  const states = conditionLabels(combatant, encounter, !seesNumbers);
+  const states = conditionLabels(combatant, encounter, !seesNumbers, viewer === 'game-master');
   if (states.length > 0) parts.push(compactLabels(states, LABELS_BUDGET));
   return parts.join(' · ');
 }

@@ -15,7 +15,8 @@ function effectName(effect: ChecklistEffect, owner: string): string {
 }
 
 function saveName(effect: ChecklistEffect): string {
-  return effect.save === null ? 'save' : `${ABILITY_NAMES[effect.save.ability]} save (DC ${effect.save.dc})`;
+  if (effect.save === null) return 'save';
+  return `${ABILITY_NAMES[effect.save.ability]} save${effect.dcPrivate ? '' : ` (DC ${effect.save.dc})`}`;
 }
 
 /** The checklist's lines, most urgent first. */
