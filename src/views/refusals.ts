@@ -9,6 +9,9 @@ import { it, its, type Referent } from './pronouns';
 import { MODIFIER_SYNTAX } from './condition-text';
 import { ordinal } from './spell-levels';
 
+/** Most names a refusal lists (a homebrew block's spells or options): a reply stays within Discord's limits. */
+const LISTED = 15;
+
 /** "5–6" for a recharge of 5, "6" for 6. */
 export function rechargeRange(recharge: number): string {
   return recharge >= 6 ? '6' : `${recharge}–6`;
@@ -198,7 +201,7 @@ export function refusalText(refusal: Refusal): string {
     case 'legendary-surprised':
       return `${shown(refusal.combatant)} is surprised: it has no legendary actions until its first turn is over.`;
     case 'unknown-action': {
-      const known = refusal.known.slice(0, 15).map(shown);
+      const known = refusal.known.slice(0, LISTED).map(shown);
       const closest = refusal.closest.map(shown);
       const hint =
         closest.length > 0
@@ -223,9 +226,9 @@ export function refusalText(refusal: Refusal): string {
     case 'action-is-spell-list':
       return `${shown(refusal.action)} is ${shown(refusal.combatant)}'s list of spells: cast one with \`/cast spell:<name> caster:${shown(refusal.combatant)}\`.`;
     case 'action-casts-choice':
-      return `${shown(refusal.action)} casts ${refusal.spells.length === 1 ? '' : 'one of '}${refusal.spells.map(shown).join(', ')}: cast it with \`/cast spell:<name> caster:${shown(refusal.combatant)}\`.`;
+      return `${shown(refusal.action)} casts ${refusal.spells.length === 1 ? '' : 'one of '}${refusal.spells.slice(0, LISTED).map(shown).join(', ')}${refusal.spells.length > LISTED ? ', …' : ''}: cast it with \`/cast spell:<name> caster:${shown(refusal.combatant)}\`.`;
     case 'action-has-options':
-      return `${shown(refusal.action)} is a choice: name one of ${refusal.options.map(shown).join(', ')} in \`action:\`.`;
+      return `${shown(refusal.action)} is a choice: name one of ${refusal.options.slice(0, LISTED).map(shown).join(', ')}${refusal.options.length > LISTED ? ', …' : ''} in \`action:\`.`;
     case 'cantrip-level':
       return `${shown(refusal.spell)} is a cantrip: it takes no slot and no \`level\`; it grows with the caster's level.`;
     case 'spell-level-out-of-range':
