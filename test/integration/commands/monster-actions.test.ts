@@ -22,6 +22,14 @@ describe('monster actions at the table', () => {
     await table.run(GM, 'init', 'begin', { 'concentration-saves': 'automatic' });
   }
 
+  /** 2024: an Adult Red Dragon (initiative d20 10) and Alice with 150 HP and AC 15. */
+  async function dragonAndAlice(): Promise<void> {
+    await begin('dnd2024');
+    dice.queue(10);
+    await table.run(GM, 'init', 'add', { monster: 'Adult Red Dragon' });
+    await table.run(ALICE, 'init', 'join', { name: 'Alice', hp: 150, ac: 15, initiative: 15 });
+  }
+
   function act(attacker: string, action: string, target: string): Promise<Reply> {
     return table.run(GM, 'attack', null, { attacker, action, target });
   }
@@ -124,10 +132,7 @@ describe('monster actions at the table', () => {
   });
 
   it('Multiattack: three Rend attacks, +14, 1d10+8 slashing plus 2d4 fire each', async () => {
-    await begin('dnd2024');
-    dice.queue(10);
-    await table.run(GM, 'init', 'add', { monster: 'Adult Red Dragon' });
-    await table.run(ALICE, 'init', 'join', { name: 'Alice', hp: 150, ac: 15, initiative: 15 });
+    await dragonAndAlice();
     dice.queue(15, 5, 2, 3, 12, 9, 1, 1, 18, 1, 4, 4);
     expect(text(await act('Adult Red Dragon', 'Multiattack', 'Alice'))).toBe(
       [
@@ -147,10 +152,7 @@ describe('monster actions at the table', () => {
   });
 
   it('/init legendary action:Pounce spends 1 of 3 and makes a Rend attack', async () => {
-    await begin('dnd2024');
-    dice.queue(10);
-    await table.run(GM, 'init', 'add', { monster: 'Adult Red Dragon' });
-    await table.run(ALICE, 'init', 'join', { name: 'Alice', hp: 150, ac: 15, initiative: 15 });
+    await dragonAndAlice();
     dice.queue(15, 5, 2, 3);
     expect(text(await table.run(GM, 'init', 'legendary', { target: 'Adult Red Dragon', action: 'Pounce', on: 'Alice' }))).toBe(
       [
