@@ -55,9 +55,24 @@ export interface EncounterDelta {
   after: EncounterSide;
 }
 
-/** A delta as the log keeps it: undo puts its whole "before" side back and needs only the ids of its "after" side. */
+/**
+ * A combatant as the log keeps its "before" side: whole when the change removed it; otherwise its
+ * id, the names the log words it by, and only the fields the change altered, each as it was. Undo
+ * lays those over the combatant as it is after the change, whose other fields are still as they
+ * were: a hit logs the hit points it changed, not the stat block link, actions and initiative too.
+ */
+export type LoggedBeforeCombatant = Pick<Combatant, 'id' | 'name' | 'hidden' | 'hpKnown'> & Partial<Combatant>;
+
+/** The "before" side as the log keeps it. */
+export interface LoggedBeforeSide {
+  fields: EncounterFields;
+  combatants: { sortOrder: number; combatant: LoggedBeforeCombatant }[];
+  effects: EncounterEffect[];
+}
+
+/** A delta as the log keeps it: undo puts its "before" side back and needs only the ids of its "after" side. */
 export interface LoggedDelta {
-  before: EncounterSide;
+  before: LoggedBeforeSide;
   after: LoggedSide;
 }
 
@@ -71,6 +86,26 @@ export function loggedSide(side: EncounterSide): LoggedSide {
     })),
     effects: side.effects.map(({ id }) => ({ id })),
   };
+}
+
+/** The "before" side cut to what undo and the log read: the combatants the change kept, as the fields it altered. */
+export function loggedBefore(delta: EncounterDelta): LoggedBeforeSide {
+  const after = new Map(delta.after.combatants.map((p) => [p.combatant.id, p.combatant]));
+  return {
+    ...delta.before,
+    combatants: delta.before.combatants.map(({ sortOrder, combatant }) => {
+      const now = after.get(combatant.id);
+      return { sortOrder, combatant: now === undefined ? combatant : alteredFields(combatant, now) };
+    }),
+  };
+}
+
+function alteredFields(was: Combatant, now: Combatant): LoggedBeforeCombatant {
+  const kept: Partial<Record<keyof Combatant, unknown>> = { id: was.id, name: was.name, hidden: was.hidden, hpKnown: was.hpKnown };
+  for (const key of Object.keys(was) as (keyof Combatant)[]) {
+    if (!sameValue(was[key], now[key])) kept[key] = was[key];
+  }
+  return kept as LoggedBeforeCombatant;
 }
 
 function fieldsOf(encounter: Encounter): EncounterFields {
@@ -110,7 +145,7 @@ function differing<T extends { id: string }>(
   return { before: was, after: after.flatMap((item, index) => (unchanged.has(item.id) ? [] : [{ item, index }])) };
 }
 
-function sameValue(a: object, b: object): boolean {
+function sameValue(a: unknown, b: unknown): boolean {
   return a === b || JSON.stringify(a) === JSON.stringify(b);
 }
 
@@ -151,16 +186,22 @@ function effectNumber(effect: EncounterEffect): number {
  */
 export function revert(current: Encounter, delta: LoggedDelta): Encounter {
   const { before, after } = delta;
-  const combatantIds = addedAndRemoved(
+  const combatantIds = addedAndRemoved<{ id: string }>(
     before.combatants.map((p) => p.combatant),
     after.combatants.map((p) => p.combatant),
   );
   const effectIds = addedAndRemoved(before.effects, after.effects);
-  const restored = new Map(before.combatants.map((p) => [p.combatant.id, p]));
+  const now = new Map(current.combatants.map((combatant) => [combatant.id, combatant]));
+  const restored = before.combatants.map(({ sortOrder, combatant }): PlacedCombatant => {
+    const kept = now.get(combatant.id);
+    // A combatant the change removed is logged whole; one it kept, as the fields it altered.
+    return { sortOrder, combatant: kept === undefined ? (combatant as Combatant) : { ...kept, ...combatant } };
+  });
+  const restoredIds = new Set(restored.map((p) => p.combatant.id));
   const combatants = current.combatants
     .map((combatant, sortOrder): PlacedCombatant => ({ sortOrder, combatant }))
-    .filter((p) => !combatantIds.added.includes(p.combatant.id) && !restored.has(p.combatant.id))
-    .concat(before.combatants)
+    .filter((p) => !combatantIds.added.includes(p.combatant.id) && !restoredIds.has(p.combatant.id))
+    .concat(restored)
     .sort((a, b) => a.sortOrder - b.sortOrder)
     .map((p) => p.combatant);
   const restoredEffects = new Set(before.effects.map((e) => e.id));
@@ -196,15 +237,17 @@ function sameHitPoints(a: HitPointNumbers | null, b: HitPointNumbers | null): bo
  * order: what the log's words keep from players and the game master's log shows. `before` is null
  * for the change that began the encounter.
  */
-export function hiddenHitPointChanges(before: EncounterSide | null, after: LoggedSide): HiddenHitPoints[] {
-  const earlier = new Map<string, LoggedCombatant>((before?.combatants ?? []).map((p) => [p.combatant.id, p.combatant]));
+export function hiddenHitPointChanges(before: LoggedBeforeSide | null, after: LoggedSide): HiddenHitPoints[] {
+  const earlier = new Map((before?.combatants ?? []).map((p) => [p.combatant.id, p.combatant]));
   const later = new Map(after.combatants.map((p) => [p.combatant.id, p.combatant]));
   const changes: HiddenHitPoints[] = [];
   for (const id of new Set([...later.keys(), ...earlier.keys()])) {
     const was = earlier.get(id);
     const is = later.get(id);
     if (!(was?.hidden === true || is?.hidden === true)) continue;
-    const numbers = { before: hitPoints(was), after: hitPoints(is) };
+    // Without its rules the "before" side says the change left them, hit points included, as they are after.
+    const wasRules = was?.rules ?? is?.rules;
+    const numbers = { before: hitPoints(was === undefined || wasRules === undefined ? undefined : { ...was, rules: wasRules }), after: hitPoints(is) };
     if (sameHitPoints(numbers.before, numbers.after)) continue;
     changes.push({ name: (is ?? was)?.name ?? id, ...numbers });
   }

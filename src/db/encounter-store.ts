@@ -6,9 +6,10 @@ import {
   addedAndRemoved,
   deltaOf,
   hiddenHitPointChanges,
+  loggedBefore,
   loggedSide,
   wholeSide,
-  type EncounterSide,
+  type LoggedBeforeSide,
   type LoggedSide,
 } from '../combat/delta';
 import type { ChangeFn, EncounterStore, SavedChange, SheetWrite, StoredTransition, UpdateOptions } from '../combat/store';
@@ -93,7 +94,7 @@ SELECT known.unchanged,
       SELECT ev.id::text AS id, ev.actor_id, ev.actor_name, ev.command, ev.detail, ev.before, ev.after
       FROM encounter_events ev
       WHERE ev.encounter_id = e.id AND NOT ev.undone AND ev.before IS NOT NULL
-        AND NOT ev.events @> '[{"kind": "undone"}]' AND ev.command <> '${LEGACY_UNDO_LABEL}'
+        AND NOT ev.events::jsonb @> '[{"kind": "undone"}]' AND ev.command <> '${LEGACY_UNDO_LABEL}'
       ORDER BY ev.id DESC LIMIT 1
     ) v
   ) END AS last_change
@@ -197,7 +198,7 @@ enc AS (
 
 const SAVE_TAIL = `logged AS (
   INSERT INTO encounter_events (encounter_id, actor_id, actor_name, command, detail, before, after, events, created_at)
-  SELECT enc.id, i.j->>'actorId', i.j->>'actorName', i.j->>'command', i.j->>'detail', i.j->'before', i.j->'after', i.j->'events',
+  SELECT enc.id, i.j->>'actorId', i.j->>'actorName', i.j->>'command', i.j->>'detail', $4::json, $5::json, $6::json,
     (i.j->>'at')::timestamptz
   FROM enc, input i
 )
@@ -287,7 +288,7 @@ export const FIGHT_OUTLINE_SQL = `
 SELECT ${STATE_COLUMNS},
   EXISTS (SELECT 1 FROM combatants c WHERE c.encounter_id = e.id AND c.hidden)
   OR EXISTS (
-    SELECT 1 FROM encounter_events ev, jsonb_array_elements(ev.events) added
+    SELECT 1 FROM encounter_events ev, json_array_elements(ev.events) added
     WHERE ev.encounter_id = e.id AND added->>'kind' = 'combatant-added' AND added->'combatant'->>'hidden' = 'true'
   ) AS hidden
 FROM encounters e
@@ -355,7 +356,7 @@ interface LoadedRow {
     actor_name: string;
     command: string;
     detail: string;
-    before: EncounterSide;
+    before: LoggedBeforeSide;
     after: LoggedSide;
   } | null;
 }
@@ -441,9 +442,6 @@ async function save(
     actorName: actor.name,
     command: change.command,
     detail: change.detail,
-    before: delta.before,
-    after: loggedSide(delta.after),
-    events: change.events,
     at: at.toISOString(),
     sheets: (change.sheets ?? []).map(sheetRow),
     listener: ownListener,
@@ -461,7 +459,16 @@ async function save(
     },
     withFight,
   );
-  const rows = await db.rows<{ version: number; entries?: EntryRow[] }>(sql, before.id, before.version, JSON.stringify(payload));
+  // The log entry's documents go as parameters of their own: `json` columns store the text as sent.
+  const rows = await db.rows<{ version: number; entries?: EntryRow[] }>(
+    sql,
+    before.id,
+    before.version,
+    JSON.stringify(payload),
+    JSON.stringify(loggedBefore(delta)),
+    JSON.stringify(loggedSide(delta.after)),
+    JSON.stringify(change.events),
+  );
   const row = rows[0];
   if (row === undefined) return null;
   const encounter = { ...after, version: Number(row.version) };
@@ -624,7 +631,7 @@ function createPrismaEncounterStore(
         command: string;
         detail: string;
         undone: boolean;
-        before: EncounterSide | null;
+        before: LoggedBeforeSide | null;
         after: LoggedSide;
         events: EncounterEvent[];
       }>(LOG_SQL, channelId, count);

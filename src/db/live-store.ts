@@ -46,8 +46,8 @@ const LATEST_SQL = `
 SELECT ${STATE_COLUMNS},
   (SELECT ev.created_at FROM encounter_events ev
     WHERE ev.encounter_id = e.id AND (ev.before IS NULL
-      OR ev.before->'fields'->'currentId' IS DISTINCT FROM ev.after->'fields'->'currentId'
-      OR ev.before->'fields'->'round' IS DISTINCT FROM ev.after->'fields'->'round')
+      OR ev.before->'fields'->>'currentId' IS DISTINCT FROM ev.after->'fields'->>'currentId'
+      OR ev.before->'fields'->>'round' IS DISTINCT FROM ev.after->'fields'->>'round')
     ORDER BY ev.id DESC LIMIT 1) AS turn_started_at,
   (SELECT s.monster_hp FROM live_settings s WHERE s.guild_id = e.guild_id) AS monster_hp
 FROM encounters e

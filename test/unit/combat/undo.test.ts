@@ -1,5 +1,5 @@
 import { startConcentration } from '../../../src/combat/concentration';
-import { deltaOf, revert } from '../../../src/combat/delta';
+import { deltaOf, loggedBefore, loggedSide, revert } from '../../../src/combat/delta';
 import { dealDamage } from '../../../src/combat/hit-points';
 import { endEncounter, undoChange, type LastChange } from '../../../src/combat/lifecycle';
 import { addMonsters, joinEncounter, removeCombatant, setInitiative } from '../../../src/combat/roster';
@@ -32,6 +32,27 @@ describe('a change as the log keeps it', () => {
     const reverted = revert(after, deltaOf(before, after));
     expect({ ...reverted, nextSeq: before.nextSeq }).toEqual(before);
     expect(reverted.nextSeq).toBe(after.nextSeq);
+  });
+
+  it.each(changes)('%s: reverting the delta as the log keeps it gives back the encounter before it', (_, change) => {
+    const before = fight();
+    const after = change(before).encounter;
+    const delta = deltaOf(before, after);
+    const logged = JSON.parse(JSON.stringify({ before: loggedBefore(delta), after: loggedSide(delta.after) })) as Parameters<
+      typeof revert
+    >[1];
+    expect({ ...revert(after, logged), nextSeq: before.nextSeq }).toEqual(before);
+  });
+
+  it('logs a combatant the change kept as the fields it altered, one it removed whole', () => {
+    const before = fight();
+    const hit = deltaOf(before, dealDamage(before, ctx(bob), { target: 'Orc', amount: '4' }).encounter);
+    const orc = before.combatants[3];
+    expect(loggedBefore(hit).combatants).toEqual([
+      { sortOrder: 3, combatant: { id: orc?.id, name: 'Orc', hidden: false, hpKnown: true, rules: orc?.rules } },
+    ]);
+    const removal = deltaOf(before, removeCombatant(before, ctx(gm), 'Goblin 1').encounter);
+    expect(loggedBefore(removal).combatants.find((p) => p.combatant.name === 'Goblin 1')?.combatant).toEqual(before.combatants[1]);
   });
 
   it('holds only what the change touched', () => {

@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "encounter_events" ALTER COLUMN "before" SET DATA TYPE JSON,
+ALTER COLUMN "after" SET DATA TYPE JSON,
+ALTER COLUMN "events" SET DATA TYPE JSON;
