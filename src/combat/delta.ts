@@ -1,3 +1,4 @@
+import { sameValue } from './same-value';
 import type { Combatant, Encounter, EncounterEffect, EncounterOptions, HiddenHitPoints, HitPointNumbers } from './types';
 
 /*
@@ -138,15 +139,11 @@ function differing<T extends { id: string }>(
   const unchanged = new Set<string>();
   const was = before.flatMap((item, index) => {
     const match = now.get(item.id);
-    const same = match !== undefined && (!ordered || match.index === index) && sameValue(item, match.item);
+    const same = match !== undefined && (!ordered || match.index === index) && (item === match.item || sameValue(item, match.item));
     if (same) unchanged.add(item.id);
     return same ? [] : [{ item, index }];
   });
   return { before: was, after: after.flatMap((item, index) => (unchanged.has(item.id) ? [] : [{ item, index }])) };
-}
-
-function sameValue(a: unknown, b: unknown): boolean {
-  return a === b || JSON.stringify(a) === JSON.stringify(b);
 }
 
 const placedAt = ({ item, index }: Indexed<Combatant>): PlacedCombatant => ({ sortOrder: index, combatant: item });
@@ -247,7 +244,10 @@ export function hiddenHitPointChanges(before: LoggedBeforeSide | null, after: Lo
     if (!(was?.hidden === true || is?.hidden === true)) continue;
     // Without its rules the "before" side says the change left them, hit points included, as they are after.
     const wasRules = was?.rules ?? is?.rules;
-    const numbers = { before: hitPoints(was === undefined || wasRules === undefined ? undefined : { ...was, rules: wasRules }), after: hitPoints(is) };
+    const numbers = {
+      before: hitPoints(was === undefined || wasRules === undefined ? undefined : { ...was, rules: wasRules }),
+      after: hitPoints(is),
+    };
     if (sameHitPoints(numbers.before, numbers.after)) continue;
     changes.push({ name: (is ?? was)?.name ?? id, ...numbers });
   }
