@@ -148,7 +148,7 @@ const deleteMonster = subcommand({
 const list = subcommand({
   description: "List this server's own monsters",
   async run(ctx) {
-    return homebrewListReply(await ctx.services.bestiary.homebrew.names(ctx.guildId), HOMEBREW_PER_SERVER);
+    return homebrewListReply(await ctx.services.bestiary.homebrew.listing(ctx.guildId), HOMEBREW_PER_SERVER);
   },
 });
 

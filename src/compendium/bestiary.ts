@@ -7,6 +7,8 @@ import type { Monster } from './types';
 export interface HomebrewShelf {
   /** The names of the server's monsters, in the order they were saved. */
   names(guildId: string): Promise<string[]>;
+  /** The server's monsters by name and challenge rating, in the order they were saved. */
+  listing(guildId: string): Promise<{ name: string; cr: string }[]>;
   /** The server's monster of that name (case, accents and spacing ignored). */
   get(guildId: string, name: string): Promise<Monster | undefined>;
   /**

@@ -14,6 +14,10 @@ export function createHomebrewShelf(prisma: PrismaClient): HomebrewShelf {
         SELECT name FROM homebrew_monsters WHERE guild_id = ${guildId} ORDER BY created_at, name_key`;
       return rows.map((row) => row.name);
     },
+    listing(guildId) {
+      return prisma.$queryRaw<{ name: string; cr: string }[]>`
+        SELECT name, block->>'cr' AS cr FROM homebrew_monsters WHERE guild_id = ${guildId} ORDER BY created_at, name_key`;
+    },
     async get(guildId, name) {
       const rows = await prisma.$queryRaw<{ block: Monster }[]>`
         SELECT block FROM homebrew_monsters WHERE guild_id = ${guildId} AND name_key = ${nameKey(name)}`;

@@ -407,13 +407,19 @@ export function noHomebrewText(typed: string): string {
   return `This server has no monster of its own called ${shown(typed)}: \`/monster list\` shows them.`;
 }
 
-export function homebrewListReply(names: readonly string[], limit: number): Reply {
+export function homebrewListReply(monsters: readonly { name: string; cr: string }[], limit: number): Reply {
   return {
     ephemeral: true,
     embeds: [
       {
-        title: `This server's monsters (${names.length} of at most ${limit})`,
-        description: names.length === 0 ? 'None yet: a member with Manage Server adds them with `/monster import`.' : namesWords(names),
+        title: `This server's monsters (${monsters.length} of at most ${limit})`,
+        description:
+          monsters.length === 0
+            ? 'None yet: a member with Manage Server adds them with `/monster import`.'
+            : compactLabels(
+                monsters.map(({ name, cr }) => `${shown(name)} (CR ${shown(cr)})`),
+                1500,
+              ),
         color: COLORS.info,
       },
     ],

@@ -12,6 +12,7 @@ export function memoryHomebrewShelf(): HomebrewShelf {
   };
   return {
     names: (guildId) => Promise.resolve([...shelfOf(guildId).values()].map((monster) => monster.name)),
+    listing: (guildId) => Promise.resolve([...shelfOf(guildId).values()].map(({ name, cr }) => ({ name, cr }))),
     get: (guildId, name) => Promise.resolve(shelfOf(guildId).get(nameKey(name))),
     save(guildId, monsters, limit) {
       const shelf = shelfOf(guildId);

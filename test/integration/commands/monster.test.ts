@@ -122,7 +122,7 @@ describe('/monster', () => {
       expect(text(await show(ALICE, { name: 'Cave Lurker' }))).toContain('**AC** 15 · **HP** 22 (4d8+4)');
 
       expect(text(await table.run(ALICE, 'monster', 'list'))).toBe(
-        "This server's monsters (3 of at most 200)\nCave Lurker, Mire Hag, Rock Crab",
+        "This server's monsters (3 of at most 200)\nCave Lurker (CR 1), Mire Hag (CR 3), Rock Crab (CR 1)",
       );
       expect(await table.suggest(ADMIN, 'monster', 'delete', 'm', 'name')).toEqual(['Mire Hag']);
 

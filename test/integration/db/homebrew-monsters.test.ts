@@ -37,6 +37,11 @@ describe.each<[string, () => Promise<HomebrewShelf>]>([
     await shelf.save(guild, [monster('Cave Lurker'), monster('Mire Hag')], 200);
     expect(await shelf.save(guild, [monster('cave lurker', 15), monster('Rock Crab')], 200)).toEqual({ added: 1, replaced: 1 });
     expect(await shelf.names(guild)).toEqual(['cave lurker', 'Mire Hag', 'Rock Crab']);
+    expect(await shelf.listing(guild)).toEqual([
+      { name: 'cave lurker', cr: '1' },
+      { name: 'Mire Hag', cr: '1' },
+      { name: 'Rock Crab', cr: '1' },
+    ]);
     expect((await shelf.get(guild, 'Cave Lurker'))?.ac).toBe(15);
   });
 
