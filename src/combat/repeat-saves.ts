@@ -13,6 +13,15 @@ function withEffect(encounter: Encounter, effect: EncounterEffect): Encounter {
 }
 
 /**
+ * What a repeat save is against, as its words name it: the spell whose concentration keeps the
+ * effect up (a save against Hold Person, not against the Paralyzed it brings), else the effect.
+ */
+function savedAgainst(encounter: Encounter, effect: EncounterEffect): string {
+  const source = effect.concentrationId === null ? undefined : encounter.effects.find((e) => e.id === effect.concentrationId);
+  return source?.name ?? effect.name;
+}
+
+/**
  * Rolls one repeat save with the target's conditions, tracks and effects; a success ends the effect.
  * The note names the effect unless only the game master may know of it.
  */
@@ -25,16 +34,17 @@ function rollRepeatSave(
   const save = rollCombatantSave(encounter, ctx, target, effect.save.ability, effect.save.dc);
   const rolled = effect.savePending ? withEffect(encounter, { ...effect, savePending: false }) : encounter;
   const hidden = isPrivateEffect(encounter, effect);
+  const against = savedAgainst(encounter, effect);
   const event: EncounterEvent = {
     kind: 'repeat-save',
     combatant: refOf(target),
-    effect: effect.name,
+    effect: against,
     save: effect.save,
     ...save,
     private: hidden,
     ...(isDcPrivate(encounter, effect) ? { dcPrivate: true } : {}),
   };
-  const note: ChangeNote = { kind: 'repeat-save', combatant: target.name, effect: hidden ? null : effect.name, ended: save.success };
+  const note: ChangeNote = { kind: 'repeat-save', combatant: target.name, effect: hidden ? null : against, ended: save.success };
   if (!save.success) return { encounter: rolled, events: [event], note };
   const ended = endEffects(rolled, [effect.id], 'saved');
   return { encounter: ended.encounter, events: [event, ...ended.events], note };
@@ -44,6 +54,7 @@ function rollRepeatSave(
 function leaveForButton(encounter: Encounter, effect: EncounterEffect & { save: RepeatSave }, target: Combatant): Transition {
   const next = withEffect(encounter, { ...effect, savePending: true });
   const hidden = isPrivateEffect(next, effect);
+  const against = savedAgainst(next, effect);
   return {
     encounter: next,
     events: [
@@ -51,13 +62,13 @@ function leaveForButton(encounter: Encounter, effect: EncounterEffect & { save: 
         kind: 'repeat-save-due',
         combatant: refOf(target),
         effectId: effect.id,
-        effect: effect.name,
+        effect: against,
         save: effect.save,
         private: hidden,
         ...(isDcPrivate(next, effect) ? { dcPrivate: true } : {}),
       },
     ],
-    note: { kind: 'repeat-save-due', combatant: target.name, effect: hidden ? null : effect.name },
+    note: { kind: 'repeat-save-due', combatant: target.name, effect: hidden ? null : against },
   };
 }
 

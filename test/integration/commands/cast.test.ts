@@ -104,7 +104,7 @@ describe('/cast', () => {
     dice.queue(18);
     const turnEnds = text(await table.run(GM, 'init', 'next', {}));
     expect(turnEnds).toContain(
-      'Goblin Warrior 1 repeats its Wisdom save against Paralyzed (DC 14): d20 18 − 1 (save bonus) = 17, the effect ends.',
+      'Goblin Warrior 1 repeats its Wisdom save against Hold Person (DC 14): d20 18 − 1 (save bonus) = 17, the effect ends.',
     );
     const encounter = await services.encounters.get({ guildId: 'guild-1', channelId: 'channel-1' });
     expect(encounter?.combatants.filter((c) => c.rules.conditions.includes('paralyzed')).map((c) => c.name)).toEqual(['Goblin Warrior 2']);

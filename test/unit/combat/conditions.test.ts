@@ -487,7 +487,7 @@ describe('concentration links', () => {
     expect(describeEvents(goblin1Saves)).not.toContain(idle);
     const goblin2Saves = nextTurn(goblin1Saves.encounter, ctx(gm, scripted(16)));
     expect(describeEvents(goblin2Saves)).toEqual([
-      'Goblin 2 repeats its Wisdom save against Paralyzed (DC 15): 16, the effect ends.',
+      'Goblin 2 repeats its Wisdom save against Hold Person (DC 15): 16, the effect ends.',
       'It is no longer Incapacitated.',
       idle,
       '**Round 2** begins.',
