@@ -264,10 +264,12 @@ export function areaOf(text: string): Area | null {
     const numbers = line.slice(1).filter((value) => value !== undefined);
     return { shape: 'line', size: Number(numbers[0]), width: Number(numbers[1]) };
   }
-  // "90- foot cone": the 5.1 Ancient Silver Dragon's text has a stray space.
-  const shaped = new RegExp(`(\\d+)- ?(?:foot|ft\\.)(?:-radius)?(?:, \\d+-foot-high)? (${AREA_SHAPES.join('|')})`, 'i').exec(text);
+  // Stray spaces in the 5.1 text: the Ancient Silver Dragon's "90- foot cone", the Copper Dragon Wyrmling's "1 5-foot cone".
+  const shaped = new RegExp(`(\\d+(?: \\d+)?)- ?(?:foot|ft\\.)(?:-radius)?(?:, \\d+-foot-high)? (${AREA_SHAPES.join('|')})`, 'i').exec(
+    text,
+  );
   if (shaped === null) return null;
-  return { shape: (shaped[2] ?? '').toLowerCase() as AreaShape, size: Number(shaped[1]) };
+  return { shape: (shaped[2] ?? '').toLowerCase() as AreaShape, size: Number((shaped[1] ?? '').replace(' ', '')) };
 }
 
 /**

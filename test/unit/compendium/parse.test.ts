@@ -70,6 +70,11 @@ describe('reading an action from its text', () => {
         area: { shape: 'line', size: 60, width: 5 },
       },
     ],
+    [
+      "a stray space in 5.1's numbers (the Copper Dragon Wyrmling's Slowing Breath)",
+      'The dragon exhales gas in a 1 5-foot cone. Each creature in that area must succeed on a DC 11 Constitution saving throw.',
+      { area: { shape: 'cone', size: 15 }, save: { ability: 'con', dc: 11 } },
+    ],
     ['movement alone is not automated', 'The troll moves up to half its Speed straight toward an enemy it can see.', { manual: true }],
     [
       "5.1's two breath weapons: each option read on its own, the pushing one partial",
