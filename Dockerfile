@@ -35,4 +35,4 @@ VOLUME ["/data"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
 # One process, with no shell around it: the bot applies pending migrations itself as it starts.
 # The Node flags npm start gives the bot (scripts/run-built.js says why).
-CMD ["node", "--max-semi-space-size=2", "dist/src/main.js"]
+CMD ["node", "--max-semi-space-size=2", "--liftoff-only", "dist/src/main.js"]

@@ -38,4 +38,14 @@ describe('the recap chart worker', () => {
     expect([...again.slice(0, 4)]).toEqual(PNG_SIGNATURE);
     expect(counted.starts()).toBe(2);
   }, 60_000);
+
+  test('charts asked for at once each come back as their own picture, drawn one after another on one worker', async () => {
+    const counted = countedWorker();
+    const charts = createChartRenderer({ idleMs: 200, start: counted.start });
+    const widths = [20, 30, 40, 50];
+    const pngs = await Promise.all(widths.map((width) => charts.png(`fight-${width}`, SVG.replace('width="20"', `width="${width}"`))));
+    // A PNG's width is the big-endian number at bytes 16-19 of its header.
+    expect(pngs.map((png) => Buffer.from(png).readUInt32BE(16))).toEqual(widths);
+    expect(counted.starts()).toBe(1);
+  }, 60_000);
 });

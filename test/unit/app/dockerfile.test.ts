@@ -73,13 +73,13 @@ test('that process is the compiled src/main.ts, where the build puts it', () => 
   expect(runtime.some((i) => i.keyword === 'COPY' && i.args.includes(`/app/${outDir}`))).toBe(true);
 });
 
-test('the bot runs with the Node flags npm start gives it (a smaller young generation)', () => {
+test('the bot runs with the Node flags npm start gives it (a smaller young generation, WebAssembly on the baseline compiler)', () => {
   const scripts = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
   const flags = /^node ((?:--\S+ )*)scripts\/run-built\.js src\/main\.ts$/
     .exec(scripts.start ?? '')?.[1]
     ?.trim()
     .split(' ');
-  expect(flags).toEqual(['--max-semi-space-size=2']);
+  expect(flags).toEqual(['--max-semi-space-size=2', '--liftoff-only']);
   expect(execForm(only('CMD')).slice(1, -1)).toEqual(flags);
 });
 
