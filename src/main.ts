@@ -24,6 +24,20 @@ function livePagesUrl(config: Config, port: number): string {
   return config.publicUrl ?? `http://localhost:${port}`;
 }
 
+/** Whether the configuration asks for HTTP interactions rather than the gateway. */
+function servesHttp(config: Config): config is Config & { discordPublicKey: string; port: number; discordApplicationId: string } {
+  return config.discordPublicKey !== null && config.port !== null && config.discordApplicationId !== null;
+}
+
+/**
+ * Loads the transport's modules (discord.js, for the gateway) while the database starts on its
+ * thread, rather than after it is up. A failure to load is startTransport's to report.
+ */
+function preloadTransport(config: Config): void {
+  const loading = servesHttp(config) ? import('./transports/http-interactions') : import('./transports/gateway');
+  loading.catch(() => undefined);
+}
+
 /**
  * HTTP interactions when both the public key and a port are set, with the live pages on the same
  * server; otherwise the gateway, with the live pages on WEB_PORT when it is set.
@@ -34,10 +48,10 @@ async function startTransport(
   app: App,
   logger: Logger,
 ): Promise<{ transport: Transport; web: LiveServer | null }> {
-  const { discordPublicKey: publicKey, port, discordApplicationId: applicationId } = config;
   const common = { token, apiUrl: config.discordApiUrl, registry: app.registry, services: app.services, logger };
   const live = (at: number) => app.serveLivePages({ baseUrl: livePagesUrl(config, at), trustProxy: config.trustProxy });
-  if (publicKey !== null && port !== null && applicationId !== null) {
+  if (servesHttp(config)) {
+    const { discordPublicKey: publicKey, port, discordApplicationId: applicationId } = config;
     if (config.shardCount !== null) logger.warn('SHARD_COUNT applies to the gateway only; HTTP interactions need no shards');
     if (config.webPort !== null) logger.warn('WEB_PORT applies to the gateway only; live pages are served on PORT with the interactions');
     const [{ routes }, { startHttpInteractions }] = await Promise.all([live(port), import('./transports/http-interactions')]);
@@ -46,7 +60,7 @@ async function startTransport(
       web: null,
     };
   }
-  if (publicKey !== null || port !== null)
+  if (config.discordPublicKey !== null || config.port !== null)
     logger.warn('HTTP interactions need both DISCORD_PUBLIC_KEY and PORT; connecting to the gateway instead');
   const { startLiveServer } = await import('./live/server');
   const web =
@@ -111,6 +125,7 @@ async function startUp(config: Config, token: string, logger: Logger): Promise<{
   // Its failure is reported by openApp, which awaits it; meanwhile it must not count as unhandled.
   database.catch(() => undefined);
   const { openApp } = await import('./app');
+  preloadTransport(config);
   const app = await openApp({ config, logger, database });
   // Closing the database on failure lets the process exit with its error (a port in use, say) instead of hanging.
   const started = await startTransport(config, token, app, logger).catch(async (error: unknown) => {
