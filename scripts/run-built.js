@@ -63,11 +63,12 @@ function launchesChild(entry, env = process.env, platform = process.platform) {
 const SAME_SIGNAL_MS = 1000;
 
 /**
- * Runs the compiled bot in a child process of its own group, so that a signal from the terminal or
- * a process manager reaches it once, from here; exits as it exits. Its standard input is not read.
+ * Runs the bot in a child process of its own group, so that a signal from the terminal or a process
+ * manager reaches it once, from here; exits as it exits. Its standard input is not read. The child
+ * runs this launcher again, which checks the build there: this process only waits.
  */
-function runInChild(compiled, args) {
-  const child = spawn(process.execPath, [...process.execArgv, compiled, ...args], {
+function runInChild(entry, args) {
+  const child = spawn(process.execPath, [...process.execArgv, __filename, entry, ...args], {
     env: { ...process.env, ...BOT_MEMORY_ENV },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
@@ -84,6 +85,12 @@ function runInChild(compiled, args) {
     process.exit(1);
   });
   child.once('exit', (code, signal) => process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0)));
+}
+
+/** Where the V8 code of `entry`'s launches is kept: one file per entry, as each loads other modules. */
+function compileCacheFile(entry) {
+  const name = entry.replace(/\.ts$/, '').replace(/[\\/]/g, '-');
+  return path.join(root, 'dist', '.v8-cache', `${name}-${process.version}-${process.arch}.bin`);
 }
 
 /** Whether dist/ in the project at `projectRoot` is missing or older than a source. */
@@ -146,6 +153,10 @@ function main() {
     process.stderr.write('usage: node scripts/run-built.js <entry>.ts [arguments]\n');
     process.exit(2);
   }
+  if (launchesChild(entry)) {
+    runInChild(entry, args);
+    return;
+  }
   if (needsBuild(root)) {
     try {
       build();
@@ -156,10 +167,8 @@ function main() {
     }
   }
   const compiled = path.join(root, 'dist', entry.replace(/\.ts$/, '.js'));
-  if (launchesChild(entry)) {
-    runInChild(compiled, args);
-    return;
-  }
+  // Required here, not at the top: the install step (prepare-launch.js, Docker's dependency layer) uses this file without it.
+  require('./compile-cache').installCompileCache(compileCacheFile(entry));
   // The entry reads its own arguments from process.argv.slice(2), as if it had been started directly.
   process.argv = [process.argv[0] ?? process.execPath, compiled, ...args];
   require(compiled);
