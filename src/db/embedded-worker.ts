@@ -37,13 +37,34 @@ const START_PARAMS = [...PGlite.defaultStartParams, ...SETTINGS.flatMap((setting
 /** Copies of migrated databases kept for other migration folders (other branches, say); older ones are deleted. */
 const MIGRATED_KEPT = 4;
 
+/**
+ * A file already read, as the Blob PGlite takes. `new Blob([bytes])` copies the bytes, and PGlite's
+ * arrayBuffer() reads them back in chunks and joins them: a cached database is some 40 MB, copied
+ * twice over at every start from it.
+ */
+class ReadFile extends Blob {
+  constructor(private readonly contents: ArrayBuffer) {
+    super([]);
+    Object.defineProperty(this, 'size', { value: contents.byteLength });
+  }
+
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.resolve(this.contents);
+  }
+}
+
 /** The cached copy, or null when there is none (or another process deleted it meanwhile). */
 function readCache(file: string): Blob | null {
+  let bytes: Buffer;
   try {
-    return new Blob([fs.readFileSync(file)]);
+    bytes = fs.readFileSync(file);
   } catch {
     return null;
   }
+  // A file read whole is a buffer of its own, never a shared one; a small one may sit in Node's pool.
+  const buffer = bytes.buffer as ArrayBuffer;
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength;
+  return new ReadFile(whole ? buffer : buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
 }
 
 /** Opening the database already in the folder failed: the main thread reports its files as damaged. */
