@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import type { Logger } from 'pino';
 import { migratedClusterFile } from './cluster-cache';
-import { ensureDatabase } from './create-database';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded';
 import type { PrismaClient } from './generated/client';
 import { applyMigrations, migrateIfBehind, migrationFolderChecksum, runMigrationScripts } from './migrations';
@@ -116,6 +115,8 @@ export function isFirstOpenPrepared(): boolean {
 
 async function connect(options: OpenDatabaseOptions): Promise<{ url: string; kind: Database['kind']; embedded: EmbeddedDatabase | null }> {
   if (options.memory !== true && options.databaseUrl !== null) {
+    // Loaded here: pg, which it uses, would delay the start of an embedded database.
+    const { ensureDatabase } = await import('./create-database');
     if (await ensureDatabase(options.databaseUrl)) {
       options.logger.info({ location: redactPassword(options.databaseUrl) }, 'created the database DATABASE_URL names');
     }
