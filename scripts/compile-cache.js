@@ -64,19 +64,31 @@ function requireFor(module, filename) {
   return Object.assign((id) => module.require(id), Module.createRequire(filename));
 }
 
+/** How long module loading must pause before the cache is written: start-up loads in bursts, then waits. */
+const QUIET_MS = 100;
+
 /**
  * From here on, this process compiles CommonJS modules with the code cached in `file`, when it was
- * made from the same source (V8 itself refuses code from another V8 version or other flags). At
- * exit, when any module had to be compiled without it, the file is rewritten with the code V8 has
- * by then, which includes the functions the launch ran, not only the ones compiled up front.
- * Modules that import() (which a vm.Script cannot do as a module does) or start with a #! line
- * compile as usual, and so does everything when source maps are on.
+ * made from the same source (V8 itself refuses code from another V8 version or other flags). When
+ * a module had to be compiled without it, the file is rewritten once loading pauses (start-up
+ * waiting for its database, say: a launch stopped by a signal, which skips exit handlers, still
+ * leaves it), and at exit if more were compiled since. It holds the code V8 has by then, which
+ * includes the functions the launch ran, not only the ones compiled up front. Modules that import()
+ * (which a vm.Script cannot do as a module does) or start with a #! line compile as usual, and so
+ * does everything when source maps are on.
  */
 function installCompileCache(file) {
   if (process.sourceMapsEnabled) return;
   const cached = readCache(file);
   const compiled = new Map();
-  let missed = false;
+  let unsaved = false;
+  let quiet;
+  const save = () => {
+    clearTimeout(quiet);
+    if (!unsaved) return;
+    unsaved = false;
+    writeCache(file, compiled);
+  };
   const compile = Module.prototype._compile;
   Module.prototype._compile = function compileWithCache(content, filename, ...rest) {
     if (content.includes('import(') || content.startsWith('#!')) return Reflect.apply(compile, this, [content, filename, ...rest]);
@@ -86,14 +98,16 @@ function installCompileCache(file) {
       filename,
       cachedData: entry?.hash === hash ? entry.code : undefined,
     });
-    if (entry?.hash !== hash || script.cachedDataRejected === true) missed = true;
+    if (entry?.hash !== hash || script.cachedDataRejected === true) unsaved = true;
     compiled.set(filename, { hash, script });
+    if (unsaved) {
+      clearTimeout(quiet);
+      quiet = setTimeout(save, QUIET_MS).unref();
+    }
     const wrapper = script.runInThisContext({ displayErrors: true });
     return Reflect.apply(wrapper, this.exports, [this.exports, requireFor(this, filename), this, filename, path.dirname(filename)]);
   };
-  process.once('exit', () => {
-    if (missed) writeCache(file, compiled);
-  });
+  process.once('exit', save);
 }
 
 module.exports = { installCompileCache };

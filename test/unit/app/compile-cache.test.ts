@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,10 +22,14 @@ function write(name: string, text: string): void {
   fs.writeFileSync(path.join(folder, name), text);
 }
 
+/** `node -e` code that installs the cache, then runs `entry.js`. */
+function withCache(): string {
+  return `require(${JSON.stringify(compileCache)}).installCompileCache(${JSON.stringify(cacheFile)}); require(${JSON.stringify(path.join(folder, 'entry.js'))});`;
+}
+
 /** Runs `entry.js` in a new node with the cache installed; its standard output. */
 function launch(): string {
-  const script = `require(${JSON.stringify(compileCache)}).installCompileCache(${JSON.stringify(cacheFile)}); require(${JSON.stringify(path.join(folder, 'entry.js'))});`;
-  const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 30_000 });
+  const run = spawnSync(process.execPath, ['-e', withCache()], { encoding: 'utf8', timeout: 30_000 });
   expect(run.stderr).toBe('');
   return run.stdout;
 }
@@ -73,4 +77,14 @@ test('a damaged cache file is ignored and replaced', () => {
   expect(launch()).toBe('ran\n');
   expect(launch()).toBe('ran\n');
   expect(fs.readFileSync(cacheFile).subarray(0, 11).toString()).not.toBe('not a cache');
+});
+
+test('a launch stopped by a signal once it has loaded (as Ctrl-C stops the console) still leaves the cache', async () => {
+  write('entry.js', "process.stdout.write('ready\\n');\nsetInterval(() => undefined, 1000);\n");
+  const child = spawn(process.execPath, ['-e', withCache()], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+  expect(fs.existsSync(cacheFile)).toBe(true);
 });
