@@ -43,13 +43,8 @@ const POOL_SIZE = { postgres: 10, embedded: 4 } as const;
 /** Opens the database the configuration names and brings its schema up to date. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const { logger } = options;
-  // The Prisma client loads while the database starts (PGlite boots on a thread of its own), and
-  // its query compiler compiles once the modules this turn loads are in (setImmediate runs after them).
-  const client = import('./client').then((module) => {
-    setImmediate(() => void module.loadQueryCompiler());
-    return module;
-  });
-  const [{ createPrismaClient }, { url, kind, embedded }] = await Promise.all([client, connect(options)]);
+  // The Prisma client loads while the database starts (PGlite boots on a thread of its own).
+  const [{ createPrismaClient }, { url, kind, embedded }] = await Promise.all([import('./client'), connect(options)]);
   try {
     const applied =
       options.memory === true
