@@ -111,8 +111,21 @@ async function saveCluster(db: PGlite, cache: string): Promise<void> {
   }
 }
 
+/**
+ * Drops template0 and template1, which only CREATE DATABASE uses. A copy without them is 25 MB
+ * instead of 40 (the files of two more databases), and a start from it unpacks that much less.
+ */
+const DROP_TEMPLATES = [
+  'ALTER DATABASE template0 IS_TEMPLATE false',
+  'DROP DATABASE template0',
+  'ALTER DATABASE template1 IS_TEMPLATE false',
+  'DROP DATABASE template1',
+];
+
 /** Saves the just-migrated database for `key`, and deletes all but the newest copies made for other migration folders. */
-async function saveMigratedCluster(db: PGlite, key: string): Promise<void> {
+async function saveMigratedCluster(db: PGlite, key: string, withoutTemplates: boolean): Promise<void> {
+  // One statement at a time: DROP DATABASE refuses to run in a transaction, which several statements in one query make.
+  if (withoutTemplates) for (const statement of DROP_TEMPLATES) await db.exec(statement);
   const cache = migratedClusterFile(key);
   // Written out first: a copy whose changes are still only in the write-ahead log replays them at every start.
   await db.exec('CHECKPOINT');
@@ -138,7 +151,7 @@ async function serve(data: EmbeddedWorkerData): Promise<void> {
   }
   const onMessage = (request: EmbeddedWorkerRequest): void => {
     if (request.type === 'save-migrated') {
-      void saveMigratedCluster(db, request.key).then(() => post({ type: 'saved' }));
+      void saveMigratedCluster(db, request.key, request.withoutTemplates).then(() => post({ type: 'saved' }));
       return;
     }
     parentPort?.off('message', onMessage);

@@ -79,7 +79,8 @@ async function migrateInMemory(embedded: EmbeddedDatabase | null): Promise<strin
   if (embedded === null) throw new Error('an in-memory database is always embedded');
   if (embedded.migrated) return [];
   const applied = await runMigrationScripts(embedded.url);
-  await embedded.saveMigrated();
+  // Nothing creates databases in a database thrown away at exit: its copy needs no templates.
+  await embedded.saveMigrated({ withoutTemplates: true });
   return applied;
 }
 
@@ -122,9 +123,10 @@ async function connect(options: OpenDatabaseOptions): Promise<{ url: string; kin
     }
     return { url: options.databaseUrl, kind: 'postgres', embedded: null };
   }
+  // The in-memory copy is named apart from the engine's: it keeps no migration history and no templates.
   const embedded = await startEmbeddedDatabase(
     options.memory === true
-      ? { memory: true, migratedKey: migrationFolderChecksum() }
+      ? { memory: true, migratedKey: `memory-${migrationFolderChecksum()}` }
       : { dataDir: options.dataDir, migratedKey: engineMigratedKey() },
     () => options.onStep?.('creating'),
   );
