@@ -132,8 +132,6 @@ async function startUp(config: Config, token: string, logger: Logger): Promise<{
     await app.close();
     throw error;
   });
-  // Compiled now rather than at the first command; before, it delayed connecting to Discord.
-  void import('./db/client').then((client) => client.loadQueryCompiler());
   return { app, ...started };
 }
 
