@@ -83,6 +83,14 @@ function installCompileCache(file) {
   const compiled = new Map();
   let unsaved = false;
   let quiet;
+  // Once loading pauses, the code of modules not loaded yet is copied out of the file's buffer, so
+  // that the buffer (megabytes, mostly code already used) does not stay in memory for the process's life.
+  let copiedOut = false;
+  const settle = () => {
+    if (!copiedOut) for (const [filename, entry] of cached) cached.set(filename, { hash: entry.hash, code: Buffer.from(entry.code) });
+    copiedOut = true;
+    save();
+  };
   const save = () => {
     clearTimeout(quiet);
     if (!unsaved) return;
@@ -94,16 +102,15 @@ function installCompileCache(file) {
     if (content.includes('import(') || content.startsWith('#!')) return Reflect.apply(compile, this, [content, filename, ...rest]);
     const hash = crypto.createHash('sha1').update(content).digest('base64');
     const entry = cached.get(filename);
+    cached.delete(filename);
     const script = new vm.Script(Module.wrap(content), {
       filename,
       cachedData: entry?.hash === hash ? entry.code : undefined,
     });
     if (entry?.hash !== hash || script.cachedDataRejected === true) unsaved = true;
     compiled.set(filename, { hash, script });
-    if (unsaved) {
-      clearTimeout(quiet);
-      quiet = setTimeout(save, QUIET_MS).unref();
-    }
+    clearTimeout(quiet);
+    quiet = setTimeout(settle, QUIET_MS).unref();
     const wrapper = script.runInThisContext({ displayErrors: true });
     return Reflect.apply(wrapper, this.exports, [this.exports, requireFor(this, filename), this, filename, path.dirname(filename)]);
   };
