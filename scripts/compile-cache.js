@@ -1,6 +1,6 @@
 // A V8 code cache for the CommonJS modules a launch loads (Node 22 has module.enableCompileCache;
 // Node 20, which Rollcall supports, does not). Compiling the JavaScript of the commands, discord.js,
-// zod and Prisma's client took about a third of the time spent loading them at every launch; with
+// zod and Prisma's client took about a quarter of the time spent loading them at every launch; with
 // the code V8 made last time, it only checks and deserializes it.
 'use strict';
 const crypto = require('node:crypto');

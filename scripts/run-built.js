@@ -3,7 +3,8 @@
 // starts several times faster than compiling TypeScript at every launch (in the main thread and again
 // in each worker thread). The compiling here only strips the types, file by file, as ts-node's
 // transpile-only mode and the tests do: a type check reads every declaration the code imports and
-// took most of a first launch; `npm run typecheck` and `npm test` check the types.
+// took most of a first launch; `npm run typecheck` and `npm test` check the types. The entry's
+// modules then compile from V8's code cache of the last launch (scripts/compile-cache.js).
 // Usage: node scripts/run-built.js src/main.ts [arguments for it]
 // `npm start` gives the bot's node `--max-semi-space-size=2` (as the Dockerfile does): V8's young
 // generation then grows to 2 MB semi-spaces instead of 16, which holds a command's short-lived

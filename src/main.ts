@@ -38,6 +38,7 @@ function preloadTransport(config: Config): void {
   loading.catch(() => undefined);
 }
 
+/** Half of HTTP interactions' settings is most likely a mistake: say so, as the gateway is used instead. */
 function warnOfHalfHttp(config: Config, logger: Logger): void {
   if (config.discordPublicKey !== null || config.port !== null)
     logger.warn('HTTP interactions need both DISCORD_PUBLIC_KEY and PORT; connecting to the gateway instead');
