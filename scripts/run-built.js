@@ -3,7 +3,8 @@
 // starts several times faster than compiling TypeScript at every launch (in the main thread and again
 // in each worker thread). The compiling here only strips the types, file by file, as ts-node's
 // transpile-only mode and the tests do: a type check reads every declaration the code imports and
-// took most of a first launch; `npm run typecheck` and `npm test` check the types.
+// took most of a first launch; `npm run typecheck` and `npm test` check the types. The entry's
+// modules then compile from V8's code cache of the last launch (scripts/compile-cache.js).
 // Usage: node scripts/run-built.js src/main.ts [arguments for it]
 // `npm start` gives the bot's node `--max-semi-space-size=2` (as the Dockerfile does): V8's young
 // generation then grows to 2 MB semi-spaces instead of 16, which holds a command's short-lived
@@ -69,11 +70,12 @@ function launchesChild(entry, env = process.env, platform = process.platform) {
 const SAME_SIGNAL_MS = 1000;
 
 /**
- * Runs the compiled bot in a child process of its own group, so that a signal from the terminal or
- * a process manager reaches it once, from here; exits as it exits. Its standard input is not read.
+ * Runs the bot in a child process of its own group, so that a signal from the terminal or a process
+ * manager reaches it once, from here; exits as it exits. Its standard input is not read. The child
+ * runs this launcher again, which checks the build there: this process only waits.
  */
-function runInChild(compiled, args) {
-  const child = spawn(process.execPath, [...process.execArgv, compiled, ...args], {
+function runInChild(entry, args) {
+  const child = spawn(process.execPath, [...process.execArgv, __filename, entry, ...args], {
     env: { ...process.env, ...BOT_MEMORY_ENV },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
@@ -90,6 +92,12 @@ function runInChild(compiled, args) {
     process.exit(1);
   });
   child.once('exit', (code, signal) => process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0)));
+}
+
+/** Where the V8 code of `entry`'s launches is kept: one file per entry, as each loads other modules. */
+function compileCacheFile(entry) {
+  const name = entry.replace(/\.ts$/, '').replace(/[\\/]/g, '-');
+  return path.join(root, 'dist', '.v8-cache', `${name}-${process.version}-${process.arch}.bin`);
 }
 
 /** Whether dist/ in the project at `projectRoot` is missing or older than a source. */
@@ -152,6 +160,10 @@ function main() {
     process.stderr.write('usage: node scripts/run-built.js <entry>.ts [arguments]\n');
     process.exit(2);
   }
+  if (launchesChild(entry)) {
+    runInChild(entry, args);
+    return;
+  }
   if (needsBuild(root)) {
     try {
       build();
@@ -162,10 +174,8 @@ function main() {
     }
   }
   const compiled = path.join(root, 'dist', entry.replace(/\.ts$/, '.js'));
-  if (launchesChild(entry)) {
-    runInChild(compiled, args);
-    return;
-  }
+  // Required here, not at the top: the install step (prepare-launch.js, Docker's dependency layer) uses this file without it.
+  require('./compile-cache').installCompileCache(compileCacheFile(entry));
   // The entry reads its own arguments from process.argv.slice(2), as if it had been started directly.
   process.argv = [process.argv[0] ?? process.execPath, compiled, ...args];
   require(compiled);

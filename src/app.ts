@@ -30,6 +30,9 @@ import { createChartRenderer } from './charts';
 import type { ChartRenderer } from './views/recap-chart';
 import { noteText } from './views/change-notes';
 
+/** The bot's commands, which need no database: a transport may start with them before the app is open. */
+export { registry };
+
 /** The bot's parts, shared by every transport: its commands and the services they use. */
 export interface App {
   registry: CommandRegistry;

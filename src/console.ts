@@ -90,6 +90,8 @@ async function main(): Promise<number> {
   // Its failure is reported by openApp, which awaits it; meanwhile it must not count as unhandled.
   database.catch(() => undefined);
   const [{ openApp }, script] = await Promise.all([import('./app'), import('./transports/console-script')]);
+  // The first command needs Prisma's query compiler: it compiles while this thread waits for the database.
+  void import('./db/client').then((client) => client.loadQueryCompiler());
   const app = await openApp({ config, logger, memory: args.memory, seed: args.seed, database, livePagesOff: 'console' });
   const web = args.web === undefined ? null : await serveLivePages(app, args.web, config.publicUrl);
   const session = script.openConsoleSession(app, args.files);

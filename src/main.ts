@@ -24,6 +24,26 @@ function livePagesUrl(config: Config, port: number): string {
   return config.publicUrl ?? `http://localhost:${port}`;
 }
 
+/** Whether the configuration asks for HTTP interactions rather than the gateway. */
+function servesHttp(config: Config): config is Config & { discordPublicKey: string; port: number; discordApplicationId: string } {
+  return config.discordPublicKey !== null && config.port !== null && config.discordApplicationId !== null;
+}
+
+/**
+ * Loads the transport's modules (discord.js, for the gateway) while the database starts on its
+ * thread, rather than after it is up. A failure to load is startTransport's to report.
+ */
+function preloadTransport(config: Config): void {
+  const loading = servesHttp(config) ? import('./transports/http-interactions') : import('./transports/gateway');
+  loading.catch(() => undefined);
+}
+
+/** Half of HTTP interactions' settings is most likely a mistake: say so, as the gateway is used instead. */
+function warnOfHalfHttp(config: Config, logger: Logger): void {
+  if (config.discordPublicKey !== null || config.port !== null)
+    logger.warn('HTTP interactions need both DISCORD_PUBLIC_KEY and PORT; connecting to the gateway instead');
+}
+
 /**
  * HTTP interactions when both the public key and a port are set, with the live pages on the same
  * server; otherwise the gateway, with the live pages on WEB_PORT when it is set.
@@ -34,10 +54,10 @@ async function startTransport(
   app: App,
   logger: Logger,
 ): Promise<{ transport: Transport; web: LiveServer | null }> {
-  const { discordPublicKey: publicKey, port, discordApplicationId: applicationId } = config;
   const common = { token, apiUrl: config.discordApiUrl, registry: app.registry, services: app.services, logger };
   const live = (at: number) => app.serveLivePages({ baseUrl: livePagesUrl(config, at), trustProxy: config.trustProxy });
-  if (publicKey !== null && port !== null && applicationId !== null) {
+  if (servesHttp(config)) {
+    const { discordPublicKey: publicKey, port, discordApplicationId: applicationId } = config;
     if (config.shardCount !== null) logger.warn('SHARD_COUNT applies to the gateway only; HTTP interactions need no shards');
     if (config.webPort !== null) logger.warn('WEB_PORT applies to the gateway only; live pages are served on PORT with the interactions');
     const [{ routes }, { startHttpInteractions }] = await Promise.all([live(port), import('./transports/http-interactions')]);
@@ -46,8 +66,7 @@ async function startTransport(
       web: null,
     };
   }
-  if (publicKey !== null || port !== null)
-    logger.warn('HTTP interactions need both DISCORD_PUBLIC_KEY and PORT; connecting to the gateway instead');
+  warnOfHalfHttp(config, logger);
   const { startLiveServer } = await import('./live/server');
   const web =
     config.webPort === null ? null : await startLiveServer({ port: config.webPort, routes: (await live(config.webPort)).routes, logger });
@@ -110,14 +129,46 @@ async function startUp(config: Config, token: string, logger: Logger): Promise<{
   const database = openDatabase(databaseOptions(config, logger, false));
   // Its failure is reported by openApp, which awaits it; meanwhile it must not count as unhandled.
   database.catch(() => undefined);
-  const { openApp } = await import('./app');
-  const app = await openApp({ config, logger, database });
+  const { openApp, registry } = await import('./app');
+  preloadTransport(config);
+  const opening = openApp({ config, logger, database });
+  if (!servesHttp(config) && config.webPort === null) return connectWhileOpening(config, token, opening, registry, logger);
+  const app = await opening;
   // Closing the database on failure lets the process exit with its error (a port in use, say) instead of hanging.
   const started = await startTransport(config, token, app, logger).catch(async (error: unknown) => {
     await app.close();
     throw error;
   });
   return { app, ...started };
+}
+
+/**
+ * Over the gateway without live pages, the connection to Discord needs nothing from the database:
+ * it connects while the database opens. Whichever fails first is the error; the other is stopped.
+ */
+async function connectWhileOpening(
+  config: Config,
+  token: string,
+  opening: Promise<App>,
+  registry: App['registry'],
+  logger: Logger,
+): Promise<{ app: App; transport: Transport; web: null }> {
+  warnOfHalfHttp(config, logger);
+  const { startGateway } = await import('./transports/gateway');
+  const services = opening.then((app) => app.services);
+  // Until the gateway awaits it, a database that fails must not count as unhandled.
+  services.catch(() => undefined);
+  const connecting = startGateway({ token, apiUrl: config.discordApiUrl, registry, services, logger, shardCount: config.shardCount });
+  const [app, transport] = await Promise.allSettled([opening, connecting]);
+  if (app.status === 'rejected') {
+    if (transport.status === 'fulfilled') await transport.value.stop();
+    throw app.reason;
+  }
+  if (transport.status === 'rejected') {
+    await app.value.close();
+    throw transport.reason;
+  }
+  return { app: app.value, transport: transport.value, web: null };
 }
 
 function start(): void {

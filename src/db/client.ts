@@ -34,3 +34,26 @@ export function prismaOn(poolOrConfig: pg.Pool | pg.PoolConfig, { prepared }: Pr
 export function createPrismaClient(url: string, poolSize: number, options: PrismaClientOptions = { prepared: false }): PrismaClient {
   return prismaOn({ connectionString: url, max: poolSize }, options);
 }
+
+/** Where the client that only loads the query compiler would connect, if it ever did. */
+const NOWHERE = 'postgresql://localhost:1/unused';
+
+let queryCompilerLoaded: Promise<void> | null = null;
+
+/**
+ * Compiles Prisma's query compiler, a WebAssembly module that Prisma keeps for the whole process
+ * once any client has started, so that the first query does not wait for it. Starting a client
+ * over a pg pool opens no connection, so this one never reaches anything. Never fails: the first
+ * query reports what went wrong.
+ */
+export function loadQueryCompiler(): Promise<void> {
+  queryCompilerLoaded ??= (async () => {
+    const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: NOWHERE, max: 1 }) });
+    try {
+      await prisma.$connect();
+    } finally {
+      await prisma.$disconnect();
+    }
+  })().catch(() => undefined);
+  return queryCompilerLoaded;
+}

@@ -18,8 +18,12 @@ export interface EmbeddedDatabase {
   url: string;
   /** True when it started from the cached copy of a migrated database: every migration is applied already. */
   migrated: boolean;
-  /** Caches a copy of this (just migrated, still empty) in-memory database for the next start with the same `migratedKey`. */
-  saveMigrated(): Promise<void>;
+  /**
+   * Caches a copy of this (just migrated, still empty) in-memory database for the next start with
+   * the same `migratedKey`. `withoutTemplates` drops the template databases first, here and in the
+   * copy: they serve only CREATE DATABASE.
+   */
+  saveMigrated(options?: { withoutTemplates?: boolean }): Promise<void>;
   /** Stops the server and shuts PGlite down, which writes everything to the folder. */
   close(): Promise<void>;
 }
@@ -34,7 +38,7 @@ export interface EmbeddedWorkerData {
   migratedKey: string | null;
 }
 
-export type EmbeddedWorkerRequest = { type: 'save-migrated'; key: string } | { type: 'close' };
+export type EmbeddedWorkerRequest = { type: 'save-migrated'; key: string; withoutTemplates: boolean } | { type: 'close' };
 
 export type EmbeddedWorkerMessage =
   | { type: 'ready'; url: string; migrated: boolean }
@@ -85,10 +89,10 @@ export async function startEmbeddedDatabase(location: EmbeddedLocation, onCreati
     return {
       url,
       migrated,
-      async saveMigrated() {
+      async saveMigrated({ withoutTemplates = false } = {}) {
         if (data.migratedKey === null) return;
         const saved = nextMessage(worker);
-        request(worker, { type: 'save-migrated', key: data.migratedKey });
+        request(worker, { type: 'save-migrated', key: data.migratedKey, withoutTemplates });
         await saved;
       },
       close() {

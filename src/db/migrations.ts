@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import type { SchemaFilter } from '@prisma/schema-engine-wasm/schema_engine_bg';
 import {
   LOCKFILE_CONTENT,
@@ -82,8 +82,7 @@ export async function isUpToDate(url: string, paths: MigrationPaths = defaultMig
   const expected = new Map(
     migrationFolders(paths.migrationsDir).map((name) => [name, checksumOf(path.join(paths.migrationsDir, name, MIGRATION_FILE))]),
   );
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  const client = await connectTo(url);
   try {
     const table = await client.query<{ present: boolean }>("SELECT to_regclass('_prisma_migrations') IS NOT NULL AS present");
     if (table.rows[0]?.present !== true) return false;
@@ -97,6 +96,17 @@ export async function isUpToDate(url: string, paths: MigrationPaths = defaultMig
   } finally {
     await client.end();
   }
+}
+
+/**
+ * pg is loaded on first use, not with this module: a launch that starts the embedded database
+ * needs this module first, and PGlite's thread should not wait for pg to load.
+ */
+async function connectTo(url: string): Promise<pg.Client> {
+  const { Client } = await import('pg');
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  return client;
 }
 
 /**
@@ -127,8 +137,7 @@ function checksumOf(file: string): string | null {
  */
 export async function runMigrationScripts(url: string, paths: MigrationPaths = defaultMigrationPaths()): Promise<string[]> {
   const folders = migrationFolders(paths.migrationsDir);
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  const client = await connectTo(url);
   try {
     for (const folder of folders) {
       const sql = fs.readFileSync(path.join(paths.migrationsDir, folder, MIGRATION_FILE), 'utf8');
@@ -170,8 +179,7 @@ export async function migrationStatus(url: string, paths: MigrationPaths = defau
 }
 
 async function finishedMigrations(url: string): Promise<Map<string, Date>> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  const client = await connectTo(url);
   try {
     const result = await client.query<{ migration_name: string; finished_at: Date }>(
       'SELECT migration_name, finished_at FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import type { Logger } from 'pino';
 import { migratedClusterFile } from './cluster-cache';
-import { ensureDatabase } from './create-database';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded';
 import type { PrismaClient } from './generated/client';
 import { applyMigrations, migrateIfBehind, migrationFolderChecksum, runMigrationScripts } from './migrations';
@@ -80,7 +79,8 @@ async function migrateInMemory(embedded: EmbeddedDatabase | null): Promise<strin
   if (embedded === null) throw new Error('an in-memory database is always embedded');
   if (embedded.migrated) return [];
   const applied = await runMigrationScripts(embedded.url);
-  await embedded.saveMigrated();
+  // Nothing creates databases in a database thrown away at exit: its copy needs no templates.
+  await embedded.saveMigrated({ withoutTemplates: true });
   return applied;
 }
 
@@ -116,14 +116,17 @@ export function isFirstOpenPrepared(): boolean {
 
 async function connect(options: OpenDatabaseOptions): Promise<{ url: string; kind: Database['kind']; embedded: EmbeddedDatabase | null }> {
   if (options.memory !== true && options.databaseUrl !== null) {
+    // Loaded here: pg, which it uses, would delay the start of an embedded database.
+    const { ensureDatabase } = await import('./create-database');
     if (await ensureDatabase(options.databaseUrl)) {
       options.logger.info({ location: redactPassword(options.databaseUrl) }, 'created the database DATABASE_URL names');
     }
     return { url: options.databaseUrl, kind: 'postgres', embedded: null };
   }
+  // The in-memory copy is named apart from the engine's: it keeps no migration history and no templates.
   const embedded = await startEmbeddedDatabase(
     options.memory === true
-      ? { memory: true, migratedKey: migrationFolderChecksum() }
+      ? { memory: true, migratedKey: `memory-${migrationFolderChecksum()}` }
       : { dataDir: options.dataDir, migratedKey: engineMigratedKey() },
     () => options.onStep?.('creating'),
   );

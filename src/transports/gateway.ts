@@ -7,7 +7,12 @@ import type { Transport, TransportOptions } from './transport';
 
 /** How many gateway shards to run: a count, or `auto` for the count Discord recommends. */
 
-export interface GatewayOptions extends TransportOptions {
+export interface GatewayOptions extends Omit<TransportOptions, 'services'> {
+  /**
+   * A promise while the database is still opening: the connection does not need it, and
+   * interactions that arrive before it is open wait for it.
+   */
+  services: TransportOptions['services'] | Promise<TransportOptions['services']>;
   /** Shards this process runs, all of them: a count, `auto` for Discord's recommendation, or null for one connection. */
   shardCount?: ShardCount | null;
 }
@@ -96,9 +101,18 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   client.on(Events.InteractionCreate, (interaction: Interaction) => {
     if (stopping)
       logger.info({ interactionId: interaction.id, userId: interaction.user.id, outcome: 'refused' }, 'interaction while stopping');
+    const arrived = Date.now();
     const answer = stopping
       ? refuseInteraction(interaction)
-      : answerInteraction(interaction, { registry, services, messenger, deferAfterMs });
+      : Promise.resolve(services).then((ready) =>
+          // Discord's deadline runs from the interaction's arrival, not from the database being open.
+          answerInteraction(interaction, {
+            registry,
+            services: ready,
+            messenger,
+            deferAfterMs: Math.max(0, deferAfterMs - (Date.now() - arrived)),
+          }),
+        );
     const task = answer.catch((error: unknown) =>
       logger.error({ interactionId: interaction.id, err: error }, 'could not answer an interaction'),
     );

@@ -168,6 +168,18 @@ test('an in-memory database is migrated, serves concurrent connections and trans
   }
 });
 
+test('an in-memory database holds only its own database, not the templates a start would unpack for nothing', async () => {
+  for (const start of ['first', 'second']) {
+    const db = await openDatabase({ databaseUrl: null, dataDir, memory: true, logger });
+    try {
+      const rows = await db.prisma.$queryRawUnsafe<{ datname: string }[]>('SELECT datname FROM pg_database ORDER BY datname');
+      expect([start, rows.map((row) => row.datname)]).toEqual([start, ['postgres']]);
+    } finally {
+      await db.close();
+    }
+  }
+});
+
 test('with a URL, openDatabase uses that PostgreSQL and migrates it first', async () => {
   const target = await createTestDatabase({ migrated: false });
   try {

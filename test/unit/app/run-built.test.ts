@@ -96,7 +96,8 @@ describe('a launch that has to compile first', () => {
   beforeEach(() => {
     copy = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-run-built-launch-'));
     fs.mkdirSync(path.join(copy, 'scripts'));
-    fs.copyFileSync(path.join(root, 'scripts/run-built.js'), path.join(copy, 'scripts/run-built.js'));
+    for (const script of ['run-built.js', 'compile-cache.js'])
+      fs.copyFileSync(path.join(root, 'scripts', script), path.join(copy, 'scripts', script));
     fs.copyFileSync(path.join(root, 'tsconfig.json'), path.join(copy, 'tsconfig.json'));
     fs.copyFileSync(path.join(root, 'tsconfig.build.json'), path.join(copy, 'tsconfig.build.json'));
     fs.symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
