@@ -44,7 +44,15 @@ const POOL_SIZE = { postgres: 10, embedded: 4 } as const;
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const { logger } = options;
   // The Prisma client loads while the database starts (PGlite boots on a thread of its own).
-  const [{ createPrismaClient }, { url, kind, embedded }] = await Promise.all([import('./client'), connect(options)]);
+  const [client, connected] = await Promise.allSettled([import('./client'), connect(options)]);
+  if (client.status === 'rejected') {
+    // A started embedded database runs on a thread that would keep the process alive after its error.
+    if (connected.status === 'fulfilled') await connected.value.embedded?.close();
+    throw client.reason;
+  }
+  if (connected.status === 'rejected') throw connected.reason;
+  const { createPrismaClient } = client.value;
+  const { url, kind, embedded } = connected.value;
   try {
     const applied =
       options.memory === true
