@@ -1,4 +1,4 @@
-import { sameValue } from './same-value';
+import { isDeepStrictEqual } from 'node:util';
 import type { Combatant, Encounter, EncounterEffect, EncounterOptions, HiddenHitPoints, HitPointNumbers } from './types';
 
 /*
@@ -104,7 +104,7 @@ export function loggedBefore(delta: EncounterDelta): LoggedBeforeSide {
 function alteredFields(was: Combatant, now: Combatant): LoggedBeforeCombatant {
   const kept: Partial<Record<keyof Combatant, unknown>> = { id: was.id, name: was.name, hidden: was.hidden, hpKnown: was.hpKnown };
   for (const key of Object.keys(was) as (keyof Combatant)[]) {
-    if (!sameValue(was[key], now[key])) kept[key] = was[key];
+    if (!isDeepStrictEqual(was[key], now[key])) kept[key] = was[key];
   }
   return kept as LoggedBeforeCombatant;
 }
@@ -139,7 +139,7 @@ function differing<T extends { id: string }>(
   const unchanged = new Set<string>();
   const was = before.flatMap((item, index) => {
     const match = now.get(item.id);
-    const same = match !== undefined && (!ordered || match.index === index) && (item === match.item || sameValue(item, match.item));
+    const same = match !== undefined && (!ordered || match.index === index) && (item === match.item || isDeepStrictEqual(item, match.item));
     if (same) unchanged.add(item.id);
     return same ? [] : [{ item, index }];
   });

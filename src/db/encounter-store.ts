@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { LastChange } from '../combat/lifecycle';
 import type { ChangeNote } from '../combat/notes';
-import { sameValue } from '../combat/same-value';
 import { createEncounterServiceWith, type EncounterService } from '../combat/service';
 import {
   addedAndRemoved,
@@ -482,7 +482,7 @@ function changedColumns(was: CombatantRow | undefined, row: CombatantRow): Parti
   if (was === undefined) return row;
   const changed: Partial<Record<keyof CombatantRow, unknown>> = { id: row.id };
   for (const column of COMBATANT_COLUMNS) {
-    if (!sameValue(row[column], was[column])) changed[column] = row[column];
+    if (!isDeepStrictEqual(row[column], was[column])) changed[column] = row[column];
   }
   return changed as Partial<CombatantRow> & Pick<CombatantRow, 'id'>;
 }

@@ -1,3 +1,4 @@
+import util from 'node:util';
 import { startConcentration } from '../../../src/combat/concentration';
 import { deltaOf, loggedBefore, loggedSide, revert } from '../../../src/combat/delta';
 import { dealDamage } from '../../../src/combat/hit-points';
@@ -5,7 +6,6 @@ import { endEncounter, undoChange, type LastChange } from '../../../src/combat/l
 import { addMonsters, joinEncounter, removeCombatant, setInitiative } from '../../../src/combat/roster';
 import type { Transition } from '../../../src/combat/transition';
 import { nextTurn } from '../../../src/combat/turns';
-import * as values from '../../../src/combat/same-value';
 import type { Combatant, Encounter } from '../../../src/combat/types';
 import { alice, bob, ctx, fresh, gm, moderator, named, names, noDice, NOW, scripted, refusalOf, detailOf } from './support';
 
@@ -83,7 +83,7 @@ describe('a change as the log keeps it', () => {
     for (let n = 0; n < 4; n += 1)
       before = addMonsters(before, ctx(gm), { name: `Kobold ${n}`, count: 10, hp: 5, initiative: 1 + n }).encounter;
     const after = dealDamage(before, ctx(bob), { target: 'Orc', amount: '4' }).encounter;
-    const compared = jest.spyOn(values, 'sameValue');
+    const compared = jest.spyOn(util, 'isDeepStrictEqual');
     try {
       expect(deltaOf(before, after).after.combatants.map((p) => p.combatant.name)).toEqual(['Orc']);
       // The Orc before and after; none of the 43 others.
