@@ -13,7 +13,7 @@ import {
 import { actorOf, placeOf } from '../../src/framework/requirements';
 import { gameMasterAccount, resultReply } from '../../src/views/encounter-replies';
 import { tellGameMaster } from './secret-rolls';
-import type { Reply } from '../../src/views/reply';
+import type { Embed, Reply } from '../../src/views/reply';
 import { rankByName } from '../../src/framework/autocomplete';
 import { trackerMessage } from '../../src/views/tracker';
 import { TrackerQueue } from '../../src/framework/tracker-queue';
@@ -117,18 +117,28 @@ export interface ExtraLines {
 
 const NO_LINES: ExtraLines = { lines: [], secret: false };
 
+/** What a change's reply says, and what the game master alone is told (null: nothing). */
+interface Words {
+  reply: Reply;
+  account: Embed | null;
+}
+
 /**
- * The reply to a change: brings the tracker up to date and says what happened; what the channel was
- * told only the outcome of goes to the game master privately, and so do secret extra lines, which a
- * reply that is already the game master's alone carries itself.
+ * Words what happened, from the outcome alone: what the channel was told only the outcome of goes
+ * to the game master privately, and so do secret extra lines, which a reply that is already the
+ * game master's alone carries itself.
  */
-async function settled(ctx: Context, result: EncounterResult, extra: ExtraLines = NO_LINES): Promise<Reply> {
-  await refreshTracker(ctx, result.encounter);
+function wordsOf(result: EncounterResult, extra: ExtraLines): Words {
   const reply = resultReply(result, extra.secret ? [] : extra.lines);
-  if (extra.secret && reply.ephemeral === true) return resultReply(result, extra.lines);
-  const account = gameMasterAccount(result, extra.secret ? extra.lines : []);
-  if (account !== null) await tellGameMaster(ctx, result.encounter, [account]);
-  return reply;
+  if (extra.secret && reply.ephemeral === true) return { reply: resultReply(result, extra.lines), account: null };
+  return { reply, account: gameMasterAccount(result, extra.secret ? extra.lines : []) };
+}
+
+/** The reply to a change: brings the tracker up to date and tells the game master what is theirs alone. */
+async function settled(ctx: Context, result: EncounterResult, words: Words): Promise<Reply> {
+  await refreshTracker(ctx, result.encounter);
+  if (words.account !== null) await tellGameMaster(ctx, result.encounter, [words.account]);
+  return words.reply;
 }
 
 /** How the log names the invocation: dispatch stamps it on every command and button it runs. */
@@ -138,8 +148,8 @@ export function labelOf(ctx: Context): string {
 }
 
 /** Applies one encounter change for the invoking user, brings the tracker up to date and says what happened. */
-export async function applyStep<Input extends unknown[]>(ctx: Context, change: Change<Input>, ...input: Input): Promise<Reply> {
-  return settled(ctx, await encountersOf(ctx).apply(actorOf(ctx), placeOf(ctx), labelOf(ctx), change, ...input));
+export function applyStep<Input extends unknown[]>(ctx: Context, change: Change<Input>, ...input: Input): Promise<Reply> {
+  return applyStepWith(ctx, NO_LINES, change, ...input);
 }
 
 /**
@@ -167,12 +177,15 @@ export async function applyStepWith<Input extends unknown[]>(
   change: Change<Input>,
   ...input: Input
 ): Promise<Reply> {
-  return settled(ctx, await encountersOf(ctx).apply(actorOf(ctx), placeOf(ctx), labelOf(ctx), change, ...input), extra);
+  const word = (result: EncounterResult) => wordsOf(result, extra);
+  const { result, words } = await encountersOf(ctx).applyWorded(actorOf(ctx), placeOf(ctx), labelOf(ctx), word, change, ...input);
+  return settled(ctx, result, words);
 }
 
 /** Reverts the invoking user's (or, for the game master, anyone's) last change. */
 export async function undoLastChange(ctx: Context): Promise<Reply> {
-  return settled(ctx, await encountersOf(ctx).undo(actorOf(ctx), placeOf(ctx), labelOf(ctx)));
+  const result = await encountersOf(ctx).undo(actorOf(ctx), placeOf(ctx), labelOf(ctx));
+  return settled(ctx, result, wordsOf(result, NO_LINES));
 }
 
 /**

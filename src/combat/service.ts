@@ -7,7 +7,7 @@ import type { ChangeNote } from './notes';
 import type { FightRecord } from './recap';
 import { CombatRefusal } from './refusals';
 import { beginEncounter } from './roster';
-import type { EncounterStore, FightOutline, SheetWrite, StoredTransition } from './store';
+import type { EncounterStore, FightOutline, SavedChange, SheetWrite, StoredTransition } from './store';
 import { rulesOf } from './rules-of';
 import { refOf } from './targets';
 import type { Change, StepContext, Transition } from './transition';
@@ -30,6 +30,18 @@ export interface EncounterService {
     change: Change<Input>,
     ...input: Input
   ): Promise<EncounterResult>;
+  /**
+   * `apply`, with `word` (a reply's words, which need nothing the save gives back) worked out on
+   * the outcome while its save is on its way: the command waits for the save, not for both.
+   */
+  applyWorded<Words extends object, Input extends unknown[]>(
+    actor: Actor,
+    place: Place,
+    label: string,
+    word: (result: EncounterResult) => Words,
+    change: Change<Input>,
+    ...input: Input
+  ): Promise<{ result: EncounterResult; words: Words }>;
   /** Reverts the last change not yet undone: the game master's, or the caller's own. */
   undo(actor: Actor, place: Place, label: string): Promise<EncounterResult>;
   /**
@@ -81,6 +93,10 @@ export interface EncounterServiceDeps {
 
 const MAX_LOG_ENTRIES = 25;
 
+function resultOf(saved: SavedChange): EncounterResult {
+  return { encounter: saved.encounter, events: saved.events };
+}
+
 /** The service over any store: each command is one `store.update` around a pure step. */
 export function createEncounterServiceWith(deps: EncounterServiceDeps): EncounterService {
   const { store } = deps;
@@ -112,7 +128,20 @@ export function createEncounterServiceWith(deps: EncounterServiceDeps): Encounte
         logged(change(current, contextFor(actor, current), ...input), label),
       );
       if (saved === null) throw new CombatRefusal({ kind: 'no-encounter' });
-      return { encounter: saved.encounter, events: saved.events };
+      return resultOf(saved);
+    },
+    async applyWorded(actor, place, label, word, change, ...input) {
+      const saved = await store.update(
+        place.channelId,
+        actor,
+        (current) => logged(change(current, contextFor(actor, current), ...input), label),
+        {
+          prepare: (expected) => word(resultOf(expected)),
+        },
+      );
+      if (saved === null) throw new CombatRefusal({ kind: 'no-encounter' });
+      const result = resultOf(saved);
+      return { result, words: saved.prepared ?? word(result) };
     },
     async undo(actor, place, label) {
       const saved = await store.update(
@@ -122,7 +151,7 @@ export function createEncounterServiceWith(deps: EncounterServiceDeps): Encounte
         { withLastChange: true },
       );
       if (saved === null) throw new CombatRefusal({ kind: 'no-encounter' });
-      return { encounter: saved.encounter, events: saved.events };
+      return resultOf(saved);
     },
 
     async end(actor, place, label, sheetsOf) {

@@ -37,11 +37,23 @@ export interface SavedChange extends StoredTransition {
   entries?: FightEntry[];
 }
 
-export interface UpdateOptions {
+export interface UpdateOptions<Prepared = never> {
   /** Pass the last change not yet undone to `change` (undo). */
   withLastChange?: boolean;
   /** Give back the whole log with the saved change (the end of a fight, for its recap). */
   withFight?: boolean;
+  /**
+   * Work that needs only the change as it is saved (its reply's words), given back as `prepared`. A
+   * store that waits on a database does it while the save is on its way, so the caller does not
+   * wait for both. It sees the change without the log `withFight` reads, and runs again when a
+   * change is computed again on a newer state.
+   */
+  prepare?: (saved: SavedChange) => Prepared;
+}
+
+/** A saved change with what `prepare` made of it, when asked. */
+export interface PreparedChange<Prepared> extends SavedChange {
+  prepared?: Prepared;
 }
 
 /**
@@ -67,7 +79,12 @@ export interface EncounterStore {
    * Applies `change` to the channel's active encounter and saves the result; null when there is no
    * active encounter. A refusal thrown by `change` saves nothing and reaches the caller.
    */
-  update(channelId: string, actor: Actor, change: ChangeFn, options?: UpdateOptions): Promise<SavedChange | null>;
+  update<Prepared = never>(
+    channelId: string,
+    actor: Actor,
+    change: ChangeFn,
+    options?: UpdateOptions<Prepared>,
+  ): Promise<PreparedChange<Prepared> | null>;
   /** The latest `count` log entries of the channel's active encounter, newest first; null without one. */
   log(channelId: string, count: number): Promise<EncounterLogEntry[] | null>;
   setTrackerMessage(encounterId: string, messageId: string): Promise<void>;

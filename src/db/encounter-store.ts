@@ -13,7 +13,7 @@ import {
   type LoggedBeforeSide,
   type LoggedSide,
 } from '../combat/delta';
-import type { ChangeFn, EncounterStore, SavedChange, SheetWrite, StoredTransition, UpdateOptions } from '../combat/store';
+import type { ChangeFn, EncounterStore, PreparedChange, SavedChange, SheetWrite, StoredTransition, UpdateOptions } from '../combat/store';
 import { fightEntry, type FightEntry } from '../combat/recap';
 import type { Actor, Encounter, EncounterEvent, EncounterLogEntry } from '../combat/types';
 import type { RandomSource } from '../dice/random';
@@ -368,7 +368,24 @@ interface Loaded {
 }
 
 /** How one try went; `stale`: the cached copy lost a race or may have misled a refusal. */
-type Attempt = { kind: 'saved'; transition: SavedChange } | { kind: 'stale' } | { kind: 'missing' };
+type Attempt<Prepared> = { kind: 'saved'; transition: PreparedChange<Prepared> } | { kind: 'stale' } | { kind: 'missing' };
+
+/** What `update` was asked for, each option settled. */
+interface Asked<Prepared> extends Required<Omit<UpdateOptions<Prepared>, 'prepare'>> {
+  prepare: UpdateOptions<Prepared>['prepare'];
+}
+
+/**
+ * Runs `prepare` once `saving`'s statement has gone out (pg sends it on a later tick), then waits
+ * for the save: the two take the time of the longer, not of both.
+ */
+async function alongside<Saved, Prepared>(saving: Promise<Saved>, prepare: () => Prepared): Promise<[Saved, Prepared]> {
+  // Its failure reaches the caller from the await below; meanwhile it must not count as unhandled.
+  saving.catch(() => undefined);
+  await new Promise((resolve) => setImmediate(resolve));
+  const prepared = prepare();
+  return [await saving, prepared];
+}
 
 /** Loads the channel's encounter; `known`, a copy the caller holds, is returned as it is while still current. */
 async function load(db: Sql, channelId: string, withLastChange: boolean, known?: Encounter): Promise<Loaded | null> {
@@ -519,22 +536,43 @@ function createPrismaEncounterStore(
     return loaded;
   }
 
-  /** Computes the change on `loaded` and saves it unless somebody changed the encounter since. */
-  async function attempt(db: Sql, loaded: Loaded, actor: Actor, change: ChangeFn, withFight: boolean): Promise<Attempt> {
+  /**
+   * Computes the change on `loaded` and saves it unless somebody changed the encounter since, doing
+   * what `prepare` asks on the change as it will be saved meanwhile.
+   */
+  async function attempt<Prepared>(
+    db: Sql,
+    loaded: Loaded,
+    actor: Actor,
+    change: ChangeFn,
+    asked: Asked<Prepared>,
+  ): Promise<Attempt<Prepared>> {
     const transition = change(loaded.encounter, loaded.lastChange);
-    const saved = await save(db, loaded.encounter, transition, actor, now(), withFight, heard?.listenerName ?? '');
+    const saving = save(db, loaded.encounter, transition, actor, now(), asked.withFight, heard?.listenerName ?? '');
+    const { prepare } = asked;
+    // A save that lands writes the next version (SAVE_HEAD): the change as saved is known before it lands.
+    const expected = { ...transition, encounter: { ...transition.encounter, version: loaded.encounter.version + 1 } };
+    const [saved, prepared] = prepare === undefined ? [await saving, undefined] : await alongside(saving, () => prepare(expected));
     if (saved === null) {
       cache.forget(loaded.encounter.channelId);
       return { kind: 'stale' };
     }
     cache.remember(saved.encounter);
-    return { kind: 'saved', transition: { ...transition, ...saved } };
+    const landed: SavedChange = { ...transition, ...saved };
+    if (prepare === undefined) return { kind: 'saved', transition: landed };
+    const asExpected = saved.encounter.version === expected.encounter.version;
+    return { kind: 'saved', transition: { ...landed, prepared: asExpected ? prepared : prepare(landed) } };
   }
 
   /** On the state this process last saw: one statement when nobody else changed the encounter since. */
-  async function attemptCached(cached: Encounter, actor: Actor, change: ChangeFn, withFight: boolean): Promise<Attempt> {
+  async function attemptCached<Prepared>(
+    cached: Encounter,
+    actor: Actor,
+    change: ChangeFn,
+    asked: Asked<Prepared>,
+  ): Promise<Attempt<Prepared>> {
     try {
-      return await attempt(sql, { encounter: cached, lastChange: null }, actor, change, withFight);
+      return await attempt(sql, { encounter: cached, lastChange: null }, actor, change, asked);
     } catch (error) {
       // A refusal computed on a state another process has since changed may be wrong: ask again on a fresh one.
       if (!(error instanceof CombatRefusal)) throw error;
@@ -543,18 +581,28 @@ function createPrismaEncounterStore(
     }
   }
 
-  async function attemptFresh(channelId: string, actor: Actor, change: ChangeFn, options: Required<UpdateOptions>): Promise<Attempt> {
-    const loaded = await loadFresh(sql, channelId, options.withLastChange);
-    return loaded === null ? { kind: 'missing' } : attempt(sql, loaded, actor, change, options.withFight);
+  async function attemptFresh<Prepared>(
+    channelId: string,
+    actor: Actor,
+    change: ChangeFn,
+    asked: Asked<Prepared>,
+  ): Promise<Attempt<Prepared>> {
+    const loaded = await loadFresh(sql, channelId, asked.withLastChange);
+    return loaded === null ? { kind: 'missing' } : attempt(sql, loaded, actor, change, asked);
   }
 
   /** Holding the encounter's row lock, nobody can change it between the load and the save. */
-  function attemptLocked(channelId: string, actor: Actor, change: ChangeFn, options: Required<UpdateOptions>): Promise<SavedChange | null> {
+  function attemptLocked<Prepared>(
+    channelId: string,
+    actor: Actor,
+    change: ChangeFn,
+    asked: Asked<Prepared>,
+  ): Promise<PreparedChange<Prepared> | null> {
     return sql.transaction(async (tx) => {
       await tx.rows(LOCK_SQL, channelId);
-      const loaded = await loadFresh(tx, channelId, options.withLastChange);
+      const loaded = await loadFresh(tx, channelId, asked.withLastChange);
       if (loaded === null) return null;
-      const result = await attempt(tx, loaded, actor, change, options.withFight);
+      const result = await attempt(tx, loaded, actor, change, asked);
       if (result.kind !== 'saved') throw new Error('an encounter changed while its row was locked');
       return result.transition;
     }, LOCKED_TRANSACTION_TIMEOUT_MS);
@@ -602,12 +650,16 @@ function createPrismaEncounterStore(
       return true;
     },
 
-    async update(channelId, actor, change, options = {}) {
-      const asked = { withLastChange: options.withLastChange ?? false, withFight: options.withFight ?? false };
+    async update<Prepared>(channelId: string, actor: Actor, change: ChangeFn, options: UpdateOptions<Prepared> = {}) {
+      const asked: Asked<Prepared> = {
+        withLastChange: options.withLastChange ?? false,
+        withFight: options.withFight ?? false,
+        prepare: options.prepare,
+      };
       const since = heard?.since ?? null;
       const transition = await queue.run(channelId, async () => {
         const cached = asked.withLastChange ? undefined : cache.get(channelId);
-        let result: Attempt = cached === undefined ? { kind: 'stale' } : await attemptCached(cached, actor, change, asked.withFight);
+        let result: Attempt<Prepared> = cached === undefined ? { kind: 'stale' } : await attemptCached(cached, actor, change, asked);
         // This process's own commands wait their turn, so a lost race means another process changed
         // the encounter: one fresh try, then, if processes are racing, the row lock.
         if (result.kind === 'stale') result = await attemptFresh(channelId, actor, change, asked);

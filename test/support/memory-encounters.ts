@@ -82,7 +82,10 @@ export function createMemoryEncounterStore(
         fight.encounter = encounter;
         if (transition.sheets !== undefined && transition.sheets.length > 0) options.writeSheets?.(transition.sheets);
         const saved: SavedChange = { ...transition, encounter };
-        return Promise.resolve(updateOptions.withFight === true ? { ...saved, entries: fight.entries.map(entryOf) } : saved);
+        const prepared = updateOptions.prepare === undefined ? {} : { prepared: updateOptions.prepare(saved) };
+        return Promise.resolve(
+          updateOptions.withFight === true ? { ...saved, ...prepared, entries: fight.entries.map(entryOf) } : { ...saved, ...prepared },
+        );
       } catch (error) {
         return Promise.reject(error instanceof Error ? error : new Error(String(error)));
       }

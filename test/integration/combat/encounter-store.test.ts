@@ -3,10 +3,11 @@ import { CombatRefusal } from '../../../src/combat/refusals';
 import { refusalText } from '../../../src/views/refusals';
 import type { EncounterService } from '../../../src/combat/service';
 import { addMonsters, dealDamage, endEncounter, grantTempHp, joinEncounter, nextTurn, startConcentration } from '../../../src/combat/steps';
-import type { Actor, Encounter, Place } from '../../../src/combat/types';
+import type { Actor, Encounter, EncounterResult, Place } from '../../../src/combat/types';
 import { createSeededRandom } from '../../../src/dice/seeded';
 import { createEncounterService, LOG_SQL } from '../../../src/db/encounter-store';
 import { createCharacterStore } from '../../../src/db/characters';
+import { prismaOn } from '../../../src/db/client';
 import { joinInputFor, sheetsAfterFight } from '../../../src/characters/fight';
 import { applySheetChanges, freshState, type Character } from '../../../src/characters/sheet';
 import { noteText } from '../../../src/views/change-notes';
@@ -425,5 +426,77 @@ describe('the end of a fight and the sheets it writes back, in one write', () =>
     expect(running.endedAt).toBeNull();
     expect((await service.log(here, 25)).map((e) => e.command)).not.toContain('init end');
     expect((await createCharacterStore(counting.prisma).get(character.id))?.hp).toBe(24);
+  });
+});
+
+describe("wording a change's reply while its save is on its way", () => {
+  /** The Ogre's hit points as a reply to the change would give them, with the version it was worded on. */
+  const ogreWords = (result: EncounterResult) => ({ hp: combatant(result.encounter, 'Ogre').rules.hp, version: result.encounter.version });
+
+  it('words the change after its statement is sent and before its answer is back, and the words are the saved outcome', async () => {
+    const steps: string[] = [];
+    const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+    pool.on('connect', (client) => {
+      const send = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+        const last = args.length - 1;
+        const answered = args[last];
+        if (typeof answered !== 'function') return send(...args);
+        steps.push('sent');
+        return send(...args.slice(0, last), (...result: unknown[]) => {
+          steps.push('answered');
+          (answered as (...result: unknown[]) => void)(...result);
+        });
+      };
+    });
+    const prisma = prismaOn(pool, { prepared: true });
+    try {
+      const own = createEncounterService({ prisma, random: createSeededRandom(3), now: () => new Date(), describe: noteText });
+      await own.begin(gm, here, 'init begin', {});
+      const added = await own.apply(gm, here, 'init add', addMonsters, { name: 'Ogre', hp: 59, initiative: 8 });
+      steps.length = 0;
+      const word = (result: EncounterResult) => {
+        steps.push('worded');
+        return ogreWords(result);
+      };
+      const { result, words } = await own.applyWorded(gm, here, 'hp damage', word, dealDamage, { target: 'Ogre', amount: '10' });
+      expect(steps).toEqual(['sent', 'worded', 'answered']);
+      expect(words).toEqual({ hp: 49, version: added.encounter.version + 1 });
+      expect(words).toEqual(ogreWords(result));
+      expect(ogreWords({ encounter: await current(), events: [] })).toEqual(words);
+    } finally {
+      await prisma.$disconnect();
+    }
+  });
+
+  it('words it again when another process changed the encounter first, and gives back the words of what was saved', async () => {
+    await service.begin(gm, here, 'init begin', {});
+    await service.apply(gm, here, 'init add', addMonsters, { name: 'Ogre', hp: 59, initiative: 8 });
+    const elsewhere = createEncounterService({
+      prisma: counting.prisma,
+      random: createSeededRandom(9),
+      now: () => new Date(),
+      describe: noteText,
+    });
+    await elsewhere.apply(alice, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '5' });
+    const worded: number[] = [];
+    const word = (result: EncounterResult) => {
+      worded.push(combatant(result.encounter, 'Ogre').rules.hp);
+      return ogreWords(result);
+    };
+    // This service's copy is a version behind: the words of its first try (59 - 4) are not what was saved.
+    const { result, words } = await service.applyWorded(gm, here, 'hp damage', word, dealDamage, { target: 'Ogre', amount: '4' });
+    expect(worded).toEqual([55, 50]);
+    expect(words).toEqual({ hp: 50, version: result.encounter.version });
+    expect((await current()).version).toBe(result.encounter.version);
+  });
+
+  it('words nothing when the change is refused', async () => {
+    await service.begin(gm, here, 'init begin', {});
+    const word = jest.fn(ogreWords);
+    await expect(service.applyWorded(gm, here, 'hp damage', word, dealDamage, { target: 'Nobody', amount: '4' })).rejects.toBeInstanceOf(
+      CombatRefusal,
+    );
+    expect(word).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import type { EncounterService } from '../../../src/combat/service';
 import type { Transition } from '../../../src/combat/transition';
-import type { Encounter } from '../../../src/combat/types';
+import type { Encounter, EncounterResult } from '../../../src/combat/types';
 import type { ChannelMessenger, CommandContext } from '../../../src/framework/command';
 import type { Reply } from '../../../src/views/reply';
 import { applyStep, refreshTracker } from '../../../commands/shared/encounter';
@@ -72,12 +72,13 @@ function context(messenger: ChannelMessenger, services: Partial<CommandContext['
  * asking for a newer state gives the newest saved (by this process or, in a test, another).
  */
 function serviceAnswering(states: Encounter[], saved: Encounter[] = []): EncounterService {
-  const service: Pick<EncounterService, 'apply' | 'newer'> = {
-    apply: () => {
+  const service: Pick<EncounterService, 'applyWorded' | 'newer'> = {
+    applyWorded: (_actor, _place, _label, word, _change, ..._input) => {
       const next = states.shift();
       if (!next) throw new Error('no more states');
       saved.push(next);
-      return Promise.resolve({ encounter: next, events: [] });
+      const result: EncounterResult = { encounter: next, events: [] };
+      return Promise.resolve({ result, words: word(result) });
     },
     newer: (known) => {
       const latest = saved[saved.length - 1];
