@@ -1,10 +1,12 @@
 import { CombatRefusal, type DeadAct, type NameSample } from './refusals';
 import type { Combatant, CombatantRef, Encounter } from './types';
-import { cleanName } from '../rules/names';
+import { cleanName, isPlainName } from '../rules/names';
 
 /** Case, accents, invisible characters and runs of spaces do not matter when naming a combatant. */
 export function normaliseName(name: string): string {
-  return cleanName(name).normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  const clean = cleanName(name);
+  // Decomposing changes nothing in plain ASCII, and has no marks to drop.
+  return (isPlainName(clean) ? clean : clean.normalize('NFKD').replace(/\p{M}/gu, '')).toLowerCase();
 }
 
 export function refOf(combatant: Combatant): CombatantRef {

@@ -13,11 +13,21 @@ function joinsEmoji(text: string, at: number): boolean {
   return PICTOGRAPH_BEFORE.test(text.slice(Math.max(0, at - 3), at)) && PICTOGRAPH_AFTER.test(text.slice(at + 1, at + 3));
 }
 
+/** Printable ASCII words, one space between them: already clean, and what most names are. */
+const PLAIN = /^[\x21-\x7E]+(?: [\x21-\x7E]+)*$/;
+
+/** Whether `text` is printable ASCII words one space apart, which no normalisation changes. */
+export function isPlainName(text: string): boolean {
+  return PLAIN.test(text);
+}
+
 /**
  * A name as it is stored and compared: composed (NFC), without invisible characters, its runs of
  * spaces (any kind, line breaks too) made one space, trimmed.
  */
 export function cleanName(text: string): string {
+  // Names are cleaned every time a command looks one up, for each combatant: skip the work when there is none.
+  if (isPlainName(text)) return text;
   return text
     .normalize('NFC')
     .replace(INVISIBLE, (found: string, at: number, whole: string) => (found === '\u200D' && joinsEmoji(whole, at) ? found : ''))

@@ -1,0 +1,19 @@
+import { shown } from '../../../src/views/markdown';
+
+describe('shown: what a user typed, inert in markdown', () => {
+  test.each([
+    ['Goblin 1', 'Goblin 1'],
+    ['Sir Bram (the Bold), 3rd', 'Sir Bram (the Bold), 3rd'],
+    ['**Boss**', '\\*\\*Boss\\*\\*'],
+    ['_x_ ~y~ `z` |s| \\', '\\_x\\_ \\~y\\~ \\`z\\` \\|s\\| \\\\'],
+    ['[link](https://example.com)', '\\[link\\](https://example.com)'],
+    ['<@123>', '\\<@123\\>'],
+    ['# Heading', '\\# Heading'],
+    ['- item', '\\- item'],
+    ['Bram-Stone #2', 'Bram-Stone #2'],
+    ['two\nlines', 'two lines'],
+    ['one  \r\n  # more', 'one # more'],
+  ])('%j is shown as %j', (typed, text) => {
+    expect(shown(typed)).toBe(text);
+  });
+});
