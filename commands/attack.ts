@@ -170,4 +170,5 @@ export const command = commandWithOptions({
   ],
   run,
   suggest: { target: suggestTargetList, attacker: suggestTargets, action: suggestActions('attacker') },
+  claimedBySave: true,
 });

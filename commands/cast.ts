@@ -107,4 +107,5 @@ export const command = commandWithOptions({
   ],
   run,
   suggest: { spell: suggestSpells, target: suggestTargetList, caster: suggestTargets },
+  claimedBySave: true,
 });

@@ -29,6 +29,7 @@ const damage = subcommand({
     const input = { ...amountInput(options), critical: options.flag('critical'), ...(type ? { type } : {}) };
     return withHarmSetting(ctx, (anyoneMayHarm) => applyStep(ctx, dealDamage, { ...input, anyoneMayHarm }));
   },
+  claimedBySave: true,
 });
 
 /** `/hp`: hit points of a combatant in the channel's encounter. */
@@ -42,6 +43,7 @@ export const command = commandOfSubcommands({
       description: 'Restore hit points (not to the dead: /hp set above 0 brings them back)',
       options: amountOptions('Who is healed'),
       run: (ctx, options) => applyStep(ctx, heal, amountInput(options)),
+      claimedBySave: true,
     }),
     temp: subcommand({
       description: "Give temporary hit points (they don't add up: the higher stays unless keep:new)",
@@ -55,16 +57,19 @@ export const command = commandOfSubcommands({
         }),
       },
       run: (ctx, options) => applyStep(ctx, grantTempHp, { ...amountInput(options), replace: options.text('keep') === 'new' }),
+      claimedBySave: true,
     }),
     set: subcommand({
       description: 'Set current hit points (game master or the controller); above 0 the dead come back',
       options: amountOptions(),
       run: (ctx, options) => applyStep(ctx, setHp, amountInput(options)),
+      claimedBySave: true,
     }),
     max: subcommand({
       description: 'Set the hit point maximum (game master or the controller)',
       options: amountOptions(),
       run: (ctx, options) => applyStep(ctx, setMaxHp, amountInput(options)),
+      claimedBySave: true,
     }),
   },
   suggest: { target: suggestTargets },

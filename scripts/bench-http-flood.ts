@@ -290,7 +290,12 @@ async function serve(dir: string, logFile: string): Promise<void> {
     services,
     logger,
     // PINGs claim no id; the ledger is there because the transport requires one.
-    ledger: { claim: () => Promise.reject(new Error('the flood sends only PINGs')) },
+    ledger: {
+      claim: () => Promise.reject(new Error('the flood sends only PINGs')),
+      claimedBySave: () => {
+        throw new Error('the flood sends only PINGs');
+      },
+    },
   });
   // The event loop's delay during the load, when the parent asks: "reset" at the start, "report" at the end.
   const delay = monitorEventLoopDelay({ resolution: 10 });

@@ -10,11 +10,13 @@ import { actorOf, applyButtonStep, applyStep, encounterForButton } from '../shar
 export const next = subcommand({
   description: 'End the current turn and start the next one',
   run: (ctx) => applyStep(ctx, nextTurn),
+  claimedBySave: true,
 });
 
 export const prev = subcommand({
   description: 'Go back to the previous turn',
   run: (ctx) => applyStep(ctx, previousTurn),
+  claimedBySave: true,
 });
 
 export const move = subcommand({
@@ -36,8 +38,8 @@ export const act = subcommand({
 
 /** The tracker's Next turn and Previous turn buttons. */
 export const turnButtons = [
-  onButton('init', 'next', (ctx, button) => applyButtonStep(ctx, button.encounterId, nextTurn)),
-  onButton('init', 'prev', (ctx, button) => applyButtonStep(ctx, button.encounterId, previousTurn)),
+  onButton('init', 'next', (ctx, button) => applyButtonStep(ctx, button.encounterId, nextTurn), { claimedBySave: true }),
+  onButton('init', 'prev', (ctx, button) => applyButtonStep(ctx, button.encounterId, previousTurn), { claimedBySave: true }),
 ];
 
 /** The My turn button: what the combatant's controller must not forget, for their eyes only; nobody is pinged. */

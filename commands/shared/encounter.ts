@@ -20,8 +20,9 @@ import { TrackerQueue } from '../../src/framework/tracker-queue';
 
 export { actorOf, placeOf };
 
+/** The encounter service, recording the invocation's claim (when it has one) with its first save. */
 export function encountersOf(ctx: Context): EncounterService {
-  return ctx.services.encounters;
+  return ctx.claim === undefined ? ctx.services.encounters : ctx.services.encounters.claiming(ctx.claim);
 }
 
 /** The channel's encounter, which a button press must still belong to (ids are never reused across encounters). */

@@ -43,6 +43,8 @@ export type Refusal =
   | { kind: 'no-encounter' }
   /** A button of an encounter that is no longer the channel's running one. */
   | { kind: 'encounter-over' }
+  /** The interaction was applied already (Discord delivered it again): its save recorded it as handled. */
+  | { kind: 'already-handled' }
   /** The combatant a handler found acting is no longer the one acting (the turn moved meanwhile). */
   | { kind: 'attacker-changed'; combatant: string }
   /** No encounter has ended in the channel (a recap needs one). */

@@ -7,7 +7,16 @@ import type { ChangeNote } from './notes';
 import type { FightRecord } from './recap';
 import { CombatRefusal } from './refusals';
 import { beginEncounter } from './roster';
-import type { EncounterStore, FightOutline, SavedChange, SheetWrite, StoredTransition } from './store';
+import type {
+  ChangeFn,
+  EncounterStore,
+  FightOutline,
+  InteractionClaim,
+  SavedChange,
+  SheetWrite,
+  StoredTransition,
+  UpdateOptions,
+} from './store';
 import { rulesOf } from './rules-of';
 import { refOf } from './targets';
 import type { Change, StepContext, Transition } from './transition';
@@ -77,6 +86,11 @@ export interface EncounterService {
   fightOutline(place: Place, which: 'ended' | 'any'): Promise<FightOutline>;
   /** Remembers the tracker message posted for the encounter; not a change `undo` reverts. */
   setTrackerMessage(place: Place, encounterId: string, messageId: string): Promise<void>;
+  /**
+   * This service for one invocation whose first saved change (apply, undo, end) also records
+   * `claim` as handled, in the same write: refused as already handled when it was.
+   */
+  claiming(claim: InteractionClaim): EncounterService;
 }
 
 export interface EncounterServiceDeps {
@@ -99,7 +113,19 @@ function resultOf(saved: SavedChange): EncounterResult {
 
 /** The service over any store: each command is one `store.update` around a pure step. */
 export function createEncounterServiceWith(deps: EncounterServiceDeps): EncounterService {
+  return serviceClaiming(deps, null);
+}
+
+function serviceClaiming(deps: EncounterServiceDeps, claim: InteractionClaim | null): EncounterService {
   const { store } = deps;
+
+  /** The store's update, recording the invocation's claim with its first save. */
+  async function update<Prepared>(channelId: string, actor: Actor, change: ChangeFn, options: UpdateOptions<Prepared> = {}) {
+    const pending = claim === null || claim.recorded ? undefined : claim.id;
+    const saved = await store.update(channelId, actor, change, pending === undefined ? options : { ...options, claim: pending });
+    if (saved !== null && claim !== null) claim.recorded = true;
+    return saved;
+  }
 
   function contextFor(actor: Actor, encounter: Encounter): StepContext {
     return { actor, ruleSet: rulesOf(encounter), random: deps.random, now: deps.now() };
@@ -124,14 +150,12 @@ export function createEncounterServiceWith(deps: EncounterServiceDeps): Encounte
       return { encounter: begun.encounter, events: begun.events };
     },
     async apply(actor, place, label, change, ...input) {
-      const saved = await store.update(place.channelId, actor, (current) =>
-        logged(change(current, contextFor(actor, current), ...input), label),
-      );
+      const saved = await update(place.channelId, actor, (current) => logged(change(current, contextFor(actor, current), ...input), label));
       if (saved === null) throw new CombatRefusal({ kind: 'no-encounter' });
       return resultOf(saved);
     },
     async applyWorded(actor, place, label, word, change, ...input) {
-      const saved = await store.update(
+      const saved = await update(
         place.channelId,
         actor,
         (current) => logged(change(current, contextFor(actor, current), ...input), label),
@@ -144,7 +168,7 @@ export function createEncounterServiceWith(deps: EncounterServiceDeps): Encounte
       return { result, words: saved.prepared ?? word(result) };
     },
     async undo(actor, place, label) {
-      const saved = await store.update(
+      const saved = await update(
         place.channelId,
         actor,
         (current, last) => ({ ...logged(undoChange(current, contextFor(actor, current), last), label), undoes: last?.id }),
@@ -155,7 +179,7 @@ export function createEncounterServiceWith(deps: EncounterServiceDeps): Encounte
     },
 
     async end(actor, place, label, sheetsOf) {
-      const saved = await store.update(
+      const saved = await update(
         place.channelId,
         actor,
         (current) => {
@@ -195,5 +219,6 @@ export function createEncounterServiceWith(deps: EncounterServiceDeps): Encounte
       return outline;
     },
     setTrackerMessage: (_place, encounterId, messageId) => store.setTrackerMessage(encounterId, messageId),
+    claiming: (next) => serviceClaiming(deps, next),
   };
 }

@@ -49,6 +49,20 @@ export interface UpdateOptions<Prepared = never> {
    * change is computed again on a newer state.
    */
   prepare?: (saved: SavedChange) => Prepared;
+  /**
+   * An interaction id the save records as handled, in the same write: a save for an id already
+   * recorded (Discord delivered the interaction again) saves nothing and is refused as already handled.
+   */
+  claim?: string;
+}
+
+/**
+ * An interaction whose first save records it as handled (see UpdateOptions.claim): shared by
+ * everything one invocation saves, which marks it `recorded` once a save has done it.
+ */
+export interface InteractionClaim {
+  readonly id: string;
+  recorded: boolean;
 }
 
 /** A saved change with what `prepare` made of it, when asked. */

@@ -102,6 +102,20 @@ SELECT known.unchanged,
 FROM encounters e, LATERAL (SELECT (e.id = $3::uuid AND e.version = $4::int) IS TRUE AS unchanged) known
 WHERE e.active_channel_id = $1`;
 
+/** What a save recording an interaction already recorded fails with: a unique violation on its key. */
+const CLAIM_CONFLICT = { code: '23505', constraint: 'processed_interactions_pkey' };
+
+function isClaimConflict(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    error.code === CLAIM_CONFLICT.code &&
+    'constraint' in error &&
+    error.constraint === CLAIM_CONFLICT.constraint
+  );
+}
+
 /** Queues behind whoever holds the encounter's row; a statement of its own, so the load after it sees their change. */
 const LOCK_SQL = 'SELECT 1 FROM encounters WHERE active_channel_id = $1 FOR UPDATE';
 
@@ -115,6 +129,7 @@ interface SaveShape {
   newEffects: boolean;
   undoes: boolean;
   sheets: boolean;
+  claim: boolean;
 }
 
 interface RowParts {
@@ -168,6 +183,10 @@ const SAVE_PARTS: Readonly<Record<keyof SaveShape, string>> = {
   undoes: `undone AS (
   UPDATE encounter_events ev SET undone = true FROM enc, input i
   WHERE ev.encounter_id = enc.id AND ev.id = (i.j->>'undoes')::bigint
+)`,
+  // The id's primary key decides: of two saves recording one interaction, the second fails whole (CLAIM_CONFLICT).
+  claim: `claimed AS (
+  INSERT INTO processed_interactions (id) SELECT i.j->>'claim' FROM enc, input i
 )`,
   // The sheet caps hp at its own maximum: a fight may end above it (a join's `hp:`, the sheet edited meanwhile).
   sheets: `sheets AS (
@@ -371,8 +390,9 @@ interface Loaded {
 type Attempt<Prepared> = { kind: 'saved'; transition: PreparedChange<Prepared> } | { kind: 'stale' } | { kind: 'missing' };
 
 /** What `update` was asked for, each option settled. */
-interface Asked<Prepared> extends Required<Omit<UpdateOptions<Prepared>, 'prepare'>> {
+interface Asked<Prepared> extends Required<Omit<UpdateOptions<Prepared>, 'prepare' | 'claim'>> {
   prepare: UpdateOptions<Prepared>['prepare'];
+  claim: string | undefined;
 }
 
 /**
@@ -427,6 +447,7 @@ async function save(
   at: Date,
   withFight: boolean,
   ownListener: string,
+  claim: string | undefined,
 ): Promise<{ encounter: Encounter; entries?: FightEntry[] } | null> {
   const after = change.encounter;
   const delta = deltaOf(before, after);
@@ -463,6 +484,7 @@ async function save(
     at: at.toISOString(),
     sheets: (change.sheets ?? []).map(sheetRow),
     listener: ownListener,
+    claim: claim ?? null,
   };
   const sql = saveSql(
     {
@@ -474,6 +496,7 @@ async function save(
       newEffects: newEffects.length > 0,
       undoes: change.undoes !== undefined,
       sheets: payload.sheets.length > 0,
+      claim: claim !== undefined,
     },
     withFight,
   );
@@ -548,7 +571,7 @@ function createPrismaEncounterStore(
     asked: Asked<Prepared>,
   ): Promise<Attempt<Prepared>> {
     const transition = change(loaded.encounter, loaded.lastChange);
-    const saving = save(db, loaded.encounter, transition, actor, now(), asked.withFight, heard?.listenerName ?? '');
+    const saving = save(db, loaded.encounter, transition, actor, now(), asked.withFight, heard?.listenerName ?? '', asked.claim);
     const { prepare } = asked;
     // A save that lands writes the next version (SAVE_HEAD): the change as saved is known before it lands.
     const expected = { ...transition, encounter: { ...transition.encounter, version: loaded.encounter.version + 1 } };
@@ -655,18 +678,23 @@ function createPrismaEncounterStore(
         withLastChange: options.withLastChange ?? false,
         withFight: options.withFight ?? false,
         prepare: options.prepare,
+        claim: options.claim,
       };
       const since = heard?.since ?? null;
-      const transition = await queue.run(channelId, async () => {
-        const cached = asked.withLastChange ? undefined : cache.get(channelId);
-        let result: Attempt<Prepared> = cached === undefined ? { kind: 'stale' } : await attemptCached(cached, actor, change, asked);
-        // This process's own commands wait their turn, so a lost race means another process changed
-        // the encounter: one fresh try, then, if processes are racing, the row lock.
-        if (result.kind === 'stale') result = await attemptFresh(channelId, actor, change, asked);
-        if (result.kind === 'saved') return result.transition;
-        if (result.kind === 'missing') return null;
-        return attemptLocked(channelId, actor, change, asked);
-      });
+      const transition = await queue
+        .run(channelId, async () => {
+          const cached = asked.withLastChange ? undefined : cache.get(channelId);
+          let result: Attempt<Prepared> = cached === undefined ? { kind: 'stale' } : await attemptCached(cached, actor, change, asked);
+          // This process's own commands wait their turn, so a lost race means another process changed
+          // the encounter: one fresh try, then, if processes are racing, the row lock.
+          if (result.kind === 'stale') result = await attemptFresh(channelId, actor, change, asked);
+          if (result.kind === 'saved') return result.transition;
+          if (result.kind === 'missing') return null;
+          return attemptLocked(channelId, actor, change, asked);
+        })
+        .catch((error: unknown) => {
+          throw isClaimConflict(error) ? new CombatRefusal({ kind: 'already-handled' }) : error;
+        });
       // Committed by now (the locked try commits when its transaction ends), so a reader sees this version.
       const { encounter } = transition ?? {};
       if (encounter !== undefined) {

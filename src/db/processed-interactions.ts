@@ -7,6 +7,8 @@ export interface ProcessedInteractions {
   claim(interactionId: string): Promise<boolean>;
   /** Forgets ids claimed longer ago than the ledger keeps them; resolves with how many. */
   prune(): Promise<number>;
+  /** An id a command's save records in the same table: prunes now and then, as claims do. */
+  claimedBySave(): void;
 }
 
 export interface ProcessedInteractionsOptions {
@@ -33,18 +35,22 @@ export function createProcessedInteractions(prisma: PrismaClient, options: Proce
   const prune = (): Promise<number> =>
     prisma.$executeRaw`DELETE FROM processed_interactions WHERE created_at < now() - ${keepMs}::integer * interval '1 millisecond'`;
 
+  /** Prunes at most every `pruneEveryMs`, off the answer's path: a failed prune only leaves rows for the next one. */
+  const pruneIfDue = (): void => {
+    const now = Date.now();
+    if (now < nextPruneAt) return;
+    nextPruneAt = now + pruneEveryMs;
+    prune().catch((error: unknown) => logger.warn({ err: error }, 'could not prune processed interaction ids'));
+  };
+
   return {
     async claim(interactionId) {
       // The primary key decides: of two processes inserting the same id, exactly one inserts a row.
       const inserted = await prisma.$executeRaw`INSERT INTO processed_interactions (id) VALUES (${interactionId}) ON CONFLICT DO NOTHING`;
-      const now = Date.now();
-      if (now >= nextPruneAt) {
-        nextPruneAt = now + pruneEveryMs;
-        // Off the answer's path: a failed prune only leaves rows for the next one.
-        prune().catch((error: unknown) => logger.warn({ err: error }, 'could not prune processed interaction ids'));
-      }
+      pruneIfDue();
       return inserted === 1;
     },
+    claimedBySave: pruneIfDue,
     prune,
   };
 }

@@ -26,8 +26,10 @@ export function onButton<C extends Command, A extends ActionOf<C>>(
   command: C,
   action: A,
   press: (ctx: ComponentContext, button: Pressed<C, A>) => Promise<Reply>,
+  declared: Pick<ButtonRoute, 'claimedBySave'> = {},
 ): ButtonRoute {
   return {
+    ...declared,
     key: `${command}:${action}`,
     press(ctx) {
       const button = parseButtonId(ctx.customId);

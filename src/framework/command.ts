@@ -2,8 +2,10 @@ import type { SlashCommandBuilder, SlashCommandOptionsOnlyBuilder, SlashCommandS
 import type { OptionAttachment, Services } from '../services';
 import type { Reply } from '../views/reply';
 import type { TrackerQueue } from './tracker-queue';
+import type { InteractionClaim } from '../combat/store';
 
 export { UserError } from '../errors';
+export type { InteractionClaim };
 
 /** A user as every transport can describe one. */
 export interface CommandUser {
@@ -67,6 +69,12 @@ export interface CommandContext {
    * the command and subcommand, or from the button pressed. A change the core makes is stamped with it.
    */
   label?: string;
+  /**
+   * Set by a transport whose interactions may arrive twice (HTTP) for a handler declared
+   * `claimedBySave`: the interaction is recorded as handled by its first encounter save, in the same
+   * statement, instead of by a statement of its own before the handler runs.
+   */
+  claim?: InteractionClaim;
 }
 
 /** What every invocation carries (a command's, a button press's), past the options only a command has. */
@@ -92,6 +100,8 @@ export interface ButtonRoute {
   press(ctx: ComponentContext): Promise<Reply>;
   /** True when the press may take long enough that transports should defer the answer. */
   mayBeSlow?: boolean;
+  /** See `Command.claimedBySave`. */
+  claimedBySave?: boolean;
 }
 
 type Definition = SlashCommandBuilder | SlashCommandOptionsOnlyBuilder | SlashCommandSubcommandsOnlyBuilder;
@@ -107,4 +117,10 @@ export interface Command {
   examples?: readonly string[];
   /** True when the handler may take long enough that transports should defer the reply. */
   mayBeSlow?: boolean;
+  /**
+   * True for a subcommand (null: the command itself) whose only writes are encounter saves, with
+   * nothing done before the first that a second delivery must not do again: its save can record
+   * the interaction as handled (`CommandContext.claim`).
+   */
+  claimedBySave?(subcommand: string | null): boolean;
 }

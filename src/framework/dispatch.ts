@@ -13,7 +13,7 @@ import { NO_LONGER } from './buttons';
 
 const UNEXPECTED = 'Something went wrong on our side, and nothing was changed. Please try again.';
 
-type Outcome = 'ok' | 'user-error' | 'database-unavailable' | 'failed';
+type Outcome = 'ok' | 'user-error' | 'duplicate' | 'database-unavailable' | 'failed';
 
 function logOutcome(logger: Logger, fields: Record<string, unknown>, outcome: Outcome, started: number, error?: unknown): void {
   const latencyMs = Math.round(performance.now() - started);
@@ -36,7 +36,9 @@ async function guarded(logger: Logger, fields: Record<string, unknown>, run: () 
   } catch (error) {
     if (error instanceof UserError || error instanceof CombatRefusal) {
       const message = error instanceof CombatRefusal ? refusalText(error.refusal) : error.message;
-      logOutcome(logger, { ...fields, reason: message }, 'user-error', started);
+      // A second delivery of an interaction its save had recorded (HTTP): a replay, not the user's mistake.
+      const outcome = error instanceof CombatRefusal && error.refusal.kind === 'already-handled' ? 'duplicate' : 'user-error';
+      logOutcome(logger, { ...fields, reason: message }, outcome, started);
       return errorReply(message);
     }
     if (isDatabaseUnavailable(error)) {

@@ -26,6 +26,11 @@ export class CommandRegistry {
     return this.byName.get(name);
   }
 
+  /** Whether the command's save may record the interaction as handled (`Command.claimedBySave`). */
+  claimedBySave(name: string, subcommand: string | null): boolean {
+    return this.byName.get(name)?.claimedBySave?.(subcommand) ?? false;
+  }
+
   /** The handler of a button's custom id, by the `<command>:<action>` it starts with. */
   buttonRoute(customId: string): ButtonRoute | undefined {
     return this.buttons.get(routeKey(customId));

@@ -21,6 +21,8 @@ export interface Subcommand<D extends OptionDeclarations = OptionDeclarations, R
   options: D;
   requires: R;
   run: (ctx: CommandContext, options: OptionReader<D>, found: Found<R>) => Promise<Reply>;
+  /** See `Command.claimedBySave`. */
+  claimedBySave: boolean;
 }
 
 /** Declares a subcommand; its handler's reader knows exactly the options declared here. */
@@ -32,8 +34,15 @@ export function subcommand<
   options?: D;
   requires?: R;
   run: (ctx: CommandContext, options: OptionReader<D>, found: Found<R>) => Promise<Reply>;
+  claimedBySave?: true;
 }): Subcommand<D, R> {
-  return { description: spec.description, options: spec.options ?? ({} as D), requires: spec.requires ?? ({} as R), run: spec.run };
+  return {
+    description: spec.description,
+    options: spec.options ?? ({} as D),
+    requires: spec.requires ?? ({} as R),
+    run: spec.run,
+    claimedBySave: spec.claimedBySave === true,
+  };
 }
 
 /** Suggests values for one option as the user types into it. */
@@ -45,6 +54,7 @@ interface TableEntry {
   options: OptionDeclarations;
   requires: Requirements;
   run: (...args: never[]) => Promise<Reply>;
+  claimedBySave: boolean;
 }
 
 type OptionNames<S> = S extends { options: infer D } ? keyof D & string : never;
@@ -112,6 +122,7 @@ export function commandOfSubcommands<const N extends string, const T extends Rea
       const found = await checkRequirements(ctx, sub.requires);
       return sub.run(ctx, new OptionReader(sub.options, ctx.options), found);
     },
+    claimedBySave: (name) => name !== null && table[name]?.claimedBySave === true,
     ...(spec.suggest === undefined ? {} : { autocomplete: suggestFor(spec.suggest) }),
   };
 }
@@ -122,6 +133,8 @@ export function commandWithOptions<const N extends string, const D extends Optio
     options: D;
     run(ctx: CommandContext, options: OptionReader<D>): Promise<Reply>;
     suggest?: Partial<Record<keyof D & string, Suggester>>;
+    /** See `Command.claimedBySave`. */
+    claimedBySave?: true;
   },
 ): NamedCommand<N> {
   const definition = header(spec);
@@ -132,6 +145,7 @@ export function commandWithOptions<const N extends string, const D extends Optio
     ...extras(spec),
     // A handler's refusal reaches the dispatcher as a rejection, also when it throws before awaiting.
     execute: async (ctx) => spec.run(ctx, new OptionReader(spec.options, ctx.options)),
+    claimedBySave: () => spec.claimedBySave === true,
     ...(spec.suggest === undefined ? {} : { autocomplete: suggestFor(spec.suggest) }),
   };
 }

@@ -13,7 +13,7 @@ import {
   type REST,
 } from 'discord.js';
 import type { Services } from '../services';
-import type { AutocompleteChoice, ChannelMessenger } from '../framework/command';
+import type { AutocompleteChoice, ChannelMessenger, InteractionClaim } from '../framework/command';
 import type { Reply } from '../views/reply';
 import { Deferral } from '../framework/deferral';
 import { asPromise } from '../framework/as-promise';
@@ -38,8 +38,16 @@ export interface HttpAnswerOptions {
 export interface Arrival {
   /** `performance.now()` as the request arrived: Discord's 3 seconds count from there, whatever is awaited first. */
   at: number;
-  /** Null to run the interaction; else the reply that answers it instead (a replay, the database unavailable). */
-  admit(): Promise<Reply | null>;
+  /**
+   * Null to run the interaction; else the reply that answers it instead (a replay, the database
+   * unavailable). `claimedBySave`: the handler's save records the interaction as handled itself.
+   */
+  admit(claimedBySave: boolean): Promise<Reply | null>;
+}
+
+/** The context's claim for a handler whose save records the interaction as handled. */
+function claimFor(interaction: APIInteraction, claimedBySave: boolean): { claim?: InteractionClaim } {
+  return claimedBySave ? { claim: { id: interaction.id, recorded: false } } : {};
 }
 
 /** What is left of `afterMs` since the request arrived. */
@@ -108,12 +116,11 @@ async function answerCommand(
     acknowledge(respond, InteractionResponseType.DeferredChannelMessageWithSource),
     slow ? 0 : remaining(options.deferAfterMs, arrival),
   );
+  const commandOptions = flattenOptions(interaction.data.options ?? [], interaction.data.resolved?.attachments);
+  const claimedBySave = options.registry.claimedBySave(name, commandOptions.subcommandGroup === null ? commandOptions.subcommand : null);
   const reply =
-    (await arrival.admit()) ??
-    (await dispatchCommand(options.registry, name, {
-      ...base,
-      options: flattenOptions(interaction.data.options ?? [], interaction.data.resolved?.attachments),
-    }));
+    (await arrival.admit(claimedBySave)) ??
+    (await dispatchCommand(options.registry, name, { ...base, ...claimFor(interaction, claimedBySave), options: commandOptions }));
   const hook = webhook(interaction, options);
   if (!(await deferral.settle())) {
     if (!hasFiles(reply)) return respond(message(reply));
@@ -149,7 +156,10 @@ async function answerButton(
     acknowledge(respond, InteractionResponseType.DeferredMessageUpdate),
     slow ? 0 : remaining(options.deferAfterMs, arrival),
   );
-  const reply = (await arrival.admit()) ?? (await dispatchButton(options.registry, { ...base, customId }));
+  const claimedBySave = options.registry.buttonRoute(customId)?.claimedBySave === true;
+  const reply =
+    (await arrival.admit(claimedBySave)) ??
+    (await dispatchButton(options.registry, { ...base, ...claimFor(interaction, claimedBySave), customId }));
   const deferred = await deferral.settle();
   const hook = webhook(interaction, options);
   if (!deferred && hasFiles(reply)) respond({ type: InteractionResponseType.DeferredMessageUpdate });

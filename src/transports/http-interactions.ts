@@ -42,6 +42,11 @@ export type WebHandler = (req: IncomingMessage, res: ServerResponse, connections
 export interface InteractionLedger {
   /** True for the first claim of an id; false for every later one, from this process or another. */
   claim(interactionId: string): Promise<boolean>;
+  /**
+   * Told of an interaction whose command's save records it (`CommandContext.claim`) instead of a
+   * claim here: the ledger still forgets old ids from time to time, as claims make it do.
+   */
+  claimedBySave(): void;
 }
 
 export interface HttpInteractions extends Transport {
@@ -117,10 +122,15 @@ export async function startHttpInteractions(options: HttpInteractionsOptions): P
   /**
    * Runs an interaction unless its id was already applied, here or by another replica. The claim is
    * awaited inside the answer, whose deferral clock started at arrival: a stalled database delays
-   * the work, never the acknowledgement. One that cannot be reached answers at once, in words.
+   * the work, never the acknowledgement. One that cannot be reached answers at once, in words. A
+   * command whose save records the interaction itself is let through: its save refuses a replay.
    */
   const answerOnce = (interaction: APIInteraction, respond: Respond, fields: Record<string, unknown>, at: number): Promise<void> => {
-    const admit = async (): Promise<Reply | null> => {
+    const admit = async (claimedBySave: boolean): Promise<Reply | null> => {
+      if (claimedBySave) {
+        ledger.claimedBySave();
+        return null;
+      }
       try {
         if (await ledger.claim(interaction.id)) return null;
         fields.outcome = 'duplicate';

@@ -8,6 +8,7 @@ import { numberedRange } from '../combat/roster';
 import { it, its, type Referent } from './pronouns';
 import { MODIFIER_SYNTAX } from './condition-text';
 import { ordinal } from './spell-levels';
+import { ALREADY_HANDLED_TEXT } from './interaction-replies';
 
 /** Most names a refusal lists (a homebrew block's spells or options): a reply stays within Discord's limits. */
 const LISTED = 15;
@@ -92,6 +93,8 @@ export function refusalText(refusal: Refusal): string {
       return 'There is no encounter in this channel. Start one with `/init begin`.';
     case 'encounter-over':
       return 'That encounter is over; this button no longer does anything.';
+    case 'already-handled':
+      return ALREADY_HANDLED_TEXT;
     case 'attacker-changed':
       return `The turn moved on while you acted: **${shown(refusal.combatant)}** no longer acts. Run the command again.`;
     case 'no-ended-encounter':

@@ -275,7 +275,7 @@ test('a signed payload without data or with malformed member permissions gets 40
   expect(logLines.map((line) => (JSON.parse(line) as { level: number }).level).filter((level) => level >= 50)).toEqual([]);
 });
 
-test('the same signed /hp damage delivered twice is applied once; the second delivery is told it was already handled', async () => {
+test('the same signed /hp damage delivered twice is applied once, its save recording it; the second delivery is told it was already handled', async () => {
   const gm = { userId: MIRA.id, userName: MIRA.username };
   await fake.sendCommand('init begin', { name: 'The crypt' }, gm);
   await fake.sendCommand('init add', { name: 'Ghoul', hp: 22, ac: 12, initiative: 10 }, gm);
@@ -304,6 +304,55 @@ test('the same signed /hp damage delivered twice is applied once; the second del
   expect(refusal.data.embeds[0]?.description).toBe('⚠️ This interaction was already handled.');
   const rows = await db.prisma.$queryRawUnsafe<{ hp: number }[]>("SELECT hp FROM combatants WHERE name = 'Ghoul'");
   expect(rows).toEqual([{ hp: 17 }]);
+  expect(await db.prisma.$queryRawUnsafe('SELECT id FROM processed_interactions WHERE id = $1', payload.id)).toEqual([{ id: payload.id }]);
+  const lines = logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  expect(lines).toContainEqual(expect.objectContaining({ msg: 'interaction', interactionId: payload.id, outcome: 'duplicate' }));
+});
+
+test('the same /hp damage delivered twice at once is applied once', async () => {
+  const gm = { userId: MIRA.id, userName: MIRA.username };
+  await fake.sendCommand('init begin', { name: 'The crypt' }, gm);
+  await fake.sendCommand('init add', { name: 'Wight', hp: 22, ac: 12, initiative: 10 }, gm);
+  const damage = {
+    name: 'damage',
+    type: 1,
+    options: [
+      { name: 'target', type: 3, value: 'Wight' },
+      { name: 'amount', type: 3, value: '5' },
+    ],
+  };
+  const { payload } = commandPayload({ id: '2', name: 'hp', type: 1, options: [damage] });
+  const body = JSON.stringify(payload);
+  const headers = signatureHeaders(privateKey, body);
+  const answers = await Promise.all([request(endpoint, 'POST', body, headers), request(endpoint, 'POST', body, headers)]);
+  const said = answers.map(
+    (answer) => (JSON.parse(answer.text) as { data: { embeds: { description: string }[] } }).data.embeds[0]?.description,
+  );
+  expect(said.sort()).toEqual(['Wight takes 5 damage and is at 17 HP.', '⚠️ This interaction was already handled.']);
+  const rows = await db.prisma.$queryRawUnsafe<{ hp: number }[]>("SELECT hp FROM combatants WHERE name = 'Wight'");
+  expect(rows).toEqual([{ hp: 17 }]);
+});
+
+test('a command that writes more than its encounter is claimed before it runs: a second /init add delivery adds nobody', async () => {
+  const gm = { userId: MIRA.id, userName: MIRA.username };
+  await fake.sendCommand('init begin', { name: 'The crypt' }, gm);
+  const add = {
+    name: 'add',
+    type: 1,
+    options: [
+      { name: 'name', type: 3, value: 'Zombie' },
+      { name: 'hp', type: 3, value: '22' },
+    ],
+  };
+  const { payload } = commandPayload({ id: '3', name: 'init', type: 1, options: [add] });
+  const body = JSON.stringify(payload);
+  const headers = signatureHeaders(privateKey, body);
+  await request(endpoint, 'POST', body, headers);
+  const replayed = await request(endpoint, 'POST', body, headers);
+  expect((JSON.parse(replayed.text) as { data: { embeds: { description: string }[] } }).data.embeds[0]?.description).toBe(
+    '⚠️ This interaction was already handled.',
+  );
+  expect(await db.prisma.$queryRawUnsafe("SELECT name FROM combatants WHERE name LIKE 'Zombie%'")).toEqual([{ name: 'Zombie' }]);
   const lines = logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
   expect(lines).toContainEqual(
     expect.objectContaining({ msg: 'http request', interactionId: payload.id, outcome: 'duplicate', status: 200 }),
@@ -473,7 +522,7 @@ test('a handler past the deadline is deferred, then its answer edits the origina
 test('with the interaction ledger stalled, a command is deferred within the deadline of its arrival, and answered once the claim goes through', async () => {
   const ledger = createProcessedInteractions(db.prisma, { logger });
   const stalled = gate();
-  await startBot({ ledger: { claim: (id) => stalled.opened.then(() => ledger.claim(id)) } });
+  await startBot({ ledger: { claim: (id) => stalled.opened.then(() => ledger.claim(id)), claimedBySave: () => ledger.claimedBySave() } });
   const started = performance.now();
   const answer = fake.sendCommand('help');
   await fake.waitForRequest(isCallback(InteractionResponseType.DeferredChannelMessageWithSource), 2 * DEFER_AFTER_MS);

@@ -1,3 +1,4 @@
+import { CombatRefusal } from '../../src/combat/refusals';
 import { deltaOf, hiddenHitPointChanges, wholeSide, type EncounterDelta, type EncounterSide } from '../../src/combat/delta';
 import type { LastChange } from '../../src/combat/lifecycle';
 import { fightEntry, type FightEntry, type FightRecord } from '../../src/combat/recap';
@@ -29,6 +30,8 @@ export function createMemoryEncounterStore(
 ): EncounterStore {
   const now = options.now ?? (() => new Date());
   const fights: StoredFight[] = [];
+  /** Interaction ids saves recorded as handled, as the processed_interactions table keeps them. */
+  const claimed = new Set<string>();
   let nextEntry = 1;
 
   const activeIn = (channelId: string) => fights.find((f) => f.encounter.channelId === channelId && f.encounter.endedAt === null);
@@ -70,6 +73,11 @@ export function createMemoryEncounterStore(
       try {
         const before = fight.encounter;
         const transition = change(before, updateOptions.withLastChange === true ? lastChange(fight) : null);
+        const { claim } = updateOptions;
+        if (claim !== undefined) {
+          if (claimed.has(claim)) throw new CombatRefusal({ kind: 'already-handled' });
+          claimed.add(claim);
+        }
         const at = now();
         const encounter: Encounter = { ...transition.encounter, version: before.version + 1 };
         const delta = deltaOf(before, transition.encounter);

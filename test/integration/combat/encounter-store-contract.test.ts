@@ -131,6 +131,28 @@ describe.each([
     ]);
   });
 
+  it('records an interaction as handled with its first save only, and refuses a second delivery of it, saving nothing', async () => {
+    await service.apply(gm, here, 'init add', addMonsters, { name: 'Ogre', hp: 59, initiative: 8 });
+    const first = { id: 'interaction-1', recorded: false };
+    const claimed = service.claiming(first);
+    // A refused change records nothing: the interaction may still be applied.
+    expect(await refusal(claimed.apply(gm, here, 'hp damage', dealDamage, { target: 'Nobody', amount: '3' }))).toMatch(/Nobody/);
+    expect(first.recorded).toBe(false);
+    await claimed.apply(gm, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '9' });
+    expect(first.recorded).toBe(true);
+    // The same invocation saving again does not record it twice.
+    await claimed.apply(gm, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '1' });
+    const before = await service.get(here);
+    const again = service.claiming({ id: 'interaction-1', recorded: false });
+    expect(await refusal(again.apply(gm, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '9' }))).toBe(
+      'This interaction was already handled.',
+    );
+    const after = await service.get(here);
+    expect(after?.version).toBe(before?.version);
+    expect(hpOf(after as Encounter, 'Ogre')).toBe(49);
+    expect((await service.log(here, 25)).filter((e) => e.command === 'hp damage')).toHaveLength(2);
+  });
+
   it('saves nothing when a change is refused', async () => {
     const before = await service.get(here);
     expect(await refusal(service.apply(gm, here, 'hp damage', dealDamage, { target: 'Nobody', amount: '3' }))).toBe(

@@ -104,6 +104,17 @@ describe('the encounter store on PostgreSQL', () => {
     expect(combatant(hit.encounter, 'Ogre').rules.hp).toBe(40);
   });
 
+  it('records an interaction as handled in the save itself: a claimed command is still one statement', async () => {
+    await service.begin(gm, here, 'init begin', {});
+    await service.apply(gm, here, 'init add', addMonsters, { name: 'Ogre', hp: 59, initiative: 8 });
+    const before = counting.statements();
+    await service
+      .claiming({ id: 'interaction-7', recorded: false })
+      .apply(gm, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '10' });
+    expect(counting.statements() - before).toBe(1);
+    expect(await db.prisma.$queryRawUnsafe('SELECT id FROM processed_interactions')).toEqual([{ id: 'interaction-7' }]);
+  });
+
   it('does not trust a refusal computed on a stale copy', async () => {
     await service.begin(gm, here, 'init begin', {});
     const elsewhere = createEncounterService({
