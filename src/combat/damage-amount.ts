@@ -148,11 +148,32 @@ const REHEARSAL_SEED = 1;
  * before an attack's d20 decides whether it is rolled for real.
  */
 export function rehearseDamage(text: string): void {
-  const read = readDamage(text, null);
-  if (read.kind === 'number') return;
-  const random = createSeededRandom(REHEARSAL_SEED);
-  const budget = new WorkBudget();
-  for (const piece of read.pieces) rollPart(read.parsed, piece.expr, random, budget);
+  let refusal = rehearsals.get(text);
+  if (refusal === undefined) {
+    refusal = rehearsal(text);
+    // A table attacks with the same few damage texts over and over; anyone typing new ones only empties this.
+    if (rehearsals.size >= REHEARSALS_KEPT) rehearsals.clear();
+    rehearsals.set(text, refusal);
+  }
+  if (refusal !== null) throw refusal;
+}
+
+/** What rehearsing each text refused (null: nothing): on its fixed dice, a text always rehearses the same way. */
+const rehearsals = new Map<string, CombatRefusal | null>();
+const REHEARSALS_KEPT = 500;
+
+function rehearsal(text: string): CombatRefusal | null {
+  try {
+    const read = readDamage(text, null);
+    if (read.kind === 'number') return null;
+    const random = createSeededRandom(REHEARSAL_SEED);
+    const budget = new WorkBudget();
+    for (const piece of read.pieces) rollPart(read.parsed, piece.expr, random, budget);
+    return null;
+  } catch (error) {
+    if (error instanceof CombatRefusal) return error;
+    throw error;
+  }
 }
 
 /** The type the first piece of damage text has: its first `[type]`, or null for a number or untyped dice. */
