@@ -151,8 +151,11 @@ const groupButtons = [
 ];
 
 /** `condition:save:<encounter>:<effect>`: the repeat save a turn reply asked for. */
-const repeatSaveButton = onButton('condition', 'save', (ctx, button) =>
-  applyButtonStep(ctx, button.encounterId, pressRepeatSave, button.effectId),
+const repeatSaveButton = onButton(
+  'condition',
+  'save',
+  (ctx, button) => applyButtonStep(ctx, button.encounterId, pressRepeatSave, button.effectId),
+  { claimedBySave: true },
 );
 
 /** `/condition`: conditions, level tracks and named effects on the combatants of the channel's encounter. */
@@ -181,6 +184,7 @@ export const command = commandOfSubcommands({
         const input = { target: options.text('target'), condition: options.text('condition') };
         return applyStep(ctx, removeCondition, levels === null ? input : { ...input, levels });
       },
+      claimedBySave: true,
     }),
     list: subcommand({
       description: 'What is on each combatant, with rounds left',

@@ -23,8 +23,11 @@ export const dropConcentrationOf = subcommand({
 });
 
 /** Drops a concentration that keeps up nothing any more, offered when its last effect ended. */
-export const dropConcentrationButton = onButton('init', 'dropconc', (ctx, button) =>
-  applyButtonStep(ctx, button.encounterId, dropConcentration, button.combatantId),
+export const dropConcentrationButton = onButton(
+  'init',
+  'dropconc',
+  (ctx, button) => applyButtonStep(ctx, button.encounterId, dropConcentration, button.combatantId),
+  { claimedBySave: true },
 );
 
 export const legendary = subcommand({

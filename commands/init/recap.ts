@@ -108,6 +108,7 @@ export const exportFight = subcommand({
 export const undo = subcommand({
   description: 'Revert the last change (the game master, or whoever made it)',
   run: (ctx) => undoLastChange(ctx),
+  claimedBySave: true,
 });
 
 /** The game master's log is private and complete; anyone else's is the players' view, in the channel. */

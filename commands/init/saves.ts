@@ -44,16 +44,26 @@ export const options = subcommand({
 });
 
 /** A death save the turn's reply asked its combatant's controller for. */
-export const deathSaveButton = onButton('init', 'death', async (ctx, button) => {
-  await encounterForButton(ctx, button.encounterId);
-  return applyStep(ctx, pressDeathSave, button.combatantId);
-});
+export const deathSaveButton = onButton(
+  'init',
+  'death',
+  async (ctx, button) => {
+    await encounterForButton(ctx, button.encounterId);
+    return applyStep(ctx, pressDeathSave, button.combatantId);
+  },
+  { claimedBySave: true },
+);
 
 /**
  * `hp:conc:<encounter>:<combatant>:<n>`: the concentration save damage asked for, whichever command
  * dealt it (/hp damage, /attack); its id keeps the `hp` of the messages already posted.
  */
-export const concentrationSaveButton = onButton('hp', 'conc', async (ctx, button) => {
-  await encounterForButton(ctx, button.encounterId);
-  return applyStep(ctx, pressConcentrationSave, button.combatantId);
-});
+export const concentrationSaveButton = onButton(
+  'hp',
+  'conc',
+  async (ctx, button) => {
+    await encounterForButton(ctx, button.encounterId);
+    return applyStep(ctx, pressConcentrationSave, button.combatantId);
+  },
+  { claimedBySave: true },
+);

@@ -23,17 +23,20 @@ export const move = subcommand({
   description: 'Make a combatant the current one (game master)',
   options: { target: targetOption('Whose turn it becomes') },
   run: (ctx, options) => applyStep(ctx, moveTurn, options.text('target')),
+  claimedBySave: true,
 });
 
 export const delay = subcommand({
   description: 'Step out of the order on your turn, until /init act',
   run: (ctx) => applyStep(ctx, delayTurn),
+  claimedBySave: true,
 });
 
 export const act = subcommand({
   description: 'Come back from a delay and act now, keeping this place',
   options: { target: text('Who acts (default: your delaying combatant)', { autocomplete: true }) },
   run: (ctx, options) => applyStep(ctx, actNow, options.text('target') ?? undefined),
+  claimedBySave: true,
 });
 
 /** The tracker's Next turn and Previous turn buttons. */
