@@ -275,22 +275,34 @@ test('a signed payload without data or with malformed member permissions gets 40
   expect(logLines.map((line) => (JSON.parse(line) as { level: number }).level).filter((level) => level >= 50)).toEqual([]);
 });
 
-test('the same signed /hp damage delivered twice is applied once, its save recording it; the second delivery is told it was already handled', async () => {
+/**
+ * A fight in the crypt with `monster` at 22 HP, and one signed `/hp damage` of 5 on it as Discord
+ * would deliver it: its body and headers, to send as often as a test likes.
+ */
+async function damageDelivery(monster: string) {
   const gm = { userId: MIRA.id, userName: MIRA.username };
   await fake.sendCommand('init begin', { name: 'The crypt' }, gm);
-  await fake.sendCommand('init add', { name: 'Ghoul', hp: 22, ac: 12, initiative: 10 }, gm);
+  await fake.sendCommand('init add', { name: monster, hp: 22, ac: 12, initiative: 10 }, gm);
   const damage = {
     name: 'damage',
     type: 1,
     options: [
-      { name: 'target', type: 3, value: 'Ghoul' },
+      { name: 'target', type: 3, value: monster },
       { name: 'amount', type: 3, value: '5' },
     ],
   };
   const { payload } = commandPayload({ id: '2', name: 'hp', type: 1, options: [damage] });
   const body = JSON.stringify(payload);
-  const headers = signatureHeaders(privateKey, body);
+  return { id: payload.id, body, headers: signatureHeaders(privateKey, body) };
+}
 
+/** The hit points of every combatant called `name`. */
+function hpOf(name: string): Promise<{ hp: number }[]> {
+  return db.prisma.$queryRawUnsafe<{ hp: number }[]>('SELECT hp FROM combatants WHERE name = $1', name);
+}
+
+test('the same signed /hp damage delivered twice is applied once, its save recording it; the second delivery is told it was already handled', async () => {
+  const { id, body, headers } = await damageDelivery('Ghoul');
   const first = await request(endpoint, 'POST', body, headers);
   const replayed = await request(endpoint, 'POST', body, headers);
   expect(first.status).toBe(200);
@@ -302,35 +314,20 @@ test('the same signed /hp damage delivered twice is applied once, its save recor
   expect(refusal.type).toBe(InteractionResponseType.ChannelMessageWithSource);
   expect(refusal.data.flags).toBe(MessageFlags.Ephemeral);
   expect(refusal.data.embeds[0]?.description).toBe('⚠️ This interaction was already handled.');
-  const rows = await db.prisma.$queryRawUnsafe<{ hp: number }[]>("SELECT hp FROM combatants WHERE name = 'Ghoul'");
-  expect(rows).toEqual([{ hp: 17 }]);
-  expect(await db.prisma.$queryRawUnsafe('SELECT id FROM processed_interactions WHERE id = $1', payload.id)).toEqual([{ id: payload.id }]);
+  expect(await hpOf('Ghoul')).toEqual([{ hp: 17 }]);
+  expect(await db.prisma.$queryRawUnsafe('SELECT id FROM processed_interactions WHERE id = $1', id)).toEqual([{ id }]);
   const lines = logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
-  expect(lines).toContainEqual(expect.objectContaining({ msg: 'interaction', interactionId: payload.id, outcome: 'duplicate' }));
+  expect(lines).toContainEqual(expect.objectContaining({ msg: 'interaction', interactionId: id, outcome: 'duplicate' }));
 });
 
 test('the same /hp damage delivered twice at once is applied once', async () => {
-  const gm = { userId: MIRA.id, userName: MIRA.username };
-  await fake.sendCommand('init begin', { name: 'The crypt' }, gm);
-  await fake.sendCommand('init add', { name: 'Wight', hp: 22, ac: 12, initiative: 10 }, gm);
-  const damage = {
-    name: 'damage',
-    type: 1,
-    options: [
-      { name: 'target', type: 3, value: 'Wight' },
-      { name: 'amount', type: 3, value: '5' },
-    ],
-  };
-  const { payload } = commandPayload({ id: '2', name: 'hp', type: 1, options: [damage] });
-  const body = JSON.stringify(payload);
-  const headers = signatureHeaders(privateKey, body);
+  const { body, headers } = await damageDelivery('Wight');
   const answers = await Promise.all([request(endpoint, 'POST', body, headers), request(endpoint, 'POST', body, headers)]);
   const said = answers.map(
     (answer) => (JSON.parse(answer.text) as { data: { embeds: { description: string }[] } }).data.embeds[0]?.description,
   );
   expect(said.sort()).toEqual(['Wight takes 5 damage and is at 17 HP.', '⚠️ This interaction was already handled.']);
-  const rows = await db.prisma.$queryRawUnsafe<{ hp: number }[]>("SELECT hp FROM combatants WHERE name = 'Wight'");
-  expect(rows).toEqual([{ hp: 17 }]);
+  expect(await hpOf('Wight')).toEqual([{ hp: 17 }]);
 });
 
 test('a command that writes more than its encounter is claimed before it runs: a second /init add delivery adds nobody', async () => {
