@@ -56,6 +56,9 @@ import type { StoredRow } from './table-rows';
  * read. Statements are prepared once per connection on PostgreSQL (see src/db/client.ts). The save (and
  * the begin) also tells other processes' live pages of the new version with pg_notify, inside the
  * same statement: no round trip of its own, and PostgreSQL delivers it only once the change commits.
+ * Given an HTTP interaction's id to claim, it inserts that into processed_interactions too, whose key
+ * fails a replay's save whole. What the caller works out from the change alone (its reply's words) is
+ * done while the save is on its way.
  */
 
 /** Active encounters this process remembers (a few kilobytes each). */
