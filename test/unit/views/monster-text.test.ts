@@ -67,6 +67,17 @@ describe('a stat block in the bot’s words', () => {
     expect(embed.footer).toBe('SRD 5.2 (CC-BY-4.0, Wizards of the Coast)');
   });
 
+  test('its XP has thousands separators without the locale data, which toLocaleString loads at some 7 MB', () => {
+    const toLocaleString = jest.spyOn(Number.prototype, 'toLocaleString');
+    try {
+      const embed = monsterEmbed(homebrew({ xp: 1_000_000 }), 'homebrew');
+      expect(embed.description).toContain('(1,000,000 XP)');
+      expect(toLocaleString).not.toHaveBeenCalled();
+    } finally {
+      toLocaleString.mockRestore();
+    }
+  });
+
   test('2014 Goblin: AC 15 from its armour, 7 HP, its two attacks with reach and range', async () => {
     const shown = text(monsterEmbed(await srdMonster('srd-5.1', 'Goblin'), 'srd-5.1'));
     expect(shown).toContain('**AC** 15 (leather armor, shield) · **HP** 7 (2d6) · **Initiative** +2');
