@@ -16,12 +16,13 @@ export interface PrismaClientOptions {
 }
 
 /**
- * Prisma's query compiler comes as a module exporting its WebAssembly as one 4.6 MB base64 string,
+ * Prisma's query compiler comes as a module exporting its WebAssembly as one base64 string (2.3 MB),
  * which Prisma decodes and compiles once per process and then keeps compiled. Node's module cache
  * would keep the string too, for the life of the process, in that module's exports (and so would
- * the module that imported it, among its children); nothing reads it again. The generated client imports this file (a test checks that it still does).
+ * the module that imported it, among its children); nothing reads it again. The generated client
+ * imports this file (a test checks that it still does): the small build, see prisma/schema.prisma.
  */
-export const QUERY_COMPILER_SOURCE = require.resolve('@prisma/client/runtime/query_compiler_fast_bg.postgresql.wasm-base64.js');
+export const QUERY_COMPILER_SOURCE = require.resolve('@prisma/client/runtime/query_compiler_small_bg.postgresql.wasm-base64.js');
 
 /** What of a pg pool says a connection came back. */
 interface Releases {

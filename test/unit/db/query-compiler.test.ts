@@ -12,7 +12,7 @@ test('loading the query compiler ahead needs no database, resolves, and happens 
   await expect(first).resolves.toBeUndefined();
 });
 
-describe("the query compiler's 4.6 MB source leaves the module cache once Prisma has read it", () => {
+describe("the query compiler's base64 source leaves the module cache once Prisma has read it", () => {
   test('the generated client reads the file that is dropped', () => {
     const generated = fs.readFileSync(path.join(__dirname, '../../../src/db/generated/internal/class.ts'), 'utf8');
     expect(generated).toContain(`import("@prisma/client/runtime/${path.basename(QUERY_COMPILER_SOURCE)}")`);
