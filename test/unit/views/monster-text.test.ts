@@ -1,5 +1,6 @@
 import { caveLurker, srdMonster } from '../../support/monsters';
-import { monstersOf, readHomebrew, type Monster } from '../../../src/compendium';
+import { monstersOf, type Monster } from '../../../src/compendium';
+import { readHomebrew } from '../../../src/compendium/homebrew';
 import {
   homebrewImportedReply,
   homebrewIssuesReply,
