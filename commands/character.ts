@@ -8,7 +8,6 @@ import {
   type Character,
   type SheetChanges,
 } from '../src/characters/sheet';
-import { exportCharacter, importCharacter } from '../src/characters/portable';
 import { revivedState } from '../src/characters/fight';
 import type { SpellcastingChanges } from '../src/characters/spellcasting';
 import { CASTER_CLASSES } from '../src/characters/spell-slots';
@@ -27,6 +26,7 @@ import { characterEmbed, characterListEmbed, characterName } from '../src/views/
 import { ABILITY_NAMES } from '../src/views/condition-text';
 import { COLORS } from '../src/views/embeds';
 import type { Reply } from '../src/views/reply';
+import type * as Portable from '../src/characters/portable';
 
 function nameOption<const R extends boolean>(description: string, required: R) {
   return { name: text(description, { required, maxLength: CHARACTER_NAME_MAX_LENGTH }) } as const;
@@ -214,11 +214,17 @@ const deleteButtons = [
   }),
 ];
 
+/** The character file's reader and writer bring zod, some 5 MB of the bot's memory that only these two need. */
+function portable(): Promise<typeof Portable> {
+  return import('../src/characters/portable');
+}
+
 const exportSheet = subcommand({
   description: "Print a character's sheet as JSON, for /character import",
   options: nameOption('Which character (default: your active one)', false),
   async run(ctx, options) {
     const character = await characterNamedOrActive(ctx, options.text('name'));
+    const { exportCharacter } = await portable();
     return { ephemeral: true, content: `\`\`\`json\n${JSON.stringify(exportCharacter(character), null, 1)}\n\`\`\`` };
   },
 });
@@ -235,6 +241,7 @@ const importSheet = subcommand({
   async run(ctx, options) {
     const text = await importedText(ctx, { file: options.attachment('file'), json: options.text('json') }, 'the character');
     const { ruleset } = await ctx.services.settings.effectiveRuleset(placeOf(ctx));
+    const { importCharacter } = await portable();
     const { sheet, state } = importCharacter(text, getRuleSet(ruleset));
     const created = await ctx.services.characters.create(ownerOf(ctx), sheet, state);
     if (created === null) throw new UserError(`You already have a character called ${characterName(sheet)}: delete or rename it first.`);

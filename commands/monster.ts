@@ -1,4 +1,4 @@
-import { BOOK_IDS, bookOf, HOMEBREW_LIMITS, HOMEBREW_PER_SERVER, nameKey, readHomebrew, type BookId } from '../src/compendium';
+import { BOOK_IDS, bookOf, HOMEBREW_LIMITS, HOMEBREW_PER_SERVER, nameKey, type BookId } from '../src/compendium';
 import { isGameMaster } from '../src/combat/permissions';
 import type { Encounter } from '../src/combat/types';
 import { rankByName } from '../src/framework/autocomplete';
@@ -113,6 +113,8 @@ const importMonsters = subcommand({
   requires: MANAGE_MONSTERS,
   async run(ctx, options) {
     const json = await importedText(ctx, { file: options.attachment('file'), json: options.text('json') }, 'the monsters', MONSTER_FILE);
+    // The reader brings zod, some 5 MB of the bot's memory that only an import needs.
+    const { readHomebrew } = await import('../src/compendium/homebrew');
     const read = readHomebrew(json);
     if (!read.ok) return homebrewIssuesReply(read.issues);
     const shelf = ctx.services.bestiary.homebrew;

@@ -2,29 +2,15 @@ import { z } from 'zod';
 import { SKILL_KEYS } from '../rules/skills';
 import { ABILITIES, CONDITION_KEYS, DAMAGE_TYPES } from '../rules/types';
 import { DICE_PATTERN, parseDice } from './dice';
+import { HOMEBREW_LIMITS } from './homebrew-limits';
 import { AREA_SHAPES, SIZES } from './types';
 
 /**
  * The project's own format for a server's monsters: a JSON file `{ "monsters": [ … ] }`, each
  * monster in the shape the SRD converter writes (docs/bestiary.md). Everything a user sends is
- * bounded: the file's bytes, the number of monsters and of their parts, every string's length and
- * every die.
+ * bounded (./homebrew-limits).
  */
-export const HOMEBREW_LIMITS = {
-  bytes: 256 * 1024,
-  monsters: 50,
-  /** Discord's limit for an autocomplete name. */
-  name: 100,
-  text: 200,
-  note: 1000,
-  actions: 30,
-  traits: 30,
-  parts: 8,
-  spells: 60,
-  diceCount: 100,
-  diceSides: 100,
-  diceBonus: 1000,
-} as const;
+export { HOMEBREW_LIMITS };
 
 const L = HOMEBREW_LIMITS;
 

@@ -5,11 +5,6 @@ export { createNameIndex, nameKey, type NameIndex, type Named } from './lookup';
 export { monstersOf, spellsOf } from './load';
 export { averageOf, formatDice, parseDice, type DiceFormula } from './dice';
 export { CANTRIP_TIERS, damageExpression, effectAtLevel, scalingSteps, type CastLevel } from './effects';
-export {
-  HOMEBREW_LIMITS,
-  homebrewJsonSchema,
-  readHomebrew,
-  type HomebrewIssue,
-  type HomebrewMonster,
-  type HomebrewResult,
-} from './homebrew';
+export { HOMEBREW_LIMITS } from './homebrew-limits';
+// The reader itself (and zod) from './homebrew', loaded when a file is imported.
+export type { HomebrewIssue, HomebrewMonster, HomebrewResult } from './homebrew';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { spellcastingFromJson, spellcastingSchema, spellcastingToJson } from '../characters/character-format';
+import type * as CharacterFormat from '../characters/character-format';
 import { nameKey, type Character, type CharacterSheet, type CharacterState, type HitDie, type Skill } from '../characters/sheet';
 import { MAX_CHARACTERS_PER_OWNER, type CharacterOwner, type CharacterStore } from '../characters/store';
 import { UserError } from '../errors';
@@ -8,8 +8,20 @@ import type { Spellcasting } from '../characters/spellcasting';
 import { Prisma, type PrismaClient } from './generated/client';
 
 type Row = Prisma.CharacterModel;
+type Format = typeof CharacterFormat;
 
-function fromRow(row: Row): Character {
+let formatLoaded: Promise<Format> | null = null;
+
+/**
+ * The character file's format checks the spellcasting column with zod, some 5 MB of the bot's
+ * memory: loaded with the first character read or written, not at start.
+ */
+function format(): Promise<Format> {
+  formatLoaded ??= import('../characters/character-format');
+  return formatLoaded;
+}
+
+function fromRow(row: Row, f: Format): Character {
   return {
     id: row.id,
     guildId: row.guildId,
@@ -33,15 +45,15 @@ function fromRow(row: Row): Character {
     tracks: { exhaustion: row.exhaustion, fatigue: row.fatigue, strife: row.strife },
     conditions: Array.isArray(row.conditions) ? (row.conditions as ConditionKey[]) : [],
     dead: row.dead,
-    spellcasting: storedSpellcasting(row.spellcasting),
+    spellcasting: storedSpellcasting(row.spellcasting, f),
     slotsSpent: row.slotsSpent,
   };
 }
 
 /** The column holds the character file's own shape, written by toColumns; anything else reads as no spellcasting. */
-function storedSpellcasting(value: Prisma.JsonValue | null): Spellcasting | null {
-  const parsed = spellcastingSchema.safeParse(value);
-  return parsed.success ? spellcastingFromJson(parsed.data) : null;
+function storedSpellcasting(value: Prisma.JsonValue | null, f: Format): Spellcasting | null {
+  const parsed = f.spellcastingSchema.safeParse(value);
+  return parsed.success ? f.spellcastingFromJson(parsed.data) : null;
 }
 
 function stateColumns(state: CharacterState) {
@@ -58,7 +70,7 @@ function stateColumns(state: CharacterState) {
   };
 }
 
-function toColumns(sheet: CharacterSheet, state: CharacterState) {
+function toColumns(sheet: CharacterSheet, state: CharacterState, f: Format) {
   return {
     name: sheet.name,
     nameKey: nameKey(sheet.name),
@@ -72,7 +84,7 @@ function toColumns(sheet: CharacterSheet, state: CharacterState) {
     expertise: sheet.expertise,
     initBonus: sheet.initBonus,
     speed: sheet.speed,
-    spellcasting: spellcastingToJson(sheet.spellcasting) ?? Prisma.DbNull,
+    spellcasting: f.spellcastingToJson(sheet.spellcasting) ?? Prisma.DbNull,
     ...stateColumns(state),
   };
 }
@@ -87,34 +99,36 @@ const ownedBy = (owner: CharacterOwner) => ({ guildId: owner.guildId, ownerId: o
 export function createCharacterStore(prisma: PrismaClient): CharacterStore {
   const find = async (owner: CharacterOwner, name: string): Promise<Character | null> => {
     const row = await prisma.character.findUnique({ where: { guildId_ownerId_nameKey: { ...ownedBy(owner), nameKey: nameKey(name) } } });
-    return row === null ? null : fromRow(row);
+    return row === null ? null : fromRow(row, await format());
   };
 
   return {
     async list(owner) {
       const rows = await prisma.character.findMany({ where: ownedBy(owner), orderBy: { nameKey: 'asc' } });
-      return rows.map(fromRow);
+      const f = await format();
+      return rows.map((row) => fromRow(row, f));
     },
     find,
     async active(owner) {
       const row = await prisma.character.findFirst({ where: { ...ownedBy(owner), active: true } });
-      return row === null ? null : fromRow(row);
+      return row === null ? null : fromRow(row, await format());
     },
     async get(id) {
       const row = await prisma.character.findUnique({ where: { id } });
-      return row === null ? null : fromRow(row);
+      return row === null ? null : fromRow(row, await format());
     },
     async create(owner, sheet, state) {
       if ((await prisma.character.count({ where: ownedBy(owner) })) >= MAX_CHARACTERS_PER_OWNER) {
         throw new UserError(`A player can keep at most ${MAX_CHARACTERS_PER_OWNER} characters in a server: delete one first.`);
       }
       if ((await find(owner, sheet.name)) !== null) return null;
+      const f = await format();
       try {
         const [, row] = await prisma.$transaction([
           prisma.character.updateMany({ where: ownedBy(owner), data: { active: false } }),
-          prisma.character.create({ data: { id: randomUUID(), ...ownedBy(owner), active: true, ...toColumns(sheet, state) } }),
+          prisma.character.create({ data: { id: randomUUID(), ...ownedBy(owner), active: true, ...toColumns(sheet, state, f) } }),
         ]);
-        return fromRow(row);
+        return fromRow(row, f);
       } catch (error) {
         if (isUniqueViolation(error)) return null;
         throw error;
@@ -123,9 +137,10 @@ export function createCharacterStore(prisma: PrismaClient): CharacterStore {
     async update(character) {
       const clash = await find(character, character.name);
       if (clash !== null && clash.id !== character.id) return null;
+      const f = await format();
       try {
-        const row = await prisma.character.update({ where: { id: character.id }, data: toColumns(character, character) });
-        return fromRow(row);
+        const row = await prisma.character.update({ where: { id: character.id }, data: toColumns(character, character, f) });
+        return fromRow(row, f);
       } catch (error) {
         if (isUniqueViolation(error)) return null;
         throw error;
@@ -150,7 +165,8 @@ export function createCharacterStore(prisma: PrismaClient): CharacterStore {
       if (encounter === null) return null;
       const ids = encounter.combatants.flatMap((c) => (c.characterId === null ? [] : [c.characterId]));
       const rows = await prisma.character.findMany({ where: { id: { in: ids }, guildId: place.guildId }, orderBy: { nameKey: 'asc' } });
-      return { gameMasterId: encounter.gameMasterId, characters: rows.map(fromRow) };
+      const f = await format();
+      return { gameMasterId: encounter.gameMasterId, characters: rows.map((row) => fromRow(row, f)) };
     },
     async fightOf(id) {
       const running = await prisma.encounter.findFirst({

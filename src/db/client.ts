@@ -16,6 +16,41 @@ export interface PrismaClientOptions {
 }
 
 /**
+ * Prisma's query compiler comes as a module exporting its WebAssembly as one base64 string (2.3 MB),
+ * which Prisma decodes and compiles once per process and then keeps compiled. Node's module cache
+ * would keep the string too, for the life of the process, in that module's exports (and so would
+ * the module that imported it, among its children); nothing reads it again. The generated client
+ * imports this file (a test checks that it still does): the small build, see prisma/schema.prisma.
+ */
+export const QUERY_COMPILER_SOURCE = require.resolve('@prisma/client/runtime/query_compiler_small_bg.postgresql.wasm-base64.js');
+
+/** What of a pg pool says a connection came back. */
+interface Releases {
+  on(event: 'release', listener: () => void): unknown;
+  off(event: 'release', listener: () => void): unknown;
+}
+
+/**
+ * Drops the query compiler's source from Node's module cache once Prisma has read it: Prisma loads
+ * the compiler before its first query, so a connection handed back to the pool is the first moment
+ * it may have; until then each one looks, and the first that finds it stops looking.
+ */
+export function forgetQueryCompilerSourceOnceRead(pool: Releases, cache: NodeJS.Dict<NodeJS.Module> = require.cache): void {
+  const forget = (): void => {
+    const source = cache[QUERY_COMPILER_SOURCE];
+    if (source === undefined) return;
+    delete cache[QUERY_COMPILER_SOURCE];
+    // The module that imported it lists it among its children too.
+    for (const importer of Object.values(cache)) {
+      const at = importer?.children.indexOf(source) ?? -1;
+      if (at >= 0) importer?.children.splice(at, 1);
+    }
+    pool.off('release', forget);
+  };
+  pool.on('release', forget);
+}
+
+/**
  * A Prisma client on a pool of the caller's, or on one made from `config`, through
  * @prisma/adapter-pg; the raw-SQL stores reach the same pool directly (src/db/raw-sql.ts).
  */
@@ -23,6 +58,7 @@ export function prismaOn(poolOrConfig: pg.Pool | pg.PoolConfig, { prepared }: Pr
   const pool = poolOrConfig instanceof pg.Pool ? poolOrConfig : new pg.Pool(poolOrConfig);
   // An idle connection's error (the server restarted) drops it from the pool; unheard, it would end the process.
   pool.on('error', () => undefined);
+  forgetQueryCompilerSourceOnceRead(pool);
   const name = prepared ? statementNamer(PREPARED_TEXTS) : () => '';
   const adapter = new PrismaPg(pool, { disposeExternalPool: true, statementNameGenerator: (query) => name(query.sql) });
   const prisma = new PrismaClient({ adapter });

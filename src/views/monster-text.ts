@@ -19,6 +19,7 @@ import {
   type Trait,
   type Uses,
 } from '../compendium';
+import { withCommas } from '../dice/limits';
 import type { Skill } from '../rules/skills';
 import { abilityModifier } from '../rules/state';
 import { ABILITIES, type Ability } from '../rules/types';
@@ -266,7 +267,7 @@ function headerLines(monster: Monster): string[] {
     ...(conditions === '' ? [] : [`**Condition immunities** ${conditions}`]),
     `**Senses** ${sensesWords(monster)}`,
     ...(monster.languages === undefined ? [] : [`**Languages** ${shown(monster.languages)}`]),
-    `**CR** ${monster.cr} (${monster.xp.toLocaleString('en-US')} XP) · **Proficiency bonus** ${signed(monster.proficiencyBonus)}`,
+    `**CR** ${monster.cr} (${withCommas(monster.xp)} XP) · **Proficiency bonus** ${signed(monster.proficiencyBonus)}`,
   ];
 }
 

@@ -1,4 +1,5 @@
-import { bookOf, createNameIndex, monstersOf, otherBook, readHomebrew, HOMEBREW_LIMITS } from '../../../src/compendium';
+import { bookOf, createNameIndex, monstersOf, otherBook, HOMEBREW_LIMITS } from '../../../src/compendium';
+import { readHomebrew } from '../../../src/compendium/homebrew';
 import { RULESET_IDS } from '../../../src/rules/ids';
 
 describe('finding monsters by name', () => {

@@ -1,5 +1,6 @@
 import { caveLurker, srdMonster } from '../../support/monsters';
-import { monstersOf, readHomebrew, type Monster } from '../../../src/compendium';
+import { monstersOf, type Monster } from '../../../src/compendium';
+import { readHomebrew } from '../../../src/compendium/homebrew';
 import {
   homebrewImportedReply,
   homebrewIssuesReply,
@@ -65,6 +66,17 @@ describe('a stat block in the bot’s words', () => {
       },
     ]);
     expect(embed.footer).toBe('SRD 5.2 (CC-BY-4.0, Wizards of the Coast)');
+  });
+
+  test('its XP has thousands separators without the locale data, which toLocaleString loads at some 7 MB', () => {
+    const toLocaleString = jest.spyOn(Number.prototype, 'toLocaleString');
+    try {
+      const embed = monsterEmbed(homebrew({ xp: 1_000_000 }), 'homebrew');
+      expect(embed.description).toContain('(1,000,000 XP)');
+      expect(toLocaleString).not.toHaveBeenCalled();
+    } finally {
+      toLocaleString.mockRestore();
+    }
   });
 
   test('2014 Goblin: AC 15 from its armour, 7 HP, its two attacks with reach and range', async () => {
