@@ -17,7 +17,7 @@
 // bot peaked some 30 MB lower with it and used less CPU per command, and after four rounds of ten
 // fights its CPU per command was the same. `npm run console` takes it too: the optimizing compiler's
 // work on PostgreSQL and the query compiler as they start took the two cores the console's first
-// answer waits on (its first line answered in 0.78 s with it against 1.19 s without, side by side).
+// answer waits on (bench:startup: its first line answered in 0.74 s with it against 1.06 s without).
 'use strict';
 const { spawn } = require('node:child_process');
 const os = require('node:os');
