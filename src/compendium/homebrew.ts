@@ -10,7 +10,6 @@ import { AREA_SHAPES, SIZES } from './types';
  * monster in the shape the SRD converter writes (docs/bestiary.md). Everything a user sends is
  * bounded (./homebrew-limits).
  */
-export { HOMEBREW_LIMITS };
 
 const L = HOMEBREW_LIMITS;
 
