@@ -25,6 +25,7 @@ import type { HeardVersions } from './heard-versions';
 import { KeyedQueue } from './encounter-queue';
 import {
   COMBATANT_COLUMNS,
+  COMBATANT_COLUMN_TYPES,
   EFFECT_COLUMNS,
   combatantRow,
   effectRow,
@@ -125,7 +126,8 @@ const LOCK_SQL = 'SELECT 1 FROM encounters WHERE active_channel_id = $1 FOR UPDA
 /** Which parts a save needs: a command that touched no effects plans and sends none of theirs. */
 interface SaveShape {
   removedCombatants: boolean;
-  changedCombatants: boolean;
+  /** The columns sent for the changed combatants, in COMBATANT_COLUMNS' order (none: no combatant changed). */
+  changedCombatants: readonly (keyof CombatantRow)[];
   newCombatants: boolean;
   removedEffects: boolean;
   changedEffects: boolean;
@@ -160,25 +162,27 @@ function rowParts(table: string, alias: string, columns: readonly string[], kind
   };
 }
 
+const COMBATANT_PARTS = rowParts('combatants', 'c', COMBATANT_COLUMNS, 'Combatants');
+
 /**
- * A changed combatant is sent as its id and the columns the change altered: each merged over the
- * stored row by jsonb_populate_record, so a hit sends its hit points, not the whole combatant.
+ * The changed combatants are sent as their ids and the columns the change altered in any of them,
+ * each read as its type: a hit sends and assigns hit points, not the whole combatant. (Merging the
+ * sent columns over each stored row with jsonb_populate_record costs as much as the rest of the save.)
  */
-const COMBATANT_PARTS = {
-  ...rowParts('combatants', 'c', COMBATANT_COLUMNS, 'Combatants'),
-  changed: `changed_combatants AS (
-  UPDATE combatants c SET (${COMBATANT_COLUMNS.join(', ')}) = (
-    SELECT ${COMBATANT_COLUMNS.map((name) => `r.${name}`).join(', ')} FROM jsonb_populate_record(c, p.value) r
-  )
-  FROM enc, input i, jsonb_array_elements(i.j->'changedCombatants') p
-  WHERE c.encounter_id = enc.id AND c.id = p.value->>'id'
-)`,
-};
+function changedCombatantsPart(columns: readonly (keyof CombatantRow)[]): string {
+  const assigned = columns.filter((name) => name !== 'id');
+  return `changed_combatants AS (
+  UPDATE combatants c SET ${assigned.map((name) => `${name} = r.${name}`).join(', ')}
+  FROM enc, input i, jsonb_to_recordset(i.j->'changedCombatants')
+    AS r(${columns.map((name) => `${name} ${COMBATANT_COLUMN_TYPES[name]}`).join(', ')})
+  WHERE c.encounter_id = enc.id AND c.id = r.id
+)`;
+}
 const EFFECT_PARTS = rowParts('encounter_effects', 'f', EFFECT_COLUMNS, 'Effects');
 
-const SAVE_PARTS: Readonly<Record<keyof SaveShape, string>> = {
+/** Every part but the changed combatants', whose text depends on the columns they changed. */
+const SAVE_PARTS: Readonly<Record<Exclude<keyof SaveShape, 'changedCombatants'>, string>> = {
   removedCombatants: COMBATANT_PARTS.removed,
-  changedCombatants: COMBATANT_PARTS.changed,
   newCombatants: COMBATANT_PARTS.added,
   removedEffects: EFFECT_PARTS.removed,
   changedEffects: EFFECT_PARTS.changed,
@@ -240,17 +244,24 @@ const FIGHT_TAIL = `,
   (SELECT coalesce(json_agg(${ENTRY_JSON} ORDER BY ev.id), '[]'::json)
     FROM encounter_events ev WHERE ev.encounter_id = enc.id) AS entries`;
 
+/**
+ * Save statements kept built. The shapes come from what the steps change (a few dozen column sets
+ * in all); past this many, a new shape's text is built for each save rather than kept.
+ */
+const MOST_SAVE_STATEMENTS = 500;
 const saveStatements = new Map<string, string>();
 
 /** The save statement for one shape, built once: the update, the parts it needs, the log entry (and the log). */
 function saveSql(shape: SaveShape, withFight: boolean): string {
-  const parts = (Object.keys(SAVE_PARTS) as (keyof SaveShape)[]).filter((part) => shape[part]);
-  const key = `${parts.join(',')}${withFight ? '+fight' : ''}`;
+  const parts = (Object.keys(SAVE_PARTS) as (keyof typeof SAVE_PARTS)[]).filter((part) => shape[part]);
+  const columns = shape.changedCombatants;
+  const key = `${parts.join(',')};${columns.join(',')}${withFight ? '+fight' : ''}`;
   let sql = saveStatements.get(key);
   if (sql === undefined) {
     const tail = withFight ? SAVE_TAIL.replace('SELECT enc.version', `SELECT enc.version${FIGHT_TAIL}`) : SAVE_TAIL;
-    sql = [SAVE_HEAD, ...parts.map((part) => SAVE_PARTS[part]), tail].join(',\n');
-    saveStatements.set(key, sql);
+    const changed = columns.length === 0 ? [] : [changedCombatantsPart(columns)];
+    sql = [SAVE_HEAD, ...changed, ...parts.map((part) => SAVE_PARTS[part]), tail].join(',\n');
+    if (saveStatements.size < MOST_SAVE_STATEMENTS) saveStatements.set(key, sql);
   }
   return sql;
 }
@@ -464,6 +475,9 @@ async function save(
   const changedEffects = delta.after.effects.filter((e) => !effects.added.includes(e.id));
   const newEffects = delta.after.effects.filter((e) => effects.added.includes(e.id));
   const earlier = new Map(delta.before.combatants.map((p) => [p.combatant.id, combatantRow(p.combatant, p.sortOrder)]));
+  const changed = changedCombatantRows(
+    changedCombatants.map((p) => ({ was: earlier.get(p.combatant.id), row: combatantRow(p.combatant, p.sortOrder) })),
+  );
   const encounterId = { encounter_id: before.id };
   const payload = {
     round: after.round,
@@ -473,7 +487,7 @@ async function save(
     monstersDie: after.options.monstersDie,
     nextSeq: after.nextSeq,
     endedAt: after.endedAt?.toISOString() ?? null,
-    changedCombatants: changedCombatants.map((p) => changedColumns(earlier.get(p.combatant.id), combatantRow(p.combatant, p.sortOrder))),
+    changedCombatants: changed.rows,
     newCombatants: newCombatants.map((p) => ({ ...encounterId, ...combatantRow(p.combatant, p.sortOrder) })),
     removedCombatants: combatants.removed,
     changedEffects: changedEffects.map(effectRow),
@@ -492,7 +506,7 @@ async function save(
   const sql = saveSql(
     {
       removedCombatants: combatants.removed.length > 0,
-      changedCombatants: changedCombatants.length > 0,
+      changedCombatants: changed.columns,
       newCombatants: newCombatants.length > 0,
       removedEffects: effects.removed.length > 0,
       changedEffects: changedEffects.length > 0,
@@ -520,14 +534,20 @@ async function save(
   return { encounter, entries: [...row.entries.map(fightEntryOf), fightEntry(actor, change, at)] };
 }
 
-/** The row's id and the columns whose values differ from `was` (all of them without it). */
-function changedColumns(was: CombatantRow | undefined, row: CombatantRow): Partial<CombatantRow> & Pick<CombatantRow, 'id'> {
-  if (was === undefined) return row;
-  const changed: Partial<Record<keyof CombatantRow, unknown>> = { id: row.id };
-  for (const column of COMBATANT_COLUMNS) {
-    if (!isDeepStrictEqual(row[column], was[column])) changed[column] = row[column];
-  }
-  return changed as Partial<CombatantRow> & Pick<CombatantRow, 'id'>;
+/**
+ * The changed combatants' rows cut to the columns that differ from `was` in any of them (every
+ * column for a row without one), with their ids; no columns when none differ.
+ */
+function changedCombatantRows(changed: readonly { was: CombatantRow | undefined; row: CombatantRow }[]): {
+  columns: readonly (keyof CombatantRow)[];
+  rows: Partial<CombatantRow>[];
+} {
+  const differing = COMBATANT_COLUMNS.filter(
+    (column) => column !== 'id' && changed.some(({ was, row }) => was === undefined || !isDeepStrictEqual(row[column], was[column])),
+  );
+  if (differing.length === 0) return { columns: [], rows: [] };
+  const columns: readonly (keyof CombatantRow)[] = ['id', ...differing];
+  return { columns, rows: changed.map(({ row }) => Object.fromEntries(columns.map((column) => [column, row[column]]))) };
 }
 
 /** A sheet write-back as a `characters` row for `jsonb_populate_recordset`: only the columns the save sets. */

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { CombatRefusal } from '../../../src/combat/refusals';
 import { refusalText } from '../../../src/views/refusals';
 import type { EncounterService } from '../../../src/combat/service';
+import { chain, step } from '../../../src/combat/compose';
 import { addMonsters, dealDamage, endEncounter, grantTempHp, joinEncounter, nextTurn, startConcentration } from '../../../src/combat/steps';
 import type { Actor, Encounter, EncounterResult, Place } from '../../../src/combat/types';
 import { createSeededRandom } from '../../../src/dice/seeded';
@@ -102,6 +103,32 @@ describe('the encounter store on PostgreSQL', () => {
     const hit = await service.apply(gm, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '4' });
     expect(counting.statements() - before).toBe(3);
     expect(combatant(hit.encounter, 'Ogre').rules.hp).toBe(40);
+  });
+
+  it('saves each changed combatant whole when one change alters different columns of each', async () => {
+    await service.begin(gm, here, 'init begin', {});
+    await service.apply(gm, here, 'init add', addMonsters, { name: 'Goblin', hp: 7, ac: 15, count: 2, initiative: 12 });
+    // Goblin 1 loses hit points, Goblin 2 gains temporary ones and starts concentrating: one save.
+    const both = chain(
+      step(dealDamage, { target: 'Goblin 1', amount: '3' }),
+      step(grantTempHp, { target: 'Goblin 2', amount: '5' }),
+      step(startConcentration, { target: 'Goblin 2', effect: 'Bless' }),
+    );
+    const saved = await service.apply(gm, here, 'hp mixed', both);
+
+    const elsewhere = createEncounterService({
+      prisma: counting.prisma,
+      random: createSeededRandom(9),
+      now: () => new Date(),
+      describe: noteText,
+    });
+    const loaded = await elsewhere.get(here);
+    expect(loaded).toEqual(saved.encounter);
+    expect(loaded?.combatants.map((c) => [c.name, c.rules.hp, c.rules.tempHp])).toEqual([
+      ['Goblin 1', 4, 0],
+      ['Goblin 2', 7, 5],
+    ]);
+    expect(combatant(loaded!, 'Goblin 2').rules.concentration).toBe('Bless');
   });
 
   it('records an interaction as handled in the save itself: a claimed command is still one statement', async () => {

@@ -1,5 +1,6 @@
 import {
   COMBATANT_COLUMNS,
+  COMBATANT_COLUMN_TYPES,
   EFFECT_COLUMNS,
   combatantFromRow,
   combatantRow,
@@ -59,6 +60,14 @@ describe('combatants', () => {
 
   test('an update assigns every column but the keys it matches on (encounter_id, id)', async () => {
     expect(sorted(['encounter_id', ...COMBATANT_COLUMNS])).toEqual(await tableColumns('combatants'));
+  });
+
+  test('an update reads each column from the JSON as the type the table gives it', async () => {
+    const rows = await db.prisma.$queryRawUnsafe<{ name: string; type: string }[]>(
+      `SELECT attname AS name, format_type(atttypid, atttypmod) AS type FROM pg_attribute
+       WHERE attrelid = 'combatants'::regclass AND attnum > 0 AND NOT attisdropped AND attname <> 'encounter_id'`,
+    );
+    expect(Object.fromEntries(rows.map((row) => [row.name, row.type]))).toEqual(COMBATANT_COLUMN_TYPES);
   });
 
   test('a load reads every column but encounter_id (its filter) and sort_order (its order)', async () => {
