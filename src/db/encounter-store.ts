@@ -543,7 +543,10 @@ function changedCombatantRows(changed: readonly { was: CombatantRow | undefined;
   rows: Partial<CombatantRow>[];
 } {
   const differing = COMBATANT_COLUMNS.filter(
-    (column) => column !== 'id' && changed.some(({ was, row }) => was === undefined || !isDeepStrictEqual(row[column], was[column])),
+    (column) =>
+      column !== 'id' &&
+      // Most columns hold a number, text or flag: === settles them without the deep comparison's work.
+      changed.some(({ was, row }) => was === undefined || (row[column] !== was[column] && !isDeepStrictEqual(row[column], was[column]))),
   );
   if (differing.length === 0) return { columns: [], rows: [] };
   const columns: readonly (keyof CombatantRow)[] = ['id', ...differing];
