@@ -104,7 +104,8 @@ export function loggedBefore(delta: EncounterDelta): LoggedBeforeSide {
 function alteredFields(was: Combatant, now: Combatant): LoggedBeforeCombatant {
   const kept: Partial<Record<keyof Combatant, unknown>> = { id: was.id, name: was.name, hidden: was.hidden, hpKnown: was.hpKnown };
   for (const key of Object.keys(was) as (keyof Combatant)[]) {
-    if (!isDeepStrictEqual(was[key], now[key])) kept[key] = was[key];
+    // A field the change left alone is still the very same value or object (steps share what they keep).
+    if (was[key] !== now[key] && !isDeepStrictEqual(was[key], now[key])) kept[key] = was[key];
   }
   return kept as LoggedBeforeCombatant;
 }
