@@ -5,6 +5,7 @@ const config: Config = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
+  setupFiles: ['<rootDir>/test/support/liftoff-only.ts'],
   testMatch: ['**/*.test.ts'],
   transform: {
     // Type checking is done once by `tsc --noEmit` in `npm test`; per-file transpiling keeps jest fast.
