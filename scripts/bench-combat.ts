@@ -17,7 +17,9 @@
  * First of all, each command the issue tracks, one at a time in one channel, through its handler as
  * the Discord transports run it (answered first, the tracker edited after, by a Discord that answers
  * at once): its reply and settled (reply, tracker edit and catch-up done) p50/p99, the statements it
- * makes, and its ratio to the floor, a bare one-row UPDATE measured in the same run.
+ * makes, and its ratio to the floor, a bare one-row UPDATE measured in the same run. The commands
+ * take turns in four rounds, the floor measured around each, and each row's ratio in its worst and
+ * best round shows how far one run's figures move.
  * `--only=commands,service,discord,sizes` runs some of the four tables.
  */
 import { performance } from 'node:perf_hooks';
@@ -63,9 +65,10 @@ const REST_COMMANDS = 30;
 const SIZES = [10, 30, 50];
 const SIZE_COMMANDS = 300;
 const PLAYER: Actor = { userId: 'bench-player', name: 'Bench Player', canManageChannel: false };
-/** Commands measured for each row of the per-command table (after WARM_UP unmeasured ones). */
+/** Commands measured for each row of the per-command table (after WARM_UP unmeasured ones), in ROUNDS stretches. */
 const EACH_COMMANDS = 400;
 const WARM_UP = 40;
+const ROUNDS = 4;
 /** The tables `--only=` may name; all of them by default. */
 const PARTS = ['commands', 'service', 'discord', 'sizes'] as const;
 type Part = (typeof PARTS)[number];
@@ -316,15 +319,30 @@ interface EachRow {
 
 type Counter = Pick<CountingPrisma, 'statements' | 'parameterBytes'>;
 
-/** Times `step` EACH_COMMANDS times, one at a time: until it answers, and until its tracker work is done too. */
+/** A row of the per-command table: the command, and what undoes it after each run when it cannot run forever. */
+interface RowToMeasure {
+  command: string;
+  step: (index: number) => Promise<unknown>;
+  after?: (index: number) => Promise<unknown>;
+}
+
+/** How many of a row's commands `each` runs: after `warmUp` unmeasured ones, `count` measured from index `from`. */
+interface Stretch {
+  warmUp: number;
+  count: number;
+  from: number;
+}
+
+/** Times `step` one at a time: until it answers, and until its tracker work is done too. */
 async function each(
   command: string,
   step: (index: number) => Promise<unknown>,
   idle: () => Promise<void>,
   counter: Counter,
   after: (index: number) => Promise<unknown> = () => Promise.resolve(),
+  { warmUp, count, from }: Stretch = { warmUp: WARM_UP, count: EACH_COMMANDS, from: 0 },
 ): Promise<EachRow> {
-  for (let index = 0; index < WARM_UP; index += 1) {
+  for (let index = from; index < from + warmUp; index += 1) {
     await step(index);
     await idle();
     await after(index);
@@ -334,7 +352,7 @@ async function each(
   const settled: number[] = [];
   let counted = 0;
   let bytes = 0;
-  for (let index = 0; index < EACH_COMMANDS; index += 1) {
+  for (let index = from + warmUp; index < from + warmUp + count; index += 1) {
     const before = counter.statements();
     const bytesBefore = counter.parameterBytes();
     const sent = performance.now();
@@ -351,23 +369,27 @@ async function each(
     command,
     reply: reply.sort((a, b) => a - b),
     settled: settled.sort((a, b) => a - b),
-    statements: counted / EACH_COMMANDS,
-    parameterBytes: bytes / EACH_COMMANDS,
+    statements: counted / count,
+    parameterBytes: bytes / count,
   };
 }
 
-function pooled(a: EachRow, b: EachRow): EachRow {
+/** One row's measurements taken in several stretches, as one (each stretch the same length). */
+function pooled(rows: readonly EachRow[]): EachRow {
+  const [first] = rows;
+  if (first === undefined) throw new Error('nothing measured to pool');
+  const mean = (of: (row: EachRow) => number) => rows.reduce((sum, row) => sum + of(row), 0) / rows.length;
   return {
-    command: a.command,
-    reply: [...a.reply, ...b.reply].sort((x, y) => x - y),
-    settled: [...a.settled, ...b.settled].sort((x, y) => x - y),
-    statements: (a.statements + b.statements) / 2,
-    parameterBytes: (a.parameterBytes + b.parameterBytes) / 2,
+    command: first.command,
+    reply: rows.flatMap((row) => row.reply).sort((x, y) => x - y),
+    settled: rows.flatMap((row) => row.settled).sort((x, y) => x - y),
+    statements: mean((row) => row.statements),
+    parameterBytes: mean((row) => row.parameterBytes),
   };
 }
 
 /** The floor: a bare one-row UPDATE, straight through the pg driver and through the Prisma client the commands use. */
-async function floorRows(url: string, counting: CountingPrisma, encounterId: string): Promise<EachRow[]> {
+async function floorRows(url: string, counting: CountingPrisma, encounterId: string, count: number): Promise<[EachRow, EachRow]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -379,9 +401,10 @@ async function floorRows(url: string, counting: CountingPrisma, encounterId: str
       return client.query(sql, [encounterId]);
     };
     const direct: Counter = { statements: () => sent, parameterBytes: () => sent * encounterId.length };
+    const stretch = { warmUp: WARM_UP, count, from: 0 };
     return [
-      await each('bare UPDATE (pg)', update, none, direct),
-      await each('bare UPDATE (Prisma)', () => counting.prisma.$executeRawUnsafe(sql, encounterId), none, counting),
+      await each('bare UPDATE (pg)', update, none, direct, undefined, stretch),
+      await each('bare UPDATE (Prisma)', () => counting.prisma.$executeRawUnsafe(sql, encounterId), none, counting, undefined, stretch),
     ];
   } finally {
     await client.end();
@@ -403,50 +426,54 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
   if (encounter === null) throw new Error('the benchmark encounter did not begin');
   const goblin = (index: number) => `Goblin ${(index % (COMBATANTS / 2)) + 1}`;
   const orc = (index: number) => `Orc ${(index % (COMBATANTS / 2)) + 1}`;
-  const statements = counting;
-  const floorBefore = await floorRows(url, counting, encounter.id);
-  const rows: EachRow[] = [
-    await each('/init next', () => run(where, GM, 'init', 'next'), idle, statements),
-    await each('/hp damage', (i) => run(where, GM, 'hp', 'damage', { target: goblin(i), amount: '1' }), idle, statements),
-    await each(
-      'Next turn button',
-      () => press(where, GM, buttonId({ command: 'init', action: 'next', encounterId: encounter.id })),
-      idle,
-      statements,
-    ),
-    await each(
-      '/attack',
-      (i) => run(where, GM, 'attack', null, { target: orc(i), bonus: '5', damage: '1d6+2 [slashing]' }),
-      idle,
-      statements,
-    ),
-    await each(
-      '/attack action:',
-      (i) => run(where, GM, 'attack', null, { attacker: 'Goblin Warrior', action: 'Scimitar', target: goblin(i) }),
-      idle,
-      statements,
-    ),
+  const rows: RowToMeasure[] = [
+    { command: '/init next', step: () => run(where, GM, 'init', 'next') },
+    { command: '/hp damage', step: (i) => run(where, GM, 'hp', 'damage', { target: goblin(i), amount: '1' }) },
+    {
+      command: 'Next turn button',
+      step: () => press(where, GM, buttonId({ command: 'init', action: 'next', encounterId: encounter.id })),
+    },
+    { command: '/attack', step: (i) => run(where, GM, 'attack', null, { target: orc(i), bonus: '5', damage: '1d6+2 [slashing]' }) },
+    {
+      command: '/attack action:',
+      step: (i) => run(where, GM, 'attack', null, { attacker: 'Goblin Warrior', action: 'Scimitar', target: goblin(i) }),
+    },
     // The Mage's Fireball (2 a day) on one goblin; the undo after it gives the use back, uncounted.
-    await each(
-      '/cast',
-      (i) => run(where, GM, 'cast', null, { caster: 'Mage', spell: 'Fireball', target: goblin(i) }),
-      idle,
-      statements,
-      () => run(where, GM, 'init', 'undo'),
-    ),
-    await each(
-      '/condition add',
-      (i) => run(where, GM, 'condition', 'add', { target: orc(i), condition: 'Poisoned' }),
-      idle,
-      statements,
-      (i) => run(where, GM, 'condition', 'remove', { target: orc(i), condition: 'Poisoned' }),
-    ),
-    await each('/init list', () => run(where, PLAYER, 'init', 'list'), idle, statements),
+    {
+      command: '/cast',
+      step: (i) => run(where, GM, 'cast', null, { caster: 'Mage', spell: 'Fireball', target: goblin(i) }),
+      after: () => run(where, GM, 'init', 'undo'),
+    },
+    {
+      command: '/condition add',
+      step: (i) => run(where, GM, 'condition', 'add', { target: orc(i), condition: 'Poisoned' }),
+      after: (i) => run(where, GM, 'condition', 'remove', { target: orc(i), condition: 'Poisoned' }),
+    },
+    { command: '/init list', step: () => run(where, PLAYER, 'init', 'list') },
   ];
-  // Measured before and after the commands, and pooled, so a burst of load on a shared machine moves it less.
-  const floorAfter = await floorRows(url, counting, encounter.id);
-  const floor = floorBefore.map((row, index) => pooled(row, floorAfter[index] ?? row));
+  // The rows take turns, a stretch of each per round, and the floor is measured before every round and
+  // after the last: a burst of load on a shared machine moves every row a little rather than one a lot,
+  // and each round's ratios (to the floor around it) show how far the figures move from round to round.
+  const count = EACH_COMMANDS / ROUNDS;
+  const floors: [EachRow, EachRow][] = [];
+  const stretches = rows.map((): EachRow[] => []);
+  for (let round = 0; round < ROUNDS; round += 1) {
+    floors.push(await floorRows(url, counting, encounter.id, count));
+    for (const [index, row] of rows.entries()) {
+      const stretch = { warmUp: round === 0 ? WARM_UP : 0, count, from: round * count };
+      stretches[index]?.push(await each(row.command, row.step, idle, counting, row.after, stretch));
+    }
+  }
+  floors.push(await floorRows(url, counting, encounter.id, count));
+  const floor = [pooled(floors.map(([pg]) => pg)), pooled(floors.map(([, prisma]) => prisma))];
   const bare = percentile(floor[0]?.reply ?? [], 50);
+  const roundFloor = (round: number) =>
+    percentile(pooled([floors[round]?.[0], floors[round + 1]?.[0]].filter((f) => f !== undefined)).reply, 50);
+  const measured = stretches.map((rounds) => ({
+    row: pooled(rounds),
+    ratios: rounds.map((stretch, round) => percentile(stretch.reply, 50) / roundFloor(round)),
+  }));
+  const range = (ratios: readonly number[]) => `${Math.min(...ratios).toFixed(1)}–${Math.max(...ratios).toFixed(1)}×`;
   return markdown(
     [
       'command',
@@ -457,9 +484,10 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
       'SQL statements',
       'parameter bytes',
       'reply p50 / floor',
+      `reply p50 / floor, ${ROUNDS} rounds`,
       'settled p50 / floor',
     ],
-    [...floor, ...rows].map((row) => [
+    [...floor.map((row) => ({ row, ratios: null })), ...measured].map(({ row, ratios }) => [
       row.command,
       percentile(row.reply, 50).toFixed(2),
       percentile(row.reply, 99).toFixed(2),
@@ -468,6 +496,7 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
       row.statements.toFixed(2),
       row.parameterBytes.toFixed(0),
       `${(percentile(row.reply, 50) / bare).toFixed(1)}×`,
+      ratios === null ? '' : range(ratios),
       `${(percentile(row.settled, 50) / bare).toFixed(1)}×`,
     ]),
   );
