@@ -4,7 +4,7 @@ import { onButton } from '../../src/framework/buttons';
 import { UserError } from '../../src/framework/command';
 import { flag, text, type OptionReader } from '../../src/framework/options';
 import { subcommand } from '../../src/framework/slash-command';
-import { applyStep, encounterForButton } from '../shared/encounter';
+import { applyButtonStep, applyStep } from '../shared/encounter';
 
 const SAVE_MODE_CHOICES = [
   { name: 'automatic', value: 'automatic' },
@@ -47,10 +47,7 @@ export const options = subcommand({
 export const deathSaveButton = onButton(
   'init',
   'death',
-  async (ctx, button) => {
-    await encounterForButton(ctx, button.encounterId);
-    return applyStep(ctx, pressDeathSave, button.combatantId);
-  },
+  (ctx, button) => applyButtonStep(ctx, button.encounterId, pressDeathSave, button.combatantId),
   { claimedBySave: true },
 );
 
@@ -61,9 +58,6 @@ export const deathSaveButton = onButton(
 export const concentrationSaveButton = onButton(
   'hp',
   'conc',
-  async (ctx, button) => {
-    await encounterForButton(ctx, button.encounterId);
-    return applyStep(ctx, pressConcentrationSave, button.combatantId);
-  },
+  (ctx, button) => applyButtonStep(ctx, button.encounterId, pressConcentrationSave, button.combatantId),
   { claimedBySave: true },
 );

@@ -41,6 +41,13 @@ describe('what a command costs on PostgreSQL once the encounter is known', () =>
     expect(await statementsOf(() => table.press(GM, next?.customId ?? ''))).toBe(1);
   });
 
+  it('spends one statement on a concentration save button, its check that the button is this fight’s included', async () => {
+    await table.run(GM, 'init', 'concentrate', { target: 'Orc 1', effect: 'Bless' });
+    const [save] = buttonsOf(await table.run(GM, 'hp', 'damage', { target: 'Orc 1', amount: '1' }));
+    expect(save?.label).toBe('Roll concentration save (DC 10)');
+    expect(await statementsOf(() => table.press(GM, save?.customId ?? ''))).toBe(1);
+  });
+
   it('spends one statement on /attack action:, the attacker found on the state this process saw', async () => {
     expect(
       await statementsOf(() => table.run(GM, 'attack', null, { attacker: 'Goblin Warrior', action: 'Scimitar', target: 'Orc 1' })),
