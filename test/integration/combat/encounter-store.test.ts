@@ -34,13 +34,18 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   await emptyDatabase(db.prisma);
-  service = createEncounterService({ prisma: counting.prisma, random: createSeededRandom(7), now: () => new Date(), describe: noteText });
+  service = processService(7);
 });
 
 afterAll(async () => {
   await counting.prisma.$disconnect();
   await db.drop();
 });
+
+/** A service of its own on the test database with its own dice, as one bot process (or another) has. */
+function processService(seed: number): EncounterService {
+  return createEncounterService({ prisma: counting.prisma, random: createSeededRandom(seed), now: () => new Date(), describe: noteText });
+}
 
 function combatant(encounter: Encounter, name: string) {
   const found = encounter.combatants.find((c) => c.name === name);
@@ -64,12 +69,7 @@ describe('the encounter store on PostgreSQL', () => {
     expect(combatant(hit.encounter, 'Goblin 1').rules).toMatchObject({ hp: 0, dead: true });
 
     // A restart: a new service over the same database continues the fight.
-    const restarted = createEncounterService({
-      prisma: counting.prisma,
-      random: createSeededRandom(8),
-      now: () => new Date(),
-      describe: noteText,
-    });
+    const restarted = processService(8);
     const turn = await restarted.apply(alice, here, 'init next', nextTurn);
     expect(turn.events.map((e) => e.kind)).toEqual(['turn-skipped', 'turn-started']);
     expect(turn.encounter.currentId).toBe(combatant(turn.encounter, 'Goblin 2').id);
@@ -89,12 +89,7 @@ describe('the encounter store on PostgreSQL', () => {
     await service.apply(gm, here, 'init next', nextTurn);
     expect(counting.statements() - before).toBe(2);
 
-    const elsewhere = createEncounterService({
-      prisma: counting.prisma,
-      random: createSeededRandom(9),
-      now: () => new Date(),
-      describe: noteText,
-    });
+    const elsewhere = processService(9);
     before = counting.statements();
     await elsewhere.apply(alice, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '5' });
     expect(counting.statements() - before).toBe(2);
@@ -116,12 +111,7 @@ describe('the encounter store on PostgreSQL', () => {
     );
     const saved = await service.apply(gm, here, 'hp mixed', both);
 
-    const elsewhere = createEncounterService({
-      prisma: counting.prisma,
-      random: createSeededRandom(9),
-      now: () => new Date(),
-      describe: noteText,
-    });
+    const elsewhere = processService(9);
     const loaded = await elsewhere.get(here);
     expect(loaded).toEqual(saved.encounter);
     expect(loaded?.combatants.map((c) => [c.name, c.rules.hp, c.rules.tempHp])).toEqual([
@@ -144,12 +134,7 @@ describe('the encounter store on PostgreSQL', () => {
 
   it('does not trust a refusal computed on a stale copy', async () => {
     await service.begin(gm, here, 'init begin', {});
-    const elsewhere = createEncounterService({
-      prisma: counting.prisma,
-      random: createSeededRandom(9),
-      now: () => new Date(),
-      describe: noteText,
-    });
+    const elsewhere = processService(9);
     await elsewhere.apply(gm, here, 'init add', addMonsters, { name: 'Ogre', hp: 59, initiative: 8 });
     const hit = await service.apply(gm, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '4' });
     expect(combatant(hit.encounter, 'Ogre').rules.hp).toBe(55);
@@ -157,12 +142,7 @@ describe('the encounter store on PostgreSQL', () => {
 
   it('keeps the tracker message id in every copy', async () => {
     const begun = await service.begin(gm, here, 'init begin', {});
-    const elsewhere = createEncounterService({
-      prisma: counting.prisma,
-      random: createSeededRandom(9),
-      now: () => new Date(),
-      describe: noteText,
-    });
+    const elsewhere = processService(9);
     await elsewhere.apply(alice, here, 'init join', joinEncounter, { hp: 10, initiative: 3 });
     await service.setTrackerMessage(here, begun.encounter.id, 'message-1');
     expect((await service.apply(bob, here, 'init join', joinEncounter, { hp: 9, initiative: 4 })).encounter.trackerMessageId).toBe(
@@ -173,12 +153,7 @@ describe('the encounter store on PostgreSQL', () => {
 
   /** Services as separate bot processes on one database would have them: each with its own memory. */
   function replicas(count: number): EncounterService[] {
-    return [
-      service,
-      ...Array.from({ length: count - 1 }, (_, i) =>
-        createEncounterService({ prisma: counting.prisma, random: createSeededRandom(20 + i), now: () => new Date(), describe: noteText }),
-      ),
-    ];
+    return [service, ...Array.from({ length: count - 1 }, (_, i) => processService(20 + i))];
   }
 
   it.each([1, 5])('applies 50 concurrent `damage 1` on one combatant from %i process(es): exactly 50 HP lost', async (processes) => {
@@ -322,12 +297,7 @@ describe('reading the encounter for /init list and buttons', () => {
     const first = await current();
     expect(await current()).toBe(first);
     expect(counting.statements() - before).toBe(2);
-    const replica = createEncounterService({
-      prisma: counting.prisma,
-      random: createSeededRandom(9),
-      now: () => new Date(),
-      describe: noteText,
-    });
+    const replica = processService(9);
     await replica.apply(bob, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '30' });
     expect(combatant(await current(), 'Ogre').rules.hp).toBe(90);
     await service.apply(gm, here, 'init end', endEncounter);
@@ -342,12 +312,7 @@ describe('reading an encounter by its id for the tracker', () => {
     const before = counting.statements();
     expect(await service.newer(shown)).toBeNull();
     expect(counting.statements() - before).toBe(1);
-    const replica = createEncounterService({
-      prisma: counting.prisma,
-      random: createSeededRandom(9),
-      now: () => new Date(),
-      describe: noteText,
-    });
+    const replica = processService(9);
     const ended = (await replica.apply(gm, here, 'init end', endEncounter)).encounter;
     await replica.begin(gm, here, 'init begin', { name: 'Rematch' });
     const latest = await service.newer(shown);
@@ -510,12 +475,7 @@ describe("wording a change's reply while its save is on its way", () => {
   it('words it again when another process changed the encounter first, and gives back the words of what was saved', async () => {
     await service.begin(gm, here, 'init begin', {});
     await service.apply(gm, here, 'init add', addMonsters, { name: 'Ogre', hp: 59, initiative: 8 });
-    const elsewhere = createEncounterService({
-      prisma: counting.prisma,
-      random: createSeededRandom(9),
-      now: () => new Date(),
-      describe: noteText,
-    });
+    const elsewhere = processService(9);
     await elsewhere.apply(alice, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '5' });
     const worded: number[] = [];
     const word = (result: EncounterResult) => {
