@@ -1,13 +1,25 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
 /*
  * Copies of freshly made embedded databases, cached in node_modules/.cache (never committed) with
- * PGlite's version in their names. A new PGlite database runs initdb, which takes seconds, and an
- * in-memory one then runs every migration script; loading a copy of the result takes a fraction of that.
+ * PGlite's version and initdb's arguments in their names. A new PGlite database runs initdb, which
+ * takes seconds, and an in-memory one then runs every migration script; loading a copy of the result
+ * takes a fraction of that.
  */
 
+/**
+ * initdb's arguments for a new embedded database: write-ahead log segments of 1 MB rather than
+ * PostgreSQL's 16. A copy holds the segment in use whole, so at 16 MB the log was two thirds of
+ * the in-memory database's copy, which every start unpacks into memory and keeps there (and each
+ * segment PostgreSQL keeps ready ahead was 16 MB more). A database keeps the size it was made with.
+ */
+export const INITDB_ARGS: readonly string[] = ['--wal-segsize=1'];
+
 const MIGRATED_INFIX = 'migrated-';
+/** What every cached copy's name starts with, whatever PGlite made it or how. */
+const COPY_PREFIX = 'pglite-';
 
 function clusterCache(): { folder: string; prefix: string } {
   const entry = require.resolve('@electric-sql/pglite');
@@ -16,7 +28,9 @@ function clusterCache(): { folder: string; prefix: string } {
   const { version } = JSON.parse(fs.readFileSync(path.join(nodeModules, '@electric-sql', 'pglite', 'package.json'), 'utf8')) as {
     version: string;
   };
-  return { folder: path.join(nodeModules, '.cache', 'rollcall'), prefix: `pglite-${version}-` };
+  // Copies made with other arguments are other databases: the arguments' hash keeps them apart.
+  const made = createHash('sha256').update(INITDB_ARGS.join(' ')).digest('hex').slice(0, 8);
+  return { folder: path.join(nodeModules, '.cache', 'rollcall'), prefix: `${COPY_PREFIX}${version}-${made}-` };
 }
 
 /** A copy of a freshly initialized database. */
@@ -31,13 +45,23 @@ export function migratedClusterFile(key: string): string {
   return path.join(folder, `${prefix}${MIGRATED_INFIX}${key}.tar`);
 }
 
-/** The cached migrated databases made for other migration folders (other branches, say). */
-export function otherMigratedClusterFiles(key: string): string[] {
+/** The names of the cached copies in the folder that `keep` keeps, as paths. */
+function cachedCopies(keep: (name: string, prefix: string) => boolean): string[] {
   const { folder, prefix } = clusterCache();
-  const mine = path.basename(migratedClusterFile(key));
   if (!fs.existsSync(folder)) return [];
   return fs
     .readdirSync(folder)
-    .filter((name) => name.startsWith(`${prefix}${MIGRATED_INFIX}`) && name.endsWith('.tar') && name !== mine)
+    .filter((name) => name.endsWith('.tar') && keep(name, prefix))
     .map((name) => path.join(folder, name));
+}
+
+/** The cached migrated databases made for other migration folders (other branches, say). */
+export function otherMigratedClusterFiles(key: string): string[] {
+  const mine = path.basename(migratedClusterFile(key));
+  return cachedCopies((name, prefix) => name.startsWith(`${prefix}${MIGRATED_INFIX}`) && name !== mine);
+}
+
+/** Copies made by another PGlite version or with other initdb arguments, which no start here reads. */
+export function staleClusterFiles(): string[] {
+  return cachedCopies((name, prefix) => name.startsWith(COPY_PREFIX) && !name.startsWith(prefix));
 }

@@ -6,7 +6,7 @@ import { inspect } from 'node:util';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { freshClusterFile, migratedClusterFile, otherMigratedClusterFiles } from './cluster-cache';
+import { freshClusterFile, INITDB_ARGS, migratedClusterFile, otherMigratedClusterFiles, staleClusterFiles } from './cluster-cache';
 import type { EmbeddedWorkerData, EmbeddedWorkerMessage, EmbeddedWorkerRequest } from './embedded';
 
 /**
@@ -39,7 +39,7 @@ const MIGRATED_KEPT = 4;
 
 /**
  * A file already read, as the Blob PGlite takes. `new Blob([bytes])` copies the bytes, and PGlite's
- * arrayBuffer() reads them back in chunks and joins them: a cached database is some 40 MB, copied
+ * arrayBuffer() reads them back in chunks and joins them: a cached database is 10 to 25 MB, copied
  * twice over at every start from it.
  */
 class ReadFile extends Blob {
@@ -92,28 +92,46 @@ async function openPglite({ pgdata, fresh, migratedKey }: EmbeddedWorkerData): P
   const initialized = readCache(cache);
   if (initialized !== null)
     return { db: await PGlite.create({ dataDir, loadDataDir: initialized, startParams: START_PARAMS }), migrated: false };
-  const db = await PGlite.create({ dataDir, startParams: START_PARAMS });
+  const db = await PGlite.create({ dataDir, startParams: START_PARAMS, initDbStartParams: [...INITDB_ARGS] });
   await saveCluster(db, cache);
   return { db, migrated: false };
+}
+
+/**
+ * Deletes the write-ahead log segments PostgreSQL made ready ahead of the one in use (recycled ones
+ * from before, renamed): a copy would carry them for nothing, and PostgreSQL makes a segment it
+ * finds missing when it gets there.
+ */
+async function dropSegmentsAhead(db: PGlite): Promise<void> {
+  // PGlite types its Emscripten module without Emscripten's own types; these two calls are all this needs of its FS.
+  const { FS } = db.Module as unknown as { FS: { readdir(path: string): string[]; unlink(path: string): void } };
+  const { rows } = await db.query<{ folder: string; current: string }>(
+    "SELECT current_setting('data_directory') || '/pg_wal' AS folder, pg_walfile_name(pg_current_wal_insert_lsn()) AS current",
+  );
+  for (const { folder, current } of rows) {
+    for (const name of FS.readdir(folder)) if (/^[0-9A-F]{24}$/.test(name) && name > current) FS.unlink(`${folder}/${name}`);
+  }
 }
 
 /** Best effort: a read-only node_modules only means the next start does the work again. */
 async function saveCluster(db: PGlite, cache: string): Promise<void> {
   try {
+    await dropSegmentsAhead(db);
     const tarball = Buffer.from(await (await db.dumpDataDir('none')).arrayBuffer());
     fs.mkdirSync(path.dirname(cache), { recursive: true });
     // Written aside and renamed, so a concurrent start never reads half a file.
     const partial = `${cache}.${process.pid}.${Date.now()}`;
     fs.writeFileSync(partial, tarball);
     fs.renameSync(partial, cache);
+    for (const stale of staleClusterFiles()) fs.rmSync(stale, { force: true });
   } catch {
     return;
   }
 }
 
 /**
- * Drops template0 and template1, which only CREATE DATABASE uses. A copy without them is 25 MB
- * instead of 40 (the files of two more databases), and a start from it unpacks that much less.
+ * Drops template0 and template1, which only CREATE DATABASE uses. A copy without them is 10 MB
+ * instead of 25 (the files of two more databases), and a start from it unpacks that much less.
  */
 const DROP_TEMPLATES = [
   'ALTER DATABASE template0 IS_TEMPLATE false',

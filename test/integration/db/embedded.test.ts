@@ -133,6 +133,48 @@ test('an in-memory database starts from a cached copy of the migrated schema onc
   }
 });
 
+/** The files a tar archive holds under `folder`, with their sizes (ustar: the name at 0, the octal size at 124, the type at 156). */
+function tarFiles(file: string, folder: string): Record<string, number> {
+  const tar = fs.readFileSync(file);
+  const text = (from: number, length: number) => tar.toString('latin1', from, from + length).split('\0')[0] ?? '';
+  const files: Record<string, number> = {};
+  for (let at = 0; at + 512 <= tar.length && tar[at] !== 0;) {
+    const name = text(at, 100).replace(/^\//, '');
+    const size = parseInt(text(at + 124, 12).trim() || '0', 8);
+    if (name.startsWith(`${folder}/`) && text(at + 156, 1) === '0') files[path.basename(name)] = size;
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+  return files;
+}
+
+test('a saved copy holds one write-ahead log segment of 1 MB, and deletes copies made by another PGlite or otherwise', async () => {
+  const migratedKey = `test-${process.pid}-${Date.now()}-wal`;
+  const copy = migratedClusterFile(migratedKey);
+  const stale = path.join(path.dirname(copy), 'pglite-0.0.1-0badc0de-initdb.tar');
+  fs.mkdirSync(path.dirname(copy), { recursive: true });
+  fs.writeFileSync(stale, 'a copy an older PGlite made');
+  try {
+    const db = await startEmbeddedDatabase({ memory: true, migratedKey });
+    try {
+      const client = new pg.Client({ connectionString: db.url });
+      await client.connect();
+      try {
+        expect((await client.query<{ wal_segment_size: string }>('SHOW wal_segment_size')).rows[0]?.wal_segment_size).toBe('1MB');
+      } finally {
+        await client.end();
+      }
+      await db.saveMigrated();
+    } finally {
+      await db.close();
+    }
+    expect(Object.values(tarFiles(copy, 'pg_wal'))).toEqual([1024 * 1024]);
+    expect(fs.existsSync(stale)).toBe(false);
+  } finally {
+    fs.rmSync(copy, { force: true });
+    fs.rmSync(stale, { force: true });
+  }
+});
+
 test('an in-memory database is migrated, serves concurrent connections and transactions, and starts empty each time', async () => {
   const db = await openDatabase({ databaseUrl: 'postgresql://ignored@127.0.0.1:1/x', dataDir, memory: true, logger });
   try {
