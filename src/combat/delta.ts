@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Combatant, Encounter, EncounterEffect, EncounterOptions, HiddenHitPoints, HitPointNumbers } from './types';
+import type { CombatantRulesState } from '../rules/types';
 
 /*
  * A change to an encounter as the event log keeps it: the encounter's own fields, and only the
@@ -58,11 +59,13 @@ export interface EncounterDelta {
 
 /**
  * A combatant as the log keeps its "before" side: whole when the change removed it; otherwise its
- * id, the names the log words it by, and only the fields the change altered, each as it was. Undo
- * lays those over the combatant as it is after the change, whose other fields are still as they
- * were: a hit logs the hit points it changed, not the stat block link, actions and initiative too.
+ * id, the names the log words it by, and only the fields the change altered, each as it was (of its
+ * rules too, only those altered). Undo lays those over the combatant as it is after the change, whose
+ * other fields are still as they were: a hit logs the hit points it changed, not the stat block
+ * link, actions, initiative and the rest of its rules too.
  */
-export type LoggedBeforeCombatant = Pick<Combatant, 'id' | 'name' | 'hidden' | 'hpKnown'> & Partial<Combatant>;
+export type LoggedBeforeCombatant = Pick<Combatant, 'id' | 'name' | 'hidden' | 'hpKnown'> &
+  Partial<Omit<Combatant, 'rules'>> & { rules?: Partial<CombatantRulesState> };
 
 /** The "before" side as the log keeps it. */
 export interface LoggedBeforeSide {
@@ -101,13 +104,31 @@ export function loggedBefore(delta: EncounterDelta): LoggedBeforeSide {
   };
 }
 
-function alteredFields(was: Combatant, now: Combatant): LoggedBeforeCombatant {
-  const kept: Partial<Record<keyof Combatant, unknown>> = { id: was.id, name: was.name, hidden: was.hidden, hpKnown: was.hpKnown };
-  for (const key of Object.keys(was) as (keyof Combatant)[]) {
+/** The fields of `was` that differ in `now`, as they were. */
+function altered<T extends object>(was: T, now: T): Partial<T> {
+  const kept: Partial<T> = {};
+  for (const key of Object.keys(was) as (keyof T)[]) {
     // A field the change left alone is still the very same value or object (steps share what they keep).
     if (was[key] !== now[key] && !isDeepStrictEqual(was[key], now[key])) kept[key] = was[key];
   }
-  return kept as LoggedBeforeCombatant;
+  return kept;
+}
+
+function alteredFields(was: Combatant, now: Combatant): LoggedBeforeCombatant {
+  const { rules, ...fields } = altered(was, now);
+  return {
+    ...fields,
+    id: was.id,
+    name: was.name,
+    hidden: was.hidden,
+    hpKnown: was.hpKnown,
+    ...(rules === undefined ? {} : { rules: altered(was.rules, now.rules) }),
+  };
+}
+
+/** A logged combatant's rules laid over `current`'s: whole when logged whole, else only the fields the change altered. */
+function restoredRules(current: CombatantRulesState, logged: Partial<CombatantRulesState> | undefined): CombatantRulesState {
+  return logged === undefined ? current : { ...current, ...logged };
 }
 
 function fieldsOf(encounter: Encounter): EncounterFields {
@@ -193,7 +214,11 @@ export function revert(current: Encounter, delta: LoggedDelta): Encounter {
   const restored = before.combatants.map(({ sortOrder, combatant }): PlacedCombatant => {
     const kept = now.get(combatant.id);
     // A combatant the change removed is logged whole; one it kept, as the fields it altered.
-    return { sortOrder, combatant: kept === undefined ? (combatant as Combatant) : { ...kept, ...combatant } };
+    return {
+      sortOrder,
+      combatant:
+        kept === undefined ? (combatant as Combatant) : { ...kept, ...combatant, rules: restoredRules(kept.rules, combatant.rules) },
+    };
   });
   const restoredIds = new Set(restored.map((p) => p.combatant.id));
   const combatants = current.combatants
@@ -243,10 +268,10 @@ export function hiddenHitPointChanges(before: LoggedBeforeSide | null, after: Lo
     const was = earlier.get(id);
     const is = later.get(id);
     if (!(was?.hidden === true || is?.hidden === true)) continue;
-    // Without its rules the "before" side says the change left them, hit points included, as they are after.
-    const wasRules = was?.rules ?? is?.rules;
+    // What the "before" side leaves out of its rules (all of them, or the hit points) the change left as they are after.
+    const wasRules = is === undefined ? was?.rules : { ...is.rules, ...was?.rules };
     const numbers = {
-      before: hitPoints(was === undefined || wasRules === undefined ? undefined : { ...was, rules: wasRules }),
+      before: hitPoints(was === undefined || wasRules === undefined ? undefined : { ...was, rules: wasRules as HitPointNumbers }),
       after: hitPoints(is),
     };
     if (sameHitPoints(numbers.before, numbers.after)) continue;

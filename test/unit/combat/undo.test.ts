@@ -1,7 +1,7 @@
 import util from 'node:util';
 import { startConcentration } from '../../../src/combat/concentration';
-import { deltaOf, loggedBefore, loggedSide, revert } from '../../../src/combat/delta';
-import { dealDamage } from '../../../src/combat/hit-points';
+import { deltaOf, hiddenHitPointChanges, loggedBefore, loggedSide, revert } from '../../../src/combat/delta';
+import { dealDamage, grantTempHp } from '../../../src/combat/hit-points';
 import { endEncounter, undoChange, type LastChange } from '../../../src/combat/lifecycle';
 import { addMonsters, joinEncounter, removeCombatant, setInitiative } from '../../../src/combat/roster';
 import type { Transition } from '../../../src/combat/transition';
@@ -45,15 +45,41 @@ describe('a change as the log keeps it', () => {
     expect({ ...revert(after, logged), nextSeq: before.nextSeq }).toEqual(before);
   });
 
-  it('logs a combatant the change kept as the fields it altered, one it removed whole', () => {
+  it('logs a combatant the change kept as the fields it altered, of its rules too; one it removed whole', () => {
     const before = fight();
     const hit = deltaOf(before, dealDamage(before, ctx(bob), { target: 'Orc', amount: '4' }).encounter);
     const orc = before.combatants[3];
     expect(loggedBefore(hit).combatants).toEqual([
-      { sortOrder: 3, combatant: { id: orc?.id, name: 'Orc', hidden: false, hpKnown: true, rules: orc?.rules } },
+      { sortOrder: 3, combatant: { id: orc?.id, name: 'Orc', hidden: false, hpKnown: true, rules: { hp: 15 } } },
     ]);
     const removal = deltaOf(before, removeCombatant(before, ctx(gm), 'Goblin 1').encounter);
     expect(loggedBefore(removal).combatants.find((p) => p.combatant.name === 'Goblin 1')?.combatant).toEqual(before.combatants[1]);
+  });
+
+  it('reverts an entry that logged the rules whole, as the log kept them before it kept the altered ones', () => {
+    const before = fight();
+    const after = dealDamage(before, ctx(bob), { target: 'Orc', amount: '4' }).encounter;
+    const delta = deltaOf(before, after);
+    const wholeRules = loggedBefore(delta);
+    wholeRules.combatants = wholeRules.combatants.map((p) => ({
+      ...p,
+      combatant: { ...p.combatant, rules: before.combatants.find((c) => c.id === p.combatant.id)?.rules },
+    }));
+    expect(wholeRules.combatants[0]?.combatant.rules?.maxHp).toBe(15);
+    expect(revert(after, { before: wholeRules, after: loggedSide(delta.after) })).toEqual({ ...before, nextSeq: after.nextSeq });
+  });
+
+  it("words a hidden combatant's hit points before a change from the altered ones it logged, the rest from after", () => {
+    const before = addMonsters(fight(), ctx(gm), { name: 'Ogre', hp: 59, initiative: 9, hidden: true }).encounter;
+    const hit = deltaOf(before, dealDamage(before, ctx(bob), { target: 'Ogre', amount: '9' }).encounter);
+    expect(hiddenHitPointChanges(loggedBefore(hit), loggedSide(hit.after))).toEqual([
+      { name: 'Ogre', before: { hp: 59, maxHp: 59, tempHp: 0 }, after: { hp: 50, maxHp: 59, tempHp: 0 } },
+    ]);
+    const shielded = deltaOf(before, grantTempHp(before, ctx(gm), { target: 'Ogre', amount: '5' }).encounter);
+    expect(loggedBefore(shielded).combatants[0]?.combatant.rules).toEqual({ tempHp: 0 });
+    expect(hiddenHitPointChanges(loggedBefore(shielded), loggedSide(shielded.after))).toEqual([
+      { name: 'Ogre', before: { hp: 59, maxHp: 59, tempHp: 0 }, after: { hp: 59, maxHp: 59, tempHp: 5 } },
+    ]);
   });
 
   it('holds only what the change touched', () => {
