@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -28,8 +27,8 @@ function clusterCache(): { folder: string; prefix: string } {
   const { version } = JSON.parse(fs.readFileSync(path.join(nodeModules, '@electric-sql', 'pglite', 'package.json'), 'utf8')) as {
     version: string;
   };
-  // Copies made with other arguments are other databases: the arguments' hash keeps them apart.
-  const made = createHash('sha256').update(INITDB_ARGS.join(' ')).digest('hex').slice(0, 8);
+  // Copies made with other arguments are other databases: the arguments, as letters and digits, keep them apart.
+  const made = INITDB_ARGS.join('').replace(/[^a-z0-9]/gi, '');
   return { folder: path.join(nodeModules, '.cache', 'rollcall'), prefix: `${COPY_PREFIX}${version}-${made}-` };
 }
 

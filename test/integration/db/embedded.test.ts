@@ -150,7 +150,7 @@ function tarFiles(file: string, folder: string): Record<string, number> {
 test('a saved copy holds one write-ahead log segment of 1 MB, and deletes copies made by another PGlite or otherwise', async () => {
   const migratedKey = `test-${process.pid}-${Date.now()}-wal`;
   const copy = migratedClusterFile(migratedKey);
-  const stale = path.join(path.dirname(copy), 'pglite-0.0.1-0badc0de-initdb.tar');
+  const stale = path.join(path.dirname(copy), 'pglite-0.0.1-walsegsize16-initdb.tar');
   fs.mkdirSync(path.dirname(copy), { recursive: true });
   fs.writeFileSync(stale, 'a copy an older PGlite made');
   try {
