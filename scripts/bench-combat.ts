@@ -474,7 +474,11 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
     ratios: rounds.map((stretch, round) => percentile(stretch.reply, 50) / roundFloor(round)),
   }));
   const range = (ratios: readonly number[]) => `${Math.min(...ratios).toFixed(1)}–${Math.max(...ratios).toFixed(1)}×`;
-  return markdown(
+  // The floor moves with the machine (a slow commit flush raises it, and every ratio falls with it): each of its stretches shows how far.
+  const floorLine = `Floor (bare UPDATE, pg) p50 before each round and after the last: ${floors
+    .map(([pg]) => percentile(pg.reply, 50).toFixed(2))
+    .join(', ')} ms.`;
+  const table = markdown(
     [
       'command',
       'reply p50 ms',
@@ -500,6 +504,7 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
       `${(percentile(row.settled, 50) / bare).toFixed(1)}×`,
     ]),
   );
+  return `${table}\n\n${floorLine}`;
 }
 
 /** `/init next` and `/hp damage` through the service at 1, 10 and 50 busy channels, cold and racing. */
