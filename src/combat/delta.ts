@@ -104,13 +104,19 @@ export function loggedBefore(delta: EncounterDelta): LoggedBeforeSide {
   };
 }
 
+/**
+ * Whether a change left `was` as it is in `now`. Steps replace only what they change and share the
+ * rest, so what a change left alone is still the very same value or object, which === settles
+ * without the structural comparison's work (most fields are a number, a text or a flag).
+ */
+export function unchanged(was: unknown, now: unknown): boolean {
+  return was === now || isDeepStrictEqual(was, now);
+}
+
 /** The fields of `was` that differ in `now`, as they were. */
 function altered<T extends object>(was: T, now: T): Partial<T> {
   const kept: Partial<T> = {};
-  for (const key of Object.keys(was) as (keyof T)[]) {
-    // A field the change left alone is still the very same value or object (steps share what they keep).
-    if (was[key] !== now[key] && !isDeepStrictEqual(was[key], now[key])) kept[key] = was[key];
-  }
+  for (const key of Object.keys(was) as (keyof T)[]) if (!unchanged(was[key], now[key])) kept[key] = was[key];
   return kept;
 }
 
@@ -158,14 +164,14 @@ function differing<T extends { id: string }>(
   ordered: boolean,
 ): { before: Indexed<T>[]; after: Indexed<T>[] } {
   const now = new Map(after.map((item, index) => [item.id, { item, index }]));
-  const unchanged = new Set<string>();
+  const same = new Set<string>();
   const was = before.flatMap((item, index) => {
     const match = now.get(item.id);
-    const same = match !== undefined && (!ordered || match.index === index) && (item === match.item || isDeepStrictEqual(item, match.item));
-    if (same) unchanged.add(item.id);
-    return same ? [] : [{ item, index }];
+    const kept = match !== undefined && (!ordered || match.index === index) && unchanged(item, match.item);
+    if (kept) same.add(item.id);
+    return kept ? [] : [{ item, index }];
   });
-  return { before: was, after: after.flatMap((item, index) => (unchanged.has(item.id) ? [] : [{ item, index }])) };
+  return { before: was, after: after.flatMap((item, index) => (same.has(item.id) ? [] : [{ item, index }])) };
 }
 
 const placedAt = ({ item, index }: Indexed<Combatant>): PlacedCombatant => ({ sortOrder: index, combatant: item });

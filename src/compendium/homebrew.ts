@@ -5,7 +5,7 @@ import { DICE_PATTERN, parseDice } from './dice';
 import { HOMEBREW_LIMITS } from './homebrew-limits';
 import { AREA_SHAPES, SIZES } from './types';
 
-/**
+/*
  * The project's own format for a server's monsters: a JSON file `{ "monsters": [ … ] }`, each
  * monster in the shape the SRD converter writes (docs/bestiary.md). Everything a user sends is
  * bounded (./homebrew-limits).

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { isDeepStrictEqual } from 'node:util';
 import type { LastChange } from '../combat/lifecycle';
 import type { ChangeNote } from '../combat/notes';
 import { createEncounterServiceWith, type EncounterService } from '../combat/service';
@@ -12,6 +11,7 @@ import {
   wholeSide,
   type LoggedBeforeSide,
   type LoggedSide,
+  unchanged,
 } from '../combat/delta';
 import type { ChangeFn, EncounterStore, PreparedChange, SavedChange, SheetWrite, StoredTransition, UpdateOptions } from '../combat/store';
 import { fightEntry, type FightEntry } from '../combat/recap';
@@ -170,9 +170,8 @@ const COMBATANT_PARTS = rowParts('combatants', 'c', COMBATANT_COLUMNS, 'Combatan
  * sent columns over each stored row with jsonb_populate_record costs as much as the rest of the save.)
  */
 function changedCombatantsPart(columns: readonly (keyof CombatantRow)[]): string {
-  const assigned = columns.filter((name) => name !== 'id');
   return `changed_combatants AS (
-  UPDATE combatants c SET ${assigned.map((name) => `${name} = r.${name}`).join(', ')}
+  UPDATE combatants c SET ${assignments(columns)}
   FROM enc, input i, jsonb_to_recordset(i.j->'changedCombatants')
     AS r(${columns.map((name) => `${name} ${COMBATANT_COLUMN_TYPES[name]}`).join(', ')})
   WHERE c.encounter_id = enc.id AND c.id = r.id
@@ -543,10 +542,7 @@ function changedCombatantRows(changed: readonly { was: CombatantRow | undefined;
   rows: Partial<CombatantRow>[];
 } {
   const differing = COMBATANT_COLUMNS.filter(
-    (column) =>
-      column !== 'id' &&
-      // Most columns hold a number, text or flag: === settles them without the deep comparison's work.
-      changed.some(({ was, row }) => was === undefined || (row[column] !== was[column] && !isDeepStrictEqual(row[column], was[column]))),
+    (column) => column !== 'id' && changed.some(({ was, row }) => was === undefined || !unchanged(was[column], row[column])),
   );
   if (differing.length === 0) return { columns: [], rows: [] };
   const columns: readonly (keyof CombatantRow)[] = ['id', ...differing];
