@@ -17,9 +17,11 @@
  * First of all, each command the issue tracks, one at a time in one channel, through its handler as
  * the Discord transports run it (answered first, the tracker edited after, by a Discord that answers
  * at once): its reply and settled (reply, tracker edit and catch-up done) p50/p99, the statements it
- * makes, and its ratio to the floor, a bare one-row UPDATE measured in the same run. The commands
- * take turns in four rounds, the floor measured around each, and each row's ratio in its worst and
- * best round shows how far one run's figures move.
+ * makes, and its ratio to the floor, a bare one-row UPDATE measured in the same run. Beside the
+ * floor, `/hp damage`'s own save statement sent again alone, on a copy of the encounter: what of a
+ * reply is PostgreSQL's work on the statement, and what is the bot's. The commands take turns in four
+ * rounds, the floor measured around each, and each row's ratio in its worst and best round shows how
+ * far one run's figures move.
  * `--only=commands,service,discord,sizes` runs some of the four tables.
  */
 import { performance } from 'node:perf_hooks';
@@ -33,7 +35,7 @@ import type { Actor, Place } from '../src/combat/types';
 import { createCryptoRandom } from '../src/dice';
 import { createEncounterService } from '../src/db/encounter-store';
 import { noteText } from '../src/views/change-notes';
-import { createCountingPrisma, type CountingPrisma } from '../src/db/encounter-statement-counter';
+import { createCountingPrisma, type CountingPrisma, type SentStatement } from '../src/db/encounter-statement-counter';
 import type { ChannelMessenger, CommandContext, OptionValue } from '../src/framework/command';
 import { dispatchButton, dispatchCommand } from '../src/framework/dispatch';
 import { buttonId } from '../src/views/button-ids';
@@ -388,8 +390,23 @@ function pooled(rows: readonly EachRow[]): EachRow {
   };
 }
 
-/** The floor: a bare one-row UPDATE, straight through the pg driver and through the Prisma client the commands use. */
-async function floorRows(url: string, counting: CountingPrisma, encounterId: string, count: number): Promise<[EachRow, EachRow]> {
+/**
+ * One command's save statement, as the handler sent it, sent again on its own: the same change to
+ * a copy of the encounter (`encounterId`, at `version` and on), each time expecting the version the
+ * last one left.
+ */
+interface SaveAlone {
+  statement: SentStatement;
+  encounterId: string;
+  version: number;
+}
+
+/**
+ * The floor: a bare one-row UPDATE, straight through the pg driver and through the Prisma client
+ * the commands use; and `/hp damage`'s save alone through the pg driver, which shows how much of a
+ * command's reply is its statement's own work in PostgreSQL.
+ */
+async function floorRows(url: string, counting: CountingPrisma, encounterId: string, count: number, alone: SaveAlone): Promise<EachRow[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -401,10 +418,22 @@ async function floorRows(url: string, counting: CountingPrisma, encounterId: str
       return client.query(sql, [encounterId]);
     };
     const direct: Counter = { statements: () => sent, parameterBytes: () => sent * encounterId.length };
+    const [, , ...rest] = alone.statement.values;
+    const saveValues = () => [alone.encounterId, alone.version, ...rest];
+    const saveBytes = saveValues().reduce<number>((sum, value) => sum + String(value).length, 0);
+    let saves = 0;
+    const save = async () => {
+      saves += 1;
+      const result = await client.query({ name: 'bench_save_alone', text: alone.statement.text, values: saveValues() });
+      if (result.rowCount !== 1) throw new Error("/hp damage's save, sent again, did not land");
+      alone.version += 1;
+    };
+    const savesSent: Counter = { statements: () => saves, parameterBytes: () => saves * saveBytes };
     const stretch = { warmUp: WARM_UP, count, from: 0 };
     return [
       await each('bare UPDATE (pg)', update, none, direct, undefined, stretch),
       await each('bare UPDATE (Prisma)', () => counting.prisma.$executeRawUnsafe(sql, encounterId), none, counting, undefined, stretch),
+      await each("/hp damage's save alone (pg)", save, none, savesSent, undefined, stretch),
     ];
   } finally {
     await client.end();
@@ -417,13 +446,19 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
   const run = commandRunner(services, discord);
   const press = buttonPresser(services, discord);
   const idle = () => discord.idle();
+  // The commands' encounter, and a copy of it that only the save sent alone changes.
+  const begin = async (where: Place) => {
+    await fight(services.encounters, where, COMBATANTS);
+    await run(where, GM, 'init', 'add', { monster: 'Goblin Warrior', hp: '100000' });
+    await run(where, GM, 'init', 'add', { monster: 'Mage', hp: '100000' });
+    await idle();
+    const begun = await services.encounters.get(where);
+    if (begun === null) throw new Error('the benchmark encounter did not begin');
+    return begun;
+  };
   const where: Place = { guildId: 'bench-guild', channelId: 'bench-each' };
-  await fight(services.encounters, where, COMBATANTS);
-  await run(where, GM, 'init', 'add', { monster: 'Goblin Warrior', hp: '100000' });
-  await run(where, GM, 'init', 'add', { monster: 'Mage', hp: '100000' });
-  await idle();
-  const encounter = await services.encounters.get(where);
-  if (encounter === null) throw new Error('the benchmark encounter did not begin');
+  const encounter = await begin(where);
+  const copy = await begin({ guildId: 'bench-guild', channelId: 'bench-each-copy' });
   const goblin = (index: number) => `Goblin ${(index % (COMBATANTS / 2)) + 1}`;
   const orc = (index: number) => `Orc ${(index % (COMBATANTS / 2)) + 1}`;
   const rows: RowToMeasure[] = [
@@ -455,17 +490,22 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
   // after the last: a burst of load on a shared machine moves every row a little rather than one a lot,
   // and each round's ratios (to the floor around it) show how far the figures move from round to round.
   const count = EACH_COMMANDS / ROUNDS;
-  const floors: [EachRow, EachRow][] = [];
+  await run(where, GM, 'hp', 'damage', { target: goblin(0), amount: '1' });
+  const saved = counting.lastStatement();
+  await idle();
+  if (saved === null || saved.values[0] !== encounter.id) throw new Error("/hp damage's save was not the last statement it sent");
+  const alone: SaveAlone = { statement: saved, encounterId: copy.id, version: copy.version };
+  const floors: EachRow[][] = [];
   const stretches = rows.map((): EachRow[] => []);
   for (let round = 0; round < ROUNDS; round += 1) {
-    floors.push(await floorRows(url, counting, encounter.id, count));
+    floors.push(await floorRows(url, counting, encounter.id, count, alone));
     for (const [index, row] of rows.entries()) {
       const stretch = { warmUp: round === 0 ? WARM_UP : 0, count, from: round * count };
       stretches[index]?.push(await each(row.command, row.step, idle, counting, row.after, stretch));
     }
   }
-  floors.push(await floorRows(url, counting, encounter.id, count));
-  const floor = [pooled(floors.map(([pg]) => pg)), pooled(floors.map(([, prisma]) => prisma))];
+  floors.push(await floorRows(url, counting, encounter.id, count, alone));
+  const floor = (floors[0] ?? []).map((_, at) => pooled(floors.flatMap((rows) => rows[at] ?? [])));
   const bare = percentile(floor[0]?.reply ?? [], 50);
   const roundFloor = (round: number) =>
     percentile(pooled([floors[round]?.[0], floors[round + 1]?.[0]].filter((f) => f !== undefined)).reply, 50);
@@ -476,7 +516,7 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
   const range = (ratios: readonly number[]) => `${Math.min(...ratios).toFixed(1)}–${Math.max(...ratios).toFixed(1)}×`;
   // The floor moves with the machine (a slow commit flush raises it, and every ratio falls with it): each of its stretches shows how far.
   const floorLine = `Floor (bare UPDATE, pg) p50 before each round and after the last: ${floors
-    .map(([pg]) => percentile(pg.reply, 50).toFixed(2))
+    .map(([bareRow]) => percentile(bareRow?.reply ?? [], 50).toFixed(2))
     .join(', ')} ms.`;
   const table = markdown(
     [

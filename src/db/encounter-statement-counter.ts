@@ -8,6 +8,21 @@ export interface CountingPrisma {
   statements(this: void): number;
   /** Characters of the statements' parameters sent so far (the saves' JSON payloads, mostly). */
   parameterBytes(this: void): number;
+  /** The last statement sent, as its text and parameters; null before the first. */
+  lastStatement(this: void): SentStatement | null;
+}
+
+export interface SentStatement {
+  text: string;
+  values: readonly unknown[];
+}
+
+/** The text of a `query` call, given as `(text, …)` or as `({ text, … })`. */
+function textOf(args: readonly unknown[]): string {
+  const [first] = args;
+  if (typeof first === 'string') return first;
+  if (typeof first === 'object' && first !== null && 'text' in first && typeof first.text === 'string') return first.text;
+  return '';
 }
 
 /** The parameters of a `query` call, given as `(text, values)` or as `({ text, values })`. */
@@ -34,16 +49,19 @@ function lengthOf(value: unknown): number {
 export function createCountingPrisma(url: string, poolSize: number): CountingPrisma {
   let statements = 0;
   let parameterBytes = 0;
+  let last: SentStatement | null = null;
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('connect', (client) => {
     const send = client.query.bind(client) as (...args: unknown[]) => unknown;
     // pg's overloads cannot be restated here; the wrapper forwards every call unchanged.
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
       statements += 1;
-      parameterBytes += valuesOf(args).reduce<number>((sum, value) => sum + lengthOf(value), 0);
+      const values = valuesOf(args);
+      parameterBytes += values.reduce<number>((sum, value) => sum + lengthOf(value), 0);
+      last = { text: textOf(args), values };
       return send(...args);
     };
   });
   const prisma = prismaOn(pool, { prepared: true });
-  return { prisma, statements: () => statements, parameterBytes: () => parameterBytes };
+  return { prisma, statements: () => statements, parameterBytes: () => parameterBytes, lastStatement: () => last };
 }

@@ -63,6 +63,16 @@ describe('what a command costs on PostgreSQL once the encounter is known', () =>
     expect(sent).toBeLessThan(2_600);
   });
 
+  it('keeps the last statement sent, for the benchmark to send again: a hit’s save, with the version it expected', async () => {
+    await table.run(GM, 'hp', 'damage', { target: 'Orc 1', amount: '2' });
+    const last = counting.lastStatement();
+    const [saved] = await db.prisma.$queryRawUnsafe<{ id: string; version: number }[]>('SELECT id::text, version FROM encounters');
+    expect(last?.text).toMatch(/^WITH input AS/);
+    expect(last?.values.slice(0, 2)).toEqual([saved?.id, (saved?.version ?? 0) - 1]);
+    const payload = JSON.parse(String(last?.values[2])) as { changedCombatants: { id: string; hp: number }[] };
+    expect(payload.changedCombatants.map((row) => Object.keys(row))).toEqual([['id', 'hp']]);
+  });
+
   it('spends one statement on /condition add, the group question asked of the state this process saw', async () => {
     expect(await statementsOf(() => table.run(GM, 'condition', 'add', { target: 'Orc 2', condition: 'Poisoned' }))).toBe(1);
   });
