@@ -1,5 +1,5 @@
 import { DiscordAPIError, HTTPError, REST } from '@discordjs/rest';
-import { Routes } from 'discord.js';
+import { Routes } from 'discord-api-types/v10';
 import { registry } from '../commands';
 import { ConfigError, loadConfig, type Config } from '../src/config';
 

@@ -1,4 +1,4 @@
-import { ApplicationCommandOptionType, PermissionFlagsBits, PermissionsBitField, type APIInteraction } from 'discord.js';
+import { ApplicationCommandOptionType, PermissionFlagsBits, type APIInteraction } from 'discord-api-types/v10';
 import type { Services } from '../services';
 import type {
   ChannelMessenger,
@@ -38,6 +38,18 @@ export interface InteractionFacts {
 }
 
 /**
+ * A member's permissions as Discord sends them, a decimal bit string. Administrator grants every
+ * permission, as in Discord itself (and discord.js's PermissionsBitField, which the gateway's hold).
+ */
+export function permissionBits(bits: string): { has(permission: bigint): boolean } {
+  const held = BigInt(bits);
+  return {
+    has: (permission) =>
+      (held & PermissionFlagsBits.Administrator) === PermissionFlagsBits.Administrator || (held & permission) === permission,
+  };
+}
+
+/**
  * The same facts from an interaction as Discord sends it over HTTP. In a server the user comes inside
  * `member`, whose permissions (for this channel) arrive as a decimal bit string.
  */
@@ -50,7 +62,7 @@ export function apiInteractionFacts(interaction: APIInteraction): InteractionFac
     channelId: interaction.channel?.id ?? null,
     user: { id: user?.id ?? '', username: user?.username ?? '', globalName: user?.global_name ?? null },
     member: member ? { nick: member.nick ?? null } : null,
-    memberPermissions: member ? new PermissionsBitField(BigInt(member.permissions)) : null,
+    memberPermissions: member ? permissionBits(member.permissions) : null,
   };
 }
 

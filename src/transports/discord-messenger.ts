@@ -1,4 +1,5 @@
-import { DiscordAPIError, RESTJSONErrorCodes, Routes, type APIChannel, type APIMessage, type REST } from 'discord.js';
+import { DiscordAPIError, type REST } from '@discordjs/rest';
+import { RESTJSONErrorCodes, Routes, type APIChannel, type APIMessage } from 'discord-api-types/v10';
 import type { Logger } from 'pino';
 import type { ChannelMessenger } from '../framework/command';
 import type { Reply } from '../views/reply';

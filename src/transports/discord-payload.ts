@@ -6,9 +6,9 @@ import {
   type APIButtonComponentWithCustomId,
   type APIEmbed,
   type APIInteractionResponseCallbackData,
-  type RawFile,
   type RESTPostAPIChannelMessageJSONBody,
-} from 'discord.js';
+} from 'discord-api-types/v10';
+import type { RawFile } from '@discordjs/rest';
 import type { ButtonRow, ButtonStyle as ReplyButtonStyle, Embed, Reply } from '../views/reply';
 
 const BUTTON_STYLES: Readonly<Record<ReplyButtonStyle, APIButtonComponentWithCustomId['style']>> = {

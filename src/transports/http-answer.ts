@@ -10,8 +10,8 @@ import {
   type APIInteraction,
   type APIInteractionResponse,
   type APIMessageComponentButtonInteraction,
-  type REST,
-} from 'discord.js';
+} from 'discord-api-types/v10';
+import type { REST } from '@discordjs/rest';
 import type { Services } from '../services';
 import type { AutocompleteChoice, ChannelMessenger, InteractionClaim } from '../framework/command';
 import type { Reply } from '../views/reply';

@@ -1,4 +1,4 @@
-import { InteractionType, type APIInteraction } from 'discord.js';
+import { InteractionType, type APIInteraction } from 'discord-api-types/v10';
 
 /** A verified body as an interaction, or a few words on what is wrong with it (for a 400 answer). */
 export type InteractionShape = { interaction: APIInteraction } | { problem: string };
