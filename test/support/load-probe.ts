@@ -4,20 +4,20 @@ import path from 'node:path';
 const root = path.resolve(__dirname, '../..');
 
 /**
- * Loads `modules` (paths from the project root) in a Node process of its own, as the bot would
- * (jest's module registry is not Node's), and gives back what `report`, a self-contained function,
- * makes of the files then in that process's module cache.
+ * Loads `modules` (sources from the project root, `./src/app`, `./commands`) in a Node process of its
+ * own as the bot loads them, compiled in dist/ (which jest's global set-up keeps up to date; jest's
+ * module registry is not Node's), and gives back what `report`, a self-contained function, makes of
+ * the files then in that process's module cache, where the project's own are named by their sources.
  */
 export function afterLoading<T>(modules: readonly string[], report: (files: string[]) => T): T {
+  const dist = path.join(root, 'dist') + path.sep;
   const probe = [
-    ...modules.map((module) => `require(${JSON.stringify(module)});`),
-    `process.stdout.write(JSON.stringify((${report.toString()})(Object.keys(require.cache))));`,
+    ...modules.map((module) => `require(${JSON.stringify(path.join(dist, module))});`),
+    `const dist = ${JSON.stringify(dist)};`,
+    `const source = (file) => (file.startsWith(dist) ? ${JSON.stringify(root + path.sep)} + file.slice(dist.length).replace(/\\.js$/, '.ts') : file);`,
+    `process.stdout.write(JSON.stringify((${report.toString()})(Object.keys(require.cache).map(source))));`,
   ].join('\n');
-  const run = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', probe], {
-    cwd: root,
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
+  const run = spawnSync(process.execPath, ['-e', probe], { cwd: root, encoding: 'utf8', timeout: 60_000 });
   if (run.stderr !== '') throw new Error(`the probe failed: ${run.stderr}`);
   return JSON.parse(run.stdout) as T;
 }

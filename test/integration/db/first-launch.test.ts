@@ -5,6 +5,7 @@ import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import { defaultMigrationPaths, migrationFolders } from '../../../src/db/migration-files';
 import { isFirstOpenPrepared, openDatabase, type StartStep } from '../../../src/db/open';
+import { compiled } from '../../support/compiled';
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -23,12 +24,13 @@ describe('npm install prepares the first launch', () => {
   });
 
   test('after it, the first open of a new data folder applies no migration: its database comes migrated, history and all', async () => {
-    // PGlite loads its WebAssembly with a dynamic import, which jest's module sandbox refuses: a process of its own.
-    const prepare = spawnSync(
-      process.execPath,
-      ['-r', 'ts-node/register/transpile-only', '-e', "require('./src/db/open').prepareFirstOpen()"],
-      { cwd: root, encoding: 'utf8', timeout: 170_000 },
-    );
+    // PGlite loads its WebAssembly with a dynamic import, which jest's module sandbox refuses: a process
+    // of its own, on the compiled module, as postinstall (scripts/prepare-launch.js) runs it.
+    const prepare = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(compiled('src/db/open.ts'))}).prepareFirstOpen()`], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 170_000,
+    });
     expect([prepare.status, prepare.stderr]).toEqual([0, '']);
     expect(isFirstOpenPrepared()).toBe(true);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-first-launch-'));
