@@ -41,7 +41,7 @@ export interface InteractionFacts {
  * A member's permissions as Discord sends them, a decimal bit string. Administrator grants every
  * permission, as in Discord itself (and discord.js's PermissionsBitField, which the gateway's hold).
  */
-export function permissionBits(bits: string): { has(permission: bigint): boolean } {
+function permissionBits(bits: string): { has(permission: bigint): boolean } {
   const held = BigInt(bits);
   return {
     has: (permission) =>
