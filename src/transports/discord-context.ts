@@ -39,7 +39,7 @@ export interface InteractionFacts {
 
 /**
  * A member's permissions as Discord sends them, a decimal bit string. Administrator grants every
- * permission, as in Discord itself (and discord.js's PermissionsBitField, which the gateway's hold).
+ * permission, as in Discord itself and in discord.js's PermissionsBitField, which gateway interactions carry.
  */
 function permissionBits(bits: string): { has(permission: bigint): boolean } {
   const held = BigInt(bits);

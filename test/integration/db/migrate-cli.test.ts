@@ -18,7 +18,7 @@ interface Run {
   stderr: string;
 }
 
-/** `npm run db:<command>` as package.json defines it (the compiled script, which jest's global set-up keeps up to date), with the given database settings. */
+/** `npm run db:<command>` as package.json defines it (the compiled script), with the given database settings. */
 function migrate(args: string[], env: Record<string, string>): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
