@@ -41,7 +41,7 @@ export interface InteractionFacts {
  * A member's permissions as Discord sends them, a decimal bit string. Administrator grants every
  * permission, as in Discord itself and in discord.js's PermissionsBitField, which gateway interactions carry.
  */
-function permissionBits(bits: string): { has(permission: bigint): boolean } {
+function permissionBits(bits: string): NonNullable<InteractionFacts['memberPermissions']> {
   const held = BigInt(bits);
   return {
     has: (permission) =>
