@@ -32,20 +32,22 @@ async function sheetNumbers(ctx: InvocationContext, caster: Combatant, character
   };
 }
 
-function refers(refs: readonly SpellRef[] | undefined, spell: Spell): SpellRef | undefined {
-  return refs?.find((ref) => nameKey(ref.name) === nameKey(spell.name));
+/** The ref among `refs` whose name has the key `spellKey`. */
+function refers(refs: readonly SpellRef[] | undefined, spellKey: string): SpellRef | undefined {
+  return refs?.find((ref) => nameKey(ref.name) === spellKey);
 }
 
 /** Where the block lists the spell, and what casting it costs: at will, a use of N a day, or a slot (5.1 spellcasters). */
 function blockCost(entry: Spellcasting, spell: Spell): { cost: CastCost; ref: SpellRef } | null {
-  const atWill = refers(entry.atWill, spell);
+  const spellKey = nameKey(spell.name);
+  const atWill = refers(entry.atWill, spellKey);
   if (atWill !== undefined) return { cost: { kind: 'none' }, ref: atWill };
   for (const group of entry.perDay ?? []) {
-    const ref = refers(group.spells, spell);
+    const ref = refers(group.spells, spellKey);
     if (ref !== undefined) return { cost: { kind: 'uses', key: `spell:${spell.name}`, max: group.uses }, ref };
   }
   for (const group of entry.slots ?? []) {
-    const ref = refers(group.spells, spell);
+    const ref = refers(group.spells, spellKey);
     if (ref !== undefined)
       return { cost: { kind: 'uses', key: `slot:${group.level}`, max: group.slots }, ref: { ...ref, level: ref.level ?? group.level } };
   }
