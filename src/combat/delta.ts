@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Combatant, Encounter, EncounterEffect, EncounterOptions, HiddenHitPoints, HitPointNumbers } from './types';
 import type { CombatantRulesState } from '../rules/types';
 
@@ -117,7 +118,15 @@ export function unchanged(was: unknown, now: unknown): boolean {
   if (typeof was !== 'object' || typeof now !== 'object' || was === null || now === null) return false;
   if (Array.isArray(was)) return Array.isArray(now) && sameItems(was, now);
   if (Array.isArray(now)) return false;
-  return sameFields(was as Readonly<Record<string, unknown>>, now as Readonly<Record<string, unknown>>);
+  // Anything but plain JSON (a Date, say, whose fields are not its own) takes the general comparison.
+  if (!isPlainObject(was) || !isPlainObject(now)) return isDeepStrictEqual(was, now);
+  return sameFields(was, now);
+}
+
+/** An object literal's (of any realm: a test's, or structuredClone's), or one without a prototype. */
+function isPlainObject(value: object): value is Readonly<Record<string, unknown>> {
+  const prototype: object | null = Object.getPrototypeOf(value) as object | null;
+  return prototype === null || Object.getPrototypeOf(prototype) === null;
 }
 
 function sameItems(was: readonly unknown[], now: readonly unknown[]): boolean {

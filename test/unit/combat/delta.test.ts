@@ -26,6 +26,9 @@ describe('unchanged: whether a change left a value as it was', () => {
     ['a field set to undefined and a field missing', { readied: undefined }, {}, false],
     ['the same count of fields, named otherwise', { a: 1 }, { b: 1 }, false],
     ['a field added', { hp: 7 }, { hp: 7, tempHp: 0 }, false],
+    ['two dates of another day', new Date('2026-11-27'), new Date('2026-11-28'), false],
+    ['two dates of the same time', new Date('2026-11-28'), new Date('2026-11-28'), true],
+    ['a field holding dates of another day', { at: new Date('2026-11-27') }, { at: new Date('2026-11-28') }, false],
   ])('%s', (_, was, now, same) => {
     expect(unchanged(was, now)).toBe(same);
     expect(unchanged(now, was)).toBe(same);
