@@ -19,7 +19,9 @@
  * at once): its reply and settled (reply, tracker edit and catch-up done) p50/p99, the statements it
  * makes, and its ratio to the floor, a bare one-row UPDATE measured in the same run. Beside the
  * floor, `/hp damage`'s own save statement sent again alone, on a copy of the encounter: what of a
- * reply is PostgreSQL's work on the statement, and what is the bot's. The commands take turns in four
+ * reply is PostgreSQL's work on the statement, and what is the bot's. Each row also splits its reply
+ * in two, command by command: the round trips of its statements (from the call that sends one to
+ * its answer, on the connections themselves) and the rest, the bot's own. The commands take turns in four
  * rounds, the floor measured around each, and each row's ratio in its worst and best round shows how
  * far one run's figures move.
  * `--only=commands,service,discord,sizes` runs some of the four tables.
@@ -315,11 +317,15 @@ interface EachRow {
   command: string;
   reply: number[];
   settled: number[];
+  /** Per command, sorted: the round trips of the statements it made before its reply. */
+  waited: number[];
+  /** Per command, sorted: its reply's time less those round trips, the bot's own work. */
+  own: number[];
   statements: number;
   parameterBytes: number;
 }
 
-type Counter = Pick<CountingPrisma, 'statements' | 'parameterBytes'>;
+type Counter = Pick<CountingPrisma, 'statements' | 'parameterBytes' | 'statementMs'>;
 
 /** A row of the per-command table: the command, and what undoes it after each run when it cannot run forever. */
 interface RowToMeasure {
@@ -352,14 +358,21 @@ async function each(
   }
   const reply: number[] = [];
   const settled: number[] = [];
+  const waited: number[] = [];
+  const own: number[] = [];
   let counted = 0;
   let bytes = 0;
   for (let index = from + warmUp; index < from + warmUp + count; index += 1) {
     const before = counter.statements();
     const bytesBefore = counter.parameterBytes();
+    const waitedBefore = counter.statementMs();
     const sent = performance.now();
     await step(index);
-    reply.push(performance.now() - sent);
+    const answered = performance.now() - sent;
+    const roundTrips = counter.statementMs() - waitedBefore;
+    reply.push(answered);
+    waited.push(roundTrips);
+    own.push(answered - roundTrips);
     await idle();
     settled.push(performance.now() - sent);
     counted += counter.statements() - before;
@@ -371,6 +384,8 @@ async function each(
     command,
     reply: reply.sort((a, b) => a - b),
     settled: settled.sort((a, b) => a - b),
+    waited: waited.sort((a, b) => a - b),
+    own: own.sort((a, b) => a - b),
     statements: counted / count,
     parameterBytes: bytes / count,
   };
@@ -385,6 +400,8 @@ function pooled(rows: readonly EachRow[]): EachRow {
     command: first.command,
     reply: rows.flatMap((row) => row.reply).sort((x, y) => x - y),
     settled: rows.flatMap((row) => row.settled).sort((x, y) => x - y),
+    waited: rows.flatMap((row) => row.waited).sort((x, y) => x - y),
+    own: rows.flatMap((row) => row.own).sort((x, y) => x - y),
     statements: mean((row) => row.statements),
     parameterBytes: mean((row) => row.parameterBytes),
   };
@@ -413,22 +430,34 @@ async function floorRows(url: string, counting: CountingPrisma, encounterId: str
     const sql = 'UPDATE encounters SET round = round WHERE id = $1::uuid';
     const none = () => Promise.resolve();
     let sent = 0;
+    let waited = 0;
+    // Each statement's round trip, timed as the counting pool times the commands' (from the call that
+    // sends it), without a step of its own between the answer and the caller.
+    const timed = <T>(query: () => Promise<T>): Promise<T> => {
+      const started = performance.now();
+      const answered = () => {
+        waited += performance.now() - started;
+      };
+      const sending = query();
+      sending.then(answered, answered);
+      return sending;
+    };
     const update = () => {
       sent += 1;
-      return client.query(sql, [encounterId]);
+      return timed(() => client.query(sql, [encounterId]));
     };
-    const direct: Counter = { statements: () => sent, parameterBytes: () => sent * encounterId.length };
+    const direct: Counter = { statements: () => sent, parameterBytes: () => sent * encounterId.length, statementMs: () => waited };
     const [, , ...rest] = alone.statement.values;
     const saveValues = () => [alone.encounterId, alone.version, ...rest];
     const saveBytes = saveValues().reduce<number>((sum, value) => sum + String(value).length, 0);
     let saves = 0;
     const save = async () => {
       saves += 1;
-      const result = await client.query({ name: 'bench_save_alone', text: alone.statement.text, values: saveValues() });
+      const result = await timed(() => client.query({ name: 'bench_save_alone', text: alone.statement.text, values: saveValues() }));
       if (result.rowCount !== 1) throw new Error("/hp damage's save, sent again, did not land");
       alone.version += 1;
     };
-    const savesSent: Counter = { statements: () => saves, parameterBytes: () => saves * saveBytes };
+    const savesSent: Counter = { statements: () => saves, parameterBytes: () => saves * saveBytes, statementMs: () => waited };
     const stretch = { warmUp: WARM_UP, count, from: 0 };
     return [
       await each('bare UPDATE (pg)', update, none, direct, undefined, stretch),
@@ -523,6 +552,8 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
       'command',
       'reply p50 ms',
       'reply p99 ms',
+      'statement round trip p50 ms',
+      "bot's own p50 ms",
       'settled p50 ms',
       'settled p99 ms',
       'SQL statements',
@@ -535,6 +566,8 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
       row.command,
       percentile(row.reply, 50).toFixed(2),
       percentile(row.reply, 99).toFixed(2),
+      percentile(row.waited, 50).toFixed(2),
+      percentile(row.own, 50).toFixed(2),
       percentile(row.settled, 50).toFixed(2),
       percentile(row.settled, 99).toFixed(2),
       row.statements.toFixed(2),

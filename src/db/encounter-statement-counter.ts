@@ -8,6 +8,11 @@ export interface CountingPrisma {
   statements(this: void): number;
   /** Characters of the statements' parameters sent so far (the saves' JSON payloads, mostly). */
   parameterBytes(this: void): number;
+  /**
+   * Milliseconds the statements answered so far took, each from being handed to its connection to
+   * its answer: what of a command's time is the database's and the wire's, not the bot's.
+   */
+  statementMs(this: void): number;
   /** The last statement sent, as its text and parameters; null before the first. */
   lastStatement(this: void): SentStatement | null;
 }
@@ -49,6 +54,7 @@ function lengthOf(value: unknown): number {
 export function createCountingPrisma(url: string, poolSize: number): CountingPrisma {
   let statements = 0;
   let parameterBytes = 0;
+  let statementMs = 0;
   let last: SentStatement | null = null;
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('connect', (client) => {
@@ -59,9 +65,30 @@ export function createCountingPrisma(url: string, poolSize: number): CountingPri
       const values = valuesOf(args);
       parameterBytes += values.reduce<number>((sum, value) => sum + lengthOf(value), 0);
       last = { text: textOf(args), values };
-      return send(...args);
+      const started = performance.now();
+      const answered = () => {
+        statementMs += performance.now() - started;
+      };
+      // The pool hands its statements over with a callback; a caller of the connection itself may await it instead.
+      const callback = args.at(-1);
+      if (typeof callback === 'function') {
+        const answer = callback as (...results: unknown[]) => unknown;
+        return send(...args.slice(0, -1), (...results: unknown[]) => {
+          answered();
+          return answer(...results);
+        });
+      }
+      const result = send(...args);
+      if (result instanceof Promise) result.then(answered, answered);
+      return result;
     };
   });
   const prisma = prismaOn(pool, { prepared: true });
-  return { prisma, statements: () => statements, parameterBytes: () => parameterBytes, lastStatement: () => last };
+  return {
+    prisma,
+    statements: () => statements,
+    parameterBytes: () => parameterBytes,
+    statementMs: () => statementMs,
+    lastStatement: () => last,
+  };
 }

@@ -132,6 +132,21 @@ describe('the encounter store on PostgreSQL', () => {
     expect(await db.prisma.$queryRawUnsafe('SELECT id FROM processed_interactions')).toEqual([{ id: 'interaction-7' }]);
   });
 
+  it("times each statement's round trip, the database's own time included, for the benchmark's split of a reply", async () => {
+    const before = counting.statementMs();
+    await counting.prisma.$executeRawUnsafe('SELECT pg_sleep(0.05)');
+    const slept = counting.statementMs() - before;
+    expect(slept).toBeGreaterThanOrEqual(50);
+    expect(slept).toBeLessThan(5_000);
+    // Through the store's own path (the pool directly, a prepared statement): one save, timed once.
+    await service.begin(gm, here, 'init begin', {});
+    const saveBefore = counting.statementMs();
+    const sent = counting.statements();
+    await service.apply(gm, here, 'init add', addMonsters, { name: 'Ogre', hp: 59, initiative: 8 });
+    expect(counting.statements() - sent).toBe(1);
+    expect(counting.statementMs() - saveBefore).toBeGreaterThan(0);
+  });
+
   it('does not trust a refusal computed on a stale copy', async () => {
     await service.begin(gm, here, 'init begin', {});
     const elsewhere = processService(9);
