@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { compiled, DIST } from './compiled';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -10,9 +11,9 @@ const root = path.resolve(__dirname, '../..');
  * the files then in that process's module cache, where the project's own are named by their sources.
  */
 export function afterLoading<T>(modules: readonly string[], report: (files: string[]) => T): T {
-  const dist = path.join(root, 'dist') + path.sep;
+  const dist = DIST + path.sep;
   const probe = [
-    ...modules.map((module) => `require(${JSON.stringify(path.join(dist, module))});`),
+    ...modules.map((module) => `require(${JSON.stringify(compiled(module))});`),
     `const dist = ${JSON.stringify(dist)};`,
     `const source = (file) => (file.startsWith(dist) ? ${JSON.stringify(root + path.sep)} + file.slice(dist.length).replace(/\\.js$/, '.ts') : file);`,
     `process.stdout.write(JSON.stringify((${report.toString()})(Object.keys(require.cache).map(source))));`,
