@@ -186,7 +186,7 @@ function attackRoll(encounter: Encounter, ctx: StepContext, input: AttackInput):
     kind: 'attack',
     range: input.reach,
     targetIsSourceOf: fromTarget,
-    ...(bonus.ability === undefined ? {} : { ability: bonus.ability }),
+    ability: bonus.ability,
     advantage: [...side.advantage, ...asked.advantage],
     disadvantage: [...side.disadvantage, ...asked.disadvantage],
     effects: customEffectsOn(encounter, attacker.id),
@@ -207,7 +207,8 @@ function attackRoll(encounter: Encounter, ctx: StepContext, input: AttackInput):
       if (fromTarget.includes(reason)) return { reason, side: 'target', private: targetSecrets };
       return { reason, side: 'attacker', private: attackerSecrets };
     });
-  const event: AttackRoll = {
+  const event: { kind: 'attack-rolled' } & AttackRoll = {
+    kind: 'attack-rolled',
     attacker: refOf(attacker),
     target: refOf(target),
     reach: input.reach,
@@ -229,7 +230,7 @@ function attackRoll(encounter: Encounter, ctx: StepContext, input: AttackInput):
   };
   return {
     encounter,
-    events: [{ kind: 'attack-rolled', ...event }],
+    events: [event],
     note: { kind: 'attack', attacker: attacker.name, target: target.name, hit: null },
   };
 }

@@ -1,7 +1,7 @@
 import type { ChangeNote } from './notes';
 import { CombatRefusal } from './refusals';
 import type { Change, StepContext, Transition } from './transition';
-import type { Encounter } from './types';
+import type { Encounter, EncounterEvent } from './types';
 
 /**
  * One link of a chain: a change run on the state the links before it left, which sees what they
@@ -77,6 +77,13 @@ function joined(done: readonly Transition[]): Transition {
   const last = done[done.length - 1];
   if (last === undefined) throw new Error('nothing to join');
   if (done.length === 1) return last;
-  const notes = done.flatMap((t): ChangeNote[] => (t.note.kind === 'chain' ? t.note.notes : [t.note]));
-  return { encounter: last.encounter, events: done.flatMap((t) => t.events), note: { kind: 'chain', notes } };
+  // Loops, not flatMap: Node 20's flatMap costs a few µs even on two short lists, on every link of every command.
+  const notes: ChangeNote[] = [];
+  const events: EncounterEvent[] = [];
+  for (const t of done) {
+    if (t.note.kind === 'chain') notes.push(...t.note.notes);
+    else notes.push(t.note);
+    events.push(...t.events);
+  }
+  return { encounter: last.encounter, events, note: { kind: 'chain', notes } };
 }

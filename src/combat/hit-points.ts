@@ -69,7 +69,8 @@ export function landDamage(
   const change = ctx.ruleSet.applyDamage(combatant.rules, damage, ctx.random);
   const applied = applyRulesChange(encounter, combatant, change);
   events.push(...applied.events);
-  const dcs = change.events.flatMap((e) => (e.kind === 'concentration-save' ? [e.dc] : []));
+  const dcs: number[] = [];
+  for (const e of change.events) if (e.kind === 'concentration-save') dcs.push(e.dc);
   const checked = concentrationChecks(applied.encounter, ctx, combatant.id, dcs);
   events.push(...checked.events);
   // The log shows what got through, so a resisted or immune hit does not read as a full one; a

@@ -97,9 +97,9 @@ function usesOf(block: Monster, chosen: Chosen): Effect[] {
   if (action.runs !== undefined) {
     const component = findAction(block, action.runs.action);
     if (component === undefined || !runnable(component)) return [];
-    return Array.from({ length: action.runs.count }, (): Effect => component);
+    return new Array<Effect>(action.runs.count).fill(component);
   }
-  return Array.from({ length: chosen.effect.instances ?? 1 }, () => chosen.effect);
+  return new Array<Effect>(chosen.effect.instances ?? 1).fill(chosen.effect);
 }
 
 /** An effect the bot can roll: an attack, a save, or damage or conditions that just happen. */

@@ -32,11 +32,12 @@ export function rollCombatantSave(
   combatant: Combatant,
   ability: Ability,
   dc: number,
-  request: Omit<D20TestRequest, 'kind' | 'ability'> = {},
+  request: Omit<D20TestRequest, 'kind' | 'ability' | 'effects'> = {},
 ): SaveOutcome {
   const roll = ctx.ruleSet.rollD20Test(
     combatant.rules,
-    { ...request, kind: 'save', ability, effects: customEffectsOn(encounter, combatant.id) },
+    // The caller's fields last: after a spread, Node 20's V8 gives each call's object a new hidden class.
+    { kind: 'save', ability, effects: customEffectsOn(encounter, combatant.id), ...request },
     { bonus: saveBonus(combatant, ability), reason: 'save bonus' },
     ctx.random,
   );

@@ -94,7 +94,7 @@ export function castSpell(encounter: Encounter, ctx: StepContext, input: CastInp
   const level = castLevel(spell, input, caster.spellSlots);
   const effect = effectAtLevel(spell, { slotLevel: level, characterLevel: input.casterLevel });
   const automated = spell.manual !== true && actsOnTargets(effect);
-  const uses = automated ? Array.from({ length: effect.instances ?? 1 }, () => effect) : [];
+  const uses: Effect[] = automated ? new Array<Effect>(effect.instances ?? 1).fill(effect) : [];
   const targets = input.targets.map((typed) => findTarget(encounter, typed));
   if (automated && targets.length === 0) throw new CombatRefusal({ kind: 'spell-needs-target', spell: spell.name });
   const limit = uses.length === 0 ? MAX_COMBATANTS : targetLimit(uses, effect.area === undefined ? 1 : MAX_COMBATANTS);

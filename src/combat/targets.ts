@@ -39,7 +39,8 @@ export function findTarget(encounter: Encounter, typed: string): Combatant {
   if (combatants.length === 0) throw new CombatRefusal({ kind: 'no-combatants' });
   const wanted = normaliseName(typed);
   if (wanted === '') throw new CombatRefusal({ kind: 'no-target-named' });
-  const exact = combatants.find((c) => c.id === typed.trim() || normaliseName(c.name) === wanted);
+  const id = typed.trim();
+  const exact = combatants.find((c) => c.id === id || normaliseName(c.name) === wanted);
   if (exact !== undefined) return exact;
   for (const matches of [(name: string) => name.startsWith(wanted), (name: string) => name.includes(wanted)]) {
     const found = combatants.filter((c) => matches(normaliseName(c.name)));
