@@ -606,7 +606,8 @@ function createPrismaEncounterStore(
     const landed: SavedChange = { ...transition, ...saved };
     if (prepare === undefined) return { kind: 'saved', transition: landed };
     const asExpected = saved.encounter.version === expected.encounter.version;
-    return { kind: 'saved', transition: { ...landed, prepared: asExpected ? prepared : prepare(landed) } };
+    // `prepared` before the spread: in Node 20's V8, a key added after one takes a slow path and a hidden class per call.
+    return { kind: 'saved', transition: { prepared: asExpected ? prepared : prepare(landed), ...landed } };
   }
 
   /** On the state this process last saw: one statement when nobody else changed the encounter since. */
