@@ -1,3 +1,5 @@
+import { isPlainName } from '../rules/names';
+
 /** Discord shows at most 25 suggestions. */
 export const MAX_SUGGESTIONS = 25;
 
@@ -33,6 +35,8 @@ export function rankByName<T>(items: readonly T[], nameOf: (item: T) => string, 
 
 /** Names compare without case, accents or extra spaces: "Ádult  red dragon" is "adult red dragon". */
 export function normalise(text: string): string {
+  // Plain ASCII words one space apart (nearly every name) have no accents or spaces to fix: a cast looks up each spell its caster lists.
+  if (isPlainName(text)) return text.toLowerCase();
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
