@@ -124,16 +124,17 @@ async function run(ctx: CommandContext, options: Options): Promise<Reply> {
   const bonus = readBonus(typedBonus);
   const critRange = options.integer('crit-range');
   const mode = readMode(options);
+  // The optional fields last: in Node 20's V8, keys written after a spread take a slow path.
   const input: AttackInput = {
     bonus: bonus.kind === 'number' ? { parts: [{ bonus: bonus.value, reason: ATTACK_BONUS }] } : await sheetBonus(ctx, bonus.ability),
-    ...(typedAttacker === null ? {} : { attacker: typedAttacker }),
     target: options.text('target'),
     damage,
     weapon: options.text('kind') !== 'spell',
     reach: options.text('reach') === 'ranged' ? 'ranged' : 'melee',
+    secret: options.flag('secret'),
+    ...(typedAttacker === null ? {} : { attacker: typedAttacker }),
     ...(mode === undefined ? {} : { mode }),
     ...(critRange === null ? {} : { critRange }),
-    secret: options.flag('secret'),
   };
   return applyAttack(ctx, attack, input);
 }

@@ -60,15 +60,16 @@ async function run(ctx: CommandContext, options: Options): Promise<Reply> {
   const { fixedLevel, ...numbers } = await casterNumbers(ctx, caster, spell, encounter.ruleSet);
   const level = options.integer('level') ?? fixedLevel;
   const mode = readMode(options);
+  // The spreads last: in Node 20's V8, keys written after a spread take a slow path.
   const input: CastInput = {
     caster: caster.id,
     spell,
-    ...(level === undefined ? {} : { level }),
     targets: targetsOf(options.text('target') ?? ''),
-    ...numbers,
     bonusReason: ATTACK_BONUS,
-    ...(mode === undefined ? {} : { mode }),
     secret: options.flag('secret'),
+    ...numbers,
+    ...(level === undefined ? {} : { level }),
+    ...(mode === undefined ? {} : { mode }),
   };
   return applyAttack(ctx, stillActing(options.text('caster'), caster, castSpell), input);
 }
