@@ -39,15 +39,15 @@ export function findTarget(encounter: Encounter, typed: string): Combatant {
   if (combatants.length === 0) throw new CombatRefusal({ kind: 'no-combatants' });
   const wanted = normaliseName(typed);
   if (wanted === '') throw new CombatRefusal({ kind: 'no-target-named' });
-  const id = typed.trim();
-  const exact = combatants.find((c) => c.id === id || normaliseName(c.name) === wanted);
+  const trimmed = typed.trim();
+  const exact = combatants.find((c) => c.id === trimmed || normaliseName(c.name) === wanted);
   if (exact !== undefined) return exact;
   for (const matches of [(name: string) => name.startsWith(wanted), (name: string) => name.includes(wanted)]) {
     const found = combatants.filter((c) => matches(normaliseName(c.name)));
     if (found.length === 1 && found[0] !== undefined) return found[0];
-    if (found.length > 1) throw new CombatRefusal({ kind: 'ambiguous-target', typed: typed.trim(), matches: sampleOf(found) });
+    if (found.length > 1) throw new CombatRefusal({ kind: 'ambiguous-target', typed: trimmed, matches: sampleOf(found) });
   }
-  throw new CombatRefusal({ kind: 'unknown-target', typed: typed.trim(), combatants: sampleOf(combatants) });
+  throw new CombatRefusal({ kind: 'unknown-target', typed: trimmed, combatants: sampleOf(combatants) });
 }
 
 /**

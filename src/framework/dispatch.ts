@@ -26,9 +26,10 @@ function extended<Base extends object, Extra extends object>(base: Base, extra: 
 
 function logOutcome(logger: Logger, fields: Record<string, unknown>, outcome: Outcome, started: number, error?: unknown): void {
   const latencyMs = Math.round(performance.now() - started);
-  if (outcome === 'failed') logger.error({ ...fields, outcome, latencyMs, err: error }, 'interaction failed');
+  if (outcome === 'failed') logger.error(extended(fields, { outcome, latencyMs, err: error }), 'interaction failed');
   // An outage is the operator's to see, once a command, without a stack: it is not a bug.
-  else if (outcome === 'database-unavailable') logger.warn({ ...fields, outcome, latencyMs, reason: errorText(error) }, 'interaction');
+  else if (outcome === 'database-unavailable')
+    logger.warn(extended(fields, { outcome, latencyMs, reason: errorText(error) }), 'interaction');
   else logger.info(extended(fields, { outcome, latencyMs }), 'interaction');
 }
 
