@@ -25,6 +25,7 @@ import { groupConfirmationReply } from '../src/views/group-confirmation';
 import { COLORS } from '../src/views/embeds';
 import { shown } from '../src/views/markdown';
 import type { Reply } from '../src/views/reply';
+import { extended } from '../src/framework/extended';
 
 const ADD_OPTIONS = {
   target: targetOption("Who gets it; a group's name (Goblin) asks, then puts it on each of them"),
@@ -104,11 +105,11 @@ async function add(ctx: CommandContext, input: AddConditionInput): Promise<Reply
   const living = group.filter((c) => !c.rules.dead);
   const { target, ...rest } = input;
   const only = living.length === 1 ? living[0] : undefined;
-  if (only !== undefined) return applyStep(ctx, addCondition, { ...rest, target: only.id });
+  if (only !== undefined) return applyStep(ctx, addCondition, extended(rest, { target: only.id }));
   if (living.length === 0) {
     throw new UserError(`Every combatant called ${shown(target)} is dead: conditions and effects no longer change anything for them.`);
   }
-  const each: GroupConditionInput = { ...rest, targets: living.map((c) => c.id) };
+  const each: GroupConditionInput = extended(rest, { targets: living.map((c) => c.id) });
   // Tried first, without saving, so a refusal comes now rather than after the press.
   addConditionToEach(
     encounter,
@@ -169,7 +170,7 @@ export const command = commandOfSubcommands({
       options: ADD_OPTIONS,
       run(ctx, options) {
         const input = addInput(options);
-        return withHarmSetting(ctx, (anyoneMayHarm) => add(ctx, { ...input, anyoneMayHarm }));
+        return withHarmSetting(ctx, (anyoneMayHarm) => add(ctx, extended(input, { anyoneMayHarm })));
       },
     }),
     remove: subcommand({
@@ -182,7 +183,7 @@ export const command = commandOfSubcommands({
       run(ctx, options) {
         const levels = options.integer('levels');
         const input = { target: options.text('target'), condition: options.text('condition') };
-        return applyStep(ctx, removeCondition, levels === null ? input : { ...input, levels });
+        return applyStep(ctx, removeCondition, levels === null ? input : extended(input, { levels }));
       },
       claimedBySave: true,
     }),

@@ -3,6 +3,7 @@ import { UserError } from '../src/framework/command';
 import { DAMAGE_TYPE_CHOICES, flag, isDamageType, targetOption, text, type OptionReader } from '../src/framework/options';
 import { commandOfSubcommands, subcommand } from '../src/framework/slash-command';
 import { applyStep, suggestTargets, withHarmSetting } from './shared/encounter';
+import { extended } from '../src/framework/extended';
 
 /** The target and amount every subcommand names, in that order; `/hp damage` and `/hp temp` add their own options after. */
 function amountOptions(who?: string) {
@@ -26,8 +27,9 @@ const damage = subcommand({
   run(ctx, options) {
     const type = options.text('type');
     if (type !== null && !isDamageType(type)) throw new UserError(`"${type}" is not a damage type.`);
-    const input = { ...amountInput(options), critical: options.flag('critical'), ...(type ? { type } : {}) };
-    return withHarmSetting(ctx, (anyoneMayHarm) => applyStep(ctx, dealDamage, { ...input, anyoneMayHarm }));
+    // The spreads last, and the setting assigned: see src/framework/extended.ts.
+    const input = { critical: options.flag('critical'), ...amountInput(options), ...(type ? { type } : {}) };
+    return withHarmSetting(ctx, (anyoneMayHarm) => applyStep(ctx, dealDamage, extended(input, { anyoneMayHarm })));
   },
   claimedBySave: true,
 });
@@ -56,7 +58,7 @@ export const command = commandOfSubcommands({
           ],
         }),
       },
-      run: (ctx, options) => applyStep(ctx, grantTempHp, { ...amountInput(options), replace: options.text('keep') === 'new' }),
+      run: (ctx, options) => applyStep(ctx, grantTempHp, { replace: options.text('keep') === 'new', ...amountInput(options) }),
       claimedBySave: true,
     }),
     set: subcommand({

@@ -84,7 +84,7 @@ function blockNumbers(caster: Combatant, block: Monster, spell: Spell): CasterNu
     const found = blockCost(entry, spell);
     if (found === null) continue;
     const level = found.ref.level;
-    return { ...entryNumbers(block, entry), cost: found.cost, ...(level === undefined ? {} : { fixedLevel: level }) };
+    return { cost: found.cost, ...entryNumbers(block, entry), ...(level === undefined ? {} : { fixedLevel: level }) };
   }
   throw new UserError(notInBlockText(caster.name, block.name, spell.name, blockSpells(block)));
 }
@@ -118,11 +118,12 @@ export async function actionCast(
   if (ref === undefined || others.length > 0 || entry === undefined) return undefined;
   const spell = (await spellsOf(bookOf(ruleSet))).find(ref.name);
   if (spell === undefined) return undefined;
+  // The spreads after the keys they lack: see src/framework/extended.ts.
   return {
-    ...base,
     spell,
-    ...entryNumbers(block, entry),
     cost: { kind: 'none' },
+    ...base,
+    ...entryNumbers(block, entry),
     ...(ref.level === undefined ? {} : { level: ref.level }),
   };
 }

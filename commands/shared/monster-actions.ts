@@ -22,6 +22,7 @@ import { blockGone } from '../../src/views/monster-action-text';
 import type { Reply } from '../../src/views/reply';
 import { actorOf, applyStep, encountersOf, labelOf, placeOf, refreshTracker, withHarmSetting } from './encounter';
 import { secretRollReply } from './secret-rolls';
+import { extended } from '../../src/framework/extended';
 
 /** `target:` for an action: one combatant, or several separated by commas. */
 export function targetsOf(typed: string): string[] {
@@ -68,7 +69,7 @@ export async function runMonsterAction(
     bonusReason: ATTACK_BONUS,
     // The optional fields last: in Node 20's V8, keys written after a spread take a slow path.
     ...(input.mode === undefined ? {} : { mode: input.mode }),
-    ...(cast === undefined ? {} : { cast: { ...cast, ...(input.mode === undefined ? {} : { mode: input.mode }), secret: input.secret } }),
+    ...(cast === undefined ? {} : { cast: { secret: input.secret, ...cast, ...(input.mode === undefined ? {} : { mode: input.mode }) } }),
   };
   return applyAttack(ctx, stillActing(input.attacker, attacker, monsterAction), actionInput);
 }
@@ -120,9 +121,9 @@ export async function applyAttack<Input extends { secret?: boolean; anyoneMayHar
   change: Change<[Input]>,
   input: Input,
 ): Promise<Reply> {
-  if (input.secret !== true) return withHarmSetting(ctx, (anyoneMayHarm) => applyStep(ctx, change, { ...input, anyoneMayHarm }));
+  if (input.secret !== true) return withHarmSetting(ctx, (anyoneMayHarm) => applyStep(ctx, change, extended(input, { anyoneMayHarm })));
   const result = await withHarmSetting(ctx, (anyoneMayHarm) =>
-    encountersOf(ctx).apply(actorOf(ctx), placeOf(ctx), labelOf(ctx), change, { ...input, anyoneMayHarm }),
+    encountersOf(ctx).apply(actorOf(ctx), placeOf(ctx), labelOf(ctx), change, extended(input, { anyoneMayHarm })),
   );
   await refreshTracker(ctx, result.encounter);
   const reply = resultReply(result);

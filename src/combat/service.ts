@@ -131,8 +131,15 @@ function serviceClaiming(deps: EncounterServiceDeps, claim: InteractionClaim | n
     return { actor, ruleSet: rulesOf(encounter), random: deps.random, now: deps.now() };
   }
 
-  function logged(transition: Transition, label: string): StoredTransition {
-    return { encounter: transition.encounter, events: transition.events, command: label, detail: deps.describe(transition.note) };
+  /** `extra` last: in Node 20's V8, keys written after a spread would give each change a hidden class of its own. */
+  function logged(transition: Transition, label: string, extra: Pick<StoredTransition, 'undoes' | 'sheets'> = {}): StoredTransition {
+    return {
+      encounter: transition.encounter,
+      events: transition.events,
+      command: label,
+      detail: deps.describe(transition.note),
+      ...extra,
+    };
   }
 
   return {
@@ -171,7 +178,7 @@ function serviceClaiming(deps: EncounterServiceDeps, claim: InteractionClaim | n
       const saved = await update(
         place.channelId,
         actor,
-        (current, last) => ({ ...logged(undoChange(current, contextFor(actor, current), last), label), undoes: last?.id }),
+        (current, last) => logged(undoChange(current, contextFor(actor, current), last), label, { undoes: last?.id }),
         { withLastChange: true },
       );
       if (saved === null) throw new CombatRefusal({ kind: 'no-encounter' });
@@ -183,8 +190,8 @@ function serviceClaiming(deps: EncounterServiceDeps, claim: InteractionClaim | n
         place.channelId,
         actor,
         (current) => {
-          const ended = logged(endEncounter(current, contextFor(actor, current)), label);
-          return { ...ended, sheets: sheetsOf(ended.encounter) };
+          const ended = endEncounter(current, contextFor(actor, current));
+          return logged(ended, label, { sheets: sheetsOf(ended.encounter) });
         },
         { withFight: true },
       );
