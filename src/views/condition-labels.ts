@@ -72,8 +72,9 @@ export function conditionStates(combatant: Combatant, encounter: Encounter, show
   const effects = encounter.effects.filter(
     (e) => e.targetId === combatant.id && e.kind !== 'concentration' && (!shownOnly || e.shownToPlayers),
   );
+  const reached = ruleSet.tracks.filter((t) => combatant.rules.tracks[t.key] > 0);
   // Most combatants carry nothing: every tracker edit asks this of each line, so they cost no sorting.
-  if (effects.length === 0 && (shownOnly || (combatant.rules.conditions.length === 0 && !onAnyTrack(ruleSet, combatant)))) return [];
+  if (effects.length === 0 && (shownOnly || (combatant.rules.conditions.length === 0 && reached.length === 0))) return [];
   if (shownOnly) {
     const keyed = new Map(
       effects.flatMap((e) => {
@@ -90,12 +91,8 @@ export function conditionStates(combatant: Combatant, encounter: Encounter, show
     return effect === undefined ? plain(name) : effectState(effect, encounter, seesHidden);
   });
   const named = effects.filter((e) => e.kind === 'effect').map((e) => effectState(e, encounter, seesHidden));
-  const tracks = ruleSet.tracks.filter((t) => combatant.rules.tracks[t.key] > 0).map((t) => plain(t.name, combatant.rules.tracks[t.key]));
+  const tracks = reached.map((t) => plain(t.name, combatant.rules.tracks[t.key]));
   return [...conditions, ...named, ...tracks];
-}
-
-function onAnyTrack(ruleSet: RuleSet, combatant: Combatant): boolean {
-  return ruleSet.tracks.some((t) => combatant.rules.tracks[t.key] > 0);
 }
 
 function label(state: ConditionState): string {
