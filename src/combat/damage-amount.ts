@@ -129,6 +129,14 @@ type DamageText =
  * is rolled (an attack checks its damage before it knows whether it hits).
  */
 export function readDamage(text: string, fallback: DamageType | null): DamageText {
+  // Read once per text and fallback: parsing and typing its pieces was a fifth of a spell's step.
+  // Nothing mutates a reading (rolls build new expressions), so every caller may share it.
+  return remembered(readings, `${fallback ?? ''}\n${text}`, () => freshReading(text, fallback));
+}
+
+const readings = new Map<string, DamageText>();
+
+function freshReading(text: string, fallback: DamageType | null): DamageText {
   const trimmed = text.trim();
   if (/^\d+$/.test(trimmed)) return { kind: 'number', value: Number(trimmed) };
   const parsed = parseDice(trimmed);
@@ -148,19 +156,28 @@ const REHEARSAL_SEED = 1;
  * before an attack's d20 decides whether it is rolled for real.
  */
 export function rehearseDamage(text: string): void {
-  let refusal = rehearsals.get(text);
-  if (refusal === undefined) {
-    refusal = rehearsal(text);
-    // A table attacks with the same few damage texts over and over; anyone typing new ones only empties this.
-    if (rehearsals.size >= REHEARSALS_KEPT) rehearsals.clear();
-    rehearsals.set(text, refusal);
-  }
+  const refusal = remembered(rehearsals, text, () => rehearsal(text));
   if (refusal !== null) throw refusal;
 }
 
 /** What rehearsing each text refused (null: nothing): on its fixed dice, a text always rehearses the same way. */
 const rehearsals = new Map<string, CombatRefusal | null>();
-const REHEARSALS_KEPT = 500;
+
+/** Texts each of the maps above keeps. */
+const TEXTS_KEPT = 500;
+
+/**
+ * `kept`'s value for `key`, made and kept the first time. A table attacks with the same few damage
+ * texts over and over; anyone typing new ones only empties the map. What `make` throws is not kept.
+ */
+function remembered<T>(kept: Map<string, T>, key: string, make: () => T): T {
+  const known = kept.get(key);
+  if (known !== undefined) return known;
+  const made = make();
+  if (kept.size >= TEXTS_KEPT) kept.clear();
+  kept.set(key, made);
+  return made;
+}
 
 function rehearsal(text: string): CombatRefusal | null {
   try {

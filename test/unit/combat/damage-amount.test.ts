@@ -15,3 +15,27 @@ describe('a damage amount of several types', () => {
     expect(rolled.total).toBe(rolled.parts.reduce((sum, part) => sum + part.amount, 0));
   });
 });
+
+describe('a damage text read again', () => {
+  // Readings are kept per text: these catch one kept under the wrong key or changed by a roll.
+  it('takes the fallback type of each roll, not of the first that read the text', () => {
+    expect(rollDamage('2d6+3', createSeededRandom(1), 'fire', null).damageType).toBe('fire');
+    expect(rollDamage('2d6+3', createSeededRandom(1), 'cold', null).damageType).toBe('cold');
+    expect(rollDamage('2d6+3', createSeededRandom(1), null, null).damageType).toBeNull();
+  });
+
+  it('rolls the same dice after a critical hit as before it', () => {
+    const plain = rollDamage('1d8+2 [slashing]', createSeededRandom(7), null, null);
+    rollDamage('1d8+2 [slashing]', createSeededRandom(7), null, { kind: 'double-dice' });
+    const again = rollDamage('1d8+2 [slashing]', createSeededRandom(7), null, null);
+    expect(again.roll?.expression).toBe('1d8+2 [slashing]');
+    expect(again.total).toBe(plain.total);
+    expect(again.roll?.rendered).toBe(plain.roll?.rendered);
+  });
+
+  it('refuses a bad text each time it is read, as the first time', () => {
+    for (let time = 0; time < 2; time += 1) {
+      expect(refusalOf(() => rollDamage('2d6 [psychics]', createSeededRandom(1), null, null))).toMatch(/psychics/);
+    }
+  });
+});
