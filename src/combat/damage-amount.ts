@@ -129,8 +129,8 @@ type DamageText =
  * is rolled (an attack checks its damage before it knows whether it hits).
  */
 export function readDamage(text: string, fallback: DamageType | null): DamageText {
-  // Read once per text and fallback: an attack reads its text three times (check, rehearsal, roll),
-  // and a table rolls the same few texts all evening.
+  // Read once per text and fallback: an attack reads its text for its type and again for its roll
+  // (a new text a third time, to rehearse it), and a table rolls the same few texts all evening.
   // Nothing mutates a reading (rolls build new expressions), so every caller may share it.
   return remembered(readings, `${fallback ?? ''}\n${text}`, () => freshReading(text, fallback));
 }

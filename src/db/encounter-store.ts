@@ -451,6 +451,12 @@ async function load(db: Sql, channelId: string, withLastChange: boolean, known?:
   };
 }
 
+/** What a save gives back: the encounter as saved, and with `withFight` its whole log. */
+interface Saved {
+  encounter: Encounter;
+  entries?: FightEntry[];
+}
+
 /**
  * Saves `change` if the encounter is still at `before.version`; the saved encounter (and with
  * `withFight` its whole log, this change last), or null on a lost race. `ownListener` names this
@@ -465,7 +471,7 @@ async function save(
   withFight: boolean,
   ownListener: string,
   claim: string | undefined,
-): Promise<{ encounter: Encounter; entries?: FightEntry[] } | null> {
+): Promise<Saved | null> {
   const after = change.encounter;
   const delta = deltaOf(before, after);
   const combatants = addedAndRemoved(
@@ -576,11 +582,7 @@ type LandedChange<Prepared> = { [Key in keyof Required<PreparedChange<Prepared>>
  * was copied key by key on a slow path of Node 20's V8 (some 5 µs a command). The type names every
  * key, so a key added to the change cannot be left out here.
  */
-function landedChange<Prepared>(
-  transition: StoredTransition,
-  saved: { encounter: Encounter; entries?: FightEntry[] },
-  prepared: Prepared | undefined,
-): LandedChange<Prepared> {
+function landedChange<Prepared>(transition: StoredTransition, saved: Saved, prepared: Prepared | undefined): LandedChange<Prepared> {
   return {
     encounter: saved.encounter,
     events: transition.events,
