@@ -18,10 +18,10 @@
  * the Discord transports run it (answered first, the tracker edited after, by a Discord that answers
  * at once): its reply and settled (reply, tracker edit and catch-up done) p50/p99, the statements it
  * makes, and its ratio to the floor, a bare one-row UPDATE measured in the same run. Beside the
- * floor, `/hp damage`'s own save statement sent again alone, on a copy of the encounter: what of a
- * reply is PostgreSQL's work on the statement, and what is the bot's. Each row also splits its reply
- * in two, command by command: the round trips of its statements (from the call that sends one to
- * its answer, on the connections themselves) and the rest, the bot's own. Each row first runs
+ * floor, `/hp damage`'s and `/cast`'s own save statements sent again alone, on a copy of the
+ * encounter: what of a reply is PostgreSQL's work on the statement, and what is the bot's. Each row
+ * also splits its reply in two, command by command: the round trips of its statements (from the
+ * call that sends one to its answer, on the connections themselves) and the rest, the bot's own. Each row first runs
  * unmeasured until V8 has optimised its code, as in a bot that has served a few hundred of it. The
  * commands take turns in four rounds, the floor measured around each, and each row's ratio in its
  * worst and best round shows how far one run's figures move.
@@ -417,23 +417,31 @@ function pooled(rows: readonly EachRow[]): EachRow {
   };
 }
 
-/**
- * One command's save statement, as the handler sent it, sent again on its own: the same change to
- * a copy of the encounter (`encounterId`, at `version` and on), each time expecting the version the
- * last one left.
- */
-interface SaveAlone {
+/** A command's save statement as its handler sent it, to send again alone. */
+interface SaveToRepeat {
+  command: string;
   statement: SentStatement;
+}
+
+/** The copy of the encounter that only the saves sent alone change: each expects the version the last one left. */
+interface Copy {
   encounterId: string;
   version: number;
 }
 
 /**
  * The floor: a bare one-row UPDATE, straight through the pg driver and through the Prisma client
- * the commands use; and `/hp damage`'s save alone through the pg driver, which shows how much of a
- * command's reply is its statement's own work in PostgreSQL.
+ * the commands use; and `saves`, each sent alone on `copy` through the pg driver, which shows how
+ * much of a command's reply is its statement's own work in PostgreSQL.
  */
-async function floorRows(url: string, counting: CountingPrisma, encounterId: string, count: number, alone: SaveAlone): Promise<EachRow[]> {
+async function floorRows(
+  url: string,
+  counting: CountingPrisma,
+  encounterId: string,
+  count: number,
+  copy: Copy,
+  saves: readonly SaveToRepeat[],
+): Promise<EachRow[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -457,23 +465,26 @@ async function floorRows(url: string, counting: CountingPrisma, encounterId: str
       return timed(() => client.query(sql, [encounterId]));
     };
     const direct: Counter = { statements: () => sent, parameterBytes: () => sent * encounterId.length, statementMs: () => waited };
-    const [, , ...rest] = alone.statement.values;
-    const saveValues = () => [alone.encounterId, alone.version, ...rest];
-    const saveBytes = saveValues().reduce<number>((sum, value) => sum + String(value).length, 0);
-    let saves = 0;
-    const save = async () => {
-      saves += 1;
-      const result = await timed(() => client.query({ name: 'bench_save_alone', text: alone.statement.text, values: saveValues() }));
-      if (result.rowCount !== 1) throw new Error("/hp damage's save, sent again, did not land");
-      alone.version += 1;
-    };
-    const savesSent: Counter = { statements: () => saves, parameterBytes: () => saves * saveBytes, statementMs: () => waited };
     const stretch = { warmUp: FLOOR_WARM_UP, count, from: 0 };
-    return [
+    const rows = [
       await each('bare UPDATE (pg)', update, none, direct, undefined, stretch),
       await each('bare UPDATE (Prisma)', () => counting.prisma.$executeRawUnsafe(sql, encounterId), none, counting, undefined, stretch),
-      await each("/hp damage's save alone (pg)", save, none, savesSent, undefined, stretch),
     ];
+    for (const [index, { command, statement }] of saves.entries()) {
+      const [, , ...rest] = statement.values;
+      const values = () => [copy.encounterId, copy.version, ...rest];
+      const bytes = values().reduce<number>((sum, value) => sum + String(value).length, 0);
+      let sentAlone = 0;
+      const save = async () => {
+        sentAlone += 1;
+        const result = await timed(() => client.query({ name: `bench_save_alone_${index}`, text: statement.text, values: values() }));
+        if (result.rowCount !== 1) throw new Error(`${command}'s save, sent again, did not land`);
+        copy.version += 1;
+      };
+      const counter: Counter = { statements: () => sentAlone, parameterBytes: () => sentAlone * bytes, statementMs: () => waited };
+      rows.push(await each(`${command}'s save alone (pg)`, save, none, counter, undefined, stretch));
+    }
+    return rows;
   } finally {
     await client.end();
   }
@@ -485,7 +496,7 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
   const run = commandRunner(services, discord);
   const press = buttonPresser(services, discord);
   const idle = () => discord.idle();
-  // The commands' encounter, and a copy of it that only the save sent alone changes.
+  // The commands' encounter, and a copy of it that only the saves sent alone change.
   const begin = async (where: Place) => {
     await fight(services.encounters, where, COMBATANTS);
     await run(where, GM, 'init', 'add', { monster: 'Goblin Warrior', hp: '100000' });
@@ -529,21 +540,31 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
   // after the last: a burst of load on a shared machine moves every row a little rather than one a lot,
   // and each round's ratios (to the floor around it) show how far the figures move from round to round.
   const count = EACH_COMMANDS / ROUNDS;
-  await run(where, GM, 'hp', 'damage', { target: goblin(0), amount: '1' });
-  const saved = counting.lastStatement();
+  const savedBy = async (command: string, send: () => Promise<unknown>): Promise<SaveToRepeat> => {
+    await send();
+    const statement = counting.lastStatement();
+    await idle();
+    if (statement === null || statement.values[0] !== encounter.id) throw new Error(`${command}'s save was not the last statement it sent`);
+    return { command, statement };
+  };
+  const saves = [
+    await savedBy('/hp damage', () => run(where, GM, 'hp', 'damage', { target: goblin(0), amount: '1' })),
+    await savedBy('/cast', () => run(where, GM, 'cast', null, { caster: 'Mage', spell: 'Fireball', target: goblin(0) })),
+  ];
+  // The Mage has two Fireballs a day: the undo gives this one back, as the `/cast` row's own undos do.
+  await run(where, GM, 'init', 'undo');
   await idle();
-  if (saved === null || saved.values[0] !== encounter.id) throw new Error("/hp damage's save was not the last statement it sent");
-  const alone: SaveAlone = { statement: saved, encounterId: copy.id, version: copy.version };
+  const alone: Copy = { encounterId: copy.id, version: copy.version };
   const floors: EachRow[][] = [];
   const stretches = rows.map((): EachRow[] => []);
   for (let round = 0; round < ROUNDS; round += 1) {
-    floors.push(await floorRows(url, counting, encounter.id, count, alone));
+    floors.push(await floorRows(url, counting, encounter.id, count, alone, saves));
     for (const [index, row] of rows.entries()) {
       const stretch = { warmUp: round === 0 ? WARM_UP : 0, count, from: round * count };
       stretches[index]?.push(await each(row.command, row.step, idle, counting, row.after, stretch));
     }
   }
-  floors.push(await floorRows(url, counting, encounter.id, count, alone));
+  floors.push(await floorRows(url, counting, encounter.id, count, alone, saves));
   const floor = (floors[0] ?? []).map((_, at) => pooled(floors.flatMap((rows) => rows[at] ?? [])));
   const bare = percentile(floor[0]?.reply ?? [], 50);
   const roundFloor = (round: number) =>
