@@ -21,10 +21,10 @@
  * floor, `/hp damage`'s and `/cast`'s own save statements sent again alone, on a copy of the
  * encounter: what of a reply is PostgreSQL's work on the statement, and what is the bot's. Each row
  * also splits its reply in two, command by command: the round trips of its statements (from the
- * call that sends one to its answer, on the connections themselves) and the rest, the bot's own. Each row first runs
- * unmeasured until V8 has optimised its code, as in a bot that has served a few hundred of it. The
- * commands take turns in four rounds, the floor measured around each, and each row's ratio in its
- * worst and best round shows how far one run's figures move.
+ * call that sends one to its answer, on the connections themselves) and the rest, the bot's own.
+ * Each row first runs unmeasured until V8 has optimised its code, as in a bot that has served a few
+ * hundred of it. The commands take turns in four rounds, the floor measured around each, and each
+ * row's ratio in its worst and best round shows how far one run's figures move.
  * `--only=commands,service,discord,sizes` runs some of the four tables.
  */
 import { performance } from 'node:perf_hooks';
