@@ -22,9 +22,8 @@
  * encounter: what of a reply is PostgreSQL's work on the statement, and what is the bot's. Each row
  * also splits its reply in two, command by command: the round trips of its statements (from the
  * call that sends one to its answer, on the connections themselves) and the rest, the bot's own.
- * Each row first runs unmeasured until V8 has optimised its code, as in a bot that has served a few
- * hundred of it. The commands take turns in four rounds, the floor measured around each, and each
- * row's ratio in its worst and best round shows how far one run's figures move.
+ * The commands take turns in four rounds, the floor measured around each, and each row's ratio in
+ * its worst and best round shows how far one run's figures move.
  * `--only=commands,service,discord,sizes` runs some of the four tables.
  */
 import { performance } from 'node:perf_hooks';
@@ -73,15 +72,15 @@ const PLAYER: Actor = { userId: 'bench-player', name: 'Bench Player', canManageC
 /** Commands measured for each row of the per-command table (after WARM_UP unmeasured ones), in ROUNDS stretches. */
 const EACH_COMMANDS = 400;
 /**
- * V8 optimises a function only once it has run many times: after 40 `/cast`s its own time was
- * 0.61–0.70 ms, after 600 0.34–0.40 (and no lower after 1,500). A bot that has served a few hundred
- * of a command runs the optimised code, so each row warms that long before its first stretch.
+ * Each row's unmeasured runs before its first stretch: what a bot serving a few tables has run of a
+ * command within its first hours, so V8 has not yet optimised all of it (docs/development.md).
  */
-const WARM_UP = 600;
-/** The floor's statements warm before each of their stretches; a bare UPDATE has little code to optimise. */
-const FLOOR_WARM_UP = 40;
+const WARM_UP = 40;
 const ROUNDS = 4;
-/** Warm-up rounds of both service commands before their rows: the bot's CPU per `/hp damage` fell for 6,000 of them. */
+/**
+ * Warm-up rounds of both service commands before their rows, as in a bot that keeps 50 channels
+ * busy: the bot's CPU per `/hp damage` fell over its first 6,000 (from 317 to about 175 µs).
+ */
 const SERVICE_WARM_UP_ROUNDS = 3;
 /** The tables `--only=` may name; all of them by default. */
 const PARTS = ['commands', 'service', 'discord', 'sizes'] as const;
@@ -465,7 +464,7 @@ async function floorRows(
       return timed(() => client.query(sql, [encounterId]));
     };
     const direct: Counter = { statements: () => sent, parameterBytes: () => sent * encounterId.length, statementMs: () => waited };
-    const stretch = { warmUp: FLOOR_WARM_UP, count, from: 0 };
+    const stretch = { warmUp: WARM_UP, count, from: 0 };
     const rows = [
       await each('bare UPDATE (pg)', update, none, direct, undefined, stretch),
       await each('bare UPDATE (Prisma)', () => counting.prisma.$executeRawUnsafe(sql, encounterId), none, counting, undefined, stretch),
