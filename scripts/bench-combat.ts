@@ -553,17 +553,17 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
   // The Mage has two Fireballs a day: the undo gives this one back, as the `/cast` row's own undos do.
   await run(where, GM, 'init', 'undo');
   await idle();
-  const alone: Copy = { encounterId: copy.id, version: copy.version };
+  const copied: Copy = { encounterId: copy.id, version: copy.version };
   const floors: EachRow[][] = [];
   const stretches = rows.map((): EachRow[] => []);
   for (let round = 0; round < ROUNDS; round += 1) {
-    floors.push(await floorRows(url, counting, encounter.id, count, alone, saves));
+    floors.push(await floorRows(url, counting, encounter.id, count, copied, saves));
     for (const [index, row] of rows.entries()) {
       const stretch = { warmUp: round === 0 ? WARM_UP : 0, count, from: round * count };
       stretches[index]?.push(await each(row.command, row.step, idle, counting, row.after, stretch));
     }
   }
-  floors.push(await floorRows(url, counting, encounter.id, count, alone, saves));
+  floors.push(await floorRows(url, counting, encounter.id, count, copied, saves));
   const floor = (floors[0] ?? []).map((_, at) => pooled(floors.flatMap((rows) => rows[at] ?? [])));
   const bare = percentile(floor[0]?.reply ?? [], 50);
   const roundFloor = (round: number) =>

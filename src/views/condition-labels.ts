@@ -72,9 +72,6 @@ export function conditionStates(combatant: Combatant, encounter: Encounter, show
   const effects = encounter.effects.filter(
     (e) => e.targetId === combatant.id && e.kind !== 'concentration' && (!shownOnly || e.shownToPlayers),
   );
-  const reached = ruleSet.tracks.filter((t) => combatant.rules.tracks[t.key] > 0);
-  // Most combatants carry nothing: every tracker edit asks this of each line, so they cost no sorting.
-  if (effects.length === 0 && (shownOnly || (combatant.rules.conditions.length === 0 && reached.length === 0))) return [];
   if (shownOnly) {
     const keyed = new Map(
       effects.flatMap((e) => {
@@ -85,6 +82,9 @@ export function conditionStates(combatant: Combatant, encounter: Encounter, show
     const ordered = readingOrder(ruleSet, [...keyed.keys()]).flatMap((key) => keyed.get(key) ?? []);
     return [...ordered, ...effects.filter((e) => !ordered.includes(e))].map((e) => effectState(e, encounter, seesHidden));
   }
+  const reached = ruleSet.tracks.filter((t) => combatant.rules.tracks[t.key] > 0);
+  // Most combatants carry nothing: every tracker edit asks this of each line, so they cost no sorting.
+  if (effects.length === 0 && combatant.rules.conditions.length === 0 && reached.length === 0) return [];
   const conditions = readingOrder(ruleSet, combatant.rules.conditions).map((key) => {
     const name = ruleSet.condition(key)?.name ?? key;
     const effect = effects.find((e) => e.kind === 'condition' && e.name === name);
