@@ -135,7 +135,12 @@ async function dropDeadTestDatabases(admin: pg.Client): Promise<void> {
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const source = options.migrated === false ? null : await ensureTemplate();
   const name = `${TEST_PREFIX}${hostTag}_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await withAdmin((admin) => admin.query(`CREATE DATABASE ${quoteIdent(name)}${source === null ? '' : ` TEMPLATE ${quoteIdent(source)}`}`));
+  await withAdmin(async (admin) => {
+    await admin.query(`CREATE DATABASE ${quoteIdent(name)}${source === null ? '' : ` TEMPLATE ${quoteIdent(source)}`}`);
+    // A commit here waits for no disk flush (some 0.4 ms of every statement on a 2-core machine). A
+    // test database never outlives its run, and a commit is still seen by every connection at once.
+    await admin.query(`ALTER DATABASE ${quoteIdent(name)} SET synchronous_commit = off`);
+  });
   const url = urlFor(name);
   const prisma = createPrismaClient(url, POOL_SIZE, { prepared: true });
   let dropped = false;

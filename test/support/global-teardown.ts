@@ -1,0 +1,5 @@
+import { removeMemoryScratch } from './scratch-folder';
+
+export default function globalTeardown(): void {
+  removeMemoryScratch();
+}
