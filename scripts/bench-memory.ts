@@ -295,7 +295,7 @@ function spread(values: readonly number[], digits = 0): string {
 async function main(): Promise<void> {
   const { rounds, channels, checkouts, postgres } = parseArgs(process.argv.slice(2));
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-bench-memory-'));
-  const database = postgres ? await createTestDatabase() : null;
+  const database = postgres ? await createTestDatabase({ durable: true }) : null;
   try {
     const runs: { name: string; checkout: string; env: Record<string, string> }[] = checkouts.map((checkout, i) => ({
       name: `PGlite, ${checkout}`,

@@ -169,7 +169,7 @@ async function main(): Promise<void> {
   }
   const checkouts = (mode === undefined ? ['.'] : [mode, ...args]).map((dir) => path.resolve(dir));
   const { createTestDatabase } = await import('../test/support/database');
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ durable: true });
   try {
     console.log(`bench-recap: making a fight of ${EVENTS} logged changes… (load ${os.loadavg()[0]?.toFixed(2)})`);
     await makeFight(database.url);

@@ -316,7 +316,7 @@ async function main(): Promise<void> {
   const reports: Run[] = [];
   for (const checkout of checkouts) {
     console.log(`\n${checkout}`);
-    const database = await createTestDatabase();
+    const database = await createTestDatabase({ durable: true });
     const target = new URL(database.url);
     const proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
     const fake = await FakeDiscord.start();

@@ -169,7 +169,7 @@ function summary(times: readonly number[]): string {
 async function main(): Promise<void> {
   const { runs, checkouts } = parseArgs(process.argv.slice(2));
   // A migrated copy of the tests' template database, on TEST_DATABASE_URL's server (default the local one).
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ durable: true });
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-bench-startup-'));
   // Each checkout its own data folder, made by the warm-up run, as a bot restarted on its data.
   const dataDir = (checkout: string) => path.join(scratch, String(checkouts.indexOf(checkout)));
