@@ -9,7 +9,7 @@ const projectRoot = path.resolve(__dirname, '..', '..');
  * worker started from TypeScript sources otherwise loads ts-node and TypeScript first: 0.35 s a
  * start, and the embedded database's tests start dozens.
  */
-const BUILT_COPY_VARIABLE = 'ROLLCALL_CURRENT_BUILD';
+export const CURRENT_BUILD_VARIABLE = 'ROLLCALL_CURRENT_BUILD';
 
 /**
  * Starts `src/db/<name>` in a worker thread. Both of this folder's workers load packages that Jest's
@@ -20,7 +20,7 @@ const BUILT_COPY_VARIABLE = 'ROLLCALL_CURRENT_BUILD';
 export function startWorker(name: string, workerData: unknown, resourceLimits?: ResourceLimits): Worker {
   const file = path.join(__dirname, `${name}${extension}`);
   if (extension !== '.ts') return new Worker(file, { workerData, resourceLimits });
-  const built = process.env[BUILT_COPY_VARIABLE];
+  const built = process.env[CURRENT_BUILD_VARIABLE];
   if (built !== undefined && built !== '') {
     const compiled = path.join(built, path.relative(projectRoot, file)).replace(/\.ts$/, '.js');
     return new Worker(compiled, { workerData, resourceLimits });

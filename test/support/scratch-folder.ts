@@ -32,6 +32,7 @@ export function useMemoryForScratch(): void {
     fs.mkdirSync(folder, { recursive: true });
     process.env.TMPDIR = folder;
   } catch {
+    // Shared memory that this user cannot write to: the tests keep to the disk.
     return;
   }
 }

@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
-import { startWorker } from '../../../src/db/worker-thread';
+import { CURRENT_BUILD_VARIABLE as VARIABLE, startWorker } from '../../../src/db/worker-thread';
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><rect width="20" height="10" fill="#345"/></svg>';
-const VARIABLE = 'ROLLCALL_CURRENT_BUILD';
 
 function firstMessage(worker: Worker): Promise<unknown> {
   return new Promise((resolve, reject) => {
