@@ -5,6 +5,11 @@ import { isRunning } from '../../src/db/embedded-lock-holder';
 /** Shared memory, a tmpfs on Linux: files made there never reach a disk. */
 const MEMORY_FOLDER = '/dev/shm';
 const PREFIX = 'rollcall-tests-';
+/**
+ * Free space the run wants there. The database and console suites held up to 73 MB there at once;
+ * a container's /dev/shm is often 64 MB, where they would run out of room: they keep to the disk.
+ */
+const MIN_FREE_BYTES = 1024 ** 3;
 
 /** Folders a run left behind when it was killed before its teardown: RAM nobody frees otherwise. */
 function removeAbandoned(): void {
@@ -21,18 +26,20 @@ function removeAbandoned(): void {
  * at a folder of this run in shared memory. The embedded database's tests make a data folder of
  * about a thousand files for each test and delete it after: on this project's 2-core machine,
  * unpacking one took 0.5 s of the kernel's time on its ext4 disk and 0.05 s in memory. A TMPDIR
- * someone set is theirs and stays; so does the disk where there is no shared memory.
+ * someone set is theirs and stays; so does the disk where there is no shared memory, or little.
  */
 export function useMemoryForScratch(): void {
   if (process.env.TMPDIR !== undefined || !fs.existsSync(MEMORY_FOLDER)) return;
   try {
     fs.accessSync(MEMORY_FOLDER, fs.constants.W_OK);
     removeAbandoned();
+    const { bavail, bsize } = fs.statfsSync(MEMORY_FOLDER);
+    if (bavail * bsize < MIN_FREE_BYTES) return;
     const folder = path.join(MEMORY_FOLDER, `${PREFIX}${process.pid}`);
     fs.mkdirSync(folder, { recursive: true });
     process.env.TMPDIR = folder;
   } catch {
-    // Shared memory that this user cannot write to: the tests keep to the disk.
+    // Shared memory that this user cannot write to or measure: the tests keep to the disk.
     return;
   }
 }
