@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isRunning } from '../../src/db/embedded-lock-holder';
 
-/** Shared memory, a tmpfs on Linux: files made there never reach a disk. */
+/** Shared memory, a tmpfs on Linux: its files live in memory. */
 const MEMORY_FOLDER = '/dev/shm';
 const PREFIX = 'rollcall-tests-';
 /**
@@ -10,6 +10,11 @@ const PREFIX = 'rollcall-tests-';
  * a container's /dev/shm is often 64 MB, where they would run out of room: they keep to the disk.
  */
 const MIN_FREE_BYTES = 1024 ** 3;
+
+/** This run's folder there. */
+function runFolder(): string {
+  return path.join(MEMORY_FOLDER, `${PREFIX}${process.pid}`);
+}
 
 /** Folders a run left behind when it was killed before its teardown: RAM nobody frees otherwise. */
 function removeAbandoned(): void {
@@ -29,24 +34,21 @@ function removeAbandoned(): void {
  * someone set is theirs and stays; so does the disk where there is no shared memory, or little.
  */
 export function useMemoryForScratch(): void {
-  if (process.env.TMPDIR !== undefined || !fs.existsSync(MEMORY_FOLDER)) return;
+  if (process.env.TMPDIR !== undefined) return;
   try {
     fs.accessSync(MEMORY_FOLDER, fs.constants.W_OK);
     removeAbandoned();
     const { bavail, bsize } = fs.statfsSync(MEMORY_FOLDER);
     if (bavail * bsize < MIN_FREE_BYTES) return;
-    const folder = path.join(MEMORY_FOLDER, `${PREFIX}${process.pid}`);
-    fs.mkdirSync(folder, { recursive: true });
-    process.env.TMPDIR = folder;
+    fs.mkdirSync(runFolder(), { recursive: true });
+    process.env.TMPDIR = runFolder();
   } catch {
-    // Shared memory that this user cannot write to or measure: the tests keep to the disk.
+    // No shared memory, or none this user can write to or measure: the tests keep to the disk.
     return;
   }
 }
 
 /** Deletes this run's folder in shared memory, if it made one. */
 export function removeMemoryScratch(): void {
-  const folder = process.env.TMPDIR;
-  if (folder === undefined || path.dirname(folder) !== MEMORY_FOLDER || path.basename(folder) !== `${PREFIX}${process.pid}`) return;
-  fs.rmSync(folder, { recursive: true, force: true });
+  if (process.env.TMPDIR === runFolder()) fs.rmSync(runFolder(), { recursive: true, force: true });
 }
