@@ -24,7 +24,8 @@
  * call that sends one to its answer, on the connections themselves) and the rest, the bot's own.
  * The commands take turns in four rounds, the floor measured around each, and each row's ratio in
  * its worst and best round shows how far one run's figures move.
- * `--only=commands,service,discord,sizes` runs some of the four tables.
+ * Last, `/hp damage` as a table sends it: after the bot has seen no command for 12 s, beside back to
+ * back. `--only=commands,service,discord,sizes,quiet` runs some of the five tables.
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -82,8 +83,15 @@ const ROUNDS = 4;
  * busy: the bot's CPU per `/hp damage` fell over its first 6,000 (from 317 to about 175 µs).
  */
 const SERVICE_WARM_UP_ROUNDS = 3;
+/**
+ * How long the bot sees no command before each measured one in the quiet rows: a table's pace, and
+ * longer than pg-pool's default idle timeout (10 s), past which a pool left at its defaults closes
+ * its connections. QUIET_SPELLS of them.
+ */
+const QUIET_MS = 12_000;
+const QUIET_SPELLS = 4;
 /** The tables `--only=` may name; all of them by default. */
-const PARTS = ['commands', 'service', 'discord', 'sizes'] as const;
+const PARTS = ['commands', 'service', 'discord', 'sizes', 'quiet'] as const;
 type Part = (typeof PARTS)[number];
 
 function partsAsked(): ReadonlySet<Part> {
@@ -610,6 +618,50 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
   return `${table}\n\n${floorLine}`;
 }
 
+/**
+ * `/hp damage` through its handler as a table sends it, after the bot has seen nothing for QUIET_MS
+ * (the first command after the quiet spell, then the next one at once), beside the same command
+ * back to back.
+ */
+async function quietRows(services: Services): Promise<string> {
+  const discord = coalesceEdits(slowDiscord(0));
+  const run = commandRunner(services, discord);
+  const where: Place = { guildId: 'bench-guild', channelId: 'bench-quiet' };
+  await fight(services.encounters, where, COMBATANTS);
+  const damage = (index: number) => run(where, GM, 'hp', 'damage', { target: `Goblin ${(index % (COMBATANTS / 2)) + 1}`, amount: '1' });
+  const timed = async (index: number) => {
+    const sent = performance.now();
+    await damage(index);
+    const answered = performance.now() - sent;
+    await discord.idle();
+    return answered;
+  };
+  const backToBack: number[] = [];
+  for (let index = 0; index < WARM_UP + EACH_COMMANDS / ROUNDS; index += 1) {
+    const answered = await timed(index);
+    if (index >= WARM_UP) backToBack.push(answered);
+  }
+  const first: number[] = [];
+  const next: number[] = [];
+  for (let spell = 0; spell < QUIET_SPELLS; spell += 1) {
+    await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+    first.push(await timed(spell));
+    next.push(await timed(spell + 1));
+  }
+  const cell = (times: number[]) => {
+    const sorted = [...times].sort((a, b) => a - b);
+    return `${percentile(sorted, 50).toFixed(2)} [${(sorted[0] ?? 0).toFixed(2)}–${(sorted.at(-1) ?? 0).toFixed(2)}]`;
+  };
+  return markdown(
+    ['/hp damage', 'commands', 'reply p50 ms [min–max]'],
+    [
+      ['back to back', String(backToBack.length), cell(backToBack)],
+      [`first after ${QUIET_MS / 1000} s quiet`, String(first.length), cell(first)],
+      ['the next, at once', String(next.length), cell(next)],
+    ],
+  );
+}
+
 /** `/init next` and `/hp damage` through the service at 1, 10 and 50 busy channels, cold and racing. */
 async function serviceRows(service: EncounterService, counting: CountingPrisma): Promise<void> {
   const next = (where: Place) => service.apply(GM, where, 'init next', nextTurn);
@@ -690,6 +742,10 @@ async function main(): Promise<void> {
       if (parts.has('sizes')) {
         console.log(`\nOne channel, one command at a time, by encounter size (${SIZE_COMMANDS} commands each):\n`);
         console.log(await sizeRows(services));
+      }
+      if (parts.has('quiet')) {
+        console.log(`\nOne channel, after ${QUIET_MS / 1000} s without a command, ${QUIET_SPELLS} times:\n`);
+        console.log(await quietRows(services));
       }
     } finally {
       await listener?.close();

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { PrismaClient } from './generated/client';
-import { prismaOn } from './client';
+import { KEPT_CONNECTIONS, prismaOn } from './client';
 
 export interface CountingPrisma {
   prisma: PrismaClient;
@@ -56,7 +56,7 @@ export function createCountingPrisma(url: string, poolSize: number): CountingPri
   let parameterBytes = 0;
   let statementMs = 0;
   let last: SentStatement | null = null;
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ ...KEPT_CONNECTIONS, connectionString: url, max: poolSize });
   pool.on('connect', (client) => {
     const send = client.query.bind(client) as (...args: unknown[]) => unknown;
     // pg's overloads cannot be restated here; the wrapper forwards every call unchanged.
