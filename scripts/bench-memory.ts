@@ -3,7 +3,8 @@
  * bot's resident memory (RSS) on the embedded database, as `npm start` runs it against a fake
  * Discord gateway, and how long its commands take.
  * - start: from spawning the compiled bot to its IDENTIFY on the gateway;
- * - idle: RSS once it has identified and sat still for IDLE_MS;
+ * - idle: RSS once it has identified and sat still for IDLE_MS, and again at SETTLED_MS, after V8's
+ *   memory reducer has collected the start's garbage (it runs some 8 s after a start goes quiet);
  * - bestiary: RSS IDLE_MS after a first `/roll`, `/help` and `/init list` (which pay for the first
  *   interaction, the first embed and the first database query of any kind), then the reply time of the first `/monster show` (which loads one book of the
  *   bestiary) and of the second (the book loaded), and RSS IDLE_MS after them: what the bestiary
@@ -30,6 +31,7 @@ import { FakeDiscord, type Invoker } from '../test/e2e/fake-discord';
 import { createTestDatabase } from '../test/support/database';
 
 const IDLE_MS = 5_000;
+const SETTLED_MS = 12_000;
 const SAMPLE_MS = 50;
 const START_TIMEOUT_MS = 600_000;
 const ROUNDS_PER_FIGHT = 6;
@@ -48,6 +50,7 @@ interface Measure {
   /** The proportional set size of run-built's launcher process, when the bot runs in a child of it (else 0). */
   launcherMb: number;
   idleMb: number;
+  settledMb: number;
   /** After a `/roll`, a `/help` and an `/init list`: commands, an embed and a query answered, not yet a book loaded. */
   warmMb: number;
   /** The first `/monster show`'s reply time, the book loading, and the second's, the book loaded. */
@@ -228,6 +231,8 @@ async function measure(checkout: string, channels: number, env: Record<string, s
     await sleep(IDLE_MS);
     const launcherMb = pid === launcher ? 0 : pssMb(launcher);
     const idleMb = rssMb(pid);
+    await sleep(SETTLED_MS - IDLE_MS);
+    const settledMb = rssMb(pid);
     await fake.sendCommand('roll', { dice: '1d20+5' }, VIEWER, 60_000);
     await fake.sendCommand('help', {}, VIEWER, 60_000);
     await fake.sendCommand('init list', {}, VIEWER, 60_000);
@@ -253,6 +258,7 @@ async function measure(checkout: string, channels: number, env: Record<string, s
       startMs,
       launcherMb,
       idleMb,
+      settledMb,
       warmMb,
       firstShowMs,
       secondShowMs,
@@ -323,14 +329,14 @@ async function main(): Promise<void> {
     process.stdout.write(`load after: ${load()}\n`);
     process.stdout.write(`${channels} channels at once, ${rounds} rounds, median [min–max]\n`);
     process.stdout.write(
-      '| run | start to IDENTIFY (ms) | bot RSS idle (MB) | after /roll, /help, /init list (MB) | first / second /monster show (ms) | bot RSS after them (MB) | bot RSS peak under load (MB) | bot RSS after (MB) | launcher PSS (MB) | reply p50 / p99 (ms) | bot CPU per command (ms) |\n',
+      `| run | start to IDENTIFY (ms) | bot RSS idle (MB), ${IDLE_MS / 1000} s / ${SETTLED_MS / 1000} s after | after /roll, /help, /init list (MB) | first / second /monster show (ms) | bot RSS after them (MB) | bot RSS peak under load (MB) | bot RSS after (MB) | launcher PSS (MB) | reply p50 / p99 (ms) | bot CPU per command (ms) |\n`,
     );
     process.stdout.write('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n');
     for (const [name, measured] of results) {
       const p50 = measured.map((m) => percentile(m.replyMs, 0.5));
       const p99 = measured.map((m) => percentile(m.replyMs, 0.99));
       process.stdout.write(
-        `| ${name} | ${spread(measured.map((m) => m.startMs))} | ${spread(measured.map((m) => m.idleMb))} | ${spread(measured.map((m) => m.warmMb))} | ${spread(measured.map((m) => m.firstShowMs))} / ${spread(measured.map((m) => m.secondShowMs))} | ${spread(measured.map((m) => m.bookMb))} | ${spread(measured.map((m) => m.peakMb))} | ${spread(measured.map((m) => m.afterMb))} | ${spread(
+        `| ${name} | ${spread(measured.map((m) => m.startMs))} | ${spread(measured.map((m) => m.idleMb))} / ${spread(measured.map((m) => m.settledMb))} | ${spread(measured.map((m) => m.warmMb))} | ${spread(measured.map((m) => m.firstShowMs))} / ${spread(measured.map((m) => m.secondShowMs))} | ${spread(measured.map((m) => m.bookMb))} | ${spread(measured.map((m) => m.peakMb))} | ${spread(measured.map((m) => m.afterMb))} | ${spread(
           measured.map((m) => m.launcherMb),
           1,
         )} | ${spread(p50, 1)} / ${spread(p99, 1)} | ${spread(
