@@ -44,7 +44,6 @@ export function useMemoryForScratch(): void {
     process.env.TMPDIR = runFolder();
   } catch {
     // No shared memory, or none this user can write to or measure: the tests keep to the disk.
-    return;
   }
 }
 
