@@ -19,10 +19,9 @@ function runFolder(): string {
 /** Folders a run left behind when it was killed before its teardown: RAM nobody frees otherwise. */
 function removeAbandoned(): void {
   for (const name of fs.readdirSync(MEMORY_FOLDER)) {
+    if (!name.startsWith(PREFIX)) continue;
     const pid = Number(name.slice(PREFIX.length));
-    if (name.startsWith(PREFIX) && Number.isInteger(pid) && !isRunning(pid)) {
-      fs.rmSync(path.join(MEMORY_FOLDER, name), { recursive: true, force: true });
-    }
+    if (Number.isInteger(pid) && pid > 0 && !isRunning(pid)) fs.rmSync(path.join(MEMORY_FOLDER, name), { recursive: true, force: true });
   }
 }
 
