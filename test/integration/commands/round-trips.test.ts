@@ -67,7 +67,7 @@ describe('what a command costs on PostgreSQL once the encounter is known', () =>
     await table.run(GM, 'hp', 'damage', { target: 'Orc 1', amount: '2' });
     const last = counting.lastStatement();
     const [saved] = await db.prisma.$queryRawUnsafe<{ id: string; version: number }[]>('SELECT id::text, version FROM encounters');
-    expect(last?.text).toMatch(/^WITH input AS/);
+    expect(last?.text).toMatch(/^WITH enc AS \(\s+UPDATE encounters/);
     expect(last?.values.slice(0, 2)).toEqual([saved?.id, (saved?.version ?? 0) - 1]);
     const payload = JSON.parse(String(last?.values[2])) as { changedCombatants: { id: string; hp: number }[] };
     expect(payload.changedCombatants.map((row) => Object.keys(row))).toEqual([['id', 'hp']]);

@@ -41,13 +41,12 @@ test('two replicas on one database claiming the same ids at once: each id is won
 });
 
 test('ids older than the keeping time are pruned, newer ones kept; a claim prunes on its own', async () => {
-  // This ledger never prunes on its own, so a background prune cannot race the explicit one.
-  const ledger = createProcessedInteractions(db.prisma, { logger, keepMs: 60_000, pruneEveryMs: 3_600_000 });
-  await ledger.claim('600000000000000201');
-  await ledger.claim('600000000000000202');
+  // The ids go in without a claim: a ledger's first claim starts a prune it does not wait for, which
+  // could land after the ages below were set and take the old id before the explicit prune.
   await db.prisma.$executeRawUnsafe(
-    `UPDATE processed_interactions SET created_at = now() - interval '61 seconds' WHERE id = '600000000000000201'`,
+    `INSERT INTO processed_interactions (id, created_at) VALUES ('600000000000000201', now() - interval '61 seconds'), ('600000000000000202', now())`,
   );
+  const ledger = createProcessedInteractions(db.prisma, { logger, keepMs: 60_000, pruneEveryMs: 3_600_000 });
   expect(await ledger.prune()).toBe(1);
   expect(await storedIds()).toEqual(['600000000000000202']);
 
