@@ -275,18 +275,18 @@ function saveSql(shape: SaveShape, withFight: boolean): string {
   return sql;
 }
 
+/** A new encounter and its first log entry; it reads its input document, `$1`, as the save reads SAVE_INPUT. */
 const CREATE_SQL = `
-WITH input AS (SELECT $1::jsonb AS j),
-enc AS (
-  INSERT INTO encounters SELECT r.* FROM input i, jsonb_populate_record(NULL::encounters, i.j->'encounter') r
+WITH enc AS (
+  INSERT INTO encounters SELECT r.* FROM jsonb_populate_record(NULL::encounters, $1::jsonb->'encounter') r
   ON CONFLICT (active_channel_id) DO NOTHING
   RETURNING id, channel_id, version
 ),
 logged AS (
   INSERT INTO encounter_events (encounter_id, actor_id, actor_name, command, detail, before, after, events, created_at)
-  SELECT enc.id, i.j->>'actorId', i.j->>'actorName', i.j->>'command', i.j->>'detail', NULL, i.j->'after', i.j->'events',
-    (i.j->>'at')::timestamptz
-  FROM enc, input i
+  SELECT enc.id, $1::jsonb->>'actorId', $1::jsonb->>'actorName', $1::jsonb->>'command', $1::jsonb->>'detail', NULL,
+    $1::jsonb->'after', $1::jsonb->'events', ($1::jsonb->>'at')::timestamptz
+  FROM enc
 )
 SELECT enc.id::text FROM enc, ${notifyChanged('enc')}`;
 
