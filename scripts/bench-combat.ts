@@ -25,7 +25,8 @@
  * The commands take turns in four rounds, the floor measured around each, and each row's ratio in
  * its worst and best round shows how far one run's figures move.
  * Last, `/hp damage` as a table sends it: after the bot has seen no command for 12 s, beside back to
- * back. `--only=commands,service,discord,sizes,quiet` runs some of the five tables.
+ * back, and the floor at the same pace. `--only=commands,service,discord,sizes,quiet` runs some of
+ * the five tables.
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -424,6 +425,9 @@ function pooled(rows: readonly EachRow[]): EachRow {
   };
 }
 
+/** The floor: a one-row UPDATE that changes nothing, on the encounter `$1`. */
+const FLOOR_SQL = 'UPDATE encounters SET round = round WHERE id = $1::uuid';
+
 /** A command's save statement as its handler sent it, to send again alone. */
 interface SaveToRepeat {
   command: string;
@@ -452,7 +456,6 @@ async function floorRows(
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const sql = 'UPDATE encounters SET round = round WHERE id = $1::uuid';
     const none = () => Promise.resolve();
     let sent = 0;
     let waited = 0;
@@ -469,13 +472,20 @@ async function floorRows(
     };
     const update = () => {
       sent += 1;
-      return timed(() => client.query(sql, [encounterId]));
+      return timed(() => client.query(FLOOR_SQL, [encounterId]));
     };
     const direct: Counter = { statements: () => sent, parameterBytes: () => sent * encounterId.length, statementMs: () => waited };
     const stretch = { warmUp: WARM_UP, count, from: 0 };
     const rows = [
       await each('bare UPDATE (pg)', update, none, direct, undefined, stretch),
-      await each('bare UPDATE (Prisma)', () => counting.prisma.$executeRawUnsafe(sql, encounterId), none, counting, undefined, stretch),
+      await each(
+        'bare UPDATE (Prisma)',
+        () => counting.prisma.$executeRawUnsafe(FLOOR_SQL, encounterId),
+        none,
+        counting,
+        undefined,
+        stretch,
+      ),
     ];
     for (const [index, { command, statement }] of saves.entries()) {
       const [, , ...rest] = statement.values;
@@ -621,45 +631,72 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
 /**
  * `/hp damage` through its handler as a table sends it, after the bot has seen nothing for QUIET_MS
  * (the first command after the quiet spell, then the next one at once), beside the same command
- * back to back.
+ * back to back; and the floor at the same pace, in quiet spells of its own, on a connection kept
+ * open as the bot's pool keeps its own: after a quiet spell both start on the machine's cold caches.
  */
-async function quietRows(services: Services): Promise<string> {
+async function quietRows(url: string, services: Services): Promise<string> {
   const discord = coalesceEdits(slowDiscord(0));
   const run = commandRunner(services, discord);
   const where: Place = { guildId: 'bench-guild', channelId: 'bench-quiet' };
   await fight(services.encounters, where, COMBATANTS);
-  const damage = (index: number) => run(where, GM, 'hp', 'damage', { target: `Goblin ${(index % (COMBATANTS / 2)) + 1}`, amount: '1' });
-  const timed = async (index: number) => {
-    const sent = performance.now();
-    await damage(index);
-    const answered = performance.now() - sent;
-    await discord.idle();
-    return answered;
-  };
-  const backToBack: number[] = [];
-  for (let index = 0; index < WARM_UP + EACH_COMMANDS / ROUNDS; index += 1) {
-    const answered = await timed(index);
-    if (index >= WARM_UP) backToBack.push(answered);
+  const encounter = await services.encounters.get(where);
+  if (encounter === null) throw new Error('the quiet encounter did not begin');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const damage = (index: number) => run(where, GM, 'hp', 'damage', { target: `Goblin ${(index % (COMBATANTS / 2)) + 1}`, amount: '1' });
+    const bare = () => client.query(FLOOR_SQL, [encounter.id]);
+    const timed = async (send: () => Promise<unknown>) => {
+      const sent = performance.now();
+      await send();
+      const answered = performance.now() - sent;
+      await discord.idle();
+      return answered;
+    };
+    const paced = async (send: (index: number) => Promise<unknown>) => {
+      const backToBack: number[] = [];
+      for (let index = 0; index < WARM_UP + EACH_COMMANDS / ROUNDS; index += 1) {
+        const answered = await timed(() => send(index));
+        if (index >= WARM_UP) backToBack.push(answered);
+      }
+      return { backToBack, first: [] as number[], next: [] as number[] };
+    };
+    const floor = await paced(bare);
+    const command = await paced(damage);
+    for (let spell = 0; spell < QUIET_SPELLS; spell += 1) {
+      for (const [times, send] of [
+        [floor, bare],
+        [command, damage],
+      ] as const) {
+        await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+        times.first.push(await timed(() => send(spell)));
+        times.next.push(await timed(() => send(spell + 1)));
+      }
+    }
+    const p50 = (times: readonly number[]) => {
+      const sorted = times.toSorted((a, b) => a - b);
+      return percentile(sorted, 50);
+    };
+    const cell = (times: readonly number[]) =>
+      `${p50(times).toFixed(2)} [${Math.min(...times).toFixed(2)}–${Math.max(...times).toFixed(2)}]`;
+    const line = (label: string, pick: (times: typeof floor) => number[]) => [
+      label,
+      String(pick(command).length),
+      cell(pick(floor)),
+      cell(pick(command)),
+      `${(p50(pick(command)) / p50(pick(floor))).toFixed(1)}×`,
+    ];
+    return markdown(
+      ['', 'commands', 'bare UPDATE (pg) p50 ms [min–max]', '/hp damage reply p50 ms [min–max]', '/hp damage / bare UPDATE'],
+      [
+        line('back to back', (times) => times.backToBack),
+        line(`first after ${QUIET_MS / 1000} s quiet`, (times) => times.first),
+        line('the next, at once', (times) => times.next),
+      ],
+    );
+  } finally {
+    await client.end();
   }
-  const first: number[] = [];
-  const next: number[] = [];
-  for (let spell = 0; spell < QUIET_SPELLS; spell += 1) {
-    await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
-    first.push(await timed(spell));
-    next.push(await timed(spell + 1));
-  }
-  const cell = (times: number[]) => {
-    const sorted = [...times].sort((a, b) => a - b);
-    return `${percentile(sorted, 50).toFixed(2)} [${(sorted[0] ?? 0).toFixed(2)}–${(sorted.at(-1) ?? 0).toFixed(2)}]`;
-  };
-  return markdown(
-    ['/hp damage', 'commands', 'reply p50 ms [min–max]'],
-    [
-      ['back to back', String(backToBack.length), cell(backToBack)],
-      [`first after ${QUIET_MS / 1000} s quiet`, String(first.length), cell(first)],
-      ['the next, at once', String(next.length), cell(next)],
-    ],
-  );
 }
 
 /** `/init next` and `/hp damage` through the service at 1, 10 and 50 busy channels, cold and racing. */
@@ -744,8 +781,8 @@ async function main(): Promise<void> {
         console.log(await sizeRows(services));
       }
       if (parts.has('quiet')) {
-        console.log(`\nOne channel, after ${QUIET_MS / 1000} s without a command, ${QUIET_SPELLS} times:\n`);
-        console.log(await quietRows(services));
+        console.log(`\nOne channel, after ${QUIET_MS / 1000} s without a command, ${QUIET_SPELLS} times each:\n`);
+        console.log(await quietRows(url, services));
       }
     } finally {
       await listener?.close();
