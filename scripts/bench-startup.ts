@@ -12,7 +12,7 @@
  * the wall time, and of the CPU time the process tree had used by then (read from /proc, so it shows
  * the work a launch does even on a busy machine where the wall time mostly shows the waiting).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,18 +20,13 @@ import { performance } from 'node:perf_hooks';
 import { FakeDiscord } from '../test/e2e/fake-discord';
 import { freePort } from '../test/e2e/run-script';
 import { createTestDatabase } from '../test/support/database';
+import { timeUntil, treeCpuMs, type Timing } from './launch-timing';
 
 const TIMEOUT_MS = 60_000;
 /** The warm-up run may compile the project first. */
 const WARM_UP_TIMEOUT_MS = 600_000;
 const FIRST_LINE = '/roll dice:1d20+5';
 const READY_LINE = 'listening for Discord interactions';
-const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
-
-interface Timing {
-  wallMs: number;
-  cpuMs: number;
-}
 
 interface Options {
   runs: number;
@@ -64,68 +59,14 @@ function npm(checkout: string, args: string[], env: Record<string, string>): Chi
   });
 }
 
-/**
- * User + system CPU time of the live processes descended from `root` (threads included), in
- * milliseconds: npm, and the bot, which run-built may start in a process group of its own.
- */
-function treeCpuMs(root: number): number {
-  const processes = new Map<number, { parent: number; ticks: number }>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    // Fields after the command name (which may hold spaces): state, ppid, pgrp, …, utime (14th), stime (15th).
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    processes.set(Number(entry), { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
-  }
-  const inTree = (pid: number): boolean => {
-    for (let at: number | undefined = pid; at !== undefined && at > 1; at = processes.get(at)?.parent) if (at === root) return true;
-    return false;
-  };
-  let ticks = 0;
-  for (const [pid, { ticks: used }] of processes) if (inTree(pid)) ticks += used;
-  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
-}
-
-/** Resolves with the time until `seen` holds for the output so far; then stops the process tree. */
-function timeUntil(
-  child: ChildProcess,
-  stream: 'stdout' | 'stderr',
-  seen: (output: string) => boolean,
-  timeoutMs = TIMEOUT_MS,
-): Promise<Timing> {
-  const started = performance.now();
-  let output = '';
-  let errors = '';
-  return new Promise<Timing>((resolve, reject) => {
-    const timer = setTimeout(() => finish(new Error(`no answer in ${timeoutMs} ms:\n${output}\n${errors}`)), timeoutMs);
-    const finish = (result: Timing | Error): void => {
-      clearTimeout(timer);
-      child.removeAllListeners('exit');
-      if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
-      child.once('exit', () => (result instanceof Error ? reject(result) : resolve(result)));
-    };
-    child[stream]?.on('data', (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      if (seen(output)) finish({ wallMs: performance.now() - started, cpuMs: child.pid === undefined ? Number.NaN : treeCpuMs(child.pid) });
-    });
-    if (stream === 'stdout') child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
-    child.once('exit', (code) => finish(new Error(`exited ${String(code)} before answering:\n${output}\n${errors}`)));
-  });
-}
-
-function consoleFirstReply(checkout: string, timeoutMs?: number): Promise<Timing> {
+function consoleFirstReply(checkout: string, timeoutMs = TIMEOUT_MS): Promise<Timing> {
   const child = npm(checkout, ['console', '--', '--memory'], {});
   const time = timeUntil(child, 'stdout', (output) => output.includes('\n'), timeoutMs);
   child.stdin?.write(`${FIRST_LINE}\n`);
   return time;
 }
 
-async function startReady(checkout: string, databaseUrl: string, timeoutMs?: number): Promise<Timing> {
+async function startReady(checkout: string, databaseUrl: string, timeoutMs = TIMEOUT_MS): Promise<Timing> {
   const child = npm(checkout, ['start'], {
     DISCORD_TOKEN: 'bench-token',
     DISCORD_APPLICATION_ID: '100000000000000001',

@@ -1,0 +1,38 @@
+import { spawn } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { timeUntil } from '../../../scripts/launch-timing';
+
+/** A process that says it is ready, then on SIGTERM takes `stopMs` of CPU and says so again. */
+function launch(script: string) {
+  return spawn(process.execPath, ['-e', script], { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+}
+
+const STOP_MS = 300;
+const READY_THEN_SLOW_STOP = `
+process.stderr.write('ready\\n');
+process.on('SIGTERM', () => {
+  const until = Date.now() + ${STOP_MS};
+  while (Date.now() < until);
+  process.stderr.write('stopping, though ready a moment ago\\n');
+  setTimeout(() => process.exit(0), 20);
+});
+setInterval(() => undefined, 1000);
+`;
+
+describe('bench:startup times a launch', () => {
+  test('until the first ready line, not a later line the stopping process writes', async () => {
+    const started = performance.now();
+    const timing = await timeUntil(launch(READY_THEN_SLOW_STOP), 'stderr', (output) => output.includes('ready'), 10_000);
+    const whole = performance.now() - started;
+    expect(whole - timing.wallMs).toBeGreaterThanOrEqual(STOP_MS);
+    // The launched process is counted, as it was when it said it was ready.
+    expect(timing.cpuMs).toBeGreaterThan(0);
+  });
+
+  test('a process that exits before the line fails the run with what it wrote', async () => {
+    const child = launch(`process.stdout.write('half a line'); process.stderr.write('no database'); process.exit(3);`);
+    await expect(timeUntil(child, 'stdout', (output) => output.includes('\n'), 10_000)).rejects.toThrow(
+      /^exited 3 before answering:\nhalf a line\nno database$/,
+    );
+  });
+});
