@@ -2,12 +2,13 @@ import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { timeUntil } from '../../../scripts/launch-timing';
 
-/** A process that says it is ready, then on SIGTERM takes `stopMs` of CPU and says so again. */
+/** `script` in a node process leading a group of its own, as bench:startup starts npm. */
 function launch(script: string) {
   return spawn(process.execPath, ['-e', script], { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
 }
 
 const STOP_MS = 300;
+/** Says it is ready, then on SIGTERM takes STOP_MS of CPU and writes a line that holds "ready" again. */
 const READY_THEN_SLOW_STOP = `
 process.stderr.write('ready\\n');
 process.on('SIGTERM', () => {
