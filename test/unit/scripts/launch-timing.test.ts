@@ -8,15 +8,19 @@ function launch(script: string) {
 }
 
 const STOP_MS = 300;
-/** Says it is ready, then on SIGTERM takes STOP_MS of CPU and writes a line that holds "ready" again. */
+/**
+ * Says it is ready, then on SIGTERM takes STOP_MS of CPU and writes a line that holds "ready" again.
+ * Its handler goes in before the ready line: a SIGTERM that came between the two, on a loaded
+ * machine, ended the process at once, with no slow stop to tell apart.
+ */
 const READY_THEN_SLOW_STOP = `
-process.stderr.write('ready\\n');
 process.on('SIGTERM', () => {
   const until = Date.now() + ${STOP_MS};
   while (Date.now() < until);
   process.stderr.write('stopping, though ready a moment ago\\n');
   setTimeout(() => process.exit(0), 20);
 });
+process.stderr.write('ready\\n');
 setInterval(() => undefined, 1000);
 `;
 
