@@ -57,12 +57,11 @@ export function timeUntil(
   return new Promise<Timing>((resolve, reject) => {
     const timer = setTimeout(() => finish(new Error(`no answer in ${timeoutMs} ms:\n${output}\n${errors}`)), timeoutMs);
     // Once only: what a stopping process writes next still holds what `seen` looks for, and timing
-    // it again would measure the stop.
+    // it again would measure the stop; nor is the exit that the stop causes a failure.
     const finish = (result: Timing | Error): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      child.removeAllListeners('exit');
       const settle = (): void => (result instanceof Error ? reject(result) : resolve(result));
       // A process that has exited already (it failed before answering) has no exit to wait for.
       if (child.exitCode !== null || child.signalCode !== null) return settle();
