@@ -23,7 +23,9 @@
  * also splits its reply in two, command by command: the round trips of its statements (from the
  * call that sends one to its answer, on the connections themselves) and the rest, the bot's own.
  * The commands take turns in four rounds, the floor measured around each, and each row's ratio in
- * its worst and best round shows how far one run's figures move.
+ * its worst and best round shows how far one run's figures move. The last two columns send the
+ * floor in each row's place, each after a run of the row's own work: a command never follows a loop
+ * of bare UPDATEs, and what the work before it leaves in the caches slows any statement sent next.
  * Last, `/hp damage` as a table sends it: after the bot has seen no command for 12 s, beside back to
  * back, and the floor at the same pace. `--only=commands,service,discord,sizes,quiet` runs some of
  * the five tables.
@@ -79,6 +81,8 @@ const EACH_COMMANDS = 400;
  */
 const WARM_UP = 40;
 const ROUNDS = 4;
+/** Floors sent in a row's place after each of its stretches (floorsInPlace): a quarter as many as the stretch's commands. */
+const FLOORS_IN_PLACE = EACH_COMMANDS / ROUNDS / 4;
 /**
  * Warm-up rounds of both service commands before their rows, as in a bot that keeps 50 channels
  * busy: the bot's CPU per `/hp damage` fell over its first 6,000 (from 317 to about 175 µs).
@@ -359,6 +363,31 @@ interface Stretch {
   from: number;
 }
 
+/**
+ * The floor sent where a row's next command would go: each of `count` unmeasured runs of the row
+ * (its command, its tracker work, its `after` and that one's) is followed by one bare UPDATE, timed.
+ * The floor then meets the caches the row's work left, as the row's next command does, rather than
+ * those a loop of bare UPDATEs keeps warm for itself.
+ */
+async function floorsInPlace(
+  row: RowToMeasure,
+  idle: () => Promise<void>,
+  sendFloor: () => Promise<unknown>,
+  { count, from }: Omit<Stretch, 'warmUp'>,
+): Promise<number[]> {
+  const times: number[] = [];
+  for (let index = from; index < from + count; index += 1) {
+    await row.step(index);
+    await idle();
+    await row.after?.(index);
+    await idle();
+    const sent = performance.now();
+    await sendFloor();
+    times.push(performance.now() - sent);
+  }
+  return times;
+}
+
 /** Times `step` one at a time: until it answers, and until its tracker work is done too. */
 async function each(
   command: string,
@@ -574,21 +603,34 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
   const copied: Copy = { encounterId: copy.id, version: copy.version };
   const floors: EachRow[][] = [];
   const stretches = rows.map((): EachRow[] => []);
-  for (let round = 0; round < ROUNDS; round += 1) {
-    floors.push(await floorRows(url, counting, encounter.id, count, copied, saves));
-    for (const [index, row] of rows.entries()) {
-      const stretch = { warmUp: round === 0 ? WARM_UP : 0, count, from: round * count };
-      stretches[index]?.push(await each(row.command, row.step, idle, counting, row.after, stretch));
+  const floorsInTheirPlace = rows.map((): number[] => []);
+  const floorClient = new pg.Client({ connectionString: url });
+  await floorClient.connect();
+  try {
+    const sendFloor = () => floorClient.query(FLOOR_SQL, [encounter.id]);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      floors.push(await floorRows(url, counting, encounter.id, count, copied, saves));
+      for (const [index, row] of rows.entries()) {
+        const stretch = { warmUp: round === 0 ? WARM_UP : 0, count, from: round * count };
+        stretches[index]?.push(await each(row.command, row.step, idle, counting, row.after, stretch));
+        floorsInTheirPlace[index]?.push(...(await floorsInPlace(row, idle, sendFloor, { count: FLOORS_IN_PLACE, from: round * count })));
+      }
     }
+  } finally {
+    await floorClient.end();
   }
   floors.push(await floorRows(url, counting, encounter.id, count, copied, saves));
   const floor = (floors[0] ?? []).map((_, at) => pooled(floors.flatMap((rows) => rows[at] ?? [])));
   const bare = percentile(floor[0]?.reply ?? [], 50);
   const roundFloor = (round: number) =>
     percentile(pooled([floors[round]?.[0], floors[round + 1]?.[0]].filter((f) => f !== undefined)).reply, 50);
-  const measured = stretches.map((rounds) => ({
+  const measured = stretches.map((rounds, index) => ({
     row: pooled(rounds),
     ratios: rounds.map((stretch, round) => percentile(stretch.reply, 50) / roundFloor(round)),
+    floorInPlace: percentile(
+      (floorsInTheirPlace[index] ?? []).toSorted((a, b) => a - b),
+      50,
+    ),
   }));
   const range = (ratios: readonly number[]) => `${Math.min(...ratios).toFixed(1)}–${Math.max(...ratios).toFixed(1)}×`;
   // The floor moves with the machine (a slow commit flush raises it, and every ratio falls with it): each of its stretches shows how far.
@@ -609,8 +651,10 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
       'reply p50 / floor',
       `reply p50 / floor, ${ROUNDS} rounds`,
       'settled p50 / floor',
+      'floor in its place p50 ms',
+      'reply p50 / floor in its place',
     ],
-    [...floor.map((row) => ({ row, ratios: null })), ...measured].map(({ row, ratios }) => [
+    [...floor.map((row) => ({ row, ratios: null, floorInPlace: null })), ...measured].map(({ row, ratios, floorInPlace }) => [
       row.command,
       percentile(row.reply, 50).toFixed(2),
       percentile(row.reply, 99).toFixed(2),
@@ -623,6 +667,8 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
       `${(percentile(row.reply, 50) / bare).toFixed(1)}×`,
       ratios === null ? '' : range(ratios),
       `${(percentile(row.settled, 50) / bare).toFixed(1)}×`,
+      floorInPlace === null ? '' : floorInPlace.toFixed(2),
+      floorInPlace === null ? '' : `${(percentile(row.reply, 50) / floorInPlace).toFixed(1)}×`,
     ]),
   );
   return `${table}\n\n${floorLine}`;
