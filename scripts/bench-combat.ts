@@ -25,7 +25,9 @@
  * The commands take turns in four rounds, the floor measured around each, and each row's ratio in
  * its worst and best round shows how far one run's figures move. The last two columns send the
  * floor in each row's place, each after a run of the row's own work: a command never follows a loop
- * of bare UPDATEs, and what the work before it leaves in the caches slows any statement sent next.
+ * of bare UPDATEs, and a statement sent after other work, or after a pause, is slower than one in a
+ * loop of its own. The line under the table times the floor after pauses in which the process only
+ * computes, in turn, so a run shows how much of that is the machine's, not the bot's.
  * Last, `/hp damage` as a table sends it: after the bot has seen no command for 12 s, beside back to
  * back, and the floor at the same pace. `--only=commands,service,discord,sizes,quiet` runs some of
  * the five tables.
@@ -83,6 +85,8 @@ const WARM_UP = 40;
 const ROUNDS = 4;
 /** Floors sent in a row's place after each of its stretches (floorsInPlace): a quarter as many as the stretch's commands. */
 const FLOORS_IN_PLACE = EACH_COMMANDS / ROUNDS / 4;
+/** How long the benchmark's process computes before each floor of floorsAfterPauses, in ms, in turn. */
+const PAUSES_MS = [0, 0.25, 0.5, 1];
 /**
  * Warm-up rounds of both service commands before their rows, as in a bot that keeps 50 channels
  * busy: the bot's CPU per `/hp damage` fell over its first 6,000 (from 317 to about 175 µs).
@@ -363,11 +367,35 @@ interface Stretch {
   from: number;
 }
 
+/** Keeps this process's thread busy for `ms`, touching no memory and sending nothing. */
+function compute(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+}
+
+/**
+ * The floor after the bot's process has computed for each of PAUSES_MS, `count` of each, in turn:
+ * the work before a floor in its place is a pause too, and this keeps the pause apart from what the
+ * work leaves in the caches.
+ */
+async function floorsAfterPauses(sendFloor: () => Promise<unknown>, count: number): Promise<number[][]> {
+  const times = PAUSES_MS.map((): number[] => []);
+  for (let index = 0; index < count; index += 1) {
+    for (const [at, pause] of PAUSES_MS.entries()) {
+      compute(pause);
+      const sent = performance.now();
+      await sendFloor();
+      times[at]?.push(performance.now() - sent);
+    }
+  }
+  return times;
+}
+
 /**
  * The floor sent where a row's next command would go: each of `count` unmeasured runs of the row
  * (its command, its tracker work, its `after` and that one's) is followed by one bare UPDATE, timed.
- * The floor then meets the caches the row's work left, as the row's next command does, rather than
- * those a loop of bare UPDATEs keeps warm for itself.
+ * The floor then follows the row's work, and the time it took, as the row's next command does,
+ * rather than a loop of bare UPDATEs, which the machine answers faster than any other rhythm.
  */
 async function floorsInPlace(
   row: RowToMeasure,
@@ -604,6 +632,7 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
   const floors: EachRow[][] = [];
   const stretches = rows.map((): EachRow[] => []);
   const floorsInTheirPlace = rows.map((): number[] => []);
+  const afterPauses = PAUSES_MS.map((): number[] => []);
   const floorClient = new pg.Client({ connectionString: url });
   await floorClient.connect();
   try {
@@ -615,6 +644,7 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
         stretches[index]?.push(await each(row.command, row.step, idle, counting, row.after, stretch));
         floorsInTheirPlace[index]?.push(...(await floorsInPlace(row, idle, sendFloor, { count: FLOORS_IN_PLACE, from: round * count })));
       }
+      for (const [at, times] of (await floorsAfterPauses(sendFloor, FLOORS_IN_PLACE)).entries()) afterPauses[at]?.push(...times);
     }
   } finally {
     await floorClient.end();
@@ -636,6 +666,14 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
   // The floor moves with the machine (a slow commit flush raises it, and every ratio falls with it): each of its stretches shows how far.
   const floorLine = `Floor (bare UPDATE, pg) p50 before each round and after the last: ${floors
     .map(([bareRow]) => percentile(bareRow?.reply ?? [], 50).toFixed(2))
+    .join(', ')} ms.`;
+  const pauseLine = `Floor p50 after the bot's process computed, sending nothing, for ${PAUSES_MS.join(', ')} ms before it: ${afterPauses
+    .map((times) =>
+      percentile(
+        times.toSorted((a, b) => a - b),
+        50,
+      ).toFixed(2),
+    )
     .join(', ')} ms.`;
   const table = markdown(
     [
@@ -671,7 +709,7 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
       floorInPlace === null ? '' : `${(percentile(row.reply, 50) / floorInPlace).toFixed(1)}×`,
     ]),
   );
-  return `${table}\n\n${floorLine}`;
+  return `${table}\n\n${floorLine}\n${pauseLine}`;
 }
 
 /**
