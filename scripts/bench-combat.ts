@@ -208,6 +208,14 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
+/** The p50 of times in any order. */
+function median(times: readonly number[]): number {
+  return percentile(
+    times.toSorted((x, y) => x - y),
+    50,
+  );
+}
+
 /** `racers` senders per channel, each waiting for its answer before sending again. */
 async function measure(
   command: string,
@@ -657,10 +665,7 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
   const measured = stretches.map((rounds, index) => ({
     row: pooled(rounds),
     ratios: rounds.map((stretch, round) => percentile(stretch.reply, 50) / roundFloor(round)),
-    floorInPlace: percentile(
-      (floorsInTheirPlace[index] ?? []).toSorted((a, b) => a - b),
-      50,
-    ),
+    floorInPlace: median(floorsInTheirPlace[index] ?? []),
   }));
   const range = (ratios: readonly number[]) => `${Math.min(...ratios).toFixed(1)}–${Math.max(...ratios).toFixed(1)}×`;
   // The floor moves with the machine (a slow commit flush raises it, and every ratio falls with it): each of its stretches shows how far.
@@ -668,12 +673,7 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
     .map(([bareRow]) => percentile(bareRow?.reply ?? [], 50).toFixed(2))
     .join(', ')} ms.`;
   const pauseLine = `Floor p50 after the bot's process computed, sending nothing, for ${PAUSES_MS.join(', ')} ms before it: ${afterPauses
-    .map((times) =>
-      percentile(
-        times.toSorted((a, b) => a - b),
-        50,
-      ).toFixed(2),
-    )
+    .map((times) => median(times).toFixed(2))
     .join(', ')} ms.`;
   const table = markdown(
     [
@@ -757,18 +757,14 @@ async function quietRows(url: string, services: Services): Promise<string> {
         times.next.push(await timed(() => send(spell + 1)));
       }
     }
-    const p50 = (times: readonly number[]) => {
-      const sorted = times.toSorted((a, b) => a - b);
-      return percentile(sorted, 50);
-    };
     const cell = (times: readonly number[]) =>
-      `${p50(times).toFixed(2)} [${Math.min(...times).toFixed(2)}–${Math.max(...times).toFixed(2)}]`;
+      `${median(times).toFixed(2)} [${Math.min(...times).toFixed(2)}–${Math.max(...times).toFixed(2)}]`;
     const line = (label: string, pick: (times: typeof floor) => number[]) => [
       label,
       String(pick(command).length),
       cell(pick(floor)),
       cell(pick(command)),
-      `${(p50(pick(command)) / p50(pick(floor))).toFixed(1)}×`,
+      `${(median(pick(command)) / median(pick(floor))).toFixed(1)}×`,
     ];
     return markdown(
       ['', 'commands', 'bare UPDATE (pg) p50 ms [min–max]', '/hp damage reply p50 ms [min–max]', '/hp damage / bare UPDATE'],
