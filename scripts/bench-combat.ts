@@ -216,6 +216,13 @@ function median(times: readonly number[]): number {
   );
 }
 
+/** How long `send` took to answer, in ms. */
+async function msUntilAnswered(send: () => Promise<unknown>): Promise<number> {
+  const sent = performance.now();
+  await send();
+  return performance.now() - sent;
+}
+
 /** `racers` senders per channel, each waiting for its answer before sending again. */
 async function measure(
   command: string,
@@ -231,9 +238,7 @@ async function measure(
   await Promise.all(
     Array.from({ length: channels * racers }, async (_, sender) => {
       for (let step = 0; step < perSender; step += 1) {
-        const sent = performance.now();
-        await run(place(sender % channels), step);
-        latencies.push(performance.now() - sent);
+        latencies.push(await msUntilAnswered(() => run(place(sender % channels), step)));
       }
     }),
   );
@@ -333,9 +338,7 @@ async function sizeRows(services: Services): Promise<string> {
       const cpu = process.cpuUsage();
       const latencies: number[] = [];
       for (let step = 0; step < SIZE_COMMANDS; step += 1) {
-        const sent = performance.now();
-        await command(where, step);
-        latencies.push(performance.now() - sent);
+        latencies.push(await msUntilAnswered(() => command(where, step)));
       }
       await discord.idle();
       const used = process.cpuUsage(cpu);
@@ -391,9 +394,7 @@ async function floorsAfterPauses(sendFloor: () => Promise<unknown>, count: numbe
   for (let index = 0; index < count; index += 1) {
     for (const [at, pause] of PAUSES_MS.entries()) {
       compute(pause);
-      const sent = performance.now();
-      await sendFloor();
-      times[at]?.push(performance.now() - sent);
+      times[at]?.push(await msUntilAnswered(sendFloor));
     }
   }
   return times;
@@ -417,9 +418,7 @@ async function floorsInPlace(
     await idle();
     await row.after?.(index);
     await idle();
-    const sent = performance.now();
-    await sendFloor();
-    times.push(performance.now() - sent);
+    times.push(await msUntilAnswered(sendFloor));
   }
   return times;
 }
@@ -731,9 +730,7 @@ async function quietRows(url: string, services: Services): Promise<string> {
     const damage = (index: number) => run(where, GM, 'hp', 'damage', { target: `Goblin ${(index % (COMBATANTS / 2)) + 1}`, amount: '1' });
     const bare = () => client.query(FLOOR_SQL, [encounter.id]);
     const timed = async (send: () => Promise<unknown>) => {
-      const sent = performance.now();
-      await send();
-      const answered = performance.now() - sent;
+      const answered = await msUntilAnswered(send);
       await discord.idle();
       return answered;
     };
