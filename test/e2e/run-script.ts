@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { KeyObject } from 'node:crypto';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
-import { compiled } from '../support/compiled';
+import { launchArgs } from '../support/compiled';
 import { publicKeyHex } from './signed-http';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -48,9 +48,9 @@ export interface RunningScript {
   exited(timeoutMs: number): Promise<number | string>;
 }
 
-/** Starts a TypeScript entry point of the project as `npm run` would (compiled), in a child process. */
+/** Starts a TypeScript entry point of the project as its npm script would (compiled, with its Node flags), in a child process. */
 export function runScript(entry: string, env: Record<string, string>): RunningScript {
-  const child = spawn(process.execPath, [compiled(entry)], {
+  const child = spawn(process.execPath, launchArgs(entry), {
     cwd: REPO_ROOT,
     env: { ...process.env, ...ISOLATED_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
-import { compiled } from './compiled';
+import { launchArgs } from './compiled';
 import type { ConsoleJson } from './console';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -29,7 +29,7 @@ export class ConsoleProcess {
   }
 
   static start(args: readonly string[], env: Record<string, string> = {}): ConsoleProcess {
-    const child = spawn(process.execPath, [compiled('src/console.ts'), '--json', ...args], {
+    const child = spawn(process.execPath, [...launchArgs('src/console.ts'), '--json', ...args], {
       cwd: REPO_ROOT,
       env: { ...process.env, DISCORD_TOKEN: '', DATABASE_URL: '', PUBLIC_URL: '', LOG_LEVEL: 'warn', ...env },
       stdio: ['pipe', 'pipe', 'pipe'],

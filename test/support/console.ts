@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { openApp } from '../../src/app';
-import { compiled } from './compiled';
+import { launchArgs } from './compiled';
 import { parseConfig } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/open';
 import { emptyDatabase } from './database';
@@ -125,7 +125,7 @@ export async function playConsoleOutput(lines: readonly string[], seed: number):
 }
 
 function runConsoleIn(lines: readonly string[], args: readonly string[], env: Record<string, string>): Promise<ConsoleJson[]> {
-  const child = spawn(process.execPath, [compiled('src/console.ts'), '--json', ...args], {
+  const child = spawn(process.execPath, [...launchArgs('src/console.ts'), '--json', ...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, DISCORD_TOKEN: '', DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -1,9 +1,15 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { compiled } from '../../support/compiled';
+import { launchArgs } from '../../support/compiled';
 
 const root = path.resolve(__dirname, '../../..');
-const CONSOLE = `node ${path.relative(root, compiled('src/console.ts'))} --memory --seed 1`;
+const CONSOLE = [
+  'node',
+  ...launchArgs('src/console.ts').map((arg) => (path.isAbsolute(arg) ? path.relative(root, arg) : arg)),
+  '--memory',
+  '--seed',
+  '1',
+].join(' ');
 const ENV = { ...process.env, DISCORD_TOKEN: '', DATABASE_URL: '', LOG_LEVEL: 'warn', NO_COLOR: '' };
 const ESC = '\u001b';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defaultMigrationPaths, migrationFolders } from '../../../src/db/migration-files';
-import { compiled } from '../../support/compiled';
+import { launchArgs } from '../../support/compiled';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
 
 // Each run starts a schema-engine worker; with the embedded database, PGlite too.
@@ -18,12 +18,12 @@ interface Run {
   stderr: string;
 }
 
-/** `npm run db:<command>` as package.json defines it (the compiled script), with the given database settings. */
+/** `npm run db:<command>` as package.json defines it (the compiled script, with its Node flags), with the given database settings. */
 function migrate(args: string[], env: Record<string, string>): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [compiled('scripts/migrate.ts'), ...args],
+      [...launchArgs('scripts/migrate.ts'), ...args],
       // Empty values, not absent ones, so a developer's .env cannot fill them in.
       { cwd: root, env: { ...process.env, DATABASE_URL: '', DATA_DIR: '', LOG_LEVEL: 'silent', ...env }, timeout: 170_000 },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),

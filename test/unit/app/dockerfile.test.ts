@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BOT_MEMORY_ENV } from '../../../scripts/run-built';
+import { builtLaunch, npmScripts } from '../../support/compiled';
 
 /*
  * No Docker engine runs the tests, so the Dockerfile is checked as data. What matters after an
@@ -74,11 +75,9 @@ test('that process is the compiled src/main.ts, where the build puts it', () => 
 });
 
 test('the bot runs with the Node flags npm start gives it (a smaller young generation, WebAssembly on the baseline compiler)', () => {
-  const scripts = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-  const flags = /^node ((?:--\S+ )*)scripts\/run-built\.js src\/main\.ts$/
-    .exec(scripts.start ?? '')?.[1]
-    ?.trim()
-    .split(' ');
+  const start = builtLaunch(npmScripts().start ?? '');
+  expect(start?.entry).toBe('src/main.ts');
+  const flags = start?.flags;
   expect(flags).toEqual(['--max-semi-space-size=2', '--liftoff-only']);
   expect(execForm(only('CMD')).slice(1, -1)).toEqual(flags);
 });
