@@ -83,8 +83,8 @@ describe('the scripts people run often start from the build, as npm start does',
   });
 
   // PostgreSQL's WebAssembly (the embedded database, the schema engine) recompiled by V8's optimizing
-  // compiler took a second core: a migration of a new data folder took 3.7–4.0 s and 6 s of CPU
-  // without the flag, 2.5–2.8 s and 3 s with it.
+  // compiler took a second core: a migration of a new data folder took 3.7–4.0 s on 6.2–6.8 s of
+  // CPU without the flag, 2.5–2.8 s on 2.9–3.2 s with it.
   test.each(['start', 'console', 'db:migrate', 'db:status', 'db:diff'])('npm run %s runs WebAssembly on the baseline compiler', (name) => {
     expect([name, builtLaunch(scripts[name] ?? '')?.flags]).toEqual([name, expect.arrayContaining(['--liftoff-only'])]);
   });
