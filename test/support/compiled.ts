@@ -11,11 +11,10 @@ export function compiled(entry: string): string {
   return path.join(DIST, entry.replace(/\.ts$/, '.js'));
 }
 
-/** An npm script that starts an entry point through scripts/run-built.js: its Node flags, the entry and its arguments. */
+/** An npm script that starts an entry point through scripts/run-built.js: its Node flags and the entry. */
 export interface BuiltLaunch {
   flags: string[];
   entry: string;
-  args: string[];
 }
 
 /** package.json's scripts, by name. */
@@ -23,12 +22,11 @@ export function npmScripts(): Record<string, string> {
   return (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
 }
 
-/** What the npm script `command` gives `node scripts/run-built.js`, or undefined if it starts nothing through it. */
+/** What the npm script `command` starts through scripts/run-built.js, or undefined if it starts nothing through it. */
 export function builtLaunch(command: string): BuiltLaunch | undefined {
-  const match = /^node ((?:--\S+ )*)scripts\/run-built\.js (\S+\.ts)((?: \S+)*)$/.exec(command);
+  const match = /^node ((?:--\S+ )*)scripts\/run-built\.js (\S+\.ts)(?: \S+)*$/.exec(command);
   if (!match) return undefined;
-  const words = (text: string | undefined): string[] => (text ?? '').split(' ').filter((word) => word !== '');
-  return { flags: words(match[1]), entry: match[2] ?? '', args: words(match[3]) };
+  return { flags: (match[1] ?? '').split(' ').filter((flag) => flag !== ''), entry: match[2] ?? '' };
 }
 
 /**
