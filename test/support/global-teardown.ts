@@ -1,5 +1,7 @@
+import { dropSpareDatabases } from './database';
 import { removeMemoryScratch } from './scratch-folder';
 
-export default function globalTeardown(): void {
+export default async function globalTeardown(): Promise<void> {
+  await dropSpareDatabases();
   removeMemoryScratch();
 }
