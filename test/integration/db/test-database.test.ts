@@ -24,17 +24,22 @@ async function addSettings(db: TestDatabase): Promise<void> {
   );
 }
 
+/** The next database this worker is given is `dropped`, with no rows left in it. */
+async function expectHandedOnEmpty(dropped: TestDatabase): Promise<void> {
+  const next = await createTestDatabase();
+  try {
+    expect(next.url).toBe(dropped.url);
+    expect(await settingsRows(next)).toBe(0);
+  } finally {
+    await next.drop();
+  }
+}
+
 test('a migrated database one file drops is the next one, emptied', async () => {
   const first = await createTestDatabase();
   await addSettings(first);
   await first.drop();
-  const second = await createTestDatabase();
-  try {
-    expect(second.url).toBe(first.url);
-    expect(await settingsRows(second)).toBe(0);
-  } finally {
-    await second.drop();
-  }
+  await expectHandedOnEmpty(first);
 });
 
 /** An encounter and one log entry in it; the entry's id, from its table's sequence. */
@@ -96,13 +101,7 @@ test('a connection the test left holding a lock is closed, as dropping the datab
   await left.query('LOCK TABLE guild_settings IN ACCESS EXCLUSIVE MODE');
   await first.drop();
   await left.end().catch(() => undefined);
-  const second = await createTestDatabase();
-  try {
-    expect(second.url).toBe(first.url);
-    expect(await settingsRows(second)).toBe(0);
-  } finally {
-    await second.drop();
-  }
+  await expectHandedOnEmpty(first);
 });
 
 test('a durable database is never one kept, and the run drops the kept one at its end', async () => {
