@@ -4,10 +4,10 @@
 // database named after a hash of prisma/migrations, and every test database is a copy of it
 // (CREATE DATABASE ... TEMPLATE). Jest workers and concurrent runs share the template; an advisory
 // lock makes sure only one of them builds it. A copy still writes the whole template (some 8 MB)
-// to the write-ahead log and flushes it, and dropping it takes more: on a 2-core machine, in a run of
-// the suite, the 52 copies took 0.33 s each on average and their drops 0.09 s, where emptying one
-// and checking it takes 55 to 85 ms. So a worker keeps the migrated database its last file
-// dropped, emptied and checked unchanged, for its next file (keptAsSpare).
+// to the write-ahead log and flushes it, and is dropped after: on a 2-core machine, in a run of the
+// suite, the 52 copies took 0.33 s each on average and their drops 0.09 s, where emptying one,
+// checking it and renaming it takes 60 to 100 ms. So a worker keeps the migrated database its last
+// file dropped, emptied and checked unchanged, for its next file (keptAsSpare).
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -141,6 +141,11 @@ async function dropDeadTestDatabases(admin: pg.Client): Promise<void> {
   }
 }
 
+/** A test database's name: this host's and this process's, so that a later run can tell a dead run's. */
+function newDatabaseName(): string {
+  return `${TEST_PREFIX}${hostTag}_${process.pid}_${randomBytes(4).toString('hex')}`;
+}
+
 /**
  * What makes an emptied database as good as a new copy of the template: its tables, columns,
  * constraints, indexes, functions, triggers, extensions, settings and recorded migrations. A test
@@ -204,30 +209,47 @@ function takeSpare(): Spare | null {
   }
 }
 
+/** Ends every session on the database but the caller's, as DROP DATABASE ... WITH (FORCE) would. */
+async function closeConnections(admin: pg.Client, name: string): Promise<void> {
+  await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+}
+
+/** Empties the database as emptyDatabase does; whether it still has `shape`. */
+async function emptiedUnchanged(name: string, shape: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: urlFor(name), connectionTimeoutMillis: 10_000 });
+  await client.connect();
+  try {
+    await client.query(EMPTY_SQL);
+    const { rows } = await client.query<{ shape: string }>(SHAPE_SQL);
+    return rows[0]?.shape === shape;
+  } finally {
+    await client.end();
+  }
+}
+
 /**
- * Empties the database and keeps it as this worker's spare when it still has `shape`: every table
- * emptied as emptyDatabase empties it, for a fraction of dropping it and copying the template
- * again (CREATE DATABASE writes the whole template, some 8 MB, to the write-ahead log). Any
- * connection a test left to it is closed first, as DROP DATABASE ... WITH (FORCE) would.
+ * Empties the database and keeps it as this worker's spare, under a new name, when it still has
+ * `shape`: for a fraction of dropping it and copying the template again. Its sessions are ended
+ * first, and the new name keeps whatever of the last file would connect again (a pool, a listener)
+ * out of the next file's database, as dropping it did.
  */
 async function keptAsSpare(name: string, template: string, shape: string): Promise<boolean> {
   if (fs.existsSync(spareFile())) return false;
-  const client = new pg.Client({ connectionString: urlFor(name), connectionTimeoutMillis: 10_000 });
+  const kept = newDatabaseName();
   try {
-    await withAdmin((admin) =>
-      admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]),
-    );
-    await client.connect();
-    await client.query(EMPTY_SQL);
-    const { rows } = await client.query<{ shape: string }>(SHAPE_SQL);
-    if (rows[0]?.shape !== shape) return false;
+    const renamed = await withAdmin(async (admin) => {
+      await closeConnections(admin, name);
+      if (!(await emptiedUnchanged(name, shape))) return false;
+      await closeConnections(admin, name);
+      await admin.query(`ALTER DATABASE ${quoteIdent(name)} RENAME TO ${quoteIdent(kept)}`);
+      return true;
+    });
+    if (!renamed) return false;
   } catch {
     // Whatever the test left that cannot be emptied (a lock held by a dying connection, say) is dropped instead.
     return false;
-  } finally {
-    await client.end().catch(() => undefined);
   }
-  fs.writeFileSync(spareFile(), JSON.stringify({ name, template, shape } satisfies Spare));
+  fs.writeFileSync(spareFile(), JSON.stringify({ name: kept, template, shape } satisfies Spare));
   return true;
 }
 
@@ -264,7 +286,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     shape = spare.shape;
   } else {
     if (spare !== null) await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(spare.name)} WITH (FORCE)`));
-    name = `${TEST_PREFIX}${hostTag}_${process.pid}_${randomBytes(4).toString('hex')}`;
+    name = newDatabaseName();
     await withAdmin(async (admin) => {
       await admin.query(`CREATE DATABASE ${quoteIdent(name)}${source === null ? '' : ` TEMPLATE ${quoteIdent(source)}`}`);
       // A commit here waits for no disk flush (some 0.4 ms of every statement on a 2-core machine). A
