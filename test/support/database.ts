@@ -74,6 +74,11 @@ async function withAdmin<T>(use: (client: pg.Client) => Promise<T>): Promise<T> 
   }
 }
 
+/** Drops the database, closing any session still on it. */
+async function dropDatabase(admin: pg.Client, name: string): Promise<void> {
+  await admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+}
+
 function templateName(): string {
   const { migrationDirectories } = readMigrationList(defaultMigrationPaths().migrationsDir);
   const hash = createHash('sha256').update(JSON.stringify(migrationDirectories)).digest('hex').slice(0, 16);
@@ -102,7 +107,7 @@ async function buildTemplate(): Promise<string> {
       if (exists.rowCount !== 0) return;
       // Built under another name and renamed when complete, so a crash never leaves a half-migrated template.
       const building = `${name}_building`;
-      await admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(building)} WITH (FORCE)`);
+      await dropDatabase(admin, building);
       await admin.query(`CREATE DATABASE ${quoteIdent(building)}`);
       await applyMigrations(urlFor(building));
       await admin.query(`ALTER DATABASE ${quoteIdent(building)} RENAME TO ${quoteIdent(name)}`);
@@ -126,7 +131,7 @@ async function pruneOldTemplates(admin: pg.Client, current: string): Promise<voi
     const age = made === null ? Number.POSITIVE_INFINITY : Date.now() - Date.parse(made);
     if (!(age > TEMPLATE_MAX_AGE_MS)) continue;
     await admin.query(`ALTER DATABASE ${quoteIdent(datname)} WITH IS_TEMPLATE false`);
-    await admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(datname)} WITH (FORCE)`);
+    await dropDatabase(admin, datname);
   }
 }
 
@@ -137,7 +142,7 @@ async function dropDeadTestDatabases(admin: pg.Client): Promise<void> {
   ]);
   for (const { datname } of rows.rows) {
     const pid = Number(datname.split('_')[3]);
-    if (Number.isInteger(pid) && !isRunning(pid)) await admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(datname)} WITH (FORCE)`);
+    if (Number.isInteger(pid) && !isRunning(pid)) await dropDatabase(admin, datname);
   }
 }
 
@@ -265,7 +270,7 @@ export async function dropSpareDatabases(): Promise<void> {
   await withAdmin(async (admin) => {
     for (const file of files) {
       const { name } = JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')) as Spare;
-      await admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+      await dropDatabase(admin, name);
       fs.rmSync(path.join(folder, file));
     }
   });
@@ -285,7 +290,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     name = spare.name;
     shape = spare.shape;
   } else {
-    if (spare !== null) await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(spare.name)} WITH (FORCE)`));
+    if (spare !== null) await withAdmin((admin) => dropDatabase(admin, spare.name));
     name = newDatabaseName();
     await withAdmin(async (admin) => {
       await admin.query(`CREATE DATABASE ${quoteIdent(name)}${source === null ? '' : ` TEMPLATE ${quoteIdent(source)}`}`);
@@ -306,7 +311,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
       dropped = true;
       await prisma.$disconnect();
       if (source !== null && shape !== null && (await keptAsSpare(name, source, shape))) return;
-      await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`));
+      await withAdmin((admin) => dropDatabase(admin, name));
     },
   };
 }
