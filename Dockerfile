@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
 
-# Build: install everything, generate the Prisma client (no native engine needed) and compile.
+# Build: install everything, generate the Prisma client (no native engine needed), compile, and make
+# the bot's entry one file with what it loads at start (scripts/bundle-bot.js).
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./

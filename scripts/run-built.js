@@ -3,9 +3,9 @@
 // starts several times faster than compiling TypeScript at every launch (in the main thread and again
 // in each worker thread). The compiling here only strips the types, file by file, as ts-node's
 // transpile-only mode and the tests do: a type check reads every declaration the code imports and
-// took most of a first launch; `npm run typecheck` and `npm test` check the types. The entry's
-// modules then compile from V8's code cache of the last launch (scripts/compile-cache.js), the bot's
-// excepted (see main).
+// took most of a first launch; `npm run typecheck` and `npm test` check the types. The bot's entry is
+// then made one file with the modules it loads at start (scripts/bundle-bot.js). The other entries'
+// modules compile from V8's code cache of the last launch (scripts/compile-cache.js; see main).
 // Usage: node scripts/run-built.js src/main.ts [arguments for it]
 // `npm start` gives the bot's node `--max-semi-space-size=2` (as the Dockerfile does): V8's young
 // generation then grows to 2 MB semi-spaces instead of 16, which holds a command's short-lived
@@ -19,7 +19,7 @@
 // work on PostgreSQL and the query compiler as they start took the two cores the console's first
 // answer waits on (bench:startup: its first line answered in 0.74 s with it against 1.06 s without).
 'use strict';
-const { spawn } = require('node:child_process');
+const { spawn, spawnSync } = require('node:child_process');
 const os = require('node:os');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -143,6 +143,15 @@ function transpileAll(ts) {
   }
 }
 
+/**
+ * Makes dist/src/main.js one file with what the bot loads at start (scripts/bundle-bot.js), in a
+ * process of its own: esbuild's plugins, which it needs, run only in its asynchronous build.
+ */
+function bundleBot() {
+  const run = spawnSync(process.execPath, [path.join(root, 'scripts', 'bundle-bot.js'), root], { encoding: 'utf8' });
+  if (run.status !== 0) throw new BuildError(`The build failed: the bot's bundle: ${(run.stderr || run.error?.message || '').trim()}`);
+}
+
 /** Compiles what tsconfig.build.json names into dist/, saying what it does while it does it; throws a BuildError. */
 function build() {
   process.stderr.write('Compiling Rollcall: once after a fresh install or a change to the sources, a few seconds…\n');
@@ -151,6 +160,7 @@ function build() {
   fs.rmSync(stamp, { force: true });
   const ts = require(require.resolve('typescript', { paths: [root] }));
   const files = transpileAll(ts);
+  bundleBot();
   // Dated when the build began, so a file saved during the build still counts as newer.
   fs.writeFileSync(stamp, `${began.toISOString()}\n`);
   fs.utimesSync(stamp, began, began);

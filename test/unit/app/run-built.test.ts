@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { firstWideCharacter } from '../../../scripts/bundle-bot';
 import { BOT_MEMORY_ENV, launchesChild, needsBuild, STAMP } from '../../../scripts/run-built';
 import { builtLaunch, npmScripts } from '../../support/compiled';
 
@@ -100,6 +101,12 @@ test('on Linux the bot (and only the bot) runs in a child with its memory settin
   expect(launchesChild('src/main.ts', { MALLOC_MMAP_THRESHOLD_: '65536' }, 'linux')).toBe(false);
 });
 
+test("the bot's bundle may hold Latin-1, which V8 keeps one byte a character, and nothing wider", () => {
+  expect(firstWideCharacter('3 × 4 µs, naïve')).toBeNull();
+  expect(firstWideCharacter('one — two')).toEqual({ at: 4, character: '—' });
+  expect(firstWideCharacter('⚠️')).toEqual({ at: 0, character: '⚠' });
+});
+
 describe('a launch that has to compile first', () => {
   const root = path.resolve(__dirname, '../../..');
   let copy: string;
@@ -107,7 +114,7 @@ describe('a launch that has to compile first', () => {
   beforeEach(() => {
     copy = fs.mkdtempSync(path.join(os.tmpdir(), 'rollcall-run-built-launch-'));
     fs.mkdirSync(path.join(copy, 'scripts'));
-    for (const script of ['run-built.js', 'compile-cache.js'])
+    for (const script of ['run-built.js', 'compile-cache.js', 'bundle-bot.js'])
       fs.copyFileSync(path.join(root, 'scripts', script), path.join(copy, 'scripts', script));
     fs.copyFileSync(path.join(root, 'tsconfig.json'), path.join(copy, 'tsconfig.json'));
     fs.copyFileSync(path.join(root, 'tsconfig.build.json'), path.join(copy, 'tsconfig.build.json'));
@@ -175,6 +182,36 @@ describe('a launch that has to compile first', () => {
       expect([code, out]).toEqual([0, 'ready\nsignals 1\n']);
     }, 60_000);
   }
+
+  test('the bot starts from one file: its modules inside, each with its own folder, and the SRD books loaded later from theirs', () => {
+    fs.mkdirSync(path.join(copy, 'src/db'));
+    fs.mkdirSync(path.join(copy, 'src/compendium/srd'), { recursive: true });
+    fs.writeFileSync(
+      path.join(copy, 'src/db/worker-file.ts'),
+      "import path from 'node:path';\nexport const beside = path.join(__dirname, 'worker.js');\n",
+    );
+    fs.writeFileSync(path.join(copy, 'src/compendium/srd/book.ts'), "export const LINES = 'Goblin';\n");
+    fs.writeFileSync(
+      path.join(copy, 'src/main.ts'),
+      [
+        "import path from 'node:path';",
+        "import { beside } from './db/worker-file';",
+        'const fromDist = () => Object.keys(require.cache).filter((file) => file.includes(`${path.sep}dist${path.sep}`)).map((file) => path.relative(process.cwd(), file));',
+        'const atStart = fromDist();',
+        "void import('./compendium/srd/book').then((book) => {",
+        '  process.stdout.write(`${JSON.stringify({ atStart, beside: path.relative(process.cwd(), beside), book: book.LINES, later: fromDist() })}\\n`);',
+        '});',
+      ].join('\n'),
+    );
+    const run = launch();
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({
+      atStart: ['dist/src/main.js'],
+      beside: 'dist/src/db/worker.js',
+      book: 'Goblin',
+      later: ['dist/src/main.js', 'dist/src/compendium/srd/book.js'],
+    });
+  });
 
   test('a file that is not TypeScript stops the launch with the file and the reason', () => {
     fs.writeFileSync(path.join(copy, 'src/greeting.ts'), 'export const = ;\n');
