@@ -507,7 +507,9 @@ interface Copy {
 /**
  * The floor: a bare one-row UPDATE, straight through the pg driver and through the Prisma client
  * the commands use; and `saves`, each sent alone on `copy` through the pg driver, which shows how
- * much of a command's reply is its statement's own work in PostgreSQL.
+ * much of a command's reply is its statement's own work in PostgreSQL. Given `inPlace`, each save
+ * is also followed by the floor on its connection, as a command's is, with no work of the bot's
+ * between: what PostgreSQL's own work leaves for the next statement.
  */
 async function floorRows(
   url: string,
@@ -516,6 +518,7 @@ async function floorRows(
   count: number,
   copy: Copy,
   saves: readonly SaveToRepeat[],
+  inPlace?: { sendFloor: () => Promise<unknown>; times: Map<string, number[]> },
 ): Promise<EachRow[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -563,7 +566,12 @@ async function floorRows(
         copy.version += 1;
       };
       const counter: Counter = { statements: () => sentAlone, parameterBytes: () => sentAlone * bytes, statementMs: () => waited };
-      rows.push(await each(`${command}'s save alone (pg)`, save, none, counter, undefined, stretch));
+      const name = `${command}'s save alone (pg)`;
+      rows.push(await each(name, save, none, counter, undefined, stretch));
+      if (inPlace !== undefined) {
+        const times = await floorsInPlace({ command: name, step: save }, none, inPlace.sendFloor, { count: FLOORS_IN_PLACE, from: 0 });
+        inPlace.times.set(name, [...(inPlace.times.get(name) ?? []), ...times]);
+      }
     }
     return rows;
   } finally {
@@ -640,12 +648,13 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
   const stretches = rows.map((): EachRow[] => []);
   const floorsInTheirPlace = rows.map((): number[] => []);
   const afterPauses = PAUSES_MS.map((): number[] => []);
+  const savesInPlace = new Map<string, number[]>();
   const floorClient = new pg.Client({ connectionString: url });
   await floorClient.connect();
   try {
     const sendFloor = () => floorClient.query(FLOOR_SQL, [encounter.id]);
     for (let round = 0; round < ROUNDS; round += 1) {
-      floors.push(await floorRows(url, counting, encounter.id, count, copied, saves));
+      floors.push(await floorRows(url, counting, encounter.id, count, copied, saves, { sendFloor, times: savesInPlace }));
       for (const [index, row] of rows.entries()) {
         const stretch = { warmUp: round === 0 ? WARM_UP : 0, count, from: round * count };
         stretches[index]?.push(await each(row.command, row.step, idle, counting, row.after, stretch));
@@ -691,7 +700,14 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
       'floor in its place p50 ms',
       'reply p50 / floor in its place',
     ],
-    [...floor.map((row) => ({ row, ratios: null, floorInPlace: null })), ...measured].map(({ row, ratios, floorInPlace }) => [
+    [
+      ...floor.map((row) => ({
+        row,
+        ratios: null,
+        floorInPlace: savesInPlace.has(row.command) ? median(savesInPlace.get(row.command) ?? []) : null,
+      })),
+      ...measured,
+    ].map(({ row, ratios, floorInPlace }) => [
       row.command,
       percentile(row.reply, 50).toFixed(2),
       percentile(row.reply, 99).toFixed(2),
