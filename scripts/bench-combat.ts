@@ -508,8 +508,8 @@ interface Copy {
  * The floor: a bare one-row UPDATE, straight through the pg driver and through the Prisma client
  * the commands use; and `saves`, each sent alone on `copy` through the pg driver, which shows how
  * much of a command's reply is its statement's own work in PostgreSQL. Given `inPlace`, each save
- * is also followed by the floor on its connection, as a command's is, with no work of the bot's
- * between: what PostgreSQL's own work leaves for the next statement.
+ * is also followed by the floor, sent as after a command (on the floor's own connection) but with
+ * no work of the bot's between: what PostgreSQL's own work leaves for the next statement.
  */
 async function floorRows(
   url: string,

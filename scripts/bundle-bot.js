@@ -73,16 +73,24 @@ async function bundleBot(root) {
     external: LOADED_LATER,
     banner: { js: 'const __bundleFolder = __dirname;' },
     plugins: [ownFolders(bundleFolder, dist)],
-    logLevel: 'error',
+    logLevel: 'silent',
   });
   const wide = firstWideCharacter(fs.readFileSync(entry, 'utf8'));
   if (wide !== null)
     throw new Error(`the bundle has ${JSON.stringify(wide.character)} at ${wide.at}: V8 would keep it two bytes a character`);
 }
 
+/** esbuild's first error as one line, where it is first: `file:line:column: text`. */
+function firstError(error) {
+  const first = error?.errors?.[0];
+  if (first === undefined) return error instanceof Error ? error.message : String(error);
+  const at = first.location ? `${first.location.file}:${first.location.line}:${first.location.column}: ` : '';
+  return `${at}${first.text}`;
+}
+
 if (require.main === module) {
   bundleBot(path.resolve(process.argv[2] ?? path.join(__dirname, '..'))).catch((error) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`${firstError(error)}\n`);
     process.exit(1);
   });
 }

@@ -213,6 +213,14 @@ describe('a launch that has to compile first', () => {
     });
   });
 
+  test('a module the bot cannot find stops the launch with where it is asked for, and leaves nothing built to run', () => {
+    fs.writeFileSync(path.join(copy, 'src/main.ts'), "import { greeting } from './missing';\nprocess.stdout.write(greeting);\n");
+    const run = launch();
+    expect([run.status, run.stdout]).toEqual([1, '']);
+    expect(run.stderr).toMatch(/\nThe build failed: the bot's bundle: dist\/src\/main\.js:\d+:\d+: Could not resolve "\.\/missing"\n$/);
+    expect(fs.existsSync(path.join(copy, 'dist', STAMP))).toBe(false);
+  });
+
   test('a file that is not TypeScript stops the launch with the file and the reason', () => {
     fs.writeFileSync(path.join(copy, 'src/greeting.ts'), 'export const = ;\n');
     const run = launch();
