@@ -16,20 +16,25 @@ const path = require('node:path');
  * pg's native helpers) esbuild leaves as the `require` calls they are, inside their `try`.
  */
 const LOADED_LATER = ['zod', '@prisma/client/runtime/query_compiler_small_bg.postgresql.wasm-base64.js', '@resvg/resvg-js'];
+/** Found by path at run time (`require.resolve`), not loaded by the bundle: PGlite's package, the chart's fonts. */
+const FOUND_BY_PATH = ['@electric-sql/pglite', '@expo-google-fonts/inter/*'];
 const LOADED_LATER_FILES = /[\\/]compendium[\\/]srd[\\/]/;
+/** The bundle's first line: the folder its modules' own folders are given relative to. */
+const BANNER = 'const __bundleFolder = __dirname;';
 
 /**
  * A module that finds files next to itself (`__dirname`, `__filename`) gets its own folder and name
- * back inside the bundle, relative to where the bundle is, as compiled on its own.
+ * back inside the bundle, relative to where the bundle is, as compiled on its own: the project's
+ * (the worker threads' files, the live page's folder) and the packages' (pino's and discord.js's
+ * worker files) alike. A module that declares the names itself keeps its own.
  */
-function ownFolders(bundleFolder, dist) {
+function ownFolders(bundleFolder) {
   return {
     name: 'own-folders',
     setup(build) {
-      build.onLoad({ filter: /\.js$/ }, async (args) => {
-        if (!args.path.startsWith(dist)) return undefined;
+      build.onLoad({ filter: /\.c?js$/ }, async (args) => {
         const source = await fs.promises.readFile(args.path, 'utf8');
-        if (!/\b__(dirname|filename)\b/.test(source)) return undefined;
+        if (!/\b__(dirname|filename)\b/.test(source) || /\b(const|let|var)\s+__(dirname|filename)\b/.test(source)) return undefined;
         const folder = JSON.stringify(path.relative(bundleFolder, path.dirname(args.path)));
         const file = JSON.stringify(path.relative(bundleFolder, args.path));
         const own =
@@ -56,10 +61,11 @@ function firstWideCharacter(text) {
 /** Bundles `<root>/dist/src/main.js` in place; throws with esbuild's message when it cannot. */
 async function bundleBot(root) {
   const esbuild = require(require.resolve('esbuild', { paths: [root] }));
-  const dist = path.join(root, 'dist') + path.sep;
   const entry = path.join(root, 'dist', 'src', 'main.js');
+  // Bundled already (this script run again after a build): a bundle of the bundle would not run.
+  if (fs.readFileSync(entry, 'utf8').startsWith(BANNER)) return;
   const bundleFolder = path.dirname(entry);
-  await esbuild.build({
+  const { warnings } = await esbuild.build({
     entryPoints: [entry],
     outfile: entry,
     allowOverwrite: true,
@@ -70,11 +76,14 @@ async function bundleBot(root) {
     // esbuild escapes what is not ASCII in the code: what is left is Latin-1, as checked below.
     // Stack traces keep the functions' names; their lines and columns are the bundle's.
     minifyWhitespace: true,
-    external: LOADED_LATER,
-    banner: { js: 'const __bundleFolder = __dirname;' },
-    plugins: [ownFolders(bundleFolder, dist)],
+    external: [...LOADED_LATER, ...FOUND_BY_PATH],
+    banner: { js: BANNER },
+    plugins: [ownFolders(bundleFolder)],
     logLevel: 'silent',
   });
+  // A warning is something the bundle would do differently from Node loading the modules (an
+  // `import.meta` left empty, a path resolved from the bundle's folder): it fails the build, to be decided.
+  if (warnings.length > 0) throw Object.assign(new Error('esbuild warned'), { errors: warnings });
   const wide = firstWideCharacter(fs.readFileSync(entry, 'utf8'));
   if (wide !== null)
     throw new Error(`the bundle has ${JSON.stringify(wide.character)} at ${wide.at}: V8 would keep it two bytes a character`);

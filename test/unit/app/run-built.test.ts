@@ -213,6 +213,28 @@ describe('a launch that has to compile first', () => {
     });
   });
 
+  test("a package that finds its own files from the bundle finds them: pino's log transport starts its worker", () => {
+    fs.writeFileSync(
+      path.join(copy, 'src/main.ts'),
+      [
+        "import pino from 'pino';",
+        "const transport = pino.transport({ target: 'pino/file', options: { destination: 1 } });",
+        "pino({ base: null, timestamp: false }, transport).info('from the bundle');",
+      ].join('\n'),
+    );
+    const run = launch();
+    expect([run.status, run.stdout, run.stderr.replace(/^Compil.*\n/gm, '')]).toEqual([0, '{"level":30,"msg":"from the bundle"}\n', '']);
+  });
+
+  test('the bundling run again by hand on a built bot leaves the bundle as it is', () => {
+    expect(launch().stdout).toBe('hello Bram\n');
+    const bundle = path.join(copy, 'dist/src/main.js');
+    const built = fs.readFileSync(bundle, 'utf8');
+    const again = spawnSync(process.execPath, ['scripts/bundle-bot.js', copy], { cwd: copy, encoding: 'utf8', timeout: 60_000 });
+    expect([again.status, again.stderr, fs.readFileSync(bundle, 'utf8') === built]).toEqual([0, '', true]);
+    expect(launch().stdout).toBe('hello Bram\n');
+  });
+
   test('a module the bot cannot find stops the launch with where it is asked for, and leaves nothing built to run', () => {
     fs.writeFileSync(path.join(copy, 'src/main.ts'), "import { greeting } from './missing';\nprocess.stdout.write(greeting);\n");
     const run = launch();
