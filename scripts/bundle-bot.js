@@ -19,8 +19,12 @@ const LOADED_LATER = ['zod', '@prisma/client/runtime/query_compiler_small_bg.pos
 /** Found by path at run time (`require.resolve`), not loaded by the bundle: PGlite's package, the chart's fonts. */
 const FOUND_BY_PATH = ['@electric-sql/pglite', '@expo-google-fonts/inter/*'];
 const LOADED_LATER_FILES = /[\\/]compendium[\\/]srd[\\/]/;
-/** The bundle's first line: the folder its modules' own folders are given relative to. */
-const BANNER = 'const __bundleFolder = __dirname;';
+/**
+ * The bundle's first line: strict mode for the whole file, as each compiled module has (a directive
+ * counts only before any statement, and esbuild puts the entry's own after this line), and the
+ * folder its modules' own folders are given relative to.
+ */
+const BANNER = "'use strict';const __bundleFolder = __dirname;";
 
 /**
  * A module that finds files next to itself (`__dirname`, `__filename`) gets its own folder and name

@@ -183,7 +183,7 @@ describe('a launch that has to compile first', () => {
     }, 60_000);
   }
 
-  test('the bot starts from one file: its modules inside, each with its own folder, and the SRD books loaded later from theirs', () => {
+  test('the bot starts from one file in strict mode: its modules inside, each with its own folder, and the SRD books loaded later from theirs', () => {
     fs.mkdirSync(path.join(copy, 'src/db'));
     fs.mkdirSync(path.join(copy, 'src/compendium/srd'), { recursive: true });
     fs.writeFileSync(
@@ -198,8 +198,9 @@ describe('a launch that has to compile first', () => {
         "import { beside } from './db/worker-file';",
         'const fromDist = () => Object.keys(require.cache).filter((file) => file.includes(`${path.sep}dist${path.sep}`)).map((file) => path.relative(process.cwd(), file));',
         'const atStart = fromDist();',
+        'const strict = (function (this: unknown) { return this === undefined; })();',
         "void import('./compendium/srd/book').then((book) => {",
-        '  process.stdout.write(`${JSON.stringify({ atStart, beside: path.relative(process.cwd(), beside), book: book.LINES, later: fromDist() })}\\n`);',
+        '  process.stdout.write(`${JSON.stringify({ atStart, beside: path.relative(process.cwd(), beside), book: book.LINES, later: fromDist(), strict })}\\n`);',
         '});',
       ].join('\n'),
     );
@@ -210,6 +211,7 @@ describe('a launch that has to compile first', () => {
       beside: 'dist/src/db/worker.js',
       book: 'Goblin',
       later: ['dist/src/main.js', 'dist/src/compendium/srd/book.js'],
+      strict: true,
     });
   });
 
