@@ -188,11 +188,22 @@ SELECT md5(coalesce(string_agg(part, E'\\n' ORDER BY part), '')) AS shape FROM (
     coalesce(rolled_back_at::text, '') || ' ' || applied_steps_count FROM _prisma_migrations
 ) parts`;
 
-/** A database of this worker, emptied after its last file and waiting for the next: its name, template and shape. */
+/** A database of this worker, emptied after its last file and waiting for the next: its name and template. */
 interface Spare {
   name: string;
   template: string;
-  shape: string;
+}
+
+/** Each template's shape (SHAPE_SQL), the same in every copy: read in this process's first copy of it. */
+const templateShapes = new Map<string, string>();
+
+async function shapeOf(template: string, prisma: PrismaClient): Promise<string | null> {
+  const known = templateShapes.get(template);
+  if (known !== undefined) return known;
+  const shape = (await prisma.$queryRawUnsafe<{ shape: string }[]>(SHAPE_SQL))[0]?.shape;
+  if (shape === undefined) return null;
+  templateShapes.set(template, shape);
+  return shape;
 }
 
 /**
@@ -254,7 +265,7 @@ async function keptAsSpare(name: string, template: string, shape: string): Promi
     // Whatever the test left that cannot be emptied (a lock held by a dying connection, say) is dropped instead.
     return false;
   }
-  fs.writeFileSync(spareFile(), JSON.stringify({ name: kept, template, shape } satisfies Spare));
+  fs.writeFileSync(spareFile(), JSON.stringify({ name: kept, template } satisfies Spare));
   return true;
 }
 
@@ -285,10 +296,8 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   const reusable = source !== null && options.durable !== true;
   const spare = reusable ? takeSpare() : null;
   let name: string;
-  let shape: string | null = null;
   if (spare !== null && spare.template === source) {
     name = spare.name;
-    shape = spare.shape;
   } else {
     if (spare !== null) await withAdmin((admin) => dropDatabase(admin, spare.name));
     name = newDatabaseName();
@@ -301,7 +310,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   }
   const url = urlFor(name);
   const prisma = createPrismaClient(url, POOL_SIZE, { prepared: true });
-  if (reusable && shape === null) shape = (await prisma.$queryRawUnsafe<{ shape: string }[]>(SHAPE_SQL))[0]?.shape ?? null;
+  const shape = reusable ? await shapeOf(source, prisma) : null;
   let dropped = false;
   return {
     url,
