@@ -62,17 +62,17 @@ function firstWideCharacter(text) {
   return found === null ? null : { at: found.index, character: found[0] };
 }
 
-/** Bundles `<root>/dist/src/main.js` in place; throws with esbuild's message when it cannot. */
+/** Bundles `<root>/dist/src/main.js` in place, written only once it passes the checks below; throws when it cannot. */
 async function bundleBot(root) {
   const esbuild = require(require.resolve('esbuild', { paths: [root] }));
   const entry = path.join(root, 'dist', 'src', 'main.js');
   // Bundled already (this script run again after a build): a bundle of the bundle would not run.
   if (fs.readFileSync(entry, 'utf8').startsWith(BANNER)) return;
   const bundleFolder = path.dirname(entry);
-  const { warnings } = await esbuild.build({
+  const { warnings, outputFiles } = await esbuild.build({
     entryPoints: [entry],
     outfile: entry,
-    allowOverwrite: true,
+    write: false,
     bundle: true,
     platform: 'node',
     target: `node${process.versions.node.split('.')[0]}`,
@@ -88,9 +88,11 @@ async function bundleBot(root) {
   // A warning is something the bundle would do differently from Node loading the modules (an
   // `import.meta` left empty, a path resolved from the bundle's folder): it fails the build, to be decided.
   if (warnings.length > 0) throw Object.assign(new Error('esbuild warned'), { errors: warnings });
-  const wide = firstWideCharacter(fs.readFileSync(entry, 'utf8'));
+  const [bundle] = outputFiles;
+  const wide = firstWideCharacter(bundle.text);
   if (wide !== null)
     throw new Error(`the bundle has ${JSON.stringify(wide.character)} at ${wide.at}: V8 would keep it two bytes a character`);
+  fs.writeFileSync(entry, bundle.contents);
 }
 
 /** esbuild's first error as one line, where it is first: `file:line:column: text`. */
