@@ -364,11 +364,15 @@ interface EachRow {
 
 type Counter = Pick<CountingPrisma, 'statements' | 'parameterBytes' | 'statementMs'>;
 
-/** A row of the per-command table: the command, and what undoes it after each run when it cannot run forever. */
+/**
+ * A row of the per-command table: the command, what undoes it after each run when it cannot run
+ * forever, and what it needs done once before each of its stretches.
+ */
 interface RowToMeasure {
   command: string;
   step: (index: number) => Promise<unknown>;
   after?: (index: number) => Promise<unknown>;
+  before?: () => Promise<unknown>;
 }
 
 /** How many of a row's commands `each` runs: after `warmUp` unmeasured ones, `count` measured from index `from`. */
@@ -603,6 +607,13 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
   const rows: RowToMeasure[] = [
     { command: '/init next', step: () => run(where, GM, 'init', 'next') },
     { command: '/hp damage', step: (i) => run(where, GM, 'hp', 'damage', { target: goblin(i), amount: '1' }) },
+    // Each undo reverts a hit, and the hit after it is the next one's: as a table undoes a misclick.
+    {
+      command: '/init undo',
+      step: () => run(where, GM, 'init', 'undo'),
+      after: (i) => run(where, GM, 'hp', 'damage', { target: goblin(i), amount: '1' }),
+      before: () => run(where, GM, 'hp', 'damage', { target: goblin(0), amount: '1' }),
+    },
     {
       command: 'Next turn button',
       step: () => press(where, GM, buttonId({ command: 'init', action: 'next', encounterId: encounter.id })),
@@ -657,6 +668,8 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
       floors.push(await floorRows(url, counting, encounter.id, count, copied, saves, { sendFloor, times: savesInPlace }));
       for (const [index, row] of rows.entries()) {
         const stretch = { warmUp: round === 0 ? WARM_UP : 0, count, from: round * count };
+        await row.before?.();
+        await idle();
         stretches[index]?.push(await each(row.command, row.step, idle, counting, row.after, stretch));
         floorsInTheirPlace[index]?.push(...(await floorsInPlace(row, idle, sendFloor, { count: FLOORS_IN_PLACE, from: round * count })));
       }

@@ -1,4 +1,38 @@
+import type { LastChange } from '../combat/lifecycle';
 import type { Encounter } from '../combat/types';
+import type { LoggedDelta } from '../combat/delta';
+
+/**
+ * A logged change an undo may revert, its two documents as the texts its save sent: they are
+ * parsed only when an undo asks, into what reading the log entry back would give.
+ */
+export interface UndoableChange {
+  id: string;
+  actorId: string;
+  actorName: string;
+  command: string;
+  detail: string;
+  before: string;
+  after: string;
+}
+
+/** What a save logged, as far as an undo cares: a change it may revert, an undo of one, or no entry at all. */
+export type Logged = { kind: 'change'; change: UndoableChange } | { kind: 'undo'; undid: string } | { kind: 'nothing' };
+
+/**
+ * How many of a channel's latest changes are kept for undo: enough to take back a turn undo by undo
+ * without reading the log, few enough that a thousand cached fights hold a few megabytes of them.
+ */
+const KEPT_CHANGES = 5;
+
+interface Entry {
+  encounter: Encounter;
+  /**
+   * The latest changes not undone, oldest first, each logged next after the one before it: the last
+   * is the one an undo reverts. Empty when not known (the encounter was read, not saved, here).
+   */
+  undoable: UndoableChange[];
+}
 
 /**
  * The last state this process saved or read of each channel's active encounter, so a command can
@@ -6,30 +40,69 @@ import type { Encounter } from '../combat/types';
  * mismatch (another process or replica changed the encounter) drops the entry and loads afresh.
  */
 export class EncounterCache {
-  private readonly byChannel = new Map<string, Encounter>();
+  private readonly byChannel = new Map<string, Entry>();
 
   constructor(private readonly capacity: number) {}
 
   get(channelId: string): Encounter | undefined {
-    return this.byChannel.get(channelId);
+    return this.byChannel.get(channelId)?.encounter;
   }
 
-  /** Remembers an active encounter, unless a newer state of it is known; an ended one is forgotten. */
+  /** The change an undo of the cached state would revert, when this process saved it; undefined when not known. */
+  lastChange(channelId: string): LastChange | undefined {
+    const last = this.byChannel.get(channelId)?.undoable.at(-1);
+    if (last === undefined) return undefined;
+    const delta: LoggedDelta = {
+      before: JSON.parse(last.before) as LoggedDelta['before'],
+      after: JSON.parse(last.after) as LoggedDelta['after'],
+    };
+    return { id: last.id, actorId: last.actorId, actorName: last.actorName, command: last.command, detail: last.detail, delta };
+  }
+
+  /**
+   * Remembers an active encounter as read, unless a newer state of it is known; an ended one is
+   * forgotten. The changes kept for undo stay only while it is the very state they were kept for.
+   */
   remember(encounter: Encounter): void {
     const known = this.byChannel.get(encounter.channelId);
     // A read that started before a save may finish after it.
-    if (known?.id === encounter.id && known.version > encounter.version) return;
-    this.byChannel.delete(encounter.channelId);
-    if (encounter.endedAt !== null) return;
-    this.byChannel.set(encounter.channelId, encounter);
-    // Maps iterate in insertion order, so the first key is the least recently saved.
-    if (this.byChannel.size > this.capacity) {
-      const oldest = this.byChannel.keys().next().value;
-      if (oldest !== undefined) this.byChannel.delete(oldest);
+    if (known?.encounter.id === encounter.id && known.encounter.version > encounter.version) return;
+    const same = known?.encounter.id === encounter.id && known.encounter.version === encounter.version;
+    this.keep(encounter, same ? (known?.undoable ?? []) : []);
+  }
+
+  /**
+   * Remembers the state a save of this process made, and what it logged. A save from the cached
+   * state adds its change to those kept (or, an undo, takes the undone one off); after any other
+   * state only its own change is known.
+   */
+  saved(encounter: Encounter, logged: Logged): void {
+    const known = this.byChannel.get(encounter.channelId);
+    // A read of another process's later save may have landed first.
+    if (known?.encounter.id === encounter.id && known.encounter.version > encounter.version) return;
+    const following = known?.encounter.id === encounter.id && known.encounter.version === encounter.version - 1;
+    const undoable = following ? (known?.undoable ?? []) : [];
+    if (logged.kind === 'change') {
+      this.keep(encounter, [...undoable, logged.change].slice(-KEPT_CHANGES));
+    } else if (logged.kind === 'undo') {
+      this.keep(encounter, undoable.at(-1)?.id === logged.undid ? undoable.slice(0, -1) : []);
+    } else {
+      this.keep(encounter, undoable);
     }
   }
 
   forget(channelId: string): void {
     this.byChannel.delete(channelId);
+  }
+
+  private keep(encounter: Encounter, undoable: UndoableChange[]): void {
+    this.byChannel.delete(encounter.channelId);
+    if (encounter.endedAt !== null) return;
+    this.byChannel.set(encounter.channelId, { encounter, undoable });
+    // Maps iterate in insertion order, so the first key is the least recently saved.
+    if (this.byChannel.size > this.capacity) {
+      const oldest = this.byChannel.keys().next().value;
+      if (oldest !== undefined) this.byChannel.delete(oldest);
+    }
   }
 }

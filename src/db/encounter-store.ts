@@ -19,7 +19,7 @@ import type { Actor, Encounter, EncounterEvent, EncounterLogEntry } from '../com
 import type { RandomSource } from '../dice/random';
 import { CombatRefusal } from '../combat/refusals';
 import type { PrismaClient } from './generated/client';
-import { EncounterCache } from './encounter-cache';
+import { EncounterCache, type Logged } from './encounter-cache';
 import { sqlOf, type Sql, type SqlPool } from './raw-sql';
 import type { HeardVersions } from './heard-versions';
 import { KeyedQueue } from './encounter-queue';
@@ -237,8 +237,10 @@ const SAVE_TAIL = `logged AS (
   SELECT enc.id, ${SAVE_INPUT}->>'actorId', ${SAVE_INPUT}->>'actorName', ${SAVE_INPUT}->>'command', ${SAVE_INPUT}->>'detail',
     $4::json, $5::json, $6::json, (${SAVE_INPUT}->>'at')::timestamptz
   FROM enc
+  RETURNING id
 )
-SELECT enc.version FROM enc ${notifyChangedIfHeard('enc', `coalesce(${SAVE_INPUT}->>'listener', '')`)}`;
+SELECT enc.version, (SELECT id::text FROM logged) AS logged_id
+FROM enc ${notifyChangedIfHeard('enc', `coalesce(${SAVE_INPUT}->>'listener', '')`)}`;
 
 /** One log entry as `FightRow` reads it. */
 const ENTRY_JSON = `json_build_object(
@@ -267,7 +269,7 @@ function saveSql(shape: SaveShape, withFight: boolean): string {
   const key = `${parts.join(',')};${columns.join(',')}${withFight ? '+fight' : ''}`;
   let sql = saveStatements.get(key);
   if (sql === undefined) {
-    const tail = withFight ? SAVE_TAIL.replace('SELECT enc.version', `SELECT enc.version${FIGHT_TAIL}`) : SAVE_TAIL;
+    const tail = withFight ? SAVE_TAIL.replace('AS logged_id', `AS logged_id${FIGHT_TAIL}`) : SAVE_TAIL;
     const changed = columns.length === 0 ? [] : [changedCombatantsPart(columns)];
     sql = [SAVE_HEAD, ...changed, ...parts.map((part) => SAVE_PARTS[part]), tail].join(',\n');
     if (saveStatements.size < MOST_SAVE_STATEMENTS) saveStatements.set(key, sql);
@@ -457,10 +459,28 @@ async function load(db: Sql, channelId: string, withLastChange: boolean, known?:
   };
 }
 
-/** What a save gives back: the encounter as saved, and with `withFight` its whole log. */
+/** What a saved change logged, for the cache's changes an undo may revert (LOAD_SQL's last_change tells the same from the log). */
+function loggedAs(change: StoredTransition, actor: Actor, entry: LoggedEntry): Logged {
+  if (change.undoes !== undefined) return { kind: 'undo', undid: change.undoes };
+  const { command, detail } = change;
+  return {
+    kind: 'change',
+    change: { id: entry.id, actorId: actor.userId, actorName: actor.name, command, detail, before: entry.before, after: entry.after },
+  };
+}
+
+/** What a save gives back: the encounter as saved, its log entry, and with `withFight` its whole log. */
 interface Saved {
   encounter: Encounter;
+  logged: LoggedEntry;
   entries?: FightEntry[];
+}
+
+/** A saved change's log entry: its id, and its two documents as the texts sent. */
+interface LoggedEntry {
+  id: string;
+  before: string;
+  after: string;
 }
 
 /**
@@ -532,20 +552,23 @@ async function save(
     withFight,
   );
   // The log entry's documents go as parameters of their own: `json` columns store the text as sent.
-  const rows = await db.rows<{ version: number; entries?: EntryRow[] }>(
+  const loggedBeforeText = JSON.stringify(loggedBefore(delta));
+  const loggedAfterText = JSON.stringify(loggedSide(delta.after));
+  const rows = await db.rows<{ version: number; logged_id: string; entries?: EntryRow[] }>(
     sql,
     before.id,
     before.version,
     JSON.stringify(payload),
-    JSON.stringify(loggedBefore(delta)),
-    JSON.stringify(loggedSide(delta.after)),
+    loggedBeforeText,
+    loggedAfterText,
     JSON.stringify(change.events),
   );
   const row = rows[0];
   if (row === undefined) return null;
   const encounter = { ...after, version: Number(row.version) };
-  if (row.entries === undefined) return { encounter };
-  return { encounter, entries: [...row.entries.map(fightEntryOf), fightEntry(actor, change, at)] };
+  const logged = { id: row.logged_id, before: loggedBeforeText, after: loggedAfterText };
+  if (row.entries === undefined) return { encounter, logged };
+  return { encounter, logged, entries: [...row.entries.map(fightEntryOf), fightEntry(actor, change, at)] };
 }
 
 /**
@@ -638,7 +661,7 @@ function createPrismaEncounterStore(
       cache.forget(loaded.encounter.channelId);
       return { kind: 'stale' };
     }
-    cache.remember(saved.encounter);
+    cache.saved(saved.encounter, loggedAs(transition, actor, saved.logged));
     if (prepare === undefined) return { kind: 'saved', transition: landedChange(transition, saved, undefined) };
     const asExpected = saved.encounter.version === expected.encounter.version;
     const ready = asExpected ? prepared : prepare(landedChange(transition, saved, undefined));
@@ -647,19 +670,28 @@ function createPrismaEncounterStore(
 
   /** On the state this process last saw: one statement when nobody else changed the encounter since. */
   async function attemptCached<Prepared>(
-    cached: Encounter,
+    cached: Loaded,
     actor: Actor,
     change: ChangeFn,
     asked: Asked<Prepared>,
   ): Promise<Attempt<Prepared>> {
     try {
-      return await attempt(sql, { encounter: cached, lastChange: null }, actor, change, asked);
+      return await attempt(sql, cached, actor, change, asked);
     } catch (error) {
       // A refusal computed on a state another process has since changed may be wrong: ask again on a fresh one.
       if (!(error instanceof CombatRefusal)) throw error;
-      cache.forget(cached.channelId);
+      cache.forget(cached.encounter.channelId);
       return { kind: 'stale' };
     }
+  }
+
+  /** The cached state, and the change an undo would revert when one is asked for and known here. */
+  function cachedFor(channelId: string, withLastChange: boolean): Loaded | undefined {
+    const encounter = cache.get(channelId);
+    if (encounter === undefined) return undefined;
+    if (!withLastChange) return { encounter, lastChange: null };
+    const lastChange = cache.lastChange(channelId);
+    return lastChange === undefined ? undefined : { encounter, lastChange };
   }
 
   async function attemptFresh<Prepared>(
@@ -741,7 +773,7 @@ function createPrismaEncounterStore(
       const since = heard?.since ?? null;
       const transition = await queue
         .run(channelId, async () => {
-          const cached = asked.withLastChange ? undefined : cache.get(channelId);
+          const cached = cachedFor(channelId, asked.withLastChange);
           let result: Attempt<Prepared> = cached === undefined ? { kind: 'stale' } : await attemptCached(cached, actor, change, asked);
           // This process's own commands wait their turn, so a lost race means another process changed
           // the encounter: one fresh try, then, if processes are racing, the row lock.
@@ -814,7 +846,7 @@ function createPrismaEncounterStore(
       heard?.saved(encounterId, Number(row.version), since);
       const cached = cache.get(row.channel_id);
       if (cached?.id === encounterId && cached.version === Number(row.version) - 1) {
-        cache.remember({ ...cached, trackerMessageId: messageId, version: Number(row.version) });
+        cache.saved({ ...cached, trackerMessageId: messageId, version: Number(row.version) }, { kind: 'nothing' });
       } else {
         cache.forget(row.channel_id);
       }

@@ -302,6 +302,65 @@ describe('the encounter store on PostgreSQL', () => {
       ['init begin', false],
     ]);
   });
+
+  it('undoes what this process saved in one statement, change after change, to the very state the log gives', async () => {
+    await service.begin(gm, here, 'init begin', {});
+    await service.apply(gm, here, 'init add', addMonsters, { name: 'Ogre', hp: 59, initiative: 8 });
+    await service.apply(alice, here, 'init join', joinEncounter, { name: 'Alice', hp: 12, initiative: 15 });
+    await service.apply(alice, here, 'init concentrate', startConcentration, { target: 'Alice', effect: 'Bless' });
+    await service.apply(gm, here, 'init next', nextTurn);
+    await service.apply(gm, here, 'hp damage', dealDamage, { target: 'Alice', amount: '5' });
+    const states = [await current()];
+    for (const undoing of ['hp damage', 'init next', 'init concentrate']) {
+      const before = counting.statements();
+      const undone = await service.undo(gm, here, 'init undo');
+      expect(counting.statements() - before).toBe(1);
+      expect(undone.events).toEqual([expect.objectContaining({ kind: 'undone', command: undoing })]);
+      // What another process reads back from the database is what this one computed from memory.
+      expect(await processService(9).get(here)).toEqual(undone.encounter);
+      states.push(undone.encounter);
+    }
+    expect(states.map((state) => [state.round, combatant(state, 'Alice').rules.hp, combatant(state, 'Alice').rules.concentration])).toEqual(
+      [
+        [1, 7, 'Bless'],
+        [1, 12, 'Bless'],
+        [0, 12, 'Bless'],
+        [0, 12, null],
+      ],
+    );
+    expect((await current()).effects).toEqual([]);
+  });
+
+  it('reads the log for an undo once the changes this process kept are used up, or another process changed the fight', async () => {
+    await service.begin(gm, here, 'init begin', {});
+    await service.apply(gm, here, 'init add', addMonsters, { name: 'Ogre', hp: 59, initiative: 8 });
+    for (let hit = 1; hit <= 6; hit += 1) await service.apply(gm, here, 'hp damage', dealDamage, { target: 'Ogre', amount: String(hit) });
+    const statementsPerUndo: number[] = [];
+    for (let undo = 1; undo <= 6; undo += 1) {
+      const before = counting.statements();
+      await service.undo(gm, here, 'init undo');
+      statementsPerUndo.push(counting.statements() - before);
+    }
+    // The latest five are kept: the sixth undo loads the change it reverts with the encounter, then saves.
+    expect(statementsPerUndo).toEqual([1, 1, 1, 1, 1, 2]);
+    expect(combatant(await current(), 'Ogre').rules.hp).toBe(59);
+
+    await service.apply(gm, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '10' });
+    await processService(9).apply(bob, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '7', anyoneMayHarm: true });
+    // This process's copy is a version behind: its save finds out, and the undo reverts the other process's hit.
+    const before = counting.statements();
+    const undone = await service.undo(gm, here, 'init undo');
+    expect(counting.statements() - before).toBe(3);
+    expect(undone.events).toEqual([{ kind: 'undone', command: 'hp damage', actorName: 'Bob', detail: 'Ogre: 7 damage' }]);
+    expect(combatant(undone.encounter, 'Ogre').rules.hp).toBe(49);
+    const log = await service.log(here, 4);
+    expect(log.map((e) => [e.actorName, e.command, e.undone])).toEqual([
+      ['Dana', 'init undo', false],
+      ['Bob', 'hp damage', true],
+      ['Dana', 'hp damage', false],
+      ['Dana', 'init undo', false],
+    ]);
+  });
 });
 
 describe('reading the encounter for /init list and buttons', () => {
