@@ -678,9 +678,9 @@ function createPrismaEncounterStore(
     try {
       return await attempt(sql, cached, actor, change, asked);
     } catch (error) {
-      // A refusal computed on a state another process has since changed may be wrong: ask again on a fresh one.
+      // A refusal computed on a state another process has since changed may be wrong: ask again on a
+      // fresh one, which keeps what the cache knows for undo while it is the same version.
       if (!(error instanceof CombatRefusal)) throw error;
-      cache.forget(cached.encounter.channelId);
       return { kind: 'stale' };
     }
   }

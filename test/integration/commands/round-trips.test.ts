@@ -76,6 +76,24 @@ describe('what a command costs on PostgreSQL once the encounter is known', () =>
   it('spends one statement on /condition add, the group question asked of the state this process saw', async () => {
     expect(await statementsOf(() => table.run(GM, 'condition', 'add', { target: 'Orc 2', condition: 'Poisoned' }))).toBe(1);
   });
+
+  it('spends one statement on /init undo of changes this process saved, undo after undo, a refused command between included', async () => {
+    await table.run(GM, 'hp', 'damage', { target: 'Orc 2', amount: '4' });
+    await table.run(GM, 'hp', 'heal', { target: 'Orc 2', amount: '1' });
+    expect(refused(await table.run(GM, 'init', 'act', { target: 'Orc 1' }))).toMatch(/not delaying/);
+    const replies: string[] = [];
+    const statements: number[] = [];
+    for (let undo = 0; undo < 2; undo += 1) {
+      const before = counting.statements();
+      replies.push(text(await table.run(GM, 'init', 'undo')));
+      statements.push(counting.statements() - before);
+    }
+    expect(statements).toEqual([1, 1]);
+    expect(replies).toEqual([
+      expect.stringMatching(/^Undone: `\/hp heal` by Gina/),
+      expect.stringMatching(/^Undone: `\/hp damage` by Gina/),
+    ]);
+  });
 });
 
 describe('a monster action after another process moved the turn', () => {
