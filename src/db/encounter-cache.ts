@@ -19,11 +19,16 @@ export interface UndoableChange {
 /** What a save logged, as far as an undo cares: a change it may revert, an undo of one, or no entry at all. */
 export type Logged = { kind: 'change'; change: UndoableChange } | { kind: 'undo'; undid: string } | { kind: 'nothing' };
 
-/**
- * How many of a channel's latest changes are kept for undo: enough to take back a turn undo by undo
- * without reading the log, few enough that a thousand cached fights hold a few megabytes of them.
- */
+/** How many of a channel's latest changes are kept for undo: enough to take back a turn undo by undo without reading the log. */
 const KEPT_CHANGES = 5;
+
+/**
+ * The most characters of log documents kept for undo per channel: a few hits or spells (a hit's
+ * two documents are well under a kilobyte), so a thousand cached fights hold at most some 16 MB
+ * whatever they do (removing twenty combatants logs each whole). Past it the oldest go first, and
+ * a change larger than it alone is not kept: an undo of it reads the log.
+ */
+const KEPT_CHARACTERS = 16_384;
 
 interface Entry {
   encounter: Encounter;
@@ -83,7 +88,7 @@ export class EncounterCache {
     const following = known?.encounter.id === encounter.id && known.encounter.version === encounter.version - 1;
     const undoable = following ? (known?.undoable ?? []) : [];
     if (logged.kind === 'change') {
-      this.keep(encounter, [...undoable, logged.change].slice(-KEPT_CHANGES));
+      this.keep(encounter, latestWithin([...undoable, logged.change]));
     } else if (logged.kind === 'undo') {
       this.keep(encounter, undoable.at(-1)?.id === logged.undid ? undoable.slice(0, -1) : []);
     } else {
@@ -105,4 +110,19 @@ export class EncounterCache {
       if (oldest !== undefined) this.byChannel.delete(oldest);
     }
   }
+}
+
+/** The latest of `changes` (oldest first) within KEPT_CHANGES and KEPT_CHARACTERS; none when the newest alone is past the latter. */
+function latestWithin(changes: UndoableChange[]): UndoableChange[] {
+  let first = Math.max(0, changes.length - KEPT_CHANGES);
+  let characters = 0;
+  for (let index = changes.length - 1; index >= first; index -= 1) {
+    const change = changes[index];
+    characters += change === undefined ? 0 : change.before.length + change.after.length;
+    if (characters > KEPT_CHARACTERS) {
+      first = index + 1;
+      break;
+    }
+  }
+  return changes.slice(first);
 }

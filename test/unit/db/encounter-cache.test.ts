@@ -6,8 +6,8 @@ function inChannel(channelId: string, version = 0) {
 }
 
 /** A logged change as a save gives it to the cache, its documents as the texts sent. */
-function change(id: string): UndoableChange {
-  const side = { fields: { round: Number(id) }, combatants: [], effects: [] };
+function change(id: string, padding = 0): UndoableChange {
+  const side = { fields: { round: Number(id) }, combatants: [], effects: [], ...(padding > 0 ? { padding: 'x'.repeat(padding) } : {}) };
   return {
     id,
     actorId: 'gm',
@@ -117,6 +117,25 @@ describe('the cache of active encounters', () => {
     cache.saved({ ...inChannel('a', 3), trackerMessageId: 'm-1' }, { kind: 'nothing' });
     expect(cache.lastChange('a')?.id).toBe('2');
     cache.forget('a');
+    expect(cache.lastChange('a')).toBeUndefined();
+  });
+
+  it('keeps no more than 16,384 characters of documents a channel: the oldest go first, and a larger change is not kept', () => {
+    const cache = new EncounterCache(2);
+    cache.remember(inChannel('a'));
+    // Each change's two documents come to some 6,100 characters: two fit, not three.
+    for (let version = 1; version <= 3; version += 1) {
+      cache.saved(inChannel('a', version), { kind: 'change', change: change(String(version), 3_000) });
+    }
+    const undone: (string | undefined)[] = [];
+    for (let version = 4; version <= 6; version += 1) {
+      const last = cache.lastChange('a');
+      undone.push(last?.id);
+      cache.saved(inChannel('a', version), { kind: 'undo', undid: last?.id ?? 'read from the log' });
+    }
+    expect(undone).toEqual(['3', '2', undefined]);
+    cache.saved(inChannel('a', 7), { kind: 'change', change: change('7') });
+    cache.saved(inChannel('a', 8), { kind: 'change', change: change('8', 8_200) });
     expect(cache.lastChange('a')).toBeUndefined();
   });
 });
