@@ -2,7 +2,7 @@ import pino from 'pino';
 import { buildServices } from '../../../src/app';
 import { createCountingPrisma, type CountingPrisma } from '../../../src/db/encounter-statement-counter';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
-import { GM, ScriptedRandom, Table, buttonsOf, openTablePer, refused, text } from './support';
+import { ALICE, BOB, GM, MODERATOR, ScriptedRandom, Table, buttonsOf, openTablePer, refused, text } from './support';
 
 /*
  * A command is one SQL statement once this process has seen the encounter: its save, whatever it
@@ -93,6 +93,25 @@ describe('what a command costs on PostgreSQL once the encounter is known', () =>
       expect.stringMatching(/^Undone: `\/hp heal` by Gina/),
       expect.stringMatching(/^Undone: `\/hp damage` by Gina/),
     ]);
+  });
+
+  it('reads the sheets of every character in the fight at once for /attack bonus:str, however many joined', async () => {
+    for (const [player, name] of [
+      [ALICE, 'Merric'],
+      [BOB, 'Bram'],
+      [MODERATOR, 'Tess'],
+    ] as const) {
+      await table.run(player, 'character', 'create', { name, level: 5, str: 16, hp: 30 });
+      await table.run(player, 'init', 'join', {});
+    }
+    // The fight as it stands (which combatant attacks is decided on it), the three sheets (Prisma
+    // batches the lookups of one tick into one read), the save.
+    let said = '';
+    const attack = async () => {
+      said = text(await table.run(BOB, 'attack', null, { target: 'Orc 2', bonus: 'str', damage: '1d8' }));
+    };
+    expect(await statementsOf(attack)).toBe(3);
+    expect(said).toMatch(/^\*\*Bram\*\* makes a melee weapon attack on \*\*Orc 2\*\*: d20 \d+ \+ 3 \(Str\) \+ 3 \(proficiency\)/);
   });
 });
 
