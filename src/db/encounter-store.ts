@@ -685,10 +685,13 @@ function createPrismaEncounterStore(
     }
   }
 
-  /** The cached state, and the change an undo would revert when one is asked for and known here. */
+  /**
+   * The cached state, and the change an undo would revert when one is asked for and known here;
+   * none when another process's later save was heard, as a save from it would be refused.
+   */
   function cachedFor(channelId: string, withLastChange: boolean): Loaded | undefined {
     const encounter = cache.get(channelId);
-    if (encounter === undefined) return undefined;
+    if (encounter === undefined || heard?.heardPast(encounter.id, encounter.version) === true) return undefined;
     if (!withLastChange) return { encounter, lastChange: null };
     const lastChange = cache.lastChange(channelId);
     return lastChange === undefined ? undefined : { encounter, lastChange };

@@ -52,6 +52,12 @@ export class HeardVersions {
     return this.listening && known !== undefined && known <= version;
   }
 
+  /** True when a save of the encounter past `version` was heard: a copy at `version` is out of date. */
+  heardPast(encounterId: string, version: number): boolean {
+    const known = this.newest.get(encounterId);
+    return known !== undefined && known > version;
+  }
+
   private record(encounterId: string, version: number): void {
     const known = this.newest.get(encounterId);
     if (known !== undefined && known >= version) return;

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import pino from 'pino';
 import { CombatRefusal } from '../../../src/combat/refusals';
 import { refusalText } from '../../../src/views/refusals';
 import type { EncounterService } from '../../../src/combat/service';
@@ -13,6 +14,8 @@ import { joinInputFor, sheetsAfterFight } from '../../../src/characters/fight';
 import { applySheetChanges, freshState, type Character } from '../../../src/characters/sheet';
 import { noteText } from '../../../src/views/change-notes';
 import { createCountingPrisma, type CountingPrisma } from '../../../src/db/encounter-statement-counter';
+import { HeardVersions } from '../../../src/db/heard-versions';
+import { listenForLiveNotices } from '../../../src/db/live-listener';
 import { createTestDatabase, emptyDatabase, type TestDatabase } from '../../support/database';
 
 const gm: Actor = { userId: 'gm', name: 'Dana', canManageChannel: false };
@@ -98,6 +101,50 @@ describe('the encounter store on PostgreSQL', () => {
     const hit = await service.apply(gm, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '4' });
     expect(counting.statements() - before).toBe(3);
     expect(combatant(hit.encounter, 'Ogre').rules.hp).toBe(40);
+  });
+
+  it('loads first, two statements, when it has heard through LISTEN that another process changed the encounter', async () => {
+    const heard = new HeardVersions();
+    const versions: number[] = [];
+    let heardOne: () => void = () => undefined;
+    const listener = await listenForLiveNotices(
+      db.url,
+      (published) => {
+        heard.hear(published);
+        if (published.kind === 'changed') versions.push(published.version);
+        heardOne();
+      },
+      pino({ level: 'silent' }),
+      (up) => heard.setListening(up),
+      heard.listenerName,
+    );
+    const heardOf = (version: number) =>
+      new Promise<void>((resolve) => {
+        heardOne = () => {
+          if (versions.includes(version)) resolve();
+        };
+        heardOne();
+      });
+    try {
+      const hearing = createEncounterService({
+        prisma: counting.prisma,
+        random: createSeededRandom(7),
+        now: () => new Date(),
+        describe: noteText,
+        heard,
+      });
+      await hearing.begin(gm, here, 'init begin', {});
+      await hearing.apply(gm, here, 'init add', addMonsters, { name: 'Ogre', hp: 59, initiative: 8 });
+      const other = await processService(9).apply(alice, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '5' });
+      await heardOf(other.encounter.version);
+      const before = counting.statements();
+      const hit = await hearing.apply(gm, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '4' });
+      // The encounter as the other process left it, then the save: no save sent to fail first.
+      expect(counting.statements() - before).toBe(2);
+      expect(combatant(hit.encounter, 'Ogre').rules.hp).toBe(50);
+    } finally {
+      await listener.close();
+    }
   });
 
   it('saves each changed combatant whole when one change alters different columns of each', async () => {

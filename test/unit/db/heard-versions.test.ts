@@ -57,4 +57,16 @@ describe('what a process has heard of the encounters’ versions', () => {
     heard.hear({ kind: 'resync' });
     expect(heard.nothingPast('e1', 5)).toBe(false);
   });
+
+  it('knows a copy is out of date once a later save of its encounter was heard, and only then', () => {
+    const heard = new HeardVersions();
+    heard.setListening(true);
+    expect(heard.heardPast('e1', 4)).toBe(false);
+    heard.hear(changed('e1', 5));
+    expect(heard.heardPast('e1', 4)).toBe(true);
+    expect(heard.heardPast('e1', 5)).toBe(false);
+    expect(heard.heardPast('e2', 1)).toBe(false);
+    heard.setListening(false);
+    expect(heard.heardPast('e1', 4)).toBe(false);
+  });
 });
