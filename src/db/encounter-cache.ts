@@ -6,15 +6,7 @@ import type { LoggedDelta } from '../combat/delta';
  * A logged change an undo may revert, its two documents as the texts its save sent: they are
  * parsed only when an undo asks, into what reading the log entry back would give.
  */
-export interface UndoableChange {
-  id: string;
-  actorId: string;
-  actorName: string;
-  command: string;
-  detail: string;
-  before: string;
-  after: string;
-}
+export type UndoableChange = Omit<LastChange, 'delta'> & { before: string; after: string };
 
 /** What a save logged, as far as an undo cares: a change it may revert, an undo of one, or no entry at all. */
 export type Logged = { kind: 'change'; change: UndoableChange } | { kind: 'undo'; undid: string } | { kind: 'nothing' };
@@ -69,11 +61,10 @@ export class EncounterCache {
    * forgotten. The changes kept for undo stay only while it is the very state they were kept for.
    */
   remember(encounter: Encounter): void {
-    const known = this.byChannel.get(encounter.channelId);
+    const known = this.sameEncounter(encounter);
     // A read that started before a save may finish after it.
-    if (known?.encounter.id === encounter.id && known.encounter.version > encounter.version) return;
-    const same = known?.encounter.id === encounter.id && known.encounter.version === encounter.version;
-    this.keep(encounter, same ? (known?.undoable ?? []) : []);
+    if (known !== undefined && known.encounter.version > encounter.version) return;
+    this.keep(encounter, known?.encounter.version === encounter.version ? known.undoable : []);
   }
 
   /**
@@ -82,11 +73,10 @@ export class EncounterCache {
    * state only its own change is known.
    */
   saved(encounter: Encounter, logged: Logged): void {
-    const known = this.byChannel.get(encounter.channelId);
+    const known = this.sameEncounter(encounter);
     // A read of another process's later save may have landed first.
-    if (known?.encounter.id === encounter.id && known.encounter.version > encounter.version) return;
-    const following = known?.encounter.id === encounter.id && known.encounter.version === encounter.version - 1;
-    const undoable = following ? (known?.undoable ?? []) : [];
+    if (known !== undefined && known.encounter.version > encounter.version) return;
+    const undoable = known?.encounter.version === encounter.version - 1 ? known.undoable : [];
     if (logged.kind === 'change') {
       this.keep(encounter, latestWithin([...undoable, logged.change]));
     } else if (logged.kind === 'undo') {
@@ -98,6 +88,12 @@ export class EncounterCache {
 
   forget(channelId: string): void {
     this.byChannel.delete(channelId);
+  }
+
+  /** The channel's cached entry when it is of the same encounter (any version of it). */
+  private sameEncounter(encounter: Encounter): Entry | undefined {
+    const known = this.byChannel.get(encounter.channelId);
+    return known?.encounter.id === encounter.id ? known : undefined;
   }
 
   private keep(encounter: Encounter, undoable: UndoableChange[]): void {

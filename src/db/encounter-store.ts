@@ -19,7 +19,7 @@ import type { Actor, Encounter, EncounterEvent, EncounterLogEntry } from '../com
 import type { RandomSource } from '../dice/random';
 import { CombatRefusal } from '../combat/refusals';
 import type { PrismaClient } from './generated/client';
-import { EncounterCache, type Logged } from './encounter-cache';
+import { EncounterCache, type Logged, type UndoableChange } from './encounter-cache';
 import { sqlOf, type Sql, type SqlPool } from './raw-sql';
 import type { HeardVersions } from './heard-versions';
 import { KeyedQueue } from './encounter-queue';
@@ -477,11 +477,7 @@ interface Saved {
 }
 
 /** A saved change's log entry: its id, and its two documents as the texts sent. */
-interface LoggedEntry {
-  id: string;
-  before: string;
-  after: string;
-}
+type LoggedEntry = Pick<UndoableChange, 'id' | 'before' | 'after'>;
 
 /**
  * Saves `change` if the encounter is still at `before.version`; the saved encounter (and with
