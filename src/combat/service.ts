@@ -63,9 +63,9 @@ export interface EncounterService {
   /** The channel's active encounter, or null. `list` shows it; hidden numbers are the caller's to filter. */
   get(place: Place): Promise<Encounter | null>;
   /**
-   * The channel's encounter as this process last saw it (read only when it has none), at no cost
-   * while it is known: for what a handler works out before its change (a group, a stat block), which
-   * the change then checks again on the state it runs on. Another process may have changed it since.
+   * The channel's encounter as this process last saw it, at no cost while no other process is heard
+   * to have saved it since (read otherwise): for what a handler works out before its change (a
+   * caster, a group, a stat block), which the change then checks again on the state it runs on.
    */
   seen(place: Place): Promise<Encounter | null>;
   /**

@@ -85,7 +85,10 @@ export interface EncounterStore {
   active(channelId: string): Promise<Encounter | null>;
   /** The encounter by its id, active or ended, if its version is past `version`; else null. */
   newer(encounterId: string, version: number): Promise<Encounter | null>;
-  /** Like `active`, but may answer from memory with a state a moment old (autocomplete). */
+  /**
+   * Like `active`, but answered from memory while no other process can have changed it since, as
+   * far as this process heard (LISTEN's notices reach it a moment after another process's commit).
+   */
   cached(channelId: string): Promise<Encounter | null>;
   /** Saves a new encounter; false when the channel already has an active one. */
   create(begun: StoredTransition, actor: Actor): Promise<boolean>;

@@ -630,9 +630,13 @@ function createPrismaEncounterStore(
   const queue = new KeyedQueue();
 
   async function loadFresh(db: Sql, channelId: string, withLastChange: boolean, known?: Encounter): Promise<Loaded | null> {
+    const since = heard?.since ?? null;
     const loaded = await load(db, channelId, withLastChange, known);
     if (loaded === null) cache.forget(channelId);
-    else cache.remember(loaded.encounter);
+    else {
+      cache.remember(loaded.encounter);
+      heard?.current(loaded.encounter.id, loaded.encounter.version, since);
+    }
     return loaded;
   }
 
@@ -738,7 +742,11 @@ function createPrismaEncounterStore(
     },
 
     async cached(channelId) {
-      return cache.get(channelId) ?? (await loadFresh(sql, channelId, false))?.encounter ?? null;
+      // From memory while no other process can have saved it since, as far as LISTEN tells (a process
+      // without `heard` is taken to be alone on its database); else read, nothing sent back if unchanged.
+      const known = cache.get(channelId);
+      if (known !== undefined && (heard === undefined || heard.nothingPast(known.id, known.version))) return known;
+      return (await loadFresh(sql, channelId, false, known))?.encounter ?? null;
     },
 
     async create(begun: StoredTransition, actor: Actor) {
@@ -757,7 +765,7 @@ function createPrismaEncounterStore(
       const rows = await sql.rows<{ id: string }>(CREATE_SQL, JSON.stringify(payload));
       if (rows.length !== 1) return false;
       cache.remember(e);
-      heard?.saved(e.id, e.version, since);
+      heard?.current(e.id, e.version, since);
       saved({ kind: 'changed', channelId: e.channelId, encounterId: e.id, version: e.version, encounter: e });
       return true;
     },
@@ -787,7 +795,7 @@ function createPrismaEncounterStore(
       // Committed by now (the locked try commits when its transaction ends), so a reader sees this version.
       const { encounter } = transition ?? {};
       if (encounter !== undefined) {
-        heard?.saved(encounter.id, encounter.version, since);
+        heard?.current(encounter.id, encounter.version, since);
         saved({ kind: 'changed', channelId: encounter.channelId, encounterId: encounter.id, version: encounter.version, encounter });
       }
       return transition;
@@ -842,7 +850,7 @@ function createPrismaEncounterStore(
       const rows = await sql.rows<{ channel_id: string; version: number }>(TRACKER_MESSAGE_SQL, encounterId, messageId);
       const row = rows[0];
       if (row === undefined) return;
-      heard?.saved(encounterId, Number(row.version), since);
+      heard?.current(encounterId, Number(row.version), since);
       const cached = cache.get(row.channel_id);
       if (cached?.id === encounterId && cached.version === Number(row.version) - 1) {
         cache.saved({ ...cached, trackerMessageId: messageId, version: Number(row.version) }, { kind: 'nothing' });

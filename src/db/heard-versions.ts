@@ -5,12 +5,13 @@ import { listenerName } from './live-notices';
 const MOST_ENCOUNTERS = 10_000;
 
 /**
- * The newest version of each encounter this process has heard of, from its own saves and, through
- * PostgreSQL's LISTEN, every other process's, for as long as that connection has been up without a
- * break. The tracker's catch-up (did another process save a newer state while our edit was on its
- * way?) is then answered here, with no statement: the other process's notice is sent when its change
- * commits, before its own edit goes out, so it has arrived by the time our edit lands after that
- * edit. Without an unbroken connection nothing is vouched for and the catch-up asks the database.
+ * The newest version of each encounter this process knows of, from its own saves and reads and,
+ * through PostgreSQL's LISTEN, every other process's, for as long as that connection has been up
+ * without a break. The tracker's catch-up (did another process save a newer state while our edit was
+ * on its way?) is then answered here, with no statement: the other process's notice is sent when its
+ * change commits, before its own edit goes out, so it has arrived by the time our edit lands after
+ * that edit. So is whether the state a handler finds its combatants in is still current. Without an
+ * unbroken connection nothing is vouched for, and both ask the database.
  */
 export class HeardVersions {
   /** This process's row in `listeners` (other processes' saves notify while they see it). */
@@ -39,10 +40,10 @@ export class HeardVersions {
   }
 
   /**
-   * A save of this process, sent while listening since `since`: any later save by another process
-   * found this process listening (see notifyChangedIfHeard) and tells it.
+   * A version this process saved or read, the statement sent while listening since `since`: any
+   * later save by another process found this process listening (see notifyChangedIfHeard) and tells it.
    */
-  saved(encounterId: string, version: number, since: number | null): void {
+  current(encounterId: string, version: number, since: number | null): void {
     if (since !== null && since === this.since) this.record(encounterId, version);
   }
 

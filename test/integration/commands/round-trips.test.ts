@@ -1,6 +1,9 @@
 import pino from 'pino';
 import { buildServices } from '../../../src/app';
 import { createCountingPrisma, type CountingPrisma } from '../../../src/db/encounter-statement-counter';
+import { HeardVersions } from '../../../src/db/heard-versions';
+import { listenForLiveNotices, type LiveListener } from '../../../src/db/live-listener';
+import { LiveFeed } from '../../../src/live/feed';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
 import { ALICE, BOB, GM, MODERATOR, ScriptedRandom, Table, buttonsOf, openTablePer, refused, text } from './support';
 
@@ -166,5 +169,96 @@ describe('a turn button of an ended fight, pressed while the next fight runs', (
     const [confirm] = buttonsOf(await table.run(GM, 'init', 'end'));
     await table.press(GM, confirm?.customId ?? '');
     expect(refused(await table.press(GM, next?.customId ?? ''))).toBe('⚠️ That encounter is over; this button no longer does anything.');
+  });
+});
+
+describe('what a handler finds on the state this process saw, once another process has changed it', () => {
+  let db: TestDatabase;
+  let counting: CountingPrisma;
+  const listeners: LiveListener[] = [];
+  const heards: HeardVersions[] = [];
+  const processes: Table[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    counting = createCountingPrisma(db.url, 2);
+    // Two replicas as the bot runs them on PostgreSQL: each hears the other's saves through LISTEN.
+    for (const prisma of [counting.prisma, db.prisma]) {
+      const feed = new LiveFeed();
+      const heard = new HeardVersions();
+      const logger = pino({ level: 'silent' });
+      listeners.push(
+        await listenForLiveNotices(
+          db.url,
+          (notice) => feed.publish(notice),
+          logger,
+          (up) => heard.setListening(up),
+          heard.listenerName,
+        ),
+      );
+      heards.push(heard);
+      processes.push(new Table(buildServices({ prisma, random: new ScriptedRandom(1), logger, feed, heard })));
+    }
+  });
+
+  afterAll(async () => {
+    await Promise.all(listeners.map((listener) => listener.close()));
+    await counting.prisma.$disconnect();
+    await db.drop();
+  });
+
+  /** Waits until this process has heard of the other's last save, as it has long before a person's next command comes. */
+  async function heardOf(theirs: Table, heard: HeardVersions): Promise<void> {
+    const saved = await theirs.services.encounters.get({ guildId: 'guild-1', channelId: 'channel-1' });
+    if (saved === null) throw new Error('no fight');
+    for (let waited = 0; !heard.heardPast(saved.id, saved.version - 1); waited += 5) {
+      if (waited > 5_000) throw new Error('the other process’s save was never heard');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+
+  async function statementsOf(run: () => Promise<unknown>): Promise<number> {
+    const before = counting.statements();
+    await run();
+    return counting.statements() - before;
+  }
+
+  it('finds a caster and a monster the other process added, then answers from memory again', async () => {
+    const [ours, theirs] = processes;
+    const [heard] = heards;
+    if (ours === undefined || theirs === undefined || heard === undefined) throw new Error('two processes');
+    await ours.run(GM, 'init', 'begin', { name: 'Replicas' });
+    await ours.run(GM, 'init', 'add', { name: 'Orc', hp: 500, ac: 13, initiative: 10 });
+    await theirs.run(GM, 'init', 'add', { monster: 'Mage', hp: '500', initiative: 30 });
+    await heardOf(theirs, heard);
+    let said = '';
+    // The fight as the other process left it, read once, then the save.
+    expect(
+      await statementsOf(async () => {
+        said = text(await ours.run(GM, 'cast', null, { caster: 'Mage', spell: 'Fireball', target: 'Orc' }));
+      }),
+    ).toBe(2);
+    expect(said).toMatch(/^\*\*Mage\*\* casts \*\*Fireball\*\* \(3rd level\)\.\nOrc's Dexterity save \(DC 14\)/);
+    expect(
+      await statementsOf(async () => {
+        said = text(await ours.run(GM, 'attack', null, { attacker: 'Mage', action: 'Arcane Burst', target: 'Orc' }));
+      }),
+    ).toBe(1);
+    expect(said).toMatch(/^\*\*Mage\*\* uses \*\*Arcane Burst\*\*\./);
+  });
+
+  it('puts a condition on the whole group the other process made, not on the members it knew of', async () => {
+    const [ours, theirs] = processes;
+    const [heard] = heards;
+    if (ours === undefined || theirs === undefined || heard === undefined) throw new Error('two processes');
+    await ours.run(GM, 'init', 'add', { name: 'Goblin', hp: 7, ac: 15, count: 2 });
+    await ours.run(GM, 'init', 'list');
+    await theirs.run(GM, 'init', 'add', { name: 'Goblin', hp: 7, ac: 15, count: 2 });
+    await heardOf(theirs, heard);
+    const asked = await ours.run(GM, 'condition', 'add', { target: 'Goblin', condition: 'Poisoned' });
+    // In initiative order, which the dice decide.
+    const [asks] = text(asked).split('\n');
+    expect(asks).toMatch(/^\*\*Goblin\*\* stands for Goblin \d, Goblin \d, Goblin \d and Goblin \d\. Put \*\*Poisoned\*\* on all 4\?$/);
+    expect(asks?.match(/Goblin \d/g)?.toSorted()).toEqual(['Goblin 1', 'Goblin 2', 'Goblin 3', 'Goblin 4']);
   });
 });

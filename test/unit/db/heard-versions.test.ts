@@ -27,19 +27,19 @@ describe('what a process has heard of the encounters’ versions', () => {
     expect(heard.nothingPast('e1', 5)).toBe(false);
   });
 
-  it('vouches for its own save only when it was listening, without a break, since before the save was sent', () => {
+  it('vouches for a version it saved or read only when it was listening, without a break, since before the statement was sent', () => {
     const heard = new HeardVersions();
     const before = heard.since;
     heard.setListening(true);
-    heard.saved('e1', 3, before);
+    heard.current('e1', 3, before);
     expect(heard.nothingPast('e1', 3)).toBe(false);
     const sent = heard.since;
-    heard.saved('e1', 4, sent);
+    heard.current('e1', 4, sent);
     expect(heard.nothingPast('e1', 4)).toBe(true);
     const sentBeforeTheBreak = heard.since;
     heard.setListening(false);
     heard.setListening(true);
-    heard.saved('e1', 5, sentBeforeTheBreak);
+    heard.current('e1', 5, sentBeforeTheBreak);
     expect(heard.nothingPast('e1', 5)).toBe(false);
   });
 
