@@ -23,6 +23,8 @@ export interface LiveListener {
  * Hears the live pages' notices other processes send through PostgreSQL (LISTEN/NOTIFY), on one
  * connection of its own. When that connection drops it reconnects by itself, and says `resync`
  * once listening again, since notices sent meanwhile are lost; `listening` hears when it is up and down.
+ * So does a renewal of its row that fails: past LISTENER_FRESH other processes would stop telling it
+ * of their saves while it still listened, and what it vouches for (HeardVersions) would go stale.
  */
 export async function listenForLiveNotices(
   url: string,
@@ -36,6 +38,14 @@ export async function listenForLiveNotices(
   let retryMs = FIRST_RETRY_MS;
   let timer: NodeJS.Timeout | undefined;
 
+  /** Gives up `lost` and listens again on a new connection, once `retry` gets one. */
+  const relisten = (lost: pg.Client, error: unknown, why: string): void => {
+    listening(false);
+    logger.warn({ err: error }, why);
+    void lost.end().catch(() => undefined);
+    retry();
+  };
+
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000, keepAlive: true });
     next.on('notification', (message) => {
@@ -43,12 +53,7 @@ export async function listenForLiveNotices(
       const notice = parseLiveNotice(message.payload);
       if (notice !== null) publish(notice);
     });
-    next.on('error', (error) => {
-      listening(false);
-      logger.warn({ err: error }, 'lost the connection that hears of changes for live pages; reconnecting');
-      void next.end().catch(() => undefined);
-      retry();
-    });
+    next.on('error', (error) => relisten(next, error, 'lost the connection that hears of changes for live pages; reconnecting'));
     await next.connect();
     // Registered before listening, so a save that could find this process unregistered commits before it listens.
     await next.query(REGISTER_SQL, [name]);
@@ -83,9 +88,10 @@ export async function listenForLiveNotices(
 
   await connect();
   const heartbeat = setInterval(() => {
-    client
-      ?.query(REGISTER_SQL, [name])
-      .catch((error: unknown) => logger.warn({ err: error }, 'could not renew this process as a listener'));
+    const renewing = client;
+    renewing?.query(REGISTER_SQL, [name]).catch((error: unknown) => {
+      if (client === renewing) relisten(renewing, error, 'could not renew this process as a listener; listening again');
+    });
   }, HEARTBEAT_MS);
   heartbeat.unref();
   return {
