@@ -4,7 +4,7 @@ import { integer, text, type OptionReader } from '../src/framework/options';
 import { commandWithOptions } from '../src/framework/slash-command';
 import { attack } from '../src/combat/steps';
 import type { AttackInput } from '../src/combat/attacks';
-import { requireEncounter } from '../src/framework/requirements';
+import { requireSeenEncounter } from '../src/framework/requirements';
 import { suggestTargetList, suggestTargets } from './shared/encounter';
 import { applyAttack, runMonsterAction, suggestActions } from './shared/monster-actions';
 import { ABILITIES, type Ability, type RollMode } from '../src/rules';
@@ -88,10 +88,10 @@ function readMode(options: Options): RollMode | undefined {
 /**
  * An ability bonus is read from the attacker's sheet (its modifier plus proficiency). Which
  * combatant attacks is the step's to decide on the encounter as it stands, so the parts of every
- * stored character in the fight go with it, by character id.
+ * stored character in the fight as this process saw it go with it, by character id.
  */
 async function sheetBonus(ctx: CommandContext, ability: Ability): Promise<AttackInput['bonus']> {
-  const encounter = await requireEncounter(ctx);
+  const encounter = await requireSeenEncounter(ctx);
   const ids = encounter.combatants.flatMap((c) => (c.characterId === null ? [] : [c.characterId]));
   const characters = await Promise.all(ids.map((id) => ctx.services.characters.get(id)));
   const sheets = Object.fromEntries(

@@ -8,7 +8,7 @@ import type { Spell } from '../src/compendium/types';
 import { UserError, type AutocompleteChoice, type AutocompleteContext, type CommandContext } from '../src/framework/command';
 import { rankByName } from '../src/framework/autocomplete';
 import { integer, text, type OptionReader } from '../src/framework/options';
-import { CombatRefusal } from '../src/combat/refusals';
+import { requireSeenEncounter } from '../src/framework/requirements';
 import { commandWithOptions } from '../src/framework/slash-command';
 import type { RollMode } from '../src/rules/types';
 import { ATTACK_BONUS } from '../src/views/attack-text';
@@ -52,9 +52,8 @@ async function requireSpell(encounter: Encounter, typed: string): Promise<Spell>
 }
 
 async function run(ctx: CommandContext, options: Options): Promise<Reply> {
-  // The state this process last saw: finding the caster costs no read, and the change checks it again.
-  const encounter = await ctx.services.encounters.seen(placeOf(ctx));
-  if (encounter === null) throw new CombatRefusal({ kind: 'no-encounter' });
+  // Finding the caster costs no read while nobody else changed the fight, and the change checks it again.
+  const encounter = await requireSeenEncounter(ctx);
   const spell = await requireSpell(encounter, options.text('spell'));
   const caster = attackerOf(encounter, actorOf(ctx), options.text('caster'));
   const { fixedLevel, ...numbers } = await casterNumbers(ctx, caster, spell, encounter.ruleSet);

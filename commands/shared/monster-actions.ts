@@ -23,6 +23,7 @@ import type { Reply } from '../../src/views/reply';
 import { actorOf, applyStep, encountersOf, labelOf, placeOf, refreshTracker, withHarmSetting } from './encounter';
 import { secretRollReply } from './secret-rolls';
 import { extended } from '../../src/framework/extended';
+import { requireSeenEncounter } from '../../src/framework/requirements';
 
 /** `target:` for an action: one combatant, or several separated by commas. */
 export function targetsOf(typed: string): string[] {
@@ -41,8 +42,7 @@ async function actingBlock(
   ctx: InvocationContext,
   typedAttacker: string | null,
 ): Promise<{ attacker: Combatant; block: Monster; ruleSet: RuleSetId }> {
-  const encounter = await encountersOf(ctx).seen(placeOf(ctx));
-  if (encounter === null) throw new CombatRefusal({ kind: 'no-encounter' });
+  const encounter = await requireSeenEncounter(ctx);
   const attacker = attackerOf(encounter, actorOf(ctx), typedAttacker);
   if (attacker.monster === null) throw new CombatRefusal({ kind: 'no-stat-block', combatant: attacker.name });
   const block = await ctx.services.bestiary.blockOf(ctx.guildId, attacker.monster);

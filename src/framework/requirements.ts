@@ -45,6 +45,17 @@ export async function requireEncounter(ctx: InvocationContext): Promise<Encounte
   return encounter;
 }
 
+/**
+ * `requireEncounter` on the fight as this process last saw it (`seen`), at no cost while no other
+ * process is heard to have changed it: for what a handler finds before its change, which the change
+ * checks again on the state it runs on.
+ */
+export async function requireSeenEncounter(ctx: InvocationContext): Promise<Encounter> {
+  const encounter = await ctx.services.encounters.seen(placeOf(ctx));
+  if (!encounter) throw new CombatRefusal({ kind: 'no-encounter' });
+  return encounter;
+}
+
 /** Checks a subcommand's declared requirements, one wording each; returns what they found. */
 export async function checkRequirements(ctx: InvocationContext, requires: Requirements): Promise<{ encounter?: Encounter }> {
   if (requires.permission !== undefined) requirePermission(ctx, requires.permission);
