@@ -26,14 +26,15 @@ function isBook(value: string): value is BookId {
 
 /**
  * The book `source` names, else the one of the rule set in force here: the channel's fight keeps the
- * rule set it began with, and without one the channel's setting applies.
+ * rule set it began with (as this process saw it, read again once another process changed it), and
+ * without one the channel's setting applies.
  */
 export async function bookHere(ctx: InvocationContext, source: string | null): Promise<BookId> {
   if (source !== null) {
     if (!isBook(source)) throw new UserError(`\`source\` is one of ${BOOK_IDS.join(', ')}.`);
     return source;
   }
-  const encounter = await encountersOf(ctx).get(placeOf(ctx));
+  const encounter = await encountersOf(ctx).seen(placeOf(ctx));
   return bookOf(encounter?.ruleSet ?? (await ctx.services.settings.effectiveRuleset(placeOf(ctx))).ruleset);
 }
 

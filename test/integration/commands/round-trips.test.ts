@@ -76,6 +76,10 @@ describe('what a command costs on PostgreSQL once the encounter is known', () =>
     expect(payload.changedCombatants.map((row) => Object.keys(row))).toEqual([['id', 'hp']]);
   });
 
+  it("spends two statements on /init add monster:, the server's homebrew asked first, the book the fight's", async () => {
+    expect(await statementsOf(() => table.run(GM, 'init', 'add', { monster: 'Goblin Boss', hp: '30' }))).toBe(2);
+  });
+
   it('spends one statement on /condition add, the group question asked of the state this process saw', async () => {
     expect(await statementsOf(() => table.run(GM, 'condition', 'add', { target: 'Orc 2', condition: 'Poisoned' }))).toBe(1);
   });
