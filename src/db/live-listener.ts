@@ -5,6 +5,12 @@ import { LIVE_CHANNEL, listenerName } from './live-notices';
 
 /** A listener renews its row this often; saves count a row as a listener for LISTENER_FRESH (src/db/live-notices.ts). */
 const HEARTBEAT_MS = 60_000;
+/**
+ * A statement on the listening connection unanswered this long counts as a failure: a connection
+ * the network dropped without a word (a failover, a NAT forgetting it) would otherwise look up for
+ * hours, until TCP's keep-alive gave up, while other processes' notices went elsewhere.
+ */
+const ANSWER_TIMEOUT_MS = 30_000;
 
 /** Registers (or renews) this process as a listener, and forgets those that stopped renewing long ago (crashed). */
 const REGISTER_SQL = `
@@ -23,8 +29,9 @@ export interface LiveListener {
  * Hears the live pages' notices other processes send through PostgreSQL (LISTEN/NOTIFY), on one
  * connection of its own. When that connection drops it reconnects by itself, and says `resync`
  * once listening again, since notices sent meanwhile are lost; `listening` hears when it is up and down.
- * So does a renewal of its row that fails: past LISTENER_FRESH other processes would stop telling it
- * of their saves while it still listened, and what it vouches for (HeardVersions) would go stale.
+ * So does a renewal of its row that fails or goes unanswered: past LISTENER_FRESH other processes
+ * would stop telling it of their saves while it still listened, and what it vouches for
+ * (HeardVersions) would go stale.
  */
 export async function listenForLiveNotices(
   url: string,
@@ -47,7 +54,12 @@ export async function listenForLiveNotices(
   };
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000, keepAlive: true });
+    const next = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: 10_000,
+      keepAlive: true,
+      query_timeout: ANSWER_TIMEOUT_MS,
+    });
     next.on('notification', (message) => {
       if (message.channel !== LIVE_CHANNEL || message.payload === undefined) return;
       const notice = parseLiveNotice(message.payload);

@@ -3,6 +3,7 @@ import pino from 'pino';
 import type { LiveNotice } from '../../../src/live/feed';
 import { listenForLiveNotices, type LiveListener } from '../../../src/db/live-listener';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
+import { startTcpProxy, type TcpProxy } from '../../support/tcp-proxy';
 
 // A process vouches for what it heard (HeardVersions) only while other processes tell it of their
 // saves, which they do while its row in `listeners` is fresh: a row it cannot renew is no listening.
@@ -10,6 +11,7 @@ import { createTestDatabase, type TestDatabase } from '../../support/database';
 let db: TestDatabase;
 let admin: pg.Client;
 let listener: LiveListener | undefined;
+let proxy: TcpProxy | undefined;
 
 beforeEach(async () => {
   db = await createTestDatabase();
@@ -19,7 +21,9 @@ beforeEach(async () => {
 
 afterEach(async () => {
   jest.useRealTimers();
+  proxy?.resume();
   await listener?.close();
+  await proxy?.close();
   await admin.end();
   await db.drop();
 });
@@ -31,6 +35,12 @@ async function until(done: () => boolean): Promise<void> {
     if (Date.now() > deadline) throw new Error('waited 5 s in vain');
     await new Promise((resolve) => setImmediate(resolve));
   }
+}
+
+/** Lets the sockets' callbacks run for `ms`, with the timers held. */
+async function meanwhile(ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) await new Promise((resolve) => setImmediate(resolve));
 }
 
 test('a renewal of its row that fails counts as a lost connection: not listening until it listens again, then a resync', async () => {
@@ -57,4 +67,33 @@ test('a renewal of its row that fails counts as a lost connection: not listening
   await until(() => up.length === 3 && notices.includes('resync'));
   expect(up).toEqual([true, false, true]);
   expect(notices).toEqual(['resync']);
+});
+
+test('a renewal left unanswered, as on a connection the network dropped, counts as lost too', async () => {
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask', 'Date', 'performance'] });
+  const target = new URL(db.url);
+  proxy = await startTcpProxy(target.hostname, Number(target.port));
+  const up: boolean[] = [];
+  const notices: LiveNotice['kind'][] = [];
+  listener = await listenForLiveNotices(
+    proxy.url(db.url),
+    (notice) => notices.push(notice.kind),
+    pino({ level: 'silent' }),
+    (listening) => up.push(listening),
+  );
+  expect(up).toEqual([true]);
+
+  // Nothing gets through any more, and nothing says so: the renewal waits for its answer.
+  proxy.pause();
+  jest.advanceTimersByTime(60_000);
+  await meanwhile(50);
+  expect(up).toEqual([true]);
+  jest.advanceTimersByTime(30_000);
+  await until(() => up.length === 2);
+  expect(up).toEqual([true, false]);
+
+  proxy.resume();
+  jest.advanceTimersByTime(500);
+  await until(() => up.length === 3 && notices.includes('resync'));
+  expect(up).toEqual([true, false, true]);
 });
