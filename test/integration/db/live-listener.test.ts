@@ -24,6 +24,8 @@ afterEach(async () => {
   proxy?.resume();
   await listener?.close();
   await proxy?.close();
+  listener = undefined;
+  proxy = undefined;
   await admin.end();
   await db.drop();
 });
