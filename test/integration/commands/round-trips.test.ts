@@ -7,6 +7,13 @@ import { LiveFeed } from '../../../src/live/feed';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
 import { ALICE, BOB, GM, MODERATOR, ScriptedRandom, Table, buttonsOf, openTablePer, refused, text } from './support';
 
+/** The statements `run` sends through `counting`. */
+async function statementsOf(counting: CountingPrisma, run: () => Promise<unknown>): Promise<number> {
+  const before = counting.statements();
+  await run();
+  return counting.statements() - before;
+}
+
 /*
  * A command is one SQL statement once this process has seen the encounter: its save, whatever it
  * checks first. The table's messenger edits the tracker before the reply, from the saved state, so
@@ -32,34 +39,30 @@ describe('what a command costs on PostgreSQL once the encounter is known', () =>
     await db.drop();
   });
 
-  async function statementsOf(run: () => Promise<unknown>): Promise<number> {
-    const before = counting.statements();
-    await run();
-    return counting.statements() - before;
-  }
-
   it('spends one statement on the Next turn button, its check that the button is this fight’s included', async () => {
     const [, next] = buttonsOf(table.tracker());
     expect(next?.label).toBe('Next turn');
-    expect(await statementsOf(() => table.press(GM, next?.customId ?? ''))).toBe(1);
+    expect(await statementsOf(counting, () => table.press(GM, next?.customId ?? ''))).toBe(1);
   });
 
   it('spends one statement on a concentration save button, its check that the button is this fight’s included', async () => {
     await table.run(GM, 'init', 'concentrate', { target: 'Orc 1', effect: 'Bless' });
     const [save] = buttonsOf(await table.run(GM, 'hp', 'damage', { target: 'Orc 1', amount: '1' }));
     expect(save?.label).toBe('Roll concentration save (DC 10)');
-    expect(await statementsOf(() => table.press(GM, save?.customId ?? ''))).toBe(1);
+    expect(await statementsOf(counting, () => table.press(GM, save?.customId ?? ''))).toBe(1);
   });
 
   it('spends one statement on /attack action:, the attacker found on the state this process saw', async () => {
     expect(
-      await statementsOf(() => table.run(GM, 'attack', null, { attacker: 'Goblin Warrior', action: 'Scimitar', target: 'Orc 1' })),
+      await statementsOf(counting, () =>
+        table.run(GM, 'attack', null, { attacker: 'Goblin Warrior', action: 'Scimitar', target: 'Orc 1' }),
+      ),
     ).toBe(1);
   });
 
   it('sends what a hit changed, not the combatant: its columns, and its hit points in the log', async () => {
     const before = counting.parameterBytes();
-    const statements = await statementsOf(() => table.run(GM, 'hp', 'damage', { target: 'Orc 2', amount: '1' }));
+    const statements = await statementsOf(counting, () => table.run(GM, 'hp', 'damage', { target: 'Orc 2', amount: '1' }));
     const sent = counting.parameterBytes() - before;
     expect(statements).toBe(1);
     // The whole row, and the whole combatant before and after in the log, came to some 4,200.
@@ -77,11 +80,11 @@ describe('what a command costs on PostgreSQL once the encounter is known', () =>
   });
 
   it("spends two statements on /init add monster:, the server's homebrew asked first, the book the fight's", async () => {
-    expect(await statementsOf(() => table.run(GM, 'init', 'add', { monster: 'Goblin Boss', hp: '30' }))).toBe(2);
+    expect(await statementsOf(counting, () => table.run(GM, 'init', 'add', { monster: 'Goblin Boss', hp: '30' }))).toBe(2);
   });
 
   it('spends one statement on /condition add, the group question asked of the state this process saw', async () => {
-    expect(await statementsOf(() => table.run(GM, 'condition', 'add', { target: 'Orc 2', condition: 'Poisoned' }))).toBe(1);
+    expect(await statementsOf(counting, () => table.run(GM, 'condition', 'add', { target: 'Orc 2', condition: 'Poisoned' }))).toBe(1);
   });
 
   it('spends one statement on /init undo of changes this process saved, undo after undo, a refused command between included', async () => {
@@ -117,7 +120,7 @@ describe('what a command costs on PostgreSQL once the encounter is known', () =>
     const attack = async () => {
       said = text(await table.run(BOB, 'attack', null, { target: 'Orc 2', bonus: 'str', damage: '1d8' }));
     };
-    expect(await statementsOf(attack)).toBe(2);
+    expect(await statementsOf(counting, attack)).toBe(2);
     expect(said).toMatch(/^\*\*Bram\*\* makes a melee weapon attack on \*\*Orc 2\*\*: d20 \d+ \+ 3 \(Str\) \+ 3 \(proficiency\)/);
   });
 });
@@ -180,29 +183,34 @@ describe('what a handler finds on the state this process saw, once another proce
   let db: TestDatabase;
   let counting: CountingPrisma;
   const listeners: LiveListener[] = [];
-  const heards: HeardVersions[] = [];
-  const processes: Table[] = [];
+  /** The process whose statements are counted, and the other one. */
+  let ours: Table;
+  let theirs: Table;
+  /** What `ours` heard. */
+  let heard: HeardVersions;
+
+  /** A replica as the bot runs on PostgreSQL, hearing the other's saves through LISTEN. */
+  async function replica(prisma: CountingPrisma['prisma']): Promise<{ table: Table; heard: HeardVersions }> {
+    const feed = new LiveFeed();
+    const hearing = new HeardVersions();
+    const logger = pino({ level: 'silent' });
+    listeners.push(
+      await listenForLiveNotices(
+        db.url,
+        (notice) => feed.publish(notice),
+        logger,
+        (up) => hearing.setListening(up),
+        hearing.listenerName,
+      ),
+    );
+    return { table: new Table(buildServices({ prisma, random: new ScriptedRandom(1), logger, feed, heard: hearing })), heard: hearing };
+  }
 
   beforeAll(async () => {
     db = await createTestDatabase();
     counting = createCountingPrisma(db.url, 2);
-    // Two replicas as the bot runs them on PostgreSQL: each hears the other's saves through LISTEN.
-    for (const prisma of [counting.prisma, db.prisma]) {
-      const feed = new LiveFeed();
-      const heard = new HeardVersions();
-      const logger = pino({ level: 'silent' });
-      listeners.push(
-        await listenForLiveNotices(
-          db.url,
-          (notice) => feed.publish(notice),
-          logger,
-          (up) => heard.setListening(up),
-          heard.listenerName,
-        ),
-      );
-      heards.push(heard);
-      processes.push(new Table(buildServices({ prisma, random: new ScriptedRandom(1), logger, feed, heard })));
-    }
+    ({ table: ours, heard } = await replica(counting.prisma));
+    ({ table: theirs } = await replica(db.prisma));
   });
 
   afterAll(async () => {
@@ -212,7 +220,7 @@ describe('what a handler finds on the state this process saw, once another proce
   });
 
   /** Waits until this process has heard of the other's last save, as it has long before a person's next command comes. */
-  async function heardOf(theirs: Table, heard: HeardVersions): Promise<void> {
+  async function heardTheirSave(): Promise<void> {
     const saved = await theirs.services.encounters.get({ guildId: 'guild-1', channelId: 'channel-1' });
     if (saved === null) throw new Error('no fight');
     for (let waited = 0; !heard.heardPast(saved.id, saved.version - 1); waited += 5) {
@@ -221,30 +229,21 @@ describe('what a handler finds on the state this process saw, once another proce
     }
   }
 
-  async function statementsOf(run: () => Promise<unknown>): Promise<number> {
-    const before = counting.statements();
-    await run();
-    return counting.statements() - before;
-  }
-
   it('finds a caster and a monster the other process added, then answers from memory again', async () => {
-    const [ours, theirs] = processes;
-    const [heard] = heards;
-    if (ours === undefined || theirs === undefined || heard === undefined) throw new Error('two processes');
     await ours.run(GM, 'init', 'begin', { name: 'Replicas' });
     await ours.run(GM, 'init', 'add', { name: 'Orc', hp: 500, ac: 13, initiative: 10 });
     await theirs.run(GM, 'init', 'add', { monster: 'Mage', hp: '500', initiative: 30 });
-    await heardOf(theirs, heard);
+    await heardTheirSave();
     let said = '';
     // The fight as the other process left it, read once, then the save.
     expect(
-      await statementsOf(async () => {
+      await statementsOf(counting, async () => {
         said = text(await ours.run(GM, 'cast', null, { caster: 'Mage', spell: 'Fireball', target: 'Orc' }));
       }),
     ).toBe(2);
     expect(said).toMatch(/^\*\*Mage\*\* casts \*\*Fireball\*\* \(3rd level\)\.\nOrc's Dexterity save \(DC 14\)/);
     expect(
-      await statementsOf(async () => {
+      await statementsOf(counting, async () => {
         said = text(await ours.run(GM, 'attack', null, { attacker: 'Mage', action: 'Arcane Burst', target: 'Orc' }));
       }),
     ).toBe(1);
@@ -252,24 +251,17 @@ describe('what a handler finds on the state this process saw, once another proce
   });
 
   it('takes the attack bonus from the sheet of a character who joined through the other process', async () => {
-    const [ours, theirs] = processes;
-    const [heard] = heards;
-    if (ours === undefined || theirs === undefined || heard === undefined) throw new Error('two processes');
     await theirs.run(ALICE, 'character', 'create', { name: 'Merric', level: 5, str: 16, hp: 30 });
     await theirs.run(ALICE, 'init', 'join', {});
-    await heardOf(theirs, heard);
+    await heardTheirSave();
     const said = text(await ours.run(ALICE, 'attack', null, { target: 'Orc', bonus: 'str', damage: '1d8' }));
     expect(said).toMatch(/^\*\*Merric\*\* makes a melee weapon attack on \*\*Orc\*\*: d20 \d+ \+ 3 \(Str\) \+ 3 \(proficiency\)/);
   });
 
   it('puts a condition on the whole group the other process made, not on the members it knew of', async () => {
-    const [ours, theirs] = processes;
-    const [heard] = heards;
-    if (ours === undefined || theirs === undefined || heard === undefined) throw new Error('two processes');
     await ours.run(GM, 'init', 'add', { name: 'Goblin', hp: 7, ac: 15, count: 2 });
-    await ours.run(GM, 'init', 'list');
     await theirs.run(GM, 'init', 'add', { name: 'Goblin', hp: 7, ac: 15, count: 2 });
-    await heardOf(theirs, heard);
+    await heardTheirSave();
     const asked = await ours.run(GM, 'condition', 'add', { target: 'Goblin', condition: 'Poisoned' });
     // In initiative order, which the dice decide.
     const [asks] = text(asked).split('\n');
