@@ -805,13 +805,15 @@ async function quietRows(url: string, services: Services): Promise<string> {
   }
 }
 
-/** `/init next` and `/hp damage` through the service at 1, 10 and 50 busy channels, cold and racing. */
-async function serviceRows(service: EncounterService, counting: CountingPrisma): Promise<void> {
+/** `/init next` and `/hp damage` through the service at 1, 10 and 50 busy channels, cold, racing and on two processes in turn. */
+async function serviceRows(url: string, service: EncounterService, counting: CountingPrisma): Promise<void> {
   const next = (where: Place) => service.apply(GM, where, 'init next', nextTurn);
   const damage = (where: Place, step: number) =>
     service.apply(GM, where, 'hp damage', dealDamage, { target: `Goblin ${(step % (COMBATANTS / 2)) + 1}`, amount: '1' });
-  const cold = () =>
-    createEncounterService({ prisma: counting.prisma, random: createCryptoRandom(), now: () => new Date(), describe: noteText });
+  /** Another process's service on the same database; with `heard`, one that hears the others' saves. */
+  const processService = (heard?: HeardVersions) =>
+    createEncounterService({ prisma: counting.prisma, random: createCryptoRandom(), now: () => new Date(), describe: noteText, heard });
+  const cold = () => processService();
   const coldNext = (where: Place) => cold().apply(GM, where, 'init next', nextTurn);
   const coldDamage = (where: Place, step: number) =>
     cold().apply(GM, where, 'hp damage', dealDamage, { target: `Orc ${(step % (COMBATANTS / 2)) + 1}`, amount: '1' });
@@ -837,6 +839,28 @@ async function serviceRows(service: EncounterService, counting: CountingPrisma):
       amount: '1',
     });
   rows.push(await measure('/hp damage (racing, 2 processes)', 1, eitherProcess, counting.statements, RACERS));
+  // Two processes as the bot runs them on PostgreSQL, each hearing the other's saves: a channel's
+  // commands land on one and the other in turn, as a load balancer may send them.
+  const other = new HeardVersions();
+  const logger = pino({ level: 'silent' });
+  const otherListener = await listenForLiveNotices(
+    url,
+    (notice) => other.hear(notice),
+    logger,
+    (up) => other.setListening(up),
+    other.listenerName,
+  );
+  try {
+    const otherService = processService(other);
+    const inTurn = (where: Place, step: number) =>
+      (step % 2 === 0 ? service : otherService).apply(GM, where, 'hp damage', dealDamage, {
+        target: `Goblin ${(step % (COMBATANTS / 2)) + 1}`,
+        amount: '1',
+      });
+    rows.push(await measure('/hp damage (2 processes in turn)', 10, inTurn, counting.statements));
+  } finally {
+    await otherListener.close();
+  }
   console.log(`\n${table(rows)}`);
 }
 
@@ -877,7 +901,7 @@ async function main(): Promise<void> {
           `\nSet up ${ENCOUNTERS} encounters of ${COMBATANTS} combatants in ${((performance.now() - setupStart) / 1000).toFixed(1)} s.`,
         );
       }
-      if (parts.has('service')) await serviceRows(service, counting);
+      if (parts.has('service')) await serviceRows(url, service, counting);
       if (parts.has('discord')) {
         console.log(`\nThrough the command handlers, Discord taking ${REST_DELAY_MS} ms per tracker edit:\n`);
         console.log(await slowDiscordRows(services, counting.statements));
