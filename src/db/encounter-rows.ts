@@ -355,6 +355,11 @@ function ruleSetOf(value: string): RuleSetId {
   return value;
 }
 
+/** What each combatant concentrates on: a load reads it from the concentration effects, not from the combatant's row. */
+function concentrationsIn(effects: readonly EncounterEffect[]): (combatantId: string) => string | null {
+  return (id) => effects.find((e) => e.kind === 'concentration' && e.sourceId === id)?.name ?? null;
+}
+
 /** The encounter row (its own columns) with its combatant and effect rows. */
 export function encounterFromRows(
   row: StoredRow<EncounterRow>,
@@ -363,7 +368,7 @@ export function encounterFromRows(
 ): Encounter {
   const { text, textOrNull, int, bool } = columnReader(row);
   const effects = effectRows.map(effectFromRow);
-  const concentrationOf = (id: string): string | null => effects.find((e) => e.kind === 'concentration' && e.sourceId === id)?.name ?? null;
+  const concentrationOf = concentrationsIn(effects);
   const endedAt = textOrNull('ended_at');
   return {
     id: text('id'),
@@ -388,4 +393,63 @@ export function encounterFromRows(
     combatants: combatantRows.map((c) => combatantFromRow(c, concentrationOf(columnReader(c).text('id')))),
     effects,
   };
+}
+
+/** What a save wrote, as the database rendered its rows: a notice of another process's save carries it. */
+interface SavedRows {
+  encounter: StoredRow<EncounterRow>;
+  combatants: readonly StoredRow<CombatantRow>[];
+  goneCombatants: readonly string[];
+  effects: readonly StoredRow<EffectRow>[];
+  goneEffects: readonly string[];
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecords = (value: unknown): value is Record<string, unknown>[] => Array.isArray(value) && value.every(isRecord);
+const isTexts = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+function savedRows(value: unknown): SavedRows | null {
+  if (!isRecord(value)) return null;
+  const { encounter, combatants, goneCombatants, effects, goneEffects } = value;
+  if (!isRecord(encounter) || !isRecords(combatants) || !isTexts(goneCombatants) || !isRecords(effects) || !isTexts(goneEffects))
+    return null;
+  return { encounter, combatants, goneCombatants, effects, goneEffects };
+}
+
+/** Ids in the order PostgreSQL sorts them (a letter and a number: the same in every collation). */
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * The encounter as a load would read it after a save that `rows` (a notice's) describes, given
+ * `before`, the state the save replaced: what the save did not write is as it was, and what it wrote
+ * is read from its rows as a load reads them. Null when `rows` are not a save's rows.
+ */
+export function encounterAfterSave(before: Encounter, rows: unknown): Encounter | null {
+  const saved = savedRows(rows);
+  if (saved === null) return null;
+  const goneEffects = new Set(saved.goneEffects);
+  const writtenEffects = new Map(saved.effects.map((row) => [columnReader(row).text('id'), effectFromRow(row)]));
+  const effects = [
+    ...before.effects.filter((effect) => !goneEffects.has(effect.id) && !writtenEffects.has(effect.id)),
+    ...writtenEffects.values(),
+  ].sort(byId);
+  const concentrationOf = concentrationsIn(effects);
+  const goneCombatants = new Set(saved.goneCombatants);
+  const written = new Map(saved.combatants.map((row) => [columnReader(row).text('id'), row]));
+  // A combatant's sort order is its place in the list, and a save writes every one whose place changed.
+  const kept = before.combatants.flatMap((combatant, sortOrder) => {
+    if (goneCombatants.has(combatant.id) || written.has(combatant.id)) return [];
+    const concentration = concentrationOf(combatant.id);
+    const current =
+      combatant.rules.concentration === concentration ? combatant : { ...combatant, rules: { ...combatant.rules, concentration } };
+    return [{ sortOrder, combatant: current }];
+  });
+  const combatants = [
+    ...kept,
+    ...[...written.entries()].map(([id, row]) => ({
+      sortOrder: columnReader(row).int('sort_order'),
+      combatant: combatantFromRow(row, concentrationOf(id)),
+    })),
+  ].sort((a, b) => a.sortOrder - b.sortOrder);
+  return { ...encounterFromRows(saved.encounter, [], []), combatants: combatants.map((placed) => placed.combatant), effects };
 }

@@ -29,6 +29,7 @@ import {
   EFFECT_COLUMNS,
   combatantRow,
   effectRow,
+  encounterAfterSave,
   encounterFromRows,
   encounterRow,
   type CombatantRow,
@@ -145,6 +146,19 @@ interface SaveShape {
   claim: boolean;
 }
 
+/** The shape of a write of the encounter's own row alone (the tracker message's id). */
+const NOTHING_BUT_THE_ENCOUNTER: SaveShape = {
+  removedCombatants: false,
+  changedCombatants: [],
+  newCombatants: false,
+  removedEffects: false,
+  changedEffects: false,
+  newEffects: false,
+  undoes: false,
+  sheets: false,
+  claim: false,
+};
+
 interface RowParts {
   removed: string;
   changed: string;
@@ -158,11 +172,13 @@ function rowParts(table: string, alias: string, columns: readonly string[], kind
     removed: `gone_${name} AS (
   DELETE FROM ${table} ${alias} USING enc
   WHERE ${alias}.encounter_id = enc.id AND ${alias}.id IN (SELECT jsonb_array_elements_text(${SAVE_INPUT}->'removed${kind}'))
+  RETURNING ${alias}.id
 )`,
     changed: `changed_${name} AS (
   UPDATE ${table} ${alias} SET ${assignments(columns)}
   FROM enc, jsonb_populate_recordset(NULL::${table}, ${SAVE_INPUT}->'changed${kind}') r
   WHERE ${alias}.encounter_id = enc.id AND ${alias}.id = r.id
+  RETURNING ${alias}.*
 )`,
     // The encounter's id comes from the row the save updated, so the rows go as combatantRow and
     // effectRow build them: adding it to each in JavaScript was a spread on V8's slow path (18 µs for a condition).
@@ -170,6 +186,7 @@ function rowParts(table: string, alias: string, columns: readonly string[], kind
   INSERT INTO ${table} (encounter_id, ${columns.join(', ')})
   SELECT enc.id, ${columns.map((column) => `r.${column}`).join(', ')}
   FROM enc, jsonb_populate_recordset(NULL::${table}, ${SAVE_INPUT}->'new${kind}') r
+  RETURNING *
 )`,
   };
 }
@@ -187,6 +204,7 @@ function changedCombatantsPart(columns: readonly (keyof CombatantRow)[]): string
   FROM enc, jsonb_to_recordset(${SAVE_INPUT}->'changedCombatants')
     AS r(${columns.map((name) => `${name} ${COMBATANT_COLUMN_TYPES[name]}`).join(', ')})
   WHERE c.encounter_id = enc.id AND c.id = r.id
+  RETURNING c.*
 )`;
 }
 const EFFECT_PARTS = rowParts('encounter_effects', 'f', EFFECT_COLUMNS, 'Effects');
@@ -229,10 +247,31 @@ const SAVE_HEAD = `WITH enc AS (
     active_channel_id = CASE WHEN ${SAVE_INPUT}->>'endedAt' IS NULL THEN e.active_channel_id END,
     version = e.version + 1
   WHERE e.id = $1::uuid AND e.version = $2::int
-  RETURNING e.id, e.version, e.channel_id
+  RETURNING e.*
 )`;
 
-const SAVE_TAIL = `logged AS (
+/**
+ * The rows a save of `shape` wrote, as JSON in the form a load reads them (row_to_json, json_agg):
+ * the encounter's, its changed and new combatants and effects, and the ids of those it removed.
+ */
+function savedRowsJson(shape: SaveShape): string {
+  const rowsOf = (ctes: readonly (string | false)[]) => {
+    const present = ctes.filter((cte): cte is string => cte !== false);
+    if (present.length === 0) return "'[]'::json";
+    return `(SELECT coalesce(json_agg(saved), '[]'::json) FROM (${present.map((cte) => `SELECT * FROM ${cte}`).join(' UNION ALL ')}) saved)`;
+  };
+  const idsOf = (cte: string, present: boolean) =>
+    present ? `(SELECT coalesce(json_agg(gone.id), '[]'::json) FROM ${cte} gone)` : "'[]'::json";
+  return `json_build_object('encounter', row_to_json(enc),
+    'combatants', ${rowsOf([shape.changedCombatants.length > 0 && 'changed_combatants', shape.newCombatants && 'new_combatants'])},
+    'goneCombatants', ${idsOf('gone_combatants', shape.removedCombatants)},
+    'effects', ${rowsOf([shape.changedEffects && 'changed_effects', shape.newEffects && 'new_effects'])},
+    'goneEffects', ${idsOf('gone_effects', shape.removedEffects)})`;
+}
+
+/** The log entry, and the notice to other processes with the rows the save wrote. */
+function saveTail(shape: SaveShape): string {
+  return `logged AS (
   INSERT INTO encounter_events (encounter_id, actor_id, actor_name, command, detail, before, after, events, created_at)
   SELECT enc.id, ${SAVE_INPUT}->>'actorId', ${SAVE_INPUT}->>'actorName', ${SAVE_INPUT}->>'command', ${SAVE_INPUT}->>'detail',
     $4::json, $5::json, $6::json, (${SAVE_INPUT}->>'at')::timestamptz
@@ -240,7 +279,8 @@ const SAVE_TAIL = `logged AS (
   RETURNING id
 )
 SELECT enc.version, (SELECT id::text FROM logged) AS logged_id
-FROM enc ${notifyChangedIfHeard('enc', `coalesce(${SAVE_INPUT}->>'listener', '')`)}`;
+FROM enc ${notifyChangedIfHeard('enc', `coalesce(${SAVE_INPUT}->>'listener', '')`, savedRowsJson(shape))}`;
+}
 
 /** One log entry as `FightRow` reads it. */
 const ENTRY_JSON = `json_build_object(
@@ -269,7 +309,7 @@ function saveSql(shape: SaveShape, withFight: boolean): string {
   const key = `${parts.join(',')};${columns.join(',')}${withFight ? '+fight' : ''}`;
   let sql = saveStatements.get(key);
   if (sql === undefined) {
-    const tail = withFight ? SAVE_TAIL.replace('AS logged_id', `AS logged_id${FIGHT_TAIL}`) : SAVE_TAIL;
+    const tail = withFight ? saveTail(shape).replace('AS logged_id', `AS logged_id${FIGHT_TAIL}`) : saveTail(shape);
     const changed = columns.length === 0 ? [] : [changedCombatantsPart(columns)];
     sql = [SAVE_HEAD, ...changed, ...parts.map((part) => SAVE_PARTS[part]), tail].join(',\n');
     if (saveStatements.size < MOST_SAVE_STATEMENTS) saveStatements.set(key, sql);
@@ -352,9 +392,9 @@ WHERE e.id = $1::uuid AND e.version > $2::int`;
 
 const TRACKER_MESSAGE_SQL = `
 WITH enc AS (
-  UPDATE encounters SET tracker_message_id = $2, version = version + 1 WHERE id = $1::uuid RETURNING id, channel_id, version
+  UPDATE encounters SET tracker_message_id = $2, version = version + 1 WHERE id = $1::uuid RETURNING *
 )
-SELECT enc.channel_id, enc.version FROM enc, ${notifyChanged('enc')}`;
+SELECT enc.channel_id, enc.version FROM enc, ${notifyChanged('enc', savedRowsJson(NOTHING_BUT_THE_ENCOUNTER))}`;
 
 /** The rows `STATE_COLUMNS` reads. */
 export interface StateRow {
@@ -628,6 +668,19 @@ function createPrismaEncounterStore(
 ): EncounterStore {
   const cache = new EncounterCache(CACHED_ENCOUNTERS);
   const queue = new KeyedQueue();
+  // Another process's save of the copy kept here, its rows in the notice: the copy as a read would find it, without the read.
+  heard?.followSaves((notice) => {
+    const kept = cache.get(notice.channelId);
+    if (kept?.id !== notice.encounterId || kept.version !== notice.version - 1 || notice.rows === undefined) return;
+    let after: Encounter | null = null;
+    try {
+      after = encounterAfterSave(kept, notice.rows);
+    } catch {
+      // Rows this version cannot read (another version of the bot wrote them): the next command reads instead.
+    }
+    if (after === null || after.version !== notice.version) cache.forget(notice.channelId);
+    else cache.remember(after);
+  });
 
   async function loadFresh(db: Sql, channelId: string, withLastChange: boolean, known?: Encounter): Promise<Loaded | null> {
     const since = heard?.since ?? null;
@@ -657,10 +710,7 @@ function createPrismaEncounterStore(
     // A save that lands writes the next version (SAVE_HEAD): the change as saved is known before it lands.
     const expected = { ...transition, encounter: { ...transition.encounter, version: loaded.encounter.version + 1 } };
     const [saved, prepared] = prepare === undefined ? [await saving, undefined] : await alongside(saving, () => prepare(expected));
-    if (saved === null) {
-      cache.forget(loaded.encounter.channelId);
-      return { kind: 'stale' };
-    }
+    if (saved === null) return { kind: 'stale' };
     cache.saved(saved.encounter, loggedAs(transition, actor, saved.logged));
     if (prepare === undefined) return { kind: 'saved', transition: landedChange(transition, saved, undefined) };
     const asExpected = saved.encounter.version === expected.encounter.version;
@@ -783,7 +833,16 @@ function createPrismaEncounterStore(
           const cached = cachedFor(channelId, asked.withLastChange);
           let result: Attempt<Prepared> = cached === undefined ? { kind: 'stale' } : await attemptCached(cached, actor, change, asked);
           // This process's own commands wait their turn, so a lost race means another process changed
-          // the encounter: one fresh try, then, if processes are racing, the row lock.
+          // the encounter. Its notice went out when it committed, before our save ran: once the socket
+          // has been read, the copy may be that process's state, from the notice's rows. Else one
+          // fresh try, then, if processes are racing, the row lock.
+          if (result.kind === 'stale' && cached !== undefined) {
+            await new Promise((resolve) => setImmediate(resolve));
+            const caughtUp = cachedFor(channelId, asked.withLastChange);
+            if (caughtUp !== undefined && caughtUp.encounter.version > cached.encounter.version) {
+              result = await attemptCached(caughtUp, actor, change, asked);
+            }
+          }
           if (result.kind === 'stale') result = await attemptFresh(channelId, actor, change, asked);
           if (result.kind === 'saved') return result.transition;
           if (result.kind === 'missing') return null;

@@ -1,6 +1,9 @@
 import type { LiveNotice } from '../live/feed';
 import { listenerName } from './live-notices';
 
+/** A save another process made, as its notice told it. */
+export type HeardSave = Extract<LiveNotice, { kind: 'changed' }>;
+
 /** Encounters whose newest version is kept; past it the oldest heard is forgotten (and asked of the database again). */
 const MOST_ENCOUNTERS = 10_000;
 
@@ -20,6 +23,7 @@ export class HeardVersions {
   private listening = false;
   /** Counts the times the connection came up: a save sent before the last one may have gone unheard by others. */
   private epoch = 0;
+  private readonly followers = new Set<(notice: HeardSave) => void>();
 
   /** The listening connection is up (true) or lost (false): what was heard before a loss may be incomplete. */
   setListening(listening: boolean): void {
@@ -36,7 +40,17 @@ export class HeardVersions {
   /** Other processes' notices; this process's own saves come through `saved`, as only it knows when they were sent. */
   hear(notice: LiveNotice): void {
     if (notice.kind === 'resync') this.newest.clear();
-    if (notice.kind === 'changed' && notice.encounter === undefined && this.listening) this.record(notice.encounterId, notice.version);
+    if (notice.kind !== 'changed' || notice.encounter !== undefined || !this.listening) return;
+    this.record(notice.encounterId, notice.version);
+    for (const follow of this.followers) follow(notice);
+  }
+
+  /**
+   * Hands `follow` every other process's save heard from now on, once its version is recorded: an
+   * encounter cache brings its copy up to date from the rows the notice carries.
+   */
+  followSaves(follow: (notice: HeardSave) => void): void {
+    this.followers.add(follow);
   }
 
   /**

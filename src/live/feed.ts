@@ -13,6 +13,11 @@ export type LiveNotice =
       version: number;
       /** The saved state itself, when the change was saved in this process: no need to read it back. */
       encounter?: Encounter;
+      /**
+       * What another process's save wrote, as the database rendered its rows (unchecked here: the
+       * encounter store reads them), when they fitted in the notice.
+       */
+      rows?: unknown;
     }
   | { kind: 'revoked'; channelId: string }
   | { kind: 'settings'; guildId: string }
@@ -47,7 +52,9 @@ export function parseLiveNotice(payload: string): LiveNotice | null {
   const notice = value as Record<string, unknown>;
   if (notice.kind === 'changed' && typeof notice.channelId === 'string' && typeof notice.encounterId === 'string') {
     const version = Number(notice.version);
-    return Number.isInteger(version) ? { kind: 'changed', channelId: notice.channelId, encounterId: notice.encounterId, version } : null;
+    if (!Number.isInteger(version)) return null;
+    const changed = { kind: 'changed', channelId: notice.channelId, encounterId: notice.encounterId, version } as const;
+    return notice.rows === undefined ? changed : { ...changed, rows: notice.rows };
   }
   if (notice.kind === 'revoked' && typeof notice.channelId === 'string') return { kind: 'revoked', channelId: notice.channelId };
   if (notice.kind === 'settings' && typeof notice.guildId === 'string') return { kind: 'settings', guildId: notice.guildId };

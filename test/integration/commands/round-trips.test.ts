@@ -1,11 +1,16 @@
 import pino from 'pino';
 import { buildServices } from '../../../src/app';
+import type { Encounter } from '../../../src/combat/types';
 import { createCountingPrisma, type CountingPrisma } from '../../../src/db/encounter-statement-counter';
 import { HeardVersions } from '../../../src/db/heard-versions';
 import { listenForLiveNotices, type LiveListener } from '../../../src/db/live-listener';
 import { LiveFeed } from '../../../src/live/feed';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
+import { startTcpProxy, type TcpProxy } from '../../support/tcp-proxy';
 import { ALICE, BOB, GM, MODERATOR, ScriptedRandom, Table, buttonsOf, openTablePer, refused, text } from './support';
+
+/** Where the tables' commands run. */
+const PLACE = { guildId: 'guild-1', channelId: 'channel-1' };
 
 /** The statements `run` sends through `counting`. */
 async function statementsOf(counting: CountingPrisma, run: () => Promise<unknown>): Promise<number> {
@@ -221,7 +226,7 @@ describe('what a handler finds on the state this process saw, once another proce
 
   /** Waits until this process has heard of the other's last save, as it has long before a person's next command comes. */
   async function heardTheirSave(): Promise<void> {
-    const saved = await theirs.services.encounters.get({ guildId: 'guild-1', channelId: 'channel-1' });
+    const saved = await theirs.services.encounters.get(PLACE);
     if (saved === null) throw new Error('no fight');
     for (let waited = 0; !heard.heardPast(saved.id, saved.version - 1); waited += 5) {
       if (waited > 5_000) throw new Error('the other process’s save was never heard');
@@ -235,12 +240,12 @@ describe('what a handler finds on the state this process saw, once another proce
     await theirs.run(GM, 'init', 'add', { monster: 'Mage', hp: '500', initiative: 30 });
     await heardTheirSave();
     let said = '';
-    // The fight as the other process left it, read once, then the save.
+    // The fight as the other process's notice said it saved it: no read, the save alone.
     expect(
       await statementsOf(counting, async () => {
         said = text(await ours.run(GM, 'cast', null, { caster: 'Mage', spell: 'Fireball', target: 'Orc' }));
       }),
-    ).toBe(2);
+    ).toBe(1);
     expect(said).toMatch(/^\*\*Mage\*\* casts \*\*Fireball\*\* \(3rd level\)\.\nOrc's Dexterity save \(DC 14\)/);
     expect(
       await statementsOf(counting, async () => {
@@ -267,5 +272,119 @@ describe('what a handler finds on the state this process saw, once another proce
     const [asks] = text(asked).split('\n');
     expect(asks).toMatch(/^\*\*Goblin\*\* stands for Goblin \d, Goblin \d, Goblin \d and Goblin \d\. Put \*\*Poisoned\*\* on all 4\?$/);
     expect(asks?.match(/Goblin \d/g)?.toSorted()).toEqual(['Goblin 1', 'Goblin 2', 'Goblin 3', 'Goblin 4']);
+  });
+
+  /** This process's copy of the fight, with the statements finding it took, and the fight as a read by a process with no copy finds it. */
+  async function bothCopies(): Promise<{ kept: Encounter | null; statements: number; read: Encounter | null }> {
+    let kept: Encounter | null = null;
+    const statements = await statementsOf(counting, async () => {
+      kept = await ours.services.encounters.seen(PLACE);
+    });
+    const reader = buildServices({ prisma: db.prisma, random: new ScriptedRandom(1), logger: pino({ level: 'silent' }) });
+    return { kept, statements, read: await reader.encounters.get(PLACE) };
+  }
+
+  it("keeps its copy of the fight as a read finds it, from the rows each of the other process's saves wrote", async () => {
+    const changes: [string, () => Promise<unknown>][] = [
+      ['a hit', () => theirs.run(GM, 'hp', 'damage', { target: 'Orc', amount: '5' })],
+      ['the next turn', () => theirs.run(GM, 'init', 'next')],
+      ['a condition', () => theirs.run(GM, 'condition', 'add', { target: 'Orc', condition: 'Prone' })],
+      ['a concentration spell', () => theirs.run(GM, 'cast', null, { caster: 'Mage', spell: 'Invisibility', target: 'Mage' })],
+      ['a hit on the concentrating caster', () => theirs.run(GM, 'hp', 'damage', { target: 'Mage', amount: '30' })],
+      ['a condition taken off', () => theirs.run(GM, 'condition', 'remove', { target: 'Orc', condition: 'Prone' })],
+      ['a combatant removed, those after it moving up', () => theirs.run(GM, 'init', 'remove', { target: 'Goblin 2' })],
+      ['the removal undone', () => theirs.run(GM, 'init', 'undo')],
+      ['healing', () => theirs.run(GM, 'hp', 'heal', { target: 'Orc', amount: '3' })],
+      // Last in the order: one row. (One placed earlier moves every combatant after it, whose rows may not all fit in a notice.)
+      ['a combatant added', () => theirs.run(GM, 'init', 'add', { name: 'Troll', hp: 84, ac: 15, initiative: 1 })],
+    ];
+    for (const [change, make] of changes) {
+      await make();
+      await heardTheirSave();
+      const { kept, statements, read } = await bothCopies();
+      expect({ change, statements }).toEqual({ change, statements: 0 });
+      expect(kept).toEqual(read);
+    }
+  });
+
+  it('reads the fight once when the rows of a save did not fit in its notice, and forgets it once it ends', async () => {
+    // Twenty combatants' rows are past what a notice carries.
+    await theirs.run(GM, 'init', 'add', { name: 'Kobold', hp: 5, ac: 12, count: 20 });
+    await heardTheirSave();
+    const large = await bothCopies();
+    expect(large.statements).toBe(1);
+    expect(large.kept).toEqual(large.read);
+    expect(large.kept?.combatants.filter((combatant) => combatant.name.startsWith('Kobold'))).toHaveLength(20);
+    expect((await bothCopies()).statements).toBe(0);
+    const end = buttonsOf(await theirs.run(GM, 'init', 'end')).find((button) => button.label === 'End the encounter');
+    await theirs.press(GM, end?.customId ?? '');
+    for (let waited = 0; !heard.heardPast(large.read?.id ?? '', large.read?.version ?? 0); waited += 5) {
+      if (waited > 5_000) throw new Error('the end was never heard');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const ended = await bothCopies();
+    expect(ended).toEqual({ kept: null, statements: 1, read: null });
+  });
+});
+
+describe("a command whose save lost to another process's", () => {
+  let db: TestDatabase;
+  let counting: CountingPrisma;
+  let proxy: TcpProxy;
+  const listeners: LiveListener[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    counting = createCountingPrisma(db.url, 2);
+    const target = new URL(db.url);
+    proxy = await startTcpProxy(target.hostname, Number(target.port));
+  });
+
+  afterAll(async () => {
+    proxy.resume();
+    await Promise.all(listeners.map((listener) => listener.close()));
+    await proxy.close();
+    await counting.prisma.$disconnect();
+    await db.drop();
+  });
+
+  /** A bot process on PostgreSQL whose listening connection goes to `url`. */
+  async function botProcess(prisma: CountingPrisma['prisma'], url: string): Promise<Table> {
+    const feed = new LiveFeed();
+    const heard = new HeardVersions();
+    const logger = pino({ level: 'silent' });
+    listeners.push(
+      await listenForLiveNotices(
+        url,
+        (notice) => feed.publish(notice),
+        logger,
+        (up) => heard.setListening(up),
+        heard.listenerName,
+      ),
+    );
+    return new Table(buildServices({ prisma, random: new ScriptedRandom(1), logger, feed, heard }));
+  }
+
+  it('tries again on the state the other process’s notice brings, not on a read', async () => {
+    // This process hears the other through the proxy, which holds the other's notice until its command has begun.
+    const ours = await botProcess(counting.prisma, proxy.url(db.url));
+    const theirs = await botProcess(db.prisma, db.url);
+    await ours.run(GM, 'init', 'begin', { name: 'Lost race' });
+    await ours.run(GM, 'init', 'add', { name: 'Orc', hp: 500, ac: 13, initiative: 10 });
+    proxy.pause();
+    await theirs.run(GM, 'hp', 'damage', { target: 'Orc', amount: '5' });
+    let said = '';
+    // The save on the state this process knew, refused; the notice read meanwhile; the save on its state.
+    expect(
+      await statementsOf(counting, async () => {
+        const hit = ours.run(GM, 'hp', 'damage', { target: 'Orc', amount: '3' });
+        proxy.resume();
+        said = text(await hit);
+      }),
+    ).toBe(2);
+    expect(said).toBe('Orc takes 3 damage and is at 492 HP.');
+    const kept = await ours.services.encounters.seen(PLACE);
+    const reader = buildServices({ prisma: db.prisma, random: new ScriptedRandom(1), logger: pino({ level: 'silent' }) });
+    expect(kept).toEqual(await reader.encounters.get(PLACE));
   });
 });

@@ -15,6 +15,18 @@ describe('what a process has heard of the encounters’ versions', () => {
     expect(heard.nothingPast('e2', 1)).toBe(false);
   });
 
+  it('hands each save heard while listening to its followers once the version is recorded, so a cache brought up to date by it is vouched for', () => {
+    const heard = new HeardVersions();
+    const followed: [number, boolean][] = [];
+    heard.followSaves((notice) => followed.push([notice.version, heard.nothingPast(notice.encounterId, notice.version)]));
+    heard.hear(changed('e1', 4));
+    heard.setListening(true);
+    heard.hear(changed('e1', 5));
+    heard.hear({ ...changed('e1', 6), encounter: running });
+    heard.hear({ kind: 'resync' });
+    expect(followed).toEqual([[5, true]]);
+  });
+
   it('vouches for nothing heard while not listening, nor for anything heard before the connection was lost', () => {
     const heard = new HeardVersions();
     heard.hear(changed('e1', 4));

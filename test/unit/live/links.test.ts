@@ -56,6 +56,14 @@ test('notices read back from NOTIFY; anything else is ignored', () => {
     encounterId: 'e',
     version: 7,
   });
+  // Another process's save with the rows it wrote, which the encounter store reads.
+  expect(parseLiveNotice('{"kind":"changed","channelId":"c","encounterId":"e","version":8,"rows":{"goneEffects":["e3"]}}')).toEqual({
+    kind: 'changed',
+    channelId: 'c',
+    encounterId: 'e',
+    version: 8,
+    rows: { goneEffects: ['e3'] },
+  });
   expect(parseLiveNotice('{"kind":"revoked","channelId":"c"}')).toEqual({ kind: 'revoked', channelId: 'c' });
   expect(parseLiveNotice('{"kind":"settings","guildId":"g"}')).toEqual({ kind: 'settings', guildId: 'g' });
   for (const junk of ['', 'changed c 7', '{"kind":"changed","channelId":"c","encounterId":"e","version":"x"}', '{"kind":"resync"}', 'null'])
