@@ -398,7 +398,10 @@ export function encounterFromRows(
 /** What a save wrote, as the database rendered its rows: a notice of another process's save carries it. */
 interface SavedRows {
   encounter: StoredRow<EncounterRow>;
+  /** Added combatants, whole. */
   combatants: readonly StoredRow<CombatantRow>[];
+  /** Changed combatants: their ids and the columns the save assigned. */
+  changedCombatants: readonly StoredRow<CombatantRow>[];
   goneCombatants: readonly string[];
   effects: readonly StoredRow<EffectRow>[];
   goneEffects: readonly string[];
@@ -410,10 +413,17 @@ const isTexts = (value: unknown): value is string[] => Array.isArray(value) && v
 
 function savedRows(value: unknown): SavedRows | null {
   if (!isRecord(value)) return null;
-  const { encounter, combatants, goneCombatants, effects, goneEffects } = value;
-  if (!isRecord(encounter) || !isRecords(combatants) || !isTexts(goneCombatants) || !isRecords(effects) || !isTexts(goneEffects))
+  const { encounter, combatants, changedCombatants, goneCombatants, effects, goneEffects } = value;
+  if (
+    !isRecord(encounter) ||
+    !isRecords(combatants) ||
+    !isRecords(changedCombatants) ||
+    !isTexts(goneCombatants) ||
+    !isRecords(effects) ||
+    !isTexts(goneEffects)
+  )
     return null;
-  return { encounter, combatants, goneCombatants, effects, goneEffects };
+  return { encounter, combatants, changedCombatants, goneCombatants, effects, goneEffects };
 }
 
 /** Ids in the order PostgreSQL sorts them (a letter and a number: the same in every collation). */
@@ -435,21 +445,25 @@ export function encounterAfterSave(before: Encounter, rows: unknown): Encounter 
   ].sort(byId);
   const concentrationOf = concentrationsIn(effects);
   const goneCombatants = new Set(saved.goneCombatants);
-  const written = new Map(saved.combatants.map((row) => [columnReader(row).text('id'), row]));
+  const assigned = new Map(saved.changedCombatants.map((row) => [columnReader(row).text('id'), row]));
   // A combatant's sort order is its place in the list, and a save writes every one whose place changed.
   const kept = before.combatants.flatMap((combatant, sortOrder) => {
-    if (goneCombatants.has(combatant.id) || written.has(combatant.id)) return [];
+    if (goneCombatants.has(combatant.id)) return [];
+    const columns = assigned.get(combatant.id);
+    if (columns !== undefined) {
+      // The row as it was, which the copy holds, with the columns the save assigned.
+      const row: StoredRow<CombatantRow> = { ...combatantRow(combatant, sortOrder), ...columns };
+      return [{ sortOrder: columnReader(row).int('sort_order'), combatant: combatantFromRow(row, concentrationOf(combatant.id)) }];
+    }
     const concentration = concentrationOf(combatant.id);
     const current =
       combatant.rules.concentration === concentration ? combatant : { ...combatant, rules: { ...combatant.rules, concentration } };
     return [{ sortOrder, combatant: current }];
   });
-  const combatants = [
-    ...kept,
-    ...[...written.entries()].map(([id, row]) => ({
-      sortOrder: columnReader(row).int('sort_order'),
-      combatant: combatantFromRow(row, concentrationOf(id)),
-    })),
-  ].sort((a, b) => a.sortOrder - b.sortOrder);
+  const added = saved.combatants.map((row) => ({
+    sortOrder: columnReader(row).int('sort_order'),
+    combatant: combatantFromRow(row, concentrationOf(columnReader(row).text('id'))),
+  }));
+  const combatants = [...kept, ...added].sort((a, b) => a.sortOrder - b.sortOrder);
   return { ...encounterFromRows(saved.encounter, [], []), combatants: combatants.map((placed) => placed.combatant), effects };
 }

@@ -204,7 +204,7 @@ function changedCombatantsPart(columns: readonly (keyof CombatantRow)[]): string
   FROM enc, jsonb_to_recordset(${SAVE_INPUT}->'changedCombatants')
     AS r(${columns.map((name) => `${name} ${COMBATANT_COLUMN_TYPES[name]}`).join(', ')})
   WHERE c.encounter_id = enc.id AND c.id = r.id
-  RETURNING c.*
+  RETURNING ${columns.map((name) => `c.${name}`).join(', ')}
 )`;
 }
 const EFFECT_PARTS = rowParts('encounter_effects', 'f', EFFECT_COLUMNS, 'Effects');
@@ -252,7 +252,8 @@ const SAVE_HEAD = `WITH enc AS (
 
 /**
  * The rows a save of `shape` wrote, as JSON in the form a load reads them (row_to_json, json_agg):
- * the encounter's, its changed and new combatants and effects, and the ids of those it removed.
+ * the encounter's, its new combatants and its changed and new effects whole, its changed combatants
+ * as the columns it assigned (a move in the order, its place alone), and the ids of what it removed.
  */
 function savedRowsJson(shape: SaveShape): string {
   const rowsOf = (ctes: readonly (string | false)[]) => {
@@ -263,7 +264,8 @@ function savedRowsJson(shape: SaveShape): string {
   const idsOf = (cte: string, present: boolean) =>
     present ? `(SELECT coalesce(json_agg(gone.id), '[]'::json) FROM ${cte} gone)` : "'[]'::json";
   return `json_build_object('encounter', row_to_json(enc),
-    'combatants', ${rowsOf([shape.changedCombatants.length > 0 && 'changed_combatants', shape.newCombatants && 'new_combatants'])},
+    'combatants', ${rowsOf([shape.newCombatants && 'new_combatants'])},
+    'changedCombatants', ${rowsOf([shape.changedCombatants.length > 0 && 'changed_combatants'])},
     'goneCombatants', ${idsOf('gone_combatants', shape.removedCombatants)},
     'effects', ${rowsOf([shape.changedEffects && 'changed_effects', shape.newEffects && 'new_effects'])},
     'goneEffects', ${idsOf('gone_effects', shape.removedEffects)})`;

@@ -295,8 +295,9 @@ describe('what a handler finds on the state this process saw, once another proce
       ['a combatant removed, those after it moving up', () => theirs.run(GM, 'init', 'remove', { target: 'Goblin 2' })],
       ['the removal undone', () => theirs.run(GM, 'init', 'undo')],
       ['healing', () => theirs.run(GM, 'hp', 'heal', { target: 'Orc', amount: '3' })],
-      // Last in the order: one row. (One placed earlier moves every combatant after it, whose rows may not all fit in a notice.)
-      ['a combatant added', () => theirs.run(GM, 'init', 'add', { name: 'Troll', hp: 84, ac: 15, initiative: 1 })],
+      ['a combatant added last', () => theirs.run(GM, 'init', 'add', { name: 'Troll', hp: 84, ac: 15, initiative: 1 })],
+      // Every combatant after it moves down a place: its place alone goes in the notice.
+      ['a combatant added early', () => theirs.run(GM, 'init', 'add', { name: 'Ogre', hp: 59, ac: 11, initiative: 25 })],
     ];
     for (const [change, make] of changes) {
       await make();
