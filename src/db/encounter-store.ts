@@ -166,56 +166,64 @@ interface RowParts {
 }
 
 /** The delete, update and insert parts for one kind of row an encounter owns; `kind` names the CTEs and input keys. */
-function rowParts(table: string, alias: string, columns: readonly string[], kind: 'Combatants' | 'Effects'): RowParts {
+function rowParts(table: string, alias: string, columns: readonly string[], kind: 'Combatants' | 'Effects', rows: boolean): RowParts {
   const name = kind.toLowerCase();
+  const returning = (what: string) => (rows ? `\n  RETURNING ${what}` : '');
   return {
     removed: `gone_${name} AS (
   DELETE FROM ${table} ${alias} USING enc
-  WHERE ${alias}.encounter_id = enc.id AND ${alias}.id IN (SELECT jsonb_array_elements_text(${SAVE_INPUT}->'removed${kind}'))
-  RETURNING ${alias}.id
+  WHERE ${alias}.encounter_id = enc.id AND ${alias}.id IN (SELECT jsonb_array_elements_text(${SAVE_INPUT}->'removed${kind}'))${returning(`${alias}.id`)}
 )`,
     changed: `changed_${name} AS (
   UPDATE ${table} ${alias} SET ${assignments(columns)}
   FROM enc, jsonb_populate_recordset(NULL::${table}, ${SAVE_INPUT}->'changed${kind}') r
-  WHERE ${alias}.encounter_id = enc.id AND ${alias}.id = r.id
-  RETURNING ${alias}.*
+  WHERE ${alias}.encounter_id = enc.id AND ${alias}.id = r.id${returning(`${alias}.*`)}
 )`,
     // The encounter's id comes from the row the save updated, so the rows go as combatantRow and
     // effectRow build them: adding it to each in JavaScript was a spread on V8's slow path (18 µs for a condition).
     added: `new_${name} AS (
   INSERT INTO ${table} (encounter_id, ${columns.join(', ')})
   SELECT enc.id, ${columns.map((column) => `r.${column}`).join(', ')}
-  FROM enc, jsonb_populate_recordset(NULL::${table}, ${SAVE_INPUT}->'new${kind}') r
-  RETURNING *
+  FROM enc, jsonb_populate_recordset(NULL::${table}, ${SAVE_INPUT}->'new${kind}') r${returning('*')}
 )`,
   };
 }
-
-const COMBATANT_PARTS = rowParts('combatants', 'c', COMBATANT_COLUMNS, 'Combatants');
 
 /**
  * The changed combatants are sent as their ids and the columns the change altered in any of them,
  * each read as its type: a hit sends and assigns hit points, not the whole combatant. (Merging the
  * sent columns over each stored row with jsonb_populate_record costs as much as the rest of the save.)
  */
-function changedCombatantsPart(columns: readonly (keyof CombatantRow)[]): string {
+function changedCombatantsPart(columns: readonly (keyof CombatantRow)[], rows: boolean): string {
   return `changed_combatants AS (
   UPDATE combatants c SET ${assignments(columns)}
   FROM enc, jsonb_to_recordset(${SAVE_INPUT}->'changedCombatants')
     AS r(${columns.map((name) => `${name} ${COMBATANT_COLUMN_TYPES[name]}`).join(', ')})
-  WHERE c.encounter_id = enc.id AND c.id = r.id
-  RETURNING ${columns.map((name) => `c.${name}`).join(', ')}
+  WHERE c.encounter_id = enc.id AND c.id = r.id${rows ? `\n  RETURNING ${columns.map((name) => `c.${name}`).join(', ')}` : ''}
 )`;
 }
-const EFFECT_PARTS = rowParts('encounter_effects', 'f', EFFECT_COLUMNS, 'Effects');
 
-/** Every part but the changed combatants', whose text depends on the columns they changed. */
-const SAVE_PARTS: Readonly<Record<Exclude<keyof SaveShape, 'changedCombatants'>, string>> = {
-  removedCombatants: COMBATANT_PARTS.removed,
-  newCombatants: COMBATANT_PARTS.added,
-  removedEffects: EFFECT_PARTS.removed,
-  changedEffects: EFFECT_PARTS.changed,
-  newEffects: EFFECT_PARTS.added,
+type SavePart = Exclude<keyof SaveShape, 'changedCombatants'>;
+
+/**
+ * Every part but the changed combatants', whose text depends on the columns they changed; with
+ * `rows`, the parts that write rows return them, for the notice.
+ */
+function saveParts(rows: boolean): Readonly<Record<SavePart, string>> {
+  const combatants = rowParts('combatants', 'c', COMBATANT_COLUMNS, 'Combatants', rows);
+  const effects = rowParts('encounter_effects', 'f', EFFECT_COLUMNS, 'Effects', rows);
+  return {
+    removedCombatants: combatants.removed,
+    newCombatants: combatants.added,
+    removedEffects: effects.removed,
+    changedEffects: effects.changed,
+    newEffects: effects.added,
+    ...SAVE_PARTS_ALIKE,
+  };
+}
+
+/** The parts that read the same with rows or without. */
+const SAVE_PARTS_ALIKE = {
   undoes: `undone AS (
   UPDATE encounter_events ev SET undone = true FROM enc
   WHERE ev.encounter_id = enc.id AND ev.id = (${SAVE_INPUT}->>'undoes')::bigint
@@ -233,9 +241,13 @@ const SAVE_PARTS: Readonly<Record<Exclude<keyof SaveShape, 'changedCombatants'>,
   FROM enc, jsonb_populate_recordset(NULL::characters, ${SAVE_INPUT}->'sheets') r
   WHERE ch.id = r.id
 )`,
-};
+} as const;
 
-const SAVE_HEAD = `WITH enc AS (
+/** The save's parts with their rows returned, for a process whose saves others hear (see saveSql), and without. */
+const SAVE_PARTS = { withRows: saveParts(true), plain: saveParts(false) };
+
+/** The encounter's update, returning its whole row when `rows` (the notice carries it). */
+const saveHead = (rows: boolean) => `WITH enc AS (
   UPDATE encounters e SET
     round = (${SAVE_INPUT}->>'round')::int,
     current_id = ${SAVE_INPUT}->>'currentId',
@@ -247,7 +259,7 @@ const SAVE_HEAD = `WITH enc AS (
     active_channel_id = CASE WHEN ${SAVE_INPUT}->>'endedAt' IS NULL THEN e.active_channel_id END,
     version = e.version + 1
   WHERE e.id = $1::uuid AND e.version = $2::int
-  RETURNING e.*
+  RETURNING ${rows ? 'e.*' : 'e.id, e.version, e.channel_id'}
 )`;
 
 /**
@@ -271,8 +283,8 @@ function savedRowsJson(shape: SaveShape): string {
     'goneEffects', ${idsOf('gone_effects', shape.removedEffects)})`;
 }
 
-/** The log entry, and the notice to other processes with the rows the save wrote. */
-function saveTail(shape: SaveShape): string {
+/** The log entry, and the notice to other processes, with the rows the save wrote when `rows`. */
+function saveTail(shape: SaveShape, rows: boolean): string {
   return `logged AS (
   INSERT INTO encounter_events (encounter_id, actor_id, actor_name, command, detail, before, after, events, created_at)
   SELECT enc.id, ${SAVE_INPUT}->>'actorId', ${SAVE_INPUT}->>'actorName', ${SAVE_INPUT}->>'command', ${SAVE_INPUT}->>'detail',
@@ -281,7 +293,7 @@ function saveTail(shape: SaveShape): string {
   RETURNING id
 )
 SELECT enc.version, (SELECT id::text FROM logged) AS logged_id
-FROM enc ${notifyChangedIfHeard('enc', `coalesce(${SAVE_INPUT}->>'listener', '')`, savedRowsJson(shape))}`;
+FROM enc ${notifyChangedIfHeard('enc', `coalesce(${SAVE_INPUT}->>'listener', '')`, rows ? savedRowsJson(shape) : undefined)}`;
 }
 
 /** One log entry as `FightRow` reads it. */
@@ -305,15 +317,16 @@ const MOST_SAVE_STATEMENTS = 500;
 const saveStatements = new Map<string, string>();
 
 /** The save statement for one shape, built once: the update, the parts it needs, the log entry (and the log). */
-function saveSql(shape: SaveShape, withFight: boolean): string {
-  const parts = (Object.keys(SAVE_PARTS) as (keyof typeof SAVE_PARTS)[]).filter((part) => shape[part]);
+function saveSql(shape: SaveShape, withFight: boolean, rows: boolean): string {
+  const partsOf = rows ? SAVE_PARTS.withRows : SAVE_PARTS.plain;
+  const parts = (Object.keys(partsOf) as SavePart[]).filter((part) => shape[part]);
   const columns = shape.changedCombatants;
-  const key = `${parts.join(',')};${columns.join(',')}${withFight ? '+fight' : ''}`;
+  const key = `${parts.join(',')};${columns.join(',')}${withFight ? '+fight' : ''}${rows ? '+rows' : ''}`;
   let sql = saveStatements.get(key);
   if (sql === undefined) {
-    const tail = withFight ? saveTail(shape).replace('AS logged_id', `AS logged_id${FIGHT_TAIL}`) : saveTail(shape);
-    const changed = columns.length === 0 ? [] : [changedCombatantsPart(columns)];
-    sql = [SAVE_HEAD, ...changed, ...parts.map((part) => SAVE_PARTS[part]), tail].join(',\n');
+    const tail = withFight ? saveTail(shape, rows).replace('AS logged_id', `AS logged_id${FIGHT_TAIL}`) : saveTail(shape, rows);
+    const changed = columns.length === 0 ? [] : [changedCombatantsPart(columns, rows)];
+    sql = [saveHead(rows), ...changed, ...parts.map((part) => partsOf[part]), tail].join(',\n');
     if (saveStatements.size < MOST_SAVE_STATEMENTS) saveStatements.set(key, sql);
   }
   return sql;
@@ -521,10 +534,15 @@ interface Saved {
 /** A saved change's log entry: its id, and its two documents as the texts sent. */
 type LoggedEntry = Pick<UndoableChange, 'id' | 'before' | 'after'>;
 
+/** How a save's notice goes: this process's listening connection, which need not hear of its own saves, and whether it carries the rows. */
+interface SaveNotice {
+  listener: string;
+  rows: boolean;
+}
+
 /**
  * Saves `change` if the encounter is still at `before.version`; the saved encounter (and with
- * `withFight` its whole log, this change last), or null on a lost race. `ownListener` names this
- * process's listening connection, which need not hear of its own saves.
+ * `withFight` its whole log, this change last), or null on a lost race.
  */
 async function save(
   db: Sql,
@@ -533,7 +551,7 @@ async function save(
   actor: Actor,
   at: Date,
   withFight: boolean,
-  ownListener: string,
+  notice: SaveNotice,
   claim: string | undefined,
 ): Promise<Saved | null> {
   const after = change.encounter;
@@ -572,7 +590,7 @@ async function save(
     detail: change.detail,
     at: at.toISOString(),
     sheets: (change.sheets ?? []).map(sheetRow),
-    listener: ownListener,
+    listener: notice.listener,
     claim: claim ?? null,
   };
   const sql = saveSql(
@@ -588,6 +606,7 @@ async function save(
       claim: claim !== undefined,
     },
     withFight,
+    notice.rows,
   );
   // The log entry's documents go as parameters of their own: `json` columns store the text as sent.
   const loggedBeforeText = JSON.stringify(loggedBefore(delta));
@@ -707,7 +726,9 @@ function createPrismaEncounterStore(
     asked: Asked<Prepared>,
   ): Promise<Attempt<Prepared>> {
     const transition = change(loaded.encounter, loaded.lastChange);
-    const saving = save(db, loaded.encounter, transition, actor, now(), asked.withFight, heard?.listenerName ?? '', asked.claim);
+    // The rows go in the notice only while another process saves too: only then do copies elsewhere want them.
+    const notice = { listener: heard?.listenerName ?? '', rows: heard?.othersSaving === true };
+    const saving = save(db, loaded.encounter, transition, actor, now(), asked.withFight, notice, asked.claim);
     const { prepare } = asked;
     // A save that lands writes the next version (SAVE_HEAD): the change as saved is known before it lands.
     const expected = { ...transition, encounter: { ...transition.encounter, version: loaded.encounter.version + 1 } };

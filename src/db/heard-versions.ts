@@ -4,6 +4,9 @@ import { listenerName } from './live-notices';
 /** A save another process made, as its notice told it. */
 export type HeardSave = Extract<LiveNotice, { kind: 'changed' }>;
 
+/** How long after another process's last save heard this process still sends its own saves' rows. */
+const OTHERS_SAVING_MS = 180_000;
+
 /** Encounters whose newest version is kept; past it the oldest heard is forgotten (and asked of the database again). */
 const MOST_ENCOUNTERS = 10_000;
 
@@ -24,12 +27,17 @@ export class HeardVersions {
   /** Counts the times the connection came up: a save sent before the last one may have gone unheard by others. */
   private epoch = 0;
   private readonly followers = new Set<(notice: HeardSave) => void>();
+  /** When a save of another process was last heard (ms), null when none since listening began. */
+  private othersSavedAt: number | null = null;
+
+  constructor(private readonly now: () => number = Date.now) {}
 
   /** The listening connection is up (true) or lost (false): what was heard before a loss may be incomplete. */
   setListening(listening: boolean): void {
     this.listening = listening;
     if (listening) this.epoch += 1;
     this.newest.clear();
+    this.othersSavedAt = null;
   }
 
   /** Taken before a save is sent and handed to `saved` after: null while not listening. */
@@ -42,7 +50,16 @@ export class HeardVersions {
     if (notice.kind === 'resync') this.newest.clear();
     if (notice.kind !== 'changed' || notice.encounter !== undefined || !this.listening) return;
     this.record(notice.encounterId, notice.version);
+    if (notice.from !== undefined && notice.from !== this.listenerName) this.othersSavedAt = this.now();
     for (const follow of this.followers) follow(notice);
+  }
+
+  /**
+   * True while another process has saved within OTHERS_SAVING_MS, as far as LISTEN tells: its copies
+   * are worth the rows this process's saves wrote (src/db/encounter-store.ts sends them only then).
+   */
+  get othersSaving(): boolean {
+    return this.listening && this.othersSavedAt !== null && this.now() - this.othersSavedAt < OTHERS_SAVING_MS;
   }
 
   /**

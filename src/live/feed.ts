@@ -18,6 +18,8 @@ export type LiveNotice =
        * encounter store reads them), when they fitted in the notice.
        */
       rows?: unknown;
+      /** The listener name of the process whose save this was, when a command's save sent it. */
+      from?: string;
     }
   | { kind: 'revoked'; channelId: string }
   | { kind: 'settings'; guildId: string }
@@ -54,7 +56,8 @@ export function parseLiveNotice(payload: string): LiveNotice | null {
     const version = Number(notice.version);
     if (!Number.isInteger(version)) return null;
     const changed = { kind: 'changed', channelId: notice.channelId, encounterId: notice.encounterId, version } as const;
-    return notice.rows === undefined ? changed : { ...changed, rows: notice.rows };
+    const from = typeof notice.from === 'string' ? { from: notice.from } : {};
+    return notice.rows === undefined ? { ...changed, ...from } : { ...changed, ...from, rows: notice.rows };
   }
   if (notice.kind === 'revoked' && typeof notice.channelId === 'string') return { kind: 'revoked', channelId: notice.channelId };
   if (notice.kind === 'settings' && typeof notice.guildId === 'string') return { kind: 'settings', guildId: notice.guildId };

@@ -121,6 +121,21 @@ describe('the encounter store on PostgreSQL', () => {
       (up) => heard.setListening(up),
       heard.listenerName,
     );
+    const othersHeard = new HeardVersions();
+    const othersListener = await listenForLiveNotices(
+      db.url,
+      (published) => othersHeard.hear(published),
+      pino({ level: 'silent' }),
+      (up) => othersHeard.setListening(up),
+      othersHeard.listenerName,
+    );
+    const otherProcess = createEncounterService({
+      prisma: counting.prisma,
+      random: createSeededRandom(9),
+      now: () => new Date(),
+      describe: noteText,
+      heard: othersHeard,
+    });
     const heardOf = (version: number) =>
       new Promise<void>((resolve) => {
         heardOne = () => {
@@ -138,7 +153,15 @@ describe('the encounter store on PostgreSQL', () => {
       });
       await hearing.begin(gm, here, 'init begin', {});
       await hearing.apply(gm, here, 'init add', addMonsters, { name: 'Ogre', hp: 59, initiative: 8 });
-      const other = await processService(9).apply(alice, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '5' });
+      // Heard by nobody who saves yet: its notice goes without rows, and its statement returns none.
+      expect(counting.lastStatement()?.text).not.toMatch(/RETURNING e\.\*|'rows'/);
+      // The other process listens too, and has heard this one's saves: its own carry rows.
+      for (let waited = 0; !othersHeard.othersSaving; waited += 5) {
+        if (waited > 5_000) throw new Error("the other process never heard this one's saves");
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const other = await otherProcess.apply(alice, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '5' });
+      expect(counting.lastStatement()?.text).toMatch(/'rows'/);
       await heardOf(other.encounter.version);
       const before = counting.statements();
       const hit = await hearing.apply(gm, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '4' });
@@ -146,7 +169,7 @@ describe('the encounter store on PostgreSQL', () => {
       expect(counting.statements() - before).toBe(statements);
       expect(combatant(hit.encounter, 'Ogre').rules.hp).toBe(50);
     } finally {
-      await listener.close();
+      await Promise.all([listener.close(), othersListener.close()]);
     }
   });
 

@@ -27,6 +27,23 @@ describe('what a process has heard of the encounters’ versions', () => {
     expect(followed).toEqual([[5, true]]);
   });
 
+  it("tells that another process saves for three minutes after its last save heard, not after this process's own", () => {
+    let now = 0;
+    const heard = new HeardVersions(() => now);
+    heard.setListening(true);
+    heard.hear({ ...changed('e1', 4), from: heard.listenerName });
+    expect(heard.othersSaving).toBe(false);
+    heard.hear({ ...changed('e1', 5), from: 'another process' });
+    now = 179_999;
+    expect(heard.othersSaving).toBe(true);
+    now = 180_000;
+    expect(heard.othersSaving).toBe(false);
+    heard.hear({ ...changed('e1', 6), from: 'another process' });
+    heard.setListening(false);
+    heard.setListening(true);
+    expect(heard.othersSaving).toBe(false);
+  });
+
   it('vouches for nothing heard while not listening, nor for anything heard before the connection was lost', () => {
     const heard = new HeardVersions();
     heard.hear(changed('e1', 4));

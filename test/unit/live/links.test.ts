@@ -56,12 +56,15 @@ test('notices read back from NOTIFY; anything else is ignored', () => {
     encounterId: 'e',
     version: 7,
   });
-  // Another process's save with the rows it wrote, which the encounter store reads.
-  expect(parseLiveNotice('{"kind":"changed","channelId":"c","encounterId":"e","version":8,"rows":{"goneEffects":["e3"]}}')).toEqual({
+  // Another process's save, naming its sender, with the rows it wrote, which the encounter store reads.
+  expect(
+    parseLiveNotice('{"kind":"changed","channelId":"c","encounterId":"e","version":8,"from":"l1","rows":{"goneEffects":["e3"]}}'),
+  ).toEqual({
     kind: 'changed',
     channelId: 'c',
     encounterId: 'e',
     version: 8,
+    from: 'l1',
     rows: { goneEffects: ['e3'] },
   });
   expect(parseLiveNotice('{"kind":"revoked","channelId":"c"}')).toEqual({ kind: 'revoked', channelId: 'c' });
