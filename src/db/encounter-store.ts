@@ -203,25 +203,6 @@ function changedCombatantsPart(columns: readonly (keyof CombatantRow)[], rows: b
 )`;
 }
 
-type SavePart = Exclude<keyof SaveShape, 'changedCombatants'>;
-
-/**
- * Every part but the changed combatants', whose text depends on the columns they changed; with
- * `rows`, the parts that write rows return them, for the notice.
- */
-function saveParts(rows: boolean): Readonly<Record<SavePart, string>> {
-  const combatants = rowParts('combatants', 'c', COMBATANT_COLUMNS, 'Combatants', rows);
-  const effects = rowParts('encounter_effects', 'f', EFFECT_COLUMNS, 'Effects', rows);
-  return {
-    removedCombatants: combatants.removed,
-    newCombatants: combatants.added,
-    removedEffects: effects.removed,
-    changedEffects: effects.changed,
-    newEffects: effects.added,
-    ...SAVE_PARTS_ALIKE,
-  };
-}
-
 /** The parts that read the same with rows or without. */
 const SAVE_PARTS_ALIKE = {
   undoes: `undone AS (
@@ -242,6 +223,25 @@ const SAVE_PARTS_ALIKE = {
   WHERE ch.id = r.id
 )`,
 } as const;
+
+type SavePart = Exclude<keyof SaveShape, 'changedCombatants'>;
+
+/**
+ * Every part but the changed combatants', whose text depends on the columns they changed; with
+ * `rows`, the parts that write rows return them, for the notice.
+ */
+function saveParts(rows: boolean): Readonly<Record<SavePart, string>> {
+  const combatants = rowParts('combatants', 'c', COMBATANT_COLUMNS, 'Combatants', rows);
+  const effects = rowParts('encounter_effects', 'f', EFFECT_COLUMNS, 'Effects', rows);
+  return {
+    removedCombatants: combatants.removed,
+    newCombatants: combatants.added,
+    removedEffects: effects.removed,
+    changedEffects: effects.changed,
+    newEffects: effects.added,
+    ...SAVE_PARTS_ALIKE,
+  };
+}
 
 /** The save's parts with their rows returned, for a process whose saves others hear (see saveSql), and without. */
 const SAVE_PARTS = { withRows: saveParts(true), plain: saveParts(false) };
@@ -476,13 +476,21 @@ interface Asked<Prepared> extends Required<Omit<UpdateOptions<Prepared>, 'prepar
 }
 
 /**
+ * Resolves after one turn of the event loop: by then pg has written what was asked of it, and what
+ * the sockets already held (a notice that came in with an answer) has been read.
+ */
+function oneTurnOfTheLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
  * Runs `prepare` once `saving`'s statement has gone out (pg sends it on a later tick), then waits
  * for the save: the two take the time of the longer, not of both.
  */
 async function alongside<Saved, Prepared>(saving: Promise<Saved>, prepare: () => Prepared): Promise<[Saved, Prepared]> {
   // Its failure reaches the caller from the await below; meanwhile it must not count as unhandled.
   saving.catch(() => undefined);
-  await new Promise((resolve) => setImmediate(resolve));
+  await oneTurnOfTheLoop();
   const prepared = prepare();
   return [await saving, prepared];
 }
@@ -730,7 +738,7 @@ function createPrismaEncounterStore(
     const notice = { listener: heard?.listenerName ?? '', rows: heard?.othersSaving === true };
     const saving = save(db, loaded.encounter, transition, actor, now(), asked.withFight, notice, asked.claim);
     const { prepare } = asked;
-    // A save that lands writes the next version (SAVE_HEAD): the change as saved is known before it lands.
+    // A save that lands writes the next version (saveHead): the change as saved is known before it lands.
     const expected = { ...transition, encounter: { ...transition.encounter, version: loaded.encounter.version + 1 } };
     const [saved, prepared] = prepare === undefined ? [await saving, undefined] : await alongside(saving, () => prepare(expected));
     if (saved === null) return { kind: 'stale' };
@@ -806,7 +814,7 @@ function createPrismaEncounterStore(
     async newer(encounterId, version) {
       if (heard !== undefined) {
         // Lets whatever the socket already holds (a notice that came in with our edit's answer) be heard first.
-        await new Promise((resolve) => setImmediate(resolve));
+        await oneTurnOfTheLoop();
         if (heard.nothingPast(encounterId, version)) return null;
       }
       const rows = await sql.rows<StateRow>(NEWER_SQL, encounterId, version);
@@ -860,7 +868,7 @@ function createPrismaEncounterStore(
           // has been read, the copy may be that process's state, from the notice's rows. Else one
           // fresh try, then, if processes are racing, the row lock.
           if (result.kind === 'stale' && cached !== undefined) {
-            await new Promise((resolve) => setImmediate(resolve));
+            await oneTurnOfTheLoop();
             const caughtUp = cachedFor(channelId, asked.withLastChange);
             if (caughtUp !== undefined && caughtUp.encounter.version > cached.encounter.version) {
               result = await attemptCached(caughtUp, actor, change, asked);

@@ -41,9 +41,8 @@ const LISTENER_FRESH = "interval '3 minutes'";
 /**
  * `notifyChanged` for the saves of commands, as a LEFT JOIN: only when another process listens (a
  * fresh row in `listeners` other than `ownListener`, an SQL text expression, which the notice names
- * as its sender). PostgreSQL serializes
- * the commits of notifying transactions, WAL flush included, so one process alone would otherwise
- * pay for notices nobody hears. A process registers before it listens, and a save that replaces a
+ * as its sender). PostgreSQL serializes the commits of notifying transactions, WAL flush included,
+ * so one process alone would otherwise pay for notices nobody hears. A process registers before it listens, and a save that replaces a
  * version another process made or heard of started after that version committed, so it sees the row.
  */
 export function notifyChangedIfHeard(alias: string, ownListener: string, rows?: string): string {

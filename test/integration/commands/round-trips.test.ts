@@ -19,6 +19,30 @@ async function statementsOf(counting: CountingPrisma, run: () => Promise<unknown
   return counting.statements() - before;
 }
 
+/**
+ * A bot process as it runs on PostgreSQL, hearing the others' saves through LISTEN on `url`; its
+ * listening connection joins `listeners`, for the suite to close.
+ */
+async function listeningProcess(
+  prisma: CountingPrisma['prisma'],
+  url: string,
+  listeners: LiveListener[],
+): Promise<{ table: Table; heard: HeardVersions }> {
+  const feed = new LiveFeed();
+  const heard = new HeardVersions();
+  const logger = pino({ level: 'silent' });
+  listeners.push(
+    await listenForLiveNotices(
+      url,
+      (notice) => feed.publish(notice),
+      logger,
+      (up) => heard.setListening(up),
+      heard.listenerName,
+    ),
+  );
+  return { table: new Table(buildServices({ prisma, random: new ScriptedRandom(1), logger, feed, heard })), heard };
+}
+
 /*
  * A command is one SQL statement once this process has seen the encounter: its save, whatever it
  * checks first. The table's messenger edits the tracker before the reply, from the saved state, so
@@ -194,28 +218,11 @@ describe('what a handler finds on the state this process saw, once another proce
   /** What `ours` heard. */
   let heard: HeardVersions;
 
-  /** A replica as the bot runs on PostgreSQL, hearing the other's saves through LISTEN. */
-  async function replica(prisma: CountingPrisma['prisma']): Promise<{ table: Table; heard: HeardVersions }> {
-    const feed = new LiveFeed();
-    const hearing = new HeardVersions();
-    const logger = pino({ level: 'silent' });
-    listeners.push(
-      await listenForLiveNotices(
-        db.url,
-        (notice) => feed.publish(notice),
-        logger,
-        (up) => hearing.setListening(up),
-        hearing.listenerName,
-      ),
-    );
-    return { table: new Table(buildServices({ prisma, random: new ScriptedRandom(1), logger, feed, heard: hearing })), heard: hearing };
-  }
-
   beforeAll(async () => {
     db = await createTestDatabase();
     counting = createCountingPrisma(db.url, 2);
-    ({ table: ours, heard } = await replica(counting.prisma));
-    ({ table: theirs } = await replica(db.prisma));
+    ({ table: ours, heard } = await listeningProcess(counting.prisma, db.url, listeners));
+    ({ table: theirs } = await listeningProcess(db.prisma, db.url, listeners));
   });
 
   afterAll(async () => {
@@ -349,27 +356,10 @@ describe("a command whose save lost to another process's", () => {
     await db.drop();
   });
 
-  /** A bot process on PostgreSQL whose listening connection goes to `url`. */
-  async function botProcess(prisma: CountingPrisma['prisma'], url: string): Promise<Table> {
-    const feed = new LiveFeed();
-    const heard = new HeardVersions();
-    const logger = pino({ level: 'silent' });
-    listeners.push(
-      await listenForLiveNotices(
-        url,
-        (notice) => feed.publish(notice),
-        logger,
-        (up) => heard.setListening(up),
-        heard.listenerName,
-      ),
-    );
-    return new Table(buildServices({ prisma, random: new ScriptedRandom(1), logger, feed, heard }));
-  }
-
   it('tries again on the state the other process’s notice brings, not on a read', async () => {
     // This process hears the other through the proxy, which holds the other's notice until its command has begun.
-    const ours = await botProcess(counting.prisma, proxy.url(db.url));
-    const theirs = await botProcess(db.prisma, db.url);
+    const { table: ours } = await listeningProcess(counting.prisma, proxy.url(db.url), listeners);
+    const { table: theirs } = await listeningProcess(db.prisma, db.url, listeners);
     await ours.run(GM, 'init', 'begin', { name: 'Lost race' });
     await ours.run(GM, 'init', 'add', { name: 'Orc', hp: 500, ac: 13, initiative: 10 });
     proxy.pause();
