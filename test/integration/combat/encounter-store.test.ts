@@ -17,6 +17,7 @@ import { createCountingPrisma, type CountingPrisma } from '../../../src/db/encou
 import { HeardVersions } from '../../../src/db/heard-versions';
 import { listenForLiveNotices } from '../../../src/db/live-listener';
 import { createTestDatabase, emptyDatabase, type TestDatabase } from '../../support/database';
+import { waitUntil } from '../../support/wait-until';
 
 const gm: Actor = { userId: 'gm', name: 'Dana', canManageChannel: false };
 const alice: Actor = { userId: 'alice', name: 'Alice', canManageChannel: false };
@@ -156,10 +157,7 @@ describe('the encounter store on PostgreSQL', () => {
       // Heard by nobody who saves yet: its notice goes without rows, and its statement returns none.
       expect(counting.lastStatement()?.text).not.toMatch(/RETURNING e\.\*|'rows'/);
       // The other process listens too, and has heard this one's saves: its own carry rows.
-      for (let waited = 0; !othersHeard.othersSaving; waited += 5) {
-        if (waited > 5_000) throw new Error("the other process never heard this one's saves");
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
+      await waitUntil(() => othersHeard.othersSaving, "the other process's hearing of this one's saves");
       const other = await otherProcess.apply(alice, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '5' });
       expect(counting.lastStatement()?.text).toMatch(/'rows'/);
       await heardOf(other.encounter.version);

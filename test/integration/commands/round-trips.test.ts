@@ -7,6 +7,7 @@ import { listenForLiveNotices, type LiveListener } from '../../../src/db/live-li
 import { LiveFeed } from '../../../src/live/feed';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
 import { startTcpProxy, type TcpProxy } from '../../support/tcp-proxy';
+import { waitUntil } from '../../support/wait-until';
 import { ALICE, BOB, GM, MODERATOR, ScriptedRandom, Table, buttonsOf, openTablePer, refused, text } from './support';
 
 /** Where the tables' commands run. */
@@ -17,14 +18,6 @@ async function statementsOf(counting: CountingPrisma, run: () => Promise<unknown
   const before = counting.statements();
   await run();
   return counting.statements() - before;
-}
-
-/** Waits until `heard` has heard a save of the encounter past `version`; `what` names it in the error. */
-async function untilHeardPast(heard: HeardVersions, encounterId: string, version: number, what: string): Promise<void> {
-  for (let waited = 0; !heard.heardPast(encounterId, version); waited += 5) {
-    if (waited > 5_000) throw new Error(`${what} was never heard`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
 }
 
 /**
@@ -243,7 +236,7 @@ describe('what a handler finds on the state this process saw, once another proce
   async function heardTheirSave(): Promise<void> {
     const saved = await theirs.services.encounters.get(PLACE);
     if (saved === null) throw new Error('no fight');
-    await untilHeardPast(heard, saved.id, saved.version - 1, 'the other process’s save');
+    await waitUntil(() => heard.heardPast(saved.id, saved.version - 1), 'the other process’s save, heard');
   }
 
   it('finds a caster and a monster the other process added, then answers from memory again', async () => {
@@ -331,7 +324,7 @@ describe('what a handler finds on the state this process saw, once another proce
     expect((await bothCopies()).statements).toBe(0);
     const end = buttonsOf(await theirs.run(GM, 'init', 'end')).find((button) => button.label === 'End the encounter');
     await theirs.press(GM, end?.customId ?? '');
-    await untilHeardPast(heard, large.read?.id ?? '', large.read?.version ?? 0, 'the end');
+    await waitUntil(() => heard.heardPast(large.read?.id ?? '', large.read?.version ?? 0), 'the end, heard');
     const ended = await bothCopies();
     expect(ended).toEqual({ kept: null, statements: 1, read: null });
   });
@@ -382,7 +375,7 @@ describe("a command whose save lost to another process's", () => {
         statements.pause();
         const hit = ours.run(GM, 'hp', 'damage', { target: 'Orc', amount: '3' });
         notices.resume();
-        await untilHeardPast(heard, known.id, known.version, 'the other process’s save');
+        await waitUntil(() => heard.heardPast(known.id, known.version), 'the other process’s save, heard');
         statements.resume();
         said = text(await hit);
       }),
