@@ -3,7 +3,7 @@ import type { LiveLink, LiveLinkStore } from '../live/links';
 import type { LiveState, LiveStateSource } from '../live/hub';
 import { liveMonsterHpFrom } from '../settings/store';
 import { STATE_COLUMNS, type StateRow } from './encounter-store';
-import { encounterFromRows } from './encounter-rows';
+import { encounterAfterSave, encounterFromRows } from './encounter-rows';
 import type { PrismaClient } from './generated/client';
 import { LIVE_CHANNEL } from './live-notices';
 
@@ -111,6 +111,15 @@ export function createLiveStateSource(prisma: Queryable): LiveStateSource {
         turnStartedAt: row.turn_started_at === null ? null : new Date(row.turn_started_at),
         monsterHp: liveMonsterHpFrom(row.monster_hp),
       };
+    },
+
+    afterSave(before, rows) {
+      try {
+        return encounterAfterSave(before, rows);
+      } catch {
+        // Rows this version cannot read (another version of the bot wrote them): the hub reads instead.
+        return null;
+      }
     },
   };
 }

@@ -18,7 +18,14 @@ export interface LiveState {
 export interface LiveStateSource {
   /** The channel's newest fight, running or ended; null when it has had none. */
   latest(channelId: string): Promise<LiveState | null>;
+  /**
+   * The fight as another process's save left it, from the rows its notice brought laid over
+   * `before`, the version that save replaced; null when the rows do not read as a save's.
+   */
+  afterSave(before: Encounter, rows: unknown): Encounter | null;
 }
+
+type ChangedNotice = Extract<LiveNotice, { kind: 'changed' }>;
 
 interface Channel {
   guildId: string;
@@ -131,11 +138,9 @@ export class LiveHub {
         const known = channel?.state?.encounter;
         // This process's own change arrives twice (in process, then through NOTIFY): read it once.
         if (channel === undefined || (known?.id === notice.encounterId && known.version >= notice.version)) return;
-        if (notice.encounter !== undefined && channel.reading === null && channel.state?.encounter.id === notice.encounterId) {
-          this.show(channel, this.saved(channel.state, notice.encounter));
-          return;
-        }
-        void this.read(notice.channelId, channel);
+        const state = channel.reading === null ? this.stateAfter(channel.state, notice) : null;
+        if (state === null) void this.read(notice.channelId, channel);
+        else this.show(channel, state);
         return;
       }
       case 'settings':
@@ -200,8 +205,22 @@ export class LiveHub {
   }
 
   /**
-   * A change this process saved, shown as it was saved rather than read back: the turn began now if
-   * it moved, and the server's setting is the one last read (a change to it is read anew).
+   * The state a change left, without reading it: a change this process saved as it was saved, and
+   * another process's from the rows its notice brought, over the version just before it. Null when
+   * only a read can tell (no rows, a version missed, another fight).
+   */
+  private stateAfter(previous: LiveState | null | undefined, notice: ChangedNotice): LiveState | null {
+    if (previous === undefined || previous === null || previous.encounter.id !== notice.encounterId) return null;
+    if (notice.encounter !== undefined) return this.saved(previous, notice.encounter);
+    if (notice.rows === undefined || previous.encounter.version !== notice.version - 1) return null;
+    const after = this.options.source.afterSave(previous.encounter, notice.rows);
+    return after?.version === notice.version ? this.saved(previous, after) : null;
+  }
+
+  /**
+   * A change saved (here or, its rows in the notice, by another process), shown as it was saved
+   * rather than read back: the turn began now if it moved, and the server's setting is the one last
+   * read (a change to it is read anew).
    */
   private saved(previous: LiveState, encounter: Encounter): LiveState {
     const moved = previous.encounter.currentId !== encounter.currentId || previous.encounter.round !== encounter.round;

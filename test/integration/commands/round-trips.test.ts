@@ -2,13 +2,12 @@ import pino from 'pino';
 import { buildServices } from '../../../src/app';
 import type { Encounter } from '../../../src/combat/types';
 import { createCountingPrisma, type CountingPrisma } from '../../../src/db/encounter-statement-counter';
-import { HeardVersions } from '../../../src/db/heard-versions';
-import { listenForLiveNotices, type LiveListener } from '../../../src/db/live-listener';
-import { LiveFeed } from '../../../src/live/feed';
+import type { HeardVersions } from '../../../src/db/heard-versions';
+import type { LiveListener } from '../../../src/db/live-listener';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
 import { startTcpProxy, type TcpProxy } from '../../support/tcp-proxy';
 import { waitUntil } from '../../support/wait-until';
-import { ALICE, BOB, GM, MODERATOR, ScriptedRandom, Table, buttonsOf, openTablePer, refused, text } from './support';
+import { ALICE, BOB, GM, MODERATOR, ScriptedRandom, Table, buttonsOf, listeningProcess, openTablePer, refused, text } from './support';
 
 /** Where the tables' commands run. */
 const PLACE = { guildId: 'guild-1', channelId: 'channel-1' };
@@ -18,30 +17,6 @@ async function statementsOf(counting: CountingPrisma, run: () => Promise<unknown
   const before = counting.statements();
   await run();
   return counting.statements() - before;
-}
-
-/**
- * A bot process as it runs on PostgreSQL, hearing the others' saves through LISTEN on `url`; its
- * listening connection joins `listeners`, for the suite to close.
- */
-async function listeningProcess(
-  prisma: CountingPrisma['prisma'],
-  url: string,
-  listeners: LiveListener[],
-): Promise<{ table: Table; heard: HeardVersions }> {
-  const feed = new LiveFeed();
-  const heard = new HeardVersions();
-  const logger = pino({ level: 'silent' });
-  listeners.push(
-    await listenForLiveNotices(
-      url,
-      (notice) => feed.publish(notice),
-      logger,
-      (up) => heard.setListening(up),
-      heard.listenerName,
-    ),
-  );
-  return { table: new Table(buildServices({ prisma, random: new ScriptedRandom(1), logger, feed, heard })), heard };
 }
 
 /*

@@ -19,6 +19,9 @@ import { createMemorySettingsStore } from '../../support/memory-settings';
 import type { RuleSetId } from '../../../src/rules/ids';
 import { createBestiary } from '../../../src/compendium/bestiary';
 import { memoryHomebrewShelf } from '../../support/memory-homebrew';
+import { HeardVersions } from '../../../src/db/heard-versions';
+import { listenForLiveNotices, type LiveListener } from '../../../src/db/live-listener';
+import { LiveFeed } from '../../../src/live/feed';
 
 /**
  * Dice the test chooses: queued faces come first (each must fit the die), then a seeded stream,
@@ -292,4 +295,28 @@ export function text(reply: Reply): string {
 
 export function buttonsOf(reply: Reply): { customId: string; label: string }[] {
   return (reply.components ?? []).flatMap((row) => row.buttons.map(({ customId, label }) => ({ customId, label })));
+}
+
+/**
+ * A bot process as it runs on PostgreSQL, hearing the others' saves through LISTEN on `url` and
+ * passing them on through its `feed`; its listening connection joins `listeners`, for the suite to close.
+ */
+export async function listeningProcess(
+  prisma: PrismaClient,
+  url: string,
+  listeners: LiveListener[],
+): Promise<{ table: Table; heard: HeardVersions; feed: LiveFeed }> {
+  const feed = new LiveFeed();
+  const heard = new HeardVersions();
+  const logger = pino({ level: 'silent' });
+  listeners.push(
+    await listenForLiveNotices(
+      url,
+      (notice) => feed.publish(notice),
+      logger,
+      (up) => heard.setListening(up),
+      heard.listenerName,
+    ),
+  );
+  return { table: new Table(buildServices({ prisma, random: new ScriptedRandom(1), logger, feed, heard })), heard, feed };
 }

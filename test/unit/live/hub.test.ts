@@ -1,41 +1,10 @@
-import type { ServerResponse } from 'node:http';
 import pino from 'pino';
 import type { Encounter } from '../../../src/combat/types';
 import { LiveFeed } from '../../../src/live/feed';
 import { LiveHub, type LiveState } from '../../../src/live/hub';
 import { LiveStream } from '../../../src/live/stream';
 import { combatant, encounter } from '../commands/init-fixtures';
-
-/** A response that keeps what is written to it. */
-class FakeResponse {
-  written = '';
-  ended = false;
-  destroyed = false;
-  writableLength = 0;
-  private onClose: (() => void) | null = null;
-  writeHead(): this {
-    return this;
-  }
-  write(text: string | Buffer): boolean {
-    this.written += text.toString();
-    return true;
-  }
-  end(text?: string): void {
-    if (text !== undefined) this.written += text;
-    this.ended = true;
-    this.onClose?.();
-  }
-  destroy(): void {
-    this.destroyed = true;
-    this.onClose?.();
-  }
-  once(_event: 'close', listener: () => void): void {
-    this.onClose = listener;
-  }
-  views(): { heading: string }[] {
-    return [...this.written.matchAll(/^event: view\ndata: (.*)$/gm)].map((m) => JSON.parse(m[1] ?? '') as { heading: string });
-  }
-}
+import { FakeResponse } from '../../support/fake-response';
 
 const place = { guildId: 'guild', channelId: 'channel' };
 const fight = (version: number, currentId: string | null, round = 1): Encounter =>
@@ -51,6 +20,7 @@ function setUp(states: LiveState[]) {
   let release: () => void = () => undefined;
   let hold = false;
   const existing = new Set(['link-a']);
+  const laidOver: number[] = [];
   const hub = new LiveHub({
     feed,
     logger: pino({ level: 'silent' }),
@@ -61,11 +31,16 @@ function setUp(states: LiveState[]) {
         if (hold) await new Promise<void>((resolve) => (release = resolve));
         return states[Math.min(reads, states.length) - 1] ?? null;
       },
+      // The rows a test's notice brings name the state they lead to, or none for rows that do not read.
+      afterSave: (before, rows) => {
+        laidOver.push(before.version);
+        return (rows as { after: Encounter | null }).after;
+      },
     },
   });
   const open = async (hash = 'link-a') => {
     const res = new FakeResponse();
-    await hub.join(place, new LiveStream(res as unknown as ServerResponse, hash));
+    await hub.join(place, new LiveStream(res.asResponse(), hash));
     return res;
   };
   return {
@@ -74,6 +49,7 @@ function setUp(states: LiveState[]) {
     open,
     existing,
     reads: () => reads,
+    laidOver,
     holdReads: () => (hold = true),
     release: () => {
       hold = false;
@@ -115,6 +91,32 @@ test("a change saved in this process is shown as saved, with no read; another pr
   await flush();
   expect(reads()).toBe(2);
   expect(page.views().map((v) => v.heading)).toEqual(['Not started yet.', "Round 1 · Alice's turn", "Round 1 · Goblin's turn"]);
+  hub.close();
+});
+
+test("another process's change is shown from the rows its notice brought, with no read, when they lead on from the state shown", async () => {
+  const { open, feed, reads, laidOver, hub } = setUp([state(fight(1, null, 0)), state(fight(3, 'c2')), state(fight(5, 'c1', 2))]);
+  const page = await open();
+  await flush();
+  const changed = (version: number, after: Encounter | null) =>
+    feed.publish({ kind: 'changed', channelId: 'channel', encounterId: 'enc1', version, rows: { after } });
+  changed(2, fight(2, 'c1'));
+  await flush();
+  expect(reads()).toBe(1);
+  // Rows this version cannot read, then a notice past a version this process never heard of: read.
+  changed(3, null);
+  await flush();
+  expect(reads()).toBe(2);
+  changed(5, fight(5, 'c2', 9));
+  await flush();
+  expect(reads()).toBe(3);
+  expect(laidOver).toEqual([1, 2]);
+  expect(page.views().map((v) => v.heading)).toEqual([
+    'Not started yet.',
+    "Round 1 · Alice's turn",
+    "Round 1 · Goblin's turn",
+    "Round 2 · Alice's turn",
+  ]);
   hub.close();
 });
 
@@ -162,7 +164,7 @@ test('a page that left while its link was looked up is not counted, so it holds 
   const { hub } = setUp([state(fight(1, null, 0))]);
   const gone = new FakeResponse();
   gone.destroyed = true;
-  await hub.join(place, new LiveStream(gone as unknown as ServerResponse, 'link-a'));
+  await hub.join(place, new LiveStream(gone.asResponse(), 'link-a'));
   expect(hub.viewers).toBe(0);
   hub.close();
 });
