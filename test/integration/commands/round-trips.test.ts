@@ -2,12 +2,24 @@ import pino from 'pino';
 import { buildServices } from '../../../src/app';
 import type { Encounter } from '../../../src/combat/types';
 import { createCountingPrisma, type CountingPrisma } from '../../../src/db/encounter-statement-counter';
-import type { HeardVersions } from '../../../src/db/heard-versions';
 import type { LiveListener } from '../../../src/db/live-listener';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
 import { startTcpProxy, type TcpProxy } from '../../support/tcp-proxy';
 import { waitUntil } from '../../support/wait-until';
-import { ALICE, BOB, GM, MODERATOR, ScriptedRandom, Table, buttonsOf, listeningProcess, openTablePer, refused, text } from './support';
+import {
+  ALICE,
+  BOB,
+  GM,
+  ListeningPair,
+  MODERATOR,
+  ScriptedRandom,
+  Table,
+  buttonsOf,
+  listeningProcess,
+  openTablePer,
+  refused,
+  text,
+} from './support';
 
 /** Where the tables' commands run. */
 const PLACE = { guildId: 'guild-1', channelId: 'channel-1' };
@@ -185,69 +197,42 @@ describe('a turn button of an ended fight, pressed while the next fight runs', (
 });
 
 describe('what a handler finds on the state this process saw, once another process has changed it', () => {
-  let db: TestDatabase;
-  let counting: CountingPrisma;
-  const listeners: LiveListener[] = [];
-  /** The process whose statements are counted, and the other one. */
-  let ours: Table;
-  let theirs: Table;
-  /** What `ours` heard. */
-  let heard: HeardVersions;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    counting = createCountingPrisma(db.url, 2);
-    ({ table: ours, heard } = await listeningProcess(counting.prisma, db.url, listeners));
-    ({ table: theirs } = await listeningProcess(db.prisma, db.url, listeners));
-  });
-
-  afterAll(async () => {
-    await Promise.all(listeners.map((listener) => listener.close()));
-    await counting.prisma.$disconnect();
-    await db.drop();
-  });
-
-  /** Waits until this process has heard of the other's last save, as it has long before a person's next command comes. */
-  async function heardTheirSave(): Promise<void> {
-    const saved = await theirs.services.encounters.get(PLACE);
-    if (saved === null) throw new Error('no fight');
-    await waitUntil(() => heard.heardPast(saved.id, saved.version - 1), 'the other process’s save, heard');
-  }
+  const pair = ListeningPair.forSuite();
 
   it('finds a caster and a monster the other process added, then answers from memory again', async () => {
-    await ours.run(GM, 'init', 'begin', { name: 'Replicas' });
-    await ours.run(GM, 'init', 'add', { name: 'Orc', hp: 500, ac: 13, initiative: 10 });
-    await theirs.run(GM, 'init', 'add', { monster: 'Mage', hp: '500', initiative: 30 });
-    await heardTheirSave();
+    await pair.ours.run(GM, 'init', 'begin', { name: 'Replicas' });
+    await pair.ours.run(GM, 'init', 'add', { name: 'Orc', hp: 500, ac: 13, initiative: 10 });
+    await pair.theirs.run(GM, 'init', 'add', { monster: 'Mage', hp: '500', initiative: 30 });
+    await pair.heardTheirSave();
     let said = '';
     // The fight as the other process's notice said it saved it: no read, the save alone.
     expect(
-      await statementsOf(counting, async () => {
-        said = text(await ours.run(GM, 'cast', null, { caster: 'Mage', spell: 'Fireball', target: 'Orc' }));
+      await statementsOf(pair.counting, async () => {
+        said = text(await pair.ours.run(GM, 'cast', null, { caster: 'Mage', spell: 'Fireball', target: 'Orc' }));
       }),
     ).toBe(1);
     expect(said).toMatch(/^\*\*Mage\*\* casts \*\*Fireball\*\* \(3rd level\)\.\nOrc's Dexterity save \(DC 14\)/);
     expect(
-      await statementsOf(counting, async () => {
-        said = text(await ours.run(GM, 'attack', null, { attacker: 'Mage', action: 'Arcane Burst', target: 'Orc' }));
+      await statementsOf(pair.counting, async () => {
+        said = text(await pair.ours.run(GM, 'attack', null, { attacker: 'Mage', action: 'Arcane Burst', target: 'Orc' }));
       }),
     ).toBe(1);
     expect(said).toMatch(/^\*\*Mage\*\* uses \*\*Arcane Burst\*\*\./);
   });
 
   it('takes the attack bonus from the sheet of a character who joined through the other process', async () => {
-    await theirs.run(ALICE, 'character', 'create', { name: 'Merric', level: 5, str: 16, hp: 30 });
-    await theirs.run(ALICE, 'init', 'join', {});
-    await heardTheirSave();
-    const said = text(await ours.run(ALICE, 'attack', null, { target: 'Orc', bonus: 'str', damage: '1d8' }));
+    await pair.theirs.run(ALICE, 'character', 'create', { name: 'Merric', level: 5, str: 16, hp: 30 });
+    await pair.theirs.run(ALICE, 'init', 'join', {});
+    await pair.heardTheirSave();
+    const said = text(await pair.ours.run(ALICE, 'attack', null, { target: 'Orc', bonus: 'str', damage: '1d8' }));
     expect(said).toMatch(/^\*\*Merric\*\* makes a melee weapon attack on \*\*Orc\*\*: d20 \d+ \+ 3 \(Str\) \+ 3 \(proficiency\)/);
   });
 
   it('puts a condition on the whole group the other process made, not on the members it knew of', async () => {
-    await ours.run(GM, 'init', 'add', { name: 'Goblin', hp: 7, ac: 15, count: 2 });
-    await theirs.run(GM, 'init', 'add', { name: 'Goblin', hp: 7, ac: 15, count: 2 });
-    await heardTheirSave();
-    const asked = await ours.run(GM, 'condition', 'add', { target: 'Goblin', condition: 'Poisoned' });
+    await pair.ours.run(GM, 'init', 'add', { name: 'Goblin', hp: 7, ac: 15, count: 2 });
+    await pair.theirs.run(GM, 'init', 'add', { name: 'Goblin', hp: 7, ac: 15, count: 2 });
+    await pair.heardTheirSave();
+    const asked = await pair.ours.run(GM, 'condition', 'add', { target: 'Goblin', condition: 'Poisoned' });
     // In initiative order, which the dice decide.
     const [asks] = text(asked).split('\n');
     expect(asks).toMatch(/^\*\*Goblin\*\* stands for Goblin \d, Goblin \d, Goblin \d and Goblin \d\. Put \*\*Poisoned\*\* on all 4\?$/);
@@ -257,31 +242,31 @@ describe('what a handler finds on the state this process saw, once another proce
   /** This process's copy of the fight, with the statements finding it took, and the fight as a read by a process with no copy finds it. */
   async function bothCopies(): Promise<{ kept: Encounter | null; statements: number; read: Encounter | null }> {
     let kept: Encounter | null = null;
-    const statements = await statementsOf(counting, async () => {
-      kept = await ours.services.encounters.seen(PLACE);
+    const statements = await statementsOf(pair.counting, async () => {
+      kept = await pair.ours.services.encounters.seen(PLACE);
     });
-    const reader = buildServices({ prisma: db.prisma, random: new ScriptedRandom(1), logger: pino({ level: 'silent' }) });
+    const reader = buildServices({ prisma: pair.db.prisma, random: new ScriptedRandom(1), logger: pino({ level: 'silent' }) });
     return { kept, statements, read: await reader.encounters.get(PLACE) };
   }
 
   it("keeps its copy of the fight as a read finds it, from the rows each of the other process's saves wrote", async () => {
     const changes: [string, () => Promise<unknown>][] = [
-      ['a hit', () => theirs.run(GM, 'hp', 'damage', { target: 'Orc', amount: '5' })],
-      ['the next turn', () => theirs.run(GM, 'init', 'next')],
-      ['a condition', () => theirs.run(GM, 'condition', 'add', { target: 'Orc', condition: 'Prone' })],
-      ['a concentration spell', () => theirs.run(GM, 'cast', null, { caster: 'Mage', spell: 'Invisibility', target: 'Mage' })],
-      ['a hit on the concentrating caster', () => theirs.run(GM, 'hp', 'damage', { target: 'Mage', amount: '30' })],
-      ['a condition taken off', () => theirs.run(GM, 'condition', 'remove', { target: 'Orc', condition: 'Prone' })],
-      ['a combatant removed, those after it moving up', () => theirs.run(GM, 'init', 'remove', { target: 'Goblin 2' })],
-      ['the removal undone', () => theirs.run(GM, 'init', 'undo')],
-      ['healing', () => theirs.run(GM, 'hp', 'heal', { target: 'Orc', amount: '3' })],
-      ['a combatant added last', () => theirs.run(GM, 'init', 'add', { name: 'Troll', hp: 84, ac: 15, initiative: 1 })],
+      ['a hit', () => pair.theirs.run(GM, 'hp', 'damage', { target: 'Orc', amount: '5' })],
+      ['the next turn', () => pair.theirs.run(GM, 'init', 'next')],
+      ['a condition', () => pair.theirs.run(GM, 'condition', 'add', { target: 'Orc', condition: 'Prone' })],
+      ['a concentration spell', () => pair.theirs.run(GM, 'cast', null, { caster: 'Mage', spell: 'Invisibility', target: 'Mage' })],
+      ['a hit on the concentrating caster', () => pair.theirs.run(GM, 'hp', 'damage', { target: 'Mage', amount: '30' })],
+      ['a condition taken off', () => pair.theirs.run(GM, 'condition', 'remove', { target: 'Orc', condition: 'Prone' })],
+      ['a combatant removed, those after it moving up', () => pair.theirs.run(GM, 'init', 'remove', { target: 'Goblin 2' })],
+      ['the removal undone', () => pair.theirs.run(GM, 'init', 'undo')],
+      ['healing', () => pair.theirs.run(GM, 'hp', 'heal', { target: 'Orc', amount: '3' })],
+      ['a combatant added last', () => pair.theirs.run(GM, 'init', 'add', { name: 'Troll', hp: 84, ac: 15, initiative: 1 })],
       // Every combatant after it moves down a place: its place alone goes in the notice.
-      ['a combatant added early', () => theirs.run(GM, 'init', 'add', { name: 'Ogre', hp: 59, ac: 11, initiative: 25 })],
+      ['a combatant added early', () => pair.theirs.run(GM, 'init', 'add', { name: 'Ogre', hp: 59, ac: 11, initiative: 25 })],
     ];
     for (const [change, make] of changes) {
       await make();
-      await heardTheirSave();
+      await pair.heardTheirSave();
       const { kept, statements, read } = await bothCopies();
       expect({ change, statements }).toEqual({ change, statements: 0 });
       expect(kept).toEqual(read);
@@ -290,16 +275,16 @@ describe('what a handler finds on the state this process saw, once another proce
 
   it('reads the fight once when the rows of a save did not fit in its notice, and forgets it once it ends', async () => {
     // Twenty combatants' rows are past what a notice carries.
-    await theirs.run(GM, 'init', 'add', { name: 'Kobold', hp: 5, ac: 12, count: 20 });
-    await heardTheirSave();
+    await pair.theirs.run(GM, 'init', 'add', { name: 'Kobold', hp: 5, ac: 12, count: 20 });
+    await pair.heardTheirSave();
     const large = await bothCopies();
     expect(large.statements).toBe(1);
     expect(large.kept).toEqual(large.read);
     expect(large.kept?.combatants.filter((combatant) => combatant.name.startsWith('Kobold'))).toHaveLength(20);
     expect((await bothCopies()).statements).toBe(0);
-    const end = buttonsOf(await theirs.run(GM, 'init', 'end')).find((button) => button.label === 'End the encounter');
-    await theirs.press(GM, end?.customId ?? '');
-    await waitUntil(() => heard.heardPast(large.read?.id ?? '', large.read?.version ?? 0), 'the end, heard');
+    const end = buttonsOf(await pair.theirs.run(GM, 'init', 'end')).find((button) => button.label === 'End the encounter');
+    await pair.theirs.press(GM, end?.customId ?? '');
+    await waitUntil(() => pair.heard.heardPast(large.read?.id ?? '', large.read?.version ?? 0), 'the end, pair.heard');
     const ended = await bothCopies();
     expect(ended).toEqual({ kept: null, statements: 1, read: null });
   });

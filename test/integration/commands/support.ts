@@ -22,6 +22,8 @@ import { memoryHomebrewShelf } from '../../support/memory-homebrew';
 import { HeardVersions } from '../../../src/db/heard-versions';
 import { listenForLiveNotices, type LiveListener } from '../../../src/db/live-listener';
 import { LiveFeed } from '../../../src/live/feed';
+import { createCountingPrisma, type CountingPrisma } from '../../../src/db/encounter-statement-counter';
+import { waitUntil } from '../../support/wait-until';
 
 /**
  * Dice the test chooses: queued faces come first (each must fit the die), then a seeded stream,
@@ -319,4 +321,46 @@ export async function listeningProcess(
     ),
   );
   return { table: new Table(buildServices({ prisma, random: new ScriptedRandom(1), logger, feed, heard })), heard, feed };
+}
+
+/**
+ * Two bot processes on one new database, each hearing the other's saves: ours, whose statements
+ * are counted, and theirs. `forSuite` starts them before a suite's tests and closes them after.
+ */
+export class ListeningPair {
+  db!: TestDatabase;
+  counting!: CountingPrisma;
+  ours!: Table;
+  theirs!: Table;
+  /** What ours heard, and the feed it passes notices on through. */
+  heard!: HeardVersions;
+  feed!: LiveFeed;
+  private readonly listeners: LiveListener[] = [];
+
+  static forSuite(): ListeningPair {
+    const pair = new ListeningPair();
+    beforeAll(() => pair.start());
+    afterAll(() => pair.close());
+    return pair;
+  }
+
+  private async start(): Promise<void> {
+    this.db = await createTestDatabase();
+    this.counting = createCountingPrisma(this.db.url, 2);
+    ({ table: this.ours, heard: this.heard, feed: this.feed } = await listeningProcess(this.counting.prisma, this.db.url, this.listeners));
+    ({ table: this.theirs } = await listeningProcess(this.db.prisma, this.db.url, this.listeners));
+  }
+
+  private async close(): Promise<void> {
+    await Promise.all(this.listeners.map((listener) => listener.close()));
+    await this.counting.prisma.$disconnect();
+    await this.db.drop();
+  }
+
+  /** Waits until ours has heard the last save of theirs, as it has long before a person's next command comes. */
+  async heardTheirSave(): Promise<void> {
+    const saved = await this.theirs.services.encounters.get({ guildId: 'guild-1', channelId: this.theirs.channelId });
+    if (saved === null) throw new Error('no fight');
+    await waitUntil(() => this.heard.heardPast(saved.id, saved.version - 1), 'the other process’s save, heard');
+  }
 }

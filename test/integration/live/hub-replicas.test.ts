@@ -1,15 +1,11 @@
 import pino from 'pino';
-import { createCountingPrisma, type CountingPrisma } from '../../../src/db/encounter-statement-counter';
-import type { HeardVersions } from '../../../src/db/heard-versions';
-import type { LiveListener } from '../../../src/db/live-listener';
 import { createLiveStateSource } from '../../../src/db/live-store';
 import { LiveHub } from '../../../src/live/hub';
 import { LiveStream } from '../../../src/live/stream';
 import { liveView, type LiveView } from '../../../src/views/live-view';
-import { createTestDatabase, type TestDatabase } from '../../support/database';
 import { FakeResponse } from '../../support/fake-response';
 import { waitUntil } from '../../support/wait-until';
-import { GM, Table, listeningProcess } from '../commands/support';
+import { GM, ListeningPair } from '../commands/support';
 
 /*
  * A live page served by one process (ours) while another (theirs) takes the fight's commands, on
@@ -19,42 +15,26 @@ import { GM, Table, listeningProcess } from '../commands/support';
 
 const PLACE = { guildId: 'guild-1', channelId: 'channel-1' };
 
-let db: TestDatabase;
-let counting: CountingPrisma;
-const listeners: LiveListener[] = [];
-let ours: Table;
-let theirs: Table;
-/** What ours heard. */
-let heard: HeardVersions;
+const pair = ListeningPair.forSuite();
 let hub: LiveHub;
 const page = new FakeResponse();
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  counting = createCountingPrisma(db.url, 2);
-  const process = await listeningProcess(counting.prisma, db.url, listeners);
-  ({ table: ours, heard } = process);
-  ({ table: theirs } = await listeningProcess(db.prisma, db.url, listeners));
   hub = new LiveHub({
-    source: createLiveStateSource(counting.prisma),
+    source: createLiveStateSource(pair.counting.prisma),
     links: { existing: (hashes) => Promise.resolve(new Set(hashes)) },
-    feed: process.feed,
+    feed: pair.feed,
     logger: pino({ level: 'silent' }),
   });
-  await ours.run(GM, 'init', 'begin', { name: 'Replicas' });
-  await ours.run(GM, 'init', 'add', { name: 'Orc', hp: 50, ac: 13, initiative: 10 });
-  await theirs.run(GM, 'init', 'add', { monster: 'Mage', hp: '40', initiative: 30 });
+  await pair.ours.run(GM, 'init', 'begin', { name: 'Replicas' });
+  await pair.ours.run(GM, 'init', 'add', { name: 'Orc', hp: 50, ac: 13, initiative: 10 });
+  await pair.theirs.run(GM, 'init', 'add', { monster: 'Mage', hp: '40', initiative: 30 });
   await theirsHeard();
   await hub.join(PLACE, new LiveStream(page.asResponse(), 'link'));
   await sent();
 });
 
-afterAll(async () => {
-  hub.close();
-  await Promise.all(listeners.map((listener) => listener.close()));
-  await counting.prisma.$disconnect();
-  await db.drop();
-});
+afterAll(() => hub.close());
 
 /** Lets the hub's sends, a turn of the event loop after it decides them, reach the page. */
 async function sent(): Promise<void> {
@@ -63,9 +43,7 @@ async function sent(): Promise<void> {
 
 /** Waits until ours has heard the last save of theirs, and the page has been sent what it showed. */
 async function theirsHeard(): Promise<void> {
-  const saved = await theirs.services.encounters.get(PLACE);
-  if (saved === null) throw new Error('no fight');
-  await waitUntil(() => heard.heardPast(saved.id, saved.version - 1), 'the save of theirs, heard');
+  await pair.heardTheirSave();
   await sent();
 }
 
@@ -78,7 +56,7 @@ function lastView(): LiveView {
 
 /** The page's last view and the view a read of the fight gives, but for how long the turn has lasted. */
 async function shownAndRead() {
-  const read = await createLiveStateSource(db.prisma).latest(PLACE.channelId);
+  const read = await createLiveStateSource(pair.db.prisma).latest(PLACE.channelId);
   if (read === null) throw new Error('no fight');
   const { turnElapsedMs: _readElapsed, ...asRead } = liveView(read.encounter, read.monsterHp, read.turnStartedAt, new Date());
   const { turnElapsedMs: _shownElapsed, ...shown } = lastView();
@@ -87,20 +65,20 @@ async function shownAndRead() {
 
 test("shows each change of the other process's from the rows its notice brought, as a read would, and sends no statement", async () => {
   const changes: [string, () => Promise<unknown>][] = [
-    ['the first turn', () => theirs.run(GM, 'init', 'next')],
-    ['a hit', () => theirs.run(GM, 'hp', 'damage', { target: 'Orc', amount: '30' })],
-    ['a condition', () => theirs.run(GM, 'condition', 'add', { target: 'Orc', condition: 'Prone' })],
-    ['a spell', () => theirs.run(GM, 'cast', null, { caster: 'Mage', spell: 'Fireball', target: 'Orc' })],
-    ['the next turn', () => theirs.run(GM, 'init', 'next')],
-    ['an undo', () => theirs.run(GM, 'init', 'undo')],
-    ['a combatant added', () => theirs.run(GM, 'init', 'add', { name: 'Troll', hp: 84, ac: 15, initiative: 20 })],
+    ['the first turn', () => pair.theirs.run(GM, 'init', 'next')],
+    ['a hit', () => pair.theirs.run(GM, 'hp', 'damage', { target: 'Orc', amount: '30' })],
+    ['a condition', () => pair.theirs.run(GM, 'condition', 'add', { target: 'Orc', condition: 'Prone' })],
+    ['a spell', () => pair.theirs.run(GM, 'cast', null, { caster: 'Mage', spell: 'Fireball', target: 'Orc' })],
+    ['the next turn', () => pair.theirs.run(GM, 'init', 'next')],
+    ['an undo', () => pair.theirs.run(GM, 'init', 'undo')],
+    ['a combatant added', () => pair.theirs.run(GM, 'init', 'add', { name: 'Troll', hp: 84, ac: 15, initiative: 20 })],
   ];
   for (const [change, make] of changes) {
     const views = page.views().length;
-    const statements = counting.statements();
+    const statements = pair.counting.statements();
     await make();
     await theirsHeard();
-    expect({ change, views: page.views().length - views, statements: counting.statements() - statements }).toEqual({
+    expect({ change, views: page.views().length - views, statements: pair.counting.statements() - statements }).toEqual({
       change,
       views: 1,
       statements: 0,
@@ -111,13 +89,13 @@ test("shows each change of the other process's from the rows its notice brought,
 });
 
 test('reads the fight when the rows of a save did not fit in its notice', async () => {
-  const statements = counting.statements();
+  const statements = pair.counting.statements();
   // Twenty combatants' rows are past what a notice carries.
-  await theirs.run(GM, 'init', 'add', { name: 'Kobold', hp: 5, ac: 12, count: 20 });
+  await pair.theirs.run(GM, 'init', 'add', { name: 'Kobold', hp: 5, ac: 12, count: 20 });
   await theirsHeard();
-  await waitUntil(() => counting.statements() > statements, 'the read');
+  await waitUntil(() => pair.counting.statements() > statements, 'the read');
   await waitUntil(() => lastView().combatants.length === 23, 'the kobolds, shown');
-  expect(counting.statements() - statements).toBe(1);
+  expect(pair.counting.statements() - statements).toBe(1);
   const { shown, asRead } = await shownAndRead();
   expect(shown).toEqual(asRead);
 });
