@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { LiveView } from '../../src/views/live-view';
 
 /** A response that keeps what is written to it. */
 export class FakeResponse {
@@ -26,8 +27,9 @@ export class FakeResponse {
   once(_event: 'close', listener: () => void): void {
     this.onClose = listener;
   }
-  views(): { heading: string }[] {
-    return [...this.written.matchAll(/^event: view\ndata: (.*)$/gm)].map((m) => JSON.parse(m[1] ?? '') as { heading: string });
+  /** The views sent, as the page reads them. */
+  views(): LiveView[] {
+    return [...this.written.matchAll(/^event: view\ndata: (.*)$/gm)].map((m) => JSON.parse(m[1] ?? '') as LiveView);
   }
 
   /** As a live stream takes it. */

@@ -51,7 +51,7 @@ async function theirsHeard(): Promise<void> {
 function lastView(): LiveView {
   const view = page.views().at(-1);
   if (view === undefined) throw new Error('nothing shown');
-  return view as unknown as LiveView;
+  return view;
 }
 
 /** The page's last view and the view a read of the fight gives, but for how long the turn has lasted. */
