@@ -6,7 +6,8 @@
  * counted on the connections themselves. The "cold" rows use a new service for every command, as if
  * each were the first this process saw of its encounter (another replica made the last change); the
  * "racing" rows have 10 senders in one channel, so commands collide on one encounter, in one
- * process or split between two.
+ * process or split between two; the last rows have two processes hearing each other take a
+ * channel's commands in turn, then again with a live page open on each channel on the second.
  *
  * Then through the command handlers, as the transports run them: `/init next` and `/hp damage` with
  * a tracker whose edit takes REST_DELAY_MS (a slow Discord), the edit awaited before the reply (as
@@ -32,6 +33,7 @@
  * back, and the floor at the same pace. `--only=commands,service,discord,sizes,quiet` runs some of
  * the five tables.
  */
+import type { ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import pino from 'pino';
@@ -54,6 +56,9 @@ import { withBenchDatabase } from './bench-database';
 import { HeardVersions } from '../src/db/heard-versions';
 import { listenForLiveNotices, type LiveListener } from '../src/db/live-listener';
 import { LiveFeed } from '../src/live/feed';
+import { LiveHub } from '../src/live/hub';
+import { LiveStream } from '../src/live/stream';
+import { createLiveStateSource } from '../src/db/live-store';
 
 const ENCOUNTERS = 100;
 const COMBATANTS = 10;
@@ -805,6 +810,20 @@ async function quietRows(url: string, services: Services): Promise<string> {
   }
 }
 
+/** A live page's connection that takes every event and goes nowhere. */
+function pageNowhere(): ServerResponse {
+  const page = {
+    writableLength: 0,
+    writeHead: () => page,
+    write: () => true,
+    end: () => undefined,
+    destroy: () => undefined,
+    once: () => page,
+  };
+  // LiveStream uses these members of a response alone.
+  return page as unknown as ServerResponse;
+}
+
 /** `/init next` and `/hp damage` through the service at 1, 10 and 50 busy channels, cold, racing and on two processes in turn. */
 async function serviceRows(url: string, service: EncounterService, counting: CountingPrisma): Promise<void> {
   const next = (where: Place) => service.apply(GM, where, 'init next', nextTurn);
@@ -842,10 +861,12 @@ async function serviceRows(url: string, service: EncounterService, counting: Cou
   // Two processes as the bot runs them on PostgreSQL, each hearing the other's saves: a channel's
   // commands land on one and the other in turn, as a load balancer may send them.
   const other = new HeardVersions();
+  const otherFeed = new LiveFeed();
+  otherFeed.subscribe((notice) => other.hear(notice));
   const logger = pino({ level: 'silent' });
   const otherListener = await listenForLiveNotices(
     url,
-    (notice) => other.hear(notice),
+    (notice) => otherFeed.publish(notice),
     logger,
     (up) => other.setListening(up),
     other.listenerName,
@@ -858,6 +879,20 @@ async function serviceRows(url: string, service: EncounterService, counting: Cou
         amount: '1',
       });
     rows.push(await measure('/hp damage (2 processes in turn)', 10, inTurn, counting.statements));
+    // The same with a live page open on each channel, served by the second process: its pages follow
+    // the first one's saves from the rows their notices bring, not by reading the fight.
+    const hub = new LiveHub({
+      source: createLiveStateSource(counting.prisma),
+      links: { existing: (hashes) => Promise.resolve(new Set(hashes)) },
+      feed: otherFeed,
+      logger,
+    });
+    try {
+      for (let channel = 0; channel < 10; channel += 1) await hub.join(place(channel), new LiveStream(pageNowhere(), 'bench'));
+      rows.push(await measure('/hp damage (2 processes in turn, a live page on each channel)', 10, inTurn, counting.statements));
+    } finally {
+      hub.close();
+    }
   } finally {
     await otherListener.close();
   }
