@@ -122,7 +122,10 @@ export const EFFECT_COLUMNS = everyColumnOf<EffectRow>()([
   'save_pending',
 ] as const);
 
-/** The encounter's own columns; `active_channel_id` holds the channel while the encounter runs. */
+/**
+ * The encounter's own columns as it begins; `active_channel_id` holds the channel while the
+ * encounter runs, and `turn_started_at` is when the fight began until a save moves the turn.
+ */
 export function encounterRow(encounter: Encounter): EncounterRow {
   return {
     id: encounter.id,
@@ -143,6 +146,7 @@ export function encounterRow(encounter: Encounter): EncounterRow {
     next_seq: encounter.nextSeq,
     created_at: encounter.createdAt.toISOString(),
     ended_at: encounter.endedAt?.toISOString() ?? null,
+    turn_started_at: encounter.createdAt.toISOString(),
   };
 }
 

@@ -257,6 +257,9 @@ const saveHead = (rows: boolean) => `WITH enc AS (
     next_seq = (${SAVE_INPUT}->>'nextSeq')::int,
     ended_at = (${SAVE_INPUT}->>'endedAt')::timestamptz,
     active_channel_id = CASE WHEN ${SAVE_INPUT}->>'endedAt' IS NULL THEN e.active_channel_id END,
+    turn_started_at = CASE
+      WHEN e.current_id IS DISTINCT FROM ${SAVE_INPUT}->>'currentId' OR e.round <> (${SAVE_INPUT}->>'round')::int
+      THEN (${SAVE_INPUT}->>'at')::timestamptz ELSE e.turn_started_at END,
     version = e.version + 1
   WHERE e.id = $1::uuid AND e.version = $2::int
   RETURNING ${rows ? 'e.*' : 'e.id, e.version, e.channel_id'}

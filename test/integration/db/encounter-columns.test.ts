@@ -108,9 +108,9 @@ describe('encounters', () => {
     expect(sorted(Object.keys(encounterRow(running)))).toEqual(await tableColumns('encounters'));
   });
 
-  test('a load reads every column but active_channel_id (its filter)', async () => {
+  test("a load reads every column but active_channel_id (its filter) and turn_started_at (the live page's)", async () => {
     const read = columnsRead(await throughTable('encounters', encounterRow(running)), (row) => encounterFromRows(row, [], []));
-    expect(sorted([...read, 'active_channel_id'])).toEqual(await tableColumns('encounters'));
+    expect(sorted([...read, 'active_channel_id', 'turn_started_at'])).toEqual(await tableColumns('encounters'));
   });
 
   test('an encounter comes back from the table whole', async () => {
