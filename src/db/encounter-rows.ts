@@ -436,11 +436,20 @@ const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id 
 /**
  * The encounter as a load would read it after a save that `rows` (a notice's) describes, given
  * `before`, the state the save replaced: what the save did not write is as it was, and what it wrote
- * is read from its rows as a load reads them. Null when `rows` are not a save's rows.
+ * is read from its rows as a load reads them. Null when `rows` are not a save's rows, or hold values
+ * this version cannot read (another version of the bot wrote them): the caller reads instead.
  */
 export function encounterAfterSave(before: Encounter, rows: unknown): Encounter | null {
   const saved = savedRows(rows);
   if (saved === null) return null;
+  try {
+    return laidOver(before, saved);
+  } catch {
+    return null;
+  }
+}
+
+function laidOver(before: Encounter, saved: SavedRows): Encounter {
   const goneEffects = new Set(saved.goneEffects);
   const writtenEffects = new Map(saved.effects.map((row) => [columnReader(row).text('id'), effectFromRow(row)]));
   const effects = [

@@ -704,13 +704,8 @@ function createPrismaEncounterStore(
   heard?.followSaves((notice) => {
     const kept = cache.get(notice.channelId);
     if (kept?.id !== notice.encounterId || kept.version !== notice.version - 1 || notice.rows === undefined) return;
-    let after: Encounter | null = null;
-    try {
-      after = encounterAfterSave(kept, notice.rows);
-    } catch {
-      // Rows this version cannot read (another version of the bot wrote them): the next command reads instead.
-    }
-    if (after === null || after.version !== notice.version) cache.forget(notice.channelId);
+    const after = encounterAfterSave(kept, notice.rows);
+    if (after?.version !== notice.version) cache.forget(notice.channelId);
     else cache.remember(after);
   });
 

@@ -1,8 +1,5 @@
-import type { LiveNotice } from '../live/feed';
+import type { ChangedNotice, LiveNotice } from '../live/feed';
 import { listenerName } from './live-notices';
-
-/** A save another process made, as its notice told it. */
-export type HeardSave = Extract<LiveNotice, { kind: 'changed' }>;
 
 /** How long after another process's last save heard this process still sends its own saves' rows. */
 const OTHERS_SAVING_MS = 180_000;
@@ -26,7 +23,7 @@ export class HeardVersions {
   private listening = false;
   /** Counts the times the connection came up: a save sent before the last one may have gone unheard by others. */
   private epoch = 0;
-  private readonly followers = new Set<(notice: HeardSave) => void>();
+  private readonly followers = new Set<(notice: ChangedNotice) => void>();
   /** When a save of another process was last heard (ms), null when none since listening began. */
   private othersSavedAt: number | null = null;
 
@@ -66,7 +63,7 @@ export class HeardVersions {
    * Hands `follow` every other process's save heard from now on, once its version is recorded: an
    * encounter cache brings its copy up to date from the rows the notice carries.
    */
-  followSaves(follow: (notice: HeardSave) => void): void {
+  followSaves(follow: (notice: ChangedNotice) => void): void {
     this.followers.add(follow);
   }
 

@@ -110,13 +110,6 @@ export function createLiveStateSource(prisma: Queryable): LiveStateSource {
       };
     },
 
-    afterSave(before, rows) {
-      try {
-        return encounterAfterSave(before, rows);
-      } catch {
-        // Rows this version cannot read (another version of the bot wrote them): the hub reads instead.
-        return null;
-      }
-    },
+    afterSave: encounterAfterSave,
   };
 }

@@ -25,6 +25,9 @@ export type LiveNotice =
   | { kind: 'settings'; guildId: string }
   | { kind: 'resync' };
 
+/** A saved change's notice. */
+export type ChangedNotice = Extract<LiveNotice, { kind: 'changed' }>;
+
 export type LiveNoticeListener = (notice: LiveNotice) => void;
 
 /** Passes notices on to whoever listens in this process; the database's notices are published into it too. */

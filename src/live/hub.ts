@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Encounter, Place } from '../combat/types';
 import type { LiveMonsterHp } from '../settings/store';
 import { liveView, NO_FIGHT_VIEW, type LiveView } from '../views/live-view';
-import type { LiveFeed, LiveNotice } from './feed';
+import type { ChangedNotice, LiveFeed, LiveNotice } from './feed';
 import type { LiveLinkStore } from './links';
 import { liveEvent, type LiveStream } from './stream';
 
@@ -24,8 +24,6 @@ export interface LiveStateSource {
    */
   afterSave(before: Encounter, rows: unknown): Encounter | null;
 }
-
-type ChangedNotice = Extract<LiveNotice, { kind: 'changed' }>;
 
 interface Channel {
   guildId: string;

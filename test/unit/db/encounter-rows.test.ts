@@ -5,6 +5,7 @@ import {
   combatantRow,
   effectFromRow,
   effectRow,
+  encounterAfterSave,
   encounterFromRows,
   encounterRow,
 } from '../../../src/db/encounter-rows';
@@ -56,6 +57,20 @@ describe('the columns the save statement writes', () => {
   it('are exactly the keys of an effect row', () => {
     expect(Object.keys(effectRow(slowed)).sort()).toEqual([...EFFECT_COLUMNS].sort());
     expect(new Set(EFFECT_COLUMNS).size).toBe(EFFECT_COLUMNS.length);
+  });
+});
+
+describe("the fight after another process's save, from the rows its notice brought", () => {
+  const nothingElse = { combatants: [], changedCombatants: [], goneCombatants: [], effects: [], goneEffects: [] };
+
+  it('is the state before with what the save wrote laid over it', () => {
+    const encounter = stored(encounterRow({ ...running, version: running.version + 1, round: 5 }));
+    expect(encounterAfterSave(running, { encounter, ...nothingElse })).toEqual({ ...running, version: running.version + 1, round: 5 });
+  });
+
+  it('is null for rows that are not a save’s, or that hold what this version cannot read', () => {
+    expect(encounterAfterSave(running, { rows: [] })).toBeNull();
+    expect(encounterAfterSave(running, { encounter: { id: running.id }, ...nothingElse })).toBeNull();
   });
 });
 
