@@ -54,7 +54,7 @@ import { coalesceEdits, type CoalescingMessenger } from '../src/transports/coale
 import type { Reply } from '../src/views/reply';
 import { withBenchDatabase } from './bench-database';
 import { HeardVersions } from '../src/db/heard-versions';
-import { listenForLiveNotices, type LiveListener } from '../src/db/live-listener';
+import { listenIntoFeed, type LiveListener } from '../src/db/live-listener';
 import { LiveFeed } from '../src/live/feed';
 import { LiveHub } from '../src/live/hub';
 import { LiveStream } from '../src/live/stream';
@@ -864,13 +864,7 @@ async function serviceRows(url: string, service: EncounterService, counting: Cou
   const otherFeed = new LiveFeed();
   otherFeed.subscribe((notice) => other.hear(notice));
   const logger = pino({ level: 'silent' });
-  const otherListener = await listenForLiveNotices(
-    url,
-    (notice) => otherFeed.publish(notice),
-    logger,
-    (up) => other.setListening(up),
-    other.listenerName,
-  );
+  const otherListener = await listenIntoFeed(url, otherFeed, other, logger);
   try {
     const otherService = processService(other);
     const inTurn = (where: Place, step: number) =>
@@ -909,13 +903,7 @@ async function main(): Promise<void> {
       const logger = pino({ level: 'silent' });
       const feed = new LiveFeed();
       const heard = new HeardVersions();
-      listener = await listenForLiveNotices(
-        url,
-        (notice) => feed.publish(notice),
-        logger,
-        (up) => heard.setListening(up),
-        heard.listenerName,
-      );
+      listener = await listenIntoFeed(url, feed, heard, logger);
       const service = createEncounterService({
         prisma: counting.prisma,
         random: createCryptoRandom(),

@@ -23,7 +23,7 @@ import { LiveFeed } from './live/feed';
 import { LiveLinks } from './live/links';
 import { serveLivePages, type LivePages, type ServeOptions } from './live/live-pages';
 import { createLiveLinkStore, createLiveStateSource } from './db/live-store';
-import { listenForLiveNotices } from './db/live-listener';
+import { listenIntoFeed } from './db/live-listener';
 import { HeardVersions } from './db/heard-versions';
 import type { LivePagesOff } from './views/live-share';
 import { createChartRenderer } from './charts';
@@ -119,13 +119,7 @@ export async function openApp({ config, logger, memory = false, seed, database, 
   // the embedded database has one process, which publishes in process. Not awaited: until it listens, the catch-up asks.
   const listener =
     db.kind === 'postgres'
-      ? listenForLiveNotices(
-          db.url,
-          (notice) => feed.publish(notice),
-          logger,
-          (up) => heard.setListening(up),
-          heard.listenerName,
-        ).catch((error: unknown) => {
+      ? listenIntoFeed(db.url, feed, heard, logger).catch((error: unknown) => {
           logger.warn({ err: error }, "could not listen for other processes' changes; live pages and trackers will ask the database");
           return null;
         })

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { parseLiveNotice, type LiveNotice } from '../live/feed';
+import { parseLiveNotice, type LiveFeed, type LiveNotice } from '../live/feed';
+import type { HeardVersions } from './heard-versions';
 import { LIVE_CHANNEL, listenerName } from './live-notices';
 
 /** A listener renews its row this often; saves count a row as a listener for LISTENER_FRESH (src/db/live-notices.ts). */
@@ -116,4 +117,18 @@ export async function listenForLiveNotices(
       await client?.end();
     },
   };
+}
+
+/**
+ * Listens as a bot process does on PostgreSQL: every notice into `feed`, and whether it listens,
+ * under which name, kept by `heard`, which vouches for the versions this process has heard.
+ */
+export function listenIntoFeed(url: string, feed: LiveFeed, heard: HeardVersions, logger: Logger): Promise<LiveListener> {
+  return listenForLiveNotices(
+    url,
+    (notice) => feed.publish(notice),
+    logger,
+    (up) => heard.setListening(up),
+    heard.listenerName,
+  );
 }

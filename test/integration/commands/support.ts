@@ -20,7 +20,7 @@ import type { RuleSetId } from '../../../src/rules/ids';
 import { createBestiary } from '../../../src/compendium/bestiary';
 import { memoryHomebrewShelf } from '../../support/memory-homebrew';
 import { HeardVersions } from '../../../src/db/heard-versions';
-import { listenForLiveNotices, type LiveListener } from '../../../src/db/live-listener';
+import { listenIntoFeed, type LiveListener } from '../../../src/db/live-listener';
 import { LiveFeed } from '../../../src/live/feed';
 import { createCountingPrisma, type CountingPrisma } from '../../../src/db/encounter-statement-counter';
 import { waitUntil } from '../../support/wait-until';
@@ -311,15 +311,7 @@ export async function listeningProcess(
   const feed = new LiveFeed();
   const heard = new HeardVersions();
   const logger = pino({ level: 'silent' });
-  listeners.push(
-    await listenForLiveNotices(
-      url,
-      (notice) => feed.publish(notice),
-      logger,
-      (up) => heard.setListening(up),
-      heard.listenerName,
-    ),
-  );
+  listeners.push(await listenIntoFeed(url, feed, heard, logger));
   return { table: new Table(buildServices({ prisma, random: new ScriptedRandom(1), logger, feed, heard })), heard, feed };
 }
 

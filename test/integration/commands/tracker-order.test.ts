@@ -13,7 +13,7 @@ import { createTestDatabase, type TestDatabase } from '../../support/database';
 import { GM, Table } from './support';
 import { HeardVersions } from '../../../src/db/heard-versions';
 import { createCountingPrisma, type CountingPrisma } from '../../../src/db/encounter-statement-counter';
-import { listenForLiveNotices } from '../../../src/db/live-listener';
+import { listenIntoFeed } from '../../../src/db/live-listener';
 import { LiveFeed } from '../../../src/live/feed';
 import { LIVE_CHANNEL } from '../../../src/db/live-notices';
 import pg from 'pg';
@@ -68,13 +68,7 @@ async function hearingProcessOn(
   const feed = new LiveFeed();
   const heard = new HeardVersions();
   const logger = pino({ level: 'silent' });
-  const listener = await listenForLiveNotices(
-    db.url,
-    (notice) => feed.publish(notice),
-    logger,
-    (up) => heard.setListening(up),
-    heard.listenerName,
-  );
+  const listener = await listenIntoFeed(db.url, feed, heard, logger);
   return {
     services: buildServices({ prisma, random: createSeededRandom(seed), logger, feed, heard }),
     close: () => listener.close(),
