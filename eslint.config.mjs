@@ -15,6 +15,13 @@ export default tseslint.config(
   },
   { files: ['eslint.config.mjs'], ...tseslint.configs.disableTypeChecked },
   {
+    // Jest's TypeScript transform is the one file jest loads as it is, before any TypeScript runs.
+    files: ['test/support/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, sourceType: 'commonjs' },
+    rules: { ...tseslint.configs.disableTypeChecked.rules, '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // The live page's own script runs in the browser as it is, with no build and no types.
     files: ['src/live/client/*.js'],
     ...tseslint.configs.disableTypeChecked,
