@@ -33,7 +33,6 @@
  * back, and the floor at the same pace. `--only=commands,service,discord,sizes,quiet` runs some of
  * the five tables.
  */
-import type { ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import pino from 'pino';
@@ -59,6 +58,7 @@ import { LiveFeed } from '../src/live/feed';
 import { LiveHub } from '../src/live/hub';
 import { LiveStream } from '../src/live/stream';
 import { createLiveStateSource } from '../src/db/live-store';
+import { FakeResponse } from '../test/support/fake-response';
 
 const ENCOUNTERS = 100;
 const COMBATANTS = 10;
@@ -810,20 +810,6 @@ async function quietRows(url: string, services: Services): Promise<string> {
   }
 }
 
-/** A live page's connection that takes every event and goes nowhere. */
-function pageNowhere(): ServerResponse {
-  const page = {
-    writableLength: 0,
-    writeHead: () => page,
-    write: () => true,
-    end: () => undefined,
-    destroy: () => undefined,
-    once: () => page,
-  };
-  // LiveStream uses these members of a response alone.
-  return page as unknown as ServerResponse;
-}
-
 /** `/init next` and `/hp damage` through the service at 1, 10 and 50 busy channels, cold, racing and on two processes in turn. */
 async function serviceRows(url: string, service: EncounterService, counting: CountingPrisma): Promise<void> {
   const next = (where: Place) => service.apply(GM, where, 'init next', nextTurn);
@@ -882,7 +868,8 @@ async function serviceRows(url: string, service: EncounterService, counting: Cou
       logger,
     });
     try {
-      for (let channel = 0; channel < 10; channel += 1) await hub.join(place(channel), new LiveStream(pageNowhere(), 'bench'));
+      for (let channel = 0; channel < 10; channel += 1)
+        await hub.join(place(channel), new LiveStream(new FakeResponse().asResponse(), 'bench'));
       rows.push(await measure('/hp damage (2 processes in turn, a live page on each channel)', 10, inTurn, counting.statements));
     } finally {
       hub.close();
