@@ -116,14 +116,9 @@ export async function openApp({ config, logger, memory = false, seed, database, 
   const liveLinks = new LiveLinks(linkStore, livePagesOff, (notice) => feed.publish(notice));
   const heard = new HeardVersions();
   // Replicas on one PostgreSQL hear each other's saves, for the live pages and the trackers' catch-up;
-  // the embedded database has one process, which publishes in process. Not awaited: until it listens, the catch-up asks.
-  const listener =
-    db.kind === 'postgres'
-      ? listenIntoFeed(db.url, feed, heard, logger).catch((error: unknown) => {
-          logger.warn({ err: error }, "could not listen for other processes' changes; live pages and trackers will ask the database");
-          return null;
-        })
-      : Promise.resolve(null);
+  // the embedded database has one process, which publishes in process. Not awaited: until it listens
+  // (a first try that fails is retried), the catch-up asks.
+  const listener = db.kind === 'postgres' ? listenIntoFeed(db.url, feed, heard, logger) : Promise.resolve(null);
   // The embedded database is this process's alone (its lock sees to it): every save is heard, as it is made here.
   if (db.kind === 'embedded') heard.setListening(true);
   const services = buildServices({ prisma: db.prisma, random, logger, feed, liveLinks, heard });

@@ -18,7 +18,7 @@ const REGISTER_SQL = `
 WITH gone AS (DELETE FROM listeners WHERE seen_at < now() - interval '1 hour')
 INSERT INTO listeners (name) VALUES ($1) ON CONFLICT (name) DO UPDATE SET seen_at = now()`;
 
-/** After a lost connection, the next try waits this long, doubling up to the most. */
+/** After a lost connection or a failed try, the next try waits this long, doubling up to the most. */
 const FIRST_RETRY_MS = 500;
 const MOST_RETRY_MS = 15_000;
 
@@ -32,7 +32,9 @@ export interface LiveListener {
  * once listening again, since notices sent meanwhile are lost; `listening` hears when it is up and down.
  * So does a renewal of its row that fails or goes unanswered: past LISTENER_FRESH other processes
  * would stop telling it of their saves while it still listened, and what it vouches for
- * (HeardVersions) would go stale.
+ * (HeardVersions) would go stale. A first try that fails is retried the same way: the listener is
+ * returned either way, and `close` ends whatever connection it has or is opening, so a process whose
+ * database blinked as it started still listens later, and still exits when told to.
  */
 export async function listenForLiveNotices(
   url: string,
@@ -45,9 +47,14 @@ export async function listenForLiveNotices(
   let closed = false;
   let retryMs = FIRST_RETRY_MS;
   let timer: NodeJS.Timeout | undefined;
+  /** The try under way, which `close` waits for: it either fails, its connection ended, or leaves `client` set. */
+  let trying: Promise<boolean> | null = null;
 
-  /** Gives up `lost` and listens again on a new connection, once `retry` gets one. */
+  /** Gives up `lost`, the connection it listened on, and listens again on a new one, once `retry` gets one. */
   const relisten = (lost: pg.Client, error: unknown, why: string): void => {
+    // A try's own connection is not yet listened on: the try fails, and says so.
+    if (lost !== client) return;
+    client = null;
     listening(false);
     logger.warn({ err: error }, why);
     void lost.end().catch(() => undefined);
@@ -67,43 +74,62 @@ export async function listenForLiveNotices(
       if (notice !== null) publish(notice);
     });
     next.on('error', (error) => relisten(next, error, 'lost the connection that hears of changes for live pages; reconnecting'));
-    await next.connect();
-    // Registered before listening, so a save that could find this process unregistered commits before it listens.
-    await next.query(REGISTER_SQL, [name]);
-    await next.query(`LISTEN ${LIVE_CHANNEL}`);
-    if (closed) {
-      await next.end();
-      return;
+    try {
+      await next.connect();
+      // Registered before listening, so a save that could find this process unregistered commits before it listens.
+      await next.query(REGISTER_SQL, [name]);
+      await next.query(`LISTEN ${LIVE_CHANNEL}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
     }
+    // Closed meanwhile: `close`, which waits for this try, unregisters and ends it.
     client = next;
-    listening(true);
+    if (!closed) listening(true);
   };
 
+  /** One try at listening; true once it listens. A failed one schedules the next. */
+  const tryToListen = async (): Promise<boolean> => {
+    try {
+      await connect();
+      retryMs = FIRST_RETRY_MS;
+      return true;
+    } catch (error) {
+      if (closed) return false;
+      logger.warn({ err: error, retryMs }, 'could not listen for changes for live pages; trying again');
+      retry();
+      return false;
+    }
+  };
+
+  const attempt = async (): Promise<boolean> => {
+    trying = tryToListen();
+    try {
+      return await trying;
+    } finally {
+      trying = null;
+    }
+  };
+
+  /** Tries again after `retryMs`, and doubles it for the try after, up to the most. */
   const retry = (): void => {
-    client = null;
     if (closed || timer !== undefined) return;
+    const waitMs = retryMs;
+    retryMs = Math.min(retryMs * 2, MOST_RETRY_MS);
     timer = setTimeout(() => {
       timer = undefined;
-      connect().then(
-        () => {
-          retryMs = FIRST_RETRY_MS;
-          publish({ kind: 'resync' });
-        },
-        (error: unknown) => {
-          logger.warn({ err: error, retryMs }, 'could not listen for changes for live pages; trying again');
-          retryMs = Math.min(retryMs * 2, MOST_RETRY_MS);
-          retry();
-        },
-      );
-    }, retryMs);
+      void attempt().then((listens) => {
+        if (listens && !closed) publish({ kind: 'resync' });
+      });
+    }, waitMs);
     timer.unref();
   };
 
-  await connect();
+  await attempt();
   const heartbeat = setInterval(() => {
     const renewing = client;
     renewing?.query(REGISTER_SQL, [name]).catch((error: unknown) => {
-      if (client === renewing) relisten(renewing, error, 'could not renew this process as a listener; listening again');
+      relisten(renewing, error, 'could not renew this process as a listener; listening again');
     });
   }, HEARTBEAT_MS);
   heartbeat.unref();
@@ -111,10 +137,13 @@ export async function listenForLiveNotices(
     async close() {
       closed = true;
       clearInterval(heartbeat);
-      listening(false);
-      await client?.query('DELETE FROM listeners WHERE name = $1', [name]).catch(() => undefined);
       clearTimeout(timer);
-      await client?.end();
+      listening(false);
+      await trying;
+      const last = client;
+      client = null;
+      await last?.query('DELETE FROM listeners WHERE name = $1', [name]).catch(() => undefined);
+      await last?.end();
     },
   };
 }

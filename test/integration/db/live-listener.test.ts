@@ -39,6 +39,52 @@ async function until(done: () => boolean): Promise<void> {
   }
 }
 
+/** Polls the database until `done`, letting the sockets' callbacks run between, with the timers held. */
+async function eventually(done: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error('waited 5 s in vain');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+async function count(sql: string): Promise<number> {
+  const { rows } = await admin.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`);
+  return rows[0]?.n ?? Number.NaN;
+}
+
+/** The test database's connections but the test's own. */
+const others = () => count('pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+const waitingOnALock = () => count("pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
+const registered = () => count('listeners');
+
+/**
+ * Holds the `listeners` table from a connection of its own, so that a registration waits until
+ * `release`. (Not from the test's connection: inside a transaction, pg_stat_activity does not change.)
+ */
+async function lockListeners(): Promise<{ pid: number; release: () => Promise<void> }> {
+  const locker = new pg.Client({ connectionString: db.url });
+  await locker.connect();
+  await locker.query('BEGIN');
+  await locker.query('LOCK TABLE listeners IN ACCESS EXCLUSIVE MODE');
+  const { rows } = await locker.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  return {
+    pid: rows[0]?.pid ?? 0,
+    release: async () => {
+      await locker.query('COMMIT');
+      await locker.end();
+    },
+  };
+}
+
+/** Ends the listener's connections to the test database, as a server restarting does. */
+async function terminateListener(locker: { pid: number }): Promise<void> {
+  await admin.query(
+    'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid NOT IN (pg_backend_pid(), $1)',
+    [locker.pid],
+  );
+}
+
 /** Lets the sockets' callbacks run for `ms`, with the timers held. */
 async function meanwhile(ms: number): Promise<void> {
   const end = Date.now() + ms;
@@ -98,4 +144,58 @@ test('a renewal left unanswered, as on a connection the network dropped, counts 
   jest.advanceTimersByTime(500);
   await until(() => up.length === 3 && notices.includes('resync'));
   expect(up).toEqual([true, false, true]);
+});
+
+test('a first try the server cuts off leaves no connection behind: the listener still comes back, listens once it can, and closes', async () => {
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask', 'Date', 'performance'] });
+  const up: boolean[] = [];
+  const notices: LiveNotice['kind'][] = [];
+  const locker = await lockListeners();
+  const starting = listenForLiveNotices(
+    db.url,
+    (notice) => notices.push(notice.kind),
+    pino({ level: 'silent' }),
+    (listening) => up.push(listening),
+  );
+  await eventually(async () => (await waitingOnALock()) === 1);
+  await terminateListener(locker);
+  await locker.release();
+  listener = await starting;
+  expect(up).toEqual([]);
+
+  jest.advanceTimersByTime(500);
+  await until(() => up.length === 1 && notices.includes('resync'));
+  expect(up).toEqual([true]);
+  expect(await registered()).toBe(1);
+
+  await listener.close();
+  listener = undefined;
+  await eventually(async () => (await others()) === 0);
+  expect(await registered()).toBe(0);
+});
+
+test('closing while a lost connection is being replaced waits for the new one, then unregisters and ends it', async () => {
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask', 'Date', 'performance'] });
+  const up: boolean[] = [];
+  listener = await listenForLiveNotices(
+    db.url,
+    () => undefined,
+    pino({ level: 'silent' }),
+    (listening) => up.push(listening),
+  );
+  expect(up).toEqual([true]);
+
+  const locker = await lockListeners();
+  await terminateListener(locker);
+  await until(() => up.length === 2);
+  jest.advanceTimersByTime(500);
+  await eventually(async () => (await waitingOnALock()) === 1);
+
+  const closing = listener.close();
+  listener = undefined;
+  await locker.release();
+  await closing;
+  await eventually(async () => (await others()) === 0);
+  expect(await registered()).toBe(0);
+  expect(up).toEqual([true, false, false]);
 });
