@@ -47,8 +47,8 @@ export async function listenForLiveNotices(
   let closed = false;
   let retryMs = FIRST_RETRY_MS;
   let timer: NodeJS.Timeout | undefined;
-  /** The try under way, which `close` waits for: it either fails, its connection ended, or leaves `client` set. */
-  let trying: Promise<boolean> | null = null;
+  /** The last try, which `close` waits for if it is under way: it either fails, its connection ended, or leaves `client` set. */
+  let trying: Promise<boolean> = Promise.resolve(false);
 
   /** Gives up `lost`, the connection it listened on, and listens again on a new one, once `retry` gets one. */
   const relisten = (lost: pg.Client, error: unknown, why: string): void => {
@@ -102,13 +102,9 @@ export async function listenForLiveNotices(
     }
   };
 
-  const attempt = async (): Promise<boolean> => {
+  const attempt = (): Promise<boolean> => {
     trying = tryToListen();
-    try {
-      return await trying;
-    } finally {
-      trying = null;
-    }
+    return trying;
   };
 
   /** Tries again after `retryMs`, and doubles it for the try after, up to the most. */

@@ -30,17 +30,8 @@ afterEach(async () => {
   await db.drop();
 });
 
-/** Lets the sockets' callbacks run until `done`, with the timers held. */
-async function until(done: () => boolean): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error('waited 5 s in vain');
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
-
-/** Polls the database until `done`, letting the sockets' callbacks run between, with the timers held. */
-async function eventually(done: () => Promise<boolean>): Promise<void> {
+/** Lets the sockets' callbacks run until `done` (which may ask the database), with the timers held. */
+async function until(done: () => boolean | Promise<boolean>): Promise<void> {
   const deadline = Date.now() + 5_000;
   while (!(await done())) {
     if (Date.now() > deadline) throw new Error('waited 5 s in vain');
@@ -157,7 +148,7 @@ test('a first try the server cuts off leaves no connection behind: the listener 
     pino({ level: 'silent' }),
     (listening) => up.push(listening),
   );
-  await eventually(async () => (await waitingOnALock()) === 1);
+  await until(async () => (await waitingOnALock()) === 1);
   await terminateListener(locker);
   await locker.release();
   listener = await starting;
@@ -170,7 +161,7 @@ test('a first try the server cuts off leaves no connection behind: the listener 
 
   await listener.close();
   listener = undefined;
-  await eventually(async () => (await others()) === 0);
+  await until(async () => (await others()) === 0);
   expect(await registered()).toBe(0);
 });
 
@@ -189,13 +180,13 @@ test('closing while a lost connection is being replaced waits for the new one, t
   await terminateListener(locker);
   await until(() => up.length === 2);
   jest.advanceTimersByTime(500);
-  await eventually(async () => (await waitingOnALock()) === 1);
+  await until(async () => (await waitingOnALock()) === 1);
 
   const closing = listener.close();
   listener = undefined;
   await locker.release();
   await closing;
-  await eventually(async () => (await others()) === 0);
+  await until(async () => (await others()) === 0);
   expect(await registered()).toBe(0);
   expect(up).toEqual([true, false, false]);
 });
