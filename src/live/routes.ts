@@ -98,6 +98,8 @@ export function liveRoutes(options: LiveRoutesOptions): LiveRequestHandler {
   };
 
   return (req, res, connections) => {
+    // Node accepts targets URL cannot parse (`GET //[`), and anyone can send one: not a page's path.
+    if (!URL.canParse(req.url ?? '/', 'http://localhost')) return false;
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (!url.pathname.startsWith(PREFIX)) return false;
     const head = req.method === 'HEAD';

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import pino from 'pino';
 import { buildServices, openApp, type App } from '../../../src/app';
 import { createSeededRandom } from '../../../src/dice/seeded';
@@ -138,6 +139,26 @@ test('a mistyped, a never-made and a revoked link get the same 404; an open page
   expect(answers.map((a) => a.status)).toEqual([404, 404, 404, 404]);
   expect(new Set(answers.map((a) => a.body)).size).toBe(1);
   expect(answers[0]?.body).toContain('This link does not open a live page');
+});
+
+/** What the server answers to `request` written as is on a connection of its own, to its close. */
+function rawAnswer(base: string, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(new URL(base).port), '127.0.0.1', () => socket.write(request));
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(answer));
+  });
+}
+
+test('a request target URL cannot parse (`GET //[`) gets a 404, and the server goes on serving', async () => {
+  const { onB } = await sharedFight('channel-target');
+  for (const target of ['//[', 'http://[/live/x', '//a:99999/live/']) {
+    const answer = await rawAnswer(served().base, `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 404 Not Found');
+  }
+  expect((await fetchText(onB, from())).status).toBe(200);
 });
 
 test('the page is served with a strict Content-Security-Policy, no inline script and no cookie', async () => {
