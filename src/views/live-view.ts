@@ -92,7 +92,8 @@ function hitPoints(combatant: Combatant, encounter: Encounter): string | null {
 
 function deathSaves(combatant: Combatant): string | null {
   const { rules } = combatant;
-  if (rules.dead || rules.hp > 0) return null;
+  // HP not given yet reads as 0: such a combatant is not down.
+  if (rules.dead || rules.hp > 0 || !combatant.hpKnown) return null;
   if (rules.stable) return 'Stable';
   const { successes, failures } = rules.deathSaves;
   return `Death saves: ${plural(successes, 'success', 'successes')}, ${plural(failures, 'failure')}`;
@@ -100,8 +101,10 @@ function deathSaves(combatant: Combatant): string | null {
 
 function liveCombatant(combatant: Combatant, encounter: Encounter, monsterHp: MonsterHpShown, currentId: string | null): LiveCombatant {
   const character = combatant.rules.isPlayerCharacter;
-  const word = character || monsterHp === 'hidden' || !combatant.hpKnown ? null : healthWord(combatant, encounter);
-  const saves = deathSaves(combatant);
+  const hpHidden = !character && monsterHp === 'hidden';
+  const word = character || hpHidden || !combatant.hpKnown ? null : healthWord(combatant, encounter);
+  // A monster's death saves would tell it is down, which hidden HP keeps from the page.
+  const saves = hpHidden ? null : deathSaves(combatant);
   return {
     name: combatant.name,
     current: combatant.id === currentId,
@@ -123,7 +126,8 @@ function headingOf(encounter: Encounter): { heading: string; currentId: string |
     case 'ended':
       return { heading: `The fight ended ${afterRounds(now.round)}.`, currentId: null };
     case 'waiting':
-      return { heading: now.combatants === 0 ? 'Waiting for combatants.' : 'Not started yet.', currentId: null };
+      // Hidden monsters are not counted: a fight of them alone reads as one without combatants.
+      return { heading: encounter.combatants.every((c) => c.hidden) ? 'Waiting for combatants.' : 'Not started yet.', currentId: null };
     case 'lair':
     case 'turn': {
       // A hidden creature's turn is the game master's: its name stays with them.

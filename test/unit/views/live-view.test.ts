@@ -111,6 +111,17 @@ describe('the live view', () => {
     expect(view.combatants[3]).toMatchObject({ dead: true, health: 'dead', conditions: [], deathSaves: null });
   });
 
+  test('a combatant whose HP was never given (it reads as 0) is not shown as dying', () => {
+    const unknown = { hpKnown: false, rules: { hp: 0, maxHp: 0 } };
+    const ogre = combatant('c1', 'Ogre', 12, unknown);
+    const alice = combatant('c2', 'Alice', 15, { ...unknown, rules: { ...unknown.rules, isPlayerCharacter: true } });
+    const shown = liveView(encounter([ogre, alice], { round: 1, currentId: 'c1' }), 'words', null, at).combatants;
+    expect(shown.map(({ health, dying, deathSaves }) => ({ health, dying, deathSaves }))).toEqual([
+      { health: null, dying: false, deathSaves: null },
+      { health: null, dying: false, deathSaves: null },
+    ]);
+  });
+
   test('no armour class and no initiative: only what the page shows is sent', () => {
     expect(JSON.stringify(view)).not.toMatch(/"(armourClass|initiative|id)"/);
   });
@@ -123,10 +134,27 @@ describe('the live view', () => {
     expect(hidden.combatants[3]?.dead).toBe(true);
   });
 
+  test('with monster-hp:hidden, a monster at 0 HP making death saves reads as one that is up', () => {
+    const up = combatant('c1', 'Troll', 12, { rules: { hp: 7, maxHp: 84 } });
+    const down = combatant('c2', 'Troll chief', 11, { rules: { hp: 0, maxHp: 84, deathSaves: { successes: 1, failures: 0 } } });
+    const [shownUp, shownDown] = liveView(encounter([up, down], { round: 1, currentId: 'c1' }), 'hidden', null, at).combatants;
+    expect(shownDown).toEqual({ ...shownUp, name: 'Troll chief', current: false });
+    expect(liveView(encounter([down]), 'words', null, at).combatants[0]).toMatchObject({
+      health: 'down',
+      deathSaves: 'Death saves: 1 success, 0 failures',
+    });
+  });
+
   test("a hidden creature's turn is the game master's: no name, and nobody is marked current", () => {
     const chiefsTurn = liveView({ ...fight, currentId: 'c4' }, 'words', turnStarted, at);
     expect(chiefsTurn.heading).toBe("Round 3 · The game master's turn");
     expect(chiefsTurn.combatants.some((c) => c.current)).toBe(false);
+  });
+
+  test('a fight of hidden monsters alone reads as one without combatants, as they are not counted', () => {
+    const hiddenOnly = encounter([combatant('c1', 'Lich', 20, { hidden: true })], { round: 0, currentId: null });
+    expect(liveView(hiddenOnly, 'words', null, at)).toEqual(liveView(encounter([], { round: 0, currentId: null }), 'words', null, at));
+    expect(liveView(encounter([], { round: 0, currentId: null }), 'words', null, at).heading).toBe('Waiting for combatants.');
   });
 
   test('before the first turn and after the end, no timer', () => {
