@@ -68,6 +68,7 @@ export class LiveHub {
   private readonly keepAlive: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
   private count = 0;
+  private revocations = 0;
 
   constructor(private readonly options: LiveHubOptions) {
     this.now = options.now ?? (() => new Date());
@@ -87,8 +88,20 @@ export class LiveHub {
     return this.count >= this.maxViewers;
   }
 
-  /** Follows `place` on `viewer`, starting with the fight as it stands. */
-  async join(place: Place, viewer: LiveStream): Promise<void> {
+  /**
+   * Counts the notices that may have revoked a link (a revocation, a resync): a caller reads it
+   * before it looks a link up and gives it to `join`.
+   */
+  get revocationsHeard(): number {
+    return this.revocations;
+  }
+
+  /**
+   * Follows `place` on `viewer`, starting with the fight as it stands. `heardBefore`: the
+   * revocations heard before its link was looked up; if one came since, the link is checked again,
+   * as the check that revocation made did not see this viewer.
+   */
+  async join(place: Place, viewer: LiveStream, heardBefore = this.revocations): Promise<void> {
     let channel = this.channels.get(place.channelId);
     if (channel === undefined) {
       channel = { guildId: place.guildId, viewers: new Set(), state: undefined, reading: null, again: false, sent: 0, shown: null };
@@ -97,6 +110,7 @@ export class LiveHub {
     channel.viewers.add(viewer);
     this.count += 1;
     viewer.onClose(() => this.leave(place.channelId, viewer));
+    if (heardBefore !== this.revocations) void this.dropRevoked([place.channelId]);
     // A read under way (another page just opened) sends to this one too, as it writes to every viewer at its end.
     if (channel.state === undefined) await (channel.reading ?? this.read(place.channelId, channel));
     else viewer.write(this.event(channel.state));
@@ -145,10 +159,12 @@ export class LiveHub {
         for (const [channelId, channel] of this.channels) if (channel.guildId === notice.guildId) void this.read(channelId, channel);
         return;
       case 'revoked':
+        this.revocations += 1;
         void this.dropRevoked([notice.channelId]);
         return;
       case 'resync':
         // Notices may have been missed while the listening connection was down.
+        this.revocations += 1;
         for (const [channelId, channel] of this.channels) void this.read(channelId, channel);
         void this.dropRevoked([...this.channels.keys()]);
     }
@@ -167,9 +183,11 @@ export class LiveHub {
         try {
           state = await this.options.source.latest(channelId);
         } catch (error) {
-          // The pages keep what they show; the next change or reconnection reads again.
           this.options.logger.warn({ err: error, channelId }, 'could not read a fight for its live pages');
-          if (channel.state === undefined) channel.state = null;
+          // Pages shown a state keep it until the next change reads again. Pages shown nothing yet
+          // are closed, so they reconnect and read again, rather than wait on no state or be told
+          // of no fight.
+          if (channel.state === undefined) for (const viewer of [...channel.viewers]) viewer.end();
           return;
         }
         this.show(channel, state);

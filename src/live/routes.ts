@@ -77,6 +77,7 @@ export function liveRoutes(options: LiveRoutesOptions): LiveRequestHandler {
   };
 
   const stream = async (req: IncomingMessage, res: ServerResponse, hash: string, address: string, connections?: StreamConnections) => {
+    const heard = hub.revocationsHeard;
     const place = await links.find(hash);
     if (place === null) return html(res, 404, NOT_FOUND_PAGE, false);
     if (hub.full) return plain(res, 503, 'too many live pages are open on this server', { 'retry-after': '30' });
@@ -89,7 +90,7 @@ export function liveRoutes(options: LiveRoutesOptions): LiveRequestHandler {
       connections?.idle(req.socket);
     });
     viewer.open(LIVE_HEADERS);
-    await hub.join(place, viewer);
+    await hub.join(place, viewer, heard);
   };
 
   const page = async (res: ServerResponse, hash: string, overlay: boolean, head: boolean) => {

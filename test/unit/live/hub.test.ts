@@ -3,6 +3,10 @@ import type { Encounter } from '../../../src/combat/types';
 import { LiveFeed } from '../../../src/live/feed';
 import { LiveHub, type LiveState } from '../../../src/live/hub';
 import { LiveStream } from '../../../src/live/stream';
+import { loadAssets } from '../../../src/live/assets';
+import { newToken, tokenHash } from '../../../src/live/links';
+import { liveRoutes } from '../../../src/live/routes';
+import type { IncomingMessage } from 'node:http';
 import { combatant, encounter } from '../commands/init-fixtures';
 import { FakeResponse } from '../../support/fake-response';
 
@@ -19,6 +23,7 @@ function setUp(states: LiveState[]) {
   let reads = 0;
   let release: () => void = () => undefined;
   let hold = false;
+  let failing = 0;
   const existing = new Set(['link-a']);
   const laidOver: number[] = [];
   const hub = new LiveHub({
@@ -29,6 +34,10 @@ function setUp(states: LiveState[]) {
       latest: async () => {
         reads += 1;
         if (hold) await new Promise<void>((resolve) => (release = resolve));
+        if (failing > 0) {
+          failing -= 1;
+          throw new Error('Connection terminated unexpectedly');
+        }
         return states[Math.min(reads, states.length) - 1] ?? null;
       },
       // The rows a test's notice brings name the state they lead to, or none for rows that do not read.
@@ -51,6 +60,7 @@ function setUp(states: LiveState[]) {
     reads: () => reads,
     laidOver,
     holdReads: () => (hold = true),
+    failReads: (count: number) => (failing = count),
     release: () => {
       hold = false;
       release();
@@ -134,6 +144,22 @@ test('a burst of changes while a read is under way costs one more read, not one 
   hub.close();
 });
 
+test('a failed read closes the pages shown nothing yet, which reconnect and read again; a page shown a state keeps it', async () => {
+  const { open, feed, reads, failReads, hub } = setUp([state(fight(1, null, 0))]);
+  failReads(1);
+  const first = await open();
+  expect([first.ended, first.views()]).toEqual([true, []]);
+  const reconnected = await open();
+  await flush();
+  expect(reconnected.views().map((view) => view.heading)).toEqual(['Not started yet.']);
+  // A change this page missed (versions 2 to 4) asks for a read, and that read fails too.
+  failReads(1);
+  feed.publish({ kind: 'changed', channelId: 'channel', encounterId: 'enc1', version: 5 });
+  await flush();
+  expect([reads(), reconnected.ended, reconnected.views().length]).toEqual([3, false, 1]);
+  hub.close();
+});
+
 test('a revocation closes, with the revoked event, only the pages whose link is gone', async () => {
   const { open, feed, existing, hub } = setUp([state(fight(1, null, 0))]);
   const kept = await open('link-a');
@@ -146,6 +172,31 @@ test('a revocation closes, with the revoked event, only the pages whose link is 
   expect(revoked.written.endsWith('event: revoked\ndata: {}\n\n')).toBe(true);
   expect(kept.ended).toBe(false);
   expect(hub.viewers).toBe(1);
+  hub.close();
+});
+
+test('a page whose link was looked up just before a revocation is closed by it too, once it joins', async () => {
+  const { feed, existing, hub } = setUp([state(fight(1, null, 0))]);
+  const token = newToken();
+  existing.add(tokenHash(token));
+  let answerLookup: () => void = () => undefined;
+  const routes = liveRoutes({
+    hub,
+    assets: loadAssets(),
+    logger: pino({ level: 'silent' }),
+    // The lookup found the link before the revocation; its answer arrives after the revocation's notice.
+    links: { find: () => new Promise((resolve) => (answerLookup = () => resolve(place))) },
+  });
+  const page = new FakeResponse();
+  const request = { url: `/live/${token}/events`, method: 'GET', headers: {}, socket: { remoteAddress: '10.0.0.1' } };
+  routes(request as unknown as IncomingMessage, page.asResponse());
+  existing.delete(tokenHash(token));
+  feed.publish({ kind: 'revoked', channelId: 'channel' });
+  await flush();
+  answerLookup();
+  await flush();
+  expect(page.ended).toBe(true);
+  expect(page.written.endsWith('event: revoked\ndata: {}\n\n')).toBe(true);
   hub.close();
 });
 
