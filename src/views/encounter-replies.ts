@@ -1,5 +1,6 @@
 import type { Encounter, EncounterEvent, EncounterResult } from '../combat/types';
 import { buttonId } from './button-ids';
+import { labelNaming } from './button-label';
 import { COLORS, EMBED_LIMITS } from './embeds';
 import { ABILITY_NAMES } from './condition-text';
 import { describeEvents } from './encounter-text';
@@ -11,7 +12,10 @@ function promptButtons(encounter: Encounter, events: readonly EncounterEvent[]):
   const buttons: Button[] = checks.map((event, index) => ({
     // The index keeps custom ids unique within one message.
     customId: buttonId({ command: 'hp', action: 'conc', encounterId: encounter.id, combatantId: event.combatant.id, index }),
-    label: `Roll concentration save (DC ${event.dc})${checks.length > 1 ? ` for ${event.combatant.name}` : ''}`,
+    label:
+      checks.length > 1
+        ? labelNaming(`Roll concentration save (DC ${event.dc}) for `, event.combatant.name)
+        : `Roll concentration save (DC ${event.dc})`,
     style: 'primary',
   }));
   for (const event of events) {
@@ -19,21 +23,21 @@ function promptButtons(encounter: Encounter, events: readonly EncounterEvent[]):
       buttons.push({
         customId: buttonId({ command: 'condition', action: 'save', encounterId: encounter.id, effectId: event.effectId }),
         // The label names the ability, not the effect: a hidden monster's effect may be the game master's secret.
-        label: `Roll ${ABILITY_NAMES[event.save.ability]} save for ${event.combatant.name}`,
+        label: labelNaming(`Roll ${ABILITY_NAMES[event.save.ability]} save for `, event.combatant.name),
         style: 'primary',
       });
     }
     if (event.kind === 'concentration-idle' && !event.private) {
       buttons.push({
         customId: buttonId({ command: 'init', action: 'dropconc', encounterId: encounter.id, combatantId: event.combatant.id }),
-        label: `Drop ${event.combatant.name}'s concentration`,
+        label: labelNaming('Drop ', event.combatant.name, "'s concentration"),
         style: 'secondary',
       });
     }
     if (event.kind === 'death-save-due') {
       buttons.push({
         customId: buttonId({ command: 'init', action: 'death', encounterId: encounter.id, combatantId: event.combatant.id }),
-        label: `Roll death save for ${event.combatant.name}`,
+        label: labelNaming('Roll death save for ', event.combatant.name),
         style: 'danger',
       });
     }

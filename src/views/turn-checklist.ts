@@ -1,6 +1,7 @@
 import type { ChecklistEffect, TurnChecklist } from '../combat/checklist';
 import type { Encounter } from '../combat/types';
 import { buttonId } from './button-ids';
+import { labelNaming } from './button-label';
 import { ABILITY_NAMES } from './condition-text';
 import { COLORS, EMBED_LIMITS } from './embeds';
 import { listInWords } from './encounter-rules-text';
@@ -58,12 +59,16 @@ function dueButtons(encounter: Encounter, list: TurnChecklist): Button[] {
   const buttons: Button[] = [];
   if (list.deathSaveDue) {
     const customId = buttonId({ command: 'init', action: 'death', encounterId: encounter.id, combatantId: list.combatant.id });
-    buttons.push({ customId, label: `Roll death save for ${list.combatant.name}`, style: 'danger' });
+    buttons.push({ customId, label: labelNaming('Roll death save for ', list.combatant.name), style: 'danger' });
   }
   for (const effect of list.savesDue.slice(0, 4)) {
     if (effect.save === null) continue;
     const customId = buttonId({ command: 'condition', action: 'save', encounterId: encounter.id, effectId: effect.id });
-    buttons.push({ customId, label: `Roll ${ABILITY_NAMES[effect.save.ability]} save for ${list.combatant.name}`, style: 'primary' });
+    buttons.push({
+      customId,
+      label: labelNaming(`Roll ${ABILITY_NAMES[effect.save.ability]} save for `, list.combatant.name),
+      style: 'primary',
+    });
   }
   return buttons;
 }

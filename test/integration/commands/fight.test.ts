@@ -197,3 +197,22 @@ describe('a whole fight through /init and /hp', () => {
     expect(refused(await table.press(GM, confirm?.customId ?? ''))).toBe('⚠️ That encounter is over; this button no longer does anything.');
   });
 });
+
+describe('buttons that name a combatant', () => {
+  let table: Table;
+  openTablePer('test', (opened) => ({ table } = opened), 1, 'memory');
+
+  test("a Fireball on two concentrating casters with the longest names gives labels within Discord's 80 characters", async () => {
+    // With the group's number, 48 characters: the most a combatant's name holds.
+    const name = 'Wizened Archmage of the Seventh Obsidian Spire';
+    await table.run(GM, 'init', 'begin', { 'concentration-saves': 'button' });
+    await table.run(GM, 'init', 'add', { name, count: 2, hp: '100', initiative: 10 });
+    await table.run(GM, 'init', 'add', { monster: 'Mage', initiative: 20 });
+    for (const n of [1, 2]) await table.run(GM, 'init', 'concentrate', { target: `${name} ${n}`, effect: 'Shield of Faith' });
+    const reply = await table.run(GM, 'cast', null, { spell: 'Fireball', caster: 'Mage', target: `${name} 1, ${name} 2` });
+    expect(buttonsOf(reply).map((button) => button.label)).toEqual([
+      'Roll concentration save (DC 13) for Wizened Archmage of the Seventh Obsidian… 1',
+      'Roll concentration save (DC 13) for Wizened Archmage of the Seventh Obsidian… 2',
+    ]);
+  });
+});
