@@ -34,7 +34,7 @@ export const delay = subcommand({
 
 export const act = subcommand({
   description: 'Come back from a delay and act now, keeping this place',
-  options: { target: text('Who acts (default: your delaying combatant)', { autocomplete: true }) },
+  options: { target: text('Who acts (default: your delaying combatant)', { autocomplete: true, maxLength: 100 }) },
   run: (ctx, options) => applyStep(ctx, actNow, options.text('target') ?? undefined),
   claimedBySave: true,
 });

@@ -9,6 +9,17 @@ describe.each(registry.commands.map((c) => [c.definition.name, c] as const))('/%
   test('builds and fits every Discord limit', () => {
     expect(limitViolations(command.definition.toJSON())).toEqual([]);
   });
+
+  // Without max_length Discord lets a user type 6,000 characters, which a refusal or a suggestion ranking would then carry.
+  test('bounds every text option, by a length or by its choices', () => {
+    const unbounded = (options: readonly (Option & { max_length?: number })[], path: string): string[] =>
+      options.flatMap((option) => [
+        ...(option.type === STRING && option.max_length === undefined && option.choices === undefined ? [`${path} ${option.name}:`] : []),
+        ...unbounded(option.options ?? [], `${path} ${option.name}`),
+      ]);
+    const definition = command.definition.toJSON() as Definition;
+    expect(unbounded(definition.options ?? [], `/${definition.name}`)).toEqual([]);
+  });
 });
 
 test('the registry offers /help and /config', () => {
