@@ -14,3 +14,11 @@ export function shown(text: string): string {
     .replace(/[\\*_~`|[\]<>]/g, '\\$&')
     .replace(/^[#-]/, '\\$&');
 }
+
+/** `shown`, cut to `max` characters (with "…") for text whose length nothing bounded, such as a file's. */
+export function shownWithin(text: string, max: number): string {
+  const escaped = shown(text);
+  if (escaped.length <= max) return escaped;
+  // A cut between an escape and the character it escapes would leave that character live.
+  return `${escaped.slice(0, max - 1).replace(/(^|[^\\])(\\\\)*\\$/, '$1$2')}…`;
+}

@@ -28,7 +28,7 @@ import { signed } from './character-sheet';
 import { compactLabels } from './condition-labels';
 import { COLORS, EMBED_LIMITS, embedLength, fieldsOfLines } from './embeds';
 import { title } from './encounter-rules-text';
-import { shown } from './markdown';
+import { shown, shownWithin } from './markdown';
 import type { Embed, EmbedField, Reply } from './reply';
 
 // Every word of a stat block is the bot's own: the data holds numbers and names, never the SRD's
@@ -357,14 +357,18 @@ export function unknownMonsterText(typed: string, closest: readonly string[]): s
 /** A player asking for the block of a monster the game master keeps hidden: no numbers, not even whether it exists elsewhere. */
 export const HIDDEN_MONSTER_REFUSAL = "That stat block is the game master's while a hidden combatant of this fight uses it.";
 
-/** Why a homebrew file was refused: each field and reason, escaped (the file is user input). */
+/** How much of a field or a reason a problem shows: a file's key or value may run to its whole size. */
+const ISSUE_PART_MAX_LENGTH = 180;
+
+/** Why a homebrew file was refused: each field and reason, escaped and cut short (the file is user input). */
 export function homebrewIssuesReply(issues: readonly HomebrewIssue[]): Reply {
+  const within = (text: string) => shownWithin(text, ISSUE_PART_MAX_LENGTH);
   return {
     ephemeral: true,
     embeds: [
       {
         title: 'Nothing imported: the file has problems',
-        description: issues.map((issue) => `• **${shown(issue.field)}**: ${shown(issue.reason)}`).join('\n'),
+        description: issues.map((issue) => `• **${within(issue.field)}**: ${within(issue.reason)}`).join('\n'),
         footer: 'Nothing of the file was saved: fix it and import the whole file again.',
         color: COLORS.danger,
       },

@@ -1,4 +1,4 @@
-import { shown } from '../../../src/views/markdown';
+import { shown, shownWithin } from '../../../src/views/markdown';
 
 describe('shown: what a user typed, inert in markdown', () => {
   test.each([
@@ -15,5 +15,17 @@ describe('shown: what a user typed, inert in markdown', () => {
     ['one  \r\n  # more', 'one # more'],
   ])('%j is shown as %j', (typed, text) => {
     expect(shown(typed)).toBe(text);
+  });
+});
+
+describe('shownWithin: the same, cut short', () => {
+  test.each([
+    ['Goblin', 10, 'Goblin'],
+    ['Goblin warlord', 10, 'Goblin wa…'],
+    // The cut falls between a backslash and the star it escapes: the backslash goes too, and no star is left live.
+    ['ab*cd', 4, 'ab…'],
+    ['ab**cd', 6, 'ab\\*…'],
+  ])('%j within %i is %j', (typed, max, expected) => {
+    expect(shownWithin(typed, max)).toBe(expected);
   });
 });

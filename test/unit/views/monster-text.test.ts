@@ -190,6 +190,17 @@ describe('replies', () => {
     expect(homebrewIssuesReply(issues).ephemeral).toBe(true);
   });
 
+  test("a file's longest keys come back cut short, so ten problems still fit one embed", () => {
+    // A pasted import holds 6,000 characters and a file 256 KiB: a key the format does not know is echoed.
+    const monsters = Array.from({ length: 10 }, (_, i) => ({ ...BASE, [`${i}${'*'.repeat(20_000)}`]: 1 }));
+    const read = readHomebrew(JSON.stringify({ monsters }));
+    const issues = read.ok ? [] : read.issues;
+    expect(issues).toHaveLength(10);
+    const embed = homebrewIssuesReply(issues).embeds?.[0];
+    expect(embed === undefined ? ['no embed'] : embedLimitViolations(embed)).toEqual([]);
+    expect(embed?.description?.split('\n')[0]).toBe(`• **monsters\\[0\\]**: Unrecognized key: "0${'\\*'.repeat(79)}…`);
+  });
+
   test('an import names what it added and what it replaced', () => {
     const embed = homebrewImportedReply(['Cave Lurker', 'Mire_Hag'], ['Goblin'], 3, 200).embeds?.[0];
     expect(embed?.description).toBe('**Added** (2): Cave Lurker, Mire\\_Hag\n**Replaced** (1): Goblin');
