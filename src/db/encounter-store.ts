@@ -738,7 +738,16 @@ function createPrismaEncounterStore(
     const { prepare } = asked;
     // A save that lands writes the next version (saveHead): the change as saved is known before it lands.
     const expected = { ...transition, encounter: { ...transition.encounter, version: loaded.encounter.version + 1 } };
-    const [saved, prepared] = prepare === undefined ? [await saving, undefined] : await alongside(saving, () => prepare(expected));
+    let landed: [Saved | null, Prepared | undefined];
+    try {
+      landed = prepare === undefined ? [await saving, undefined] : await alongside(saving, () => prepare(expected));
+    } catch (error) {
+      // A save sent may have committed with its answer lost: the copy here would be a version behind,
+      // and vouched for. The next command reads what the database holds.
+      cache.forget(loaded.encounter.channelId);
+      throw error;
+    }
+    const [saved, prepared] = landed;
     if (saved === null) return { kind: 'stale' };
     cache.saved(saved.encounter, loggedAs(transition, actor, saved.logged));
     if (prepare === undefined) return { kind: 'saved', transition: landedChange(transition, saved, undefined) };
@@ -793,7 +802,7 @@ function createPrismaEncounterStore(
     change: ChangeFn,
     asked: Asked<Prepared>,
   ): Promise<PreparedChange<Prepared> | null> {
-    return sql.transaction(async (tx) => {
+    const locked = sql.transaction(async (tx) => {
       await tx.rows(LOCK_SQL, channelId);
       const loaded = await loadFresh(tx, channelId, asked.withLastChange);
       if (loaded === null) return null;
@@ -801,6 +810,11 @@ function createPrismaEncounterStore(
       if (result.kind !== 'saved') throw new Error('an encounter changed while its row was locked');
       return result.transition;
     }, LOCKED_TRANSACTION_TIMEOUT_MS);
+    return locked.catch((error: unknown) => {
+      // The copy here took the save's version before the COMMIT, which failed: nothing of it landed.
+      cache.forget(channelId);
+      throw error;
+    });
   }
 
   return {

@@ -643,3 +643,90 @@ describe("wording a change's reply while its save is on its way", () => {
     expect(word).not.toHaveBeenCalled();
   });
 });
+
+describe('a save that fails on its way', () => {
+  const SAVE = 'UPDATE encounters e SET';
+  const ogreHp = (encounter: Encounter | null) => (encounter === null ? null : combatant(encounter, 'Ogre').rules.hp);
+
+  /** A process of its own on a pool whose queries `around` may delay or fail, listening as if alone on the database. */
+  function faultyProcess(around: (text: string, send: () => Promise<unknown>) => Promise<unknown>) {
+    const pool = new pg.Pool({ connectionString: db.url, max: 4 });
+    const query = pool.query.bind(pool) as (config: unknown, ...rest: unknown[]) => Promise<unknown>;
+    (pool as unknown as { query: unknown }).query = (config: { text?: string }, ...rest: unknown[]) =>
+      around(typeof config === 'object' ? (config.text ?? '') : String(config), () => query(config, ...rest));
+    const heard = new HeardVersions();
+    heard.setListening(true);
+    const prisma = prismaOn(pool, { prepared: false });
+    return {
+      pool,
+      prisma,
+      service: createEncounterService({ prisma, random: createSeededRandom(1), now: () => new Date(), describe: noteText, heard }),
+    };
+  }
+
+  it('shows what the database holds after a save that committed but whose answer was lost', async () => {
+    let losing = false;
+    const own = faultyProcess(async (text, send) => {
+      const answer = await send();
+      if (losing && text.includes(SAVE)) {
+        losing = false;
+        throw new Error('Connection terminated unexpectedly');
+      }
+      return answer;
+    });
+    try {
+      await own.service.begin(gm, here, 'init begin', {});
+      await own.service.apply(gm, here, 'init add', addMonsters, { name: 'Ogre', hp: 59, initiative: 8 });
+      losing = true;
+      await expect(own.service.apply(gm, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '10' })).rejects.toThrow();
+      expect(ogreHp(await current())).toBe(49);
+      // `/init list` and the buttons read this process's copy while it vouches for it.
+      expect(ogreHp(await own.service.seen(here))).toBe(49);
+    } finally {
+      await own.prisma.$disconnect();
+    }
+  });
+
+  it('loses no later change of another process after a locked try whose COMMIT failed', async () => {
+    const killer = new pg.Client({ connectionString: db.url });
+    await killer.connect();
+    const elsewhere = processService(2);
+    // Another process changes the Ogre before each of this one's next two saves: its cached and its fresh
+    // try both lose, and it takes the encounter's row lock, whose COMMIT then loses its connection.
+    let racing = 0;
+    const own = faultyProcess(async (text, send) => {
+      if (racing > 0 && text.includes(SAVE)) {
+        racing -= 1;
+        await elsewhere.apply(alice, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '1' });
+      }
+      return send();
+    });
+    let cutting = false;
+    own.pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+      const send = client.query.bind(client) as (config: unknown, ...rest: unknown[]) => Promise<unknown>;
+      (client as unknown as { query: unknown }).query = async (config: unknown, ...rest: unknown[]) => {
+        if (config === 'COMMIT' && cutting) {
+          cutting = false;
+          const backend = (client as unknown as { processID: number }).processID;
+          await killer.query('SELECT pg_terminate_backend($1)', [backend]);
+        }
+        return send(config, ...rest);
+      };
+    });
+    try {
+      await own.service.begin(gm, here, 'init begin', {});
+      await own.service.apply(gm, here, 'init add', addMonsters, { name: 'Ogre', hp: 59, initiative: 8 });
+      [racing, cutting] = [2, true];
+      await expect(own.service.apply(gm, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '10' })).rejects.toThrow();
+      expect([ogreHp(await current()), ogreHp(await own.service.seen(here))]).toEqual([57, 57]);
+      // The version the failed try would have saved is now another process's hit.
+      await elsewhere.apply(alice, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '5' });
+      const hit = await own.service.apply(gm, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '3' });
+      expect([ogreHp(hit.encounter), ogreHp(await current())]).toEqual([49, 49]);
+    } finally {
+      await killer.end();
+      await own.prisma.$disconnect();
+    }
+  });
+});
