@@ -76,9 +76,15 @@ export async function listenForLiveNotices(
     next.on('error', (error) => relisten(next, error, 'lost the connection that hears of changes for live pages; reconnecting'));
     try {
       await next.connect();
-      // Registered before listening, so a save that could find this process unregistered commits before it listens.
+      // A save finds the listeners with the snapshot it began with: one under way as this process
+      // registered would not notify it, though it may commit after this process read the version
+      // before it and vouched for that. So the registration waits for the saves under way, and
+      // holds back those that come meanwhile; they begin once it has committed, and notify.
+      await next.query('BEGIN');
+      await next.query('LOCK TABLE encounters IN SHARE MODE');
       await next.query(REGISTER_SQL, [name]);
       await next.query(`LISTEN ${LIVE_CHANNEL}`);
+      await next.query('COMMIT');
     } catch (error) {
       await next.end().catch(() => undefined);
       throw error;

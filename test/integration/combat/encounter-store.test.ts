@@ -57,6 +57,8 @@ function combatant(encounter: Encounter, name: string) {
   return found;
 }
 
+const ogreHp = (encounter: Encounter | null) => (encounter === null ? null : combatant(encounter, 'Ogre').rules.hp);
+
 async function current(place: Place = here): Promise<Encounter> {
   const encounter = await service.get(place);
   if (encounter === null) throw new Error('no encounter');
@@ -646,7 +648,6 @@ describe("wording a change's reply while its save is on its way", () => {
 
 describe('a save that fails on its way', () => {
   const SAVE = 'UPDATE encounters e SET';
-  const ogreHp = (encounter: Encounter | null) => (encounter === null ? null : combatant(encounter, 'Ogre').rules.hp);
 
   /** A process of its own on a pool whose queries `around` may delay or fail, listening as if alone on the database. */
   function faultyProcess(around: (text: string, send: () => Promise<unknown>) => Promise<unknown>) {
@@ -727,6 +728,68 @@ describe('a save that fails on its way', () => {
     } finally {
       await killer.end();
       await own.prisma.$disconnect();
+    }
+  });
+});
+
+describe('a process that starts listening while another one saves', () => {
+  it('does not vouch for the version that save replaces', async () => {
+    const silent = pino({ level: 'silent' });
+    const listen = (heard: HeardVersions) =>
+      listenForLiveNotices(
+        db.url,
+        (notice) => heard.hear(notice),
+        silent,
+        (up) => heard.setListening(up),
+        heard.listenerName,
+      );
+    const heardOther = new HeardVersions();
+    const otherListener = await listen(heardOther);
+    const other = createEncounterService({
+      prisma: counting.prisma,
+      random: createSeededRandom(2),
+      now: () => new Date(),
+      describe: noteText,
+      heard: heardOther,
+    });
+    const heard = new HeardVersions();
+    const starting = createEncounterService({
+      prisma: counting.prisma,
+      random: createSeededRandom(1),
+      now: () => new Date(),
+      describe: noteText,
+      heard,
+    });
+    const [holder, watcher] = [new pg.Client({ connectionString: db.url }), new pg.Client({ connectionString: db.url })];
+    await Promise.all([holder.connect(), watcher.connect()]);
+    let listener: Awaited<ReturnType<typeof listen>> | undefined;
+    try {
+      await other.begin(gm, here, 'init begin', {});
+      await other.apply(gm, here, 'init add', addMonsters, { name: 'Ogre', hp: 59, initiative: 8 });
+      // The encounter's row is held a moment (a third process's locked try): the other process's save
+      // has begun, and waits for it.
+      await holder.query('BEGIN');
+      await holder.query("SELECT 1 FROM encounters WHERE active_channel_id = 'tavern' FOR UPDATE");
+      const hit = other.apply(gm, here, 'hp damage', dealDamage, { target: 'Ogre', amount: '10' });
+      // Not asked on the holder's connection: inside a transaction, pg_stat_activity does not change.
+      const waiting = async (query: string) =>
+        (
+          await watcher.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE $1",
+            [`${query}%`],
+          )
+        ).rows[0]?.n === 1;
+      await waitUntil(() => waiting('WITH enc AS (\n  UPDATE encounters'), 'the save waiting for the row');
+      // This process starts meanwhile, and reads the fight as its registration comes through (or waits).
+      const listening = listen(heard).then((started) => (listener = started));
+      await waitUntil(async () => heard.since !== null || (await waiting('LOCK TABLE')), 'the registration through, or waiting');
+      expect(ogreHp(await starting.seen(here))).toBe(59);
+      await holder.query('ROLLBACK');
+      expect(ogreHp((await hit).encounter)).toBe(49);
+      await listening;
+      expect(ogreHp(await starting.seen(here))).toBe(49);
+    } finally {
+      await Promise.all([holder.end(), watcher.end(), otherListener.close(), listener?.close()]);
     }
   });
 });
