@@ -1,5 +1,5 @@
 /** Discord refuses a whole message whose button label is longer than this. */
-export const BUTTON_LABEL_MAX_LENGTH = 80;
+const BUTTON_LABEL_MAX_LENGTH = 80;
 
 /**
  * A button label naming a combatant: `before`, the name, `after`. A name may be 48 characters, so a
