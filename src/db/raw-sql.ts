@@ -42,6 +42,14 @@ export function sqlOf(prisma: PrismaClient): SqlPool {
     ...on(pool),
     async transaction(run, lockWaitMs) {
       const client = await pool.connect();
+      // pg-pool hears a connection's loss only while it is idle in the pool. Lost while the
+      // transaction computes between statements (the database restarting), unheard, it would end the
+      // process; the statement after it fails with it, and the connection is not given back.
+      let lost: Error | undefined;
+      const onLost = (error: Error) => {
+        lost = error;
+      };
+      client.on('error', onLost);
       try {
         await client.query(`BEGIN; SET LOCAL lock_timeout = ${Math.floor(lockWaitMs)}`);
         const result = await run(on(client));
@@ -51,7 +59,8 @@ export function sqlOf(prisma: PrismaClient): SqlPool {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        client.removeListener('error', onLost);
+        client.release(lost);
       }
     },
   };

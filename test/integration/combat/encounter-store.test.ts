@@ -704,7 +704,6 @@ describe('a save that fails on its way', () => {
     });
     let cutting = false;
     own.pool.on('connect', (client) => {
-      client.on('error', () => undefined);
       const send = client.query.bind(client) as (config: unknown, ...rest: unknown[]) => Promise<unknown>;
       (client as unknown as { query: unknown }).query = async (config: unknown, ...rest: unknown[]) => {
         if (config === 'COMMIT' && cutting) {
