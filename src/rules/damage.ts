@@ -182,15 +182,15 @@ function damageWhileConscious(
   const hp = state.hp - taken;
   if (hp > 0) return { state: { ...state, hp }, events: [{ kind: 'hp-lost', amount: taken, hp }] };
   if (input.knockOut && input.melee) return knockOut(ctx, state, input);
-  // Only the dying go below 0 (Next); a monster simply dies at 0.
-  const floor = ctx.facts.negativeHp && usesPlayerRules(ctx, state) ? hp : 0;
+  // Only the dying go below 0 (Next), down to the threshold where they die; a monster simply dies at 0.
+  const floor = ctx.facts.negativeHp && usesPlayerRules(ctx, state) ? Math.max(hp, deathThreshold(state)) : 0;
   const dropped: StateChange = { state: { ...state, hp: floor }, events: [{ kind: 'dropped-to-zero', hp: floor }] };
   if (!usesPlayerRules(ctx, state)) return chain(dropped, (s) => die(s, 'monster-at-zero'));
   const leftover = taken - state.hp;
   if (ctx.facts.instantDeath === 'leftover-max-hp' && leftover >= maxHpOf(ctx, state)) {
     return chain(dropped, (s) => die(s, 'instant-death'));
   }
-  if (ctx.facts.instantDeath === 'death-threshold' && hp <= deathThreshold(state)) {
+  if (ctx.facts.instantDeath === 'death-threshold' && floor <= deathThreshold(state)) {
     return chain(dropped, (s) => die(s, 'death-threshold'));
   }
   if (ctx.facts.instantDeath === 'massive-damage' && amount >= massiveDamageThreshold(state, false)) {
@@ -264,7 +264,8 @@ function damageAtZero(
   switch (ctx.facts.damageAtZero) {
     case 'toward-threshold':
       return chain(start, (s) => {
-        const hp = s.hp - taken;
+        // HP stop at the threshold: below it the sheet would hold a number no character file allows.
+        const hp = Math.max(s.hp - taken, deathThreshold(s));
         const lost: StateChange = { state: { ...s, hp }, events: [{ kind: 'hp-lost', amount: taken, hp }] };
         return hp <= deathThreshold(s) ? chain(lost, (d) => die(d, 'death-threshold')) : lost;
       });

@@ -286,6 +286,14 @@ describe('RULES.md §10 damage while at 0 HP', () => {
     ]);
   });
 
+  it('dnd-next: HP stop at the threshold, however great the blow, from 0 or from above it', () => {
+    const rules = getRuleSet('dnd-next');
+    const past = rules.applyDamage(dying({ hp: -10, level: 5, conScore: 14 }), { amount: 1_000, type: 'fire' }, noDice);
+    expect([past.state.hp, past.state.dead, past.events[0]]).toEqual([-19, true, { kind: 'hp-lost', amount: 1_000, hp: -19 }]);
+    const up = { ...dying({ level: 5, conScore: 14 }), hp: 40, maxHp: 40 };
+    expect(rules.applyDamage(up, { amount: 1_000_000, type: 'fire' }, noDice).state).toMatchObject({ hp: -19, dead: true });
+  });
+
   it.each([
     ['failure', { failures: 1, fatigue: 0, strife: 0 }],
     ['fatigue', { failures: 0, fatigue: 1, strife: 0 }],
