@@ -48,7 +48,9 @@ export function rollDeathSave(
     const revived = chain(wake(ctx, { ...state, hp: 1 }), (s) => ({ state: s, events: [{ kind: 'revived' }] }));
     return { ok: true, value: { ...base, ...revived, outcome: 'revived' } };
   }
-  if (roll.total >= facts.deathSaveDc) {
+  // Where a 1 has its own outcome, it has it whatever the bonuses make the total.
+  const naturalOne = roll.natural === 1 && facts.deathSaveNatural1 !== 'failure';
+  if (roll.total >= facts.deathSaveDc && !naturalOne) {
     const successes = state.deathSaves.successes + 1;
     if (successes >= SAVES_TO_STABILISE) {
       return { ok: true, value: { ...base, ...stable(state), outcome: 'stable' } };

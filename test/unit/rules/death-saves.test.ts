@@ -53,6 +53,20 @@ describe('RULES.md §10 death saving throws', () => {
     expect({ failures: deathSaves.failures, fatigue: tracks.fatigue + pendingFatigue, strife: tracks.strife }).toEqual(expected);
   });
 
+  it.each(d20Rules)('%s: a natural 1 keeps its outcome when bonuses (an aura, Bless) lift the total to 10 or more', (id) => {
+    const blessed = [
+      { name: 'Aura of Protection', modifiers: [{ kind: 'bonus', on: 'save', ability: null, term: { sign: 1, count: 5, sides: null } }] },
+      { name: 'Bless', modifiers: [{ kind: 'bonus', on: 'save', ability: null, term: { sign: 1, count: 4, sides: null } }] },
+    ] as const;
+    const result = getRuleSet(id).rollDeathSave(dying(), scripted(1), [...blessed]);
+    if (!result.ok) throw new Error(rulesRefusalText(result.reason));
+    const { deathSaves, tracks, pendingFatigue } = result.value.state;
+    expect([result.value.total, result.value.outcome]).toEqual([10, 'failure']);
+    expect({ failures: deathSaves.failures, fatigue: tracks.fatigue + pendingFatigue, strife: tracks.strife }).toEqual(
+      id === 'a5e' ? { failures: 1, fatigue: 1, strife: 1 } : { failures: 2, fatigue: 0, strife: 0 },
+    );
+  });
+
   it('2024: exhaustion counts against death saves (decision §27.6): 11 with exhaustion 1 fails', () => {
     const tired = dying({ tracks: { exhaustion: 1, fatigue: 0, strife: 0 } });
     const result = getRuleSet('dnd2024').rollDeathSave(tired, scripted(11));
@@ -75,6 +89,9 @@ describe('RULES.md §10 death saving throws', () => {
       scripted(4, 6),
     );
     expect(hurt.ok && hurt.value).toMatchObject({ outcome: 'failure', damage: 6, state: { hp: -9 } });
+    // Nor temporary hit points: "cannot be reduced in any way".
+    const shielded = rules.rollDeathSave(dying({ hp: -3, tempHp: 8 }), scripted(4, 6));
+    expect(shielded.ok && shielded.value).toMatchObject({ outcome: 'failure', damage: 6, state: { hp: -9, tempHp: 8 } });
   });
 
   it('dnd-next: failures kill only at −(Con + level); three successes (not consecutive) stabilise', () => {
