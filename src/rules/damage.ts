@@ -153,7 +153,8 @@ export function applyDamage(ctx: RulesContext, state: CombatantRulesState, input
   const events = [...modified.events];
   let taken = amount;
   let next = state;
-  if (next.tempHp > 0) {
+  // Temporary hit points would reduce it too: damage that cannot be reduced goes to hit points.
+  if (next.tempHp > 0 && input.unreducible !== true) {
     const absorbed = Math.min(next.tempHp, taken);
     next = { ...next, tempHp: next.tempHp - absorbed };
     taken -= absorbed;
