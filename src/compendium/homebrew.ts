@@ -3,6 +3,7 @@ import { SKILL_KEYS } from '../rules/skills';
 import { ABILITIES, CONDITION_KEYS, DAMAGE_TYPES } from '../rules/types';
 import { DICE_PATTERN, parseDice } from './dice';
 import { HOMEBREW_LIMITS } from './homebrew-limits';
+import { nameKey } from './lookup';
 import { AREA_SHAPES, SIZES } from './types';
 
 /*
@@ -222,7 +223,8 @@ export function readHomebrew(json: string): HomebrewResult {
 function duplicates(monsters: HomebrewMonster[]): HomebrewResult {
   const seen = new Set<string>();
   for (const [index, monster] of monsters.entries()) {
-    const key = monster.name.toLowerCase();
+    // As the shelf keys them: Goblin and Góblin are one name there, and a second would fail the import's write.
+    const key = nameKey(monster.name);
     if (seen.has(key))
       return { ok: false, issues: [{ field: `monsters[${index}].name`, reason: `a second monster called ${monster.name}` }] };
     seen.add(key);

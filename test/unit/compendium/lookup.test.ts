@@ -99,5 +99,10 @@ describe('homebrew files', () => {
       ok: false,
       issues: [{ field: 'monsters[1].name', reason: 'a second monster called cave goblin' }],
     });
+    // The shelf keys names without accents or doubled spaces: these are the same monster there.
+    expect(readHomebrew(JSON.stringify({ monsters: [goblin, { ...goblin, name: 'Cave  Góblin' }] }))).toEqual({
+      ok: false,
+      issues: [{ field: 'monsters[1].name', reason: 'a second monster called Cave  Góblin' }],
+    });
   });
 });
