@@ -35,11 +35,15 @@ function signed(value: number): string {
   return value < 0 ? `− ${-value}` : `+ ${value}`;
 }
 
-/** "**Adult Red Dragon** uses **Fire Breath** (recharge 5–6)." A hidden monster's uses left are the game master's to know. */
+/**
+ * "**Adult Red Dragon** uses **Fire Breath** (recharge 5–6)." A hidden monster's recharge and uses
+ * left are the game master's to know, as in the tracker.
+ */
 function monsterActionSentence(event: Extract<EncounterEvent, { kind: 'monster-action' }>, forGameMaster: boolean): string {
   const notes: string[] = [];
-  if (event.recharge !== null) notes.push(`recharge ${rechargeRange(event.recharge)}`);
-  if (event.usesLeft !== null && (forGameMaster || !event.combatant.hidden)) {
+  const seesNumbers = forGameMaster || !event.combatant.hidden;
+  if (event.recharge !== null && seesNumbers) notes.push(`recharge ${rechargeRange(event.recharge)}`);
+  if (event.usesLeft !== null && seesNumbers) {
     notes.push(event.perDay === null ? `${event.usesLeft} left before a rest` : `${event.usesLeft} of ${event.perDay} a day left`);
   }
   if (event.partial === true) notes.push("in part: the rest of the block is the game master's");

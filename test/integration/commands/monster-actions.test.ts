@@ -181,9 +181,10 @@ describe('monster actions at the table', () => {
     dice.queue(...ONES, 5, 12, 20);
     const breath = await act('Shadow', 'Fire Breath', 'Alice, Bram');
     expect(breath.ephemeral).toBeUndefined();
+    // Its recharge is a number of its block, which the tracker keeps from the table too.
     expect(text(breath)).toBe(
       [
-        '**Shadow** uses **Fire Breath** (recharge 5–6).',
+        '**Shadow** uses **Fire Breath**.',
         "Alice's Dexterity save, failed.",
         'Alice takes 17 fire damage and is at 83 HP.',
         "Alice's concentration save (DC 10): d20 12 + 2 (save bonus) = 14. Alice keeps concentrating on Bless.",
