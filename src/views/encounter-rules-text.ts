@@ -258,18 +258,21 @@ export function describeHealing(subject: Subject, events: readonly RulesEvent[])
 
 export function describeTempHp(subject: Subject, events: readonly RulesEvent[]): string {
   const sentences: string[] = [];
+  // Without its numbers, one sentence whether the offer was taken or not: two would let anyone
+  // offer n, then n + 1, and undo, to learn how many it has.
+  const hidden = `${subject.name} has temporary HP: they don't add up, and the higher amount stays.`;
   for (const event of events) {
     if (event.kind === 'temp-hp-set') {
       sentences.push(
         subject.showNumbers
           ? `${subject.name} has ${event.tempHp} temporary HP${event.previous > 0 ? ` (replacing ${event.previous})` : ''}.`
-          : `${subject.name} gains temporary HP.`,
+          : hidden,
       );
     } else if (event.kind === 'temp-hp-kept') {
       sentences.push(
         subject.showNumbers
           ? `${subject.name} keeps ${event.tempHp} temporary HP: temporary HP don't add up, and ${event.offered} is not more.`
-          : `${subject.name} keeps the temporary HP it had: temporary HP don't add up.`,
+          : hidden,
       );
     }
   }

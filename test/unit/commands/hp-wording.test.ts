@@ -135,6 +135,12 @@ describe('healing and temporary HP in words', () => {
     );
     expect(describeTempHp(alice, [{ kind: 'temp-hp-set', tempHp: 10, previous: 8 }])).toBe('Alice has 10 temporary HP (replacing 8).');
   });
+
+  test("a hidden monster's reads the same whether it took the offer or kept what it had, so no offer tells how many it has", () => {
+    const taken = describeTempHp(hiddenOgre, [{ kind: 'temp-hp-set', tempHp: 9, previous: 8 }]);
+    expect(taken).toBe("Ogre has temporary HP: they don't add up, and the higher amount stays.");
+    expect(describeTempHp(hiddenOgre, [{ kind: 'temp-hp-kept', tempHp: 8, offered: 8 }])).toBe(taken);
+  });
 });
 
 describe('death saves in words', () => {
