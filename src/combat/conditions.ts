@@ -261,6 +261,9 @@ export function addConditionToEach(encounter: Encounter, ctx: StepContext, input
   });
   if (living.length === 0) throw new CombatRefusal({ kind: 'group-none-alive' });
   const subject = named(ctx.ruleSet, rest.condition);
+  // As for one target: whoever may not affect them all learns nothing of their blocks.
+  const source = rest.source === undefined ? undefined : findTarget(encounter, rest.source);
+  for (const target of living) requireMayAffect(ctx.actor, encounter, target, source, `put ${labelOf(subject)} on ${target.name}`);
   const immune = living.filter((target) => immuneByBlock(ctx.ruleSet, target, subject));
   const affected = living.filter((target) => !immune.includes(target));
   const condition = labelOf(subject);

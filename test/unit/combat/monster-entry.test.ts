@@ -6,7 +6,7 @@ import { monstersOf } from '../../../src/compendium/load';
 import type { BookId } from '../../../src/compendium/books';
 import type { FoundMonster } from '../../../src/compendium/bestiary';
 import { describeEvents } from '../../../src/views/encounter-text';
-import { ctx, detailOf, fresh, gm, named, noDice, refusalOf } from './support';
+import { alice, ctx, detailOf, fresh, gm, named, noDice, refusalOf } from './support';
 
 async function block(book: BookId, name: string): Promise<FoundMonster> {
   const monster = (await monstersOf(book)).find(name);
@@ -98,6 +98,14 @@ describe("a group's condition and its members' condition immunities", () => {
     ]);
     expect(detailOf(done)).toBe('Poisoned on Skeleton 3; Skeleton 1 is immune to Poisoned; Skeleton 2 is immune to Poisoned');
     expect(named(done.encounter, 'Skeleton 1').rules.conditions).toEqual([]);
+  });
+
+  it('tells a player who may not affect them why, not which of them their blocks make immune', async () => {
+    const encounter = await skeletons();
+    const immune = encounter.combatants.filter((c) => c.monster !== null).map((c) => c.id);
+    expect(refusalOf(() => addConditionToEach(encounter, ctx(alice), { targets: immune, condition: 'Poisoned' }))).toMatch(
+      /^Only the game master/,
+    );
   });
 
   it('is refused when every member is immune', async () => {
