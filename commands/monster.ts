@@ -45,8 +45,16 @@ interface Lookup {
   hiddenFromTable: ReadonlySet<string>;
 }
 
+/**
+ * The blocks of hidden combatants shown under their block's name (Ogre, Ogre 2). One the game master
+ * renamed (Shape) keeps what it is secret, which withholding its block would tell.
+ */
 function hiddenBlocks(encounter: Encounter | null): Set<string> {
-  const blocks = (encounter?.combatants ?? []).flatMap((c) => (c.hidden && c.monster !== null ? [nameKey(c.monster.block)] : []));
+  const blocks = (encounter?.combatants ?? []).flatMap((c) => {
+    if (!c.hidden || c.monster === null) return [];
+    const block = nameKey(c.monster.block);
+    return nameKey(c.name.replace(/ \d+$/, '')) === block ? [block] : [];
+  });
   return new Set(blocks);
 }
 

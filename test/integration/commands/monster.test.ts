@@ -186,8 +186,10 @@ describe('/monster', () => {
             monster: { source, block, skills: {}, conditionImmunities: [], recharging: [], usesLeft: {} },
           },
         );
-      await add('Shadow in the rocks', 'homebrew', 'Cave Lurker');
-      await add('Old Flame', 'srd-5.2', 'Adult Red Dragon');
+      await add('Cave Lurker', 'homebrew', 'Cave Lurker');
+      await add('Adult Red Dragon 2', 'srd-5.2', 'Adult Red Dragon');
+      // Renamed: what it is stays the game master's, which refusing its block would tell.
+      await add('Old Flame', 'srd-5.2', 'Ogre');
     }
 
     test('a player is refused without a number; the game master sees it privately, even asking to share', async () => {
@@ -202,8 +204,10 @@ describe('/monster', () => {
       expect(gm.embeds?.[0]?.footer).toBe(
         'SRD 5.2 (CC-BY-4.0, Wizards of the Coast) · Only you see this: a hidden combatant of this fight uses this block.',
       );
-      // Other blocks are anyone's.
+      // Other blocks are anyone's, a renamed hidden combatant's too.
       expect((await show(ALICE, { name: 'Goblin Warrior', share: true })).ephemeral).toBe(false);
+      expect((await show(ALICE, { name: 'Ogre', share: true })).ephemeral).toBe(false);
+      expect(await table.suggest(ALICE, 'monster', 'show', 'ogr', 'name')).toContain('Ogre');
     });
 
     test("a player's suggestions and did-you-mean leave the hidden blocks out; the game master's keep them", async () => {
