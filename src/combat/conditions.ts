@@ -198,6 +198,7 @@ export function addCondition(encounter: Encounter, ctx: StepContext, input: AddC
   }
   if (subject.kind === 'track') {
     const level = change?.state.tracks[subject.track.key] ?? 0;
+    if (!shownToPlayers) return privateTrackChange(next, events, { kind: 'effect-added', combatant: target.name, effect: null });
     return { encounter: next, events, note: { kind: 'track-level', combatant: target.name, track: label, level } };
   }
 
@@ -282,6 +283,14 @@ export function addConditionToEach(encounter: Encounter, ctx: StepContext, input
   )(encounter, ctx);
 }
 
+/**
+ * The game master's change to a hidden monster's level track (Exhaustion 2): theirs alone, as its
+ * conditions are, so the reply is private and the log says "an effect".
+ */
+function privateTrackChange(encounter: Encounter, events: readonly EncounterEvent[], note: Transition['note']): Transition {
+  return { encounter, events: events.map((event) => (event.kind === 'rules' ? { ...event, private: true } : event)), note };
+}
+
 /** Lowers a track, or ends a condition or effect (and what it implied; Prone stays). */
 export function removeCondition(encounter: Encounter, ctx: StepContext, input: RemoveConditionInput): Transition {
   const target = findTarget(encounter, input.target);
@@ -296,6 +305,9 @@ export function removeCondition(encounter: Encounter, ctx: StepContext, input: R
     const level = Math.max(0, current - (input.levels ?? current));
     const set = ctx.ruleSet.setTrack(target.rules, subject.track.key, level);
     const applied = set.ok ? applyRulesChange(encounter, target, set.value) : { encounter, events: [] };
+    if (target.hidden && isGameMaster(ctx.actor, encounter)) {
+      return privateTrackChange(applied.encounter, applied.events, { kind: 'effect-removed', combatant: target.name, effect: null });
+    }
     return { ...applied, note: { kind: 'track-level', combatant: target.name, track: subject.track.name, level } };
   }
   if (input.levels !== undefined) throw new CombatRefusal({ kind: 'condition-without-levels', condition: subject.name });

@@ -405,7 +405,8 @@ export type EncounterEvent =
       damageType: DamageType | null;
       critical: CriticalApplied | null;
     }
-  | { kind: 'rules'; combatant: CombatantRef; event: RulesEvent }
+  /** `private`: the game master's change to a hidden monster's level track, as its numbers are (older entries lack it). */
+  | { kind: 'rules'; combatant: CombatantRef; event: RulesEvent; private?: boolean }
   | { kind: 'hp-set'; combatant: CombatantRef; hp: number; previous: number }
   /** `previous` is null when the combatant had no hit points before. */
   | { kind: 'max-hp-set'; combatant: CombatantRef; maxHp: number; previous: number | null }

@@ -65,7 +65,8 @@ function isSecretChange(events: readonly EncounterEvent[]): boolean {
       (e.kind === 'effect-started' && e.private) ||
       (e.kind === 'effect-ended' && e.private && e.reason === 'removed') ||
       (e.kind === 'attack-rolled' && e.private) ||
-      (e.kind === 'hp-rolled' && e.private),
+      (e.kind === 'hp-rolled' && e.private) ||
+      (e.kind === 'rules' && e.private === true),
   );
 }
 

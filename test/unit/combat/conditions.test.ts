@@ -211,8 +211,8 @@ describe("a hidden monster's private conditions are no oracle (issue 23 item 2)"
     const ogre = addMonsters(party(), ctx(gm), { name: 'Ogre', hp: 59, initiative: 8, hidden: true }).encounter;
     const petrified = addCondition(ogre, ctx(gm), { target: 'Ogre', condition: 'Petrified' }).encounter;
     const poisoned = addCondition(petrified, ctx(alice), { target: 'Ogre', condition: 'Poisoned', source: 'Alice' });
-    expect(describeEvents(poisoned)).toEqual(['It is immune to Poisoned.']);
-    expect(describeEvents(poisoned, true)).toEqual(['It is immune to Poisoned while Petrified.']);
+    expect(describeEvents(poisoned)).toEqual(['Ogre is immune to Poisoned.']);
+    expect(describeEvents(poisoned, true)).toEqual(['Ogre is immune to Poisoned while Petrified.']);
   });
 });
 
@@ -248,6 +248,20 @@ describe('caps on effects and on what they add up to (issue 23 item 1)', () => {
     expect(refusalOf(() => addCondition(ogre, ctx(alice), { target: 'Ogre', condition: 'Hex 21', source: 'Alice' }))).toBe(
       'Ogre already carries 20 conditions and effects, the most one combatant may: remove one first (`/condition remove`).',
     );
+  });
+
+  it("the game master's Exhaustion on a hidden monster is theirs alone, added or lowered: a private reply, 'an effect' in the log", () => {
+    const ogre = addMonsters(party(), ctx(gm), { name: 'Ogre', hp: 59, initiative: 8, hidden: true }).encounter;
+    const tired = addCondition(ogre, ctx(gm), { target: 'Ogre', condition: 'Exhaustion', level: 2 });
+    const reply = resultReply(tired);
+    expect([reply.ephemeral, reply.embeds?.[0]?.description]).toEqual([true, 'Ogre gains 2 levels of Exhaustion (now 2).']);
+    expect(detailOf(tired)).toBe('an effect on Ogre');
+    const rested = removeCondition(tired.encounter, ctx(gm), { target: 'Ogre', condition: 'Exhaustion', levels: 1 });
+    expect([resultReply(rested).ephemeral, detailOf(rested)]).toEqual([true, 'an effect off Ogre']);
+    // A visible monster's stays the table's.
+    const goblin = addMonsters(party(), ctx(gm), { name: 'Goblin', hp: 7, initiative: 8 }).encounter;
+    const shown = addCondition(goblin, ctx(gm), { target: 'Goblin', condition: 'Exhaustion', level: 2 });
+    expect([resultReply(shown).ephemeral, detailOf(shown)]).toEqual([undefined, 'Goblin: Exhaustion 2']);
   });
 
   it('a combatant carries at most 20 conditions and effects', () => {
@@ -488,7 +502,7 @@ describe('concentration links', () => {
     const goblin2Saves = nextTurn(goblin1Saves.encounter, ctx(gm, scripted(16)));
     expect(describeEvents(goblin2Saves)).toEqual([
       'Goblin 2 repeats its Wisdom save against Hold Person (DC 15): 16, the effect ends.',
-      'It is no longer Incapacitated.',
+      'Goblin 2 is no longer Incapacitated.',
       idle,
       '**Round 2** begins.',
       "It's **Alice**'s turn.",
