@@ -127,30 +127,31 @@ function landedSentence(subject: Subject, amount: number, type: DamageType | nul
 }
 
 /** Sentences for what followed a change of hit points, in the order the rules engine reported them. */
-export function consequenceSentences(subject: Subject, events: readonly RulesEvent[]): string[] {
+export function consequenceSentences(subject: Subject, events: readonly RulesEvent[], opensWithName = false): string[] {
   const sentences: string[] = [];
-  const who = they(subject);
+  // After a sentence that names the subject, "It"; alone (a level track's change), the first names it.
+  const who = () => (opensWithName && sentences.length === 0 ? subject.name : they(subject));
   const added = events.filter((event) => event.kind === 'condition-added').map((event) => conditionName(event.condition));
   const removed = events.filter((event) => event.kind === 'condition-removed').map((event) => conditionName(event.condition));
   for (const event of events) {
     switch (event.kind) {
       case 'dying':
-        sentences.push(`${who} is dying and makes death saves at the start of each turn.`);
+        sentences.push(`${who()} is dying and makes death saves at the start of each turn.`);
         break;
       case 'knocked-out':
-        sentences.push(`${who} is knocked out at ${event.hp} HP.`);
+        sentences.push(`${who()} is knocked out at ${event.hp} HP.`);
         break;
       case 'doomed':
-        sentences.push(`${who} is doomed: a last action or a last word, then death.`);
+        sentences.push(`${who()} is doomed: a last action or a last word, then death.`);
         break;
       case 'died':
-        sentences.push(`${who} ${DEATH_CAUSES[event.cause](its(subject))}.`);
+        sentences.push(`${who()} ${DEATH_CAUSES[event.cause](its(subject))}.`);
         break;
       case 'death-save-failures':
-        sentences.push(`${who} suffers ${plural(event.added, 'failed death save')} (${event.failures} of 3).`);
+        sentences.push(`${who()} suffers ${plural(event.added, 'failed death save')} (${event.failures} of 3).`);
         break;
       case 'stability-lost':
-        sentences.push(`${who} is no longer stable.`);
+        sentences.push(`${who()} is no longer stable.`);
         break;
       case 'massive-damage-save':
         sentences.push(
@@ -159,34 +160,34 @@ export function consequenceSentences(subject: Subject, events: readonly RulesEve
         break;
       case 'track-gained':
         sentences.push(
-          `${who} gains ${plural(event.levels, `level of ${TRACK_NAMES[event.track]}`, `levels of ${TRACK_NAMES[event.track]}`)}` +
+          `${who()} gains ${plural(event.levels, `level of ${TRACK_NAMES[event.track]}`, `levels of ${TRACK_NAMES[event.track]}`)}` +
             (event.pending ? ', counted when the encounter ends.' : ` (now ${event.level}).`),
         );
         break;
       case 'track-reduced':
         sentences.push(
-          `${who} loses ${plural(event.levels, `level of ${TRACK_NAMES[event.track]}`, `levels of ${TRACK_NAMES[event.track]}`)} (now ${event.level}).`,
+          `${who()} loses ${plural(event.levels, `level of ${TRACK_NAMES[event.track]}`, `levels of ${TRACK_NAMES[event.track]}`)} (now ${event.level}).`,
         );
         break;
       case 'condition-immune':
         // What makes a hidden creature immune may be a condition the game master keeps to themselves.
         sentences.push(
           subject.showNumbers
-            ? `${who} is immune to ${conditionName(event.condition)} while ${conditionName(event.because)}.`
-            : `${who} is immune to ${conditionName(event.condition)}.`,
+            ? `${who()} is immune to ${conditionName(event.condition)} while ${conditionName(event.because)}.`
+            : `${who()} is immune to ${conditionName(event.condition)}.`,
         );
         break;
       case 'revived':
-        sentences.push(`${who} is conscious again.`);
+        sentences.push(`${who()} is conscious again.`);
         break;
       case 'returned-to-life':
-        sentences.push(`${who} is alive again.`);
+        sentences.push(`${who()} is alive again.`);
         break;
       case 'stabilised':
-        sentences.push(`${who} is stable.`);
+        sentences.push(`${who()} is stable.`);
         break;
       case 'regained-hp-from-stable':
-        sentences.push(`${who} wakes with ${event.hp} HP.`);
+        sentences.push(`${who()} wakes with ${event.hp} HP.`);
         break;
       case 'death-saves-reset':
         sentences.push(`${subject.isPlayerCharacter ? `${subject.name}'s` : 'Its'} death saves are cleared.`);
@@ -194,15 +195,15 @@ export function consequenceSentences(subject: Subject, events: readonly RulesEve
       case 'max-hp-reduced':
         sentences.push(
           subject.showNumbers
-            ? `${who}'s hit point maximum drops by ${event.reduction} to ${event.maxHp}.`
-            : `${who}'s hit point maximum drops.`,
+            ? `${who()}'s hit point maximum drops by ${event.reduction} to ${event.maxHp}.`
+            : `${who()}'s hit point maximum drops.`,
         );
         break;
       case 'max-hp-restored':
-        sentences.push(`${who}'s hit point maximum is restored.`);
+        sentences.push(`${who()}'s hit point maximum is restored.`);
         break;
       case 'temp-hp-ended':
-        sentences.push(`${who}'s temporary HP are gone.`);
+        sentences.push(`${who()}'s temporary HP are gone.`);
         break;
       // Worded by the sentence that introduces the change (damage, healing, temp HP, hit dice), by
       // `added` and `removed` below, with a button (the concentration save), or by the encounter's
@@ -230,8 +231,8 @@ export function consequenceSentences(subject: Subject, events: readonly RulesEve
         return unworded(event);
     }
   }
-  if (added.length > 0) sentences.push(`${who} is now ${listInWords(added)}.`);
-  if (removed.length > 0) sentences.push(`${who} is no longer ${listInWords(removed, 'or')}.`);
+  if (added.length > 0) sentences.push(`${who()} is now ${listInWords(added)}.`);
+  if (removed.length > 0) sentences.push(`${who()} is no longer ${listInWords(removed, 'or')}.`);
   return sentences;
 }
 

@@ -100,7 +100,7 @@ function rulesSentence(subject: Subject, events: readonly RulesEvent[]): string 
   const kinds = new Set(events.map((event) => event.kind));
   if (kinds.has('healed') || kinds.has('cannot-heal-dead')) return describeHealing(subject, events);
   if (kinds.has('temp-hp-set') || kinds.has('temp-hp-kept')) return describeTempHp(subject, events);
-  return consequenceSentences(subject, events).join(' ');
+  return consequenceSentences(subject, events, true).join(' ');
 }
 
 function tallyOf(encounter: Encounter, combatantId: string): { successes: number; failures: number } {

@@ -96,7 +96,7 @@ describe('what the commands accept', () => {
     test('corrections stay allowed: /hp set brings it back, and then it can be healed and given the turn', async () => {
       const table = await deadOrc();
       expect(text(await table.run(GM, 'hp', 'set', { target: 'Orc', amount: '2' }))).toBe(
-        'Orc is now at 2 HP (was 0).\nIt is alive again.',
+        'Orc is now at 2 HP (was 0).\nOrc is alive again.',
       );
       expect(text(await table.run(GM, 'hp', 'heal', { target: 'Orc', amount: '1' }))).toBe('Orc regains 1 HP and is at 3 HP.');
       expect(text(await table.run(GM, 'init', 'move', { target: 'Orc' }))).toContain('The turn moves to **Orc**.');
