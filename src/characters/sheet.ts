@@ -215,7 +215,8 @@ export function stateAfterEdit(before: CharacterSheet, after: CharacterSheet, st
 export function stateFromRules(rules: CombatantRulesState): RulesKeptState {
   return {
     hp: rules.hp,
-    tempHp: rules.tempHp,
+    // A fight allows any number (a monster's); a sheet holds what a character file may.
+    tempHp: Math.min(rules.tempHp, MAX_CHARACTER_HP),
     hitDiceLeft: rules.hitDice.reduce((sum, pool) => sum + pool.remaining, 0),
     tracks: { ...rules.tracks },
     conditions: [...rules.conditions],

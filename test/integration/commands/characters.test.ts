@@ -32,6 +32,16 @@ describe('stored characters through /character, /init and /rest', () => {
     await table.press(GM, end?.customId ?? '');
   }
 
+  test("a fight's end writes back no more temporary HP than a character file holds, so the export imports again", async () => {
+    await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 5, con: 14, hp: 40 });
+    await fight();
+    await table.run(GM, 'hp', 'temp', { target: 'Alice', amount: '999999' });
+    await endFight();
+    const json = exportedJson((await table.run(ALICE, 'character', 'export', {})).content);
+    expect(JSON.parse(json)).toMatchObject({ hp: { max: 40, current: 40, temp: 1000 } });
+    expect(text(await table.run(BOB, 'character', 'import', { json }))).not.toMatch(/⚠️/);
+  });
+
   test('create shows the sheet with the proficiency bonus its level gives', async () => {
     const reply = await table.run(ALICE, 'character', 'create', {
       name: 'Alice',
