@@ -10,6 +10,7 @@ import { actorOf, encountersOf, placeOf } from './shared/encounter';
 import { getRuleSet, type RuleSet } from '../src/rules';
 import { characterName } from '../src/views/character-sheet';
 import { COLORS } from '../src/views/embeds';
+import { shown } from '../src/views/markdown';
 import type { Reply } from '../src/views/reply';
 import { restRefusalText, restReply } from '../src/views/rest-text';
 
@@ -34,11 +35,25 @@ async function rulesHere(ctx: CommandContext): Promise<{ ruleSet: RuleSet; choic
   return { ruleSet: getRuleSet(ruleset), choices };
 }
 
+/**
+ * Why `character` cannot rest now, or null: a running fight holds its state (its end writes it back,
+ * over any rest taken meanwhile), or its sheet changed since it was read (another rest came first).
+ */
+async function restWritten(ctx: CommandContext, character: Character, rested: Character): Promise<string | null> {
+  const fight = await ctx.services.characters.fightOf(character.id);
+  if (fight !== null) {
+    return `${characterName(character)} is in the fight **${shown(fight.name)}** in <#${fight.channelId}>, which keeps their HP and Hit Dice until it ends: rest after \`/init end\` there.`;
+  }
+  if (await ctx.services.characters.recordStateIfUnchanged(character.id, character, rested)) return null;
+  return `${characterName(character)}'s sheet changed while they rested (another rest came first): nothing of this one was spent; rest again.`;
+}
+
 async function restOne(ctx: CommandContext, character: Character, request: RestRequest): Promise<Reply> {
   const { ruleSet, choices } = await rulesHere(ctx);
   const rested = restCharacter(ruleSet, choices, character, request, ctx.services.random);
   if (!rested.ok) throw new UserError(`${characterName(character)} cannot take a ${request.kind} rest: ${restRefusalText(rested.reason)}`);
-  await ctx.services.characters.recordStates([{ id: character.id, state: rested.value.character }]);
+  const refused = await restWritten(ctx, character, rested.value.character);
+  if (refused !== null) throw new UserError(refused);
   return restReply(character, request.kind, rested.value);
 }
 
@@ -57,7 +72,11 @@ async function restParty(ctx: CommandContext, request: RestRequest): Promise<Rep
       embeds.push({ description: `**${characterName(character)}** cannot rest: ${restRefusalText(rested.reason)}`, color: COLORS.warning });
       continue;
     }
-    await ctx.services.characters.recordStates([{ id: character.id, state: rested.value.character }]);
+    const refused = await restWritten(ctx, character, rested.value.character);
+    if (refused !== null) {
+      embeds.push({ description: refused, color: COLORS.warning });
+      continue;
+    }
     embeds.push(...(restReply(character, 'long', rested.value).embeds ?? []));
   }
   return { embeds: embeds.slice(0, 10) };

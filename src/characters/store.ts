@@ -38,4 +38,9 @@ export interface CharacterStore {
   fightOf(id: string): Promise<{ channelId: string; name: string } | null>;
   /** Brings characters' states up to date after a fight; characters deleted meanwhile are passed over. */
   recordStates(states: readonly { id: string; state: CharacterState }[]): Promise<void>;
+  /**
+   * Writes `after` over the character's state only if it is still `before` (a rest worked out from
+   * it): false when another write came first, such as another rest, which would otherwise be lost.
+   */
+  recordStateIfUnchanged(id: string, before: CharacterState, after: CharacterState): Promise<boolean>;
 }

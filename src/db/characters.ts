@@ -175,6 +175,14 @@ export function createCharacterStore(prisma: PrismaClient): CharacterStore {
       });
       return running;
     },
+    async recordStateIfUnchanged(id, before, after) {
+      const { conditions, slotsSpent, ...plain } = stateColumns(before);
+      const { count } = await prisma.character.updateMany({
+        where: { id, ...plain, conditions: { equals: conditions }, slotsSpent: { equals: slotsSpent } },
+        data: stateColumns(after),
+      });
+      return count === 1;
+    },
     async recordStates(states) {
       // A fight may end above the sheet's maximum (a join's `hp:`, or the sheet edited meanwhile): the sheet caps it.
       const maxima = await prisma.character.findMany({ where: { id: { in: states.map((s) => s.id) } }, select: { id: true, maxHp: true } });

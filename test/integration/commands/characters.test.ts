@@ -246,6 +246,38 @@ describe('stored characters through /character, /init and /rest', () => {
     expect(await sheetOf('Alice')).not.toContain('Fatigue');
   });
 
+  test('two short rests sent at once spend no Hit Die twice: the second, worked out from the same sheet, is refused', async () => {
+    await useRules(services, 'dnd2014');
+    await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 5, con: 14, hp: 40, 'hit-die': 'd8' });
+    await fight();
+    await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '25' });
+    await endFight();
+    dice.queue(5, 3);
+    const replies = await Promise.all([1, 2].map(() => table.run(ALICE, 'rest', 'short', { 'hit-dice': 1 })));
+    const [rested, refusal] = replies.map(text).sort();
+    expect(refusal).toBe(
+      "⚠️ Alice's sheet changed while they rested (another rest came first): nothing of this one was spent; rest again.",
+    );
+    expect(rested).toContain('Hit Dice left: 4 of 5 (d8).');
+    const healed = Number(/Regains (\d+) HP/.exec(rested ?? '')?.[1]);
+    expect(await sheetOf('Alice')).toContain(`**HP** ${15 + healed}/40`);
+  });
+
+  test('no rest while the character fights, here or in another channel: the fight would write its own state back over it', async () => {
+    await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 5, con: 14, hp: 40 });
+    await fight();
+    await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '30' });
+    const elsewhere = new Table(services, 'channel-2');
+    expect(refused(await elsewhere.run(ALICE, 'rest', 'long'))).toBe(
+      '⚠️ Alice is in the fight **Encounter** in <#channel-1>, which keeps their HP and Hit Dice until it ends: rest after `/init end` there.',
+    );
+    // Nor the game master's party rest in the fight's own channel.
+    expect(text(await table.run(GM, 'rest', 'long', { party: true }))).toContain('Alice is in the fight **Encounter**');
+    await endFight();
+    expect(await sheetOf('Alice')).toContain('**HP** 10/40');
+    expect(text(await table.run(ALICE, 'rest', 'long'))).toContain('Regains 30 HP (now 40/40).');
+  });
+
   test('a short rest spends Hit Dice at die + Con, shown as rolled, and leaves the rest', async () => {
     await useRules(services, 'dnd2014');
     await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 5, con: 14, hp: 40, 'hit-die': 'd8' });

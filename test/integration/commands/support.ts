@@ -198,6 +198,7 @@ const NO_CHARACTERS: CharacterStore = {
   use: () => Promise.reject(new Error('a table in memory keeps no characters: open it on a database')),
   delete: () => Promise.reject(new Error('a table in memory keeps no characters: open it on a database')),
   recordStates: () => Promise.reject(new Error('a table in memory keeps no characters: open it on a database')),
+  recordStateIfUnchanged: () => Promise.reject(new Error('a table in memory keeps no characters: open it on a database')),
   fightOf: () => Promise.resolve(null),
 };
 
