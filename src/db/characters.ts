@@ -118,16 +118,18 @@ export function createCharacterStore(prisma: PrismaClient): CharacterStore {
       return row === null ? null : fromRow(row, await format());
     },
     async create(owner, sheet, state) {
-      if ((await prisma.character.count({ where: ownedBy(owner) })) >= MAX_CHARACTERS_PER_OWNER) {
-        throw new UserError(`A player can keep at most ${MAX_CHARACTERS_PER_OWNER} characters in a server: delete one first.`);
-      }
       if ((await find(owner, sheet.name)) !== null) return null;
       const f = await format();
       try {
-        const [, row] = await prisma.$transaction([
-          prisma.character.updateMany({ where: ownedBy(owner), data: { active: false } }),
-          prisma.character.create({ data: { id: randomUUID(), ...ownedBy(owner), active: true, ...toColumns(sheet, state, f) } }),
-        ]);
+        // One owner's creations take turns, so that several at once cannot all pass the count.
+        const row = await prisma.$transaction(async (tx) => {
+          await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('characters:' || ${owner.guildId} || ':' || ${owner.ownerId}))`;
+          if ((await tx.character.count({ where: ownedBy(owner) })) >= MAX_CHARACTERS_PER_OWNER) {
+            throw new UserError(`A player can keep at most ${MAX_CHARACTERS_PER_OWNER} characters in a server: delete one first.`);
+          }
+          await tx.character.updateMany({ where: ownedBy(owner), data: { active: false } });
+          return tx.character.create({ data: { id: randomUUID(), ...ownedBy(owner), active: true, ...toColumns(sheet, state, f) } });
+        });
         return fromRow(row, f);
       } catch (error) {
         if (isUniqueViolation(error)) return null;

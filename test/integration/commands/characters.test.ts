@@ -42,6 +42,19 @@ describe('stored characters through /character, /init and /rest', () => {
     expect(text(await table.run(BOB, 'character', 'import', { json }))).not.toMatch(/⚠️/);
   });
 
+  test('a player keeps at most 25 characters, even creating several at once; one of them is active', async () => {
+    for (let i = 1; i <= 23; i += 1) await table.run(ALICE, 'character', 'create', { name: `Hero ${i}`, level: 1 });
+    const replies = await Promise.all(
+      ['Ash', 'Birch', 'Cedar', 'Dogwood'].map((name) => table.run(ALICE, 'character', 'create', { name, level: 1 })),
+    );
+    expect(replies.map(text).filter((said) => said.startsWith('⚠️'))).toEqual([
+      '⚠️ A player can keep at most 25 characters in a server: delete one first.',
+      '⚠️ A player can keep at most 25 characters in a server: delete one first.',
+    ]);
+    const kept = await services.characters.list({ guildId: 'guild-1', ownerId: ALICE.id });
+    expect([kept.length, kept.filter((c) => c.active).length]).toEqual([25, 1]);
+  });
+
   test('create shows the sheet with the proficiency bonus its level gives', async () => {
     const reply = await table.run(ALICE, 'character', 'create', {
       name: 'Alice',
