@@ -131,5 +131,5 @@ export function pressConcentrationSave(encounter: Encounter, ctx: StepContext, t
   const saved = rollSave(replaceCombatant(encounter, waiting), ctx, waiting, dc);
   const outcome = saved.events.find((e) => e.kind === 'concentration-save');
   const kept = outcome?.kind === 'concentration-save' && outcome.success;
-  return { ...saved, note: { kind: 'concentration-save', combatant: combatant.name, dc, kept } };
+  return { ...saved, note: { kind: 'concentration-save', combatant: combatant.name, dc, kept, hidden: combatant.hidden } };
 }

@@ -31,7 +31,8 @@ export type ChangeNote =
   | { kind: 'max-hp-set'; combatant: string; previous: number | null; maxHp: number; hidden: boolean }
   | { kind: 'concentrating'; combatant: string; effect: string }
   | { kind: 'stopped-concentrating'; combatant: string; effect: string }
-  | { kind: 'concentration-save'; combatant: string; dc: number; kept: boolean }
+  /** `hidden`: a hidden monster's, whose DC the log keeps out (it would tell its resistances). */
+  | { kind: 'concentration-save'; combatant: string; dc: number; kept: boolean; hidden: boolean }
   | { kind: 'immune'; combatant: string; condition: string }
   | { kind: 'track-level'; combatant: string; track: string; level: number }
   /** `effect` is null for one only the game master may know of. */

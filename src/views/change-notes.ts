@@ -94,7 +94,7 @@ export function noteText(note: ChangeNote): string {
     case 'stopped-concentrating':
       return `${note.combatant} stopped concentrating on ${note.effect}`;
     case 'concentration-save':
-      return `${note.combatant} rolled DC ${note.dc} and ${note.kept ? 'kept' : 'lost'} concentration`;
+      return `${note.combatant} rolled${note.hidden ? ' a concentration save' : ` DC ${note.dc}`} and ${note.kept ? 'kept' : 'lost'} concentration`;
     case 'immune':
       return `${note.combatant} is immune to ${note.condition}`;
     case 'track-level':

@@ -65,12 +65,16 @@ function outcomeInWords(roll: Parameters<typeof d20InWords>[0] & { autoFail: str
   return roll.autoFail === null ? d20InWords(roll) : `fails automatically (${shown(roll.autoFail)})`;
 }
 
-/** "Alice's concentration save (DC 10): d20 10 + 3 (save bonus) − 4 (Exhaustion 2) = 9." */
-export function concentrationSaveSentence(event: Extract<EncounterEvent, { kind: 'concentration-save' }>): string {
+/**
+ * "Alice's concentration save (DC 10): d20 10 + 3 (save bonus) − 4 (Exhaustion 2) = 9." A hidden
+ * monster's roll and DC (half the damage that got through, which would tell its resistances) stay out.
+ */
+export function concentrationSaveSentence(event: Extract<EncounterEvent, { kind: 'concentration-save' }>, forGameMaster = false): string {
   const who = shown(event.combatant.name);
+  const seesNumbers = forGameMaster || !event.combatant.hidden;
   const roll = event.combatant.hidden ? '' : `: ${outcomeInWords(event)}`;
   const result = event.success ? `${who} keeps concentrating on ${shown(event.effect)}.` : `${shown(event.effect)} ends.`;
-  return `${who}'s concentration save (DC ${event.dc})${roll}. ${result}`;
+  return `${who}'s concentration save${seesNumbers ? ` (DC ${event.dc})` : ''}${roll}. ${result}`;
 }
 
 /** "Goblin 2's Dexterity save (DC 15): d20 12 + 2 (save bonus) = 14, failed." A hidden combatant's roll stays out. */

@@ -6,6 +6,11 @@ import { ABILITY_NAMES } from './condition-text';
 import { describeEvents } from './encounter-text';
 import type { Button, ButtonRow, Embed, Reply } from './reply';
 
+/** A concentration save's DC for a label the channel reads: none for a hidden monster's, which would tell its resistances. */
+function dcOf(event: Extract<EncounterEvent, { kind: 'concentration-check' }>): string {
+  return event.combatant.hidden ? '' : ` (DC ${event.dc})`;
+}
+
 /** Buttons for what a player must roll next (concentration, death and repeat saves), and the My turn checklist. */
 function promptButtons(encounter: Encounter, events: readonly EncounterEvent[]): Button[] {
   const checks = events.filter((event) => event.kind === 'concentration-check');
@@ -14,8 +19,8 @@ function promptButtons(encounter: Encounter, events: readonly EncounterEvent[]):
     customId: buttonId({ command: 'hp', action: 'conc', encounterId: encounter.id, combatantId: event.combatant.id, index }),
     label:
       checks.length > 1
-        ? labelNaming(`Roll concentration save (DC ${event.dc}) for `, event.combatant.name)
-        : `Roll concentration save (DC ${event.dc})`,
+        ? labelNaming(`Roll concentration save${dcOf(event)} for `, event.combatant.name)
+        : `Roll concentration save${dcOf(event)}`,
     style: 'primary',
   }));
   for (const event of events) {

@@ -333,13 +333,14 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
           );
         }
         break;
-      case 'concentration-check':
-        lines.push(
-          `${shown(event.combatant.name)} must make a **DC ${event.dc}** Constitution save to keep concentrating on ${shown(event.effect)}.`,
-        );
+      case 'concentration-check': {
+        // The DC is half the damage that got through: for a hidden monster, it would tell its resistances.
+        const dc = forGameMaster || !event.combatant.hidden ? `a **DC ${event.dc}**` : 'a';
+        lines.push(`${shown(event.combatant.name)} must make ${dc} Constitution save to keep concentrating on ${shown(event.effect)}.`);
         break;
+      }
       case 'concentration-save':
-        lines.push(concentrationSaveSentence(event));
+        lines.push(concentrationSaveSentence(event, forGameMaster));
         break;
       case 'effect-ended': {
         const sentence = event.private && !forGameMaster ? null : effectEndedSentence(event);

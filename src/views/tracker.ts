@@ -48,10 +48,11 @@ function deathSaves(combatant: Combatant): string | null {
   return `Death saves ✅ ${successes} ❌ ${failures}${combatant.deathSavePending ? ' (save due)' : ''}`;
 }
 
-/** Concentration saves waiting for their button, so a lost reply does not lose them. */
-function pendingConcentration(combatant: Combatant): string {
+/** Concentration saves waiting for their button, so a lost reply does not lose them; a hidden monster's DCs are the game master's. */
+function pendingConcentration(combatant: Combatant, seesNumbers: boolean): string {
   const dcs = combatant.pendingConcentrationDcs;
   if (dcs.length === 0) return '';
+  if (!seesNumbers) return ` (save${dcs.length > 1 ? 's' : ''} due)`;
   return ` (save${dcs.length > 1 ? 's' : ''} due: ${dcs.map((dc) => `DC ${dc}`).join(', ')})`;
 }
 
@@ -91,7 +92,8 @@ export function combatantLine(
   parts.push(seesNumbers ? hitPoints(combatant, encounter) : healthBand(combatant, encounter));
   const armourClass = armourClassOf(encounter, combatant);
   if (seesNumbers && armourClass !== null) parts.push(`AC ${armourClass}`);
-  if (combatant.rules.concentration) parts.push(`🔮 ${shown(combatant.rules.concentration)}${pendingConcentration(combatant)}`);
+  if (combatant.rules.concentration)
+    parts.push(`🔮 ${shown(combatant.rules.concentration)}${pendingConcentration(combatant, seesNumbers)}`);
   const saves = deathSaves(combatant);
   if (saves) parts.push(saves);
   parts.push(...turnActions(combatant, seesNumbers));
