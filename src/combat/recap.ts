@@ -36,6 +36,8 @@ export interface CombatantRecap {
   combatant: CombatantRef;
   /** Damage that got through (resistance, immunity and temporary HP counted, not capped at the HP left). */
   damageDealt: number;
+  /** The same as the table was told it: to a hidden monster, the damage dealt, before what its resistances made of it. */
+  damageDealtAsTold: number;
   damageTaken: number;
   /** Hit points regained. */
   healing: number;
@@ -52,6 +54,8 @@ export interface Hit {
   source: CombatantRef | null;
   target: CombatantRef;
   amount: number;
+  /** As the table was told it (see damageDealtAsTold). */
+  amountAsTold: number;
   damageType: DamageType | null;
   critical: boolean;
 }
@@ -81,7 +85,17 @@ function consequences(events: readonly EncounterEvent[], start: number, combatan
 }
 
 function emptyRecap(combatant: CombatantRef): CombatantRecap {
-  return { combatant, damageDealt: 0, damageTaken: 0, healing: 0, criticalHits: 0, droppedToZero: 0, kills: 0, conditions: [] };
+  return {
+    combatant,
+    damageDealt: 0,
+    damageDealtAsTold: 0,
+    damageTaken: 0,
+    healing: 0,
+    criticalHits: 0,
+    droppedToZero: 0,
+    kills: 0,
+    conditions: [],
+  };
 }
 
 /** Everyone who took part: the ones still in the fight as they now stand, then those removed, as they were added. */
@@ -124,19 +138,22 @@ export function recapOf(record: FightRecord): Recap {
           const after = consequences(entry.events, index + 1, event.combatant.id);
           // Damage to the dead (logged before it was refused) changes nothing, and the rules say nothing about it.
           const amount = after.length === 0 ? 0 : damageLanded(event.amount, after);
+          const amountAsTold = after.length === 0 || !event.combatant.hidden ? amount : event.amount;
           damagedBy.set(event.combatant.id, event.source);
           const target = rows.get(event.combatant.id);
           if (target !== undefined) target.damageTaken += amount;
           const dealer = event.source === null ? undefined : rows.get(event.source.id);
           if (dealer !== undefined) {
             dealer.damageDealt += amount;
+            dealer.damageDealtAsTold += amountAsTold;
             if (event.critical !== null) dealer.criticalHits += 1;
           }
-          if (amount > 0)
+          if (amount > 0 || amountAsTold > 0)
             hits.push({
               source: event.source,
               target: event.combatant,
               amount,
+              amountAsTold,
               damageType: event.damageType,
               critical: event.critical !== null,
             });
@@ -183,14 +200,18 @@ export function recapOf(record: FightRecord): Recap {
   };
 }
 
-/** The hardest hit, the first of equals; `dealtOpenly` leaves out hits by hidden monsters (what players may be shown). */
+/**
+ * The hardest hit, the first of equals. `dealtOpenly`: what players may be shown, the hits by
+ * hidden monsters left out and each hit as the table was told it.
+ */
 export function biggestHit(hits: readonly Hit[], dealtOpenly = false): Hit | null {
   let biggest: Hit | null = null;
+  const size = (hit: Hit) => (dealtOpenly ? hit.amountAsTold : hit.amount);
   for (const hit of hits) {
-    if (dealtOpenly && hit.source?.hidden === true) continue;
-    if (biggest === null || hit.amount > biggest.amount) biggest = hit;
+    if ((dealtOpenly && hit.source?.hidden === true) || size(hit) === 0) continue;
+    if (biggest === null || size(hit) > size(biggest)) biggest = hit;
   }
-  return biggest;
+  return biggest === null || !dealtOpenly ? biggest : { ...biggest, amount: biggest.amountAsTold };
 }
 
 /** Damage that got through with no dealer to credit. */

@@ -41,7 +41,7 @@ function combatantLine(row: CombatantRecap, viewer: RecapViewer): string {
   const suffered = conditions.length === 0 ? [] : [`suffered ${conditions.join(', ')}`];
   if (!numbersShown(row, viewer)) return [`${name}: numbers kept by the game master`, ...suffered].join(' · ');
   const parts = [
-    `dealt ${row.damageDealt}`,
+    `dealt ${viewer === 'players' ? row.damageDealtAsTold : row.damageDealt}`,
     `took ${row.damageTaken}`,
     ...(row.healing > 0 ? [`healed ${row.healing}`] : []),
     ...(row.criticalHits > 0 ? [plural(row.criticalHits, 'critical hit')] : []),
@@ -97,7 +97,9 @@ function recapEmbed(recap: Recap, viewer: RecapViewer, withChart: boolean, room:
   const description = [lasted, biggest === null ? 'Nobody took any damage.' : `Biggest hit: ${hitInWords(biggest)}`].join('\n');
   const lines = recap.combatants.map((row) => combatantLine(row, viewer));
   const notes = [
-    'Damage counts what got through resistance and temporary HP.',
+    anyHidden(recap) && viewer === 'players'
+      ? 'Damage counts what got through resistance and temporary HP; to a hidden monster, what it was dealt.'
+      : 'Damage counts what got through resistance and temporary HP.',
     ...(unattributedDamage(recap.hits) > 0 && viewer === 'game-master'
       ? [`${unattributedDamage(recap.hits)} damage had no known dealer.`]
       : []),
@@ -120,7 +122,11 @@ function recapEmbed(recap: Recap, viewer: RecapViewer, withChart: boolean, room:
 function chartRows(recap: Recap, viewer: RecapViewer): ChartRow[] {
   return recap.combatants
     .filter((row) => numbersShown(row, viewer))
-    .map((row) => ({ name: row.combatant.name, dealt: row.damageDealt, taken: row.damageTaken }));
+    .map((row) => ({
+      name: row.combatant.name,
+      dealt: viewer === 'players' ? row.damageDealtAsTold : row.damageDealt,
+      taken: row.damageTaken,
+    }));
 }
 
 /**

@@ -238,3 +238,25 @@ describe("a hidden monster's concentration", () => {
     expect(text(await table.run(ALICE, 'init', 'log', {}))).toContain('Boss rolled a concentration save and kept concentration');
   });
 });
+
+describe("the players' recap of damage to a hidden monster", () => {
+  let table: Table;
+  openTablePer('test', (opened) => ({ table } = opened), 1, 'memory');
+
+  test("counts it as the table was told it, not what the monster's resistance made of it; the game master's copy does", async () => {
+    await table.run(GM, 'init', 'begin', { name: 'Crypt' });
+    await table.run(GM, 'init', 'add', { name: 'Shade', hp: '100', ac: 12, hidden: true, initiative: 4, resist: 'fire' });
+    await table.run(ALICE, 'init', 'join', { name: 'Alice', hp: 40, ac: 14, initiative: 20 });
+    await table.run(GM, 'init', 'next', {});
+    expect(text(await table.run(ALICE, 'hp', 'damage', { target: 'Shade', amount: '40', type: 'fire' }))).toBe(
+      'Shade is dealt 40 fire damage.',
+    );
+    const ask = await table.run(GM, 'init', 'end', {});
+    await table.press(GM, buttonsOf(ask).find((button) => button.label === 'End the encounter')?.customId ?? '');
+    const players = text(await table.run(ALICE, 'init', 'recap', {}));
+    expect(players).toContain('Biggest hit: **Alice** hit **Shade** for 40 fire damage.');
+    expect(players).toContain('**Alice**: dealt 40 · took 0');
+    const gameMasters = text(await table.run(GM, 'init', 'recap', {}));
+    expect(gameMasters).toContain('**Alice**: dealt 20 · took 0');
+  });
+});

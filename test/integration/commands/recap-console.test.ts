@@ -65,7 +65,7 @@ describe('/init recap and /init export in the console', () => {
         },
       ],
       footer:
-        "Damage counts what got through resistance and temporary HP. Hidden monsters' numbers are in the game master's copy (`/init recap`).",
+        "Damage counts what got through resistance and temporary HP; to a hidden monster, what it was dealt. Hidden monsters' numbers are in the game master's copy (`/init recap`).",
       image: 'attachment://recap.png',
     };
     expect(recapOf(ended)).toEqual(players);

@@ -133,6 +133,15 @@ describe('the recap of a fight', () => {
     expect(row(record, name)).toMatchObject({ name, ...numbers });
   });
 
+  test("damage to the hidden Shade as the table was told it too: Alice's 10 fire, which its resistance halved", () => {
+    expect([row(record, 'Alice').damageDealt, row(record, 'Alice').damageDealtAsTold]).toEqual([26, 31]);
+    expect(row(record, 'Shade').damageDealtAsTold).toBe(23);
+    const toShade = recapOf(record).hits.find((hit) => hit.target.name === 'Shade');
+    expect(toShade).toMatchObject({ amount: 5, amountAsTold: 10 });
+    const told = biggestHit([...recapOf(record).hits.filter((hit) => hit.target.name === 'Shade')], true);
+    expect(told).toMatchObject({ source: { name: 'Alice' }, amount: 10 });
+  });
+
   test('conditions each once, in order; the private one of a hidden monster marked so', () => {
     expect(row(record, 'Alice').conditions).toEqual([{ name: 'Unconscious', private: false }]);
     expect(row(record, 'Shade').conditions).toEqual([{ name: 'Poisoned', private: true }]);
