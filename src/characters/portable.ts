@@ -11,7 +11,7 @@ import {
 } from './character-format';
 import { fromFoundry } from './foundry';
 import { bad, readAs, wholeReason, type FieldPath } from './json-fields';
-import { applySheetChanges, parseHitDie, type Character, type CharacterSheet, type CharacterState } from './sheet';
+import { applySheetChanges, lowestHpBelowZero, parseHitDie, type Character, type CharacterSheet, type CharacterState } from './sheet';
 
 export { ROLLCALL_FORMAT } from './character-format';
 
@@ -68,8 +68,7 @@ function checkedState(
   state: CharacterState,
   paths: { hp: FieldPath; tracks: FieldPath },
 ): CharacterState {
-  const threshold = -(sheet.abilities.con + sheet.level);
-  const lowest = rules.facts.negativeHp ? (state.dead ? threshold : threshold + 1) : 0;
+  const lowest = rules.facts.negativeHp ? lowestHpBelowZero(sheet, state.dead) : 0;
   if (state.hp < lowest) bad(paths.hp, `${wholeReason(lowest, sheet.maxHp)} under the ${rules.name} rules`);
   for (const track of rules.tracks) {
     const level = state.tracks[track.key];

@@ -196,9 +196,22 @@ export function freshState(sheet: CharacterSheet): CharacterState {
   };
 }
 
-/** The state after the sheet changed: a higher maximum or level adds what it adds, nothing is left above its new cap. */
+/**
+ * The fewest HP a character may hold where HP go below 0 (Next): its death threshold,
+ * −(Constitution score + level) (RULES.md §9d), when dead; one above it while alive.
+ */
+export function lowestHpBelowZero(sheet: Pick<CharacterSheet, 'abilities' | 'level'>, dead: boolean): number {
+  const threshold = -(sheet.abilities.con + sheet.level);
+  return dead ? threshold : threshold + 1;
+}
+
+/**
+ * The state after the sheet changed: a higher maximum or level adds what it adds, nothing is left
+ * above its new cap, and HP below 0 (Next) not below the new death threshold.
+ */
 export function stateAfterEdit(before: CharacterSheet, after: CharacterSheet, state: CharacterState): CharacterState {
-  const hp = Math.min(after.maxHp, state.hp + Math.max(0, after.maxHp - before.maxHp));
+  const raised = Math.min(after.maxHp, state.hp + Math.max(0, after.maxHp - before.maxHp));
+  const hp = raised < 0 ? Math.max(raised, lowestHpBelowZero(after, state.dead)) : raised;
   const hitDiceLeft = Math.min(after.level, state.hitDiceLeft + Math.max(0, after.level - before.level));
   return {
     hp,

@@ -55,6 +55,19 @@ describe('stored characters through /character, /init and /rest', () => {
     expect([kept.length, kept.filter((c) => c.active).length]).toEqual([25, 1]);
   });
 
+  test("D&D Next: an edit that raises a dying character's death threshold past its HP keeps it alive just above, and its export imports", async () => {
+    await useRules(services, 'dnd-next');
+    await table.run(ALICE, 'character', 'create', { name: 'Cara', level: 5, con: 14, hp: 40 });
+    await fight();
+    await table.run(GM, 'hp', 'damage', { target: 'Cara', amount: '58' });
+    await endFight();
+    expect(await sheetOf('Cara')).toContain('**HP** -18/40');
+    // Con 8 and level 1: death at -9, so a living Cara holds at least -8.
+    expect(text(await table.run(ALICE, 'character', 'edit', { name: 'Cara', con: 8, level: 1 }))).toContain('**HP** -8/40');
+    const json = exportedJson((await table.run(ALICE, 'character', 'export', {})).content);
+    expect(text(await table.run(BOB, 'character', 'import', { json }))).not.toMatch(/⚠️/);
+  });
+
   test('create shows the sheet with the proficiency bonus its level gives', async () => {
     const reply = await table.run(ALICE, 'character', 'create', {
       name: 'Alice',
