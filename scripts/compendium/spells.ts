@@ -100,7 +100,8 @@ function readEffect(row: SpellFields, text: string, report: SpellReport): Partia
   if (ability !== null) {
     if (saveWord !== undefined && abilityOf(saveWord) !== ability)
       report.fieldDisagreements.push({ spell: row.name, field: 'saving_throw_ability', fields: row.saving_throw_ability, text: saveWord });
-    const half = /half as much damage on a successful (?:one|save)|Success: Half damage|half (?:as much )?damage on a success/i.test(text);
+    // "half as much damage on a successful save", "…half as much damage only", "…and isn't pushed": all but the failed save's.
+    const half = /half as much damage(?! on a failed)|Success: Half damage|half damage on a success/i.test(text);
     effect.save = { ability, ...(half ? { onSuccess: 'half' as const } : {}) };
   }
   const damage = damageParts(text);

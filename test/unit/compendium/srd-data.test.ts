@@ -129,6 +129,18 @@ describe('the SRD spells, as the issue spot-checks them', () => {
     },
   );
 
+  // Worded "takes half as much damage only" (2024), "…and isn't pushed" (2014), "…and doesn't fall prone".
+  it.each([
+    ['srd-5.2', 'Thunderwave'],
+    ['srd-5.1', 'Thunderwave'],
+    ['srd-5.2', 'Harm'],
+    ['srd-5.2', 'Moonbeam'],
+    ['srd-5.1', 'Earthquake'],
+    ['srd-5.1', 'Blade Barrier'],
+  ] as const)('%s %s: half damage on a successful save', async (book, name) => {
+    expect((await spell(book, name)).save).toMatchObject({ onSuccess: 'half' });
+  });
+
   it('Fire Bolt: 1d10 fire on a ranged spell attack, 2d10 at character level 5, 4d10 at 17', async () => {
     const bolt = await spell('srd-5.2', 'Fire Bolt');
     expect(bolt).toMatchObject({ level: 0, attack: { kind: 'ranged' }, damage: [{ dice: '1d10', type: 'fire' }] });
