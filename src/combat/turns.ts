@@ -315,6 +315,8 @@ export function delayTurn(encounter: Encounter, ctx: StepContext): Transition {
 function delayerFor(encounter: Encounter, ctx: StepContext, target: string | undefined): Combatant {
   if (target !== undefined) {
     const named = findTarget(encounter, target);
+    // A delayer that died meanwhile has no turn to take back.
+    requireAlive(named, 'turn');
     if (!named.actions.delayed) throw new CombatRefusal({ kind: 'not-delayed', combatant: named.name });
     return named;
   }

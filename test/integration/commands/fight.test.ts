@@ -1,4 +1,5 @@
-import { ALICE, BOB, GM, MODERATOR, buttonsOf, openTablePer, refused, text, type ScriptedRandom, type Table } from './support';
+import type { Services } from '../../../src/services';
+import { ALICE, BOB, GM, MODERATOR, buttonsOf, openTablePer, refused, text, useRules, type ScriptedRandom, type Table } from './support';
 
 /** One fight played from begin to end through /init and /hp, as the channel would see it. */
 describe('a whole fight through /init and /hp', () => {
@@ -67,7 +68,7 @@ describe('a whole fight through /init and /hp', () => {
     expect(reply.content).toBe("<@user-alice>, it's your turn.");
     expect(reply.mentionUsers).toEqual(['user-alice']);
     expect(reply.embeds?.[0]?.description).toBe("**Round 1** begins.\nIt's **Alice**'s turn.");
-    expect(table.tracker().embeds?.[0]?.description?.split('\n')[0]).toBe("Round **1** · **Alice**'s turn");
+    expect(table.tracker().embeds?.[0]?.description?.split('\n')[0]).toBe("Round **2** · **Alice**'s turn");
   });
 
   test("only the current combatant's player or the game master ends a turn", async () => {
@@ -258,5 +259,24 @@ describe("the players' recap of damage to a hidden monster", () => {
     expect(players).toContain('**Alice**: dealt 40 · took 0');
     const gameMasters = text(await table.run(GM, 'init', 'recap', {}));
     expect(gameMasters).toContain('**Alice**: dealt 20 · took 0');
+  });
+});
+
+describe('a delayer that died meanwhile (2014)', () => {
+  let table: Table;
+  let services: Services;
+  openTablePer('test', (opened) => ({ table, services } = opened), 1, 'memory');
+
+  test('cannot act: the dead have no turns', async () => {
+    await useRules(services, 'dnd2014');
+    await table.run(GM, 'init', 'begin', {});
+    await table.run(GM, 'init', 'add', { name: 'Orc', hp: '15', ac: 13, initiative: 15 });
+    await table.run(ALICE, 'init', 'join', { name: 'Alice', hp: 20, ac: 14, initiative: 20 });
+    await table.run(GM, 'init', 'next', {});
+    await table.run(GM, 'init', 'next', {});
+    await table.run(GM, 'init', 'delay', {});
+    await table.run(ALICE, 'hp', 'damage', { target: 'Orc', amount: '30' });
+    expect(refused(await table.run(GM, 'init', 'act', { target: 'Orc' }))).toMatch(/^⚠️ Orc is dead/);
+    expect(table.tracker().embeds?.[0]?.description?.split('\n')[0]).toBe("Round **2** · **Alice**'s turn");
   });
 });
