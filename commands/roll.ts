@@ -4,6 +4,7 @@ import { commandWithOptions } from '../src/framework/slash-command';
 import { secretRollReply } from './shared/secret-rolls';
 import type { Embed, Reply } from '../src/views/reply';
 import { COLORS, EMBED_LIMITS } from '../src/views/embeds';
+import { shownWithin } from '../src/views/markdown';
 import { UserError } from '../src/errors';
 import {
   MAX_LENGTH,
@@ -170,9 +171,12 @@ async function rollReply(ctx: CommandContext, options: OptionReader<typeof OPTIO
   const maxLength = Math.floor(EMBED_LIMITS.description / request.times) - 60;
   const results: RollSuccess[] = [];
   for (let i = 0; i < request.times; i++) results.push(rollOnce(request, ctx.services.random, maxLength));
-  const title = (request.label ?? request.parsed.comment ?? `${ctx.user.name} rolls`).slice(0, EMBED_LIMITS.title);
+  // A label, a comment and a display name are typed: inert in markdown, as everywhere else they show.
+  const title = request.label ?? request.parsed.comment ?? `${ctx.user.name} rolls`;
+  const shownTitle = shownWithin(title, EMBED_LIMITS.title);
   const [first] = results;
-  const embed = request.times === 1 && first !== undefined ? singleEmbed(request, first, title) : repeatedEmbed(request, results, title);
+  const embed =
+    request.times === 1 && first !== undefined ? singleEmbed(request, first, shownTitle) : repeatedEmbed(request, results, shownTitle);
   return request.secret ? secretRollReply(ctx, [embed]) : { embeds: [embed], ephemeral: false };
 }
 

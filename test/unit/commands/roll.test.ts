@@ -41,6 +41,13 @@ describe('/roll', () => {
     expect(embedOf(await roll({ dice: '1d6' }, 4)).title).toBe('Alice rolls');
   });
 
+  test('a label or comment is shown as typed, its markdown inert', async () => {
+    expect(embedOf(await roll({ dice: '1d20', label: '**big** ||spoiler|| ~~x~~' }, 4)).title).toBe(
+      '\\*\\*big\\*\\* \\|\\|spoiler\\|\\| \\~\\~x\\~\\~',
+    );
+    expect(embedOf(await roll({ dice: '1d20 __under__ `code`' }, 4)).title).toBe('\\_\\_under\\_\\_ \\`code\\`');
+  });
+
   test('a natural 20 and a natural 1 on a leading d20 are called out', async () => {
     expect(embedOf(await roll({ dice: '1d20+5' }, 20)).description).toBe('1d20 (**20**) + 5 = `25`\n**Natural 20!**');
     expect(embedOf(await roll({ dice: '1d20+5' }, 1)).description).toBe('1d20 (**1**) + 5 = `6`\n**Natural 1.**');
