@@ -68,7 +68,7 @@ describe('a whole fight through /init and /hp', () => {
     expect(reply.content).toBe("<@user-alice>, it's your turn.");
     expect(reply.mentionUsers).toEqual(['user-alice']);
     expect(reply.embeds?.[0]?.description).toBe("**Round 1** begins.\nIt's **Alice**'s turn.");
-    expect(table.tracker().embeds?.[0]?.description?.split('\n')[0]).toBe("Round **2** · **Alice**'s turn");
+    expect(table.tracker().embeds?.[0]?.description?.split('\n')[0]).toBe("Round **1** · **Alice**'s turn");
   });
 
   test("only the current combatant's player or the game master ends a turn", async () => {
