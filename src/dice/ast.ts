@@ -99,6 +99,8 @@ export interface ParsedDice {
   root: Expr;
   /** From the words `adv` / `dis`; applied to the first 1d20 when rolled. */
   mode: RollMode;
+  /** Both words were given: they cancel, and so does any mode asked for besides (one of each is a plain roll). */
+  cancelled: boolean;
   /** Every `[annotation]`, in order, without brackets. */
   annotations: readonly string[];
   /** Trailing free text, or null. */

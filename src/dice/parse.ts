@@ -60,7 +60,7 @@ function isWordChar(code: number): boolean {
  * Finds the stand-alone words `adv` and `dis` outside annotations and blanks them out (keeping
  * every other character's column).
  */
-function extractMode(text: string, into: { mode: RollMode }): string {
+function extractMode(text: string, into: { mode: RollMode; cancelled: boolean }): string {
   let adv = false;
   let dis = false;
   let out = text;
@@ -83,6 +83,7 @@ function extractMode(text: string, into: { mode: RollMode }): string {
     }
   }
   into.mode = adv === dis ? 'normal' : adv ? 'advantage' : 'disadvantage';
+  into.cancelled = adv && dis;
   return out;
 }
 
@@ -105,6 +106,7 @@ class Parser {
   private annotationsFound: string[] | null = null;
   /** From the words `adv` and `dis`, which the parser reads as spaces. */
   mode: RollMode = 'normal';
+  cancelled = false;
   /** Trailing free text, once parsed. */
   comment: string | null = null;
 
@@ -444,7 +446,17 @@ export function parseDice(text: string): ParseResult {
   const parser = new Parser(text);
   try {
     const root = parser.parse();
-    return { ok: true, value: { source: text, root, mode: parser.mode, annotations: parser.annotations(), comment: parser.comment } };
+    return {
+      ok: true,
+      value: {
+        source: text,
+        root,
+        mode: parser.mode,
+        cancelled: parser.cancelled,
+        annotations: parser.annotations(),
+        comment: parser.comment,
+      },
+    };
   } catch (e) {
     if (e instanceof ParseFailure) return { ok: false, error: e.error };
     throw e;

@@ -111,7 +111,7 @@ function describeFirstD20(rolled: Rolled): FirstD20 | null {
 
 /** A bare expression (built or transformed in code) as if it had been typed. */
 function asParsed(expr: Expr): ParsedDice {
-  return { source: formatExpr(expr), root: expr, mode: 'normal', annotations: collectAnnotations(expr), comment: null };
+  return { source: formatExpr(expr), root: expr, mode: 'normal', cancelled: false, annotations: collectAnnotations(expr), comment: null };
 }
 
 /**
@@ -127,7 +127,7 @@ export function rollDice(input: string | ParsedDice | Expr, random: RandomSource
   } else {
     parsed = 'root' in input ? input : asParsed(input);
   }
-  const wanted = combineModes(parsed.mode, options?.mode ?? 'normal');
+  const wanted = parsed.cancelled ? 'normal' : combineModes(parsed.mode, options?.mode ?? 'normal');
   const changed = applyMode(parsed.root, wanted);
   const expression = changed ?? parsed.root;
   try {

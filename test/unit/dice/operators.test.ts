@@ -168,6 +168,9 @@ describe('annotations, comments and advantage', () => {
   test('a mode option combines with the words: advantage and disadvantage cancel', () => {
     expect(rolled('1d20', scripted(3, 17), { mode: 'advantage' }).total).toBe(17);
     expect(rolled('1d20 dis', scripted(3), { mode: 'advantage' }).total).toBe(3);
+    // Both words already cancel: a mode besides does not bring either back.
+    expect(rolled('1d20 adv dis', scripted(3, 17), { mode: 'advantage' }).text).toBe('1d20 (3) = `3`');
+    expect(rolled('1d20 adv dis', scripted(17, 3), { mode: 'disadvantage' }).text).toBe('1d20 (17) = `17`');
   });
 
   test('the words inside annotations or longer words do nothing', () => {
