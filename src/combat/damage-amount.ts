@@ -1,5 +1,6 @@
 import { parseDice, rollDice, WorkBudget, type Expr, type ParsedDice } from '../dice';
 import { collectAnnotations } from '../dice/notation';
+import { DEFAULT_MAX_TEXT } from '../dice/render';
 import type { RandomSource } from '../dice/random';
 import { createSeededRandom } from '../dice/seeded';
 import { criticalDamage, type CriticalOptions } from '../rules/critical';
@@ -112,9 +113,18 @@ function typedRuns(root: Expr, fallback: DamageType | null): { expr: Expr; type:
   return runs;
 }
 
-/** One piece rolled against the amount's budget; its total is the caller's to check. */
-function rollPart(parsed: ParsedDice, root: Expr, random: RandomSource, budget: WorkBudget): { total: number; rendered: string } {
-  const rolled = rollDice({ ...parsed, root }, random, { budget });
+/**
+ * One piece rolled against the amount's budget, its text within `maxLength` (the pieces share what
+ * one roll may show); its total is the caller's to check.
+ */
+function rollPart(
+  parsed: ParsedDice,
+  root: Expr,
+  random: RandomSource,
+  budget: WorkBudget,
+  maxLength?: number,
+): { total: number; rendered: string } {
+  const rolled = rollDice({ ...parsed, root }, random, { budget, maxLength });
   if (!rolled.ok) throw new CombatRefusal({ kind: 'amount-unrolled', field: 'damage', message: rolled.error.message });
   return { total: rolled.total, rendered: rolled.text };
 }
@@ -222,7 +232,7 @@ export function rollDamage(
   const rolled = pieces.map((piece, index) => {
     const root =
       critical === null ? piece.expr : criticalDamage(piece.expr, critical, { weapon: index === weaponPart && options.weapon !== false });
-    const part = rollPart(parsed, root, random, budget);
+    const part = rollPart(parsed, root, random, budget, Math.floor(DEFAULT_MAX_TEXT / pieces.length));
     // Each typed part floors at 0 on its own, so a penalty to one type never eats another's damage.
     return { total: checkTotal(dealtDamage(part.total), 'damage'), rendered: part.rendered, type: piece.type };
   });

@@ -89,10 +89,13 @@ function fitDescription(lines: readonly string[]): string {
   let used = 0;
   const room = EMBED_LIMITS.description - 40;
   for (const line of lines) {
-    const fitted = line.length > room ? `${line.slice(0, room - 1)}…` : line;
-    if (used + fitted.length + 1 > room) break;
-    kept.push(fitted);
-    used += fitted.length + 1;
+    const left = room - used - (kept.length > 0 ? 1 : 0);
+    if (left < 2) break;
+    // A line longer than what is left is cut to it, and ends the reply: a long roll still says what it did.
+    const cut = line.length > left;
+    kept.push(cut ? `${line.slice(0, left - 1)}…` : line);
+    used += Math.min(line.length, left) + (kept.length > 1 ? 1 : 0);
+    if (cut) break;
   }
   kept.push(`… and ${lines.length - kept.length} more lines.`);
   return kept.join('\n');

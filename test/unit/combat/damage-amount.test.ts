@@ -1,6 +1,8 @@
 import { rollDamage } from '../../../src/combat/damage-amount';
 import { createSeededRandom } from '../../../src/dice';
 import { refusalOf } from './support';
+import { resultReply } from '../../../src/views/encounter-replies';
+import { encounter } from '../commands/init-fixtures';
 
 describe('a damage amount of several types', () => {
   it('rolls its parts against one dice limit, as the same dice rolled whole would be', () => {
@@ -13,6 +15,19 @@ describe('a damage amount of several types', () => {
     const rolled = rollDamage('400d6 [fire] + 400d6 [cold]', createSeededRandom(1), null, null);
     expect(rolled.parts.map((part) => part.type)).toEqual(['fire', 'cold']);
     expect(rolled.total).toBe(rolled.parts.reduce((sum, part) => sum + part.amount, 0));
+  });
+
+  it('shows its parts together within what one roll may show, so its reply still says what it did', () => {
+    const rolled = rollDamage('290d1000 [fire] + 290d1000 [cold] + 290d1000 [acid]', createSeededRandom(7), null, null);
+    expect(rolled.roll?.rendered.length).toBeLessThanOrEqual(1_500 + 2 * ' + '.length);
+  });
+
+  it('a reply line too long for what is left is cut to it rather than dropped, and the lines after it counted', () => {
+    const lines = ['Ogre takes 9 damage.', 'x'.repeat(5_000), 'It dies.'];
+    const description = resultReply({ encounter: encounter([]), events: [] }, lines).embeds?.[0]?.description ?? '';
+    const [first, cut, counted] = description.split('\n');
+    expect([first, cut?.length, cut?.endsWith('x…'), counted]).toEqual(['Ogre takes 9 damage.', 4_056 - 21, true, '… and 1 more lines.']);
+    expect(description.length).toBeLessThanOrEqual(4_096);
   });
 });
 
