@@ -54,7 +54,9 @@ function convertSpell(row: Keyed<SpellFields>, options: readonly Keyed<CastingOp
     classes: row.classes.map((key) => key.replace(/^srd(?:-2024)?_/, '')).sort(),
   };
   const effect = readEffect(row, text, report);
-  const scaling = readScaling(row.higher_level ?? '', row.level, effect.damage?.[0]?.type ?? null);
+  // A 2014 cantrip may say how it grows in its description alone (Eldritch Blast's beams).
+  const higher = row.higher_level || (row.level === 0 ? text : '');
+  const scaling = readScaling(higher, row.level, effect.damage?.[0]?.type ?? null);
   const spell: Spell = { ...base, ...effect, ...scaling };
   const mechanical = ['attack', 'save', 'damage', 'healing', 'tempHp', 'conditions'].some((key) => key in spell);
   if (!mechanical) return { ...base, manual: true };
@@ -115,7 +117,8 @@ function readEffect(row: SpellFields, text: string, report: SpellReport): Partia
   if (conditions.length > 0) effect.conditions = conditions;
   const area = areaOf(text);
   if (area !== null) effect.area = area;
-  const count = /\b(three|four|five) (?:\w+ )?(darts|rays|beams)\b/i.exec(text) ?? /\b(a|one) (beam)\b/i.exec(text);
+  // Not "three beams at 11th level": what a cantrip grows to, not what it starts with.
+  const count = /\b(three|four|five) (?:\w+ )?(darts|rays|beams)\b(?! at \d)/i.exec(text) ?? /\b(a|one) (beam)\b/i.exec(text);
   if (count !== null && (effect.damage !== undefined || effect.attack !== undefined))
     effect.instances = countOf(count[1] === 'a' ? 'one' : (count[1] ?? '')) ?? 1;
   if (row.target_count > 1) effect.targets = row.target_count;
@@ -129,10 +132,14 @@ function damageParts(text: string): DamagePart[] {
     `(\\d+d\\d+(?: \\+ \\d+)?)(?: (?:plus|\\+) your spellcasting ability modifier)? (${DAMAGE_WORDS}) damage`,
     'gi',
   );
+  let lastEnd = 0;
   for (const match of text.matchAll(pattern)) {
     const dice = compactDice(match[1] ?? '');
     const type = damageTypeOf(match[2] ?? '');
-    if (dice === null || type === null) continue;
+    // "3d8 Radiant damage (if you are good or neutral) or 3d8 Necrotic damage": one or the other, not both.
+    const alternative = parts.length > 0 && /^[^.;]*\sor\s*$/i.test(text.slice(lastEnd, match.index));
+    lastEnd = (match.index ?? 0) + match[0].length;
+    if (dice === null || type === null || alternative) continue;
     const plusModifier = /spellcasting ability modifier/.test(match[0]);
     if (parts.some((part) => part.type === type)) continue;
     parts.push({ dice, type, ...(plusModifier ? { plusModifier: true as const } : {}) });
@@ -160,7 +167,11 @@ function conditionsOf(text: string, row: SpellFields): ConditionEffect[] {
   );
   for (const match of text.matchAll(pattern)) {
     const condition = conditionOf(match[1] ?? match[3] ?? '');
-    if (condition === null || found.has(condition)) continue;
+    // "if it has the Invisible condition, it gains no benefit": a state the spell reads, not one it gives.
+    const asked = /\bif (?:it|the target|you|a creature|the creature) $/i.test(
+      text.slice(Math.max(0, (match.index ?? 0) - 20), match.index),
+    );
+    if (condition === null || found.has(condition) || asked) continue;
     const until = (match[2] ?? match[4] ?? '').toLowerCase();
     const duration: ConditionEffect['duration'] =
       until === 'for the duration' || until === 'until the spell ends'
@@ -198,7 +209,8 @@ function readScaling(higher: string, level: number, mainType: DamageType | null)
   const tempHp = /gain (\d+) additional temporary hit points/i.exec(text);
   const targets = /target (?:one|an) additional (?:creature|humanoid|beast)|affect one additional (?:creature|beast)/i.exec(text);
   const instances =
-    /creates? one (?:more|additional) (?:dart|ray|beam)|one additional bolt/i.exec(text) ?? /creates two beams at level 5/i.exec(text);
+    /creates? one (?:more|additional) (?:dart|ray|beam)|one additional bolt/i.exec(text) ??
+    /creates two beams at level 5|two beams at 5th level/i.exec(text);
   const type = damageTypeOf(damage?.[1] ?? '') ?? mainType;
   const both = new RegExp(`The (${DAMAGE_WORDS}) damage and the (${DAMAGE_WORDS}) damage increase by (\\d+d\\d+)`, 'i').exec(text);
   if (both !== null) {

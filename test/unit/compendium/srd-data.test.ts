@@ -141,6 +141,23 @@ describe('the SRD spells, as the issue spot-checks them', () => {
     expect((await spell(book, name)).save).toMatchObject({ onSuccess: 'half' });
   });
 
+  it('Eldritch Blast (2014, its growth in its description): one beam, two at character level 5, four at 17', async () => {
+    const blast = await spell('srd-5.1', 'Eldritch Blast');
+    expect([1, 5, 11, 17].map((characterLevel) => effectAtLevel(blast, { characterLevel }).instances)).toEqual([1, 2, 3, 4]);
+  });
+
+  it.each(['srd-5.2', 'srd-5.1'] as const)('Spirit Guardians (%s): 3d8 radiant or necrotic, not both', async (book) => {
+    expect((await spell(book, 'Spirit Guardians')).damage).toEqual([{ dice: '3d8', type: 'radiant' }]);
+  });
+
+  it.each([
+    ['srd-5.2', 'Mind Spike'],
+    ['srd-5.2', 'Mirror Image'],
+    ['srd-5.2', 'Protection from Poison'],
+  ] as const)('%s %s gives no condition that its text only names as one a creature may have', async (book, name) => {
+    expect((await spell(book, name)).conditions).toBeUndefined();
+  });
+
   it('Fire Bolt: 1d10 fire on a ranged spell attack, 2d10 at character level 5, 4d10 at 17', async () => {
     const bolt = await spell('srd-5.2', 'Fire Bolt');
     expect(bolt).toMatchObject({ level: 0, attack: { kind: 'ranged' }, damage: [{ dice: '1d10', type: 'fire' }] });
