@@ -346,12 +346,24 @@ function carriedCharacter(
   return { saveBonuses: saves, characterId, carried: { ...state, hp: maxHp === undefined ? state.hp : Math.min(state.hp, maxHp) } };
 }
 
-/** Who is current once the current combatant leaves: the next in the order, if anyone is left. */
-function successorOf(encounter: Encounter, id: string): string | null {
-  const { combatants } = encounter;
-  if (combatants.length < 2) return null;
+/**
+ * Who is current once the current combatant leaves, and in which round: the next in the order who
+ * takes turns (not dead, not delaying), in the next round when the order wraps to its top. With
+ * nobody left who does, the next in the order.
+ */
+function successorOf(encounter: Encounter, id: string): Pick<Encounter, 'currentId' | 'round'> {
+  const { combatants, round } = encounter;
+  if (combatants.length < 2) return { currentId: null, round };
   const index = combatants.findIndex((c) => c.id === id);
-  return combatants[(index + 1) % combatants.length]?.id ?? null;
+  const after = (step: number) => ({
+    currentId: combatants[(index + step) % combatants.length]?.id ?? null,
+    round: index + step >= combatants.length ? round + 1 : round,
+  });
+  for (let step = 1; step < combatants.length; step += 1) {
+    const candidate = combatants[(index + step) % combatants.length];
+    if (candidate !== undefined && !candidate.rules.dead && !candidate.actions.delayed) return after(step);
+  }
+  return after(1);
 }
 
 export function removeCombatant(encounter: Encounter, ctx: StepContext, target: string): Transition {
@@ -359,10 +371,11 @@ export function removeCombatant(encounter: Encounter, ctx: StepContext, target: 
   const combatant = findTarget(encounter, target);
   const touching = encounter.effects.filter((e) => e.sourceId === combatant.id || e.targetId === combatant.id).map((e) => e.id);
   const ended = endEffects(encounter, touching, 'combatant-removed');
-  const currentId = encounter.currentId === combatant.id ? successorOf(encounter, combatant.id) : encounter.currentId;
+  const turn = encounter.currentId === combatant.id ? successorOf(encounter, combatant.id) : encounter;
   const next: Encounter = {
     ...ended.encounter,
-    currentId,
+    currentId: turn.currentId,
+    round: turn.round,
     combatants: ended.encounter.combatants.filter((c) => c.id !== combatant.id),
   };
   const events: EncounterEvent[] = [...ended.events, { kind: 'combatant-removed', combatant: refOf(combatant) }];

@@ -280,3 +280,34 @@ describe('a delayer that died meanwhile (2014)', () => {
     expect(table.tracker().embeds?.[0]?.description?.split('\n')[0]).toBe("Round **2** · **Alice**'s turn");
   });
 });
+
+describe('removing the combatant whose turn it is', () => {
+  let table: Table;
+  openTablePer('test', (opened) => ({ table } = opened), 1, 'memory');
+
+  const heading = () => table.tracker().embeds?.[0]?.description?.split('\n')[0];
+
+  test('last in the order: the turn goes to the top of the next round, not the same round again', async () => {
+    await table.run(GM, 'init', 'begin', {});
+    await table.run(ALICE, 'init', 'join', { name: 'Alice', hp: 10, ac: 12, initiative: 20 });
+    await table.run(BOB, 'init', 'join', { name: 'Bram', hp: 10, ac: 12, initiative: 15 });
+    await table.run(GM, 'init', 'add', { name: 'Orc', hp: '15', ac: 13, initiative: 10 });
+    for (let turn = 0; turn < 3; turn += 1) await table.run(GM, 'init', 'next', {});
+    expect(heading()).toBe("Round **1** · **Orc**'s turn");
+    await table.run(GM, 'init', 'remove', { target: 'Orc' });
+    expect(heading()).toBe("Round **2** · **Alice**'s turn");
+    await table.run(GM, 'init', 'next', {});
+    expect(heading()).toBe("Round **2** · **Bram**'s turn");
+  });
+
+  test('the dead after it are passed over, as a turn passes them', async () => {
+    await table.run(GM, 'init', 'begin', {});
+    await table.run(ALICE, 'init', 'join', { name: 'Alice', hp: 10, ac: 12, initiative: 20 });
+    await table.run(GM, 'init', 'add', { name: 'Orc', hp: '15', ac: 13, initiative: 15 });
+    await table.run(BOB, 'init', 'join', { name: 'Bram', hp: 10, ac: 12, initiative: 10 });
+    await table.run(GM, 'init', 'next', {});
+    await table.run(GM, 'hp', 'damage', { target: 'Orc', amount: '30' });
+    await table.run(GM, 'init', 'remove', { target: 'Alice' });
+    expect(heading()).toBe("Round **1** · **Bram**'s turn");
+  });
+});
