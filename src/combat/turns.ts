@@ -217,8 +217,11 @@ function beginTurnOf(
 ): Part {
   const events: EncounterEvent[] = [];
   let next: Encounter = { ...encounter, round, currentId: chosen.id };
-  if (from !== null) {
-    const expired = endExpiredEffects(next, ctx, from, { round, combatantId: chosen.id }, part);
+  // The fight's first turn: what was put on before it, to end as this turn starts, ends; nothing else had a turn to pass.
+  const last = next.combatants.at(-1);
+  const since = from ?? (last === undefined ? null : { round: round - 1, combatantId: last.id });
+  if (since !== null) {
+    const expired = endExpiredEffects(next, ctx, since, { round, combatantId: chosen.id }, from === null ? 'at-start' : part);
     next = expired.encounter;
     events.push(...expired.events);
   }

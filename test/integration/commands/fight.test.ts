@@ -311,3 +311,25 @@ describe('removing the combatant whose turn it is', () => {
     expect(heading()).toBe("Round **1** · **Bram**'s turn");
   });
 });
+
+describe('an effect put on before round 1', () => {
+  let table: Table;
+  openTablePer('test', (opened) => ({ table } = opened), 1, 'memory');
+
+  test('ends at the start of the first turn it names, as its reply promised', async () => {
+    await table.run(GM, 'init', 'begin', {});
+    await table.run(ALICE, 'init', 'join', { name: 'Alice', hp: 10, ac: 12, initiative: 20 });
+    await table.run(GM, 'init', 'add', { name: 'Orc', hp: '15', ac: 13, initiative: 10 });
+    const put = await table.run(GM, 'condition', 'add', {
+      target: 'Orc',
+      condition: 'Poisoned',
+      duration: 1,
+      ends: 'start',
+      source: 'Alice',
+    });
+    expect(text(put)).toContain("until the start of Alice's turn");
+    const first = await table.run(GM, 'init', 'next', {});
+    expect(text(first)).toBe("<@user-alice>, it's your turn.\n**Round 1** begins.\nPoisoned on Orc ends.\nIt's **Alice**'s turn.");
+    expect(table.tracker().embeds?.[0]?.description).not.toContain('Poisoned');
+  });
+});
