@@ -121,7 +121,9 @@ function readEffect(row: SpellFields, text: string, report: SpellReport): Partia
   const count = /\b(three|four|five) (?:\w+ )?(darts|rays|beams)\b(?! at \d)/i.exec(text) ?? /\b(a|one) (beam)\b/i.exec(text);
   if (count !== null && (effect.damage !== undefined || effect.attack !== undefined))
     effect.instances = countOf(count[1] === 'a' ? 'one' : (count[1] ?? '')) ?? 1;
-  if (row.target_count > 1) effect.targets = row.target_count;
+  // The 2024 data leaves its count at 1 for "Up to six creatures" (Mass Healing Word); so does some of 2014's.
+  const upTo = countOf(/\bup to (\w+) (?:\w+ )?(?:creatures|targets)\b/i.exec(text)?.[1] ?? '') ?? 1;
+  if (Math.max(row.target_count, upTo) > 1) effect.targets = Math.max(row.target_count, upTo);
   return effect;
 }
 

@@ -158,6 +158,15 @@ describe('the SRD spells, as the issue spot-checks them', () => {
     expect((await spell(book, name)).conditions).toBeUndefined();
   });
 
+  it.each([
+    ['srd-5.2', 'Mass Healing Word', 6],
+    ['srd-5.2', 'Prayer of Healing', 5],
+    ['srd-5.1', 'Mass Cure Wounds', 6],
+    ['srd-5.2', 'Bane', 3],
+  ] as const)('%s %s: as many targets as its "up to" says (%i)', async (book, name, targets) => {
+    expect((await spell(book, name)).targets).toBe(targets);
+  });
+
   it('Fire Bolt: 1d10 fire on a ranged spell attack, 2d10 at character level 5, 4d10 at 17', async () => {
     const bolt = await spell('srd-5.2', 'Fire Bolt');
     expect(bolt).toMatchObject({ level: 0, attack: { kind: 'ranged' }, damage: [{ dice: '1d10', type: 'fire' }] });
