@@ -46,9 +46,26 @@ afterAll(async () => {
   await db.drop();
 });
 
-/** A service of its own on the test database with its own dice, as one bot process (or another) has. */
-function processService(seed: number): EncounterService {
-  return createEncounterService({ prisma: counting.prisma, random: createSeededRandom(seed), now: () => new Date(), describe: noteText });
+/** A service of its own on the test database with its own dice, as one bot process (or another) has; `heard`, what its LISTEN tells it. */
+function processService(seed: number, heard?: HeardVersions): EncounterService {
+  return createEncounterService({
+    prisma: counting.prisma,
+    random: createSeededRandom(seed),
+    now: () => new Date(),
+    describe: noteText,
+    ...(heard === undefined ? {} : { heard }),
+  });
+}
+
+/** A process's listening connection, telling `heard` what it hears. */
+function listenInto(heard: HeardVersions) {
+  return listenForLiveNotices(
+    db.url,
+    (notice) => heard.hear(notice),
+    pino({ level: 'silent' }),
+    (up) => heard.setListening(up),
+    heard.listenerName,
+  );
 }
 
 function combatant(encounter: Encounter, name: string) {
@@ -125,20 +142,8 @@ describe('the encounter store on PostgreSQL', () => {
       heard.listenerName,
     );
     const othersHeard = new HeardVersions();
-    const othersListener = await listenForLiveNotices(
-      db.url,
-      (published) => othersHeard.hear(published),
-      pino({ level: 'silent' }),
-      (up) => othersHeard.setListening(up),
-      othersHeard.listenerName,
-    );
-    const otherProcess = createEncounterService({
-      prisma: counting.prisma,
-      random: createSeededRandom(9),
-      now: () => new Date(),
-      describe: noteText,
-      heard: othersHeard,
-    });
+    const othersListener = await listenInto(othersHeard);
+    const otherProcess = processService(9, othersHeard);
     const heardOf = (version: number) =>
       new Promise<void>((resolve) => {
         heardOne = () => {
@@ -733,35 +738,14 @@ describe('a save that fails on its way', () => {
 
 describe('a process that starts listening while another one saves', () => {
   it('does not vouch for the version that save replaces', async () => {
-    const silent = pino({ level: 'silent' });
-    const listen = (heard: HeardVersions) =>
-      listenForLiveNotices(
-        db.url,
-        (notice) => heard.hear(notice),
-        silent,
-        (up) => heard.setListening(up),
-        heard.listenerName,
-      );
     const heardOther = new HeardVersions();
-    const otherListener = await listen(heardOther);
-    const other = createEncounterService({
-      prisma: counting.prisma,
-      random: createSeededRandom(2),
-      now: () => new Date(),
-      describe: noteText,
-      heard: heardOther,
-    });
+    const otherListener = await listenInto(heardOther);
+    const other = processService(2, heardOther);
     const heard = new HeardVersions();
-    const starting = createEncounterService({
-      prisma: counting.prisma,
-      random: createSeededRandom(1),
-      now: () => new Date(),
-      describe: noteText,
-      heard,
-    });
+    const starting = processService(1, heard);
     const [holder, watcher] = [new pg.Client({ connectionString: db.url }), new pg.Client({ connectionString: db.url })];
     await Promise.all([holder.connect(), watcher.connect()]);
-    let listener: Awaited<ReturnType<typeof listen>> | undefined;
+    let listener: Awaited<ReturnType<typeof listenInto>> | undefined;
     try {
       await other.begin(gm, here, 'init begin', {});
       await other.apply(gm, here, 'init add', addMonsters, { name: 'Ogre', hp: 59, initiative: 8 });
@@ -780,7 +764,7 @@ describe('a process that starts listening while another one saves', () => {
         ).rows[0]?.n === 1;
       await waitUntil(() => waiting('WITH enc AS (\n  UPDATE encounters'), 'the save waiting for the row');
       // This process starts meanwhile, and reads the fight as its registration comes through (or waits).
-      const listening = listen(heard).then((started) => (listener = started));
+      const listening = listenInto(heard).then((started) => (listener = started));
       await waitUntil(async () => heard.since !== null || (await waiting('LOCK TABLE')), 'the registration through, or waiting');
       expect(ogreHp(await starting.seen(here))).toBe(59);
       await holder.query('ROLLBACK');

@@ -32,6 +32,15 @@ describe('stored characters through /character, /init and /rest', () => {
     await table.press(GM, end?.customId ?? '');
   }
 
+  /** Alice (2014, level 5, Con 14, d8 Hit Dice) at 15 of her 40 HP after a fight, her 5 Hit Dice left. */
+  async function aliceAt15Of40(): Promise<void> {
+    await useRules(services, 'dnd2014');
+    await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 5, con: 14, hp: 40, 'hit-die': 'd8' });
+    await fight();
+    await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '25' });
+    await endFight();
+  }
+
   test("a fight's end writes back no more temporary HP than a character file holds, so the export imports again", async () => {
     await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 5, con: 14, hp: 40 });
     await fight();
@@ -273,11 +282,7 @@ describe('stored characters through /character, /init and /rest', () => {
   });
 
   test('two short rests sent at once spend no Hit Die twice: the second, worked out from the same sheet, is refused', async () => {
-    await useRules(services, 'dnd2014');
-    await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 5, con: 14, hp: 40, 'hit-die': 'd8' });
-    await fight();
-    await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '25' });
-    await endFight();
+    await aliceAt15Of40();
     dice.queue(5, 3);
     const replies = await Promise.all([1, 2].map(() => table.run(ALICE, 'rest', 'short', { 'hit-dice': 1 })));
     const [rested, refusal] = replies.map(text).sort();
@@ -305,11 +310,7 @@ describe('stored characters through /character, /init and /rest', () => {
   });
 
   test('a short rest spends Hit Dice at die + Con, shown as rolled, and leaves the rest', async () => {
-    await useRules(services, 'dnd2014');
-    await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 5, con: 14, hp: 40, 'hit-die': 'd8' });
-    await fight();
-    await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '25' });
-    await endFight();
+    await aliceAt15Of40();
     dice.queue(5, 3);
     expect(text(await table.run(ALICE, 'rest', 'short', { 'hit-dice': 2 }))).toBe(
       [
