@@ -123,7 +123,10 @@ function readEffect(row: SpellFields, text: string, report: SpellReport): Partia
     effect.instances = countOf(count[1] === 'a' ? 'one' : (count[1] ?? '')) ?? 1;
   // The 2024 data leaves its count at 1 for "Up to six creatures" (Mass Healing Word); so does some of 2014's.
   const upTo = countOf(/\bup to (\w+) (?:\w+ )?(?:creatures|targets)\b/i.exec(text)?.[1] ?? '') ?? 1;
-  if (Math.max(row.target_count, upTo) > 1) effect.targets = Math.max(row.target_count, upTo);
+  // Chain Lightning: a first target, and bolts that leap "to as many as three other targets".
+  const others = countOf(/\bas many as (\w+) other targets\b/i.exec(text)?.[1] ?? '') ?? 0;
+  const targets = Math.max(row.target_count, upTo, 1 + others);
+  if (targets > 1) effect.targets = targets;
   return effect;
 }
 
@@ -209,10 +212,11 @@ function readScaling(higher: string, level: number, mainType: DamageType | null)
   const healing =
     /(?:healing|amount of healing) increases by (\d+d\d+|\d+)/i.exec(text) ?? /healing and damage increase by (\d+d\d+)/i.exec(text);
   const tempHp = /gain (\d+) additional temporary hit points/i.exec(text);
-  const targets = /target (?:one|an) additional (?:creature|humanoid|beast)|affect one additional (?:creature|beast)/i.exec(text);
+  // Chain Lightning's "one additional bolt leaps ... to another target" is one more target, not a second roll for each.
+  const targets =
+    /target (?:one|an) additional (?:creature|humanoid|beast)|affect one additional (?:creature|beast)|one additional bolt/i.exec(text);
   const instances =
-    /creates? one (?:more|additional) (?:dart|ray|beam)|one additional bolt/i.exec(text) ??
-    /creates two beams at level 5|two beams at 5th level/i.exec(text);
+    /creates? one (?:more|additional) (?:dart|ray|beam)/i.exec(text) ?? /creates two beams at level 5|two beams at 5th level/i.exec(text);
   const type = damageTypeOf(damage?.[1] ?? '') ?? mainType;
   const both = new RegExp(`The (${DAMAGE_WORDS}) damage and the (${DAMAGE_WORDS}) damage increase by (\\d+d\\d+)`, 'i').exec(text);
   if (both !== null) {

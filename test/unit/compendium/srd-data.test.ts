@@ -163,8 +163,18 @@ describe('the SRD spells, as the issue spot-checks them', () => {
     ['srd-5.2', 'Prayer of Healing', 5],
     ['srd-5.1', 'Mass Cure Wounds', 6],
     ['srd-5.2', 'Bane', 3],
+    ['srd-5.2', 'Chain Lightning', 4],
   ] as const)('%s %s: as many targets as its "up to" says (%i)', async (book, name, targets) => {
     expect((await spell(book, name)).targets).toBe(targets);
+  });
+
+  it('Chain Lightning (2014): four targets, one more per slot above 6th, each saving once', async () => {
+    const chain = await spell('srd-5.1', 'Chain Lightning');
+    expect([chain.targets, effectAtLevel(chain, { slotLevel: 7 }).targets, effectAtLevel(chain, { slotLevel: 7 }).instances]).toEqual([
+      4,
+      5,
+      undefined,
+    ]);
   });
 
   it('Fire Bolt: 1d10 fire on a ranged spell attack, 2d10 at character level 5, 4d10 at 17', async () => {
