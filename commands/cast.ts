@@ -56,8 +56,9 @@ async function run(ctx: CommandContext, options: Options): Promise<Reply> {
   const encounter = await requireSeenEncounter(ctx);
   const spell = await requireSpell(encounter, options.text('spell'));
   const caster = attackerOf(encounter, actorOf(ctx), options.text('caster'));
-  const { fixedLevel, ...numbers } = await casterNumbers(ctx, caster, spell, encounter.ruleSet);
-  const level = options.integer('level') ?? fixedLevel;
+  const asked = options.integer('level') ?? undefined;
+  const { fixedLevel, ...numbers } = await casterNumbers(ctx, caster, spell, encounter.ruleSet, asked);
+  const level = asked ?? fixedLevel;
   const mode = readMode(options);
   // The spreads last: in Node 20's V8, keys written after a spread take a slow path.
   const input: CastInput = {

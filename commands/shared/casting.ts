@@ -10,7 +10,7 @@ import { UserError, type InvocationContext } from '../../src/framework/command';
 import type { RuleSetId } from '../../src/rules/ids';
 import { abilityModifier } from '../../src/rules/state';
 import { blockGone } from '../../src/views/monster-action-text';
-import { noSpellcastingText, notInBlockText } from '../../src/views/spell-text';
+import { noSlotsOfLevelText, noSpellcastingText, notInBlockText } from '../../src/views/spell-text';
 
 /** The caster's numbers and what a cast of `spell` costs it: `CastInput` less the spell, targets and rolls. */
 export type CasterNumbers = Pick<CastInput, 'attackBonus' | 'dc' | 'modifier' | 'casterLevel' | 'cost'> & {
@@ -37,8 +37,16 @@ function refers(refs: readonly SpellRef[] | undefined, spellKey: string): SpellR
   return refs?.find((ref) => nameKey(ref.name) === spellKey);
 }
 
-/** Where the block lists the spell, and what casting it costs: at will, a use of N a day, or a slot (5.1 spellcasters). */
-function blockCost(entry: Spellcasting, spell: Spell): { cost: CastCost; ref: SpellRef } | null {
+/**
+ * Where the block lists the spell, and what casting it costs: at will, a use of N a day, or a slot
+ * (5.1 spellcasters), of the level it is cast at (`level`, for an upcast) when the block has one.
+ */
+function blockCost(
+  entry: Spellcasting,
+  spell: Spell,
+  caster: Combatant,
+  level: number | undefined,
+): { cost: CastCost; ref: SpellRef } | null {
   const spellKey = nameKey(spell.name);
   const atWill = refers(entry.atWill, spellKey);
   if (atWill !== undefined) return { cost: { kind: 'none' }, ref: atWill };
@@ -48,8 +56,11 @@ function blockCost(entry: Spellcasting, spell: Spell): { cost: CastCost; ref: Sp
   }
   for (const group of entry.slots ?? []) {
     const ref = refers(group.spells, spellKey);
-    if (ref !== undefined)
-      return { cost: { kind: 'uses', key: `slot:${group.level}`, max: group.slots }, ref: { ...ref, level: ref.level ?? group.level } };
+    if (ref === undefined) continue;
+    const castAt = level ?? ref.level ?? group.level;
+    const paying = entry.slots?.find((slots) => slots.level === castAt);
+    if (paying === undefined) throw new UserError(noSlotsOfLevelText(caster.name, castAt));
+    return { cost: { kind: 'uses', key: `slot:${castAt}`, max: paying.slots }, ref: { ...ref, level: ref.level ?? group.level } };
   }
   return null;
 }
@@ -78,10 +89,10 @@ function entryNumbers(block: Monster, entry: Spellcasting): Pick<CastInput, 'att
   };
 }
 
-/** A monster's numbers, from its block's spellcasting entry that lists the spell. */
-function blockNumbers(caster: Combatant, block: Monster, spell: Spell): CasterNumbers {
+/** A monster's numbers, from its block's spellcasting entry that lists the spell; `asked`, the level asked for. */
+function blockNumbers(caster: Combatant, block: Monster, spell: Spell, asked: number | undefined): CasterNumbers {
   for (const entry of block.spellcasting ?? []) {
-    const found = blockCost(entry, spell);
+    const found = blockCost(entry, spell, caster, asked);
     if (found === null) continue;
     const level = found.ref.level;
     return { cost: found.cost, ...entryNumbers(block, entry), ...(level === undefined ? {} : { fixedLevel: level }) };
@@ -89,13 +100,19 @@ function blockNumbers(caster: Combatant, block: Monster, spell: Spell): CasterNu
   throw new UserError(notInBlockText(caster.name, block.name, spell.name, blockSpells(block)));
 }
 
-/** The caster's numbers for `spell`: its sheet's for a stored character, its block's for a monster. */
-export async function casterNumbers(ctx: InvocationContext, caster: Combatant, spell: Spell, ruleSet: RuleSetId): Promise<CasterNumbers> {
+/** The caster's numbers for `spell` (cast at `level` when asked): its sheet's for a stored character, its block's for a monster. */
+export async function casterNumbers(
+  ctx: InvocationContext,
+  caster: Combatant,
+  spell: Spell,
+  ruleSet: RuleSetId,
+  level?: number,
+): Promise<CasterNumbers> {
   if (caster.characterId !== null) return sheetNumbers(ctx, caster, caster.characterId, ruleSet);
   if (caster.monster !== null) {
     const block = await ctx.services.bestiary.blockOf(ctx.guildId, caster.monster);
     if (block === undefined) throw new UserError(blockGone(caster.name, caster.monster.block));
-    return blockNumbers(caster, block, spell);
+    return blockNumbers(caster, block, spell, level);
   }
   throw new UserError(noSpellcastingText(caster.name, 'none'));
 }

@@ -1,10 +1,16 @@
 import { shown } from './markdown';
+import { ordinal } from './spell-levels';
 
 /** A caster the bot has no spellcasting numbers for: a sheet without it, or a combatant with neither sheet nor stat block. */
 export function noSpellcastingText(caster: string, has: 'sheet' | 'none'): string {
   return has === 'sheet'
     ? `${shown(caster)}'s sheet has no spellcasting: give it with \`/character edit class:\` (or \`spell-ability:\`).`
     : `${shown(caster)} has no sheet or stat block to cast from: join with a stored character, or add it with \`/init add monster:\`.`;
+}
+
+/** A slot caster's block asked to cast at a level it has no slots of. */
+export function noSlotsOfLevelText(caster: string, level: number): string {
+  return `${shown(caster)} has no ${ordinal(level)}-level spell slots to cast it with.`;
 }
 
 /** A monster asked for a spell its block does not list. */

@@ -1,5 +1,5 @@
 import type { Services } from '../../../src/services';
-import { ALICE, BOB, GM, Table, buttonsOf, openTablePer, refused, text, type ScriptedRandom } from './support';
+import { ALICE, BOB, GM, Table, buttonsOf, openTablePer, refused, text, useRules, type ScriptedRandom } from './support';
 
 /** `/cast` at the table (issue 20): a wizard's slots, saves for half, Hold Person and concentration, undo, a monster's spells. */
 describe('/cast', () => {
@@ -128,6 +128,25 @@ describe('/cast', () => {
     dice.queue(3, 5);
     await table.run(BOB, 'cast', null, { spell: 'Cure Wounds', target: 'Brother Bram' });
     expect(await hpOf('Brother Bram')).toBe(24 - 20 + 11);
+  });
+
+  test("a 2014 Mage's upcast spends a slot of the level it is cast at, and a level it has no slots of is refused", async () => {
+    await useRules(services, 'dnd2014');
+    await table.run(ALICE, 'character', 'create', { name: 'Merric', level: 5, int: 16, hp: 200, class: 'wizard' });
+    await table.run(GM, 'init', 'begin', {});
+    await table.run(ALICE, 'init', 'join', { initiative: 5 });
+    await table.run(GM, 'init', 'add', { monster: 'Mage', initiative: 18 });
+    // Three 3rd-level slots: Magic Missile cast at 3rd takes one of them, and two Fireballs the others.
+    await table.run(GM, 'cast', null, { spell: 'Magic Missile', caster: 'Mage', target: 'Merric', level: 3 });
+    for (let cast = 0; cast < 2; cast += 1) await table.run(GM, 'cast', null, { spell: 'Fireball', caster: 'Mage', target: 'Merric' });
+    expect(refused(await table.run(GM, 'cast', null, { spell: 'Fireball', caster: 'Mage', target: 'Merric' }))).toMatch(/^⚠️ Mage has /);
+    expect(refused(await table.run(GM, 'cast', null, { spell: 'Fireball', caster: 'Mage', target: 'Merric', level: 6 }))).toBe(
+      '⚠️ Mage has no 6th-level spell slots to cast it with.',
+    );
+    // A 4th-level slot is left for the upcast.
+    expect(text(await table.run(GM, 'cast', null, { spell: 'Fireball', caster: 'Mage', target: 'Merric', level: 4 }))).toContain(
+      '**Mage** casts **Fireball** (4th level',
+    );
   });
 
   test("a Mage from the bestiary casts Fireball from its block: the block's DC 14, its 2 a day counted", async () => {
