@@ -4,6 +4,26 @@
  * refill rate) and open streams.
  */
 
+import { isIPv6 } from 'node:net';
+
+/**
+ * What the limits count a client by: an IPv4 address (an IPv4-mapped IPv6 one too), or an IPv6
+ * address's /64, which one subscriber holds whole and could rotate through address by address.
+ */
+export function clientKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped !== null) return mapped[1] ?? address;
+  if (!isIPv6(address)) return address;
+  const [head = '', tail] = address.split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === undefined || tail === '' ? [] : tail.split(':');
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
+
 export interface RateLimitOptions {
   /** Requests an address may make at once; default 60. */
   burst?: number;

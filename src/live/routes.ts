@@ -5,7 +5,7 @@ import type { Asset } from './assets';
 import type { LiveHub } from './hub';
 import { isTokenShaped, tokenHash, type LiveLinkStore } from './links';
 import { LIVE_HEADERS, livePage, NOT_FOUND_PAGE } from './page';
-import { OpenPerAddress, RateLimiter } from './rate-limit';
+import { clientKey, OpenPerAddress, RateLimiter } from './rate-limit';
 import { LiveStream } from './stream';
 
 /** How a server that also serves other things (HTTP interactions) keeps a stream's connection from being shed as idle. */
@@ -56,9 +56,9 @@ function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
   const forwarded = req.headers['x-forwarded-for'];
   if (trustProxy && typeof forwarded === 'string') {
     const last = forwarded.split(',').pop()?.trim();
-    if (last) return last;
+    if (last) return clientKey(last);
   }
-  return req.socket.remoteAddress ?? 'unknown';
+  return clientKey(req.socket.remoteAddress ?? 'unknown');
 }
 
 /** The live pages' routes: the page and its stream behind a link, and the page's two files. */

@@ -189,6 +189,11 @@ test('requests are rate-limited per address: past the burst, 429 with when to re
   expect(statuses.filter((s) => s === 429)).toHaveLength(80 - allowed);
   expect(Number(answers.find((a) => a.status === 429)?.headers['retry-after'])).toBeGreaterThanOrEqual(1);
   expect((await fetchText(onB, from())).status).toBe(200);
+  // One IPv6 subscriber holds a whole /64: a new address for each request is still one client.
+  const rotating = await Promise.all(
+    Array.from({ length: 80 }, (_, i) => fetchText(onB, { 'x-forwarded-for': `2001:db8:7:7::${(i + 1).toString(16)}` })),
+  );
+  expect(rotating.filter((answer) => answer.status === 429).length).toBeGreaterThanOrEqual(80 - 60 - Math.ceil(4 * seconds));
 });
 
 test("/config live-page monster-hp:hidden hides monsters' health on open pages at once", async () => {

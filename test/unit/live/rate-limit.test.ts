@@ -1,4 +1,4 @@
-import { OpenPerAddress, RateLimiter } from '../../../src/live/rate-limit';
+import { clientKey, OpenPerAddress, RateLimiter } from '../../../src/live/rate-limit';
 
 describe('the per-address request limit', () => {
   test('a burst passes, the next request waits for the refill, and each address has its own', () => {
@@ -33,4 +33,11 @@ test('open streams per address: at most the limit, and a closed one frees its pl
   first?.();
   expect(open.acquire('a')).not.toBeNull();
   expect(open.acquire('a')).toBeNull();
+});
+
+test('clients are counted by IPv4 address, and by IPv6 /64, which one subscriber holds whole', () => {
+  expect(['203.0.113.7', '::ffff:203.0.113.7', 'unknown'].map(clientKey)).toEqual(['203.0.113.7', '203.0.113.7', 'unknown']);
+  const oneSubscriber = ['2001:db8:1:2::1', '2001:db8:1:2:ffff:1:2:3', '2001:0db8:0001:0002::abcd', '2001:db8:1:2::1.2.3.4'];
+  expect(new Set(oneSubscriber.map(clientKey))).toEqual(new Set(['2001:db8:1:2::/64']));
+  expect(['2001:db8:1:3::1', '::1', 'fe80::1'].map(clientKey)).toEqual(['2001:db8:1:3::/64', '0:0:0:0::/64', 'fe80:0:0:0::/64']);
 });
