@@ -199,137 +199,106 @@ describe('a whole fight through /init and /hp', () => {
   });
 });
 
-describe('buttons that name a combatant', () => {
-  let table: Table;
-  openTablePer('test', (opened) => ({ table } = opened), 1, 'memory');
-
-  test("a Fireball on two concentrating casters with the longest names gives labels within Discord's 80 characters", async () => {
-    // With the group's number, 48 characters: the most a combatant's name holds.
-    const name = 'Wizened Archmage of the Seventh Obsidian Spire';
-    await table.run(GM, 'init', 'begin', { 'concentration-saves': 'button' });
-    await table.run(GM, 'init', 'add', { name, count: 2, hp: '100', initiative: 10 });
-    await table.run(GM, 'init', 'add', { monster: 'Mage', initiative: 20 });
-    for (const n of [1, 2]) await table.run(GM, 'init', 'concentrate', { target: `${name} ${n}`, effect: 'Shield of Faith' });
-    const reply = await table.run(GM, 'cast', null, { spell: 'Fireball', caster: 'Mage', target: `${name} 1, ${name} 2` });
-    expect(buttonsOf(reply).map((button) => button.label)).toEqual([
-      'Roll concentration save (DC 13) for Wizened Archmage of the Seventh Obsidian… 1',
-      'Roll concentration save (DC 13) for Wizened Archmage of the Seventh Obsidian… 2',
-    ]);
-  });
-});
-
-describe("a hidden monster's concentration", () => {
-  let table: Table;
-  let dice: ScriptedRandom;
-  openTablePer('test', (opened) => ({ table, dice } = opened), 1, 'memory');
-
-  test('the channel reads no DC, half of what got through its resistance; the game master does', async () => {
-    await table.run(GM, 'init', 'begin', {});
-    await table.run(GM, 'init', 'add', { name: 'Boss', hp: '100', ac: 15, hidden: true, initiative: 5, resist: 'fire' });
-    await table.run(ALICE, 'init', 'join', { name: 'Alice', hp: 40, ac: 14, initiative: 20 });
-    await table.run(GM, 'init', 'concentrate', { target: 'Boss', effect: 'Hold Person' });
-    const hit = await table.run(ALICE, 'hp', 'damage', { target: 'Boss', amount: '40', type: 'fire' });
-    expect(text(hit)).toBe('Boss is dealt 40 fire damage.\nBoss must make a Constitution save to keep concentrating on Hold Person.');
-    expect(buttonsOf(hit).map((button) => button.label)).toEqual(['Roll concentration save']);
-    expect(table.tracker().embeds?.[0]?.description).toContain('🔮 Hold Person (save due)');
-    expect(text(table.messenger.direct.at(-1)?.message ?? {})).toContain('Boss must make a **DC 10** Constitution save');
-    dice.queue(15);
-    const saved = await table.press(GM, buttonsOf(hit)[0]?.customId ?? '');
-    expect(text(saved)).toBe("Boss's concentration save. Boss keeps concentrating on Hold Person.");
-    expect(text(await table.run(ALICE, 'init', 'log', {}))).toContain('Boss rolled a concentration save and kept concentration');
-  });
-});
-
-describe("the players' recap of damage to a hidden monster", () => {
-  let table: Table;
-  openTablePer('test', (opened) => ({ table } = opened), 1, 'memory');
-
-  test("counts it as the table was told it, not what the monster's resistance made of it; the game master's copy does", async () => {
-    await table.run(GM, 'init', 'begin', { name: 'Crypt' });
-    await table.run(GM, 'init', 'add', { name: 'Shade', hp: '100', ac: 12, hidden: true, initiative: 4, resist: 'fire' });
-    await table.run(ALICE, 'init', 'join', { name: 'Alice', hp: 40, ac: 14, initiative: 20 });
-    await table.run(GM, 'init', 'next', {});
-    expect(text(await table.run(ALICE, 'hp', 'damage', { target: 'Shade', amount: '40', type: 'fire' }))).toBe(
-      'Shade is dealt 40 fire damage.',
-    );
-    const ask = await table.run(GM, 'init', 'end', {});
-    await table.press(GM, buttonsOf(ask).find((button) => button.label === 'End the encounter')?.customId ?? '');
-    const players = text(await table.run(ALICE, 'init', 'recap', {}));
-    expect(players).toContain('Biggest hit: **Alice** hit **Shade** for 40 fire damage.');
-    expect(players).toContain('**Alice**: dealt 40 · took 0');
-    const gameMasters = text(await table.run(GM, 'init', 'recap', {}));
-    expect(gameMasters).toContain('**Alice**: dealt 20 · took 0');
-  });
-});
-
-describe('a delayer that died meanwhile (2014)', () => {
+/** Beyond the whole fight: labels, the recap, delays, removals and effects put on before round 1. */
+describe('a table at play', () => {
   let table: Table;
   let services: Services;
   openTablePer('test', (opened) => ({ table, services } = opened), 1, 'memory');
 
-  test('cannot act: the dead have no turns', async () => {
-    await useRules(services, 'dnd2014');
-    await table.run(GM, 'init', 'begin', {});
-    await table.run(GM, 'init', 'add', { name: 'Orc', hp: '15', ac: 13, initiative: 15 });
-    await table.run(ALICE, 'init', 'join', { name: 'Alice', hp: 20, ac: 14, initiative: 20 });
-    await table.run(GM, 'init', 'next', {});
-    await table.run(GM, 'init', 'next', {});
-    await table.run(GM, 'init', 'delay', {});
-    await table.run(ALICE, 'hp', 'damage', { target: 'Orc', amount: '30' });
-    expect(refused(await table.run(GM, 'init', 'act', { target: 'Orc' }))).toMatch(/^⚠️ Orc is dead/);
-    expect(table.tracker().embeds?.[0]?.description?.split('\n')[0]).toBe("Round **2** · **Alice**'s turn");
-  });
-});
-
-describe('removing the combatant whose turn it is', () => {
-  let table: Table;
-  openTablePer('test', (opened) => ({ table } = opened), 1, 'memory');
-
-  const heading = () => table.tracker().embeds?.[0]?.description?.split('\n')[0];
-
-  test('last in the order: the turn goes to the top of the next round, not the same round again', async () => {
-    await table.run(GM, 'init', 'begin', {});
-    await table.run(ALICE, 'init', 'join', { name: 'Alice', hp: 10, ac: 12, initiative: 20 });
-    await table.run(BOB, 'init', 'join', { name: 'Bram', hp: 10, ac: 12, initiative: 15 });
-    await table.run(GM, 'init', 'add', { name: 'Orc', hp: '15', ac: 13, initiative: 10 });
-    for (let turn = 0; turn < 3; turn += 1) await table.run(GM, 'init', 'next', {});
-    expect(heading()).toBe("Round **1** · **Orc**'s turn");
-    await table.run(GM, 'init', 'remove', { target: 'Orc' });
-    expect(heading()).toBe("Round **2** · **Alice**'s turn");
-    await table.run(GM, 'init', 'next', {});
-    expect(heading()).toBe("Round **2** · **Bram**'s turn");
-  });
-
-  test('the dead after it are passed over, as a turn passes them', async () => {
-    await table.run(GM, 'init', 'begin', {});
-    await table.run(ALICE, 'init', 'join', { name: 'Alice', hp: 10, ac: 12, initiative: 20 });
-    await table.run(GM, 'init', 'add', { name: 'Orc', hp: '15', ac: 13, initiative: 15 });
-    await table.run(BOB, 'init', 'join', { name: 'Bram', hp: 10, ac: 12, initiative: 10 });
-    await table.run(GM, 'init', 'next', {});
-    await table.run(GM, 'hp', 'damage', { target: 'Orc', amount: '30' });
-    await table.run(GM, 'init', 'remove', { target: 'Alice' });
-    expect(heading()).toBe("Round **1** · **Bram**'s turn");
-  });
-});
-
-describe('an effect put on before round 1', () => {
-  let table: Table;
-  openTablePer('test', (opened) => ({ table } = opened), 1, 'memory');
-
-  test('ends at the start of the first turn it names, as its reply promised', async () => {
-    await table.run(GM, 'init', 'begin', {});
-    await table.run(ALICE, 'init', 'join', { name: 'Alice', hp: 10, ac: 12, initiative: 20 });
-    await table.run(GM, 'init', 'add', { name: 'Orc', hp: '15', ac: 13, initiative: 10 });
-    const put = await table.run(GM, 'condition', 'add', {
-      target: 'Orc',
-      condition: 'Poisoned',
-      duration: 1,
-      ends: 'start',
-      source: 'Alice',
+  describe('buttons that name a combatant', () => {
+    test("a Fireball on two concentrating casters with the longest names gives labels within Discord's 80 characters", async () => {
+      // With the group's number, 48 characters: the most a combatant's name holds.
+      const name = 'Wizened Archmage of the Seventh Obsidian Spire';
+      await table.run(GM, 'init', 'begin', { 'concentration-saves': 'button' });
+      await table.run(GM, 'init', 'add', { name, count: 2, hp: '100', initiative: 10 });
+      await table.run(GM, 'init', 'add', { monster: 'Mage', initiative: 20 });
+      for (const n of [1, 2]) await table.run(GM, 'init', 'concentrate', { target: `${name} ${n}`, effect: 'Shield of Faith' });
+      const reply = await table.run(GM, 'cast', null, { spell: 'Fireball', caster: 'Mage', target: `${name} 1, ${name} 2` });
+      expect(buttonsOf(reply).map((button) => button.label)).toEqual([
+        'Roll concentration save (DC 13) for Wizened Archmage of the Seventh Obsidian… 1',
+        'Roll concentration save (DC 13) for Wizened Archmage of the Seventh Obsidian… 2',
+      ]);
     });
-    expect(text(put)).toContain("until the start of Alice's turn");
-    const first = await table.run(GM, 'init', 'next', {});
-    expect(text(first)).toBe("<@user-alice>, it's your turn.\n**Round 1** begins.\nPoisoned on Orc ends.\nIt's **Alice**'s turn.");
-    expect(table.tracker().embeds?.[0]?.description).not.toContain('Poisoned');
+  });
+
+  describe("the players' recap of damage to a hidden monster", () => {
+    test("counts it as the table was told it, not what the monster's resistance made of it; the game master's copy does", async () => {
+      await table.run(GM, 'init', 'begin', { name: 'Crypt' });
+      await table.run(GM, 'init', 'add', { name: 'Shade', hp: '100', ac: 12, hidden: true, initiative: 4, resist: 'fire' });
+      await table.run(ALICE, 'init', 'join', { name: 'Alice', hp: 40, ac: 14, initiative: 20 });
+      await table.run(GM, 'init', 'next', {});
+      expect(text(await table.run(ALICE, 'hp', 'damage', { target: 'Shade', amount: '40', type: 'fire' }))).toBe(
+        'Shade is dealt 40 fire damage.',
+      );
+      const ask = await table.run(GM, 'init', 'end', {});
+      await table.press(GM, buttonsOf(ask).find((button) => button.label === 'End the encounter')?.customId ?? '');
+      const players = text(await table.run(ALICE, 'init', 'recap', {}));
+      expect(players).toContain('Biggest hit: **Alice** hit **Shade** for 40 fire damage.');
+      expect(players).toContain('**Alice**: dealt 40 · took 0');
+      const gameMasters = text(await table.run(GM, 'init', 'recap', {}));
+      expect(gameMasters).toContain('**Alice**: dealt 20 · took 0');
+    });
+  });
+
+  describe('a delayer that died meanwhile (2014)', () => {
+    test('cannot act: the dead have no turns', async () => {
+      await useRules(services, 'dnd2014');
+      await table.run(GM, 'init', 'begin', {});
+      await table.run(GM, 'init', 'add', { name: 'Orc', hp: '15', ac: 13, initiative: 15 });
+      await table.run(ALICE, 'init', 'join', { name: 'Alice', hp: 20, ac: 14, initiative: 20 });
+      await table.run(GM, 'init', 'next', {});
+      await table.run(GM, 'init', 'next', {});
+      await table.run(GM, 'init', 'delay', {});
+      await table.run(ALICE, 'hp', 'damage', { target: 'Orc', amount: '30' });
+      expect(refused(await table.run(GM, 'init', 'act', { target: 'Orc' }))).toMatch(/^⚠️ Orc is dead/);
+      expect(table.tracker().embeds?.[0]?.description?.split('\n')[0]).toBe("Round **2** · **Alice**'s turn");
+    });
+  });
+
+  describe('removing the combatant whose turn it is', () => {
+    const heading = () => table.tracker().embeds?.[0]?.description?.split('\n')[0];
+
+    test('last in the order: the turn goes to the top of the next round, not the same round again', async () => {
+      await table.run(GM, 'init', 'begin', {});
+      await table.run(ALICE, 'init', 'join', { name: 'Alice', hp: 10, ac: 12, initiative: 20 });
+      await table.run(BOB, 'init', 'join', { name: 'Bram', hp: 10, ac: 12, initiative: 15 });
+      await table.run(GM, 'init', 'add', { name: 'Orc', hp: '15', ac: 13, initiative: 10 });
+      for (let turn = 0; turn < 3; turn += 1) await table.run(GM, 'init', 'next', {});
+      expect(heading()).toBe("Round **1** · **Orc**'s turn");
+      await table.run(GM, 'init', 'remove', { target: 'Orc' });
+      expect(heading()).toBe("Round **2** · **Alice**'s turn");
+      await table.run(GM, 'init', 'next', {});
+      expect(heading()).toBe("Round **2** · **Bram**'s turn");
+    });
+
+    test('the dead after it are passed over, as a turn passes them', async () => {
+      await table.run(GM, 'init', 'begin', {});
+      await table.run(ALICE, 'init', 'join', { name: 'Alice', hp: 10, ac: 12, initiative: 20 });
+      await table.run(GM, 'init', 'add', { name: 'Orc', hp: '15', ac: 13, initiative: 15 });
+      await table.run(BOB, 'init', 'join', { name: 'Bram', hp: 10, ac: 12, initiative: 10 });
+      await table.run(GM, 'init', 'next', {});
+      await table.run(GM, 'hp', 'damage', { target: 'Orc', amount: '30' });
+      await table.run(GM, 'init', 'remove', { target: 'Alice' });
+      expect(heading()).toBe("Round **1** · **Bram**'s turn");
+    });
+  });
+
+  describe('an effect put on before round 1', () => {
+    test('ends at the start of the first turn it names, as its reply promised', async () => {
+      await table.run(GM, 'init', 'begin', {});
+      await table.run(ALICE, 'init', 'join', { name: 'Alice', hp: 10, ac: 12, initiative: 20 });
+      await table.run(GM, 'init', 'add', { name: 'Orc', hp: '15', ac: 13, initiative: 10 });
+      const put = await table.run(GM, 'condition', 'add', {
+        target: 'Orc',
+        condition: 'Poisoned',
+        duration: 1,
+        ends: 'start',
+        source: 'Alice',
+      });
+      expect(text(put)).toContain("until the start of Alice's turn");
+      const first = await table.run(GM, 'init', 'next', {});
+      expect(text(first)).toBe("<@user-alice>, it's your turn.\n**Round 1** begins.\nPoisoned on Orc ends.\nIt's **Alice**'s turn.");
+      expect(table.tracker().embeds?.[0]?.description).not.toContain('Poisoned');
+    });
   });
 });
