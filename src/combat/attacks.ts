@@ -1,6 +1,6 @@
 import { ASKED_FOR } from '../rules/ability-tests';
 import type { Ability, BonusTerm, ConditionKey, D20TestRequest, OwnBonus, RollMode } from '../rules/types';
-import { leadingDamageType, rehearseDamage, rollDamage } from './damage-amount';
+import { halved, leadingDamageType, rehearseDamage, rollDamage } from './damage-amount';
 import { armourClassOf, conditionsFrom, customEffectsOn, isDodge, isPrivateEffect } from './effects';
 import { landDamage, requireHp } from './hit-points';
 import { isGameMaster, requireControl, requireMayHarm } from './permissions';
@@ -37,6 +37,8 @@ export interface AttackInput {
   /** A weapon attack (Next adds a weapon die to its critical); false for a spell attack. */
   weapon: boolean;
   reach: 'melee' | 'ranged';
+  /** A miss still deals half the damage (Acid Arrow). */
+  onMiss?: 'half';
   /** The reply goes to the caller alone. */
   secret?: boolean;
   /** The server lets players harm anyone's combatants, not only their own and the game master's. */
@@ -130,17 +132,23 @@ function targetSide(encounter: Encounter, ctx: StepContext, target: Combatant, r
 }
 
 /**
- * An attack: its roll, then, on a hit, its damage, chained into one change (one log entry, one
- * undo). Whether it hit is read from the roll inside the chain, on the state it was rolled on.
+ * An attack: its roll, then, on a hit (or a miss that still deals half), its damage, chained into
+ * one change (one log entry, one undo). Whether it hit is read from the roll inside the chain, on
+ * the state it was rolled on.
  */
 export function attack(encounter: Encounter, ctx: StepContext, input: AttackInput): Transition {
   const done = chain(
     then(step(attackRoll, input), (rolled) => {
       const roll = rollOf(rolled);
-      return roll.outcome === 'hit' || roll.outcome === 'critical' ? step(attackDamage, input, roll) : null;
+      return hits(roll) || input.onMiss === 'half' ? step(attackDamage, input, roll) : null;
     }),
   )(encounter, ctx);
-  return { ...done, note: attackNote(done.note) };
+  const [rolled] = done.events;
+  return { ...done, note: attackNote(done.note, rolled?.kind === 'attack-rolled' && hits(rolled)) };
+}
+
+function hits(roll: AttackRoll): boolean {
+  return roll.outcome === 'hit' || roll.outcome === 'critical';
 }
 
 function rollOf(rolled: Transition): AttackRoll {
@@ -149,12 +157,12 @@ function rollOf(rolled: Transition): AttackRoll {
   return event;
 }
 
-/** The log's line for the whole attack: the roll's note, with the damage of a hit. */
-function attackNote(note: ChangeNote): ChangeNote {
+/** The log's line for the whole attack: the roll's note, with the damage of a hit; a miss's half damage after it. */
+function attackNote(note: ChangeNote, hit: boolean): ChangeNote {
   if (note.kind !== 'chain') return note;
   const [roll, damage] = note.notes;
   if (roll?.kind !== 'attack' || damage?.kind !== 'damage') throw new Error('an attack chained to something other than its damage');
-  return { ...roll, hit: damage.damage };
+  return hit ? { ...roll, hit: damage.damage } : note;
 }
 
 /**
@@ -235,14 +243,18 @@ function attackRoll(encounter: Encounter, ctx: StepContext, input: AttackInput):
   };
 }
 
-/** A hit's damage, a critical one as the rule set doubles it, landing through `landDamage` as reported damage does. */
+/**
+ * A hit's damage, a critical one as the rule set doubles it, a miss's half; landing through
+ * `landDamage` as reported damage does.
+ */
 function attackDamage(encounter: Encounter, ctx: StepContext, input: AttackInput, roll: AttackRoll): Transition {
   const attacker = findById(encounter, roll.attacker.id);
   const target = findById(encounter, roll.target.id);
   if (attacker === undefined || target === undefined) throw new Error('an attack whose combatants left between its roll and its damage');
   const critical = roll.outcome === 'critical';
   const text = damageText(encounter, attacker, input.damage);
-  const amount = rollDamage(text, ctx.random, null, critical ? ctx.ruleSet.facts.critical : null, { weapon: input.weapon });
+  const rolled = rollDamage(text, ctx.random, null, critical ? ctx.ruleSet.facts.critical : null, { weapon: input.weapon });
+  const amount = hits(roll) ? rolled : halved(rolled);
   // A hidden attacker's dice would show its damage bonus; the game master's secret roll may show them.
   const showRoll = !attacker.hidden || roll.private;
   const landed = landDamage(encounter, ctx, target, amount, { critical, showRoll, source: attacker, sourceNamed: true });

@@ -103,6 +103,7 @@ function attackLink(source: EffectSource, effect: Effect, targetId: string): Lin
     damage: damageText(effect, source) ?? '0',
     weapon: source.weapon,
     reach: roll.kind === 'ranged' ? 'ranged' : 'melee',
+    ...(effect.onMiss === undefined ? {} : { onMiss: effect.onMiss }),
     ...(source.mode === undefined ? {} : { mode: source.mode }),
     ...(source.secret === undefined ? {} : { secret: source.secret }),
     ...(source.anyoneMayHarm === undefined ? {} : { anyoneMayHarm: source.anyoneMayHarm }),

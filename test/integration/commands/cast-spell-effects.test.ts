@@ -1,0 +1,38 @@
+import type { Services } from '../../../src/services';
+import { ALICE, GM, Table, openTablePer, text, useRules, type ScriptedRandom } from './support';
+
+/** `/cast` for spells whose effect is more than a roll and its damage: half on a miss, a burst after the hit, death by a word. */
+describe('/cast: what a spell does besides its first roll', () => {
+  let table: Table;
+  let dice: ScriptedRandom;
+  let services: Services;
+  openTablePer('test', (opened) => ({ table, dice, services } = opened));
+
+  const hpOf = async (name: string): Promise<number | undefined> => {
+    const encounter = await services.encounters.get({ guildId: 'guild-1', channelId: 'channel-1' });
+    return encounter?.combatants.find((c) => c.name === name)?.rules.hp;
+  };
+
+  /** The rule set's goblin: AC 15, Dex save +2, Wis save −1 (2024's Goblin Warrior, 2014's Goblin). */
+  const GOBLIN = { dnd2024: 'Goblin Warrior', dnd2014: 'Goblin' } as const;
+
+  /** Merric, a level 5 wizard with Int 16 (DC 14, +6, slots 4/3/2), against the rule set's goblin with 40 HP. */
+  async function wizardAndGoblin(ruleSet: keyof typeof GOBLIN): Promise<string> {
+    await useRules(services, ruleSet);
+    await table.run(ALICE, 'character', 'create', { name: 'Merric', level: 5, int: 16, hp: 28, class: 'wizard' });
+    await table.run(GM, 'init', 'begin', {});
+    await table.run(ALICE, 'init', 'join', { initiative: 18 });
+    await table.run(GM, 'init', 'add', { monster: GOBLIN[ruleSet], hp: '40', initiative: 10 });
+    return GOBLIN[ruleSet];
+  }
+
+  test.each(['dnd2024', 'dnd2014'] as const)('Acid Arrow (%s) that misses still splashes half its 4d4 acid', async (ruleSet) => {
+    const goblin = await wizardAndGoblin(ruleSet);
+    // d20 5 + 6 = 11 misses AC 15; 4d4 = 3 + 3 + 2 + 3 = 11, half is 5.
+    dice.queue(5, 3, 3, 2, 3);
+    const reply = text(await table.run(ALICE, 'cast', null, { spell: 'Acid Arrow', target: goblin }));
+    expect(dice.pending).toBe(0);
+    expect(await hpOf(goblin)).toBe(40 - 5);
+    expect(reply).toContain(`${goblin} takes 5 acid damage`);
+  });
+});
