@@ -118,7 +118,9 @@ function verdict(total: number, dc: number): string {
 function rollOnce(request: RollRequest, random: RandomSource, maxLength: number): RollSuccess {
   const result = rollDice(request.parsed, random, { mode: request.mode, maxLength });
   if (!result.ok) throw new UserError(describeMistake(request.parsed.source, result.error.message, result.error.column));
-  if (request.mode !== 'normal' && result.mode === 'normal' && request.parsed.mode === 'normal') {
+  // Asked for in the option or in the dice alike: a mode left with no 1d20 to change is a mistake, not a plain roll.
+  const asked = !request.cancelled && (request.mode !== 'normal' || request.parsed.mode !== 'normal');
+  if (asked && result.mode === 'normal') {
     throw new UserError(`Advantage and disadvantage apply to a \`1d20\`, and \`${request.parsed.source.replace(/`/g, "'")}\` has none.`);
   }
   return result;

@@ -98,6 +98,18 @@ describe('/roll', () => {
     );
   });
 
+  test('the word adv on dice without a 1d20 is refused as mode:advantage is, and adv and dis cancel whatever the option says', async () => {
+    await expect(roll({ dice: '2d20 adv' }, 3, 4)).rejects.toThrow(
+      new UserError('Advantage and disadvantage apply to a `1d20`, and `2d20 adv` has none.'),
+    );
+    await expect(roll({ dice: '2d20kh1 dis' }, 3, 4)).rejects.toThrow(
+      new UserError('Advantage and disadvantage apply to a `1d20`, and `2d20kh1 dis` has none.'),
+    );
+    const cancelled = embedOf(await roll({ dice: '1d20 adv dis', mode: 'advantage' }, 12));
+    expect(cancelled.description).toBe('1d20 (12) = `12`');
+    expect(cancelled.footer).toBe('Advantage and disadvantage cancel out: rolled a plain d20.');
+  });
+
   test('times rolls again, one line each, with their sum', async () => {
     const embed = embedOf(await roll({ dice: '1d6', times: 3 }, 1, 2, 6));
     expect(embed.description).toBe('1. 1d6 (**1**) = `1`\n2. 1d6 (2) = `2`\n3. 1d6 (**6**) = `6`');
