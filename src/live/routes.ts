@@ -25,6 +25,8 @@ export interface LiveRoutesOptions {
   limiter?: RateLimiter;
   /** Open streams one address may hold; default 20. */
   streamsPerAddress?: number;
+  /** How long a stream's connection may stay full before it is closed; default 30 s. */
+  stalledAfterMs?: number;
   /**
    * Behind a proxy (nginx in docker-compose.yml), every request comes from it: the client's address
    * is then the last one of X-Forwarded-For, which the proxy appends. Off, that header is ignored,
@@ -83,7 +85,7 @@ export function liveRoutes(options: LiveRoutesOptions): LiveRequestHandler {
     if (hub.full) return plain(res, 503, 'too many live pages are open on this server', { 'retry-after': '30' });
     const release = streams.acquire(address);
     if (release === null) return plain(res, 429, 'too many live pages open from this address', { 'retry-after': '30' });
-    const viewer = new LiveStream(res, hash);
+    const viewer = new LiveStream(res, hash, options.stalledAfterMs);
     connections?.busy(req.socket);
     viewer.onClose(() => {
       release();

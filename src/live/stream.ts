@@ -4,6 +4,12 @@ import type { ServerResponse } from 'node:http';
 const MAX_BUFFERED_BYTES = 256 * 1024;
 /** How soon a page whose connection dropped tries again (EventSource's `retry`). */
 const RETRY_MS = 2_000;
+/**
+ * How long a viewer's connection may stay full (a write refused until it drains) before it is closed:
+ * a page that stopped reading in a quiet fight would never reach MAX_BUFFERED_BYTES, and would hold
+ * its place against its address's and the process's limits for as long as its socket lived.
+ */
+const STALLED_AFTER_MS = 30_000;
 
 /** One line per `data:` field: a frame's data may not contain a bare line break. */
 function frame(event: string, data: string): string {
@@ -21,11 +27,14 @@ export function liveEvent(event: 'view' | 'revoked', data: unknown): string {
 /** One open page's server-sent event stream. */
 export class LiveStream {
   private closed = false;
+  /** Set while the connection is full: closes it unless it drains first. */
+  private stall: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly res: ServerResponse,
     /** The link it was opened with, so a revocation can find it. */
     readonly tokenHash: string,
+    private readonly stalledAfterMs = STALLED_AFTER_MS,
   ) {}
 
   /** Starts the stream: headers, and how soon to reconnect. */
@@ -37,7 +46,7 @@ export class LiveStream {
       // nginx and the like would otherwise hold events back to fill a buffer.
       'x-accel-buffering': 'no',
     });
-    this.res.write(`retry: ${RETRY_MS}\n\n`);
+    this.send(`retry: ${RETRY_MS}\n\n`);
   }
 
   /** Writes an event made with `liveEvent` (or a comment); a viewer that cannot keep up is closed. */
@@ -47,7 +56,20 @@ export class LiveStream {
       this.res.destroy();
       return;
     }
-    this.res.write(text);
+    this.send(text);
+  }
+
+  /** Writes, and if the connection is full, gives it `stalledAfterMs` to drain: a page reading slowly catches up, one not reading is closed. */
+  private send(text: string | Buffer): void {
+    if (this.res.write(text) || this.stall !== null) return;
+    this.stall = setTimeout(() => this.res.destroy(), this.stalledAfterMs);
+    this.stall.unref();
+    this.res.once('drain', () => this.unstall());
+  }
+
+  private unstall(): void {
+    if (this.stall !== null) clearTimeout(this.stall);
+    this.stall = null;
   }
 
   /** Keeps proxies from closing an idle connection, and finds connections that died. */
@@ -72,6 +94,7 @@ export class LiveStream {
     }
     this.res.once('close', () => {
       this.closed = true;
+      this.unstall();
       listener();
     });
   }
