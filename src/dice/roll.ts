@@ -51,18 +51,21 @@ export interface RollSuccess {
 
 export type RollResult = RollSuccess | { ok: false; error: DiceError };
 
+/** A set's dropped elements are out of the total: the roll starts with its first kept one. */
 function leftmost(rolled: Rolled): Rolled {
   let node = rolled;
   for (;;) {
     if (node.type === 'binary') node = node.left;
     else if (node.type === 'unary') node = node.operand;
     else if (node.type === 'group') node = node.inner;
-    else if (node.type === 'set' && node.elements[0] !== undefined) node = node.elements[0];
+    else if (node.type === 'set' && node.elements.some((e) => e.kept)) node = node.elements.find((e) => e.kept) ?? node;
     else return node;
   }
 }
 
 function findFirstD20(rolled: Rolled): RolledDice | null {
+  // A d20 a set dropped (`(1d20, 1d20)kl1`) counts for nothing, natural 20 included.
+  if (!rolled.kept) return null;
   switch (rolled.type) {
     case 'dice': {
       if (rolled.node.sides !== 20) return null;

@@ -54,6 +54,14 @@ describe('/roll', () => {
     expect(embedOf(await roll({ dice: '5+1d20' }, 20)).description).toBe('5 + 1d20 (**20**) = `25`');
   });
 
+  test('a d20 a set dropped is never called a natural 20: the kept one is', async () => {
+    expect(embedOf(await roll({ dice: '(1d20, 1d20)kl1' }, 20, 5)).description).toBe('(~~1d20 (**20**)~~, 1d20 (5))kl1 = `5`');
+    expect(embedOf(await roll({ dice: '(1d20, 1d20)kh1' }, 5, 20)).description).toBe(
+      '(~~1d20 (5)~~, 1d20 (**20**))kh1 = `20`\n**Natural 20!**',
+    );
+    expect(embedOf(await roll({ dice: '2d20kl1' }, 20, 5)).description).toBe('2d20kl1 (~~**20**~~, 5) = `5`');
+  });
+
   test('a DC gives success or failure', async () => {
     const pass = embedOf(await roll({ dice: '1d20+3', dc: 15 }, 12));
     expect(pass.description).toBe('1d20 (12) + 3 = `15`\nDC 15: **✅ Success**');

@@ -192,6 +192,10 @@ describe('the first d20', () => {
     expect(rolled('2d20', scripted(20, 1)).firstD20).toBeNull();
     expect(rolled('1d6', scripted(6)).firstD20).toBeNull();
   });
+
+  test("a d20 a set dropped is not the first d20: the set's kept one is, and leads", () => {
+    expect(rolled('(1d20, 1d20)kl1', scripted(20, 5)).firstD20).toEqual({ kept: 5, natural: 5, rolls: [5], leading: true });
+  });
 });
 
 describe('operators with several selectors act selector by selector, in every round', () => {
