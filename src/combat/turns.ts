@@ -88,12 +88,15 @@ function endTurn(encounter: Encounter, ctx: StepContext, from: TurnPoint): Part 
 }
 
 /**
- * What happens as a combatant's turn starts: its reaction and legendary actions come back, its
- * recharging actions roll to recharge, a readied action lapses, and its dying rolls a death save, or is asked to.
+ * What happens as a combatant's turn in `round` starts: its reaction and legendary actions come back,
+ * its recharging actions roll to recharge, a readied action lapses, and its dying rolls a death save,
+ * or is asked to. Once a turn: a turn reached again after `prev` starts with none of it.
  */
-function startTurn(before: Encounter, ctx: StepContext, starting: Combatant): Part {
-  const recharged = rollRecharges(before, ctx.random, starting);
-  const started = startTurnActions(recharged.encounter, ctx, findById(recharged.encounter, starting.id) ?? starting);
+function startTurn(before: Encounter, ctx: StepContext, starting: Combatant, round: number): Part {
+  if (starting.actions.startedRound >= round) return { encounter: before, events: [] };
+  const marked: Combatant = { ...starting, actions: { ...starting.actions, startedRound: round } };
+  const recharged = rollRecharges(replaceCombatant(before, marked), ctx.random, marked);
+  const started = startTurnActions(recharged.encounter, ctx, findById(recharged.encounter, starting.id) ?? marked);
   return { encounter: started.encounter, events: [...recharged.events, ...started.events] };
 }
 
@@ -226,7 +229,7 @@ function beginTurnOf(
     events.push(...expired.events);
   }
   events.push({ kind: 'turn-started', combatant: refOf(chosen), round, moved: false });
-  const started = startTurn(next, ctx, findById(next, chosen.id) ?? chosen);
+  const started = startTurn(next, ctx, findById(next, chosen.id) ?? chosen, round);
   return { encounter: started.encounter, events: [...events, ...started.events] };
 }
 

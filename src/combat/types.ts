@@ -170,6 +170,11 @@ export interface TurnActions {
   delayed: boolean;
   /** Surprised where that costs the first turn: that turn is skipped, and it has no reaction until then. */
   surprised: boolean;
+  /**
+   * The round of its latest turn that has started, with all that happens then (0: none yet). Going
+   * back a turn and on again starts no turn twice: one turn a round rolls its saves and recharges once.
+   */
+  startedRound: number;
 }
 
 export const NO_TURN_ACTIONS: TurnActions = {
@@ -181,6 +186,7 @@ export const NO_TURN_ACTIONS: TurnActions = {
   lapsedReady: null,
   delayed: false,
   surprised: false,
+  startedRound: 0,
 };
 
 /** Longest note on a reaction or trigger of a readied action: it must fit a tracker line. */

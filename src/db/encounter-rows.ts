@@ -95,6 +95,7 @@ export const COMBATANT_COLUMN_TYPES: { readonly [Column in keyof CombatantRow]: 
   lapsed_ready: 'text',
   delayed: 'boolean',
   surprised: 'boolean',
+  started_round: 'integer',
   monster: 'jsonb',
   spell_slots: 'jsonb',
 };
@@ -204,6 +205,7 @@ export function combatantRow(combatant: Combatant, sortOrder: number): Combatant
     lapsed_ready: actions.lapsedReady,
     delayed: actions.delayed,
     surprised: actions.surprised,
+    started_round: actions.startedRound,
     monster: combatant.monster,
     spell_slots: combatant.spellSlots,
   };
@@ -304,6 +306,7 @@ function turnActionsOf(row: StoredRow<CombatantRow>): TurnActions {
     lapsedReady: textOrNull('lapsed_ready'),
     delayed: bool('delayed'),
     surprised: bool('surprised'),
+    startedRound: int('started_round'),
   };
 }
 

@@ -25,6 +25,7 @@ export const wizard: Combatant = {
     lapsedReady: 'a goblin opens the door',
     delayed: false,
     surprised: true,
+    startedRound: 2,
   },
   monster: {
     source: 'homebrew',

@@ -1,0 +1,8 @@
+-- AlterTable
+ALTER TABLE "combatants" ADD COLUMN     "started_round" INTEGER NOT NULL DEFAULT 0;
+
+-- Fights under way: the turns up to the current one have started in this round, the others in the
+-- round before.
+UPDATE "combatants" c SET "started_round" = GREATEST(e.round - CASE WHEN c.sort_order <= cur.sort_order THEN 0 ELSE 1 END, 0)
+FROM "encounters" e JOIN "combatants" cur ON cur.encounter_id = e.id AND cur.id = e.current_id
+WHERE c.encounter_id = e.id AND e.ended_at IS NULL;
