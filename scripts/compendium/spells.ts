@@ -88,8 +88,22 @@ function durationOf(written: string): SpellDuration {
   return { count: Number(timed[1]), unit: timed[2] as 'round' | 'minute' | 'hour' | 'day' };
 }
 
-/** The attack or save, the damage, healing, temporary hit points and conditions the text states. */
+/**
+ * The attack or save, the damage, healing, temporary hit points and conditions the text states; what
+ * comes "hit or miss" after an attack (Ice Knife's explosion) is a burst of its own, with the save.
+ */
 function readEffect(row: SpellFields, text: string, report: SpellReport): Partial<Spell> {
+  const burstAt = /\bHit or miss, /i.exec(text)?.index;
+  if (burstAt === undefined || !/\b(?:melee|ranged) spell attack\b/i.test(text.slice(0, burstAt))) return readPart(row, text, report);
+  const { targets, ...burst } = readPart(row, text.slice(burstAt), report);
+  return {
+    ...readPart({ ...row, saving_throw_ability: '' }, text.slice(0, burstAt), report),
+    burst,
+    ...(targets === undefined ? {} : { targets }),
+  };
+}
+
+function readPart(row: SpellFields, text: string, report: SpellReport): Partial<Spell> {
   const effect: Partial<Spell> = {};
   // open5e marks spells that only mention attack rolls (Bless, Faerie Fire) as attacks: the text decides.
   if (/\b(?:melee|ranged) spell attack\b/i.test(text)) {
@@ -233,7 +247,7 @@ function readScaling(higher: string, level: number, mainType: DamageType | null)
 /** Dice or conditions the text states that the spell's data does not carry. */
 function uncaptured(text: string, spell: Spell): boolean {
   const carried = new Set(
-    [...(spell.damage ?? []).map((part) => part.dice), spell.healing?.dice, spell.tempHp?.dice].filter(
+    [...[...(spell.damage ?? []), ...(spell.burst?.damage ?? [])].map((part) => part.dice), spell.healing?.dice, spell.tempHp?.dice].filter(
       (dice): dice is string => dice !== undefined,
     ),
   );

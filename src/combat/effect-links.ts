@@ -91,8 +91,23 @@ function landingLinks(source: EffectSource, effect: Effect, target: Combatant, d
   return links;
 }
 
+/**
+ * An attack roll; on a hit its damage, then what a hit brings (a condition, a further save); hit or
+ * miss, its burst on the target and the others given, those still standing.
+ */
+function attackLink(source: EffectSource, effect: Effect, targetId: string, around: readonly string[]): Link {
+  const rolled = hitLink(source, effect, targetId);
+  const { burst } = effect;
+  if (burst === undefined) return rolled;
+  const struck: Link = (encounter, ctx, before) => {
+    const standing = [targetId, ...around.filter((id) => id !== targetId)].filter((id) => present(encounter, id)?.rules.dead === false);
+    return standing.length === 0 ? null : saveLink(source, burst, standing)(encounter, ctx, before);
+  };
+  return eachOf([rolled, struck], (link) => link);
+}
+
 /** An attack roll; on a hit its damage, then what a hit brings (a condition, a further save). */
-function attackLink(source: EffectSource, effect: Effect, targetId: string): Link {
+function hitLink(source: EffectSource, effect: Effect, targetId: string): Link {
   const roll = effect.attack;
   if (roll === undefined) throw new Error('an attack link for an effect without an attack');
   const bonus: OwnBonus[] = [{ bonus: roll.bonus ?? source.attackBonus ?? 0, reason: source.bonusReason }];
@@ -204,17 +219,20 @@ export function usesOnTargets(source: EffectSource, uses: readonly Effect[], tar
     if (aimedAtOne(effect, uses.length)) {
       const targetId = targetIds[Math.min(aimed, targetIds.length - 1)] ?? '';
       aimed += 1;
-      return effect.attack === undefined ? directLink(source, effect, [targetId]) : attackLink(source, effect, targetId);
+      return effect.attack === undefined ? directLink(source, effect, [targetId]) : attackLink(source, effect, targetId, targetIds);
     }
     if (effect.save !== undefined) return saveLink(source, effect, targetIds);
     return directLink(source, effect, targetIds);
   });
 }
 
-/** How many targets the uses may take: one per aimed use, the effect's number, or anyone in an area. */
+/**
+ * How many targets the uses may take: one per aimed use, the effect's number, or anyone in an area
+ * (a burst's too, around the one its attack is aimed at).
+ */
 export function targetLimit(uses: readonly Effect[], anyone: number): number {
   const aimed = uses.filter((use) => aimedAtOne(use, uses.length)).length;
-  if (aimed > 0) return aimed;
+  if (aimed > 0) return uses.some((use) => use.burst !== undefined) ? anyone : aimed;
   const stated = uses.map((use) => use.targets).find((count) => count !== undefined);
   return stated ?? anyone;
 }

@@ -97,7 +97,9 @@ export function castSpell(encounter: Encounter, ctx: StepContext, input: CastInp
   const uses: Effect[] = automated ? new Array<Effect>(effect.instances ?? 1).fill(effect) : [];
   const targets = input.targets.map((typed) => findTarget(encounter, typed));
   if (automated && targets.length === 0) throw new CombatRefusal({ kind: 'spell-needs-target', spell: spell.name });
-  const limit = uses.length === 0 ? MAX_COMBATANTS : targetLimit(uses, effect.area === undefined ? 1 : MAX_COMBATANTS);
+  // An area, or a burst around the one target, takes anyone in it.
+  const spread = effect.area !== undefined || effect.burst !== undefined;
+  const limit = uses.length === 0 ? MAX_COMBATANTS : targetLimit(uses, spread ? MAX_COMBATANTS : 1);
   if (targets.length > limit)
     throw new CombatRefusal({ kind: 'action-too-many-targets', action: spell.name, max: limit, given: targets.length });
   const payer = paid(caster, spell, input.cost, level);

@@ -28,6 +28,7 @@ export function effectAtLevel(spell: Spell, at: CastLevel): Effect {
   return {
     ...spell,
     ...scaledDamage(spell.damage, scaling, steps),
+    ...(spell.burst === undefined ? {} : { burst: { ...spell.burst, ...scaledDamage(spell.burst.damage, scaling, steps) } }),
     ...scaledAmount('healing', spell.healing, scaling.healing, steps),
     ...scaledAmount('tempHp', spell.tempHp, scaling.tempHp, steps),
     ...(scaling.targets === undefined ? {} : { targets: (spell.targets ?? 1) + scaling.targets * steps }),

@@ -97,6 +97,8 @@ export interface Effect {
   tempHp?: Amount;
   /** A further effect on a target that was hit ("If the target is a creature, it must succeed on a DC 11 Constitution save or …"). */
   then?: Effect;
+  /** Hit or miss, a further effect on the attack's target and each creature around it (Ice Knife's shard explodes). */
+  burst?: Effect;
   /** How many creatures it can target, where the source says. */
   targets?: number;
   /** Separate rolls of the same effect that may share a target: three darts, three rays. */

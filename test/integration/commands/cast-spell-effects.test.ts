@@ -17,12 +17,12 @@ describe('/cast: what a spell does besides its first roll', () => {
   const GOBLIN = { dnd2024: 'Goblin Warrior', dnd2014: 'Goblin' } as const;
 
   /** Merric, a level 5 wizard with Int 16 (DC 14, +6, slots 4/3/2), against the rule set's goblin with 40 HP. */
-  async function wizardAndGoblin(ruleSet: keyof typeof GOBLIN): Promise<string> {
+  async function wizardAndGoblin(ruleSet: keyof typeof GOBLIN, count = 1): Promise<string> {
     await useRules(services, ruleSet);
     await table.run(ALICE, 'character', 'create', { name: 'Merric', level: 5, int: 16, hp: 28, class: 'wizard' });
     await table.run(GM, 'init', 'begin', {});
     await table.run(ALICE, 'init', 'join', { initiative: 18 });
-    await table.run(GM, 'init', 'add', { monster: GOBLIN[ruleSet], hp: '40', initiative: 10 });
+    await table.run(GM, 'init', 'add', { monster: GOBLIN[ruleSet], count, hp: '40', initiative: 10 });
     return GOBLIN[ruleSet];
   }
 
@@ -34,5 +34,23 @@ describe('/cast: what a spell does besides its first roll', () => {
     expect(dice.pending).toBe(0);
     expect(await hpOf(goblin)).toBe(40 - 5);
     expect(reply).toContain(`${goblin} takes 5 acid damage`);
+  });
+
+  test('Ice Knife: 1d10 piercing on a hit, then hit or miss a DC 14 Dexterity save for the target and those around it, or 2d6 cold', async () => {
+    await wizardAndGoblin('dnd2024', 2);
+    const targets = 'Goblin Warrior 1, Goblin Warrior 2';
+    // d20 15 + 6 = 21 hits AC 15 for 1d10 = 7 piercing; one 2d6 = 4 + 5 = 9 cold: 5 + 2 fails, 16 + 2 succeeds.
+    dice.queue(15, 7, 4, 5, 5, 16);
+    const hit = text(await table.run(ALICE, 'cast', null, { spell: 'Ice Knife', target: targets }));
+    expect(dice.pending).toBe(0);
+    expect(hit).toContain('Goblin Warrior 1 takes 7 piercing damage');
+    expect(hit.split('\n').filter((line) => line.includes('Dexterity save (DC 14)'))).toHaveLength(2);
+    expect([await hpOf('Goblin Warrior 1'), await hpOf('Goblin Warrior 2')]).toEqual([40 - 7 - 9, 40]);
+
+    // At 2nd level, a miss: no piercing, but 3d6 = 2 + 3 + 4 = 9 cold on both failed saves (3 + 2, 4 + 2).
+    dice.queue(2, 2, 3, 4, 3, 4);
+    await table.run(ALICE, 'cast', null, { spell: 'Ice Knife', level: 2, target: targets });
+    expect(dice.pending).toBe(0);
+    expect([await hpOf('Goblin Warrior 1'), await hpOf('Goblin Warrior 2')]).toEqual([24 - 9, 40 - 9]);
   });
 });
