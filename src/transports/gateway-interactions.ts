@@ -6,13 +6,17 @@ import { baseContext, flattenOptions, focusedOption } from './discord-context';
 import { toInteractionMessage, toMessagePayload } from './discord-payload';
 import { dispatchAutocomplete, dispatchButton, dispatchCommand } from '../framework/dispatch';
 import { NOT_IN_SERVER, RESTARTING } from '../views/interaction-replies';
+import { suggestionsWithin } from './suggestions-within';
 import type { CommandRegistry } from '../framework/registry';
 
 export interface AnswerOptions {
   registry: CommandRegistry;
   services: Services;
   messenger: ChannelMessenger;
-  /** How long a handler may run before the interaction is acknowledged; Discord drops answers after 3 s. */
+  /**
+   * How long a handler may run before the interaction is acknowledged (suggestions, which cannot be,
+   * before none are given); Discord drops answers after 3 s.
+   */
   deferAfterMs: number;
 }
 
@@ -66,12 +70,12 @@ async function answerAutocomplete(interaction: AutocompleteInteraction, options:
     return;
   }
   const focused = focusedOption(interaction.options.data) ?? { name: '', value: '' };
-  const choices = await dispatchAutocomplete(options.registry, interaction.commandName, {
+  const suggesting = dispatchAutocomplete(options.registry, interaction.commandName, {
     ...base,
     options: flattenOptions(interaction.options.data),
     focused,
   });
-  await interaction.respond(choices);
+  await interaction.respond(await suggestionsWithin(suggesting, options.deferAfterMs));
 }
 
 /** Routes one interaction to its handler and sends the answer. Kinds Rollcall does not use are ignored. */

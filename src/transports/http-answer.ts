@@ -13,7 +13,7 @@ import {
 } from 'discord-api-types/v10';
 import type { REST } from '@discordjs/rest';
 import type { Services } from '../services';
-import type { AutocompleteChoice, ChannelMessenger, InteractionClaim } from '../framework/command';
+import type { ChannelMessenger, InteractionClaim } from '../framework/command';
 import type { Reply } from '../views/reply';
 import { Deferral } from '../framework/deferral';
 import { asPromise } from '../framework/as-promise';
@@ -21,6 +21,7 @@ import { apiInteractionFacts, baseContext, flattenOptions, focusedOption } from 
 import { restFiles, toInteractionResponseData, toMessageBody } from './discord-payload';
 import { dispatchAutocomplete, dispatchButton, dispatchCommand } from '../framework/dispatch';
 import { NOT_IN_SERVER, RESTARTING } from '../views/interaction-replies';
+import { suggestionsWithin } from './suggestions-within';
 import type { CommandRegistry } from '../framework/registry';
 
 export interface HttpAnswerOptions {
@@ -175,10 +176,7 @@ async function answerButton(
   }
 }
 
-/**
- * Suggestions change nothing, so they are not claimed; they cannot be deferred either, so a slow
- * database gives none rather than an answer Discord would drop.
- */
+/** Suggestions change nothing, so they are not claimed; a slow database gives none, within the deadline. */
 async function answerAutocomplete(
   interaction: APIApplicationCommandAutocompleteInteraction,
   respond: Respond,
@@ -187,21 +185,16 @@ async function answerAutocomplete(
 ): Promise<void> {
   const base = baseContext(apiInteractionFacts(interaction), options.services, options.messenger);
   const data = interaction.data.options;
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<AutocompleteChoice[]>((resolve) => {
-    timer = setTimeout(() => resolve([]), remaining(options.deferAfterMs, arrival));
-  });
   const choices = base
-    ? await Promise.race([
+    ? await suggestionsWithin(
         dispatchAutocomplete(options.registry, interaction.data.name, {
           ...base,
           options: flattenOptions(data),
           focused: focusedOption(data) ?? { name: '', value: '' },
         }),
-        late,
-      ])
+        remaining(options.deferAfterMs, arrival),
+      )
     : [];
-  clearTimeout(timer);
   respond({ type: InteractionResponseType.ApplicationCommandAutocompleteResult, data: { choices } });
 }
 
