@@ -148,7 +148,10 @@ export function consequenceSentences(subject: Subject, events: readonly RulesEve
         sentences.push(`${who()} ${DEATH_CAUSES[event.cause](its(subject))}.`);
         break;
       case 'death-save-failures':
-        sentences.push(`${who()} suffers ${plural(event.added, 'failed death save')} (${event.failures} of 3).`);
+        // A hidden creature's tally is its own number, told to the game master alone.
+        sentences.push(
+          `${who()} suffers ${plural(event.added, 'failed death save')}${subject.showNumbers ? ` (${event.failures} of 3)` : ''}.`,
+        );
         break;
       case 'stability-lost':
         sentences.push(`${who()} is no longer stable.`);
@@ -280,12 +283,19 @@ export function describeTempHp(subject: Subject, events: readonly RulesEvent[]):
   return [...sentences, ...consequenceSentences(subject, events)].join(' ');
 }
 
-/** The roll and its outcome, with the tally after it: "Alice's death save: 7, a failure (0 successes, 1 failure)." */
+/** The roll and its outcome, with the tally after it: "Alice's death save: 7, a failure (0 successes, 1 failure)"; a hidden creature's, without them. */
 export function describeDeathSave(
   subject: Subject,
   save: { roll: number; total: number; outcome: DeathSaveOutcome; damage: number | null; events: readonly RulesEvent[] },
   tally: { successes: number; failures: number },
 ): string {
+  // The opening sentence already says these; the rest (fatigue, death) follows it.
+  const said: RulesEvent['kind'][] = ['stabilised', 'revived', 'healed', 'death-saves-reset', 'death-save-failures'];
+  const followUps = consequenceSentences(
+    subject,
+    save.events.filter((event) => !said.includes(event.kind)),
+  );
+  if (!subject.showNumbers) return [hiddenDeathSave(subject, save.outcome), ...followUps].join(' ');
   const rolled = save.total === save.roll ? `${save.roll}` : `${save.roll} (total ${save.total})`;
   const head = `${subject.name}'s death save: ${rolled}`;
   const count = `(${plural(tally.successes, 'success', 'successes')}, ${plural(tally.failures, 'failure')})`;
@@ -311,11 +321,23 @@ export function describeDeathSave(
       sentence = `${head}, a natural 20! ${who} regains 1 HP and is back up.`;
       break;
   }
-  // The opening sentence already says these; the rest (fatigue, death) follows it.
-  const said: RulesEvent['kind'][] = ['stabilised', 'revived', 'healed', 'death-saves-reset', 'death-save-failures'];
-  const followUps = consequenceSentences(
-    subject,
-    save.events.filter((event) => !said.includes(event.kind)),
-  );
   return [sentence, ...followUps].join(' ');
+}
+
+/**
+ * A hidden creature's death save as the table reads it: what came of it that anyone can see (it
+ * steadies, dies or gets up), never the roll or the tally, which would count its saves for them.
+ */
+function hiddenDeathSave(subject: Subject, outcome: DeathSaveOutcome): string {
+  const head = `${subject.name} rolls a death save.`;
+  switch (outcome) {
+    case 'success':
+    case 'failure':
+    case 'dead':
+      return head;
+    case 'stable':
+      return `${head} ${they(subject)} is stable.`;
+    case 'revived':
+      return `${head} ${they(subject)} is back up.`;
+  }
 }

@@ -40,9 +40,11 @@ function hitPoints(combatant: Combatant, encounter: Pick<Encounter, 'ruleSet'>):
   return `${hp}/${max} HP${tempHp > 0 ? ` (+${tempHp} temp)` : ''}`;
 }
 
-function deathSaves(combatant: Combatant): string | null {
+/** A hidden monster's tally is the game master's (Crown & Misery monsters make death saves): players read only that one is due. */
+function deathSaves(combatant: Combatant, seesNumbers: boolean): string | null {
   const { rules } = combatant;
   if (rules.stable) return 'Stable';
+  if (!seesNumbers) return combatant.deathSavePending ? 'Death save due' : null;
   const { successes, failures } = rules.deathSaves;
   if (successes === 0 && failures === 0 && !combatant.deathSavePending) return null;
   return `Death saves ✅ ${successes} ❌ ${failures}${combatant.deathSavePending ? ' (save due)' : ''}`;
@@ -94,7 +96,7 @@ export function combatantLine(
   if (seesNumbers && armourClass !== null) parts.push(`AC ${armourClass}`);
   if (combatant.rules.concentration)
     parts.push(`🔮 ${shown(combatant.rules.concentration)}${pendingConcentration(combatant, seesNumbers)}`);
-  const saves = deathSaves(combatant);
+  const saves = deathSaves(combatant, seesNumbers);
   if (saves) parts.push(saves);
   parts.push(...turnActions(combatant, seesNumbers));
   // A hidden monster's conditions are the game master's to know, like its numbers, unless shown.
