@@ -1,5 +1,7 @@
+import { nextUnpassed } from '../rules/durations';
 import type { ConditionKey, CustomEffect, RuleSet, StateChange } from '../rules/types';
 import { catalogueCondition } from './catalogue';
+import { currentPoint } from './lair';
 import { rulesOf } from './rules-of';
 import { findById, refOf } from './targets';
 import { replaceCombatant, type Part } from './transition';
@@ -46,6 +48,25 @@ export function isDcPrivate(encounter: Encounter, effect: Pick<EncounterEffect, 
 
 export function concentrationOf(encounter: Encounter, combatantId: string): EncounterEffect | undefined {
   return encounter.effects.find((e) => e.kind === 'concentration' && e.sourceId === combatantId);
+}
+
+/**
+ * After a correction that moves the turn or re-sorts the order, an effect whose end point is now
+ * behind the turn ends the next time that point comes: passing turns only ends what lies ahead.
+ */
+export function carryPassedExpiries(encounter: Encounter): Encounter {
+  const now = currentPoint(encounter);
+  if (now === null) return encounter;
+  const order = encounter.combatants.map((c) => c.id);
+  let carried = false;
+  const effects = encounter.effects.map((effect) => {
+    if (effect.expiry === null) return effect;
+    const expiry = nextUnpassed(effect.expiry, now, order);
+    if (expiry === effect.expiry) return effect;
+    carried = true;
+    return { ...effect, expiry };
+  });
+  return carried ? { ...encounter, effects } : encounter;
 }
 
 /**

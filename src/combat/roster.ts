@@ -3,7 +3,7 @@ import type { RuleSetId } from '../rules/ids';
 import { createRulesState } from '../rules/state';
 import type { CombatantRulesState, DamageType, InitiativeRoll, RollMode } from '../rules/types';
 import type { AddInput, CharacterEntry, JoinInput } from './inputs';
-import { endEffects } from './effects';
+import { carryPassedExpiries, endEffects } from './effects';
 import { placeInOrder } from './order';
 import { requireOptionsApply } from './rules-of';
 import { requireGameMaster } from './permissions';
@@ -396,7 +396,7 @@ export function setInitiative(encounter: Encounter, ctx: StepContext, input: { t
   const combatants = placeInOrder(others, [moved], ctx.ruleSet, ctx.random);
   const events: EncounterEvent[] = [{ kind: 'initiative-set', combatant: refOf(moved), total, previous: combatant.initiative.total }];
   return {
-    encounter: { ...encounter, combatants },
+    encounter: carryPassedExpiries({ ...encounter, combatants }),
     events,
     note: { kind: 'initiative-set', combatant: combatant.name, previous: combatant.initiative.total, total },
   };

@@ -2,7 +2,7 @@ import { rollRecharges } from './recharge';
 import type { RulesRefusal, RulesResult, TimedEffect, TurnPoint } from '../rules/types';
 import { rollPendingConcentrationSaves } from './concentration';
 import { repeatSaves } from './repeat-saves';
-import { applyRulesChange, customEffectsOn, endEffects, isDying } from './effects';
+import { applyRulesChange, carryPassedExpiries, customEffectsOn, endEffects, isDying } from './effects';
 import { isGameMaster, requireControl, requireGameMaster } from './permissions';
 import { currentPoint, lairActing, lairDue, roundOfCurrent } from './lair';
 import type { TurnNote } from './notes';
@@ -429,7 +429,7 @@ export function moveTurn(encounter: Encounter, ctx: StepContext, target: string)
   });
   const combatant = combatants.find((c) => c.id === chosen.id) ?? chosen;
   return {
-    encounter: { ...encounter, combatants, round, currentId: combatant.id },
+    encounter: carryPassedExpiries({ ...encounter, combatants, round, currentId: combatant.id }),
     events: [{ kind: 'turn-started', combatant: refOf(combatant), round, moved: true }],
     note: { kind: 'moved', combatant: combatant.name },
   };

@@ -75,6 +75,18 @@ export function roundsLeft(expiry: Expiry, now: TurnPoint | null, order: readonl
   return Math.max(expiry.round - next + 1, 1);
 }
 
+/**
+ * An end point the turn has already passed without crossing it (the turn moved, or the order was
+ * re-sorted, past it) comes the next time that boundary of that turn comes after `now`'s start; one
+ * still ahead stays as it is.
+ */
+export function nextUnpassed(expiry: Expiry, now: TurnPoint, order: readonly string[]): Expiry {
+  const started = position(order, now.round, now.combatantId, 'start');
+  if (position(order, expiry.round, expiry.combatantId, expiry.boundary) > started) return expiry;
+  const thisRound = position(order, now.round, expiry.combatantId, expiry.boundary) > started;
+  return { ...expiry, round: thisRound ? now.round : now.round + 1 };
+}
+
 /** A position on the encounter's time line: every turn has a start and an end. */
 function position(order: readonly string[], round: number, combatantId: string, boundary: 'start' | 'end'): number {
   const index = order.indexOf(combatantId);

@@ -1,8 +1,10 @@
+import { addCondition } from '../../../src/combat/conditions';
 import { dealDamage } from '../../../src/combat/hit-points';
-import { addMonsters, joinEncounter } from '../../../src/combat/roster';
+import { addMonsters, joinEncounter, setInitiative } from '../../../src/combat/roster';
 import { useReaction } from '../../../src/combat/turn-actions';
-import { nextTurn, previousTurn } from '../../../src/combat/turns';
+import { moveTurn, nextTurn, previousTurn } from '../../../src/combat/turns';
 import type { Encounter } from '../../../src/combat/types';
+import { describeEvents } from '../../../src/views/encounter-text';
 import { alice, ctx, current, fresh, gm, kinds, named, noDice, scripted } from './support';
 
 /** Alice (18, 12 HP) and a Dragon (8, 50 HP) whose Fire Breath (recharge 5–6) is spent, before round 1. */
@@ -66,5 +68,65 @@ describe('going back a turn and on again starts no turn twice', () => {
     expect([round3.encounter.round, current(round3.encounter)]).toEqual([3, 'Dragon']);
     expect(named(round3.encounter, 'Dragon').monster?.recharging).toEqual([]);
     expect(named(round3.encounter, 'Dragon').actions.reactionUsed).toBe(false);
+  });
+});
+
+/** Alice (18, 12 HP), Goblin 1 and 2 (12, 7 HP), Orc (8, 15 HP), before round 1. */
+function party(): Encounter {
+  let encounter = joinEncounter(fresh('dnd2024'), ctx(alice), { hp: 12, initiative: 18 }).encounter;
+  encounter = addMonsters(encounter, ctx(gm), { name: 'Goblin', count: 2, hp: 7, initiative: 12 }).encounter;
+  return addMonsters(encounter, ctx(gm), { name: 'Orc', hp: 15, initiative: 8 }).encounter;
+}
+
+/** Passes `count` turns; the round, whose turn it is and what the table was told on each. */
+function pass(encounter: Encounter, count: number): { encounter: Encounter; turns: [number, string | null, string[]][] } {
+  let next = encounter;
+  const turns: [number, string | null, string[]][] = [];
+  for (let i = 0; i < count; i += 1) {
+    const turn = nextTurn(next, ctx(gm));
+    next = turn.encounter;
+    turns.push([next.round, current(next), describeEvents(turn)]);
+  }
+  return { encounter: next, turns };
+}
+
+describe('an effect whose end point a correction moved the turn past ends when that point next comes', () => {
+  it.each([
+    ['start' as const, 2, 'Goblin 2'],
+    ['end' as const, 2, 'Orc'],
+  ])(
+    "/init move: Frightened for 1 round to the %s of Goblin 2's turn, skipped in round 1, ends as round %i's turn of %s begins",
+    (ends, round, whose) => {
+      const aliceTurn = pass(party(), 1).encounter;
+      const frightened = addCondition(aliceTurn, ctx(gm), {
+        target: 'Alice',
+        condition: 'Frightened',
+        source: 'Goblin 2',
+        duration: 1,
+        ends,
+      });
+      const moved = moveTurn(frightened.encounter, ctx(gm), 'Orc').encounter;
+      expect([moved.round, current(moved)]).toEqual([1, 'Orc']);
+      const { encounter, turns } = pass(moved, 4);
+      const ending = turns.filter(([, , said]) => said.includes('Frightened on Alice ends.'));
+      expect(ending.map(([r, name]) => [r, name])).toEqual([[round, whose]]);
+      expect(encounter.effects).toEqual([]);
+      expect(named(encounter, 'Alice').rules.conditions).not.toContain('frightened');
+    },
+  );
+
+  it("/init set-initiative: the Orc's Frightened, to end with its turn, ends with its next one when it moves up to 20", () => {
+    const goblinTurn = pass(party(), 2).encounter;
+    const frightened = addCondition(goblinTurn, ctx(gm), { target: 'Alice', condition: 'Frightened', source: 'Orc', duration: 1 });
+    const sorted = setInitiative(frightened.encounter, ctx(gm), { target: 'Orc', value: 20 }).encounter;
+    expect(sorted.combatants.map((c) => c.name)).toEqual(['Orc', 'Alice', 'Goblin 1', 'Goblin 2']);
+    // Goblin 2, then round 2: the Orc first, then Alice.
+    const { encounter, turns } = pass(sorted, 3);
+    expect(turns.map(([r, name, said]) => [r, name, said.includes('Frightened on Alice ends.')])).toEqual([
+      [1, 'Goblin 2', false],
+      [2, 'Orc', false],
+      [2, 'Alice', true],
+    ]);
+    expect(encounter.effects).toEqual([]);
   });
 });
