@@ -25,6 +25,8 @@ export interface SpellReport {
 
 const CONDITION_PATTERN =
   'blinded|charmed|deafened|frightened|grappled|incapacitated|invisible|paralyzed|petrified|poisoned|prone|restrained|stunned|unconscious';
+/** The 2014 text names some conditions by their nouns. */
+const CONDITION_NOUNS: Readonly<Record<string, string>> = { blindness: 'blinded', deafness: 'deafened' };
 const DAMAGE_WORDS = 'acid|bludgeoning|cold|fire|force|lightning|necrotic|piercing|poison|psychic|radiant|slashing|thunder';
 
 export function convertSpells(book: SrdBook): { spells: Spell[]; report: SpellReport } {
@@ -125,6 +127,8 @@ function readPart(row: SpellFields, text: string, report: SpellReport): Partial<
   if (/\bOn a miss, [^.]*half as much/i.test(text)) effect.onMiss = 'half';
   const healing = healingOf(text);
   if (healing !== null) effect.healing = healing;
+  const ends = endedConditions(text);
+  if (ends.length > 0) effect.ends = ends;
   const tempHp = /gains? (\d+d\d+(?: \+ \d+)?|\d+) temporary hit points/i.exec(text);
   if (tempHp !== null) effect.tempHp = { dice: compactDice(tempHp[1] ?? '') ?? '' };
   const conditions = conditionsOf(text, row);
@@ -170,11 +174,19 @@ function healingOf(text: string): Amount | null {
   const regains =
     /regains? (?:a number of )?(?:Hit Points|hit points) equal to (\d+d\d+(?: \+ \d+)?)(?: (?:plus|\+) your spellcasting ability modifier)?/i.exec(
       text,
-    ) ?? /regains? (\d+d\d+(?: \+ \d+)?|\d+) (?:Hit Points|hit points)/i.exec(text);
+    ) ?? /(?:regains?|restoring) (\d+d\d+(?: \+ \d+)?|\d+) (?:Hit Points|hit points)/i.exec(text);
   if (regains === null) return null;
   const dice = compactDice(regains[1] ?? '');
   if (dice === null) return null;
   return { dice, ...(/spellcasting ability modifier/.test(regains[0]) ? { plusModifier: true as const } : {}) };
+}
+
+/** "also ends the Blinded, Deafened, and Poisoned conditions on the target", "also ends blindness, deafness, and any diseases affecting the target". */
+function endedConditions(text: string): ConditionKey[] {
+  const ending = /\balso ends ([^.]*) (?:on|affecting) the target\b/i.exec(text)?.[1] ?? '';
+  const words = [...ending.matchAll(new RegExp(`\\b(${CONDITION_PATTERN}|blindness|deafness)\\b`, 'gi'))];
+  const keys = words.map((word) => conditionOf(CONDITION_NOUNS[(word[1] ?? '').toLowerCase()] ?? word[1] ?? ''));
+  return keys.filter((key): key is ConditionKey => key !== null);
 }
 
 /** "or have the Paralyzed condition for the duration", "or be paralyzed for the duration", and a repeat save. */

@@ -5,6 +5,7 @@ import { attack, type AttackInput } from './attacks';
 import { catalogueCondition } from './catalogue';
 import { eachOf, step, then, type Link } from './compose';
 import { addCondition, MAX_DURATION_ROUNDS, type AddConditionInput } from './conditions';
+import { endConditionsLink } from './cures';
 import { halved, rollDamage, type DamageAmount } from './damage-amount';
 import { grantTempHp, heal } from './hit-points';
 import { saveMade, savingThrow, takeDamage } from './saving-throws';
@@ -82,11 +83,12 @@ function timing(
   return { ...save, duration: Math.min(MAX_DURATION_ROUNDS, duration.count * perUnit) };
 }
 
-/** What lands on a target without a roll, or once a roll lets it: healing, temporary HP, conditions. */
+/** What lands on a target without a roll, or once a roll lets it: healing, temporary HP, conditions given or ended. */
 function landingLinks(source: EffectSource, effect: Effect, target: Combatant, dc: number | null): Link[] {
   const links: Link[] = [];
   if (effect.healing !== undefined) links.push(step(heal, { target: target.id, amount: amountText(effect.healing, source) }));
   if (effect.tempHp !== undefined) links.push(step(grantTempHp, { target: target.id, amount: amountText(effect.tempHp, source) }));
+  if (effect.ends !== undefined) links.push(endConditionsLink(target.id, effect.ends));
   links.push(...conditionLinks(source, effect, target, dc));
   return links;
 }

@@ -77,6 +77,7 @@ function actsOnTargets(effect: Effect): boolean {
     (effect.damage?.length ?? 0) > 0 ||
     effect.healing !== undefined ||
     effect.tempHp !== undefined ||
+    (effect.ends?.length ?? 0) > 0 ||
     (effect.conditions?.length ?? 0) > 0
   );
 }

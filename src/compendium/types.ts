@@ -95,6 +95,8 @@ export interface Effect {
   conditions?: readonly ConditionEffect[];
   healing?: Amount;
   tempHp?: Amount;
+  /** Conditions it ends on each target (Heal: Blinded, Deafened, Poisoned). */
+  ends?: readonly ConditionKey[];
   /** A further effect on a target that was hit ("If the target is a creature, it must succeed on a DC 11 Constitution save or …"). */
   then?: Effect;
   /** Hit or miss, a further effect on the attack's target and each creature around it (Ice Knife's shard explodes). */

@@ -1,5 +1,5 @@
 import type { Services } from '../../../src/services';
-import { ALICE, GM, Table, openTablePer, text, useRules, type ScriptedRandom } from './support';
+import { ALICE, BOB, GM, Table, openTablePer, text, useRules, type ScriptedRandom } from './support';
 
 /** `/cast` for spells whose effect is more than a roll and its damage: half on a miss, a burst after the hit, death by a word. */
 describe('/cast: what a spell does besides its first roll', () => {
@@ -53,4 +53,31 @@ describe('/cast: what a spell does besides its first roll', () => {
     expect(dice.pending).toBe(0);
     expect([await hpOf('Goblin Warrior 1'), await hpOf('Goblin Warrior 2')]).toEqual([24 - 9, 40 - 9]);
   });
+
+  test.each([
+    ['dnd2024', ['prone']],
+    // 2014's Heal ends blindness and deafness, not poison.
+    ['dnd2014', ['poisoned', 'prone']],
+  ] as const)(
+    "Heal (%s) at 7th level restores 80 HP and ends the conditions it names (2024's Blinded, Deafened, Poisoned)",
+    async (ruleSet, left) => {
+      await useRules(services, ruleSet);
+      await table.run(ALICE, 'character', 'create', { name: 'Sister Vel', level: 13, wis: 16, hp: 90, class: 'cleric' });
+      await table.run(BOB, 'character', 'create', { name: 'Bram', level: 13, con: 14, hp: 120 });
+      await table.run(GM, 'init', 'begin', {});
+      await table.run(ALICE, 'init', 'join', { initiative: 18 });
+      await table.run(BOB, 'init', 'join', { initiative: 12 });
+      await table.run(GM, 'hp', 'damage', { target: 'Bram', amount: '100' });
+      for (const condition of ['Blinded', 'Deafened', 'Poisoned', 'Prone'])
+        await table.run(GM, 'condition', 'add', { target: 'Bram', condition });
+      const reply = text(await table.run(ALICE, 'cast', null, { spell: 'Heal', level: 7, target: 'Bram' }));
+      expect(dice.pending).toBe(0);
+      expect(reply).toContain('**Sister Vel** casts **Heal** (7th level');
+      expect(reply).toContain('Bram regains 80 HP and is at 100 HP.\nBlinded on Bram ends.\nDeafened on Bram ends.');
+      const encounter = await services.encounters.get({ guildId: 'guild-1', channelId: 'channel-1' });
+      const bram = encounter?.combatants.find((c) => c.name === 'Bram');
+      expect(bram?.rules.hp).toBe(20 + 80);
+      expect(bram?.rules.conditions).toEqual(left);
+    },
+  );
 });
