@@ -219,7 +219,10 @@ function conditionsOf(text: string, row: SpellFields): ConditionEffect[] {
     found.set(condition, { condition, ...(duration === undefined ? {} : { duration }) });
   }
   const repeat =
-    /at the (end|start) of each of its turns, the target (?:repeats the save|can make another \w+ saving throw)/i.exec(text) ??
+    // The 2014 Hold Monster's data says "at the end of each round … a new saving throw of Wisdom".
+    /at the (end|start) of each (?:of its turns|round), the target (?:repeats the save|can make (?:another|a new) (?:\w+ )?saving throw)/i.exec(
+      text,
+    ) ??
     /can repeat the saving throw at the (end|start) of each of its turns/i.exec(text) ??
     /repeats the save at the (end|start) of each of its turns/i.exec(text);
   const at = repeat === null ? null : repeat[1]?.toLowerCase() === 'start' ? 'start' : 'end';

@@ -16,10 +16,10 @@ describe('/cast: what a spell does besides its first roll', () => {
   /** The rule set's goblin: AC 15, Dex save +2, Wis save −1 (2024's Goblin Warrior, 2014's Goblin). */
   const GOBLIN = { dnd2024: 'Goblin Warrior', dnd2014: 'Goblin' } as const;
 
-  /** Merric, a level 5 wizard with Int 16 (DC 14, +6, slots 4/3/2), against the rule set's goblin with 40 HP. */
-  async function wizardAndGoblin(ruleSet: keyof typeof GOBLIN, count = 1): Promise<string> {
+  /** Merric, a wizard with Int 16 (at level 5: DC 14, +6, slots 4/3/2), against the rule set's goblin (or `count` of them) with 40 HP. */
+  async function wizardAndGoblin(ruleSet: keyof typeof GOBLIN, count = 1, level = 5): Promise<string> {
     await useRules(services, ruleSet);
-    await table.run(ALICE, 'character', 'create', { name: 'Merric', level: 5, int: 16, hp: 28, class: 'wizard' });
+    await table.run(ALICE, 'character', 'create', { name: 'Merric', level, int: 16, hp: 28, class: 'wizard' });
     await table.run(GM, 'init', 'begin', {});
     await table.run(ALICE, 'init', 'join', { initiative: 18 });
     await table.run(GM, 'init', 'add', { monster: GOBLIN[ruleSet], count, hp: '40', initiative: 10 });
@@ -78,6 +78,26 @@ describe('/cast: what a spell does besides its first roll', () => {
       const bram = encounter?.combatants.find((c) => c.name === 'Bram');
       expect(bram?.rules.hp).toBe(20 + 80);
       expect(bram?.rules.conditions).toEqual(left);
+    },
+  );
+
+  test.each(['dnd2024', 'dnd2014'] as const)(
+    "Hold Monster (%s): Paralyzed on a failed save, repeated at the end of each of the target's turns",
+    async (ruleSet) => {
+      const goblin = await wizardAndGoblin(ruleSet, 1, 9);
+      // A 9th-level wizard's DC is 8 + 4 + 3 = 15; the goblin's Wisdom save: 3 − 1 = 2 fails.
+      dice.queue(3);
+      await table.run(ALICE, 'cast', null, { spell: 'Hold Monster', target: goblin });
+      const held = await services.encounters.get({ guildId: 'guild-1', channelId: 'channel-1' });
+      expect(held?.combatants.find((c) => c.name === goblin)?.rules.conditions).toContain('paralyzed');
+      await table.run(GM, 'init', 'next', {});
+      await table.run(GM, 'init', 'next', {});
+      dice.queue(18);
+      expect(text(await table.run(GM, 'init', 'next', {}))).toContain(
+        `${goblin} repeats its Wisdom save against Hold Monster (DC 15): d20 18 − 1 (save bonus) = 17, the effect ends.`,
+      );
+      const freed = await services.encounters.get({ guildId: 'guild-1', channelId: 'channel-1' });
+      expect(freed?.combatants.find((c) => c.name === goblin)?.rules.conditions).toEqual([]);
     },
   );
 });
