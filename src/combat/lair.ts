@@ -16,10 +16,19 @@ export function lairActing(encounter: Encounter): Combatant | undefined {
 /**
  * A lair turn that comes before `next`'s turn in `round`, once per round: the lair creature (alive)
  * that has not yet taken its lair turn of the round the slot at count 20 falls in, and that round.
+ * Only a turn passing from before that slot (`from`, null at the fight's start) comes to it: a slot
+ * that a correction moved the turn past is passed over, as the turns before it were.
  */
-export function lairDue(encounter: Encounter, next: Combatant, round: number): { lair: Combatant; round: number } | null {
+export function lairDue(
+  encounter: Encounter,
+  from: TurnPoint | null,
+  next: Combatant,
+  round: number,
+): { lair: Combatant; round: number } | null {
   const slot = actsBeforeLair(next) ? round - 1 : round;
   if (slot < 1) return null;
+  const current = from === null ? undefined : encounter.combatants.find((c) => c.id === from.combatantId);
+  if (from !== null && (from.round > slot || (from.round === slot && current !== undefined && !actsBeforeLair(current)))) return null;
   const lair = encounter.combatants.find((c) => c.actions.lair !== null && !c.rules.dead && c.actions.lair.round < slot);
   return lair === undefined ? null : { lair, round: slot };
 }
@@ -38,7 +47,7 @@ export function lairRoundOnArrival(encounter: Encounter): number {
 export function roundOfCurrent(encounter: Encounter): number {
   const current = encounter.combatants.find((c) => c.id === encounter.currentId);
   const lair = lairActing(encounter);
-  // A lair turn that opened a round sits after the last turn of the round before.
+  // A lair turn comes only as the turn passes count 20 (`lairDue`): after a turn below 20, it opened a round.
   if (lair !== undefined && current !== undefined && !actsBeforeLair(current)) return encounter.round - 1;
   return encounter.round;
 }

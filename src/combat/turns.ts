@@ -253,7 +253,7 @@ function passTurn(before: Encounter, ctx: StepContext): Part & { turn: TurnNote 
   if (encounter.round === 0) events.push({ kind: 'round-started', round: 1 });
   const upcoming = upcomingTurn(encounter, from?.round ?? encounter.round);
   encounter = { ...encounter, combatants: upcoming.combatants };
-  const due = lairDue(encounter, upcoming.chosen, upcoming.round);
+  const due = lairDue(encounter, from, upcoming.chosen, upcoming.round);
   if (due !== null) {
     events.push(...upcoming.events.filter((e) => e.kind !== 'round-started' || e.round <= due.round));
     let next = encounter;

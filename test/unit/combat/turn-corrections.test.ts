@@ -130,3 +130,34 @@ describe('an effect whose end point a correction moved the turn past ends when t
     expect(encounter.effects).toEqual([]);
   });
 });
+
+describe('the lair turn at initiative count 20 after a correction', () => {
+  /** Alice (18), Goblin (12) and a Dragon (8) with a lair, before round 1. */
+  function lair(): Encounter {
+    let encounter = joinEncounter(fresh('dnd2024'), ctx(alice), { hp: 12, initiative: 18 }).encounter;
+    encounter = addMonsters(encounter, ctx(gm), { name: 'Goblin', hp: 7, initiative: 12 }).encounter;
+    return addMonsters(encounter, ctx(gm), { name: 'Dragon', hp: 40, initiative: 8, lair: true }).encounter;
+  }
+
+  it('a fight opened by /init move past count 20 has its first lair turn in round 2, which counts as round 2', () => {
+    const moved = moveTurn(lair(), ctx(gm), 'Goblin').encounter;
+    const dragonTurn = nextTurn(moved, ctx(gm));
+    expect(describeEvents(dragonTurn)).toEqual(["It's **Dragon**'s turn."]);
+    expect([dragonTurn.encounter.round, current(dragonTurn.encounter)]).toEqual([1, 'Dragon']);
+
+    const lairTurn = nextTurn(dragonTurn.encounter, ctx(gm));
+    expect(describeEvents(lairTurn)).toEqual(['**Round 2** begins.', "Initiative count 20: it's **Dragon**'s lair turn."]);
+    expect(lairTurn.encounter.round).toBe(2);
+    // Put on during the lair turn, 1 round lasts to the end of Alice's turn in round 2.
+    const frightened = addCondition(lairTurn.encounter, ctx(gm), { target: 'Alice', condition: 'Frightened', duration: 1 });
+    const { turns } = pass(frightened.encounter, 2);
+    expect(turns.map(([r, name, said]) => [r, name, said.includes('Frightened on Alice ends.')])).toEqual([
+      [2, 'Alice', false],
+      [2, 'Goblin', true],
+    ]);
+
+    const back = previousTurn(lairTurn.encounter, ctx(gm));
+    expect(describeEvents(back)).toEqual(["Back to **Dragon**'s turn (round 1)."]);
+    expect([back.encounter.round, current(back.encounter)]).toEqual([1, 'Dragon']);
+  });
+});
