@@ -19,6 +19,8 @@ export function shown(text: string): string {
 export function shownWithin(text: string, max: number): string {
   const escaped = shown(text);
   if (escaped.length <= max) return escaped;
-  // A cut between an escape and the character it escapes would leave that character live.
-  return `${escaped.slice(0, max - 1).replace(/(^|[^\\])(\\\\)*\\$/, '$1$2')}…`;
+  // A cut between an escape and the character it escapes would leave that character live; one
+  // inside an emoji's surrogate pair would leave half of it, which shows as a broken glyph.
+  const cut = escaped.slice(0, max - 1).replace(/[\uD800-\uDBFF]$/, '');
+  return `${cut.replace(/(^|[^\\])(\\\\)*\\$/, '$1$2')}…`;
 }

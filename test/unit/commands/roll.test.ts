@@ -48,6 +48,11 @@ describe('/roll', () => {
     expect(embedOf(await roll({ dice: '1d20 __under__ `code`' }, 4)).title).toBe('\\_\\_under\\_\\_ \\`code\\`');
   });
 
+  test('a comment too long for the title is cut short of the emoji it would halve', async () => {
+    const title = embedOf(await roll({ dice: `1d20 ${'a'.repeat(254)}🐉 roars` }, 4)).title;
+    expect(title).toBe(`${'a'.repeat(254)}…`);
+  });
+
   test('a natural 20 and a natural 1 on a leading d20 are called out', async () => {
     expect(embedOf(await roll({ dice: '1d20+5' }, 20)).description).toBe('1d20 (**20**) + 5 = `25`\n**Natural 20!**');
     expect(embedOf(await roll({ dice: '1d20+5' }, 1)).description).toBe('1d20 (**1**) + 5 = `6`\n**Natural 1.**');

@@ -25,6 +25,8 @@ describe('shownWithin: the same, cut short', () => {
     // The cut falls between a backslash and the star it escapes: the backslash goes too, and no star is left live.
     ['ab*cd', 4, 'ab…'],
     ['ab**cd', 6, 'ab\\*…'],
+    // The cut falls inside an emoji: the half of it goes.
+    ['ab🐉cd', 4, 'ab…'],
   ])('%j within %i is %j', (typed, max, expected) => {
     expect(shownWithin(typed, max)).toBe(expected);
   });
