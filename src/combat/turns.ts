@@ -383,36 +383,47 @@ export function previousTurn(encounter: Encounter, ctx: StepContext): Transition
   if (lair?.actions.lair) return leaveLairTurn(encounter, ctx, lair, lair.actions.lair);
   if (encounter.currentId === null || encounter.round === 0) throw new CombatRefusal({ kind: 'not-started' });
   requireTurnControl(encounter, ctx, 'go back a turn');
-  const { combatants } = encounter;
-  const startIndex = combatants.findIndex((c) => c.id === encounter.currentId);
-  let round = encounter.round;
-  for (let step = 1; step <= combatants.length; step += 1) {
-    const index = startIndex - step;
-    if (index === -1) round -= 1;
-    if (round < 1) break;
-    const candidate = combatants[(index + combatants.length) % combatants.length];
-    if (candidate === undefined || isSkipped(candidate)) continue;
-    return {
-      encounter: { ...encounter, round, currentId: candidate.id },
-      events: [{ kind: 'turn-went-back', combatant: refOf(candidate), round }],
-      note: { kind: 'went-back', combatant: candidate.name, round },
-    };
-  }
-  throw new CombatRefusal({ kind: 'first-turn' });
+  const index = encounter.combatants.findIndex((c) => c.id === encounter.currentId);
+  return wentBack(encounter, turnBack(encounter, index - 1, encounter.round));
 }
 
-/** Back from a lair turn to the turn before it; the lair turn is due again when that turn ends. */
+/**
+ * The latest turn that can be taken, walking back through the order from `index` in `round` (that
+ * turn included) over the dead and the delaying; null when the walk passes the fight's first round.
+ */
+function turnBack(encounter: Encounter, index: number, round: number): { combatant: Combatant; round: number } | null {
+  const { combatants } = encounter;
+  let at = round;
+  for (let step = 0; step < combatants.length; step += 1) {
+    const place = index - step;
+    if (place === -1) at -= 1;
+    if (at < 1) return null;
+    const candidate = combatants[(place + combatants.length) % combatants.length];
+    if (candidate !== undefined && !isSkipped(candidate)) return { combatant: candidate, round: at };
+  }
+  return null;
+}
+
+function wentBack(encounter: Encounter, back: { combatant: Combatant; round: number } | null): Transition {
+  if (back === null) throw new CombatRefusal({ kind: 'first-turn' });
+  const { combatant, round } = back;
+  return {
+    encounter: { ...encounter, round, currentId: combatant.id },
+    events: [{ kind: 'turn-went-back', combatant: refOf(combatant), round }],
+    note: { kind: 'went-back', combatant: combatant.name, round },
+  };
+}
+
+/**
+ * Back from a lair turn to the turn before it that can be taken (not a delayer's, whose delay began
+ * the lair turn); the lair turn is due again when that turn ends.
+ */
 function leaveLairTurn(encounter: Encounter, ctx: StepContext, lair: Combatant, turn: LairTurn): Transition {
   requireTurnControl(encounter, ctx, 'go back a turn');
-  const current = encounter.currentId === null ? undefined : findById(encounter, encounter.currentId);
-  if (current === undefined) throw new CombatRefusal({ kind: 'first-turn' });
-  const round = roundOfCurrent(encounter);
-  const next = replaceCombatant({ ...encounter, round }, withLair(lair, { round: turn.round - 1, acting: false }));
-  return {
-    encounter: next,
-    events: [{ kind: 'turn-went-back', combatant: refOf(current), round }],
-    note: { kind: 'went-back', combatant: current.name, round },
-  };
+  const index = encounter.combatants.findIndex((c) => c.id === encounter.currentId);
+  if (index < 0) throw new CombatRefusal({ kind: 'first-turn' });
+  const back = turnBack(encounter, index, roundOfCurrent(encounter));
+  return wentBack(replaceCombatant(encounter, withLair(lair, { round: turn.round - 1, acting: false })), back);
 }
 
 /** The game master makes a combatant current, as a correction: nothing turn-start happens (before the fight, round 1 starts quietly). */

@@ -2,7 +2,7 @@ import { addCondition } from '../../../src/combat/conditions';
 import { dealDamage } from '../../../src/combat/hit-points';
 import { addMonsters, joinEncounter, setInitiative } from '../../../src/combat/roster';
 import { useReaction } from '../../../src/combat/turn-actions';
-import { moveTurn, nextTurn, previousTurn } from '../../../src/combat/turns';
+import { delayTurn, moveTurn, nextTurn, previousTurn } from '../../../src/combat/turns';
 import type { Encounter } from '../../../src/combat/types';
 import { describeEvents } from '../../../src/views/encounter-text';
 import { alice, ctx, current, fresh, gm, kinds, named, noDice, scripted } from './support';
@@ -159,5 +159,31 @@ describe('the lair turn at initiative count 20 after a correction', () => {
     const back = previousTurn(lairTurn.encounter, ctx(gm));
     expect(describeEvents(back)).toEqual(["Back to **Dragon**'s turn (round 1)."]);
     expect([back.encounter.round, current(back.encounter)]).toEqual([1, 'Dragon']);
+  });
+
+  it('/init prev out of the lair turn an Orc began by delaying goes back to the turn before it, and the Orc still waits (2014)', () => {
+    const rules = ctx(gm, noDice, 'dnd2014');
+    let encounter = joinEncounter(fresh('dnd2014'), ctx(alice, noDice, 'dnd2014'), { hp: 12, initiative: 18 }).encounter;
+    encounter = addMonsters(encounter, rules, { name: 'Goblin', hp: 7, initiative: 12 }).encounter;
+    encounter = addMonsters(encounter, rules, { name: 'Dragon', hp: 40, initiative: 10, lair: true }).encounter;
+    encounter = addMonsters(encounter, rules, { name: 'Orc', hp: 15, initiative: 5 }).encounter;
+    // Round 1: the lair turn, Alice, the Goblin, the Dragon, the Orc.
+    for (let i = 0; i < 5; i += 1) encounter = nextTurn(encounter, rules).encounter;
+    expect([encounter.round, current(encounter)]).toEqual([1, 'Orc']);
+    const delayed = delayTurn(encounter, rules);
+    expect(describeEvents(delayed)).toEqual([
+      'Orc delays: out of the order until `/init act`.',
+      '**Round 2** begins.',
+      "Initiative count 20: it's **Dragon**'s lair turn.",
+    ]);
+
+    const back = previousTurn(delayed.encounter, rules);
+    expect(describeEvents(back)).toEqual(["Back to **Dragon**'s turn (round 1)."]);
+    expect([back.encounter.round, current(back.encounter)]).toEqual([1, 'Dragon']);
+    expect(named(back.encounter, 'Orc').actions.delayed).toBe(true);
+    // The Orc waiting, the lair turn of round 2 comes again as the Dragon's turn ends.
+    const again = nextTurn(back.encounter, rules);
+    expect(describeEvents(again)).toEqual(['**Round 2** begins.', "Initiative count 20: it's **Dragon**'s lair turn."]);
+    expect(again.encounter.round).toBe(2);
   });
 });
