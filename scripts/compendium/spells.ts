@@ -60,7 +60,7 @@ function convertSpell(row: Keyed<SpellFields>, options: readonly Keyed<CastingOp
   const higher = row.higher_level || (row.level === 0 ? text : '');
   const scaling = readScaling(higher, row.level, effect.damage?.[0]?.type ?? null);
   const spell: Spell = { ...base, ...effect, ...scaling };
-  const mechanical = ['attack', 'save', 'damage', 'healing', 'tempHp', 'conditions'].some((key) => key in spell);
+  const mechanical = ['attack', 'save', 'damage', 'healing', 'tempHp', 'conditions', 'killsAtOrBelow'].some((key) => key in spell);
   if (!mechanical) return { ...base, manual: true };
   if (uncaptured(text, spell) || (row.higher_level !== '' && scaling.perSlot === undefined && scaling.perTier === undefined))
     spell.partial = true;
@@ -127,6 +127,8 @@ function readPart(row: SpellFields, text: string, report: SpellReport): Partial<
   if (/\bOn a miss, [^.]*half as much/i.test(text)) effect.onMiss = 'half';
   const healing = healingOf(text);
   if (healing !== null) effect.healing = healing;
+  const kills = /\bIf the (?:target|creature you choose) has (\d+) hit points or fewer, it dies\b/i.exec(text);
+  if (kills !== null) effect.killsAtOrBelow = Number(kills[1]);
   const ends = endedConditions(text);
   if (ends.length > 0) effect.ends = ends;
   const tempHp = /gains? (\d+d\d+(?: \+ \d+)?|\d+) temporary hit points/i.exec(text);

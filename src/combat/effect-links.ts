@@ -6,8 +6,9 @@ import { catalogueCondition } from './catalogue';
 import { eachOf, step, then, type Link } from './compose';
 import { addCondition, MAX_DURATION_ROUNDS, type AddConditionInput } from './conditions';
 import { endConditionsLink } from './cures';
+import { killOutright } from './deaths';
 import { halved, rollDamage, type DamageAmount } from './damage-amount';
-import { grantTempHp, heal } from './hit-points';
+import { grantTempHp, heal, requireHp } from './hit-points';
 import { saveMade, savingThrow, takeDamage } from './saving-throws';
 import type { Combatant, Encounter } from './types';
 
@@ -184,19 +185,30 @@ function saveLink(source: EffectSource, effect: Effect, targetIds: readonly stri
   };
 }
 
-/** Damage, healing or conditions that land without a roll, on each target (one damage roll for all). */
+/**
+ * Damage, healing or conditions that land without a roll, on each target (one damage roll for all,
+ * rolled once a target takes it); a target with few enough hit points to die of the effect dies instead.
+ */
 function directLink(source: EffectSource, effect: Effect, targetIds: readonly string[]): Link {
   return (encounter, ctx, before) => {
     const text = damageText(effect, source);
-    const damage = text === null ? null : rollDamage(text, ctx.random, null, null);
+    let rolled: DamageAmount | undefined;
+    const damage = (): DamageAmount | null => (text === null ? null : (rolled ??= rollDamage(text, ctx.random, null, null)));
     const once = shownOnce();
+    const kills = effect.killsAtOrBelow;
     return eachOf(targetIds, (targetId): Link => (state, context, earlier) => {
       const target = present(state, targetId);
       if (target === undefined) return null;
+      if (kills !== undefined) {
+        requireHp(target);
+        if (target.rules.hp <= kills)
+          return killOutright(state, context, { target: targetId, anyoneMayHarm: source.anyoneMayHarm ?? false });
+      }
       const links: Link[] = [];
-      if (damage !== null) {
+      const amount = damage();
+      if (amount !== null) {
         links.push(
-          step(takeDamage, { target: targetId, amount: once(damage), source: source.combatant.id, showRoll: !source.combatant.hidden }),
+          step(takeDamage, { target: targetId, amount: once(amount), source: source.combatant.id, showRoll: !source.combatant.hidden }),
         );
       }
       links.push(...landingLinks(source, effect, target, null));

@@ -78,6 +78,7 @@ function actsOnTargets(effect: Effect): boolean {
     effect.healing !== undefined ||
     effect.tempHp !== undefined ||
     (effect.ends?.length ?? 0) > 0 ||
+    effect.killsAtOrBelow !== undefined ||
     (effect.conditions?.length ?? 0) > 0
   );
 }

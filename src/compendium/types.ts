@@ -95,6 +95,8 @@ export interface Effect {
   conditions?: readonly ConditionEffect[];
   healing?: Amount;
   tempHp?: Amount;
+  /** A target with this many hit points or fewer dies outright (Power Word Kill: 100); the rest lands only on one with more. */
+  killsAtOrBelow?: number;
   /** Conditions it ends on each target (Heal: Blinded, Deafened, Poisoned). */
   ends?: readonly ConditionKey[];
   /** A further effect on a target that was hit ("If the target is a creature, it must succeed on a DC 11 Constitution save or …"). */

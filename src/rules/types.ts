@@ -160,7 +160,9 @@ export interface CombatantRulesState {
 
 export type ModifierReason = 'resistance' | 'vulnerability' | 'petrified' | 'ethereal' | 'intoxicated';
 
-export type DeathCause = 'monster-at-zero' | 'instant-death' | 'massive-damage' | 'death-saves' | 'death-threshold' | 'exhaustion';
+/** `slain`: killed outright whatever its hit points (Power Word Kill). */
+export type DeathCause =
+  'monster-at-zero' | 'instant-death' | 'massive-damage' | 'death-saves' | 'death-threshold' | 'exhaustion' | 'slain';
 
 export type RulesEvent =
   | { kind: 'immune'; damageType: DamageType | null }

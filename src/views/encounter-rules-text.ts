@@ -61,6 +61,7 @@ const DEATH_CAUSES: Readonly<Record<DeathCause, (whose: string) => string>> = {
   'death-saves': () => 'dies after three failed death saves',
   'death-threshold': (whose) => `dies: ${whose} hit points reached ${whose} death threshold`,
   exhaustion: () => 'dies of exhaustion',
+  slain: () => 'dies outright',
 };
 
 const TRACK_NAMES: Readonly<Record<TrackKey, string>> = { exhaustion: 'Exhaustion', fatigue: 'Fatigue', strife: 'Strife' };

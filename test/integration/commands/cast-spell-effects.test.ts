@@ -100,4 +100,31 @@ describe('/cast: what a spell does besides its first roll', () => {
       expect(freed?.combatants.find((c) => c.name === goblin)?.rules.conditions).toEqual([]);
     },
   );
+
+  test.each([
+    // 2024: 12d12 psychic (6 each, 72) to one with more than 100 HP.
+    ['dnd2024', 150 - 72],
+    // 2014: no effect on one with more than 100 HP.
+    ['dnd2014', 150],
+  ] as const)('Power Word Kill (%s): death at 100 HP or fewer, whatever the death rules say', async (ruleSet, after) => {
+    await useRules(services, ruleSet);
+    await table.run(ALICE, 'character', 'create', { name: 'Merric', level: 17, int: 20, hp: 90, class: 'wizard' });
+    await table.run(GM, 'init', 'begin', {});
+    await table.run(BOB, 'character', 'create', { name: 'Bram', level: 17, con: 14, hp: 100 });
+    await table.run(ALICE, 'init', 'join', { initiative: 18 });
+    await table.run(BOB, 'init', 'join', { initiative: 12 });
+    await table.run(GM, 'init', 'add', { name: 'Ogre Chief', hp: '150', ac: 14, initiative: 10 });
+    if (ruleSet === 'dnd2024') dice.queue(...new Array<number>(12).fill(6));
+    await table.run(ALICE, 'cast', null, { spell: 'Power Word Kill', target: 'Ogre Chief' });
+    expect(dice.pending).toBe(0);
+    expect(await hpOf('Ogre Chief')).toBe(after);
+
+    // Undone, the slot comes back; a character at exactly 100 HP dies, with no death saves to make.
+    await table.run(GM, 'init', 'undo', {});
+    const reply = text(await table.run(GM, 'cast', null, { spell: 'Power Word Kill', caster: 'Merric', target: 'Bram' }));
+    expect(dice.pending).toBe(0);
+    expect(reply).toContain('Bram dies outright.');
+    const encounter = await services.encounters.get({ guildId: 'guild-1', channelId: 'channel-1' });
+    expect(encounter?.combatants.find((c) => c.name === 'Bram')?.rules).toMatchObject({ hp: 0, dead: true });
+  });
 });
