@@ -55,7 +55,9 @@ function endExpiredEffects(
   const atStart = (e: EncounterEffect): boolean =>
     e.expiry?.boundary === 'start' && e.expiry.combatantId === to.combatantId && e.expiry.round === to.round;
   const considered = part === 'all' ? encounter.effects : encounter.effects.filter((e) => atStart(e) === (part === 'at-start'));
-  // The ending turn's own repeat saves were rolled as it ended (endTurn).
+  // The ending turn's own repeat saves were rolled as it ended (endTurn); on the way to a turn reached
+  // before, those of the turns passed were rolled the first time.
+  const replayed = reachedBefore(findById(encounter, to.combatantId), to.round);
   const timed: TimedEffect[] = considered.map((e) => ({
     id: e.id,
     expiry: e.expiry,
@@ -66,15 +68,21 @@ function endExpiredEffects(
   const { ended, savesDue } = ctx.ruleSet.endingEffects(timed, order, from, to);
   const expired = endEffects(encounter, ended, 'expired');
   // The saves at the ends of turns were made as the lair turn began.
-  const saved = repeatSaves(expired.encounter, ctx, part === 'at-start' ? [] : savesDue);
+  const saved = repeatSaves(expired.encounter, ctx, part === 'at-start' || replayed ? [] : savesDue);
   return { encounter: saved.encounter, events: [...expired.events, ...saved.events] };
+}
+
+/** A turn that started before: going back a turn and on again reaches it once more, and rolls nothing twice. */
+function reachedBefore(combatant: Combatant | undefined, round: number): boolean {
+  return combatant !== undefined && combatant.actions.startedRound >= round;
 }
 
 /**
  * The end of the turn in progress, told before what passes after it (a new round, dead turns
- * skipped): what ends with it, then its combatant's repeat saves.
+ * skipped): what ends with it, then its combatant's repeat saves, unless they were rolled as it
+ * ended before (`replayed`: it was gone back to).
  */
-function endTurn(encounter: Encounter, ctx: StepContext, from: TurnPoint): Part {
+function endTurn(encounter: Encounter, ctx: StepContext, from: TurnPoint, replayed: boolean): Part {
   const endsNow = (e: EncounterEffect): boolean =>
     e.expiry?.boundary === 'end' && e.expiry.combatantId === from.combatantId && e.expiry.round === from.round;
   const expired = endEffects(
@@ -82,7 +90,7 @@ function endTurn(encounter: Encounter, ctx: StepContext, from: TurnPoint): Part 
     encounter.effects.filter(endsNow).map((e) => e.id),
     'expired',
   );
-  const due = expired.encounter.effects.filter((e) => e.save !== null && e.targetId === from.combatantId).map((e) => e.id);
+  const due = replayed ? [] : expired.encounter.effects.filter((e) => e.save !== null && e.targetId === from.combatantId).map((e) => e.id);
   const saved = repeatSaves(expired.encounter, ctx, due);
   return { encounter: saved.encounter, events: [...expired.events, ...saved.events] };
 }
@@ -93,7 +101,7 @@ function endTurn(encounter: Encounter, ctx: StepContext, from: TurnPoint): Part 
  * or is asked to. Once a turn: a turn reached again after `prev` starts with none of it.
  */
 function startTurn(before: Encounter, ctx: StepContext, starting: Combatant, round: number): Part {
-  if (starting.actions.startedRound >= round) return { encounter: before, events: [] };
+  if (reachedBefore(starting, round)) return { encounter: before, events: [] };
   const marked: Combatant = { ...starting, actions: { ...starting.actions, startedRound: round } };
   const recharged = rollRecharges(replaceCombatant(before, marked), ctx.random, marked);
   const started = startTurnActions(recharged.encounter, ctx, findById(recharged.encounter, starting.id) ?? marked);
@@ -246,7 +254,8 @@ function passTurn(before: Encounter, ctx: StepContext): Part & { turn: TurnNote 
   const events: EncounterEvent[] = [...pending.events];
   // Leaving a lair turn, the last turn's end has passed already, as the lair turn began.
   if (from !== null && leaving === undefined) {
-    const ended = endTurn(encounter, ctx, from);
+    const after = upcomingTurn(encounter, from.round);
+    const ended = endTurn(encounter, ctx, from, reachedBefore(after.chosen, after.round));
     encounter = ended.encounter;
     events.push(...ended.events);
   }
@@ -356,7 +365,7 @@ export function actNow(encounter: Encounter, ctx: StepContext, target?: string):
   }
   const pending = rollPendingSaves(encounter, ctx);
   const from = currentPoint(pending.encounter);
-  const ended: Part = from === null ? { encounter: pending.encounter, events: [] } : endTurn(pending.encounter, ctx, from);
+  const ended: Part = from === null ? { encounter: pending.encounter, events: [] } : endTurn(pending.encounter, ctx, from, false);
   let next = ended.encounter;
   const waiting = findById(next, delayer.id) ?? delayer;
   const back: Combatant = {

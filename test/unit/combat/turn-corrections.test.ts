@@ -90,6 +90,32 @@ function pass(encounter: Encounter, count: number): { encounter: Encounter; turn
   return { encounter: next, turns };
 }
 
+describe('going back a turn and on again rolls no repeat save twice', () => {
+  it("the Goblin's save against Paralyzed (DC 15), failed on a 9 as its turn ended, is not rolled again", () => {
+    let encounter = nextTurn(party(), ctx(gm)).encounter;
+    encounter = addCondition(encounter, ctx(gm), { target: 'Goblin 1', condition: 'Paralyzed', save: 'wis', dc: 15 }).encounter;
+    encounter = nextTurn(encounter, ctx(gm)).encounter;
+    const failed = nextTurn(encounter, ctx(gm, scripted(9)));
+    expect(describeEvents(failed)).toEqual([
+      'Goblin 1 repeats its Wisdom save against Paralyzed (DC 15): 9, the effect continues.',
+      "It's **Goblin 2**'s turn.",
+    ]);
+
+    const back = previousTurn(failed.encounter, ctx(gm)).encounter;
+    expect([back.round, current(back)]).toEqual([1, 'Goblin 1']);
+    const again = nextTurn(back, ctx(gm, noDice));
+    expect(describeEvents(again)).toEqual(["It's **Goblin 2**'s turn."]);
+    expect(named(again.encounter, 'Goblin 1').rules.conditions).toContain('paralyzed');
+
+    // Its next turn's end, in round 2, rolls as a turn's end does: a 17 ends it.
+    const round2 = pass(again.encounter, 3).encounter;
+    expect([round2.round, current(round2)]).toEqual([2, 'Goblin 1']);
+    expect(describeEvents(nextTurn(round2, ctx(gm, scripted(17))))).toContain(
+      'Goblin 1 repeats its Wisdom save against Paralyzed (DC 15): 17, the effect ends.',
+    );
+  });
+});
+
 describe('an effect whose end point a correction moved the turn past ends when that point next comes', () => {
   it.each([
     ['start' as const, 2, 'Goblin 2'],
