@@ -3,6 +3,7 @@ import { MAX_SPELL_LEVEL, type CastInput } from '../src/combat/spells';
 import { castSpell } from '../src/combat/steps';
 import type { Encounter } from '../src/combat/types';
 import { bookOf } from '../src/compendium/books';
+import { damageTypeChoices } from '../src/compendium/effects';
 import { spellsOf } from '../src/compendium/load';
 import type { Spell } from '../src/compendium/types';
 import { UserError, type AutocompleteChoice, type AutocompleteContext, type CommandContext } from '../src/framework/command';
@@ -10,10 +11,10 @@ import { rankByName } from '../src/framework/autocomplete';
 import { integer, text, type OptionReader } from '../src/framework/options';
 import { requireSeenEncounter } from '../src/framework/requirements';
 import { commandWithOptions } from '../src/framework/slash-command';
-import type { RollMode } from '../src/rules/types';
+import { DAMAGE_TYPES, type DamageType, type RollMode } from '../src/rules/types';
 import { ATTACK_BONUS } from '../src/views/attack-text';
 import type { Reply } from '../src/views/reply';
-import { unknownSpellText } from '../src/views/spell-text';
+import { damageTypeNotOfferedText, unknownSpellText } from '../src/views/spell-text';
 import { MODE_OPTION, SECRET_OPTION } from './shared/ability-tests';
 import { blockSpells, casterNumbers } from './shared/casting';
 import { actorOf, placeOf, suggestTargetList, suggestTargets } from './shared/encounter';
@@ -30,6 +31,9 @@ const OPTIONS = {
     maxLength: TARGETS_MAX_LENGTH,
   }),
   caster: text('Who casts (default: your combatant; the current one for the game master)', { autocomplete: true, maxLength: 100 }),
+  'damage-type': text('The damage type, where the spell lets you choose (Spirit Guardians: radiant or necrotic)', {
+    choices: DAMAGE_TYPES.map((type) => ({ name: type, value: type })),
+  }),
   mode: MODE_OPTION,
   secret: SECRET_OPTION,
 } as const;
@@ -41,6 +45,16 @@ function readMode(options: Options): RollMode | undefined {
   if (mode === null || mode === 'normal') return undefined;
   if (mode !== 'advantage' && mode !== 'disadvantage') throw new UserError('`mode` is normal, advantage or disadvantage.');
   return mode;
+}
+
+/** The damage type asked for, where the spell offers it. */
+function readDamageType(options: Options, spell: Spell): DamageType | undefined {
+  const typed = options.text('damage-type');
+  if (typed === null) return undefined;
+  const offered = damageTypeChoices(spell);
+  const type = offered.find((candidate) => candidate === typed);
+  if (type === undefined) throw new UserError(damageTypeNotOfferedText(spell.name, offered));
+  return type;
 }
 
 /** The spell of that name in the fight's book, or a refusal offering the closest names. */
@@ -60,6 +74,7 @@ async function run(ctx: CommandContext, options: Options): Promise<Reply> {
   const { fixedLevel, ...numbers } = await casterNumbers(ctx, caster, spell, encounter.ruleSet, asked);
   const level = asked ?? fixedLevel;
   const mode = readMode(options);
+  const damageType = readDamageType(options, spell);
   // The spreads last: in Node 20's V8, keys written after a spread take a slow path.
   const input: CastInput = {
     caster: caster.id,
@@ -70,6 +85,7 @@ async function run(ctx: CommandContext, options: Options): Promise<Reply> {
     ...numbers,
     ...(level === undefined ? {} : { level }),
     ...(mode === undefined ? {} : { mode }),
+    ...(damageType === undefined ? {} : { damageType }),
   };
   return applyAttack(ctx, stillActing(options.text('caster'), caster, castSpell), input);
 }
@@ -104,6 +120,7 @@ export const command = commandWithOptions({
     '/cast spell:Hold Person level:3 target:Bandit 1, Bandit 2',
     '/cast spell:Fire Bolt target:Goblin 2',
     '/cast spell:Cure Wounds target:Bram',
+    '/cast spell:Spirit Guardians damage-type:necrotic target:Goblin 1, Goblin 2',
     '/cast spell:Fireball caster:Mage target:Alice, Bram',
   ],
   run,

@@ -161,9 +161,14 @@ function damageParts(text: string): DamagePart[] {
   for (const match of text.matchAll(pattern)) {
     const dice = compactDice(match[1] ?? '');
     const type = damageTypeOf(match[2] ?? '');
-    // "3d8 Radiant damage (if you are good or neutral) or 3d8 Necrotic damage": one or the other, not both.
+    // "3d8 Radiant damage (if you are good or neutral) or 3d8 Necrotic damage": one or the other, the caster's to say.
     const alternative = parts.length > 0 && /^[^.;]*\sor\s*$/i.test(text.slice(lastEnd, match.index));
     lastEnd = (match.index ?? 0) + match[0].length;
+    const last = parts[parts.length - 1];
+    if (alternative && last !== undefined && type !== null && last.dice === dice && last.type !== type) {
+      parts[parts.length - 1] = { ...last, or: [...(last.or ?? []), type] };
+      continue;
+    }
     if (dice === null || type === null || alternative) continue;
     const plusModifier = /spellcasting ability modifier/.test(match[0]);
     if (parts.some((part) => part.type === type)) continue;
@@ -250,7 +255,15 @@ function readScaling(higher: string, level: number, mainType: DamageType | null)
     /creates? one (?:more|additional) (?:dart|ray|beam)/i.exec(text) ?? /creates two beams at level 5|two beams at 5th level/i.exec(text);
   const type = damageTypeOf(damage?.[1] ?? '') ?? mainType;
   const both = new RegExp(`The (${DAMAGE_WORDS}) damage and the (${DAMAGE_WORDS}) damage increase by (\\d+d\\d+)`, 'i').exec(text);
-  if (both !== null) {
+  // The 2014 Flame Strike: "the fire damage or the radiant damage (your choice) increases by 1d6".
+  const either = new RegExp(
+    `The (${DAMAGE_WORDS}) damage or the (${DAMAGE_WORDS}) damage \\(your choice\\) increases by (\\d+d\\d+)`,
+    'i',
+  ).exec(text);
+  if (either !== null) {
+    const [first, second] = [damageTypeOf(either[1] ?? ''), damageTypeOf(either[2] ?? '')];
+    if (first !== null && second !== null) scaling.damage = [{ dice: either[3] ?? '', type: first, or: [second] }];
+  } else if (both !== null) {
     scaling.damage = [both[1], both[2]].map((word) => ({ dice: both[3] ?? '', type: damageTypeOf(word ?? '') ?? 'fire' }));
   } else if (damage !== null && type !== null) scaling.damage = [{ dice: damage[2] ?? damage[3] ?? '', type }];
   if (healing !== null) scaling.healing = healing[1] ?? '';

@@ -1,6 +1,6 @@
 import { effectAtLevel } from '../compendium/effects';
 import type { Effect, Spell } from '../compendium/types';
-import type { RollMode } from '../rules/types';
+import type { DamageType, RollMode } from '../rules/types';
 import { chain, step, type Link } from './compose';
 import { startConcentration } from './concentration';
 import { targetLimit, usesOnTargets, type EffectSource } from './effect-links';
@@ -28,6 +28,8 @@ export interface CastInput {
   modifier: number;
   /** A character's level (a monster's caster level) for cantrips that grow with it. */
   casterLevel: number;
+  /** The damage type chosen where the spell offers a choice (Spirit Guardians: radiant or necrotic); absent: the first. */
+  damageType?: DamageType;
   cost: CastCost;
   /** How the attack bonus is named in the roll's parts (the views' word). */
   bonusReason: string;
@@ -94,7 +96,11 @@ export function castSpell(encounter: Encounter, ctx: StepContext, input: CastInp
   requireControl(ctx.actor, encounter, caster, `cast as ${caster.name}`);
   const { spell } = input;
   const level = castLevel(spell, input, caster.spellSlots);
-  const effect = effectAtLevel(spell, { slotLevel: level, characterLevel: input.casterLevel });
+  const effect = effectAtLevel(spell, {
+    slotLevel: level,
+    characterLevel: input.casterLevel,
+    ...(input.damageType === undefined ? {} : { damageType: input.damageType }),
+  });
   const automated = spell.manual !== true && actsOnTargets(effect);
   const uses: Effect[] = automated ? new Array<Effect>(effect.instances ?? 1).fill(effect) : [];
   const targets = input.targets.map((typed) => findTarget(encounter, typed));

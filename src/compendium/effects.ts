@@ -1,13 +1,15 @@
 import { addDice, formatDice, parseDice } from './dice';
+import type { DamageType } from '../rules/types';
 import type { Amount, DamagePart, Dice, Effect, Scaling, Spell } from './types';
 
 /** Character levels at which a cantrip grows. */
 export const CANTRIP_TIERS = [5, 11, 17] as const;
 
-/** How a spell is cast: the slot it uses, and the caster's level (for cantrips). */
+/** How a spell is cast: the slot it uses, the caster's level (for cantrips), and the damage type it chose where the spell offers one. */
 export interface CastLevel {
   slotLevel?: number;
   characterLevel?: number;
+  damageType?: DamageType;
 }
 
 /** How many times a spell's scaling applies: slot levels above its own, or cantrip tiers reached. */
@@ -22,17 +24,51 @@ export function scalingSteps(spell: Pick<Spell, 'level' | 'perSlot' | 'perTier'>
  * 5th-level character 2d10, Hold Person at 3rd level holds two.
  */
 export function effectAtLevel(spell: Spell, at: CastLevel): Effect {
-  const scaling = spell.level === 0 ? spell.perTier : spell.perSlot;
+  const chosen = at.damageType === undefined ? spell : withDamageType(spell, at.damageType);
+  const scaling = chosen.level === 0 ? chosen.perTier : chosen.perSlot;
   const steps = scalingSteps(spell, at);
-  if (scaling === undefined || steps === 0) return spell;
+  if (scaling === undefined || steps === 0) return chosen;
+  return {
+    ...chosen,
+    ...scaledDamage(chosen.damage, scaling, steps),
+    ...(chosen.burst === undefined ? {} : { burst: { ...chosen.burst, ...scaledDamage(chosen.burst.damage, scaling, steps) } }),
+    ...scaledAmount('healing', chosen.healing, scaling.healing, steps),
+    ...scaledAmount('tempHp', chosen.tempHp, scaling.tempHp, steps),
+    ...(scaling.targets === undefined ? {} : { targets: (chosen.targets ?? 1) + scaling.targets * steps }),
+    ...(scaling.instances === undefined ? {} : { instances: (chosen.instances ?? 1) + scaling.instances * steps }),
+  };
+}
+
+/** Every part of the spell's damage that lets the caster choose its type: the types offered, in the book's order. */
+export function damageTypeChoices(spell: Spell): DamageType[] {
+  const parts = [spell.damage, spell.burst?.damage, spell.perSlot?.damage, spell.perTier?.damage].flatMap((list) => list ?? []);
+  return [...new Set(parts.flatMap((part) => (part.or === undefined ? [] : [part.type, ...part.or])))];
+}
+
+/**
+ * The spell with `type` chosen: each part offering it deals it, and so does what the scaling adds to
+ * such a part (Spirit Guardians' extra 1d8 is necrotic too when its 3d8 is).
+ */
+function withDamageType(spell: Spell, type: DamageType): Spell {
+  const swapped = new Set<DamageType>();
+  const choose = (parts: readonly DamagePart[] | undefined): readonly DamagePart[] | undefined =>
+    parts?.map((part) => {
+      if (part.or?.includes(type) !== true) return part;
+      swapped.add(part.type);
+      return { ...part, type };
+    });
+  const damage = choose(spell.damage);
+  const burst = spell.burst === undefined ? undefined : { ...spell.burst, damage: choose(spell.burst.damage) };
+  const follow = (scaling: Scaling | undefined): Scaling | undefined =>
+    scaling?.damage === undefined
+      ? scaling
+      : { ...scaling, damage: choose(scaling.damage)?.map((part) => (swapped.has(part.type) ? { ...part, type } : part)) };
   return {
     ...spell,
-    ...scaledDamage(spell.damage, scaling, steps),
-    ...(spell.burst === undefined ? {} : { burst: { ...spell.burst, ...scaledDamage(spell.burst.damage, scaling, steps) } }),
-    ...scaledAmount('healing', spell.healing, scaling.healing, steps),
-    ...scaledAmount('tempHp', spell.tempHp, scaling.tempHp, steps),
-    ...(scaling.targets === undefined ? {} : { targets: (spell.targets ?? 1) + scaling.targets * steps }),
-    ...(scaling.instances === undefined ? {} : { instances: (spell.instances ?? 1) + scaling.instances * steps }),
+    ...(damage === undefined ? {} : { damage }),
+    ...(burst === undefined ? {} : { burst }),
+    ...(spell.perSlot === undefined ? {} : { perSlot: follow(spell.perSlot) }),
+    ...(spell.perTier === undefined ? {} : { perTier: follow(spell.perTier) }),
   };
 }
 

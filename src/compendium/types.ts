@@ -15,6 +15,8 @@ export interface DamagePart {
   type: DamageType;
   /** The caster adds its spellcasting ability modifier (Spiritual Weapon). */
   plusModifier?: true;
+  /** Types the caster may deal instead (Spirit Guardians: necrotic for an evil caster). */
+  or?: readonly DamageType[];
 }
 
 /** Hit points healed or granted as temporary hit points. */

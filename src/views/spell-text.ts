@@ -1,3 +1,4 @@
+import type { DamageType } from '../rules/types';
 import { shown } from './markdown';
 import { ordinal } from './spell-levels';
 
@@ -25,4 +26,12 @@ export function unknownSpellText(typed: string, closest: readonly string[]): str
   const unknown = `No spell called ${shown(typed)}`;
   if (closest.length > 0) return `${unknown}. Did you mean ${closest.map(shown).join(', ')}?`;
   return `${unknown} in the rule set's book: \`spell\` suggests names as you type.`;
+}
+
+/** `damage-type` given for a spell that offers no such choice, or one it does not offer. */
+export function damageTypeNotOfferedText(spell: string, offered: readonly DamageType[]): string {
+  if (offered.length === 0) return `${shown(spell)} offers no choice of damage type: leave \`damage-type\` out.`;
+  const last = offered[offered.length - 1] ?? '';
+  const list = offered.length === 1 ? last : `${offered.slice(0, -1).join(', ')} or ${last}`;
+  return `${shown(spell)} deals ${list} damage: \`damage-type\` is one of those.`;
 }

@@ -1,5 +1,5 @@
 import type { Services } from '../../../src/services';
-import { ALICE, BOB, GM, Table, openTablePer, text, useRules, type ScriptedRandom } from './support';
+import { ALICE, BOB, GM, Table, openTablePer, refused, text, useRules, type ScriptedRandom } from './support';
 
 /** `/cast` for spells whose effect is more than a roll and its damage: half on a miss, a burst after the hit, death by a word. */
 describe('/cast: what a spell does besides its first roll', () => {
@@ -126,5 +126,59 @@ describe('/cast: what a spell does besides its first roll', () => {
     expect(reply).toContain('Bram dies outright.');
     const encounter = await services.encounters.get({ guildId: 'guild-1', channelId: 'channel-1' });
     expect(encounter?.combatants.find((c) => c.name === 'Bram')?.rules).toMatchObject({ hp: 0, dead: true });
+  });
+
+  /** Sister Vel, a cleric with Wis 16, and the rule set's goblin with 80 HP. */
+  async function clericAndGoblin(ruleSet: keyof typeof GOBLIN, level: number): Promise<string> {
+    await useRules(services, ruleSet);
+    await table.run(ALICE, 'character', 'create', { name: 'Sister Vel', level, wis: 16, hp: 60, class: 'cleric' });
+    await table.run(GM, 'init', 'begin', {});
+    await table.run(ALICE, 'init', 'join', { initiative: 18 });
+    await table.run(GM, 'init', 'add', { monster: GOBLIN[ruleSet], hp: '80', initiative: 10 });
+    return GOBLIN[ruleSet];
+  }
+
+  test.each(['dnd2024', 'dnd2014'] as const)(
+    'Spirit Guardians (%s): an evil caster chooses necrotic, for the extra die of a higher slot too',
+    async (ruleSet) => {
+      const goblin = await clericAndGoblin(ruleSet, 7);
+      // At 4th level, 4d8 = 3 + 3 + 3 + 3 = 12; the goblin's Wisdom save (DC 8 + 3 + 3 = 14): 4 − 1 fails.
+      dice.queue(3, 3, 3, 3, 4);
+      const reply = text(
+        await table.run(ALICE, 'cast', null, { spell: 'Spirit Guardians', level: 4, target: goblin, 'damage-type': 'necrotic' }),
+      );
+      expect(dice.pending).toBe(0);
+      expect(reply).toContain('🎲 4d8 (3, 3, 3, 3) [necrotic] = `12`');
+      expect(await hpOf(goblin)).toBe(80 - 12);
+    },
+  );
+
+  test('Flame Strike (2014) at 6th level: the extra 1d6 is fire, or radiant as the caster chooses', async () => {
+    const goblin = await clericAndGoblin('dnd2014', 11);
+    // Fire is halved: a ward's resistance shows which part the extra die went to.
+    await table.run(GM, 'condition', 'add', { target: goblin, condition: 'Fire ward', modifiers: 'resist:fire' });
+    // 9d6 of 4 each; the goblin's Dexterity save (DC 8 + 4 + 3 = 15): 5 + 2 fails.
+    dice.queue(...new Array<number>(9).fill(4), 5);
+    await table.run(ALICE, 'cast', null, { spell: 'Flame Strike', level: 6, target: goblin });
+    expect(dice.pending).toBe(0);
+    // 5d6 fire = 20, halved to 10, and 4d6 radiant = 16.
+    expect(await hpOf(goblin)).toBe(80 - 26);
+    await table.run(GM, 'init', 'undo', {});
+    dice.queue(...new Array<number>(9).fill(4), 5);
+    await table.run(ALICE, 'cast', null, { spell: 'Flame Strike', level: 6, target: goblin, 'damage-type': 'radiant' });
+    expect(dice.pending).toBe(0);
+    // 4d6 fire = 16, halved to 8, and 5d6 radiant = 20.
+    expect(await hpOf(goblin)).toBe(80 - 28);
+  });
+
+  test('a damage type the spell does not offer is refused, and nothing changes', async () => {
+    const goblin = await clericAndGoblin('dnd2024', 7);
+    expect(refused(await table.run(ALICE, 'cast', null, { spell: 'Spirit Guardians', target: goblin, 'damage-type': 'fire' }))).toBe(
+      '⚠️ Spirit Guardians deals radiant or necrotic damage: `damage-type` is one of those.',
+    );
+    expect(refused(await table.run(ALICE, 'cast', null, { spell: 'Guiding Bolt', target: goblin, 'damage-type': 'fire' }))).toBe(
+      '⚠️ Guiding Bolt offers no choice of damage type: leave `damage-type` out.',
+    );
+    expect(await hpOf(goblin)).toBe(80);
   });
 });

@@ -147,7 +147,7 @@ describe('the SRD spells, as the issue spot-checks them', () => {
   });
 
   it.each(['srd-5.2', 'srd-5.1'] as const)('Spirit Guardians (%s): 3d8 radiant or necrotic, not both', async (book) => {
-    expect((await spell(book, 'Spirit Guardians')).damage).toEqual([{ dice: '3d8', type: 'radiant' }]);
+    expect((await spell(book, 'Spirit Guardians')).damage).toEqual([{ dice: '3d8', type: 'radiant', or: ['necrotic'] }]);
   });
 
   it.each([
