@@ -4,7 +4,7 @@ import type { DamageType, RollMode } from '../rules/types';
 import { chain, step, type Link } from './compose';
 import { startConcentration } from './concentration';
 import { targetLimit, usesOnTargets, type EffectSource } from './effect-links';
-import { requireControl } from './permissions';
+import { requireControl, requireMayHarm } from './permissions';
 import { CombatRefusal } from './refusals';
 import { findTarget, refOf } from './targets';
 import { replaceCombatant, type StepContext, type Transition } from './transition';
@@ -85,6 +85,18 @@ function actsOnTargets(effect: Effect): boolean {
   );
 }
 
+/** Whether the spell does a creature harm, as an attack would: damage, a save against it, a condition, death. */
+function harms(effect: Effect): boolean {
+  return (
+    effect.attack !== undefined ||
+    effect.save !== undefined ||
+    (effect.damage?.length ?? 0) > 0 ||
+    (effect.conditions?.length ?? 0) > 0 ||
+    effect.killsAtOrBelow !== undefined ||
+    effect.burst !== undefined
+  );
+}
+
 /**
  * A spell cast in the fight: the slot (or the block's use) paid, concentration started where the
  * spell needs it, then each target's attack roll or save against the caster's numbers, the damage of
@@ -105,6 +117,12 @@ export function castSpell(encounter: Encounter, ctx: StepContext, input: CastInp
   const uses: Effect[] = automated ? new Array<Effect>(effect.instances ?? 1).fill(effect) : [];
   const targets = input.targets.map((typed) => findTarget(encounter, typed));
   if (automated && targets.length === 0) throw new CombatRefusal({ kind: 'spell-needs-target', spell: spell.name });
+  // Whose combatants a player may harm holds for a save or a dart as it does for an attack roll.
+  if (automated && harms(effect)) {
+    for (const target of targets) {
+      requireMayHarm(ctx.actor, encounter, target, `cast ${spell.name} on ${target.name}`, input.anyoneMayHarm ?? false);
+    }
+  }
   // An area, or a burst around the one target, takes anyone in it.
   const spread = effect.area !== undefined || effect.burst !== undefined;
   const limit = uses.length === 0 ? MAX_COMBATANTS : targetLimit(uses, spread ? MAX_COMBATANTS : 1);

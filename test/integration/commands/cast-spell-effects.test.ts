@@ -181,4 +181,19 @@ describe('/cast: what a spell does besides its first roll', () => {
     );
     expect(await hpOf(goblin)).toBe(80);
   });
+
+  test("a player's save or dart spell at another player's character is refused as an attack is, and nothing changes", async () => {
+    await table.run(ALICE, 'character', 'create', { name: 'Merric', level: 5, int: 16, hp: 28, class: 'wizard' });
+    await table.run(BOB, 'character', 'create', { name: 'Bram', level: 5, hp: 40 });
+    await table.run(GM, 'init', 'begin', {});
+    await table.run(ALICE, 'init', 'join', { initiative: 18 });
+    await table.run(BOB, 'init', 'join', { initiative: 12 });
+    for (const spell of ['Fireball', 'Magic Missile', 'Hold Person']) {
+      expect(refused(await table.run(ALICE, 'cast', null, { spell, target: 'Bram' }))).toMatch(
+        new RegExp(`^⚠️ Only Bram's player, the game master \\(Gina\\) or a member with Manage Channels can cast ${spell} on Bram:`),
+      );
+    }
+    expect(dice.pending).toBe(0);
+    expect(await hpOf('Bram')).toBe(40);
+  });
 });
