@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import { guardConnections } from '../transports/http-limits';
+import { guardConnections } from '../connection-guard';
 import type { LiveRequestHandler } from './routes';
 
 export interface LiveServer {

@@ -10,7 +10,8 @@ import { serializeError } from '../log-redaction';
 import { restMessenger } from './discord-messenger';
 import { answerHttpInteraction, refuseHttpInteraction, type Respond } from './http-answer';
 import { readInteraction } from './http-interaction-shape';
-import { EvictingPool, guardConnections, readBody, shedReport, type BodyReading, type ConnectionGuard } from './http-limits';
+import { EvictingPool, guardConnections, type ConnectionGuard } from '../connection-guard';
+import { readBody, shedReport, type BodyReading } from './http-limits';
 import { signatureCheck } from './http-signature';
 import type { Transport, TransportOptions } from './transport';
 

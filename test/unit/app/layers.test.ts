@@ -23,7 +23,7 @@ const HANDLER_LAYERS = [
  * entry points wire the layers. The top-level files import downwards only: the entry points (main,
  * console) start the composition root (app), which wires everything, with the recap chart worker
  * that charts starts; config, logger and the log redaction they share are the foundation and
- * import no layer.
+ * import no layer, as does the cap on idle connections both HTTP servers keep (connection-guard).
  */
 const ALLOWED: Record<string, readonly string[]> = {
   'src/dice': ['src/dice'],
@@ -32,14 +32,24 @@ const ALLOWED: Record<string, readonly string[]> = {
   'src/combat': ['src/combat', 'src/compendium', 'src/rules', 'src/dice'],
   'src/views': ['src/views', 'src/characters', 'src/combat', 'src/compendium', 'src/rules', 'src/dice'],
   'src/framework': [...HANDLER_LAYERS, 'src/services'],
-  'src/transports': ['src/transports', 'src/framework', 'src/views', 'src/services', 'src/errors', 'src/config', 'src/log-redaction'],
+  'src/transports': [
+    'src/transports',
+    'src/framework',
+    'src/views',
+    'src/services',
+    'src/errors',
+    'src/config',
+    'src/log-redaction',
+    'src/connection-guard',
+  ],
   'src/settings': ['src/settings', 'src/rules'],
   'src/characters': ['src/characters', 'src/combat', 'src/compendium', 'src/rules', 'src/dice', 'src/errors'],
   'src/db': ['src/db', 'src/settings', 'src/characters', 'src/combat', 'src/compendium', 'src/rules', 'src/dice', 'src/errors', 'src/live'],
-  'src/live': ['src/live', 'src/views', 'src/settings', 'src/combat'],
+  'src/live': ['src/live', 'src/views', 'src/settings', 'src/combat', 'src/connection-guard'],
   commands: ['commands', ...HANDLER_LAYERS],
   'src/errors': [],
   'src/log-redaction': [],
+  'src/connection-guard': [],
   'src/config': [],
   'src/logger': ['src/config', 'src/log-redaction'],
   'src/services': ['src/characters', 'src/combat', 'src/compendium', 'src/dice', 'src/settings', 'src/live', 'src/views'],

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { Writable } from 'node:stream';
-import { EvictingPool, shedReport } from '../../../src/transports/http-limits';
+import { EvictingPool } from '../../../src/connection-guard';
+import { shedReport } from '../../../src/transports/http-limits';
 
 test('past its capacity the pool evicts the member admitted longest ago; admitting again makes a member the newest', () => {
   const evicted: string[] = [];
