@@ -1,5 +1,6 @@
 import { monstersOf, type BookId } from '../../src/compendium';
 import type { Monster } from '../../src/compendium/types';
+import type { MonsterLink } from '../../src/combat/types';
 
 /** A block of the SRD, or the test fails saying which one the book lacks. */
 export async function srdMonster(book: BookId, name: string): Promise<Monster> {
@@ -28,3 +29,13 @@ export function caveLurker(overrides: Record<string, unknown> = {}): Monster {
     ...overrides,
   };
 }
+
+/** An Adult Red Dragon's link in a fight, its Fire Breath (recharge 5–6) spent. */
+export const RED_DRAGON_BREATH_SPENT: MonsterLink = {
+  source: 'srd-5.2',
+  block: 'Adult Red Dragon',
+  skills: {},
+  conditionImmunities: [],
+  recharging: [{ action: 'Fire Breath', recharge: 5 }],
+  usesLeft: {},
+};

@@ -5,6 +5,7 @@ import { useReaction } from '../../../src/combat/turn-actions';
 import { delayTurn, moveTurn, nextTurn, previousTurn } from '../../../src/combat/turns';
 import type { Encounter } from '../../../src/combat/types';
 import { describeEvents } from '../../../src/views/encounter-text';
+import { RED_DRAGON_BREATH_SPENT } from '../../support/monsters';
 import { alice, ctx, current, fresh, gm, kinds, named, noDice, scripted } from './support';
 
 /** Alice (18, 12 HP) and a Dragon (8, 50 HP) whose Fire Breath (recharge 5–6) is spent, before round 1. */
@@ -14,14 +15,7 @@ function duel(): Encounter {
     name: 'Dragon',
     hp: 50,
     initiative: 8,
-    monster: {
-      source: 'srd-5.2',
-      block: 'Adult Red Dragon',
-      skills: {},
-      conditionImmunities: [],
-      recharging: [{ action: 'Fire Breath', recharge: 5 }],
-      usesLeft: {},
-    },
+    monster: RED_DRAGON_BREATH_SPENT,
   }).encounter;
   return encounter;
 }

@@ -1,6 +1,7 @@
 import { EMBED_LIMITS } from '../../../src/views/embeds';
 import { combatantLine, fitOrder, healthBand, trackerEmbed, trackerMessage } from '../../../src/views/tracker';
 import { combatant, encounter } from '../commands/init-fixtures';
+import { RED_DRAGON_BREATH_SPENT } from '../../support/monsters';
 
 const goblin1 = combatant('c1', 'Goblin 1', 14, { armourClass: 15, rules: { maxHp: 7, hp: 0, dead: true } });
 const goblin2 = combatant('c2', 'Goblin 2', 14, { armourClass: 15, rules: { maxHp: 7 } });
@@ -24,14 +25,7 @@ const ogre = combatant('c5', 'Ogre', 5, { hidden: true, armourClass: 11, rules: 
 const dragon = combatant('c7', 'Dragon', 20, {
   armourClass: 19,
   rules: { maxHp: 256 },
-  monster: {
-    source: 'srd-5.2',
-    block: 'Adult Red Dragon',
-    skills: {},
-    conditionImmunities: [],
-    recharging: [{ action: 'Fire Breath', recharge: 5 }],
-    usesLeft: {},
-  },
+  monster: RED_DRAGON_BREATH_SPENT,
 });
 const fight = encounter([goblin1, goblin2, alice, cleric, ogre], { round: 2, currentId: 'c2' });
 
