@@ -9,7 +9,7 @@ import type { TurnNote } from './notes';
 import { CombatRefusal } from './refusals';
 import { findById, findTarget, refOf, requireAlive } from './targets';
 import { replaceCombatant, type Part, type StepContext, type Transition } from './transition';
-import type { Combatant, Encounter, EncounterEffect, EncounterEvent, LairTurn } from './types';
+import type { Combatant, Encounter, EncounterEffect, EncounterEvent, LairTurn, TurnActions } from './types';
 
 /**
  * The dead have no turns, player characters included: nobody is pinged for a turn they can't take.
@@ -102,9 +102,8 @@ function endTurn(encounter: Encounter, ctx: StepContext, from: TurnPoint, replay
  */
 function startTurn(before: Encounter, ctx: StepContext, starting: Combatant, round: number): Part {
   if (reachedBefore(starting, round)) return { encounter: before, events: [] };
-  const marked: Combatant = { ...starting, actions: { ...starting.actions, startedRound: round } };
-  const recharged = rollRecharges(replaceCombatant(before, marked), ctx.random, marked);
-  const started = startTurnActions(recharged.encounter, ctx, findById(recharged.encounter, starting.id) ?? marked);
+  const recharged = rollRecharges(before, ctx.random, starting);
+  const started = startTurnActions(recharged.encounter, ctx, findById(recharged.encounter, starting.id) ?? starting);
   return { encounter: started.encounter, events: [...recharged.events, ...started.events] };
 }
 
@@ -317,7 +316,7 @@ export function requireOwnTurn(encounter: Encounter, ctx: StepContext, doing: st
 export function delayTurn(encounter: Encounter, ctx: StepContext): Transition {
   const current = requireOwnTurn(encounter, ctx, 'delay');
   if (!ctx.ruleSet.facts.delay) throw new CombatRefusal({ kind: 'no-delay', ruleSetName: ctx.ruleSet.name });
-  const delayed = replaceCombatant(encounter, { ...current, actions: { ...current.actions, delayed: true } });
+  const delayed = replaceCombatant(encounter, { ...current, actions: { ...reached(current, encounter.round), delayed: true } });
   const passed = passTurn(delayed, ctx);
   return {
     encounter: passed.encounter,
@@ -393,7 +392,18 @@ export function previousTurn(encounter: Encounter, ctx: StepContext): Transition
   if (encounter.currentId === null || encounter.round === 0) throw new CombatRefusal({ kind: 'not-started' });
   requireTurnControl(encounter, ctx, 'go back a turn');
   const index = encounter.combatants.findIndex((c) => c.id === encounter.currentId);
-  return wentBack(encounter, turnBack(encounter, index - 1, encounter.round));
+  const left = encounter.combatants[index];
+  const marked = left === undefined ? encounter : replaceCombatant(encounter, { ...left, actions: reached(left, encounter.round) });
+  return wentBack(marked, turnBack(marked, index - 1, encounter.round));
+}
+
+/**
+ * `combatant`'s turn actions, its turn in `round` noted as reached: the turn `/init prev` leaves, or
+ * a delayer's, to be reached again. Noted only then, not as every turn starts, so a plain `next`
+ * writes no combatant.
+ */
+function reached(combatant: Combatant, round: number): TurnActions {
+  return { ...combatant.actions, startedRound: Math.max(combatant.actions.startedRound, round) };
 }
 
 /**

@@ -171,8 +171,9 @@ export interface TurnActions {
   /** Surprised where that costs the first turn: that turn is skipped, and it has no reaction until then. */
   surprised: boolean;
   /**
-   * The round of its latest turn that has started, with all that happens then (0: none yet). Going
-   * back a turn and on again starts no turn twice: one turn a round rolls its saves and recharges once.
+   * The latest round whose turn of its is known to have started, with all that happens then: noted
+   * when `/init prev` leaves that turn or it delays (0: none). Going back a turn and on again starts
+   * no turn twice: one turn a round rolls its saves and recharges once.
    */
   startedRound: number;
 }

@@ -2,8 +2,9 @@ import { addCondition } from '../../../src/combat/conditions';
 import { dealDamage } from '../../../src/combat/hit-points';
 import { addMonsters, joinEncounter, setInitiative } from '../../../src/combat/roster';
 import { useReaction } from '../../../src/combat/turn-actions';
-import { delayTurn, moveTurn, nextTurn, previousTurn } from '../../../src/combat/turns';
+import { actNow, delayTurn, moveTurn, nextTurn, previousTurn } from '../../../src/combat/turns';
 import type { Encounter } from '../../../src/combat/types';
+import { deltaOf } from '../../../src/combat/delta';
 import { describeEvents } from '../../../src/views/encounter-text';
 import { RED_DRAGON_BREATH_SPENT } from '../../support/monsters';
 import { alice, ctx, current, fresh, gm, kinds, named, noDice, scripted } from './support';
@@ -62,6 +63,42 @@ describe('going back a turn and on again starts no turn twice', () => {
     expect([round3.encounter.round, current(round3.encounter)]).toEqual([3, 'Dragon']);
     expect(named(round3.encounter, 'Dragon').monster?.recharging).toEqual([]);
     expect(named(round3.encounter, 'Dragon').actions.reactionUsed).toBe(false);
+  });
+});
+
+describe('what a turn writes', () => {
+  it('a plain /init next changes no combatant: only /init prev and a delay note a turn as reached', () => {
+    let encounter = nextTurn(party(), ctx(gm)).encounter;
+    for (const step of [1, 2, 3, 4, 5]) {
+      const next = nextTurn(encounter, ctx(gm));
+      expect([step, deltaOf(encounter, next.encounter).after.combatants]).toEqual([step, []]);
+      encounter = next.encounter;
+    }
+    const back = previousTurn(encounter, ctx(gm));
+    expect(deltaOf(encounter, back.encounter).after.combatants.map((placed) => placed.combatant.name)).toEqual([current(encounter)]);
+  });
+});
+
+describe('a delayer brought back in the round it delayed', () => {
+  it('rolls its recharge once for the turn it delayed: /init act starts none of it again (2014)', () => {
+    const rules = (random = noDice) => ctx(gm, random, 'dnd2014');
+    let encounter = joinEncounter(fresh('dnd2014'), ctx(alice, noDice, 'dnd2014'), { hp: 12, initiative: 18 }).encounter;
+    encounter = addMonsters(encounter, rules(), { name: 'Dragon', hp: 50, initiative: 8, monster: RED_DRAGON_BREATH_SPENT }).encounter;
+    encounter = addMonsters(encounter, rules(), { name: 'Goblin', hp: 7, initiative: 5 }).encounter;
+    // Round 1: Alice, the Dragon (a 4: Fire Breath still spent), the Goblin; round 2: Alice.
+    encounter = nextTurn(nextTurn(encounter, rules()).encounter, rules(scripted(4))).encounter;
+    encounter = nextTurn(nextTurn(encounter, rules()).encounter, rules()).encounter;
+    const dragonTurn = nextTurn(encounter, rules(scripted(4)));
+    expect([dragonTurn.encounter.round, current(dragonTurn.encounter)]).toEqual([2, 'Dragon']);
+    expect(kinds(dragonTurn)).toEqual(['turn-started', 'recharge-rolled']);
+
+    const delayed = delayTurn(dragonTurn.encounter, rules());
+    expect(current(delayed.encounter)).toBe('Goblin');
+    // No die is rolled: a recharge roll here would throw.
+    const acted = actNow(delayed.encounter, rules());
+    expect([acted.encounter.round, current(acted.encounter)]).toEqual([2, 'Dragon']);
+    expect(kinds(acted)).not.toContain('recharge-rolled');
+    expect(named(acted.encounter, 'Dragon').monster?.recharging).toEqual([{ action: 'Fire Breath', recharge: 5 }]);
   });
 });
 
