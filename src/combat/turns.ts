@@ -398,8 +398,8 @@ export function previousTurn(encounter: Encounter, ctx: StepContext): Transition
 }
 
 /**
- * `combatant`'s turn actions, its turn in `round` noted as reached: the turn `/init prev` leaves, or
- * a delayer's, to be reached again. Noted only then, not as every turn starts, so a plain `next`
+ * `combatant`'s turn actions, its turn in `round` noted as reached: the turn going back leaves, or a
+ * delayer's, to be reached again. Noted only then, not as every turn starts, so a plain next turn
  * writes no combatant.
  */
 function reached(combatant: Combatant, round: number): TurnActions {

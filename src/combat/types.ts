@@ -172,8 +172,8 @@ export interface TurnActions {
   surprised: boolean;
   /**
    * The latest round whose turn of its is known to have started, with all that happens then: noted
-   * when `/init prev` leaves that turn or it delays (0: none). Going back a turn and on again starts
-   * no turn twice: one turn a round rolls its saves and recharges once.
+   * when going back a turn leaves that turn, or as it delays (0: none). Going back a turn and on
+   * again starts no turn twice: one turn a round rolls its saves and recharges once.
    */
   startedRound: number;
 }
