@@ -85,13 +85,16 @@ function actsOnTargets(effect: Effect): boolean {
   );
 }
 
-/** Whether the spell does a creature harm, as an attack would: damage, a save against it, a condition, death. */
+/**
+ * Whether the spell does a creature harm, as an attack would: damage, a save against it, a condition
+ * but Invisible (Invisibility's gift to an ally), death.
+ */
 function harms(effect: Effect): boolean {
   return (
     effect.attack !== undefined ||
     effect.save !== undefined ||
     (effect.damage?.length ?? 0) > 0 ||
-    (effect.conditions?.length ?? 0) > 0 ||
+    (effect.conditions ?? []).some((given) => given.condition !== 'invisible') ||
     effect.killsAtOrBelow !== undefined ||
     effect.burst !== undefined
   );

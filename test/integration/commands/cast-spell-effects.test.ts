@@ -196,4 +196,16 @@ describe('/cast: what a spell does besides its first roll', () => {
     expect(dice.pending).toBe(0);
     expect(await hpOf('Bram')).toBe(40);
   });
+
+  test("a player's Invisibility on another player's character is a gift, not harm: it lands", async () => {
+    await table.run(ALICE, 'character', 'create', { name: 'Merric', level: 5, int: 16, hp: 28, class: 'wizard' });
+    await table.run(BOB, 'character', 'create', { name: 'Bram', level: 5, hp: 40 });
+    await table.run(GM, 'init', 'begin', {});
+    await table.run(ALICE, 'init', 'join', { initiative: 18 });
+    await table.run(BOB, 'init', 'join', { initiative: 12 });
+    const cast = await table.run(ALICE, 'cast', null, { spell: 'Invisibility', target: 'Bram' });
+    expect(text(cast)).toContain('Bram is now **Invisible** (from Merric)');
+    const encounter = await services.encounters.get({ guildId: 'guild-1', channelId: 'channel-1' });
+    expect(encounter?.combatants.find((c) => c.name === 'Bram')?.rules.conditions).toContain('invisible');
+  });
 });
