@@ -52,6 +52,16 @@ export function startConcentration(encounter: Encounter, ctx: StepContext, input
   return { encounter: next, events, note: { kind: 'concentrating', combatant: combatant.name, effect: name } };
 }
 
+/**
+ * A concentration the table was not told of (a secret cast, or a cast whose reply went to the game
+ * master alone) is the game master's: on a hidden combatant the players' views leave it out.
+ */
+export function concentrationUntold(encounter: Encounter, combatantId: string): Encounter {
+  const effect = concentrationOf(encounter, combatantId);
+  if (effect === undefined || !effect.shownToPlayers) return encounter;
+  return { ...encounter, effects: encounter.effects.map((e) => (e.id === effect.id ? { ...e, shownToPlayers: false } : e)) };
+}
+
 export function dropConcentration(encounter: Encounter, ctx: StepContext, target: string): Transition {
   const combatant = findTarget(encounter, target);
   requireControl(ctx.actor, encounter, combatant, `end ${combatant.name}'s concentration`);

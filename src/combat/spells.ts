@@ -2,10 +2,11 @@ import { effectAtLevel } from '../compendium/effects';
 import type { Effect, Spell } from '../compendium/types';
 import type { DamageType, RollMode } from '../rules/types';
 import { chain, step, type Link } from './compose';
-import { startConcentration } from './concentration';
+import { concentrationUntold, startConcentration } from './concentration';
 import { targetLimit, usesOnTargets, type EffectSource } from './effect-links';
 import { requireControl, requireMayHarm } from './permissions';
 import { CombatRefusal } from './refusals';
+import { isSecretChange } from './secret-changes';
 import { findTarget, refOf } from './targets';
 import { replaceCombatant, type StepContext, type Transition } from './transition';
 import { MAX_COMBATANTS, type Combatant, type Encounter, type MonsterLink, type SpellSlots } from './types';
@@ -170,6 +171,12 @@ export function castSpell(encounter: Encounter, ctx: StepContext, input: CastInp
   const concentrate: Link[] = spell.concentration === true ? [step(startConcentration, { target: caster.id, effect: spell.name })] : [];
   const targetIds = [...new Set(targets.map((t) => t.id))];
   const done = chain(announce, ...concentrate, ...usesOnTargets(source, uses, targetIds))(encounter, ctx);
+  // A cast the table was not told of tells it of no concentration either.
+  const untold = spell.concentration === true && (input.secret === true || isSecretChange(done.events));
   const notes = done.note.kind === 'chain' ? done.note.notes.filter((note) => note.kind !== 'spell-cast') : [];
-  return { ...done, note: { kind: 'spell-cast', combatant: caster.name, spell: spell.name, level, hidden: caster.hidden, notes } };
+  return {
+    ...done,
+    ...(untold ? { encounter: concentrationUntold(done.encounter, caster.id) } : {}),
+    note: { kind: 'spell-cast', combatant: caster.name, spell: spell.name, level, hidden: caster.hidden, notes },
+  };
 }

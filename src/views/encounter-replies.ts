@@ -1,3 +1,4 @@
+import { isSecretChange } from '../combat/secret-changes';
 import type { Encounter, EncounterEvent, EncounterResult } from '../combat/types';
 import { buttonId } from './button-ids';
 import { labelNaming } from './button-label';
@@ -57,22 +58,6 @@ function promptButtons(encounter: Encounter, events: readonly EncounterEvent[]):
     });
   }
   return buttons;
-}
-
-/**
- * The game master put an effect on a hidden monster, or took one off, without showing it to the
- * players, rolled an attack in secret, or rolled a hidden monster's hit points: the answer goes to
- * the game master alone.
- */
-function isSecretChange(events: readonly EncounterEvent[]): boolean {
-  return events.some(
-    (e) =>
-      (e.kind === 'effect-started' && e.private) ||
-      (e.kind === 'effect-ended' && e.private && e.reason === 'removed') ||
-      (e.kind === 'attack-rolled' && e.private) ||
-      (e.kind === 'hp-rolled' && e.private) ||
-      (e.kind === 'rules' && e.private === true),
-  );
 }
 
 function rowsOf(buttons: readonly Button[]): ButtonRow[] {

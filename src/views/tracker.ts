@@ -1,6 +1,6 @@
 import { rechargeRange } from './refusals';
 import type { Combatant, Encounter, HealthBand } from '../combat/types';
-import { armourClassOf } from '../combat/effects';
+import { armourClassOf, concentrationOf, isPrivateEffect } from '../combat/effects';
 import { lairActing } from '../combat/lair';
 import { afterRounds } from './change-notes';
 import { getRuleSet } from '../rules';
@@ -58,6 +58,14 @@ function pendingConcentration(combatant: Combatant, seesNumbers: boolean): strin
   return ` (save${dcs.length > 1 ? 's' : ''} due: ${dcs.map((dc) => `DC ${dc}`).join(', ')})`;
 }
 
+/** What the combatant concentrates on, for the viewer: a hidden monster's that the table was not told of is the game master's. */
+function concentrationShown(combatant: Combatant, encounter: Encounter, viewer: TrackerViewer): string | null {
+  const name = combatant.rules.concentration;
+  if (name === null || viewer === 'game-master') return name;
+  const effect = concentrationOf(encounter, combatant.id);
+  return effect !== undefined && isPrivateEffect(encounter, effect) ? null : name;
+}
+
 /** Legendary actions (a hidden monster's count is the game master's), recharging actions, lair, reaction, readied action, delay and surprise. */
 function turnActions(combatant: Combatant, seesNumbers: boolean): string[] {
   const { legendary, lair, reactionUsed, reactionNote, readied, delayed, surprised } = combatant.actions;
@@ -94,8 +102,8 @@ export function combatantLine(
   parts.push(seesNumbers ? hitPoints(combatant, encounter) : healthBand(combatant, encounter));
   const armourClass = armourClassOf(encounter, combatant);
   if (seesNumbers && armourClass !== null) parts.push(`AC ${armourClass}`);
-  if (combatant.rules.concentration)
-    parts.push(`🔮 ${shown(combatant.rules.concentration)}${pendingConcentration(combatant, seesNumbers)}`);
+  const concentration = concentrationShown(combatant, encounter, viewer);
+  if (concentration) parts.push(`🔮 ${shown(concentration)}${pendingConcentration(combatant, seesNumbers)}`);
   const saves = deathSaves(combatant, seesNumbers);
   if (saves) parts.push(saves);
   parts.push(...turnActions(combatant, seesNumbers));

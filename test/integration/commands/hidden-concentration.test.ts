@@ -1,0 +1,41 @@
+import { ALICE, GM, Table, openTablePer, text } from './support';
+
+/** A hidden monster's concentration: the players' tracker shows it only when the table was told of the cast. */
+describe("a hidden monster's concentration", () => {
+  let table: Table;
+  openTablePer('test', (opened) => ({ table } = opened), 1, 'memory');
+
+  async function hiddenMage(): Promise<void> {
+    await table.run(GM, 'init', 'begin', {});
+    await table.run(ALICE, 'init', 'join', { name: 'Alice', hp: 30, ac: 14, initiative: 15 });
+    await table.run(GM, 'init', 'add', { monster: 'Mage', initiative: 10, hidden: true });
+  }
+
+  const playersLine = (): string | undefined => table.tracker().embeds?.[0]?.description?.split('\n').at(-1);
+  const gameMastersLine = async (): Promise<string | undefined> =>
+    (await table.run(GM, 'init', 'list', {})).embeds?.[0]?.description?.split('\n').at(-1);
+
+  test("a secret cast's concentration stays off the players' tracker and their /init list, and on the game master's", async () => {
+    await hiddenMage();
+    const cast = await table.run(GM, 'cast', null, { spell: 'Fly', caster: 'Mage', target: 'Mage', secret: true });
+    expect(cast.ephemeral).toBe(true);
+    expect(playersLine()).toBe('▫️ `10` **Mage** · Healthy');
+    expect(text(await table.run(ALICE, 'init', 'list', {}))).not.toContain('Fly');
+    expect(await gameMastersLine()).toBe('▫️ `10` **Mage** (hidden) · 81/81 HP · AC 15 · 🔮 Fly');
+  });
+
+  test('a cast whose reply went to the game master alone (Invisibility on itself) leaves no concentration on the tracker', async () => {
+    await hiddenMage();
+    const cast = await table.run(GM, 'cast', null, { spell: 'Invisibility', caster: 'Mage', target: 'Mage' });
+    expect(cast.ephemeral).toBe(true);
+    expect(playersLine()).toBe('▫️ `10` **Mage** · Healthy');
+    expect(await gameMastersLine()).toBe('▫️ `10` **Mage** (hidden) · 81/81 HP · AC 15 · 🔮 Invisibility · Invisible ⟲');
+  });
+
+  test('a cast told in the channel shows its concentration to the players', async () => {
+    await hiddenMage();
+    const cast = await table.run(GM, 'cast', null, { spell: 'Fly', caster: 'Mage', target: 'Mage' });
+    expect(cast.ephemeral).toBeUndefined();
+    expect(playersLine()).toBe('▫️ `10` **Mage** · Healthy · 🔮 Fly');
+  });
+});
