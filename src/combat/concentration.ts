@@ -1,5 +1,5 @@
 import { CombatRefusal } from './refusals';
-import { applyRulesChange, concentrationOf, endEffects } from './effects';
+import { applyRulesChange, concentrationOf, endEffects, isPrivateEffect } from './effects';
 import { requireControl } from './permissions';
 import { rollCombatantSave, saveBonus } from './saves';
 import { findById, findTarget, refOf } from './targets';
@@ -76,7 +76,8 @@ function rollSave(encounter: Encounter, ctx: StepContext, combatant: Combatant, 
   const effect = concentrationOf(encounter, combatant.id);
   if (effect === undefined) return { encounter, events: [] };
   const save = rollCombatantSave(encounter, ctx, combatant, 'con', dc, { concentration: true });
-  const event: EncounterEvent = { kind: 'concentration-save', combatant: refOf(combatant), effect: effect.name, dc, ...save };
+  const secret = isPrivateEffect(encounter, effect) ? { private: true } : {};
+  const event: EncounterEvent = { kind: 'concentration-save', combatant: refOf(combatant), effect: effect.name, dc, ...save, ...secret };
   if (save.success) return { encounter, events: [event] };
   const ended = endEffects(encounter, [effect.id], 'save-failed');
   return { encounter: ended.encounter, events: [event, ...ended.events] };
@@ -84,7 +85,8 @@ function rollSave(encounter: Encounter, ctx: StepContext, combatant: Combatant, 
 
 /**
  * Damage asked for a concentration save (the rules engine's `concentration-save` event gives the
- * DC): roll it now, or leave it for the button, as the encounter's option says.
+ * DC): roll it now, or leave it for the button, as the encounter's option says. A concentration the
+ * table was not told of is rolled now: a button in the channel would tell of it.
  */
 export function concentrationChecks(encounter: Encounter, ctx: StepContext, combatantId: string, dcs: readonly number[]): Part {
   let next = encounter;
@@ -93,7 +95,7 @@ export function concentrationChecks(encounter: Encounter, ctx: StepContext, comb
     const combatant = findById(next, combatantId);
     const effect = concentrationOf(next, combatantId);
     if (combatant === undefined || effect === undefined) break;
-    if (next.options.autoConcentrationSaves) {
+    if (next.options.autoConcentrationSaves || isPrivateEffect(next, effect)) {
       const saved = rollSave(next, ctx, combatant, dc);
       next = saved.encounter;
       events.push(...saved.events);

@@ -428,7 +428,8 @@ export type EncounterEvent =
   | { kind: 'concentration-idle'; combatant: CombatantRef; effect: string; private: boolean }
   /** Damage calls for a Constitution save; a button rolls it (`rollConcentrationSave`). */
   | { kind: 'concentration-check'; combatant: CombatantRef; effect: string; dc: number; bonus: number }
-  | ({ kind: 'concentration-save'; combatant: CombatantRef; effect: string; dc: number } & SaveOutcome)
+  /** `private`: a concentration the table was not told of (a hidden monster's secret cast): the game master's alone. */
+  | ({ kind: 'concentration-save'; combatant: CombatantRef; effect: string; dc: number; private?: boolean } & SaveOutcome)
   | {
       kind: 'effect-ended';
       effect: { id: string; kind: EffectKind; name: string };

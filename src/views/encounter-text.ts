@@ -340,7 +340,7 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
         break;
       }
       case 'concentration-save':
-        lines.push(concentrationSaveSentence(event, forGameMaster));
+        if (event.private !== true || forGameMaster) lines.push(concentrationSaveSentence(event, forGameMaster));
         break;
       case 'effect-ended': {
         const sentence = event.private && !forGameMaster ? null : effectEndedSentence(event);

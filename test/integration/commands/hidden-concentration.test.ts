@@ -1,9 +1,10 @@
-import { ALICE, GM, Table, openTablePer, text } from './support';
+import { ALICE, GM, Table, buttonsOf, openTablePer, text, type ScriptedRandom } from './support';
 
 /** A hidden monster's concentration: the players' tracker shows it only when the table was told of the cast. */
 describe("a hidden monster's concentration", () => {
   let table: Table;
-  openTablePer('test', (opened) => ({ table } = opened), 1, 'memory');
+  let dice: ScriptedRandom;
+  openTablePer('test', (opened) => ({ table, dice } = opened), 1, 'memory');
 
   async function hiddenMage(): Promise<void> {
     await table.run(GM, 'init', 'begin', {});
@@ -30,6 +31,17 @@ describe("a hidden monster's concentration", () => {
     expect(cast.ephemeral).toBe(true);
     expect(playersLine()).toBe('▫️ `10` **Mage** · Healthy');
     expect(await gameMastersLine()).toBe('▫️ `10` **Mage** (hidden) · 81/81 HP · AC 15 · 🔮 Invisibility · Invisible ⟲');
+  });
+
+  test('damage rolls the concentration save of a secret cast at once, for the game master alone: no line, no button in the channel', async () => {
+    await hiddenMage();
+    await table.run(GM, 'cast', null, { spell: 'Fly', caster: 'Mage', target: 'Mage', secret: true });
+    dice.queue(2);
+    const hit = await table.run(ALICE, 'hp', 'damage', { target: 'Mage', amount: '10' });
+    expect(text(hit)).toBe('Mage is dealt 10 damage.');
+    expect(buttonsOf(hit)).toEqual([]);
+    expect(text(table.messenger.direct.at(-1)?.message ?? {})).toContain("Mage's concentration save (DC 10). Fly ends.");
+    expect(await gameMastersLine()).toBe('▫️ `10` **Mage** (hidden) · 71/81 HP · AC 15');
   });
 
   test('a cast told in the channel shows its concentration to the players', async () => {
