@@ -4,7 +4,7 @@ import type { DamageType, RollMode } from '../rules/types';
 import { chain, step, type Link } from './compose';
 import { concentrationUntold, startConcentration } from './concentration';
 import { targetLimit, usesOnTargets, type EffectSource } from './effect-links';
-import { requireControl, requireMayHarm } from './permissions';
+import { isGameMaster, requireControl, requireMayHarm } from './permissions';
 import { CombatRefusal } from './refusals';
 import { isSecretChange } from './secret-changes';
 import { findTarget, refOf } from './targets';
@@ -152,6 +152,8 @@ export function castSpell(encounter: Encounter, ctx: StepContext, input: CastInp
           spellLevel: spell.level,
           slotsLeft: input.cost.kind === 'slot' && slot !== undefined && level > 0 ? { left: slot.left, total: slot.total } : null,
           automated,
+          // As an attack's roll: the game master's secret cast is theirs alone; a player's goes to them and the game master.
+          ...(input.secret === true && isGameMaster(ctx.actor, encounter) ? { private: true as const } : {}),
         },
       ],
       note: { kind: 'spell-cast', combatant: caster.name, spell: spell.name, level, hidden: caster.hidden, notes: [] },
@@ -172,7 +174,7 @@ export function castSpell(encounter: Encounter, ctx: StepContext, input: CastInp
   const targetIds = [...new Set(targets.map((t) => t.id))];
   const done = chain(announce, ...concentrate, ...usesOnTargets(source, uses, targetIds))(encounter, ctx);
   // A cast the table was not told of tells it of no concentration either.
-  const untold = spell.concentration === true && (input.secret === true || isSecretChange(done.events));
+  const untold = spell.concentration === true && isSecretChange(done.events);
   const notes = done.note.kind === 'chain' ? done.note.notes.filter((note) => note.kind !== 'spell-cast') : [];
   return {
     ...done,

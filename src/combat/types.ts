@@ -372,7 +372,10 @@ export type EncounterEvent =
       perDay: number | null;
       partial?: true;
     }
-  /** A spell cast at `level` (0: a cantrip); `slotsLeft` of that level after it, when it took a slot; `automated`: the bot rolls and applies it. */
+  /**
+   * A spell cast at `level` (0: a cantrip); `slotsLeft` of that level after it, when it took a slot;
+   * `automated`: the bot rolls and applies it; `private`: the game master cast it in secret.
+   */
   | {
       kind: 'spell-cast';
       combatant: CombatantRef;
@@ -381,6 +384,7 @@ export type EncounterEvent =
       spellLevel: number;
       slotsLeft: { left: number; total: number } | null;
       automated: boolean;
+      private?: true;
     }
   /** The d6 at the start of its turn for a recharging action: `needed` or more makes it available again. */
   | { kind: 'recharge-rolled'; combatant: CombatantRef; action: string; roll: number; needed: number; recharged: boolean }

@@ -1,9 +1,13 @@
+import { isSecretChange } from '../combat/secret-changes';
 import type { EncounterEvent, EncounterLogEntry, HiddenHitPoints } from '../combat/types';
 import { d20InWords } from './condition-text';
 import { shown } from './markdown';
 import type { ButtonAction } from './button-ids';
 import type { Reply } from './reply';
 import { COLORS, EMBED_LIMITS } from './embeds';
+
+/** What the players' log says of a change the game master made in secret. */
+const SECRET_DETAIL = 'a change the game master made in secret';
 
 function clock(at: Date): string {
   return at.toISOString().slice(11, 19);
@@ -60,7 +64,9 @@ function hiddenRolls(events: readonly EncounterEvent[]): string[] {
 
 /** One change per line, newest first, with the time (UTC), who did it and what it did. */
 function logLine(entry: EncounterLogEntry, reader: LogReader): string {
-  let line = `\`${clock(entry.at)}\` ${shown(entry.actorName)} · /${entry.command} · ${shown(entry.detail)}`;
+  // The table was told nothing of a secret change: its log is not where it learns of it.
+  const detail = reader === 'players' && isSecretChange(entry.events) ? SECRET_DETAIL : shown(entry.detail);
+  let line = `\`${clock(entry.at)}\` ${shown(entry.actorName)} · /${entry.command} · ${detail}`;
   const secrets = reader === 'game-master' ? [...hiddenRolls(entry.events), ...entry.hiddenHitPoints.map(hiddenNumbers)] : [];
   if (secrets.length > 0) line += ` · 🔒 ${secrets.join('; ')}`;
   return entry.undone ? `~~${line}~~ (undone)` : line;

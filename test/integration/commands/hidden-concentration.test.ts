@@ -25,6 +25,17 @@ describe("a hidden monster's concentration", () => {
     expect(await gameMastersLine()).toBe('▫️ `10` **Mage** (hidden) · 81/81 HP · AC 15 · 🔮 Fly');
   });
 
+  test("the players' /init log tells of a secret cast only that the game master made a change in secret; the game master's names it", async () => {
+    await hiddenMage();
+    await table.run(GM, 'cast', null, { spell: 'Fly', caster: 'Mage', target: 'Mage', secret: true });
+    const players = text(await table.run(ALICE, 'init', 'log', {}));
+    expect(players).not.toContain('Fly');
+    expect(players.split('\n').filter((line) => line.includes('/cast'))).toEqual([
+      expect.stringMatching(/^`\d\d:\d\d:\d\d` Gina · \/cast · a change the game master made in secret$/),
+    ]);
+    expect(text(await table.run(GM, 'init', 'log', {}))).toContain('Fly');
+  });
+
   test('a cast whose reply went to the game master alone (Invisibility on itself) leaves no concentration on the tracker', async () => {
     await hiddenMage();
     const cast = await table.run(GM, 'cast', null, { spell: 'Invisibility', caster: 'Mage', target: 'Mage' });
