@@ -26,7 +26,7 @@ import { createLiveLinkStore, createLiveStateSource } from './db/live-store';
 import { listenIntoFeed } from './db/live-listener';
 import { HeardVersions } from './db/heard-versions';
 import type { LivePagesOff } from './views/live-share';
-import { createChartRenderer } from './charts';
+import { createChartRenderer, type ClosableChartRenderer } from './charts';
 import type { ChartRenderer } from './views/recap-chart';
 import { noteText } from './views/change-notes';
 
@@ -59,6 +59,8 @@ export interface AppOptions {
   database?: Promise<Database>;
   /** What `/init share` says while this process serves no live pages; default: over the gateway. */
   livePagesOff?: LivePagesOff;
+  /** Where recap charts are rendered; the caller closes one it gives, the app closes its own. */
+  charts?: ClosableChartRenderer;
 }
 
 export interface ServiceParts {
@@ -108,7 +110,15 @@ export function buildServices({
 }
 
 /** Opens the database (applying pending migrations) and builds the services. */
-export async function openApp({ config, logger, memory = false, seed, database, livePagesOff = 'gateway' }: AppOptions): Promise<App> {
+export async function openApp({
+  config,
+  logger,
+  memory = false,
+  seed,
+  database,
+  livePagesOff = 'gateway',
+  charts,
+}: AppOptions): Promise<App> {
   const db = await (database ?? openDatabase(databaseOptions(config, logger, memory)));
   const random: RandomSource = seed === undefined ? createCryptoRandom() : createSeededRandom(seed);
   const feed = new LiveFeed();
@@ -121,7 +131,8 @@ export async function openApp({ config, logger, memory = false, seed, database, 
   const listener = db.kind === 'postgres' ? listenIntoFeed(db.url, feed, heard, logger) : Promise.resolve(null);
   // The embedded database is this process's alone (its lock sees to it): every save is heard, as it is made here.
   if (db.kind === 'embedded') heard.setListening(true);
-  const services = buildServices({ prisma: db.prisma, random, logger, feed, liveLinks, heard });
+  const renderer = charts ?? createChartRenderer();
+  const services = buildServices({ prisma: db.prisma, random, logger, feed, liveLinks, heard, charts: renderer });
   let livePages: Promise<LivePages> | null = null;
   const where = db.kind === 'postgres' ? redactPassword(db.url) : memory ? 'memory' : config.dataDir;
   return {
@@ -147,6 +158,7 @@ export async function openApp({ config, logger, memory = false, seed, database, 
       await (await livePages)?.close();
       await (await listener)?.close();
       await db.close();
+      if (charts === undefined) await renderer.close();
     },
   };
 }

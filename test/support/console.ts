@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { openApp } from '../../src/app';
+import { createChartRenderer } from '../../src/charts';
 import { launchArgs } from './compiled';
 import { parseConfig } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/open';
@@ -97,6 +98,8 @@ export async function playConsoleOutput(lines: readonly string[], seed: number):
   const database = await shared;
   await emptyDatabase(database.prisma);
   const files = mkdtempSync(path.join(os.tmpdir(), 'rollcall-console-files-'));
+  // Closed after the script, as the app would close its own: its worker would outlive the file.
+  const charts = createChartRenderer();
   // The app is left open: closing it would close the database the file's other scripts use.
   const app = await openApp({
     config: parseConfig({}),
@@ -105,6 +108,7 @@ export async function playConsoleOutput(lines: readonly string[], seed: number):
     seed,
     database: Promise.resolve(database),
     livePagesOff: 'console',
+    charts,
   });
   try {
     const session = openConsoleSession(app, files);
@@ -120,6 +124,7 @@ export async function playConsoleOutput(lines: readonly string[], seed: number):
     if (last !== null) out.push(...(await runEntry(session, last, style)));
     return out.map((line) => JSON.parse(line) as ConsoleJson);
   } finally {
+    await charts.close();
     rmSync(files, { recursive: true, force: true });
   }
 }

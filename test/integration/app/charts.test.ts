@@ -48,4 +48,12 @@ describe('the recap chart worker', () => {
     expect(pngs.map((png) => Buffer.from(png).readUInt32BE(16))).toEqual(widths);
     expect(counted.starts()).toBe(1);
   }, 60_000);
+
+  test('closing stops an idle worker at once, rather than leaving its thread for the process to tear down at exit', async () => {
+    const counted = countedWorker();
+    const charts = createChartRenderer({ start: counted.start });
+    await charts.png('fight-1', SVG);
+    await charts.close();
+    expect([counted.starts(), counted.exits()]).toEqual([1, 1]);
+  }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { createChartRenderer } from '../../../src/charts';
+import { createChartRenderer, type ClosableChartRenderer } from '../../../src/charts';
 import pino from 'pino';
 import { registry, type CommandName } from '../../../commands';
 import { buildServices } from '../../../src/app';
@@ -177,10 +177,20 @@ export async function openTable(seed = 1): Promise<{ table: Table; dice: Scripte
   return { ...tableOn(db.prisma, seed), close: () => db.drop() };
 }
 
+/** The chart renderers this file's tables made, whose workers would otherwise outlive the file. */
+const renderers: ClosableChartRenderer[] = [];
+afterAll(() => Promise.all(renderers.splice(0).map((renderer) => renderer.close())));
+
+function chartRenderer(): ClosableChartRenderer {
+  const renderer = createChartRenderer();
+  renderers.push(renderer);
+  return renderer;
+}
+
 /** A table whose services are built afresh over `prisma`, with reproducible dice. */
 function tableOn(prisma: PrismaClient, seed: number): Omit<OpenTable, 'close'> {
   const random = new ScriptedRandom(seed);
-  const services = buildServices({ prisma, random, logger: pino({ level: 'silent' }) });
+  const services = buildServices({ prisma, random, logger: pino({ level: 'silent' }), charts: chartRenderer() });
   return { table: new Table(services), dice: random, services };
 }
 
@@ -227,7 +237,7 @@ export function openMemoryTable(seed = 1): OpenTable {
     encounters,
     settings,
     characters: NO_CHARACTERS,
-    charts: createChartRenderer(),
+    charts: chartRenderer(),
     bestiary: createBestiary(memoryHomebrewShelf()),
   };
   const services = reached as Services;
