@@ -15,6 +15,7 @@ import {
   ScriptedRandom,
   Table,
   buttonsOf,
+  chartRenderer,
   listeningProcess,
   openTablePer,
   refused,
@@ -44,7 +45,9 @@ describe('what a command costs on PostgreSQL once the encounter is known', () =>
   beforeAll(async () => {
     db = await createTestDatabase();
     counting = createCountingPrisma(db.url, 2);
-    table = new Table(buildServices({ prisma: counting.prisma, random: new ScriptedRandom(1), logger: pino({ level: 'silent' }) }));
+    table = new Table(
+      buildServices({ prisma: counting.prisma, random: new ScriptedRandom(1), logger: pino({ level: 'silent' }), charts: chartRenderer() }),
+    );
     await table.run(GM, 'init', 'begin', { name: 'Costs' });
     await table.run(GM, 'init', 'add', { name: 'Orc', hp: 500, ac: 13, count: 2 });
     await table.run(GM, 'init', 'add', { monster: 'Goblin Warrior', hp: '500' });
@@ -150,7 +153,11 @@ describe('a monster action after another process moved the turn', () => {
     db = await createTestDatabase();
     // Two bot processes on one database, each remembering the encounter as it last saw it.
     for (let i = 0; i < 2; i += 1) {
-      processes.push(new Table(buildServices({ prisma: db.prisma, random: new ScriptedRandom(1), logger: pino({ level: 'silent' }) })));
+      processes.push(
+        new Table(
+          buildServices({ prisma: db.prisma, random: new ScriptedRandom(1), logger: pino({ level: 'silent' }), charts: chartRenderer() }),
+        ),
+      );
     }
   });
 
@@ -245,7 +252,12 @@ describe('what a handler finds on the state this process saw, once another proce
     const statements = await statementsOf(pair.counting, async () => {
       kept = await pair.ours.services.encounters.seen(PLACE);
     });
-    const reader = buildServices({ prisma: pair.db.prisma, random: new ScriptedRandom(1), logger: pino({ level: 'silent' }) });
+    const reader = buildServices({
+      prisma: pair.db.prisma,
+      random: new ScriptedRandom(1),
+      logger: pino({ level: 'silent' }),
+      charts: chartRenderer(),
+    });
     return { kept, statements, read: await reader.encounters.get(PLACE) };
   }
 
@@ -342,7 +354,12 @@ describe("a command whose save lost to another process's", () => {
     ).toBe(2);
     expect(said).toBe('Orc takes 3 damage and is at 492 HP.');
     const kept = await ours.services.encounters.seen(PLACE);
-    const reader = buildServices({ prisma: db.prisma, random: new ScriptedRandom(1), logger: pino({ level: 'silent' }) });
+    const reader = buildServices({
+      prisma: db.prisma,
+      random: new ScriptedRandom(1),
+      logger: pino({ level: 'silent' }),
+      charts: chartRenderer(),
+    });
     expect(kept).toEqual(await reader.encounters.get(PLACE));
   });
 });

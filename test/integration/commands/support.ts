@@ -181,7 +181,8 @@ export async function openTable(seed = 1): Promise<{ table: Table; dice: Scripte
 const renderers: ClosableChartRenderer[] = [];
 afterAll(() => Promise.all(renderers.splice(0).map((renderer) => renderer.close())));
 
-function chartRenderer(): ClosableChartRenderer {
+/** A chart renderer closed after the file. */
+export function chartRenderer(): ClosableChartRenderer {
   const renderer = createChartRenderer();
   renderers.push(renderer);
   return renderer;
