@@ -182,12 +182,17 @@ describe('/cast: what a spell does besides its first roll', () => {
     expect(await hpOf(goblin)).toBe(80);
   });
 
-  test("a player's save or dart spell at another player's character is refused as an attack is, and nothing changes", async () => {
+  /** Alice's Merric (the wizard above) and Bob's Bram (level 5, 40 HP), both in the fight. */
+  async function merricAndBram(): Promise<void> {
     await table.run(ALICE, 'character', 'create', { name: 'Merric', level: 5, int: 16, hp: 28, class: 'wizard' });
     await table.run(BOB, 'character', 'create', { name: 'Bram', level: 5, hp: 40 });
     await table.run(GM, 'init', 'begin', {});
     await table.run(ALICE, 'init', 'join', { initiative: 18 });
     await table.run(BOB, 'init', 'join', { initiative: 12 });
+  }
+
+  test("a player's save or dart spell at another player's character is refused as an attack is, and nothing changes", async () => {
+    await merricAndBram();
     for (const spell of ['Fireball', 'Magic Missile', 'Hold Person']) {
       expect(refused(await table.run(ALICE, 'cast', null, { spell, target: 'Bram' }))).toMatch(
         new RegExp(`^⚠️ Only Bram's player, the game master \\(Gina\\) or a member with Manage Channels can cast ${spell} on Bram:`),
@@ -198,11 +203,7 @@ describe('/cast: what a spell does besides its first roll', () => {
   });
 
   test("a player's Invisibility on another player's character is a gift, not harm: it lands", async () => {
-    await table.run(ALICE, 'character', 'create', { name: 'Merric', level: 5, int: 16, hp: 28, class: 'wizard' });
-    await table.run(BOB, 'character', 'create', { name: 'Bram', level: 5, hp: 40 });
-    await table.run(GM, 'init', 'begin', {});
-    await table.run(ALICE, 'init', 'join', { initiative: 18 });
-    await table.run(BOB, 'init', 'join', { initiative: 12 });
+    await merricAndBram();
     const cast = await table.run(ALICE, 'cast', null, { spell: 'Invisibility', target: 'Bram' });
     expect(text(cast)).toContain('Bram is now **Invisible** (from Merric)');
     const encounter = await services.encounters.get({ guildId: 'guild-1', channelId: 'channel-1' });
