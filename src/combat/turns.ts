@@ -72,6 +72,16 @@ function endExpiredEffects(
   return { encounter: saved.encounter, events: [...expired.events, ...saved.events] };
 }
 
+/**
+ * Whether the turn after `from` started before (it was gone back from): only then was the turn
+ * ending now ended before too. A plain next turn has noted no turn of this round, and walks no order.
+ */
+function nextReachedBefore(encounter: Encounter, from: TurnPoint): boolean {
+  if (!encounter.combatants.some((c) => c.actions.startedRound >= from.round)) return false;
+  const after = upcomingTurn(encounter, from.round);
+  return reachedBefore(after.chosen, after.round);
+}
+
 /** A turn that started before: going back a turn and on again reaches it once more, and rolls nothing twice. */
 function reachedBefore(combatant: Combatant | undefined, round: number): boolean {
   return combatant !== undefined && combatant.actions.startedRound >= round;
@@ -253,8 +263,7 @@ function passTurn(before: Encounter, ctx: StepContext): Part & { turn: TurnNote 
   const events: EncounterEvent[] = [...pending.events];
   // Leaving a lair turn, the last turn's end has passed already, as the lair turn began.
   if (from !== null && leaving === undefined) {
-    const after = upcomingTurn(encounter, from.round);
-    const ended = endTurn(encounter, ctx, from, reachedBefore(after.chosen, after.round));
+    const ended = endTurn(encounter, ctx, from, nextReachedBefore(encounter, from));
     encounter = ended.encounter;
     events.push(...ended.events);
   }
