@@ -1,4 +1,5 @@
 import type { TurnPoint } from '../rules/types';
+import { findById } from './targets';
 import type { Combatant, Encounter } from './types';
 
 /** The initiative count of a lair turn; it loses ties, so combatants on 20 act before it. */
@@ -27,7 +28,7 @@ export function lairDue(
 ): { lair: Combatant; round: number } | null {
   const slot = actsBeforeLair(next) ? round - 1 : round;
   if (slot < 1) return null;
-  const current = from === null ? undefined : encounter.combatants.find((c) => c.id === from.combatantId);
+  const current = from === null ? undefined : findById(encounter, from.combatantId);
   if (from !== null && (from.round > slot || (from.round === slot && current !== undefined && !actsBeforeLair(current)))) return null;
   const lair = encounter.combatants.find((c) => c.actions.lair !== null && !c.rules.dead && c.actions.lair.round < slot);
   return lair === undefined ? null : { lair, round: slot };
