@@ -10,9 +10,8 @@ import { actorOf, encountersOf, placeOf } from './shared/encounter';
 import { getRuleSet, type RuleSet } from '../src/rules';
 import { characterName } from '../src/views/character-sheet';
 import { COLORS } from '../src/views/embeds';
-import { shown } from '../src/views/markdown';
 import type { Reply } from '../src/views/reply';
-import { restRefusalText, restReply } from '../src/views/rest-text';
+import { restInFightText, restRacedText, restRefusalText, restReply } from '../src/views/rest-text';
 
 const CHARACTER_OPTION = text('Which of your characters (default: your active one)', { maxLength: CHARACTER_NAME_MAX_LENGTH });
 
@@ -41,11 +40,9 @@ async function rulesHere(ctx: CommandContext): Promise<{ ruleSet: RuleSet; choic
  */
 async function restWritten(ctx: CommandContext, character: Character, rested: Character): Promise<string | null> {
   const fight = await ctx.services.characters.fightOf(character.id);
-  if (fight !== null) {
-    return `${characterName(character)} is in the fight **${shown(fight.name)}** in <#${fight.channelId}>, which keeps their HP and Hit Dice until it ends: rest after \`/init end\` there.`;
-  }
+  if (fight !== null) return restInFightText(character, fight);
   if (await ctx.services.characters.recordStateIfUnchanged(character.id, character, rested)) return null;
-  return `${characterName(character)}'s sheet changed while they rested (another rest came first): nothing of this one was spent; rest again.`;
+  return restRacedText(character);
 }
 
 async function restOne(ctx: CommandContext, character: Character, request: RestRequest): Promise<Reply> {

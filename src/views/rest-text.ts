@@ -5,6 +5,7 @@ import type { NextRestVariant, RulesEvent, TrackKey } from '../rules/types';
 import { TRACK_NAMES, characterName, signed } from './character-sheet';
 import { slotCountsText } from './spellcasting-text';
 import { COLORS } from './embeds';
+import { shown } from './markdown';
 import { consequenceSentences } from './encounter-rules-text';
 import { rulesRefusalText } from './refusals';
 import type { Reply } from './reply';
@@ -96,4 +97,14 @@ export function restReply(before: Character, kind: RestKind, rest: CharacterRest
   if (rest.slots.length > 0) lines.push(`Spell slots: ${slotCountsText(rest.slots)}.`);
   lines.push(...consequenceSentences({ name, isPlayerCharacter: true, showNumbers: true }, events));
   return { embeds: [{ description: lines.join('\n'), color: COLORS.success }] };
+}
+
+/** A rest refused while the character fights: the fight's end writes its state back, over any rest. */
+export function restInFightText(character: Pick<Character, 'name'>, fight: { name: string; channelId: string }): string {
+  return `${characterName(character)} is in the fight **${shown(fight.name)}** in <#${fight.channelId}>, which keeps their HP and Hit Dice until it ends: rest after \`/init end\` there.`;
+}
+
+/** A rest that lost to another written first: nothing of it was spent. */
+export function restRacedText(character: Pick<Character, 'name'>): string {
+  return `${characterName(character)}'s sheet changed while they rested (another rest came first): nothing of this one was spent; rest again.`;
 }
