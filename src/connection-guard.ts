@@ -34,6 +34,23 @@ export class EvictingPool<T> {
   }
 }
 
+/** How often Node checks its header and request timeouts at most; its default of 30 s let a 10 s bound run to ~40 s. */
+const TIMEOUT_CHECK_MS = 1_000;
+
+/**
+ * Server options under which a request's headers, and then its body, must arrive within `timeoutMs`:
+ * Node enforces both only when it checks, so the check comes often enough for the bound to hold.
+ */
+export function requestTimeouts(
+  timeoutMs: number,
+): Pick<http.ServerOptions, 'headersTimeout' | 'requestTimeout' | 'connectionsCheckingInterval'> {
+  return {
+    headersTimeout: timeoutMs,
+    requestTimeout: timeoutMs,
+    connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_MS, timeoutMs / 2),
+  };
+}
+
 /** Connections that may be shed: every one, except while it carries a verified interaction being answered. */
 export interface ConnectionGuard {
   /** The connection carries a verified interaction: it is not shed until `idle`. */

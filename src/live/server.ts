@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import { guardConnections } from '../connection-guard';
+import { guardConnections, requestTimeouts } from '../connection-guard';
 import type { LiveRequestHandler } from './routes';
 
 export interface LiveServer {
@@ -31,9 +31,11 @@ export async function startLiveServer(options: {
   logger: Logger;
   /** Connections without a stream kept open at once; default 2,000. */
   maxIdleConnections?: number;
+  /** How long a request's headers may take to arrive; default 10 s. */
+  headersTimeoutMs?: number;
 }): Promise<LiveServer> {
   const { routes, logger } = options;
-  const server = http.createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: HEADERS_TIMEOUT_MS }, (req, res) => {
+  const server = http.createServer(requestTimeouts(options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS), (req, res) => {
     if (routes(req, res, connections)) return;
     const healthy = req.url === '/healthz';
     res.writeHead(healthy ? 200 : 404, { 'content-type': 'text/plain; charset=utf-8' });

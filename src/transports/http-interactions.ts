@@ -10,7 +10,7 @@ import { serializeError } from '../log-redaction';
 import { restMessenger } from './discord-messenger';
 import { answerHttpInteraction, refuseHttpInteraction, type Respond } from './http-answer';
 import { readInteraction } from './http-interaction-shape';
-import { EvictingPool, guardConnections, type ConnectionGuard } from '../connection-guard';
+import { EvictingPool, guardConnections, requestTimeouts, type ConnectionGuard } from '../connection-guard';
 import { readBody, shedReport, type BodyReading } from './http-limits';
 import { signatureCheck } from './http-signature';
 import type { Transport, TransportOptions } from './transport';
@@ -68,8 +68,6 @@ const MAX_CONNECTIONS = 2_048;
 const MAX_BODIES_IN_FLIGHT = 64;
 /** Discord's requests arrive whole at once; a slow trickle is not Discord. */
 const REQUEST_TIMEOUT_MS = 10_000;
-/** How often Node checks its header and request timeouts; its default of 30 s let them run to ~40 s. */
-const TIMEOUT_CHECK_MS = 1_000;
 const SHED_REPORT_EVERY_MS = 60_000;
 
 type Status = 200 | 400 | 401 | 404 | 405 | 408 | 413 | 500;
@@ -216,19 +214,12 @@ export async function startHttpInteractions(options: HttpInteractionsOptions): P
     send(res, 200, 'ok');
   };
 
-  const server = http.createServer(
-    {
-      headersTimeout: requestTimeoutMs,
-      requestTimeout: requestTimeoutMs,
-      connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_MS, requestTimeoutMs / 2),
-    },
-    (req, res) => {
-      handle(req, res).catch((error: unknown) => {
-        logger.error({ err: error }, 'http request failed');
-        send(res, 500, 'internal error');
-      });
-    },
-  );
+  const server = http.createServer(requestTimeouts(requestTimeoutMs), (req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      logger.error({ err: error }, 'http request failed');
+      send(res, 500, 'internal error');
+    });
+  });
   const guard = guardConnections(server, options.maxConnections ?? MAX_CONNECTIONS, () => shed('connection'));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

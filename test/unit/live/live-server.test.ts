@@ -67,3 +67,23 @@ test("connections that send nothing cannot hold the server: past the limit the o
   for (const connection of silent) connection.socket.destroy();
   for (const page of pages) page.close();
 });
+
+test('headers trickling in a byte at a time get 408 and the connection closed once the headers timeout has passed', async () => {
+  const strict = await startLiveServer({ port: 0, host: '127.0.0.1', routes: () => false, logger, headersTimeoutMs: 500 });
+  const socket = net.connect(strict.port, '127.0.0.1');
+  socket.on('error', () => undefined);
+  await new Promise((resolve) => socket.once('connect', resolve));
+  const started = performance.now();
+  const request = 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ' + 'x'.repeat(200);
+  let sent = 0;
+  const trickle = setInterval(() => socket.write(request.charAt(sent++ % request.length)), 100);
+  let answer = '';
+  socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
+  await new Promise((resolve) => socket.once('close', resolve));
+  clearInterval(trickle);
+  const closedAfter = performance.now() - started;
+  await strict.close();
+  expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+  expect(closedAfter).toBeGreaterThanOrEqual(450);
+  expect(closedAfter).toBeLessThan(1_500);
+}, 45_000);
