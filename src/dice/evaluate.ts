@@ -17,7 +17,7 @@ import type { WorkBudget } from './budget';
 import { Die, keptTotal } from './die';
 import { RollFailure } from './failure';
 import { DiceTerm } from './term';
-import { MAX_DICE, MAX_SIDES, withCommas } from './limits';
+import { MAX_DICE, MAX_EXACT, MAX_SIDES, withCommas } from './limits';
 import type { RandomSource } from './random';
 import type { Rolled, RolledBinary, RolledDice, RolledGroup, RolledNumber, RolledSet, RolledUnary } from './rolled';
 import { distinctSelectors, keepOrDrop, select, type Item } from './select';
@@ -65,7 +65,7 @@ class Roller {
         const elements = node.elements.map((e) => this.evaluate(e));
         const set = as<RolledSet>(new RolledNode('set', 0, node, null, elements, null, null, null, null));
         applyKeepDrop(elements, node.operations, this.budget);
-        set.value = keptSum(elements);
+        set.value = exact(keptSum(elements));
         return set;
       }
       case 'group': {
@@ -75,7 +75,7 @@ class Roller {
           applyKeepDrop(membersOf(inner), node.operations, this.budget);
           refresh(inner);
         }
-        group.value = inner.kept ? inner.value : 0;
+        group.value = exact(inner.kept ? inner.value : 0);
         return group;
       }
       case 'unary': {
@@ -86,7 +86,7 @@ class Roller {
       case 'binary': {
         const left = this.evaluate(node.left);
         const right = this.evaluate(node.right);
-        const value = binary(node.op, total(left), total(right));
+        const value = exact(binary(node.op, total(left), total(right)));
         return as<RolledBinary>(new RolledNode('binary', value, null, node.op, null, null, null, left, right));
       }
     }
@@ -185,6 +185,20 @@ class Roller {
     die.markExploded();
     dice.push(new Die(this.face(node)));
   }
+}
+
+/**
+ * `value`, unless it is past what a double counts exactly. Only sums, products and quotients can
+ * get there (a number is refused as it is read, and 1,000 dice of 1,000,000 sides stay far below),
+ * and every step is checked, so a step back below the bound cannot hide one that rounded.
+ */
+function exact(value: number): number {
+  if (value > MAX_EXACT || value < -MAX_EXACT) {
+    throw new RollFailure(
+      `This roll goes past ${withCommas(MAX_EXACT)} (above or below zero), the most it can count exactly: it has no total.`,
+    );
+  }
+  return value;
 }
 
 function total(rolled: Rolled): number {

@@ -16,6 +16,12 @@ export const MAX_SIDES = 1_000_000;
 export const MAX_WORK = 50_000;
 
 /**
+ * The largest magnitude a number in a roll may have: past it, doubles skip integers, and a total
+ * would be printed rounded (`9007199254740993 - 10` gave 9007199254740982).
+ */
+export const MAX_EXACT = Number.MAX_SAFE_INTEGER;
+
+/**
  * `1000000` as `1,000,000` for messages. Not toLocaleString: its first call loads the locale data,
  * which took 65 ms, so the first player to hit a limit would have waited for it.
  */

@@ -23,7 +23,7 @@ import type {
   SelectorKind,
   SetOperator,
 } from './ast';
-import { MAX_DEPTH, MAX_DICE, MAX_LENGTH, MAX_SIDES, withCommas } from './limits';
+import { MAX_DEPTH, MAX_DICE, MAX_EXACT, MAX_LENGTH, MAX_SIDES, withCommas } from './limits';
 
 const SPACE = 32;
 const TAB = 9;
@@ -264,7 +264,7 @@ class Parser {
     if (this.code() !== DOT) return whole;
     this.pos++;
     while (isDigit(this.code())) this.pos++;
-    return Number(this.text.slice(start, this.pos));
+    return this.exact(Number(this.text.slice(start, this.pos)), start);
   }
 
   private integer(what: string): number {
@@ -284,7 +284,18 @@ class Parser {
       this.pos++;
     }
     // Up to 15 digits the sum is exact; beyond, only reading the decimal text rounds as Number does.
-    return this.pos - start > 15 ? Number(this.text.slice(start, this.pos)) : value;
+    return this.pos - start > 15 ? this.exact(Number(this.text.slice(start, this.pos)), start) : value;
+  }
+
+  /** `value`, written from `start`, unless reading it rounded it. */
+  private exact(value: number, start: number): number {
+    if (value > MAX_EXACT) {
+      this.fail(
+        `The number at column ${this.column(start)} is too large: a roll counts exactly only up to ${withCommas(MAX_EXACT)}.`,
+        this.column(start),
+      );
+    }
+    return value;
   }
 
   private dice(count: number, start: number): DiceNode {

@@ -137,9 +137,6 @@ export function rollDice(input: string | ParsedDice | Expr, random: RandomSource
     const budget = options?.budget ?? new WorkBudget();
     const rolled = evaluate(expression, random, budget);
     const value = rolled.kept ? rolled.value : 0;
-    if (!Number.isFinite(value) || Math.abs(value) > Number.MAX_SAFE_INTEGER) {
-      return { ok: false, error: { message: 'The total is too large to show.', column: null } };
-    }
     const total = Math.trunc(value) + 0; // `+ 0` turns -0 into 0
     return {
       ok: true,

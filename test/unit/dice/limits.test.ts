@@ -124,8 +124,40 @@ describe('size limits', () => {
     expect(error(nested(MAX_DEPTH + 1)).message).toBe(`The expression is nested too deeply (more than ${MAX_DEPTH} levels).`);
     expect(error('-'.repeat(MAX_DEPTH + 1) + '1').message).toBe(`The expression is nested too deeply (more than ${MAX_DEPTH} levels).`);
   });
+});
 
-  test('a total too large to show is an error, not Infinity', () => {
-    expect(error('9'.repeat(400)).message).toBe('The total is too large to show.');
+describe('numbers past 9,007,199,254,740,991, the largest counted exactly, give no total', () => {
+  test.each<[string, string, number]>([
+    ['99999999999999999', '99999999999999999', 1],
+    ['9007199254740993 + 1', '9007199254740993 + 1', 1],
+    ['1d20 + 9007199254740992', '1d20 + 9007199254740992', 8],
+    ['9007199254740991.5', '9007199254740991.5', 1],
+    ['4d6kh9007199254740993', '4d6kh9007199254740993', 6],
+    ['400 nines', '9'.repeat(400), 1],
+  ])('%s is refused where the number is written', (_name, text, column) => {
+    expect(parseDice(text)).toEqual({
+      ok: false,
+      error: { message: `The number at column ${column} is too large: a roll counts exactly only up to 9,007,199,254,740,991.`, column },
+    });
+  });
+
+  test('the largest number rolls, and its total is exact', () => {
+    const result = rollDice('9007199254740991 - 1d4 + 1d4', scripted(3, 3));
+    expect(result.ok && result.total).toBe(9007199254740991);
+    expect(result.ok && result.text).toBe('9007199254740991 - 1d4 (3) + 1d4 (3) = `9007199254740991`');
+  });
+
+  test.each<[string, string]>([
+    ['9007199254740991 + 2 - 2', 'a sum on the way'],
+    ['-9007199254740991 - 1d4 + 1d4', 'below zero'],
+    ['(9007199254740991, 2) - 9', "a set's sum"],
+    ['(9007199254740991, 9007199254740991, -9007199254740991)kh2 - 9007199254740991', 'what a set keeps'],
+    ['500d1000000 * 10000000000000 - 500d1000000 * 10000000000000 + 1', 'many large dice multiplied'],
+    ['4000000000000001 * 3 // 3', 'a product'],
+  ])('%j (%s) is refused rather than given a rounded total', (text) => {
+    expect(error(text, always(4))).toEqual({
+      message: 'This roll goes past 9,007,199,254,740,991 (above or below zero), the most it can count exactly: it has no total.',
+      column: null,
+    });
   });
 });
