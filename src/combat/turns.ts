@@ -2,7 +2,8 @@ import { rollRecharges } from './recharge';
 import type { RulesRefusal, RulesResult, TimedEffect, TurnPoint } from '../rules/types';
 import { rollPendingConcentrationSaves } from './concentration';
 import { repeatSaves } from './repeat-saves';
-import { applyRulesChange, carryPassedExpiries, customEffectsOn, endEffects, isDying } from './effects';
+import { applyRulesChange, carryPassedExpiries, customEffectsOn, isDying } from './effects';
+import { expireEffects } from './expiries';
 import { isGameMaster, requireControl, requireGameMaster } from './permissions';
 import { currentPoint, lairActing, lairDue, roundOfCurrent } from './lair';
 import type { TurnNote } from './notes';
@@ -66,7 +67,7 @@ function endExpiredEffects(
   if (timed.every((e) => e.expiry === null && e.saveEndsFor === undefined)) return { encounter, events: [] };
   const order = encounter.combatants.map((c) => c.id);
   const { ended, savesDue } = ctx.ruleSet.endingEffects(timed, order, from, to);
-  const expired = endEffects(encounter, ended, 'expired');
+  const expired = expireEffects(encounter, ctx, ended);
   // The saves at the ends of turns were made as the lair turn began.
   const saved = repeatSaves(expired.encounter, ctx, part === 'at-start' || replayed ? [] : savesDue);
   return { encounter: saved.encounter, events: [...expired.events, ...saved.events] };
@@ -82,6 +83,14 @@ function nextReachedBefore(encounter: Encounter, from: TurnPoint): boolean {
   return reachedBefore(after.chosen, after.round);
 }
 
+/**
+ * A round some turn of which was gone back from: the walk reaches it again, and it does not begin
+ * anew. Asked once per round passed, of turns noted as reached, so a plain next turn writes nothing.
+ */
+function roundReachedBefore(encounter: Encounter, round: number): boolean {
+  return encounter.combatants.some((c) => c.actions.startedRound >= round);
+}
+
 /** A turn that started before: going back a turn and on again reaches it once more, and rolls nothing twice. */
 function reachedBefore(combatant: Combatant | undefined, round: number): boolean {
   return combatant !== undefined && combatant.actions.startedRound >= round;
@@ -95,10 +104,10 @@ function reachedBefore(combatant: Combatant | undefined, round: number): boolean
 function endTurn(encounter: Encounter, ctx: StepContext, from: TurnPoint, replayed: boolean): Part {
   const endsNow = (e: EncounterEffect): boolean =>
     e.expiry?.boundary === 'end' && e.expiry.combatantId === from.combatantId && e.expiry.round === from.round;
-  const expired = endEffects(
+  const expired = expireEffects(
     encounter,
+    ctx,
     encounter.effects.filter(endsNow).map((e) => e.id),
-    'expired',
   );
   const due = replayed ? [] : expired.encounter.effects.filter((e) => e.save !== null && e.targetId === from.combatantId).map((e) => e.id);
   const saved = repeatSaves(expired.encounter, ctx, due);
@@ -191,7 +200,7 @@ function upcomingTurn(encounter: Encounter, fromRound: number): Upcoming {
     const index = startIndex + step;
     if (index === combatants.length) {
       round += 1;
-      if (round > encounter.round) events.push({ kind: 'round-started', round });
+      if (round > encounter.round) events.push({ kind: roundReachedBefore(encounter, round) ? 'round-resumed' : 'round-started', round });
     }
     const candidate = combatants[index % combatants.length];
     if (candidate === undefined) continue;
@@ -272,7 +281,7 @@ function passTurn(before: Encounter, ctx: StepContext): Part & { turn: TurnNote 
   encounter = { ...encounter, combatants: upcoming.combatants };
   const due = lairDue(encounter, from, upcoming.chosen, upcoming.round);
   if (due !== null) {
-    events.push(...upcoming.events.filter((e) => e.kind !== 'round-started' || e.round <= due.round));
+    events.push(...upcoming.events.filter((e) => (e.kind !== 'round-started' && e.kind !== 'round-resumed') || e.round <= due.round));
     let next = encounter;
     if (from !== null) {
       const to = { round: upcoming.round, combatantId: upcoming.chosen.id };

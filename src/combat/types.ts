@@ -351,6 +351,8 @@ export type EncounterEvent =
   | { kind: 'condition-immunity'; combatant: CombatantRef; condition: string }
   | { kind: 'initiative-set'; combatant: CombatantRef; total: number; previous: number }
   | { kind: 'round-started'; round: number }
+  /** A round reached before and gone back from: reached again, it does not begin anew. */
+  | { kind: 'round-resumed'; round: number }
   /** `moved`: the game master made it current with `move`, so nothing turn-start happened. */
   | { kind: 'turn-started'; combatant: CombatantRef; round: number; moved: boolean }
   | { kind: 'turn-went-back'; combatant: CombatantRef; round: number }

@@ -190,6 +190,9 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
       case 'round-started':
         lines.push(`**Round ${event.round}** begins.`);
         break;
+      case 'round-resumed':
+        lines.push(`**Round ${event.round}** resumes.`);
+        break;
       case 'turn-started':
         lines.push(
           event.moved ? `The turn moves to **${shown(event.combatant.name)}**.` : `It's **${shown(event.combatant.name)}**'s turn.`,

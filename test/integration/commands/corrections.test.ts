@@ -127,3 +127,20 @@ describe('racing presses of Next turn', () => {
     }
   });
 });
+
+describe('/init prev back over a round boundary, then /init next', () => {
+  test('tells the round reached again as resumed, not as beginning anew', async () => {
+    const { table, close } = await openTable(13);
+    try {
+      await table.run(GM, 'init', 'begin', {});
+      await table.run(GM, 'init', 'add', { name: 'Alpha', hp: 10, initiative: 18 });
+      await table.run(GM, 'init', 'add', { name: 'Bravo', hp: 10, initiative: 12 });
+      for (let i = 0; i < 3; i += 1) await table.run(GM, 'init', 'next');
+      expect(text(await table.run(GM, 'init', 'prev'))).toBe("Back to **Bravo**'s turn (round 1).");
+      expect(text(await table.run(GM, 'init', 'next'))).toBe("**Round 2** resumes.\nIt's **Alpha**'s turn.");
+      expect(table.tracker().embeds?.[0]?.description?.split('\n')[0]).toBe("Round **2** · **Alpha**'s turn");
+    } finally {
+      await close();
+    }
+  });
+});

@@ -121,6 +121,23 @@ function pass(encounter: Encounter, count: number): { encounter: Encounter; turn
   return { encounter: next, turns };
 }
 
+describe('going back across a round boundary and on again', () => {
+  it('tells the round reached again as resumed, writing no combatant, and the round after it as begun', () => {
+    const round2 = pass(party(), 5).encounter;
+    expect([round2.round, current(round2)]).toEqual([2, 'Alice']);
+    const back = previousTurn(round2, ctx(gm)).encounter;
+    expect([back.round, current(back)]).toEqual([1, 'Orc']);
+
+    const again = nextTurn(back, ctx(gm));
+    expect(describeEvents(again)).toEqual(['**Round 2** resumes.', "It's **Alice**'s turn."]);
+    expect([again.encounter.round, current(again.encounter)]).toEqual([2, 'Alice']);
+    expect(deltaOf(back, again.encounter).after.combatants).toEqual([]);
+
+    const { turns } = pass(again.encounter, 4);
+    expect(turns.at(-1)).toEqual([3, 'Alice', ['**Round 3** begins.', "It's **Alice**'s turn."]]);
+  });
+});
+
 describe('going back a turn and on again rolls no repeat save twice', () => {
   it("the Goblin's save against Paralyzed (DC 15), failed on a 9 as its turn ended, is not rolled again", () => {
     let encounter = nextTurn(party(), ctx(gm)).encounter;
