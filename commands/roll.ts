@@ -11,6 +11,7 @@ import {
   modesCancel,
   parseDice,
   rollDice,
+  sumOfTotals,
   type ParsedDice,
   type RandomSource,
   type RollMode,
@@ -148,6 +149,8 @@ function singleEmbed(request: RollRequest, result: RollSuccess, title: string): 
 }
 
 function repeatedEmbed(request: RollRequest, results: RollSuccess[], title: string): Embed {
+  const sum = sumOfTotals(results.map((r) => r.total));
+  if (!sum.ok) throw new UserError(describeMistake(request.parsed.source, sum.error.message, sum.error.column));
   const lines = results.map((result, i) => {
     const parts = [`${i + 1}. ${result.text}`];
     const nat = natural(result);
@@ -155,8 +158,7 @@ function repeatedEmbed(request: RollRequest, results: RollSuccess[], title: stri
     if (request.dc !== null) parts.push(verdict(result.total, request.dc));
     return parts.join(' · ');
   });
-  const sum = results.reduce((acc, r) => acc + r.total, 0);
-  const fields = [{ name: 'Sum', value: String(sum), inline: true }];
+  const fields = [{ name: 'Sum', value: String(sum.sum), inline: true }];
   if (request.dc !== null) {
     const passed = results.filter((r) => r.total >= (request.dc as number)).length;
     fields.push({ name: `DC ${request.dc}`, value: `${passed} of ${results.length} succeed`, inline: true });

@@ -17,7 +17,7 @@ import type { WorkBudget } from './budget';
 import { Die, keptTotal } from './die';
 import { RollFailure } from './failure';
 import { DiceTerm } from './term';
-import { MAX_DICE, MAX_EXACT, MAX_SIDES, withCommas } from './limits';
+import { MAX_DICE, MAX_EXACT, MAX_SIDES, PAST_EXACT, withCommas } from './limits';
 import type { RandomSource } from './random';
 import type { Rolled, RolledBinary, RolledDice, RolledGroup, RolledNumber, RolledSet, RolledUnary } from './rolled';
 import { distinctSelectors, keepOrDrop, select, type Item } from './select';
@@ -194,9 +194,7 @@ class Roller {
  */
 function exact(value: number): number {
   if (value > MAX_EXACT || value < -MAX_EXACT) {
-    throw new RollFailure(
-      `This roll goes past ${withCommas(MAX_EXACT)} (above or below zero), the most it can count exactly: it has no total.`,
-    );
+    throw new RollFailure(PAST_EXACT);
   }
   return value;
 }

@@ -1,7 +1,7 @@
 /** The dice engine: parse, transform, roll and render Avrae-style dice notation. Pure. */
 export type * from './ast';
 export { parseDice } from './parse';
-export { rollDice, type RollOptions, type RollResult, type RollSuccess, type FirstD20 } from './roll';
+export { rollDice, sumOfTotals, type RollOptions, type RollResult, type RollSuccess, type FirstD20 } from './roll';
 export type { Rolled } from './rolled';
 export { formatExpr } from './notation';
 export { rangeOf, totalRange, type Range } from './range';

@@ -21,6 +21,9 @@ export const MAX_WORK = 50_000;
  */
 export const MAX_EXACT = Number.MAX_SAFE_INTEGER;
 
+/** Why a roll past MAX_EXACT has no total. */
+export const PAST_EXACT = `This roll goes past ${withCommas(MAX_EXACT)} (above or below zero), the most it can count exactly: it has no total.`;
+
 /**
  * `1000000` as `1,000,000` for messages. Not toLocaleString: its first call loads the locale data,
  * which took 65 ms, so the first player to hit a limit would have waited for it.

@@ -5,6 +5,7 @@ import type { DiceError, Expr, ParsedDice, RollMode } from './ast';
 import { evaluate } from './evaluate';
 import type { Rolled, RolledDice } from './rolled';
 import { RollFailure } from './failure';
+import { MAX_EXACT, PAST_EXACT } from './limits';
 import { collectAnnotations, formatExpr } from './notation';
 import { parseDice } from './parse';
 import type { RandomSource } from './random';
@@ -154,4 +155,14 @@ export function rollDice(input: string | ParsedDice | Expr, random: RandomSource
     if (e instanceof RollFailure) return { ok: false, error: { message: e.message, column: null } };
     throw e;
   }
+}
+
+/** The sum of several rolls' totals, held to the bound each roll's own steps are. */
+export function sumOfTotals(totals: readonly number[]): { ok: true; sum: number } | { ok: false; error: DiceError } {
+  let sum = 0;
+  for (const total of totals) {
+    sum += total;
+    if (sum > MAX_EXACT || sum < -MAX_EXACT) return { ok: false, error: { message: PAST_EXACT, column: null } };
+  }
+  return { ok: true, sum };
 }

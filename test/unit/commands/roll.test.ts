@@ -140,6 +140,14 @@ describe('/roll', () => {
     ]);
   });
 
+  test('times whose sum would go past what is counted exactly is refused, with no sum rounded', async () => {
+    const refused = command.execute(context({ dice: '9007199254740991 - 1d4', times: 2 }, scripted(1, 4)));
+    await expect(refused).rejects.toThrow(UserError);
+    await expect(refused).rejects.toThrow(
+      'This roll goes past 9,007,199,254,740,991 (above or below zero), the most it can count exactly: it has no total.',
+    );
+  });
+
   test('twenty huge rolls still fit in one embed', async () => {
     const reply = await command.execute(context({ dice: '1000d6', times: 20 }, { die: () => 3 }));
     const embed = embedOf(reply);
