@@ -119,12 +119,23 @@ function readPart(row: SpellFields, text: string, report: SpellReport): Partial<
     if (saveWord !== undefined && abilityOf(saveWord) !== ability)
       report.fieldDisagreements.push({ spell: row.name, field: 'saving_throw_ability', fields: row.saving_throw_ability, text: saveWord });
     // "half as much damage on a successful save", "…half as much damage only", "…and isn't pushed": all but the failed save's.
-    const half = /half as much damage(?! on a failed)|Success: Half damage|half damage on a success/i.test(text);
+    const half = /half as much damage(?! on a failed)|Success: Half damage|half damage on a success|half the initial damage/i.test(text);
     effect.save = { ability, ...(half ? { onSuccess: 'half' as const } : {}) };
   }
   const damage = damageParts(text);
   if (damage.length > 0) effect.damage = damage;
   if (/\bOn a miss, [^.]*half as much/i.test(text)) effect.onMiss = 'half';
+  const later = new RegExp(`(\\d+d\\d+) (${DAMAGE_WORDS}) damage at the (start|end) of its next turn`, 'i').exec(text);
+  const laterType = damageTypeOf(later?.[2] ?? '');
+  const laterDice = compactDice(later?.[1] ?? '');
+  if (later !== null && laterType !== null && laterDice !== null)
+    effect.later = { damage: [{ dice: laterDice, type: laterType }], at: later[3]?.toLowerCase() === 'start' ? 'start' : 'end' };
+  // The 2014 healing spells: "This spell has no effect on undead or constructs"; Hold Monster: "against the undead".
+  const unaffected = /\bhas no effect (?:on|against) (?:the )?(undead|constructs)(?: or (undead|constructs))?\./i.exec(text);
+  if (unaffected !== null)
+    effect.noEffectOn = [unaffected[1], unaffected[2]]
+      .filter((word): word is string => word !== undefined)
+      .map((word) => (word.toLowerCase() === 'constructs' ? 'construct' : 'undead'));
   const healing = healingOf(text);
   if (healing !== null) effect.healing = healing;
   const kills = /\bIf the (?:target|creature you choose) has (\d+) hit points or fewer, it dies\b/i.exec(text);
@@ -266,6 +277,7 @@ function readScaling(higher: string, level: number, mainType: DamageType | null)
   } else if (both !== null) {
     scaling.damage = [both[1], both[2]].map((word) => ({ dice: both[3] ?? '', type: damageTypeOf(word ?? '') ?? 'fire' }));
   } else if (damage !== null && type !== null) scaling.damage = [{ dice: damage[2] ?? damage[3] ?? '', type }];
+  if (/damage \(both initial and later\) increases/i.test(text) && scaling.damage !== undefined) scaling.laterDamage = scaling.damage;
   if (healing !== null) scaling.healing = healing[1] ?? '';
   if (tempHp !== null) scaling.tempHp = tempHp[1] ?? '';
   if (targets !== null) scaling.targets = 1;
@@ -277,9 +289,11 @@ function readScaling(higher: string, level: number, mainType: DamageType | null)
 /** Dice or conditions the text states that the spell's data does not carry. */
 function uncaptured(text: string, spell: Spell): boolean {
   const carried = new Set(
-    [...[...(spell.damage ?? []), ...(spell.burst?.damage ?? [])].map((part) => part.dice), spell.healing?.dice, spell.tempHp?.dice].filter(
-      (dice): dice is string => dice !== undefined,
-    ),
+    [
+      ...[...(spell.damage ?? []), ...(spell.burst?.damage ?? []), ...(spell.later?.damage ?? [])].map((part) => part.dice),
+      spell.healing?.dice,
+      spell.tempHp?.dice,
+    ].filter((dice): dice is string => dice !== undefined),
   );
   const printed = [...text.matchAll(/(\d+d\d+(?: \+ \d+)?)/g)].map((match) => compactDice(match[1] ?? ''));
   if (printed.some((dice) => dice !== null && !carried.has(dice))) return true;

@@ -1,3 +1,4 @@
+import { expiryAfterRounds } from '../rules/durations';
 import { modifiersText, parseModifiers, stackedModifiersProblem } from '../rules/modifiers';
 import { CONDITION_KEYS, type Ability, type CustomModifier, type RuleSet, type StateChange, type TrackDefinition } from '../rules/types';
 import { catalogueCondition, catalogueTrack } from './catalogue';
@@ -29,6 +30,8 @@ export interface AddConditionInput {
   /** Rounds, counted as the rule set counts them (`RuleSet.roundsExpiry`): `ends` picks the end or the start of the turn they count to. */
   duration?: number;
   ends?: 'start' | 'end';
+  /** The combatant whose turns the duration counts ("until the end of its next turn"), instead of the rule set's count of rounds. */
+  turnOf?: string;
   save?: Ability;
   dc?: number;
   source?: string;
@@ -206,7 +209,13 @@ export function addCondition(encounter: Encounter, ctx: StepContext, input: AddC
   const order = next.combatants.map((c) => c.id);
   const now = currentPoint(next);
   const who = { sourceId: source?.id ?? null, targetId: target.id };
-  const expiry = input.duration === undefined ? null : ctx.ruleSet.roundsExpiry(input.duration, who, input.ends, now, order);
+  const turnOf = input.turnOf === undefined ? undefined : findTarget(next, input.turnOf);
+  const expiry =
+    input.duration === undefined
+      ? null
+      : turnOf !== undefined
+        ? expiryAfterRounds(input.duration, turnOf.id, input.ends ?? 'end', now, order)
+        : ctx.ruleSet.roundsExpiry(input.duration, who, input.ends, now, order);
   const anchor = expiry === null ? undefined : findById(next, expiry.combatantId);
   const concentration = source === undefined ? undefined : concentrationOf(next, source.id);
   const [id, numbered] = takeId(next, 'e');

@@ -18,6 +18,8 @@ import type { Combatant, Encounter } from './types';
  */
 export interface EffectSource {
   combatant: Combatant;
+  /** The spell's or action's name, which a lasting effect it leaves on a target is called by. */
+  name: string;
   attackBonus: number | null;
   dc: number | null;
   /** The spellcasting ability modifier, for healing and damage that add it (Cure Wounds). */
@@ -84,6 +86,26 @@ function timing(
   return { ...save, duration: Math.min(MAX_DURATION_ROUNDS, duration.count * perUnit) };
 }
 
+/**
+ * Damage a hit or a failed save deals again as the target's next turn starts or ends (Acid Arrow): an
+ * effect of the spell's name on the target that runs out then, and deals the damage as it does.
+ */
+function laterLinks(source: EffectSource, effect: Effect, target: Combatant): Link[] {
+  const { later } = effect;
+  if (later === undefined) return [];
+  const input: AddConditionInput = {
+    target: target.id,
+    condition: source.name,
+    source: source.combatant.id,
+    anyoneMayHarm: source.anyoneMayHarm ?? false,
+    duration: 1,
+    ends: later.at,
+    turnOf: target.id,
+    modifiers: later.damage.map((part) => `expiry-damage:+${part.dice} [${part.type}]`).join(', '),
+  };
+  return [step(addCondition, input)];
+}
+
 /** What lands on a target without a roll, or once a roll lets it: healing, temporary HP, conditions given or ended. */
 function landingLinks(source: EffectSource, effect: Effect, target: Combatant, dc: number | null): Link[] {
   const links: Link[] = [];
@@ -132,7 +154,7 @@ function hitLink(source: EffectSource, effect: Effect, targetId: string): Link {
     return (encounter, ctx, before) => {
       const target = present(encounter, targetId);
       if (target === undefined || target.rules.dead) return null;
-      const links = landingLinks(source, effect, target, null);
+      const links = [...landingLinks(source, effect, target, null), ...laterLinks(source, effect, target)];
       if (effect.then !== undefined) links.push(saveLink(source, effect.then, [targetId]));
       return all(links)?.(encounter, ctx, before) ?? null;
     };
@@ -177,7 +199,7 @@ function saveLink(source: EffectSource, effect: Effect, targetIds: readonly stri
             const amount = once(made ? halved(damage) : damage);
             links.push(step(takeDamage, { target: targetId, amount, source: source.combatant.id, showRoll: !hidden }));
           }
-          if (!made) links.push(...landingLinks(source, effect, target, dc));
+          if (!made) links.push(...landingLinks(source, effect, target, dc), ...laterLinks(source, effect, target));
           return all(links)?.(state, context, earlier) ?? null;
         };
       });

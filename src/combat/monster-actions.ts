@@ -219,6 +219,7 @@ export function monsterAction(encounter: Encounter, ctx: StepContext, input: Mon
   const legendary: Link[] = chosen.legendary ? [step(spendLegendaryAction, { target: attacker.id, cost })] : [];
   const source: EffectSource = {
     combatant: attacker,
+    name: chosen.name,
     attackBonus: null,
     dc: null,
     modifier: 0,

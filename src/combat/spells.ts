@@ -161,6 +161,7 @@ export function castSpell(encounter: Encounter, ctx: StepContext, input: CastInp
   };
   const source: EffectSource = {
     combatant: caster,
+    name: spell.name,
     attackBonus: input.attackBonus,
     dc: input.dc,
     modifier: input.modifier,

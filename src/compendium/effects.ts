@@ -32,6 +32,9 @@ export function effectAtLevel(spell: Spell, at: CastLevel): Effect {
     ...chosen,
     ...scaledDamage(chosen.damage, scaling, steps),
     ...(chosen.burst === undefined ? {} : { burst: { ...chosen.burst, ...scaledDamage(chosen.burst.damage, scaling, steps) } }),
+    ...(chosen.later === undefined || scaling.laterDamage === undefined
+      ? {}
+      : { later: { ...chosen.later, ...scaledDamage(chosen.later.damage, { damage: scaling.laterDamage }, steps) } }),
     ...scaledAmount('healing', chosen.healing, scaling.healing, steps),
     ...scaledAmount('tempHp', chosen.tempHp, scaling.tempHp, steps),
     ...(scaling.targets === undefined ? {} : { targets: (chosen.targets ?? 1) + scaling.targets * steps }),

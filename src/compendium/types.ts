@@ -94,6 +94,10 @@ export interface Effect {
   damage?: readonly DamagePart[];
   /** Half the damage on a miss (Acid Arrow). */
   onMiss?: 'half';
+  /** On a hit, damage again as the start or end of the target's next turn comes (Acid Arrow: 2d4 acid at its end). */
+  later?: { damage: readonly DamagePart[]; at: 'start' | 'end' };
+  /** Creature types it does nothing to (the 2014 Heal: constructs and undead). */
+  noEffectOn?: readonly string[];
   conditions?: readonly ConditionEffect[];
   healing?: Amount;
   tempHp?: Amount;
@@ -277,6 +281,8 @@ export type SpellSchool = (typeof SPELL_SCHOOLS)[number];
 /** What a spell gains for each slot level above its own (or, for a cantrip, at character levels 5, 11 and 17). */
 export interface Scaling {
   damage?: readonly DamagePart[];
+  /** What it adds to the damage a hit or failed save deals later ("the damage (both initial and later) increases"). */
+  laterDamage?: readonly DamagePart[];
   healing?: Dice;
   tempHp?: Dice;
   targets?: number;

@@ -138,13 +138,16 @@ function modifier(token: string): Parsed<CustomModifier> {
     const type = damageType(rest.join(':'), token);
     return type.ok ? { ok: true, value: { kind: key, damageType: type.value } } : type;
   }
-  if (key === 'damage') {
+  if (key === 'damage' || key === 'expiry-damage') {
     const [, amount = '', typed] = /^([^[]*)(?:\[([a-z]+)\])?$/.exec(rest.join(':')) ?? [];
     const parsed = term(amount, token);
     if (!parsed.ok) return parsed;
-    if (typed === undefined) return { ok: true, value: { kind: 'damage', term: parsed.value, damageType: null } };
-    const type = damageType(typed, token);
-    return type.ok ? { ok: true, value: { kind: 'damage', term: parsed.value, damageType: type.value } } : type;
+    // Damage taken cannot be negative: a penalty is only a penalty to damage dealt.
+    if (key === 'expiry-damage' && parsed.value.sign < 0) return fail({ kind: 'modifier-not-a-term', token });
+    const type = typed === undefined ? ({ ok: true, value: null } as const) : damageType(typed, token);
+    if (!type.ok) return type;
+    const read = { term: parsed.value, damageType: type.value };
+    return { ok: true, value: key === 'damage' ? { kind: key, ...read } : { kind: key, ...read } };
   }
   const amount = rest.pop();
   const test = testOf([key, ...rest], token);
@@ -197,7 +200,8 @@ export function modifiersText(modifiers: readonly CustomModifier[]): string {
         case 'disadvantage':
           return `${m.kind === 'advantage' ? 'adv' : 'dis'}:${testText(m.on, m.ability)}`;
         case 'damage':
-          return `damage:${termText(m.term)}${m.damageType === null ? '' : ` [${m.damageType}]`}`;
+        case 'expiry-damage':
+          return `${m.kind}:${termText(m.term)}${m.damageType === null ? '' : ` [${m.damageType}]`}`;
         case 'ac':
         case 'speed':
           return `${m.kind}:${m.amount < 0 ? '-' : '+'}${Math.abs(m.amount)}`;

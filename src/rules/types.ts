@@ -238,6 +238,8 @@ export type CustomModifier =
   | { kind: 'disadvantage'; on: TestTarget; ability: Ability | null }
   /** `damage:+2 [fire]`: added to the damage the creature deals. */
   | { kind: 'damage'; term: BonusTerm; damageType: DamageType | null }
+  /** `expiry-damage:+2d4 [acid]`: damage the creature takes when the effect runs out (Acid Arrow's at the end of its next turn). */
+  | { kind: 'expiry-damage'; term: BonusTerm; damageType: DamageType | null }
   /** `ac:+2`, `speed:-10`. */
   | { kind: 'ac' | 'speed'; amount: number }
   /** `resist:fire`, `immune:poison`, `vulnerable:cold`. */

@@ -36,6 +36,56 @@ describe('/cast: what a spell does besides its first roll', () => {
     expect(reply).toContain(`${goblin} takes 5 acid damage`);
   });
 
+  test.each(['dnd2024', 'dnd2014'] as const)(
+    "Acid Arrow (%s) that hits deals 2d4 acid more at the end of the target's next turn, through its defences, and undone with that turn",
+    async (ruleSet) => {
+      const goblin = await wizardAndGoblin(ruleSet);
+      await table.run(GM, 'init', 'next', {});
+      await table.run(GM, 'condition', 'add', { target: goblin, condition: 'Acid ward', modifiers: 'resist:acid' });
+      // d20 15 + 6 = 21 hits AC 15; 4d4 = 3 + 3 + 2 + 3 = 11, halved by the ward to 5.
+      dice.queue(15, 3, 3, 2, 3);
+      const hit = text(await table.run(ALICE, 'cast', null, { spell: 'Acid Arrow', target: goblin }));
+      expect(dice.pending).toBe(0);
+      expect(hit).toContain(`${goblin} takes 5 acid damage`);
+      expect(hit).toContain(
+        `${goblin} is now **Acid Arrow** [expiry-damage:+2d4 \\[acid\\]] (from Merric) for 1 round, until the end of ${goblin}'s turn.`,
+      );
+      // The goblin's turn starts: nothing yet.
+      expect(text(await table.run(ALICE, 'init', 'next', {}))).not.toContain('acid');
+      expect(await hpOf(goblin)).toBe(35);
+      // Its turn ends: 2d4 = 4 + 3 = 7 acid, halved to 3.
+      dice.queue(4, 3);
+      const ended = text(await table.run(GM, 'init', 'next', {}));
+      expect(dice.pending).toBe(0);
+      expect(ended).toContain('🎲 2d4 (**4**, 3) [acid] = `7`');
+      expect(ended).toContain(`${goblin} takes 3 acid damage (halved: resistant) and is at 32 HP.`);
+      expect(await hpOf(goblin)).toBe(32);
+      // Undone with the turn change, and a turn ended again rolls it again; the arrow lands once.
+      await table.run(GM, 'init', 'undo', {});
+      expect(await hpOf(goblin)).toBe(35);
+      dice.queue(1, 1);
+      await table.run(GM, 'init', 'next', {});
+      expect(await hpOf(goblin)).toBe(34);
+      await table.run(GM, 'init', 'next', {});
+      await table.run(GM, 'init', 'next', {});
+      expect(dice.pending).toBe(0);
+      expect(await hpOf(goblin)).toBe(34);
+    },
+  );
+
+  test('Acid Arrow at 4th level: both its first and its later damage grow by 1d4 a slot level', async () => {
+    const goblin = await wizardAndGoblin('dnd2024', 1, 7);
+    await table.run(GM, 'init', 'next', {});
+    // d20 15 + 6 hits; 6d4 of 2 each = 12.
+    dice.queue(15, 2, 2, 2, 2, 2, 2);
+    await table.run(ALICE, 'cast', null, { spell: 'Acid Arrow', level: 4, target: goblin });
+    await table.run(ALICE, 'init', 'next', {});
+    // 4d4 of 1 each at the end of the goblin's turn.
+    dice.queue(1, 1, 1, 1);
+    expect(text(await table.run(GM, 'init', 'next', {}))).toContain(`${goblin} takes 4 acid damage and is at 24 HP.`);
+    expect(dice.pending).toBe(0);
+  });
+
   test('Ice Knife: 1d10 piercing on a hit, then hit or miss a DC 14 Dexterity save for the target and those around it, or 2d6 cold', async () => {
     await wizardAndGoblin('dnd2024', 2);
     const targets = 'Goblin Warrior 1, Goblin Warrior 2';
