@@ -33,5 +33,6 @@ export async function characterNamedOrActive(ctx: Context, typed: string | null)
 /** Suggestions for an option naming one of the caller's characters. */
 export async function suggestCharacters(ctx: AutocompleteContext, typed: string): Promise<AutocompleteChoice[]> {
   const characters = await ctx.services.characters.list(ownerOf(ctx));
+  ctx.signal?.throwIfAborted();
   return rankByName(characters, (c) => c.name, typed).map((c) => ({ name: c.name, value: c.name }));
 }

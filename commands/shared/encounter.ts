@@ -224,6 +224,7 @@ export async function suggestTargetList(ctx: AutocompleteContext, typed: string)
           .filter((name) => name !== '');
   const taken = new Set(given.map(normaliseName));
   const combatants = (await encountersOf(ctx).combatants(placeOf(ctx))).filter((c) => !taken.has(normaliseName(c.name)));
+  ctx.signal?.throwIfAborted();
   return rankByName(combatants, (combatant) => combatant.name, typed.slice(cut + 1))
     .map((combatant) => [...given, combatant.name].join(', '))
     .filter((value) => value.length <= CHOICE_MAX_LENGTH)
@@ -233,6 +234,7 @@ export async function suggestTargetList(ctx: AutocompleteContext, typed: string)
 /** Suggestions for an option naming a combatant: the encounter's combatants, best match first. */
 export async function suggestTargets(ctx: AutocompleteContext, typed: string): Promise<AutocompleteChoice[]> {
   const combatants = await encountersOf(ctx).combatants(placeOf(ctx));
+  ctx.signal?.throwIfAborted();
   return rankByName(combatants, (combatant) => combatant.name, typed).map((combatant) => ({
     name: combatant.name,
     value: combatant.name,

@@ -35,7 +35,8 @@ export interface Bestiary {
   /** The block a combatant's link names, wherever it is kept. */
   blockOf(guildId: string, link: { source: MonsterSource; block: string }): Promise<Monster | undefined>;
   /** Autocomplete: homebrew names that match first, then the book's, best first. */
-  suggest(guildId: string, book: BookId, typed: string, limit?: number): Promise<string[]>;
+  /** `signal`: stops before ranking once aborted (nobody is waiting for the names any more). */
+  suggest(guildId: string, book: BookId, typed: string, signal?: AbortSignal): Promise<string[]>;
   /** "Did you mean" for a name found nowhere. */
   closest(guildId: string, book: BookId, name: string): Promise<string[]>;
   homebrew: HomebrewShelf;
@@ -60,12 +61,13 @@ export function createBestiary(homebrew: HomebrewShelf): Bestiary {
       if (link.source === 'homebrew') return homebrew.get(guildId, link.block);
       return (await monstersOf(link.source)).find(link.block);
     },
-    async suggest(guildId, book, typed, limit = SUGGESTIONS) {
+    async suggest(guildId, book, typed, signal) {
       const [own, index] = await Promise.all([homebrew.names(guildId), monstersOf(book)]);
-      const ownRanked = createNameIndex(own.map((ownName) => ({ name: ownName }))).suggest(typed, limit);
+      signal?.throwIfAborted();
+      const ownRanked = createNameIndex(own.map((ownName) => ({ name: ownName }))).suggest(typed, SUGGESTIONS);
       const ownKeys = new Set(own.map(nameKey));
-      const fromBook = index.suggest(typed, limit).filter((name) => !ownKeys.has(nameKey(name)));
-      return [...ownRanked, ...fromBook].slice(0, limit);
+      const fromBook = index.suggest(typed, SUGGESTIONS).filter((name) => !ownKeys.has(nameKey(name)));
+      return [...ownRanked, ...fromBook].slice(0, SUGGESTIONS);
     },
     async closest(guildId, book, name) {
       const [own, index] = await Promise.all([homebrew.names(guildId), monstersOf(book)]);

@@ -87,6 +87,12 @@ export interface ComponentContext extends InvocationContext {
 
 export interface AutocompleteContext extends CommandContext {
   focused: { name: string; value: string };
+  /**
+   * Aborted once the answer's deadline has passed and nobody will see the suggestions: work that
+   * checks it between steps (after a read, before ranking) stops there instead of running on.
+   * Absent where the suggestions have no deadline.
+   */
+  signal?: AbortSignal;
 }
 
 export interface AutocompleteChoice {

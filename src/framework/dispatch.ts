@@ -105,6 +105,8 @@ export async function dispatchAutocomplete(
   try {
     return fitChoices(await command.autocomplete(ctx));
   } catch (error) {
+    // Stopped at its deadline, as asked: the answer has gone out without it.
+    if (ctx.signal?.aborted === true) return [];
     ctx.services.logger.error({ interactionId: ctx.interactionId, command: name, err: error }, 'autocomplete failed');
     return [];
   }

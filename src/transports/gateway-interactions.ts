@@ -70,12 +70,14 @@ async function answerAutocomplete(interaction: AutocompleteInteraction, options:
     return;
   }
   const focused = focusedOption(interaction.options.data) ?? { name: '', value: '' };
-  const suggesting = dispatchAutocomplete(options.registry, interaction.commandName, {
-    ...base,
-    options: flattenOptions(interaction.options.data),
-    focused,
-  });
-  await interaction.respond(await suggestionsWithin(suggesting, options.deferAfterMs));
+  const suggest = (signal: AbortSignal) =>
+    dispatchAutocomplete(options.registry, interaction.commandName, {
+      ...base,
+      options: flattenOptions(interaction.options.data),
+      focused,
+      signal,
+    });
+  await interaction.respond(await suggestionsWithin(suggest, options.deferAfterMs));
 }
 
 /** Routes one interaction to its handler and sends the answer. Kinds Rollcall does not use are ignored. */

@@ -187,11 +187,13 @@ async function answerAutocomplete(
   const data = interaction.data.options;
   const choices = base
     ? await suggestionsWithin(
-        dispatchAutocomplete(options.registry, interaction.data.name, {
-          ...base,
-          options: flattenOptions(data),
-          focused: focusedOption(data) ?? { name: '', value: '' },
-        }),
+        (signal) =>
+          dispatchAutocomplete(options.registry, interaction.data.name, {
+            ...base,
+            options: flattenOptions(data),
+            focused: focusedOption(data) ?? { name: '', value: '' },
+            signal,
+          }),
         remaining(options.deferAfterMs, arrival),
       )
     : [];

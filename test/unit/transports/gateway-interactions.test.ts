@@ -43,11 +43,14 @@ function autocompleteInteraction(answers: { choices: AutocompleteChoice[]; at: n
 }
 
 /** Someone typing in the command's option, over the gateway: what they were answered, and when. */
-function suggest(command: Command): { answers: { choices: AutocompleteChoice[]; at: number }[]; answered: Promise<void> } {
+function suggest(
+  command: Command,
+  logger = pino({ level: 'silent' }),
+): { answers: { choices: AutocompleteChoice[]; at: number }[]; answered: Promise<void> } {
   const answers: { choices: AutocompleteChoice[]; at: number }[] = [];
   const answered = answerInteraction(autocompleteInteraction(answers), {
     registry: new CommandRegistry([command]),
-    services: { logger: pino({ level: 'silent' }) } as unknown as Services,
+    services: { logger } as unknown as Services,
     messenger: { send: unused, sendDirect: unused, edit: unused, pin: unused },
     deferAfterMs: DEFER_AFTER_MS,
   });
@@ -79,4 +82,30 @@ test('suggestions ready in time are answered as they are', async () => {
   await answered;
   expect(answers).toEqual([{ choices: [{ name: 'Goblin 1', value: 'Goblin 1' }], at: 500 }]);
   expect(jest.getTimerCount()).toBe(0);
+});
+
+test('suggestions given up at the deadline stop their work there: a long search takes no step after it', async () => {
+  let steps = 0;
+  const command: Command = {
+    definition: new SlashCommandBuilder().setName('probe').setDescription('probe'),
+    execute: unused,
+    autocomplete: async (ctx) => {
+      for (let step = 0; step < 100; step += 1) {
+        ctx.signal?.throwIfAborted();
+        steps += 1;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return [];
+    },
+  };
+  const logged: string[] = [];
+  const { answers, answered } = suggest(command, pino({ level: 'debug' }, { write: (line: string) => logged.push(line) }));
+  await jest.advanceTimersByTimeAsync(DEFER_AFTER_MS);
+  await answered;
+  expect(answers).toEqual([{ choices: [], at: DEFER_AFTER_MS }]);
+  await jest.advanceTimersByTimeAsync(10_000);
+  // One step every 100 ms from 0 ms: those before the deadline, none at it or after.
+  expect(steps).toBe(DEFER_AFTER_MS / 100);
+  // Stopping as asked is no failure.
+  expect(logged).toEqual([]);
 });
