@@ -59,6 +59,7 @@ export function addInputOfBlock(found: FoundMonster, hp: BlockHp): AddInput {
       block: monster.name,
       skills: monster.skills ?? {},
       conditionImmunities: monster.conditionImmunities ?? [],
+      creatureType: monster.type.toLowerCase(),
       recharging: [],
       usesLeft: {},
     },

@@ -172,8 +172,37 @@ export function castSpell(encounter: Encounter, ctx: StepContext, input: CastInp
     ...(input.anyoneMayHarm === undefined ? {} : { anyoneMayHarm: input.anyoneMayHarm }),
   };
   const concentrate: Link[] = spell.concentration === true ? [step(startConcentration, { target: caster.id, effect: spell.name })] : [];
-  const targetIds = [...new Set(targets.map((t) => t.id))];
-  const done = chain(announce, ...concentrate, ...usesOnTargets(source, uses, targetIds))(encounter, ctx);
+  const unaffected = automated ? (effect.noEffectOn ?? []) : [];
+  const spared = targets.filter((t) => t.monster?.creatureType !== undefined && unaffected.includes(t.monster.creatureType));
+  const targetIds = [...new Set(targets.filter((t) => !spared.includes(t)).map((t) => t.id))];
+  // A typed-in combatant's creature type is unknown: the spell lands, and the game master judges.
+  const unknown = unaffected.length === 0 ? [] : targets.filter((t) => t.monster?.creatureType === undefined && !t.rules.isPlayerCharacter);
+  const untouched: Link = (state) => ({
+    encounter: state,
+    events: [
+      ...spared.map((t) => ({
+        kind: 'spell-no-effect' as const,
+        combatant: refOf(t),
+        spell: spell.name,
+        types: [t.monster?.creatureType ?? ''],
+        known: true,
+      })),
+      ...unknown.map((t) => ({
+        kind: 'spell-no-effect' as const,
+        combatant: refOf(t),
+        spell: spell.name,
+        types: unaffected,
+        known: false,
+      })),
+    ],
+    note: { kind: 'chain', notes: [] },
+  });
+  const done = chain(
+    announce,
+    ...concentrate,
+    ...(spared.length + unknown.length > 0 ? [untouched] : []),
+    ...(targetIds.length > 0 ? usesOnTargets(source, uses, targetIds) : []),
+  )(encounter, ctx);
   // A cast the table was not told of tells it of no concentration either.
   const untold = spell.concentration === true && isSecretChange(done.events);
   const notes = done.note.kind === 'chain' ? done.note.notes.filter((note) => note.kind !== 'spell-cast') : [];

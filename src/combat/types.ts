@@ -134,6 +134,8 @@ export type MonsterLink = {
   block: string;
   skills: Readonly<Partial<Record<Skill, number>>>;
   conditionImmunities: readonly ConditionImmunity[];
+  /** The block's creature type ("undead"), which some spells do nothing to; absent in fights begun before it was kept. */
+  creatureType?: string;
   /** Recharge actions used, each waiting for a d6 of `recharge` or more at the start of its turn. */
   recharging: readonly { action: string; recharge: number }[];
   /** Uses left of actions with uses per day or per rest, by action name; absent: not used yet. */
@@ -388,6 +390,12 @@ export type EncounterEvent =
       automated: boolean;
       private?: true;
     }
+  /**
+   * The spell does nothing to some creature types (the 2014 Heal: constructs, undead): `known`, the
+   * target is of the one in `types`; otherwise its type is unknown to the bot, `types` are the
+   * spell's, and the game master judges.
+   */
+  | { kind: 'spell-no-effect'; combatant: CombatantRef; spell: string; types: readonly string[]; known: boolean }
   /** The d6 at the start of its turn for a recharging action: `needed` or more makes it available again. */
   | { kind: 'recharge-rolled'; combatant: CombatantRef; action: string; roll: number; needed: number; recharged: boolean }
   /** `droppedReady`: the readied action it can no longer take, as that needs the reaction. */

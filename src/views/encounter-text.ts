@@ -345,6 +345,18 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
       case 'concentration-save':
         if (event.private !== true || forGameMaster) lines.push(concentrationSaveSentence(event, forGameMaster));
         break;
+      case 'spell-no-effect': {
+        const plural = event.types.map((type) => (type === 'undead' ? type : `${type}s`));
+        const target = shown(event.combatant.name);
+        // A hidden monster's creature type is its block's, and the game master's to tell.
+        const what = forGameMaster || !event.combatant.hidden ? `: it is ${listInWords(event.types, 'or')}` : '';
+        lines.push(
+          event.known
+            ? `${shown(event.spell)} has no effect on ${target}${what}.`
+            : `${shown(event.spell)} has no effect on ${listInWords(plural, 'or')}, and the bot does not know what kind of creature ${target} is: the game master judges whether it took effect.`,
+        );
+        break;
+      }
       case 'effect-ended': {
         const sentence = event.private && !forGameMaster ? null : effectEndedSentence(event);
         if (sentence) lines.push(sentence);

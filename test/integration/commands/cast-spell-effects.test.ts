@@ -151,6 +151,45 @@ describe('/cast: what a spell does besides its first roll', () => {
     },
   );
 
+  test("2014's Heal and Hold Monster do nothing to a Zombie, the slot spent; 2024's have no such limit; a typed-in creature is the game master's to judge", async () => {
+    await useRules(services, 'dnd2014');
+    await table.run(ALICE, 'character', 'create', { name: 'Sister Vel', level: 13, wis: 16, hp: 90, class: 'cleric' });
+    await table.run(GM, 'init', 'begin', {});
+    await table.run(ALICE, 'init', 'join', { initiative: 18 });
+    await table.run(GM, 'init', 'add', { monster: 'Zombie', initiative: 10 });
+    await table.run(GM, 'init', 'add', { name: 'Thing', hp: '30', initiative: 5 });
+    await table.run(GM, 'hp', 'damage', { target: 'Zombie', amount: '10' });
+    await table.run(GM, 'hp', 'damage', { target: 'Thing', amount: '10' });
+    const heal = text(await table.run(ALICE, 'cast', null, { spell: 'Heal', target: 'Zombie' }));
+    expect(heal).toContain(
+      '**Sister Vel** casts **Heal** (6th level; 0 of 1 6th-level slots left).\nHeal has no effect on Zombie: it is undead.',
+    );
+    expect(await hpOf('Zombie')).toBe(12);
+    // A 13th-level cleric's DC is 8 + 5 + 3 = 16: no save is rolled.
+    const hold = text(await table.run(ALICE, 'cast', null, { spell: 'Hold Monster', target: 'Zombie' }));
+    expect(dice.pending).toBe(0);
+    expect(hold).toContain('Hold Monster has no effect on Zombie: it is undead.');
+    expect(hold).not.toContain('Paralyzed');
+    await table.run(GM, 'init', 'undo', {});
+    await table.run(GM, 'init', 'undo', {});
+    const typed = text(await table.run(ALICE, 'cast', null, { spell: 'Heal', target: 'Thing' }));
+    expect(typed).toContain(
+      'Heal has no effect on constructs or undead, and the bot does not know what kind of creature Thing is: the game master judges whether it took effect.',
+    );
+    expect(await hpOf('Thing')).toBe(30);
+  });
+
+  test("2024's Heal restores a Zombie's hit points", async () => {
+    await useRules(services, 'dnd2024');
+    await table.run(ALICE, 'character', 'create', { name: 'Sister Vel', level: 13, wis: 16, hp: 90, class: 'cleric' });
+    await table.run(GM, 'init', 'begin', {});
+    await table.run(ALICE, 'init', 'join', { initiative: 18 });
+    await table.run(GM, 'init', 'add', { monster: 'Zombie', initiative: 10 });
+    await table.run(GM, 'hp', 'damage', { target: 'Zombie', amount: '10' });
+    expect(text(await table.run(ALICE, 'cast', null, { spell: 'Heal', target: 'Zombie' }))).not.toContain('no effect');
+    expect(await hpOf('Zombie')).toBe(15);
+  });
+
   test.each([
     // 2024: 12d12 psychic (6 each, 72) to one with more than 100 HP.
     ['dnd2024', 150 - 72],

@@ -34,6 +34,7 @@ describe('what /init add monster: takes from a stat block', () => {
         block: 'Adult Red Dragon',
         skills: { perception: 13, stealth: 6 },
         conditionImmunities: [],
+        creatureType: 'dragon',
         recharging: [],
         usesLeft: {},
       },
