@@ -33,6 +33,7 @@ export default tseslint.config(
         location: 'readonly',
         fetch: 'readonly',
         EventSource: 'readonly',
+        crypto: 'readonly',
         URLSearchParams: 'readonly',
         setTimeout: 'readonly',
         setInterval: 'readonly',

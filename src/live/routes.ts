@@ -38,6 +38,8 @@ export interface LiveRoutesOptions {
 const PREFIX = '/live/';
 const ASSET_PREFIX = `${PREFIX}_/`;
 const STREAMS_PER_ADDRESS = 20;
+/** What a page names itself with in `events?page=`: 128 random bits in hex, made once per page load. */
+const PAGE_ID = /^[0-9a-f]{32}$/;
 
 type Status = 200 | 304 | 404 | 405 | 429 | 503;
 
@@ -78,18 +80,38 @@ export function liveRoutes(options: LiveRoutesOptions): LiveRequestHandler {
     send(res, 200, file.body, headers, head);
   };
 
-  const stream = async (req: IncomingMessage, res: ServerResponse, hash: string, address: string, connections?: StreamConnections) => {
+  /**
+   * Each page's stream, by its link and the id the page names itself with. A page reconnects only
+   * once its connection has failed, so a stream still open under the same id is one whose client
+   * went without closing it (its network gone): the kernel would keep it, counted against the
+   * address's and the process's limits, until its retransmissions gave up, some 15 minutes.
+   */
+  const pages = new Map<string, LiveStream>();
+
+  const stream = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    hash: string,
+    pageId: string | null,
+    address: string,
+    connections?: StreamConnections,
+  ) => {
     const heard = hub.revocationsHeard;
     const place = await links.find(hash);
     if (place === null) return html(res, 404, NOT_FOUND_PAGE, false);
+    const key = pageId !== null && PAGE_ID.test(pageId) ? `${hash} ${pageId}` : null;
+    const lingering = key === null ? undefined : pages.get(key);
+    if (lingering !== undefined) await lingering.drop();
     if (hub.full) return plain(res, 503, 'too many live pages are open on this server', { 'retry-after': '30' });
     const release = streams.acquire(address);
     if (release === null) return plain(res, 429, 'too many live pages open from this address', { 'retry-after': '30' });
     const viewer = new LiveStream(res, hash, options.stalledAfterMs);
     connections?.busy(req.socket);
+    if (key !== null) pages.set(key, viewer);
     viewer.onClose(() => {
       release();
       connections?.idle(req.socket);
+      if (key !== null && pages.get(key) === viewer) pages.delete(key);
     });
     viewer.open(LIVE_HEADERS);
     await hub.join(place, viewer, heard);
@@ -127,7 +149,9 @@ export function liveRoutes(options: LiveRoutesOptions): LiveRequestHandler {
       return true;
     }
     const hash = tokenHash(token);
-    const served = events ? stream(req, res, hash, address, connections) : page(res, hash, url.searchParams.get('overlay') === '1', head);
+    const served = events
+      ? stream(req, res, hash, url.searchParams.get('page'), address, connections)
+      : page(res, hash, url.searchParams.get('overlay') === '1', head);
     served.catch((error: unknown) => {
       logger.error({ err: error }, 'could not serve a live page');
       if (!res.headersSent) plain(res, 503, 'the live page is unavailable; it retries by itself', { 'retry-after': '5' });

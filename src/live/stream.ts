@@ -85,6 +85,13 @@ export class LiveStream {
     else this.res.end(last);
   }
 
+  /** Closes the connection at once, with nothing more sent, and resolves once it has closed. */
+  drop(): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.onClose(resolve));
+    this.res.destroy();
+    return closed;
+  }
+
   /** Calls `listener` when the connection closes, or at once if it already has (the page left while its link was looked up). */
   onClose(listener: () => void): void {
     if (this.res.destroyed) {

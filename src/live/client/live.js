@@ -13,6 +13,11 @@
   const base = location.pathname.replace(/\/+$/, '');
   /** After the stream closes for good (an error answer), the page checks its link this long after. */
   const CHECK_AFTER_MS = 5000;
+  /**
+   * Names this page load to the server, the same on every reconnection: a stream the page left open
+   * when its network went is then closed as it reconnects, instead of counting against its limits.
+   */
+  const pageId = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 
   let stream = null;
   let lastHeading = null;
@@ -105,7 +110,7 @@
   }
 
   function connect() {
-    stream = new EventSource(`${base}/events`);
+    stream = new EventSource(`${base}/events?page=${pageId}`);
     stream.addEventListener('view', (event) => {
       status.textContent = '';
       document.documentElement.classList.remove('offline');

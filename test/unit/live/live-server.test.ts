@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import pino from 'pino';
 import { loadAssets } from '../../../src/live/assets';
@@ -87,3 +88,22 @@ test('headers trickling in a byte at a time get 408 and the connection closed on
   expect(closedAfter).toBeGreaterThanOrEqual(450);
   expect(closedAfter).toBeLessThan(1_500);
 }, 45_000);
+
+test('a page that reconnects while its old connection lingers (its network went without a word) replaces it: never locked out, counted once', async () => {
+  const link = `${base}/live/${newToken()}`;
+  const page = randomBytes(16).toString('hex');
+  const other = await LiveStreamClient.open(`${link}/events?page=${randomBytes(16).toString('hex')}`);
+  const connections: LiveStreamClient[] = [];
+  // More reconnections than the 20 streams one address may hold, none of them closed by the client.
+  for (let i = 0; i < 25; i++) {
+    const connection = await LiveStreamClient.open(`${link}/events?page=${page}`);
+    expect(connection.status).toBe(200);
+    await connection.view("Round 1 · Alice's turn");
+    connections.push(connection);
+  }
+  await waitUntil(() => connections.slice(0, -1).every((connection) => connection.ended), 'the lingering connections closed', 2_000);
+  expect(connections.at(-1)?.ended).toBe(false);
+  expect(other.ended).toBe(false);
+  expect(hub.viewers).toBe(2);
+  for (const connection of [...connections, other]) connection.close();
+});
