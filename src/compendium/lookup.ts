@@ -1,4 +1,4 @@
-import { editDistance, MAX_SUGGESTIONS, normalise as nameKey, rankByName } from './ranking';
+import { editsWithin, MAX_SUGGESTIONS, normalise as nameKey, rankByName } from './ranking';
 
 /** What a name-indexed list needs of its entries. */
 export interface Named {
@@ -40,8 +40,8 @@ function nearestByEdits(names: readonly string[], name: string, limit: number): 
   const wanted = nameKey(name);
   const allowed = Math.max(2, Math.floor(wanted.length / 3));
   return names
-    .map((candidate) => ({ candidate, distance: editDistance(wanted, nameKey(candidate)) }))
-    .filter((entry) => entry.distance <= allowed)
+    .map((candidate) => ({ candidate, distance: editsWithin(wanted, nameKey(candidate), allowed) }))
+    .filter((entry): entry is { candidate: string; distance: number } => entry.distance !== null)
     .sort((a, b) => a.distance - b.distance)
     .slice(0, limit)
     .map((entry) => entry.candidate);
