@@ -1,12 +1,14 @@
 import type { TurnPoint } from '../rules/types';
+import { countOf } from './order';
 import { findById } from './targets';
 import type { Combatant, Encounter } from './types';
 
 /** The initiative count of a lair turn; it loses ties, so combatants on 20 act before it. */
 export const LAIR_INITIATIVE = 20;
 
+/** Its turn this round comes before count 20: judged from the place it holds, where its initiative was set during that turn. */
 function actsBeforeLair(combatant: Combatant): boolean {
-  return combatant.initiative.total >= LAIR_INITIATIVE;
+  return countOf(combatant) >= LAIR_INITIATIVE;
 }
 
 /** The lair creature whose lair turn is being taken, if one is. */

@@ -21,12 +21,17 @@ function unitsOf(order: readonly Combatant[]): Combatant[][] {
   return units;
 }
 
+/** The initiative count a combatant's place in the order stands for this round: a held place's, or its initiative. */
+export function countOf(combatant: Combatant): number {
+  return combatant.actions.heldPlace ?? combatant.initiative.total;
+}
+
 function entryOf(unit: Unit): InitiativeEntry {
   const first = unit[0];
   if (first === undefined) throw new Error('an initiative unit is never empty');
   return {
     id: unitKey(first),
-    total: first.initiative.total,
+    total: countOf(first),
     modifier: first.initiative.modifier,
     isPlayerCharacter: first.rules.isPlayerCharacter,
   };
@@ -55,4 +60,18 @@ export function placeInOrder(order: readonly Combatant[], newcomer: Unit, ruleSe
     index = units.indexOf(tied[0] ?? []) + rank;
   }
   return [...units.slice(0, index), [...placed], ...units.slice(index)].flat();
+}
+
+/**
+ * As a round ends, combatants that held their place through it (their initiative set during their
+ * own turn) move to the place their initiative gives. The same order when none held one.
+ */
+export function settleHeldPlaces(order: readonly Combatant[], ruleSet: RuleSet, random: RandomSource): readonly Combatant[] {
+  const held = order.filter((c) => c.actions.heldPlace !== null);
+  if (held.length === 0) return order;
+  let settled = order.filter((c) => c.actions.heldPlace === null);
+  for (const combatant of held) {
+    settled = placeInOrder(settled, [{ ...combatant, actions: { ...combatant.actions, heldPlace: null } }], ruleSet, random);
+  }
+  return settled;
 }

@@ -4,7 +4,7 @@ import { createRulesState } from '../rules/state';
 import type { CombatantRulesState, DamageType, InitiativeRoll, RollMode } from '../rules/types';
 import type { AddInput, CharacterEntry, JoinInput } from './inputs';
 import { carryPassedExpiries, endEffects } from './effects';
-import { placeInOrder } from './order';
+import { countOf, placeInOrder } from './order';
 import { requireOptionsApply } from './rules-of';
 import { requireGameMaster } from './permissions';
 import { CombatRefusal } from './refusals';
@@ -28,7 +28,7 @@ import {
   type MonsterLink,
   type SpellSlots,
 } from './types';
-import { lairRoundOnArrival } from './lair';
+import { lairRoundOnArrival, roundOfCurrent } from './lair';
 import { requireName, requireWhole } from './validate';
 import { cleanName } from '../rules/names';
 
@@ -392,9 +392,21 @@ export function setInitiative(encounter: Encounter, ctx: StepContext, input: { t
     groupId: null,
     initiative: { ...combatant.initiative, total, rolls: [], given: true, tiebreak: [] },
   };
+  const event: EncounterEvent = { kind: 'initiative-set', combatant: refOf(moved), total, previous: combatant.initiative.total };
+  // Its turn of this round, taken or under way, stays where it was: moved now, the turns between its
+  // old and new places would be lost or taken twice. The order takes its new place as the round ends.
+  const ownTurn = encounter.round > 0 && encounter.currentId === combatant.id;
+  if (ownTurn || combatant.actions.heldPlace !== null) {
+    const held: Combatant = { ...moved, actions: { ...moved.actions, heldPlace: countOf(combatant) } };
+    return {
+      encounter: { ...encounter, combatants: encounter.combatants.map((c) => (c.id === held.id ? held : c)) },
+      events: [{ ...event, newPlaceFrom: roundOfCurrent(encounter) + 1 }],
+      note: { kind: 'initiative-set', combatant: combatant.name, previous: combatant.initiative.total, total },
+    };
+  }
   const others = encounter.combatants.filter((c) => c.id !== combatant.id);
   const combatants = placeInOrder(others, [moved], ctx.ruleSet, ctx.random);
-  const events: EncounterEvent[] = [{ kind: 'initiative-set', combatant: refOf(moved), total, previous: combatant.initiative.total }];
+  const events: EncounterEvent[] = [event];
   return {
     encounter: carryPassedExpiries({ ...encounter, combatants }),
     events,

@@ -1,5 +1,5 @@
 import { rollRecharges } from './recharge';
-import type { RulesRefusal, RulesResult, TimedEffect, TurnPoint } from '../rules/types';
+import type { EndingEffects, RulesRefusal, RulesResult, TimedEffect, TurnPoint } from '../rules/types';
 import { rollPendingConcentrationSaves } from './concentration';
 import { repeatSaves } from './repeat-saves';
 import { applyRulesChange, carryPassedExpiries, customEffectsOn, isDying } from './effects';
@@ -7,6 +7,7 @@ import { expireEffects } from './expiries';
 import { isGameMaster, requireControl, requireGameMaster } from './permissions';
 import { currentPoint, lairActing, lairDue, roundOfCurrent } from './lair';
 import type { TurnNote } from './notes';
+import { countOf, settleHeldPlaces } from './order';
 import { CombatRefusal } from './refusals';
 import { findById, findTarget, refOf, requireAlive } from './targets';
 import { replaceCombatant, type Part, type StepContext, type Transition } from './transition';
@@ -51,6 +52,8 @@ function endExpiredEffects(
   from: { round: number; combatantId: string },
   to: { round: number; combatantId: string },
   part: ExpiryPart,
+  walked: readonly string[],
+  order: readonly string[] = encounter.combatants.map((c) => c.id),
 ): Part {
   // A lair turn sits between one turn's end and the next one's start: what ends as that turn starts waits for it.
   const atStart = (e: EncounterEffect): boolean =>
@@ -65,12 +68,42 @@ function endExpiredEffects(
     ...(e.save !== null && e.targetId !== null && e.targetId !== from.combatantId ? { saveEndsFor: e.targetId } : {}),
   }));
   if (timed.every((e) => e.expiry === null && e.saveEndsFor === undefined)) return { encounter, events: [] };
-  const order = encounter.combatants.map((c) => c.id);
-  const { ended, savesDue } = ctx.ruleSet.endingEffects(timed, order, from, to);
+  const { ended, savesDue } = endingBetween(ctx, timed, walked, order, from, to);
   const expired = expireEffects(encounter, ctx, ended);
   // The saves at the ends of turns were made as the lair turn began.
   const saved = repeatSaves(expired.encounter, ctx, part === 'at-start' || replayed ? [] : savesDue);
   return { encounter: saved.encounter, events: [...expired.events, ...saved.events] };
+}
+
+/**
+ * What ends from `from` to `to`. Where a place held through `from`'s round was settled as it ended,
+ * that round went in the order it was walked in (`walked`) and the next goes in the settled `order`:
+ * each part is judged in its own.
+ */
+function endingBetween(
+  ctx: StepContext,
+  timed: readonly TimedEffect[],
+  walked: readonly string[],
+  order: readonly string[],
+  from: TurnPoint,
+  to: TurnPoint,
+): EndingEffects {
+  const [first] = walked;
+  const last = order.at(-1);
+  if (to.round <= from.round || first === undefined || last === undefined || walked.every((id, i) => order[i] === id)) {
+    return ctx.ruleSet.endingEffects(timed, order, from, to);
+  }
+  const inFromRound = (e: TimedEffect): boolean => e.expiry !== null && e.expiry.round <= from.round;
+  const ending = ctx.ruleSet.endingEffects(timed, walked, from, { round: from.round + 1, combatantId: first });
+  // From the start of the settled order's last turn in `from`'s round: its end there is the walked part's to judge.
+  const starting = ctx.ruleSet.endingEffects(timed, order, { round: from.round, combatantId: last }, to);
+  const ended = [
+    ...ending.ended.filter((id) => timed.some((e) => e.id === id && inFromRound(e))),
+    ...starting.ended.filter((id) => timed.some((e) => e.id === id && !inFromRound(e))),
+  ];
+  const savesFor = new Map(timed.map((e) => [e.id, e.saveEndsFor]));
+  const saves = new Set([...ending.savesDue, ...starting.savesDue.filter((id) => savesFor.get(id) !== last)]);
+  return { ended, savesDue: [...saves].filter((id) => !ended.includes(id)) };
 }
 
 /**
@@ -188,9 +221,16 @@ interface Upcoming {
   combatants: Combatant[];
 }
 
-/** Walks the order from the current combatant, whose turn is in `fromRound` (a lair turn may have begun the next round). */
-function upcomingTurn(encounter: Encounter, fromRound: number): Upcoming {
-  const { combatants } = encounter;
+/**
+ * Walks the order from the current combatant, whose turn is in `fromRound` (a lair turn may have
+ * begun the next round). Past the round's end, the order is the one `settle` makes of it.
+ */
+function upcomingTurn(
+  encounter: Encounter,
+  fromRound: number,
+  settle: (order: readonly Combatant[]) => readonly Combatant[] = (order) => order,
+): Upcoming {
+  let combatants: readonly Combatant[] = encounter.combatants;
   const startIndex = encounter.currentId === null ? -1 : combatants.findIndex((c) => c.id === encounter.currentId);
   let round = Math.max(fromRound, 1);
   const events: EncounterEvent[] = [];
@@ -199,6 +239,7 @@ function upcomingTurn(encounter: Encounter, fromRound: number): Upcoming {
   for (let step = 1; step <= combatants.length; step += 1) {
     const index = startIndex + step;
     if (index === combatants.length) {
+      combatants = settle(combatants);
       round += 1;
       if (round > encounter.round) events.push({ kind: roundReachedBefore(encounter, round) ? 'round-resumed' : 'round-started', round });
     }
@@ -228,6 +269,15 @@ function upcomingTurn(encounter: Encounter, fromRound: number): Upcoming {
   throw new CombatRefusal({ kind: waiting ? 'all-delayed' : 'everyone-dead' });
 }
 
+/** The order as walked, with what the walk marked on its combatants (deaths said, surprise spent) but the places they hold. */
+function marksOnto(walked: readonly Combatant[], marked: readonly Combatant[]): Combatant[] {
+  const byId = new Map(marked.map((c) => [c.id, c]));
+  return walked.map((c) => {
+    const after = byId.get(c.id);
+    return after === undefined ? c : { ...after, actions: { ...after.actions, heldPlace: c.actions.heldPlace } };
+  });
+}
+
 function withLair(combatant: Combatant, lair: { round: number; acting: boolean }): Combatant {
   return { ...combatant, actions: { ...combatant.actions, lair } };
 }
@@ -243,6 +293,7 @@ function beginTurnOf(
   chosen: Combatant,
   round: number,
   part: ExpiryPart,
+  walked: readonly string[] = encounter.combatants.map((c) => c.id),
 ): Part {
   const events: EncounterEvent[] = [];
   let next: Encounter = { ...encounter, round, currentId: chosen.id };
@@ -250,7 +301,7 @@ function beginTurnOf(
   const last = next.combatants.at(-1);
   const since = from ?? (last === undefined ? null : { round: round - 1, combatantId: last.id });
   if (since !== null) {
-    const expired = endExpiredEffects(next, ctx, since, { round, combatantId: chosen.id }, from === null ? 'at-start' : part);
+    const expired = endExpiredEffects(next, ctx, since, { round, combatantId: chosen.id }, from === null ? 'at-start' : part, walked);
     next = expired.encounter;
     events.push(...expired.events);
   }
@@ -277,15 +328,20 @@ function passTurn(before: Encounter, ctx: StepContext): Part & { turn: TurnNote 
     events.push(...ended.events);
   }
   if (encounter.round === 0) events.push({ kind: 'round-started', round: 1 });
-  const upcoming = upcomingTurn(encounter, from?.round ?? encounter.round);
-  encounter = { ...encounter, combatants: upcoming.combatants };
+  const upcoming = upcomingTurn(encounter, from?.round ?? encounter.round, (order) => settleHeldPlaces(order, ctx.ruleSet, ctx.random));
+  // Judged from the place the ending turn held, before the round's end settled it.
   const due = lairDue(encounter, from, upcoming.chosen, upcoming.round);
+  const walked = encounter.combatants.map((c) => c.id);
   if (due !== null) {
     events.push(...upcoming.events.filter((e) => (e.kind !== 'round-started' && e.kind !== 'round-resumed') || e.round <= due.round));
+    // The lair turn follows the ending turn in the order it was walked in: places held through the
+    // round are settled as the walk leaves the lair turn, so that it goes on from the round's end.
+    const settled = upcoming.combatants.map((c) => c.id);
+    encounter = { ...encounter, combatants: marksOnto(encounter.combatants, upcoming.combatants) };
     let next = encounter;
     if (from !== null) {
       const to = { round: upcoming.round, combatantId: upcoming.chosen.id };
-      const expired = endExpiredEffects(encounter, ctx, from, to, 'before-start');
+      const expired = endExpiredEffects(encounter, ctx, from, to, 'before-start', walked, settled);
       next = expired.encounter;
       events.push(...expired.events);
     }
@@ -294,8 +350,9 @@ function passTurn(before: Encounter, ctx: StepContext): Part & { turn: TurnNote 
     events.push({ kind: 'lair-turn', combatant: refOf(lair), round: due.round });
     return { encounter: next, events, turn: { round: due.round, combatant: lair.name, lair: true } };
   }
+  encounter = { ...encounter, combatants: upcoming.combatants };
   events.push(...upcoming.events);
-  const started = beginTurnOf(encounter, ctx, from, upcoming.chosen, upcoming.round, leaving === undefined ? 'all' : 'at-start');
+  const started = beginTurnOf(encounter, ctx, from, upcoming.chosen, upcoming.round, leaving === undefined ? 'all' : 'at-start', walked);
   return {
     encounter: started.encounter,
     events: [...events, ...started.events],
@@ -388,8 +445,8 @@ export function actNow(encounter: Encounter, ctx: StepContext, target?: string):
   const back: Combatant = {
     ...waiting,
     groupId: null,
-    initiative: { ...waiting.initiative, total: current.initiative.total, rolls: [], given: true, tiebreak: [] },
-    actions: { ...waiting.actions, delayed: false },
+    initiative: { ...waiting.initiative, total: countOf(current), rolls: [], given: true, tiebreak: [] },
+    actions: { ...waiting.actions, delayed: false, heldPlace: null },
   };
   const others = next.combatants.filter((c) => c.id !== delayer.id);
   const at = others.findIndex((c) => c.id === current.id) + 1;

@@ -178,6 +178,12 @@ export interface TurnActions {
    * again starts no turn twice: one turn a round rolls its saves and recharges once.
    */
   startedRound: number;
+  /**
+   * Its initiative was set during its own turn: the count that turn was taken at. It keeps that
+   * place until the round ends, so the rest of the round goes as it would have, and then moves to
+   * the place its initiative gives (null: none).
+   */
+  heldPlace: number | null;
 }
 
 export const NO_TURN_ACTIONS: TurnActions = {
@@ -190,6 +196,7 @@ export const NO_TURN_ACTIONS: TurnActions = {
   delayed: false,
   surprised: false,
   startedRound: 0,
+  heldPlace: null,
 };
 
 /** Longest note on a reaction or trigger of a readied action: it must fit a tracker line. */
@@ -351,7 +358,8 @@ export type EncounterEvent =
   | { kind: 'combatant-removed'; combatant: CombatantRef }
   /** A group's condition passed over a member its stat block makes immune to it (the catalogue's name). */
   | { kind: 'condition-immunity'; combatant: CombatantRef; condition: string }
-  | { kind: 'initiative-set'; combatant: CombatantRef; total: number; previous: number }
+  /** `newPlaceFrom`: set during its own turn, it keeps its place until that round. */
+  | { kind: 'initiative-set'; combatant: CombatantRef; total: number; previous: number; newPlaceFrom?: number }
   | { kind: 'round-started'; round: number }
   /** A round reached before and gone back from: reached again, it does not begin anew. */
   | { kind: 'round-resumed'; round: number }

@@ -96,6 +96,7 @@ export const COMBATANT_COLUMN_TYPES: { readonly [Column in keyof CombatantRow]: 
   delayed: 'boolean',
   surprised: 'boolean',
   started_round: 'integer',
+  held_place: 'integer',
   monster: 'jsonb',
   spell_slots: 'jsonb',
 };
@@ -206,6 +207,7 @@ export function combatantRow(combatant: Combatant, sortOrder: number): Combatant
     delayed: actions.delayed,
     surprised: actions.surprised,
     started_round: actions.startedRound,
+    held_place: actions.heldPlace,
     monster: combatant.monster,
     spell_slots: combatant.spellSlots,
   };
@@ -307,6 +309,7 @@ function turnActionsOf(row: StoredRow<CombatantRow>): TurnActions {
     delayed: bool('delayed'),
     surprised: bool('surprised'),
     startedRound: int('started_round'),
+    heldPlace: intOrNull('held_place'),
   };
 }
 

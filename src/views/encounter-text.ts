@@ -185,7 +185,10 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
         lines.push(`${shown(event.combatant.name)} is immune to ${shown(event.condition)}.`);
         break;
       case 'initiative-set':
-        lines.push(`${shown(event.combatant.name)}'s initiative is now ${event.total} (was ${event.previous}).`);
+        lines.push(
+          `${shown(event.combatant.name)}'s initiative is now ${event.total} (was ${event.previous})` +
+            (event.newPlaceFrom === undefined ? '.' : `; it takes its new place as **Round ${event.newPlaceFrom}** begins.`),
+        );
         break;
       case 'round-started':
         lines.push(`**Round ${event.round}** begins.`);

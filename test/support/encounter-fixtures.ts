@@ -26,6 +26,7 @@ export const wizard: Combatant = {
     delayed: false,
     surprised: true,
     startedRound: 2,
+    heldPlace: 21,
   },
   monster: {
     source: 'homebrew',

@@ -12,6 +12,7 @@ import { createSeededRandom } from '../../../src/dice/seeded';
 import { CombatRefusal } from '../../../src/combat/refusals';
 import { RULESET_IDS, type RuleSetId } from '../../../src/rules/ids';
 import { alice, bob, ctx, fresh, gm } from './support';
+import { countOf } from '../../../src/combat/order';
 
 // Whatever a table does, in any order: properties a game master would call a bug if broken.
 const NAMES = ['Goblin', 'Orc', 'Wolf', 'Alice', 'Bob'];
@@ -137,7 +138,8 @@ function table(ruleSet: RuleSetId, options: { autoDeathSaves: boolean; autoConce
  * per step cost seconds (each builds every matcher), for the same checks.
  */
 function checkInvariants(encounter: Encounter): void {
-  const totals = encounter.combatants.map((c) => c.initiative.total);
+  // A place held through the round (initiative set during its own turn) stands for the count that turn was taken at.
+  const totals = encounter.combatants.map(countOf);
   expect(totals).toEqual([...totals].sort((a, b) => b - a));
   const groups = encounter.combatants.map((c) => c.groupId).filter((g): g is string => g !== null);
   const groupPlaces = [...new Set(groups)].map((group) => encounter.combatants.flatMap((c, i) => (c.groupId === group ? [i] : [])));

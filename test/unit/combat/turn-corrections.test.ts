@@ -261,3 +261,55 @@ describe('the lair turn at initiative count 20 after a correction', () => {
     expect(again.encounter.round).toBe(2);
   });
 });
+
+describe('/init set-initiative during the turn it changes', () => {
+  it("Alice, Paralyzed (save ends) and moved from 18 to 5: her save is rolled once, as her turn ends, and the Orc's Frightened to her next turn ends there", () => {
+    let encounter = pass(party(), 1).encounter;
+    encounter = addCondition(encounter, ctx(gm), { target: 'Alice', condition: 'Paralyzed', save: 'wis', dc: 30 }).encounter;
+    encounter = addCondition(encounter, ctx(gm), {
+      target: 'Orc',
+      condition: 'Frightened',
+      source: 'Alice',
+      duration: 1,
+      ends: 'start',
+    }).encounter;
+    encounter = setInitiative(encounter, ctx(gm), { target: 'Alice', value: 5 }).encounter;
+    const ended = nextTurn(encounter, ctx(gm, scripted(20)));
+    expect(describeEvents(ended)).toEqual([
+      'Alice repeats their Wisdom save against Paralyzed (DC 30): 20, the effect continues.',
+      "It's **Goblin 1**'s turn.",
+    ]);
+    // No die is rolled as round 1 ends: a second save there would throw.
+    const { encounter: after, turns } = pass(ended.encounter, 6);
+    expect(turns.map(([r, name, said]) => [r, name, said.includes('Frightened on Orc ends.')])).toEqual([
+      [1, 'Goblin 2', false],
+      [1, 'Orc', false],
+      [2, 'Goblin 1', false],
+      [2, 'Goblin 2', false],
+      [2, 'Orc', false],
+      [2, 'Alice', true],
+    ]);
+    expect(after.combatants.map((c) => [c.name, c.actions.heldPlace])).toEqual([
+      ['Goblin 1', null],
+      ['Goblin 2', null],
+      ['Orc', null],
+      ['Alice', null],
+    ]);
+  });
+
+  it('a lair creature moved up on the last turn of round 1: the lair turn opens round 2, then the round goes in the new order', () => {
+    let encounter = joinEncounter(fresh('dnd2024'), ctx(alice), { hp: 12, initiative: 18 }).encounter;
+    encounter = addMonsters(encounter, ctx(gm), { name: 'Goblin', hp: 7, initiative: 12 }).encounter;
+    encounter = addMonsters(encounter, ctx(gm), { name: 'Dragon', hp: 40, initiative: 8, lair: true }).encounter;
+    encounter = pass(encounter, 4).encounter;
+    expect([encounter.round, current(encounter)]).toEqual([1, 'Dragon']);
+    encounter = setInitiative(encounter, ctx(gm), { target: 'Dragon', value: 15 }).encounter;
+    const { turns } = pass(encounter, 4);
+    expect(turns).toEqual([
+      [2, 'Dragon', ['**Round 2** begins.', "Initiative count 20: it's **Dragon**'s lair turn."]],
+      [2, 'Alice', ["It's **Alice**'s turn."]],
+      [2, 'Dragon', ["It's **Dragon**'s turn."]],
+      [2, 'Goblin', ["It's **Goblin**'s turn."]],
+    ]);
+  });
+});
