@@ -29,6 +29,15 @@ const CONDITION_PATTERN =
 const CONDITION_NOUNS: Readonly<Record<string, string>> = { blindness: 'blinded', deafness: 'deafened' };
 const DAMAGE_WORDS = 'acid|bludgeoning|cold|fire|force|lightning|necrotic|piercing|poison|psychic|radiant|slashing|thunder';
 
+/** Spells whose text the patterns misread, each with why: the bot only announces them. */
+const ANNOUNCED_ONLY: Readonly<Record<string, string>> = {
+  'Contact Other Plane': "its save and the damage of a failure are the caster's own",
+  Dream: "the 2024 target's damage comes when it wakes, and its Incapacitated is the messenger's",
+  'Astral Projection': 'its Unconscious is the state of the bodies left behind, not a condition cast on a creature',
+  'Faithful Hound': "the 2014 hound's bite comes at the start of the caster's turns, not as the spell is cast",
+  'Magnificent Mansion': "its Invisible is the portal's",
+};
+
 export function convertSpells(book: SrdBook): { spells: Spell[]; report: SpellReport } {
   const report: SpellReport = { optionDisagreements: [], fieldDisagreements: [] };
   const optionsOf = new Map<string, Keyed<CastingOptionFields>[]>();
@@ -61,8 +70,12 @@ function convertSpell(row: Keyed<SpellFields>, options: readonly Keyed<CastingOp
   const scaling = readScaling(higher, row.level, effect.damage?.[0]?.type ?? null);
   const spell: Spell = { ...base, ...effect, ...scaling };
   const mechanical = ['attack', 'save', 'damage', 'healing', 'tempHp', 'conditions', 'killsAtOrBelow'].some((key) => key in spell);
-  if (!mechanical) return { ...base, manual: true };
-  if (uncaptured(text, spell) || (row.higher_level !== '' && scaling.perSlot === undefined && scaling.perTier === undefined))
+  if (!mechanical || row.name in ANNOUNCED_ONLY) return { ...base, manual: true };
+  if (
+    uncaptured(text, spell) ||
+    savesForNothing(spell) ||
+    (row.higher_level !== '' && scaling.perSlot === undefined && scaling.perTier === undefined)
+  )
     spell.partial = true;
   compareOptions(spell, options, report);
   return spell;
@@ -113,16 +126,18 @@ function readPart(row: SpellFields, text: string, report: SpellReport): Partial<
     const ranged = /\branged spell attack\b/i.test(text);
     effect.attack = { kind: melee && ranged ? 'melee-or-ranged' : melee ? 'melee' : 'ranged' };
   }
+  // The 2014 Branding Smite: cast before the hit it rides on, so its damage comes with that hit.
+  const casting = /\bthe next time you hit\b/i.test(text) ? '' : atCasting(text, true);
   const saveWord = /\b(Strength|Dexterity|Constitution|Intelligence|Wisdom|Charisma) saving throw\b/i.exec(text)?.[1];
   const ability = abilityOf(row.saving_throw_ability || saveWord || '');
   if (ability !== null) {
     if (saveWord !== undefined && abilityOf(saveWord) !== ability)
       report.fieldDisagreements.push({ spell: row.name, field: 'saving_throw_ability', fields: row.saving_throw_ability, text: saveWord });
     // "half as much damage on a successful save", "…half as much damage only", "…and isn't pushed": all but the failed save's.
-    const half = /half as much damage(?! on a failed)|Success: Half damage|half damage on a success|half the initial damage/i.test(text);
-    effect.save = { ability, ...(half ? { onSuccess: 'half' as const } : {}) };
+    const half = /half as much damage(?! on a failed)|Success: Half damage|half damage on a success|half the initial damage/i.test(casting);
+    effect.save = { ability, ...(half && gatesDamage(casting) ? { onSuccess: 'half' as const } : {}) };
   }
-  const damage = damageParts(text);
+  const damage = damageParts(casting);
   if (damage.length > 0) effect.damage = damage;
   if (/\bOn a miss, [^.]*half as much/i.test(text)) effect.onMiss = 'half';
   const later = new RegExp(`(\\d+d\\d+) (${DAMAGE_WORDS}) damage at the (start|end) of its next turn`, 'i').exec(text);
@@ -144,8 +159,18 @@ function readPart(row: SpellFields, text: string, report: SpellReport): Partial<
   if (ends.length > 0) effect.ends = ends;
   const tempHp = /gains? (\d+d\d+(?: \+ \d+)?|\d+) temporary hit points/i.exec(text);
   if (tempHp !== null) effect.tempHp = { dice: compactDice(tempHp[1] ?? '') ?? '' };
-  const conditions = conditionsOf(text, row);
+  const conditions = conditionsOf(atCasting(text, false), row);
   if (conditions.length > 0) effect.conditions = conditions;
+  if (effect.save !== undefined && effect.attack === undefined) {
+    // Damage that comes whatever the save (Heat Metal, Feeblemind) is dealt without one; a save the
+    // cast itself never asks for, or one for damage that comes later (the 2014 Moonbeam's, on entering
+    // the area), is not rolled.
+    const regardless = effect.damage !== undefined && !gatesDamage(casting);
+    const later = effect.damage === undefined && damageParts(atCasting(text, false)).length > 0;
+    const unasked = effect.conditions === undefined && (later || !/saving throw|\bsave\b/i.test(casting));
+    if (regardless && effect.conditions === undefined) effect.partial = true;
+    if ((regardless && effect.conditions === undefined) || unasked) delete effect.save;
+  }
   const area = areaOf(text);
   if (area !== null) effect.area = area;
   // Not "three beams at 11th level": what a cantrip grows to, not what it starts with.
@@ -159,6 +184,92 @@ function readPart(row: SpellFields, text: string, report: SpellReport): Partial<
   const targets = Math.max(row.target_count, upTo, 1 + others);
   if (targets > 1) effect.targets = targets;
   return effect;
+}
+
+/**
+ * What befalls a creature after the cast: one that enters the area or starts or ends its turn there
+ * (the 2014 Moonbeam), moves through it (Spike Growth), wakes (Dream) or acts against the caster's
+ * word (Geas); a sphere the caster moves on a later turn (Flaming Sphere).
+ */
+const LATER = new RegExp(
+  [
+    String.raw`\b(?:starts?|ends?) (?:its|their|it) turn`,
+    String.raw`\bfor the first time on a turn\b`,
+    String.raw`^At the (?:start|end) of each of (?:its|your|the target's) turns\b`,
+    String.raw`\btakes [^.]*damage at the (?:start|end) of each of its turns\b`,
+    String.raw`^On each of your turns\b`,
+    String.raw`\bmoves? (?:into or within|into|within|through)\b`,
+    String.raw`\bfor every 5 feet\b`,
+    String.raw`\bwhen (?:it|the target) wakes\b`,
+    String.raw`\b(?:each time|if) it acts\b`,
+    String.raw`\bIf you (?:ram|move) the sphere\b`,
+  ].join('|'),
+  'i',
+);
+/**
+ * What befalls someone else than the targets: one who hits the caster (Fire Shield), the caster itself
+ * (Meld into Stone, Dimension Door, Wish), a creature the caster's attacks hit later (Divine Favor,
+ * Bestow Curse), an object (Control Water), those a mishap strikes (Teleport).
+ */
+const ELSEWHERE = new RegExp(
+  [
+    String.raw`\bhits you\b`,
+    String.raw`\bthe (?:attacker|object) takes\b`,
+    String.raw`\byour attacks and spells deal\b`,
+    String.raw`\bIf you deal damage to the target\b`,
+    String.raw`\bIf expelled\b`,
+    String.raw`\b(?:deals?|dealing) [^.]*\bdamage to you\b`,
+    String.raw`\byou take\b`,
+    String.raw`\byou and any creature\b`,
+    String.raw`\byour (?:weapon )?attacks(?: with weapons)? deal\b`,
+    String.raw`\bmishaps?\b`,
+  ].join('|'),
+  'i',
+);
+/** Said of the moment of casting, which a trigger in the same sentence does not postpone ("When the cloud appears"). */
+const AT_CASTING = /\bwhen you cast\b|\bwhen (?:the|it) (?:\w+ )?appears\b/i;
+/** A sentence that goes on with the one before it: what its save or its trigger leads to. */
+const CONTINUATION =
+  /^(?:On a (?:failed|successful) save|On a (?:failure|success)|It takes|They take|That (?:enemy|creature)|The (?:creature|target|attacker) takes|A (?:creature|target) takes)\b/i;
+
+/** The text's sentences in groups: a sentence and those that go on with it. */
+function sentenceGroups(text: string): string[][] {
+  const groups: string[][] = [];
+  for (const sentence of text.split(/(?<=[.])\s+(?=[A-Z*-])/)) {
+    const last = groups[groups.length - 1];
+    if (last !== undefined && CONTINUATION.test(sentence)) last.push(sentence);
+    else groups.push([sentence]);
+  }
+  return groups;
+}
+
+/**
+ * The text without what happens to others than the targets and, with `later`, without what happens
+ * after the cast: the damage a cast deals is read from the one, the conditions it brings from the
+ * other (a creature in the webs as they are cast is Restrained on a failed save, as one entering
+ * them later would be; the fire that burns them is the table's).
+ */
+function atCasting(text: string, later: boolean): string {
+  const elsewhere = (sentence: string): boolean =>
+    !AT_CASTING.test(sentence) && (ELSEWHERE.test(sentence) || (later && LATER.test(sentence)));
+  return sentenceGroups(text)
+    .filter(([head = '']) => !elsewhere(head))
+    .map((group) => group.filter((sentence) => !elsewhere(sentence)).join(' '))
+    .join(' ');
+}
+
+/**
+ * Whether the save decides the damage: the damage's sentence names the save ("taking 8d6 Fire damage
+ * on a failed save"), or goes on from it. Heat Metal's damage comes regardless, the save deciding only
+ * whether the object is dropped; Feeblemind's 4d6 comes before its save.
+ */
+function gatesDamage(casting: string): boolean {
+  const dealt = new RegExp(`\\d+d\\d+(?: \\+ \\d+)? (?:${DAMAGE_WORDS}) damage`, 'i');
+  const group = sentenceGroups(casting).find((sentences) => sentences.some((sentence) => dealt.test(sentence)));
+  if (group === undefined) return true;
+  if (group.some((sentence) => /\btakes? [^.]*damage and must (?:make|succeed)\b/i.test(sentence))) return false;
+  const [head = '', ...rest] = group;
+  return /saving throw|\bsave\b|\bor take\b/i.test(head) || rest.length > 0;
 }
 
 /** "8d6 Fire damage", "1d4 + 1 Force damage", "2d8 Radiant damage" — each distinct part once, in order. */
@@ -217,7 +328,8 @@ function conditionsOf(text: string, row: SpellFields): ConditionEffect[] {
   for (const match of text.matchAll(pattern)) {
     const condition = conditionOf(match[1] ?? match[3] ?? '');
     // "if it has the Invisible condition, it gains no benefit": a state the spell reads, not one it gives.
-    const asked = /\bif (?:it|the target|you|a creature|the creature) $/i.test(
+    // "can't become invisible", "nor cause the target to be paralyzed", "The condition can be blinded": not given either.
+    const asked = /\b(?:if (?:it|the target|you|a creature|the creature)|can|can't|cannot|to) $/i.test(
       text.slice(Math.max(0, (match.index ?? 0) - 20), match.index),
     );
     if (condition === null || found.has(condition) || asked) continue;
@@ -238,13 +350,31 @@ function conditionsOf(text: string, row: SpellFields): ConditionEffect[] {
   }
   const repeat =
     // The 2014 Hold Monster's data says "at the end of each round … a new saving throw of Wisdom".
-    /at the (end|start) of each (?:of its turns|round), the target (?:repeats the save|can make (?:another|a new) (?:\w+ )?saving throw)/i.exec(
+    /at the (end|start) of each (?:of its turns|round), the target (?:repeats the save|can make (?:another|a new|a) (?:\w+ )?saving throw)/i.exec(
       text,
     ) ??
     /can repeat the saving throw at the (end|start) of each of its turns/i.exec(text) ??
     /repeats the save at the (end|start) of each of its turns/i.exec(text);
   const at = repeat === null ? null : repeat[1]?.toLowerCase() === 'start' ? 'start' : 'end';
-  return [...found.values()].map((condition) => (at === null ? condition : { ...condition, repeatSave: at }));
+  const given = [...found.values(), ...chosenCondition(text, row)];
+  return given.map((condition) => (at === null ? condition : { ...condition, repeatSave: at }));
+}
+
+/**
+ * "the target is either blinded or deafened (your choice)", "it has the Blinded or Deafened condition
+ * (your choice)": the first, with the others the caster may give instead.
+ */
+function chosenCondition(text: string, row: SpellFields): ConditionEffect[] {
+  const choice = new RegExp(
+    `\\b(?:is either|has the) (${CONDITION_PATTERN}) or (${CONDITION_PATTERN})(?: condition)? \\(your choice\\)`,
+    'i',
+  ).exec(text);
+  const first = conditionOf(choice?.[1] ?? '');
+  const second = conditionOf(choice?.[2] ?? '');
+  if (first === null || second === null) return [];
+  return [
+    { condition: first, or: [second], ...(row.duration.toLowerCase() === 'instantaneous' ? {} : { duration: { kind: 'spell' as const } }) },
+  ];
 }
 
 /** What `higher_level` adds per slot level above the spell's (or, for a cantrip, per tier of character level). */
@@ -299,6 +429,12 @@ function uncaptured(text: string, spell: Spell): boolean {
   if (printed.some((dice) => dice !== null && !carried.has(dice))) return true;
   const named = [...text.matchAll(new RegExp(`the (${CONDITION_PATTERN}) condition`, 'gi'))].map((match) => conditionOf(match[1] ?? ''));
   return named.some((condition) => condition !== null && !(spell.conditions ?? []).some((effect) => effect.condition === condition));
+}
+
+/** A save whose failure brings nothing the data carries (Bane's penalty, Haste on an unwilling target): the table runs what it does. */
+function savesForNothing(spell: Spell): boolean {
+  const brings = ['damage', 'conditions', 'later', 'then', 'healing', 'tempHp', 'ends', 'killsAtOrBelow'].some((key) => key in spell);
+  return spell.save !== undefined && !brings;
 }
 
 /** open5e's per-slot and per-character-level rows beside the scaling read from the text. */

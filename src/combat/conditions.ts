@@ -35,6 +35,8 @@ export interface AddConditionInput {
   save?: Ability;
   dc?: number;
   source?: string;
+  /** The source's concentration does not hold it up: what a spell cast without concentration, or an attack, brings. */
+  withoutConcentration?: true;
   note?: string;
   /** What a named effect does, in the modifier syntax (`attack:+1d4 save:+1d4`). */
   modifiers?: string;
@@ -217,7 +219,7 @@ export function addCondition(encounter: Encounter, ctx: StepContext, input: AddC
         ? expiryAfterRounds(input.duration, turnOf.id, input.ends ?? 'end', now, order)
         : ctx.ruleSet.roundsExpiry(input.duration, who, input.ends, now, order);
   const anchor = expiry === null ? undefined : findById(next, expiry.combatantId);
-  const concentration = source === undefined ? undefined : concentrationOf(next, source.id);
+  const concentration = source === undefined || input.withoutConcentration === true ? undefined : concentrationOf(next, source.id);
   const [id, numbered] = takeId(next, 'e');
   const kind: EffectKind = subject.kind;
   const effect: EncounterEffect = {

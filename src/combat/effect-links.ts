@@ -31,6 +31,8 @@ export interface EffectSource {
   mode?: RollMode;
   secret?: boolean;
   anyoneMayHarm?: boolean;
+  /** A spell's own duration in rounds, which its conditions "for the duration" last when no concentration holds them up. */
+  spellRounds?: number;
 }
 
 /** A combatant still in the fight; a target removed by an earlier part of the effect is skipped. */
@@ -54,9 +56,10 @@ function amountText(amount: Amount, source: EffectSource): string {
 
 /**
  * A condition an effect brings, put on as any condition is: its duration in rounds or to a turn's
- * start or end, its repeat save; from the source, so a concentration of the source keeps it up. A
- * target immune to it by its block, or a condition the rule set does not have, is passed over: the
- * rest of the effect still lands.
+ * start or end, its repeat save; from the source. Only an effect that needs concentration is held up
+ * by the source's concentration: a Bite's Prone, or Blindness/Deafness cast while concentrating on
+ * Web, is not. A target immune to it by its block, or a condition the rule set does not have, is
+ * passed over: the rest of the effect still lands.
  */
 function conditionLinks(source: EffectSource, effect: Effect, target: Combatant, dc: number | null): Link[] {
   return (effect.conditions ?? []).map((condition): Link => (encounter, ctx) => {
@@ -67,7 +70,8 @@ function conditionLinks(source: EffectSource, effect: Effect, target: Combatant,
       condition: condition.condition,
       source: source.combatant.id,
       anyoneMayHarm: source.anyoneMayHarm ?? false,
-      ...timing(condition, effect, dc),
+      ...(effect.concentration === true ? {} : { withoutConcentration: true as const }),
+      ...timing(condition, effect, dc, source, target),
     };
     return addCondition(encounter, ctx, input);
   });
@@ -77,11 +81,23 @@ function timing(
   condition: ConditionEffect,
   effect: Effect,
   dc: number | null,
-): Pick<AddConditionInput, 'duration' | 'ends' | 'save' | 'dc'> {
+  source: EffectSource,
+  target: Combatant,
+): Pick<AddConditionInput, 'duration' | 'ends' | 'turnOf' | 'save' | 'dc'> {
   const save = condition.repeatSave !== undefined && effect.save !== undefined && dc !== null ? { save: effect.save.ability, dc } : {};
   const duration = condition.duration;
-  if (duration === undefined || duration.kind === 'spell') return save;
-  if (duration.kind === 'turn') return { ...save, duration: 1, ends: duration.boundary };
+  if (duration === undefined) return save;
+  if (duration.kind === 'spell') {
+    // Without concentration, "for the duration" is the spell's own: Blindness/Deafness's minute.
+    if (effect.concentration === true || source.spellRounds === undefined) return save;
+    return { ...save, duration: Math.min(MAX_DURATION_ROUNDS, source.spellRounds) };
+  }
+  // "Until the end of its next turn" counts the target's turns, "of your next turn" the source's,
+  // whatever the rule set counts a plain round from.
+  if (duration.kind === 'turn') {
+    const turnOf = duration.whose === 'target' ? target.id : source.combatant.id;
+    return { ...save, duration: 1, ends: duration.boundary, turnOf };
+  }
   const perUnit = { rounds: 1, minutes: 10, hours: 600 }[duration.kind];
   return { ...save, duration: Math.min(MAX_DURATION_ROUNDS, duration.count * perUnit) };
 }

@@ -13,6 +13,9 @@ import { MAX_COMBATANTS, type Combatant, type Encounter, type MonsterLink, type 
 
 export const MAX_SPELL_LEVEL = 9;
 
+/** Six-second rounds in each unit a spell's duration is given in. */
+const ROUNDS_PER = { round: 1, minute: 10, hour: 600, day: 14_400 } as const;
+
 /** What a cast spends: a spell slot of the caster's, a use of a stat block's spell, or nothing (a cantrip, an at-will spell). */
 export type CastCost = { kind: 'slot' } | { kind: 'uses'; key: string; max: number } | { kind: 'none' };
 
@@ -134,6 +137,8 @@ export function castSpell(encounter: Encounter, ctx: StepContext, input: CastInp
     throw new CombatRefusal({ kind: 'action-too-many-targets', action: spell.name, max: limit, given: targets.length });
   const payer = paid(caster, spell, input.cost, level);
 
+  // A condition the caster may choose (Blindness/Deafness) lands as the first the spell names; the reply says which others it offered.
+  const chosen = (effect.conditions ?? []).flatMap((given) => (given.or === undefined ? [] : [given.condition, ...given.or]));
   const announce: Link = (state) => {
     const after: Combatant = {
       ...(state.combatants.find((c) => c.id === caster.id) ?? caster),
@@ -152,6 +157,8 @@ export function castSpell(encounter: Encounter, ctx: StepContext, input: CastInp
           spellLevel: spell.level,
           slotsLeft: input.cost.kind === 'slot' && slot !== undefined && level > 0 ? { left: slot.left, total: slot.total } : null,
           automated,
+          ...(automated && spell.partial === true ? { partial: true as const } : {}),
+          ...(automated && chosen.length > 0 ? { conditionChoice: chosen } : {}),
           // As an attack's roll: the game master's secret cast is theirs alone; a player's goes to them and the game master.
           ...(input.secret === true && isGameMaster(ctx.actor, encounter) ? { private: true as const } : {}),
         },
@@ -170,6 +177,7 @@ export function castSpell(encounter: Encounter, ctx: StepContext, input: CastInp
     ...(input.mode === undefined ? {} : { mode: input.mode }),
     ...(input.secret === undefined ? {} : { secret: input.secret }),
     ...(input.anyoneMayHarm === undefined ? {} : { anyoneMayHarm: input.anyoneMayHarm }),
+    ...(typeof spell.duration === 'object' ? { spellRounds: spell.duration.count * ROUNDS_PER[spell.duration.unit] } : {}),
   };
   const concentrate: Link[] = spell.concentration === true ? [step(startConcentration, { target: caster.id, effect: spell.name })] : [];
   const unaffected = automated ? (effect.noEffectOn ?? []) : [];

@@ -6,6 +6,7 @@ import type {
   Ability,
   AttackOutcome,
   CombatantRulesState,
+  ConditionKey,
   CustomModifier,
   DamageType,
   DeathSaveOutcome,
@@ -396,6 +397,10 @@ export type EncounterEvent =
       spellLevel: number;
       slotsLeft: { left: number; total: number } | null;
       automated: boolean;
+      /** The spell's text says more than the bot runs: the rest is the table's. */
+      partial?: true;
+      /** Conditions the caster could choose among, the first given (Blindness/Deafness: blinded, deafened). */
+      conditionChoice?: readonly ConditionKey[];
       private?: true;
     }
   /**

@@ -67,6 +67,8 @@ export interface ConditionEffect {
   duration?: EffectDuration;
   /** The target repeats the save at the start or end of each of its turns, ending it on a success. */
   repeatSave?: 'start' | 'end';
+  /** The conditions the caster may give instead, as a spell offers (Blindness/Deafness: Deafened); absent a choice, `condition`. */
+  or?: readonly ConditionKey[];
   /** Grappled: the DC to escape. */
   escapeDc?: number;
   /** Only a target of this size or smaller gets it ("If the target is a Large or smaller creature"). */

@@ -3,6 +3,7 @@ import { currentPoint } from '../combat/lair';
 import type { Combatant, Encounter, EncounterEffect } from '../combat/types';
 import { getRuleSet } from '../rules';
 import type { ConditionKey, RuleSet } from '../rules/types';
+import { laterDamageWords } from './condition-text';
 import { shown } from './markdown';
 
 /** One thing on a combatant as players may read it, before it is put into a label. */
@@ -16,6 +17,10 @@ export interface ConditionState {
   concentration: boolean;
   /** A reached level of an exhaustion-type track (`Exhaustion 3`), counted rather than timed. */
   level: number | null;
+  /** What it deals as it runs out, when that is all it does: Acid Arrow's `2d4 acid`. */
+  laterDamage: string | null;
+  /** The turn it runs out at, when `laterDamage` is dealt then. */
+  at: 'start' | 'end' | null;
 }
 
 /** Rounds left as the rule set counts them: `duration:N` shows N right after it is put on. */
@@ -32,6 +37,8 @@ function effectState(effect: EncounterEffect, encounter: Encounter, seesHidden: 
     saveDc: seesHidden || !isDcPrivate(encounter, effect) ? (effect.save?.dc ?? null) : null,
     concentration: effect.concentrationId !== null,
     level: null,
+    laterDamage: effect.expiry === null ? null : laterDamageWords(effect.modifiers),
+    at: effect.expiry?.boundary ?? null,
   };
 }
 
@@ -41,6 +48,8 @@ const plain = (name: string, level: number | null = null): ConditionState => ({
   saveDc: null,
   concentration: false,
   level,
+  laterDamage: null,
+  at: null,
 });
 
 /**
@@ -97,6 +106,7 @@ export function conditionStates(combatant: Combatant, encounter: Encounter, show
 
 function label(state: ConditionState): string {
   if (state.level !== null) return `${state.name} ${state.level}`;
+  if (state.laterDamage !== null) return `${shown(state.name)} (${state.laterDamage} at the ${state.at ?? 'end'} of its turn)`;
   const marks = [
     state.roundsLeft === null ? '' : ` (${state.roundsLeft})`,
     state.saveDc === null ? '' : ` save DC ${state.saveDc}`,

@@ -1,5 +1,6 @@
 import type { EncounterEvent, RepeatSave } from '../combat/types';
-import type { Ability, RollPart } from '../rules/types';
+import { parseModifiers, termText } from '../rules/modifiers';
+import type { Ability, CustomModifier, RollPart } from '../rules/types';
 import { shown } from './markdown';
 import { it, its } from './pronouns';
 
@@ -22,11 +23,36 @@ function saveInWords(save: RepeatSave, showDc: boolean): string {
   return `${ABILITY_NAMES[save.ability]} save${showDc ? ` (DC ${save.dc})` : ''}`;
 }
 
+/**
+ * "2d4 acid": the damage an effect deals as it runs out (Acid Arrow's), when that is all it does;
+ * null for any other effect.
+ */
+export function laterDamageWords(modifiers: readonly CustomModifier[]): string | null {
+  const parts = modifiers.map((m) =>
+    m.kind === 'expiry-damage' ? `${termText(m.term).replace(/^\+/, '')}${m.damageType === null ? '' : ` ${m.damageType}`}` : null,
+  );
+  if (parts.length === 0 || parts.some((part) => part === null)) return null;
+  return parts.join(' and ');
+}
+
+/** The damage an effect that started deals as it runs out, when that is all it does. */
+function laterDamageOf(modifiers: string): string | null {
+  if (modifiers === '') return null;
+  const parsed = parseModifiers(modifiers);
+  return parsed.ok ? laterDamageWords(parsed.value) : null;
+}
+
 /** "Poisoned on Goblin for 1 round, until the end of Goblin's turn; save ends: Wisdom (DC 15)." */
 export function effectStartedSentence(event: Extract<EncounterEvent, { kind: 'effect-started' }>, forGameMaster = false): string {
   // A hidden source's DC is the game master's (isDcPrivate in the core).
   const showDc = forGameMaster || event.source === null || !event.source.hidden || event.source.id === event.combatant.id;
   const name = shown(event.effect.name);
+  const later = laterDamageOf(event.modifiers);
+  if (later !== null && event.anchor !== null && event.rounds === 1 && event.save === null && event.concentration === null) {
+    const whose = event.anchor.id === event.combatant.id ? its(event.combatant) : `${shown(event.anchor.name)}'s`;
+    const onlyYou = event.private ? '. Only you see this: add it with `public:true` to show it to the players' : '';
+    return `${shown(event.combatant.name)} takes ${later} more at the ${event.ends ?? 'end'} of ${whose} next turn (${name})${onlyYou}.`;
+  }
   const parts = [`${shown(event.combatant.name)} is now **${name}**`];
   if (event.modifiers !== '') parts.push(` [${shown(event.modifiers)}]`);
   if (event.source !== null && event.source.id !== event.combatant.id) parts.push(` (from ${shown(event.source.name)})`);

@@ -136,7 +136,7 @@ describe('the SRD spells, as the issue spot-checks them', () => {
     ['srd-5.2', 'Harm'],
     ['srd-5.2', 'Moonbeam'],
     ['srd-5.1', 'Earthquake'],
-    ['srd-5.1', 'Blade Barrier'],
+    ['srd-5.2', 'Blade Barrier'],
   ] as const)('%s %s: half damage on a successful save', async (book, name) => {
     expect((await spell(book, name)).save).toMatchObject({ onSuccess: 'half' });
   });
@@ -146,8 +146,94 @@ describe('the SRD spells, as the issue spot-checks them', () => {
     expect([1, 5, 11, 17].map((characterLevel) => effectAtLevel(blast, { characterLevel }).instances)).toEqual([1, 2, 3, 4]);
   });
 
-  it.each(['srd-5.2', 'srd-5.1'] as const)('Spirit Guardians (%s): 3d8 radiant or necrotic, not both', async (book) => {
-    expect((await spell(book, 'Spirit Guardians')).damage).toEqual([{ dice: '3d8', type: 'radiant', or: ['necrotic'] }]);
+  // Damage on entering the area or starting or ending a turn there, on moving through it, to the
+  // caster, on a later hit, on a mishap: none of it comes as the spell is cast.
+  it.each([
+    ['srd-5.1', 'Moonbeam'],
+    ['srd-5.1', 'Cloudkill'],
+    ['srd-5.1', 'Blade Barrier'],
+    ['srd-5.1', 'Flaming Sphere'],
+    ['srd-5.2', 'Flaming Sphere'],
+    ['srd-5.1', 'Spirit Guardians'],
+    ['srd-5.2', 'Spirit Guardians'],
+    ['srd-5.1', 'Spike Growth'],
+    ['srd-5.2', 'Spike Growth'],
+    ['srd-5.1', 'Dimension Door'],
+    ['srd-5.2', 'Dimension Door'],
+    ['srd-5.1', 'Meld into Stone'],
+    ['srd-5.2', 'Meld into Stone'],
+    ['srd-5.1', 'Divine Favor'],
+    ['srd-5.2', 'Divine Favor'],
+    ['srd-5.1', 'Branding Smite'],
+    ['srd-5.2', 'Faithful Hound'],
+    ['srd-5.2', 'Fire Shield'],
+    ['srd-5.1', 'Control Water'],
+    ['srd-5.2', 'Control Water'],
+    ['srd-5.1', 'Teleport'],
+    ['srd-5.2', 'Teleport'],
+    ['srd-5.1', 'Wish'],
+    ['srd-5.2', 'Wish'],
+  ] as const)('%s %s deals no damage as it is cast: only announced', async (book, name) => {
+    const found = await spell(book, name);
+    expect({ manual: found.manual, damage: found.damage, save: found.save, conditions: found.conditions }).toEqual({
+      manual: true,
+      damage: undefined,
+      save: undefined,
+      conditions: undefined,
+    });
+  });
+
+  it.each([
+    ['srd-5.1', 'Web', { ability: 'dex' }, 'restrained'],
+    ['srd-5.2', 'Web', { ability: 'dex' }, 'restrained'],
+    ['srd-5.1', 'Black Tentacles', { ability: 'dex' }, 'restrained'],
+    ['srd-5.1', 'Geas', { ability: 'wis' }, 'charmed'],
+    ['srd-5.2', 'Geas', { ability: 'wis' }, 'charmed'],
+  ] as const)('%s %s: the save and its %j condition at casting, its later damage the table’s', async (book, name, save, condition) => {
+    const found = await spell(book, name);
+    expect(found.damage).toBeUndefined();
+    expect(found.save).toEqual(save);
+    expect(found.conditions?.map((given) => given.condition)).toEqual([condition]);
+    expect(found.partial).toBe(true);
+  });
+
+  it.each([
+    ['srd-5.1', 'Heat Metal', '2d8'],
+    ['srd-5.2', 'Heat Metal', '2d8'],
+    ['srd-5.1', 'Feeblemind', '4d6'],
+  ] as const)('%s %s: %s whatever the save, which decides only what the table runs', async (book, name, dice) => {
+    const found = await spell(book, name);
+    expect(found.damage?.map((part) => part.dice)).toEqual([dice]);
+    expect(found.save).toBeUndefined();
+    expect(found.partial).toBe(true);
+  });
+
+  it.each(['srd-5.1', 'srd-5.2'] as const)(
+    '%s Blindness/Deafness: Blinded or Deafened, the caster’s choice, with its repeat save',
+    async (book) => {
+      expect((await spell(book, 'Blindness/Deafness')).conditions).toEqual([
+        { condition: 'blinded', or: ['deafened'], duration: { kind: 'spell' }, repeatSave: 'end' },
+      ]);
+    },
+  );
+
+  it.each([
+    ['srd-5.1', 'Freedom of Movement'],
+    ['srd-5.1', 'Lesser Restoration'],
+    ['srd-5.1', 'Protection from Evil and Good'],
+    ['srd-5.1', 'Astral Projection'],
+    ['srd-5.2', 'Astral Projection'],
+    ['srd-5.1', 'Magnificent Mansion'],
+  ] as const)('%s %s puts no condition on its target', async (book, name) => {
+    expect((await spell(book, name)).conditions).toBeUndefined();
+  });
+
+  it.each([
+    ['srd-5.1', 'Bane'],
+    ['srd-5.1', 'Haste'],
+    ['srd-5.1', 'Light'],
+  ] as const)('%s %s: a save that brings nothing the bot applies is partly automated', async (book, name) => {
+    expect((await spell(book, name)).partial).toBe(true);
   });
 
   it.each([
