@@ -155,6 +155,17 @@ function hpRolledLines(rolled: readonly Extract<EncounterEvent, { kind: 'hp-roll
   return [`🎲 HP rolled as ${shown(first.roll.expression)} for each: ${totals}.`];
 }
 
+/** A creature type as one creature is of it: "undead", "a construct", "an elemental". */
+function aCreatureOf(type: string): string {
+  if (type === 'undead') return type;
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+/** A creature type as all of its creatures: "undead", "constructs". */
+function creaturesOf(type: string): string {
+  return type === 'undead' ? type : `${type}s`;
+}
+
 /**
  * Each event of a command in words, in order; rules events are folded into the sentence they explain.
  * Effects the game master keeps to themselves on hidden monsters are left out unless `forGameMaster`.
@@ -355,15 +366,17 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
         if (event.private !== true || forGameMaster) lines.push(concentrationSaveSentence(event, forGameMaster));
         break;
       case 'spell-no-effect': {
-        const plural = event.types.map((type) => (type === 'undead' ? type : `${type}s`));
         const target = shown(event.combatant.name);
-        // A hidden monster's creature type is its block's, and the game master's to tell.
-        const what = forGameMaster || !event.combatant.hidden ? `: it is ${listInWords(event.types, 'or')}` : '';
-        lines.push(
-          event.known
-            ? `${shown(event.spell)} has no effect on ${target}${what}.`
-            : `${shown(event.spell)} has no effect on ${listInWords(plural, 'or')}, and the bot does not know what kind of creature ${target} is: the game master judges whether it took effect.`,
-        );
+        if (event.known) {
+          // A hidden monster's creature type is its block's, and the game master's to tell.
+          const what = forGameMaster || !event.combatant.hidden ? `: it is ${listInWords(event.types.map(aCreatureOf), 'or')}` : '';
+          lines.push(`${shown(event.spell)} has no effect on ${target}${what}.`);
+        } else {
+          const kinds = listInWords(event.types.map(creaturesOf), 'or');
+          lines.push(
+            `${shown(event.spell)} has no effect on ${kinds}, and the bot does not know what kind of creature ${target} is: the game master judges whether it took effect.`,
+          );
+        }
         break;
       }
       case 'effect-ended': {

@@ -177,6 +177,9 @@ describe('/cast: what a spell does besides its first roll', () => {
       'Heal has no effect on constructs or undead, and the bot does not know what kind of creature Thing is: the game master judges whether it took effect.',
     );
     expect(await hpOf('Thing')).toBe(30);
+    await table.run(GM, 'init', 'add', { monster: 'Animated Armor', initiative: 3 });
+    const armour = text(await table.run(ALICE, 'cast', null, { spell: 'Cure Wounds', target: 'Animated Armor' }));
+    expect(armour).toContain('Cure Wounds has no effect on Animated Armor: it is a construct.');
   });
 
   test("2024's Heal restores a Zombie's hit points", async () => {
