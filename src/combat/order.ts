@@ -63,15 +63,16 @@ export function placeInOrder(order: readonly Combatant[], newcomer: Unit, ruleSe
 }
 
 /**
- * As a round ends, combatants that held their place through it (their initiative set during their
- * own turn) move to the place their initiative gives. The same order when none held one.
+ * As a round ends, combatants that held their place through it (their initiative set where moving
+ * at once would have carried them across the turn being taken) move to the place their initiative
+ * gives, out of the group whose place they kept. The same order when none held one.
  */
 export function settleHeldPlaces(order: readonly Combatant[], ruleSet: RuleSet, random: RandomSource): readonly Combatant[] {
   const held = order.filter((c) => c.actions.heldPlace !== null);
   if (held.length === 0) return order;
   let settled = order.filter((c) => c.actions.heldPlace === null);
   for (const combatant of held) {
-    settled = placeInOrder(settled, [{ ...combatant, actions: { ...combatant.actions, heldPlace: null } }], ruleSet, random);
+    settled = placeInOrder(settled, [{ ...combatant, groupId: null, actions: { ...combatant.actions, heldPlace: null } }], ruleSet, random);
   }
   return settled;
 }

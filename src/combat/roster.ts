@@ -3,7 +3,8 @@ import type { RuleSetId } from '../rules/ids';
 import { createRulesState } from '../rules/state';
 import type { CombatantRulesState, DamageType, InitiativeRoll, RollMode } from '../rules/types';
 import type { AddInput, CharacterEntry, JoinInput } from './inputs';
-import { carryPassedExpiries, endEffects } from './effects';
+import type { ChangeNote } from './notes';
+import { endEffects } from './effects';
 import { countOf, placeInOrder } from './order';
 import { requireOptionsApply } from './rules-of';
 import { requireGameMaster } from './permissions';
@@ -386,30 +387,38 @@ export function setInitiative(encounter: Encounter, ctx: StepContext, input: { t
   requireGameMaster(ctx.actor, encounter, 'set initiative');
   const combatant = findTarget(encounter, input.target);
   const total = requireWhole(input.value, 'initiative', -20, 100);
-  // Leaving its place breaks it out of a shared roll: it no longer acts with its group.
-  const moved: Combatant = {
-    ...combatant,
-    groupId: null,
-    initiative: { ...combatant.initiative, total, rolls: [], given: true, tiebreak: [] },
-  };
-  const event: EncounterEvent = { kind: 'initiative-set', combatant: refOf(moved), total, previous: combatant.initiative.total };
-  // Its turn of this round, taken or under way, stays where it was: moved now, the turns between its
-  // old and new places would be lost or taken twice. The order takes its new place as the round ends.
+  const initiative = { ...combatant.initiative, total, rolls: [], given: true, tiebreak: [] };
+  const event: EncounterEvent = { kind: 'initiative-set', combatant: refOf(combatant), total, previous: combatant.initiative.total };
+  const note: ChangeNote = { kind: 'initiative-set', combatant: combatant.name, previous: combatant.initiative.total, total };
   const ownTurn = encounter.round > 0 && encounter.currentId === combatant.id;
-  if (ownTurn || combatant.actions.heldPlace !== null) {
-    const held: Combatant = { ...moved, actions: { ...moved.actions, heldPlace: countOf(combatant) } };
-    return {
-      encounter: { ...encounter, combatants: encounter.combatants.map((c) => (c.id === held.id ? held : c)) },
-      events: [{ ...event, newPlaceFrom: roundOfCurrent(encounter) + 1 }],
-      note: { kind: 'initiative-set', combatant: combatant.name, previous: combatant.initiative.total, total },
-    };
+  if (!ownTurn) {
+    // Leaving its place breaks it out of a shared roll: it no longer acts with its group.
+    const moved: Combatant = { ...combatant, groupId: null, initiative, actions: { ...combatant.actions, heldPlace: null } };
+    const others = encounter.combatants.filter((c) => c.id !== combatant.id);
+    const combatants = placeInOrder(others, [moved], ctx.ruleSet, ctx.random);
+    if (!crossesTurn(encounter, combatants, combatant.id)) return { encounter: { ...encounter, combatants }, events: [event], note };
   }
-  const others = encounter.combatants.filter((c) => c.id !== combatant.id);
-  const combatants = placeInOrder(others, [moved], ctx.ruleSet, ctx.random);
-  const events: EncounterEvent[] = [event];
+  // Its turn of this round, under way, taken or still to come, stays where it was: moved at once
+  // across the turn being taken, it would lose that turn or take it twice (the current one: the
+  // turns between its places would). It moves to its new place as the round ends, and keeps its
+  // group until then, since it keeps the group's place.
+  const held: Combatant = { ...combatant, initiative, actions: { ...combatant.actions, heldPlace: countOf(combatant) } };
   return {
-    encounter: carryPassedExpiries({ ...encounter, combatants }),
-    events,
-    note: { kind: 'initiative-set', combatant: combatant.name, previous: combatant.initiative.total, total },
+    encounter: { ...encounter, combatants: encounter.combatants.map((c) => (c.id === held.id ? held : c)) },
+    events: [{ ...event, newPlaceFrom: roundOfCurrent(encounter) + 1 }],
+    note,
   };
+}
+
+/**
+ * Whether another combatant's place in `order` is on the other side of the current one from its
+ * place now (still to act this round, or acted): the walk would then give it no turn this round,
+ * or a second one. Before round 1 no turn is being taken.
+ */
+function crossesTurn(encounter: Encounter, order: readonly Combatant[], id: string): boolean {
+  const { currentId } = encounter;
+  if (encounter.round === 0 || currentId === null) return false;
+  const actedIn = (places: readonly Combatant[]): boolean =>
+    places.findIndex((c) => c.id === id) < places.findIndex((c) => c.id === currentId);
+  return actedIn(encounter.combatants) !== actedIn(order);
 }

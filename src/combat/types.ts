@@ -180,9 +180,10 @@ export interface TurnActions {
    */
   startedRound: number;
   /**
-   * Its initiative was set during its own turn: the count that turn was taken at. It keeps that
-   * place until the round ends, so the rest of the round goes as it would have, and then moves to
-   * the place its initiative gives (null: none).
+   * Its initiative was set during its own turn, or set where moving at once would have carried it
+   * across the turn being taken: the count its place stands for this round. It keeps that place
+   * until the round ends, so the rest of the round goes as it would have, and then moves to the
+   * place its initiative gives (null: none).
    */
   heldPlace: number | null;
 }
@@ -359,7 +360,7 @@ export type EncounterEvent =
   | { kind: 'combatant-removed'; combatant: CombatantRef }
   /** A group's condition passed over a member its stat block makes immune to it (the catalogue's name). */
   | { kind: 'condition-immunity'; combatant: CombatantRef; condition: string }
-  /** `newPlaceFrom`: set during its own turn, it keeps its place until that round. */
+  /** `newPlaceFrom`: set during its own turn, or across the turn being taken, it keeps its place until that round. */
   | { kind: 'initiative-set'; combatant: CombatantRef; total: number; previous: number; newPlaceFrom?: number }
   | { kind: 'round-started'; round: number }
   /** A round reached before and gone back from: reached again, it does not begin anew. */

@@ -105,4 +105,102 @@ describe('/init set-initiative during the turn it changes', () => {
     expect(trackerOrder()).toEqual(['18 Alpha', '12 Bravo', '8 Charlie']);
     expect(await next(3)).toEqual(["It's **Bravo**'s turn.", "It's **Charlie**'s turn.", "**Round 2** begins.\nIt's **Alpha**'s turn."]);
   });
+
+  /**
+   * On another combatant: moved from still to act to having acted, or the reverse, it too keeps its
+   * place until the round ends; a change that leaves it on its side of the turn re-sorts it at once.
+   */
+  describe('on a combatant other than the one whose turn it is', () => {
+    test('moved above the turn being taken, the Dragon still has its turn of round 1, and round 2 takes the new order', async () => {
+      await fight(['Alpha', 18], ['Bravo', 12], ['Dragon', 8]);
+      await next(2);
+      expect(text(await table.run(GM, 'init', 'set-initiative', { target: 'Dragon', value: 15 }))).toBe(
+        "Dragon's initiative is now 15 (was 8); it takes its new place as **Round 2** begins.",
+      );
+      expect(trackerOrder()).toEqual(['18 Alpha', '12 Bravo', '15 Dragon']);
+      expect(await next(4)).toEqual([
+        "It's **Dragon**'s turn.",
+        "**Round 2** begins.\nIt's **Alpha**'s turn.",
+        "It's **Dragon**'s turn.",
+        "It's **Bravo**'s turn.",
+      ]);
+      expect(trackerOrder()).toEqual(['18 Alpha', '15 Dragon', '12 Bravo']);
+    });
+
+    test('moved below the turn being taken after it acted, Alpha has no second turn in round 1', async () => {
+      await fight(['Alpha', 18], ['Bravo', 12], ['Dragon', 8]);
+      await next(2);
+      expect(text(await table.run(GM, 'init', 'set-initiative', { target: 'Alpha', value: 5 }))).toBe(
+        "Alpha's initiative is now 5 (was 18); it takes its new place as **Round 2** begins.",
+      );
+      expect(await next(4)).toEqual([
+        "It's **Dragon**'s turn.",
+        "**Round 2** begins.\nIt's **Bravo**'s turn.",
+        "It's **Dragon**'s turn.",
+        "It's **Alpha**'s turn.",
+      ]);
+    });
+
+    test('moved below the lair turn under way after it acted: round 1 goes on to the Dragon, and round 2 has its lair turn once', async () => {
+      await fight(['Alpha', 22], ['Bravo', 21], ['Dragon*', 8]);
+      await next(3);
+      expect(trackerHead()).toBe("Round **1** · **Dragon**'s lair turn (initiative 20)");
+      expect(text(await table.run(GM, 'init', 'set-initiative', { target: 'Alpha', value: 10 }))).toBe(
+        "Alpha's initiative is now 10 (was 22); it takes its new place as **Round 2** begins.",
+      );
+      expect(await next(5)).toEqual([
+        "It's **Dragon**'s turn.",
+        "**Round 2** begins.\nIt's **Bravo**'s turn.",
+        "Initiative count 20: it's **Dragon**'s lair turn.",
+        "It's **Alpha**'s turn.",
+        "It's **Dragon**'s turn.",
+      ]);
+    });
+
+    test('the lair creature moved above the turn being taken keeps its turn of round 1, after the lair turn', async () => {
+      await fight(['Alpha', 22], ['Bravo', 12], ['Dragon*', 8]);
+      await next(1);
+      await table.run(GM, 'init', 'set-initiative', { target: 'Dragon', value: 25 });
+      expect(await next(6)).toEqual([
+        "Initiative count 20: it's **Dragon**'s lair turn.",
+        "It's **Bravo**'s turn.",
+        "It's **Dragon**'s turn.",
+        "**Round 2** begins.\nIt's **Dragon**'s turn.",
+        "It's **Alpha**'s turn.",
+        "Initiative count 20: it's **Dragon**'s lair turn.",
+      ]);
+    });
+
+    test('moved but left on its side of the turn being taken, it takes its new place at once', async () => {
+      await fight(['Alpha', 18], ['Bravo', 12], ['Dragon', 8]);
+      await next(1);
+      expect(text(await table.run(GM, 'init', 'set-initiative', { target: 'Dragon', value: 15 }))).toBe(
+        "Dragon's initiative is now 15 (was 8).",
+      );
+      expect(trackerOrder()).toEqual(['18 Alpha', '15 Dragon', '12 Bravo']);
+      expect(await next(2)).toEqual(["It's **Dragon**'s turn.", "It's **Bravo**'s turn."]);
+    });
+
+    test('/init prev straight after it goes back to the turn before, and on again no turn is lost', async () => {
+      await fight(['Alpha', 18], ['Bravo', 12], ['Dragon', 8]);
+      await next(2);
+      await table.run(GM, 'init', 'set-initiative', { target: 'Dragon', value: 15 });
+      expect(text(await table.run(GM, 'init', 'prev'))).toBe("Back to **Alpha**'s turn (round 1).");
+      expect(await next(4)).toEqual([
+        "It's **Bravo**'s turn.",
+        "It's **Dragon**'s turn.",
+        "**Round 2** begins.\nIt's **Alpha**'s turn.",
+        "It's **Dragon**'s turn.",
+      ]);
+    });
+
+    test('/init undo of it puts the initiative and the order back as they were', async () => {
+      await fight(['Alpha', 18], ['Bravo', 12], ['Dragon', 8]);
+      await next(2);
+      await table.run(GM, 'init', 'set-initiative', { target: 'Dragon', value: 15 });
+      await table.run(GM, 'init', 'undo');
+      expect(trackerOrder()).toEqual(['18 Alpha', '12 Bravo', '8 Dragon']);
+      expect(await next(2)).toEqual(["It's **Dragon**'s turn.", "**Round 2** begins.\nIt's **Alpha**'s turn."]);
+    });
+  });
 });

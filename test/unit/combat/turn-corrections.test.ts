@@ -188,21 +188,6 @@ describe('an effect whose end point a correction moved the turn past ends when t
       expect(named(encounter, 'Alice').rules.conditions).not.toContain('frightened');
     },
   );
-
-  it("/init set-initiative: the Orc's Frightened, to end with its turn, ends with its next one when it moves up to 20", () => {
-    const goblinTurn = pass(party(), 2).encounter;
-    const frightened = addCondition(goblinTurn, ctx(gm), { target: 'Alice', condition: 'Frightened', source: 'Orc', duration: 1 });
-    const sorted = setInitiative(frightened.encounter, ctx(gm), { target: 'Orc', value: 20 }).encounter;
-    expect(sorted.combatants.map((c) => c.name)).toEqual(['Orc', 'Alice', 'Goblin 1', 'Goblin 2']);
-    // Goblin 2, then round 2: the Orc first, then Alice.
-    const { encounter, turns } = pass(sorted, 3);
-    expect(turns.map(([r, name, said]) => [r, name, said.includes('Frightened on Alice ends.')])).toEqual([
-      [1, 'Goblin 2', false],
-      [2, 'Orc', false],
-      [2, 'Alice', true],
-    ]);
-    expect(encounter.effects).toEqual([]);
-  });
 });
 
 describe('the lair turn at initiative count 20 after a correction', () => {
@@ -310,6 +295,62 @@ describe('/init set-initiative during the turn it changes', () => {
       [2, 'Alice', ["It's **Alice**'s turn."]],
       [2, 'Dragon', ["It's **Dragon**'s turn."]],
       [2, 'Goblin', ["It's **Goblin**'s turn."]],
+    ]);
+  });
+});
+
+describe('/init set-initiative on another combatant, across the turn being taken', () => {
+  it('the Orc moved up to 20 before its turn keeps that turn, and its Frightened, to end with it, ends there', () => {
+    const goblinTurn = pass(party(), 2).encounter;
+    const frightened = addCondition(goblinTurn, ctx(gm), { target: 'Alice', condition: 'Frightened', source: 'Orc', duration: 1 });
+    const set = setInitiative(frightened.encounter, ctx(gm), { target: 'Orc', value: 20 });
+    expect(describeEvents(set)).toEqual(["Orc's initiative is now 20 (was 8); it takes its new place as **Round 2** begins."]);
+    expect(set.encounter.combatants.map((c) => c.name)).toEqual(['Alice', 'Goblin 1', 'Goblin 2', 'Orc']);
+    // Goblin 2 and the Orc in round 1, then round 2: the Orc first, then Alice.
+    const { encounter, turns } = pass(set.encounter, 4);
+    expect(turns.map(([r, name, said]) => [r, name, said.includes('Frightened on Alice ends.')])).toEqual([
+      [1, 'Goblin 2', false],
+      [1, 'Orc', false],
+      [2, 'Orc', true],
+      [2, 'Alice', false],
+    ]);
+    expect(encounter.effects).toEqual([]);
+  });
+
+  it("Goblin 2 moved up to 20 on Goblin 1's turn keeps its place in its group until round 2, then leaves it", () => {
+    const goblinTurn = pass(party(), 2).encounter;
+    const set = setInitiative(goblinTurn, ctx(gm), { target: 'Goblin 2', value: 20 }).encounter;
+    const group = named(set, 'Goblin 1').groupId;
+    expect(set.combatants.map((c) => [c.name, c.groupId === group])).toEqual([
+      ['Alice', false],
+      ['Goblin 1', true],
+      ['Goblin 2', true],
+      ['Orc', false],
+    ]);
+    const { encounter, turns } = pass(set, 3);
+    expect(turns.map(([r, name]) => [r, name])).toEqual([
+      [1, 'Goblin 2'],
+      [1, 'Orc'],
+      [2, 'Goblin 2'],
+    ]);
+    expect(encounter.combatants.map((c) => [c.name, c.groupId, c.actions.heldPlace])).toEqual([
+      ['Goblin 2', null, null],
+      ['Alice', null, null],
+      ['Goblin 1', group, null],
+      ['Orc', null, null],
+    ]);
+  });
+
+  it('set again to a count on the side of the turn it holds its place on, it takes that place at once', () => {
+    const goblinTurn = pass(party(), 2).encounter;
+    const held = setInitiative(goblinTurn, ctx(gm), { target: 'Orc', value: 20 }).encounter;
+    const set = setInitiative(held, ctx(gm), { target: 'Orc', value: 3 });
+    expect(describeEvents(set)).toEqual(["Orc's initiative is now 3 (was 20)."]);
+    expect(set.encounter.combatants.map((c) => [c.name, c.initiative.total, c.actions.heldPlace])).toEqual([
+      ['Alice', 18, null],
+      ['Goblin 1', 12, null],
+      ['Goblin 2', 12, null],
+      ['Orc', 3, null],
     ]);
   });
 });

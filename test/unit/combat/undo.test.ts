@@ -92,9 +92,9 @@ describe('a change as the log keeps it', () => {
 
   it('a moved combatant is recorded at both places; one rebuilt unchanged is not recorded', () => {
     const before = fight();
-    const moved = setInitiative(before, ctx(gm), { target: 'Orc', value: 25 }).encounter;
+    // Still after Alice, whose turn it is, the Orc takes its new place at once.
+    const moved = setInitiative(before, ctx(gm), { target: 'Orc', value: 13 }).encounter;
     expect(deltaOf(before, moved).before.combatants.map((p) => [p.sortOrder, p.combatant.name])).toEqual([
-      [0, 'Alice'],
       [1, 'Goblin 1'],
       [2, 'Goblin 2'],
       [3, 'Orc'],
