@@ -3,6 +3,8 @@ import type {
   Amount,
   ConditionEffect,
   DamagePart,
+  Effect,
+  EffectDuration,
   Scaling,
   Spell,
   SpellDuration,
@@ -161,13 +163,25 @@ function readPart(row: SpellFields, text: string, report: SpellReport): Partial<
   if (tempHp !== null) effect.tempHp = { dice: compactDice(tempHp[1] ?? '') ?? '' };
   const conditions = conditionsOf(atCasting(text, false), row);
   if (conditions.length > 0) effect.conditions = conditions;
+  const bands = hitPointBands(text);
+  if (bands !== null) {
+    // The conditions by hit points are all the spell gives; a save asked only at the end of each turn is their repeat save.
+    if (bands.conditions.length > 0) effect.conditions = bands.conditions;
+    else delete effect.conditions;
+    if (bands.killsAtOrBelow !== undefined) effect.killsAtOrBelow = bands.killsAtOrBelow;
+    if (bands.otherwise !== undefined) effect.otherwise = bands.otherwise;
+    if (bands.repeats) delete effect.save;
+    if (bands.unread) effect.partial = true;
+  }
   if (effect.save !== undefined && effect.attack === undefined) {
     // Damage that comes whatever the save (Heat Metal, Feeblemind) is dealt without one; a save the
     // cast itself never asks for, or one for damage that comes later (the 2014 Moonbeam's, on entering
     // the area), is not rolled.
     const regardless = effect.damage !== undefined && !gatesDamage(casting);
     const later = effect.damage === undefined && damageParts(atCasting(text, false)).length > 0;
-    const unasked = effect.conditions === undefined && (later || !/saving throw|\bsave\b/i.test(casting));
+    // "Advantage on all saving throws" (Holy Aura) is a benefit, not a save the targets make.
+    const asked = casting.replace(/\b(?:dis)?advantage on (?:all )?(?:\w+ )?saving throws\b/gi, '');
+    const unasked = effect.conditions === undefined && (later || !/saving throw|\bsave\b/i.test(asked));
     if (regardless && effect.conditions === undefined) effect.partial = true;
     if ((regardless && effect.conditions === undefined) || unasked) delete effect.save;
   }
@@ -215,6 +229,7 @@ const ELSEWHERE = new RegExp(
   [
     String.raw`\bhits you\b`,
     String.raw`\bthe (?:attacker|object) takes\b`,
+    String.raw`\bthe attacker must\b`,
     String.raw`\byour attacks and spells deal\b`,
     String.raw`\bIf you deal damage to the target\b`,
     String.raw`\bIf expelled\b`,
@@ -318,46 +333,81 @@ function endedConditions(text: string): ConditionKey[] {
   return keys.filter((key): key is ConditionKey => key !== null);
 }
 
-/** "or have the Paralyzed condition for the duration", "or be paralyzed for the duration", and a repeat save. */
+/**
+ * What brings a condition only after the cast, on a later trigger: a second failed save (the 2024
+ * Sleep's Unconscious), damage taken while diseased (the 2014 Contagion's Slimy Doom).
+ */
+const CONDITION_LATER = /\bfails the second save\b|\bwhenever the creature takes damage\b/i;
+/**
+ * Where the text lists options the caster picks one of ("one of the following effects of your
+ * choice", the commands of Command, Contagion's diseases): the conditions after it are alternatives.
+ */
+const OPTIONS =
+  /\bone of the following effects of your choice\b|\byour choice of \w+ or \w+ determines\b|\bchoose \w+ or \w+ as\b|\btypical commands\b|\bchoose the command from\b|\bof your choice from any of the ones described below\b/i;
+const UNTIL = '(for the duration|until the spell ends|until the (?:start|end) of (?:its|your) next turn|for 1 minute|for 1 round)';
+
+/**
+ * "or have the Paralyzed condition for the duration", "or be paralyzed for the duration", "has the
+ * Prone and Incapacitated conditions", "fall prone, becoming incapacitated", and a repeat save. What
+ * the caster itself becomes ("You become invisible") is not cast on the targets.
+ */
 function conditionsOf(text: string, row: SpellFields): ConditionEffect[] {
-  const found = new Map<ConditionKey, ConditionEffect>();
-  const pattern = new RegExp(
-    `(?:has|have|gains?) the (${CONDITION_PATTERN}) condition(?: (for the duration|until the spell ends|until the (?:start|end) of (?:its|your) next turn|for 1 minute|for 1 round))?|\\b(?:be|is|becomes?|falls?) (?:knocked )?(${CONDITION_PATTERN})(?: (for the duration|until the spell ends|until the (?:start|end) of (?:its|your) next turn|for 1 minute))?`,
-    'gi',
-  );
-  for (const match of text.matchAll(pattern)) {
-    const condition = conditionOf(match[1] ?? match[3] ?? '');
-    // "if it has the Invisible condition, it gains no benefit": a state the spell reads, not one it gives.
-    // "can't become invisible", "nor cause the target to be paralyzed", "The condition can be blinded": not given either.
-    const asked = /\b(?:if (?:it|the target|you|a creature|the creature)|can|can't|cannot|to) $/i.test(
-      text.slice(Math.max(0, (match.index ?? 0) - 20), match.index),
-    );
-    if (condition === null || found.has(condition) || asked) continue;
-    const until = (match[2] ?? match[4] ?? '').toLowerCase();
-    const duration: ConditionEffect['duration'] =
-      until === 'for the duration' || until === 'until the spell ends'
-        ? { kind: 'spell' }
-        : until === 'for 1 minute'
-          ? { kind: 'minutes', count: 1 }
-          : until === 'for 1 round'
-            ? { kind: 'rounds', count: 1 }
-            : until.startsWith('until the')
-              ? { kind: 'turn', whose: until.includes('your') ? 'source' : 'target', boundary: until.includes('start') ? 'start' : 'end' }
-              : row.duration !== 'instantaneous'
-                ? { kind: 'spell' }
-                : undefined;
-    found.set(condition, { condition, ...(duration === undefined ? {} : { duration }) });
-  }
+  const now = sentenceGroups(text)
+    .flat()
+    .filter((sentence) => !CONDITION_LATER.test(sentence))
+    .join(' ');
+  const optionsAt = OPTIONS.exec(now)?.index ?? now.length;
+  const found = conditionsIn(now.slice(0, optionsAt), row);
+  const options = conditionsIn(now.slice(optionsAt), row);
+  const [first, ...others] = options;
+  // One option of several gives a condition (Command's Grovel): whether the caster picks it is the table's.
+  if (first !== undefined && others.length > 0) found.push({ ...first, or: others.map((option) => option.condition) });
   const repeat =
     // The 2014 Hold Monster's data says "at the end of each round … a new saving throw of Wisdom".
     /at the (end|start) of each (?:of its turns|round), the target (?:repeats the save|can make (?:another|a new|a) (?:\w+ )?saving throw)/i.exec(
-      text,
+      now,
     ) ??
-    /can repeat the saving throw at the (end|start) of each of its turns/i.exec(text) ??
-    /repeats the save at the (end|start) of each of its turns/i.exec(text);
+    /can repeat the saving throw at the (end|start) of each of its turns/i.exec(now) ??
+    /repeats the save at the (end|start) of each of its turns/i.exec(now);
   const at = repeat === null ? null : repeat[1]?.toLowerCase() === 'start' ? 'start' : 'end';
-  const given = [...found.values(), ...chosenCondition(text, row)];
+  const given = [...found, ...chosenCondition(now, row)];
   return given.map((condition) => (at === null ? condition : { ...condition, repeatSave: at }));
+}
+
+/** The conditions `text` gives the targets, each once, in order. */
+function conditionsIn(text: string, row: SpellFields): ConditionEffect[] {
+  const found = new Map<ConditionKey, ConditionEffect>();
+  const pattern = new RegExp(
+    `(?:has|have|gains?) the ((?:${CONDITION_PATTERN})(?:(?:,|,? and) (?:${CONDITION_PATTERN}))*) conditions?\\b(?! removed)(?: ${UNTIL})?|\\b(?:be|is|becomes?|becoming|falls?) (?:knocked )?(${CONDITION_PATTERN})(?: ${UNTIL})?`,
+    'gi',
+  );
+  for (const match of text.matchAll(pattern)) {
+    const before = text.slice(Math.max(0, (match.index ?? 0) - 20), match.index);
+    // "if it has the Invisible condition, it gains no benefit": a state the spell reads, not one it gives.
+    // "can't become invisible", "nor cause the target to be paralyzed", "The condition can be blinded": not given either.
+    // "You become invisible": the caster's own state (Mislead).
+    const asked = /\b(?:if (?:it|the target|you|a creature|the creature)|can|can't|cannot|to|you) $/i.test(before);
+    const words =
+      match[1] === undefined ? [match[3] ?? ''] : [...match[1].matchAll(new RegExp(CONDITION_PATTERN, 'gi'))].map((word) => word[0]);
+    const until = (match[2] ?? match[4] ?? '').toLowerCase();
+    for (const word of words) {
+      const condition = conditionOf(word);
+      if (condition === null || found.has(condition) || asked) continue;
+      const duration = durationWords(until, row);
+      found.set(condition, { condition, ...(duration === undefined ? {} : { duration }) });
+    }
+  }
+  return [...found.values()];
+}
+
+/** How long "for the duration", "for 1 minute", "until the end of its next turn" is; nothing said: the spell's duration. */
+function durationWords(until: string, row: SpellFields): ConditionEffect['duration'] {
+  if (until === 'for the duration' || until === 'until the spell ends') return { kind: 'spell' };
+  if (until === 'for 1 minute') return { kind: 'minutes', count: 1 };
+  if (until === 'for 1 round') return { kind: 'rounds', count: 1 };
+  if (until.startsWith('until the'))
+    return { kind: 'turn', whose: until.includes('your') ? 'source' : 'target', boundary: until.includes('start') ? 'start' : 'end' };
+  return row.duration !== 'instantaneous' ? { kind: 'spell' } : undefined;
 }
 
 /**
@@ -375,6 +425,84 @@ function chosenCondition(text: string, row: SpellFields): ConditionEffect[] {
   return [
     { condition: first, or: [second], ...(row.duration.toLowerCase() === 'instantaneous' ? {} : { duration: { kind: 'spell' as const } }) },
   ];
+}
+
+/**
+ * Conditions by the target's hit points: the 2024 Divine Word's table ("| 21–30 | The target has the
+ * Blinded, Deafened, and Stunned conditions for 1 hour. |", "| 0–20 | The target dies. |"), the 2014
+ * one's list ("40 hp or less: deafened and blinded for 10 minutes"), Power Word Stun's "If the target
+ * has 150 Hit Points or fewer, it has the Stunned condition", with its repeat save at the end of each
+ * of its turns and what a target of more hit points gets instead ("Otherwise, its Speed is 0 until the
+ * start of your next turn"). `unread`: a band names more than the catalogue's conditions (the 2014 "dazed").
+ */
+function hitPointBands(text: string): {
+  conditions: ConditionEffect[];
+  killsAtOrBelow?: number;
+  otherwise?: Effect['otherwise'];
+  repeats: boolean;
+  unread: boolean;
+} | null {
+  const rows: { atMost: number; says: string }[] = [];
+  // Only a table headed by hit points: Confusion's is of a d10's rolls.
+  const table = /\| Hit Points \|/i.exec(text);
+  for (const row of text.slice(table?.index ?? text.length).matchAll(/\| (\d+)–(\d+) \| ([^|]+) \|/g))
+    rows.push({ atMost: Number(row[2]), says: row[3] ?? '' });
+  for (const row of text.matchAll(/\b(\d+) ?hp or less: ([^-]+)/gi)) rows.push({ atMost: Number(row[1]), says: row[2] ?? '' });
+  const single = new RegExp(
+    `\\bIf the target has (\\d+) hit points or fewer, (it is (?:${CONDITION_PATTERN})|it has the (?:${CONDITION_PATTERN}) condition)`,
+    'i',
+  ).exec(text);
+  if (single !== null) rows.push({ atMost: Number(single[1]), says: single[2] ?? '' });
+  if (rows.length === 0) return null;
+  rows.sort((a, b) => a.atMost - b.atMost);
+  const repeat = /\bThe (\w+) target (?:must make|makes) an? (\w+) saving throw at the (end|start) of each of its turns\b/i.exec(text);
+  const repeatAbility = abilityOf(repeat?.[2] ?? '');
+  const conditions: ConditionEffect[] = [];
+  let killsAtOrBelow: number | undefined;
+  let unread = false;
+  rows.forEach(({ atMost, says }, index) => {
+    const above = rows[index - 1]?.atMost;
+    const hp = { atMost, ...(above === undefined ? {} : { above }) };
+    if (/\b(?:dies|killed)\b/i.test(says)) {
+      killsAtOrBelow = atMost;
+      return;
+    }
+    const timed = /\bfor (\d+) (minute|hour)s?\b/i.exec(says);
+    const duration: EffectDuration | undefined =
+      timed === null ? undefined : { kind: timed[2]?.toLowerCase() === 'hour' ? 'hours' : 'minutes', count: Number(timed[1]) };
+    const words = [...says.matchAll(new RegExp(`\\b(?:${CONDITION_PATTERN})\\b`, 'gi'))].map((word) => word[0]);
+    const left = says.replace(
+      new RegExp(
+        `\\b(?:${CONDITION_PATTERN}|for \\d+ (?:minute|hour)s?|the target has the|it is|it has the|conditions?|and)\\b|[,.]`,
+        'gi',
+      ),
+      '',
+    );
+    if (left.trim() !== '') unread = true;
+    for (const word of words) {
+      const condition = conditionOf(word);
+      if (condition === null) continue;
+      const repeats = repeat !== null && repeatAbility !== null && conditionOf(repeat[1] ?? '') === condition;
+      conditions.push({
+        condition,
+        hp,
+        ...(duration === undefined ? {} : { duration }),
+        ...(repeats ? { repeatSave: repeat[3]?.toLowerCase() === 'start' ? ('start' as const) : ('end' as const), repeatAbility } : {}),
+      });
+    }
+  });
+  const speed = /\bOtherwise, its Speed is 0 until the (start|end) of your next turn\b/i.exec(text);
+  const otherwise: Effect['otherwise'] =
+    speed === null
+      ? undefined
+      : { note: 'Speed 0', duration: { kind: 'turn', whose: 'source', boundary: speed[1]?.toLowerCase() === 'start' ? 'start' : 'end' } };
+  return {
+    conditions,
+    ...(killsAtOrBelow === undefined ? {} : { killsAtOrBelow }),
+    ...(otherwise === undefined ? {} : { otherwise }),
+    repeats: conditions.some((condition) => condition.repeatAbility !== undefined),
+    unread,
+  };
 }
 
 /** What `higher_level` adds per slot level above the spell's (or, for a cantrip, per tier of character level). */
@@ -428,7 +556,8 @@ function uncaptured(text: string, spell: Spell): boolean {
   const printed = [...text.matchAll(/(\d+d\d+(?: \+ \d+)?)/g)].map((match) => compactDice(match[1] ?? ''));
   if (printed.some((dice) => dice !== null && !carried.has(dice))) return true;
   const named = [...text.matchAll(new RegExp(`the (${CONDITION_PATTERN}) condition`, 'gi'))].map((match) => conditionOf(match[1] ?? ''));
-  return named.some((condition) => condition !== null && !(spell.conditions ?? []).some((effect) => effect.condition === condition));
+  const given = (spell.conditions ?? []).flatMap((effect) => [effect.condition, ...(effect.or ?? [])]);
+  return named.some((condition) => condition !== null && !given.includes(condition));
 }
 
 /** A save whose failure brings nothing the data carries (Bane's penalty, Haste on an unwilling target): the table runs what it does. */

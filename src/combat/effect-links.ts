@@ -1,5 +1,5 @@
 import { damageExpression } from '../compendium/effects';
-import type { Amount, ConditionEffect, Effect } from '../compendium/types';
+import type { Amount, ConditionEffect, Effect, EffectDuration } from '../compendium/types';
 import type { OwnBonus, RollMode } from '../rules/types';
 import { attack, type AttackInput } from './attacks';
 import { catalogueCondition } from './catalogue';
@@ -65,6 +65,7 @@ function conditionLinks(source: EffectSource, effect: Effect, target: Combatant,
   return (effect.conditions ?? []).map((condition): Link => (encounter, ctx) => {
     if (catalogueCondition(ctx.ruleSet, condition.condition) === undefined) return null;
     if (target.monster?.conditionImmunities.includes(condition.condition) === true) return null;
+    if (condition.hp !== undefined && !withinHp(target, condition.hp)) return null;
     const input: AddConditionInput = {
       target: target.id,
       condition: condition.condition,
@@ -77,6 +78,34 @@ function conditionLinks(source: EffectSource, effect: Effect, target: Combatant,
   });
 }
 
+/** Whether the target's hit points are in the band a condition asks for. */
+function withinHp(target: Combatant, hp: NonNullable<ConditionEffect['hp']>): boolean {
+  requireHp(target);
+  return target.rules.hp <= hp.atMost && (hp.above === undefined || target.rules.hp > hp.above);
+}
+
+/**
+ * What a target of more hit points than any of the effect's conditions allows gets instead (the 2024
+ * Power Word Stun's Speed 0): an effect of the source's name with the effect's words.
+ */
+function otherwiseLinks(source: EffectSource, effect: Effect, target: Combatant): Link[] {
+  const { otherwise } = effect;
+  const bands = (effect.conditions ?? []).flatMap((condition) => (condition.hp === undefined ? [] : [condition.hp.atMost]));
+  if (otherwise === undefined || bands.length === 0) return [];
+  requireHp(target);
+  if (target.rules.hp <= Math.max(...bands)) return [];
+  const input: AddConditionInput = {
+    target: target.id,
+    condition: source.name,
+    source: source.combatant.id,
+    anyoneMayHarm: source.anyoneMayHarm ?? false,
+    withoutConcentration: true,
+    note: otherwise.note,
+    ...lasting(otherwise.duration, effect, source, target),
+  };
+  return [step(addCondition, input)];
+}
+
 function timing(
   condition: ConditionEffect,
   effect: Effect,
@@ -84,22 +113,33 @@ function timing(
   source: EffectSource,
   target: Combatant,
 ): Pick<AddConditionInput, 'duration' | 'ends' | 'turnOf' | 'save' | 'dc'> {
-  const save = condition.repeatSave !== undefined && effect.save !== undefined && dc !== null ? { save: effect.save.ability, dc } : {};
-  const duration = condition.duration;
-  if (duration === undefined) return save;
+  // Power Word Stun asks for no save as it lands: its repeat save is against the source's DC.
+  const ability = condition.repeatAbility ?? effect.save?.ability;
+  const against = condition.repeatAbility === undefined ? dc : (dc ?? source.dc);
+  const save = condition.repeatSave !== undefined && ability !== undefined && against !== null ? { save: ability, dc: against } : {};
+  return condition.duration === undefined ? save : { ...save, ...lasting(condition.duration, effect, source, target) };
+}
+
+/** How long a condition or effect the source brings lasts, in the terms `addCondition` takes. */
+function lasting(
+  duration: EffectDuration,
+  effect: Effect,
+  source: EffectSource,
+  target: Combatant,
+): Pick<AddConditionInput, 'duration' | 'ends' | 'turnOf'> {
   if (duration.kind === 'spell') {
     // Without concentration, "for the duration" is the spell's own: Blindness/Deafness's minute.
-    if (effect.concentration === true || source.spellRounds === undefined) return save;
-    return { ...save, duration: Math.min(MAX_DURATION_ROUNDS, source.spellRounds) };
+    if (effect.concentration === true || source.spellRounds === undefined) return {};
+    return { duration: Math.min(MAX_DURATION_ROUNDS, source.spellRounds) };
   }
   // "Until the end of its next turn" counts the target's turns, "of your next turn" the source's,
   // whatever the rule set counts a plain round from.
   if (duration.kind === 'turn') {
     const turnOf = duration.whose === 'target' ? target.id : source.combatant.id;
-    return { ...save, duration: 1, ends: duration.boundary, turnOf };
+    return { duration: 1, ends: duration.boundary, turnOf };
   }
   const perUnit = { rounds: 1, minutes: 10, hours: 600 }[duration.kind];
-  return { ...save, duration: Math.min(MAX_DURATION_ROUNDS, duration.count * perUnit) };
+  return { duration: Math.min(MAX_DURATION_ROUNDS, duration.count * perUnit) };
 }
 
 /**
@@ -128,7 +168,7 @@ function landingLinks(source: EffectSource, effect: Effect, target: Combatant, d
   if (effect.healing !== undefined) links.push(step(heal, { target: target.id, amount: amountText(effect.healing, source) }));
   if (effect.tempHp !== undefined) links.push(step(grantTempHp, { target: target.id, amount: amountText(effect.tempHp, source) }));
   if (effect.ends !== undefined) links.push(endConditionsLink(target.id, effect.ends));
-  links.push(...conditionLinks(source, effect, target, dc));
+  links.push(...conditionLinks(source, effect, target, dc), ...otherwiseLinks(source, effect, target));
   return links;
 }
 
@@ -210,6 +250,12 @@ function saveLink(source: EffectSource, effect: Effect, targetIds: readonly stri
         return (state, context, earlier) => {
           const target = present(state, targetId);
           if (target === undefined) return null;
+          // Divine Word: a failed save kills a target of few enough hit points, and brings nothing else.
+          if (!made && effect.killsAtOrBelow !== undefined) {
+            requireHp(target);
+            if (target.rules.hp <= effect.killsAtOrBelow)
+              return killOutright(state, context, { target: targetId, anyoneMayHarm: source.anyoneMayHarm ?? false });
+          }
           const links: Link[] = [];
           if (damage !== null && (!made || save.onSuccess === 'half')) {
             const amount = once(made ? halved(damage) : damage);

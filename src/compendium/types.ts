@@ -73,6 +73,10 @@ export interface ConditionEffect {
   escapeDc?: number;
   /** Only a target of this size or smaller gets it ("If the target is a Large or smaller creature"). */
   maxSize?: Size;
+  /** Only a target whose hit points are at most `atMost`, and more than `above`, gets it (Power Word Stun: 150 or fewer; Divine Word's table). */
+  hp?: { atMost: number; above?: number };
+  /** The repeat save's ability where the effect asks for no save as it lands (Power Word Stun: Constitution); absent: the effect's save. */
+  repeatAbility?: Ability;
 }
 
 export const AREA_SHAPES = ['cone', 'cube', 'cylinder', 'emanation', 'line', 'sphere'] as const;
@@ -105,6 +109,12 @@ export interface Effect {
   tempHp?: Amount;
   /** A target with this many hit points or fewer dies outright (Power Word Kill: 100); the rest lands only on one with more. */
   killsAtOrBelow?: number;
+  /**
+   * What a target with more hit points than any `hp` of its conditions allows gets instead: an effect
+   * of the source's name, with these words, for this long (the 2024 Power Word Stun: Speed 0 until the
+   * start of the caster's next turn).
+   */
+  otherwise?: { note: string; duration: EffectDuration };
   /** Conditions it ends on each target (Heal: Blinded, Deafened, Poisoned). */
   ends?: readonly ConditionKey[];
   /** A further effect on a target that was hit ("If the target is a creature, it must succeed on a DC 11 Constitution save or …"). */

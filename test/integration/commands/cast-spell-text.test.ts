@@ -126,3 +126,182 @@ describe('/cast: what the spell text says happens at casting', () => {
     expect(encounter?.combatants.find((c) => c.name === 'Goblin Warrior')?.rules.conditions).toContain('incapacitated');
   });
 });
+
+/**
+ * `/cast` gives the conditions a spell's text gives as it is cast: one of the caster's choice where
+ * the text offers a choice, none the caster picks only sometimes, and by the target's hit points
+ * where the text says so.
+ */
+describe('/cast: conditions as the spell text gives them', () => {
+  let table: Table;
+  let dice: ScriptedRandom;
+  let services: Services;
+  openTablePer('test', (opened) => ({ table, dice, services } = opened));
+
+  const conditionsOf = async (name: string): Promise<{ hp: number; dead: boolean; conditions: readonly string[]; effects: string[] }> => {
+    const encounter = await services.encounters.get({ guildId: 'guild-1', channelId: 'channel-1' });
+    const found = encounter?.combatants.find((c) => c.name === name);
+    return {
+      hp: found?.rules.hp ?? -1,
+      dead: found?.rules.dead ?? false,
+      conditions: found?.rules.conditions ?? [],
+      effects: (encounter?.effects ?? []).filter((e) => e.targetId === found?.id).map((e) => e.name),
+    };
+  };
+
+  /** Wiz, a level 17 wizard (Int 16: DC 17), Cleo, a level 17 cleric (Wis 16: DC 17), and an Ogre of `hp` HP. */
+  async function castersAndOgre(ruleSet: 'dnd2014' | 'dnd2024', hp = 200): Promise<void> {
+    await useRules(services, ruleSet);
+    await table.run(ALICE, 'character', 'create', { name: 'Wiz', level: 17, int: 16, hp: 90, class: 'wizard' });
+    await table.run(BOB, 'character', 'create', { name: 'Cleo', level: 17, wis: 16, hp: 100, class: 'cleric' });
+    await table.run(GM, 'init', 'begin', {});
+    await table.run(ALICE, 'init', 'join', { initiative: 18 });
+    await table.run(BOB, 'init', 'join', { initiative: 15 });
+    await table.run(GM, 'init', 'add', { monster: 'Ogre', hp: String(hp), initiative: 10 });
+  }
+
+  test("2024's Sleep: a first failed save incapacitates, and leaves the Unconscious of a second failure to the table", async () => {
+    await castersAndOgre('dnd2024');
+    // The Ogre's Wisdom save: 3 − 2 = 1 against DC 17.
+    dice.queue(3);
+    const reply = text(await table.run(ALICE, 'cast', null, { spell: 'Sleep', target: 'Ogre' }));
+    expect(dice.pending).toBe(0);
+    expect(reply).toContain("Ogre's Wisdom save (DC 17): d20 3 − 2 (save bonus) = 1, failed.");
+    expect(reply).toContain("Ogre is now **Incapacitated** (from Wiz) for 1 round, until the end of Ogre's turn");
+    expect(reply).toContain("The bot runs its rolls; the rest of the spell is the table's to run.");
+    expect(reply).not.toContain('Unconscious');
+    expect((await conditionsOf('Ogre')).conditions).toEqual(['incapacitated']);
+  });
+
+  test.each([
+    ['dnd2014', 'Unconscious or Frightened'],
+    ['dnd2024', 'Unconscious or Frightened or Poisoned'],
+  ] as const)('Eyebite (%s): a failed save gives one effect of the caster’s choice, not all of them', async (ruleSet, choice) => {
+    await castersAndOgre(ruleSet);
+    // The Ogre's Wisdom save: 4 − 2 = 2 against DC 17.
+    dice.queue(4);
+    const reply = text(await table.run(ALICE, 'cast', null, { spell: 'Eyebite', target: 'Ogre' }));
+    expect(dice.pending).toBe(0);
+    expect(reply).toContain(`It gives Unconscious, the first of the caster's choice (${choice}): \`/condition\` changes it.`);
+    expect(reply).toContain("Ogre is now **Unconscious** (from Wiz); it ends with Wiz's concentration on Eyebite.");
+    expect(reply).not.toContain('**Frightened**');
+    expect((await conditionsOf('Ogre')).conditions).toEqual(['unconscious', 'incapacitated', 'prone']);
+  });
+
+  test('Antipathy/Sympathy (dnd2024): Frightened or Charmed, the caster’s choice, not both', async () => {
+    await castersAndOgre('dnd2024');
+    dice.queue(4);
+    const reply = text(await table.run(ALICE, 'cast', null, { spell: 'Antipathy/Sympathy', target: 'Ogre' }));
+    expect(reply).toContain("It gives Frightened, the first of the caster's choice (Frightened or Charmed): `/condition` changes it.");
+    expect(reply).not.toContain('**Charmed**');
+    expect((await conditionsOf('Ogre')).conditions).toEqual(['frightened']);
+  });
+
+  test('Contagion (dnd2014): a hit gives neither Blinded nor Stunned, the diseases being the caster’s to choose', async () => {
+    await castersAndOgre('dnd2014');
+    // Cleo's melee spell attack: 15 + 9 = 24 against AC 11.
+    dice.queue(15);
+    const reply = text(await table.run(BOB, 'cast', null, { spell: 'Contagion', target: 'Ogre' }));
+    expect(dice.pending).toBe(0);
+    expect(reply).toContain("The bot runs its rolls; the rest of the spell is the table's to run.");
+    expect(reply).not.toContain('**Blinded**');
+    expect(reply).not.toContain('**Stunned**');
+    expect((await conditionsOf('Ogre')).conditions).toEqual([]);
+  });
+
+  test.each(['dnd2014', 'dnd2024'] as const)(
+    'Holy Aura (%s) blinds none of its own targets: the attackers’ save is the table’s',
+    async (ruleSet) => {
+      await castersAndOgre(ruleSet);
+      const reply = text(await table.run(BOB, 'cast', null, { spell: 'Holy Aura', target: 'Ogre' }));
+      expect(dice.pending).toBe(0);
+      expect(reply).toContain("The bot rolls nothing for it: its effects are the table's to run.");
+      expect(reply).not.toContain('save');
+      expect((await conditionsOf('Ogre')).conditions).toEqual([]);
+    },
+  );
+
+  test.each(['dnd2014', 'dnd2024'] as const)(
+    'Power Word Stun (%s) stuns a target of 150 HP or fewer, with no save to resist, and a repeat save',
+    async (ruleSet) => {
+      await castersAndOgre(ruleSet, 150);
+      const reply = text(await table.run(ALICE, 'cast', null, { spell: 'Power Word Stun', target: 'Ogre' }));
+      expect(dice.pending).toBe(0);
+      expect(reply).not.toContain("Ogre's Constitution save");
+      expect(reply).toContain(
+        'Ogre is now **Stunned** (from Wiz); it repeats the Constitution save (DC 17) at the end of each of its turns.',
+      );
+      expect((await conditionsOf('Ogre')).conditions).toContain('stunned');
+    },
+  );
+
+  test('Power Word Stun (dnd2014) does nothing to a target of more than 150 HP', async () => {
+    await castersAndOgre('dnd2014', 151);
+    const reply = text(await table.run(ALICE, 'cast', null, { spell: 'Power Word Stun', target: 'Ogre' }));
+    expect(dice.pending).toBe(0);
+    expect(reply).not.toContain('Stunned');
+    expect(await conditionsOf('Ogre')).toEqual({ hp: 151, dead: false, conditions: [], effects: [] });
+  });
+
+  test('Power Word Stun (dnd2024): a target of more than 150 HP has Speed 0 until the start of the caster’s next turn', async () => {
+    await castersAndOgre('dnd2024', 151);
+    const reply = text(await table.run(ALICE, 'cast', null, { spell: 'Power Word Stun', target: 'Ogre' }));
+    expect(dice.pending).toBe(0);
+    expect(reply).not.toContain('Stunned');
+    expect(reply).toContain("Ogre is now **Power Word Stun** (from Wiz) for 1 round, until the start of Wiz's turn (Speed 0).");
+    expect(await conditionsOf('Ogre')).toEqual({ hp: 151, dead: false, conditions: [], effects: ['Power Word Stun'] });
+  });
+
+  test.each([
+    [35, 'Ogre is now **Blinded** (from Cleo) for 100 rounds', ['blinded', 'deafened']],
+    [45, 'Ogre is now **Deafened** (from Cleo) for 10 rounds', ['deafened']],
+    [25, 'Ogre is now **Stunned** (from Cleo) for 600 rounds', ['blinded', 'deafened', 'incapacitated', 'stunned']],
+  ] as const)('Divine Word (dnd2024): a failed save at %d HP brings its row of the table', async (hp, line, conditions) => {
+    await castersAndOgre('dnd2024', hp);
+    // The Ogre's Charisma save: 2 − 2 = 0 against DC 17.
+    dice.queue(2);
+    const reply = text(await table.run(BOB, 'cast', null, { spell: 'Divine Word', target: 'Ogre' }));
+    expect(dice.pending).toBe(0);
+    expect(reply).toContain(line);
+    expect([...(await conditionsOf('Ogre')).conditions].sort()).toEqual(conditions);
+  });
+
+  test.each([
+    [20, { hp: 0, dead: true, conditions: [] }],
+    [51, { hp: 51, dead: false, conditions: [] }],
+  ] as const)('Divine Word (dnd2024): a failed save at %d HP', async (hp, after) => {
+    await castersAndOgre('dnd2024', hp);
+    dice.queue(2);
+    const reply = text(await table.run(BOB, 'cast', null, { spell: 'Divine Word', target: 'Ogre' }));
+    expect(dice.pending).toBe(0);
+    expect(reply).not.toContain('Deafened');
+    expect(await conditionsOf('Ogre')).toMatchObject(after);
+  });
+
+  test('Command (dnd2014): a failed save does not knock the target prone, the command being the caster’s', async () => {
+    await castersAndOgre('dnd2014');
+    dice.queue(2);
+    const reply = text(await table.run(BOB, 'cast', null, { spell: 'Command', target: 'Ogre' }));
+    expect(dice.pending).toBe(0);
+    expect(reply).toContain("Ogre's Wisdom save (DC 17): d20 2 − 2 (save bonus) = 0, failed.");
+    expect(reply).toContain("The bot runs its rolls; the rest of the spell is the table's to run.");
+    expect((await conditionsOf('Ogre')).conditions).toEqual([]);
+  });
+
+  test('Hideous Laughter (dnd2014): a failed save gives Prone and Incapacitated', async () => {
+    await castersAndOgre('dnd2014');
+    dice.queue(2);
+    const reply = text(await table.run(ALICE, 'cast', null, { spell: 'Hideous Laughter', target: 'Ogre' }));
+    expect(reply).toContain("Ogre is now **Prone** (from Wiz); it ends with Wiz's concentration on Hideous Laughter.");
+    expect(reply).toContain("Ogre is now **Incapacitated** (from Wiz); it ends with Wiz's concentration on Hideous Laughter.");
+    expect((await conditionsOf('Ogre')).conditions).toEqual(['prone', 'incapacitated']);
+  });
+
+  test('Mislead (dnd2014): the caster’s own invisibility is not cast on the creature given', async () => {
+    await castersAndOgre('dnd2014');
+    const reply = text(await table.run(ALICE, 'cast', null, { spell: 'Mislead', target: 'Ogre' }));
+    expect(reply).toContain("The bot rolls nothing for it: its effects are the table's to run.");
+    expect(reply).toContain('Wiz is concentrating on Mislead.');
+    expect((await conditionsOf('Ogre')).conditions).toEqual([]);
+  });
+});

@@ -230,10 +230,92 @@ describe('the SRD spells, as the issue spot-checks them', () => {
 
   it.each([
     ['srd-5.1', 'Bane'],
-    ['srd-5.1', 'Haste'],
     ['srd-5.1', 'Light'],
   ] as const)('%s %s: a save that brings nothing the bot applies is partly automated', async (book, name) => {
     expect((await spell(book, name)).partial).toBe(true);
+  });
+
+  // "Advantage on all saving throws", "advantage on Dexterity saving throws": a benefit, not a save to roll.
+  it.each([
+    ['srd-5.1', 'Haste'],
+    ['srd-5.1', 'Holy Aura'],
+    ['srd-5.2', 'Holy Aura'],
+    ['srd-5.1', 'Mislead'],
+    ['srd-5.2', 'Mislead'],
+  ] as const)('%s %s: nothing rolled or applied to its targets as it is cast, only announced', async (book, name) => {
+    const found = await spell(book, name);
+    expect({ manual: found.manual, save: found.save, conditions: found.conditions }).toEqual({
+      manual: true,
+      save: undefined,
+      conditions: undefined,
+    });
+  });
+
+  it.each([
+    ['srd-5.1', 'Eyebite', 'unconscious', ['frightened']],
+    ['srd-5.2', 'Eyebite', 'unconscious', ['frightened', 'poisoned']],
+    ['srd-5.2', 'Antipathy/Sympathy', 'frightened', ['charmed']],
+    ['srd-5.2', 'Imprisonment', 'restrained', ['unconscious']],
+  ] as const)('%s %s: one of its options, %s first, the caster’s choice', async (book, name, first, others) => {
+    const found = await spell(book, name);
+    expect(found.conditions?.map((given) => [given.condition, given.or])).toEqual([[first, others]]);
+  });
+
+  // Command's Grovel, Contagion's Blinding Sickness, Antipathy's Frightened: one option of several.
+  it.each([
+    ['srd-5.1', 'Command'],
+    ['srd-5.2', 'Command'],
+    ['srd-5.1', 'Contagion'],
+    ['srd-5.1', 'Antipathy/Sympathy'],
+  ] as const)('%s %s: a condition only one of the caster’s options gives is the table’s', async (book, name) => {
+    const found = await spell(book, name);
+    expect({ conditions: found.conditions, partial: found.partial }).toEqual({ conditions: undefined, partial: true });
+  });
+
+  it.each(['srd-5.1', 'srd-5.2'] as const)('%s Hideous Laughter: Prone and Incapacitated for the duration', async (book) => {
+    expect((await spell(book, 'Hideous Laughter')).conditions).toEqual([
+      { condition: 'prone', duration: { kind: 'spell' } },
+      { condition: 'incapacitated', duration: { kind: 'spell' } },
+    ]);
+  });
+
+  it("srd-5.2 Sleep: the first failure's Incapacitated; the second failure's Unconscious is the table's", async () => {
+    const found = await spell('srd-5.2', 'Sleep');
+    expect(found.conditions).toEqual([{ condition: 'incapacitated', duration: { kind: 'turn', whose: 'target', boundary: 'end' } }]);
+    expect(found.partial).toBe(true);
+  });
+
+  it.each(['srd-5.1', 'srd-5.2'] as const)(
+    '%s Power Word Stun: Stunned at 150 HP or fewer, no save to resist, a repeat save',
+    async (book) => {
+      const found = await spell(book, 'Power Word Stun');
+      expect(found.save).toBeUndefined();
+      expect(found.conditions).toEqual([{ condition: 'stunned', hp: { atMost: 150 }, repeatSave: 'end', repeatAbility: 'con' }]);
+      expect(found.otherwise).toEqual(
+        book === 'srd-5.2' ? { note: 'Speed 0', duration: { kind: 'turn', whose: 'source', boundary: 'start' } } : undefined,
+      );
+    },
+  );
+
+  it.each(['srd-5.1', 'srd-5.2'] as const)('%s Divine Word: its hit point table', async (book) => {
+    const found = await spell(book, 'Divine Word');
+    expect(found.killsAtOrBelow).toBe(20);
+    const rows = (found.conditions ?? []).map(
+      (given) => `${given.hp?.above}-${given.hp?.atMost} ${given.condition} ${JSON.stringify(given.duration)}`,
+    );
+    const hour = '{"kind":"hours","count":1}';
+    const tenMinutes = '{"kind":"minutes","count":10}';
+    expect(rows).toEqual([
+      `20-30 blinded ${hour}`,
+      `20-30 deafened ${hour}`,
+      // The 2014 text's third condition there is "dazed", none of the catalogue's: the table's.
+      ...(book === 'srd-5.2' ? [`20-30 stunned ${hour}`] : []),
+      ...(book === 'srd-5.2'
+        ? [`30-40 blinded ${tenMinutes}`, `30-40 deafened ${tenMinutes}`]
+        : [`30-40 deafened ${tenMinutes}`, `30-40 blinded ${tenMinutes}`]),
+      '40-50 deafened {"kind":"minutes","count":1}',
+    ]);
+    expect(found.partial).toBe(book === 'srd-5.1' ? true : undefined);
   });
 
   it.each([
