@@ -152,6 +152,18 @@ export function parseSkills(text: string, field = 'skills'): Skill[] {
   return listOf(text, field, SKILL_NAMES);
 }
 
+/**
+ * The maximum when no `hp` is given: a new sheet's default, or the old maximum moved by what the
+ * level, Hit Die and Constitution move the default (a level's average and Con; a new Con modifier at
+ * every level, as the rules change it), so a maximum chosen by hand keeps its difference from it.
+ */
+function maxHpFollowing(base: CharacterSheet | null, level: number, hitDie: HitDie, conScore: number): number {
+  const now = defaultMaxHp(level, hitDie, conScore);
+  if (base === null) return now;
+  const moved = base.maxHp + now - defaultMaxHp(base.level, base.hitDie, base.abilities.con);
+  return Math.min(MAX_CHARACTER_HP, Math.max(1, moved));
+}
+
 /** A sheet with `changes` applied to `base` (or to a new sheet's defaults), every number checked. */
 export function applySheetChanges(base: CharacterSheet | null, name: string, changes: SheetChanges): CharacterSheet {
   const level = whole(changes.level ?? base?.level ?? 1, 'Level', 1, MAX_LEVEL);
@@ -163,7 +175,7 @@ export function applySheetChanges(base: CharacterSheet | null, name: string, cha
   const hitDie = changes.hitDie === undefined ? (base?.hitDie ?? 8) : parseHitDie(changes.hitDie);
   const skills = changes.skills === undefined ? (base?.skills ?? []) : parseSkills(changes.skills);
   const expertise = changes.expertise === undefined ? (base?.expertise ?? []) : parseSkills(changes.expertise, 'expertise');
-  const maxHp = changes.maxHp ?? base?.maxHp ?? defaultMaxHp(level, hitDie, abilities.con);
+  const maxHp = changes.maxHp ?? maxHpFollowing(base, level, hitDie, abilities.con);
   return {
     name: requireCharacterName(name),
     level,

@@ -72,7 +72,7 @@ describe('stored characters through /character, /init and /rest', () => {
     await endFight();
     expect(await sheetOf('Cara')).toContain('**HP** -18/40');
     // Con 8 and level 1: death at -9, so a living Cara holds at least -8.
-    expect(text(await table.run(ALICE, 'character', 'edit', { name: 'Cara', con: 8, level: 1 }))).toContain('**HP** -8/40');
+    expect(text(await table.run(ALICE, 'character', 'edit', { name: 'Cara', con: 8, level: 1, hp: 40 }))).toContain('**HP** -8/40');
     const json = exportedJson((await table.run(ALICE, 'character', 'export', {})).content);
     expect(text(await table.run(BOB, 'character', 'import', { json }))).not.toMatch(/⚠️/);
   });
@@ -221,6 +221,19 @@ describe('stored characters through /character, /init and /rest', () => {
     await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 4, hp: 30 });
     await table.run(ALICE, 'character', 'edit', { name: 'alice', level: 5, hp: 38 });
     expect(await sheetOf('Alice')).toMatch(/Level 5 · proficiency \+3 · active\n\*\*HP\*\* 38\/38 .*\n\*\*Hit Dice\*\* 5\/5 d8/);
+  });
+
+  test("edit without hp: moves the maximum as the level and Con move it: a level's average and Con, Con's change at every level", async () => {
+    await table.run(ALICE, 'character', 'create', { name: 'Merric', level: 5, int: 16, class: 'wizard' });
+    expect(await sheetOf('Merric')).toContain('**HP** 28/28');
+    // Level 6 with a d8 and Con 10: 5 more.
+    expect(text(await table.run(ALICE, 'character', 'edit', { name: 'Merric', level: 6 }))).toContain('**HP** 33/33');
+    // Con 10 to 14 at level 6: +2 at each of 6 levels.
+    expect(text(await table.run(ALICE, 'character', 'edit', { name: 'Merric', con: 14 }))).toContain('**HP** 45/45');
+    // A maximum chosen with hp: keeps what was chosen and gains the same: 40 at level 5, 47 at 6.
+    await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 5, con: 14, hp: 40 });
+    expect(text(await table.run(ALICE, 'character', 'edit', { name: 'Alice', level: 6 }))).toContain('**HP** 47/47');
+    expect(text(await table.run(ALICE, 'character', 'edit', { name: 'Alice', level: 7, hp: 50 }))).toContain('**HP** 50/50');
   });
 
   test('use picks the active character; delete asks first, and only the owner can press it', async () => {
