@@ -51,8 +51,8 @@ export type RestRuleApplied =
   | { kind: 'next-minutes'; spells: number; perSpell: number }
   | { kind: 'healers-kit' }
   | { kind: 'haven' }
-  /** Away from a Haven: these tracks kept a second or later level. */
-  | { kind: 'no-haven'; kept: TrackKey[] }
+  /** Away from a Haven: these tracks kept a second or later level, at the level the rest began with. */
+  | { kind: 'no-haven'; kept: { track: TrackKey; level: number }[] }
   | { kind: 'supply'; consumed: boolean }
   | { kind: 'roughing-it' };
 
@@ -155,7 +155,9 @@ function rulesApplied(
     if (request.roughingIt) applied.push({ kind: 'roughing-it' });
     else if (request.haven) applied.push({ kind: 'haven' });
     else {
-      const kept = (['fatigue', 'strife'] as const).filter((t) => character.tracks[t] > 1 && after.tracks[t] >= character.tracks[t]);
+      const kept = (['fatigue', 'strife'] as const)
+        .filter((t) => character.tracks[t] > 1 && after.tracks[t] >= character.tracks[t])
+        .map((track) => ({ track, level: character.tracks[track] }));
       if (kept.length > 0) applied.push({ kind: 'no-haven', kept });
     }
     if (request.supply !== undefined) applied.push({ kind: 'supply', consumed: request.supply });

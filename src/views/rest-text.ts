@@ -1,7 +1,7 @@
 import type { CharacterRest, RestKind, RestRefusal, RestRuleApplied } from '../characters/rest';
 import type { Character } from '../characters/sheet';
 import { abilityModifier } from '../rules/state';
-import type { NextRestVariant, RulesEvent, TrackKey } from '../rules/types';
+import type { NextRestVariant, RulesEvent } from '../rules/types';
 import { TRACK_NAMES, characterName, signed } from './character-sheet';
 import { slotCountsText } from './spellcasting-text';
 import { COLORS } from './embeds';
@@ -45,7 +45,7 @@ function hoursWords(hours: number): string {
 }
 
 /** One line for each rest rule the rest followed beyond the rule set's plain rest. */
-function restRulesWords(applied: readonly RestRuleApplied[], levels: Readonly<Record<TrackKey, number>>): string[] {
+function restRulesWords(applied: readonly RestRuleApplied[]): string[] {
   return applied.map((rule) => {
     switch (rule.kind) {
       case 'next-variant':
@@ -60,7 +60,7 @@ function restRulesWords(applied: readonly RestRuleApplied[], levels: Readonly<Re
       case 'haven':
         return 'At a Haven: one level of fatigue and one of strife recover.';
       case 'no-haven':
-        return `Not at a Haven: ${rule.kept.map((t) => `${TRACK_NAMES[t]} ${levels[t]}`).join(' and ')} ${rule.kept.length === 1 ? 'stays' : 'stay'}; only a first level recovers away from one (\`haven:true\` at a Haven).`;
+        return `Not at a Haven: ${rule.kept.map(({ track, level }) => `${TRACK_NAMES[track]} ${level}`).join(' and ')} ${rule.kept.length === 1 ? 'stays' : 'stay'}; only a first level recovers away from one (\`haven:true\` at a Haven).`;
       case 'supply':
         return rule.consumed ? 'Consumed 1 Supply.' : 'No Supply to consume: 1 level of fatigue.';
       case 'roughing-it':
@@ -80,7 +80,7 @@ export function restRefusalText(refusal: RestRefusal): string {
 export function restReply(before: Character, kind: RestKind, rest: CharacterRest): Reply {
   const { character: after, events, healed, applied } = rest;
   const name = characterName(after);
-  const lines = [`**${name}** takes a ${kind} rest.`, ...restRulesWords(applied, after.tracks)];
+  const lines = [`**${name}** takes a ${kind} rest.`, ...restRulesWords(applied)];
   const spent = events.flatMap((event) => (event.kind === 'hit-dice-spent' ? [event] : []));
   if (spent.length > 0) {
     const conMod = abilityModifier(after.abilities.con);

@@ -165,6 +165,21 @@ describe('rest variants, A5E havens and Supply, and monsters that die at 0 HP', 
       expect(fed).toContain('Alice loses 1 level of Fatigue (now 1).');
     });
 
+    test('away from a Haven without Supply, the kept level named is the one the rest began with, before the fatigue it adds', async () => {
+      await useRules('a5e', { a5eSupply: true });
+      await alice(40, { tracks: { exhaustion: 0, fatigue: 3, strife: 0 } });
+      expect(text(await table.run(ALICE, 'rest', 'long', { supply: false }))).toBe(
+        [
+          '**Alice** takes a long rest.',
+          'Not at a Haven: Fatigue 3 stays; only a first level recovers away from one (`haven:true` at a Haven).',
+          'No Supply to consume: 1 level of fatigue.',
+          'HP stay at 40/40.',
+          'Hit Dice left: 5 of 5 (d8).',
+          'Alice gains 1 level of Fatigue (now 4).',
+        ].join('\n'),
+      );
+    });
+
     test('roughing it gives back half the usual Hit Dice and no fatigue', async () => {
       await useRules('a5e');
       await alice(40, { hitDiceLeft: 0, tracks: { exhaustion: 0, fatigue: 1, strife: 0 } });
