@@ -287,7 +287,13 @@ export const command = commandOfSubcommands({
     show,
     list: subcommand({
       description: 'List your characters in this server',
-      run: async (ctx) => ({ ephemeral: true, embeds: [characterListEmbed(await ctx.services.characters.list(ownerOf(ctx)))] }),
+      async run(ctx) {
+        const [characters, { ruleset }] = await Promise.all([
+          ctx.services.characters.list(ownerOf(ctx)),
+          ctx.services.settings.effectiveRuleset(placeOf(ctx)),
+        ]);
+        return { ephemeral: true, embeds: [characterListEmbed(characters, ruleset)] };
+      },
     }),
     use,
     export: exportSheet,

@@ -66,6 +66,8 @@ export interface CharacterRest {
   applied: RestRuleApplied[];
   /** A caster's spell slots after the rest, by slot level; empty for one who casts nothing. */
   slots: SlotCount[];
+  /** The most HP the rules let the character hold after the rest (2014 Exhaustion 4 halves the sheet's). */
+  hpMaximum: number;
 }
 
 function rulesStateOf(character: Character): CombatantRulesState {
@@ -82,6 +84,11 @@ function rulesStateOf(character: Character): CombatantRulesState {
     tracks: character.tracks,
     hitDice: [{ sides: character.hitDie, total: character.level, remaining: character.hitDiceLeft }],
   });
+}
+
+/** The most HP the rules in force let the character hold: the sheet's maximum, halved by 2014 Exhaustion 4. */
+export function hpMaximumUnder(ruleSet: RuleSet, character: Character): number {
+  return ruleSet.maxHp(rulesStateOf(character));
 }
 
 /** Next's rest variant in force: the table's choice in a D&D Next channel, the plain rest elsewhere. */
@@ -215,6 +222,7 @@ export function restCharacter(
       healed: rested.value.healed,
       applied: rulesApplied(ruleSet, variant, character, after, request),
       slots: casting === null ? [] : slotsLeft({ table: casting.slots.table, spent: slotsSpent }),
+      hpMaximum: ruleSet.maxHp(rested.value.state),
     },
   };
 }

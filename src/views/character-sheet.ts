@@ -1,6 +1,8 @@
+import { hpMaximumUnder } from '../characters/rest';
 import { initiativeBonus, modifierOf, proficiencyBonus, saveBonus, skillBonus, type Character } from '../characters/sheet';
 import { spellcastingOf } from '../characters/spellcasting';
 import { slotsLeft } from '../characters/spell-slots';
+import { getRuleSet } from '../rules';
 import type { RuleSetId } from '../rules/ids';
 import { ABILITIES, type TrackKey } from '../rules/types';
 import { ABILITY_NAMES } from './condition-text';
@@ -19,6 +21,15 @@ export const TRACK_NAMES: Record<TrackKey, string> = { exhaustion: 'Exhaustion',
 export function tracksInWords(tracks: Readonly<Record<TrackKey, number>>): string | null {
   const reached = (Object.keys(TRACK_NAMES) as TrackKey[]).filter((key) => tracks[key] > 0);
   return reached.length === 0 ? null : reached.map((key) => `${TRACK_NAMES[key]} ${tracks[key]}`).join(', ');
+}
+
+/**
+ * "10/40", or "10/20 (of 40)" while the rules hold HP below the sheet's maximum (2014 Exhaustion 4),
+ * as the encounter tracker shows it.
+ */
+function sheetHp(character: Character, ruleSet: RuleSetId): string {
+  const hpMaximum = hpMaximumUnder(getRuleSet(ruleSet), character);
+  return hpMaximum < character.maxHp ? `${character.hp}/${hpMaximum} (of ${character.maxHp})` : `${character.hp}/${character.maxHp}`;
 }
 
 /** A character's name, safe to show in Markdown. */
@@ -47,7 +58,7 @@ export function characterEmbed(character: Character, ruleSet: RuleSetId): Embed 
   const temp = character.tempHp > 0 ? ` (+${character.tempHp} temporary)` : '';
   const lines = [
     `Level ${character.level} · proficiency ${signed(proficiencyBonus(character.level))}${character.active ? ' · active' : ''}`,
-    `**HP** ${character.hp}/${character.maxHp}${temp} · **AC** ${character.armourClass} · **Initiative** ${signed(initiativeBonus(character))} · **Speed** ${character.speed} ft`,
+    `**HP** ${sheetHp(character, ruleSet)}${temp} · **AC** ${character.armourClass} · **Initiative** ${signed(initiativeBonus(character))} · **Speed** ${character.speed} ft`,
     `**Hit Dice** ${character.hitDiceLeft}/${character.level} d${character.hitDie}`,
     ...spellcastingLines(character, ruleSet),
   ];
@@ -71,13 +82,13 @@ export function characterEmbed(character: Character, ruleSet: RuleSetId): Embed 
   return { title: characterName(character), description: lines.join('\n'), color: character.dead ? COLORS.neutral : COLORS.info, fields };
 }
 
-/** One line per character, the active one marked. */
-export function characterListEmbed(characters: readonly Character[]): Embed {
+/** One line per character, the active one marked, as a channel playing `ruleSet` reads them. */
+export function characterListEmbed(characters: readonly Character[], ruleSet: RuleSetId): Embed {
   if (characters.length === 0) {
     return { description: 'You have no characters here yet: make one with `/character create`.', color: COLORS.info };
   }
   const lines = characters.map(
-    (c) => `${c.active ? '▶️' : '▫️'} **${characterName(c)}** · level ${c.level} · ${c.hp}/${c.maxHp} HP${c.dead ? ' · dead' : ''}`,
+    (c) => `${c.active ? '▶️' : '▫️'} **${characterName(c)}** · level ${c.level} · ${sheetHp(c, ruleSet)} HP${c.dead ? ' · dead' : ''}`,
   );
   return {
     title: 'Your characters',

@@ -90,7 +90,8 @@ export function restReply(before: Character, kind: RestKind, rest: CharacterRest
   }
   const unspent = events.reduce((sum, event) => sum + (event.kind === 'hit-dice-unspent' ? event.count : 0), 0);
   if (unspent > 0) lines.push(`${unspent} Hit ${unspent === 1 ? 'Die stays' : 'Dice stay'} unspent: HP are full.`);
-  lines.push(healed > 0 ? `Regains ${healed} HP (now ${after.hp}/${after.maxHp}).` : `HP stay at ${after.hp}/${after.maxHp}.`);
+  const hp = rest.hpMaximum < after.maxHp ? `${after.hp}/${rest.hpMaximum} of ${after.maxHp}` : `${after.hp}/${after.maxHp}`;
+  lines.push(healed > 0 ? `Regains ${healed} HP (now ${hp}).` : `HP stay at ${hp}.`);
   const regained = after.hitDiceLeft - before.hitDiceLeft;
   if (regained > 0) lines.push(`Regains ${regained} Hit ${regained === 1 ? 'Die' : 'Dice'}.`);
   lines.push(`Hit Dice left: ${after.hitDiceLeft} of ${after.level} (d${after.hitDie}).`);

@@ -319,6 +319,31 @@ describe('rest variants, A5E havens and Supply, and monsters that die at 0 HP', 
     });
   });
 
+  describe('2014 Exhaustion 4 halves the hit point maximum', () => {
+    test('the sheet, the list and a rest count HP against the halved maximum, 20 of 40, and say so', async () => {
+      await useRules('dnd2014');
+      await alice(40, { hp: 10, tracks: { exhaustion: 4, fatigue: 0, strife: 0 } });
+      expect(text(await table.run(ALICE, 'character', 'show'))).toContain('**HP** 10/20 (of 40) ·');
+      expect(text(await table.run(ALICE, 'character', 'list'))).toContain('**Alice** · level 5 · 10/20 (of 40) HP');
+      dice.queue(8);
+      expect(text(await table.run(ALICE, 'rest', 'short', { 'hit-dice': 3 }))).toBe(
+        [
+          '**Alice** takes a short rest.',
+          'Spends 1 Hit Die: d8 8 +2 → 10.',
+          '2 Hit Dice stay unspent: HP are full.',
+          'Regains 10 HP (now 20/20 of 40).',
+          'Hit Dice left: 4 of 5 (d8).',
+        ].join('\n'),
+      );
+      expect(refused(await table.run(ALICE, 'rest', 'short', { 'hit-dice': 1 }))).toBe(
+        '⚠️ Alice cannot take a short rest: HP are at the maximum (20/20), so Hit Dice would heal nothing: none was spent.',
+      );
+      const long = text(await table.run(ALICE, 'rest', 'long'));
+      expect(long).toContain('Regains 20 HP (now 40/40).');
+      expect(long).toContain('Alice loses 1 level of Exhaustion (now 3).');
+    });
+  });
+
   describe('/character import file:', () => {
     const foundry = fs.readFileSync(path.join(__dirname, '../../fixtures/foundry/hollis-fighter-dnd5e-3.json'), 'utf8');
     const file: OptionAttachment = {
