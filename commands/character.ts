@@ -32,23 +32,29 @@ function nameOption<const R extends boolean>(description: string, required: R) {
   return { name: text(description, { required, maxLength: CHARACTER_NAME_MAX_LENGTH }) } as const;
 }
 
-const SCORES = Object.fromEntries(
-  ABILITIES.map((ability) => [ability, integer(`${ABILITY_NAMES[ability]} score (default 10)`, { min: 1, max: 30 })]),
-) as Record<Ability, IntegerOption>;
-
-/** The sheet's options, the same for create and edit. */
+/**
+ * The sheet's options, the same for create and edit. Only a new sheet has defaults: what an edit
+ * leaves out stays as it was, so its descriptions name none.
+ */
 function sheetOptions<const R extends boolean>(levelRequired: R) {
+  const fallback = (forNew: string, forEdit = ''): string => (levelRequired ? ` (${forNew})` : forEdit);
+  const scores = Object.fromEntries(
+    ABILITIES.map((ability) => [ability, integer(`${ABILITY_NAMES[ability]} score${fallback('default 10')}`, { min: 1, max: 30 })]),
+  ) as Record<Ability, IntegerOption>;
   return {
     level: integer('Character level', { required: levelRequired, min: 1, max: MAX_LEVEL }),
-    ...SCORES,
-    hp: integer('Hit point maximum (default: from hit die, level and Con)', { min: 1, max: 1000 }),
-    ac: integer('Armour class (default 10 + Dex)', { min: 0, max: 50 }),
-    'hit-die': text('Hit die (default d8)', { choices: ['d6', 'd8', 'd10', 'd12'].map((d) => ({ name: d, value: d })) }),
+    ...scores,
+    hp: integer(`Hit point maximum${fallback('default: from hit die, level and Con', ' (left out: follows level, hit die and Con)')}`, {
+      min: 1,
+      max: 1000,
+    }),
+    ac: integer(`Armour class${fallback('default 10 + Dex')}`, { min: 0, max: 50 }),
+    'hit-die': text(`Hit die${fallback('default d8')}`, { choices: ['d6', 'd8', 'd10', 'd12'].map((d) => ({ name: d, value: d })) }),
     saves: text('Proficient saving throws, e.g. dex, wis', { maxLength: 100 }),
     skills: text('Proficient skills, e.g. stealth, perception', { maxLength: 300 }),
     expertise: text('Skills with expertise, e.g. stealth', { maxLength: 300 }),
-    'init-bonus': integer('Initiative bonus (default: Dex modifier)', { min: -10, max: 30 }),
-    speed: integer('Speed in feet (default 30)', { min: 0, max: 500 }),
+    'init-bonus': integer(`Initiative bonus${fallback('default: Dex modifier')}`, { min: -10, max: 30 }),
+    speed: integer(`Speed in feet${fallback('default 30')}`, { min: 0, max: 500 }),
     class: text('Spellcasting class: its ability and spell slots (none: casts no spells)', {
       choices: [...CASTER_CLASSES, 'none'].map((c) => ({ name: c, value: c })),
     }),
@@ -121,7 +127,7 @@ const create = subcommand({
 });
 
 const edit = subcommand({
-  description: "Change one of your characters' sheet",
+  description: "Change one of your characters' sheet: what you leave out stays as it is",
   options: { ...nameOption('Which character', true), ...sheetOptions(false) },
   async run(ctx, options) {
     const typed = options.text('name');

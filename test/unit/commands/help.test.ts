@@ -119,6 +119,18 @@ describe('/help', () => {
     expect(damage).toMatch(/`\/hp damage target:/);
   });
 
+  test("command:character: edit's options name no defaults, since what an edit leaves out stays as it was", async () => {
+    const shown = (await pages('character')).map(text).join('\n');
+    const edit = shown.slice(shown.indexOf('/character edit\n'), shown.indexOf('/character show\n'));
+    expect(edit).toContain("Change one of your characters' sheet: what you leave out stays as it is");
+    expect(edit).toContain('`str`: Strength score\n');
+    expect(edit).toContain('`hp`: Hit point maximum (left out: follows level, hit die and Con)\n');
+    expect(edit).toContain('`ac`: Armour class\n');
+    expect(edit).not.toContain('default');
+    const create = shown.slice(shown.indexOf('/character create\n'), shown.indexOf('/character edit\n'));
+    expect(create).toContain('`str`: Strength score (default 10)\n');
+  });
+
   test('command:roll shows its options and every example; a leading slash is fine', async () => {
     const reply = await help({ command: '/roll' });
     const shown = text(reply.embeds?.[0]);
