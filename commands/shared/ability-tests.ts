@@ -139,7 +139,11 @@ export async function runAbilityTest(
   const test = testOf(roller.ruleSet);
   const typedBonus = options.text('bonus');
   const extra = typedBonus === null ? { ok: true as const, value: null } : rollExtraBonus(typedBonus, ctx.services.random);
-  if (!extra.ok) throw new UserError(`\`bonus\` takes a number or dice such as \`+2\` or \`1d4\`: ${rulesRefusalText(extra.reason)}`);
+  if (!extra.ok) {
+    // A bonus out of range was a number or dice all right: its refusal names the range alone.
+    const why = rulesRefusalText(extra.reason);
+    throw new UserError(extra.reason.kind === 'bonus-dice' ? `\`bonus\` takes a number or dice such as \`+2\` or \`1d4\`: ${why}` : why);
+  }
   const own = ownBonuses(roller, test);
   const result = rollAbilityTest(
     roller.ruleSet,

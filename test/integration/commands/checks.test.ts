@@ -119,4 +119,13 @@ describe('/check and /save', () => {
     );
     expect(refused(await table.run(BOB, 'save', null, { ability: 'dex' }))).toContain('You have no active character here');
   });
+
+  test('a bonus past ±100 is refused with the range, not told it should have been a number', async () => {
+    await alice();
+    expect(refused(await table.run(ALICE, 'check', null, { ability: 'str', bonus: '+200' }))).toBe('⚠️ A bonus goes from -100 to +100.');
+    dice.queue(...Array<number>(20).fill(6));
+    expect(refused(await table.run(ALICE, 'save', null, { ability: 'dex', bonus: '20d6 Rage' }))).toBe(
+      '⚠️ That bonus came to 120; a bonus goes from -100 to +100.',
+    );
+  });
 });
