@@ -1,6 +1,6 @@
 import { attackerOf } from '../src/combat/attacks';
 import { MAX_SPELL_LEVEL, type CastInput } from '../src/combat/spells';
-import { castSpell } from '../src/combat/steps';
+import { castSpell, spellOngoing } from '../src/combat/steps';
 import type { Encounter } from '../src/combat/types';
 import { bookOf } from '../src/compendium/books';
 import { damageTypeChoices } from '../src/compendium/effects';
@@ -8,7 +8,7 @@ import { spellsOf } from '../src/compendium/load';
 import type { Spell } from '../src/compendium/types';
 import { UserError, type AutocompleteChoice, type AutocompleteContext, type CommandContext } from '../src/framework/command';
 import { rankByName } from '../src/framework/autocomplete';
-import { integer, text, type OptionReader } from '../src/framework/options';
+import { flag, integer, text, type OptionReader } from '../src/framework/options';
 import { requireSeenEncounter } from '../src/framework/requirements';
 import { commandWithOptions } from '../src/framework/slash-command';
 import { DAMAGE_TYPES, type DamageType, type RollMode } from '../src/rules/types';
@@ -36,6 +36,7 @@ const OPTIONS = {
   }),
   mode: MODE_OPTION,
   secret: SECRET_OPTION,
+  ongoing: flag('Roll what the spell deals later (Spirit Guardians as a turn ends there), without casting it again'),
 } as const;
 
 type Options = OptionReader<typeof OPTIONS>;
@@ -87,7 +88,8 @@ async function run(ctx: CommandContext, options: Options): Promise<Reply> {
     ...(mode === undefined ? {} : { mode }),
     ...(damageType === undefined ? {} : { damageType }),
   };
-  return applyAttack(ctx, stillActing(options.text('caster'), caster, castSpell), input);
+  const change = options.flag('ongoing') ? spellOngoing : castSpell;
+  return applyAttack(ctx, stillActing(options.text('caster'), caster, change), input);
 }
 
 /** Spells for `spell` as it is typed: a monster caster's own spells first, then the fight's book. */
@@ -120,7 +122,8 @@ export const command = commandWithOptions({
     '/cast spell:Hold Person level:3 target:Bandit 1, Bandit 2',
     '/cast spell:Fire Bolt target:Goblin 2',
     '/cast spell:Cure Wounds target:Bram',
-    '/cast spell:Spirit Guardians damage-type:necrotic target:Goblin 1, Goblin 2',
+    '/cast spell:Spirit Guardians damage-type:necrotic',
+    '/cast spell:Spirit Guardians ongoing:true target:Goblin 1, Goblin 2',
     '/cast spell:Fireball caster:Mage target:Alice, Bram',
   ],
   run,

@@ -1,10 +1,11 @@
-import { effectAtLevel } from '../../src/compendium/effects';
+import { effectAtLevel, ongoingAtLevel } from '../../src/compendium/effects';
 import type {
   Amount,
   ConditionEffect,
   DamagePart,
   Effect,
   EffectDuration,
+  Ongoing,
   Scaling,
   Spell,
   SpellDuration,
@@ -67,15 +68,20 @@ function convertSpell(row: Keyed<SpellFields>, options: readonly Keyed<CastingOp
     classes: row.classes.map((key) => key.replace(/^srd(?:-2024)?_/, '')).sort(),
   };
   const effect = readEffect(row, text, report);
+  const later = row.name in ANNOUNCED_ONLY ? null : ongoingOf(text, row, effect);
+  const ongoing = later?.ongoing ?? null;
   // A 2014 cantrip may say how it grows in its description alone (Eldritch Blast's beams).
   const higher = row.higher_level || (row.level === 0 ? text : '');
-  const scaling = readScaling(higher, row.level, effect.damage?.[0]?.type ?? null);
-  const spell: Spell = { ...base, ...effect, ...scaling };
-  const mechanical = ['attack', 'save', 'damage', 'healing', 'tempHp', 'conditions', 'killsAtOrBelow'].some((key) => key in spell);
+  const scaling = readScaling(higher, row.level, effect.damage?.[0]?.type ?? ongoing?.damage?.[0]?.type ?? null);
+  const spell: Spell = { ...base, ...effect, ...(ongoing === null ? {} : { ongoing }), ...scaling };
+  const mechanical = ['attack', 'save', 'damage', 'healing', 'tempHp', 'conditions', 'killsAtOrBelow', 'ongoing'].some(
+    (key) => key in spell,
+  );
   if (!mechanical || row.name in ANNOUNCED_ONLY) return { ...base, manual: true };
   if (
     uncaptured(text, spell) ||
     savesForNothing(spell) ||
+    later?.partial === true ||
     (row.higher_level !== '' && scaling.perSlot === undefined && scaling.perTier === undefined)
   )
     spell.partial = true;
@@ -271,6 +277,40 @@ function atCasting(text: string, later: boolean): string {
     .filter(([head = '']) => !elsewhere(head))
     .map((group) => group.filter((sentence) => !elsewhere(sentence)).join(' '))
     .join(' ');
+}
+
+/**
+ * What the spell deals each time its later trigger comes (a creature entering the area or ending its
+ * turn there, moving 5 feet through it, the start of the target's turns): the first group of sentences
+ * of such a trigger that deals damage, with its save, half on a success and the conditions it gives.
+ * "A creature also makes this save when it enters the spell's area" (the 2024 Moonbeam) is the cast's
+ * save and damage again. Null when nothing later is dealt to the targets; `partial`, another trigger
+ * has a roll of its own (a creature entering the webs saves or is Restrained), which the table runs.
+ */
+function ongoingOf(text: string, row: SpellFields, cast: Partial<Spell>): { ongoing: Ongoing; partial: boolean } | null {
+  const trigger = (sentence: string): boolean => !AT_CASTING.test(sentence) && !ELSEWHERE.test(sentence) && LATER.test(sentence);
+  const groups = sentenceGroups(text)
+    .filter((group) => group.some(trigger))
+    .map((group) => group.filter((sentence) => !ELSEWHERE.test(sentence)).join(' '));
+  const dealing = groups.find((group) => damageParts(group).length > 0);
+  if (dealing === undefined) {
+    const again = groups.some((group) => /\balso makes this save\b/i.test(group));
+    return again && cast.save !== undefined && cast.damage !== undefined
+      ? { ongoing: { save: cast.save, damage: cast.damage }, partial: false }
+      : null;
+  }
+  const ability = abilityOf(/\b(Strength|Dexterity|Constitution|Intelligence|Wisdom|Charisma) saving throw\b/i.exec(dealing)?.[1] ?? '');
+  // One of several effects the caster picks (Control Water's Whirlpool) leaves the others to the table.
+  const chosen = /\b(?:any|one) of the following effects\b/i.test(text);
+  const more = groups.some((group) => group !== dealing && (damageParts(group).length > 0 || /saving throw/i.test(group)));
+  const half = /half as much damage(?! on a failed)|half damage on a success/i.test(dealing) && gatesDamage(dealing);
+  const conditions = ability === null ? [] : conditionsIn(dealing, row);
+  const ongoing: Ongoing = {
+    ...(ability === null ? {} : { save: { ability, ...(half ? { onSuccess: 'half' as const } : {}) } }),
+    damage: damageParts(dealing),
+    ...(conditions.length === 0 ? {} : { conditions }),
+  };
+  return { ongoing, partial: more || chosen };
 }
 
 /**
@@ -548,7 +588,9 @@ function readScaling(higher: string, level: number, mainType: DamageType | null)
 function uncaptured(text: string, spell: Spell): boolean {
   const carried = new Set(
     [
-      ...[...(spell.damage ?? []), ...(spell.burst?.damage ?? []), ...(spell.later?.damage ?? [])].map((part) => part.dice),
+      ...[...(spell.damage ?? []), ...(spell.burst?.damage ?? []), ...(spell.later?.damage ?? []), ...(spell.ongoing?.damage ?? [])].map(
+        (part) => part.dice,
+      ),
       spell.healing?.dice,
       spell.tempHp?.dice,
     ].filter((dice): dice is string => dice !== undefined),
@@ -562,7 +604,9 @@ function uncaptured(text: string, spell: Spell): boolean {
 
 /** A save whose failure brings nothing the data carries (Bane's penalty, Haste on an unwilling target): the table runs what it does. */
 function savesForNothing(spell: Spell): boolean {
-  const brings = ['damage', 'conditions', 'later', 'then', 'healing', 'tempHp', 'ends', 'killsAtOrBelow'].some((key) => key in spell);
+  const brings = ['damage', 'conditions', 'later', 'ongoing', 'then', 'healing', 'tempHp', 'ends', 'killsAtOrBelow'].some(
+    (key) => key in spell,
+  );
   return spell.save !== undefined && !brings;
 }
 
@@ -572,8 +616,9 @@ function compareOptions(spell: Spell, options: readonly Keyed<CastingOptionField
     const slot = /^slot_level_(\d)$/.exec(option.type);
     const tier = /^player_level_(\d+)$/.exec(option.type);
     if (option.damage_roll === null || (slot === null && tier === null)) continue;
-    const at = effectAtLevel(spell, slot === null ? { characterLevel: Number(tier?.[1]) } : { slotLevel: Number(slot[1]) });
-    const first = at.damage?.[0]?.dice ?? at.healing?.dice ?? at.tempHp?.dice;
+    const level = slot === null ? { characterLevel: Number(tier?.[1]) } : { slotLevel: Number(slot[1]) };
+    const at = effectAtLevel(spell, level);
+    const first = at.damage?.[0]?.dice ?? ongoingAtLevel(spell, level)?.damage[0]?.dice ?? at.healing?.dice ?? at.tempHp?.dice;
     const fields = compactDice(option.damage_roll);
     if (fields !== null && first !== fields)
       report.optionDisagreements.push({ spell: spell.name, option: option.type, fields, text: first ?? '(none)' });

@@ -44,7 +44,8 @@ export type ChangeNote =
   | { kind: 'save'; combatant: string; ability: Ability; dc: number; success: boolean }
   | { kind: 'legendary'; combatant: string; cost: number; left: number; max: number; hidden: boolean }
   /** A spell cast, with what came of it; `hidden`: the caster's DCs stay out of the log. */
-  | { kind: 'spell-cast'; combatant: string; spell: string; level: number; hidden: boolean; notes: ChangeNote[] }
+  /** `ongoing`: the spell's later damage, rolled without casting it again. */
+  | { kind: 'spell-cast'; combatant: string; spell: string; level: number; hidden: boolean; notes: ChangeNote[]; ongoing?: true }
   /** A monster's action from its stat block, with what came of it; `hidden`: its DCs stay out of the log. */
   | { kind: 'monster-action'; combatant: string; action: string; hidden: boolean; notes: ChangeNote[] }
   /** `isPlayerCharacter`: the log says "their" for a character, "its" for a monster. */

@@ -132,6 +132,10 @@ export type Refusal =
   | { kind: 'no-slots-of-level'; combatant: string; level: number; pact: boolean }
   | { kind: 'no-slot-left'; combatant: string; level: number; total: number }
   | { kind: 'spell-needs-target'; spell: string }
+  /** The spell deals nothing later, on a trigger of its own. */
+  | { kind: 'spell-no-ongoing'; spell: string }
+  /** The spell's later effect lasts only while its caster concentrates on it; `on`, what it concentrates on instead. */
+  | { kind: 'ongoing-without-concentration'; combatant: string; spell: string; on: string | null }
   /** `note` says what the reaction went on, when the user said. */
   | { kind: 'reaction-used'; combatant: string; isPlayerCharacter: boolean; note: string | null }
   | { kind: 'reaction-surprised'; combatant: string; isPlayerCharacter: boolean }

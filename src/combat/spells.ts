@@ -1,8 +1,9 @@
-import { effectAtLevel } from '../compendium/effects';
+import { effectAtLevel, ongoingAtLevel } from '../compendium/effects';
 import type { Effect, Spell } from '../compendium/types';
 import type { DamageType, RollMode } from '../rules/types';
 import { chain, step, type Link } from './compose';
 import { concentrationUntold, startConcentration } from './concentration';
+import { concentrationOf } from './effects';
 import { targetLimit, usesOnTargets, type EffectSource } from './effect-links';
 import { isGameMaster, requireControl, requireMayHarm } from './permissions';
 import { CombatRefusal } from './refusals';
@@ -159,6 +160,7 @@ export function castSpell(encounter: Encounter, ctx: StepContext, input: CastInp
           automated,
           ...(automated && spell.partial === true ? { partial: true as const } : {}),
           ...(automated && chosen.length > 0 ? { conditionChoice: chosen } : {}),
+          ...(spell.ongoing === undefined || spell.manual === true ? {} : { ongoing: 'offered' as const }),
           // As an attack's roll: the game master's secret cast is theirs alone; a player's goes to them and the game master.
           ...(input.secret === true && isGameMaster(ctx.actor, encounter) ? { private: true as const } : {}),
         },
@@ -218,5 +220,73 @@ export function castSpell(encounter: Encounter, ctx: StepContext, input: CastInp
     ...done,
     ...(untold ? { encounter: concentrationUntold(done.encounter, caster.id) } : {}),
     note: { kind: 'spell-cast', combatant: caster.name, spell: spell.name, level, hidden: caster.hidden, notes },
+  };
+}
+
+/**
+ * What a spell deals later, on its trigger (a creature entering its area or ending its turn there),
+ * rolled on the targets without casting it again: no slot spent, no concentration started, the
+ * caster's DC and the level it was cast at. A concentration spell deals it only while its caster
+ * concentrates on it. One change: one reply, one log entry, one undo.
+ */
+export function spellOngoing(encounter: Encounter, ctx: StepContext, input: CastInput): Transition {
+  const caster = findTarget(encounter, input.caster);
+  requireControl(ctx.actor, encounter, caster, `roll ${input.spell.name} as ${caster.name}`);
+  const { spell } = input;
+  if (spell.ongoing === undefined || spell.manual === true) throw new CombatRefusal({ kind: 'spell-no-ongoing', spell: spell.name });
+  const held = concentrationOf(encounter, caster.id);
+  if (spell.concentration === true && held?.name !== spell.name)
+    throw new CombatRefusal({ kind: 'ongoing-without-concentration', combatant: caster.name, spell: spell.name, on: held?.name ?? null });
+  const level = castLevel(spell, { ...input, cost: { kind: 'none' } }, null);
+  const ongoing = ongoingAtLevel(spell, {
+    slotLevel: level,
+    characterLevel: input.casterLevel,
+    ...(input.damageType === undefined ? {} : { damageType: input.damageType }),
+  });
+  const effect: Effect = {
+    damage: ongoing?.damage ?? [],
+    ...(ongoing?.save === undefined ? {} : { save: ongoing.save }),
+    ...(ongoing?.conditions === undefined ? {} : { conditions: ongoing.conditions }),
+  };
+  const targets = input.targets.map((typed) => findTarget(encounter, typed));
+  if (targets.length === 0) throw new CombatRefusal({ kind: 'spell-needs-target', spell: spell.name });
+  for (const target of targets) {
+    requireMayHarm(ctx.actor, encounter, target, `roll ${spell.name} on ${target.name}`, input.anyoneMayHarm ?? false);
+  }
+  const announce: Link = (state) => ({
+    encounter: state,
+    events: [
+      {
+        kind: 'spell-cast',
+        combatant: refOf(caster),
+        spell: spell.name,
+        level,
+        spellLevel: spell.level,
+        slotsLeft: null,
+        automated: true,
+        ongoing: 'rolled',
+        ...(input.secret === true && isGameMaster(ctx.actor, encounter) ? { private: true as const } : {}),
+      },
+    ],
+    note: { kind: 'chain', notes: [] },
+  });
+  const source: EffectSource = {
+    combatant: caster,
+    name: spell.name,
+    attackBonus: input.attackBonus,
+    dc: input.dc,
+    modifier: input.modifier,
+    weapon: false,
+    bonusReason: input.bonusReason,
+    ...(input.mode === undefined ? {} : { mode: input.mode }),
+    ...(input.secret === undefined ? {} : { secret: input.secret }),
+    ...(input.anyoneMayHarm === undefined ? {} : { anyoneMayHarm: input.anyoneMayHarm }),
+    ...(typeof spell.duration === 'object' ? { spellRounds: spell.duration.count * ROUNDS_PER[spell.duration.unit] } : {}),
+  };
+  const done = chain(announce, ...usesOnTargets(source, [effect], [...new Set(targets.map((t) => t.id))]))(encounter, ctx);
+  const notes = done.note.kind === 'chain' ? done.note.notes : [];
+  return {
+    ...done,
+    note: { kind: 'spell-cast', combatant: caster.name, spell: spell.name, level, hidden: caster.hidden, notes, ongoing: true },
   };
 }

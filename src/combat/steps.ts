@@ -11,5 +11,5 @@ export { addMonsters, joinEncounter, removeCombatant, setInitiative } from './ro
 export { pressRepeatSave } from './repeat-saves';
 export { actNow, delayTurn, moveTurn, nextTurn, pressDeathSave, previousTurn } from './turns';
 export { monsterAction } from './monster-actions';
-export { castSpell } from './spells';
+export { castSpell, spellOngoing } from './spells';
 export { readyAction, spendLegendaryAction, useReaction } from './turn-actions';

@@ -402,6 +402,8 @@ export type EncounterEvent =
       partial?: true;
       /** Conditions the caster could choose among, the first given (Blindness/Deafness: blinded, deafened). */
       conditionChoice?: readonly ConditionKey[];
+      /** `offered`: the spell deals more later, on a trigger, which the table rolls as it comes; `rolled`: this is that roll, no cast. */
+      ongoing?: 'offered' | 'rolled';
       private?: true;
     }
   /**

@@ -1,6 +1,6 @@
 import { addDice, formatDice, parseDice } from './dice';
 import type { DamageType } from '../rules/types';
-import type { Amount, DamagePart, Dice, Effect, Scaling, Spell } from './types';
+import type { Amount, DamagePart, Dice, Effect, Ongoing, Scaling, Spell } from './types';
 
 /** Character levels at which a cantrip grows. */
 export const CANTRIP_TIERS = [5, 11, 17] as const;
@@ -42,9 +42,24 @@ export function effectAtLevel(spell: Spell, at: CastLevel): Effect {
   };
 }
 
+/**
+ * What the spell deals later, on its trigger, as cast at that level: Spirit Guardians cast at 4th
+ * level deals 4d8 to a creature ending its turn in it. Undefined for a spell with nothing later.
+ */
+export function ongoingAtLevel(spell: Spell, at: CastLevel): Ongoing | undefined {
+  const chosen = at.damageType === undefined ? spell : withDamageType(spell, at.damageType);
+  const { ongoing } = chosen;
+  const scaling = chosen.level === 0 ? chosen.perTier : chosen.perSlot;
+  const steps = scalingSteps(spell, at);
+  if (ongoing === undefined || scaling === undefined || steps === 0) return ongoing;
+  return { ...ongoing, ...scaledDamage(ongoing.damage, scaling, steps) };
+}
+
 /** Every part of the spell's damage that lets the caster choose its type: the types offered, in the book's order. */
 export function damageTypeChoices(spell: Spell): DamageType[] {
-  const parts = [spell.damage, spell.burst?.damage, spell.perSlot?.damage, spell.perTier?.damage].flatMap((list) => list ?? []);
+  const parts = [spell.damage, spell.burst?.damage, spell.ongoing?.damage, spell.perSlot?.damage, spell.perTier?.damage].flatMap(
+    (list) => list ?? [],
+  );
   return [...new Set(parts.flatMap((part) => (part.or === undefined ? [] : [part.type, ...part.or])))];
 }
 
@@ -62,6 +77,7 @@ function withDamageType(spell: Spell, type: DamageType): Spell {
     });
   const damage = choose(spell.damage);
   const burst = spell.burst === undefined ? undefined : { ...spell.burst, damage: choose(spell.burst.damage) };
+  const ongoing = spell.ongoing === undefined ? undefined : { ...spell.ongoing, damage: choose(spell.ongoing.damage) ?? [] };
   const follow = (scaling: Scaling | undefined): Scaling | undefined =>
     scaling?.damage === undefined
       ? scaling
@@ -70,12 +86,13 @@ function withDamageType(spell: Spell, type: DamageType): Spell {
     ...spell,
     ...(damage === undefined ? {} : { damage }),
     ...(burst === undefined ? {} : { burst }),
+    ...(ongoing === undefined ? {} : { ongoing }),
     ...(spell.perSlot === undefined ? {} : { perSlot: follow(spell.perSlot) }),
     ...(spell.perTier === undefined ? {} : { perTier: follow(spell.perTier) }),
   };
 }
 
-function scaledDamage(parts: readonly DamagePart[] | undefined, scaling: Scaling, steps: number): Pick<Effect, 'damage'> {
+function scaledDamage(parts: readonly DamagePart[] | undefined, scaling: Scaling, steps: number): { damage?: readonly DamagePart[] } {
   if (parts === undefined || scaling.damage === undefined) return {};
   const extra = scaling.damage;
   return {

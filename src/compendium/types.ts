@@ -312,6 +312,17 @@ export type SpellDuration =
   | 'special'
   | { count: number; unit: 'round' | 'minute' | 'hour' | 'day' };
 
+/**
+ * What a spell deals after its cast, each time its trigger comes (a creature entering its area or
+ * ending its turn there, moving 5 feet through it, the start of the target's turns): rolled on the
+ * targets the table names, as often as the trigger comes. Scales with the slot as the spell's damage does.
+ */
+export interface Ongoing {
+  save?: SavingThrow;
+  damage: readonly DamagePart[];
+  conditions?: readonly ConditionEffect[];
+}
+
 export interface Spell extends Effect {
   name: string;
   /** 0 for a cantrip. */
@@ -328,6 +339,8 @@ export interface Spell extends Effect {
   perSlot?: Scaling;
   /** Cantrips: what each of the character levels 5, 11 and 17 adds. */
   perTier?: Scaling;
+  /** What it deals later, on its trigger, rather than as it is cast (Spirit Guardians, Moonbeam, Spike Growth). */
+  ongoing?: Ongoing;
   /** The bot only announces this spell: nothing of it is rolled or applied. */
   manual?: true;
 }

@@ -123,7 +123,9 @@ export function noteText(note: ChangeNote): string {
       const parts = note.notes
         .filter((part) => part.kind !== 'concentrating')
         .map((part) => (note.hidden && part.kind === 'save' ? saveWithoutDc(part) : noteText(part)));
-      return [`${note.combatant} cast ${note.spell} (${castLevelInWords(note.level)})`, ...parts].join('; ');
+      const what =
+        note.ongoing === true ? `${note.combatant}'s ${note.spell} dealt its ongoing damage` : `${note.combatant} cast ${note.spell}`;
+      return [`${what} (${castLevelInWords(note.level)})`, ...parts].join('; ');
     }
     case 'monster-action': {
       const parts = note.notes

@@ -57,14 +57,18 @@ function spellCastSentence(event: Extract<EncounterEvent, { kind: 'spell-cast' }
   if (event.slotsLeft !== null && !event.combatant.hidden) {
     notes.push(`${event.slotsLeft.left} of ${event.slotsLeft.total} ${ordinal(event.level)}-level slots left`);
   }
-  const manual = event.automated ? '' : " The bot rolls nothing for it: its effects are the table's to run.";
+  if (event.ongoing === 'rolled')
+    return `**${shown(event.combatant.name)}**'s **${shown(event.spell)}** deals its ongoing damage (${castLevelInWords(event.level)}).`;
+  const manual = event.automated || event.ongoing === 'offered' ? '' : " The bot rolls nothing for it: its effects are the table's to run.";
+  const later =
+    event.ongoing === 'offered' ? ` Its later damage, each time it comes: \`/cast spell:${event.spell} ongoing:true target:…\`.` : '';
   const partial = event.partial === true ? " The bot runs its rolls; the rest of the spell is the table's to run." : '';
   const [given, ...others] = (event.conditionChoice ?? []).map(title);
   const choice =
     given === undefined || others.length === 0
       ? ''
       : ` It gives ${given}, the first of the caster's choice (${[given, ...others].join(' or ')}): \`/condition\` changes it.`;
-  return `**${shown(event.combatant.name)}** casts **${shown(event.spell)}** (${notes.join('; ')}).${manual}${partial}${choice}`;
+  return `**${shown(event.combatant.name)}** casts **${shown(event.spell)}** (${notes.join('; ')}).${manual}${partial}${choice}${later}`;
 }
 
 /** "Adult Red Dragon rolls 5 for Fire Breath (recharge 5–6): it is ready again." */

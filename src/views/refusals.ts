@@ -244,6 +244,12 @@ export function refusalText(refusal: Refusal): string {
         : `${shown(refusal.combatant)} has no ${ordinal(refusal.level)}-level spell slots: its sheet says which it has (\`/character show\`).`;
     case 'no-slot-left':
       return `${shown(refusal.combatant)} has used all ${refusal.total} ${ordinal(refusal.level)}-level slots: a higher \`level\` may have one left, and a long rest brings them back.`;
+    case 'spell-no-ongoing':
+      return `${shown(refusal.spell)} deals nothing later: \`ongoing\` rolls what a spell such as Spirit Guardians or Moonbeam deals after its cast.`;
+    case 'ongoing-without-concentration': {
+      const on = refusal.on === null ? 'is not concentrating' : `concentrates on ${shown(refusal.on)}, not on it`;
+      return `${shown(refusal.spell)} has ended: ${shown(refusal.combatant)} ${on}.`;
+    }
     case 'spell-needs-target':
       return `${shown(refusal.spell)} needs a target: \`target:\` takes a combatant, or several separated by commas.`;
     case 'reaction-used': {

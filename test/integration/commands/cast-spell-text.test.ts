@@ -59,8 +59,6 @@ describe('/cast: what the spell text says happens at casting', () => {
   test.each([
     ['dnd2014', 'Dimension Door'],
     ['dnd2024', 'Dimension Door'],
-    ['dnd2014', 'Spike Growth'],
-    ['dnd2024', 'Spike Growth'],
     ['dnd2014', 'Meld into Stone'],
     ['dnd2024', 'Meld into Stone'],
   ] as const)('%s %s does nothing to the creature given as its target: the table runs it', async (ruleSet, spell) => {

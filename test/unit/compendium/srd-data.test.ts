@@ -1,4 +1,4 @@
-import { effectAtLevel, monstersOf, spellsOf, type Monster, type MonsterAction, type Spell } from '../../../src/compendium';
+import { effectAtLevel, monstersOf, ongoingAtLevel, spellsOf, type Monster, type MonsterAction, type Spell } from '../../../src/compendium';
 import { monsterSchema, type HomebrewMonster } from '../../../src/compendium/homebrew';
 
 async function monster(book: 'srd-5.2' | 'srd-5.1', name: string): Promise<Monster> {
@@ -146,18 +146,8 @@ describe('the SRD spells, as the issue spot-checks them', () => {
     expect([1, 5, 11, 17].map((characterLevel) => effectAtLevel(blast, { characterLevel }).instances)).toEqual([1, 2, 3, 4]);
   });
 
-  // Damage on entering the area or starting or ending a turn there, on moving through it, to the
-  // caster, on a later hit, on a mishap: none of it comes as the spell is cast.
+  // Damage to the caster, on a later hit, on a mishap: none of it comes as the spell is cast.
   it.each([
-    ['srd-5.1', 'Moonbeam'],
-    ['srd-5.1', 'Cloudkill'],
-    ['srd-5.1', 'Blade Barrier'],
-    ['srd-5.1', 'Flaming Sphere'],
-    ['srd-5.2', 'Flaming Sphere'],
-    ['srd-5.1', 'Spirit Guardians'],
-    ['srd-5.2', 'Spirit Guardians'],
-    ['srd-5.1', 'Spike Growth'],
-    ['srd-5.2', 'Spike Growth'],
     ['srd-5.1', 'Dimension Door'],
     ['srd-5.2', 'Dimension Door'],
     ['srd-5.1', 'Meld into Stone'],
@@ -167,8 +157,6 @@ describe('the SRD spells, as the issue spot-checks them', () => {
     ['srd-5.1', 'Branding Smite'],
     ['srd-5.2', 'Faithful Hound'],
     ['srd-5.2', 'Fire Shield'],
-    ['srd-5.1', 'Control Water'],
-    ['srd-5.2', 'Control Water'],
     ['srd-5.1', 'Teleport'],
     ['srd-5.2', 'Teleport'],
     ['srd-5.1', 'Wish'],
@@ -181,6 +169,67 @@ describe('the SRD spells, as the issue spot-checks them', () => {
       save: undefined,
       conditions: undefined,
     });
+  });
+
+  // Damage on entering the area or starting or ending a turn there, on moving through it: none of it
+  // comes as the spell is cast, and all of it is the spell's ongoing effect, rolled when it comes.
+  it.each([
+    ['srd-5.1', 'Spirit Guardians', { ability: 'wis', onSuccess: 'half' }, [{ dice: '3d8', type: 'radiant', or: ['necrotic'] }]],
+    ['srd-5.2', 'Spirit Guardians', { ability: 'wis', onSuccess: 'half' }, [{ dice: '3d8', type: 'radiant', or: ['necrotic'] }]],
+    ['srd-5.1', 'Moonbeam', { ability: 'con', onSuccess: 'half' }, [{ dice: '2d10', type: 'radiant' }]],
+    ['srd-5.1', 'Cloudkill', { ability: 'con', onSuccess: 'half' }, [{ dice: '5d8', type: 'poison' }]],
+    ['srd-5.1', 'Blade Barrier', { ability: 'dex', onSuccess: 'half' }, [{ dice: '6d10', type: 'slashing' }]],
+    ['srd-5.1', 'Flaming Sphere', { ability: 'dex', onSuccess: 'half' }, [{ dice: '2d6', type: 'fire' }]],
+    ['srd-5.2', 'Flaming Sphere', { ability: 'dex', onSuccess: 'half' }, [{ dice: '2d6', type: 'fire' }]],
+    ['srd-5.1', 'Spike Growth', undefined, [{ dice: '2d4', type: 'piercing' }]],
+    ['srd-5.2', 'Spike Growth', undefined, [{ dice: '2d4', type: 'piercing' }]],
+  ] as const)('%s %s: nothing at casting; later, %j against %j', async (book, name, save, damage) => {
+    const found = await spell(book, name);
+    expect({ manual: found.manual, damage: found.damage, save: found.save, conditions: found.conditions }).toEqual({
+      manual: undefined,
+      damage: undefined,
+      save: undefined,
+      conditions: undefined,
+    });
+    expect(found.ongoing).toEqual({ ...(save === undefined ? {} : { save }), damage });
+  });
+
+  it.each([
+    ['srd-5.2', 'Moonbeam', '2d10'],
+    ['srd-5.2', 'Insect Plague', '4d10'],
+  ] as const)('%s %s: the same save and %s as it is cast, and again later', async (book, name, dice) => {
+    const found = await spell(book, name);
+    expect(found.damage?.map((part) => part.dice)).toEqual([dice]);
+    expect(found.ongoing).toEqual({ save: found.save, damage: found.damage });
+  });
+
+  it.each([
+    ['srd-5.2', 'Spirit Guardians', 4, '4d8'],
+    ['srd-5.1', 'Moonbeam', 4, '4d10'],
+    ['srd-5.1', 'Cloudkill', 6, '6d8'],
+    ['srd-5.2', 'Spike Growth', 5, '2d4'],
+  ] as const)('%s %s cast at level %i deals %s later', async (book, name, slotLevel, dice) => {
+    expect(ongoingAtLevel(await spell(book, name), { slotLevel })?.damage[0]?.dice).toBe(dice);
+  });
+
+  it('Spirit Guardians cast necrotic deals necrotic later, its extra dice too', async () => {
+    const guardians = await spell('srd-5.2', 'Spirit Guardians');
+    const damage = ongoingAtLevel(guardians, { slotLevel: 5, damageType: 'necrotic' })?.damage;
+    expect(damage?.map(({ dice, type }) => ({ dice, type }))).toEqual([{ dice: '5d8', type: 'necrotic' }]);
+  });
+
+  it.each([
+    ['srd-5.1', 'Black Tentacles', { ability: 'dex' }, '3d6', 'restrained'],
+    ['srd-5.1', 'Phantasmal Killer', { ability: 'wis' }, '4d10', undefined],
+    ['srd-5.2', 'Searing Smite', { ability: 'con' }, '1d6', undefined],
+    ['srd-5.2', 'Ensnaring Strike', undefined, '1d6', undefined],
+    ['srd-5.1', 'Web', undefined, '2d4', undefined],
+    ['srd-5.2', 'Control Water', { ability: 'str', onSuccess: 'half' }, '2d8', undefined],
+  ] as const)('%s %s: later, %j against %s, and %s', async (book, name, save, dice, condition) => {
+    const { ongoing } = await spell(book, name);
+    expect(ongoing?.save).toEqual(save);
+    expect(ongoing?.damage.map((part) => part.dice)).toEqual([dice]);
+    expect(ongoing?.conditions?.[0]?.condition).toBe(condition);
   });
 
   it.each([

@@ -291,7 +291,12 @@ function describeBook(book: 'srd-5.2' | 'srd-5.1', folder: string): void {
       }
       if (spell.manual || spell.partial) continue;
       const inText = [...fields.desc.matchAll(/(\d+d\d+(?: \+ \d+)?)/g)].map((match) => (match[1] ?? '').replace(/\s+/g, ''));
-      const parts = [...(spell.damage ?? []), ...(spell.burst?.damage ?? []), ...(spell.later?.damage ?? [])];
+      const parts = [
+        ...(spell.damage ?? []),
+        ...(spell.burst?.damage ?? []),
+        ...(spell.later?.damage ?? []),
+        ...(spell.ongoing?.damage ?? []),
+      ];
       const inData = [...parts.map((part) => part.dice), spell.healing?.dice, spell.tempHp?.dice];
       for (const dice of inText) if (!inData.includes(dice)) problems.push(`${spell.name} misses ${dice}`);
     }
