@@ -1,3 +1,5 @@
+import { ASKED_FOR } from '../rules/ability-tests';
+import type { RollMode } from '../rules/types';
 import { CombatRefusal } from './refusals';
 import { applyRulesChange, concentrationOf, endEffects, isPrivateEffect } from './effects';
 import { requireControl } from './permissions';
@@ -7,7 +9,11 @@ import { replaceCombatant, takeId, type Part, type StepContext, type Transition 
 import type { Combatant, Encounter, EncounterEffect, EncounterEvent } from './types';
 import { requireName } from './validate';
 
-export function startConcentration(encounter: Encounter, ctx: StepContext, input: { target: string; effect: string }): Transition {
+export function startConcentration(
+  encounter: Encounter,
+  ctx: StepContext,
+  input: { target: string; effect: string; spellLevel?: number },
+): Transition {
   const combatant = findTarget(encounter, input.target);
   requireControl(ctx.actor, encounter, combatant, `start concentration for ${combatant.name}`);
   const name = requireName(input.effect, 'effect-name');
@@ -46,6 +52,7 @@ export function startConcentration(encounter: Encounter, ctx: StepContext, input
     modifiers: [],
     shownToPlayers: true,
     savePending: false,
+    ...(input.spellLevel === undefined ? {} : { spellLevel: input.spellLevel }),
   };
   next = { ...numbered, effects: [...numbered.effects, effect] };
   events.push({ kind: 'concentration-started', combatant: refOf(holder), effect: name });
@@ -71,11 +78,18 @@ export function dropConcentration(encounter: Encounter, ctx: StepContext, target
   return { ...ended, note: { kind: 'stopped-concentrating', combatant: combatant.name, effect: effect.name } };
 }
 
-/** Rolls a Constitution save to keep concentration, with the rule set's modifiers for the combatant. */
-function rollSave(encounter: Encounter, ctx: StepContext, combatant: Combatant, dc: number): Part {
+/**
+ * Rolls a Constitution save to keep concentration, with the rule set's modifiers for the combatant;
+ * `mode` is the advantage or disadvantage its roller asks for, which joins theirs.
+ */
+function rollSave(encounter: Encounter, ctx: StepContext, combatant: Combatant, dc: number, mode: RollMode = 'normal'): Part {
   const effect = concentrationOf(encounter, combatant.id);
   if (effect === undefined) return { encounter, events: [] };
-  const save = rollCombatantSave(encounter, ctx, combatant, 'con', dc, { concentration: true });
+  const save = rollCombatantSave(encounter, ctx, combatant, 'con', dc, {
+    concentration: true,
+    advantage: mode === 'advantage' ? [ASKED_FOR] : [],
+    disadvantage: mode === 'disadvantage' ? [ASKED_FOR] : [],
+  });
   const secret = isPrivateEffect(encounter, effect) ? { private: true } : {};
   const event: EncounterEvent = { kind: 'concentration-save', combatant: refOf(combatant), effect: effect.name, dc, ...save, ...secret };
   if (save.success) return { encounter, events: [event] };
@@ -133,14 +147,14 @@ export function rollPendingConcentrationSaves(encounter: Encounter, ctx: StepCon
   return { encounter: next, events };
 }
 
-/** The button: rolls the oldest concentration save waiting for the combatant. */
-export function pressConcentrationSave(encounter: Encounter, ctx: StepContext, target: string): Transition {
+/** The button: rolls the oldest concentration save waiting for the combatant, with the advantage or disadvantage asked for. */
+export function pressConcentrationSave(encounter: Encounter, ctx: StepContext, target: string, mode: RollMode = 'normal'): Transition {
   const combatant = findTarget(encounter, target);
   requireControl(ctx.actor, encounter, combatant, `roll ${combatant.name}'s concentration save`);
   const [dc, ...rest] = combatant.pendingConcentrationDcs;
   if (dc === undefined) throw new CombatRefusal({ kind: 'no-concentration-save-due', combatant: combatant.name });
   const waiting = { ...combatant, pendingConcentrationDcs: rest };
-  const saved = rollSave(replaceCombatant(encounter, waiting), ctx, waiting, dc);
+  const saved = rollSave(replaceCombatant(encounter, waiting), ctx, waiting, dc, mode);
   const outcome = saved.events.find((e) => e.kind === 'concentration-save');
   const kept = outcome?.kind === 'concentration-save' && outcome.success;
   return { ...saved, note: { kind: 'concentration-save', combatant: combatant.name, dc, kept, hidden: combatant.hidden } };

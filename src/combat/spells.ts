@@ -181,7 +181,8 @@ export function castSpell(encounter: Encounter, ctx: StepContext, input: CastInp
     ...(input.anyoneMayHarm === undefined ? {} : { anyoneMayHarm: input.anyoneMayHarm }),
     ...(typeof spell.duration === 'object' ? { spellRounds: spell.duration.count * ROUNDS_PER[spell.duration.unit] } : {}),
   };
-  const concentrate: Link[] = spell.concentration === true ? [step(startConcentration, { target: caster.id, effect: spell.name })] : [];
+  const concentrate: Link[] =
+    spell.concentration === true ? [step(startConcentration, { target: caster.id, effect: spell.name, spellLevel: level })] : [];
   const unaffected = automated ? (effect.noEffectOn ?? []) : [];
   const spared = targets.filter((t) => t.monster?.creatureType !== undefined && unaffected.includes(t.monster.creatureType));
   const targetIds = [...new Set(targets.filter((t) => !spared.includes(t)).map((t) => t.id))];
@@ -237,7 +238,9 @@ export function spellOngoing(encounter: Encounter, ctx: StepContext, input: Cast
   const held = concentrationOf(encounter, caster.id);
   if (spell.concentration === true && held?.name !== spell.name)
     throw new CombatRefusal({ kind: 'ongoing-without-concentration', combatant: caster.name, spell: spell.name, on: held?.name ?? null });
-  const level = castLevel(spell, { ...input, cost: { kind: 'none' } }, null);
+  // The level it was cast at, as its concentration on it keeps it, unless the table says otherwise.
+  const asked = input.level ?? (held?.name === spell.name ? held.spellLevel : undefined);
+  const level = castLevel(spell, { ...input, cost: { kind: 'none' }, ...(asked === undefined ? {} : { level: asked }) }, null);
   const ongoing = ongoingAtLevel(spell, {
     slotLevel: level,
     characterLevel: input.casterLevel,

@@ -247,6 +247,8 @@ export interface EncounterEffect {
   shownToPlayers: boolean;
   /** The repeat save is waiting for a button press (the encounter rolls turn saves by button). */
   savePending: boolean;
+  /** A concentration on a spell: the slot level it was cast at, so its later damage is rolled at that level. */
+  spellLevel?: number;
 }
 
 export interface Encounter {

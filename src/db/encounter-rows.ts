@@ -122,6 +122,7 @@ export const EFFECT_COLUMNS = everyColumnOf<EffectRow>()([
   'modifiers',
   'shown_to_players',
   'save_pending',
+  'spell_level',
 ] as const);
 
 /**
@@ -232,6 +233,7 @@ export function effectRow(effect: EncounterEffect): EffectRow {
     modifiers: modifiersText(effect.modifiers),
     shown_to_players: effect.shownToPlayers,
     save_pending: effect.savePending,
+    spell_level: effect.spellLevel ?? null,
   };
 }
 
@@ -324,6 +326,7 @@ export function effectFromRow(row: StoredRow<EffectRow>): EncounterEffect {
   const expiryRound = intOrNull('expiry_round');
   const expiryCombatantId = textOrNull('expiry_combatant_id');
   const boundary = textOrNull('expiry_boundary');
+  const spellLevel = intOrNull('spell_level');
   return {
     id: text('id'),
     kind: effectKind(text('kind')),
@@ -342,6 +345,7 @@ export function effectFromRow(row: StoredRow<EffectRow>): EncounterEffect {
     modifiers: storedModifiers(text('modifiers')),
     shownToPlayers: bool('shown_to_players'),
     savePending: bool('save_pending'),
+    ...(spellLevel === null ? {} : { spellLevel }),
   };
 }
 

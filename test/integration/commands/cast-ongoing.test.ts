@@ -53,17 +53,23 @@ describe('/cast ongoing: a spell’s later damage, rolled without casting it aga
     expect(slots).toMatchObject({ left: 2, total: 3 });
   });
 
-  test('Spirit Guardians (2024) cast at 4th level deals 4d8 later', async () => {
+  test('Spirit Guardians (2024) cast at 4th level deals 4d8 later: its concentration keeps the level', async () => {
     await casterAndGoblins('dnd2024', 'cleric');
     await table.run(ALICE, 'cast', null, { spell: 'Spirit Guardians', level: 4 });
     // 4d8 = 1 + 2 + 3 + 4, then a failed save (2 − 1).
     dice.queue(1, 2, 3, 4, 2);
-    const reply = text(
-      await table.run(ALICE, 'cast', null, { spell: 'Spirit Guardians', ongoing: true, level: 4, target: 'Goblin Warrior 1' }),
-    );
+    const reply = text(await table.run(ALICE, 'cast', null, { spell: 'Spirit Guardians', ongoing: true, target: 'Goblin Warrior 1' }));
     expect(dice.pending).toBe(0);
     expect(reply).toContain("**Cleo**'s **Spirit Guardians** deals its ongoing damage (4th level).");
     expect(reply).toContain('Goblin Warrior 1 takes 10 radiant damage and is at 20 HP.');
+    // `level:` says otherwise: 5d8 = 1 + 1 + 1 + 1 + 1, and a failed save.
+    dice.queue(1, 1, 1, 1, 1, 2);
+    const told = text(
+      await table.run(ALICE, 'cast', null, { spell: 'Spirit Guardians', ongoing: true, level: 5, target: 'Goblin Warrior 1' }),
+    );
+    expect(dice.pending).toBe(0);
+    expect(told).toContain("**Cleo**'s **Spirit Guardians** deals its ongoing damage (5th level).");
+    expect(told).toContain('Goblin Warrior 1 takes 5 radiant damage and is at 15 HP.');
   });
 
   test('Spirit Guardians is refused once the caster’s concentration on it has ended', async () => {

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "encounter_effects" ADD COLUMN     "spell_level" INTEGER;
