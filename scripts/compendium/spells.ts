@@ -13,7 +13,7 @@ import type {
   SpellSchool,
 } from '../../src/compendium/types';
 import { SPELL_SCHOOLS } from '../../src/compendium/types';
-import type { ConditionKey, DamageType } from '../../src/rules/types';
+import type { Ability, ConditionKey, DamageType } from '../../src/rules/types';
 import { areaOf } from './actions';
 import type { CastingOptionFields, Keyed, SpellFields, SrdBook } from './srd-files';
 import { abilityOf, compactDice, conditionOf, countOf, damageTypeOf, normalise } from './text';
@@ -218,6 +218,8 @@ const LATER = new RegExp(
     String.raw`^At the (?:start|end) of each of (?:its|your|the target's) turns\b`,
     String.raw`\btakes [^.]*damage at the (?:start|end) of each of its turns\b`,
     String.raw`^On each of your turns\b`,
+    String.raw`\bon each of your (?:later|subsequent) turns\b`,
+    String.raw`\bsaving throw at the (?:start|end) of each of its turns\b`,
     String.raw`\bmoves? (?:into or within|into|within|through)\b`,
     String.raw`\bfor every 5 feet\b`,
     String.raw`\bwhen (?:it|the target) wakes\b`,
@@ -279,6 +281,15 @@ function atCasting(text: string, later: boolean): string {
     .join(' ');
 }
 
+/** The cast's save or damage again, on the later trigger: "A creature also makes that save", "it takes the Psychic damage again", Heat Metal's "deal this damage again". */
+const AGAIN =
+  /\balso makes? (?:this|that) save\b|\bmust also make this (?:save|saving throw)\b|\b(?:takes|deal|cause) (?:the \w+ |this )?damage again\b/i;
+
+/** Whether a success on the save still takes half the damage. */
+function halves(group: string): boolean {
+  return /half as much damage(?! on a failed)|half damage on a success/i.test(group) && gatesDamage(group);
+}
+
 /**
  * What the spell deals each time its later trigger comes (a creature entering the area or ending its
  * turn there, moving 5 feet through it, the start of the target's turns): the first group of sentences
@@ -293,20 +304,29 @@ function ongoingOf(text: string, row: SpellFields, cast: Partial<Spell>): { ongo
     .filter((group) => group.some(trigger))
     .map((group) => group.filter((sentence) => !ELSEWHERE.test(sentence)).join(' '));
   const dealing = groups.find((group) => damageParts(group).length > 0);
+  const ability = (group: string): Ability | null =>
+    abilityOf(/\b(Strength|Dexterity|Constitution|Intelligence|Wisdom|Charisma) saving throw\b/i.exec(group)?.[1] ?? '');
   if (dealing === undefined) {
-    const again = groups.some((group) => /\balso makes this save\b/i.test(group));
-    return again && cast.save !== undefined && cast.damage !== undefined
-      ? { ongoing: { save: cast.save, damage: cast.damage }, partial: false }
-      : null;
+    const again = groups.find((group) => AGAIN.test(group));
+    if (again === undefined || cast.damage === undefined) return null;
+    // Its own save ("makes a Wisdom saving throw at the end of each of its turns"), else the cast's.
+    const own = ability(again);
+    const save = own === null ? cast.save : { ability: own, ...(halves(again) ? { onSuccess: 'half' as const } : {}) };
+    const conditions = save === undefined ? undefined : cast.conditions;
+    const ongoing: Ongoing = {
+      ...(save === undefined ? {} : { save }),
+      damage: cast.damage,
+      ...(conditions === undefined ? {} : { conditions }),
+    };
+    return { ongoing, partial: false };
   }
-  const ability = abilityOf(/\b(Strength|Dexterity|Constitution|Intelligence|Wisdom|Charisma) saving throw\b/i.exec(dealing)?.[1] ?? '');
+  const saved = ability(dealing);
   // One of several effects the caster picks (Control Water's Whirlpool) leaves the others to the table.
   const chosen = /\b(?:any|one) of the following effects\b/i.test(text);
   const more = groups.some((group) => group !== dealing && (damageParts(group).length > 0 || /saving throw/i.test(group)));
-  const half = /half as much damage(?! on a failed)|half damage on a success/i.test(dealing) && gatesDamage(dealing);
-  const conditions = ability === null ? [] : conditionsIn(dealing, row);
+  const conditions = saved === null ? [] : conditionsIn(dealing, row);
   const ongoing: Ongoing = {
-    ...(ability === null ? {} : { save: { ability, ...(half ? { onSuccess: 'half' as const } : {}) } }),
+    ...(saved === null ? {} : { save: { ability: saved, ...(halves(dealing) ? { onSuccess: 'half' as const } : {}) } }),
     damage: damageParts(dealing),
     ...(conditions.length === 0 ? {} : { conditions }),
   };

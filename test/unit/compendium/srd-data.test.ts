@@ -197,10 +197,30 @@ describe('the SRD spells, as the issue spot-checks them', () => {
   it.each([
     ['srd-5.2', 'Moonbeam', '2d10'],
     ['srd-5.2', 'Insect Plague', '4d10'],
+    ['srd-5.1', 'Insect Plague', '4d10'],
+    ['srd-5.2', 'Cloudkill', '5d8'],
+    ['srd-5.2', 'Blade Barrier', '6d10'],
+    ['srd-5.1', 'Incendiary Cloud', '10d8'],
+    ['srd-5.2', 'Incendiary Cloud', '10d8'],
+    ['srd-5.2', 'Black Tentacles', '3d6'],
   ] as const)('%s %s: the same save and %s as it is cast, and again later', async (book, name, dice) => {
     const found = await spell(book, name);
     expect(found.damage?.map((part) => part.dice)).toEqual([dice]);
-    expect(found.ongoing).toEqual({ save: found.save, damage: found.damage });
+    expect(found.ongoing).toEqual({
+      save: found.save,
+      damage: found.damage,
+      ...(found.conditions === undefined ? {} : { conditions: found.conditions }),
+    });
+  });
+
+  it.each([
+    ['srd-5.1', 'Heat Metal', undefined],
+    ['srd-5.2', 'Heat Metal', undefined],
+    // Its own save at the end of each of the target's turns: a failure takes the damage again, a success ends it.
+    ['srd-5.2', 'Phantasmal Killer', { ability: 'wis' }],
+  ] as const)('%s %s: its damage again later, against %j', async (book, name, save) => {
+    const found = await spell(book, name);
+    expect(found.ongoing).toEqual({ ...(save === undefined ? {} : { save }), damage: found.damage });
   });
 
   it.each([
