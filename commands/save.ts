@@ -1,22 +1,111 @@
-import { UserError } from '../src/framework/command';
+import { pressConcentrationSave, pressDeathSave } from '../src/combat/steps';
+import type { Combatant } from '../src/combat/types';
+import { UserError, type CommandContext } from '../src/framework/command';
 import { text, type OptionReader } from '../src/framework/options';
 import { commandWithOptions } from '../src/framework/slash-command';
 import { ABILITIES, type Ability } from '../src/rules';
 import type { AbilityTest } from '../src/rules/ability-tests';
+import { listInWords } from '../src/views/encounter-rules-text';
+import { shown } from '../src/views/markdown';
+import type { Reply } from '../src/views/reply';
 import { ABILITY_CHOICES, ABILITY_TEST_OPTIONS, runAbilityTest } from './shared/ability-tests';
-import { suggestCharacters } from './shared/characters';
-import { suggestTargets } from './shared/encounter';
+import { characterNamedOrActive, suggestCharacters } from './shared/characters';
+import { actorOf, applyStep, encountersOf, placeOf, suggestTargets } from './shared/encounter';
+
+/** The saves a fight asks for, which its buttons roll too. */
+type FightSave = 'death' | 'concentration';
+
+const FIGHT_SAVE_NAMES: Record<FightSave, string> = { death: 'death save', concentration: 'concentration save' };
 
 const OPTIONS = {
-  ability: text('Which saving throw', { required: true, choices: ABILITY_CHOICES }),
+  ability: text('Which saving throw: an ability, death (the death save due) or concentration (the save damage left)', {
+    required: true,
+    choices: [
+      ...ABILITY_CHOICES,
+      { name: 'Death save (the one due for your dying combatant)', value: 'death' },
+      { name: 'Concentration (the save damage left waiting)', value: 'concentration' },
+    ],
+  }),
   ...ABILITY_TEST_OPTIONS,
 } as const;
 
-function saveOf(options: OptionReader<typeof OPTIONS>): AbilityTest {
-  const typed = options.text('ability');
-  const ability = ABILITIES.find((a): a is Ability => a === typed.toLowerCase());
-  if (ability === undefined) throw new UserError(`\`ability\` is one of ${ABILITIES.join(', ')}.`);
+type SaveOptions = OptionReader<typeof OPTIONS>;
+
+function saveOf(typed: string): AbilityTest {
+  const ability = ABILITIES.find((a): a is Ability => a === typed);
+  if (ability === undefined) throw new UserError(`\`ability\` is one of ${ABILITIES.join(', ')}, death or concentration.`);
   return { kind: 'save', ability };
+}
+
+/** The options a fight's save has no use for, refused with what it does instead. */
+function refuseUnused(options: SaveOptions, save: FightSave): void {
+  const name = FIGHT_SAVE_NAMES[save];
+  if (options.integer('dc') !== null) {
+    throw new UserError(
+      save === 'death'
+        ? "A death save's DC is the rule set's: leave out `dc`."
+        : 'A concentration save keeps the DC the damage gave it: leave out `dc`.',
+    );
+  }
+  if (options.flag('secret'))
+    throw new UserError(`A ${name} changes the fight the table follows, so it is never secret: leave out \`secret\`.`);
+  if (options.text('bonus') !== null) {
+    const test = save === 'death' ? 'death' : 'concentration';
+    throw new UserError(
+      `A ${name} adds no bonus typed with it: an effect on the combatant that gives one (\`/condition add\` with ` +
+        `\`modifiers:${test}:+1d4\`) counts by itself. Leave out \`bonus\`.`,
+    );
+  }
+  if (save === 'death' && options.text('mode') !== null) {
+    throw new UserError(
+      'A death save has advantage or disadvantage only from conditions and effects (`/condition add` with ' +
+        '`modifiers:adv:death`). Leave out `mode`.',
+    );
+  }
+}
+
+/**
+ * Whom the save is for: `target:`, `character:`'s combatant, or else the caller's own combatant with
+ * that save waiting (their only one, when none has it: the fight then says why).
+ */
+async function rollerOf(ctx: CommandContext, options: SaveOptions, save: FightSave): Promise<string> {
+  const target = options.text('target');
+  const character = options.text('character');
+  if (target !== null && character !== null) {
+    throw new UserError('Give `character` (one of yours) or `target` (a combatant in this fight), not both.');
+  }
+  const encounter = await encountersOf(ctx).get(placeOf(ctx));
+  const name = FIGHT_SAVE_NAMES[save];
+  if (encounter === null) throw new UserError(`There is no encounter in this channel: a ${name} is rolled in a fight.`);
+  if (target !== null) return target;
+  if (character !== null) {
+    const sheet = await characterNamedOrActive(ctx, character);
+    const joined = encounter.combatants.find((c) => c.characterId === sheet.id);
+    if (joined === undefined) throw new UserError(`${shown(sheet.name)} is not in this channel's encounter.`);
+    return joined.name;
+  }
+  const { userId } = actorOf(ctx);
+  const mine = encounter.combatants.filter((c) => c.controllerId === userId);
+  const due = (c: Combatant): boolean => (save === 'death' ? c.deathSavePending : c.pendingConcentrationDcs.length > 0);
+  const waiting = mine.filter(due);
+  const [only] = waiting.length > 0 ? waiting : mine;
+  if (only !== undefined && (waiting.length === 1 || mine.length === 1)) return only.name;
+  if (mine.length === 0) throw new UserError(`You have no combatant in this channel's encounter: name one with \`target\`.`);
+  const names = listInWords(
+    (waiting.length > 0 ? waiting : mine).map((c) => shown(c.name)),
+    waiting.length > 0 ? 'and' : 'or',
+  );
+  if (waiting.length > 0) throw new UserError(`${names} each have a ${name} to roll: name one with \`target\`.`);
+  throw new UserError(`None of your combatants (${names}) has a ${name} to roll.`);
+}
+
+/** The save the fight's button would roll, by command: the same change, so the same rules and words. */
+async function rollFightSave(ctx: CommandContext, options: SaveOptions, save: FightSave): Promise<Reply> {
+  refuseUnused(options, save);
+  const roller = await rollerOf(ctx, options, save);
+  if (save === 'death') return applyStep(ctx, pressDeathSave, roller);
+  const mode = options.text('mode');
+  return applyStep(ctx, pressConcentrationSave, roller, mode === 'advantage' || mode === 'disadvantage' ? mode : 'normal');
 }
 
 export const command = commandWithOptions({
@@ -29,7 +118,13 @@ export const command = commandWithOptions({
     '/save ability:wis mode:advantage',
     '/save ability:con bonus:1d4 Bless',
     '/save ability:dex dc:13 target:Goblin 1',
+    '/save ability:death',
+    '/save ability:concentration mode:advantage',
   ],
-  run: (ctx, options) => runAbilityTest(ctx, options, () => saveOf(options)),
+  run: (ctx, options) => {
+    const typed = options.text('ability').toLowerCase();
+    if (typed === 'death' || typed === 'concentration') return rollFightSave(ctx, options, typed);
+    return runAbilityTest(ctx, options, () => saveOf(typed));
+  },
   suggest: { target: suggestTargets, character: suggestCharacters },
 });

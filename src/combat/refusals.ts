@@ -11,6 +11,12 @@ export interface NameSample {
 }
 
 /** What is refused on a dead combatant: every command that would act on it as one still in the fight. */
+/**
+ * Why no death save waits for its button: the combatant is not dying; the fight rolls death saves
+ * itself; its turn began and its next save comes with its next turn; or its save comes as its turn starts.
+ */
+export type NoDeathSaveDue = 'not-dying' | 'automatic' | 'turn-begun' | 'at-turn-start';
+
 export type DeadAct = 'damage' | 'heal' | 'temp-hp' | 'attack' | 'turn' | 'condition';
 /** A value the user typed, named in a refusal about it; the views give each its words. */
 export type Field =
@@ -168,8 +174,7 @@ export type Refusal =
   | { kind: 'dead-cannot-concentrate'; combatant: string }
   | { kind: 'not-concentrating'; combatant: string }
   | { kind: 'no-concentration-save-due'; combatant: string }
-  /** `dying`: the save comes at the start of its turn; else it is not dying at all. */
-  | { kind: 'no-death-save-due'; combatant: string; dying: boolean; isPlayerCharacter: boolean }
+  | { kind: 'no-death-save-due'; combatant: string; why: NoDeathSaveDue; isPlayerCharacter: boolean }
   /** A stored character joins a fight it is already in, as `as`. */
   | { kind: 'character-already-in-fight'; as: string }
   /** None of a confirmed group is still in the fight and alive. */

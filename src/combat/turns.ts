@@ -8,7 +8,7 @@ import { isGameMaster, requireControl, requireGameMaster } from './permissions';
 import { currentPoint, lairActing, lairDue, roundOfCurrent } from './lair';
 import type { TurnNote } from './notes';
 import { countOf, settleHeldPlaces } from './order';
-import { CombatRefusal } from './refusals';
+import { CombatRefusal, type NoDeathSaveDue } from './refusals';
 import { findById, findTarget, refOf, requireAlive } from './targets';
 import { replaceCombatant, type Part, type StepContext, type Transition } from './transition';
 import type { Combatant, Encounter, EncounterEffect, EncounterEvent, LairTurn, TurnActions } from './types';
@@ -548,11 +548,19 @@ export function pressDeathSave(encounter: Encounter, ctx: StepContext, target: s
     throw new CombatRefusal({
       kind: 'no-death-save-due',
       combatant: combatant.name,
-      dying: isDying(combatant),
+      why: whyNoDeathSaveDue(encounter, combatant),
       isPlayerCharacter: combatant.rules.isPlayerCharacter,
     });
   }
   const rolled = rollDeathSave(encounter, ctx, combatant);
   if (!rolled.ok) throw new CombatRefusal({ kind: 'rules', refusal: rolled.reason });
   return { ...rolled.value, note: { kind: 'death-save', combatant: combatant.name } };
+}
+
+/** Why a combatant has no death save waiting for its button. */
+function whyNoDeathSaveDue(encounter: Encounter, combatant: Combatant): NoDeathSaveDue {
+  if (!isDying(combatant)) return 'not-dying';
+  if (encounter.options.autoDeathSaves) return 'automatic';
+  // Its own turn began before it was dying, or its save for this turn is rolled: the next comes with its next turn.
+  return encounter.currentId === combatant.id ? 'turn-begun' : 'at-turn-start';
 }

@@ -86,6 +86,21 @@ function stackProblemText({ limit, total, max }: StackProblem): string {
   }
 }
 
+/** Why no death save waits, after "has no death save to roll now:". */
+function noDeathSaveReason(refusal: Extract<Refusal, { kind: 'no-death-save-due' }>): string {
+  const who: Referent = { ...refusal, name: shown(refusal.combatant) };
+  switch (refusal.why) {
+    case 'not-dying':
+      return `${it(who)} is not dying`;
+    case 'automatic':
+      return 'this fight rolls death saves by itself as each turn starts';
+    case 'turn-begun':
+      return `one is rolled as each of ${its(who)} turns starts, and this turn has begun`;
+    case 'at-turn-start':
+      return `it is rolled at the start of ${its(who)} turn`;
+  }
+}
+
 /** The words for each refusal of the encounter engine; a new kind does not compile until it has some. */
 export function refusalText(refusal: Refusal): string {
   switch (refusal.kind) {
@@ -306,11 +321,7 @@ export function refusalText(refusal: Refusal): string {
     case 'no-concentration-save-due':
       return `${shown(refusal.combatant)} has no concentration save to roll.`;
     case 'no-death-save-due':
-      return `${shown(refusal.combatant)} has no death save to roll now: ${
-        refusal.dying
-          ? `it is rolled at the start of ${its(refusal)} turn`
-          : `${it({ ...refusal, name: shown(refusal.combatant) })} is not dying`
-      }.`;
+      return `${shown(refusal.combatant)} has no death save to roll now: ${noDeathSaveReason(refusal)}.`;
     case 'group-none-alive':
       return 'None of them is still in the fight and alive, so nothing was changed.';
     case 'character-already-in-fight':

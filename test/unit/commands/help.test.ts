@@ -119,6 +119,15 @@ describe('/help', () => {
     expect(damage).toMatch(/`\/hp damage target:/);
   });
 
+  test('command:save names the death and concentration saves among its abilities, with an example of each', async () => {
+    const shown = (await pages('save')).map(text).join('\n');
+    expect(shown).toContain(
+      '`ability` (required): Which saving throw: an ability, death (the death save due) or concentration (the save damage left)\n',
+    );
+    expect(shown).toContain('`/save ability:death`\n');
+    expect(shown).toContain('`/save ability:concentration mode:advantage`');
+  });
+
   test("command:character: edit's options name no defaults, since what an edit leaves out stays as it was", async () => {
     const shown = (await pages('character')).map(text).join('\n');
     const edit = shown.slice(shown.indexOf('/character edit\n'), shown.indexOf('/character show\n'));

@@ -106,8 +106,12 @@ describe('a player character is not "it"', () => {
       "It is Bram's turn: only their player or the game master can ready an action now.",
     );
     expect(refusalOf(() => pressDeathSave(bramsTurn, ctx(bob), 'Bram'))).toBe('Bram has no death save to roll now: Bram is not dying.');
-    const down = dealDamage(bramsTurn, ctx(gm), { target: 'Bram', amount: '20' }).encounter;
+    const down = dealDamage(table({ autoDeathSaves: false }), ctx(gm), { target: 'Bram', amount: '20' }).encounter;
     expect(refusalOf(() => pressDeathSave(down, ctx(bob), 'Bram'))).toBe(
+      'Bram has no death save to roll now: one is rolled as each of their turns starts, and this turn has begun.',
+    );
+    const ogresTurn = nextTurn(down, ctx(gm)).encounter;
+    expect(refusalOf(() => pressDeathSave(ogresTurn, ctx(bob), 'Bram'))).toBe(
       'Bram has no death save to roll now: it is rolled at the start of their turn.',
     );
     const later = nextTurn(bramsTurn, ctx(gm)).encounter;
