@@ -231,7 +231,7 @@ const LATER = new RegExp(
 /**
  * What befalls someone else than the targets: one who hits the caster (Fire Shield), the caster itself
  * (Meld into Stone, Dimension Door, Wish), a creature the caster's attacks hit later (Divine Favor,
- * Bestow Curse), an object (Control Water), those a mishap strikes (Teleport).
+ * Bestow Curse, Hex, Hunter's Mark), an object (Control Water), those a mishap strikes (Teleport).
  */
 const ELSEWHERE = new RegExp(
   [
@@ -240,6 +240,7 @@ const ELSEWHERE = new RegExp(
     String.raw`\bthe attacker must\b`,
     String.raw`\byour attacks and spells deal\b`,
     String.raw`\bIf you deal damage to the target\b`,
+    String.raw`\bwhenever you hit (?:it|the target|that creature)\b`,
     String.raw`\bIf expelled\b`,
     String.raw`\b(?:deals?|dealing) [^.]*\bdamage to you\b`,
     String.raw`\byou take\b`,

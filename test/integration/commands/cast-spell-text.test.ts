@@ -72,6 +72,23 @@ describe('/cast: what the spell text says happens at casting', () => {
     expect(await ogre()).toEqual({ hp: 200, conditions: [] });
   });
 
+  test.each([
+    ['Hex', 'warlock'],
+    ["Hunter's Mark", 'ranger'],
+  ] as const)("%s (dnd2024): its 1d6 rides on the caster's later hits, none dealt as it is cast", async (spell, kind) => {
+    await useRules(services, 'dnd2024');
+    await table.run(ALICE, 'character', 'create', { name: 'Marked', level: 5, cha: 16, wis: 16, hp: 40, class: kind });
+    await table.run(GM, 'init', 'begin', {});
+    await table.run(ALICE, 'init', 'join', { initiative: 18 });
+    await table.run(GM, 'init', 'add', { monster: 'Ogre', hp: '200', initiative: 10 });
+    const reply = text(await table.run(ALICE, 'cast', null, { spell, target: 'Ogre' }));
+    expect(dice.pending).toBe(0);
+    expect(reply).toContain(`casts **${spell}**`);
+    expect(reply).toContain("The bot rolls nothing for it: its effects are the table's to run.");
+    expect(reply).not.toContain('damage');
+    expect(await ogre()).toEqual({ hp: 200, conditions: [] });
+  });
+
   test.each(['dnd2014', 'dnd2024'] as const)(
     'Blindness/Deafness (%s): a failed Constitution save blinds, the first of the caster’s choice, and says so',
     async (ruleSet) => {
