@@ -76,6 +76,23 @@ function paid(caster: Combatant, spell: Spell, cost: CastCost, level: number): C
   return { ...caster, spellSlots: { ...slots, levels: slots.levels.map((l) => (l === slot ? { ...l, left: l.left - 1 } : l)) } };
 }
 
+/** The caster as the source of the spell's effects: its numbers, the roll's mode and the spell's own duration. */
+function sourceOf(caster: Combatant, spell: Spell, input: CastInput): EffectSource {
+  return {
+    combatant: caster,
+    name: spell.name,
+    attackBonus: input.attackBonus,
+    dc: input.dc,
+    modifier: input.modifier,
+    weapon: false,
+    bonusReason: input.bonusReason,
+    ...(input.mode === undefined ? {} : { mode: input.mode }),
+    ...(input.secret === undefined ? {} : { secret: input.secret }),
+    ...(input.anyoneMayHarm === undefined ? {} : { anyoneMayHarm: input.anyoneMayHarm }),
+    ...(typeof spell.duration === 'object' ? { spellRounds: spell.duration.count * ROUNDS_PER[spell.duration.unit] } : {}),
+  };
+}
+
 /** Whether the spell does anything to a creature the bot can roll or apply. */
 function actsOnTargets(effect: Effect): boolean {
   return (
@@ -168,19 +185,7 @@ export function castSpell(encounter: Encounter, ctx: StepContext, input: CastInp
       note: { kind: 'spell-cast', combatant: caster.name, spell: spell.name, level, hidden: caster.hidden, notes: [] },
     };
   };
-  const source: EffectSource = {
-    combatant: caster,
-    name: spell.name,
-    attackBonus: input.attackBonus,
-    dc: input.dc,
-    modifier: input.modifier,
-    weapon: false,
-    bonusReason: input.bonusReason,
-    ...(input.mode === undefined ? {} : { mode: input.mode }),
-    ...(input.secret === undefined ? {} : { secret: input.secret }),
-    ...(input.anyoneMayHarm === undefined ? {} : { anyoneMayHarm: input.anyoneMayHarm }),
-    ...(typeof spell.duration === 'object' ? { spellRounds: spell.duration.count * ROUNDS_PER[spell.duration.unit] } : {}),
-  };
+  const source = sourceOf(caster, spell, input);
   const concentrate: Link[] =
     spell.concentration === true ? [step(startConcentration, { target: caster.id, effect: spell.name, spellLevel: level })] : [];
   const unaffected = automated ? (effect.noEffectOn ?? []) : [];
@@ -273,19 +278,7 @@ export function spellOngoing(encounter: Encounter, ctx: StepContext, input: Cast
     ],
     note: { kind: 'chain', notes: [] },
   });
-  const source: EffectSource = {
-    combatant: caster,
-    name: spell.name,
-    attackBonus: input.attackBonus,
-    dc: input.dc,
-    modifier: input.modifier,
-    weapon: false,
-    bonusReason: input.bonusReason,
-    ...(input.mode === undefined ? {} : { mode: input.mode }),
-    ...(input.secret === undefined ? {} : { secret: input.secret }),
-    ...(input.anyoneMayHarm === undefined ? {} : { anyoneMayHarm: input.anyoneMayHarm }),
-    ...(typeof spell.duration === 'object' ? { spellRounds: spell.duration.count * ROUNDS_PER[spell.duration.unit] } : {}),
-  };
+  const source = sourceOf(caster, spell, input);
   const done = chain(announce, ...usesOnTargets(source, [effect], [...new Set(targets.map((t) => t.id))]))(encounter, ctx);
   const notes = done.note.kind === 'chain' ? done.note.notes : [];
   return {
