@@ -1,4 +1,5 @@
 import { hpMaximumUnder } from '../characters/rest';
+import { catalogueCondition } from '../combat/catalogue';
 import { initiativeBonus, modifierOf, proficiencyBonus, saveBonus, skillBonus, type Character } from '../characters/sheet';
 import { spellcastingOf } from '../characters/spellcasting';
 import { slotsLeft } from '../characters/spell-slots';
@@ -64,7 +65,11 @@ export function characterEmbed(character: Character, ruleSet: RuleSetId): Embed 
   ];
   const tracks = tracksInWords(character.tracks);
   if (tracks !== null) lines.push(`**Tracks** ${tracks}`);
-  if (character.conditions.length > 0) lines.push(`**Conditions** ${character.conditions.join(', ')}`);
+  if (character.conditions.length > 0) {
+    // Named as the tracker names them (the sheet keeps the rule set's keys).
+    const rules = getRuleSet(ruleSet);
+    lines.push(`**Conditions** ${character.conditions.map((key) => shown(catalogueCondition(rules, key)?.name ?? key)).join(', ')}`);
+  }
   if (character.dead) lines.push('💀 **Dead**');
   const abilities = ABILITIES.map((a) => `${a.toUpperCase()} ${character.abilities[a]} (${signed(modifierOf(character, a))})`).join(' · ');
   const saves = ABILITIES.map((a) => `${a.toUpperCase()} ${signed(saveBonus(character, a))}${character.saves.includes(a) ? '●' : ''}`).join(

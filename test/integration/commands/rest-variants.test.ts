@@ -306,7 +306,7 @@ describe('rest variants, A5E havens and Supply, and monsters that die at 0 HP', 
         await table.run(GM, 'condition', 'add', { target: 'Alice', condition });
       }
       await end();
-      expect(text(await table.run(ALICE, 'character', 'show'))).toContain('**Conditions** incapacitated, petrified\n');
+      expect(text(await table.run(ALICE, 'character', 'show'))).toContain('**Conditions** Incapacitated, Petrified\n');
     });
 
     test('a character left at 0 HP stays unconscious (and so prone) until healed', async () => {
@@ -315,7 +315,7 @@ describe('rest variants, A5E havens and Supply, and monsters that die at 0 HP', 
       await begin();
       await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '40' });
       await end();
-      expect(text(await table.run(ALICE, 'character', 'show'))).toContain('**Conditions** incapacitated, prone, unconscious\n');
+      expect(text(await table.run(ALICE, 'character', 'show'))).toContain('**Conditions** Incapacitated, Prone, Unconscious\n');
     });
   });
 
