@@ -1,6 +1,7 @@
 import { pressConcentrationSave, pressDeathSave } from '../src/combat/steps';
 import type { Combatant } from '../src/combat/types';
 import { UserError, type CommandContext } from '../src/framework/command';
+import { extended } from '../src/framework/extended';
 import { text, type OptionReader } from '../src/framework/options';
 import { commandWithOptions } from '../src/framework/slash-command';
 import { ABILITIES, type Ability } from '../src/rules';
@@ -103,9 +104,11 @@ async function rollerOf(ctx: CommandContext, options: SaveOptions, save: FightSa
 async function rollFightSave(ctx: CommandContext, options: SaveOptions, save: FightSave): Promise<Reply> {
   refuseUnused(options, save);
   const roller = await rollerOf(ctx, options, save);
-  if (save === 'death') return applyStep(ctx, pressDeathSave, roller);
+  // The log names the save as it names the button's: "death save", not "save".
+  const logged = extended(ctx, { label: `${save} save` });
+  if (save === 'death') return applyStep(logged, pressDeathSave, roller);
   const mode = options.text('mode');
-  return applyStep(ctx, pressConcentrationSave, roller, mode === 'advantage' || mode === 'disadvantage' ? mode : 'normal');
+  return applyStep(logged, pressConcentrationSave, roller, mode === 'advantage' || mode === 'disadvantage' ? mode : 'normal');
 }
 
 export const command = commandWithOptions({

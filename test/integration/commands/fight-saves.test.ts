@@ -41,6 +41,9 @@ describe('/save for the saves a fight asks for', () => {
     );
     expect(table.tracker().embeds?.[0]?.description).toContain('Death saves ✅ 2 ❌ 1 ·');
     expect(dice.pending).toBe(0);
+    // Logged as the button's are: by what was rolled, not as a plain save.
+    const log = text(await table.run(GM, 'init', 'log', { count: 8 }));
+    expect(log.match(/ · \/(?:death save|save) · /g)).toEqual([' · /death save · ', ' · /death save · ', ' · /death save · ']);
   });
 
   test('a death save by command is refused, with the reason, when none is due', async () => {
