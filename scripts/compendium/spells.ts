@@ -13,6 +13,7 @@ import type {
   SpellSchool,
 } from '../../src/compendium/types';
 import { SPELL_SCHOOLS } from '../../src/compendium/types';
+import { MAX_COMBATANTS } from '../../src/combat/types';
 import type { Ability, ConditionKey, DamageType } from '../../src/rules/types';
 import { areaOf } from './actions';
 import type { CastingOptionFields, Keyed, SpellFields, SrdBook } from './srd-files';
@@ -40,6 +41,8 @@ const ANNOUNCED_ONLY: Readonly<Record<string, string>> = {
   'Faithful Hound': "the 2014 hound's bite comes at the start of the caster's turns, not as the spell is cast",
   'Magnificent Mansion': "its Invisible is the portal's",
 };
+/** A creature sent to another plane (Divine Word's celestials and fiends, Dispel Evil and Good): the bot cannot, the table does. */
+const SENT_AWAY = /\b(?:forced|sent) back to its (?:plane of origin|home plane)\b/i;
 
 export function convertSpells(book: SrdBook): { spells: Spell[]; report: SpellReport } {
   const report: SpellReport = { optionDisagreements: [], fieldDisagreements: [] };
@@ -80,6 +83,7 @@ function convertSpell(row: Keyed<SpellFields>, options: readonly Keyed<CastingOp
   if (!mechanical || row.name in ANNOUNCED_ONLY) return { ...base, manual: true };
   if (
     uncaptured(text, spell) ||
+    SENT_AWAY.test(text) ||
     savesForNothing(spell) ||
     later?.partial === true ||
     (row.higher_level !== '' && scaling.perSlot === undefined && scaling.perTier === undefined)
@@ -185,8 +189,9 @@ function readPart(row: SpellFields, text: string, report: SpellReport): Partial<
     // the area), is not rolled.
     const regardless = effect.damage !== undefined && !gatesDamage(casting);
     const later = effect.damage === undefined && damageParts(atCasting(text, false)).length > 0;
-    // "Advantage on all saving throws" (Holy Aura) is a benefit, not a save the targets make.
-    const asked = casting.replace(/\b(?:dis)?advantage on (?:all )?(?:\w+ )?saving throws\b/gi, '');
+    // "Advantage on all saving throws" (Holy Aura), "on Wisdom saving throws and Death Saving Throws"
+    // (Beacon of Hope): a benefit, not a save the targets make.
+    const asked = casting.replace(/\b(?:dis)?advantage on (?:all )?(?:\w+ )?saving throws(?: and death saving throws)?\b/gi, '');
     const unasked = effect.conditions === undefined && (later || !/saving throw|\bsave\b/i.test(asked));
     if (regardless && effect.conditions === undefined) effect.partial = true;
     if ((regardless && effect.conditions === undefined) || unasked) delete effect.save;
@@ -197,13 +202,32 @@ function readPart(row: SpellFields, text: string, report: SpellReport): Partial<
   const count = /\b(three|four|five) (?:\w+ )?(darts|rays|beams)\b(?! at \d)/i.exec(text) ?? /\b(a|one) (beam)\b/i.exec(text);
   if (count !== null && (effect.damage !== undefined || effect.attack !== undefined))
     effect.instances = countOf(count[1] === 'a' ? 'one' : (count[1] ?? '')) ?? 1;
-  // The 2024 data leaves its count at 1 for "Up to six creatures" (Mass Healing Word); so does some of 2014's.
-  const upTo = countOf(/\bup to (\w+) (?:\w+ )?(?:creatures|targets)\b/i.exec(text)?.[1] ?? '') ?? 1;
-  // Chain Lightning: a first target, and bolts that leap "to as many as three other targets".
-  const others = countOf(/\bas many as (\w+) other targets\b/i.exec(text)?.[1] ?? '') ?? 0;
-  const targets = Math.max(row.target_count, upTo, 1 + others);
+  const targets = Math.max(row.target_count, targetsChosen(text));
   if (targets > 1) effect.targets = targets;
   return effect;
+}
+
+/**
+ * How many creatures the text lets the caster choose, which the data often leaves at 1 (the 2024
+ * Mass Healing Word's "Up to six creatures"): "up to six creatures", "twelve or fewer creatures",
+ * "choose two creatures" (the 2014 Acid Splash), a first target and "as many as three other
+ * targets" (Chain Lightning). "Each creature of your choice in range" and "any number of creatures
+ * you can see within range" have no limit but the fight's: as many as the largest fight holds, the
+ * bound an area's targets already have. The "any number of creatures you can see to be unaffected"
+ * of the 2014 Spirit Guardians are spared, not targeted.
+ */
+function targetsChosen(text: string): number {
+  const counted =
+    /\bup to (\w+) (?:\w+ )?(?:creatures|targets)\b/i.exec(text) ??
+    /\b(\w+) or fewer creatures\b/i.exec(text) ??
+    /\bchoose (\w+) creatures\b/i.exec(text);
+  // "Up to three creatures of your choice that you can see within range" (Bane) is counted; "a creature of your choice", one.
+  const any =
+    /\b(?:any number of creatures|each creature of your choice|creatures of your choice)(?: that)?(?: you can see)? (?:with)?in range\b/i;
+  if (counted === null && any.test(text)) return MAX_COMBATANTS;
+  const chosen = countOf(counted?.[1] ?? '') ?? 1;
+  const others = countOf(/\bas many as (\w+) other targets\b/i.exec(text)?.[1] ?? '') ?? 0;
+  return Math.max(chosen, 1 + others);
 }
 
 /**

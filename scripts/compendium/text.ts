@@ -114,6 +114,8 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = {
   eight: 8,
   nine: 9,
   ten: 10,
+  eleven: 11,
+  twelve: 12,
 };
 
 export function countOf(word: string): number | null {

@@ -121,7 +121,10 @@ export interface Effect {
   then?: Effect;
   /** Hit or miss, a further effect on the attack's target and each creature around it (Ice Knife's shard explodes). */
   burst?: Effect;
-  /** How many creatures it can target, where the source says. */
+  /**
+   * How many creatures it can target, where the source says; for "any number" or "each creature of
+   * your choice in range", as many as the largest fight holds.
+   */
   targets?: number;
   /** Separate rolls of the same effect that may share a target: three darts, three rays. */
   instances?: number;

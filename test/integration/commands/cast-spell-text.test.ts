@@ -1,5 +1,5 @@
 import type { Services } from '../../../src/services';
-import { ALICE, BOB, GM, Table, openTablePer, text, useRules, type ScriptedRandom } from './support';
+import { ALICE, BOB, GM, Table, openTablePer, refused, text, useRules, type ScriptedRandom } from './support';
 
 /**
  * `/cast` does what a spell's text says happens as it is cast, and no more: damage that comes on
@@ -318,5 +318,118 @@ describe('/cast: conditions as the spell text gives them', () => {
     expect(reply).toContain("The bot rolls nothing for it: its effects are the table's to run.");
     expect(reply).toContain('Wiz is concentrating on Mislead.');
     expect((await conditionsOf('Ogre')).conditions).toEqual([]);
+  });
+});
+
+/**
+ * `/cast` takes as many targets as the spell's text gives: "up to six creatures", "twelve or fewer",
+ * "choose two creatures", and no limit but the fight's for "each creature of your choice in range"
+ * or "any number of creatures".
+ */
+describe('/cast: as many targets as the spell text says', () => {
+  let table: Table;
+  let dice: ScriptedRandom;
+  let services: Services;
+  openTablePer('test', (opened) => ({ table, dice, services } = opened));
+
+  const state = async (name: string): Promise<{ hp: number; conditions: readonly string[] }> => {
+    const encounter = await services.encounters.get({ guildId: 'guild-1', channelId: 'channel-1' });
+    const found = encounter?.combatants.find((c) => c.name === name);
+    return { hp: found?.rules.hp ?? -1, conditions: found?.rules.conditions ?? [] };
+  };
+
+  /** Cleo, a level 17 cleric (Wis 16: DC 17, +3), Wiz, a level 17 wizard (Int 16: DC 17), and four Ogres of `hp` HP. */
+  async function castersAndOgres(ruleSet: 'dnd2014' | 'dnd2024', hp: number): Promise<void> {
+    await useRules(services, ruleSet);
+    await table.run(ALICE, 'character', 'create', { name: 'Wiz', level: 17, int: 16, hp: 90, class: 'wizard' });
+    await table.run(BOB, 'character', 'create', { name: 'Cleo', level: 17, wis: 16, hp: 100, class: 'cleric' });
+    await table.run(GM, 'init', 'begin', {});
+    await table.run(ALICE, 'init', 'join', { initiative: 18 });
+    await table.run(BOB, 'init', 'join', { initiative: 15 });
+    await table.run(GM, 'init', 'add', { monster: 'Ogre', count: 4, hp: String(hp), initiative: 10 });
+  }
+
+  test('Divine Word (dnd2024) on two creatures rolls both saves, and leaves the banishment to the table', async () => {
+    await castersAndOgres('dnd2024', 45);
+    // Ogre 1's Charisma save: 2 − 2 = 0 against DC 17; Ogre 2's: 19 − 2 = 17.
+    dice.queue(2, 19);
+    const reply = text(await table.run(BOB, 'cast', null, { spell: 'Divine Word', target: 'Ogre 1, Ogre 2' }));
+    expect(dice.pending).toBe(0);
+    expect(reply).toContain(
+      "**Cleo** casts **Divine Word** (7th level; 0 of 1 7th-level slots left). The bot runs its rolls; the rest of the spell is the table's to run.",
+    );
+    expect(reply).toContain("Ogre 1's Charisma save (DC 17): d20 2 − 2 (save bonus) = 0, failed.");
+    expect(reply).toContain("Ogre 2's Charisma save (DC 17): d20 19 − 2 (save bonus) = 17, made.");
+    expect(reply).toContain('Ogre 1 is now **Deafened** (from Cleo) for 10 rounds');
+    expect(await state('Ogre 1')).toEqual({ hp: 45, conditions: ['deafened'] });
+    expect(await state('Ogre 2')).toEqual({ hp: 45, conditions: [] });
+  });
+
+  test('Mass Healing Word (dnd2024) heals three creatures, each its own 2d4 + 3', async () => {
+    await castersAndOgres('dnd2024', 45);
+    await table.run(GM, 'hp', 'damage', { target: 'Wiz', amount: '20' });
+    await table.run(GM, 'hp', 'damage', { target: 'Cleo', amount: '20' });
+    await table.run(GM, 'hp', 'damage', { target: 'Ogre 1', amount: '20' });
+    dice.queue(1, 2, 3, 4, 2, 2);
+    const reply = text(await table.run(BOB, 'cast', null, { spell: 'Mass Healing Word', target: 'Wiz, Cleo, Ogre 1' }));
+    expect(dice.pending).toBe(0);
+    expect(reply).toContain('Wiz regains 6 HP and is at 76 HP.');
+    expect(reply).toContain('Cleo regains 10 HP and is at 90 HP.');
+    expect(reply).toContain('Ogre 1 regains 7 HP and is at 32 HP.');
+  });
+
+  test.each([
+    ['dnd2024', 'Compulsion', 'Wisdom'],
+    ['dnd2014', 'Compulsion', 'Wisdom'],
+    ['dnd2024', 'Enthrall', 'Wisdom'],
+    ['dnd2014', 'Enthrall', 'Wisdom'],
+    ['dnd2024', 'Seeming', 'Charisma'],
+    ['dnd2014', 'Seeming', 'Charisma'],
+    ['dnd2014', 'Divine Word', 'Charisma'],
+    ['dnd2024', 'Mass Suggestion', 'Wisdom'],
+  ] as const)('%s %s: each of the four creatures chosen makes its %s save', async (ruleSet, spell, ability) => {
+    await castersAndOgres(ruleSet, 200);
+    dice.queue(18, 18, 18, 18);
+    const caster = spell === 'Divine Word' ? BOB : ALICE;
+    const reply = text(await table.run(caster, 'cast', null, { spell, target: 'Ogre 1, Ogre 2, Ogre 3, Ogre 4' }));
+    expect(dice.pending).toBe(0);
+    for (const ogre of ['Ogre 1', 'Ogre 2', 'Ogre 3', 'Ogre 4']) expect(reply).toContain(`${ogre}'s ${ability} save (DC 17): d20 18 −`);
+  });
+
+  test.each(['dnd2014', 'dnd2024'] as const)(
+    'Beacon of Hope (%s) on any number of allies asks none of them for a save: its benefits are the table’s',
+    async (ruleSet) => {
+      await castersAndOgres(ruleSet, 200);
+      const reply = text(await table.run(BOB, 'cast', null, { spell: 'Beacon of Hope', target: 'Wiz, Cleo, Ogre 1' }));
+      expect(dice.pending).toBe(0);
+      expect(reply).toContain('**Cleo** casts **Beacon of Hope**');
+      expect(reply).toContain("The bot rolls nothing for it: its effects are the table's to run.");
+      expect(reply).not.toContain('save');
+    },
+  );
+
+  test('Bane (dnd2024), "up to three creatures": a fourth is refused with its limit, one more per slot level above 1st', async () => {
+    await castersAndOgres('dnd2024', 200);
+    expect(refused(await table.run(BOB, 'cast', null, { spell: 'Bane', target: 'Ogre 1, Ogre 2, Ogre 3, Ogre 4' }))).toBe(
+      '⚠️ Bane takes at most 3 targets, not 4.',
+    );
+    dice.queue(2, 2, 2, 2);
+    const reply = text(await table.run(BOB, 'cast', null, { spell: 'Bane', level: 2, target: 'Ogre 1, Ogre 2, Ogre 3, Ogre 4' }));
+    expect(dice.pending).toBe(0);
+    expect(reply).toContain('**Cleo** casts **Bane** (2nd level; 2 of 3 2nd-level slots left).');
+    expect(reply).toContain("Ogre 4's Charisma save (DC 17): d20 2 − 2 (save bonus) = 0, failed.");
+  });
+
+  test('Acid Splash (dnd2014), "choose two creatures": both save, a third is refused with its limit', async () => {
+    await castersAndOgres('dnd2014', 200);
+    expect(refused(await table.run(ALICE, 'cast', null, { spell: 'Acid Splash', target: 'Ogre 1, Ogre 2, Ogre 3' }))).toBe(
+      '⚠️ Acid Splash takes at most 2 targets, not 3.',
+    );
+    // 4d6 at character level 17, rolled once for both: 1 + 2 + 3 + 4 = 10 acid; both Dexterity saves fail (3 − 1 = 2 against DC 17).
+    dice.queue(1, 2, 3, 4, 3, 3);
+    const reply = text(await table.run(ALICE, 'cast', null, { spell: 'Acid Splash', target: 'Ogre 1, Ogre 2' }));
+    expect(dice.pending).toBe(0);
+    expect(reply).toContain('Ogre 1 takes 10 acid damage and is at 190 HP.');
+    expect(reply).toContain('Ogre 2 takes 10 acid damage and is at 190 HP.');
   });
 });

@@ -1,5 +1,6 @@
 import { effectAtLevel, monstersOf, ongoingAtLevel, spellsOf, type Monster, type MonsterAction, type Spell } from '../../../src/compendium';
 import { monsterSchema, type HomebrewMonster } from '../../../src/compendium/homebrew';
+import { MAX_COMBATANTS } from '../../../src/combat/types';
 
 async function monster(book: 'srd-5.2' | 'srd-5.1', name: string): Promise<Monster> {
   const found = (await monstersOf(book)).find(name);
@@ -384,7 +385,12 @@ describe('the SRD spells, as the issue spot-checks them', () => {
         : [`30-40 deafened ${tenMinutes}`, `30-40 blinded ${tenMinutes}`]),
       '40-50 deafened {"kind":"minutes","count":1}',
     ]);
-    expect(found.partial).toBe(book === 'srd-5.1' ? true : undefined);
+    // Both books: a celestial, elemental, fey or fiend that fails is sent back to its plane, which the table does.
+    expect(found.partial).toBe(true);
+  });
+
+  it('srd-5.1 Dispel Evil and Good: sending a creature back to its home plane is the table’s', async () => {
+    expect((await spell('srd-5.1', 'Dispel Evil and Good')).partial).toBe(true);
   });
 
   it.each([
@@ -401,9 +407,38 @@ describe('the SRD spells, as the issue spot-checks them', () => {
     ['srd-5.1', 'Mass Cure Wounds', 6],
     ['srd-5.2', 'Bane', 3],
     ['srd-5.2', 'Chain Lightning', 4],
+    ['srd-5.2', 'Mass Suggestion', 12],
+    ['srd-5.1', 'Mass Suggestion', 12],
+    ['srd-5.1', 'Acid Splash', 2],
   ] as const)('%s %s: as many targets as its "up to" says (%i)', async (book, name, targets) => {
     expect((await spell(book, name)).targets).toBe(targets);
   });
+
+  // "Each creature of your choice in range", "any number of creatures you can see within range".
+  it.each([
+    ['srd-5.2', 'Divine Word'],
+    ['srd-5.1', 'Divine Word'],
+    ['srd-5.2', 'Compulsion'],
+    ['srd-5.1', 'Compulsion'],
+    ['srd-5.2', 'Enthrall'],
+    ['srd-5.1', 'Enthrall'],
+    ['srd-5.2', 'Seeming'],
+    ['srd-5.1', 'Seeming'],
+  ] as const)('%s %s: any number of targets, as many as a fight holds', async (book, name) => {
+    expect((await spell(book, name)).targets).toBe(MAX_COMBATANTS);
+  });
+
+  it('srd-5.1 Spirit Guardians: the "any number of creatures" it names are the ones it spares, not its targets', async () => {
+    expect((await spell('srd-5.1', 'Spirit Guardians')).targets).toBeUndefined();
+  });
+
+  it.each(['srd-5.1', 'srd-5.2'] as const)(
+    '%s Beacon of Hope: "Advantage on Wisdom saving throws and Death Saving Throws" is no save, only announced',
+    async (book) => {
+      const found = await spell(book, 'Beacon of Hope');
+      expect({ manual: found.manual, save: found.save }).toEqual({ manual: true, save: undefined });
+    },
+  );
 
   it('Chain Lightning (2014): four targets, one more per slot above 6th, each saving once', async () => {
     const chain = await spell('srd-5.1', 'Chain Lightning');
