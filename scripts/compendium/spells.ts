@@ -190,8 +190,11 @@ function readPart(row: SpellFields, text: string, report: SpellReport): Partial<
     const regardless = effect.damage !== undefined && !gatesDamage(casting);
     const later = effect.damage === undefined && damageParts(atCasting(text, false)).length > 0;
     // "Advantage on all saving throws" (Holy Aura), "on Wisdom saving throws and Death Saving Throws"
-    // (Beacon of Hope): a benefit, not a save the targets make.
-    const asked = casting.replace(/\b(?:dis)?advantage on (?:all )?(?:\w+ )?saving throws(?: and death saving throws)?\b/gi, '');
+    // (Beacon of Hope), "makes all Wisdom saving throws with advantage" (the 2014 Heroes' Feast): a
+    // benefit, not a save the targets make.
+    const asked = casting
+      .replace(/\b(?:dis)?advantage on (?:all )?(?:\w+ )?saving throws(?: and death saving throws)?\b/gi, '')
+      .replace(/\bmakes all (?:\w+ )?saving throws with (?:dis)?advantage\b/gi, '');
     const unasked = effect.conditions === undefined && (later || !/saving throw|\bsave\b/i.test(asked));
     if (regardless && effect.conditions === undefined) effect.partial = true;
     if ((regardless && effect.conditions === undefined) || unasked) delete effect.save;
@@ -470,8 +473,9 @@ function conditionsIn(text: string, row: SpellFields): ConditionEffect[] {
     const before = text.slice(Math.max(0, (match.index ?? 0) - 20), match.index);
     // "if it has the Invisible condition, it gains no benefit": a state the spell reads, not one it gives.
     // "can't become invisible", "nor cause the target to be paralyzed", "The condition can be blinded": not given either.
-    // "You become invisible": the caster's own state (Mislead).
-    const asked = /\b(?:if (?:it|the target|you|a creature|the creature)|can|can't|cannot|to|you) $/i.test(before);
+    // "You become invisible": the caster's own state (Mislead). "a creature … that is charmed": one
+    // the spell acts on because of it (the 2014 Dispel Evil and Good's Break Enchantment).
+    const asked = /\b(?:if (?:it|the target|you|a creature|the creature)|can|can't|cannot|to|you|that) $/i.test(before);
     const words =
       match[1] === undefined ? [match[3] ?? ''] : [...match[1].matchAll(new RegExp(CONDITION_PATTERN, 'gi'))].map((word) => word[0]);
     const until = (match[2] ?? match[4] ?? '').toLowerCase();

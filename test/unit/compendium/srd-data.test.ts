@@ -397,8 +397,19 @@ describe('the SRD spells, as the issue spot-checks them', () => {
     ['srd-5.2', 'Mind Spike'],
     ['srd-5.2', 'Mirror Image'],
     ['srd-5.2', 'Protection from Poison'],
+    // "a creature you can reach that is charmed": the one Break Enchantment frees, not one it charms.
+    ['srd-5.1', 'Dispel Evil and Good'],
+    // "you see invisible creatures": the spell makes nobody invisible.
+    ['srd-5.1', 'See Invisibility'],
+    ['srd-5.2', 'See Invisibility'],
   ] as const)('%s %s gives no condition that its text only names as one a creature may have', async (book, name) => {
     expect((await spell(book, name)).conditions).toBeUndefined();
+  });
+
+  it("srd-5.1 Heroes' Feast: 'makes all Wisdom saving throws with advantage' is a benefit, no save its guests make", async () => {
+    const feast = await spell('srd-5.1', "Heroes' Feast");
+    expect(feast.save).toBeUndefined();
+    expect(feast.manual).toBe(true);
   });
 
   it.each([
