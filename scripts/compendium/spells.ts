@@ -40,6 +40,7 @@ const ANNOUNCED_ONLY: Readonly<Record<string, string>> = {
   'Astral Projection': 'its Unconscious is the state of the bodies left behind, not a condition cast on a creature',
   'Faithful Hound': "the 2014 hound's bite comes at the start of the caster's turns, not as the spell is cast",
   'Magnificent Mansion': "its Invisible is the portal's",
+  Symbol: 'a glyph that acts only when triggered, with the one of its eight effects the caster chose',
 };
 /** A creature sent to another plane (Divine Word's celestials and fiends, Dispel Evil and Good): the bot cannot, the table does. */
 const SENT_AWAY = /\b(?:forced|sent) back to its (?:plane of origin|home plane)\b/i;
@@ -70,8 +71,11 @@ function convertSpell(row: Keyed<SpellFields>, options: readonly Keyed<CastingOp
     ...(row.concentration ? { concentration: true as const } : {}),
     classes: row.classes.map((key) => key.replace(/^srd(?:-2024)?_/, '')).sort(),
   };
-  const effect = readEffect(row, text, report);
-  const later = row.name in ANNOUNCED_ONLY ? null : ongoingOf(text, row, effect);
+  // A storm that brings something new each round (Storm of Vengeance's "Round 2. Acidic rain…"):
+  // the cast deals the first round's, and the rounds after it are the table's.
+  const scheduled = SCHEDULE.exec(text)?.index;
+  const effect = readEffect(row, scheduled === undefined ? text : text.slice(0, scheduled), report);
+  const later = row.name in ANNOUNCED_ONLY || scheduled !== undefined ? null : ongoingOf(text, row, effect);
   const ongoing = later?.ongoing ?? null;
   // A 2014 cantrip may say how it grows in its description alone (Eldritch Blast's beams).
   const higher = row.higher_level || (row.level === 0 ? text : '');
@@ -82,6 +86,7 @@ function convertSpell(row: Keyed<SpellFields>, options: readonly Keyed<CastingOp
   );
   if (!mechanical || row.name in ANNOUNCED_ONLY) return { ...base, manual: true };
   if (
+    scheduled !== undefined ||
     uncaptured(text, spell) ||
     SENT_AWAY.test(text) ||
     savesForNothing(spell) ||
@@ -277,6 +282,8 @@ const ELSEWHERE = new RegExp(
   ].join('|'),
   'i',
 );
+/** Where a spell's later rounds begin, each with an effect of its own: "Each round you maintain concentration on this spell, the storm produces additional effects", "At the start of each of your later turns, the storm produces different effects". */
+const SCHEDULE = /\b(?:Each round you maintain concentration on this spell|At the start of each of your later turns), [^.]*\bproduces (?:additional|different) effects\b/i;
 /** Said of the moment of casting, which a trigger in the same sentence does not postpone ("When the cloud appears"). */
 const AT_CASTING = /\bwhen you cast\b|\bwhen (?:the|it) (?:\w+ )?appears\b/i;
 /** A sentence that goes on with the one before it: what its save or its trigger leads to. */
@@ -432,7 +439,7 @@ const CONDITION_LATER = /\bfails the second save\b|\bwhenever the creature takes
  */
 const OPTIONS =
   /\bone of the following effects of your choice\b|\byour choice of \w+ or \w+ determines\b|\bchoose \w+ or \w+ as\b|\btypical commands\b|\bchoose the command from\b|\bof your choice from any of the ones described below\b/i;
-const UNTIL = '(for the duration|until the spell ends|until the (?:start|end) of (?:its|your) next turn|for 1 minute|for 1 round)';
+const UNTIL = '(for the duration|until the spell ends|until the (?:start|end) of (?:its|your) next turn|for \\d+ (?:minute|round|hour)s?)';
 
 /**
  * "or have the Paralyzed condition for the duration", "or be paralyzed for the duration", "has the
@@ -492,8 +499,8 @@ function conditionsIn(text: string, row: SpellFields): ConditionEffect[] {
 /** How long "for the duration", "for 1 minute", "until the end of its next turn" is; nothing said: the spell's duration. */
 function durationWords(until: string, row: SpellFields): ConditionEffect['duration'] {
   if (until === 'for the duration' || until === 'until the spell ends') return { kind: 'spell' };
-  if (until === 'for 1 minute') return { kind: 'minutes', count: 1 };
-  if (until === 'for 1 round') return { kind: 'rounds', count: 1 };
+  const timed = /^for (\d+) (minute|round|hour)s?$/.exec(until);
+  if (timed !== null) return { kind: `${timed[2] as 'minute' | 'round' | 'hour'}s`, count: Number(timed[1]) };
   if (until.startsWith('until the'))
     return { kind: 'turn', whose: until.includes('your') ? 'source' : 'target', boundary: until.includes('start') ? 'start' : 'end' };
   return row.duration !== 'instantaneous' ? { kind: 'spell' } : undefined;

@@ -293,6 +293,22 @@ describe('/cast: conditions as the spell text gives them', () => {
     expect(await conditionsOf('Ogre')).toMatchObject(after);
   });
 
+  test.each(['dnd2014', 'dnd2024'] as const)(
+    "Storm of Vengeance (%s): the cast deals the first round's thunder and deafens; the rounds after are the table's",
+    async (ruleSet) => {
+      await castersAndOgre(ruleSet);
+      // The thunder's 2d6, rolled once for every target, then the Ogre's Constitution save: 2 + 3 against DC 17.
+      dice.queue(3, 4, 2);
+      const reply = text(await table.run(BOB, 'cast', null, { spell: 'Storm of Vengeance', target: 'Ogre' }));
+      expect(reply).toContain("Ogre's Constitution save (DC 17): d20 2 + 3 (save bonus) = 5, failed.");
+      expect(reply).toContain('Ogre takes 7 thunder damage and is at 193 HP.');
+      expect(reply).not.toMatch(/acid|lightning|bludgeoning|cold/);
+      expect(reply).toContain("The bot runs its rolls; the rest of the spell is the table's to run.");
+      expect(dice.pending).toBe(0);
+      expect((await conditionsOf('Ogre')).conditions).toEqual(['deafened']);
+    },
+  );
+
   test('Command (dnd2014): a failed save does not knock the target prone, the command being the caster’s', async () => {
     await castersAndOgre('dnd2014');
     dice.queue(2);

@@ -406,6 +406,26 @@ describe('the SRD spells, as the issue spot-checks them', () => {
     expect((await spell(book, name)).conditions).toBeUndefined();
   });
 
+  it.each(['srd-5.1', 'srd-5.2'] as const)(
+    "%s Storm of Vengeance: the cast deals the first round's thunder, no half on a success; the later rounds are the table's",
+    async (book) => {
+      const storm = await spell(book, 'Storm of Vengeance');
+      expect(storm.damage).toEqual([{ dice: '2d6', type: 'thunder' }]);
+      expect(storm.save).toEqual({ ability: 'con' });
+      expect(storm.conditions).toEqual([
+        { condition: 'deafened', duration: book === 'srd-5.1' ? { kind: 'minutes', count: 5 } : { kind: 'spell' } },
+      ]);
+      expect(storm.partial).toBe(true);
+      expect(storm.ongoing).toBeUndefined();
+    },
+  );
+
+  it.each(['srd-5.1', 'srd-5.2'] as const)('%s Symbol: a glyph triggered later, one effect of eight: only announced', async (book) => {
+    const symbol = await spell(book, 'Symbol');
+    expect(symbol.manual).toBe(true);
+    expect(symbol.conditions).toBeUndefined();
+  });
+
   it("srd-5.1 Heroes' Feast: 'makes all Wisdom saving throws with advantage' is a benefit, no save its guests make", async () => {
     const feast = await spell('srd-5.1', "Heroes' Feast");
     expect(feast.save).toBeUndefined();
