@@ -283,7 +283,8 @@ const ELSEWHERE = new RegExp(
   'i',
 );
 /** Where a spell's later rounds begin, each with an effect of its own: "Each round you maintain concentration on this spell, the storm produces additional effects", "At the start of each of your later turns, the storm produces different effects". */
-const SCHEDULE = /\b(?:Each round you maintain concentration on this spell|At the start of each of your later turns), [^.]*\bproduces (?:additional|different) effects\b/i;
+const SCHEDULE =
+  /\b(?:Each round you maintain concentration on this spell|At the start of each of your later turns), [^.]*\bproduces (?:additional|different) effects\b/i;
 /** Said of the moment of casting, which a trigger in the same sentence does not postpone ("When the cloud appears"). */
 const AT_CASTING = /\bwhen you cast\b|\bwhen (?:the|it) (?:\w+ )?appears\b/i;
 /** A sentence that goes on with the one before it: what its save or its trigger leads to. */
