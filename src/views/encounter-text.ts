@@ -205,12 +205,18 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
       case 'condition-immunity':
         lines.push(`${shown(event.combatant.name)} is immune to ${shown(event.condition)}.`);
         break;
-      case 'initiative-set':
-        lines.push(
-          `${shown(event.combatant.name)}'s initiative is now ${event.total} (was ${event.previous})` +
-            (event.newPlaceFrom === undefined ? '.' : `; it takes its new place as **Round ${event.newPlaceFrom}** begins.`),
-        );
+      case 'initiative-set': {
+        // A lair turn that opened the round comes before every turn of it: a place held through it is
+        // taken as it ends, in the round already begun.
+        const newPlace =
+          event.newPlaceFrom === undefined
+            ? '.'
+            : event.newPlaceFrom <= encounter.round
+              ? '; it takes its new place as this lair turn ends.'
+              : `; it takes its new place as **Round ${event.newPlaceFrom}** begins.`;
+        lines.push(`${shown(event.combatant.name)}'s initiative is now ${event.total} (was ${event.previous})${newPlace}`);
         break;
+      }
       case 'round-started':
         lines.push(`**Round ${event.round}** begins.`);
         break;

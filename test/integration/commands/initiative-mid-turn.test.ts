@@ -157,6 +157,22 @@ describe('/init set-initiative during the turn it changes', () => {
       ]);
     });
 
+    test('moved during the lair turn that opened round 2, before anyone acted in it: the reply says it moves as the lair turn ends', async () => {
+      await fight(['Alpha', 15], ['Bravo', 12], ['Dragon*', 8]);
+      // Round 1: the lair turn, Alpha, Bravo, the Dragon; then round 2's lair turn.
+      await next(5);
+      expect(trackerHead()).toBe("Round **2** · **Dragon**'s lair turn (initiative 20)");
+      expect(text(await table.run(GM, 'init', 'set-initiative', { target: 'Alpha', value: 5 }))).toBe(
+        "Alpha's initiative is now 5 (was 15); it takes its new place as this lair turn ends.",
+      );
+      expect(await next(4)).toEqual([
+        "It's **Bravo**'s turn.",
+        "It's **Dragon**'s turn.",
+        "It's **Alpha**'s turn.",
+        "**Round 3** begins.\nInitiative count 20: it's **Dragon**'s lair turn.",
+      ]);
+    });
+
     test('the lair creature moved above the turn being taken keeps its turn of round 1, after the lair turn', async () => {
       await fight(['Alpha', 22], ['Bravo', 12], ['Dragon*', 8]);
       await next(1);
