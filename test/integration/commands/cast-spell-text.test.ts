@@ -1,5 +1,43 @@
+import type { Combatant, Encounter } from '../../../src/combat/types';
 import type { Services } from '../../../src/services';
 import { ALICE, BOB, GM, Table, openTablePer, refused, text, useRules, type ScriptedRandom } from './support';
+
+/** A spellcasting character to create: its name, class, level, hit points and casting score. */
+type Caster = { name: string; class: string; level: number; hp: number } & ({ int: number } | { wis: number });
+
+/** Alice's and Bob's characters joined at initiatives 18 and 15, then `count` Ogres of `hp` HP at 10 (one, named Ogre, by default). */
+async function castersAndOgres(
+  table: Table,
+  services: Services,
+  ruleSet: 'dnd2014' | 'dnd2024',
+  casters: { alice: Caster; bob: Caster },
+  ogres: { hp: number; count?: number },
+): Promise<void> {
+  await useRules(services, ruleSet);
+  await table.run(ALICE, 'character', 'create', casters.alice);
+  await table.run(BOB, 'character', 'create', casters.bob);
+  await table.run(GM, 'init', 'begin', {});
+  await table.run(ALICE, 'init', 'join', { initiative: 18 });
+  await table.run(BOB, 'init', 'join', { initiative: 15 });
+  await table.run(GM, 'init', 'add', {
+    monster: 'Ogre',
+    hp: String(ogres.hp),
+    initiative: 10,
+    ...(ogres.count === undefined ? {} : { count: ogres.count }),
+  });
+}
+
+/** The test channel's fight and its combatant called `name`, as saved. */
+async function combatantNamed(services: Services, name: string): Promise<{ encounter: Encounter | null; found: Combatant | undefined }> {
+  const encounter = await services.encounters.get({ guildId: 'guild-1', channelId: 'channel-1' });
+  return { encounter, found: encounter?.combatants.find((c) => c.name === name) };
+}
+
+/** Wiz and Cleo, level 17 (Int and Wis 16: DC 17, Cleo's Wisdom +3). */
+const LEVEL_17 = {
+  alice: { name: 'Wiz', level: 17, int: 16, hp: 90, class: 'wizard' },
+  bob: { name: 'Cleo', level: 17, wis: 16, hp: 100, class: 'cleric' },
+};
 
 /**
  * `/cast` does what a spell's text says happens as it is cast, and no more: damage that comes on
@@ -12,21 +50,22 @@ describe('/cast: what the spell text says happens at casting', () => {
   openTablePer('test', (opened) => ({ table, dice, services } = opened));
 
   const ogre = async (): Promise<{ hp: number; conditions: readonly string[] }> => {
-    const encounter = await services.encounters.get({ guildId: 'guild-1', channelId: 'channel-1' });
-    const found = encounter?.combatants.find((c) => c.name === 'Ogre');
+    const { found } = await combatantNamed(services, 'Ogre');
     return { hp: found?.rules.hp ?? -1, conditions: found?.rules.conditions ?? [] };
   };
 
   /** Dru, a level 9 druid (Wis 16: DC 15), and Wiz, a level 9 wizard (Int 16: DC 15), against an Ogre with 200 HP. */
-  async function druidWizardAndOgre(ruleSet: 'dnd2014' | 'dnd2024'): Promise<void> {
-    await useRules(services, ruleSet);
-    await table.run(ALICE, 'character', 'create', { name: 'Dru', level: 9, wis: 16, hp: 60, class: 'druid' });
-    await table.run(BOB, 'character', 'create', { name: 'Wiz', level: 9, int: 16, hp: 50, class: 'wizard' });
-    await table.run(GM, 'init', 'begin', {});
-    await table.run(ALICE, 'init', 'join', { initiative: 18 });
-    await table.run(BOB, 'init', 'join', { initiative: 15 });
-    await table.run(GM, 'init', 'add', { monster: 'Ogre', hp: '200', initiative: 10 });
-  }
+  const druidWizardAndOgre = (ruleSet: 'dnd2014' | 'dnd2024'): Promise<void> =>
+    castersAndOgres(
+      table,
+      services,
+      ruleSet,
+      {
+        alice: { name: 'Dru', level: 9, wis: 16, hp: 60, class: 'druid' },
+        bob: { name: 'Wiz', level: 9, int: 16, hp: 50, class: 'wizard' },
+      },
+      { hp: 200 },
+    );
 
   test.each(['dnd2014', 'dnd2024'] as const)('Web (%s): a failed Dexterity save restrains, and burns nobody', async (ruleSet) => {
     await druidWizardAndOgre(ruleSet);
@@ -154,8 +193,7 @@ describe('/cast: conditions as the spell text gives them', () => {
   openTablePer('test', (opened) => ({ table, dice, services } = opened));
 
   const conditionsOf = async (name: string): Promise<{ hp: number; dead: boolean; conditions: readonly string[]; effects: string[] }> => {
-    const encounter = await services.encounters.get({ guildId: 'guild-1', channelId: 'channel-1' });
-    const found = encounter?.combatants.find((c) => c.name === name);
+    const { encounter, found } = await combatantNamed(services, name);
     return {
       hp: found?.rules.hp ?? -1,
       dead: found?.rules.dead ?? false,
@@ -165,15 +203,8 @@ describe('/cast: conditions as the spell text gives them', () => {
   };
 
   /** Wiz, a level 17 wizard (Int 16: DC 17), Cleo, a level 17 cleric (Wis 16: DC 17), and an Ogre of `hp` HP. */
-  async function castersAndOgre(ruleSet: 'dnd2014' | 'dnd2024', hp = 200): Promise<void> {
-    await useRules(services, ruleSet);
-    await table.run(ALICE, 'character', 'create', { name: 'Wiz', level: 17, int: 16, hp: 90, class: 'wizard' });
-    await table.run(BOB, 'character', 'create', { name: 'Cleo', level: 17, wis: 16, hp: 100, class: 'cleric' });
-    await table.run(GM, 'init', 'begin', {});
-    await table.run(ALICE, 'init', 'join', { initiative: 18 });
-    await table.run(BOB, 'init', 'join', { initiative: 15 });
-    await table.run(GM, 'init', 'add', { monster: 'Ogre', hp: String(hp), initiative: 10 });
-  }
+  const castersAndOgre = (ruleSet: 'dnd2014' | 'dnd2024', hp = 200): Promise<void> =>
+    castersAndOgres(table, services, ruleSet, LEVEL_17, { hp });
 
   test("2024's Sleep: a first failed save incapacitates, and leaves the Unconscious of a second failure to the table", async () => {
     await castersAndOgre('dnd2024');
@@ -349,24 +380,16 @@ describe('/cast: as many targets as the spell text says', () => {
   openTablePer('test', (opened) => ({ table, dice, services } = opened));
 
   const state = async (name: string): Promise<{ hp: number; conditions: readonly string[] }> => {
-    const encounter = await services.encounters.get({ guildId: 'guild-1', channelId: 'channel-1' });
-    const found = encounter?.combatants.find((c) => c.name === name);
+    const { found } = await combatantNamed(services, name);
     return { hp: found?.rules.hp ?? -1, conditions: found?.rules.conditions ?? [] };
   };
 
   /** Cleo, a level 17 cleric (Wis 16: DC 17, +3), Wiz, a level 17 wizard (Int 16: DC 17), and four Ogres of `hp` HP. */
-  async function castersAndOgres(ruleSet: 'dnd2014' | 'dnd2024', hp: number): Promise<void> {
-    await useRules(services, ruleSet);
-    await table.run(ALICE, 'character', 'create', { name: 'Wiz', level: 17, int: 16, hp: 90, class: 'wizard' });
-    await table.run(BOB, 'character', 'create', { name: 'Cleo', level: 17, wis: 16, hp: 100, class: 'cleric' });
-    await table.run(GM, 'init', 'begin', {});
-    await table.run(ALICE, 'init', 'join', { initiative: 18 });
-    await table.run(BOB, 'init', 'join', { initiative: 15 });
-    await table.run(GM, 'init', 'add', { monster: 'Ogre', count: 4, hp: String(hp), initiative: 10 });
-  }
+  const fourOgres = (ruleSet: 'dnd2014' | 'dnd2024', hp: number): Promise<void> =>
+    castersAndOgres(table, services, ruleSet, LEVEL_17, { hp, count: 4 });
 
   test('Divine Word (dnd2024) on two creatures rolls both saves, and leaves the banishment to the table', async () => {
-    await castersAndOgres('dnd2024', 45);
+    await fourOgres('dnd2024', 45);
     // Ogre 1's Charisma save: 2 − 2 = 0 against DC 17; Ogre 2's: 19 − 2 = 17.
     dice.queue(2, 19);
     const reply = text(await table.run(BOB, 'cast', null, { spell: 'Divine Word', target: 'Ogre 1, Ogre 2' }));
@@ -382,7 +405,7 @@ describe('/cast: as many targets as the spell text says', () => {
   });
 
   test('Mass Healing Word (dnd2024) heals three creatures, each its own 2d4 + 3', async () => {
-    await castersAndOgres('dnd2024', 45);
+    await fourOgres('dnd2024', 45);
     await table.run(GM, 'hp', 'damage', { target: 'Wiz', amount: '20' });
     await table.run(GM, 'hp', 'damage', { target: 'Cleo', amount: '20' });
     await table.run(GM, 'hp', 'damage', { target: 'Ogre 1', amount: '20' });
@@ -404,7 +427,7 @@ describe('/cast: as many targets as the spell text says', () => {
     ['dnd2014', 'Divine Word', 'Charisma'],
     ['dnd2024', 'Mass Suggestion', 'Wisdom'],
   ] as const)('%s %s: each of the four creatures chosen makes its %s save', async (ruleSet, spell, ability) => {
-    await castersAndOgres(ruleSet, 200);
+    await fourOgres(ruleSet, 200);
     dice.queue(18, 18, 18, 18);
     const caster = spell === 'Divine Word' ? BOB : ALICE;
     const reply = text(await table.run(caster, 'cast', null, { spell, target: 'Ogre 1, Ogre 2, Ogre 3, Ogre 4' }));
@@ -415,7 +438,7 @@ describe('/cast: as many targets as the spell text says', () => {
   test.each(['dnd2014', 'dnd2024'] as const)(
     'Beacon of Hope (%s) on any number of allies asks none of them for a save: its benefits are the table’s',
     async (ruleSet) => {
-      await castersAndOgres(ruleSet, 200);
+      await fourOgres(ruleSet, 200);
       const reply = text(await table.run(BOB, 'cast', null, { spell: 'Beacon of Hope', target: 'Wiz, Cleo, Ogre 1' }));
       expect(dice.pending).toBe(0);
       expect(reply).toContain('**Cleo** casts **Beacon of Hope**');
@@ -425,7 +448,7 @@ describe('/cast: as many targets as the spell text says', () => {
   );
 
   test('Bane (dnd2024), "up to three creatures": a fourth is refused with its limit, one more per slot level above 1st', async () => {
-    await castersAndOgres('dnd2024', 200);
+    await fourOgres('dnd2024', 200);
     expect(refused(await table.run(BOB, 'cast', null, { spell: 'Bane', target: 'Ogre 1, Ogre 2, Ogre 3, Ogre 4' }))).toBe(
       '⚠️ Bane takes at most 3 targets, not 4.',
     );
@@ -437,7 +460,7 @@ describe('/cast: as many targets as the spell text says', () => {
   });
 
   test('Acid Splash (dnd2014), "choose two creatures": both save, a third is refused with its limit', async () => {
-    await castersAndOgres('dnd2014', 200);
+    await fourOgres('dnd2014', 200);
     expect(refused(await table.run(ALICE, 'cast', null, { spell: 'Acid Splash', target: 'Ogre 1, Ogre 2, Ogre 3' }))).toBe(
       '⚠️ Acid Splash takes at most 2 targets, not 3.',
     );
