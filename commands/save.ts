@@ -9,7 +9,7 @@ import type { AbilityTest } from '../src/rules/ability-tests';
 import { listInWords } from '../src/views/encounter-rules-text';
 import { shown } from '../src/views/markdown';
 import type { Reply } from '../src/views/reply';
-import { ABILITY_CHOICES, ABILITY_TEST_OPTIONS, runAbilityTest } from './shared/ability-tests';
+import { ABILITY_CHOICES, ABILITY_TEST_OPTIONS, modeOf, namedRoller, runAbilityTest } from './shared/ability-tests';
 import { characterNamedOrActive, suggestCharacters } from './shared/characters';
 import { actorOf, applyStep, encountersOf, placeOf, suggestTargets } from './shared/encounter';
 
@@ -17,6 +17,9 @@ import { actorOf, applyStep, encountersOf, placeOf, suggestTargets } from './sha
 type FightSave = 'death' | 'concentration';
 
 const FIGHT_SAVE_NAMES: Record<FightSave, string> = { death: 'death save', concentration: 'concentration save' };
+
+/** Combatants a refusal names before "and N more". */
+const NAMES_LISTED = 5;
 
 const OPTIONS = {
   ability: text('Which saving throw: an ability, death (the death save due) or concentration (the save damage left)', {
@@ -51,10 +54,9 @@ function refuseUnused(options: SaveOptions, save: FightSave): void {
   if (options.flag('secret'))
     throw new UserError(`A ${name} changes the fight the table follows, so it is never secret: leave out \`secret\`.`);
   if (options.text('bonus') !== null) {
-    const test = save === 'death' ? 'death' : 'concentration';
     throw new UserError(
       `A ${name} adds no bonus typed with it: an effect on the combatant that gives one (\`/condition add\` with ` +
-        `\`modifiers:${test}:+1d4\`) counts by itself. Leave out \`bonus\`.`,
+        `\`modifiers:${save}:+1d4\`) counts by itself. Leave out \`bonus\`.`,
     );
   }
   if (save === 'death' && options.text('mode') !== null) {
@@ -70,12 +72,9 @@ function refuseUnused(options: SaveOptions, save: FightSave): void {
  * that save waiting (their only one, when none has it: the fight then says why).
  */
 async function rollerOf(ctx: CommandContext, options: SaveOptions, save: FightSave): Promise<string> {
-  const target = options.text('target');
-  const character = options.text('character');
-  if (target !== null && character !== null) {
-    throw new UserError('Give `character` (one of yours) or `target` (a combatant in this fight), not both.');
-  }
-  const encounter = await encountersOf(ctx).get(placeOf(ctx));
+  const { target, character } = namedRoller(options);
+  // Only to find the roller: the save's step checks everything again on the state it runs on.
+  const encounter = await encountersOf(ctx).seen(placeOf(ctx));
   const name = FIGHT_SAVE_NAMES[save];
   if (encounter === null) throw new UserError(`There is no encounter in this channel: a ${name} is rolled in a fight.`);
   if (target !== null) return target;
@@ -89,13 +88,17 @@ async function rollerOf(ctx: CommandContext, options: SaveOptions, save: FightSa
   const mine = encounter.combatants.filter((c) => c.controllerId === userId);
   const due = (c: Combatant): boolean => (save === 'death' ? c.deathSavePending : c.pendingConcentrationDcs.length > 0);
   const waiting = mine.filter(due);
-  const [only] = waiting.length > 0 ? waiting : mine;
-  if (only !== undefined && (waiting.length === 1 || mine.length === 1)) return only.name;
+  // Those with the save waiting, else all of the caller's: one of them is the roller.
+  const pool = waiting.length > 0 ? waiting : mine;
+  const [only] = pool;
+  if (only !== undefined && pool.length === 1) return only.name;
   if (mine.length === 0) throw new UserError(`You have no combatant in this channel's encounter: name one with \`target\`.`);
-  const names = listInWords(
-    (waiting.length > 0 ? waiting : mine).map((c) => shown(c.name)),
-    waiting.length > 0 ? 'and' : 'or',
-  );
+  // A player may have joined many combatants: the refusal names a few, so it stays a short message.
+  const listed = pool.slice(0, NAMES_LISTED).map((c) => shown(c.name));
+  const names =
+    pool.length > NAMES_LISTED
+      ? `${listed.join(', ')} and ${pool.length - NAMES_LISTED} more`
+      : listInWords(listed, waiting.length > 0 ? 'and' : 'or');
   if (waiting.length > 0) throw new UserError(`${names} each have a ${name} to roll: name one with \`target\`.`);
   throw new UserError(`None of your combatants (${names}) has a ${name} to roll.`);
 }
@@ -107,8 +110,7 @@ async function rollFightSave(ctx: CommandContext, options: SaveOptions, save: Fi
   // The log names the save as it names the button's: "death save", not "save".
   const logged = extended(ctx, { label: `${save} save` });
   if (save === 'death') return applyStep(logged, pressDeathSave, roller);
-  const mode = options.text('mode');
-  return applyStep(logged, pressConcentrationSave, roller, mode === 'advantage' || mode === 'disadvantage' ? mode : 'normal');
+  return applyStep(logged, pressConcentrationSave, roller, modeOf(options));
 }
 
 export const command = commandWithOptions({

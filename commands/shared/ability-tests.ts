@@ -94,12 +94,18 @@ async function characterRoller(ctx: Context, encounter: Encounter | null, typed:
   };
 }
 
-async function rollerOf(ctx: CommandContext, options: AbilityTestReader): Promise<Roller> {
+/** Who the caller named to roll: `target` (a combatant) or `character` (one of theirs), refused both at once. */
+export function namedRoller(options: AbilityTestReader): { target: string | null; character: string | null } {
   const target = options.text('target');
   const character = options.text('character');
   if (target !== null && character !== null) {
     throw new UserError('Give `character` (one of yours) or `target` (a combatant in this fight), not both.');
   }
+  return { target, character };
+}
+
+async function rollerOf(ctx: CommandContext, options: AbilityTestReader): Promise<Roller> {
+  const { target, character } = namedRoller(options);
   const encounter = await encountersOf(ctx).get(placeOf(ctx));
   return target === null ? characterRoller(ctx, encounter, character) : combatantRoller(ctx, encounter, target);
 }
@@ -121,7 +127,7 @@ export function requireSkill(ruleSet: RuleSet, typed: string): Skill {
   throw new UserError(`"${typed}" is not a skill in the ${ruleSet.name} rules${elsewhere}. Their skills are ${list}.`);
 }
 
-function modeOf(options: AbilityTestReader): RollMode {
+export function modeOf(options: AbilityTestReader): RollMode {
   const mode = options.text('mode');
   return mode === 'advantage' || mode === 'disadvantage' ? mode : 'normal';
 }
