@@ -180,6 +180,9 @@ export function addCondition(encounter: Encounter, ctx: StepContext, input: AddC
   }
   const save = checkTimes(input, subject);
   const modifiers = readModifiers(input, subject);
+  // Damage dealt as the effect runs out lands as any damage does: it is harm, whoever's effect it is.
+  if (modifiers.some((m) => m.kind === 'expiry-damage'))
+    requireMayHarm(ctx.actor, encounter, target, `put ${label} on ${target.name}`, input.anyoneMayHarm ?? false);
   // A hidden monster's conditions are the game master's to know unless they say otherwise; a
   // player who puts an effect on it has already seen it.
   const shownToPlayers = !target.hidden || input.public === true || !isGameMaster(ctx.actor, encounter);

@@ -42,7 +42,7 @@ export const STACK_LIMITS = {
   speed: 240,
   /** Flat bonuses and penalties, counted without their sign. */
   flat: 40,
-  /** Dice of every bonus and damage term together. */
+  /** Dice of every bonus and damage term together, the damage dealt as an effect runs out included. */
   dice: 40,
 } as const;
 
@@ -62,7 +62,7 @@ export function stackedModifiersProblem(modifiers: readonly CustomModifier[]): S
   for (const m of modifiers) {
     if (m.kind === 'ac') ac += m.amount;
     if (m.kind === 'speed') speed += m.amount;
-    if (m.kind === 'bonus' || m.kind === 'damage') {
+    if (m.kind === 'bonus' || m.kind === 'damage' || m.kind === 'expiry-damage') {
       if (m.term.sides === null) flat += m.term.count;
       else dice += m.term.count;
     }

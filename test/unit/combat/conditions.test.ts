@@ -179,6 +179,32 @@ describe('permissions', () => {
   });
 });
 
+describe('damage an effect deals as it runs out', () => {
+  it("is harm: a player may not put it on another player's combatant, though they may on a monster", () => {
+    const encounter = joinEncounter(party(), ctx(bob), { name: 'Bram', hp: 10, initiative: 5 }).encounter;
+    const curse = { condition: 'Curse', source: 'Alice', duration: 1, modifiers: 'expiry-damage:+10d10 [necrotic]' };
+    expect(refusalOf(() => addCondition(encounter, ctx(alice), { ...curse, target: 'Bram' }))).toBe(
+      "Only Bram's player, the game master (Gina) or a member with Manage Channels can put Curse on Bram: in this server players harm only their own combatants and the game master's (a server admin lets them harm anyone's with `/config harm players:anyone`).",
+    );
+    const cursed = addCondition(encounter, ctx(alice), { ...curse, target: 'Goblin 1' }).encounter;
+    expect(cursed.effects.map((e) => e.name)).toEqual(['Curse']);
+  });
+
+  it("counts toward the dice an effect's modifiers may stack to on one combatant", () => {
+    // Three terms of the most dice one term takes: 30 on the first effect, 60 with the second, past 40.
+    const heavy = {
+      condition: 'Curse',
+      source: 'Alice',
+      duration: 1,
+      modifiers: 'expiry-damage:+10d10, expiry-damage:+10d10, expiry-damage:+10d10',
+    };
+    const once = addCondition(party(), ctx(alice), { ...heavy, target: 'Goblin 1' }).encounter;
+    expect(refusalOf(() => addCondition(once, ctx(alice), { ...heavy, condition: 'Hex', target: 'Goblin 1' }))).toBe(
+      'Together, the effects on Goblin 1 would roll 60 dice of bonuses and damage, past 40: that is more than any table needs, so it is refused.',
+    );
+  });
+});
+
 describe('a player lifts only what they put on (issue 23 item 6)', () => {
   it("Alice's own Incapacitated on a Paralyzed goblin ends, but the goblin stays Incapacitated by the game master's Paralyzed", () => {
     const paralyzed = addCondition(party(), ctx(gm), { target: 'Goblin 1', condition: 'Paralyzed' }).encounter;
