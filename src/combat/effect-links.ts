@@ -154,6 +154,7 @@ function laterLinks(source: EffectSource, effect: Effect, target: Combatant): Li
     condition: source.name,
     source: source.combatant.id,
     anyoneMayHarm: source.anyoneMayHarm ?? false,
+    ...(effect.concentration === true ? {} : { withoutConcentration: true as const }),
     duration: 1,
     ends: later.at,
     turnOf: target.id,

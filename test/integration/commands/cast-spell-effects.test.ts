@@ -73,6 +73,21 @@ describe('/cast: what a spell does besides its first roll', () => {
     },
   );
 
+  test("Acid Arrow's later damage does not hang on a concentration its caster keeps for another spell", async () => {
+    const goblin = await wizardAndGoblin('dnd2024');
+    await table.run(GM, 'init', 'next', {});
+    await table.run(ALICE, 'cast', null, { spell: 'Blur' });
+    // d20 15 + 6 hits; 4d4 of 2 each = 8.
+    dice.queue(15, 2, 2, 2, 2);
+    const hit = text(await table.run(ALICE, 'cast', null, { spell: 'Acid Arrow', target: goblin }));
+    expect(hit).toContain(`${goblin} takes 2d4 acid more at the end of its next turn (Acid Arrow).`);
+    await table.run(ALICE, 'init', 'drop-concentration', { target: 'Merric' });
+    await table.run(ALICE, 'init', 'next', {});
+    dice.queue(3, 3);
+    expect(text(await table.run(GM, 'init', 'next', {}))).toContain(`${goblin} takes 6 acid damage and is at 26 HP.`);
+    expect(dice.pending).toBe(0);
+  });
+
   test('Acid Arrow at 4th level: both its first and its later damage grow by 1d4 a slot level', async () => {
     const goblin = await wizardAndGoblin('dnd2024', 1, 7);
     await table.run(GM, 'init', 'next', {});
