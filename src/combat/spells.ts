@@ -255,6 +255,8 @@ export function spellOngoing(encounter: Encounter, ctx: StepContext, input: Cast
     damage: ongoing?.damage ?? [],
     ...(ongoing?.save === undefined ? {} : { save: ongoing.save }),
     ...(ongoing?.conditions === undefined ? {} : { conditions: ongoing.conditions }),
+    // Its conditions last while the concentration does, as the cast's own (Black Tentacles' Restrained).
+    ...(spell.concentration === true ? { concentration: true as const } : {}),
   };
   const targets = input.targets.map((typed) => findTarget(encounter, typed));
   if (targets.length === 0) throw new CombatRefusal({ kind: 'spell-needs-target', spell: spell.name });

@@ -82,6 +82,27 @@ describe('/cast ongoing: a spell’s later damage, rolled without casting it aga
     expect(await hpOf('Goblin Warrior 1')).toBe(30);
   });
 
+  test("Black Tentacles' ongoing Restrained ends with the caster's concentration on it, as the cast's does", async () => {
+    await useRules(services, 'dnd2024');
+    await table.run(ALICE, 'character', 'create', { name: 'Wiz', level: 7, int: 16, hp: 40, class: 'wizard' });
+    await table.run(GM, 'init', 'begin', {});
+    await table.run(ALICE, 'init', 'join', { initiative: 18 });
+    await table.run(GM, 'init', 'add', { monster: 'Goblin Warrior', count: 2, hp: '30', initiative: 10 });
+    // The cast: 3d6 of 1 each, Goblin Warrior 2's Strength save 20 made.
+    dice.queue(1, 1, 1, 20);
+    await table.run(ALICE, 'cast', null, { spell: 'Black Tentacles', target: 'Goblin Warrior 2' });
+    // Goblin Warrior 1 enters later: 3d6 of 1 each, its save 1 fails.
+    dice.queue(1, 1, 1, 1);
+    await table.run(ALICE, 'cast', null, { spell: 'Black Tentacles', ongoing: true, target: 'Goblin Warrior 1' });
+    expect(dice.pending).toBe(0);
+    const restrained = async (): Promise<readonly string[]> =>
+      (await services.encounters.get({ guildId: 'guild-1', channelId: 'channel-1' }))?.combatants.find((c) => c.name === 'Goblin Warrior 1')
+        ?.rules.conditions ?? [];
+    expect(await restrained()).toEqual(['restrained']);
+    await table.run(ALICE, 'init', 'drop-concentration', { target: 'Wiz' });
+    expect(await restrained()).toEqual([]);
+  });
+
   test('a spell with nothing later is refused, with the reason', async () => {
     await casterAndGoblins('dnd2024', 'cleric');
     const reply = refused(await table.run(ALICE, 'cast', null, { spell: 'Guiding Bolt', ongoing: true, target: 'Goblin Warrior 1' }));
