@@ -105,8 +105,9 @@ export async function dispatchAutocomplete(
   try {
     return fitChoices(await command.autocomplete(ctx));
   } catch (error) {
-    // Stopped at its deadline, as asked: the answer has gone out without it.
-    if (ctx.signal?.aborted === true) return [];
+    // Stopped at its deadline, as asked: the answer has gone out without it. Any other failure,
+    // even one after the deadline (a database gone), is logged.
+    if (ctx.signal?.aborted === true && error === ctx.signal.reason) return [];
     ctx.services.logger.error({ interactionId: ctx.interactionId, command: name, err: error }, 'autocomplete failed');
     return [];
   }
