@@ -111,7 +111,7 @@ function endingBetween(
  * ending now ended before too. A plain next turn has noted no turn of this round, and walks no order.
  */
 function nextReachedBefore(encounter: Encounter, from: TurnPoint): boolean {
-  if (!encounter.combatants.some((c) => c.actions.startedRound >= from.round)) return false;
+  if (!roundReachedBefore(encounter, from.round)) return false;
   const after = upcomingTurn(encounter, from.round);
   return reachedBefore(after.chosen, after.round);
 }
