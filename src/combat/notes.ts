@@ -43,8 +43,10 @@ export type ChangeNote =
   | { kind: 'repeat-save-due'; combatant: string; effect: string | null }
   | { kind: 'save'; combatant: string; ability: Ability; dc: number; success: boolean }
   | { kind: 'legendary'; combatant: string; cost: number; left: number; max: number; hidden: boolean }
-  /** A spell cast, with what came of it; `hidden`: the caster's DCs stay out of the log. */
-  /** `ongoing`: the spell's later damage, rolled without casting it again. */
+  /**
+   * A spell cast, with what came of it; `hidden`: the caster's DCs stay out of the log; `ongoing`:
+   * the spell's later damage, rolled without casting it again.
+   */
   | { kind: 'spell-cast'; combatant: string; spell: string; level: number; hidden: boolean; notes: ChangeNote[]; ongoing?: true }
   /** A monster's action from its stat block, with what came of it; `hidden`: its DCs stay out of the log. */
   | { kind: 'monster-action'; combatant: string; action: string; hidden: boolean; notes: ChangeNote[] }

@@ -10,13 +10,13 @@ export interface NameSample {
   more: number;
 }
 
-/** What is refused on a dead combatant: every command that would act on it as one still in the fight. */
 /**
  * Why no death save waits for its button: the combatant is not dying; the fight rolls death saves
  * itself; its turn began and its next save comes with its next turn; or its save comes as its turn starts.
  */
 export type NoDeathSaveDue = 'not-dying' | 'automatic' | 'turn-begun' | 'at-turn-start';
 
+/** What is refused on a dead combatant: every command that would act on it as one still in the fight. */
 export type DeadAct = 'damage' | 'heal' | 'temp-hp' | 'attack' | 'turn' | 'condition';
 /** A value the user typed, named in a refusal about it; the views give each its words. */
 export type Field =

@@ -1,6 +1,7 @@
 import type { BookId, MonsterSource } from './books';
 import { monstersOf } from './load';
 import { createNameIndex, nameKey } from './lookup';
+import { MAX_SUGGESTIONS } from './ranking';
 import type { Monster } from './types';
 
 /** A server's own monsters (imported by its game masters), kept by the database. */
@@ -34,8 +35,10 @@ export interface Bestiary {
   find(guildId: string, book: BookId, name: string): Promise<FoundMonster | undefined>;
   /** The block a combatant's link names, wherever it is kept. */
   blockOf(guildId: string, link: { source: MonsterSource; block: string }): Promise<Monster | undefined>;
-  /** Autocomplete: homebrew names that match first, then the book's, best first. */
-  /** `signal`: stops before ranking once aborted (nobody is waiting for the names any more). */
+  /**
+   * Autocomplete: homebrew names that match first, then the book's, best first; `signal` stops it
+   * before ranking once aborted (nobody is waiting for the names any more).
+   */
   suggest(guildId: string, book: BookId, typed: string, signal?: AbortSignal): Promise<string[]>;
   /** "Did you mean" for a name found nowhere. */
   closest(guildId: string, book: BookId, name: string): Promise<string[]>;
@@ -45,7 +48,6 @@ export interface Bestiary {
 /** Most monsters a server may keep. */
 export const HOMEBREW_PER_SERVER = 200;
 
-const SUGGESTIONS = 25;
 const CLOSEST = 3;
 
 export function createBestiary(homebrew: HomebrewShelf): Bestiary {
@@ -64,10 +66,10 @@ export function createBestiary(homebrew: HomebrewShelf): Bestiary {
     async suggest(guildId, book, typed, signal) {
       const [own, index] = await Promise.all([homebrew.names(guildId), monstersOf(book)]);
       signal?.throwIfAborted();
-      const ownRanked = createNameIndex(own.map((ownName) => ({ name: ownName }))).suggest(typed, SUGGESTIONS);
+      const ownRanked = createNameIndex(own.map((ownName) => ({ name: ownName }))).suggest(typed, MAX_SUGGESTIONS);
       const ownKeys = new Set(own.map(nameKey));
-      const fromBook = index.suggest(typed, SUGGESTIONS).filter((name) => !ownKeys.has(nameKey(name)));
-      return [...ownRanked, ...fromBook].slice(0, SUGGESTIONS);
+      const fromBook = index.suggest(typed, MAX_SUGGESTIONS).filter((name) => !ownKeys.has(nameKey(name)));
+      return [...ownRanked, ...fromBook].slice(0, MAX_SUGGESTIONS);
     },
     async closest(guildId, book, name) {
       const [own, index] = await Promise.all([homebrew.names(guildId), monstersOf(book)]);
