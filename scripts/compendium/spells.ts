@@ -17,7 +17,7 @@ import { MAX_COMBATANTS } from '../../src/combat/types';
 import type { Ability, ConditionKey, DamageType } from '../../src/rules/types';
 import { areaOf } from './actions';
 import type { CastingOptionFields, Keyed, SpellFields, SrdBook } from './srd-files';
-import { abilityOf, compactDice, conditionOf, countOf, damageTypeOf, normalise } from './text';
+import { abilityOf, compactDice, conditionOf, countOf, damageTypeOf, normalise, sentences } from './text';
 
 /** What the converter noticed in one book's spells. */
 export interface SpellReport {
@@ -150,9 +150,7 @@ function readPart(row: SpellFields, text: string, report: SpellReport): Partial<
   if (ability !== null) {
     if (saveWord !== undefined && abilityOf(saveWord) !== ability)
       report.fieldDisagreements.push({ spell: row.name, field: 'saving_throw_ability', fields: row.saving_throw_ability, text: saveWord });
-    // "half as much damage on a successful save", "…half as much damage only", "…and isn't pushed": all but the failed save's.
-    const half = /half as much damage(?! on a failed)|Success: Half damage|half damage on a success|half the initial damage/i.test(casting);
-    effect.save = { ability, ...(half && gatesDamage(casting) ? { onSuccess: 'half' as const } : {}) };
+    effect.save = { ability, ...(halves(casting) ? { onSuccess: 'half' as const } : {}) };
   }
   const damage = damageParts(casting);
   if (damage.length > 0) effect.damage = damage;
@@ -176,7 +174,8 @@ function readPart(row: SpellFields, text: string, report: SpellReport): Partial<
   if (ends.length > 0) effect.ends = ends;
   const tempHp = /gains? (\d+d\d+(?: \+ \d+)?|\d+) temporary hit points/i.exec(text);
   if (tempHp !== null) effect.tempHp = { dice: compactDice(tempHp[1] ?? '') ?? '' };
-  const conditions = conditionsOf(atCasting(text, false), row);
+  const now = atCasting(text, false);
+  const conditions = conditionsOf(now, row);
   if (conditions.length > 0) effect.conditions = conditions;
   const bands = hitPointBands(text);
   if (bands !== null) {
@@ -193,16 +192,17 @@ function readPart(row: SpellFields, text: string, report: SpellReport): Partial<
     // cast itself never asks for, or one for damage that comes later (the 2014 Moonbeam's, on entering
     // the area), is not rolled.
     const regardless = effect.damage !== undefined && !gatesDamage(casting);
-    const later = effect.damage === undefined && damageParts(atCasting(text, false)).length > 0;
+    const dealtOnEntering = effect.damage === undefined && damageParts(now).length > 0;
     // "Advantage on all saving throws" (Holy Aura), "on Wisdom saving throws and Death Saving Throws"
     // (Beacon of Hope), "makes all Wisdom saving throws with advantage" (the 2014 Heroes' Feast): a
     // benefit, not a save the targets make.
     const asked = casting
       .replace(/\b(?:dis)?advantage on (?:all )?(?:\w+ )?saving throws(?: and death saving throws)?\b/gi, '')
       .replace(/\bmakes all (?:\w+ )?saving throws with (?:dis)?advantage\b/gi, '');
-    const unasked = effect.conditions === undefined && (later || !/saving throw|\bsave\b/i.test(asked));
-    if (regardless && effect.conditions === undefined) effect.partial = true;
-    if ((regardless && effect.conditions === undefined) || unasked) delete effect.save;
+    const unasked = effect.conditions === undefined && (dealtOnEntering || !/saving throw|\bsave\b/i.test(asked));
+    const dealtAnyway = regardless && effect.conditions === undefined;
+    if (dealtAnyway) effect.partial = true;
+    if (dealtAnyway || unasked) delete effect.save;
   }
   const area = areaOf(text);
   if (area !== null) effect.area = area;
@@ -294,7 +294,7 @@ const CONTINUATION =
 /** The text's sentences in groups: a sentence and those that go on with it. */
 function sentenceGroups(text: string): string[][] {
   const groups: string[][] = [];
-  for (const sentence of text.split(/(?<=[.])\s+(?=[A-Z*-])/)) {
+  for (const sentence of sentences(text)) {
     const last = groups[groups.length - 1];
     if (last !== undefined && CONTINUATION.test(sentence)) last.push(sentence);
     else groups.push([sentence]);
@@ -323,7 +323,11 @@ const AGAIN =
 
 /** Whether a success on the save still takes half the damage. */
 function halves(group: string): boolean {
-  return /half as much damage(?! on a failed)|half damage on a success/i.test(group) && gatesDamage(group);
+  // "half as much damage on a successful save", "…half as much damage only", "…and isn't pushed": all but the failed save's.
+  return (
+    /half as much damage(?! on a failed)|Success: Half damage|half damage on a success|half the initial damage/i.test(group) &&
+    gatesDamage(group)
+  );
 }
 
 /**
@@ -448,8 +452,7 @@ const UNTIL = '(for the duration|until the spell ends|until the (?:start|end) of
  * the caster itself becomes ("You become invisible") is not cast on the targets.
  */
 function conditionsOf(text: string, row: SpellFields): ConditionEffect[] {
-  const now = sentenceGroups(text)
-    .flat()
+  const now = sentences(text)
     .filter((sentence) => !CONDITION_LATER.test(sentence))
     .join(' ');
   const optionsAt = OPTIONS.exec(now)?.index ?? now.length;
