@@ -17,7 +17,7 @@ import { MAX_COMBATANTS } from '../../src/combat/types';
 import type { Ability, ConditionKey, DamageType } from '../../src/rules/types';
 import { areaOf } from './actions';
 import type { CastingOptionFields, Keyed, SpellFields, SrdBook } from './srd-files';
-import { abilityOf, compactDice, conditionOf, countOf, damageTypeOf, normalise, sentences } from './text';
+import { abilityOf, compactDice, conditionOf, countOf, damageTypeOf, durationOf as effectDurationOf, normalise, sentences } from './text';
 
 /** What the converter noticed in one book's spells. */
 export interface SpellReport {
@@ -502,12 +502,7 @@ function conditionsIn(text: string, row: SpellFields): ConditionEffect[] {
 
 /** How long "for the duration", "for 1 minute", "until the end of its next turn" is; nothing said: the spell's duration. */
 function durationWords(until: string, row: SpellFields): ConditionEffect['duration'] {
-  if (until === 'for the duration' || until === 'until the spell ends') return { kind: 'spell' };
-  const timed = /^for (\d+) (minute|round|hour)s?$/.exec(until);
-  if (timed !== null) return { kind: `${timed[2] as 'minute' | 'round' | 'hour'}s`, count: Number(timed[1]) };
-  if (until.startsWith('until the'))
-    return { kind: 'turn', whose: until.includes('your') ? 'source' : 'target', boundary: until.includes('start') ? 'start' : 'end' };
-  return row.duration !== 'instantaneous' ? { kind: 'spell' } : undefined;
+  return effectDurationOf(` ${until}`)?.duration ?? (row.duration !== 'instantaneous' ? { kind: 'spell' } : undefined);
 }
 
 /**
@@ -522,9 +517,7 @@ function chosenCondition(text: string, row: SpellFields): ConditionEffect[] {
   const first = conditionOf(choice?.[1] ?? '');
   const second = conditionOf(choice?.[2] ?? '');
   if (first === null || second === null) return [];
-  return [
-    { condition: first, or: [second], ...(row.duration.toLowerCase() === 'instantaneous' ? {} : { duration: { kind: 'spell' as const } }) },
-  ];
+  return [{ condition: first, or: [second], ...(durationWords('', row) === undefined ? {} : { duration: { kind: 'spell' as const } }) }];
 }
 
 /**

@@ -124,7 +124,7 @@ export function countOf(word: string): number | null {
   return NUMBER_WORDS[lower] ?? null;
 }
 
-/** "for 1 minute", "until the end of its next turn", "until the start of the dragon's next turn", "for the duration". */
+/** "for 1 minute", "until the end of its next turn", "until the start of the dragon's (or your) next turn", "for the duration". */
 export function durationOf(text: string): { duration: EffectDuration; length: number } | null {
   const timed = /^ for (\d+|one) (round|minute|hour)s?/i.exec(text);
   if (timed !== null) {
@@ -132,7 +132,7 @@ export function durationOf(text: string): { duration: EffectDuration; length: nu
     const kind = unit === 'round' ? 'rounds' : unit === 'minute' ? 'minutes' : 'hours';
     return { duration: { kind, count: countOf(timed[1] ?? '') ?? 1 }, length: timed[0].length };
   }
-  const turn = /^ until the (start|end) of (its|the target's|the [\w' -]+?'s) next turn/i.exec(text);
+  const turn = /^ until the (start|end) of (its|the target's|your|the [\w' -]+?'s) next turn/i.exec(text);
   if (turn !== null) {
     const whose = /^(its|the target's)$/i.test(turn[2] ?? '') ? 'target' : 'source';
     return { duration: { kind: 'turn', whose, boundary: turn[1]?.toLowerCase() === 'start' ? 'start' : 'end' }, length: turn[0].length };
