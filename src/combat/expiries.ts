@@ -1,4 +1,4 @@
-import { termText } from '../rules/modifiers';
+import { diceText } from '../rules/modifiers';
 import { rollDamage } from './damage-amount';
 import { endEffects } from './effects';
 import { landDamage } from './hit-points';
@@ -9,7 +9,7 @@ import type { Encounter, EncounterEffect, EncounterEvent } from './types';
 /** The damage an effect deals its holder as it runs out, as the dice engine rolls it (`+2d4 [acid]`); null: none. */
 function expiryDamage(effect: EncounterEffect): string | null {
   const parts = effect.modifiers.flatMap((m) =>
-    m.kind === 'expiry-damage' ? [`${termText(m.term).replace(/^\+/, '')}${m.damageType === null ? '' : ` [${m.damageType}]`}`] : [],
+    m.kind === 'expiry-damage' ? [`${diceText(m.term)}${m.damageType === null ? '' : ` [${m.damageType}]`}`] : [],
   );
   return parts.length === 0 ? null : parts.join(' + ');
 }

@@ -180,9 +180,13 @@ export function parseModifiers(text: string): RulesResult<CustomModifier[], Rule
 }
 
 /** "+1d4", "-2". */
+/** A term as the dice engine rolls it, without its sign: `2d4`, `3`. */
+export function diceText(value: BonusTerm): string {
+  return value.sides === null ? `${value.count}` : `${value.count}d${value.sides}`;
+}
+
 export function termText(value: BonusTerm): string {
-  const sign = value.sign < 0 ? '-' : '+';
-  return value.sides === null ? `${sign}${value.count}` : `${sign}${value.count}d${value.sides}`;
+  return `${value.sign < 0 ? '-' : '+'}${diceText(value)}`;
 }
 
 function testText(on: TestTarget, ability: Ability | null): string {

@@ -1,5 +1,5 @@
 import type { EncounterEvent, RepeatSave } from '../combat/types';
-import { parseModifiers, termText } from '../rules/modifiers';
+import { diceText, parseModifiers } from '../rules/modifiers';
 import type { Ability, CustomModifier, RollPart } from '../rules/types';
 import { shown } from './markdown';
 import { it, its } from './pronouns';
@@ -29,7 +29,7 @@ function saveInWords(save: RepeatSave, showDc: boolean): string {
  */
 export function laterDamageWords(modifiers: readonly CustomModifier[]): string | null {
   const parts = modifiers.map((m) =>
-    m.kind === 'expiry-damage' ? `${termText(m.term).replace(/^\+/, '')}${m.damageType === null ? '' : ` ${m.damageType}`}` : null,
+    m.kind === 'expiry-damage' ? `${diceText(m.term)}${m.damageType === null ? '' : ` ${m.damageType}`}` : null,
   );
   if (parts.length === 0 || parts.some((part) => part === null)) return null;
   return parts.join(' and ');

@@ -1,4 +1,5 @@
 import type { DamageType } from '../rules/types';
+import { listInWords } from './encounter-rules-text';
 import { shown } from './markdown';
 import { ordinal } from './spell-levels';
 
@@ -31,7 +32,5 @@ export function unknownSpellText(typed: string, closest: readonly string[]): str
 /** `damage-type` given for a spell that offers no such choice, or one it does not offer. */
 export function damageTypeNotOfferedText(spell: string, offered: readonly DamageType[]): string {
   if (offered.length === 0) return `${shown(spell)} offers no choice of damage type: leave \`damage-type\` out.`;
-  const last = offered[offered.length - 1] ?? '';
-  const list = offered.length === 1 ? last : `${offered.slice(0, -1).join(', ')} or ${last}`;
-  return `${shown(spell)} deals ${list} damage: \`damage-type\` is one of those.`;
+  return `${shown(spell)} deals ${listInWords(offered, 'or')} damage: \`damage-type\` is one of those.`;
 }
