@@ -189,18 +189,21 @@ export function castSpell(encounter: Encounter, ctx: StepContext, input: CastInp
   const concentrate: Link[] =
     spell.concentration === true ? [step(startConcentration, { target: caster.id, effect: spell.name, spellLevel: level })] : [];
   const unaffected = automated ? (effect.noEffectOn ?? []) : [];
-  const spared = targets.filter((t) => t.monster?.creatureType !== undefined && unaffected.includes(t.monster.creatureType));
-  const targetIds = [...new Set(targets.filter((t) => !spared.includes(t)).map((t) => t.id))];
+  const spared = targets.flatMap((target) => {
+    const type = target.monster?.creatureType;
+    return type !== undefined && unaffected.includes(type) ? [{ target, type }] : [];
+  });
+  const targetIds = [...new Set(targets.filter((t) => !spared.some((s) => s.target === t)).map((t) => t.id))];
   // A typed-in combatant's creature type is unknown: the spell lands, and the game master judges.
   const unknown = unaffected.length === 0 ? [] : targets.filter((t) => t.monster?.creatureType === undefined && !t.rules.isPlayerCharacter);
   const untouched: Link = (state) => ({
     encounter: state,
     events: [
-      ...spared.map((t) => ({
+      ...spared.map(({ target, type }) => ({
         kind: 'spell-no-effect' as const,
-        combatant: refOf(t),
+        combatant: refOf(target),
         spell: spell.name,
-        types: [t.monster?.creatureType ?? ''],
+        types: [type],
         known: true,
       })),
       ...unknown.map((t) => ({
@@ -251,10 +254,12 @@ export function spellOngoing(encounter: Encounter, ctx: StepContext, input: Cast
     characterLevel: input.casterLevel,
     ...(input.damageType === undefined ? {} : { damageType: input.damageType }),
   });
+  // Only a spell with no ongoing effect has none at any level, and it was refused above.
+  if (ongoing === undefined) throw new CombatRefusal({ kind: 'spell-no-ongoing', spell: spell.name });
   const effect: Effect = {
-    damage: ongoing?.damage ?? [],
-    ...(ongoing?.save === undefined ? {} : { save: ongoing.save }),
-    ...(ongoing?.conditions === undefined ? {} : { conditions: ongoing.conditions }),
+    damage: ongoing.damage,
+    ...(ongoing.save === undefined ? {} : { save: ongoing.save }),
+    ...(ongoing.conditions === undefined ? {} : { conditions: ongoing.conditions }),
     // Its conditions last while the concentration does, as the cast's own (Black Tentacles' Restrained).
     ...(spell.concentration === true ? { concentration: true as const } : {}),
   };
