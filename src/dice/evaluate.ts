@@ -17,7 +17,7 @@ import type { WorkBudget } from './budget';
 import { Die, keptTotal } from './die';
 import { RollFailure } from './failure';
 import { DiceTerm } from './term';
-import { MAX_DICE, MAX_EXACT, MAX_SIDES, PAST_EXACT, withCommas } from './limits';
+import { MAX_DICE, MAX_SIDES, PAST_EXACT, pastExact, withCommas } from './limits';
 import type { RandomSource } from './random';
 import type { Rolled, RolledBinary, RolledDice, RolledGroup, RolledNumber, RolledSet, RolledUnary } from './rolled';
 import { distinctSelectors, keepOrDrop, select, type Item } from './select';
@@ -193,7 +193,7 @@ class Roller {
  * and every step is checked, so a step back below the bound cannot hide one that rounded.
  */
 function exact(value: number): number {
-  if (value > MAX_EXACT || value < -MAX_EXACT) {
+  if (pastExact(value)) {
     throw new RollFailure(PAST_EXACT);
   }
   return value;

@@ -21,6 +21,11 @@ export const MAX_WORK = 50_000;
  */
 export const MAX_EXACT = Number.MAX_SAFE_INTEGER;
 
+/** Whether `value` is past what a roll counts exactly, above or below zero. */
+export function pastExact(value: number): boolean {
+  return value > MAX_EXACT || value < -MAX_EXACT;
+}
+
 /** Why a roll past MAX_EXACT has no total. */
 export const PAST_EXACT = `This roll goes past ${withCommas(MAX_EXACT)} (above or below zero), the most it can count exactly: it has no total.`;
 

@@ -5,7 +5,7 @@ import type { DiceError, Expr, ParsedDice, RollMode } from './ast';
 import { evaluate } from './evaluate';
 import type { Rolled, RolledDice } from './rolled';
 import { RollFailure } from './failure';
-import { MAX_EXACT, PAST_EXACT } from './limits';
+import { PAST_EXACT, pastExact } from './limits';
 import { collectAnnotations, formatExpr } from './notation';
 import { parseDice } from './parse';
 import type { RandomSource } from './random';
@@ -162,7 +162,7 @@ export function sumOfTotals(totals: readonly number[]): { ok: true; sum: number 
   let sum = 0;
   for (const total of totals) {
     sum += total;
-    if (sum > MAX_EXACT || sum < -MAX_EXACT) return { ok: false, error: { message: PAST_EXACT, column: null } };
+    if (pastExact(sum)) return { ok: false, error: { message: PAST_EXACT, column: null } };
   }
   return { ok: true, sum };
 }
