@@ -1,5 +1,5 @@
 import { ASKED_FOR } from '../rules/ability-tests';
-import type { RollMode } from '../rules/types';
+import type { DamageType, RollMode } from '../rules/types';
 import { CombatRefusal } from './refusals';
 import { applyRulesChange, concentrationOf, endEffects, isPrivateEffect } from './effects';
 import { requireControl } from './permissions';
@@ -12,7 +12,7 @@ import { requireName } from './validate';
 export function startConcentration(
   encounter: Encounter,
   ctx: StepContext,
-  input: { target: string; effect: string; spellLevel?: number },
+  input: { target: string; effect: string; spellLevel?: number; damageType?: DamageType },
 ): Transition {
   const combatant = findTarget(encounter, input.target);
   requireControl(ctx.actor, encounter, combatant, `start concentration for ${combatant.name}`);
@@ -53,6 +53,7 @@ export function startConcentration(
     shownToPlayers: true,
     savePending: false,
     ...(input.spellLevel === undefined ? {} : { spellLevel: input.spellLevel }),
+    ...(input.damageType === undefined ? {} : { damageType: input.damageType }),
   };
   next = { ...numbered, effects: [...numbered.effects, effect] };
   events.push({ kind: 'concentration-started', combatant: refOf(holder), effect: name });

@@ -187,7 +187,16 @@ export function castSpell(encounter: Encounter, ctx: StepContext, input: CastInp
   };
   const source = sourceOf(caster, spell, input);
   const concentrate: Link[] =
-    spell.concentration === true ? [step(startConcentration, { target: caster.id, effect: spell.name, spellLevel: level })] : [];
+    spell.concentration === true
+      ? [
+          step(startConcentration, {
+            target: caster.id,
+            effect: spell.name,
+            spellLevel: level,
+            ...(input.damageType === undefined ? {} : { damageType: input.damageType }),
+          }),
+        ]
+      : [];
   const unaffected = automated ? (effect.noEffectOn ?? []) : [];
   const spared = targets.flatMap((target) => {
     const type = target.monster?.creatureType;
@@ -246,13 +255,15 @@ export function spellOngoing(encounter: Encounter, ctx: StepContext, input: Cast
   const held = concentrationOf(encounter, caster.id);
   if (spell.concentration === true && held?.name !== spell.name)
     throw new CombatRefusal({ kind: 'ongoing-without-concentration', combatant: caster.name, spell: spell.name, on: held?.name ?? null });
-  // The level it was cast at, as its concentration on it keeps it, unless the table says otherwise.
-  const asked = input.level ?? (held?.name === spell.name ? held.spellLevel : undefined);
+  // The level it was cast at and the damage type chosen then, as its concentration on it keeps them, unless the table says otherwise.
+  const kept = held?.name === spell.name ? held : undefined;
+  const asked = input.level ?? kept?.spellLevel;
   const level = castLevel(spell, { ...input, cost: { kind: 'none' }, ...(asked === undefined ? {} : { level: asked }) }, null);
+  const damageType = input.damageType ?? kept?.damageType;
   const ongoing = ongoingAtLevel(spell, {
     slotLevel: level,
     characterLevel: input.casterLevel,
-    ...(input.damageType === undefined ? {} : { damageType: input.damageType }),
+    ...(damageType === undefined ? {} : { damageType }),
   });
   // Only a spell with no ongoing effect has none at any level, and it was refused above.
   if (ongoing === undefined) throw new CombatRefusal({ kind: 'spell-no-ongoing', spell: spell.name });

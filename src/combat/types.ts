@@ -249,6 +249,8 @@ export interface EncounterEffect {
   savePending: boolean;
   /** A concentration on a spell: the slot level it was cast at, so its later damage is rolled at that level. */
   spellLevel?: number;
+  /** A concentration on a spell: the damage type chosen at the cast (Spirit Guardians: necrotic), which its later damage deals. */
+  damageType?: DamageType;
 }
 
 export interface Encounter {

@@ -14,6 +14,7 @@ import { isRuleSetId, type RuleSetId } from '../rules/ids';
 import { modifiersText, parseModifiers } from '../rules/modifiers';
 import {
   ABILITIES,
+  DAMAGE_TYPES,
   type ConditionKey,
   type CustomModifier,
   type DamageType,
@@ -123,6 +124,7 @@ export const EFFECT_COLUMNS = everyColumnOf<EffectRow>()([
   'shown_to_players',
   'save_pending',
   'spell_level',
+  'damage_type',
 ] as const);
 
 /**
@@ -234,6 +236,7 @@ export function effectRow(effect: EncounterEffect): EffectRow {
     shown_to_players: effect.shownToPlayers,
     save_pending: effect.savePending,
     spell_level: effect.spellLevel ?? null,
+    damage_type: effect.damageType ?? null,
   };
 }
 
@@ -321,12 +324,20 @@ function effectKind(value: string): EffectKind {
   return kind;
 }
 
+function storedDamageType(value: string | null): DamageType | null {
+  if (value === null) return null;
+  const type = DAMAGE_TYPES.find((t) => t === value);
+  if (type === undefined) throw new Error(`unknown damage type in the database: ${value}`);
+  return type;
+}
+
 export function effectFromRow(row: StoredRow<EffectRow>): EncounterEffect {
   const { text, textOrNull, int, intOrNull, bool } = columnReader(row);
   const expiryRound = intOrNull('expiry_round');
   const expiryCombatantId = textOrNull('expiry_combatant_id');
   const boundary = textOrNull('expiry_boundary');
   const spellLevel = intOrNull('spell_level');
+  const damageType = storedDamageType(textOrNull('damage_type'));
   return {
     id: text('id'),
     kind: effectKind(text('kind')),
@@ -346,6 +357,7 @@ export function effectFromRow(row: StoredRow<EffectRow>): EncounterEffect {
     shownToPlayers: bool('shown_to_players'),
     savePending: bool('save_pending'),
     ...(spellLevel === null ? {} : { spellLevel }),
+    ...(damageType === null ? {} : { damageType }),
   };
 }
 

@@ -72,6 +72,40 @@ describe('/cast ongoing: a spell’s later damage, rolled without casting it aga
     expect(told).toContain('Goblin Warrior 1 takes 5 radiant damage and is at 15 HP.');
   });
 
+  test('Spirit Guardians cast as necrotic deals necrotic later: its concentration keeps the type chosen', async () => {
+    await casterAndGoblins('dnd2024', 'cleric');
+    await table.run(ALICE, 'cast', null, { spell: 'Spirit Guardians', 'damage-type': 'necrotic' });
+    // 3d8 = 1 + 2 + 3, then a failed save (2 − 1).
+    dice.queue(1, 2, 3, 2);
+    const reply = text(await table.run(ALICE, 'cast', null, { spell: 'Spirit Guardians', ongoing: true, target: 'Goblin Warrior 1' }));
+    expect(dice.pending).toBe(0);
+    expect(reply).toContain('Goblin Warrior 1 takes 6 necrotic damage and is at 24 HP.');
+    // `damage-type:` says otherwise for this roll: 3d8 = 1 + 1 + 1, and a failed save.
+    dice.queue(1, 1, 1, 2);
+    const told = text(
+      await table.run(ALICE, 'cast', null, {
+        spell: 'Spirit Guardians',
+        ongoing: true,
+        target: 'Goblin Warrior 1',
+        'damage-type': 'radiant',
+      }),
+    );
+    expect(dice.pending).toBe(0);
+    expect(told).toContain('Goblin Warrior 1 takes 3 radiant damage and is at 21 HP.');
+    // A type the spell does not offer is refused on the later roll as on the cast.
+    expect(
+      refused(
+        await table.run(ALICE, 'cast', null, {
+          spell: 'Spirit Guardians',
+          ongoing: true,
+          target: 'Goblin Warrior 1',
+          'damage-type': 'fire',
+        }),
+      ),
+    ).toBe('⚠️ Spirit Guardians deals radiant or necrotic damage: `damage-type` is one of those.');
+    expect(await hpOf('Goblin Warrior 1')).toBe(21);
+  });
+
   test('Spirit Guardians is refused once the caster’s concentration on it has ended', async () => {
     await casterAndGoblins('dnd2024', 'cleric');
     await table.run(ALICE, 'cast', null, { spell: 'Spirit Guardians' });

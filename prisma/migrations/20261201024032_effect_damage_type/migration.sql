@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "encounter_effects" ADD COLUMN     "damage_type" TEXT;
