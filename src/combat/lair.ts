@@ -7,13 +7,21 @@ import type { Combatant, Encounter } from './types';
 export const LAIR_INITIATIVE = 20;
 
 /** Its turn this round comes before count 20: judged from the place it holds, where its initiative was set during that turn. */
-function actsBeforeLair(combatant: Combatant): boolean {
+export function actsBeforeLair(combatant: Combatant): boolean {
   return countOf(combatant) >= LAIR_INITIATIVE;
 }
 
 /** The lair creature whose lair turn is being taken, if one is. */
 export function lairActing(encounter: Encounter): Combatant | undefined {
   return encounter.combatants.find((c) => c.actions.lair?.acting === true);
+}
+
+/**
+ * A lair turn taken between two turns of one round, not one that opened a round: the turn being
+ * taken is then at count 20, with the turns before that count behind it and the rest ahead.
+ */
+export function lairTurnMidRound(encounter: Encounter): boolean {
+  return lairActing(encounter) !== undefined && roundOfCurrent(encounter) === encounter.round;
 }
 
 /**

@@ -29,7 +29,7 @@ import {
   type MonsterLink,
   type SpellSlots,
 } from './types';
-import { lairRoundOnArrival, roundOfCurrent } from './lair';
+import { actsBeforeLair, lairRoundOnArrival, lairTurnMidRound, roundOfCurrent } from './lair';
 import { requireName, requireWhole } from './validate';
 import { cleanName } from '../rules/names';
 
@@ -420,5 +420,10 @@ function crossesTurn(encounter: Encounter, order: readonly Combatant[], id: stri
   if (encounter.round === 0 || currentId === null) return false;
   const actedIn = (places: readonly Combatant[]): boolean =>
     places.findIndex((c) => c.id === id) < places.findIndex((c) => c.id === currentId);
-  return actedIn(encounter.combatants) !== actedIn(order);
+  const acted = actedIn(encounter.combatants);
+  if (acted !== actedIn(order)) return true;
+  // Its count, not only its place, says on which side of a lair turn under way it stands: moved across
+  // count 20, it would take a turn after the lair turn that its new count puts before it.
+  const moved = order.find((c) => c.id === id);
+  return lairTurnMidRound(encounter) && moved !== undefined && actsBeforeLair(moved) !== acted;
 }

@@ -157,6 +157,23 @@ describe('/init set-initiative during the turn it changes', () => {
       ]);
     });
 
+    test('moved from below count 20 to above it during the lair turn under way, Bravo holds its place until round 2 as the others do', async () => {
+      await fight(['Alpha', 22], ['Bravo', 12], ['Dragon*', 8]);
+      await next(2);
+      expect(trackerHead()).toBe("Round **1** · **Dragon**'s lair turn (initiative 20)");
+      expect(text(await table.run(GM, 'init', 'set-initiative', { target: 'Bravo', value: 21 }))).toBe(
+        "Bravo's initiative is now 21 (was 12); it takes its new place as **Round 2** begins.",
+      );
+      expect(trackerOrder()).toEqual(['22 Alpha', '21 Bravo', '8 Dragon']);
+      expect(await next(5)).toEqual([
+        "It's **Bravo**'s turn.",
+        "It's **Dragon**'s turn.",
+        "**Round 2** begins.\nIt's **Alpha**'s turn.",
+        "It's **Bravo**'s turn.",
+        "Initiative count 20: it's **Dragon**'s lair turn.",
+      ]);
+    });
+
     test('moved during the lair turn that opened round 2, before anyone acted in it: the reply says it moves as the lair turn ends', async () => {
       await fight(['Alpha', 15], ['Bravo', 12], ['Dragon*', 8]);
       // Round 1: the lair turn, Alpha, Bravo, the Dragon; then round 2's lair turn.
