@@ -79,7 +79,7 @@ function convertSpell(row: Keyed<SpellFields>, options: readonly Keyed<CastingOp
   const ongoing = later?.ongoing ?? null;
   // A 2014 cantrip may say how it grows in its description alone (Eldritch Blast's beams).
   const higher = row.higher_level || (row.level === 0 ? text : '');
-  const scaling = readScaling(higher, row.level, effect.damage?.[0]?.type ?? ongoing?.damage?.[0]?.type ?? null);
+  const scaling = readScaling(higher, row.level, { cast: effect.damage ?? [], later: ongoing?.damage ?? [] });
   const spell: Spell = { ...base, ...effect, ...(ongoing === null ? {} : { ongoing }), ...scaling };
   const mechanical = ['attack', 'save', 'damage', 'healing', 'tempHp', 'conditions', 'killsAtOrBelow', 'ongoing'].some(
     (key) => key in spell,
@@ -598,15 +598,32 @@ function hitPointBands(text: string): {
   };
 }
 
-/** What `higher_level` adds per slot level above the spell's (or, for a cantrip, per tier of character level). */
-function readScaling(higher: string, level: number, mainType: DamageType | null): Pick<Spell, 'perSlot' | 'perTier'> {
+/**
+ * What `higher_level` adds per slot level above the spell's (or, for a cantrip, per tier of character
+ * level); `dealt`, the damage the spell deals as it is cast and later, whose types a text that names
+ * none adds to.
+ */
+function readScaling(
+  higher: string,
+  level: number,
+  dealt: { cast: readonly DamagePart[]; later: readonly DamagePart[] },
+): Pick<Spell, 'perSlot' | 'perTier'> {
   const text = normalise(higher);
   const scaling: Scaling = {};
   const every = /for every two (?:spell )?slot levels above/i.test(text) ? { every: 2 } : {};
+  const mainType = dealt.cast[0]?.type ?? dealt.later[0]?.type ?? null;
+  const typesOf = (parts: readonly DamagePart[]): DamageType[] => [...new Set(parts.map((part) => part.type))];
+  // The 2014 Wall of Fire: "the damage of the spell increases by 1d8".
   const damage = new RegExp(
-    `(?:the )?(?:(${DAMAGE_WORDS}) )?damage(?: \\(both initial and later\\))? increases? by (\\d+d\\d+)|roll an additional (\\d+d\\d+)`,
+    `(?:the )?(?:(${DAMAGE_WORDS}) )?damage(?: of the spell)?(?: \\(both initial and later\\))? increases? by (\\d+d\\d+)|roll an additional (\\d+d\\d+)`,
     'i',
   ).exec(text);
+  // Wall of Thorns: "Both types of damage increase by 1d8", the cast's piercing and the later slashing.
+  const bothTypes = /\bboth types of damage increase by (\d+d\d+)/i.exec(text);
+  // Wall of Ice: "the damage the wall deals when it appears increases by 2d6, and the damage from passing through … increases by 1d6".
+  const apart = /\bdamage the \w+ deals when it appears increases by (\d+d\d+),? and the damage from [^.]*?increases by (\d+d\d+)/i.exec(
+    text,
+  );
   const healing =
     /(?:healing|amount of healing) increases by (\d+d\d+|\d+)/i.exec(text) ?? /healing and damage increase by (\d+d\d+)/i.exec(text);
   const tempHp = /gain (\d+) additional temporary hit points/i.exec(text);
@@ -627,6 +644,11 @@ function readScaling(higher: string, level: number, mainType: DamageType | null)
     if (first !== null && second !== null) scaling.damage = [{ dice: either[3] ?? '', type: first, or: [second] }];
   } else if (both !== null) {
     scaling.damage = [both[1], both[2]].map((word) => ({ dice: both[3] ?? '', type: damageTypeOf(word ?? '') ?? 'fire' }));
+  } else if (bothTypes !== null) {
+    scaling.damage = typesOf([...dealt.cast, ...dealt.later]).map((type) => ({ dice: bothTypes[1] ?? '', type }));
+  } else if (apart !== null) {
+    scaling.damage = typesOf(dealt.cast).map((type) => ({ dice: apart[1] ?? '', type }));
+    scaling.ongoingDamage = typesOf(dealt.later).map((type) => ({ dice: apart[2] ?? '', type }));
   } else if (damage !== null && type !== null) scaling.damage = [{ dice: damage[2] ?? damage[3] ?? '', type }];
   if (/damage \(both initial and later\) increases/i.test(text) && scaling.damage !== undefined) scaling.laterDamage = scaling.damage;
   if (healing !== null) scaling.healing = healing[1] ?? '';

@@ -52,7 +52,7 @@ export function ongoingAtLevel(spell: Spell, at: CastLevel): Ongoing | undefined
   const scaling = chosen.level === 0 ? chosen.perTier : chosen.perSlot;
   const steps = scalingSteps(spell, at);
   if (ongoing === undefined || scaling === undefined || steps === 0) return ongoing;
-  return { ...ongoing, ...scaledDamage(ongoing.damage, scaling, steps) };
+  return { ...ongoing, ...scaledDamage(ongoing.damage, { damage: scaling.ongoingDamage ?? scaling.damage }, steps) };
 }
 
 /** Every part of the spell's damage that lets the caster choose its type: the types offered, in the book's order. */

@@ -298,6 +298,8 @@ export interface Scaling {
   damage?: readonly DamagePart[];
   /** What it adds to the damage a hit or failed save deals later ("the damage (both initial and later) increases"). */
   laterDamage?: readonly DamagePart[];
+  /** What it adds to its ongoing damage where that differs from `damage` (Wall of Ice: 1d6 to the frigid air's, 2d6 to the wall's). */
+  ongoingDamage?: readonly DamagePart[];
   healing?: Dice;
   tempHp?: Dice;
   targets?: number;

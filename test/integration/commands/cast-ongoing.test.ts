@@ -170,6 +170,24 @@ describe('/cast ongoing: a spell’s later damage, rolled without casting it aga
     expect(reply).toContain('Goblin Warrior 2 takes 7 piercing damage and is at 23 HP.');
   });
 
+  test('Wall of Thorns cast at 7th level: the later slashing grows by 1d8 as the piercing does', async () => {
+    await useRules(services, 'dnd2024');
+    // A level 13 druid (Wis 16: DC 16) has a 7th-level slot.
+    await table.run(ALICE, 'character', 'create', { name: 'Dru', level: 13, wis: 16, hp: 80, class: 'druid' });
+    await table.run(GM, 'init', 'begin', {});
+    await table.run(ALICE, 'init', 'join', { initiative: 18 });
+    await table.run(GM, 'init', 'add', { monster: 'Goblin Warrior', count: 2, hp: '60', initiative: 10 });
+    // As it appears: 8d8 of 1 each, halved by Goblin Warrior 2's Dexterity save 20 + 2.
+    dice.queue(1, 1, 1, 1, 1, 1, 1, 1, 20);
+    await table.run(ALICE, 'cast', null, { spell: 'Wall of Thorns', level: 7, target: 'Goblin Warrior 2' });
+    // Later: 8d8 of 1 each, then Goblin Warrior 1's Dexterity save 2 + 2 = 4 fails.
+    dice.queue(1, 1, 1, 1, 1, 1, 1, 1, 2);
+    const reply = text(await table.run(ALICE, 'cast', null, { spell: 'Wall of Thorns', ongoing: true, target: 'Goblin Warrior 1' }));
+    expect(dice.pending).toBe(0);
+    expect(reply).toContain("**Dru**'s **Wall of Thorns** deals its ongoing damage (7th level).");
+    expect(reply).toContain('Goblin Warrior 1 takes 8 slashing damage and is at 52 HP.');
+  });
+
   test('/init undo takes back an ongoing roll, and only it', async () => {
     await casterAndGoblins('dnd2024', 'cleric');
     await table.run(ALICE, 'cast', null, { spell: 'Spirit Guardians' });

@@ -229,8 +229,25 @@ describe('the SRD spells, as the issue spot-checks them', () => {
     ['srd-5.1', 'Moonbeam', 4, '4d10'],
     ['srd-5.1', 'Cloudkill', 6, '6d8'],
     ['srd-5.2', 'Spike Growth', 5, '2d4'],
+    // "Both types of damage increase by 1d8": the later slashing as well as the cast's piercing.
+    ['srd-5.2', 'Wall of Thorns', 7, '8d8'],
+    ['srd-5.1', 'Wall of Thorns', 8, '9d8'],
+    // The frigid air's 1d6 a slot level, not the wall's 2d6.
+    ['srd-5.2', 'Wall of Ice', 7, '6d6'],
+    ['srd-5.1', 'Wall of Ice', 8, '7d6'],
+    // "The damage of the spell increases by 1d8".
+    ['srd-5.1', 'Wall of Fire', 5, '6d8'],
   ] as const)('%s %s cast at level %i deals %s later', async (book, name, slotLevel, dice) => {
     expect(ongoingAtLevel(await spell(book, name), { slotLevel })?.damage[0]?.dice).toBe(dice);
+  });
+
+  it.each([
+    ['srd-5.2', 'Wall of Thorns', 7, [{ dice: '8d8', type: 'piercing' }]],
+    ['srd-5.2', 'Wall of Ice', 7, [{ dice: '12d6', type: 'cold' }]],
+    ['srd-5.1', 'Wall of Ice', 8, [{ dice: '14d6', type: 'cold' }]],
+    ['srd-5.1', 'Wall of Fire', 5, [{ dice: '6d8', type: 'fire' }]],
+  ] as const)('%s %s cast at level %i deals %j as it appears', async (book, name, slotLevel, damage) => {
+    expect(effectAtLevel(await spell(book, name), { slotLevel }).damage).toEqual(damage);
   });
 
   it('Spirit Guardians cast necrotic deals necrotic later, its extra dice too', async () => {
