@@ -1,9 +1,12 @@
+import { CombatRefusal } from '../src/combat/refusals';
 import { dealDamage, grantTempHp, heal, setHp, setMaxHp } from '../src/combat/steps';
-import { UserError } from '../src/framework/command';
+import { UserError, type CommandContext } from '../src/framework/command';
 import { DAMAGE_TYPE_CHOICES, flag, isDamageType, targetOption, text, type OptionReader } from '../src/framework/options';
 import { commandOfSubcommands, subcommand } from '../src/framework/slash-command';
 import { applyStep, suggestTargets, withHarmSetting } from './shared/encounter';
 import { extended } from '../src/framework/extended';
+import type { Reply } from '../src/views/reply';
+import { healOnSheet } from './shared/sheet-healing';
 
 /** The target and amount every subcommand names, in that order; `/hp damage` and `/hp temp` add their own options after. */
 function amountOptions(who?: string) {
@@ -15,6 +18,16 @@ function amountOptions(who?: string) {
 
 function amountInput(options: OptionReader<ReturnType<typeof amountOptions>>): { target: string; amount: string } {
   return { target: options.text('target'), amount: options.text('amount') };
+}
+
+/** The channel's fight heals its combatant; with no fight here, the named character's sheet regains the HP. */
+async function healHere(ctx: CommandContext, input: { target: string; amount: string }): Promise<Reply> {
+  try {
+    return await applyStep(ctx, heal, input);
+  } catch (error) {
+    if (error instanceof CombatRefusal && error.refusal.kind === 'no-encounter') return healOnSheet(ctx, input);
+    throw error;
+  }
 }
 
 const damage = subcommand({
@@ -42,9 +55,9 @@ export const command = commandOfSubcommands({
   subcommands: {
     damage,
     heal: subcommand({
-      description: 'Restore hit points (not to the dead: /hp set above 0 brings them back)',
-      options: amountOptions('Who is healed'),
-      run: (ctx, options) => applyStep(ctx, heal, amountInput(options)),
+      description: "Restore hit points (not to the dead); with no fight here, on a character's sheet",
+      options: amountOptions('Who is healed: a combatant, or with no fight here a character'),
+      run: (ctx, options) => healHere(ctx, amountInput(options)),
       claimedBySave: true,
     }),
     temp: subcommand({

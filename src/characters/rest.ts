@@ -1,8 +1,7 @@
 import type { RandomSource } from '../dice/random';
 import { UserError } from '../errors';
-import { abilityModifier, createRulesState } from '../rules/state';
+import { abilityModifier } from '../rules/state';
 import type {
-  CombatantRulesState,
   LongRestOptions,
   NextRestVariant,
   RuleSet,
@@ -12,7 +11,7 @@ import type {
   ShortRestOptions,
   TrackKey,
 } from '../rules/types';
-import { saveBonus, stateFromRules, type Character } from './sheet';
+import { rulesStateOf, stateFromRules, type Character } from './sheet';
 import { spellcastingOf } from './spellcasting';
 import { slotsAfterRest, slotsLeft, type SlotCount } from './spell-slots';
 
@@ -68,22 +67,6 @@ export interface CharacterRest {
   slots: SlotCount[];
   /** The most HP the rules let the character hold after the rest (2014 Exhaustion 4 halves the sheet's). */
   hpMaximum: number;
-}
-
-function rulesStateOf(character: Character): CombatantRulesState {
-  return createRulesState({
-    hp: character.hp,
-    maxHp: character.maxHp,
-    tempHp: character.tempHp,
-    isPlayerCharacter: true,
-    dead: character.dead,
-    level: character.level,
-    conScore: character.abilities.con,
-    conSaveBonus: saveBonus(character, 'con'),
-    conditions: character.conditions,
-    tracks: character.tracks,
-    hitDice: [{ sides: character.hitDie, total: character.level, remaining: character.hitDiceLeft }],
-  });
 }
 
 /** The most HP the rules in force let the character hold: the sheet's maximum, halved by 2014 Exhaustion 4. */

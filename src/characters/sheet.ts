@@ -1,5 +1,5 @@
 import { UserError } from '../errors';
-import { abilityModifier } from '../rules/state';
+import { abilityModifier, createRulesState } from '../rules/state';
 import { checkWith, sheetBonuses } from '../rules/ability-tests';
 import { SKILL_KEYS, type Skill } from '../rules/skills';
 import { ABILITIES, type Ability, type CombatantRulesState, type ConditionKey, type TrackKey } from '../rules/types';
@@ -234,6 +234,23 @@ export function stateAfterEdit(before: CharacterSheet, after: CharacterSheet, st
     dead: state.dead,
     slotsSpent: state.slotsSpent,
   };
+}
+
+/** The rules state a character is in out of a fight, for a rest or healing to work on. */
+export function rulesStateOf(character: Character): CombatantRulesState {
+  return createRulesState({
+    hp: character.hp,
+    maxHp: character.maxHp,
+    tempHp: character.tempHp,
+    isPlayerCharacter: true,
+    dead: character.dead,
+    level: character.level,
+    conScore: character.abilities.con,
+    conSaveBonus: saveBonus(character, 'con'),
+    conditions: character.conditions,
+    tracks: character.tracks,
+    hitDice: [{ sides: character.hitDie, total: character.level, remaining: character.hitDiceLeft }],
+  });
 }
 
 /** What a character keeps of a rules state it was in (after a fight or a rest). */

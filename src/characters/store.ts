@@ -1,3 +1,4 @@
+import type { InteractionClaim } from '../combat/store';
 import type { Character, CharacterSheet, CharacterState } from './sheet';
 
 /** Whose characters, where: a player's characters belong to one server. */
@@ -41,6 +42,8 @@ export interface CharacterStore {
   /**
    * Writes `after` over the character's state only if it is still `before` (a rest worked out from
    * it): false when another write came first, such as another rest, which would otherwise be lost.
+   * With an interaction's `claim` not yet recorded, the write records it too (so a second delivery of
+   * the interaction writes nothing and is refused as already handled).
    */
-  recordStateIfUnchanged(id: string, before: CharacterState, after: CharacterState): Promise<boolean>;
+  recordStateIfUnchanged(id: string, before: CharacterState, after: CharacterState, claim?: InteractionClaim): Promise<boolean>;
 }

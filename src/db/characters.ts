@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type * as CharacterFormat from '../characters/character-format';
 import { nameKey, type Character, type CharacterSheet, type CharacterState, type HitDie, type Skill } from '../characters/sheet';
 import { MAX_CHARACTERS_PER_OWNER, type CharacterOwner, type CharacterStore } from '../characters/store';
+import { CombatRefusal } from '../combat/refusals';
 import { UserError } from '../errors';
 import type { Ability, ConditionKey } from '../rules/types';
 import type { Spellcasting } from '../characters/spellcasting';
@@ -9,6 +10,9 @@ import { Prisma, type PrismaClient } from './generated/client';
 
 type Row = Prisma.CharacterModel;
 type Format = typeof CharacterFormat;
+
+/** Rolls back a claimed write whose sheet had changed: the claim is kept only with the write it records. */
+class SheetChanged extends Error {}
 
 let formatLoaded: Promise<Format> | null = null;
 
@@ -177,13 +181,29 @@ export function createCharacterStore(prisma: PrismaClient): CharacterStore {
       });
       return running;
     },
-    async recordStateIfUnchanged(id, before, after) {
+    async recordStateIfUnchanged(id, before, after, claim) {
       const { conditions, slotsSpent, ...plain } = stateColumns(before);
-      const { count } = await prisma.character.updateMany({
-        where: { id, ...plain, conditions: { equals: conditions }, slotsSpent: { equals: slotsSpent } },
-        data: stateColumns(after),
-      });
-      return count === 1;
+      const write = (db: Prisma.TransactionClient | PrismaClient) =>
+        db.character.updateMany({
+          where: { id, ...plain, conditions: { equals: conditions }, slotsSpent: { equals: slotsSpent } },
+          data: stateColumns(after),
+        });
+      if (claim === undefined || claim.recorded) return (await write(prisma)).count === 1;
+      // The claim commits with the write: a second delivery of the interaction finds it and writes nothing.
+      const written = await prisma
+        .$transaction(async (tx) => {
+          const claimed = await tx.$executeRaw`INSERT INTO processed_interactions (id) VALUES (${claim.id}) ON CONFLICT DO NOTHING`;
+          if (claimed === 0) throw new CombatRefusal({ kind: 'already-handled' });
+          const { count } = await write(tx);
+          if (count === 0) throw new SheetChanged();
+          return true;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof SheetChanged) return false;
+          throw error;
+        });
+      claim.recorded = written;
+      return written;
     },
     async recordStates(states) {
       // A fight may end above the sheet's maximum (a join's `hp:`, or the sheet edited meanwhile): the sheet caps it.

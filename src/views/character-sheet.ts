@@ -28,7 +28,7 @@ export function tracksInWords(tracks: Readonly<Record<TrackKey, number>>): strin
  * "10/40", or "10/20 (of 40)" while the rules hold HP below the sheet's maximum (2014 Exhaustion 4),
  * as the encounter tracker shows it.
  */
-function sheetHp(character: Character, ruleSet: RuleSetId): string {
+export function sheetHp(character: Character, ruleSet: RuleSetId): string {
   const hpMaximum = hpMaximumUnder(getRuleSet(ruleSet), character);
   return hpMaximum < character.maxHp ? `${character.hp}/${hpMaximum} (of ${character.maxHp})` : `${character.hp}/${character.maxHp}`;
 }

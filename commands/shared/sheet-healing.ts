@@ -1,0 +1,49 @@
+import { healCharacter } from '../../src/characters/heal';
+import { nameKey, type Character } from '../../src/characters/sheet';
+import { rollAmount } from '../../src/combat/amount';
+import { UserError, type CommandContext } from '../../src/framework/command';
+import { getRuleSet } from '../../src/rules';
+import type { Reply } from '../../src/views/reply';
+import {
+  characterToHealUnclearText,
+  deadCharacterHealText,
+  healInFightText,
+  healRacedText,
+  noCharacterToHealText,
+  sheetHealingReply,
+} from '../../src/views/sheet-healing-text';
+import { ownerOf } from './characters';
+import { placeOf } from './encounter';
+
+/**
+ * The character `typed` names: the caller's own, else one who joined the channel's last fight, whom
+ * anyone may heal, as anyone may heal a combatant in a fight.
+ */
+async function characterToHeal(ctx: CommandContext, typed: string): Promise<Character> {
+  const own = await ctx.services.characters.find(ownerOf(ctx), typed);
+  if (own !== null) return own;
+  const party = await ctx.services.characters.lastParty(placeOf(ctx));
+  const named = (party?.characters ?? []).filter((c) => nameKey(c.name) === nameKey(typed));
+  const [only] = named;
+  if (only === undefined) throw new UserError(noCharacterToHealText(typed));
+  if (named.length > 1) throw new UserError(characterToHealUnclearText(typed));
+  return only;
+}
+
+/**
+ * `/hp heal` where no fight runs: a character regains hit points on its sheet by the rules in force
+ * here, as a potion drunk after the fight would heal it, so one left at 0 HP can stand and rest again.
+ */
+export async function healOnSheet(ctx: CommandContext, input: { target: string; amount: string }): Promise<Reply> {
+  const character = await characterToHeal(ctx, input.target);
+  const fight = await ctx.services.characters.fightOf(character.id);
+  if (fight !== null) throw new UserError(healInFightText(character, fight));
+  const { ruleset } = await ctx.services.settings.effectiveRuleset(placeOf(ctx));
+  const amount = rollAmount(input.amount, ctx.services.random, 'healing');
+  const healing = healCharacter(getRuleSet(ruleset), character, amount.total);
+  if (healing === null) throw new UserError(deadCharacterHealText(character));
+  if (!(await ctx.services.characters.recordStateIfUnchanged(character.id, character, healing.character, ctx.claim))) {
+    throw new UserError(healRacedText(character));
+  }
+  return sheetHealingReply(amount.roll, healing, ruleset);
+}
