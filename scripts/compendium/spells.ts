@@ -84,7 +84,7 @@ function convertSpell(row: Keyed<SpellFields>, options: readonly Keyed<CastingOp
   const mechanical = ['attack', 'save', 'damage', 'healing', 'tempHp', 'conditions', 'killsAtOrBelow', 'ongoing'].some(
     (key) => key in spell,
   );
-  if (!mechanical || row.name in ANNOUNCED_ONLY) return { ...base, manual: true };
+  if (!mechanical || row.name in ANNOUNCED_ONLY) return { ...base, manual: true, ...announcedTargets(text, effect, scaling) };
   if (
     scheduled !== undefined ||
     uncaptured(text, spell) ||
@@ -96,6 +96,31 @@ function convertSpell(row: Keyed<SpellFields>, options: readonly Keyed<CastingOp
     spell.partial = true;
   compareOptions(spell, options, report);
   return spell;
+}
+
+/**
+ * How many creatures an announced spell may be cast on, where its text counts them (Bless: up to
+ * three, one more for each slot level above 1st; Fly: one, one more a slot level): nothing else of
+ * what it reads is kept. The undead a spell animates and commands (Animate Dead, Create Undead) are
+ * counted, but they are not creatures it is cast on.
+ */
+function announcedTargets(
+  text: string,
+  effect: Partial<Spell>,
+  scaling: Pick<Spell, 'perSlot' | 'perTier'>,
+): Pick<Spell, 'targets' | 'perSlot' | 'perTier'> {
+  if (/\breasserts? (?:your )?control\b/i.test(text)) return {};
+  const growth = (grows: Scaling | undefined): Scaling | undefined =>
+    grows?.targets === undefined ? undefined : { targets: grows.targets, ...(grows.every === undefined ? {} : { every: grows.every }) };
+  const perSlot = growth(scaling.perSlot);
+  const perTier = growth(scaling.perTier);
+  // A count that grows starts at one where the text gives none ("a willing creature").
+  const targets = effect.targets ?? ((perSlot ?? perTier) === undefined ? undefined : 1);
+  return {
+    ...(targets === undefined ? {} : { targets }),
+    ...(perSlot === undefined ? {} : { perSlot }),
+    ...(perTier === undefined ? {} : { perTier }),
+  };
 }
 
 function rangeOf(row: SpellFields): SpellRange {
@@ -222,7 +247,8 @@ function readPart(row: SpellFields, text: string, report: SpellReport): Partial<
  * targets" (Chain Lightning). "Each creature of your choice in range" and "any number of creatures
  * you can see within range" have no limit but the fight's: as many as the largest fight holds, the
  * bound an area's targets already have. The "any number of creatures you can see to be unaffected"
- * of the 2014 Spirit Guardians are spared, not targeted.
+ * of the 2014 Spirit Guardians are spared, not targeted. The caster counts beside the others it
+ * takes along ("You and up to eight willing creatures").
  */
 function targetsChosen(text: string): number {
   const counted =
@@ -233,7 +259,9 @@ function targetsChosen(text: string): number {
   const any =
     /\b(?:any number of creatures|each creature of your choice|creatures of your choice)(?: that)?(?: you can see)? (?:with)?in range\b/i;
   if (counted === null && any.test(text)) return MAX_COMBATANTS;
-  const chosen = countOf(counted?.[1] ?? '') ?? 1;
+  // "You and up to eight willing creatures", "up to twelve other creatures": the caster is one more.
+  const withCaster = counted !== null && /\byou and up to \w+ |\bup to \w+ other creatures\b/i.test(text) ? 1 : 0;
+  const chosen = (countOf(counted?.[1] ?? '') ?? 1) + withCaster;
   const others = countOf(/\bas many as (\w+) other targets\b/i.exec(text)?.[1] ?? '') ?? 0;
   return Math.max(chosen, 1 + others);
 }

@@ -148,9 +148,9 @@ export function castSpell(encounter: Encounter, ctx: StepContext, input: CastInp
       requireMayHarm(ctx.actor, encounter, target, `cast ${spell.name} on ${target.name}`, input.anyoneMayHarm ?? false);
     }
   }
-  // An area, or a burst around the one target, takes anyone in it.
+  // An area, or a burst around the one target, takes anyone in it; a spell the bot only announces, as many as its text counts (Bless: three).
   const spread = effect.area !== undefined || effect.burst !== undefined;
-  const limit = uses.length === 0 ? MAX_COMBATANTS : targetLimit(uses, spread ? MAX_COMBATANTS : 1);
+  const limit = automated ? targetLimit(uses, spread ? MAX_COMBATANTS : 1) : (effect.targets ?? MAX_COMBATANTS);
   if (targets.length > limit)
     throw new CombatRefusal({ kind: 'action-too-many-targets', action: spell.name, max: limit, given: targets.length });
   const payer = paid(caster, spell, input.cost, level);

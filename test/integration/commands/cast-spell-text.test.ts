@@ -459,6 +459,31 @@ describe('/cast: as many targets as the spell text says', () => {
     expect(reply).toContain("Ogre 4's Charisma save (DC 17): d20 2 − 2 (save bonus) = 0, failed.");
   });
 
+  test.each(['dnd2014', 'dnd2024'] as const)(
+    'Bless (%s), announced only, "up to three creatures": a fourth is refused with its limit, one more per slot level above 1st',
+    async (ruleSet) => {
+      await fourOgres(ruleSet, 200);
+      expect(refused(await table.run(BOB, 'cast', null, { spell: 'Bless', target: 'Wiz, Cleo, Ogre 1, Ogre 2' }))).toBe(
+        '⚠️ Bless takes at most 3 targets, not 4.',
+      );
+      const reply = text(await table.run(BOB, 'cast', null, { spell: 'Bless', level: 2, target: 'Wiz, Cleo, Ogre 1, Ogre 2' }));
+      expect(reply).toContain('**Cleo** casts **Bless** (2nd level; 2 of 3 2nd-level slots left).');
+      expect(refused(await table.run(BOB, 'cast', null, { spell: 'Bless', level: 2, target: 'Wiz, Cleo, Ogre 1, Ogre 2, Ogre 3' }))).toBe(
+        '⚠️ Bless takes at most 4 targets, not 5.',
+      );
+    },
+  );
+
+  test('Aid (dnd2024), announced only, "up to three creatures": as many at any slot level, its growth being hit points', async () => {
+    await fourOgres('dnd2024', 200);
+    expect(refused(await table.run(BOB, 'cast', null, { spell: 'Aid', level: 3, target: 'Wiz, Cleo, Ogre 1, Ogre 2' }))).toBe(
+      '⚠️ Aid takes at most 3 targets, not 4.',
+    );
+    expect(text(await table.run(BOB, 'cast', null, { spell: 'Aid', level: 3, target: 'Wiz, Cleo, Ogre 1' }))).toContain(
+      '**Cleo** casts **Aid** (3rd level',
+    );
+  });
+
   test('Acid Splash (dnd2014), "choose two creatures": both save, a third is refused with its limit', async () => {
     await fourOgres('dnd2014', 200);
     expect(refused(await table.run(ALICE, 'cast', null, { spell: 'Acid Splash', target: 'Ogre 1, Ogre 2, Ogre 3' }))).toBe(

@@ -488,6 +488,26 @@ describe('the SRD spells, as the issue spot-checks them', () => {
     },
   );
 
+  it.each([
+    ['srd-5.2', 'Bless', 1, 3],
+    ['srd-5.1', 'Bless', 3, 5],
+    ['srd-5.2', 'Fly', 3, 1],
+    ['srd-5.2', 'Fly', 5, 3],
+    ['srd-5.1', 'Aid', 4, 3],
+    // "You and up to eight willing creatures", "up to twelve other creatures": the caster is one more.
+    ['srd-5.2', 'Teleport', 7, 9],
+    ['srd-5.1', "Heroes' Feast", 6, 13],
+    // The undead it animates are counted, but they are not creatures it is cast on.
+    ['srd-5.2', 'Animate Dead', 3, undefined],
+    ['srd-5.1', 'Create Undead', 6, undefined],
+    // "Any number of creatures": no bound but the fight's.
+    ['srd-5.2', 'Beacon of Hope', 3, MAX_COMBATANTS],
+  ] as const)('%s %s, announced only, cast at level %i takes %s targets', async (book, name, slotLevel, targets) => {
+    const found = await spell(book, name);
+    expect(found.manual).toBe(true);
+    expect(effectAtLevel(found, { slotLevel }).targets).toBe(targets);
+  });
+
   it('Chain Lightning (2014): four targets, one more per slot above 6th, each saving once', async () => {
     const chain = await spell('srd-5.1', 'Chain Lightning');
     expect([chain.targets, effectAtLevel(chain, { slotLevel: 7 }).targets, effectAtLevel(chain, { slotLevel: 7 }).instances]).toEqual([
