@@ -488,7 +488,17 @@ function conditionsOf(text: string, row: SpellFields): ConditionEffect[] {
   const options = conditionsIn(now.slice(optionsAt), row);
   const [first, ...others] = options;
   // One option of several gives a condition (Command's Grovel): whether the caster picks it is the table's.
-  if (first !== undefined && others.length > 0) found.push({ ...first, or: others.map((option) => option.condition) });
+  if (first !== undefined && others.length > 0) {
+    // An option that gives none (the 2014 Eyebite's Sickened: disadvantage on attack rolls and ability checks) is named beside them.
+    const unconditioned = headedOptions(row.desc)
+      .filter((option) => conditionsIn(option.says, row).length === 0)
+      .map((option) => option.name);
+    found.push({
+      ...first,
+      or: others.map((option) => option.condition),
+      ...(unconditioned.length === 0 ? {} : { orOptions: unconditioned }),
+    });
+  }
   const repeat =
     // The 2014 Hold Monster's data says "at the end of each round … a new saving throw of Wisdom".
     /at the (end|start) of each (?:of its turns|round), the target (?:repeats the save|can make (?:another|a new|a) (?:\w+ )?saving throw)/i.exec(
@@ -499,6 +509,21 @@ function conditionsOf(text: string, row: SpellFields): ConditionEffect[] {
   const at = repeat === null ? null : repeat[1]?.toLowerCase() === 'start' ? 'start' : 'end';
   const given = [...found, ...chosenCondition(now, row)];
   return given.map((condition) => (at === null ? condition : { ...condition, repeatSave: at }));
+}
+
+/**
+ * The options a text lists under headings of their own ("**Asleep.** The target falls unconscious."),
+ * each with what it says; a heading that is not about the target (Imprisonment's "Ending the Spell")
+ * is no option.
+ */
+function headedOptions(desc: string): { name: string; says: string }[] {
+  const headings = [...desc.matchAll(/\*\*_?([A-Z][^*_.]*)\._?\*\*/g)];
+  return headings
+    .map((heading, index) => ({
+      name: heading[1] ?? '',
+      says: normalise(desc.slice((heading.index ?? 0) + heading[0].length, headings[index + 1]?.index ?? desc.length)),
+    }))
+    .filter((option) => /^The target\b/.test(option.says));
 }
 
 /** The conditions `text` gives the targets, each once, in order. */

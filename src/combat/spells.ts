@@ -157,6 +157,7 @@ export function castSpell(encounter: Encounter, ctx: StepContext, input: CastInp
 
   // A condition the caster may choose (Blindness/Deafness) lands as the first the spell names; the reply says which others it offered.
   const chosen = (effect.conditions ?? []).flatMap((given) => (given.or === undefined ? [] : [given.condition, ...given.or]));
+  const options = (effect.conditions ?? []).flatMap((given) => given.orOptions ?? []);
   const announce: Link = (state) => {
     const after: Combatant = {
       ...(state.combatants.find((c) => c.id === caster.id) ?? caster),
@@ -177,6 +178,7 @@ export function castSpell(encounter: Encounter, ctx: StepContext, input: CastInp
           automated,
           ...(automated && spell.partial === true ? { partial: true as const } : {}),
           ...(automated && chosen.length > 0 ? { conditionChoice: chosen } : {}),
+          ...(automated && options.length > 0 ? { optionChoice: options } : {}),
           ...(spell.ongoing === undefined || spell.manual === true ? {} : { ongoing: 'offered' as const }),
           // As an attack's roll: the game master's secret cast is theirs alone; a player's goes to them and the game master.
           ...(input.secret === true && isGameMaster(ctx.actor, encounter) ? { private: true as const } : {}),

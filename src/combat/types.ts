@@ -406,6 +406,8 @@ export type EncounterEvent =
       partial?: true;
       /** Conditions the caster could choose among, the first given (Blindness/Deafness: blinded, deafened). */
       conditionChoice?: readonly ConditionKey[];
+      /** The caster's other options, which give no condition, by name (the 2014 Eyebite's Sickened): the table runs them. */
+      optionChoice?: readonly string[];
       /** `offered`: the spell deals more later, on a trigger, which the table rolls as it comes; `rolled`: this is that roll, no cast. */
       ongoing?: 'offered' | 'rolled';
       private?: true;

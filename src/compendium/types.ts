@@ -69,6 +69,8 @@ export interface ConditionEffect {
   repeatSave?: 'start' | 'end';
   /** The conditions the caster may give instead, as a spell offers (Blindness/Deafness: Deafened); absent a choice, `condition`. */
   or?: readonly ConditionKey[];
+  /** Options the caster may choose instead that give no condition of the catalogue, by the names the text gives them (the 2014 Eyebite's Sickened). */
+  orOptions?: readonly string[];
   /** Grappled: the DC to escape. */
   escapeDc?: number;
   /** Only a target of this size or smaller gets it ("If the target is a Large or smaller creature"). */

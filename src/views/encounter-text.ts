@@ -63,7 +63,7 @@ function spellCastSentence(event: Extract<EncounterEvent, { kind: 'spell-cast' }
   const later =
     event.ongoing === 'offered' ? ` Its later damage, each time it comes: \`/cast spell:${event.spell} ongoing:true target:…\`.` : '';
   const partial = event.partial === true ? " The bot runs its rolls; the rest of the spell is the table's to run." : '';
-  const [given, ...others] = (event.conditionChoice ?? []).map(title);
+  const [given, ...others] = [...(event.conditionChoice ?? []).map(title), ...(event.optionChoice ?? []).map(shown)];
   const choice =
     given === undefined || others.length === 0
       ? ''

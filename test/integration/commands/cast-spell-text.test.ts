@@ -220,7 +220,8 @@ describe('/cast: conditions as the spell text gives them', () => {
   });
 
   test.each([
-    ['dnd2014', 'Unconscious or Frightened'],
+    // The 2014 Sickened gives no condition (disadvantage on attack rolls and ability checks), but is offered all the same.
+    ['dnd2014', 'Unconscious or Frightened or Sickened'],
     ['dnd2024', 'Unconscious or Frightened or Poisoned'],
   ] as const)('Eyebite (%s): a failed save gives one effect of the caster’s choice, not all of them', async (ruleSet, choice) => {
     await castersAndOgre(ruleSet);

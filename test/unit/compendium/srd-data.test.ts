@@ -339,14 +339,18 @@ describe('the SRD spells, as the issue spot-checks them', () => {
   });
 
   it.each([
-    ['srd-5.1', 'Eyebite', 'unconscious', ['frightened']],
-    ['srd-5.2', 'Eyebite', 'unconscious', ['frightened', 'poisoned']],
-    ['srd-5.2', 'Antipathy/Sympathy', 'frightened', ['charmed']],
-    ['srd-5.2', 'Imprisonment', 'restrained', ['unconscious']],
-  ] as const)('%s %s: one of its options, %s first, the caster’s choice', async (book, name, first, others) => {
-    const found = await spell(book, name);
-    expect(found.conditions?.map((given) => [given.condition, given.or])).toEqual([[first, others]]);
-  });
+    ['srd-5.1', 'Eyebite', 'unconscious', ['frightened'], ['Sickened']],
+    ['srd-5.2', 'Eyebite', 'unconscious', ['frightened', 'poisoned'], undefined],
+    ['srd-5.2', 'Antipathy/Sympathy', 'frightened', ['charmed'], undefined],
+    // Its "Ending the Spell" is no option.
+    ['srd-5.2', 'Imprisonment', 'restrained', ['unconscious'], ['Burial', 'Hedged Prison', 'Minimus Containment']],
+  ] as const)(
+    '%s %s: one of its options, %s first, the caster’s choice; options of no condition %j',
+    async (book, name, first, others, named) => {
+      const found = await spell(book, name);
+      expect(found.conditions?.map((given) => [given.condition, given.or, given.orOptions])).toEqual([[first, others, named]]);
+    },
+  );
 
   // Command's Grovel, Contagion's Blinding Sickness, Antipathy's Frightened: one option of several.
   it.each([
