@@ -84,6 +84,7 @@ function addInput(options: OptionReader<typeof ADD_OPTIONS>): AddConditionInput 
 /** `condition` suggests the rule set's catalogue and tracks, then the effects already in play. */
 async function suggestConditions(ctx: AutocompleteContext, typed: string): Promise<AutocompleteChoice[]> {
   const encounter = await encountersOf(ctx).get(placeOf(ctx));
+  ctx.signal?.throwIfAborted();
   if (encounter === null) return [];
   // A hidden monster's unshown effects are the game master's: a player is never offered their names.
   const seesAll = isGameMaster(actorOf(ctx), encounter);

@@ -77,6 +77,7 @@ async function lookupFor(ctx: InvocationContext, source: unknown): Promise<Looku
 /** `name` suggests the server's monsters, then the book's, leaving out the blocks a hidden combatant comes from for anyone but the game master. */
 async function suggestMonsters(ctx: AutocompleteContext, typed: string): Promise<AutocompleteChoice[]> {
   const lookup = await lookupFor(ctx, ctx.options.values.source);
+  ctx.signal?.throwIfAborted();
   const names = await ctx.services.bestiary.suggest(ctx.guildId, lookup.book, typed, ctx.signal);
   return names.filter((name) => !lookup.withheld.has(nameKey(name))).map((name) => ({ name, value: name }));
 }
@@ -139,6 +140,7 @@ const importMonsters = subcommand({
 
 async function suggestHomebrew(ctx: AutocompleteContext, typed: string): Promise<AutocompleteChoice[]> {
   const names = await ctx.services.bestiary.homebrew.names(ctx.guildId);
+  ctx.signal?.throwIfAborted();
   return rankByName(names, (name) => name, typed).map((name) => ({ name, value: name }));
 }
 

@@ -172,7 +172,10 @@ export async function runAbilityTest(
 
 /** Suggestions for `skill`: the skills of the rule set in force here. */
 export async function suggestSkills(ctx: AutocompleteContext, typed: string): Promise<AutocompleteChoice[]> {
-  const ruleSet = await rulesHere(ctx, await encountersOf(ctx).get(placeOf(ctx)));
+  const encounter = await encountersOf(ctx).get(placeOf(ctx));
+  ctx.signal?.throwIfAborted();
+  const ruleSet = await rulesHere(ctx, encounter);
+  ctx.signal?.throwIfAborted();
   return rankByName(skillsOf(ruleSet.id), skillName, typed).map((skill) => ({ name: skillName(skill), value: skill }));
 }
 

@@ -49,6 +49,7 @@ export async function requireMonster(ctx: InvocationContext, book: BookId, name:
 export async function suggestMonsters(ctx: AutocompleteContext, typed: string): Promise<AutocompleteChoice[]> {
   const source = ctx.options.values.source;
   const book = await bookHere(ctx, typeof source === 'string' && isBook(source) ? source : null);
+  ctx.signal?.throwIfAborted();
   const names = await ctx.services.bestiary.suggest(ctx.guildId, book, typed.slice(0, MONSTER_NAME_MAX_LENGTH), ctx.signal);
   return names.map((name) => ({ name, value: name }));
 }

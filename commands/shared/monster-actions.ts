@@ -37,12 +37,15 @@ export function targetsOf(typed: string): string[] {
 /**
  * The acting combatant, found as the change will find it, and the stat block its link names: on the
  * state this process last saw, so finding them costs no read (`stillActing` checks it again).
+ * `signal`: a suggestion's deadline, which stops it between the encounter and the block.
  */
 async function actingBlock(
   ctx: InvocationContext,
   typedAttacker: string | null,
+  signal?: AbortSignal,
 ): Promise<{ attacker: Combatant; block: Monster; ruleSet: RuleSetId }> {
   const encounter = await requireSeenEncounter(ctx);
+  signal?.throwIfAborted();
   const attacker = attackerOf(encounter, actorOf(ctx), typedAttacker);
   if (attacker.monster === null) throw new CombatRefusal({ kind: 'no-stat-block', combatant: attacker.name });
   const block = await ctx.services.bestiary.blockOf(ctx.guildId, attacker.monster);
@@ -97,7 +100,8 @@ export function suggestActions(actor: 'attacker' | 'target') {
   return async (ctx: AutocompleteContext, typed: string): Promise<AutocompleteChoice[]> => {
     const named = ctx.options.values[actor];
     try {
-      const { attacker, block } = await actingBlock(ctx, typeof named === 'string' && named.trim() !== '' ? named : null);
+      const { attacker, block } = await actingBlock(ctx, typeof named === 'string' && named.trim() !== '' ? named : null, ctx.signal);
+      ctx.signal?.throwIfAborted();
       const recharging = new Set(attacker.monster?.recharging.map((r) => r.action) ?? []);
       // `/init legendary` offers the block's legendary actions; `/attack` every action it has.
       return rankByName(actionNames(block, actor === 'target'), (name) => name, typed).map((name) => ({

@@ -1,0 +1,104 @@
+import { registry, type CommandName } from '../../../commands';
+import { createBestiary } from '../../../src/compendium/bestiary';
+import type { AutocompleteContext, OptionValue } from '../../../src/framework/command';
+import type { Services } from '../../../src/services';
+import { GM, Table, openTablePer } from './support';
+
+/** Counts a suggester's reads, and aborts its deadline once the `abortAfter`-th has come back. */
+class Reads {
+  count = 0;
+  afterAbort = 0;
+  readonly deadline = new AbortController();
+
+  constructor(private readonly abortAfter: number | null) {}
+
+  /** `service` with every method counted as a read, and those of the services it holds. */
+  watch<T extends object>(service: T): T {
+    return new Proxy(service, {
+      get: (target, key, receiver) => {
+        const value: unknown = Reflect.get(target, key, receiver);
+        if (typeof value === 'function') return (...args: unknown[]) => this.read(() => Reflect.apply(value, target, args));
+        if (typeof value === 'object' && value !== null) return this.watch(value);
+        return value;
+      },
+    });
+  }
+
+  private read(run: () => unknown): unknown {
+    if (this.deadline.signal.aborted) this.afterAbort += 1;
+    const done = (): void => {
+      this.count += 1;
+      if (this.count === this.abortAfter) this.deadline.abort(new Error('past the deadline'));
+    };
+    const result = run();
+    if (!(result instanceof Promise)) {
+      done();
+      return result;
+    }
+    return result.then((value: unknown) => {
+      done();
+      return value;
+    });
+  }
+}
+
+/** Every suggester that reads before it ranks: the command, subcommand, option, what is typed, the options already given, the channel. */
+const SUGGESTERS: [string, CommandName, string | null, string, string, Record<string, OptionValue>, string][] = [
+  ['/check skill: (the fight keeps its rule set)', 'check', null, 'skill', 'ste', {}, 'channel-1'],
+  ['/check skill: (no fight: the channel rule set)', 'check', null, 'skill', 'ste', {}, 'channel-2'],
+  ['/hp target:', 'hp', 'damage', 'target', 'gob', {}, 'channel-1'],
+  ['/attack target: (a list)', 'attack', null, 'target', 'gob', {}, 'channel-1'],
+  ['/save character:', 'save', null, 'character', 'al', {}, 'channel-1'],
+  ['/attack action:', 'attack', null, 'action', 'sc', { attacker: 'Goblin Warrior' }, 'channel-1'],
+  ['/init add monster:', 'init', 'add', 'monster', 'gob', {}, 'channel-1'],
+  ['/monster show name:', 'monster', 'show', 'name', 'gob', {}, 'channel-1'],
+  ['/monster delete name:', 'monster', 'delete', 'name', 'gob', {}, 'channel-1'],
+  ['/condition add condition:', 'condition', 'add', 'condition', 'po', {}, 'channel-1'],
+];
+
+describe('suggestions stop at their deadline: no read and no ranking after it', () => {
+  let table: Table;
+  let services: Services;
+  openTablePer('describe', (opened) => ({ table, services } = opened), 1, 'memory');
+
+  beforeAll(async () => {
+    await table.run(GM, 'init', 'begin');
+    await table.run(GM, 'init', 'add', { monster: 'Goblin Warrior' });
+  });
+
+  function suggest(reads: Reads, [, name, subcommand, option, typed, given, channelId]: (typeof SUGGESTERS)[number]): Promise<unknown> {
+    const watched: Services = {
+      ...services,
+      encounters: reads.watch(services.encounters),
+      settings: reads.watch(services.settings),
+      characters: reads.watch(services.characters),
+      // The bestiary itself ranks in memory: its reads are its homebrew shelf's.
+      bestiary: createBestiary(reads.watch(services.bestiary.homebrew)),
+    };
+    const ctx: AutocompleteContext = {
+      interactionId: 'autocomplete',
+      user: { id: GM.id, name: GM.name },
+      guildId: 'guild-1',
+      channelId,
+      permissions: { manageGuild: false, manageChannels: false },
+      options: { subcommandGroup: null, subcommand, values: { ...given, [option]: typed } },
+      services: watched,
+      messenger: table.messenger,
+      focused: { name: option, value: typed },
+      signal: reads.deadline.signal,
+    };
+    return registry.get(name)!.autocomplete!(ctx);
+  }
+
+  test.each(SUGGESTERS)('%s', async (...suggester) => {
+    const unhurried = new Reads(null);
+    await suggest(unhurried, suggester);
+    expect(unhurried.count).toBeGreaterThan(0);
+    // The deadline passing during each read in turn: the suggester stops as that read comes back.
+    for (let read = 1; read <= unhurried.count; read += 1) {
+      const late = new Reads(read);
+      await expect(suggest(late, suggester)).rejects.toThrow('past the deadline');
+      expect({ read, readsAfterTheDeadline: late.afterAbort }).toEqual({ read, readsAfterTheDeadline: 0 });
+    }
+  });
+});
