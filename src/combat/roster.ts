@@ -5,7 +5,7 @@ import type { CombatantRulesState, DamageType, InitiativeRoll, RollMode } from '
 import type { AddInput, CharacterEntry, JoinInput } from './inputs';
 import type { ChangeNote } from './notes';
 import { endEffects } from './effects';
-import { countOf, placeInOrder } from './order';
+import { countOf, placeInOrder, rankInOrder } from './order';
 import { requireOptionsApply } from './rules-of';
 import { requireGameMaster } from './permissions';
 import { CombatRefusal } from './refusals';
@@ -391,18 +391,28 @@ export function setInitiative(encounter: Encounter, ctx: StepContext, input: { t
   const event: EncounterEvent = { kind: 'initiative-set', combatant: refOf(combatant), total, previous: combatant.initiative.total };
   const note: ChangeNote = { kind: 'initiative-set', combatant: combatant.name, previous: combatant.initiative.total, total };
   const ownTurn = encounter.round > 0 && encounter.currentId === combatant.id;
-  if (!ownTurn) {
-    // Leaving its place breaks it out of a shared roll: it no longer acts with its group.
-    const moved: Combatant = { ...combatant, groupId: null, initiative, actions: { ...combatant.actions, heldPlace: null } };
-    const others = encounter.combatants.filter((c) => c.id !== combatant.id);
-    const combatants = placeInOrder(others, [moved], ctx.ruleSet, ctx.random);
-    if (!crossesTurn(encounter, combatants, combatant.id)) return { encounter: { ...encounter, combatants }, events: [event], note };
+  // Leaving its place breaks it out of a shared roll: it no longer acts with its group.
+  const moved: Combatant = { ...combatant, groupId: null, initiative, actions: { ...combatant.actions, heldPlace: null, heldRank: null } };
+  const others = encounter.combatants.filter((c) => c.id !== combatant.id);
+  const placed = ownTurn ? null : placeInOrder(others, [moved], ctx.ruleSet, ctx.random);
+  if (placed !== null && !crossesTurn(encounter, placed, combatant.id)) {
+    return { encounter: { ...encounter, combatants: placed }, events: [event], note };
   }
   // Its turn of this round, under way, taken or still to come, stays where it was: moved at once
   // across the turn being taken, it would lose that turn or take it twice (the current one: the
   // turns between its places would). It moves to its new place as the round ends, and keeps its
-  // group until then, since it keeps the group's place.
-  const held: Combatant = { ...combatant, initiative, actions: { ...combatant.actions, heldPlace: countOf(combatant) } };
+  // group until then, since it keeps the group's place. Where a tie-break decided that place here,
+  // it is the one the round's end keeps.
+  const decided = placed?.find((c) => c.id === combatant.id);
+  const held: Combatant = {
+    ...combatant,
+    initiative: decided?.initiative ?? initiative,
+    actions: {
+      ...combatant.actions,
+      heldPlace: countOf(combatant),
+      heldRank: placed === null ? null : rankInOrder(placed, combatant.id),
+    },
+  };
   return {
     encounter: { ...encounter, combatants: encounter.combatants.map((c) => (c.id === held.id ? held : c)) },
     events: [{ ...event, newPlaceFrom: roundOfCurrent(encounter) + 1 }],

@@ -7,7 +7,7 @@ import { expireEffects } from './expiries';
 import { isGameMaster, requireControl, requireGameMaster } from './permissions';
 import { currentPoint, lairActing, lairDue, roundOfCurrent } from './lair';
 import type { TurnNote } from './notes';
-import { countOf, settleHeldPlaces } from './order';
+import { countOf, rankInOrder, settleHeldPlaces, unsettleHeldPlaces } from './order';
 import { CombatRefusal, type NoDeathSaveDue } from './refusals';
 import { findById, findTarget, refOf, requireAlive } from './targets';
 import { replaceCombatant, type Part, type StepContext, type Transition } from './transition';
@@ -228,7 +228,7 @@ interface Upcoming {
 function upcomingTurn(
   encounter: Encounter,
   fromRound: number,
-  settle: (order: readonly Combatant[]) => readonly Combatant[] = (order) => order,
+  settle: (order: readonly Combatant[], round: number) => readonly Combatant[] = (order) => order,
 ): Upcoming {
   let combatants: readonly Combatant[] = encounter.combatants;
   const startIndex = encounter.currentId === null ? -1 : combatants.findIndex((c) => c.id === encounter.currentId);
@@ -239,8 +239,8 @@ function upcomingTurn(
   for (let step = 1; step <= combatants.length; step += 1) {
     const index = startIndex + step;
     if (index === combatants.length) {
-      combatants = settle(combatants);
       round += 1;
+      combatants = settle(combatants, round);
       if (round > encounter.round) events.push({ kind: roundReachedBefore(encounter, round) ? 'round-resumed' : 'round-started', round });
     }
     const candidate = combatants[index % combatants.length];
@@ -269,12 +269,19 @@ function upcomingTurn(
   throw new CombatRefusal({ kind: waiting ? 'all-delayed' : 'everyone-dead' });
 }
 
-/** The order as walked, with what the walk marked on its combatants (deaths said, surprise spent) but the places they hold. */
+/**
+ * The order as walked, with what the walk marked on its combatants (deaths said, surprise spent) but
+ * the places they hold. Where the walk's end of the round broke a tie to settle a held place, that
+ * answer is kept for the place to be taken by.
+ */
 function marksOnto(walked: readonly Combatant[], marked: readonly Combatant[]): Combatant[] {
   const byId = new Map(marked.map((c) => [c.id, c]));
   return walked.map((c) => {
     const after = byId.get(c.id);
-    return after === undefined ? c : { ...after, actions: { ...after.actions, heldPlace: c.actions.heldPlace } };
+    if (after === undefined) return c;
+    const marks = { ...c, deathAnnounced: after.deathAnnounced, actions: { ...c.actions, surprised: after.actions.surprised } };
+    if (c.actions.heldPlace === null) return marks;
+    return { ...marks, initiative: after.initiative, actions: { ...marks.actions, heldRank: rankInOrder(marked, c.id) } };
   });
 }
 
@@ -328,7 +335,9 @@ function passTurn(before: Encounter, ctx: StepContext): Part & { turn: TurnNote 
     events.push(...ended.events);
   }
   if (encounter.round === 0) events.push({ kind: 'round-started', round: 1 });
-  const upcoming = upcomingTurn(encounter, from?.round ?? encounter.round, (order) => settleHeldPlaces(order, ctx.ruleSet, ctx.random));
+  const upcoming = upcomingTurn(encounter, from?.round ?? encounter.round, (order, round) =>
+    settleHeldPlaces(order, round, ctx.ruleSet, ctx.random),
+  );
   // Judged from the place the ending turn held, before the round's end settled it.
   const due = lairDue(encounter, from, upcoming.chosen, upcoming.round);
   const walked = encounter.combatants.map((c) => c.id);
@@ -446,7 +455,7 @@ export function actNow(encounter: Encounter, ctx: StepContext, target?: string):
     ...waiting,
     groupId: null,
     initiative: { ...waiting.initiative, total: countOf(current), rolls: [], given: true, tiebreak: [] },
-    actions: { ...waiting.actions, delayed: false, heldPlace: null },
+    actions: { ...waiting.actions, delayed: false, heldPlace: null, heldRank: null },
   };
   const others = next.combatants.filter((c) => c.id !== delayer.id);
   const at = others.findIndex((c) => c.id === current.id) + 1;
@@ -469,7 +478,12 @@ export function previousTurn(encounter: Encounter, ctx: StepContext): Transition
   const index = encounter.combatants.findIndex((c) => c.id === encounter.currentId);
   const left = encounter.combatants[index];
   const marked = left === undefined ? encounter : replaceCombatant(encounter, { ...left, actions: reached(left, encounter.round) });
-  return wentBack(marked, turnBack(marked, index - 1, encounter.round));
+  const back = turnBack(marked, index - 1, encounter.round);
+  if (back === null || back.round === encounter.round) return wentBack(marked, back);
+  // Back over the round's start: into the order the round before was walked in, with the places held
+  // through it where they were, so the turn reached is the one taken last in it.
+  const walked = { ...marked, combatants: [...unsettleHeldPlaces(marked.combatants, encounter.round)] };
+  return wentBack(walked, turnBack(walked, walked.combatants.length - 1, encounter.round - 1));
 }
 
 /**

@@ -186,7 +186,27 @@ export interface TurnActions {
    * place its initiative gives (null: none).
    */
   heldPlace: number | null;
+  /**
+   * While its place is held: how many of those on its new initiative go before it once the round
+   * ends, decided when its initiative was set, so a tie-break rolled then is not rolled again (null:
+   * decided as the round ends).
+   */
+  heldRank: number | null;
+  /** The place the end of a round moved it from, kept so that going back a turn into that round finds it there. */
+  leftPlace: LeftPlace | null;
 }
+
+/** A place held through a round, as the round's end left it (a type, not an interface: the row code stores it as JSON). */
+export type LeftPlace = {
+  /** The round its new place was first taken in: going back a turn out of it puts it back. */
+  round: number;
+  /** The initiative count the place stood for. */
+  count: number;
+  /** How many combatants on that count stood before it. */
+  rank: number;
+  /** The `count:` group whose place it kept. */
+  groupId: string | null;
+};
 
 export const NO_TURN_ACTIONS: TurnActions = {
   legendary: null,
@@ -199,6 +219,8 @@ export const NO_TURN_ACTIONS: TurnActions = {
   surprised: false,
   startedRound: 0,
   heldPlace: null,
+  heldRank: null,
+  leftPlace: null,
 };
 
 /** Longest note on a reaction or trigger of a readied action: it must fit a tracker line. */

@@ -4,6 +4,7 @@ import {
   type EffectKind,
   type Encounter,
   type EncounterEffect,
+  type LeftPlace,
   type MonsterLink,
   type SpellSlots,
   type RepeatSave,
@@ -98,6 +99,8 @@ export const COMBATANT_COLUMN_TYPES: { readonly [Column in keyof CombatantRow]: 
   surprised: 'boolean',
   started_round: 'integer',
   held_place: 'integer',
+  held_rank: 'integer',
+  left_place: 'jsonb',
   monster: 'jsonb',
   spell_slots: 'jsonb',
 };
@@ -211,6 +214,8 @@ export function combatantRow(combatant: Combatant, sortOrder: number): Combatant
     surprised: actions.surprised,
     started_round: actions.startedRound,
     held_place: actions.heldPlace,
+    held_rank: actions.heldRank,
+    left_place: actions.leftPlace,
     monster: combatant.monster,
     spell_slots: combatant.spellSlots,
   };
@@ -301,7 +306,7 @@ export function combatantFromRow(row: StoredRow<CombatantRow>, concentration: st
 }
 
 function turnActionsOf(row: StoredRow<CombatantRow>): TurnActions {
-  const { textOrNull, int, intOrNull, bool } = columnReader(row);
+  const { value, textOrNull, int, intOrNull, bool } = columnReader(row);
   const legendaryMax = intOrNull('legendary_max');
   const lairRound = intOrNull('lair_round');
   return {
@@ -315,6 +320,9 @@ function turnActionsOf(row: StoredRow<CombatantRow>): TurnActions {
     surprised: bool('surprised'),
     startedRound: int('started_round'),
     heldPlace: intOrNull('held_place'),
+    heldRank: intOrNull('held_rank'),
+    // Written by combatantRow from the turn actions' own shape.
+    leftPlace: value('left_place') as LeftPlace | null,
   };
 }
 

@@ -27,6 +27,8 @@ export const wizard: Combatant = {
     surprised: true,
     startedRound: 2,
     heldPlace: 21,
+    heldRank: 1,
+    leftPlace: { round: 2, count: 14, rank: 1, groupId: 'g2' },
   },
   monster: {
     source: 'homebrew',

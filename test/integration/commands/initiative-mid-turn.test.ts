@@ -97,6 +97,25 @@ describe('/init set-initiative during the turn it changes', () => {
     ]);
   });
 
+  test('/init prev over the start of round 2 goes back to the turn taken last in round 1, in the order round 1 went in', async () => {
+    await fight(['Alpha', 18], ['Bravo', 12], ['Charlie', 8]);
+    await next(1);
+    await table.run(GM, 'init', 'set-initiative', { target: 'Alpha', value: 5 });
+    expect(await next(3)).toEqual(["It's **Bravo**'s turn.", "It's **Charlie**'s turn.", "**Round 2** begins.\nIt's **Bravo**'s turn."]);
+    expect(text(await table.run(GM, 'init', 'prev'))).toBe("Back to **Charlie**'s turn (round 1).");
+    expect(trackerOrder()).toEqual(['5 Alpha', '12 Bravo', '8 Charlie']);
+    expect(text(await table.run(GM, 'init', 'prev'))).toBe("Back to **Bravo**'s turn (round 1).");
+    expect(text(await table.run(GM, 'init', 'prev'))).toBe("Back to **Alpha**'s turn (round 1).");
+    expect(await next(5)).toEqual([
+      "It's **Bravo**'s turn.",
+      "It's **Charlie**'s turn.",
+      "**Round 2** resumes.\nIt's **Bravo**'s turn.",
+      "It's **Charlie**'s turn.",
+      "It's **Alpha**'s turn.",
+    ]);
+    expect(trackerOrder()).toEqual(['12 Bravo', '8 Charlie', '5 Alpha']);
+  });
+
   test('/init undo of it puts the initiative and the order back as they were', async () => {
     await fight(['Alpha', 18], ['Bravo', 12], ['Charlie', 8]);
     await next(1);

@@ -282,6 +282,26 @@ describe('/init set-initiative during the turn it changes', () => {
     ]);
   });
 
+  it("the Dragon set to Bravo's 12 on its own turn: the roll-off as the lair turn opens round 2 is the one its place keeps as the lair turn ends", () => {
+    let encounter = joinEncounter(fresh('dnd2024'), ctx(alice), { hp: 12, initiative: 15 }).encounter;
+    encounter = addMonsters(encounter, ctx(gm), { name: 'Bravo', hp: 7, initiative: 12 }).encounter;
+    encounter = addMonsters(encounter, ctx(gm), { name: 'Dragon', hp: 40, initiative: 8, lair: true }).encounter;
+    encounter = pass(encounter, 4).encounter;
+    expect([encounter.round, current(encounter)]).toEqual([1, 'Dragon']);
+    encounter = setInitiative(encounter, ctx(gm), { target: 'Dragon', value: 12 }).encounter;
+    // The roll-off: Bravo 5, the Dragon 15.
+    const lairTurn = nextTurn(encounter, ctx(gm, scripted(5, 15)));
+    expect(describeEvents(lairTurn)).toEqual(['**Round 2** begins.', "Initiative count 20: it's **Dragon**'s lair turn."]);
+    // No die is rolled as the lair turn ends: a second roll-off would throw.
+    const { encounter: after, turns } = pass(lairTurn.encounter, 2);
+    expect(turns.map(([r, name]) => [r, name])).toEqual([
+      [2, 'Alice'],
+      [2, 'Dragon'],
+    ]);
+    expect(after.combatants.map((c) => c.name)).toEqual(['Alice', 'Dragon', 'Bravo']);
+    expect(named(after, 'Dragon').initiative.tiebreak).toEqual([15]);
+  });
+
   it('a lair creature moved up on the last turn of round 1: the lair turn opens round 2, then the round goes in the new order', () => {
     let encounter = joinEncounter(fresh('dnd2024'), ctx(alice), { hp: 12, initiative: 18 }).encounter;
     encounter = addMonsters(encounter, ctx(gm), { name: 'Goblin', hp: 7, initiative: 12 }).encounter;
@@ -339,6 +359,51 @@ describe('/init set-initiative on another combatant, across the turn being taken
       ['Goblin 1', group, null],
       ['Orc', null, null],
     ]);
+  });
+
+  it('/init prev over the start of round 2 puts Goblin 2 back in its place in its group, and next moves it out again', () => {
+    const goblinTurn = pass(party(), 2).encounter;
+    const set = setInitiative(goblinTurn, ctx(gm), { target: 'Goblin 2', value: 20 }).encounter;
+    const group = named(set, 'Goblin 1').groupId;
+    const round2 = pass(set, 3).encounter;
+    expect([round2.round, current(round2)]).toEqual([2, 'Goblin 2']);
+
+    const back = previousTurn(round2, ctx(gm));
+    expect(describeEvents(back)).toEqual(["Back to **Orc**'s turn (round 1)."]);
+    expect(back.encounter.combatants.map((c) => [c.name, c.groupId === group, c.actions.heldPlace])).toEqual([
+      ['Alice', false, null],
+      ['Goblin 1', true, null],
+      ['Goblin 2', true, 12],
+      ['Orc', false, null],
+    ]);
+    const { encounter, turns } = pass(back.encounter, 2);
+    expect(turns).toEqual([
+      [2, 'Goblin 2', ['**Round 2** resumes.', "It's **Goblin 2**'s turn."]],
+      [2, 'Alice', ["It's **Alice**'s turn."]],
+    ]);
+    expect(encounter.combatants.map((c) => [c.name, c.groupId === group, c.actions.heldPlace])).toEqual([
+      ['Goblin 2', false, null],
+      ['Alice', false, null],
+      ['Goblin 1', true, null],
+      ['Orc', false, null],
+    ]);
+  });
+
+  it("the Orc moved to the Goblins' 12 and placed before them by a roll-off keeps that place as round 1 ends: no second roll", () => {
+    const goblinTurn = pass(party(), 2).encounter;
+    // The roll-off: the Goblins 5, the Orc 15.
+    const set = setInitiative(goblinTurn, ctx(gm, scripted(5, 15)), { target: 'Orc', value: 12 });
+    expect(describeEvents(set)).toEqual(["Orc's initiative is now 12 (was 8); it takes its new place as **Round 2** begins."]);
+    const orcTurn = pass(set.encounter, 2).encounter;
+    expect([orcTurn.round, current(orcTurn)]).toEqual([1, 'Orc']);
+    // Dice that would put the Orc after the Goblins, were the tie rolled again as round 1 ends.
+    const round2 = nextTurn(orcTurn, ctx(gm, scripted(15, 5))).encounter;
+    expect(round2.combatants.map((c) => c.name)).toEqual(['Alice', 'Orc', 'Goblin 1', 'Goblin 2']);
+    expect(named(round2, 'Orc').initiative.tiebreak).toEqual([15]);
+
+    // Back over round 2's start and on again: the same order, and still no die rolled.
+    const again = nextTurn(previousTurn(round2, ctx(gm)).encounter, ctx(gm));
+    expect(again.encounter.combatants.map((c) => c.name)).toEqual(['Alice', 'Orc', 'Goblin 1', 'Goblin 2']);
   });
 
   it('set again to a count on the side of the turn it holds its place on, it takes that place at once', () => {

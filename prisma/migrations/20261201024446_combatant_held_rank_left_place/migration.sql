@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "combatants" ADD COLUMN     "held_rank" INTEGER,
+ADD COLUMN     "left_place" JSONB;
