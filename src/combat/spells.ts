@@ -1,4 +1,4 @@
-import { effectAtLevel, ongoingAtLevel } from '../compendium/effects';
+import { effectAtLevel, ongoingAtLevel, type CastLevel } from '../compendium/effects';
 import type { Effect, Spell } from '../compendium/types';
 import type { DamageType, RollMode } from '../rules/types';
 import { chain, step, type Link } from './compose';
@@ -93,6 +93,23 @@ function sourceOf(caster: Combatant, spell: Spell, input: CastInput): EffectSour
   };
 }
 
+/** How the spell is cast, for its numbers: the slot level, the caster's level for a cantrip, the damage type chosen. */
+function castAt(level: number, input: CastInput, damageType: DamageType | undefined): CastLevel {
+  return { slotLevel: level, characterLevel: input.casterLevel, ...(damageType === undefined ? {} : { damageType }) };
+}
+
+/** Whose combatants a player may harm holds for a save or a dart as it does for an attack roll; `doing` words it ("cast Fireball"). */
+function requireMayHarmEach(encounter: Encounter, ctx: StepContext, input: CastInput, targets: readonly Combatant[], doing: string): void {
+  for (const target of targets) {
+    requireMayHarm(ctx.actor, encounter, target, `${doing} on ${target.name}`, input.anyoneMayHarm ?? false);
+  }
+}
+
+/** As an attack's roll: the game master's secret cast is theirs alone; a player's goes to them and the game master. */
+function privacyOf(encounter: Encounter, ctx: StepContext, input: CastInput): { private?: true } {
+  return input.secret === true && isGameMaster(ctx.actor, encounter) ? { private: true } : {};
+}
+
 /** Whether the spell does anything to a creature the bot can roll or apply. */
 function actsOnTargets(effect: Effect): boolean {
   return (
@@ -133,21 +150,12 @@ export function castSpell(encounter: Encounter, ctx: StepContext, input: CastInp
   requireControl(ctx.actor, encounter, caster, `cast as ${caster.name}`);
   const { spell } = input;
   const level = castLevel(spell, input, caster.spellSlots);
-  const effect = effectAtLevel(spell, {
-    slotLevel: level,
-    characterLevel: input.casterLevel,
-    ...(input.damageType === undefined ? {} : { damageType: input.damageType }),
-  });
+  const effect = effectAtLevel(spell, castAt(level, input, input.damageType));
   const automated = spell.manual !== true && actsOnTargets(effect);
   const uses: Effect[] = automated ? new Array<Effect>(effect.instances ?? 1).fill(effect) : [];
   const targets = input.targets.map((typed) => findTarget(encounter, typed));
   if (automated && targets.length === 0) throw new CombatRefusal({ kind: 'spell-needs-target', spell: spell.name });
-  // Whose combatants a player may harm holds for a save or a dart as it does for an attack roll.
-  if (automated && harms(effect)) {
-    for (const target of targets) {
-      requireMayHarm(ctx.actor, encounter, target, `cast ${spell.name} on ${target.name}`, input.anyoneMayHarm ?? false);
-    }
-  }
+  if (automated && harms(effect)) requireMayHarmEach(encounter, ctx, input, targets, `cast ${spell.name}`);
   // An area, or a burst around the one target, takes anyone in it; a spell the bot only announces, as many as its text counts (Bless: three).
   const spread = effect.area !== undefined || effect.burst !== undefined;
   const limit = automated ? targetLimit(uses, spread ? MAX_COMBATANTS : 1) : (effect.targets ?? MAX_COMBATANTS);
@@ -180,8 +188,7 @@ export function castSpell(encounter: Encounter, ctx: StepContext, input: CastInp
           ...(automated && chosen.length > 0 ? { conditionChoice: chosen } : {}),
           ...(automated && options.length > 0 ? { optionChoice: options } : {}),
           ...(spell.ongoing === undefined || spell.manual === true ? {} : { ongoing: 'offered' as const }),
-          // As an attack's roll: the game master's secret cast is theirs alone; a player's goes to them and the game master.
-          ...(input.secret === true && isGameMaster(ctx.actor, encounter) ? { private: true as const } : {}),
+          ...privacyOf(encounter, ctx, input),
         },
       ],
       note: { kind: 'spell-cast', combatant: caster.name, spell: spell.name, level, hidden: caster.hidden, notes: [] },
@@ -262,11 +269,7 @@ export function spellOngoing(encounter: Encounter, ctx: StepContext, input: Cast
   const asked = input.level ?? kept?.spellLevel;
   const level = castLevel(spell, { ...input, cost: { kind: 'none' }, ...(asked === undefined ? {} : { level: asked }) }, null);
   const damageType = input.damageType ?? kept?.damageType;
-  const ongoing = ongoingAtLevel(spell, {
-    slotLevel: level,
-    characterLevel: input.casterLevel,
-    ...(damageType === undefined ? {} : { damageType }),
-  });
+  const ongoing = ongoingAtLevel(spell, castAt(level, input, damageType));
   // Only a spell with no ongoing effect has none at any level, and it was refused above.
   if (ongoing === undefined) throw new CombatRefusal({ kind: 'spell-no-ongoing', spell: spell.name });
   const effect: Effect = {
@@ -278,9 +281,7 @@ export function spellOngoing(encounter: Encounter, ctx: StepContext, input: Cast
   };
   const targets = input.targets.map((typed) => findTarget(encounter, typed));
   if (targets.length === 0) throw new CombatRefusal({ kind: 'spell-needs-target', spell: spell.name });
-  for (const target of targets) {
-    requireMayHarm(ctx.actor, encounter, target, `roll ${spell.name} on ${target.name}`, input.anyoneMayHarm ?? false);
-  }
+  requireMayHarmEach(encounter, ctx, input, targets, `roll ${spell.name}`);
   const announce: Link = (state) => ({
     encounter: state,
     events: [
@@ -293,7 +294,7 @@ export function spellOngoing(encounter: Encounter, ctx: StepContext, input: Cast
         slotsLeft: null,
         automated: true,
         ongoing: 'rolled',
-        ...(input.secret === true && isGameMaster(ctx.actor, encounter) ? { private: true as const } : {}),
+        ...privacyOf(encounter, ctx, input),
       },
     ],
     note: { kind: 'chain', notes: [] },

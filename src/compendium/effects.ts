@@ -19,14 +19,18 @@ export function scalingSteps(spell: Pick<Spell, 'level' | 'perSlot' | 'perTier'>
   return Math.floor(above / (spell.perSlot?.every ?? 1));
 }
 
+/** The spell with the damage type chosen, the scaling its level grows by, and how many times it applies. */
+function castAs(spell: Spell, at: CastLevel): { chosen: Spell; scaling: Scaling | undefined; steps: number } {
+  const chosen = at.damageType === undefined ? spell : withDamageType(spell, at.damageType);
+  return { chosen, scaling: chosen.level === 0 ? chosen.perTier : chosen.perSlot, steps: scalingSteps(spell, at) };
+}
+
 /**
  * The spell's effect as cast at that level: Fireball at 4th level deals 9d6 fire, Fire Bolt by a
  * 5th-level character 2d10, Hold Person at 3rd level holds two.
  */
 export function effectAtLevel(spell: Spell, at: CastLevel): Effect {
-  const chosen = at.damageType === undefined ? spell : withDamageType(spell, at.damageType);
-  const scaling = chosen.level === 0 ? chosen.perTier : chosen.perSlot;
-  const steps = scalingSteps(spell, at);
+  const { chosen, scaling, steps } = castAs(spell, at);
   if (scaling === undefined || steps === 0) return chosen;
   return {
     ...chosen,
@@ -47,10 +51,8 @@ export function effectAtLevel(spell: Spell, at: CastLevel): Effect {
  * level deals 4d8 to a creature ending its turn in it. Undefined for a spell with nothing later.
  */
 export function ongoingAtLevel(spell: Spell, at: CastLevel): Ongoing | undefined {
-  const chosen = at.damageType === undefined ? spell : withDamageType(spell, at.damageType);
+  const { chosen, scaling, steps } = castAs(spell, at);
   const { ongoing } = chosen;
-  const scaling = chosen.level === 0 ? chosen.perTier : chosen.perSlot;
-  const steps = scalingSteps(spell, at);
   if (ongoing === undefined || scaling === undefined || steps === 0) return ongoing;
   return { ...ongoing, ...scaledDamage(ongoing.damage, { damage: scaling.ongoingDamage ?? scaling.damage }, steps) };
 }
