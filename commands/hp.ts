@@ -6,7 +6,7 @@ import { commandOfSubcommands, subcommand } from '../src/framework/slash-command
 import { applyStep, suggestTargets, withHarmSetting } from './shared/encounter';
 import { extended } from '../src/framework/extended';
 import type { Reply } from '../src/views/reply';
-import { healOnSheet } from './shared/sheet-healing';
+import { healOnSheet, suggestHealTargets } from './shared/sheet-healing';
 
 /** The target and amount every subcommand names, in that order; `/hp damage` and `/hp temp` add their own options after. */
 function amountOptions(who?: string) {
@@ -87,7 +87,7 @@ export const command = commandOfSubcommands({
       claimedBySave: true,
     }),
   },
-  suggest: { target: suggestTargets },
+  suggest: { target: (ctx, typed) => (ctx.options.subcommand === 'heal' ? suggestHealTargets(ctx, typed) : suggestTargets(ctx, typed)) },
   examples: [
     '/hp damage target:Goblin 1 amount:2d6+3 [fire]',
     '/hp damage target:Goblin 2 amount:9 critical:true',

@@ -3,7 +3,7 @@ import { CombatRefusal } from '../../src/combat/refusals';
 import type { EncounterService } from '../../src/combat/service';
 import { onlyIn } from '../../src/combat/compose';
 import type { Change } from '../../src/combat/transition';
-import type { Encounter, EncounterResult } from '../../src/combat/types';
+import type { CombatantRef, Encounter, EncounterResult } from '../../src/combat/types';
 import {
   type AutocompleteChoice,
   type AutocompleteContext,
@@ -231,12 +231,17 @@ export async function suggestTargetList(ctx: AutocompleteContext, typed: string)
     .map((value) => ({ name: value, value }));
 }
 
-/** Suggestions for an option naming a combatant: the encounter's combatants, best match first. */
-export async function suggestTargets(ctx: AutocompleteContext, typed: string): Promise<AutocompleteChoice[]> {
-  const combatants = await encountersOf(ctx).combatants(placeOf(ctx));
-  ctx.signal?.throwIfAborted();
+/** The combatants `typed` may name, best match first. */
+export function combatantChoices(combatants: readonly CombatantRef[], typed: string): AutocompleteChoice[] {
   return rankByName(combatants, (combatant) => combatant.name, typed).map((combatant) => ({
     name: combatant.name,
     value: combatant.name,
   }));
+}
+
+/** Suggestions for an option naming a combatant: the encounter's combatants, best match first. */
+export async function suggestTargets(ctx: AutocompleteContext, typed: string): Promise<AutocompleteChoice[]> {
+  const combatants = await encountersOf(ctx).combatants(placeOf(ctx));
+  ctx.signal?.throwIfAborted();
+  return combatantChoices(combatants, typed);
 }

@@ -1,7 +1,8 @@
 import { healCharacter } from '../../src/characters/heal';
 import { nameKey, type Character } from '../../src/characters/sheet';
 import { rollAmount } from '../../src/combat/amount';
-import { UserError, type CommandContext } from '../../src/framework/command';
+import { rankByName } from '../../src/framework/autocomplete';
+import { UserError, type AutocompleteChoice, type AutocompleteContext, type CommandContext } from '../../src/framework/command';
 import { getRuleSet } from '../../src/rules';
 import type { Reply } from '../../src/views/reply';
 import {
@@ -13,7 +14,7 @@ import {
   sheetHealingReply,
 } from '../../src/views/sheet-healing-text';
 import { ownerOf } from './characters';
-import { placeOf } from './encounter';
+import { combatantChoices, encountersOf, placeOf } from './encounter';
 
 /**
  * The character `typed` names: the caller's own, else one who joined the channel's last fight, whom
@@ -46,4 +47,18 @@ export async function healOnSheet(ctx: CommandContext, input: { target: string; 
     throw new UserError(healRacedText(character));
   }
   return sheetHealingReply(amount.roll, healing, ruleset);
+}
+
+/**
+ * Suggestions for `/hp heal target:`: the fight's combatants; with none here, the characters a heal
+ * would reach on their sheets (the caller's, then those of the channel's last fight).
+ */
+export async function suggestHealTargets(ctx: AutocompleteContext, typed: string): Promise<AutocompleteChoice[]> {
+  const combatants = await encountersOf(ctx).combatants(placeOf(ctx));
+  ctx.signal?.throwIfAborted();
+  if (combatants.length > 0) return combatantChoices(combatants, typed);
+  const [own, party] = await Promise.all([ctx.services.characters.list(ownerOf(ctx)), ctx.services.characters.lastParty(placeOf(ctx))]);
+  ctx.signal?.throwIfAborted();
+  const names = new Map([...own, ...(party?.characters ?? [])].map((c) => [nameKey(c.name), c.name]));
+  return rankByName([...names.values()], (name) => name, typed).map((name) => ({ name, value: name }));
 }

@@ -47,6 +47,7 @@ const SUGGESTERS: [string, CommandName, string | null, string, string, Record<st
   ['/check skill: (the fight keeps its rule set)', 'check', null, 'skill', 'ste', {}, 'channel-1'],
   ['/check skill: (no fight: the channel rule set)', 'check', null, 'skill', 'ste', {}, 'channel-2'],
   ['/hp target:', 'hp', 'damage', 'target', 'gob', {}, 'channel-1'],
+  ['/hp heal target: (no fight: the characters)', 'hp', 'heal', 'target', 'al', {}, 'channel-2'],
   ['/attack target: (a list)', 'attack', null, 'target', 'gob', {}, 'channel-1'],
   ['/save character:', 'save', null, 'character', 'al', {}, 'channel-1'],
   ['/attack action:', 'attack', null, 'action', 'sc', { attacker: 'Goblin Warrior' }, 'channel-1'],

@@ -95,6 +95,18 @@ describe('healing a character between fights', () => {
     );
   });
 
+  test("with no fight here, target: suggests your characters and those of the channel's last fight; in a fight, its combatants", async () => {
+    await useRules('dnd2024');
+    await alice();
+    expect(await table.suggest(ALICE, 'hp', 'heal', 'al')).toEqual(['Alice']);
+    expect(await table.suggest(BOB, 'hp', 'heal', 'al')).toEqual([]);
+    await fight(() => table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '30' }));
+    expect(await table.suggest(BOB, 'hp', 'heal', 'al')).toEqual(['Alice']);
+    await table.run(GM, 'init', 'begin');
+    await table.run(GM, 'init', 'add', { name: 'Goblin', hp: 7, initiative: 12 });
+    expect(await table.suggest(BOB, 'hp', 'heal', '')).toEqual(['Goblin']);
+  });
+
   test('the dead are not healed: the game master of the fight brings them back', async () => {
     await useRules('dnd2024');
     await alice({ hp: 0, dead: true });
