@@ -72,9 +72,15 @@ function restRulesWords(applied: readonly RestRuleApplied[]): string[] {
 /** Everything a rest did, one line each, for the character it was taken by. */
 /** Why a rest was refused, to follow "cannot rest: ". */
 export function restRefusalText(refusal: RestRefusal): string {
-  return refusal.kind === 'supply-unsaid'
-    ? 'this table counts Supply (`/config rests`): say `supply:true` if a long rest consumed 1 Supply, or `supply:false` if none was left (1 level of fatigue).'
-    : rulesRefusalText(refusal);
+  if (refusal.kind === 'supply-unsaid') {
+    return 'this table counts Supply (`/config rests`): say `supply:true` if a long rest consumed 1 Supply, or `supply:false` if none was left (1 level of fatigue).';
+  }
+  // A character a fight left at 0 HP is stuck until healed: say how it is healed out of a fight.
+  const heal =
+    refusal.kind === 'cannot-rest' && refusal.why === 'no-hit-points'
+      ? ' Heal first: with no fight in the channel, `/hp heal` heals the sheet.'
+      : '';
+  return `${rulesRefusalText(refusal)}${heal}`;
 }
 
 export function restReply(before: Character, kind: RestKind, rest: CharacterRest): Reply {

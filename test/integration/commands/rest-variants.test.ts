@@ -67,7 +67,7 @@ describe('rest variants, A5E havens and Supply, and monsters that die at 0 HP', 
       await useRules('dnd-next', { nextRests: 'experimental-1' });
       await alice(40, { hp: 0 });
       expect(refused(await table.run(ALICE, 'rest', 'short'))).toBe(
-        '⚠️ Alice cannot take a short rest: A creature needs at least 1 hit point to rest.',
+        '⚠️ Alice cannot take a short rest: A creature needs at least 1 hit point to rest. Heal first: with no fight in the channel, `/hp heal` heals the sheet.',
       );
       await useRules('dnd-next');
       expect(text(await table.run(ALICE, 'rest', 'short'))).toBe(

@@ -45,7 +45,7 @@ describe('healing a character between fights', () => {
     });
     expect(text(await table.run(ALICE, 'character', 'show'))).toContain('**HP** 0/40 ·');
     expect(refused(await table.run(ALICE, 'rest', 'long'))).toBe(
-      '⚠️ Alice cannot take a long rest: A creature needs at least 1 hit point to rest.',
+      '⚠️ Alice cannot take a long rest: A creature needs at least 1 hit point to rest. Heal first: with no fight in the channel, `/hp heal` heals the sheet.',
     );
     const healed = text(await table.run(ALICE, 'hp', 'heal', { target: 'Alice', amount: '8' }));
     expect(healed).toMatch(/^Alice regains 8 HP and is at 8 HP\. Alice is conscious again\. Alice is no longer .*Unconscious\.\n/);
