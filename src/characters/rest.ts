@@ -13,6 +13,7 @@ import type {
 } from '../rules/types';
 import { rulesStateOf, stateFromRules, type Character } from './sheet';
 import { spellcastingOf } from './spellcasting';
+import { wakingOutOfFight } from './waking';
 import { slotsAfterRest, slotsLeft, type SlotCount } from './spell-slots';
 
 export type RestKind = 'short' | 'long';
@@ -194,18 +195,19 @@ export function restCharacter(
       ? ruleSet.shortRest(state, shortRestOptions(character, variant, request), random)
       : ruleSet.longRest(state, longRestOptions(variant, request));
   if (!rested.ok) return rested;
+  const woken = wakingOutOfFight(ruleSet, state, rested.value);
   const casting = spellcastingOf(character, ruleSet.id);
   const slotsSpent = casting === null ? character.slotsSpent : slotsAfterRest(casting.slots, request.kind);
-  const after: Character = { ...character, ...stateFromRules(rested.value.state), slotsSpent };
+  const after: Character = { ...character, ...stateFromRules(woken.state), slotsSpent };
   return {
     ok: true,
     value: {
       character: after,
-      events: rested.value.events,
+      events: woken.events,
       healed: rested.value.healed,
       applied: rulesApplied(ruleSet, variant, character, after, request),
       slots: casting === null ? [] : slotsLeft({ table: casting.slots.table, spent: slotsSpent }),
-      hpMaximum: ruleSet.maxHp(rested.value.state),
+      hpMaximum: ruleSet.maxHp(woken.state),
     },
   };
 }

@@ -319,6 +319,25 @@ describe('rest variants, A5E havens and Supply, and monsters that die at 0 HP', 
     });
   });
 
+  describe('waking out of a fight', () => {
+    test('2014: a Hit Die spent at 0 HP wakes the character, who stands up: no condition stays on the sheet', async () => {
+      await useRules('dnd2014');
+      await alice(40, { hp: 0, conditions: ['incapacitated', 'prone', 'unconscious'] });
+      dice.queue(5);
+      expect(text(await table.run(ALICE, 'rest', 'short', { 'hit-dice': 1 }))).toBe(
+        [
+          '**Alice** takes a short rest.',
+          'Spends 1 Hit Die: d8 5 +2 → 7.',
+          'Regains 7 HP (now 7/40).',
+          'Hit Dice left: 4 of 5 (d8).',
+          'Alice is conscious again.',
+          'Alice is no longer Incapacitated, Unconscious or Prone.',
+        ].join('\n'),
+      );
+      expect(text(await table.run(ALICE, 'character', 'show'))).not.toContain('**Conditions**');
+    });
+  });
+
   describe('2014 Exhaustion 4 halves the hit point maximum', () => {
     test('the sheet, the list and a rest count HP against the halved maximum, 20 of 40, and say so', async () => {
       await useRules('dnd2014');

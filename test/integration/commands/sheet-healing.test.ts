@@ -48,11 +48,14 @@ describe('healing a character between fights', () => {
       '⚠️ Alice cannot take a long rest: A creature needs at least 1 hit point to rest. Heal first: with no fight in the channel, `/hp heal` heals the sheet.',
     );
     const healed = text(await table.run(ALICE, 'hp', 'heal', { target: 'Alice', amount: '8' }));
-    expect(healed).toMatch(/^Alice regains 8 HP and is at 8 HP\. Alice is conscious again\. Alice is no longer .*Unconscious\.\n/);
+    // Out of a fight nothing keeps a character lying down: Prone ends as it wakes.
+    expect(healed).toMatch(
+      /^Alice regains 8 HP and is at 8 HP\. Alice is conscious again\. Alice is no longer [^.]*Unconscious or Prone\.\n/,
+    );
     expect(healed).toMatch(/\nNo fight runs here: written to Alice's sheet \(8\/40 HP\)\.$/);
     const sheet = text(await table.run(ALICE, 'character', 'show'));
     expect(sheet).toContain('**HP** 8/40 ·');
-    expect(sheet).not.toContain('Unconscious');
+    expect(sheet).not.toContain('**Conditions**');
     expect(text(await table.run(ALICE, 'rest', 'long'))).toContain('Regains 32 HP (now 40/40).');
   });
 
@@ -63,7 +66,7 @@ describe('healing a character between fights', () => {
     expect(text(await table.run(ALICE, 'hp', 'heal', { target: 'alice', amount: '1d8+3' }))).toBe(
       [
         '🎲 1d8 (**8**) + 3 = `11`',
-        'Alice regains 11 HP and is at 11 HP. Alice is conscious again. Alice is no longer Unconscious.',
+        'Alice regains 11 HP and is at 11 HP. Alice is conscious again. Alice is no longer Unconscious or Prone.',
         "No fight runs here: written to Alice's sheet (11/40 HP).",
       ].join('\n'),
     );
