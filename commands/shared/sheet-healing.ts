@@ -37,9 +37,11 @@ async function characterToHeal(ctx: CommandContext, typed: string): Promise<Char
  */
 export async function healOnSheet(ctx: CommandContext, input: { target: string; amount: string }): Promise<Reply> {
   const character = await characterToHeal(ctx, input.target);
-  const fight = await ctx.services.characters.fightOf(character.id);
+  const [fight, { ruleset }] = await Promise.all([
+    ctx.services.characters.fightOf(character.id),
+    ctx.services.settings.effectiveRuleset(placeOf(ctx)),
+  ]);
   if (fight !== null) throw new UserError(healInFightText(character, fight));
-  const { ruleset } = await ctx.services.settings.effectiveRuleset(placeOf(ctx));
   const amount = rollAmount(input.amount, ctx.services.random, 'healing');
   const healing = healCharacter(getRuleSet(ruleset), character, amount.total);
   if (healing === null) throw new UserError(deadCharacterHealText(character));
