@@ -95,6 +95,7 @@ async function run(ctx: CommandContext, options: Options): Promise<Reply> {
 /** Spells for `spell` as it is typed: a monster caster's own spells first, then the fight's book. */
 async function suggestSpells(ctx: AutocompleteContext, typed: string): Promise<AutocompleteChoice[]> {
   const encounter = await ctx.services.encounters.seen(placeOf(ctx));
+  ctx.signal?.throwIfAborted();
   if (encounter === null) return [];
   const book = await spellsOf(bookOf(encounter.ruleSet));
   const named = ctx.options.values.caster;
@@ -106,6 +107,8 @@ async function suggestSpells(ctx: AutocompleteContext, typed: string): Promise<A
   } catch {
     // No caster the user may act as yet: the book alone.
   }
+  // Past the deadline nobody reads the answer: the ranking is not worth starting.
+  ctx.signal?.throwIfAborted();
   const names = [...new Set([...rankByName(own, (name) => name, typed), ...book.suggest(typed)])].slice(0, 25);
   return names.map((name) => ({ name, value: name }));
 }

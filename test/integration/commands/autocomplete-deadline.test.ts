@@ -55,6 +55,7 @@ const SUGGESTERS: [string, CommandName, string | null, string, string, Record<st
   ['/monster show name:', 'monster', 'show', 'name', 'gob', {}, 'channel-1'],
   ['/monster delete name:', 'monster', 'delete', 'name', 'gob', {}, 'channel-1'],
   ['/condition add condition:', 'condition', 'add', 'condition', 'po', {}, 'channel-1'],
+  ['/cast spell: (a monster caster: its own spells, then the book)', 'cast', null, 'spell', 'fire', { caster: 'Mage' }, 'channel-1'],
 ];
 
 describe('suggestions stop at their deadline: no read and no ranking after it', () => {
@@ -65,6 +66,7 @@ describe('suggestions stop at their deadline: no read and no ranking after it', 
   beforeAll(async () => {
     await table.run(GM, 'init', 'begin');
     await table.run(GM, 'init', 'add', { monster: 'Goblin Warrior' });
+    await table.run(GM, 'init', 'add', { monster: 'Mage' });
   });
 
   function suggest(reads: Reads, [, name, subcommand, option, typed, given, channelId]: (typeof SUGGESTERS)[number]): Promise<unknown> {
