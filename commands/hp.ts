@@ -1,7 +1,7 @@
 import { CombatRefusal } from '../src/combat/refusals';
 import { dealDamage, grantTempHp, heal, setHp, setMaxHp } from '../src/combat/steps';
-import { UserError, type CommandContext } from '../src/framework/command';
-import { DAMAGE_TYPE_CHOICES, flag, isDamageType, targetOption, text, type OptionReader } from '../src/framework/options';
+import type { CommandContext } from '../src/framework/command';
+import { DAMAGE_TYPE_CHOICES, flag, requireDamageType, targetOption, text, type OptionReader } from '../src/framework/options';
 import { commandOfSubcommands, subcommand } from '../src/framework/slash-command';
 import { applyStep, suggestTargets, withHarmSetting } from './shared/encounter';
 import { extended } from '../src/framework/extended';
@@ -38,8 +38,8 @@ const damage = subcommand({
     critical: flag('A critical hit'),
   },
   run(ctx, options) {
-    const type = options.text('type');
-    if (type !== null && !isDamageType(type)) throw new UserError(`"${type}" is not a damage type.`);
+    const typed = options.text('type');
+    const type = typed === null ? null : requireDamageType(typed, 'type');
     // The spreads last, and the setting assigned: see src/framework/extended.ts.
     const input = { critical: options.flag('critical'), ...amountInput(options), ...(type ? { type } : {}) };
     return withHarmSetting(ctx, (anyoneMayHarm) => applyStep(ctx, dealDamage, extended(input, { anyoneMayHarm })));

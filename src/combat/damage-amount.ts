@@ -5,7 +5,7 @@ import type { RandomSource } from '../dice/random';
 import { createSeededRandom } from '../dice/seeded';
 import { criticalDamage, type CriticalOptions } from '../rules/critical';
 import { dealtDamage } from '../rules/damage';
-import { DAMAGE_TYPES, type CriticalMethod, type DamagePart, type DamageType } from '../rules/types';
+import { isDamageType, type CriticalMethod, type DamagePart, type DamageType } from '../rules/types';
 import { checkTotal, type Amount } from './amount';
 import { CombatRefusal } from './refusals';
 import type { CriticalApplied } from './types';
@@ -51,10 +51,6 @@ function hasDice(expr: Expr): boolean {
     case 'binary':
       return hasDice(expr.left) || hasDice(expr.right);
   }
-}
-
-function isDamageType(word: string): word is DamageType {
-  return (DAMAGE_TYPES as readonly string[]).includes(word);
 }
 
 /** The damage type an annotation names, null for qualifiers alone; refuses words that are neither. */

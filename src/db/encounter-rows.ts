@@ -15,7 +15,7 @@ import { isRuleSetId, type RuleSetId } from '../rules/ids';
 import { modifiersText, parseModifiers } from '../rules/modifiers';
 import {
   ABILITIES,
-  DAMAGE_TYPES,
+  isDamageType,
   type ConditionKey,
   type CustomModifier,
   type DamageType,
@@ -334,9 +334,8 @@ function effectKind(value: string): EffectKind {
 
 function storedDamageType(value: string | null): DamageType | null {
   if (value === null) return null;
-  const type = DAMAGE_TYPES.find((t) => t === value);
-  if (type === undefined) throw new Error(`unknown damage type in the database: ${value}`);
-  return type;
+  if (!isDamageType(value)) throw new Error(`unknown damage type in the database: ${value}`);
+  return value;
 }
 
 export function effectFromRow(row: StoredRow<EffectRow>): EncounterEffect {

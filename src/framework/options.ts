@@ -8,7 +8,8 @@ import type {
 } from '@discordjs/builders';
 import type { ChannelType } from 'discord-api-types/v10';
 import type { SaveBonuses } from '../combat/types';
-import { ABILITIES, DAMAGE_TYPES, type DamageType } from '../rules/types';
+import { ABILITIES, DAMAGE_TYPES, isDamageType, type DamageType } from '../rules/types';
+import { shown } from '../views/markdown';
 import { UserError, type CommandOptions, type OptionAttachment, type OptionValue } from './command';
 
 // Each command declares its options once, as data: the same declaration builds the definition
@@ -253,8 +254,12 @@ function optionalAttachment(options: CommandOptions, name: string): OptionAttach
   return options.attachments?.[name] ?? null;
 }
 
-export function isDamageType(text: string): text is DamageType {
-  return (DAMAGE_TYPES as readonly string[]).includes(text);
+/** `typed` as a damage type, or a refusal naming the option it was typed in; `several`: the option takes a list. */
+export function requireDamageType(typed: string, option: string, several = false): DamageType {
+  const type = typed.trim().toLowerCase();
+  if (isDamageType(type)) return type;
+  const use = several ? 'Use a comma-separated list of' : 'Use one of';
+  throw new UserError(`"${shown(typed.trim())}" in \`${option}\` is not a damage type. ${use}: ${DAMAGE_TYPES.join(', ')}.`);
 }
 
 /** `resist:fire, cold` and the like: a comma-separated list of damage types, each named once. */
@@ -264,14 +269,8 @@ function damageTypeList(options: CommandOptions, name: string): DamageType[] {
   if (text === null || text.toLowerCase() === 'none') return [];
   const types = new Set<DamageType>();
   for (const part of text.split(/[,;]/)) {
-    const type = part.trim().toLowerCase();
-    if (type === '') continue;
-    if (!isDamageType(type)) {
-      throw new UserError(
-        `"${part.trim()}" in \`${name}\` is not a damage type. Use a comma-separated list of: ${DAMAGE_TYPES.join(', ')}.`,
-      );
-    }
-    types.add(type);
+    if (part.trim() === '') continue;
+    types.add(requireDamageType(part, name, true));
   }
   return [...types];
 }

@@ -22,6 +22,10 @@ export const DAMAGE_TYPES = [
 ] as const;
 export type DamageType = (typeof DAMAGE_TYPES)[number];
 
+export function isDamageType(word: string): word is DamageType {
+  return (DAMAGE_TYPES as readonly string[]).includes(word);
+}
+
 export const ABILITIES = ['str', 'dex', 'con', 'int', 'wis', 'cha'] as const;
 export type Ability = (typeof ABILITIES)[number];
 

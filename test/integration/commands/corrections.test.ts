@@ -47,6 +47,10 @@ describe('/init corrections and the rest of /hp', () => {
     expect(text(await table.run(GM, 'init', 'add', { name: 'Imp', resist: 'fire, ice' }))).toBe(
       '⚠️ "ice" in `resist` is not a damage type. Use a comma-separated list of: acid, bludgeoning, cold, fire, force, lightning, necrotic, piercing, poison, psychic, radiant, slashing, thunder.',
     );
+    // What was typed is shown as typed, not as markdown.
+    expect(text(await table.run(GM, 'init', 'add', { name: 'Imp', immune: 'fire, **ice** `x`' }))).toMatch(
+      /^⚠️ "\\\*\\\*ice\\\*\\\* \\`x\\`" in `immune` is not a damage type\./,
+    );
     dice.queue(10);
     await table.run(ALICE, 'init', 'join', { hp: 20, 'con-save': 5, 'init-mod': 1 });
   });
