@@ -11,7 +11,6 @@ import {
 import { revivedState } from '../src/characters/fight';
 import type { SpellcastingChanges } from '../src/characters/spellcasting';
 import { CASTER_CLASSES } from '../src/characters/spell-slots';
-import { shown as shownText } from '../src/views/markdown';
 import { ABILITIES, type Ability } from '../src/rules/types';
 import { getRuleSet } from '../src/rules';
 import { onButton } from '../src/framework/buttons';
@@ -22,7 +21,24 @@ import { commandOfSubcommands, subcommand } from '../src/framework/slash-command
 import { buttonId } from '../src/views/button-ids';
 import { characterNamedOrActive, ownerOf, requireCharacter } from './shared/characters';
 import { importedText } from './shared/imported-text';
-import { characterEmbed, characterListEmbed, characterName } from '../src/views/character-sheet';
+import { characterEmbed, characterListEmbed } from '../src/views/character-sheet';
+import {
+  CHARACTER_GONE_TEXT,
+  characterDeletedText,
+  characterExportText,
+  characterKeptText,
+  characterNameTakenText,
+  CREATED_NOTE,
+  deleteQuestionText,
+  IMPORTED_NOTE,
+  NOT_LAST_FIGHT_GAME_MASTER_TEXT,
+  notDeadText,
+  NOTHING_TO_CHANGE_TEXT,
+  notInLastFightText,
+  nowActiveText,
+  revivedNote,
+  SAVED_NOTE,
+} from '../src/views/character-text';
 import { ABILITY_NAMES } from '../src/views/condition-text';
 import { COLORS } from '../src/views/embeds';
 import type { Reply } from '../src/views/reply';
@@ -120,9 +136,8 @@ const create = subcommand({
   async run(ctx, options) {
     const sheet = applySheetChanges(null, options.text('name'), sheetChanges(options));
     const created = await ctx.services.characters.create(ownerOf(ctx), sheet, freshState(sheet));
-    if (created === null)
-      throw new UserError(`You already have a character called ${characterName(sheet)}: edit it with \`/character edit\`.`);
-    return shown(ctx, created, 'Created; it is your active character.');
+    if (created === null) throw new UserError(characterNameTakenText(sheet, 'create'));
+    return shown(ctx, created, CREATED_NOTE);
   },
 });
 
@@ -133,11 +148,11 @@ const edit = subcommand({
     const typed = options.text('name');
     const before = requireCharacter(await ctx.services.characters.find(ownerOf(ctx), typed), typed);
     const changes = sheetChanges(options);
-    if (Object.keys(changes).length === 0) throw new UserError('Give at least one thing to change, e.g. `level:6` or `hp:52`.');
+    if (Object.keys(changes).length === 0) throw new UserError(NOTHING_TO_CHANGE_TEXT);
     const sheet = applySheetChanges(before, before.name, changes);
     const saved = await ctx.services.characters.update({ ...before, ...sheet, ...stateAfterEdit(before, sheet, before) });
-    if (saved === null) throw new UserError(`You already have a character called ${characterName(sheet)}.`);
-    return shown(ctx, saved, 'Saved.');
+    if (saved === null) throw new UserError(characterNameTakenText(sheet, 'edit'));
+    return shown(ctx, saved, SAVED_NOTE);
   },
 });
 
@@ -158,7 +173,7 @@ const use = subcommand({
     await ctx.services.characters.use(ownerOf(ctx), character.id);
     return {
       ephemeral: true,
-      embeds: [{ description: `${characterName(character)} is now your active character.`, color: COLORS.success }],
+      embeds: [{ description: nowActiveText(character), color: COLORS.success }],
     };
   },
 });
@@ -177,7 +192,7 @@ const confirmDelete = subcommand({
 function deleteConfirmation(character: Character): Reply {
   return {
     ephemeral: true,
-    embeds: [{ description: `Delete **${characterName(character)}** for good? It cannot be undone.`, color: COLORS.warning }],
+    embeds: [{ description: deleteQuestionText(character), color: COLORS.warning }],
     components: [
       {
         buttons: [
@@ -193,7 +208,7 @@ function deleteConfirmation(character: Character): Reply {
 async function ownCharacter(ctx: ComponentContext, characterId: string): Promise<Character> {
   const character = await ctx.services.characters.get(characterId);
   if (character === null || character.ownerId !== ctx.user.id || character.guildId !== ctx.guildId) {
-    throw new UserError('That character is gone, or is not yours.');
+    throw new UserError(CHARACTER_GONE_TEXT);
   }
   return character;
 }
@@ -204,7 +219,7 @@ const deleteButtons = [
     return {
       updateMessage: true,
       ephemeral: true,
-      embeds: [{ description: `${characterName(character)} stays.`, color: COLORS.info }],
+      embeds: [{ description: characterKeptText(character), color: COLORS.info }],
       components: [],
     };
   }),
@@ -214,7 +229,7 @@ const deleteButtons = [
     return {
       updateMessage: true,
       ephemeral: true,
-      embeds: [{ description: `${characterName(character)} is deleted.`, color: COLORS.success }],
+      embeds: [{ description: characterDeletedText(character), color: COLORS.success }],
       components: [],
     };
   }),
@@ -231,7 +246,7 @@ const exportSheet = subcommand({
   async run(ctx, options) {
     const character = await characterNamedOrActive(ctx, options.text('name'));
     const { exportCharacter } = await portable();
-    return { ephemeral: true, content: `\`\`\`json\n${JSON.stringify(exportCharacter(character), null, 1)}\n\`\`\`` };
+    return { ephemeral: true, content: characterExportText(exportCharacter(character)) };
   },
 });
 
@@ -250,8 +265,8 @@ const importSheet = subcommand({
     const { importCharacter } = await portable();
     const { sheet, state } = importCharacter(text, getRuleSet(ruleset));
     const created = await ctx.services.characters.create(ownerOf(ctx), sheet, state);
-    if (created === null) throw new UserError(`You already have a character called ${characterName(sheet)}: delete or rename it first.`);
-    return shown(ctx, created, 'Imported; it is your active character.');
+    if (created === null) throw new UserError(characterNameTakenText(sheet, 'import'));
+    return shown(ctx, created, IMPORTED_NOTE);
   },
 });
 
@@ -269,17 +284,15 @@ const revive = subcommand({
     const typed = options.text('name');
     const party = await ctx.services.characters.lastParty({ guildId: ctx.guildId, channelId: ctx.channelId });
     if (party === null || (party.gameMasterId !== ctx.user.id && !ctx.permissions.manageChannels)) {
-      throw new UserError(
-        "Only the game master of this channel's last fight, or a member with Manage Channels, can bring a character back.",
-      );
+      throw new UserError(NOT_LAST_FIGHT_GAME_MASTER_TEXT);
     }
     const character = party.characters.find((c) => nameKey(c.name) === nameKey(typed));
-    if (character === undefined) throw new UserError(`No character called "${shownText(typed)}" joined this channel's last fight.`);
-    if (!character.dead) throw new UserError(`${characterName(character)} is not dead.`);
+    if (character === undefined) throw new UserError(notInLastFightText(typed));
+    if (!character.dead) throw new UserError(notDeadText(character));
     const { ruleset } = await ctx.services.settings.effectiveRuleset({ guildId: ctx.guildId, channelId: ctx.channelId });
     const state = revivedState(getRuleSet(ruleset), character, options.integer('hp') ?? 1);
     await ctx.services.characters.recordStates([{ id: character.id, state }]);
-    return shown(ctx, { ...character, ...state }, `Brought back by the game master, at ${state.hp} HP.`);
+    return shown(ctx, { ...character, ...state }, revivedNote(state.hp));
   },
 });
 

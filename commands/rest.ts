@@ -8,10 +8,18 @@ import { commandOfSubcommands, subcommand } from '../src/framework/slash-command
 import { characterNamedOrActive } from './shared/characters';
 import { actorOf, encountersOf, placeOf } from './shared/encounter';
 import { getRuleSet, type RuleSet } from '../src/rules';
-import { characterName } from '../src/views/character-sheet';
 import { COLORS } from '../src/views/embeds';
 import type { Reply } from '../src/views/reply';
-import { restInFightText, restRacedText, restRefusalText, restReply } from '../src/views/rest-text';
+import {
+  NO_PARTY_TO_REST_TEXT,
+  NOT_PARTY_GAME_MASTER_TEXT,
+  partyMemberRestRefusedText,
+  restDuringFightText,
+  restInFightText,
+  restRacedText,
+  restRefusedText,
+  restReply,
+} from '../src/views/rest-text';
 
 const CHARACTER_OPTION = text('Which of your characters (default: your active one)', { maxLength: CHARACTER_NAME_MAX_LENGTH });
 
@@ -19,9 +27,7 @@ const CHARACTER_OPTION = text('Which of your characters (default: your active on
 async function refuseDuringFight(ctx: CommandContext): Promise<void> {
   const encounter = await encountersOf(ctx).get(placeOf(ctx));
   if (encounter !== null && !isGameMaster(actorOf(ctx), encounter)) {
-    throw new UserError(
-      `${encounter.name} is still running in this channel: rest after \`/init end\`, or ask the game master (${encounter.gameMasterName}).`,
-    );
+    throw new UserError(restDuringFightText(encounter));
   }
 }
 
@@ -48,7 +54,7 @@ async function restWritten(ctx: CommandContext, character: Character, rested: Ch
 async function restOne(ctx: CommandContext, character: Character, request: RestRequest): Promise<Reply> {
   const { ruleSet, choices } = await rulesHere(ctx);
   const rested = restCharacter(ruleSet, choices, character, request, ctx.services.random);
-  if (!rested.ok) throw new UserError(`${characterName(character)} cannot take a ${request.kind} rest: ${restRefusalText(rested.reason)}`);
+  if (!rested.ok) throw new UserError(restRefusedText(character, request.kind, rested.reason));
   const refused = await restWritten(ctx, character, rested.value.character);
   if (refused !== null) throw new UserError(refused);
   return restReply(character, request.kind, rested.value);
@@ -57,16 +63,16 @@ async function restOne(ctx: CommandContext, character: Character, request: RestR
 /** The game master rests everyone who joined the channel's last fight with a stored character. */
 async function restParty(ctx: CommandContext, request: RestRequest): Promise<Reply> {
   const party = await ctx.services.characters.lastParty(placeOf(ctx));
-  if (party === null || party.characters.length === 0) throw new UserError("No stored characters joined this channel's last encounter.");
+  if (party === null || party.characters.length === 0) throw new UserError(NO_PARTY_TO_REST_TEXT);
   if (party.gameMasterId !== ctx.user.id && !ctx.permissions.manageChannels) {
-    throw new UserError("Only the last encounter's game master, or a member with Manage Channels, can rest the party.");
+    throw new UserError(NOT_PARTY_GAME_MASTER_TEXT);
   }
   const { ruleSet, choices } = await rulesHere(ctx);
   const embeds = [];
   for (const character of party.characters) {
     const rested = restCharacter(ruleSet, choices, character, request, ctx.services.random);
     if (!rested.ok) {
-      embeds.push({ description: `**${characterName(character)}** cannot rest: ${restRefusalText(rested.reason)}`, color: COLORS.warning });
+      embeds.push({ description: partyMemberRestRefusedText(character, rested.reason), color: COLORS.warning });
       continue;
     }
     const refused = await restWritten(ctx, character, rested.value.character);

@@ -7,7 +7,7 @@ import {
   type AutocompleteContext,
   type InvocationContext as Context,
 } from '../../src/framework/command';
-import { shown } from '../../src/views/markdown';
+import { NO_ACTIVE_CHARACTER_TEXT, noCharacterCalledText } from '../../src/views/character-text';
 
 /** The invoking player in this server, as the owner of characters. */
 export function ownerOf(ctx: Context): CharacterOwner {
@@ -16,7 +16,7 @@ export function ownerOf(ctx: Context): CharacterOwner {
 
 /** The character a name found, or a refusal saying no such character of yours exists. */
 export function requireCharacter(found: Character | null, typed: string): Character {
-  if (found === null) throw new UserError(`You have no character called "${shown(typed)}" here; \`/character list\` shows yours.`);
+  if (found === null) throw new UserError(noCharacterCalledText(typed));
   return found;
 }
 
@@ -25,8 +25,7 @@ export async function characterNamedOrActive(ctx: Context, typed: string | null)
   const owner = ownerOf(ctx);
   if (typed !== null) return requireCharacter(await ctx.services.characters.find(owner, typed), typed);
   const active = await ctx.services.characters.active(owner);
-  if (active === null)
-    throw new UserError('You have no active character here: make one with `/character create` or pick one with `/character use`.');
+  if (active === null) throw new UserError(NO_ACTIVE_CHARACTER_TEXT);
   return active;
 }
 

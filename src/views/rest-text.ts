@@ -69,9 +69,8 @@ function restRulesWords(applied: readonly RestRuleApplied[]): string[] {
   });
 }
 
-/** Everything a rest did, one line each, for the character it was taken by. */
 /** Why a rest was refused, to follow "cannot rest: ". */
-export function restRefusalText(refusal: RestRefusal): string {
+function restRefusalText(refusal: RestRefusal): string {
   if (refusal.kind === 'supply-unsaid') {
     return 'this table counts Supply (`/config rests`): say `supply:true` if a long rest consumed 1 Supply, or `supply:false` if none was left (1 level of fatigue).';
   }
@@ -83,6 +82,26 @@ export function restRefusalText(refusal: RestRefusal): string {
   return `${rulesRefusalText(refusal)}${heal}`;
 }
 
+/** The rules refused one character's rest. */
+export function restRefusedText(character: Pick<Character, 'name'>, kind: RestKind, refusal: RestRefusal): string {
+  return `${characterName(character)} cannot take a ${kind} rest: ${restRefusalText(refusal)}`;
+}
+
+/** The rules refused one character's rest in a party's: the others rest on. */
+export function partyMemberRestRefusedText(character: Pick<Character, 'name'>, refusal: RestRefusal): string {
+  return `**${characterName(character)}** cannot rest: ${restRefusalText(refusal)}`;
+}
+
+/** A player asked to rest while the channel's fight runs. */
+export function restDuringFightText(encounter: { name: string; gameMasterName: string }): string {
+  return `${encounter.name} is still running in this channel: rest after \`/init end\`, or ask the game master (${encounter.gameMasterName}).`;
+}
+
+export const NO_PARTY_TO_REST_TEXT = "No stored characters joined this channel's last encounter.";
+
+export const NOT_PARTY_GAME_MASTER_TEXT = "Only the last encounter's game master, or a member with Manage Channels, can rest the party.";
+
+/** Everything a rest did, one line each, for the character it was taken by. */
 export function restReply(before: Character, kind: RestKind, rest: CharacterRest): Reply {
   const { character: after, events, healed, applied } = rest;
   const name = characterName(after);

@@ -1,0 +1,71 @@
+import type { Character } from '../characters/sheet';
+import { characterName } from './character-sheet';
+import { shown } from './markdown';
+
+type Named = Pick<Character, 'name'>;
+
+/** What `typed` named is none of the caller's characters. */
+export function noCharacterCalledText(typed: string): string {
+  return `You have no character called "${shown(typed)}" here; \`/character list\` shows yours.`;
+}
+
+export const NO_ACTIVE_CHARACTER_TEXT =
+  'You have no active character here: make one with `/character create` or pick one with `/character use`.';
+
+/** A new sheet, or a renamed one, would take the name of another of the caller's characters. */
+export function characterNameTakenText(sheet: Named, by: 'create' | 'edit' | 'import'): string {
+  const taken = `You already have a character called ${characterName(sheet)}`;
+  switch (by) {
+    case 'create':
+      return `${taken}: edit it with \`/character edit\`.`;
+    case 'edit':
+      return `${taken}.`;
+    case 'import':
+      return `${taken}: delete or rename it first.`;
+  }
+}
+
+export const NOTHING_TO_CHANGE_TEXT = 'Give at least one thing to change, e.g. `level:6` or `hp:52`.';
+
+/** The footers of the sheet a change shows. */
+export const CREATED_NOTE = 'Created; it is your active character.';
+export const SAVED_NOTE = 'Saved.';
+export const IMPORTED_NOTE = 'Imported; it is your active character.';
+
+export function revivedNote(hp: number): string {
+  return `Brought back by the game master, at ${hp} HP.`;
+}
+
+export function nowActiveText(character: Named): string {
+  return `${characterName(character)} is now your active character.`;
+}
+
+export function deleteQuestionText(character: Named): string {
+  return `Delete **${characterName(character)}** for good? It cannot be undone.`;
+}
+
+export const CHARACTER_GONE_TEXT = 'That character is gone, or is not yours.';
+
+export function characterKeptText(character: Named): string {
+  return `${characterName(character)} stays.`;
+}
+
+export function characterDeletedText(character: Named): string {
+  return `${characterName(character)} is deleted.`;
+}
+
+export const NOT_LAST_FIGHT_GAME_MASTER_TEXT =
+  "Only the game master of this channel's last fight, or a member with Manage Channels, can bring a character back.";
+
+export function notInLastFightText(typed: string): string {
+  return `No character called "${shown(typed)}" joined this channel's last fight.`;
+}
+
+export function notDeadText(character: Named): string {
+  return `${characterName(character)} is not dead.`;
+}
+
+/** The exported sheet as a JSON code block, to copy into `/character import`. */
+export function characterExportText(exported: unknown): string {
+  return `\`\`\`json\n${JSON.stringify(exported, null, 1)}\n\`\`\``;
+}

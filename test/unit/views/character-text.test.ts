@@ -1,0 +1,53 @@
+import {
+  CHARACTER_GONE_TEXT,
+  characterDeletedText,
+  characterExportText,
+  characterKeptText,
+  characterNameTakenText,
+  CREATED_NOTE,
+  deleteQuestionText,
+  IMPORTED_NOTE,
+  NO_ACTIVE_CHARACTER_TEXT,
+  noCharacterCalledText,
+  NOT_LAST_FIGHT_GAME_MASTER_TEXT,
+  notDeadText,
+  NOTHING_TO_CHANGE_TEXT,
+  notInLastFightText,
+  nowActiveText,
+  revivedNote,
+  SAVED_NOTE,
+} from '../../../src/views/character-text';
+
+const bram = { name: 'Bram *the* Bold' };
+
+describe("/character's replies and refusals", () => {
+  it.each([
+    [noCharacterCalledText('Al_ice'), 'You have no character called "Al\\_ice" here; `/character list` shows yours.'],
+    [NO_ACTIVE_CHARACTER_TEXT, 'You have no active character here: make one with `/character create` or pick one with `/character use`.'],
+    [characterNameTakenText(bram, 'create'), 'You already have a character called Bram \\*the\\* Bold: edit it with `/character edit`.'],
+    [characterNameTakenText(bram, 'edit'), 'You already have a character called Bram \\*the\\* Bold.'],
+    [characterNameTakenText(bram, 'import'), 'You already have a character called Bram \\*the\\* Bold: delete or rename it first.'],
+    [NOTHING_TO_CHANGE_TEXT, 'Give at least one thing to change, e.g. `level:6` or `hp:52`.'],
+    [CREATED_NOTE, 'Created; it is your active character.'],
+    [SAVED_NOTE, 'Saved.'],
+    [IMPORTED_NOTE, 'Imported; it is your active character.'],
+    [revivedNote(3), 'Brought back by the game master, at 3 HP.'],
+    [nowActiveText(bram), 'Bram \\*the\\* Bold is now your active character.'],
+    [deleteQuestionText(bram), 'Delete **Bram \\*the\\* Bold** for good? It cannot be undone.'],
+    [CHARACTER_GONE_TEXT, 'That character is gone, or is not yours.'],
+    [characterKeptText(bram), 'Bram \\*the\\* Bold stays.'],
+    [characterDeletedText(bram), 'Bram \\*the\\* Bold is deleted.'],
+    [
+      NOT_LAST_FIGHT_GAME_MASTER_TEXT,
+      "Only the game master of this channel's last fight, or a member with Manage Channels, can bring a character back.",
+    ],
+    [notInLastFightText('<Zed>'), 'No character called "\\<Zed\\>" joined this channel\'s last fight.'],
+    [notDeadText(bram), 'Bram \\*the\\* Bold is not dead.'],
+  ])('%s', (said, words) => {
+    expect(said).toBe(words);
+  });
+
+  it('exports the sheet as a JSON code block, one space an indent', () => {
+    expect(characterExportText({ name: 'Alice', level: 5 })).toBe('```json\n{\n "name": "Alice",\n "level": 5\n}\n```');
+  });
+});

@@ -1,0 +1,33 @@
+import {
+  NO_PARTY_TO_REST_TEXT,
+  NOT_PARTY_GAME_MASTER_TEXT,
+  partyMemberRestRefusedText,
+  restDuringFightText,
+  restRefusedText,
+} from '../../../src/views/rest-text';
+
+const bram = { name: 'Bram_' };
+
+describe("/rest's refusals", () => {
+  it.each([
+    [restRefusedText(bram, 'short', { kind: 'cannot-rest', why: 'dead' }), "Bram\\_ cannot take a short rest: The dead can't rest."],
+    [
+      restRefusedText(bram, 'long', { kind: 'cannot-rest', why: 'no-hit-points' }),
+      'Bram\\_ cannot take a long rest: A creature needs at least 1 hit point to rest. Heal first: with no fight in the channel, `/hp heal` heals the sheet.',
+    ],
+    [
+      restRefusedText(bram, 'long', { kind: 'supply-unsaid' }),
+      'Bram\\_ cannot take a long rest: this table counts Supply (`/config rests`): say `supply:true` if a long rest consumed 1 Supply, ' +
+        'or `supply:false` if none was left (1 level of fatigue).',
+    ],
+    [partyMemberRestRefusedText(bram, { kind: 'cannot-rest', why: 'dead' }), "**Bram\\_** cannot rest: The dead can't rest."],
+    [
+      restDuringFightText({ name: 'Goblin cave', gameMasterName: 'gm' }),
+      'Goblin cave is still running in this channel: rest after `/init end`, or ask the game master (gm).',
+    ],
+    [NO_PARTY_TO_REST_TEXT, "No stored characters joined this channel's last encounter."],
+    [NOT_PARTY_GAME_MASTER_TEXT, "Only the last encounter's game master, or a member with Manage Channels, can rest the party."],
+  ])('%s', (said, words) => {
+    expect(said).toBe(words);
+  });
+});
