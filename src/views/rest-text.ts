@@ -94,7 +94,7 @@ export function partyMemberRestRefusedText(character: Pick<Character, 'name'>, r
 
 /** A player asked to rest while the channel's fight runs. */
 export function restDuringFightText(encounter: { name: string; gameMasterName: string }): string {
-  return `${encounter.name} is still running in this channel: rest after \`/init end\`, or ask the game master (${encounter.gameMasterName}).`;
+  return `${shown(encounter.name)} is still running in this channel: rest after \`/init end\`, or ask the game master (${shown(encounter.gameMasterName)}).`;
 }
 
 export const NO_PARTY_TO_REST_TEXT = "No stored characters joined this channel's last encounter.";

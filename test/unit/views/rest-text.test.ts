@@ -25,6 +25,10 @@ describe("/rest's refusals", () => {
       restDuringFightText({ name: 'Goblin cave', gameMasterName: 'gm' }),
       'Goblin cave is still running in this channel: rest after `/init end`, or ask the game master (gm).',
     ],
+    [
+      restDuringFightText({ name: '**Goblin** ||cave||', gameMasterName: 'dm_of_doom' }),
+      '\\*\\*Goblin\\*\\* \\|\\|cave\\|\\| is still running in this channel: rest after `/init end`, or ask the game master (dm\\_of\\_doom).',
+    ],
     [NO_PARTY_TO_REST_TEXT, "No stored characters joined this channel's last encounter."],
     [NOT_PARTY_GAME_MASTER_TEXT, "Only the last encounter's game master, or a member with Manage Channels, can rest the party."],
   ])('%s', (said, words) => {
