@@ -65,7 +65,10 @@ export function notDeadText(character: Named): string {
   return `${characterName(character)} is not dead.`;
 }
 
-/** The exported sheet as a JSON code block, to copy into `/character import`. */
+/**
+ * The exported sheet as a JSON code block, to copy into `/character import`. A backtick is written
+ * as its JSON escape, which reads back the same, so a name holding ``` cannot end the block early.
+ */
 export function characterExportText(exported: unknown): string {
-  return `\`\`\`json\n${JSON.stringify(exported, null, 1)}\n\`\`\``;
+  return `\`\`\`json\n${JSON.stringify(exported, null, 1).replaceAll('`', '\\u0060')}\n\`\`\``;
 }

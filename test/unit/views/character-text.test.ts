@@ -50,4 +50,11 @@ describe("/character's replies and refusals", () => {
   it('exports the sheet as a JSON code block, one space an indent', () => {
     expect(characterExportText({ name: 'Alice', level: 5 })).toBe('```json\n{\n "name": "Alice",\n "level": 5\n}\n```');
   });
+
+  it('keeps a name holding ``` inside the code block, and reads back the same', () => {
+    const text = characterExportText({ name: 'A```**b**' });
+    const json = text.slice('```json\n'.length, -'\n```'.length);
+    expect(json).not.toContain('`');
+    expect(JSON.parse(json)).toEqual({ name: 'A```**b**' });
+  });
 });
