@@ -84,7 +84,7 @@ function convertSpell(row: Keyed<SpellFields>, options: readonly Keyed<CastingOp
   const mechanical = ['attack', 'save', 'damage', 'healing', 'tempHp', 'conditions', 'killsAtOrBelow', 'ongoing'].some(
     (key) => key in spell,
   );
-  if (!mechanical || row.name in ANNOUNCED_ONLY) return { ...base, manual: true, ...announcedTargets(text, effect, scaling) };
+  if (!mechanical || row.name in ANNOUNCED_ONLY) return { ...base, manual: true, ...announcedTargets(text, base.range, effect, scaling) };
   if (
     scheduled !== undefined ||
     uncaptured(text, spell) ||
@@ -100,12 +100,14 @@ function convertSpell(row: Keyed<SpellFields>, options: readonly Keyed<CastingOp
 
 /**
  * How many creatures an announced spell may be cast on, where its text counts them (Bless: up to
- * three, one more for each slot level above 1st; Fly: one, one more a slot level): nothing else of
- * what it reads is kept. The undead a spell animates and commands (Animate Dead, Create Undead) are
+ * three, one more for each slot level above 1st; Fly: one, one more a slot level), or where its
+ * range is a touch, which reaches one creature unless the text counts more (Heroism, Mage Armor):
+ * nothing else of what it reads is kept. The undead a spell animates and commands (Animate Dead, Create Undead) are
  * counted, but they are not creatures it is cast on.
  */
 function announcedTargets(
   text: string,
+  range: SpellRange,
   effect: Partial<Spell>,
   scaling: Pick<Spell, 'perSlot' | 'perTier'>,
 ): Pick<Spell, 'targets' | 'perSlot' | 'perTier'> {
@@ -115,7 +117,8 @@ function announcedTargets(
   const perSlot = growth(scaling.perSlot);
   const perTier = growth(scaling.perTier);
   // A count that grows starts at one where the text gives none ("a willing creature").
-  const targets = effect.targets ?? ((perSlot ?? perTier) === undefined ? undefined : 1);
+  const one = (perSlot ?? perTier) !== undefined || range === 'touch';
+  const targets = effect.targets ?? (one ? 1 : undefined);
   return {
     ...(targets === undefined ? {} : { targets }),
     ...(perSlot === undefined ? {} : { perSlot }),

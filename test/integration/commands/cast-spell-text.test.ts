@@ -475,6 +475,19 @@ describe('/cast: as many targets as the spell text says', () => {
     },
   );
 
+  test.each(['dnd2014', 'dnd2024'] as const)(
+    'Mage Armor (%s), announced only, a touch: one creature, a second refused',
+    async (ruleSet) => {
+      await fourOgres(ruleSet, 200);
+      expect(refused(await table.run(BOB, 'cast', null, { spell: 'Mage Armor', target: 'Wiz, Cleo' }))).toBe(
+        '⚠️ Mage Armor takes at most 1 target, not 2.',
+      );
+      expect(text(await table.run(BOB, 'cast', null, { spell: 'Mage Armor', target: 'Wiz' }))).toContain(
+        '**Cleo** casts **Mage Armor** (1st level',
+      );
+    },
+  );
+
   test('Aid (dnd2024), announced only, "up to three creatures": as many at any slot level, its growth being hit points', async () => {
     await fourOgres('dnd2024', 200);
     expect(refused(await table.run(BOB, 'cast', null, { spell: 'Aid', level: 3, target: 'Wiz, Cleo, Ogre 1, Ogre 2' }))).toBe(

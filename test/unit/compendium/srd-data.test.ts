@@ -506,6 +506,12 @@ describe('the SRD spells, as the issue spot-checks them', () => {
     ['srd-5.1', 'Create Undead', 6, undefined],
     // "Any number of creatures": no bound but the fight's.
     ['srd-5.2', 'Beacon of Hope', 3, MAX_COMBATANTS],
+    // A touch reaches one creature where the text counts no more (the 2014 Heroism does not grow).
+    ['srd-5.1', 'Heroism', 3, 1],
+    ['srd-5.2', 'Mage Armor', 1, 1],
+    ['srd-5.1', 'Death Ward', 4, 1],
+    // A spell with a range that counts nobody is the table's to hold (Guards and Wards is a touch; Hallucinatory Terrain is not).
+    ['srd-5.1', 'Hallucinatory Terrain', 4, undefined],
   ] as const)('%s %s, announced only, cast at level %i takes %s targets', async (book, name, slotLevel, targets) => {
     const found = await spell(book, name);
     expect(found.manual).toBe(true);
