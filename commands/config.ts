@@ -2,6 +2,7 @@ import { ChannelType } from 'discord-api-types/v10';
 import type { CommandContext } from '../src/framework/command';
 import { channel, flag, text, type OptionReader } from '../src/framework/options';
 import { placeOf, requirePermission } from '../src/framework/requirements';
+import { shown } from '../src/views/markdown';
 import { commandOfSubcommands, subcommand } from '../src/framework/slash-command';
 import type { Reply } from '../src/views/reply';
 import { UserError } from '../src/errors';
@@ -30,6 +31,17 @@ const NEXT_REST_CHOICES: Record<NextRestVariant, string> = {
 
 const SOURCE_WORDS = { channel: 'set for this channel', server: 'set for the server', default: 'the default' } as const;
 const RUNNING_ENCOUNTERS = 'Encounters already running keep the rule set they began with.';
+
+/**
+ * The rule set of this channel's running fight when it differs from the one in force: the fight and
+ * everything rolled in it (checks, saves, stat blocks) keep the rules it began with until it ends.
+ */
+async function runningFightLine(ctx: CommandContext, inForce: RuleSetId): Promise<string | null> {
+  const encounter = await ctx.services.encounters.get(placeOf(ctx));
+  if (encounter === null || encounter.ruleSet === inForce) return null;
+  const kept = RULESET_SUMMARIES[encounter.ruleSet].name;
+  return `The encounter running here, **${shown(encounter.name)}**, keeps playing **${kept}** (\`${encounter.ruleSet}\`), the rule set it began with, until it ends.`;
+}
 
 const RULESET_OPTIONS = {
   ruleset: text('The rules Rollcall applies', {
@@ -66,7 +78,7 @@ async function setRuleset(ctx: CommandContext, options: OptionReader<typeof RULE
       `This channel keeps **${RULESET_SUMMARIES[effective.ruleset].name}** (\`${effective.ruleset}\`), which is set for the channel.`,
     );
   }
-  lines.push(RUNNING_ENCOUNTERS);
+  lines.push((await runningFightLine(ctx, effective.ruleset)) ?? RUNNING_ENCOUNTERS);
   return {
     embeds: [
       {
@@ -145,12 +157,14 @@ async function show(ctx: CommandContext): Promise<Reply> {
     ctx.services.settings.restRules(ctx.guildId),
   ]);
   const summary = RULESET_SUMMARIES[effective.ruleset];
+  const fight = await runningFightLine(ctx, effective.ruleset);
   return {
     embeds: [
       {
         title: `Rule set here: ${summary.name} (\`${effective.ruleset}\`)`,
         description: [
           `${summary.description} This is ${SOURCE_WORDS[effective.source]}.`,
+          ...(fight === null ? [] : [fight]),
           '',
           ...differencesFor(effective.ruleset).map((row) => `**${row.label}:** ${row.value}`),
           ...restRuleHere(effective.ruleset, restRules),
@@ -169,11 +183,12 @@ async function clear(ctx: CommandContext): Promise<Reply> {
   const summary = RULESET_SUMMARIES[effective.ruleset];
   const inForce = `**${summary.name}** (\`${effective.ruleset}\`), ${SOURCE_WORDS[effective.source]}`;
   if (!cleared) throw new UserError(`This channel has no rule set of its own to clear; it plays ${inForce}.`);
+  const running = (await runningFightLine(ctx, effective.ruleset)) ?? RUNNING_ENCOUNTERS;
   return {
     embeds: [
       {
         title: `Rule set for this channel cleared: ${summary.name} (\`${effective.ruleset}\`) applies`,
-        description: [`This channel now plays ${inForce}.`, RUNNING_ENCOUNTERS].join('\n'),
+        description: [`This channel now plays ${inForce}.`, running].join('\n'),
         color: COLORS.success,
       },
     ],

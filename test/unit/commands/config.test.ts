@@ -4,6 +4,7 @@ import type { Embed, Reply } from '../../../src/views/reply';
 import { COLORS } from '../../../src/views/embeds';
 import { UserError } from '../../../src/errors';
 import type { SettingsStore } from '../../../src/settings/store';
+import type { EncounterService } from '../../../src/combat/service';
 import { createMemorySettingsStore } from '../../support/memory-settings';
 import { unitContext } from './context';
 
@@ -12,7 +13,10 @@ const CHANNEL_MANAGER: MemberPermissions = { manageGuild: false, manageChannels:
 const SERVER_MANAGER: MemberPermissions = { manageGuild: true, manageChannels: false };
 const ADMIN: MemberPermissions = { manageGuild: true, manageChannels: true };
 
-/** Alice in 'channel' of 'guild'; /config reads only the settings store and posts no channel messages. */
+/** No fight runs in this channel: the one thing /config reads of encounters. */
+const NO_FIGHT: Pick<EncounterService, 'get'> = { get: () => Promise.resolve(null) };
+
+/** Alice in 'channel' of 'guild'; /config reads the settings store, and whether a fight runs here, and posts no channel messages. */
 function context(
   settings: SettingsStore,
   permissions: MemberPermissions,
@@ -22,7 +26,11 @@ function context(
   const unused = (): never => {
     throw new Error('/config posts no channel messages');
   };
-  const ctx = unitContext({ settings }, { send: unused, sendDirect: unused, edit: unused, pin: unused }, values);
+  const ctx = unitContext(
+    { settings, encounters: NO_FIGHT as EncounterService },
+    { send: unused, sendDirect: unused, edit: unused, pin: unused },
+    values,
+  );
   return { ...ctx, permissions, options: { ...ctx.options, subcommand } };
 }
 
