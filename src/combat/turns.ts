@@ -236,6 +236,7 @@ function upcomingTurn(
   const events: EncounterEvent[] = [];
   const announced = new Set<string>();
   const surprised = new Set<string>();
+  const lostIn = new Map<string, number>();
   for (let step = 1; step <= combatants.length; step += 1) {
     const index = startIndex + step;
     if (index === combatants.length) {
@@ -244,12 +245,13 @@ function upcomingTurn(
       if (round > encounter.round) events.push({ kind: roundReachedBefore(encounter, round) ? 'round-resumed' : 'round-started', round });
     }
     const candidate = combatants[index % combatants.length];
-    if (candidate === undefined) continue;
+    // A turn lost to surprise is passed quietly when walked again: after a lair turn, or after going back.
+    if (candidate === undefined || candidate.actions.lostTurnRound === round) continue;
     if (!isSkipped(candidate) && !candidate.actions.surprised) {
       const marked = combatants.map((c) => {
         if (announced.has(c.id)) return { ...c, deathAnnounced: true };
         // The first turn lost to surprise has passed: from now on it may react and act.
-        if (surprised.has(c.id)) return { ...c, actions: { ...c.actions, surprised: false } };
+        if (surprised.has(c.id)) return { ...c, actions: { ...c.actions, surprised: false, lostTurnRound: lostIn.get(c.id) ?? 0 } };
         return c;
       });
       return { chosen: candidate, round, events, combatants: marked };
@@ -262,6 +264,7 @@ function upcomingTurn(
       }
     } else if (candidate.actions.surprised && !candidate.actions.delayed) {
       surprised.add(candidate.id);
+      lostIn.set(candidate.id, round);
       events.push({ kind: 'turn-skipped', combatant: refOf(candidate), reason: 'surprised' });
     }
   }
@@ -279,7 +282,8 @@ function marksOnto(walked: readonly Combatant[], marked: readonly Combatant[]): 
   return walked.map((c) => {
     const after = byId.get(c.id);
     if (after === undefined) return c;
-    const marks = { ...c, deathAnnounced: after.deathAnnounced, actions: { ...c.actions, surprised: after.actions.surprised } };
+    const { surprised, lostTurnRound } = after.actions;
+    const marks = { ...c, deathAnnounced: after.deathAnnounced, actions: { ...c.actions, surprised, lostTurnRound } };
     if (c.actions.heldPlace === null) return marks;
     return { ...marks, initiative: after.initiative, actions: { ...marks.actions, heldRank: rankInOrder(marked, c.id) } };
   });
@@ -507,7 +511,8 @@ function turnBack(encounter: Encounter, index: number, round: number): { combata
     if (place === -1) at -= 1;
     if (at < 1) return null;
     const candidate = combatants[(place + combatants.length) % combatants.length];
-    if (candidate !== undefined && !isSkipped(candidate)) return { combatant: candidate, round: at };
+    if (candidate !== undefined && !isSkipped(candidate) && candidate.actions.lostTurnRound !== at)
+      return { combatant: candidate, round: at };
   }
   return null;
 }

@@ -174,6 +174,11 @@ export interface TurnActions {
   /** Surprised where that costs the first turn: that turn is skipped, and it has no reaction until then. */
   surprised: boolean;
   /**
+   * The round whose turn of its was lost to surprise (0: none): a walk through the order after a lair
+   * turn, or back a turn, passes over it as the turn that lost it did.
+   */
+  lostTurnRound: number;
+  /**
    * The latest round whose turn of its is known to have started, with all that happens then: noted
    * when going back a turn leaves that turn, or as it delays (0: none). Going back a turn and on
    * again starts no turn twice: one turn a round rolls its saves and recharges once.
@@ -217,6 +222,7 @@ export const NO_TURN_ACTIONS: TurnActions = {
   lapsedReady: null,
   delayed: false,
   surprised: false,
+  lostTurnRound: 0,
   startedRound: 0,
   heldPlace: null,
   heldRank: null,

@@ -25,6 +25,7 @@ export const wizard: Combatant = {
     lapsedReady: 'a goblin opens the door',
     delayed: false,
     surprised: true,
+    lostTurnRound: 1,
     startedRound: 2,
     heldPlace: 21,
     heldRank: 1,
