@@ -17,6 +17,7 @@ import {
   noHomebrewText,
   unknownMonsterText,
 } from '../src/views/monster-text';
+import { otherBookWith } from './shared/bestiary';
 import { importedText } from './shared/imported-text';
 
 const NAME_LIMIT = 100;
@@ -92,11 +93,15 @@ const show = subcommand({
     if (lookup.withheld.has(key)) throw new UserError(HIDDEN_MONSTER_REFUSAL);
     const found = await ctx.services.bestiary.find(ctx.guildId, lookup.book, typed);
     if (found === undefined) {
-      const closest = await ctx.services.bestiary.closest(ctx.guildId, lookup.book, typed);
+      const [closest, elsewhere] = await Promise.all([
+        ctx.services.bestiary.closest(ctx.guildId, lookup.book, typed),
+        otherBookWith(ctx, lookup.book, typed),
+      ]);
       throw new UserError(
         unknownMonsterText(
           typed,
           closest.filter((name) => !lookup.withheld.has(nameKey(name))),
+          elsewhere,
         ),
       );
     }

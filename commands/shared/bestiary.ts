@@ -1,4 +1,4 @@
-import { BOOK_IDS, bookOf, type BookId } from '../../src/compendium/books';
+import { BOOK_IDS, bookOf, otherBook, type BookId } from '../../src/compendium/books';
 import type { FoundMonster } from '../../src/compendium/bestiary';
 import { UserError, type AutocompleteChoice, type AutocompleteContext, type InvocationContext } from '../../src/framework/command';
 import { text } from '../../src/framework/options';
@@ -38,11 +38,19 @@ export async function bookHere(ctx: InvocationContext, source: string | null): P
   return bookOf(encounter?.ruleSet ?? (await ctx.services.settings.effectiveRuleset(placeOf(ctx))).ruleset);
 }
 
-/** The block of that name (homebrew first), or a refusal offering the closest names. */
+/** The other book, when it has a block of a name `book` and the server lack (a refusal points there); else null. */
+export async function otherBookWith(ctx: InvocationContext, book: BookId, name: string): Promise<BookId | null> {
+  const other = otherBook(book);
+  const found = await ctx.services.bestiary.find(ctx.guildId, other, name);
+  return found?.source === other ? other : null;
+}
+
+/** The block of that name (homebrew first), or a refusal offering the other book's or the closest names. */
 export async function requireMonster(ctx: InvocationContext, book: BookId, name: string): Promise<FoundMonster> {
   const found = await ctx.services.bestiary.find(ctx.guildId, book, name);
   if (found !== undefined) return found;
-  throw new UserError(unknownMonsterText(name, await ctx.services.bestiary.closest(ctx.guildId, book, name), book));
+  const [closest, elsewhere] = await Promise.all([ctx.services.bestiary.closest(ctx.guildId, book, name), otherBookWith(ctx, book, name)]);
+  throw new UserError(unknownMonsterText(name, closest, book, elsewhere));
 }
 
 /** Suggestions for `monster`: the server's homebrew, then the book `source` picks (or the rule set's). */

@@ -1,4 +1,4 @@
-import type { MonsterSource } from '../compendium/books';
+import type { BookId, MonsterSource } from '../compendium/books';
 import type { FoundMonster } from '../compendium/bestiary';
 import type { ConditionImmunity } from '../compendium/types';
 import type { AddInput } from '../combat/inputs';
@@ -22,9 +22,29 @@ function conditionNames(immunities: readonly ConditionImmunity[]): string {
   return immunities.map(title).join(', ');
 }
 
-/** "No monster called Goblen. Did you mean Goblin Warrior, Goblin Boss?" */
-export function unknownMonsterText(typed: string, closest: readonly string[], searched: MonsterSource): string {
+/** "The SRD 5.1 has one: use `source:srd-5.1`.", for a name the book searched lacks and the other book has. */
+export function otherBookHint(book: BookId): string {
+  return `${title(SOURCE_NAMES[book])} has one: use \`source:${book}\`.`;
+}
+
+/** " Or did you mean Goblin Warrior, Goblin Boss?" after a hint, or nothing. */
+export function orDidYouMean(closest: readonly string[]): string {
+  return closest.length === 0 ? '' : ` Or did you mean ${closest.map(shown).join(', ')}?`;
+}
+
+/**
+ * "No monster called Goblen. Did you mean Goblin Warrior, Goblin Boss?"; when the other book has the
+ * name (`elsewhere`), it says so first: the 2014 Goblin is not in the 2024 book.
+ */
+export function unknownMonsterText(
+  typed: string,
+  closest: readonly string[],
+  searched: MonsterSource,
+  elsewhere: BookId | null = null,
+): string {
   const unknown = `No monster called ${shown(typed)}`;
+  if (elsewhere !== null)
+    return `${unknown} in ${SOURCE_NAMES[searched]} or ${SOURCE_NAMES.homebrew}. ${otherBookHint(elsewhere)}${orDidYouMean(closest)}`;
   if (closest.length > 0) return `${unknown}. Did you mean ${closest.map(shown).join(', ')}?`;
   return `${unknown} in ${SOURCE_NAMES[searched]} or ${SOURCE_NAMES.homebrew}: \`monster\` suggests names as you type.`;
 }

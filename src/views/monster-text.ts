@@ -3,6 +3,7 @@ import {
   parseDice,
   type Area,
   type AttackRoll,
+  type BookId,
   type ConditionEffect,
   type DamagePart,
   type Dice,
@@ -24,6 +25,7 @@ import type { Skill } from '../rules/skills';
 import { abilityModifier } from '../rules/state';
 import { ABILITIES, type Ability } from '../rules/types';
 import { skillName } from './ability-test-text';
+import { orDidYouMean, otherBookHint } from './bestiary-text';
 import { signed } from './character-sheet';
 import { compactLabels } from './condition-labels';
 import { COLORS, EMBED_LIMITS, embedLength, fieldsOfLines } from './embeds';
@@ -347,9 +349,13 @@ export function monsterReply(monster: Monster, source: MonsterSource, view: 'pri
   return { embeds: [monsterEmbed(monster, source, note)], ephemeral: view !== 'shared' };
 }
 
-/** "No monster called Goblen. Did you mean Goblin Warrior, Goblin Boss?" */
-export function unknownMonsterText(typed: string, closest: readonly string[]): string {
+/**
+ * "No monster called Goblen. Did you mean Goblin Warrior, Goblin Boss?"; when the other book has the
+ * name (`elsewhere`), it says so first.
+ */
+export function unknownMonsterText(typed: string, closest: readonly string[], elsewhere: BookId | null = null): string {
   const unknown = `No monster called ${shown(typed)}.`;
+  if (elsewhere !== null) return `${unknown} ${otherBookHint(elsewhere)}${orDidYouMean(closest)}`;
   if (closest.length === 0) return `${unknown} Check the spelling, or look in the other book with \`source:\`.`;
   return `${unknown} Did you mean ${closest.map(shown).join(', ')}?`;
 }

@@ -70,6 +70,23 @@ describe('/monster', () => {
       expect(other.embeds?.[0]?.footer).toBe('SRD 5.2 (CC-BY-4.0, Wizards of the Coast)');
     });
 
+    test('a name only the other book has is refused with the source: that finds it, for /monster show and /init add alike', async () => {
+      expect(refused(await show(ALICE, { name: 'goblin' }))).toBe(
+        '⚠️ No monster called goblin. The SRD 5.1 has one: use `source:srd-5.1`. Or did you mean Goblin Boss, Goblin Minion, Goblin Warrior?',
+      );
+      await useRules(services, 'dnd2014');
+      expect(refused(await show(ALICE, { name: 'Goblin Warrior' }))).toBe(
+        '⚠️ No monster called Goblin Warrior. The SRD 5.2 has one: use `source:srd-5.2`.',
+      );
+      await table.run(GM, 'init', 'begin', {});
+      expect(refused(await table.run(GM, 'init', 'add', { monster: 'Goblin Warrior' }))).toBe(
+        "⚠️ No monster called Goblin Warrior in the SRD 5.1 or this server's homebrew. The SRD 5.2 has one: use `source:srd-5.2`.",
+      );
+      expect(text(await table.run(GM, 'init', 'add', { monster: 'Goblin Warrior', source: 'srd-5.2' }))).toContain(
+        'Goblin Warrior joins the fight',
+      );
+    });
+
     test('an unknown name is refused with the closest names, the typed one escaped', async () => {
       expect(refused(await show(ALICE, { name: 'Goblen' }))).toBe(
         '⚠️ No monster called Goblen. Did you mean Goblin Boss, Goblin Minion, Goblin Warrior?',
