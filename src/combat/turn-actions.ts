@@ -64,11 +64,13 @@ function moveBeforeTrigger(
     initiative: { ...reacting.initiative, total: trigger.initiative.total, rolls: [], given: true, tiebreak: [] },
   };
   const others = encounter.combatants.filter((c) => c.id !== reacting.id);
-  // Before the trigger's whole `count:` group, which shares its turn and stays together.
-  const at = others.findIndex((c) => c.id === trigger.id || (trigger.groupId !== null && c.groupId === trigger.groupId));
+  // Before the trigger's whole `count:` group, which keeps its place together.
+  const inGroup = (c: Combatant): boolean => c.id === trigger.id || (trigger.groupId !== null && c.groupId === trigger.groupId);
+  const at = others.findIndex(inGroup);
+  const group = others.filter(inGroup).map((c) => c.name);
   return {
     encounter: { ...encounter, combatants: [...others.slice(0, at), moved, ...others.slice(at)] },
-    events: [{ kind: 'moved-in-order', combatant: refOf(moved), before: refOf(trigger) }],
+    events: [{ kind: 'moved-in-order', combatant: refOf(moved), before: refOf(trigger), ...(group.length > 1 ? { group } : {}) }],
   };
 }
 

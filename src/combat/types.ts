@@ -454,8 +454,11 @@ export type EncounterEvent =
   | { kind: 'readied-action-used'; combatant: CombatantRef; trigger: string }
   /** Its turn started with the readied action unused. */
   | { kind: 'readied-action-lapsed'; combatant: CombatantRef; trigger: string }
-  /** Next: a readied action used moves its creature to just before the trigger's turn. */
-  | { kind: 'moved-in-order'; combatant: CombatantRef; before: CombatantRef }
+  /**
+   * Next: a readied action used moves its creature to just before the trigger's turn, or before the
+   * trigger's whole `count:` group (`group`, its names in order), which keeps its place together.
+   */
+  | { kind: 'moved-in-order'; combatant: CombatantRef; before: CombatantRef; group?: readonly string[] }
   | { kind: 'turn-delayed'; combatant: CombatantRef }
   | { kind: 'delay-ended'; combatant: CombatantRef }
   /** `private`: a hidden attacker's damage dice, which would show its bonus: the game master's alone. */

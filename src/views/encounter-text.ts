@@ -280,9 +280,15 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
       case 'readied-action-lapsed':
         lines.push(`${shown(event.combatant.name)}'s readied action (${shown(event.trigger)}) lapses unused.`);
         break;
-      case 'moved-in-order':
-        lines.push(`${shown(event.combatant.name)} now acts just before ${shown(event.before.name)}.`);
+      case 'moved-in-order': {
+        const { group } = event;
+        lines.push(
+          group === undefined
+            ? `${shown(event.combatant.name)} now acts just before ${shown(event.before.name)}.`
+            : `${shown(event.combatant.name)} now acts just before ${shown(numberedRange(group) ?? group.join(', '))}: ${shown(event.before.name)}'s group keeps its place together.`,
+        );
         break;
+      }
       case 'turn-delayed':
         lines.push(`${shown(event.combatant.name)} delays: out of the order until \`/init act\`.`);
         break;

@@ -2,12 +2,13 @@ import { turnChecklist } from '../../../src/combat/checklist';
 import { addCondition, removeCondition } from '../../../src/combat/conditions';
 import { dealDamage, heal } from '../../../src/combat/hit-points';
 import { addMonsters, joinEncounter } from '../../../src/combat/roster';
-import { spendLegendaryAction, useReaction } from '../../../src/combat/turn-actions';
+import { readyAction, spendLegendaryAction, useReaction } from '../../../src/combat/turn-actions';
 import { nextTurn } from '../../../src/combat/turns';
 import type { Encounter } from '../../../src/combat/types';
 import { RULESET_IDS, type RuleSetId } from '../../../src/rules/ids';
-import { alice, ctx, current, fresh, gm, named, noDice, refusalOf } from './support';
+import { alice, ctx, current, fresh, gm, named, names, noDice, refusalOf } from './support';
 import { checklistReply } from '../../../src/views/turn-checklist';
+import { describeEvents } from '../../../src/views/encounter-text';
 import { perRuleSet } from '../rules/support';
 
 /**
@@ -170,5 +171,23 @@ describe('the My turn checklist', () => {
   it('names Next’s own condition, which has no Incapacitated', () => {
     const paralyzed = withCondition(table('dnd-next'), 'dnd-next', 'Goblin', 'paralyzed');
     expect(reactionLine(paralyzed, 'Goblin')).toBe('↩️ No reactions while Goblin is Paralyzed.');
+  });
+});
+
+describe('Next: a readied action set off by one of a `count:` group', () => {
+  it('moves its creature before the whole group, and says so', () => {
+    const next = (actor = gm) => ctx(actor, noDice, 'dnd-next');
+    let encounter = joinEncounter(fresh('dnd-next'), next(alice), { hp: 12, initiative: 15 }).encounter;
+    encounter = addMonsters(encounter, next(), { name: 'Bandit', hp: 11, initiative: 12, count: 3 }).encounter;
+    encounter = addMonsters(encounter, next(), { name: 'Ogre', hp: 59, initiative: 5 }).encounter;
+    encounter = nextTurn(encounter, next()).encounter;
+    encounter = readyAction(encounter, next(alice), 'a bandit moves').encounter;
+    while (current(encounter) !== 'Bandit 2') encounter = nextTurn(encounter, next()).encounter;
+    const taken = useReaction(encounter, next(alice), { target: 'Alice', note: 'ready' });
+    expect(names(taken.encounter)).toEqual(['Alice', 'Bandit 1', 'Bandit 2', 'Bandit 3', 'Ogre']);
+    expect(describeEvents(taken)).toEqual([
+      'Alice takes their readied action (a bandit moves), spending their reaction.',
+      "Alice now acts just before Bandit 1–3: Bandit 2's group keeps its place together.",
+    ]);
   });
 });
