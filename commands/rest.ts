@@ -8,12 +8,13 @@ import { commandOfSubcommands, subcommand } from '../src/framework/slash-command
 import { characterNamedOrActive } from './shared/characters';
 import { actorOf, encountersOf, placeOf } from './shared/encounter';
 import { getRuleSet, type RuleSet } from '../src/rules';
-import { COLORS } from '../src/views/embeds';
 import type { Reply } from '../src/views/reply';
 import {
   NO_PARTY_TO_REST_TEXT,
   NOT_PARTY_GAME_MASTER_TEXT,
   partyMemberRestRefusedText,
+  partyRestReply,
+  type PartyRestOutcome,
   restDuringFightText,
   restInFightText,
   restRacedText,
@@ -68,21 +69,17 @@ async function restParty(ctx: CommandContext, request: RestRequest): Promise<Rep
     throw new UserError(NOT_PARTY_GAME_MASTER_TEXT);
   }
   const { ruleSet, choices } = await rulesHere(ctx);
-  const embeds = [];
+  const outcomes: PartyRestOutcome[] = [];
   for (const character of party.characters) {
     const rested = restCharacter(ruleSet, choices, character, request, ctx.services.random);
     if (!rested.ok) {
-      embeds.push({ description: partyMemberRestRefusedText(character, rested.reason), color: COLORS.warning });
+      outcomes.push({ character, rested: false, why: partyMemberRestRefusedText(character, rested.reason) });
       continue;
     }
     const refused = await restWritten(ctx, character, rested.value.character);
-    if (refused !== null) {
-      embeds.push({ description: refused, color: COLORS.warning });
-      continue;
-    }
-    embeds.push(...(restReply(character, 'long', rested.value).embeds ?? []));
+    outcomes.push(refused === null ? { character, rested: true, rest: rested.value } : { character, rested: false, why: refused });
   }
-  return { embeds: embeds.slice(0, 10) };
+  return partyRestReply(outcomes);
 }
 
 /** Rests the party or one character, once no running fight forbids it; `request` reads the options after that check. */

@@ -4,11 +4,11 @@ import { abilityModifier } from '../rules/state';
 import type { NextRestVariant, RulesEvent } from '../rules/types';
 import { TRACK_NAMES, characterName, signed } from './character-sheet';
 import { slotCountsText } from './spellcasting-text';
-import { COLORS } from './embeds';
+import { COLORS, EMBED_LIMITS, embedLength } from './embeds';
 import { shown } from './markdown';
-import { consequenceSentences } from './encounter-rules-text';
+import { consequenceSentences, listInWords } from './encounter-rules-text';
 import { rulesRefusalText } from './refusals';
-import type { Reply } from './reply';
+import type { Embed, Reply } from './reply';
 
 /** "d8 5 +2 → 7": one Hit Die as rolled and what it healed; "→ 2 of 7 (HP full)" when the maximum took the rest. */
 function hitDieWords(event: Extract<RulesEvent, { kind: 'hit-dice-spent' }>, conMod: number): string {
@@ -103,6 +103,11 @@ export const NOT_PARTY_GAME_MASTER_TEXT = "Only the last encounter's game master
 
 /** Everything a rest did, one line each, for the character it was taken by. */
 export function restReply(before: Character, kind: RestKind, rest: CharacterRest): Reply {
+  return { embeds: [restEmbed(before, kind, rest)] };
+}
+
+/** `restReply`'s embed, one of several in a party's rest. */
+function restEmbed(before: Character, kind: RestKind, rest: CharacterRest): Embed {
   const { character: after, events, healed, applied } = rest;
   const name = characterName(after);
   const lines = [`**${name}** takes a ${kind} rest.`, ...restRulesWords(applied)];
@@ -122,7 +127,51 @@ export function restReply(before: Character, kind: RestKind, rest: CharacterRest
   lines.push(`Hit Dice left: ${after.hitDiceLeft} of ${after.level} (d${after.hitDie}).`);
   if (rest.slots.length > 0) lines.push(`Spell slots: ${slotCountsText(rest.slots)}.`);
   lines.push(...consequenceSentences({ name, isPlayerCharacter: true, showNumbers: true }, events));
-  return { embeds: [{ description: lines.join('\n'), color: COLORS.success }] };
+  return { description: lines.join('\n'), color: COLORS.success };
+}
+
+/** One character's part in a party's rest: its rest, or why it could not rest. */
+export type PartyRestOutcome =
+  { character: Character; rested: true; rest: CharacterRest } | { character: Character; rested: false; why: string };
+
+function outcomeEmbed(outcome: PartyRestOutcome): Embed {
+  return outcome.rested ? restEmbed(outcome.character, 'long', outcome.rest) : { description: outcome.why, color: COLORS.warning };
+}
+
+/** Discord shows at most 10 embeds in one message. */
+const MAX_EMBEDS = 10;
+/** Names a party rest lists past the embeds it shows, before "and N more". */
+const NAMES_LISTED = 20;
+
+function namesInWords(outcomes: readonly PartyRestOutcome[]): string {
+  const names = outcomes.slice(0, NAMES_LISTED).map(({ character }) => `**${characterName(character)}**`);
+  const more = outcomes.length - names.length;
+  return more > 0 ? `${names.join(', ')} and ${more} more` : listInWords(names);
+}
+
+/** The characters a party rest has no room to show, each named, rested or not. */
+function unshownEmbed(outcomes: readonly PartyRestOutcome[]): Embed {
+  const rested = outcomes.filter((o) => o.rested);
+  const refused = outcomes.filter((o) => !o.rested);
+  const lines = [
+    ...(rested.length > 0 ? [`Also rested, not shown for room: ${namesInWords(rested)}.`] : []),
+    ...(refused.length > 0 ? [`Not rested, not shown for room: ${namesInWords(refused)}; their own \`/rest long\` says why.`] : []),
+  ];
+  return { description: lines.join('\n'), color: refused.length > 0 ? COLORS.warning : COLORS.success };
+}
+
+/**
+ * A party's rest in one message: each character's embed while Discord's limits leave room, and the
+ * ones past them named in a last embed, so no rest written goes unsaid.
+ */
+export function partyRestReply(outcomes: readonly PartyRestOutcome[]): Reply {
+  for (let shown = Math.min(outcomes.length, MAX_EMBEDS); shown > 0; shown -= 1) {
+    const unshown = outcomes.slice(shown);
+    const embeds = [...outcomes.slice(0, shown).map(outcomeEmbed), ...(unshown.length > 0 ? [unshownEmbed(unshown)] : [])];
+    const length = embeds.reduce((sum, embed) => sum + embedLength(embed), 0);
+    if (embeds.length <= MAX_EMBEDS && length <= EMBED_LIMITS.total) return { embeds };
+  }
+  return { embeds: [unshownEmbed(outcomes)] };
 }
 
 /** A rest refused while the character fights: the fight's end writes its state back, over any rest. */

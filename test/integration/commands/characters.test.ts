@@ -379,6 +379,25 @@ describe('stored characters through /character, /init and /rest', () => {
     expect(rested).toContain('**Bram** takes a long rest.\nRegains 4 HP (now 24/24).');
   });
 
+  test("a party past one message's ten embeds names every character it rested", async () => {
+    await useRules(services, 'dnd2024');
+    await table.run(GM, 'init', 'begin', {});
+    const players = Array.from({ length: 12 }, (_, i) => ({ id: `user-${i + 1}`, name: `Player ${i + 1}` }));
+    for (const [i, player] of players.entries()) {
+      await table.run(player, 'character', 'create', { name: `Hero ${String(i + 1).padStart(2, '0')}`, level: 2 });
+      dice.queue(10);
+      await table.run(player, 'init', 'join');
+    }
+    await endFight();
+    const reply = await table.run(GM, 'rest', 'long', { party: true });
+    const embeds = reply.embeds ?? [];
+    expect(embeds).toHaveLength(10);
+    expect(embeds.slice(0, 9).map((e) => e.description?.split('\n')[0])).toEqual(
+      players.slice(0, 9).map((_, i) => `**Hero 0${i + 1}** takes a long rest.`),
+    );
+    expect(embeds[9]?.description).toBe('Also rested, not shown for room: **Hero 10**, **Hero 11** and **Hero 12**.');
+  });
+
   test('a Foundry actor imports, and its export imports back to the same sheet; a bad file saves nothing', async () => {
     const foundry = fs.readFileSync(path.join(__dirname, '../../fixtures/foundry/hollis-fighter-dnd5e-3.json'), 'utf8');
     expect(refused(await table.run(ALICE, 'character', 'import', { json: foundry.replace('"levels": 3', '"levels": 30') }))).toBe(

@@ -1,7 +1,10 @@
+import { applySheetChanges, freshState, type Character } from '../../../src/characters/sheet';
+import { embedLength } from '../../../src/views/embeds';
 import {
   NO_PARTY_TO_REST_TEXT,
   NOT_PARTY_GAME_MASTER_TEXT,
   partyMemberRestRefusedText,
+  partyRestReply,
   restDuringFightText,
   restRefusedText,
 } from '../../../src/views/rest-text';
@@ -33,5 +36,23 @@ describe("/rest's refusals", () => {
     [NOT_PARTY_GAME_MASTER_TEXT, "Only the last encounter's game master, or a member with Manage Channels, can rest the party."],
   ])('%s', (said, words) => {
     expect(said).toBe(words);
+  });
+});
+
+describe("a party's rest in one message", () => {
+  function character(name: string): Character {
+    const sheet = applySheetChanges(null, name, { level: 3 });
+    return { ...sheet, ...freshState(sheet), id: name, guildId: 'g', ownerId: name, active: true };
+  }
+
+  it("names the characters past Discord's 6,000 characters of embeds, rested or not", () => {
+    const why = `cannot rest: ${'x'.repeat(686)}`;
+    const outcomes = Array.from({ length: 10 }, (_, i) => ({ character: character(`Hero ${i + 1}`), rested: false as const, why }));
+    const embeds = partyRestReply(outcomes).embeds ?? [];
+    expect(embeds.map((e) => e.description)).toEqual([
+      ...Array.from({ length: 8 }, () => why),
+      'Not rested, not shown for room: **Hero 9** and **Hero 10**; their own `/rest long` says why.',
+    ]);
+    expect(embeds.reduce((sum, e) => sum + embedLength(e), 0)).toBeLessThanOrEqual(6000);
   });
 });
