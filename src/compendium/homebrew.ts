@@ -199,6 +199,50 @@ export interface HomebrewIssue {
 
 export type HomebrewResult = { ok: true; monsters: HomebrewMonster[] } | { ok: false; issues: HomebrewIssue[] };
 
+/** How each JSON kind the schema expects is asked for, in the words of someone writing the file. */
+const EXPECTED: Readonly<Record<string, string>> = {
+  int: 'a whole number',
+  number: 'a number',
+  string: 'text in quotes',
+  boolean: 'true or false',
+  object: 'an object, { … }',
+  array: 'a list, [ … ]',
+};
+
+/** What the file has where the issue is, as JSON and short. */
+function written(input: unknown): string {
+  const json = JSON.stringify(input) ?? String(input);
+  return json.length > 40 ? `${json.slice(0, 39)}…` : json;
+}
+
+function unitOf(origin: string, count: number | bigint): string {
+  if (origin === 'array') return Number(count) === 1 ? ' entry' : ' entries';
+  return origin === 'string' ? (Number(count) === 1 ? ' character' : ' characters') : '';
+}
+
+/**
+ * A problem as the person who wrote the file reads it: what the field takes ("a whole number, not
+ * 11.5"), not the schema's terms ("expected int, received number"). A reason the schema words
+ * itself (dice) is kept.
+ */
+const reasonOf: z.core.$ZodErrorMap = (issue) => {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined) return 'missing: the format requires it';
+      return `${EXPECTED[issue.expected] ?? issue.expected}, not ${written(issue.input)}`;
+    case 'too_small':
+      return `at least ${issue.minimum}${unitOf(issue.origin, issue.minimum)}`;
+    case 'too_big':
+      return `at most ${issue.maximum}${unitOf(issue.origin, issue.maximum)}`;
+    case 'invalid_value':
+      return `one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}; not ${written(issue.input)}`;
+    case 'unrecognized_keys':
+      return `not a field of the format: ${issue.keys.map((key) => JSON.stringify(key)).join(', ')}`;
+    default:
+      return undefined;
+  }
+};
+
 /** At most this many issues are reported: enough to fix a file, never a reply too long to send. */
 const MAX_ISSUES = 10;
 
@@ -212,7 +256,7 @@ export function readHomebrew(json: string): HomebrewResult {
   } catch {
     return { ok: false, issues: [{ field: '(file)', reason: 'not valid JSON' }] };
   }
-  const parsed = homebrewSchema.safeParse(data);
+  const parsed = homebrewSchema.safeParse(data, { error: reasonOf });
   if (parsed.success) return duplicates(parsed.data.monsters);
   return {
     ok: false,

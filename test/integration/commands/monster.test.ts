@@ -161,13 +161,13 @@ describe('/monster', () => {
       expect(text(reply)).toBe(
         [
           'Nothing imported: the file has problems',
-          '• **monsters\\[1\\].ac**: Too big: expected number to be \\<=50',
+          '• **monsters\\[1\\].ac**: at most 50',
           '• **monsters\\[1\\].actions\\[0\\].damage\\[0\\].dice**: dice like 2d6+3, 17d6 or 5',
           '• **monsters\\[1\\].actions\\[0\\].damage\\[0\\].dice**: at most 100 dice of at most 100 sides, and a bonus of at most 1000',
         ].join('\n'),
       );
       expect(text(await table.run(ALICE, 'monster', 'list'))).toContain('(0 of at most 200)');
-      expect(refused(await importFile(ADMIN, 'empty.json', []))).toContain('• **monsters**: Too small');
+      expect(refused(await importFile(ADMIN, 'empty.json', []))).toContain('• **monsters**: at least 1 entry');
     });
 
     test('a file that would take the server past 200 monsters is refused whole', async () => {

@@ -184,10 +184,21 @@ describe('replies', () => {
     const issues = read.ok ? [] : read.issues;
     const description = homebrewIssuesReply(issues).embeds?.[0]?.description ?? '';
     expect(description.split('\n')).toEqual([
-      '• **monsters\\[0\\].ac**: Invalid input: expected number, received string',
-      '• **monsters\\[0\\]**: Unrecognized key: "\\*\\*evil\\*\\*"',
+      '• **monsters\\[0\\].ac**: a number, not "high"',
+      '• **monsters\\[0\\]**: not a field of the format: "\\*\\*evil\\*\\*"',
     ]);
     expect(homebrewIssuesReply(issues).ephemeral).toBe(true);
+  });
+
+  test('a reason says what the field takes, in the words of someone writing the file', () => {
+    const { xp: _xp, ...withoutXp } = BASE;
+    const read = readHomebrew(JSON.stringify({ monsters: [{ ...withoutXp, ac: 11.5, size: 'Large', hp: 0, actions: [] }] }));
+    expect(read.ok ? [] : read.issues).toEqual([
+      { field: 'monsters[0].size', reason: 'one of "tiny", "small", "medium", "large", "huge", "gargantuan"; not "Large"' },
+      { field: 'monsters[0].ac', reason: 'a whole number, not 11.5' },
+      { field: 'monsters[0].hp', reason: 'at least 1' },
+      { field: 'monsters[0].xp', reason: 'missing: the format requires it' },
+    ]);
   });
 
   test("a file's longest keys come back cut short, so ten problems still fit one embed", () => {
@@ -198,7 +209,7 @@ describe('replies', () => {
     expect(issues).toHaveLength(10);
     const embed = homebrewIssuesReply(issues).embeds?.[0];
     expect(embed === undefined ? ['no embed'] : embedLimitViolations(embed)).toEqual([]);
-    expect(embed?.description?.split('\n')[0]).toBe(`• **monsters\\[0\\]**: Unrecognized key: "0${'\\*'.repeat(79)}…`);
+    expect(embed?.description?.split('\n')[0]).toBe(`• **monsters\\[0\\]**: not a field of the format: "0${'\\*'.repeat(75)}…`);
   });
 
   test('an import names what it added and what it replaced', () => {
