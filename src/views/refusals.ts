@@ -334,8 +334,13 @@ export function refusalText(refusal: Refusal): string {
       return `The encounter's name can be at most ${refusal.max} characters long.`;
     case 'name-taken':
       return `There is already a combatant called ${shown(refusal.existing)}: choose another name.`;
-    case 'too-many-combatants':
-      return `An encounter holds at most ${refusal.max} combatants; it has ${refusal.has}.`;
+    case 'too-many-combatants': {
+      const room = refusal.max - refusal.has;
+      // Only a `count:` group can be too many while there is room: one newcomer fits until the fight is full.
+      return room > 0
+        ? `An encounter holds at most ${refusal.max} combatants; it has ${refusal.has}, so ${room} more can join (\`count:${room}\` at most).`
+        : `An encounter holds at most ${refusal.max} combatants, and this one is full: \`/init remove\` the dead to make room.`;
+    }
     case 'rules':
       return rulesRefusalText(refusal.refusal);
   }

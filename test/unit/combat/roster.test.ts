@@ -65,6 +65,27 @@ describe('adding monsters', () => {
   });
 });
 
+describe('a full encounter', () => {
+  const crowd = (): Encounter => {
+    let encounter = addMonsters(fresh(), ctx(gm), { name: 'Goblin', count: 20, hp: 7, initiative: 12 }).encounter;
+    encounter = addMonsters(encounter, ctx(gm), { name: 'Kobold', count: 20, hp: 5, initiative: 10 }).encounter;
+    return encounter;
+  };
+
+  it('says how many more fit when a count: group is too large', () => {
+    expect(refusalOf(() => addMonsters(crowd(), ctx(gm), { name: 'Orc', count: 20, hp: 15, initiative: 8 }))).toBe(
+      'An encounter holds at most 50 combatants; it has 40, so 10 more can join (`count:10` at most).',
+    );
+  });
+
+  it('says how to make room once it is full', () => {
+    const full = addMonsters(crowd(), ctx(gm), { name: 'Orc', count: 10, hp: 15, initiative: 8 }).encounter;
+    expect(refusalOf(() => joinEncounter(full, ctx(alice), { hp: 12, initiative: 15 }))).toBe(
+      'An encounter holds at most 50 combatants, and this one is full: `/init remove` the dead to make room.',
+    );
+  });
+});
+
 describe('joining', () => {
   it("adds the caller's own player character under their name, controlled by them", () => {
     const joined = joinEncounter(fresh(), ctx(alice, scripted(12)), { initMod: 3, hp: 12, ac: 14, conSave: 2 });
