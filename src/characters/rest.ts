@@ -50,7 +50,8 @@ export type RestRuleApplied =
   | { kind: 'next-hours'; variant: 'experimental-1' | 'experimental-2'; hours: number; perHour: number; conBonus: number | null }
   | { kind: 'next-minutes'; spells: number; perSpell: number }
   | { kind: 'healers-kit' }
-  | { kind: 'haven' }
+  /** At a Haven: these tracks each recover a level, from the level the rest began with. */
+  | { kind: 'haven'; recovering: { track: TrackKey; level: number }[] }
   /** Away from a Haven: these tracks kept a second or later level, at the level the rest began with. */
   | { kind: 'no-haven'; kept: { track: TrackKey; level: number }[] }
   | { kind: 'supply'; consumed: boolean }
@@ -144,8 +145,12 @@ function rulesApplied(
     applied.push({ kind: 'healers-kit' });
   if (request.kind === 'long' && ruleSet.facts.longRestTrackRecovery === 'haven') {
     if (request.roughingIt) applied.push({ kind: 'roughing-it' });
-    else if (request.haven) applied.push({ kind: 'haven' });
-    else {
+    else if (request.haven) {
+      const recovering = (['fatigue', 'strife'] as const)
+        .filter((t) => character.tracks[t] > 0)
+        .map((track) => ({ track, level: character.tracks[track] }));
+      if (recovering.length > 0) applied.push({ kind: 'haven', recovering });
+    } else {
       const kept = (['fatigue', 'strife'] as const)
         .filter((t) => character.tracks[t] > 1 && after.tracks[t] >= character.tracks[t])
         .map((track) => ({ track, level: character.tracks[track] }));

@@ -58,7 +58,7 @@ function restRulesWords(applied: readonly RestRuleApplied[]): string[] {
       case 'healers-kit':
         return "A healer's kit lets the Hit Dice be spent.";
       case 'haven':
-        return 'At a Haven: one level of fatigue and one of strife recover.';
+        return `At a Haven: ${listInWords(rule.recovering.map(({ track, level }) => `${TRACK_NAMES[track]} ${level}`))} ${rule.recovering.length === 1 ? 'recovers' : 'each recover'} a level.`;
       case 'no-haven':
         return `Not at a Haven: ${rule.kept.map(({ track, level }) => `${TRACK_NAMES[track]} ${level}`).join(' and ')} ${rule.kept.length === 1 ? 'stays' : 'stay'}; only a first level recovers away from one (\`haven:true\` at a Haven).`;
       case 'supply':

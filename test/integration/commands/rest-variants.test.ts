@@ -143,10 +143,28 @@ describe('rest variants, A5E havens and Supply, and monsters that die at 0 HP', 
         ].join('\n'),
       );
       const haven = text(await table.run(ALICE, 'rest', 'long', { haven: true }));
-      expect(haven).toContain('At a Haven: one level of fatigue and one of strife recover.');
+      expect(haven).toContain('At a Haven: Fatigue 3 and Strife 2 each recover a level.');
       expect(haven).toContain('Alice loses 1 level of Fatigue (now 2).');
       expect(haven).toContain('Alice loses 1 level of Strife (now 1).');
       expect(text(await table.run(ALICE, 'character', 'show'))).toContain('**Tracks** Fatigue 2, Strife 1');
+    });
+
+    test('at a Haven the reply names only the tracks that recover, and says nothing of a Haven with none to recover', async () => {
+      await useRules('a5e');
+      await alice(40, { tracks: { exhaustion: 0, fatigue: 0, strife: 2 } });
+      expect(text(await table.run(ALICE, 'rest', 'long', { haven: true }))).toBe(
+        [
+          '**Alice** takes a long rest.',
+          'At a Haven: Strife 2 recovers a level.',
+          'HP stay at 40/40.',
+          'Hit Dice left: 5 of 5 (d8).',
+          'Alice loses 1 level of Strife (now 1).',
+        ].join('\n'),
+      );
+      await table.run(ALICE, 'rest', 'long', { haven: true });
+      expect(text(await table.run(ALICE, 'rest', 'long', { haven: true }))).toBe(
+        ['**Alice** takes a long rest.', 'HP stay at 40/40.', 'Hit Dice left: 5 of 5 (d8).'].join('\n'),
+      );
     });
 
     test('with Supply counted, a long rest must say whether it consumed one; none left adds 1 fatigue', async () => {
