@@ -1,4 +1,5 @@
 import { afterRounds } from './change-notes';
+import { compactLabels } from './condition-labels';
 import type { Combatant, Encounter } from '../combat/types';
 import { shown } from './markdown';
 import type { Embed, EmbedField } from './reply';
@@ -11,8 +12,7 @@ function standingLine(combatant: Combatant): string {
 
 function field(name: string, names: readonly string[]): EmbedField | null {
   if (names.length === 0) return null;
-  const value = names.join(', ');
-  return { name, value: value.length <= EMBED_LIMITS.fieldValue ? value : `${value.slice(0, EMBED_LIMITS.fieldValue - 1)}…` };
+  return { name, value: compactLabels(names, EMBED_LIMITS.fieldValue) };
 }
 
 function lasted(rounds: number): string {

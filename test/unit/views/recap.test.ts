@@ -102,6 +102,15 @@ describe('the recap reply', () => {
     expect(embed.fields?.at(-1)?.name).toBe('…');
   });
 
+  test('a list of who is standing too long for its field names whole combatants, then how many more', () => {
+    const standing = summaryEmbed(sufferingHorde().encounter).fields?.find((f) => f.name === 'Standing')?.value ?? '';
+    expect(standing.length).toBeLessThanOrEqual(EMBED_LIMITS.fieldValue);
+    const [listed, more] = standing.split(/,? and (?=\d+ more$)/);
+    const names = (listed ?? '').split(', ');
+    expect(names.every((n) => /^(Ghoul|Wight) of the deepest barrow under the hill \d+ \(10\/10 HP\)$/.test(n))).toBe(true);
+    expect(more).toBe(`${30 - names.length} more`);
+  });
+
   test.each([
     [0, 'under a minute'],
     [59_999, 'under a minute'],
