@@ -127,6 +127,11 @@ export function requireSkill(ruleSet: RuleSet, typed: string): Skill {
   throw new UserError(`"${typed}" is not a skill in the ${ruleSet.name} rules${elsewhere}. Their skills are ${list}.`);
 }
 
+/** `adv`, `dis` or their long words in `bonus`, outside a `[label]`: the dice would take one as a label, or drop it. */
+function asksForMode(bonus: string): boolean {
+  return /\b(adv|advantage|dis|disadvantage)\b/i.test(bonus.replace(/\[[^\]]*\]?/g, ''));
+}
+
 export function modeOf(options: AbilityTestReader): RollMode {
   const mode = options.text('mode');
   return mode === 'advantage' || mode === 'disadvantage' ? mode : 'normal';
@@ -144,6 +149,11 @@ export async function runAbilityTest(
   const roller = await rollerOf(ctx, options);
   const test = testOf(roller.ruleSet);
   const typedBonus = options.text('bonus');
+  if (typedBonus !== null && asksForMode(typedBonus)) {
+    throw new UserError(
+      '`bonus` adds a number or dice; advantage and disadvantage go in `mode` (`mode:advantage`), where those of conditions count too.',
+    );
+  }
   const extra = typedBonus === null ? { ok: true as const, value: null } : rollExtraBonus(typedBonus, ctx.services.random);
   if (!extra.ok) {
     // A bonus out of range was a number or dice all right: its refusal names the range alone.

@@ -120,6 +120,19 @@ describe('/check and /save', () => {
     expect(refused(await table.run(BOB, 'save', null, { ability: 'dex' }))).toContain('You have no active character here');
   });
 
+  test('advantage typed in the bonus is refused with the mode to use, not dropped or taken as its label', async () => {
+    await alice();
+    const refusal =
+      '⚠️ `bonus` adds a number or dice; advantage and disadvantage go in `mode` (`mode:advantage`), where those of conditions count too.';
+    expect(refused(await table.run(ALICE, 'check', null, { skill: 'stealth', bonus: '1d4 Guidance adv' }))).toBe(refusal);
+    expect(refused(await table.run(ALICE, 'save', null, { ability: 'dex', bonus: '1d4 advantage' }))).toBe(refusal);
+    expect(refused(await table.run(ALICE, 'save', null, { ability: 'dex', bonus: '+2 dis' }))).toBe(refusal);
+    // A label in brackets, or a word that only starts like one, is the bonus's own.
+    dice.queue(3, 10);
+    expect(text(await table.run(ALICE, 'check', null, { ability: 'dex', bonus: '1d4 [adv] Adventurer' }))).toContain('+ 3 (Adventurer)');
+    expect(dice.pending).toBe(0);
+  });
+
   test('a bonus past ±100 is refused with the range, not told it should have been a number', async () => {
     await alice();
     expect(refused(await table.run(ALICE, 'check', null, { ability: 'str', bonus: '+200' }))).toBe('⚠️ A bonus goes from -100 to +100.');
