@@ -74,12 +74,17 @@ function restRefusalText(refusal: RestRefusal): string {
   if (refusal.kind === 'supply-unsaid') {
     return 'this table counts Supply (`/config rests`): say `supply:true` if a long rest consumed 1 Supply, or `supply:false` if none was left (1 level of fatigue).';
   }
+  return `${rulesRefusalText(refusal)}${whatToDo(refusal)}`;
+}
+
+/** What a refused rest can do instead, where the rules' reason does not say. */
+function whatToDo(refusal: RestRefusal): string {
   // A character a fight left at 0 HP is stuck until healed: say how it is healed out of a fight.
-  const heal =
-    refusal.kind === 'cannot-rest' && refusal.why === 'no-hit-points'
-      ? ' Heal first: with no fight in the channel, `/hp heal` heals the sheet.'
-      : '';
-  return `${rulesRefusalText(refusal)}${heal}`;
+  if (refusal.kind === 'cannot-rest' && refusal.why === 'no-hit-points')
+    return ' Heal first: with no fight in the channel, `/hp heal` heals the sheet.';
+  // The rest itself is allowed (pact slots come back on it); only the dice were refused.
+  if (refusal.kind === 'hit-dice-heal-nothing') return ' Leave out `hit-dice` to rest without spending any.';
+  return '';
 }
 
 /** The rules refused one character's rest. */

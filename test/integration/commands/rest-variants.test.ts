@@ -373,7 +373,7 @@ describe('rest variants, A5E havens and Supply, and monsters that die at 0 HP', 
         ].join('\n'),
       );
       expect(refused(await table.run(ALICE, 'rest', 'short', { 'hit-dice': 1 }))).toBe(
-        '⚠️ Alice cannot take a short rest: HP are at the maximum (20/20), so Hit Dice would heal nothing: none was spent.',
+        '⚠️ Alice cannot take a short rest: HP are at the maximum (20/20), so Hit Dice would heal nothing: none was spent. Leave out `hit-dice` to rest without spending any.',
       );
       const long = text(await table.run(ALICE, 'rest', 'long'));
       expect(long).toContain('Regains 20 HP (now 40/40).');

@@ -111,7 +111,7 @@ describe('what the commands accept', () => {
       const table = new Table(services, `accepts-${channels}`);
       await table.run(RHEA, 'character', 'create', { name: 'Rhea', level: 5, con: 14, hp: 40, 'hit-die': 'd8' });
       expect(refused(await table.run(RHEA, 'rest', 'short', { 'hit-dice': 2 }))).toBe(
-        '⚠️ Rhea cannot take a short rest: HP are at the maximum (40/40), so Hit Dice would heal nothing: none was spent.',
+        '⚠️ Rhea cannot take a short rest: HP are at the maximum (40/40), so Hit Dice would heal nothing: none was spent. Leave out `hit-dice` to rest without spending any.',
       );
       expect(text(await table.run(RHEA, 'character', 'show', { name: 'Rhea' }))).toContain('**Hit Dice** 5/5 d8');
 

@@ -23,6 +23,11 @@ describe("/rest's refusals", () => {
       'Bram\\_ cannot take a long rest: this table counts Supply (`/config rests`): say `supply:true` if a long rest consumed 1 Supply, ' +
         'or `supply:false` if none was left (1 level of fatigue).',
     ],
+    [
+      restRefusedText(bram, 'short', { kind: 'hit-dice-heal-nothing', hp: 20, max: 20 }),
+      'Bram\\_ cannot take a short rest: HP are at the maximum (20/20), so Hit Dice would heal nothing: none was spent. ' +
+        'Leave out `hit-dice` to rest without spending any.',
+    ],
     [partyMemberRestRefusedText(bram, { kind: 'cannot-rest', why: 'dead' }), "**Bram\\_** cannot rest: The dead can't rest."],
     [
       restDuringFightText({ name: 'Goblin cave', gameMasterName: 'gm' }),
