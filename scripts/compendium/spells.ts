@@ -98,10 +98,15 @@ function convertSpell(row: Keyed<SpellFields>, options: readonly Keyed<CastingOp
   return spell;
 }
 
+/** An opening that names one creature as the spell's target: "Choose a willing creature", "a creature of your choice within range". */
+const ONE_WITHIN_RANGE =
+  /\b(?:a|one) (?:willing )?creature(?:,| of your choice| (?:that )?you can see)? within range\b|^(?:You )?choose (?:a|one) (?:willing )?creature\b/i;
+
 /**
  * How many creatures an announced spell may be cast on, where its text counts them (Bless: up to
  * three, one more for each slot level above 1st; Fly: one, one more a slot level), or where its
- * range is a touch, which reaches one creature unless the text counts more (Heroism, Mage Armor):
+ * range is a touch, which reaches one creature unless the text counts more (Heroism, Mage Armor), or
+ * where it opens on one creature within range (Haste, Shield of Faith, Hunter's Mark):
  * nothing else of what it reads is kept. The undead a spell animates and commands (Animate Dead, Create Undead) are
  * counted, but they are not creatures it is cast on.
  */
@@ -117,7 +122,7 @@ function announcedTargets(
   const perSlot = growth(scaling.perSlot);
   const perTier = growth(scaling.perTier);
   // A count that grows starts at one where the text gives none ("a willing creature").
-  const one = (perSlot ?? perTier) !== undefined || range === 'touch';
+  const one = (perSlot ?? perTier) !== undefined || range === 'touch' || ONE_WITHIN_RANGE.test(sentences(text)[0] ?? '');
   const targets = effect.targets ?? (one ? 1 : undefined);
   return {
     ...(targets === undefined ? {} : { targets }),
@@ -255,7 +260,7 @@ function readPart(row: SpellFields, text: string, report: SpellReport): Partial<
  */
 function targetsChosen(text: string): number {
   const counted =
-    /\bup to (\w+) (?:\w+ )?(?:creatures|targets)\b/i.exec(text) ??
+    /\b(?:up to|a maximum of) (\w+) (?:\w+ )?(?:creatures|targets)\b/i.exec(text) ??
     /\b(\w+) or fewer creatures\b/i.exec(text) ??
     /\bchoose (\w+) creatures\b/i.exec(text);
   // "Up to three creatures of your choice that you can see within range" (Bane) is counted; "a creature of your choice", one.
@@ -316,6 +321,12 @@ const ELSEWHERE = new RegExp(
 /** Where a spell's later rounds begin, each with an effect of its own: "Each round you maintain concentration on this spell, the storm produces additional effects", "At the start of each of your later turns, the storm produces different effects". */
 const SCHEDULE =
   /\b(?:Each round you maintain concentration on this spell|At the start of each of your later turns), [^.]*\bproduces (?:additional|different) effects\b/i;
+/**
+ * What the spell leaves its target as it ends (the 2024 Haste's lethargy: "When the spell ends, the
+ * target is Incapacitated"): not the cast's. What the spell itself does as it ends (the 2024 Delayed
+ * Blast Fireball's bead exploding) is its effect.
+ */
+const AS_IT_ENDS = /^When the spell ends, the target\b/i;
 /** Said of the moment of casting, which a trigger in the same sentence does not postpone ("When the cloud appears"). */
 const AT_CASTING = /\bwhen you cast\b|\bwhen (?:the|it) (?:\w+ )?appears\b/i;
 /** A sentence that goes on with the one before it: what its save or its trigger leads to. */
@@ -341,7 +352,7 @@ function sentenceGroups(text: string): string[][] {
  */
 function atCasting(text: string, later: boolean): string {
   const elsewhere = (sentence: string): boolean =>
-    !AT_CASTING.test(sentence) && (ELSEWHERE.test(sentence) || (later && LATER.test(sentence)));
+    !AT_CASTING.test(sentence) && (ELSEWHERE.test(sentence) || AS_IT_ENDS.test(sentence) || (later && LATER.test(sentence)));
   return sentenceGroups(text)
     .filter(([head = '']) => !elsewhere(head))
     .map((group) => group.filter((sentence) => !elsewhere(sentence)).join(' '))

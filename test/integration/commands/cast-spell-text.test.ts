@@ -488,6 +488,20 @@ describe('/cast: as many targets as the spell text says', () => {
     },
   );
 
+  test('Haste (dnd2024) on an ally: no save and no Incapacitated as it is cast (that is its end), one creature', async () => {
+    await fourOgres('dnd2024', 200);
+    expect(refused(await table.run(ALICE, 'cast', null, { spell: 'Haste', target: 'Cleo, Wiz' }))).toBe(
+      '⚠️ Haste takes at most 1 target, not 2.',
+    );
+    const reply = text(await table.run(ALICE, 'cast', null, { spell: 'Haste', target: 'Cleo' }));
+    expect(dice.pending).toBe(0);
+    expect(reply).toContain(
+      "**Wiz** casts **Haste** (3rd level; 2 of 3 3rd-level slots left). The bot rolls nothing for it: its effects are the table's to run.",
+    );
+    expect(reply).not.toContain('save');
+    expect((await state('Cleo')).conditions).toEqual([]);
+  });
+
   test('Aid (dnd2024), announced only, "up to three creatures": as many at any slot level, its growth being hit points', async () => {
     await fourOgres('dnd2024', 200);
     expect(refused(await table.run(BOB, 'cast', null, { spell: 'Aid', level: 3, target: 'Wiz, Cleo, Ogre 1, Ogre 2' }))).toBe(

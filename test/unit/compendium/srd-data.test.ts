@@ -510,6 +510,13 @@ describe('the SRD spells, as the issue spot-checks them', () => {
     ['srd-5.1', 'Heroism', 3, 1],
     ['srd-5.2', 'Mage Armor', 1, 1],
     ['srd-5.1', 'Death Ward', 4, 1],
+    // An opening that names one creature within range: "Choose a willing creature", "a creature of your choice within range".
+    ['srd-5.1', 'Haste', 3, 1],
+    ['srd-5.2', 'Haste', 3, 1],
+    ['srd-5.2', 'Shield of Faith', 1, 1],
+    ['srd-5.2', "Hunter's Mark", 1, 1],
+    // "A maximum of ten willing creatures".
+    ['srd-5.1', 'Water Breathing', 3, 10],
     // A spell with a range that counts nobody is the table's to hold (Guards and Wards is a touch; Hallucinatory Terrain is not).
     ['srd-5.1', 'Hallucinatory Terrain', 4, undefined],
   ] as const)('%s %s, announced only, cast at level %i takes %s targets', async (book, name, slotLevel, targets) => {
