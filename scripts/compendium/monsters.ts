@@ -193,7 +193,7 @@ function convertMonster(
     type: creature.type,
     ...(creature.alignment === '' ? {} : { alignment: creature.alignment }),
     ac: creature.armor_class,
-    ...(creature.armor_detail === '' ? {} : { armor: creature.armor_detail.replace(/_/g, '') }),
+    ...armorOf(creature),
     hp: creature.hit_points,
     hitDice,
     speed: speedOf(creature),
@@ -217,6 +217,15 @@ function convertMonster(
     ...(legendary.length === 0 ? {} : { legendary: { perRound: LEGENDARY_ACTIONS_PER_ROUND, actions: legendary } }),
     ...(spellcasting.length === 0 ? {} : { spellcasting: spellcasting.map(knownSpells) }),
   };
+}
+
+/**
+ * The armour a block names. The SRD 5.2 names none; open5e gives all but one of its blocks "natural
+ * armor", a placeholder that would tell a table that a Mage or a Guard wears no armour.
+ */
+function armorOf(creature: Keyed<CreatureFields>): { armor?: string } {
+  if (creature.key.startsWith('srd-2024_') || creature.armor_detail === '') return {};
+  return { armor: creature.armor_detail.replace(/_/g, '') };
 }
 
 /** The hit die each size has. */

@@ -55,9 +55,16 @@ describe('/monster', () => {
       const reply = await show(ALICE, { name: 'goblin warrior' });
       expect(reply.ephemeral).toBe(true);
       expect(reply.embeds?.[0]?.title).toBe('Goblin Warrior');
-      expect(text(reply)).toContain('**AC** 15 (natural armor) · **HP** 10 (3d6) · **Initiative** +2');
+      expect(text(reply)).toContain('**AC** 15 · **HP** 10 (3d6) · **Initiative** +2');
       expect(reply.embeds?.[0]?.footer).toBe('SRD 5.2 (CC-BY-4.0, Wizards of the Coast)');
       expect((await show(ALICE, { name: 'Goblin Warrior', share: true })).ephemeral).toBe(false);
+    });
+
+    test('a 2024 block names no armour, as the SRD 5.2 prints none; a 2014 block names its own', async () => {
+      expect(text(await show(ALICE, { name: 'Mage' }))).toContain('**AC** 15 · **HP** 81 (18d8) · **Initiative** +2');
+      expect(text(await show(ALICE, { name: 'Guard', source: 'srd-5.1' }))).toContain(
+        '**AC** 16 (chain shirt, shield) · **HP** 11 (2d8+2)',
+      );
     });
 
     test('a 2014 channel reads the SRD 5.1; source: picks the other book', async () => {
@@ -217,7 +224,7 @@ describe('/monster', () => {
       }
       const gm = await show(GM, { name: 'Adult Red Dragon', share: true });
       expect(gm.ephemeral).toBe(true);
-      expect(text(gm)).toContain('**AC** 19 (natural armor) · **HP** 256 (19d12+133)');
+      expect(text(gm)).toContain('**AC** 19 · **HP** 256 (19d12+133)');
       expect(gm.embeds?.[0]?.footer).toBe(
         'SRD 5.2 (CC-BY-4.0, Wizards of the Coast) · Only you see this: a hidden combatant of this fight uses this block.',
       );

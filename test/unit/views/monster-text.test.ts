@@ -31,7 +31,7 @@ describe('a stat block in the bot’s words', () => {
     expect(embed.title).toBe('Adult Red Dragon');
     expect(embed.description?.split('\n')).toEqual([
       '*Huge dragon, chaotic evil*',
-      '**AC** 19 (natural armor) · **HP** 256 (19d12+133) · **Initiative** +12',
+      '**AC** 19 · **HP** 256 (19d12+133) · **Initiative** +12',
       '**Speed** 40 ft., climb 40 ft., fly 80 ft.',
       '**STR** 27 (+8) · **DEX** 10 (+0) · **CON** 25 (+7) · **INT** 16 (+3) · **WIS** 13 (+1) · **CHA** 23 (+6)',
       '**Saves** Dex +6, Wis +7',
