@@ -10,6 +10,7 @@ import { requireOptionsApply } from './rules-of';
 import { requireGameMaster } from './permissions';
 import { CombatRefusal } from './refusals';
 import { findTarget, normaliseName, refOf } from './targets';
+import { turnAfterLeaving } from './turns';
 import { takeId, type StepContext, type Transition } from './transition';
 import {
   DEFAULT_ENCOUNTER_OPTIONS,
@@ -372,6 +373,10 @@ export function removeCombatant(encounter: Encounter, ctx: StepContext, target: 
   const combatant = findTarget(encounter, target);
   const touching = encounter.effects.filter((e) => e.sourceId === combatant.id || e.targetId === combatant.id).map((e) => e.id);
   const ended = endEffects(encounter, touching, 'combatant-removed');
+  const removed: EncounterEvent[] = [...ended.events, { kind: 'combatant-removed', combatant: refOf(combatant) }];
+  const note: ChangeNote = { kind: 'removed', combatant: combatant.name };
+  const passed = encounter.round > 0 && encounter.currentId === combatant.id ? turnAfterLeaving(ended.encounter, ctx, combatant.id) : null;
+  if (passed !== null) return { encounter: passed.encounter, events: [...removed, ...passed.events], note };
   const turn = encounter.currentId === combatant.id ? successorOf(encounter, combatant.id) : encounter;
   const next: Encounter = {
     ...ended.encounter,
@@ -379,8 +384,7 @@ export function removeCombatant(encounter: Encounter, ctx: StepContext, target: 
     round: turn.round,
     combatants: ended.encounter.combatants.filter((c) => c.id !== combatant.id),
   };
-  const events: EncounterEvent[] = [...ended.events, { kind: 'combatant-removed', combatant: refOf(combatant) }];
-  return { encounter: next, events, note: { kind: 'removed', combatant: combatant.name } };
+  return { encounter: next, events: removed, note };
 }
 
 export function setInitiative(encounter: Encounter, ctx: StepContext, input: { target: string; value: number }): Transition {

@@ -4,6 +4,7 @@ import { nextTurn } from '../../../src/combat/turns';
 import type { Encounter } from '../../../src/combat/types';
 import { alice, bob, ctx, current, fresh, gm, kinds, moderator, named, names, noDice, scripted, refusalOf, detailOf } from './support';
 import { containing } from '../../support/matchers';
+import { describeEvents } from '../../../src/views/encounter-text';
 
 describe('adding monsters', () => {
   it('numbers `count:4` Goblin 1 to Goblin 4, sharing one initiative roll', () => {
@@ -207,7 +208,50 @@ describe('removing a combatant', () => {
     expect(names(removed.encounter)).toEqual(['Orc']);
     expect(current(removed.encounter)).toBe('Orc');
     expect(removed.encounter.effects).toEqual([]);
-    expect(kinds(removed)).toEqual(['effect-ended', 'combatant-removed']);
+    expect(kinds(removed)).toEqual(['effect-ended', 'combatant-removed', 'turn-started']);
+  });
+
+  /** 2024: Kobold 1–3 (22), Alice (21), a Dragon (15) with a lair at count 20, Bram (12); round 1 at `who`'s turn. */
+  function hall(who: string): Encounter {
+    let encounter = addMonsters(fresh(), ctx(gm), { name: 'Kobold', count: 3, hp: 5, initiative: 22 }).encounter;
+    encounter = joinEncounter(encounter, ctx(alice), { hp: 20, initiative: 21 }).encounter;
+    encounter = addMonsters(encounter, ctx(gm), { name: 'Dragon', hp: 200, initiative: 15, lair: true }).encounter;
+    encounter = joinEncounter(encounter, ctx(bob), { name: 'Bram', hp: 25, initiative: 12 }).encounter;
+    let turn = nextTurn(encounter, ctx(gm));
+    while ((turn.note.kind === 'turn' ? turn.note.turn.combatant : '') !== who) turn = nextTurn(turn.encounter, ctx(gm));
+    return turn.encounter;
+  }
+
+  /** Who takes the turns as Next turn is pressed `times` times. */
+  function turnsAfter(encounter: Encounter, times: number): string[] {
+    const taken: string[] = [];
+    let at = encounter;
+    for (let i = 0; i < times; i += 1) {
+      const passed = nextTurn(at, ctx(gm));
+      at = passed.encounter;
+      if (passed.note.kind === 'turn') taken.push(`${passed.note.turn.combatant}${passed.note.turn.lair ? ' (lair)' : ''}`);
+    }
+    return taken;
+  }
+
+  it('starts the next turn when the current one leaves, so the next one in the order is not passed over', () => {
+    const removed = removeCombatant(hall('Kobold 2'), ctx(gm), 'Kobold 2');
+    expect(describeEvents(removed)).toEqual(['Kobold 2 leaves the encounter.', "It's **Kobold 3**'s turn."]);
+    expect(current(removed.encounter)).toBe('Kobold 3');
+    expect(turnsAfter(removed.encounter, 3)).toEqual(['Alice', 'Dragon (lair)', 'Dragon']);
+  });
+
+  it('gives the lair turn at count 20 when the one who leaves was the last before it', () => {
+    const removed = removeCombatant(hall('Alice'), ctx(gm), 'Alice');
+    expect(describeEvents(removed)).toEqual(['Alice leaves the encounter.', "Initiative count 20: it's **Dragon**'s lair turn."]);
+    expect(turnsAfter(removed.encounter, 2)).toEqual(['Dragon', 'Bram']);
+  });
+
+  it('during a lair turn, the turn after it is still the next one in the order', () => {
+    const lairTurn = nextTurn(hall('Alice'), ctx(gm)).encounter;
+    const removed = removeCombatant(lairTurn, ctx(gm), 'Alice');
+    expect(describeEvents(removed)).toEqual(['Alice leaves the encounter.']);
+    expect(turnsAfter(removed.encounter, 2)).toEqual(['Dragon', 'Bram']);
   });
 
   it('is for the game master', () => {
