@@ -80,10 +80,18 @@ function withDamageType(spell: Spell, type: DamageType): Spell {
   const damage = choose(spell.damage);
   const burst = spell.burst === undefined ? undefined : { ...spell.burst, damage: choose(spell.burst.damage) };
   const ongoing = spell.ongoing === undefined ? undefined : { ...spell.ongoing, damage: choose(spell.ongoing.damage) ?? [] };
+  // Growth kept apart for the later damage (Wall of Ice's) follows the choice as the cast's does.
+  const grown = (parts: readonly DamagePart[] | undefined) =>
+    choose(parts)?.map((part) => (swapped.has(part.type) ? { ...part, type } : part));
   const follow = (scaling: Scaling | undefined): Scaling | undefined =>
-    scaling?.damage === undefined
+    scaling === undefined
       ? scaling
-      : { ...scaling, damage: choose(scaling.damage)?.map((part) => (swapped.has(part.type) ? { ...part, type } : part)) };
+      : {
+          ...scaling,
+          ...(scaling.damage === undefined ? {} : { damage: grown(scaling.damage) }),
+          ...(scaling.laterDamage === undefined ? {} : { laterDamage: grown(scaling.laterDamage) }),
+          ...(scaling.ongoingDamage === undefined ? {} : { ongoingDamage: grown(scaling.ongoingDamage) }),
+        };
   return {
     ...spell,
     ...(damage === undefined ? {} : { damage }),

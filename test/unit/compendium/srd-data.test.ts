@@ -256,6 +256,15 @@ describe('the SRD spells, as the issue spot-checks them', () => {
     expect(damage?.map(({ dice, type }) => ({ dice, type }))).toEqual([{ dice: '5d8', type: 'necrotic' }]);
   });
 
+  it('a damage type chosen at the cast carries to the growth of its later damage, however the growth is kept', async () => {
+    const guardians = await spell('srd-5.2', 'Spirit Guardians');
+    const growth = guardians.perSlot?.damage ?? [];
+    // The same spell had its later damage grown on its own (ongoingDamage), as Wall of Ice's is.
+    const apart: Spell = { ...guardians, perSlot: { ongoingDamage: growth } };
+    const damage = ongoingAtLevel(apart, { slotLevel: 5, damageType: 'necrotic' })?.damage;
+    expect(damage?.map(({ dice, type }) => ({ dice, type }))).toEqual([{ dice: '5d8', type: 'necrotic' }]);
+  });
+
   it.each([
     ['srd-5.1', 'Black Tentacles', { ability: 'dex' }, '3d6', 'restrained'],
     ['srd-5.1', 'Phantasmal Killer', { ability: 'wis' }, '4d10', undefined],
