@@ -1,6 +1,6 @@
 import { hpMaximumUnder } from '../characters/rest';
 import { catalogueCondition } from '../combat/catalogue';
-import { initiativeBonus, modifierOf, proficiencyBonus, saveBonus, skillBonus, type Character } from '../characters/sheet';
+import { initiativeBonus, modifierOf, proficiencyBonus, rulesStateOf, saveBonus, skillBonus, type Character } from '../characters/sheet';
 import { spellcastingOf } from '../characters/spellcasting';
 import { slotsLeft } from '../characters/spell-slots';
 import { getRuleSet } from '../rules';
@@ -33,6 +33,12 @@ export function sheetHp(character: Character, ruleSet: RuleSetId): string {
   return hpMaximum < character.maxHp ? `${character.hp}/${hpMaximum} (of ${character.maxHp})` : `${character.hp}/${character.maxHp}`;
 }
 
+/** "30 ft", or "15 ft (of 30)" while the rule set's tracks and lasting conditions slow the character. */
+function sheetSpeed(character: Character, ruleSet: RuleSetId): string {
+  const speed = getRuleSet(ruleSet).speed(rulesStateOf(character), character.speed);
+  return speed < character.speed ? `${speed} ft (of ${character.speed})` : `${character.speed} ft`;
+}
+
 /** A character's name, safe to show in Markdown. */
 export function characterName(character: Pick<Character, 'name'>): string {
   return shown(character.name);
@@ -59,7 +65,7 @@ export function characterEmbed(character: Character, ruleSet: RuleSetId): Embed 
   const temp = character.tempHp > 0 ? ` (+${character.tempHp} temporary)` : '';
   const lines = [
     `Level ${character.level} · proficiency ${signed(proficiencyBonus(character.level))}${character.active ? ' · active' : ''}`,
-    `**HP** ${sheetHp(character, ruleSet)}${temp} · **AC** ${character.armourClass} · **Initiative** ${signed(initiativeBonus(character))} · **Speed** ${character.speed} ft`,
+    `**HP** ${sheetHp(character, ruleSet)}${temp} · **AC** ${character.armourClass} · **Initiative** ${signed(initiativeBonus(character))} · **Speed** ${sheetSpeed(character, ruleSet)}`,
     `**Hit Dice** ${character.hitDiceLeft}/${character.level} d${character.hitDie}`,
     ...spellcastingLines(character, ruleSet),
   ];

@@ -381,6 +381,20 @@ describe('rest variants, A5E havens and Supply, and monsters that die at 0 HP', 
     });
   });
 
+  describe("the sheet's speed under the tracks the rules count", () => {
+    test.each([
+      ['dnd2024', { exhaustion: 2, fatigue: 0, strife: 0 }, '**Speed** 20 ft (of 30)'],
+      ['dnd2014', { exhaustion: 2, fatigue: 0, strife: 0 }, '**Speed** 15 ft (of 30)'],
+      ['dnd2014', { exhaustion: 5, fatigue: 0, strife: 0 }, '**Speed** 0 ft (of 30)'],
+      ['a5e', { exhaustion: 0, fatigue: 3, strife: 0 }, '**Speed** 15 ft (of 30)'],
+      ['dnd2014', { exhaustion: 1, fatigue: 0, strife: 0 }, '**Speed** 30 ft\n'],
+    ] as const)('%s at %o: %s', async (ruleset, tracks, speed) => {
+      await useRules(ruleset);
+      await alice(40, { tracks });
+      expect(text(await table.run(ALICE, 'character', 'show'))).toContain(speed);
+    });
+  });
+
   describe('/character import file:', () => {
     const foundry = fs.readFileSync(path.join(__dirname, '../../fixtures/foundry/hollis-fighter-dnd5e-3.json'), 'utf8');
     const file: OptionAttachment = {
