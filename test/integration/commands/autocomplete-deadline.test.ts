@@ -2,6 +2,7 @@ import { registry, type CommandName } from '../../../commands';
 import { createBestiary } from '../../../src/compendium/bestiary';
 import type { AutocompleteContext, OptionValue } from '../../../src/framework/command';
 import type { Services } from '../../../src/services';
+import { srdMonster } from '../../support/monsters';
 import { GM, Table, openTablePer } from './support';
 
 /** Counts a suggester's reads, and aborts its deadline once the `abortAfter`-th has come back. */
@@ -50,12 +51,12 @@ const SUGGESTERS: [string, CommandName, string | null, string, string, Record<st
   ['/hp heal target: (no fight: the characters)', 'hp', 'heal', 'target', 'al', {}, 'channel-2'],
   ['/attack target: (a list)', 'attack', null, 'target', 'gob', {}, 'channel-1'],
   ['/save character:', 'save', null, 'character', 'al', {}, 'channel-1'],
-  ['/attack action:', 'attack', null, 'action', 'sc', { attacker: 'Goblin Warrior' }, 'channel-1'],
+  ['/attack action: (a homebrew attacker)', 'attack', null, 'action', 'ar', { attacker: 'Hedge Mage' }, 'channel-1'],
   ['/init add monster:', 'init', 'add', 'monster', 'gob', {}, 'channel-1'],
   ['/monster show name:', 'monster', 'show', 'name', 'gob', {}, 'channel-1'],
   ['/monster delete name:', 'monster', 'delete', 'name', 'gob', {}, 'channel-1'],
   ['/condition add condition:', 'condition', 'add', 'condition', 'po', {}, 'channel-1'],
-  ['/cast spell: (a monster caster: its own spells, then the book)', 'cast', null, 'spell', 'fire', { caster: 'Mage' }, 'channel-1'],
+  ['/cast spell: (a homebrew caster: its own spells, then the book)', 'cast', null, 'spell', 'fire', { caster: 'Hedge Mage' }, 'channel-1'],
 ];
 
 describe('suggestions stop at their deadline: no read and no ranking after it', () => {
@@ -66,7 +67,9 @@ describe('suggestions stop at their deadline: no read and no ranking after it', 
   beforeAll(async () => {
     await table.run(GM, 'init', 'begin');
     await table.run(GM, 'init', 'add', { monster: 'Goblin Warrior' });
-    await table.run(GM, 'init', 'add', { monster: 'Mage' });
+    // The SRD's Mage as the server's own, so reading its block is a read of the homebrew shelf.
+    await services.bestiary.homebrew.save('guild-1', [{ ...(await srdMonster('srd-5.2', 'Mage')), name: 'Hedge Mage' }], 10);
+    await table.run(GM, 'init', 'add', { monster: 'Hedge Mage' });
   });
 
   function suggest(reads: Reads, [, name, subcommand, option, typed, given, channelId]: (typeof SUGGESTERS)[number]): Promise<unknown> {
