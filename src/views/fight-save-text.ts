@@ -16,7 +16,7 @@ export function fightSaveName(save: FightSave): string {
   return save === 'death' ? 'death save' : 'concentration save';
 }
 
-/** `typed` is neither an ability nor a fight's save. */
+/** What `ability` takes, for a value that is neither an ability nor a fight's save. */
 export function unknownSaveText(): string {
   return `\`ability\` is one of ${ABILITIES.join(', ')}, death or concentration.`;
 }
