@@ -375,7 +375,7 @@ export function removeCombatant(encounter: Encounter, ctx: StepContext, target: 
   const ended = endEffects(encounter, touching, 'combatant-removed');
   const removed: EncounterEvent[] = [...ended.events, { kind: 'combatant-removed', combatant: refOf(combatant) }];
   const note: ChangeNote = { kind: 'removed', combatant: combatant.name };
-  const passed = encounter.round > 0 && encounter.currentId === combatant.id ? turnAfterLeaving(ended.encounter, ctx, combatant.id) : null;
+  const passed = turnAfterLeaving(ended.encounter, ctx, combatant.id);
   if (passed !== null) return { encounter: passed.encounter, events: [...removed, ...passed.events], note };
   const turn = encounter.currentId === combatant.id ? successorOf(encounter, combatant.id) : encounter;
   const next: Encounter = {

@@ -374,15 +374,18 @@ function passTurn(before: Encounter, ctx: StepContext): Part & { turn: TurnNote 
 }
 
 /**
- * The current combatant leaves the fight: its turn ends as Next turn would end it and the next one
- * starts (a lair turn due at count 20 first), so nobody's turn is passed over; during a lair turn,
- * the walk after it goes on from the place it leaves. Null when nobody else can take a turn.
+ * A combatant leaves the fight on its turn or its lair turn: that turn ends as Next turn would end
+ * it and the next one starts (a lair turn due at count 20 first), so nobody's turn is passed over
+ * nor ended twice; leaving while another's lair turn is under way, the walk after that goes on from
+ * the place it leaves. Null when it is not leaving a turn, or nobody else can take one.
  */
 export function turnAfterLeaving(encounter: Encounter, ctx: StepContext, leavingId: string): Part | null {
   const { combatants } = encounter;
   const index = combatants.findIndex((c) => c.id === leavingId);
   const leaving = combatants[index];
   const others = combatants.filter((c) => c.id !== leavingId);
+  const lair = lairActing(encounter);
+  if (encounter.round === 0 || (encounter.currentId !== leavingId && lair?.id !== leavingId)) return null;
   if (leaving === undefined || !others.some((c) => !isSkipped(c) && !c.actions.surprised)) return null;
   // A lair turn (under way, or the one its turn's end brings) is followed by the turn after its place.
   const before = combatants[(index - 1 + combatants.length) % combatants.length]?.id ?? null;
@@ -391,7 +394,7 @@ export function turnAfterLeaving(encounter: Encounter, ctx: StepContext, leaving
     combatants: after.combatants.filter((c) => c.id !== leavingId),
     currentId: after.currentId === leavingId ? before : after.currentId,
   });
-  if (lairActing(encounter) !== undefined) return { encounter: gone(encounter), events: [] };
+  if (lair !== undefined && lair.id !== leavingId) return { encounter: gone(encounter), events: [] };
   // Out of the order as it leaves: the walk passes over it, and no save of its is left to roll.
   const out: Combatant = {
     ...leaving,

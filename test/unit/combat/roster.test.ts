@@ -1,5 +1,6 @@
 import { addMonsters, joinEncounter, removeCombatant, setInitiative } from '../../../src/combat/roster';
 import { startConcentration } from '../../../src/combat/concentration';
+import { addCondition } from '../../../src/combat/conditions';
 import { nextTurn } from '../../../src/combat/turns';
 import type { Encounter } from '../../../src/combat/types';
 import { alice, bob, ctx, current, fresh, gm, kinds, moderator, named, names, noDice, scripted, refusalOf, detailOf } from './support';
@@ -252,6 +253,16 @@ describe('removing a combatant', () => {
     const removed = removeCombatant(lairTurn, ctx(gm), 'Alice');
     expect(describeEvents(removed)).toEqual(['Alice leaves the encounter.']);
     expect(turnsAfter(removed.encounter, 2)).toEqual(['Dragon', 'Bram']);
+  });
+
+  it('the lair creature leaving during its lair turn ends the lair turn, and the turn before it is not ended again', () => {
+    let encounter = addCondition(hall('Alice'), ctx(gm), { target: 'Alice', condition: 'Restrained', save: 'str', dc: 30 }).encounter;
+    // Alice's turn ends with her save against Restrained: a 19 fails.
+    encounter = nextTurn(encounter, ctx(gm, scripted(19))).encounter;
+    // No die: a second save for her turn would throw.
+    const removed = removeCombatant(encounter, ctx(gm, noDice), 'Dragon');
+    expect(describeEvents(removed)).toEqual(['Dragon leaves the encounter.', "It's **Bram**'s turn."]);
+    expect(turnsAfter(removed.encounter, 1)).toEqual(['Kobold 1']);
   });
 
   it('is for the game master', () => {
