@@ -136,7 +136,10 @@ function listOf<T extends string>(text: string, field: string, known: readonly T
     if (key === '') continue;
     // Own keys only: `constructor` or `__proto__` would otherwise find what every object inherits.
     const match = known.find((k) => k === key) ?? (Object.hasOwn(aliases, key) ? aliases[key] : undefined);
-    if (match === undefined) throw new UserError(`"${part.trim()}" in \`${field}\` is not one of: ${known.join(', ')}.`);
+    // Shown as code, so markdown typed in it shows as typed; a backtick would end the code.
+    if (match === undefined) {
+      throw new UserError(`\`${part.trim().replaceAll('`', "'")}\` in \`${field}\` is not one of: ${known.join(', ')}.`);
+    }
     found.add(match);
   }
   return [...found];

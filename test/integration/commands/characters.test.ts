@@ -109,7 +109,14 @@ describe('stored characters through /character, /init and /rest', () => {
       '⚠️ STR (an ability score) must be a whole number from 1 to 30.',
     );
     expect(refused(await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 3, skills: 'stealth, flying' }))).toMatch(
-      /^⚠️ "flying" in `skills` is not one of: acrobatics, /,
+      /^⚠️ `flying` in `skills` is not one of: acrobatics, /,
+    );
+    // What was typed is shown as code, so markdown in it shows as typed.
+    expect(
+      refused(await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 3, saves: '[x](http://e.vil), **dex**' })),
+    ).toMatch(/^⚠️ `\[x\]\(http:\/\/e\.vil\)` in `saves` is not one of: str, /);
+    expect(refused(await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 3, skills: '`a`' }))).toMatch(
+      /^⚠️ `'a'` in `skills` is not one of: acrobatics, /,
     );
     expect(refused(await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 3, 'hit-die': 'd7' }))).toBe(
       '⚠️ "d7" is not a hit die: use d6, d8, d10 or d12.',
@@ -118,12 +125,12 @@ describe('stored characters through /character, /init and /rest', () => {
   });
 
   test('names of what every object inherits and half a UTF-16 pair are refused in words, and nothing is saved', async () => {
-    const skills = /^⚠️ "constructor" in `expertise` is not one of: acrobatics, /;
+    const skills = /^⚠️ `constructor` in `expertise` is not one of: acrobatics, /;
     expect(refused(await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 3, saves: 'constructor' }))).toMatch(
-      /^⚠️ "constructor" in `saves` is not one of: str, /,
+      /^⚠️ `constructor` in `saves` is not one of: str, /,
     );
     expect(refused(await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 3, saves: '__proto__' }))).toMatch(
-      /^⚠️ "__proto__" in `saves` is not one of: str, /,
+      /^⚠️ `__proto__` in `saves` is not one of: str, /,
     );
     expect(refused(await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 3, expertise: 'constructor' }))).toMatch(skills);
     expect(refused(await table.run(ALICE, 'character', 'create', { name: 'Al\uD800ice', level: 3 }))).toBe(
@@ -132,7 +139,7 @@ describe('stored characters through /character, /init and /rest', () => {
     expect(text(await table.run(ALICE, 'character', 'list'))).toBe('You have no characters here yet: make one with `/character create`.');
     await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 3 });
     expect(refused(await table.run(ALICE, 'character', 'edit', { name: 'Alice', saves: 'dex, constructor' }))).toMatch(
-      /^⚠️ "constructor" in `saves` is not one of: str, /,
+      /^⚠️ `constructor` in `saves` is not one of: str, /,
     );
     await table.run(GM, 'init', 'begin', {});
     expect(refused(await table.run(GM, 'init', 'add', { name: 'Gob\uDC00lin', hp: 7, ac: 12 }))).toBe(
