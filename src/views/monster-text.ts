@@ -429,7 +429,7 @@ export function homebrewListReply(monsters: readonly { name: string; cr: string 
             ? 'None yet: a member with Manage Server adds them with `/monster import`.'
             : compactLabels(
                 monsters.map(({ name, cr }) => `${shown(name)} (CR ${shown(cr)})`),
-                1500,
+                EMBED_LIMITS.description,
               ),
         color: COLORS.info,
       },

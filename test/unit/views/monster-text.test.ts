@@ -4,6 +4,7 @@ import { readHomebrew } from '../../../src/compendium/homebrew';
 import {
   homebrewImportedReply,
   homebrewIssuesReply,
+  homebrewListReply,
   monsterEmbed,
   monsterReply,
   unknownMonsterText,
@@ -210,6 +211,21 @@ describe('replies', () => {
     const embed = homebrewIssuesReply(issues).embeds?.[0];
     expect(embed === undefined ? ['no embed'] : embedLimitViolations(embed)).toEqual([]);
     expect(embed?.description?.split('\n')[0]).toBe(`• **monsters\\[0\\]**: not a field of the format: "0${'\\*'.repeat(75)}…`);
+  });
+
+  test("the list shows as many of the server's monsters as one message holds, and counts the rest", () => {
+    const named = (count: number, name: (i: number) => string) => Array.from({ length: count }, (_, i) => ({ name: name(i + 1), cr: '2' }));
+    const hundred = homebrewListReply(
+      named(120, (i) => `Lurker ${i}`),
+      200,
+    ).embeds?.[0];
+    expect(hundred?.description).toMatch(/^Lurker 1 \(CR 2\), Lurker 2 \(CR 2\), .*, Lurker 120 \(CR 2\)$/);
+    const longest = homebrewListReply(
+      named(200, (i) => `${'Cave Lurker '.repeat(8)}${i}`),
+      200,
+    ).embeds?.[0];
+    expect(longest === undefined ? ['no embed'] : embedLimitViolations(longest)).toEqual([]);
+    expect(longest?.description).toMatch(/, and 162 more$/);
   });
 
   test('an import names what it added and what it replaced', () => {
