@@ -152,6 +152,8 @@ export type Refusal =
   | { kind: 'not-your-turn'; current: string; isPlayerCharacter: boolean; lair: boolean; doing: string }
   | { kind: 'no-delay'; ruleSetName: string }
   | { kind: 'not-delayed'; combatant: string }
+  /** set-initiative on a delayer, whose place `act` decides. */
+  | { kind: 'delaying'; combatant: string; isPlayerCharacter: boolean }
   | { kind: 'nobody-delayed' }
   | { kind: 'several-delayed'; delayed: NameSample }
   /** `act` while a `count:` group's shared turn is under way: it comes after `last`. */

@@ -391,6 +391,10 @@ export function setInitiative(encounter: Encounter, ctx: StepContext, input: { t
   requireGameMaster(ctx.actor, encounter, 'set initiative');
   const combatant = findTarget(encounter, input.target);
   const total = requireWhole(input.value, 'initiative', -20, 100);
+  // A delayer's place is the one `act` gives it: a count set now would only be overwritten then.
+  if (combatant.actions.delayed) {
+    throw new CombatRefusal({ kind: 'delaying', combatant: combatant.name, isPlayerCharacter: combatant.rules.isPlayerCharacter });
+  }
   const initiative = { ...combatant.initiative, total, rolls: [], given: true, tiebreak: [] };
   const event: EncounterEvent = { kind: 'initiative-set', combatant: refOf(combatant), total, previous: combatant.initiative.total };
   const note: ChangeNote = { kind: 'initiative-set', combatant: combatant.name, previous: combatant.initiative.total, total };

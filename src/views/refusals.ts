@@ -285,6 +285,10 @@ export function refusalText(refusal: Refusal): string {
       return `The ${refusal.ruleSetName} rules have no delaying: take the turn, or ready an action with \`/init ready\`.`;
     case 'not-delayed':
       return `${shown(refusal.combatant)} is not delaying: \`/init act\` is for a combatant that used \`/init delay\`.`;
+    case 'delaying': {
+      const who = it({ name: shown(refusal.combatant), isPlayerCharacter: refusal.isPlayerCharacter });
+      return `${shown(refusal.combatant)} is delaying, out of the order: \`/init act\` brings ${who} back in right after the turn being taken, at that initiative count; set-initiative works once ${who} is back.`;
+    }
     case 'nobody-delayed':
       return 'None of your combatants is delaying: `/init delay` on your turn first.';
     case 'several-delayed':

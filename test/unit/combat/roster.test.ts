@@ -1,7 +1,7 @@
 import { addMonsters, joinEncounter, removeCombatant, setInitiative } from '../../../src/combat/roster';
 import { startConcentration } from '../../../src/combat/concentration';
 import { addCondition } from '../../../src/combat/conditions';
-import { nextTurn } from '../../../src/combat/turns';
+import { delayTurn, nextTurn } from '../../../src/combat/turns';
 import type { Encounter } from '../../../src/combat/types';
 import { alice, bob, ctx, current, fresh, gm, kinds, moderator, named, names, noDice, scripted, refusalOf, detailOf } from './support';
 import { containing } from '../../support/matchers';
@@ -193,6 +193,19 @@ describe('initiative order and its tie-breaks, decided by the rules engine', () 
     expect(moved.events).toEqual([containing({ kind: 'initiative-set', total: 20, previous: 10 })]);
     expect(refusalOf(() => setInitiative(encounter, ctx(alice), { target: 'Orc', value: 3 }))).toContain(
       'Only the game master (Gina) or a member with Manage Channels can set initiative.',
+    );
+  });
+});
+
+describe('set-initiative on a delaying combatant', () => {
+  it('is refused with what to do: /init act decides where it comes back in', () => {
+    const ctx14 = (actor = gm) => ctx(actor, noDice, 'dnd2014');
+    let encounter = joinEncounter(fresh('dnd2014'), ctx14(alice), { hp: 20, initiative: 23 }).encounter;
+    encounter = addMonsters(encounter, ctx14(), { name: 'Kobold', hp: 5, initiative: 22 }).encounter;
+    encounter = nextTurn(encounter, ctx14()).encounter;
+    encounter = delayTurn(encounter, ctx14(alice)).encounter;
+    expect(refusalOf(() => setInitiative(encounter, ctx14(), { target: 'Alice', value: 5 }))).toBe(
+      'Alice is delaying, out of the order: `/init act` brings Alice back in right after the turn being taken, at that initiative count; set-initiative works once Alice is back.',
     );
   });
 });
