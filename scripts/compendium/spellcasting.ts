@@ -34,7 +34,8 @@ export function parseSpellcasting(name: string, desc: string, perDay: number | n
       item.trim(),
     );
     if (list === null) continue;
-    const spells = spellList(list[5] ?? '');
+    // A starred line after the last list is a footnote ("* The archmage casts these spells on itself before combat"), not a spell.
+    const spells = spellList((list[5] ?? '').replace(/ \* .*$/, ''));
     if (list[2] !== undefined) byDay.set(Number(list[2]), [...(byDay.get(Number(list[2])) ?? []), ...spells]);
     else if (list[3] !== undefined) slots.push({ level: Number(list[3]), slots: Number(list[4]), spells });
     else atWill.push(...spells);

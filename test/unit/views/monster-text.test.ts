@@ -90,6 +90,12 @@ describe('a stat block in the bot’s words', () => {
     expect(shown).toContain('SRD 5.1 (CC-BY-4.0, Wizards of the Coast)');
   });
 
+  test("2014 Archmage: its 9th-level slot casts Time Stop, without the block's footnote taken for a spell", async () => {
+    const shown = text(monsterEmbed(await srdMonster('srd-5.1', 'Archmage'), 'srd-5.1'));
+    expect(shown).toContain('level 8 (1 slot): Mind Blank; level 9 (1 slot): Time Stop.');
+    expect(shown).not.toContain('before combat');
+  });
+
   test('2014 Lich: qualified immunities, condition immunities, a follow-up save, legendary costs and spell slots', async () => {
     const shown = text(monsterEmbed(await srdMonster('srd-5.1', 'Lich'), 'srd-5.1'));
     expect(shown).toContain('**Immunities** poison; bludgeoning, piercing, slashing from nonmagical attacks');
