@@ -19,7 +19,7 @@ import { attachment, integer, text, type IntegerOption, type OptionReader } from
 import { placeOf } from '../src/framework/requirements';
 import { commandOfSubcommands, subcommand } from '../src/framework/slash-command';
 import { buttonId } from '../src/views/button-ids';
-import { characterNamedOrActive, ownerOf, requireCharacter } from './shared/characters';
+import { characterNamedOrActive, ownerOf, requireCharacter, suggestCharacters } from './shared/characters';
 import { importedText } from './shared/imported-text';
 import { characterEmbed, characterListEmbed } from '../src/views/character-sheet';
 import {
@@ -44,8 +44,9 @@ import { COLORS } from '../src/views/embeds';
 import type { Reply } from '../src/views/reply';
 import type * as Portable from '../src/characters/portable';
 
-function nameOption<const R extends boolean>(description: string, required: R) {
-  return { name: text(description, { required, maxLength: CHARACTER_NAME_MAX_LENGTH }) } as const;
+/** The `name` option; `ofYours` suggests the caller's characters as they type. */
+function nameOption<const R extends boolean>(description: string, required: R, ofYours = true) {
+  return { name: text(description, { required, maxLength: CHARACTER_NAME_MAX_LENGTH, autocomplete: ofYours }) } as const;
 }
 
 /**
@@ -132,7 +133,7 @@ async function shown(ctx: CommandContext, character: Character, note: string | n
 
 const create = subcommand({
   description: 'Make a character; it becomes your active one',
-  options: { ...nameOption("The character's name", true), ...sheetOptions(true) },
+  options: { ...nameOption("The character's name", true, false), ...sheetOptions(true) },
   async run(ctx, options) {
     const sheet = applySheetChanges(null, options.text('name'), sheetChanges(options));
     const created = await ctx.services.characters.create(ownerOf(ctx), sheet, freshState(sheet));
@@ -277,7 +278,7 @@ const importSheet = subcommand({
 const revive = subcommand({
   description: "Game master: bring back a character who died in this channel's last fight",
   options: {
-    ...nameOption('Which character of that fight', true),
+    ...nameOption('Which character of that fight', true, false),
     hp: integer('Hit points it comes back with (default 1)', { min: 1, max: 1000 }),
   },
   async run(ctx, options) {
@@ -321,6 +322,7 @@ export const command = commandOfSubcommands({
     revive,
   },
   buttons: deleteButtons,
+  suggest: { name: suggestCharacters },
   examples: [
     '/character create name:Alice level:5 con:14 hp:40',
     '/character create name:Brannoc level:3 str:16 dex:12 con:15 ac:16 hit-die:d10 saves:str,con skills:athletics,perception',

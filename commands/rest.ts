@@ -5,7 +5,7 @@ import { CHARACTER_NAME_MAX_LENGTH, MAX_LEVEL } from '../src/characters/sheet';
 import { UserError, type CommandContext } from '../src/framework/command';
 import { flag, integer, text } from '../src/framework/options';
 import { commandOfSubcommands, subcommand } from '../src/framework/slash-command';
-import { characterNamedOrActive } from './shared/characters';
+import { characterNamedOrActive, suggestCharacters } from './shared/characters';
 import { actorOf, encountersOf, placeOf } from './shared/encounter';
 import { getRuleSet, type RuleSet } from '../src/rules';
 import type { Reply } from '../src/views/reply';
@@ -22,7 +22,10 @@ import {
   restReply,
 } from '../src/views/rest-text';
 
-const CHARACTER_OPTION = text('Which of your characters (default: your active one)', { maxLength: CHARACTER_NAME_MAX_LENGTH });
+const CHARACTER_OPTION = text('Which of your characters (default: your active one)', {
+  maxLength: CHARACTER_NAME_MAX_LENGTH,
+  autocomplete: true,
+});
 
 /** No rest while this channel's fight runs, unless its game master calls for one. */
 async function refuseDuringFight(ctx: CommandContext): Promise<void> {
@@ -153,6 +156,7 @@ export const command = commandOfSubcommands({
   description: 'Rest a character: spend Hit Dice on a short rest, recover on a long one',
   dmPermission: false,
   subcommands: { short, long },
+  suggest: { character: suggestCharacters },
   examples: [
     '/rest short hit-dice:2',
     '/rest short hit-dice:1 character:Brannoc',

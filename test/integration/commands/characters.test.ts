@@ -386,6 +386,28 @@ describe('stored characters through /character, /init and /rest', () => {
     expect(rested).toContain('**Bram** takes a long rest.\nRegains 4 HP (now 24/24).');
   });
 
+  test('the options naming one of your characters suggest yours as you type, as /check and /save do', async () => {
+    await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 1 });
+    await table.run(ALICE, 'character', 'create', { name: 'Alfred', level: 1 });
+    await table.run(ALICE, 'character', 'create', { name: 'Brannoc', level: 1 });
+    await table.run(BOB, 'character', 'create', { name: 'Albert', level: 1 });
+    for (const [command, subcommand, option] of [
+      ['rest', 'short', 'character'],
+      ['rest', 'long', 'character'],
+      ['character', 'show', 'name'],
+      ['character', 'edit', 'name'],
+      ['character', 'use', 'name'],
+      ['character', 'export', 'name'],
+      ['character', 'delete', 'name'],
+    ] as const) {
+      expect([command, subcommand, (await table.suggest(ALICE, command, subcommand, 'al', option)).sort()]).toEqual([
+        command,
+        subcommand,
+        ['Alfred', 'Alice'],
+      ]);
+    }
+  });
+
   test("a party past one message's ten embeds names every character it rested", async () => {
     await useRules(services, 'dnd2024');
     await table.run(GM, 'init', 'begin', {});
