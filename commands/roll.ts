@@ -71,7 +71,7 @@ function readModeWords(text: string): { text: string; modes: RollMode[] } {
 
 function describeMistake(text: string, message: string, column: number | null): string {
   const where = column === null ? '' : `\n\`${text.replace(/`/g, "'")}\`\n\`${' '.repeat(column - 1)}^\``;
-  return `${message}${where}\nDice look like \`1d20+5\`, \`4d6kh3\` or \`2d6+3 [fire]\`; /help lists the rest.`;
+  return `${message}${where}\nDice look like \`1d20+5\`, \`4d6kh3\` or \`2d6+3 [fire]\`; \`/help command:roll\` lists the rest.`;
 }
 
 // /roll reads its values as given (dice untrimmed, so columns in a mistake's caret line up).

@@ -82,9 +82,24 @@ function overviewText(entries: readonly HelpEntry[]): HelpText {
   };
 }
 
-/** The SRD's attribution, for a command whose replies come from it. */
-function srdSections(command: string): Section[] {
-  return SRD_COMMANDS.includes(command) ? [{ name: ATTRIBUTION_SECTION, lines: SRD_ATTRIBUTION }] : [];
+/** Every part of the dice notation, for /roll's own help: a refused roll sends the player here. */
+const DICE_NOTATION_SECTION: Section = {
+  name: 'Dice notation',
+  lines: [
+    '`3d6` rolls three six-sided dice (`d20` is `1d20`, `d%` a d100); `+ - * /`, `//` (round down) and `%` go between terms.',
+    '`k` keeps and `p` drops dice: `4d6kh3` keeps the highest 3, `4d6pl1` drops the lowest, `2d20kl1` keeps the lower.',
+    '`2d6rr1` rerolls 1s until none is left, `2d6ro<3` rerolls each die under 3 once, `3d6ra6` adds one die if any shows 6.',
+    '`2d6e6` explodes: each 6 adds a die, which can explode again. `8d6mi2` counts each die as at least 2, `4d8ma6` at most 6.',
+    'After `k`, `p`, `rr`, `ro`, `ra` and `e`: a face (`6`), `h3` or `l1` (highest or lowest), `>4` or `<3`.',
+    '`(1d4+1, 3)kh1` keeps the higher of a set; `[fire]` labels the term before it; `adv` or `dis` changes the first `1d20`; words after a space are a comment.',
+    'At most 1,000 dice, 1,000,000 sides and 500 characters.',
+  ],
+};
+
+/** The SRD's attribution, for a command whose replies come from it; the dice notation, for /roll. */
+function commandSections(command: string): Section[] {
+  const dice = command === 'roll' ? [DICE_NOTATION_SECTION] : [];
+  return SRD_COMMANDS.includes(command) ? [...dice, { name: ATTRIBUTION_SECTION, lines: SRD_ATTRIBUTION }] : dice;
 }
 
 /** One command in detail: each subcommand (or the command itself) with its options and examples. */
@@ -94,9 +109,9 @@ function detailText(entry: HelpEntry): HelpText {
   const subcommands = subcommandsOf(definition);
   if (subcommands.length === 0) {
     const options = (definition.options ?? []) as APIApplicationCommandBasicOption[];
-    return { title: name, intro: detailLines(definition.description, options, entry.examples), sections: srdSections(definition.name) };
+    return { title: name, intro: detailLines(definition.description, options, entry.examples), sections: commandSections(definition.name) };
   }
-  const attribution = srdSections(definition.name);
+  const attribution = commandSections(definition.name);
   return {
     title: name,
     intro: [definition.description],

@@ -75,6 +75,27 @@ describe('/help', () => {
     expect(attribution(await pages('roll'))).toBeUndefined();
   });
 
+  test("/roll's help lists the whole dice notation a refused roll sends the player to", async () => {
+    const notation = (await pages('roll')).flatMap((embed) => embed.fields ?? []).find((field) => field.name === 'Dice notation')?.value;
+    for (const operator of [
+      '`4d6kh3`',
+      '`4d6pl1`',
+      '`2d6rr1`',
+      '`2d6ro<3`',
+      '`3d6ra6`',
+      '`2d6e6`',
+      '`8d6mi2`',
+      '`4d8ma6`',
+      '`d%`',
+      '`//`',
+      '`[fire]`',
+    ]) {
+      expect([operator, notation?.includes(operator)]).toEqual([operator, true]);
+    }
+    const refused = await dispatchCommand(registry, 'roll', unitContext(services, messenger, { dice: '4d6dl1' }));
+    expect(refused.embeds?.[0]?.description ?? refused.content).toContain('`/help command:roll` lists the rest.');
+  });
+
   test("never sends a Discord user to the README, and every page fits Discord's limits", async () => {
     for (const embed of [...(await pages()), ...(await Promise.all(registry.commands.map((c) => pages(c.definition.name)))).flat()]) {
       expect(text(embed)).not.toMatch(/readme/i);

@@ -162,11 +162,11 @@ describe('/roll', () => {
   test('a mistake in the dice points at it, as a message for the player', async () => {
     await expect(roll({ dice: '1d20+*5' })).rejects.toThrow(
       new UserError(
-        'Unexpected `*` at column 6.\n`1d20+*5`\n`     ^`\nDice look like `1d20+5`, `4d6kh3` or `2d6+3 [fire]`; /help lists the rest.',
+        'Unexpected `*` at column 6.\n`1d20+*5`\n`     ^`\nDice look like `1d20+5`, `4d6kh3` or `2d6+3 [fire]`; `/help command:roll` lists the rest.',
       ),
     );
     await expect(roll({ dice: '1d6/0' }, 3)).rejects.toThrow(
-      new UserError('Cannot divide by zero.\nDice look like `1d20+5`, `4d6kh3` or `2d6+3 [fire]`; /help lists the rest.'),
+      new UserError('Cannot divide by zero.\nDice look like `1d20+5`, `4d6kh3` or `2d6+3 [fire]`; `/help command:roll` lists the rest.'),
     );
   });
 
