@@ -30,6 +30,7 @@ import {
   characterNameTakenText,
   CREATED_NOTE,
   deleteQuestionText,
+  editInFightText,
   IMPORTED_NOTE,
   NOT_LAST_FIGHT_GAME_MASTER_TEXT,
   notDeadText,
@@ -151,6 +152,11 @@ const edit = subcommand({
     const changes = sheetChanges(options);
     if (Object.keys(changes).length === 0) throw new UserError(NOTHING_TO_CHANGE_TEXT);
     const sheet = applySheetChanges(before, before.name, changes);
+    // A fight holds the HP and Hit Dice and writes them back as it ends, over what these would add.
+    if (sheet.level !== before.level || sheet.maxHp !== before.maxHp) {
+      const fight = await ctx.services.characters.fightOf(before.id);
+      if (fight !== null) throw new UserError(editInFightText(before, fight));
+    }
     const saved = await ctx.services.characters.update({ ...before, ...sheet, ...stateAfterEdit(before, sheet, before) });
     if (saved === null) throw new UserError(characterNameTakenText(sheet, 'edit'));
     return shown(ctx, saved, SAVED_NOTE);

@@ -25,6 +25,11 @@ export function characterNameTakenText(sheet: Named, by: 'create' | 'edit' | 'im
   }
 }
 
+/** A level or maximum changed mid-fight would be lost: the fight's end writes its HP and Hit Dice back. */
+export function editInFightText(character: Named, fight: { name: string; channelId: string }): string {
+  return `${characterName(character)} is in the fight **${shown(fight.name)}** in <#${fight.channelId}>, which keeps their HP and Hit Dice until it ends: change their level or hit point maximum after \`/init end\` there.`;
+}
+
 export const NOTHING_TO_CHANGE_TEXT = 'Give at least one thing to change, e.g. `level:6` or `hp:52`.';
 
 /** The footers of the sheet a change shows. */

@@ -314,6 +314,26 @@ describe('stored characters through /character, /init and /rest', () => {
     expect(await sheetOf('Alice')).toContain(`**HP** ${15 + healed}/40`);
   });
 
+  test("no level or hit point maximum changed while the character fights: the fight's end would write its HP and Hit Dice back over the edit", async () => {
+    await useRules(services, 'dnd2014');
+    await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 5, con: 14 });
+    await fight();
+    await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '10' });
+    const inFight =
+      '⚠️ Alice is in the fight **Encounter** in <#channel-1>, which keeps their HP and Hit Dice until it ends: ' +
+      'change their level or hit point maximum after `/init end` there.';
+    expect(refused(await table.run(ALICE, 'character', 'edit', { name: 'Alice', level: 6 }))).toBe(inFight);
+    expect(refused(await table.run(ALICE, 'character', 'edit', { name: 'Alice', con: 16 }))).toBe(inFight);
+    expect(refused(await table.run(ALICE, 'character', 'edit', { name: 'Alice', hp: 50 }))).toBe(inFight);
+    // What the fight does not hold back changes at once.
+    expect(text(await table.run(ALICE, 'character', 'edit', { name: 'Alice', skills: 'stealth' }))).toContain('stealth +3');
+    await endFight();
+    // 2014, Con 14, d8: 38 at level 5, and a 6th level adds 5 + 2.
+    expect(text(await table.run(ALICE, 'character', 'edit', { name: 'Alice', level: 6 }))).toContain(
+      '**HP** 35/45 · **AC** 10 · **Initiative** +0 · **Speed** 30 ft\n**Hit Dice** 6/6 d8',
+    );
+  });
+
   test('no rest while the character fights, here or in another channel: the fight would write its own state back over it', async () => {
     await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 5, con: 14, hp: 40 });
     await fight();

@@ -6,6 +6,7 @@ import {
   characterNameTakenText,
   CREATED_NOTE,
   deleteQuestionText,
+  editInFightText,
   IMPORTED_NOTE,
   NO_ACTIVE_CHARACTER_TEXT,
   noCharacterCalledText,
@@ -27,6 +28,11 @@ describe("/character's replies and refusals", () => {
     [characterNameTakenText(bram, 'create'), 'You already have a character called Bram \\*the\\* Bold: edit it with `/character edit`.'],
     [characterNameTakenText(bram, 'edit'), 'You already have a character called Bram \\*the\\* Bold.'],
     [characterNameTakenText(bram, 'import'), 'You already have a character called Bram \\*the\\* Bold: delete or rename it first.'],
+    [
+      editInFightText(bram, { name: '_Crypt_', channelId: 'c1' }),
+      'Bram \\*the\\* Bold is in the fight **\\_Crypt\\_** in <#c1>, which keeps their HP and Hit Dice until it ends: ' +
+        'change their level or hit point maximum after `/init end` there.',
+    ],
     [NOTHING_TO_CHANGE_TEXT, 'Give at least one thing to change, e.g. `level:6` or `hp:52`.'],
     [CREATED_NOTE, 'Created; it is your active character.'],
     [SAVED_NOTE, 'Saved.'],
