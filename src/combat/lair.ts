@@ -36,11 +36,35 @@ export function lairDue(
   next: Combatant,
   round: number,
 ): { lair: Combatant; round: number } | null {
+  return lairBetween(encounter, from, next, round, (taken, slot) => taken < slot);
+}
+
+/**
+ * The lair turn taken between `back` (null: the fight's start) and `left`'s turn in `round`, which
+ * going back a turn leaves: the turn before `left`'s, as `lairDue` found it on the way forward.
+ */
+export function lairTakenBefore(
+  encounter: Encounter,
+  back: TurnPoint | null,
+  left: Combatant,
+  round: number,
+): { lair: Combatant; round: number } | null {
+  return lairBetween(encounter, back, left, round, (taken, slot) => taken === slot);
+}
+
+/** The slot at count 20 between `from` and `next`'s turn in `round`, with the lair creature whose lair round `at` the slot accepts. */
+function lairBetween(
+  encounter: Encounter,
+  from: TurnPoint | null,
+  next: Combatant,
+  round: number,
+  at: (taken: number, slot: number) => boolean,
+): { lair: Combatant; round: number } | null {
   const slot = actsBeforeLair(next) ? round - 1 : round;
   if (slot < 1) return null;
   const current = from === null ? undefined : findById(encounter, from.combatantId);
   if (from !== null && (from.round > slot || (from.round === slot && current !== undefined && !actsBeforeLair(current)))) return null;
-  const lair = encounter.combatants.find((c) => c.actions.lair !== null && !c.rules.dead && c.actions.lair.round < slot);
+  const lair = encounter.combatants.find((c) => c.actions.lair !== null && !c.rules.dead && at(c.actions.lair.round, slot));
   return lair === undefined ? null : { lair, round: slot };
 }
 

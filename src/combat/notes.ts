@@ -18,7 +18,7 @@ export type ChangeNote =
   | { kind: 'turn'; turn: TurnNote }
   | { kind: 'delayed'; combatant: string; turn: TurnNote }
   | { kind: 'acted'; combatant: string; after: string }
-  | { kind: 'went-back'; combatant: string; round: number }
+  | { kind: 'went-back'; combatant: string; round: number; lair?: boolean }
   | { kind: 'moved'; combatant: string }
   | { kind: 'death-save'; combatant: string }
   | { kind: 'damage'; combatant: string; damage: DamageNote }

@@ -5,7 +5,7 @@ import { repeatSaves } from './repeat-saves';
 import { applyRulesChange, carryPassedExpiries, customEffectsOn, isDying } from './effects';
 import { expireEffects } from './expiries';
 import { isGameMaster, requireControl, requireGameMaster } from './permissions';
-import { currentPoint, lairActing, lairDue, roundOfCurrent } from './lair';
+import { currentPoint, lairActing, lairDue, lairTakenBefore, roundOfCurrent } from './lair';
 import type { TurnNote } from './notes';
 import { countOf, rankInOrder, settleHeldPlaces, unsettleHeldPlaces } from './order';
 import { CombatRefusal, type NoDeathSaveDue } from './refusals';
@@ -516,11 +516,27 @@ export function previousTurn(encounter: Encounter, ctx: StepContext): Transition
   const left = encounter.combatants[index];
   const marked = left === undefined ? encounter : replaceCombatant(encounter, { ...left, actions: reached(left, encounter.round) });
   const back = turnBack(marked, index - 1, encounter.round);
-  if (back === null || back.round === encounter.round) return wentBack(marked, back);
+  if (back === null || back.round === encounter.round) return wentBackFrom(marked, left, back);
   // Back over the round's start: into the order the round before was walked in, with the places held
   // through it where they were, so the turn reached is the one taken last in it.
   const walked = { ...marked, combatants: [...unsettleHeldPlaces(marked.combatants, encounter.round)] };
-  return wentBack(walked, turnBack(walked, walked.combatants.length - 1, encounter.round - 1));
+  return wentBackFrom(walked, left, turnBack(walked, walked.combatants.length - 1, encounter.round - 1));
+}
+
+/**
+ * Back from `left`'s turn to `back`'s, or to the lair turn taken between them: it is under way again,
+ * after `back`'s turn as it was, and Next turn comes back to `left`'s.
+ */
+function wentBackFrom(encounter: Encounter, left: Combatant | undefined, back: { combatant: Combatant; round: number } | null): Transition {
+  const from = back === null ? null : { round: back.round, combatantId: back.combatant.id };
+  const taken = left === undefined ? null : lairTakenBefore(encounter, from, left, encounter.round);
+  if (taken === null) return wentBack(encounter, back);
+  const { lair, round } = taken;
+  return {
+    encounter: replaceCombatant({ ...encounter, round, currentId: back?.combatant.id ?? null }, withLair(lair, { round, acting: true })),
+    events: [{ kind: 'turn-went-back', combatant: refOf(lair), round, lair: true }],
+    note: { kind: 'went-back', combatant: lair.name, round, lair: true },
+  };
 }
 
 /**

@@ -399,7 +399,8 @@ export type EncounterEvent =
   | { kind: 'round-resumed'; round: number }
   /** `moved`: the game master made it current with `move`, so nothing turn-start happened. */
   | { kind: 'turn-started'; combatant: CombatantRef; round: number; moved: boolean }
-  | { kind: 'turn-went-back'; combatant: CombatantRef; round: number }
+  /** `lair`: back to the combatant's lair turn at count 20. */
+  | { kind: 'turn-went-back'; combatant: CombatantRef; round: number; lair?: boolean }
   /** `surprised`: its first turn is lost to surprise (2014, Next, A5E). */
   | { kind: 'turn-skipped'; combatant: CombatantRef; reason: 'dead' | 'surprised' }
   /** A lair creature's lair turn at initiative count 20. */

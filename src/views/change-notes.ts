@@ -67,7 +67,7 @@ export function noteText(note: ChangeNote): string {
     case 'acted':
       return `${note.combatant} stops delaying and acts after ${note.after}`;
     case 'went-back':
-      return `back to round ${note.round}, ${note.combatant}'s turn`;
+      return `back to round ${note.round}, ${note.combatant}'s ${note.lair === true ? 'lair turn' : 'turn'}`;
     case 'moved':
       return `moved the turn to ${note.combatant}`;
     case 'death-save':

@@ -229,7 +229,7 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
         );
         break;
       case 'turn-went-back':
-        lines.push(`Back to **${shown(event.combatant.name)}**'s turn (round ${event.round}).`);
+        lines.push(`Back to **${shown(event.combatant.name)}**'s ${event.lair === true ? 'lair turn' : 'turn'} (round ${event.round}).`);
         break;
       case 'turn-skipped':
         lines.push(

@@ -7,7 +7,7 @@ import type { Encounter } from '../../../src/combat/types';
 import { deltaOf } from '../../../src/combat/delta';
 import { describeEvents } from '../../../src/views/encounter-text';
 import { RED_DRAGON_BREATH_SPENT } from '../../support/monsters';
-import { alice, ctx, current, fresh, gm, kinds, named, noDice, scripted } from './support';
+import { alice, ctx, current, detailOf, fresh, gm, kinds, named, noDice, scripted } from './support';
 
 /** Alice (18, 12 HP) and a Dragon (8, 50 HP) whose Fire Breath (recharge 5–6) is spent, before round 1. */
 function duel(): Encounter {
@@ -244,6 +244,46 @@ describe('the lair turn at initiative count 20 after a correction', () => {
     const again = nextTurn(back.encounter, rules);
     expect(describeEvents(again)).toEqual(['**Round 2** begins.', "Initiative count 20: it's **Dragon**'s lair turn."]);
     expect(again.encounter.round).toBe(2);
+  });
+});
+
+describe('/init prev back over a lair turn reaches it', () => {
+  /** Alice (21), a Dragon (15) with a lair, Bram (12): round 1 from its start to the Dragon's turn. */
+  function dragonTurn(): Encounter {
+    let encounter = joinEncounter(fresh('dnd2024'), ctx(alice), { hp: 20, initiative: 21 }).encounter;
+    encounter = addMonsters(encounter, ctx(gm), { name: 'Dragon', hp: 200, initiative: 15, lair: true, legendary: 3 }).encounter;
+    encounter = addMonsters(encounter, ctx(gm), { name: 'Bram', hp: 25, initiative: 12 }).encounter;
+    return pass(encounter, 3).encounter;
+  }
+
+  it('from the turn after it, and on again the turn after it starts once', () => {
+    const start = dragonTurn();
+    expect([start.round, current(start)]).toEqual([1, 'Dragon']);
+    const back = previousTurn(start, ctx(gm));
+    expect(describeEvents(back)).toEqual(["Back to **Dragon**'s lair turn (round 1)."]);
+    expect(detailOf(back)).toBe("back to round 1, Dragon's lair turn");
+    const again = nextTurn(back.encounter, ctx(gm));
+    expect(describeEvents(again)).toEqual(["It's **Dragon**'s turn."]);
+    // Back twice: the lair turn, then Alice's turn before it.
+    const twice = previousTurn(back.encounter, ctx(gm));
+    expect(describeEvents(twice)).toEqual(["Back to **Alice**'s turn (round 1)."]);
+    expect(pass(twice.encounter, 2).turns.map(([round, name, said]) => [round, name, said.join(' ')])).toEqual([
+      [1, 'Alice', "Initiative count 20: it's **Dragon**'s lair turn."],
+      [1, 'Dragon', "It's **Dragon**'s turn."],
+    ]);
+  });
+
+  it("that opened the round, from the round's first turn", () => {
+    let encounter = joinEncounter(fresh('dnd2024'), ctx(alice), { hp: 20, initiative: 18 }).encounter;
+    encounter = addMonsters(encounter, ctx(gm), { name: 'Dragon', hp: 200, initiative: 8, lair: true }).encounter;
+    // The lair turn opens round 1, then Alice, the Dragon, round 2's lair turn and Alice.
+    encounter = pass(encounter, 5).encounter;
+    expect([encounter.round, current(encounter)]).toEqual([2, 'Alice']);
+    const back = previousTurn(encounter, ctx(gm));
+    expect(describeEvents(back)).toEqual(["Back to **Dragon**'s lair turn (round 2)."]);
+    expect(describeEvents(nextTurn(back.encounter, ctx(gm)))).toEqual(["It's **Alice**'s turn."]);
+    const twice = previousTurn(back.encounter, ctx(gm));
+    expect(describeEvents(twice)).toEqual(["Back to **Dragon**'s turn (round 1)."]);
   });
 });
 
