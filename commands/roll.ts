@@ -74,6 +74,20 @@ function describeMistake(text: string, message: string, column: number | null): 
   return `${message}${where}\nDice look like \`1d20+5\`, \`4d6kh3\` or \`2d6+3 [fire]\`; \`/help command:roll\` lists the rest.`;
 }
 
+/**
+ * The comment as a title. The mode words it held are blanked out where they stood (so columns in a
+ * mistake line up): their gaps, a "( )" around one, or a comma before it would show in the title.
+ */
+function commentTitle(comment: string | null): string | null {
+  const tidy = (comment ?? '')
+    .replace(/\(\s*\)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/\( | \)/g, (gap) => gap.trim())
+    .replace(/[\s,;]+$/, '')
+    .trim();
+  return tidy === '' ? null : tidy;
+}
+
 // /roll reads its values as given (dice untrimmed, so columns in a mistake's caret line up).
 function readRequest(options: OptionReader<typeof OPTIONS>): RollRequest {
   const values = { dice: options.raw('dice'), mode: options.raw('mode'), times: options.raw('times'), label: options.raw('label') };
@@ -176,7 +190,7 @@ async function rollReply(ctx: CommandContext, options: OptionReader<typeof OPTIO
   const results: RollSuccess[] = [];
   for (let i = 0; i < request.times; i++) results.push(rollOnce(request, ctx.services.random, maxLength));
   // A label, a comment and a display name are typed: inert in markdown, as everywhere else they show.
-  const title = request.label ?? request.parsed.comment ?? `${ctx.user.name} rolls`;
+  const title = request.label ?? commentTitle(request.parsed.comment) ?? `${ctx.user.name} rolls`;
   const shownTitle = shownWithin(title, EMBED_LIMITS.title);
   const [first] = results;
   const embed =

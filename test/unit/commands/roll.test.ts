@@ -95,6 +95,12 @@ describe('/roll', () => {
     expect(dis.title).toBe('to hit');
   });
 
+  test('a mode word inside the comment leaves no gap in the title, nor an empty "( )"', async () => {
+    expect(embedOf(await roll({ dice: '1d20+5 (adv)' }, 4, 18)).title).toBe('Alice rolls');
+    expect(embedOf(await roll({ dice: '1d20+5 to hit (with advantage) the orc' }, 4, 18)).title).toBe('to hit (with) the orc');
+    expect(embedOf(await roll({ dice: '1d20+5 stealth, dis' }, 4, 18)).title).toBe('stealth');
+  });
+
   test('advantage and disadvantage together cancel, and the reply says so', async () => {
     const both = embedOf(await roll({ dice: '1d20+5 adv', mode: 'disadvantage' }, 12));
     expect(both.description).toBe('1d20 (12) + 5 = `17`');
