@@ -120,7 +120,14 @@ export function readyAction(encounter: Encounter, ctx: StepContext, trigger: str
   const readied = withActions(current, { readied: text });
   return {
     encounter: replaceCombatant(encounter, readied),
-    events: [{ kind: 'action-readied', combatant: refOf(readied), trigger: text }],
+    events: [
+      {
+        kind: 'action-readied',
+        combatant: refOf(readied),
+        trigger: text,
+        ...(current.actions.readied === null ? {} : { replaced: current.actions.readied }),
+      },
+    ],
     note: { kind: 'readied', combatant: current.name, trigger: text },
   };
 }

@@ -451,7 +451,8 @@ export type EncounterEvent =
   | { kind: 'recharge-rolled'; combatant: CombatantRef; action: string; roll: number; needed: number; recharged: boolean }
   /** `droppedReady`: the readied action it can no longer take, as that needs the reaction. */
   | { kind: 'reaction-used'; combatant: CombatantRef; note: string | null; droppedReady: string | null }
-  | { kind: 'action-readied'; combatant: CombatantRef; trigger: string }
+  /** `replaced`: the trigger of the action readied before on this turn, which this one takes the place of. */
+  | { kind: 'action-readied'; combatant: CombatantRef; trigger: string; replaced?: string }
   | { kind: 'readied-action-used'; combatant: CombatantRef; trigger: string }
   /** Its turn started with the readied action unused. */
   | { kind: 'readied-action-lapsed'; combatant: CombatantRef; trigger: string }

@@ -269,7 +269,7 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
       }
       case 'action-readied':
         lines.push(
-          `${shown(event.combatant.name)} readies an action for when ${shown(event.trigger)}; it lasts until the start of ${its(event.combatant)} next turn.`,
+          `${shown(event.combatant.name)} readies an action for when ${shown(event.trigger)}${event.replaced === undefined ? '' : `, in place of the one for when ${shown(event.replaced)}`}; it lasts until the start of ${its(event.combatant)} next turn.`,
         );
         break;
       case 'readied-action-used':

@@ -191,3 +191,17 @@ describe('Next: a readied action set off by one of a `count:` group', () => {
     ]);
   });
 });
+
+describe('/init ready twice on one turn', () => {
+  it('says the new trigger replaces the one readied before', () => {
+    let encounter = joinEncounter(fresh(), ctx(alice), { hp: 12, initiative: 15 }).encounter;
+    encounter = addMonsters(encounter, ctx(gm), { name: 'Orc', hp: 15, initiative: 10 }).encounter;
+    encounter = nextTurn(encounter, ctx(gm)).encounter;
+    encounter = readyAction(encounter, ctx(alice), 'the orc moves').encounter;
+    const again = readyAction(encounter, ctx(alice), 'the orc attacks');
+    expect(describeEvents(again)).toEqual([
+      'Alice readies an action for when the orc attacks, in place of the one for when the orc moves; it lasts until the start of their next turn.',
+    ]);
+    expect(named(again.encounter, 'Alice').actions.readied).toBe('the orc attacks');
+  });
+});
