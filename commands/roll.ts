@@ -69,9 +69,28 @@ function readModeWords(text: string): { text: string; modes: RollMode[] } {
   return { text: spelled, modes };
 }
 
+/** Other dice rollers' letters for what this notation writes otherwise, met right after a term (`4d6!`, `4d6dl1`, `1d20r1`). */
+const OTHER_NOTATIONS: Readonly<Record<string, string>> = {
+  '!': 'Exploding dice are written with `e` here: `4d6e6`.',
+  d: 'Dropping dice is written with `p` here: `4d6pl1` drops the lowest.',
+  r: 'Rerolls are written `rr` (until none is left) or `ro` (once) here: `2d6ro1`.',
+};
+
+/** How this notation writes what the mistake at `column` looks like in another roller's, if it does. */
+function otherNotationHint(text: string, column: number | null): string | null {
+  if (column === null) return null;
+  // Columns count what the player sees: an emoji is one.
+  const characters = Array.from(text);
+  const at = characters[column - 1]?.toLowerCase();
+  const before = characters[column - 2];
+  if (at === undefined || before === undefined || !/[\d)]/.test(before)) return null;
+  return OTHER_NOTATIONS[at] ?? null;
+}
+
 function describeMistake(text: string, message: string, column: number | null): string {
   const where = column === null ? '' : `\n\`${text.replace(/`/g, "'")}\`\n\`${' '.repeat(column - 1)}^\``;
-  return `${message}${where}\nDice look like \`1d20+5\`, \`4d6kh3\` or \`2d6+3 [fire]\`; \`/help command:roll\` lists the rest.`;
+  const hint = otherNotationHint(text, column);
+  return `${message}${where}${hint === null ? '' : `\n${hint}`}\nDice look like \`1d20+5\`, \`4d6kh3\` or \`2d6+3 [fire]\`; \`/help command:roll\` lists the rest.`;
 }
 
 /**

@@ -161,6 +161,18 @@ describe('/roll', () => {
     expect(embed.fields).toEqual([{ name: 'Sum', value: '60000', inline: true }]);
   });
 
+  test("another roller's letters for exploding, dropping and rerolling are answered with this notation's", async () => {
+    const said = (dice: string) =>
+      roll({ dice }).then(
+        () => 'rolled',
+        (error: unknown) => (error as UserError).message.split('\n')[3],
+      );
+    expect(await said('4d6!')).toBe('Exploding dice are written with `e` here: `4d6e6`.');
+    expect(await said('4d6dl1')).toBe('Dropping dice is written with `p` here: `4d6pl1` drops the lowest.');
+    expect(await said('1d4 [🐉] + 1d20r1')).toBe('Rerolls are written `rr` (until none is left) or `ro` (once) here: `2d6ro1`.');
+    expect(await said('1d20+*5')).toBe('Dice look like `1d20+5`, `4d6kh3` or `2d6+3 [fire]`; `/help command:roll` lists the rest.');
+  });
+
   test('mistakes are UserErrors, which transports show to the player alone', async () => {
     await expect(roll({ dice: 'fireball' })).rejects.toBeInstanceOf(UserError);
   });
