@@ -1,5 +1,5 @@
 import { isGameMaster } from '../src/combat/permissions';
-import { restCharacter, type RestChoices, type RestRequest } from '../src/characters/rest';
+import { restCharacter, restOptionRefusal, type RestChoices, type RestRequest } from '../src/characters/rest';
 import type { Character } from '../src/characters/sheet';
 import { CHARACTER_NAME_MAX_LENGTH, MAX_LEVEL } from '../src/characters/sheet';
 import { UserError, type CommandContext } from '../src/framework/command';
@@ -17,6 +17,7 @@ import {
   type PartyRestOutcome,
   restDuringFightText,
   restInFightText,
+  restOptionRefusalText,
   restRacedText,
   restRefusedText,
   restReply,
@@ -35,8 +36,13 @@ async function refuseDuringFight(ctx: CommandContext): Promise<void> {
   }
 }
 
+interface RulesHere {
+  ruleSet: RuleSet;
+  choices: RestChoices;
+}
+
 /** The rule set in force here and the server's rest rules. */
-async function rulesHere(ctx: CommandContext): Promise<{ ruleSet: RuleSet; choices: RestChoices }> {
+async function rulesHere(ctx: CommandContext): Promise<RulesHere> {
   const [{ ruleset }, choices] = await Promise.all([
     ctx.services.settings.effectiveRuleset(placeOf(ctx)),
     ctx.services.settings.restRules(ctx.guildId),
@@ -55,8 +61,7 @@ async function restWritten(ctx: CommandContext, character: Character, rested: Ch
   return restRacedText(character);
 }
 
-async function restOne(ctx: CommandContext, character: Character, request: RestRequest): Promise<Reply> {
-  const { ruleSet, choices } = await rulesHere(ctx);
+async function restOne(ctx: CommandContext, { ruleSet, choices }: RulesHere, character: Character, request: RestRequest): Promise<Reply> {
   const rested = restCharacter(ruleSet, choices, character, request, ctx.services.random);
   if (!rested.ok) throw new UserError(restRefusedText(character, request.kind, rested.reason));
   const refused = await restWritten(ctx, character, rested.value.character);
@@ -65,13 +70,12 @@ async function restOne(ctx: CommandContext, character: Character, request: RestR
 }
 
 /** The game master rests everyone who joined the channel's last fight with a stored character. */
-async function restParty(ctx: CommandContext, request: RestRequest): Promise<Reply> {
+async function restParty(ctx: CommandContext, { ruleSet, choices }: RulesHere, request: RestRequest): Promise<Reply> {
   const party = await ctx.services.characters.lastParty(placeOf(ctx));
   if (party === null || party.characters.length === 0) throw new UserError(NO_PARTY_TO_REST_TEXT);
   if (party.gameMasterId !== ctx.user.id && !ctx.permissions.manageChannels) {
     throw new UserError(NOT_PARTY_GAME_MASTER_TEXT);
   }
-  const { ruleSet, choices } = await rulesHere(ctx);
   const outcomes: PartyRestOutcome[] = [];
   for (const character of party.characters) {
     const rested = restCharacter(ruleSet, choices, character, request, ctx.services.random);
@@ -85,12 +89,18 @@ async function restParty(ctx: CommandContext, request: RestRequest): Promise<Rep
   return partyRestReply(outcomes);
 }
 
-/** Rests the party or one character, once no running fight forbids it; `request` reads the options after that check. */
+/**
+ * Rests the party or one character, once no running fight forbids it and the rules here have a use
+ * for every option given; `request` reads the options after the fight's check.
+ */
 async function rest(ctx: CommandContext, request: () => RestRequest, party: boolean, character: string | null): Promise<Reply> {
   await refuseDuringFight(ctx);
   const asked = request();
-  if (party) return restParty(ctx, asked);
-  return restOne(ctx, await characterNamedOrActive(ctx, character), asked);
+  const rules = await rulesHere(ctx);
+  const misfit = restOptionRefusal(rules.ruleSet, rules.choices, asked);
+  if (misfit !== null) throw new UserError(restOptionRefusalText(misfit));
+  if (party) return restParty(ctx, rules, asked);
+  return restOne(ctx, rules, await characterNamedOrActive(ctx, character), asked);
 }
 
 const short = subcommand({

@@ -1,5 +1,4 @@
 import type { RandomSource } from '../dice/random';
-import { UserError } from '../errors';
 import { abilityModifier } from '../rules/state';
 import type {
   LongRestOptions,
@@ -57,8 +56,8 @@ export type RestRuleApplied =
   | { kind: 'supply'; consumed: boolean }
   | { kind: 'roughing-it' };
 
-/** Why a rest is refused: the rules' reason, or a Supply the table counts and the request left unsaid. */
-export type RestRefusal = RulesRefusal | { kind: 'supply-unsaid' };
+/** Why a rest is refused: the rules' reason, a Supply the table counts and the request left unsaid, or an option of no use. */
+export type RestRefusal = RulesRefusal | { kind: 'supply-unsaid' } | RestOptionRefusal;
 
 export interface CharacterRest {
   character: Character;
@@ -82,6 +81,7 @@ function variantHere(ruleSet: RuleSet, choices: RestChoices): NextRestVariant {
 }
 
 const A5E_OPTIONS = ['haven', 'supply', 'roughingIt'] as const;
+/** The option as the player typed it. */
 const OPTION_NAMES = {
   haven: 'haven',
   supply: 'supply',
@@ -89,34 +89,32 @@ const OPTION_NAMES = {
   hours: 'hours',
   minutes: 'minutes',
   strenuous: 'strenuous',
-};
+} as const;
 
-/** Refuses an option the rules in force have no use for, rather than ignoring what the player said. */
-function requireOptionsFit(ruleSet: RuleSet, variant: NextRestVariant, request: RestRequest): void {
+/** An option the rules in force have no use for, refused rather than ignored. */
+export type RestOptionRefusal =
+  | { kind: 'a5e-rest-option'; option: 'haven' | 'supply' | 'roughing-it'; ruleSetName: string }
+  | { kind: 'unused-rest-option'; option: 'hours' | 'minutes' | 'strenuous'; rest: RestKind }
+  | { kind: 'hit-dice-under-experimental-rule'; rule: 1 | 2 };
+
+/** What the player asked of the rest that the rule set and the table's rest rules have no use for, or null. */
+export function restOptionRefusal(ruleSet: RuleSet, choices: RestChoices, request: RestRequest): RestOptionRefusal | null {
+  const variant = variantHere(ruleSet, choices);
   const a5e = ruleSet.facts.longRestTrackRecovery === 'haven';
-  for (const option of A5E_OPTIONS) {
-    if (request[option] !== undefined && !a5e) {
-      throw new UserError(`\`${OPTION_NAMES[option]}\` is an A5E rest rule; this channel plays the ${ruleSet.name} rules.`);
-    }
-  }
+  const foreign = A5E_OPTIONS.find((option) => request[option] !== undefined && !a5e);
+  if (foreign !== undefined) return { kind: 'a5e-rest-option', option: OPTION_NAMES[foreign], ruleSetName: ruleSet.name };
   const experimental = variant === 'experimental-1' || variant === 'experimental-2';
   const wanted: Record<'hours' | 'minutes' | 'strenuous', boolean> = {
     hours: request.kind === 'long' ? experimental : variant === 'experimental-1',
     minutes: request.kind === 'short' && variant === 'experimental-2',
     strenuous: request.kind === 'long' && variant === 'experimental-1',
   };
-  for (const option of ['hours', 'minutes', 'strenuous'] as const) {
-    if (request[option] !== undefined && !wanted[option]) {
-      throw new UserError(
-        `\`${OPTION_NAMES[option]}\` counts only under a D&D Next experimental rest rule that uses it (\`/config rests\` chooses one); it has no use in this ${request.kind} rest.`,
-      );
-    }
-  }
+  const unused = (['hours', 'minutes', 'strenuous'] as const).find((option) => request[option] !== undefined && !wanted[option]);
+  if (unused !== undefined) return { kind: 'unused-rest-option', option: OPTION_NAMES[unused], rest: request.kind };
   if (request.kind === 'short' && experimental && request.hitDice > 0) {
-    throw new UserError(
-      `This table plays D&D Next's Experimental Rule ${variant === 'experimental-1' ? 1 : 2}, which heals by time rested instead of Hit Dice: leave out \`hit-dice\`.`,
-    );
+    return { kind: 'hit-dice-under-experimental-rule', rule: variant === 'experimental-1' ? 1 : 2 };
   }
+  return null;
 }
 
 /** What the rules used beyond the plain rest, for the reply. */
@@ -178,8 +176,8 @@ function longRestOptions(variant: NextRestVariant, request: RestRequest): LongRe
 /**
  * A rest as the rule set and the table's rest rules take it (RULES.md §23): the character after it,
  * what it did and which rest rules it followed, or why the rules refuse it. Spell slots come back
- * on a long rest, and pact slots on a short one too. An option the rules in force do not use is a
- * UserError.
+ * on a long rest, and pact slots on a short one too. An option the rules in force do not use is
+ * refused (`restOptionRefusal`).
  */
 export function restCharacter(
   ruleSet: RuleSet,
@@ -188,8 +186,9 @@ export function restCharacter(
   request: RestRequest,
   random: RandomSource,
 ): RulesResult<CharacterRest, RestRefusal> {
+  const misfit = restOptionRefusal(ruleSet, choices, request);
+  if (misfit !== null) return { ok: false, reason: misfit };
   const variant = variantHere(ruleSet, choices);
-  requireOptionsFit(ruleSet, variant, request);
   const a5eSupply = choices.a5eSupply && ruleSet.facts.longRestTrackRecovery === 'haven';
   if (request.kind === 'long' && a5eSupply && request.supply === undefined) {
     return { ok: false, reason: { kind: 'supply-unsaid' } };

@@ -1,4 +1,4 @@
-import type { CharacterRest, RestKind, RestRefusal, RestRuleApplied } from '../characters/rest';
+import type { CharacterRest, RestKind, RestOptionRefusal, RestRefusal, RestRuleApplied } from '../characters/rest';
 import type { Character } from '../characters/sheet';
 import { abilityModifier } from '../rules/state';
 import type { NextRestVariant, RulesEvent } from '../rules/types';
@@ -69,12 +69,30 @@ function restRulesWords(applied: readonly RestRuleApplied[]): string[] {
   });
 }
 
+/** An option of `/rest` the rules in force have no use for. */
+export function restOptionRefusalText(refusal: RestOptionRefusal): string {
+  switch (refusal.kind) {
+    case 'a5e-rest-option':
+      return `\`${refusal.option}\` is an A5E rest rule; this channel plays the ${refusal.ruleSetName} rules.`;
+    case 'unused-rest-option':
+      return `\`${refusal.option}\` counts only under a D&D Next experimental rest rule that uses it (\`/config rests\` chooses one); it has no use in this ${refusal.rest} rest.`;
+    case 'hit-dice-under-experimental-rule':
+      return `This table plays D&D Next's Experimental Rule ${refusal.rule}, which heals by time rested instead of Hit Dice: leave out \`hit-dice\`.`;
+  }
+}
+
 /** Why a rest was refused, to follow "cannot rest: ". */
 function restRefusalText(refusal: RestRefusal): string {
-  if (refusal.kind === 'supply-unsaid') {
-    return 'this table counts Supply (`/config rests`): say `supply:true` if a long rest consumed 1 Supply, or `supply:false` if none was left (1 level of fatigue).';
+  switch (refusal.kind) {
+    case 'supply-unsaid':
+      return 'this table counts Supply (`/config rests`): say `supply:true` if a long rest consumed 1 Supply, or `supply:false` if none was left (1 level of fatigue).';
+    case 'a5e-rest-option':
+    case 'unused-rest-option':
+    case 'hit-dice-under-experimental-rule':
+      return restOptionRefusalText(refusal);
+    default:
+      return `${rulesRefusalText(refusal)}${whatToDo(refusal)}`;
   }
-  return `${rulesRefusalText(refusal)}${whatToDo(refusal)}`;
 }
 
 /** What a refused rest can do instead, where the rules' reason does not say. */

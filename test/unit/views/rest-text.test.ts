@@ -6,6 +6,7 @@ import {
   partyMemberRestRefusedText,
   partyRestReply,
   restDuringFightText,
+  restOptionRefusalText,
   restRefusedText,
 } from '../../../src/views/rest-text';
 
@@ -39,6 +40,25 @@ describe("/rest's refusals", () => {
     ],
     [NO_PARTY_TO_REST_TEXT, "No stored characters joined this channel's last encounter."],
     [NOT_PARTY_GAME_MASTER_TEXT, "Only the last encounter's game master, or a member with Manage Channels, can rest the party."],
+  ])('%s', (said, words) => {
+    expect(said).toBe(words);
+  });
+});
+
+describe("/rest's options the rules here have no use for", () => {
+  it.each([
+    [
+      restOptionRefusalText({ kind: 'a5e-rest-option', option: 'roughing-it', ruleSetName: '5e 2024' }),
+      '`roughing-it` is an A5E rest rule; this channel plays the 5e 2024 rules.',
+    ],
+    [
+      restOptionRefusalText({ kind: 'unused-rest-option', option: 'minutes', rest: 'long' }),
+      '`minutes` counts only under a D&D Next experimental rest rule that uses it (`/config rests` chooses one); it has no use in this long rest.',
+    ],
+    [
+      restOptionRefusalText({ kind: 'hit-dice-under-experimental-rule', rule: 2 }),
+      "This table plays D&D Next's Experimental Rule 2, which heals by time rested instead of Hit Dice: leave out `hit-dice`.",
+    ],
   ])('%s', (said, words) => {
     expect(said).toBe(words);
   });
