@@ -120,9 +120,11 @@ export function restDuringFightText(encounter: { name: string; gameMasterName: s
   return `${shown(encounter.name)} is still running in this channel: rest after \`/init end\`, or ask the game master (${shown(encounter.gameMasterName)}).`;
 }
 
-export const NO_PARTY_TO_REST_TEXT = "No stored characters joined this channel's last encounter.";
+export const NO_PARTY_TO_REST_TEXT =
+  "No stored characters joined this channel's last encounter: each player rests their own with `/rest long`.";
 
-export const NOT_PARTY_GAME_MASTER_TEXT = "Only the last encounter's game master, or a member with Manage Channels, can rest the party.";
+export const NOT_PARTY_GAME_MASTER_TEXT =
+  "Only the last encounter's game master, or a member with Manage Channels, can rest the party: rest your own character with `/rest long`.";
 
 /** Everything a rest did, one line each, for the character it was taken by. */
 export function restReply(before: Character, kind: RestKind, rest: CharacterRest): Reply {

@@ -399,7 +399,7 @@ describe('stored characters through /character, /init and /rest', () => {
     await table.run(GM, 'hp', 'damage', { target: 'Bram', amount: '4' });
     await endFight();
     expect(refused(await table.run(BOB, 'rest', 'long', { party: true }))).toBe(
-      "⚠️ Only the last encounter's game master, or a member with Manage Channels, can rest the party.",
+      "⚠️ Only the last encounter's game master, or a member with Manage Channels, can rest the party: rest your own character with `/rest long`.",
     );
     const rested = text(await table.run(GM, 'rest', 'long', { party: true }));
     expect(rested).toContain('**Alice** takes a long rest.\nRegains 10 HP (now 40/40).');

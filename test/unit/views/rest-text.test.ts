@@ -38,8 +38,11 @@ describe("/rest's refusals", () => {
       restDuringFightText({ name: '**Goblin** ||cave||', gameMasterName: 'dm_of_doom' }),
       '\\*\\*Goblin\\*\\* \\|\\|cave\\|\\| is still running in this channel: rest after `/init end`, or ask the game master (dm\\_of\\_doom).',
     ],
-    [NO_PARTY_TO_REST_TEXT, "No stored characters joined this channel's last encounter."],
-    [NOT_PARTY_GAME_MASTER_TEXT, "Only the last encounter's game master, or a member with Manage Channels, can rest the party."],
+    [NO_PARTY_TO_REST_TEXT, "No stored characters joined this channel's last encounter: each player rests their own with `/rest long`."],
+    [
+      NOT_PARTY_GAME_MASTER_TEXT,
+      "Only the last encounter's game master, or a member with Manage Channels, can rest the party: rest your own character with `/rest long`.",
+    ],
   ])('%s', (said, words) => {
     expect(said).toBe(words);
   });
