@@ -259,7 +259,7 @@ async function harm(ctx: CommandContext, options: OptionReader<typeof HARM_OPTIO
 
 export const command = commandOfSubcommands({
   name: 'config',
-  description: 'Choose the rule set here, the rest rules, or where game masters get secret rolls',
+  description: 'The rule set here, rest rules, the game master channel, live pages and whom players may harm',
   dmPermission: false,
   subcommands: {
     ruleset: subcommand({

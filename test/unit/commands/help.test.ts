@@ -75,6 +75,14 @@ describe('/help', () => {
     expect(attribution(await pages('roll'))).toBeUndefined();
   });
 
+  test("/help's line for /config names what each of its subcommands sets, live pages and harm too", async () => {
+    const overview = (await pages()).flatMap((embed) => embed.fields ?? []).find((field) => field.name === '/config')?.value ?? '';
+    const [description] = overview.split('\n');
+    for (const subject of ['rule set', 'rest rules', 'game master channel', 'live pages', 'whom players may harm']) {
+      expect([subject, description?.includes(subject)]).toEqual([subject, true]);
+    }
+  });
+
   test("/roll's help lists the whole dice notation a refused roll sends the player to", async () => {
     const notation = (await pages('roll')).flatMap((embed) => embed.fields ?? []).find((field) => field.name === 'Dice notation')?.value;
     for (const operator of [
