@@ -125,7 +125,7 @@ export function readyAction(encounter: Encounter, ctx: StepContext, trigger: str
         kind: 'action-readied',
         combatant: refOf(readied),
         trigger: text,
-        ...(current.actions.readied === null ? {} : { replaced: current.actions.readied }),
+        ...(current.actions.readied === null || current.actions.readied === text ? {} : { replaced: current.actions.readied }),
       },
     ],
     note: { kind: 'readied', combatant: current.name, trigger: text },
