@@ -6,6 +6,7 @@ import { landDamage, requireHp } from './hit-points';
 import { isGameMaster, requireControl, requireMayHarm } from './permissions';
 import { CombatRefusal } from './refusals';
 import { findById, findTarget, refOf, requireAlive } from './targets';
+import { turnTaker } from './lair';
 import { chain, step, then } from './compose';
 import type { ChangeNote } from './notes';
 import type { StepContext, Transition } from './transition';
@@ -56,7 +57,7 @@ export function attackerOf(encounter: Encounter, actor: Actor, typed: string | n
     return named;
   }
   const gameMaster = isGameMaster(actor, encounter);
-  const current = encounter.currentId === null ? undefined : findById(encounter, encounter.currentId);
+  const current = turnTaker(encounter);
   if (current !== undefined && (gameMaster || current.controllerId === actor.userId)) return current;
   const own = encounter.combatants.filter((c) => c.controllerId === actor.userId);
   if (own.length === 1 && own[0] !== undefined) return own[0];

@@ -8,6 +8,7 @@ import { requireControl, requireMayHarm } from './permissions';
 import type { DamageNote } from './notes';
 import { CombatRefusal } from './refusals';
 import { findTarget, refOf, requireAlive } from './targets';
+import { turnTaker } from './lair';
 import { replaceCombatant, type StepContext, type Transition } from './transition';
 import { MAX_HP, type Actor, type Combatant, type Encounter, type EncounterEvent } from './types';
 import { requireWhole } from './validate';
@@ -84,12 +85,12 @@ export function landDamage(
 /**
  * Who most likely dealt damage nobody named a dealer for: the one combatant the reporting player
  * controls (a player reports their own hits, also a reaction on another's turn), else the combatant
- * whose turn it is (the game master reports a monster's hits on its turn); never the target itself,
+ * whose turn it is (the game master reports a monster's hits on its turn, a lair's on its lair turn); never the target itself,
  * whose own damage (a fall, a backfiring spell) has no dealer to credit.
  */
 export function likelySource(encounter: Encounter, actor: Actor, target: Combatant): Combatant | null {
   const own = encounter.combatants.filter((c) => c.controllerId === actor.userId);
-  const candidate = own.length === 1 ? own[0] : encounter.combatants.find((c) => c.id === encounter.currentId);
+  const candidate = own.length === 1 ? own[0] : turnTaker(encounter);
   return candidate === undefined || candidate.id === target.id ? null : candidate;
 }
 

@@ -17,6 +17,14 @@ export function lairActing(encounter: Encounter): Combatant | undefined {
 }
 
 /**
+ * Whose turn is being taken: during a lair turn its lair creature, not the combatant whose turn came
+ * before it (and stays current until the turn after it starts).
+ */
+export function turnTaker(encounter: Encounter): Combatant | undefined {
+  return lairActing(encounter) ?? (encounter.currentId === null ? undefined : findById(encounter, encounter.currentId));
+}
+
+/**
  * A lair turn taken between two turns of one round, not one that opened a round: the turn being
  * taken is then at count 20, with the turns before that count behind it and the rest ahead.
  */
