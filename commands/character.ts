@@ -125,10 +125,13 @@ function sheetChanges(options: OptionReader<ReturnType<typeof sheetOptions<boole
   return changes;
 }
 
-/** The sheet as the rule set in force in this channel reads it (a half caster's first slots depend on it). */
+/** The sheet as the rule set in force in this channel reads it (a half caster's first slots depend on it), and the fight it is in. */
 async function shown(ctx: CommandContext, character: Character, note: string | null): Promise<Reply> {
-  const { ruleset } = await ctx.services.settings.effectiveRuleset(placeOf(ctx));
-  const embed = characterEmbed(character, ruleset);
+  const [{ ruleset }, fight] = await Promise.all([
+    ctx.services.settings.effectiveRuleset(placeOf(ctx)),
+    ctx.services.characters.fightOf(character.id),
+  ]);
+  const embed = characterEmbed(character, ruleset, fight);
   return { embeds: [note === null ? embed : { ...embed, footer: note }] };
 }
 

@@ -60,8 +60,11 @@ function spellcastingLines(character: Character, ruleSet: RuleSetId): string[] {
   ];
 }
 
-/** The whole sheet, as `/character show` prints it in a channel playing `ruleSet`. */
-export function characterEmbed(character: Character, ruleSet: RuleSetId): Embed {
+/**
+ * The whole sheet, as `/character show` prints it in a channel playing `ruleSet`; `fight`, the fight
+ * the character is in, whose own HP, Hit Dice and slots the sheet does not show.
+ */
+export function characterEmbed(character: Character, ruleSet: RuleSetId, fight: { name: string; channelId: string } | null = null): Embed {
   const temp = character.tempHp > 0 ? ` (+${character.tempHp} temporary)` : '';
   const lines = [
     `Level ${character.level} · proficiency ${signed(proficiencyBonus(character.level))}${character.active ? ' · active' : ''}`,
@@ -77,6 +80,11 @@ export function characterEmbed(character: Character, ruleSet: RuleSetId): Embed 
     lines.push(`**Conditions** ${character.conditions.map((key) => shown(catalogueCondition(rules, key)?.name ?? key)).join(', ')}`);
   }
   if (character.dead) lines.push('💀 **Dead**');
+  if (fight !== null) {
+    lines.push(
+      `⚔️ In the fight **${shown(fight.name)}** in <#${fight.channelId}>, which keeps its own HP, Hit Dice and spell slots until it ends: these are the sheet's, from before it.`,
+    );
+  }
   const abilities = ABILITIES.map((a) => `${a.toUpperCase()} ${character.abilities[a]} (${signed(modifierOf(character, a))})`).join(' · ');
   const saves = ABILITIES.map((a) => `${a.toUpperCase()} ${signed(saveBonus(character, a))}${character.saves.includes(a) ? '●' : ''}`).join(
     ' · ',

@@ -334,6 +334,23 @@ describe('stored characters through /character, /init and /rest', () => {
     );
   });
 
+  test('the sheet shown while the character fights says the fight holds its HP, Hit Dice and slots, and where', async () => {
+    await useRules(services, 'dnd2014');
+    await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 5, con: 14 });
+    await fight();
+    await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '10' });
+    const elsewhere = new Table(services, 'channel-2');
+    expect(text(await elsewhere.run(ALICE, 'character', 'show'))).toContain(
+      '**HP** 38/38 · **AC** 10 · **Initiative** +0 · **Speed** 30 ft\n**Hit Dice** 5/5 d8\n' +
+        '⚔️ In the fight **Encounter** in <#channel-1>, which keeps its own HP, Hit Dice and spell slots until it ends: ' +
+        "these are the sheet's, from before it.",
+    );
+    await endFight();
+    const after = text(await table.run(ALICE, 'character', 'show'));
+    expect(after).toContain('**HP** 28/38 ·');
+    expect(after).not.toContain('In the fight');
+  });
+
   test('no rest while the character fights, here or in another channel: the fight would write its own state back over it', async () => {
     await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 5, con: 14, hp: 40 });
     await fight();
