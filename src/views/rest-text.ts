@@ -10,10 +10,14 @@ import { consequenceSentences, listInWords } from './encounter-rules-text';
 import { rulesRefusalText } from './refusals';
 import type { Embed, Reply } from './reply';
 
-/** "d8 5 +2 → 7": one Hit Die as rolled and what it healed; "→ 2 of 7 (HP full)" when the maximum took the rest. */
+/**
+ * "d8 5 +2 → 7": one Hit Die as rolled and what it healed; "→ 2 of 7 (HP full)" when the maximum took
+ * the rest, and "(at least 1)" where the rule set's floor raised a low roll.
+ */
 function hitDieWords(event: Extract<RulesEvent, { kind: 'hit-dice-spent' }>, conMod: number): string {
   const healed = event.healed < event.gain ? `${event.healed} of ${event.gain} (HP full)` : `${event.healed}`;
-  return `d${event.sides} ${event.roll} ${signed(conMod)} → ${healed}`;
+  const floor = event.gain > event.roll + conMod ? ` (at least ${event.gain})` : '';
+  return `d${event.sides} ${event.roll} ${signed(conMod)}${floor} → ${healed}`;
 }
 
 const VARIANT_WORDS: Record<Exclude<NextRestVariant, 'standard'>, Record<RestKind, string>> = {

@@ -381,6 +381,20 @@ describe('rest variants, A5E havens and Supply, and monsters that die at 0 HP', 
     });
   });
 
+  describe('a Hit Die that rolls under its floor', () => {
+    test('2024: a die heals at least 1, and the reply shows the floor, not a sum that does not add up', async () => {
+      await useRules('dnd2024');
+      await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 5, con: 6, 'hit-die': 'd6' });
+      const stored = await services.characters.active({ guildId: 'guild-1', ownerId: ALICE.id });
+      if (stored === null) throw new Error('Alice was not created');
+      await services.characters.recordStates([{ id: stored.id, state: { ...stored, hp: 5 } }]);
+      dice.queue(1, 5);
+      expect(text(await table.run(ALICE, 'rest', 'short', { 'hit-dice': 2 }))).toContain(
+        'Spends 2 Hit Dice: d6 1 −2 (at least 1) → 1, d6 5 −2 → 3.',
+      );
+    });
+  });
+
   describe("the sheet's speed under the tracks the rules count", () => {
     test.each([
       ['dnd2024', { exhaustion: 2, fatigue: 0, strife: 0 }, '**Speed** 20 ft (of 30)'],
