@@ -203,7 +203,13 @@ function addCombatants(
   }
   const combatants = placeInOrder(next.combatants, unit, ctx.ruleSet, ctx.random);
   const placed = combatants.filter((c) => unit.some((u) => u.id === c.id));
-  const events: EncounterEvent[] = placed.map((c) => ({ kind: 'combatant-added', combatant: refOf(c), initiative: c.initiative }));
+  const unrolled = newcomer.surprised && ctx.ruleSet.facts.surpriseDisadvantage && initiative.given;
+  const events: EncounterEvent[] = placed.map((c) => ({
+    kind: 'combatant-added',
+    combatant: refOf(c),
+    initiative: c.initiative,
+    ...(unrolled ? { surpriseUnrolled: true as const } : {}),
+  }));
   unit.forEach((combatant, index) => {
     const roll = newcomer.hpRolls[index];
     if (roll !== undefined) events.push({ kind: 'hp-rolled', combatant: refOf(combatant), roll, private: combatant.hidden });

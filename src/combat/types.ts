@@ -388,7 +388,8 @@ export interface AttackRoll {
 
 export type EncounterEvent =
   | { kind: 'encounter-begun'; name: string; ruleSet: RuleSetId }
-  | { kind: 'combatant-added'; combatant: CombatantRef; initiative: InitiativeInfo }
+  /** `surpriseUnrolled`: surprised where surprise is disadvantage on the roll (2024, C&M), with a total given instead. */
+  | { kind: 'combatant-added'; combatant: CombatantRef; initiative: InitiativeInfo; surpriseUnrolled?: true }
   | { kind: 'combatant-removed'; combatant: CombatantRef }
   /** A group's condition passed over a member its stat block makes immune to it (the catalogue's name). */
   | { kind: 'condition-immunity'; combatant: CombatantRef; condition: string }

@@ -197,6 +197,11 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
         lines.push(
           `${numberedRange(group) ?? listInWords(group)} ${group.length === 1 ? 'joins' : 'join'} the fight with initiative ${initiativeInWords(event.initiative)}.`,
         );
+        if (event.surpriseUnrolled === true) {
+          lines.push(
+            'Surprise is disadvantage on the initiative roll in these rules: a total given with `initiative:` is taken as it is, so roll it with disadvantage first.',
+          );
+        }
         break;
       }
       case 'combatant-removed':

@@ -88,6 +88,23 @@ describe('a full encounter', () => {
   });
 });
 
+describe('surprise with a given initiative (2024)', () => {
+  it('says a given total keeps no disadvantage, so the surprise asked for is not lost unsaid', () => {
+    const added = addMonsters(fresh(), ctx(gm), { name: 'Goblin', count: 2, hp: 7, initiative: 15, surprised: true });
+    expect(describeEvents(added)).toEqual([
+      'Goblin 1 and Goblin 2 join the fight with initiative 15 (given).',
+      'Surprise is disadvantage on the initiative roll in these rules: a total given with `initiative:` is taken as it is, so roll it with disadvantage first.',
+    ]);
+  });
+
+  it('says nothing more where the roll took the disadvantage, or where surprise costs the first turn', () => {
+    const rolled = addMonsters(fresh(), ctx(gm, scripted(12, 4)), { name: 'Goblin', hp: 7, initMod: 2, surprised: true });
+    expect(describeEvents(rolled)).toEqual(['Goblin joins the fight with initiative 6 (d20 12, 4 with disadvantage + 2).']);
+    const old = addMonsters(fresh('dnd2014'), ctx(gm, noDice, 'dnd2014'), { name: 'Goblin', hp: 7, initiative: 15, surprised: true });
+    expect(describeEvents(old)).toEqual(['Goblin joins the fight with initiative 15 (given).']);
+  });
+});
+
 describe('joining', () => {
   it("adds the caller's own player character under their name, controlled by them", () => {
     const joined = joinEncounter(fresh(), ctx(alice, scripted(12)), { initMod: 3, hp: 12, ac: 14, conSave: 2 });
