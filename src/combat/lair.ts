@@ -57,7 +57,16 @@ export function lairTakenBefore(
   left: Combatant,
   round: number,
 ): { lair: Combatant; round: number } | null {
-  return lairBetween(encounter, back, left, round, (taken, slot) => taken === slot);
+  return lairBetween(encounter, back, left, round, (taken, slot) => taken === slot, 'last');
+}
+
+/**
+ * Another lair turn taken in `round`'s slot before `lair`'s (lair turns come in the order's order),
+ * the last of them: going back from `lair`'s lair turn reaches it first.
+ */
+export function lairTakenEarlier(encounter: Encounter, lair: Combatant, round: number): Combatant | undefined {
+  const before = encounter.combatants.slice(0, encounter.combatants.indexOf(lair));
+  return before.findLast((c) => c.actions.lair?.round === round && !c.rules.dead);
 }
 
 /** The slot at count 20 between `from` and `next`'s turn in `round`, with the lair creature whose lair round `at` the slot accepts. */
@@ -67,12 +76,14 @@ function lairBetween(
   next: Combatant,
   round: number,
   at: (taken: number, slot: number) => boolean,
+  which: 'first' | 'last' = 'first',
 ): { lair: Combatant; round: number } | null {
   const slot = actsBeforeLair(next) ? round - 1 : round;
   if (slot < 1) return null;
   const current = from === null ? undefined : findById(encounter, from.combatantId);
   if (from !== null && (from.round > slot || (from.round === slot && current !== undefined && !actsBeforeLair(current)))) return null;
-  const lair = encounter.combatants.find((c) => c.actions.lair !== null && !c.rules.dead && at(c.actions.lair.round, slot));
+  const fits = (c: Combatant): boolean => c.actions.lair !== null && !c.rules.dead && at(c.actions.lair.round, slot);
+  const lair = which === 'first' ? encounter.combatants.find(fits) : encounter.combatants.findLast(fits);
   return lair === undefined ? null : { lair, round: slot };
 }
 

@@ -5,7 +5,7 @@ import { repeatSaves } from './repeat-saves';
 import { applyRulesChange, carryPassedExpiries, customEffectsOn, isDying } from './effects';
 import { expireEffects } from './expiries';
 import { isGameMaster, requireControl, requireGameMaster } from './permissions';
-import { currentPoint, lairActing, lairDue, lairTakenBefore, roundOfCurrent } from './lair';
+import { currentPoint, lairActing, lairDue, lairTakenBefore, lairTakenEarlier, roundOfCurrent } from './lair';
 import type { TurnNote } from './notes';
 import { countOf, rankInOrder, settleHeldPlaces, unsettleHeldPlaces } from './order';
 import { CombatRefusal, type NoDeathSaveDue } from './refusals';
@@ -582,6 +582,15 @@ function wentBack(encounter: Encounter, back: { combatant: Combatant; round: num
  */
 function leaveLairTurn(encounter: Encounter, ctx: StepContext, lair: Combatant, turn: LairTurn): Transition {
   requireTurnControl(encounter, ctx, 'go back a turn');
+  const earlier = lairTakenEarlier(encounter, lair, turn.round);
+  if (earlier !== undefined) {
+    const left = replaceCombatant(encounter, withLair(lair, { round: turn.round - 1, acting: false }));
+    return {
+      encounter: replaceCombatant(left, withLair(earlier, { round: turn.round, acting: true })),
+      events: [{ kind: 'turn-went-back', combatant: refOf(earlier), round: turn.round, lair: true }],
+      note: { kind: 'went-back', combatant: earlier.name, round: turn.round, lair: true },
+    };
+  }
   const index = encounter.combatants.findIndex((c) => c.id === encounter.currentId);
   if (index < 0) throw new CombatRefusal({ kind: 'first-turn' });
   const back = turnBack(encounter, index, roundOfCurrent(encounter));

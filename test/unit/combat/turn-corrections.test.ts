@@ -273,6 +273,26 @@ describe('/init prev back over a lair turn reaches it', () => {
     ]);
   });
 
+  it('with two lair creatures, reaches each lair turn in turn, the last taken first', () => {
+    let encounter = joinEncounter(fresh('dnd2024'), ctx(alice), { hp: 20, initiative: 21 }).encounter;
+    encounter = addMonsters(encounter, ctx(gm), { name: 'Dragon', hp: 200, initiative: 15, lair: true }).encounter;
+    encounter = addMonsters(encounter, ctx(gm), { name: 'Kraken', hp: 200, initiative: 10, lair: true }).encounter;
+    // Alice, the Dragon's lair turn, the Kraken's, then the Dragon's turn.
+    encounter = pass(encounter, 4).encounter;
+    expect(current(encounter)).toBe('Dragon');
+    const back = previousTurn(encounter, ctx(gm));
+    expect(describeEvents(back)).toEqual(["Back to **Kraken**'s lair turn (round 1)."]);
+    const twice = previousTurn(back.encounter, ctx(gm));
+    expect(describeEvents(twice)).toEqual(["Back to **Dragon**'s lair turn (round 1)."]);
+    const thrice = previousTurn(twice.encounter, ctx(gm));
+    expect(describeEvents(thrice)).toEqual(["Back to **Alice**'s turn (round 1)."]);
+    expect(pass(thrice.encounter, 3).turns.map(([, , said]) => said.join(' '))).toEqual([
+      "Initiative count 20: it's **Dragon**'s lair turn.",
+      "Initiative count 20: it's **Kraken**'s lair turn.",
+      "It's **Dragon**'s turn.",
+    ]);
+  });
+
   it("that opened the round, from the round's first turn", () => {
     let encounter = joinEncounter(fresh('dnd2024'), ctx(alice), { hp: 20, initiative: 18 }).encounter;
     encounter = addMonsters(encounter, ctx(gm), { name: 'Dragon', hp: 200, initiative: 8, lair: true }).encounter;
