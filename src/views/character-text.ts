@@ -12,7 +12,7 @@ export function noCharacterCalledText(typed: string): string {
 export const NO_ACTIVE_CHARACTER_TEXT =
   'You have no active character here: make one with `/character create` or pick one with `/character use`.';
 
-/** A new sheet, or a renamed one, would take the name of another of the caller's characters. */
+/** A sheet would take the name of another of the caller's characters. */
 export function characterNameTakenText(sheet: Named, by: 'create' | 'edit' | 'import'): string {
   const taken = `You already have a character called ${characterName(sheet)}`;
   switch (by) {
@@ -21,7 +21,8 @@ export function characterNameTakenText(sheet: Named, by: 'create' | 'edit' | 'im
     case 'edit':
       return `${taken}.`;
     case 'import':
-      return `${taken}: delete or rename it first.`;
+      // No command renames a character: the file's name is the one to change.
+      return `${taken}: delete it first, or change \`name\` in the JSON.`;
   }
 }
 

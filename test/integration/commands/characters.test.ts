@@ -154,7 +154,7 @@ describe('stored characters through /character, /init and /rest', () => {
       name: 'Alice\u200B',
     });
     expect(refused(await table.run(ALICE, 'character', 'import', { json }))).toBe(
-      '⚠️ You already have a character called Alice: delete or rename it first.',
+      '⚠️ You already have a character called Alice: delete it first, or change `name` in the JSON.',
     );
     expect(refused(await table.run(ALICE, 'character', 'create', { name: 'A\u200Dlice', level: 3 }))).toBe(
       '⚠️ You already have a character called Alice: edit it with `/character edit`.',
@@ -479,7 +479,7 @@ describe('stored characters through /character, /init and /rest', () => {
     expect(JSON.parse(json)).toMatchObject({ format: 'rollcall-character', version: 1, level: 3, hitDie: 'd10', hitDiceLeft: 1 });
     const before = await sheetOf('Hollis (Human Fighter)');
     expect(refused(await table.run(ALICE, 'character', 'import', { json }))).toBe(
-      '⚠️ You already have a character called Hollis (Human Fighter): delete or rename it first.',
+      '⚠️ You already have a character called Hollis (Human Fighter): delete it first, or change `name` in the JSON.',
     );
     expect(text(await table.run(BOB, 'character', 'import', { json }))).toMatch(/^Hollis \(Human Fighter\)\n/);
     expect(await sheetOf('Hollis (Human Fighter)', BOB)).toBe(before);

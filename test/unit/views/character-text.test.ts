@@ -27,7 +27,10 @@ describe("/character's replies and refusals", () => {
     [NO_ACTIVE_CHARACTER_TEXT, 'You have no active character here: make one with `/character create` or pick one with `/character use`.'],
     [characterNameTakenText(bram, 'create'), 'You already have a character called Bram \\*the\\* Bold: edit it with `/character edit`.'],
     [characterNameTakenText(bram, 'edit'), 'You already have a character called Bram \\*the\\* Bold.'],
-    [characterNameTakenText(bram, 'import'), 'You already have a character called Bram \\*the\\* Bold: delete or rename it first.'],
+    [
+      characterNameTakenText(bram, 'import'),
+      'You already have a character called Bram \\*the\\* Bold: delete it first, or change `name` in the JSON.',
+    ],
     [
       editInFightText(bram, { name: '_Crypt_', channelId: 'c1' }),
       'Bram \\*the\\* Bold is in the fight **\\_Crypt\\_** in <#c1>, which keeps their HP and Hit Dice until it ends: ' +
