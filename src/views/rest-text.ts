@@ -104,6 +104,9 @@ function whatToDo(refusal: RestRefusal): string {
   // A character a fight left at 0 HP is stuck until healed: say how it is healed out of a fight.
   if (refusal.kind === 'cannot-rest' && refusal.why === 'no-hit-points')
     return ' Heal first: with no fight in the channel, `/hp heal` heals the sheet.';
+  if (refusal.kind === 'cannot-rest' && refusal.why === 'dead') {
+    return ' The game master of their last fight can bring them back with `/character revive`.';
+  }
   // The rest itself is allowed (pact slots come back on it); only the dice were refused.
   if (refusal.kind === 'hit-dice-heal-nothing') return ' Leave out `hit-dice` to rest without spending any.';
   return '';

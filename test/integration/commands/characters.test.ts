@@ -268,7 +268,9 @@ describe('stored characters through /character, /init and /rest', () => {
     );
     await endFight();
     expect(await sheetOf('Alice')).toMatch(/\*\*HP\*\* -19\/40[^]*💀 \*\*Dead\*\*/);
-    expect(refused(await table.run(ALICE, 'rest', 'long'))).toBe("⚠️ Alice cannot take a long rest: The dead can't rest.");
+    expect(refused(await table.run(ALICE, 'rest', 'long'))).toBe(
+      "⚠️ Alice cannot take a long rest: The dead can't rest. The game master of their last fight can bring them back with `/character revive`.",
+    );
   });
 
   test('a5e: massive damage is 20 + 3 × the sheet level, so a level-8 character shrugs off 30 but saves against 44', async () => {

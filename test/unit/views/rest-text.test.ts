@@ -14,7 +14,10 @@ const bram = { name: 'Bram_' };
 
 describe("/rest's refusals", () => {
   it.each([
-    [restRefusedText(bram, 'short', { kind: 'cannot-rest', why: 'dead' }), "Bram\\_ cannot take a short rest: The dead can't rest."],
+    [
+      restRefusedText(bram, 'short', { kind: 'cannot-rest', why: 'dead' }),
+      "Bram\\_ cannot take a short rest: The dead can't rest. The game master of their last fight can bring them back with `/character revive`.",
+    ],
     [
       restRefusedText(bram, 'long', { kind: 'cannot-rest', why: 'no-hit-points' }),
       'Bram\\_ cannot take a long rest: A creature needs at least 1 hit point to rest. Heal first: with no fight in the channel, `/hp heal` heals the sheet.',
@@ -29,7 +32,10 @@ describe("/rest's refusals", () => {
       'Bram\\_ cannot take a short rest: HP are at the maximum (20/20), so Hit Dice would heal nothing: none was spent. ' +
         'Leave out `hit-dice` to rest without spending any.',
     ],
-    [partyMemberRestRefusedText(bram, { kind: 'cannot-rest', why: 'dead' }), "**Bram\\_** cannot rest: The dead can't rest."],
+    [
+      partyMemberRestRefusedText(bram, { kind: 'cannot-rest', why: 'dead' }),
+      "**Bram\\_** cannot rest: The dead can't rest. The game master of their last fight can bring them back with `/character revive`.",
+    ],
     [
       restDuringFightText({ name: 'Goblin cave', gameMasterName: 'gm' }),
       'Goblin cave is still running in this channel: rest after `/init end`, or ask the game master (gm).',
