@@ -194,8 +194,10 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
           group.push(shown(next.combatant.name));
           index += 1;
         }
+        // The tracker shows every total; a hidden monster's roll and modifier are the game master's.
+        const initiative = event.combatant.hidden && !forGameMaster ? String(event.initiative.total) : initiativeInWords(event.initiative);
         lines.push(
-          `${numberedRange(group) ?? listInWords(group)} ${group.length === 1 ? 'joins' : 'join'} the fight with initiative ${initiativeInWords(event.initiative)}.`,
+          `${numberedRange(group) ?? listInWords(group)} ${group.length === 1 ? 'joins' : 'join'} the fight with initiative ${initiative}.`,
         );
         if (event.surpriseUnrolled === true) {
           lines.push(

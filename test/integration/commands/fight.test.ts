@@ -155,7 +155,7 @@ describe('a whole fight through /init and /hp', () => {
   test('a member with Manage Channels may do what the game master does', async () => {
     dice.queue(8);
     expect(text(await table.run(MODERATOR, 'init', 'add', { name: 'Ogre', hp: 59, ac: 11, hidden: true }))).toBe(
-      'Ogre joins the fight with initiative 8 (d20 8).',
+      'Ogre joins the fight with initiative 8.',
     );
     expect(table.tracker().embeds?.[0]?.description).toContain('▫️ ` 8` **Ogre** · Healthy');
     const gmCopy = await table.run(GM, 'init', 'list');

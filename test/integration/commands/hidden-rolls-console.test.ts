@@ -52,4 +52,17 @@ describe("a hidden monster's rolls: the table reads the outcome, the game master
     // The players' log: no hidden roll and no HP left (`\b55 HP`, `→ 55`), whatever the clock reads (06:55).
     expect(said(reply(7))).not.toMatch(/🔒|d20|→ 55|\b55 HP|taken/);
   }, 120_000);
+
+  test("a hidden monster's initiative: the table reads the total, the game master the roll and modifier", async () => {
+    const script = ['@gm /init begin', '@gm /init add monster:Goblin Warrior count:2 hidden:true', '@gm /init add monster:Ogre'];
+    const output = await playConsoleOutput(script, 3);
+    const at = (line: number) => output.filter((o) => o.input === script[line]);
+    const reply = (line: number) => at(line).find((o) => o.kind === 'reply');
+    const dm = (line: number) => at(line).find((o) => o.kind === 'dm');
+
+    expect(said(reply(1))).toMatch(/^Goblin Warrior 1 and Goblin Warrior 2 join the fight with initiative \d+\.$/);
+    expect(said(dm(1))).toMatch(/\nGoblin Warrior 1 and Goblin Warrior 2 join the fight with initiative \d+ \(d20 \d+ \+ 2\)\.\n/);
+    // A monster the table sees in full is added with its roll, as before.
+    expect(said(reply(2))).toMatch(/^Ogre joins the fight with initiative \d+ \(d20 \d+ − 1\)\./);
+  }, 120_000);
 });

@@ -132,8 +132,9 @@ describe('/init add monster:', () => {
     dice.queue(10);
     const reply = await add({ monster: 'Ogre', name: 'Shape', hidden: true });
     expect(reply.ephemeral).toBeUndefined();
-    // The table reads what it reads of any hidden monster; the block, its name and numbers go to the game master.
-    expect(text(reply)).toBe('Shape joins the fight with initiative 9 (d20 10 − 1).');
+    // The table reads what it reads of any hidden monster (its total, as the tracker shows it); the
+    // roll and modifier, the block, its name and numbers go to the game master.
+    expect(text(reply)).toBe('Shape joins the fight with initiative 9.');
     expect(table.messenger.direct.map((d) => text(d.message))).toEqual([
       [
         '🔒 For the game master, from <#channel-1> (the table saw the outcome only):',
