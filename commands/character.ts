@@ -32,6 +32,7 @@ import {
   deleteQuestionText,
   editInFightText,
   IMPORTED_NOTE,
+  NO_FIGHT_HERE_TEXT,
   NOT_LAST_FIGHT_GAME_MASTER_TEXT,
   notDeadText,
   NOTHING_TO_CHANGE_TEXT,
@@ -293,9 +294,8 @@ const revive = subcommand({
   async run(ctx, options) {
     const typed = options.text('name');
     const party = await ctx.services.characters.lastParty({ guildId: ctx.guildId, channelId: ctx.channelId });
-    if (party === null || (party.gameMasterId !== ctx.user.id && !ctx.permissions.manageChannels)) {
-      throw new UserError(NOT_LAST_FIGHT_GAME_MASTER_TEXT);
-    }
+    if (party === null) throw new UserError(NO_FIGHT_HERE_TEXT);
+    if (party.gameMasterId !== ctx.user.id && !ctx.permissions.manageChannels) throw new UserError(NOT_LAST_FIGHT_GAME_MASTER_TEXT);
     const character = party.characters.find((c) => nameKey(c.name) === nameKey(typed));
     if (character === undefined) throw new UserError(notInLastFightText(typed));
     if (!character.dead) throw new UserError(notDeadText(character));

@@ -63,8 +63,13 @@ export function characterDeletedText(character: Named): string {
 export const NOT_LAST_FIGHT_GAME_MASTER_TEXT =
   "Only the game master of this channel's last fight, or a member with Manage Channels, can bring a character back.";
 
+/** Where `/character revive` works: a death is written to the sheet where its fight ran. */
+const REVIVE_WHERE = 'revive a character in the channel of the fight it died in, before another fight there.';
+
+export const NO_FIGHT_HERE_TEXT = `This channel has had no fight: ${REVIVE_WHERE}`;
+
 export function notInLastFightText(typed: string): string {
-  return `No character called "${shown(typed)}" joined this channel's last fight.`;
+  return `No character called "${shown(typed)}" joined this channel's last fight: ${REVIVE_WHERE}`;
 }
 
 export function notDeadText(character: Named): string {

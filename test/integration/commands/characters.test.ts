@@ -271,6 +271,15 @@ describe('stored characters through /character, /init and /rest', () => {
     expect(refused(await table.run(ALICE, 'rest', 'long'))).toBe(
       "⚠️ Alice cannot take a long rest: The dead can't rest. The game master of their last fight can bring them back with `/character revive`.",
     );
+    // Revived from another channel, or by a name the fight did not have, the game master is told where it works.
+    expect(refused(await new Table(services, 'channel-2').run(GM, 'character', 'revive', { name: 'Alice' }))).toBe(
+      '⚠️ This channel has had no fight: revive a character in the channel of the fight it died in, before another fight there.',
+    );
+    expect(refused(await table.run(GM, 'character', 'revive', { name: 'Bram' }))).toBe(
+      '⚠️ No character called "Bram" joined this channel\'s last fight: revive a character in the channel of the fight it died in, ' +
+        'before another fight there.',
+    );
+    expect(text(await table.run(GM, 'character', 'revive', { name: 'Alice' }))).toContain('**HP** 1/40 ·');
   });
 
   test('a5e: massive damage is 20 + 3 × the sheet level, so a level-8 character shrugs off 30 but saves against 44', async () => {

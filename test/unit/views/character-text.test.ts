@@ -10,6 +10,7 @@ import {
   IMPORTED_NOTE,
   NO_ACTIVE_CHARACTER_TEXT,
   noCharacterCalledText,
+  NO_FIGHT_HERE_TEXT,
   NOT_LAST_FIGHT_GAME_MASTER_TEXT,
   notDeadText,
   NOTHING_TO_CHANGE_TEXT,
@@ -50,7 +51,15 @@ describe("/character's replies and refusals", () => {
       NOT_LAST_FIGHT_GAME_MASTER_TEXT,
       "Only the game master of this channel's last fight, or a member with Manage Channels, can bring a character back.",
     ],
-    [notInLastFightText('<Zed>'), 'No character called "\\<Zed\\>" joined this channel\'s last fight.'],
+    [
+      notInLastFightText('<Zed>'),
+      'No character called "\\<Zed\\>" joined this channel\'s last fight: revive a character in the channel of the fight it died in, ' +
+        'before another fight there.',
+    ],
+    [
+      NO_FIGHT_HERE_TEXT,
+      'This channel has had no fight: revive a character in the channel of the fight it died in, before another fight there.',
+    ],
     [notDeadText(bram), 'Bram \\*the\\* Bold is not dead.'],
   ])('%s', (said, words) => {
     expect(said).toBe(words);
