@@ -14,7 +14,14 @@ import { CASTER_CLASSES } from '../src/characters/spell-slots';
 import { ABILITIES, type Ability } from '../src/rules/types';
 import { getRuleSet } from '../src/rules';
 import { onButton } from '../src/framework/buttons';
-import { UserError, type CommandContext, type ComponentContext } from '../src/framework/command';
+import { rankByName } from '../src/framework/autocomplete';
+import {
+  UserError,
+  type AutocompleteChoice,
+  type AutocompleteContext,
+  type CommandContext,
+  type ComponentContext,
+} from '../src/framework/command';
 import { attachment, integer, text, type IntegerOption, type OptionReader } from '../src/framework/options';
 import { placeOf } from '../src/framework/requirements';
 import { commandOfSubcommands, subcommand } from '../src/framework/slash-command';
@@ -46,9 +53,9 @@ import { COLORS } from '../src/views/embeds';
 import type { Reply } from '../src/views/reply';
 import type * as Portable from '../src/characters/portable';
 
-/** The `name` option; `ofYours` suggests the caller's characters as they type. */
-function nameOption<const R extends boolean>(description: string, required: R, ofYours = true) {
-  return { name: text(description, { required, maxLength: CHARACTER_NAME_MAX_LENGTH, autocomplete: ofYours }) } as const;
+/** The `name` option, suggested as the user types unless it names a new character. */
+function nameOption<const R extends boolean>(description: string, required: R, suggested = true) {
+  return { name: text(description, { required, maxLength: CHARACTER_NAME_MAX_LENGTH, autocomplete: suggested }) } as const;
 }
 
 /**
@@ -281,6 +288,14 @@ const importSheet = subcommand({
   },
 });
 
+/** Suggestions for `revive`: the dead of the channel's last fight, the ones it can bring back. */
+async function suggestTheDead(ctx: AutocompleteContext, typed: string): Promise<AutocompleteChoice[]> {
+  const party = await ctx.services.characters.lastParty(placeOf(ctx));
+  ctx.signal?.throwIfAborted();
+  const dead = (party?.characters ?? []).filter((c) => c.dead);
+  return rankByName(dead, (c) => c.name, typed).map((c) => ({ name: c.name, value: c.name }));
+}
+
 /**
  * A death the fight's end wrote to a sheet is the game master's to take back: the last fight's game
  * master in this channel (or a member with Manage Channels) brings a character of that fight back.
@@ -288,7 +303,7 @@ const importSheet = subcommand({
 const revive = subcommand({
   description: "Game master: bring back a character who died in this channel's last fight",
   options: {
-    ...nameOption('Which character of that fight', true, false),
+    ...nameOption('Which character of that fight', true),
     hp: integer('Hit points it comes back with (default 1)', { min: 1, max: 1000 }),
   },
   async run(ctx, options) {
@@ -331,7 +346,7 @@ export const command = commandOfSubcommands({
     revive,
   },
   buttons: deleteButtons,
-  suggest: { name: suggestCharacters },
+  suggest: { name: (ctx, typed) => (ctx.options.subcommand === 'revive' ? suggestTheDead(ctx, typed) : suggestCharacters(ctx, typed)) },
   examples: [
     '/character create name:Alice level:5 con:14 hp:40',
     '/character create name:Brannoc level:3 str:16 dex:12 con:15 ac:16 hit-die:d10 saves:str,con skills:athletics,perception',

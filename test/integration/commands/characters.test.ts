@@ -279,7 +279,10 @@ describe('stored characters through /character, /init and /rest', () => {
       '⚠️ No character called "Bram" joined this channel\'s last fight: revive a character in the channel of the fight it died in, ' +
         'before another fight there.',
     );
+    // The game master is offered the dead of the channel's last fight.
+    expect(await table.suggest(GM, 'character', 'revive', '', 'name')).toEqual(['Alice']);
     expect(text(await table.run(GM, 'character', 'revive', { name: 'Alice' }))).toContain('**HP** 1/40 ·');
+    expect(await table.suggest(GM, 'character', 'revive', '', 'name')).toEqual([]);
   });
 
   test('a5e: massive damage is 20 + 3 × the sheet level, so a level-8 character shrugs off 30 but saves against 44', async () => {
