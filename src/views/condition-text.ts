@@ -86,6 +86,14 @@ export function d20InWords(roll: { rolls: readonly number[]; natural: number; pa
   return `${die}${roll.parts.map(partInWords).join('')} = ${roll.total}`;
 }
 
+/**
+ * Whether a save's roll is told: to the game master always; to the table unless the saver is a
+ * hidden monster or the DC is private (against a hidden DC the total would tell it).
+ */
+function rollTold(hidden: boolean, showDc: boolean, forGameMaster: boolean): boolean {
+  return forGameMaster || (!hidden && showDc);
+}
+
 /** The result of a d20 test: its arithmetic, or what failed it without a roll. */
 function outcomeInWords(roll: Parameters<typeof d20InWords>[0] & { autoFail: string | null }): string {
   return roll.autoFail === null ? d20InWords(roll) : `fails automatically (${shown(roll.autoFail)})`;
@@ -93,12 +101,13 @@ function outcomeInWords(roll: Parameters<typeof d20InWords>[0] & { autoFail: str
 
 /**
  * "Alice's concentration save (DC 10): d20 10 + 3 (save bonus) − 4 (Exhaustion 2) = 9." A hidden
- * monster's roll and DC (half the damage that got through, which would tell its resistances) stay out.
+ * monster's roll and DC (half the damage that got through, which would tell its resistances) are the
+ * game master's.
  */
 export function concentrationSaveSentence(event: Extract<EncounterEvent, { kind: 'concentration-save' }>, forGameMaster = false): string {
   const who = shown(event.combatant.name);
   const seesNumbers = forGameMaster || !event.combatant.hidden;
-  const roll = event.combatant.hidden ? '' : `: ${outcomeInWords(event)}`;
+  const roll = seesNumbers ? `: ${outcomeInWords(event)}` : '';
   const result = event.success ? `${who} keeps concentrating on ${shown(event.effect)}.` : `${shown(event.effect)} ends.`;
   return `${who}'s concentration save${seesNumbers ? ` (DC ${event.dc})` : ''}${roll}. ${result}`;
 }
@@ -107,7 +116,7 @@ export function concentrationSaveSentence(event: Extract<EncounterEvent, { kind:
 export function saveRolledSentence(event: Extract<EncounterEvent, { kind: 'save-rolled' }>, forGameMaster = false): string {
   const showDc = forGameMaster || event.dcPrivate !== true;
   // Against a hidden monster's DC the total would tell it: the players read the outcome only.
-  const roll = event.combatant.hidden || !showDc ? '' : `: ${outcomeInWords(event)}`;
+  const roll = rollTold(event.combatant.hidden, showDc, forGameMaster) ? `: ${outcomeInWords(event)}` : '';
   const dc = showDc ? ` (DC ${event.dc})` : '';
   return `${shown(event.combatant.name)}'s ${ABILITY_NAMES[event.ability]} save${dc}${roll}, ${event.success ? 'made' : 'failed'}.`;
 }
@@ -127,6 +136,6 @@ export function repeatSaveSentence(event: Extract<EncounterEvent, { kind: 'repea
   const what = `${shown(combatant.name)} repeats ${its(combatant)} ${ABILITY_NAMES[save.ability]} save against ${shown(event.effect)}${showDc ? ` (DC ${save.dc})` : ''}`;
   // A plain d20 with nothing added reads as its total, as the table says it.
   const plain = event.rolls.length === 1 && event.parts.length === 0 && event.autoFail === null;
-  const roll = combatant.hidden || !showDc ? '' : `: ${plain ? event.total : outcomeInWords(event)}`;
+  const roll = rollTold(combatant.hidden, showDc, forGameMaster) ? `: ${plain ? event.total : outcomeInWords(event)}` : '';
   return `${what}${roll}, ${event.success ? 'the effect ends' : 'the effect continues'}.`;
 }

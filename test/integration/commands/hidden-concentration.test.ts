@@ -51,7 +51,7 @@ describe("a hidden monster's concentration", () => {
     const hit = await table.run(ALICE, 'hp', 'damage', { target: 'Mage', amount: '10' });
     expect(text(hit)).toBe('Mage is dealt 10 damage.');
     expect(buttonsOf(hit)).toEqual([]);
-    expect(text(table.messenger.direct.at(-1)?.message ?? {})).toContain("Mage's concentration save (DC 10). Fly ends.");
+    expect(text(table.messenger.direct.at(-1)?.message ?? {})).toContain("Mage's concentration save (DC 10): d20 2 = 2. Fly ends.");
     expect(await gameMastersLine()).toBe('▫️ `10` **Mage** (hidden) · 71/81 HP · AC 15');
   });
 
