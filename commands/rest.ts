@@ -61,7 +61,16 @@ async function restWritten(ctx: CommandContext, character: Character, rested: Ch
   return restRacedText(character);
 }
 
-async function restOne(ctx: CommandContext, { ruleSet, choices }: RulesHere, character: Character, request: RestRequest): Promise<Reply> {
+/** Refuses an option the rules here have no use for, before anything is rested. */
+function requireOptionsFit({ ruleSet, choices }: RulesHere, request: RestRequest): void {
+  const misfit = restOptionRefusal(ruleSet, choices, request);
+  if (misfit !== null) throw new UserError(restOptionRefusalText(misfit));
+}
+
+async function restOne(ctx: CommandContext, character: Character, request: RestRequest): Promise<Reply> {
+  const rules = await rulesHere(ctx);
+  requireOptionsFit(rules, request);
+  const { ruleSet, choices } = rules;
   const rested = restCharacter(ruleSet, choices, character, request, ctx.services.random);
   if (!rested.ok) throw new UserError(restRefusedText(character, request.kind, rested.reason));
   const refused = await restWritten(ctx, character, rested.value.character);
@@ -70,12 +79,15 @@ async function restOne(ctx: CommandContext, { ruleSet, choices }: RulesHere, cha
 }
 
 /** The game master rests everyone who joined the channel's last fight with a stored character. */
-async function restParty(ctx: CommandContext, { ruleSet, choices }: RulesHere, request: RestRequest): Promise<Reply> {
+async function restParty(ctx: CommandContext, request: RestRequest): Promise<Reply> {
   const party = await ctx.services.characters.lastParty(placeOf(ctx));
   if (party === null || party.characters.length === 0) throw new UserError(NO_PARTY_TO_REST_TEXT);
   if (party.gameMasterId !== ctx.user.id && !ctx.permissions.manageChannels) {
     throw new UserError(NOT_PARTY_GAME_MASTER_TEXT);
   }
+  const rules = await rulesHere(ctx);
+  requireOptionsFit(rules, request);
+  const { ruleSet, choices } = rules;
   const outcomes: PartyRestOutcome[] = [];
   for (const character of party.characters) {
     const rested = restCharacter(ruleSet, choices, character, request, ctx.services.random);
@@ -89,18 +101,12 @@ async function restParty(ctx: CommandContext, { ruleSet, choices }: RulesHere, r
   return partyRestReply(outcomes);
 }
 
-/**
- * Rests the party or one character, once no running fight forbids it and the rules here have a use
- * for every option given; `request` reads the options after the fight's check.
- */
+/** Rests the party or one character, once no running fight forbids it; `request` reads the options after that check. */
 async function rest(ctx: CommandContext, request: () => RestRequest, party: boolean, character: string | null): Promise<Reply> {
   await refuseDuringFight(ctx);
   const asked = request();
-  const rules = await rulesHere(ctx);
-  const misfit = restOptionRefusal(rules.ruleSet, rules.choices, asked);
-  if (misfit !== null) throw new UserError(restOptionRefusalText(misfit));
-  if (party) return restParty(ctx, rules, asked);
-  return restOne(ctx, rules, await characterNamedOrActive(ctx, character), asked);
+  if (party) return restParty(ctx, asked);
+  return restOne(ctx, await characterNamedOrActive(ctx, character), asked);
 }
 
 const short = subcommand({
