@@ -91,18 +91,21 @@ export function rankInOrder(order: readonly Combatant[], id: string): number | n
  * at once would have carried them across the turn being taken) move to the place their initiative
  * gives, out of the group whose place they kept: among equal totals, after as many as was decided
  * when the initiative was set, or as the rules engine's tie-break decides now. Each keeps the place
- * it left, for `round`, the round it moves in. The same order when none held one.
+ * it left, for `round`, the round it moves in. A place held until a later round's end (reached
+ * again by going back a turn) stays. The same order when none moves.
  */
 export function settleHeldPlaces(order: readonly Combatant[], round: number, ruleSet: RuleSet, random: RandomSource): readonly Combatant[] {
-  const held = order.filter((c) => c.actions.heldPlace !== null);
+  const held = order.filter(({ actions }) => actions.heldPlace !== null && (actions.heldRound === null || actions.heldRound < round));
   if (held.length === 0) return order;
-  let settled = order.filter((c) => c.actions.heldPlace === null);
+  let settled = order.filter((c) => !held.includes(c));
   for (const combatant of held) {
     const count = countOf(combatant);
     const rank = order.slice(0, order.indexOf(combatant)).filter((c) => countOf(c) === count).length;
     const leftPlace: LeftPlace = { round, count, rank, groupId: combatant.groupId };
     const { heldRank } = combatant.actions;
-    const moved = [{ ...combatant, groupId: null, actions: { ...combatant.actions, heldPlace: null, heldRank: null, leftPlace } }];
+    const moved = [
+      { ...combatant, groupId: null, actions: { ...combatant.actions, heldPlace: null, heldRank: null, heldRound: null, leftPlace } },
+    ];
     settled = heldRank === null ? placeInOrder(settled, moved, ruleSet, random) : placeAtRank(settled, moved, heldRank);
   }
   return settled;
@@ -126,7 +129,7 @@ export function unsettleHeldPlaces(order: readonly Combatant[], round: number): 
     const back = {
       ...combatant,
       groupId: left.groupId,
-      actions: { ...combatant.actions, heldPlace: left.count, heldRank, leftPlace: null },
+      actions: { ...combatant.actions, heldPlace: left.count, heldRank, heldRound: round - 1, leftPlace: null },
     };
     walked = insertAtRank(walked, back, countOf, left.rank);
   }

@@ -406,7 +406,12 @@ export function setInitiative(encounter: Encounter, ctx: StepContext, input: { t
   const note: ChangeNote = { kind: 'initiative-set', combatant: combatant.name, previous: combatant.initiative.total, total };
   const ownTurn = encounter.round > 0 && encounter.currentId === combatant.id;
   // Leaving its place breaks it out of a shared roll: it no longer acts with its group.
-  const moved: Combatant = { ...combatant, groupId: null, initiative, actions: { ...combatant.actions, heldPlace: null, heldRank: null } };
+  const moved: Combatant = {
+    ...combatant,
+    groupId: null,
+    initiative,
+    actions: { ...combatant.actions, heldPlace: null, heldRank: null, heldRound: null },
+  };
   const others = encounter.combatants.filter((c) => c.id !== combatant.id);
   const placed = ownTurn ? null : placeInOrder(others, [moved], ctx.ruleSet, ctx.random);
   if (placed !== null && !crossesTurn(encounter, placed, combatant.id)) {
@@ -425,6 +430,7 @@ export function setInitiative(encounter: Encounter, ctx: StepContext, input: { t
       ...combatant.actions,
       heldPlace: countOf(combatant),
       heldRank: placed === null ? null : rankInOrder(placed, combatant.id),
+      heldRound: roundOfCurrent(encounter),
     },
   };
   return {

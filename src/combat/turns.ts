@@ -492,7 +492,7 @@ export function actNow(encounter: Encounter, ctx: StepContext, target?: string):
     ...waiting,
     groupId: null,
     initiative: { ...waiting.initiative, total: countOf(current), rolls: [], given: true, tiebreak: [] },
-    actions: { ...waiting.actions, delayed: false, heldPlace: null, heldRank: null },
+    actions: { ...waiting.actions, delayed: false, heldPlace: null, heldRank: null, heldRound: null },
   };
   const others = next.combatants.filter((c) => c.id !== delayer.id);
   const at = others.findIndex((c) => c.id === current.id) + 1;

@@ -197,6 +197,11 @@ export interface TurnActions {
    * decided as the round ends).
    */
   heldRank: number | null;
+  /**
+   * While its place is held: the round whose end moves it. Going back a turn over the start of an
+   * earlier round, it keeps its place through that round's end too (null: the round under way's).
+   */
+  heldRound: number | null;
   /** The place the end of a round moved it from, kept so that going back a turn into that round finds it there. */
   leftPlace: LeftPlace | null;
 }
@@ -226,6 +231,7 @@ export const NO_TURN_ACTIONS: TurnActions = {
   startedRound: 0,
   heldPlace: null,
   heldRank: null,
+  heldRound: null,
   leftPlace: null,
 };
 

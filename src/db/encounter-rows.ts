@@ -101,6 +101,7 @@ export const COMBATANT_COLUMN_TYPES: { readonly [Column in keyof CombatantRow]: 
   started_round: 'integer',
   held_place: 'integer',
   held_rank: 'integer',
+  held_round: 'integer',
   left_place: 'jsonb',
   monster: 'jsonb',
   spell_slots: 'jsonb',
@@ -217,6 +218,7 @@ export function combatantRow(combatant: Combatant, sortOrder: number): Combatant
     started_round: actions.startedRound,
     held_place: actions.heldPlace,
     held_rank: actions.heldRank,
+    held_round: actions.heldRound,
     left_place: actions.leftPlace,
     monster: combatant.monster,
     spell_slots: combatant.spellSlots,
@@ -324,6 +326,7 @@ function turnActionsOf(row: StoredRow<CombatantRow>): TurnActions {
     startedRound: int('started_round'),
     heldPlace: intOrNull('held_place'),
     heldRank: intOrNull('held_rank'),
+    heldRound: intOrNull('held_round'),
     // Written by combatantRow from the turn actions' own shape.
     leftPlace: value('left_place') as LeftPlace | null,
   };

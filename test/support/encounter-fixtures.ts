@@ -29,6 +29,7 @@ export const wizard: Combatant = {
     startedRound: 2,
     heldPlace: 21,
     heldRank: 1,
+    heldRound: 3,
     leftPlace: { round: 2, count: 14, rank: 1, groupId: 'g2' },
   },
   monster: {

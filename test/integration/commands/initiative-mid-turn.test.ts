@@ -116,6 +116,28 @@ describe('/init set-initiative during the turn it changes', () => {
     expect(trackerOrder()).toEqual(['12 Bravo', '8 Charlie', '5 Alpha']);
   });
 
+  test('/init prev back over two round starts keeps a place held in the later round until that round ends', async () => {
+    await fight(['Alpha', 18], ['Bravo', 12], ['Charlie', 8]);
+    await next(1);
+    await table.run(GM, 'init', 'set-initiative', { target: 'Alpha', value: 5 });
+    expect(await next(3)).toEqual(["It's **Bravo**'s turn.", "It's **Charlie**'s turn.", "**Round 2** begins.\nIt's **Bravo**'s turn."]);
+    // Round 2 goes Bravo, Charlie, Alpha; Bravo, set on its own turn, holds its place through it.
+    await table.run(GM, 'init', 'set-initiative', { target: 'Bravo', value: 1 });
+    expect(await next(3)).toEqual(["It's **Charlie**'s turn.", "It's **Alpha**'s turn.", "**Round 3** begins.\nIt's **Charlie**'s turn."]);
+    for (const back of ['Alpha', 'Charlie', 'Bravo', 'Charlie', 'Bravo']) {
+      expect(text(await table.run(GM, 'init', 'prev'))).toMatch(new RegExp(`^Back to \\*\\*${back}\\*\\*'s turn`));
+    }
+    expect(await next(6)).toEqual([
+      "It's **Charlie**'s turn.",
+      "**Round 2** resumes.\nIt's **Bravo**'s turn.",
+      "It's **Charlie**'s turn.",
+      "It's **Alpha**'s turn.",
+      "**Round 3** resumes.\nIt's **Charlie**'s turn.",
+      "It's **Alpha**'s turn.",
+    ]);
+    expect(trackerOrder()).toEqual(['8 Charlie', '5 Alpha', '1 Bravo']);
+  });
+
   test('/init undo of it puts the initiative and the order back as they were', async () => {
     await fight(['Alpha', 18], ['Bravo', 12], ['Charlie', 8]);
     await next(1);

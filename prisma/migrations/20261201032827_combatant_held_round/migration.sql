@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "combatants" ADD COLUMN     "held_round" INTEGER;
