@@ -5,7 +5,11 @@ import type { AttachmentFetcher, ExpectedFile } from '../services';
 /** A character file is a few KB; anything far larger is not one, and is not read. */
 export const ATTACHMENT_MAX_BYTES = 64 * 1024;
 /** What an import reads when it says nothing else: a character file. */
-const CHARACTER_FILE: ExpectedFile = { maxBytes: ATTACHMENT_MAX_BYTES, kind: 'a character file', attach: "the character's `.json` file" };
+export const CHARACTER_FILE: ExpectedFile = {
+  maxBytes: ATTACHMENT_MAX_BYTES,
+  kind: 'a character file',
+  attach: "the character's `.json` file",
+};
 
 /** Discord's CDN answers in well under a second; past this the user is told to try again. */
 export const ATTACHMENT_TIMEOUT_MS = 10_000;
@@ -51,8 +55,13 @@ function isJsonLike(contentType: string | null, name: string): boolean {
   return type === 'application/json' || type === 'text/plain';
 }
 
-function kib(bytes: number): string {
+export function kib(bytes: number): string {
   return `${Math.ceil(bytes / 1024)} KiB`;
+}
+
+/** The refusal of a file larger than its import takes. */
+export function tooLargeText(name: string, { maxBytes, kind }: ExpectedFile): string {
+  return `\`${name}\` is larger than ${kib(maxBytes)}: that is not ${kind}.`;
 }
 
 /** Reads the body a chunk at a time, stopping as soon as it passes the cap, whatever the headers said. */
@@ -90,8 +99,9 @@ export function createAttachmentFetcher(options: AttachmentFetcherOptions = {}):
   const timeoutMs = options.timeoutMs ?? ATTACHMENT_TIMEOUT_MS;
   return {
     async text(attachment: OptionAttachment, expected?: ExpectedFile): Promise<string> {
-      const { maxBytes, kind, attach } = expected ?? { ...CHARACTER_FILE, maxBytes: characterBytes };
-      const tooLarge = (): UserError => new UserError(`\`${attachment.name}\` is larger than ${kib(maxBytes)}: that is not ${kind}.`);
+      const file = expected ?? { ...CHARACTER_FILE, maxBytes: characterBytes };
+      const { maxBytes, attach } = file;
+      const tooLarge = (): UserError => new UserError(tooLargeText(attachment.name, file));
       const wrongType = (type: string | null): UserError =>
         new UserError(`\`${attachment.name}\` is ${type === null ? 'not marked as JSON' : `\`${type}\``}: attach ${attach}.`);
       if (attachment.size > maxBytes) throw tooLarge();

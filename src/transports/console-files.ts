@@ -4,20 +4,23 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { UserError } from '../errors';
 import type { AttachmentFetcher } from '../services';
 import type { ReplyFile } from '../views/reply';
-import { ATTACHMENT_MAX_BYTES } from './attachment-fetcher';
+import { HOMEBREW_LIMITS } from '../compendium/homebrew-limits';
+import { ATTACHMENT_MAX_BYTES, CHARACTER_FILE, kib, tooLargeText } from './attachment-fetcher';
 import type { LocalFiles } from './console-input';
 
 /** Where the console saves the files replies carry, unless `--files` names another folder. */
 export const DEFAULT_FILES_FOLDER = 'console-files';
 
-function kib(bytes: number): string {
-  return `${Math.ceil(bytes / 1024)} KiB`;
-}
-
 type Sized = { ok: true; size: number } | { ok: false; error: string };
 
-/** The size of a file the console may read: one no larger than a file Discord lets a user attach. */
-function sizeOf(file: string): Sized {
+/**
+ * The largest file any import takes (a server's monster file): `file:@` reads one up to it, and the
+ * import it goes to holds it to its own size, as a file attached in Discord is.
+ */
+const LARGEST_IMPORT_BYTES = Math.max(ATTACHMENT_MAX_BYTES, HOMEBREW_LIMITS.bytes);
+
+/** The size of a file the console may read: one no larger than `maxBytes`. */
+function sizeOf(file: string, maxBytes: number): Sized {
   let size: number;
   try {
     const stat = fs.statSync(file);
@@ -26,13 +29,12 @@ function sizeOf(file: string): Sized {
   } catch {
     return { ok: false, error: `there is no file ${file}` };
   }
-  if (size > ATTACHMENT_MAX_BYTES)
-    return { ok: false, error: `${file} is ${kib(size)}, more than the ${kib(ATTACHMENT_MAX_BYTES)} a file may have` };
+  if (size > maxBytes) return { ok: false, error: `${file} is ${kib(size)}, more than the ${kib(maxBytes)} a file may have` };
   return { ok: true, size };
 }
 
-function readText(file: string): { ok: true; text: string } | { ok: false; error: string } {
-  const sized = sizeOf(file);
+function readText(file: string, maxBytes: number): { ok: true; text: string } | { ok: false; error: string } {
+  const sized = sizeOf(file, maxBytes);
   if (!sized.ok) return sized;
   try {
     return { ok: true, text: fs.readFileSync(file, 'utf8') };
@@ -43,10 +45,10 @@ function readText(file: string): { ok: true; text: string } | { ok: false; error
 
 /** `json:@bram.json` and `file:@hollis.json`, read from the disk, paths relative to the working folder. */
 export const consoleFiles: LocalFiles = {
-  text: (file) => readText(file.trim()),
+  text: (file) => readText(file.trim(), ATTACHMENT_MAX_BYTES),
   attachment(typed) {
     const file = typed.trim();
-    const sized = sizeOf(file);
+    const sized = sizeOf(file, LARGEST_IMPORT_BYTES);
     if (!sized.ok) return sized;
     return {
       ok: true,
@@ -57,9 +59,10 @@ export const consoleFiles: LocalFiles = {
 
 /** The console's attachments are files on this disk, which `consoleFiles` named; nothing else is read. */
 export const consoleAttachments: AttachmentFetcher = {
-  text(attachment) {
+  text(attachment, expected = CHARACTER_FILE) {
     if (!attachment.url.startsWith('file:')) return Promise.reject(new UserError(`\`${attachment.name}\` is not a file on this computer.`));
-    const read = readText(fileURLToPath(attachment.url));
+    if (attachment.size > expected.maxBytes) return Promise.reject(new UserError(tooLargeText(attachment.name, expected)));
+    const read = readText(fileURLToPath(attachment.url), expected.maxBytes);
     return read.ok ? Promise.resolve(read.text) : Promise.reject(new UserError(`${read.error}.`));
   },
 };

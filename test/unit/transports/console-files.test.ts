@@ -74,4 +74,20 @@ describe('reading files named with @', () => {
       consoleAttachments.text({ name: 'x.json', url: 'https://cdn.discordapp.com/x.json', size: 1, contentType: null }),
     ).rejects.toThrow('`x.json` is not a file on this computer.');
   });
+
+  test('file:@ takes a file as large as its import does: a monster file of 100 KiB, not a character file of 65 KiB', async () => {
+    const monsters = path.join(folder, 'monsters.json');
+    fs.writeFileSync(monsters, `{"monsters": [], "note": "${'x'.repeat(100 * 1024)}"}`);
+    const described = consoleFiles.attachment(monsters);
+    expect(described.ok).toBe(true);
+    if (!described.ok) return;
+    const monsterFile = { maxBytes: 256 * 1024, kind: 'a monster file', attach: 'the `.json` file' };
+    await expect(consoleAttachments.text(described.attachment, monsterFile)).resolves.toHaveLength(described.attachment.size);
+    await expect(consoleAttachments.text(described.attachment)).rejects.toThrow(
+      '`monsters.json` is larger than 64 KiB: that is not a character file.',
+    );
+    const huge = path.join(folder, 'huge.json');
+    fs.writeFileSync(huge, 'x'.repeat(256 * 1024 + 1));
+    expect(consoleFiles.attachment(huge)).toEqual({ ok: false, error: `${huge} is 257 KiB, more than the 256 KiB a file may have` });
+  });
 });
