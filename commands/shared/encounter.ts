@@ -232,7 +232,7 @@ export async function suggestTargetList(ctx: AutocompleteContext, typed: string)
 }
 
 /** The combatants `typed` may name, best match first. */
-export function combatantChoices(combatants: readonly CombatantRef[], typed: string): AutocompleteChoice[] {
+export function combatantChoices(combatants: readonly Pick<CombatantRef, 'name'>[], typed: string): AutocompleteChoice[] {
   return rankByName(combatants, (combatant) => combatant.name, typed).map((combatant) => ({
     name: combatant.name,
     value: combatant.name,

@@ -41,7 +41,7 @@ export async function healOnSheet(ctx: CommandContext, input: { target: string; 
     ctx.services.characters.fightOf(character.id),
     ctx.services.settings.effectiveRuleset(placeOf(ctx)),
   ]);
-  if (fight !== null) throw new UserError(healInFightText(character, fight));
+  if (fight !== null) throw new UserError(healInFightText(character, character.ownerId === ctx.user.id ? fight : null));
   const amount = rollAmount(input.amount, ctx.services.random, 'healing');
   const healing = healCharacter(getRuleSet(ruleset), character, amount.total);
   if (healing === null) throw new UserError(deadCharacterHealText(character));
@@ -52,13 +52,14 @@ export async function healOnSheet(ctx: CommandContext, input: { target: string; 
 }
 
 /**
- * Suggestions for `/hp heal target:`: the fight's combatants; with none here, the characters a heal
- * would reach on their sheets (the caller's, then those of the channel's last fight).
+ * Suggestions for `/hp heal target:`: the fight's combatants (none yet in one just begun, where a
+ * heal goes to the fight); with no fight here, the characters a heal would reach on their sheets
+ * (the caller's, then those of the channel's last fight).
  */
 export async function suggestHealTargets(ctx: AutocompleteContext, typed: string): Promise<AutocompleteChoice[]> {
-  const combatants = await encountersOf(ctx).combatants(placeOf(ctx));
+  const encounter = await encountersOf(ctx).seen(placeOf(ctx));
   ctx.signal?.throwIfAborted();
-  if (combatants.length > 0) return combatantChoices(combatants, typed);
+  if (encounter !== null) return combatantChoices(encounter.combatants, typed);
   const [own, party] = await Promise.all([ctx.services.characters.list(ownerOf(ctx)), ctx.services.characters.lastParty(placeOf(ctx))]);
   ctx.signal?.throwIfAborted();
   const names = new Map([...own, ...(party?.characters ?? [])].map((c) => [nameKey(c.name), c.name]));

@@ -37,9 +37,14 @@ export function deadCharacterHealText(character: Pick<Character, 'name'>): strin
   return `${characterName(character)} is dead and cannot regain hit points: the game master of the fight can bring them back with \`/character revive\`.`;
 }
 
-/** The character's fight elsewhere holds its HP, and writes them back as it ends, over anything written meanwhile. */
-export function healInFightText(character: Pick<Character, 'name'>, fight: { name: string; channelId: string }): string {
-  return `${characterName(character)} is in the fight **${shown(fight.name)}** in <#${fight.channelId}>, which keeps their HP until it ends: heal them there.`;
+/**
+ * The character's fight elsewhere holds its HP, and writes them back as it ends, over anything
+ * written meanwhile. Which fight, and where, is told to its player (null: to anyone else, who may
+ * not see that channel).
+ */
+export function healInFightText(character: Pick<Character, 'name'>, fight: { name: string; channelId: string } | null): string {
+  const where = fight === null ? 'a fight in another channel' : `the fight **${shown(fight.name)}** in <#${fight.channelId}>`;
+  return `${characterName(character)} is in ${where}, which keeps their HP until it ends: heal them there.`;
 }
 
 /** Healing that lost to another write to the sheet: nothing of it was written. */

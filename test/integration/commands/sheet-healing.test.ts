@@ -96,6 +96,10 @@ describe('healing a character between fights', () => {
     expect(refused(await table.run(ALICE, 'hp', 'heal', { target: 'Alice', amount: '5' }))).toBe(
       '⚠️ Alice is in the fight **Ambush** in <#channel-2>, which keeps their HP until it ends: heal them there.',
     );
+    // Bob, in neither that fight nor Alice's shoes, is not told which fight, nor where.
+    expect(refused(await table.run(BOB, 'hp', 'heal', { target: 'Alice', amount: '5' }))).toBe(
+      '⚠️ Alice is in a fight in another channel, which keeps their HP until it ends: heal them there.',
+    );
   });
 
   test("with no fight here, target: suggests your characters and those of the channel's last fight; in a fight, its combatants", async () => {
@@ -105,7 +109,9 @@ describe('healing a character between fights', () => {
     expect(await table.suggest(BOB, 'hp', 'heal', 'al')).toEqual([]);
     await fight(() => table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '30' }));
     expect(await table.suggest(BOB, 'hp', 'heal', 'al')).toEqual(['Alice']);
+    // A fight begun here with nobody in it yet: a heal would go to it, so no sheet is offered.
     await table.run(GM, 'init', 'begin');
+    expect(await table.suggest(ALICE, 'hp', 'heal', 'al')).toEqual([]);
     await table.run(GM, 'init', 'add', { name: 'Goblin', hp: 7, initiative: 12 });
     expect(await table.suggest(BOB, 'hp', 'heal', '')).toEqual(['Goblin']);
   });
