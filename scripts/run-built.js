@@ -117,12 +117,30 @@ function needsBuild(projectRoot) {
 /** A build that did not finish, with the one line that says why. */
 class BuildError extends Error {}
 
-/** Writes the JavaScript of every file tsconfig.build.json compiles, types stripped; returns how many. */
+/**
+ * Removes the JavaScript in `folder` (dist/ or one of its folders) that this build did not write,
+ * `written` naming what it did, and the folders left empty: a module deleted, or made a folder
+ * (commands/character.ts into commands/character/index.ts), would otherwise stay, and a stale
+ * character.js is loaded before the folder's index.js. Dot-files (the stamp, the V8 cache) stay.
+ */
+function pruneStale(folder, written) {
+  for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+    if (entry.name.startsWith('.')) continue;
+    const file = path.join(folder, entry.name);
+    if (entry.isDirectory()) {
+      pruneStale(file, written);
+      if (fs.readdirSync(file).length === 0) fs.rmdirSync(file);
+    } else if (entry.name.endsWith('.js') && !written.has(file)) fs.rmSync(file);
+  }
+}
+
+/** Writes the JavaScript of every file tsconfig.build.json compiles, types stripped, and removes what none wrote; returns how many. */
 function transpileAll(ts) {
   const configFile = path.join(root, 'tsconfig.build.json');
   const config = ts.getParsedCommandLineOfConfigFile(configFile, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: fail });
   if (config === undefined || config.errors.length > 0) fail(config?.errors[0]);
   const sources = config.fileNames.filter((file) => !file.endsWith('.d.ts'));
+  const written = new Set();
   for (const file of sources) {
     const { outputText, diagnostics } = ts.transpileModule(fs.readFileSync(file, 'utf8'), {
       compilerOptions: config.options,
@@ -133,7 +151,9 @@ function transpileAll(ts) {
     const target = path.join(config.options.outDir, path.relative(config.options.rootDir, file)).replace(/\.ts$/, '.js');
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.writeFileSync(target, outputText);
+    written.add(target);
   }
+  pruneStale(config.options.outDir, written);
   return sources.length;
 
   function fail(diagnostic) {
@@ -199,4 +219,4 @@ function main() {
 
 if (require.main === module) main();
 
-module.exports = { build, needsBuild, root, STAMP, launchesChild, BOT_MEMORY_ENV };
+module.exports = { build, needsBuild, pruneStale, root, STAMP, launchesChild, BOT_MEMORY_ENV };

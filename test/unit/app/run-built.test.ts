@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { firstWideCharacter } from '../../../scripts/bundle-bot';
-import { BOT_MEMORY_ENV, launchesChild, needsBuild, STAMP } from '../../../scripts/run-built';
+import { BOT_MEMORY_ENV, launchesChild, needsBuild, pruneStale, STAMP } from '../../../scripts/run-built';
 import { builtLaunch, npmScripts } from '../../support/compiled';
 
 // `npm start` and `npm run console` run dist/; these are the cases where it must compile first.
@@ -61,6 +61,21 @@ test('a file deleted since the build (only its folder changes): compile', () => 
   fs.rmSync(path.join(project, 'src/db/open.ts'));
   fs.utimesSync(path.join(project, 'src/db'), at(20), at(20));
   expect(needsBuild(project)).toBe(true);
+});
+
+test("a build removes what no source wrote: a module made a folder no longer shadows the folder's index", () => {
+  const dist = path.join(project, 'dist');
+  for (const file of ['commands/character.js', 'commands/character/index.js', 'src/gone/old.js', 'src/main.js', '.v8-cache/main.bin']) {
+    write(`dist/${file}`, 10);
+  }
+  write(`dist/${STAMP}`, 10);
+  pruneStale(dist, new Set(['commands/character/index.js', 'src/main.js'].map((file) => path.join(dist, file))));
+  const left = (folder: string): string[] =>
+    fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+      const file = path.join(folder, entry.name);
+      return entry.isDirectory() ? left(file) : [path.relative(dist, file)];
+    });
+  expect(left(dist).sort()).toEqual([STAMP, '.v8-cache/main.bin', 'commands/character/index.js', 'src/main.js'].sort());
 });
 
 test('files that are not compiled (notes, data) do not force a build', () => {
