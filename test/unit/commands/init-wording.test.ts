@@ -33,7 +33,14 @@ describe('encounter events in words', () => {
         { kind: 'combatant-added', combatant: ref(goblin2), initiative: roll },
         { kind: 'combatant-added', combatant: ref(ogre), initiative: initiative(5, { rolls: [5] }) },
       ]),
-    ).toEqual(['Goblin 1 and Goblin 2 join the fight with initiative 14 (d20 12 + 2).', 'Ogre joins the fight with initiative 5 (d20 5).']);
+      // The Ogre is hidden: the table reads its total, the game master its roll.
+    ).toEqual(['Goblin 1 and Goblin 2 join the fight with initiative 14 (d20 12 + 2).', 'Ogre joins the fight with initiative 5.']);
+    expect(
+      describeEvents(
+        { encounter: fight, events: [{ kind: 'combatant-added', combatant: ref(ogre), initiative: initiative(5, { rolls: [5] }) }] },
+        true,
+      ),
+    ).toEqual(['Ogre joins the fight with initiative 5 (d20 5).']);
   });
 
   test('the done-when damage: a dead goblin is skipped at its turn', () => {
