@@ -4,7 +4,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { UserError } from '../errors';
 import type { AttachmentFetcher } from '../services';
 import type { ReplyFile } from '../views/reply';
-import { HOMEBREW_LIMITS } from '../compendium/homebrew-limits';
 import { ATTACHMENT_MAX_BYTES, CHARACTER_FILE, kib, tooLargeText } from './attachment-fetcher';
 import type { LocalFiles } from './console-input';
 
@@ -13,14 +12,8 @@ export const DEFAULT_FILES_FOLDER = 'console-files';
 
 type Sized = { ok: true; size: number } | { ok: false; error: string };
 
-/**
- * The largest file any import takes (a server's monster file): `file:@` reads one up to it, and the
- * import it goes to holds it to its own size, as a file attached in Discord is.
- */
-const LARGEST_IMPORT_BYTES = Math.max(ATTACHMENT_MAX_BYTES, HOMEBREW_LIMITS.bytes);
-
-/** The size of a file the console may read: one no larger than `maxBytes`. */
-function sizeOf(file: string, maxBytes: number): Sized {
+/** The size of a file the console may read: one no larger than `maxBytes` (any, for a file only described). */
+function sizeOf(file: string, maxBytes = Number.POSITIVE_INFINITY): Sized {
   let size: number;
   try {
     const stat = fs.statSync(file);
@@ -48,7 +41,8 @@ export const consoleFiles: LocalFiles = {
   text: (file) => readText(file.trim(), ATTACHMENT_MAX_BYTES),
   attachment(typed) {
     const file = typed.trim();
-    const sized = sizeOf(file, LARGEST_IMPORT_BYTES);
+    // Described, not read: the import it goes to holds it to its own size, as an attached file in Discord is.
+    const sized = sizeOf(file);
     if (!sized.ok) return sized;
     return {
       ok: true,

@@ -88,6 +88,10 @@ describe('reading files named with @', () => {
     );
     const huge = path.join(folder, 'huge.json');
     fs.writeFileSync(huge, 'x'.repeat(256 * 1024 + 1));
-    expect(consoleFiles.attachment(huge)).toEqual({ ok: false, error: `${huge} is 257 KiB, more than the 256 KiB a file may have` });
+    const hugeFile = consoleFiles.attachment(huge);
+    if (!hugeFile.ok) throw new Error(hugeFile.error);
+    await expect(consoleAttachments.text(hugeFile.attachment, monsterFile)).rejects.toThrow(
+      '`huge.json` is larger than 256 KiB: that is not a monster file.',
+    );
   });
 });
