@@ -388,7 +388,9 @@ export function turnAfterLeaving(encounter: Encounter, ctx: StepContext, leaving
   if (encounter.round === 0 || (encounter.currentId !== leavingId && lair?.id !== leavingId)) return null;
   if (leaving === undefined || !others.some((c) => !isSkipped(c) && !c.actions.surprised)) return null;
   // A lair turn (under way, or the one its turn's end brings) is followed by the turn after its place.
-  const before = combatants[(index - 1 + combatants.length) % combatants.length]?.id ?? null;
+  // Left by the first in the order, it opens the round, as it does with nobody on 20 or more: after
+  // the last of the round before, or, in round 1, before any turn.
+  const before = index > 0 || encounter.round > 1 ? (combatants[(index - 1 + combatants.length) % combatants.length]?.id ?? null) : null;
   const gone = (after: Encounter): Encounter => ({
     ...after,
     combatants: after.combatants.filter((c) => c.id !== leavingId),

@@ -285,6 +285,28 @@ describe('removing a combatant', () => {
     expect(turnsAfter(removed.encounter, 2)).toEqual(['Dragon', 'Bram']);
   });
 
+  /** 2024: Fast (25), a Dragon (15) with a lair at count 20, Slow (5): the first in the order leaves, in round `round`. */
+  function firstLeaves(round: number, during: 'its turn' | 'the lair turn after it'): Encounter {
+    let encounter = addMonsters(fresh(), ctx(gm), { name: 'Fast', hp: 5, initiative: 25 }).encounter;
+    encounter = addMonsters(encounter, ctx(gm), { name: 'Dragon', hp: 200, initiative: 15, lair: true }).encounter;
+    encounter = addMonsters(encounter, ctx(gm), { name: 'Slow', hp: 5, initiative: 5 }).encounter;
+    // Round `round`'s first turn: Fast's.
+    for (let pressed = 0; pressed < 1 + (round - 1) * 4; pressed += 1) encounter = nextTurn(encounter, ctx(gm)).encounter;
+    if (during === 'the lair turn after it') encounter = nextTurn(encounter, ctx(gm)).encounter;
+    return removeCombatant(encounter, ctx(gm), 'Fast').encounter;
+  }
+
+  it.each([
+    [1, 'its turn'],
+    [1, 'the lair turn after it'],
+    [2, 'its turn'],
+    [2, 'the lair turn after it'],
+  ] as const)('the first in the order leaving in round %i, on %s, leaves the rest of the round to be taken', (round, during) => {
+    const removed = firstLeaves(round, during);
+    expect(removed.round).toBe(round);
+    expect(turnsAfter(removed, 3)).toEqual(['Dragon', 'Slow', 'Dragon (lair)']);
+  });
+
   it('the lair creature leaving during its lair turn ends the lair turn, and the turn before it is not ended again', () => {
     let encounter = addCondition(hall('Alice'), ctx(gm), { target: 'Alice', condition: 'Restrained', save: 'str', dc: 30 }).encounter;
     // Alice's turn ends with her save against Restrained: a 19 fails.
