@@ -42,6 +42,13 @@ const ANNOUNCED_ONLY: Readonly<Record<string, string>> = {
   'Magnificent Mansion': "its Invisible is the portal's",
   Symbol: 'a glyph that acts only when triggered, with the one of its eight effects the caster chose',
 };
+/**
+ * Growth open5e's record leaves out, where the SRD's own text has it: the 2014 Heroism takes one more
+ * creature for each slot level above 1st (its higher-level text is missing from the record).
+ */
+const GROWTH_MISSING: Readonly<Record<string, Scaling>> = {
+  srd_heroism: { targets: 1 },
+};
 /** A creature sent to another plane (Divine Word's celestials and fiends, Dispel Evil and Good): the bot cannot, the table does. */
 const SENT_AWAY = /\b(?:forced|sent) back to its (?:plane of origin|home plane)\b/i;
 
@@ -79,7 +86,9 @@ function convertSpell(row: Keyed<SpellFields>, options: readonly Keyed<CastingOp
   const ongoing = later?.ongoing ?? null;
   // A 2014 cantrip may say how it grows in its description alone (Eldritch Blast's beams).
   const higher = row.higher_level || (row.level === 0 ? text : '');
-  const scaling = readScaling(higher, row.level, { cast: effect.damage ?? [], later: ongoing?.damage ?? [] });
+  const missing = GROWTH_MISSING[row.key];
+  const read = readScaling(higher, row.level, { cast: effect.damage ?? [], later: ongoing?.damage ?? [] });
+  const scaling = missing === undefined ? read : { ...read, perSlot: { ...read.perSlot, ...missing } };
   const spell: Spell = { ...base, ...effect, ...(ongoing === null ? {} : { ongoing }), ...scaling };
   const mechanical = ['attack', 'save', 'damage', 'healing', 'tempHp', 'conditions', 'killsAtOrBelow', 'ongoing'].some(
     (key) => key in spell,

@@ -515,8 +515,10 @@ describe('the SRD spells, as the issue spot-checks them', () => {
     ['srd-5.1', 'Create Undead', 6, undefined],
     // "Any number of creatures": no bound but the fight's.
     ['srd-5.2', 'Beacon of Hope', 3, MAX_COMBATANTS],
-    // A touch reaches one creature where the text counts no more (the 2014 Heroism does not grow).
-    ['srd-5.1', 'Heroism', 3, 1],
+    // A touch reaches one creature where the text counts no more.
+    ['srd-5.1', 'Heroism', 1, 1],
+    // The 2014 Heroism's one more a slot level above 1st, which open5e's record leaves out.
+    ['srd-5.1', 'Heroism', 3, 3],
     ['srd-5.2', 'Mage Armor', 1, 1],
     ['srd-5.1', 'Death Ward', 4, 1],
     // An opening that names one creature within range: "Choose a willing creature", "a creature of your choice within range".
