@@ -141,7 +141,7 @@ export const edit = subcommand({
     // A fight holds the HP and Hit Dice and writes them back as it ends, over what these would add.
     if (sheet.level !== before.level || sheet.maxHp !== before.maxHp) {
       const fight = await ctx.services.characters.fightOf(before.id);
-      if (fight !== null) throw new UserError(editInFightText(before, fight));
+      if (fight !== null) throw new UserError(editInFightText(before, fight, sheet.level !== before.level ? 'level' : 'maximum'));
     }
     const saved = await ctx.services.characters.update({ ...before, ...sheet, ...stateAfterEdit(before, sheet, before) });
     if (saved === null) throw new UserError(characterNameTakenText(sheet, 'edit'));

@@ -26,9 +26,16 @@ export function characterNameTakenText(sheet: Named, by: 'create' | 'edit' | 'im
   }
 }
 
-/** A level or maximum changed mid-fight would be lost: the fight's end writes its HP and Hit Dice back. */
-export function editInFightText(character: Named, fight: { name: string; channelId: string }): string {
-  return `${characterName(character)} is in the fight **${shown(fight.name)}** in <#${fight.channelId}>, which keeps their HP and Hit Dice until it ends: change their level or hit point maximum after \`/init end\` there.`;
+/**
+ * A level or maximum changed mid-fight would be lost: the fight's end writes its HP and Hit Dice
+ * back. `changed` names what the edit moved (a Con or Hit Die edit moves the maximum).
+ */
+export function editInFightText(character: Named, fight: { name: string; channelId: string }, changed: 'level' | 'maximum'): string {
+  const wait =
+    changed === 'level'
+      ? 'change their level after `/init end` there.'
+      : 'a change that moves their hit point maximum (`hp`, `con`, `hit-die`) waits for `/init end` there.';
+  return `${characterName(character)} is in the fight **${shown(fight.name)}** in <#${fight.channelId}>, which keeps their HP and Hit Dice until it ends: ${wait}`;
 }
 
 export const NOTHING_TO_CHANGE_TEXT = 'Give at least one thing to change, e.g. `level:6` or `hp:52`.';

@@ -333,12 +333,15 @@ describe('stored characters through /character, /init and /rest', () => {
     await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 5, con: 14 });
     await fight();
     await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '10' });
-    const inFight =
-      '⚠️ Alice is in the fight **Encounter** in <#channel-1>, which keeps their HP and Hit Dice until it ends: ' +
-      'change their level or hit point maximum after `/init end` there.';
-    expect(refused(await table.run(ALICE, 'character', 'edit', { name: 'Alice', level: 6 }))).toBe(inFight);
-    expect(refused(await table.run(ALICE, 'character', 'edit', { name: 'Alice', con: 16 }))).toBe(inFight);
-    expect(refused(await table.run(ALICE, 'character', 'edit', { name: 'Alice', hp: 50 }))).toBe(inFight);
+    const inFight = '⚠️ Alice is in the fight **Encounter** in <#channel-1>, which keeps their HP and Hit Dice until it ends: ';
+    expect(refused(await table.run(ALICE, 'character', 'edit', { name: 'Alice', level: 6 }))).toBe(
+      `${inFight}change their level after \`/init end\` there.`,
+    );
+    // Con and the Hit Die move the maximum, as hp: does: the refusal says so, not "level".
+    const maximum = `${inFight}a change that moves their hit point maximum (\`hp\`, \`con\`, \`hit-die\`) waits for \`/init end\` there.`;
+    expect(refused(await table.run(ALICE, 'character', 'edit', { name: 'Alice', con: 16 }))).toBe(maximum);
+    expect(refused(await table.run(ALICE, 'character', 'edit', { name: 'Alice', 'hit-die': 'd10' }))).toBe(maximum);
+    expect(refused(await table.run(ALICE, 'character', 'edit', { name: 'Alice', hp: 50 }))).toBe(maximum);
     // What the fight does not hold back changes at once.
     expect(text(await table.run(ALICE, 'character', 'edit', { name: 'Alice', skills: 'stealth' }))).toContain('stealth +3');
     await endFight();

@@ -33,9 +33,14 @@ describe("/character's replies and refusals", () => {
       'You already have a character called Bram \\*the\\* Bold: delete it first, or change `name` in the JSON.',
     ],
     [
-      editInFightText(bram, { name: '_Crypt_', channelId: 'c1' }),
+      editInFightText(bram, { name: '_Crypt_', channelId: 'c1' }, 'level'),
       'Bram \\*the\\* Bold is in the fight **\\_Crypt\\_** in <#c1>, which keeps their HP and Hit Dice until it ends: ' +
-        'change their level or hit point maximum after `/init end` there.',
+        'change their level after `/init end` there.',
+    ],
+    [
+      editInFightText(bram, { name: '_Crypt_', channelId: 'c1' }, 'maximum'),
+      'Bram \\*the\\* Bold is in the fight **\\_Crypt\\_** in <#c1>, which keeps their HP and Hit Dice until it ends: ' +
+        'a change that moves their hit point maximum (`hp`, `con`, `hit-die`) waits for `/init end` there.',
     ],
     [NOTHING_TO_CHANGE_TEXT, 'Give at least one thing to change, e.g. `level:6` or `hp:52`.'],
     [CREATED_NOTE, 'Created; it is your active character.'],
