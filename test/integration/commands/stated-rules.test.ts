@@ -64,7 +64,7 @@ describe('rules the catalogues state, behind the commands', () => {
         'Regains 7 HP (now 7/20).',
         'Hit Dice left: 2 of 3 (d8).',
         'Alice is conscious again.',
-        'Alice is no longer Incapacitated or Unconscious.',
+        'Alice is no longer Incapacitated, Unconscious or Prone.',
       ].join('\n'),
     );
   });
