@@ -106,7 +106,7 @@ function outcomeInWords(roll: Parameters<typeof d20InWords>[0] & { autoFail: str
  */
 export function concentrationSaveSentence(event: Extract<EncounterEvent, { kind: 'concentration-save' }>, forGameMaster = false): string {
   const who = shown(event.combatant.name);
-  const seesNumbers = forGameMaster || !event.combatant.hidden;
+  const seesNumbers = rollTold(event.combatant.hidden, true, forGameMaster);
   const roll = seesNumbers ? `: ${outcomeInWords(event)}` : '';
   const result = event.success ? `${who} keeps concentrating on ${shown(event.effect)}.` : `${shown(event.effect)} ends.`;
   return `${who}'s concentration save${seesNumbers ? ` (DC ${event.dc})` : ''}${roll}. ${result}`;
