@@ -88,13 +88,14 @@ function lairBetween(
 }
 
 /**
- * The round a lair creature counts as having taken its last lair turn in when it arrives: a turn still
- * on 20 or more leaves this round's lair turn ahead of it, a later one has passed count 20 already.
+ * The round a lair creature counts as having taken its last lair turn in when it arrives: the round
+ * before this one, so the next walk past count 20 gives it its lair turn (this round's, when the turn
+ * is still on 20 or more, or a correction goes back before it; else the next round's), and going back
+ * finds none it never took. During another's lair turn, this round's counts as taken: lair turns at
+ * count 20 come in the order's order, and that one has begun.
  */
 export function lairRoundOnArrival(encounter: Encounter): number {
-  const current = encounter.combatants.find((c) => c.id === encounter.currentId);
-  if (current === undefined || lairActing(encounter) !== undefined) return encounter.round;
-  return actsBeforeLair(current) ? encounter.round - 1 : encounter.round;
+  return lairActing(encounter) === undefined ? Math.max(encounter.round - 1, 0) : encounter.round;
 }
 
 /** The round the current (or last, during a lair turn) combatant's turn belongs to. */

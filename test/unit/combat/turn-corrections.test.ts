@@ -273,6 +273,22 @@ describe('/init prev back over a lair turn reaches it', () => {
     ]);
   });
 
+  it('a lair creature that joined after count 20 had no lair turn there to go back to', () => {
+    let encounter = joinEncounter(fresh('dnd2024'), ctx(alice), { hp: 20, initiative: 21 }).encounter;
+    encounter = addMonsters(encounter, ctx(gm), { name: 'Bram', hp: 25, initiative: 12 }).encounter;
+    encounter = pass(encounter, 2).encounter;
+    expect(current(encounter)).toBe('Bram');
+    encounter = addMonsters(encounter, ctx(gm), { name: 'Dragon', hp: 200, initiative: 5, lair: true }).encounter;
+    const back = previousTurn(encounter, ctx(gm));
+    expect(describeEvents(back)).toEqual(["Back to **Alice**'s turn (round 1)."]);
+    // On again past count 20, the Dragon, in the fight now, takes its lair turn there.
+    expect(pass(back.encounter, 3).turns.map(([round, , said]) => [round, said.join(' ')])).toEqual([
+      [1, "Initiative count 20: it's **Dragon**'s lair turn."],
+      [1, "It's **Bram**'s turn."],
+      [1, "It's **Dragon**'s turn."],
+    ]);
+  });
+
   it('with two lair creatures, reaches each lair turn in turn, the last taken first', () => {
     let encounter = joinEncounter(fresh('dnd2024'), ctx(alice), { hp: 20, initiative: 21 }).encounter;
     encounter = addMonsters(encounter, ctx(gm), { name: 'Dragon', hp: 200, initiative: 15, lair: true }).encounter;
