@@ -9,7 +9,7 @@ import { UserError } from '../src/errors';
 import { COLORS } from '../src/views/embeds';
 import { RULESET_IDS, RULESET_SUMMARIES, isRuleSetId, type RuleSetId } from '../src/rules/ids';
 import { differencesFor } from '../src/rules/differences';
-import type { RestRules } from '../src/settings/store';
+import type { RestRules, RulesetSource } from '../src/settings/store';
 import { NEXT_REST_VARIANTS, type NextRestVariant } from '../src/rules/types';
 import { gmChannelReply } from '../src/views/secret-rolls';
 import { livePageSettingsReply } from '../src/views/live-share';
@@ -29,7 +29,27 @@ const NEXT_REST_CHOICES: Record<NextRestVariant, string> = {
   'experimental-2': 'Experimental Rule 2 — every 5 minutes heals 1 + level + Con modifier',
 };
 
-const SOURCE_WORDS = { channel: 'set for this channel', server: 'set for the server', default: 'the default' } as const;
+const SOURCE_WORDS: Record<RulesetSource, string> = {
+  channel: 'set for this channel',
+  parent: 'set for the channel this thread is in',
+  server: 'set for the server',
+  default: 'the default',
+};
+
+/** What the place the command ran in is, as its replies name it. */
+function hereWord(ctx: CommandContext): 'channel' | 'thread' {
+  return ctx.parentChannelId == null ? 'channel' : 'thread';
+}
+
+/** Where the rule set in force was chosen; in a thread, naming the channel it follows. */
+function sourceWords(ctx: CommandContext, source: RulesetSource): string {
+  const parent = ctx.parentChannelId ?? null;
+  if (parent === null) return SOURCE_WORDS[source];
+  if (source === 'channel') return 'set for this thread';
+  if (source === 'parent') return `set for <#${parent}>, the channel this thread is in`;
+  return SOURCE_WORDS[source];
+}
+
 const RUNNING_ENCOUNTERS = 'Encounters already running keep the rule set they began with.';
 
 /**
@@ -75,14 +95,14 @@ async function setRuleset(ctx: CommandContext, options: OptionReader<typeof RULE
   const lines = [`${summary.description}`];
   if (effective.ruleset !== ruleset) {
     lines.push(
-      `This channel keeps **${RULESET_SUMMARIES[effective.ruleset].name}** (\`${effective.ruleset}\`), which is set for the channel.`,
+      `This ${hereWord(ctx)} keeps **${RULESET_SUMMARIES[effective.ruleset].name}** (\`${effective.ruleset}\`), which is ${sourceWords(ctx, effective.source)}.`,
     );
   }
   lines.push((await runningFightLine(ctx, effective.ruleset)) ?? RUNNING_ENCOUNTERS);
   return {
     embeds: [
       {
-        title: `Rule set for this ${scope}: ${summary.name} (\`${ruleset}\`)`,
+        title: `Rule set for this ${scope === 'channel' ? hereWord(ctx) : scope}: ${summary.name} (\`${ruleset}\`)`,
         description: lines.join('\n'),
         color: COLORS.success,
       },
@@ -163,7 +183,7 @@ async function show(ctx: CommandContext): Promise<Reply> {
       {
         title: `Rule set here: ${summary.name} (\`${effective.ruleset}\`)`,
         description: [
-          `${summary.description} This is ${SOURCE_WORDS[effective.source]}.`,
+          `${summary.description} This is ${sourceWords(ctx, effective.source)}.`,
           ...(fight === null ? [] : [fight]),
           '',
           ...differencesFor(effective.ruleset).map((row) => `**${row.label}:** ${row.value}`),
@@ -181,14 +201,15 @@ async function clear(ctx: CommandContext): Promise<Reply> {
   const cleared = await settings.clearChannelRuleset(placeOf(ctx));
   const effective = await settings.effectiveRuleset(placeOf(ctx));
   const summary = RULESET_SUMMARIES[effective.ruleset];
-  const inForce = `**${summary.name}** (\`${effective.ruleset}\`), ${SOURCE_WORDS[effective.source]}`;
-  if (!cleared) throw new UserError(`This channel has no rule set of its own to clear; it plays ${inForce}.`);
+  const inForce = `**${summary.name}** (\`${effective.ruleset}\`), ${sourceWords(ctx, effective.source)}`;
+  const here = hereWord(ctx);
+  if (!cleared) throw new UserError(`This ${here} has no rule set of its own to clear; it plays ${inForce}.`);
   const running = (await runningFightLine(ctx, effective.ruleset)) ?? RUNNING_ENCOUNTERS;
   return {
     embeds: [
       {
-        title: `Rule set for this channel cleared: ${summary.name} (\`${effective.ruleset}\`) applies`,
-        description: [`This channel now plays ${inForce}.`, running].join('\n'),
+        title: `Rule set for this ${here} cleared: ${summary.name} (\`${effective.ruleset}\`) applies`,
+        description: [`This ${here} now plays ${inForce}.`, running].join('\n'),
         color: COLORS.success,
       },
     ],

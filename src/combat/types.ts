@@ -39,6 +39,8 @@ export interface Actor {
 export interface Place {
   guildId: string;
   channelId: string;
+  /** For a thread, the channel it was opened under, whose rule set a fight begun there plays unless the thread has its own. */
+  parentChannelId?: string | null;
 }
 
 // ---------------------------------------------------------------------------------------------

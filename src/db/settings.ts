@@ -45,15 +45,21 @@ export async function clearChannelRuleset(prisma: PrismaClient, where: SettingsP
   return count > 0;
 }
 
-/** The rule set in force in a channel; an override stored for the channel under another server does not count. */
+/**
+ * The rule set in force in a channel, or in a thread (which follows its parent channel's until it has
+ * its own); an override stored for a channel under another server does not count.
+ */
 export async function effectiveRuleset(prisma: PrismaClient, where: SettingsPlace): Promise<EffectiveRuleset> {
-  const [channel, guild] = await Promise.all([
-    prisma.channelSettings.findUnique({ where: { channelId: where.channelId } }),
+  const parentId = where.parentChannelId ?? null;
+  const channelIds = parentId === null ? [where.channelId] : [where.channelId, parentId];
+  const [channels, guild] = await Promise.all([
+    prisma.channelSettings.findMany({ where: { channelId: { in: channelIds }, guildId: where.guildId } }),
     prisma.guildSettings.findUnique({ where: { guildId: where.guildId } }),
   ]);
   // A server row may hold other settings while the server keeps the default rule set.
   const server = guild?.ruleset == null ? null : { ...guild, ruleset: guild.ruleset };
-  return rulesetInForce(channel?.guildId === where.guildId ? channel : null, server);
+  const rowOf = (channelId: string | null) => channels.find((row) => row.channelId === channelId) ?? null;
+  return rulesetInForce({ channel: rowOf(where.channelId), parent: rowOf(parentId), server });
 }
 
 /** The server's game master channel for secret rolls, or null. */

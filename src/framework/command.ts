@@ -59,7 +59,10 @@ export interface CommandContext {
   interactionId: string;
   user: CommandUser;
   guildId: string;
+  /** The channel or thread it ran in: a fight belongs to it. */
   channelId: string;
+  /** For a thread, the channel it was opened under, whose settings it follows until it has its own; null or absent elsewhere. */
+  parentChannelId?: string | null;
   permissions: MemberPermissions;
   options: CommandOptions;
   services: Services;

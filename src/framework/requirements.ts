@@ -8,9 +8,9 @@ export function actorOf(ctx: InvocationContext): Actor {
   return { userId: ctx.user.id, name: ctx.user.name, canManageChannel: ctx.permissions.manageChannels };
 }
 
-/** The channel the invocation came from. */
+/** The channel (or thread) the invocation came from. */
 export function placeOf(ctx: InvocationContext): Place {
-  return { guildId: ctx.guildId, channelId: ctx.channelId };
+  return { guildId: ctx.guildId, channelId: ctx.channelId, parentChannelId: ctx.parentChannelId ?? null };
 }
 
 const PERMISSION_NAMES = { guild: 'Manage Server', channels: 'Manage Channels' } as const;

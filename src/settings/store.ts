@@ -1,8 +1,11 @@
 import { DEFAULT_RULESET, isRuleSetId, type RuleSetId } from '../rules/ids';
 import { NEXT_REST_VARIANTS, type NextRestVariant } from '../rules/types';
 
-/** Where the rule set in force comes from: the channel's override, the server's choice, or the default. */
-export type RulesetSource = 'channel' | 'server' | 'default';
+/**
+ * Where the rule set in force comes from: the channel's (or thread's) override, the override of the
+ * channel a thread was opened under, the server's choice, or the default.
+ */
+export type RulesetSource = 'channel' | 'parent' | 'server' | 'default';
 
 export interface EffectiveRuleset {
   ruleset: RuleSetId;
@@ -59,6 +62,8 @@ export function playersHarmFrom(stored: string | null | undefined): PlayersHarm 
 export interface SettingsPlace {
   guildId: string;
   channelId: string;
+  /** For a thread, the channel it was opened under, whose rule set it follows until it has its own; null or absent elsewhere. */
+  parentChannelId?: string | null;
 }
 
 /**
@@ -66,7 +71,7 @@ export interface SettingsPlace {
  * like this one, so they can be tested with an in-memory one.
  */
 export interface SettingsStore {
-  /** The rule set in force in a channel: its override, else the server's choice, else the default. */
+  /** The rule set in force in a channel: its override, else (in a thread) its parent channel's, else the server's choice, else the default. */
   effectiveRuleset(place: SettingsPlace): Promise<EffectiveRuleset>;
   /** Sets the server's rule set, remembering who did. */
   setGuildRuleset(change: { guildId: string; ruleset: RuleSetId; userId: string }): Promise<void>;
@@ -99,17 +104,25 @@ export interface StoredRuleset {
   updatedAt: Date;
 }
 
+/** The stored choices that may decide a place's rule set, each null when unset. */
+export interface StoredRulesets {
+  channel: StoredRuleset | null;
+  /** The parent channel's, for a thread. */
+  parent: StoredRuleset | null;
+  server: StoredRuleset | null;
+}
+
 /**
- * The rule set in force, from the channel's and its server's stored choices (null when unset). A
- * stored id this version does not know is passed over, as if unset, rather than breaking every
+ * The rule set in force: the first stored choice of the channel, its parent channel and its server.
+ * A stored id this version does not know is passed over, as if unset, rather than breaking every
  * command in that channel.
  */
-export function rulesetInForce(channel: StoredRuleset | null, server: StoredRuleset | null): EffectiveRuleset {
-  if (channel && isRuleSetId(channel.ruleset)) {
-    return { ruleset: channel.ruleset, source: 'channel', updatedBy: channel.updatedBy, updatedAt: channel.updatedAt };
-  }
-  if (server && isRuleSetId(server.ruleset)) {
-    return { ruleset: server.ruleset, source: 'server', updatedBy: server.updatedBy, updatedAt: server.updatedAt };
+export function rulesetInForce(stored: StoredRulesets): EffectiveRuleset {
+  for (const source of ['channel', 'parent', 'server'] as const) {
+    const choice = stored[source];
+    if (choice && isRuleSetId(choice.ruleset)) {
+      return { ruleset: choice.ruleset, source, updatedBy: choice.updatedBy, updatedAt: choice.updatedAt };
+    }
   }
   return { ruleset: DEFAULT_RULESET, source: 'default', updatedBy: null, updatedAt: null };
 }

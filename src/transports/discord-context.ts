@@ -1,4 +1,4 @@
-import { ApplicationCommandOptionType, PermissionFlagsBits, type APIInteraction } from 'discord-api-types/v10';
+import { ApplicationCommandOptionType, ChannelType, PermissionFlagsBits, type APIInteraction } from 'discord-api-types/v10';
 import type { Services } from '../services';
 import type {
   ChannelMessenger,
@@ -31,6 +31,12 @@ export interface InteractionFacts {
   id: string;
   guildId: string | null;
   channelId: string | null;
+  /**
+   * The channel as discord.js has it cached, null when it has not (a thread outside its cache is then
+   * taken for a channel). A thread's `parentId` is the channel it was opened under; any other
+   * channel's is its category, which settings do not follow.
+   */
+  channel: { isThread(): boolean; parentId?: string | null } | null;
   user: { id: string; username: string; globalName: string | null };
   /** A cached GuildMember knows its display name; a raw API member only its nickname. */
   member: { displayName: string } | { nick?: string | null } | null;
@@ -49,6 +55,19 @@ function permissionBits(bits: string): NonNullable<InteractionFacts['memberPermi
   };
 }
 
+const THREAD_TYPES: ReadonlySet<ChannelType> = new Set([
+  ChannelType.AnnouncementThread,
+  ChannelType.PublicThread,
+  ChannelType.PrivateThread,
+]);
+
+/** The payload's channel as discord.js would cache it: whether it is a thread, and its parent. */
+function apiChannel(channel: APIInteraction['channel']): InteractionFacts['channel'] {
+  if (channel === undefined) return null;
+  const thread = THREAD_TYPES.has(channel.type);
+  return { isThread: () => thread, parentId: 'parent_id' in channel ? (channel.parent_id ?? null) : null };
+}
+
 /**
  * The same facts from an interaction as Discord sends it over HTTP. In a server the user comes inside
  * `member`, whose permissions (for this channel) arrive as a decimal bit string.
@@ -60,6 +79,7 @@ export function apiInteractionFacts(interaction: APIInteraction): InteractionFac
     id: interaction.id,
     guildId: interaction.guild_id ?? null,
     channelId: interaction.channel?.id ?? null,
+    channel: apiChannel(interaction.channel),
     user: { id: user?.id ?? '', username: user?.username ?? '', globalName: user?.global_name ?? null },
     member: member ? { nick: member.nick ?? null } : null,
     memberPermissions: member ? permissionBits(member.permissions) : null,
@@ -123,6 +143,11 @@ export function displayName(facts: Pick<InteractionFacts, 'user' | 'member'>): s
   return member?.nick ?? facts.user.globalName ?? facts.user.username;
 }
 
+/** The channel a thread was opened under; null for anything else, and for a thread that names none. */
+function parentChannelOf(channel: InteractionFacts['channel']): string | null {
+  return channel?.isThread() === true ? (channel.parentId ?? null) : null;
+}
+
 /**
  * The transport-neutral part shared by commands, buttons and autocomplete.
  * Null outside a server channel: Rollcall keeps everything per server, so a DM has nothing to act on.
@@ -134,6 +159,7 @@ export function baseContext(facts: InteractionFacts, services: Services, messeng
     user: { id: facts.user.id, name: displayName(facts) },
     guildId: facts.guildId,
     channelId: facts.channelId,
+    parentChannelId: parentChannelOf(facts.channel),
     permissions: memberPermissions(facts.memberPermissions),
     services,
     messenger,

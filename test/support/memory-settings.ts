@@ -23,8 +23,13 @@ export function createMemorySettingsStore(now: () => Date = () => new Date()): S
     const channel = channels.get(channelId);
     return channel?.guildId === guildId ? channel : undefined;
   };
+  const parentOf = ({ guildId, parentChannelId }: SettingsPlace) =>
+    parentChannelId == null ? null : (channelIn({ guildId, channelId: parentChannelId }) ?? null);
   return {
-    effectiveRuleset: (place) => Promise.resolve(rulesetInForce(channelIn(place) ?? null, servers.get(place.guildId) ?? null)),
+    effectiveRuleset: (place) =>
+      Promise.resolve(
+        rulesetInForce({ channel: channelIn(place) ?? null, parent: parentOf(place), server: servers.get(place.guildId) ?? null }),
+      ),
     setGuildRuleset({ guildId, ruleset, userId }) {
       servers.set(guildId, { ruleset, updatedBy: userId, updatedAt: now() });
       return Promise.resolve();

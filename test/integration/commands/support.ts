@@ -110,9 +110,11 @@ export class Table {
   private readonly registry = registry;
   private counter = 0;
 
+  /** `parentChannelId` makes the table a thread opened under that channel. */
   constructor(
     readonly services: Services,
     readonly channelId = 'channel-1',
+    readonly parentChannelId: string | null = null,
   ) {}
 
   private context(player: Player): InvocationContext {
@@ -122,6 +124,7 @@ export class Table {
       user: { id: player.id, name: player.name },
       guildId: 'guild-1',
       channelId: this.channelId,
+      parentChannelId: this.parentChannelId,
       permissions: { manageGuild: player.admin === true, manageChannels: player.manager === true },
       services: this.services,
       messenger: this.messenger,

@@ -104,6 +104,26 @@ describe.each<[string, () => Promise<SettingsStore>]>([
     expect(await settings.clearChannelRuleset(otherServer)).toBe(false);
     expect(await settings.effectiveRuleset(here)).toMatchObject({ ruleset: 'a5e', source: 'channel' });
   });
+
+  test("a thread follows its own override, else its parent channel's, else the server's", async () => {
+    const thread = { guildId: here.guildId, channelId: '200000000000000003', parentChannelId: here.channelId };
+    await settings.setGuildRuleset({ guildId: here.guildId, ruleset: 'dnd-next', userId: 'gm-1' });
+    expect(await settings.effectiveRuleset(thread)).toMatchObject({ ruleset: 'dnd-next', source: 'server' });
+    await settings.setChannelRuleset({ ...here, ruleset: 'dnd2014', userId: 'gm-2' });
+    expect(await settings.effectiveRuleset(thread)).toMatchObject({ ruleset: 'dnd2014', source: 'parent', updatedBy: 'gm-2' });
+    await settings.setChannelRuleset({ ...thread, ruleset: 'a5e', userId: 'gm-3' });
+    expect(await settings.effectiveRuleset(thread)).toMatchObject({ ruleset: 'a5e', source: 'channel', updatedBy: 'gm-3' });
+    // The thread's own choice is its own: the channel keeps its rule set, and clearing it brings the channel's back.
+    expect(await settings.effectiveRuleset(here)).toMatchObject({ ruleset: 'dnd2014', source: 'channel' });
+    expect(await settings.clearChannelRuleset(thread)).toBe(true);
+    expect(await settings.effectiveRuleset(thread)).toMatchObject({ ruleset: 'dnd2014', source: 'parent' });
+  });
+
+  test('a parent channel id seen under another server does not decide a thread there', async () => {
+    await settings.setChannelRuleset({ ...here, ruleset: 'a5e', userId: 'gm-2' });
+    const thread = { guildId: '100000000000000009', channelId: '200000000000000003', parentChannelId: here.channelId };
+    expect(await settings.effectiveRuleset(thread)).toMatchObject({ ruleset: 'dnd2024', source: 'default' });
+  });
 });
 
 describe('the PostgreSQL settings store', () => {
@@ -128,6 +148,8 @@ describe('the PostgreSQL settings store', () => {
     await settings.setGuildRuleset({ guildId: here.guildId, ruleset: 'dnd2014', userId: 'gm-1' });
     await prisma.channelSettings.create({ data: { ...here, ruleset: 'dnd3.5', updatedBy: 'gm-old' } });
     expect(await settings.effectiveRuleset(here)).toMatchObject({ ruleset: 'dnd2014', source: 'server' });
+    const thread = { guildId: here.guildId, channelId: '200000000000000003', parentChannelId: here.channelId };
+    expect(await settings.effectiveRuleset(thread)).toMatchObject({ ruleset: 'dnd2014', source: 'server' });
   });
 
   test('a stored Next rest rule this version does not know reads as the standard rules', async () => {

@@ -99,7 +99,7 @@ describe('/config ruleset', () => {
     expect(embedOf(reply).description).toBe(
       [
         '2024 rules with house changes: a critical hit doubles the total.',
-        'This channel keeps **D&D Next playtest** (`dnd-next`), which is set for the channel.',
+        'This channel keeps **D&D Next playtest** (`dnd-next`), which is set for this channel.',
         RUNNING,
       ].join('\n'),
     );

@@ -1,4 +1,16 @@
-import { ApplicationCommandOptionType as T, PermissionFlagsBits, PermissionsBitField, type APIInteraction } from 'discord.js';
+import {
+  ApplicationCommandOptionType as T,
+  ApplicationCommandType,
+  ChannelType,
+  ChatInputCommandInteraction,
+  Client,
+  InteractionType,
+  PermissionFlagsBits,
+  PermissionsBitField,
+  type APIInteraction,
+  type Channel,
+  type Guild,
+} from 'discord.js';
 import pino from 'pino';
 import type { ChannelMessenger } from '../../../src/framework/command';
 import {
@@ -18,6 +30,7 @@ const facts: InteractionFacts = {
   id: '400000000000000001',
   guildId: '400000000000000002',
   channelId: '400000000000000003',
+  channel: null,
   user: { id: '400000000000000004', username: 'mira_k', globalName: 'Mira' },
   member: { nick: 'Mira the Bold' },
   memberPermissions: bits(PermissionFlagsBits.SendMessages | PermissionFlagsBits.ManageChannels),
@@ -111,11 +124,76 @@ test('a context carries the ids, the user and the permissions; a DM gets none', 
     user: { id: '400000000000000004', name: 'Mira the Bold' },
     guildId: '400000000000000002',
     channelId: '400000000000000003',
+    parentChannelId: null,
     permissions: { manageGuild: false, manageChannels: true },
     services,
     messenger,
   });
   expect(baseContext({ ...facts, guildId: null }, services, messenger)).toBeNull();
+});
+
+describe('an interaction as discord.js hands it over, through the gateway', () => {
+  const services = {} as Services; // only passed through, never used
+  const messenger = {} as ChannelMessenger; // only passed through, never used
+  const client = new Client({ intents: [] });
+  afterAll(() => client.destroy());
+  // discord.js builds and caches these from gateway events (GUILD_CREATE, THREAD_CREATE), through
+  // managers its typings keep private; the test builds them the same way.
+  type Adding<Made> = { _add(data: object, ...more: unknown[]): Made };
+  const guild = (client.guilds as unknown as Adding<Guild>)._add({
+    id: '400000000000000002',
+    name: 'The Table',
+    channels: [],
+    threads: [],
+  });
+  const cache = client.channels as unknown as Adding<Channel>;
+  cache._add(
+    { id: '400000000000000003', type: ChannelType.GuildText, guild_id: guild.id, parent_id: '400000000000000007', name: 'game' },
+    guild,
+  );
+  cache._add(
+    { id: '400000000000000006', type: ChannelType.PublicThread, guild_id: guild.id, parent_id: '400000000000000003', name: 'session-4' },
+    guild,
+  );
+
+  /** A slash command in `channelId`, as discord.js makes it of the payload. */
+  const commandIn = (channelId: string, type: ChannelType) => {
+    const payload = {
+      id: '400000000000000001',
+      application_id: '400000000000000010',
+      type: InteractionType.ApplicationCommand,
+      token: 'token',
+      version: 1,
+      guild_id: guild.id,
+      channel: { id: channelId, type },
+      channel_id: channelId,
+      member: { user: { id: '400000000000000004', username: 'mira_k', global_name: 'Mira' }, nick: null, permissions: '0', roles: [] },
+      data: { id: '400000000000000011', name: 'config', type: ApplicationCommandType.ChatInput, options: [] },
+      entitlements: [],
+      authorizing_integration_owners: {},
+    };
+    // Its constructor is protected in the typings: discord.js makes interactions itself.
+    const Made = ChatInputCommandInteraction as unknown as new (made: Client, data: typeof payload) => ChatInputCommandInteraction;
+    return new Made(client, payload);
+  };
+
+  test('in a cached thread, the context carries the channel the thread was opened under', () => {
+    expect(baseContext(commandIn('400000000000000006', ChannelType.PublicThread), services, messenger)).toMatchObject({
+      channelId: '400000000000000006',
+      parentChannelId: '400000000000000003',
+    });
+  });
+
+  test('in a channel, its category is no parent; a thread discord.js has not cached is taken for a channel', () => {
+    expect(baseContext(commandIn('400000000000000003', ChannelType.GuildText), services, messenger)).toMatchObject({
+      channelId: '400000000000000003',
+      parentChannelId: null,
+    });
+    expect(baseContext(commandIn('400000000000000012', ChannelType.PrivateThread), services, messenger)).toMatchObject({
+      channelId: '400000000000000012',
+      parentChannelId: null,
+    });
+  });
 });
 
 describe('an interaction as Discord sends it over HTTP', () => {
@@ -151,6 +229,7 @@ describe('an interaction as Discord sends it over HTTP', () => {
       user: { id: '400000000000000004', name: 'Mira the Bold' },
       guildId: '400000000000000002',
       channelId: '400000000000000003',
+      parentChannelId: null,
       permissions: { manageGuild: true, manageChannels: false },
       services,
       messenger,
@@ -158,6 +237,22 @@ describe('an interaction as Discord sends it over HTTP', () => {
     expect(baseContext(apiInteractionFacts(inServer(PermissionFlagsBits.Administrator, null)), services, messenger)).toMatchObject({
       user: { name: 'Mira' },
       permissions: { manageGuild: true, manageChannels: true },
+    });
+  });
+
+  test("a thread's payload carries the channel it was opened under; a channel's category is not one", () => {
+    const at = (channel: object) => ({ ...inServer(PermissionFlagsBits.SendMessages, null), channel }) as unknown as APIInteraction; // as above
+    for (const type of [ChannelType.PublicThread, ChannelType.PrivateThread, ChannelType.AnnouncementThread]) {
+      const inThread = at({ id: '400000000000000006', type, parent_id: '400000000000000003' });
+      expect(baseContext(apiInteractionFacts(inThread), services, messenger)).toMatchObject({
+        channelId: '400000000000000006',
+        parentChannelId: '400000000000000003',
+      });
+    }
+    const inCategory = at({ id: '400000000000000003', type: ChannelType.GuildText, parent_id: '400000000000000007' });
+    expect(baseContext(apiInteractionFacts(inCategory), services, messenger)).toMatchObject({
+      channelId: '400000000000000003',
+      parentChannelId: null,
     });
   });
 
