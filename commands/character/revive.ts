@@ -35,13 +35,13 @@ export const revive = subcommand({
   },
   async run(ctx, options) {
     const typed = options.text('name');
-    const party = await ctx.services.characters.lastParty({ guildId: ctx.guildId, channelId: ctx.channelId });
+    const party = await ctx.services.characters.lastParty(placeOf(ctx));
     if (party === null) throw new UserError(NO_FIGHT_HERE_TEXT);
     if (party.gameMasterId !== ctx.user.id && !ctx.permissions.manageChannels) throw new UserError(NOT_LAST_FIGHT_GAME_MASTER_TEXT);
     const character = party.characters.find((c) => nameKey(c.name) === nameKey(typed));
     if (character === undefined) throw new UserError(notInLastFightText(typed));
     if (!character.dead) throw new UserError(notDeadText(character));
-    const { ruleset } = await ctx.services.settings.effectiveRuleset({ guildId: ctx.guildId, channelId: ctx.channelId });
+    const { ruleset } = await ctx.services.settings.effectiveRuleset(placeOf(ctx));
     const state = revivedState(getRuleSet(ruleset), character, options.integer('hp') ?? 1);
     await ctx.services.characters.recordStates([{ id: character.id, state }]);
     return shown(ctx, { ...character, ...state }, revivedNote(state.hp));

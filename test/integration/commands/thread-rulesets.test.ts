@@ -1,5 +1,5 @@
 import type { Services } from '../../../src/services';
-import { GM, MODERATOR, Table, openTablePer, refused, text, useRules } from './support';
+import { ALICE, GM, MODERATOR, Table, buttonsOf, openTablePer, refused, text, useRules } from './support';
 
 /**
  * Tables run each session in a thread under their game's channel: a thread with no rule set of its
@@ -55,5 +55,28 @@ describe.each(['database', 'memory'] as const)('a thread under a channel, on the
     );
     await thread.run(GM, 'init', 'begin', { name: 'Session 5' });
     expect(footer(thread)).toBe('D&D Next playtest rules · Game master: Gina');
+  });
+});
+
+/** Stored characters live on the database store alone. */
+describe('a character of a thread under a channel', () => {
+  let services: Services;
+  openTablePer('test', (opened) => ({ services } = opened), 1, 'database');
+
+  test("/character revive in a thread brings a character back by the channel's rule set, as its fight there went", async () => {
+    // The server plays A5E, whose tracks are fatigue and strife; the channel, and so its thread, 2024.
+    await useRules(services, 'a5e');
+    const channel = new Table(services, 'channel-1');
+    const thread = new Table(services, 'thread-1', 'channel-1');
+    await channel.run(MODERATOR, 'config', 'ruleset', { ruleset: 'dnd2024', scope: 'channel' });
+    await thread.run(ALICE, 'character', 'create', { name: 'Alice', level: 3, hp: 20 });
+    await thread.run(GM, 'init', 'begin', { name: 'Session 6' });
+    await thread.run(ALICE, 'init', 'join', { initiative: 10 });
+    // 2024: Exhaustion 6 kills.
+    await thread.run(GM, 'condition', 'add', { target: 'Alice', condition: 'Exhaustion', level: 6 });
+    const confirm = await thread.run(GM, 'init', 'end');
+    await thread.press(GM, buttonsOf(confirm).find((b) => b.label === 'End the encounter')?.customId ?? '');
+    // Brought back by the 2024 rules the fight went by, she keeps Exhaustion 5, not the 6 that killed her.
+    expect(text(await thread.run(GM, 'character', 'revive', { name: 'Alice' }))).toContain('Exhaustion 5');
   });
 });
