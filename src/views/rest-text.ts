@@ -172,13 +172,20 @@ function outcomeEmbed(outcome: PartyRestOutcome): Embed {
 
 /** Discord shows at most 10 embeds in one message. */
 const MAX_EMBEDS = 10;
-/** Names a party rest lists past the embeds it shows, before "and N more". */
-const NAMES_LISTED = 20;
+/**
+ * Room for each of the last embed's two lines of names: both, with their words, within a description
+ * however long the names (48 characters each, twice that escaped).
+ */
+const NAMES_ROOM = (EMBED_LIMITS.description - 200) / 2;
 
+/** The characters' names in words, as many as fit NAMES_ROOM, then "and N more". */
 function namesInWords(outcomes: readonly PartyRestOutcome[]): string {
-  const names = outcomes.slice(0, NAMES_LISTED).map(({ character }) => `**${characterName(character)}**`);
-  const more = outcomes.length - names.length;
-  return more > 0 ? `${names.join(', ')} and ${more} more` : listInWords(names);
+  const names = outcomes.map(({ character }) => `**${characterName(character)}**`);
+  const inWords = (count: number): string =>
+    count === names.length ? listInWords(names) : `${names.slice(0, count).join(', ')} and ${names.length - count} more`;
+  let count = names.length;
+  while (count > 1 && inWords(count).length > NAMES_ROOM) count -= 1;
+  return inWords(count);
 }
 
 /** The characters a party rest has no room to show, each named, rested or not. */
@@ -197,9 +204,10 @@ function unshownEmbed(outcomes: readonly PartyRestOutcome[]): Embed {
  * ones past them named in a last embed, so no rest written goes unsaid.
  */
 export function partyRestReply(outcomes: readonly PartyRestOutcome[]): Reply {
-  for (let shown = Math.min(outcomes.length, MAX_EMBEDS); shown > 0; shown -= 1) {
+  const each = outcomes.slice(0, MAX_EMBEDS).map(outcomeEmbed);
+  for (let shown = each.length; shown > 0; shown -= 1) {
     const unshown = outcomes.slice(shown);
-    const embeds = [...outcomes.slice(0, shown).map(outcomeEmbed), ...(unshown.length > 0 ? [unshownEmbed(unshown)] : [])];
+    const embeds = [...each.slice(0, shown), ...(unshown.length > 0 ? [unshownEmbed(unshown)] : [])];
     const length = embeds.reduce((sum, embed) => sum + embedLength(embed), 0);
     if (embeds.length <= MAX_EMBEDS && length <= EMBED_LIMITS.total) return { embeds };
   }

@@ -89,4 +89,16 @@ describe("a party's rest in one message", () => {
     ]);
     expect(embeds.reduce((sum, e) => sum + embedLength(e), 0)).toBeLessThanOrEqual(6000);
   });
+
+  it('keeps its last embed within a description however long the names past the shown ones, counting the rest', () => {
+    // 50 characters of 48-character names, each doubled by escaping, half rested and half not.
+    const name = (i: number) => `${String(i).padStart(2, '0')}${'*_'.repeat(23)}`;
+    const why = `cannot rest: ${'x'.repeat(686)}`;
+    const outcomes = Array.from({ length: 50 }, (_, i) => ({ character: character(name(i)), rested: false as const, why }));
+    const embeds = partyRestReply(outcomes).embeds ?? [];
+    const last = embeds.at(-1)?.description ?? '';
+    expect(last.length).toBeLessThanOrEqual(4096);
+    expect(last).toMatch(/ and \d+ more; their own `\/rest long` says why\.$/);
+    expect(embeds.reduce((sum, e) => sum + embedLength(e), 0)).toBeLessThanOrEqual(6000);
+  });
 });
