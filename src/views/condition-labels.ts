@@ -31,13 +31,15 @@ function roundsLeft(effect: EncounterEffect, encounter: Encounter): number | nul
 }
 
 function effectState(effect: EncounterEffect, encounter: Encounter, seesHidden: boolean): ConditionState {
+  // The later damage is the label only for an effect with nothing else to mark, as its first sentence says it.
+  const marked = effect.save !== null || effect.concentrationId !== null;
   return {
     name: effect.name,
     roundsLeft: roundsLeft(effect, encounter),
     saveDc: seesHidden || !isDcPrivate(encounter, effect) ? (effect.save?.dc ?? null) : null,
     concentration: effect.concentrationId !== null,
     level: null,
-    laterDamage: effect.expiry === null ? null : laterDamageWords(effect.modifiers),
+    laterDamage: effect.expiry === null || marked ? null : laterDamageWords(effect.modifiers),
     at: effect.expiry?.boundary ?? null,
   };
 }

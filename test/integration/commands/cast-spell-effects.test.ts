@@ -26,6 +26,19 @@ describe('/cast: what a spell does besides its first roll', () => {
     return GOBLIN[ruleSet];
   }
 
+  test("the tracker keeps an effect's rounds and save DC when it also deals damage as it ends", async () => {
+    const goblin = await wizardAndGoblin('dnd2024');
+    await table.run(GM, 'condition', 'add', {
+      target: goblin,
+      condition: 'Curse',
+      duration: 2,
+      save: 'wis',
+      dc: 13,
+      modifiers: 'expiry-damage:+1d6 [necrotic]',
+    });
+    expect(table.tracker().embeds?.[0]?.description).toContain('Curse (2) save DC 13');
+  });
+
   test.each(['dnd2024', 'dnd2014'] as const)('Acid Arrow (%s) that misses still splashes half its 4d4 acid', async (ruleSet) => {
     const goblin = await wizardAndGoblin(ruleSet);
     // d20 5 + 6 = 11 misses AC 15; 4d4 = 3 + 3 + 2 + 3 = 11, half is 5.
