@@ -221,11 +221,13 @@ export function lowestHpBelowZero(sheet: Pick<CharacterSheet, 'abilities' | 'lev
 }
 
 /**
- * The state after the sheet changed: a higher maximum or level adds what it adds, nothing is left
- * above its new cap, and HP below 0 (Next) not below the new death threshold.
+ * The state after the sheet changed: a higher maximum or level adds what it adds to a character
+ * standing (one at 0 HP or dead wakes by healing, not by an edit), nothing is left above its new cap,
+ * and HP below 0 (Next) not below the new death threshold.
  */
 export function stateAfterEdit(before: CharacterSheet, after: CharacterSheet, state: CharacterState): CharacterState {
-  const raised = Math.min(after.maxHp, state.hp + Math.max(0, after.maxHp - before.maxHp));
+  const rise = state.dead || state.hp <= 0 ? 0 : Math.max(0, after.maxHp - before.maxHp);
+  const raised = Math.min(after.maxHp, state.hp + rise);
   const hp = raised < 0 ? Math.max(raised, lowestHpBelowZero(after, state.dead)) : raised;
   const hitDiceLeft = Math.min(after.level, state.hitDiceLeft + Math.max(0, after.level - before.level));
   return {
