@@ -179,12 +179,12 @@ export function parseModifiers(text: string): RulesResult<CustomModifier[], Rule
   return { ok: true, value: modifiers };
 }
 
-/** "+1d4", "-2". */
 /** A term as the dice engine rolls it, without its sign: `2d4`, `3`. */
 export function diceText(value: BonusTerm): string {
   return value.sides === null ? `${value.count}` : `${value.count}d${value.sides}`;
 }
 
+/** "+1d4", "-2". */
 export function termText(value: BonusTerm): string {
   return `${value.sign < 0 ? '-' : '+'}${diceText(value)}`;
 }
