@@ -1,5 +1,6 @@
 import { damageExpression } from '../compendium/effects';
 import type { Amount, ConditionEffect, Effect, EffectDuration } from '../compendium/types';
+import { ROUNDS_PER_UNIT } from '../rules/durations';
 import type { OwnBonus, RollMode } from '../rules/types';
 import { attack, type AttackInput } from './attacks';
 import { catalogueCondition } from './catalogue';
@@ -138,7 +139,7 @@ function lasting(
     const turnOf = duration.whose === 'target' ? target.id : source.combatant.id;
     return { duration: 1, ends: duration.boundary, turnOf };
   }
-  const perUnit = { rounds: 1, minutes: 10, hours: 600 }[duration.kind];
+  const perUnit = { rounds: ROUNDS_PER_UNIT.round, minutes: ROUNDS_PER_UNIT.minute, hours: ROUNDS_PER_UNIT.hour }[duration.kind];
   return { duration: Math.min(MAX_DURATION_ROUNDS, duration.count * perUnit) };
 }
 

@@ -1,5 +1,6 @@
 import { effectAtLevel, ongoingAtLevel, type CastLevel } from '../compendium/effects';
 import type { Effect, Spell } from '../compendium/types';
+import { ROUNDS_PER_UNIT } from '../rules/durations';
 import type { DamageType, RollMode } from '../rules/types';
 import { chain, step, type Link } from './compose';
 import { concentrationUntold, startConcentration } from './concentration';
@@ -13,9 +14,6 @@ import { replaceCombatant, type StepContext, type Transition } from './transitio
 import { MAX_COMBATANTS, type Combatant, type Encounter, type MonsterLink, type SpellSlots } from './types';
 
 export const MAX_SPELL_LEVEL = 9;
-
-/** Six-second rounds in each unit a spell's duration is given in. */
-const ROUNDS_PER = { round: 1, minute: 10, hour: 600, day: 14_400 } as const;
 
 /** What a cast spends: a spell slot of the caster's, a use of a stat block's spell, or nothing (a cantrip, an at-will spell). */
 export type CastCost = { kind: 'slot' } | { kind: 'uses'; key: string; max: number } | { kind: 'none' };
@@ -89,7 +87,7 @@ function sourceOf(caster: Combatant, spell: Spell, input: CastInput): EffectSour
     ...(input.mode === undefined ? {} : { mode: input.mode }),
     ...(input.secret === undefined ? {} : { secret: input.secret }),
     ...(input.anyoneMayHarm === undefined ? {} : { anyoneMayHarm: input.anyoneMayHarm }),
-    ...(typeof spell.duration === 'object' ? { spellRounds: spell.duration.count * ROUNDS_PER[spell.duration.unit] } : {}),
+    ...(typeof spell.duration === 'object' ? { spellRounds: spell.duration.count * ROUNDS_PER_UNIT[spell.duration.unit] } : {}),
   };
 }
 

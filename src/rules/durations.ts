@@ -2,6 +2,14 @@ import type { Duration, EndingEffects, Expiry, RuleSetFacts, TimedEffect, TurnPo
 
 const ROUNDS_PER_MINUTE = 10;
 
+/** Rounds in each unit a duration is written in: a minute is 10 rounds of 6 seconds. */
+export const ROUNDS_PER_UNIT = {
+  round: 1,
+  minute: ROUNDS_PER_MINUTE,
+  hour: 60 * ROUNDS_PER_MINUTE,
+  day: 24 * 60 * ROUNDS_PER_MINUTE,
+} as const;
+
 /**
  * When an effect that starts now ends (RULES.md §19). N rounds end as the same creature's turn starts
  * N rounds later (Next: "until that same point of the following round"); a minute is 10 rounds;
