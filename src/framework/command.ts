@@ -74,8 +74,9 @@ export interface CommandContext {
   label?: string;
   /**
    * Set by a transport whose interactions may arrive twice (HTTP) for a handler declared
-   * `claimedBySave`: the interaction is recorded as handled by its first encounter save, in the same
-   * statement, instead of by a statement of its own before the handler runs.
+   * `claimedBySave`: the interaction is recorded as handled by its first encounter save, or the sheet
+   * write given it, in the same statement or transaction, instead of by a statement of its own before
+   * the handler runs.
    */
   claim?: InteractionClaim;
 }
