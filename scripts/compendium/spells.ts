@@ -33,15 +33,21 @@ const CONDITION_PATTERN =
 const CONDITION_NOUNS: Readonly<Record<string, string>> = { blindness: 'blinded', deafness: 'deafened' };
 const DAMAGE_WORDS = 'acid|bludgeoning|cold|fire|force|lightning|necrotic|piercing|poison|psychic|radiant|slashing|thunder';
 
-/** Spells whose text the patterns misread, each with why: the bot only announces them. */
-const ANNOUNCED_ONLY: Readonly<Record<string, string>> = {
-  'Contact Other Plane': "its save and the damage of a failure are the caster's own",
-  Dream: "the 2024 target's damage comes when it wakes, and its Incapacitated is the messenger's",
-  'Astral Projection': 'its Unconscious is the state of the bodies left behind, not a condition cast on a creature',
-  'Faithful Hound': "the 2014 hound's bite comes at the start of the caster's turns, not as the spell is cast",
-  'Magnificent Mansion': "its Invisible is the portal's",
-  Symbol: 'a glyph that acts only when triggered, with the one of its eight effects the caster chose',
-};
+/** Spells whose text the patterns misread: the bot only announces them. */
+const ANNOUNCED_ONLY: ReadonlySet<string> = new Set([
+  // Its save and the damage of a failure are the caster's own.
+  'Contact Other Plane',
+  // The 2024 target's damage comes when it wakes, and its Incapacitated is the messenger's.
+  'Dream',
+  // Its Unconscious is the state of the bodies left behind, not a condition cast on a creature.
+  'Astral Projection',
+  // The 2014 hound's bite comes at the start of the caster's turns, not as the spell is cast.
+  'Faithful Hound',
+  // Its Invisible is the portal's.
+  'Magnificent Mansion',
+  // A glyph that acts only when triggered, with the one of its eight effects the caster chose.
+  'Symbol',
+]);
 /**
  * Growth open5e's record leaves out, where the SRD's own text has it: the 2014 Heroism takes one more
  * creature for each slot level above 1st (its higher-level text is missing from the record).
@@ -49,6 +55,8 @@ const ANNOUNCED_ONLY: Readonly<Record<string, string>> = {
 const GROWTH_MISSING: Readonly<Record<string, Scaling>> = {
   srd_heroism: { targets: 1 },
 };
+/** The ability a text's saving throw is made with ("a Dexterity saving throw"). */
+const SAVE_ABILITY = /\b(Strength|Dexterity|Constitution|Intelligence|Wisdom|Charisma) saving throw\b/i;
 /** A creature sent to another plane (Divine Word's celestials and fiends, Dispel Evil and Good): the bot cannot, the table does. */
 const SENT_AWAY = /\b(?:forced|sent) back to its (?:plane of origin|home plane)\b/i;
 
@@ -82,7 +90,7 @@ function convertSpell(row: Keyed<SpellFields>, options: readonly Keyed<CastingOp
   // the cast deals the first round's, and the rounds after it are the table's.
   const scheduled = SCHEDULE.exec(text)?.index;
   const effect = readEffect(row, scheduled === undefined ? text : text.slice(0, scheduled), report);
-  const later = row.name in ANNOUNCED_ONLY || scheduled !== undefined ? null : ongoingOf(text, row, effect);
+  const later = ANNOUNCED_ONLY.has(row.name) || scheduled !== undefined ? null : ongoingOf(text, row, effect);
   const ongoing = later?.ongoing ?? null;
   // A 2014 cantrip may say how it grows in its description alone (Eldritch Blast's beams).
   const higher = row.higher_level || (row.level === 0 ? text : '');
@@ -93,7 +101,7 @@ function convertSpell(row: Keyed<SpellFields>, options: readonly Keyed<CastingOp
   const mechanical = ['attack', 'save', 'damage', 'healing', 'tempHp', 'conditions', 'killsAtOrBelow', 'ongoing'].some(
     (key) => key in spell,
   );
-  if (!mechanical || row.name in ANNOUNCED_ONLY) return { ...base, manual: true, ...announcedTargets(text, base.range, effect, scaling) };
+  if (!mechanical || ANNOUNCED_ONLY.has(row.name)) return { ...base, manual: true, ...announcedTargets(text, base.range, effect, scaling) };
   if (
     scheduled !== undefined ||
     uncaptured(text, spell) ||
@@ -187,7 +195,7 @@ function readPart(row: SpellFields, text: string, report: SpellReport): Partial<
   }
   // The 2014 Branding Smite: cast before the hit it rides on, so its damage comes with that hit.
   const casting = /\bthe next time you hit\b/i.test(text) ? '' : atCasting(text, true);
-  const saveWord = /\b(Strength|Dexterity|Constitution|Intelligence|Wisdom|Charisma) saving throw\b/i.exec(text)?.[1];
+  const saveWord = SAVE_ABILITY.exec(text)?.[1];
   const ability = abilityOf(row.saving_throw_ability || saveWord || '');
   if (ability !== null) {
     if (saveWord !== undefined && abilityOf(saveWord) !== ability)
@@ -395,8 +403,7 @@ function ongoingOf(text: string, row: SpellFields, cast: Partial<Spell>): { ongo
     .filter((group) => group.some(trigger))
     .map((group) => group.filter((sentence) => !ELSEWHERE.test(sentence)).join(' '));
   const dealing = groups.find((group) => damageParts(group).length > 0);
-  const ability = (group: string): Ability | null =>
-    abilityOf(/\b(Strength|Dexterity|Constitution|Intelligence|Wisdom|Charisma) saving throw\b/i.exec(group)?.[1] ?? '');
+  const ability = (group: string): Ability | null => abilityOf(SAVE_ABILITY.exec(group)?.[1] ?? '');
   if (dealing === undefined) {
     const again = groups.find((group) => AGAIN.test(group));
     if (again === undefined || cast.damage === undefined) return null;
@@ -593,7 +600,8 @@ function chosenCondition(text: string, row: SpellFields): ConditionEffect[] {
   const first = conditionOf(choice?.[1] ?? '');
   const second = conditionOf(choice?.[2] ?? '');
   if (first === null || second === null) return [];
-  return [{ condition: first, or: [second], ...(durationWords('', row) === undefined ? {} : { duration: { kind: 'spell' as const } }) }];
+  const duration = durationWords('', row);
+  return [{ condition: first, or: [second], ...(duration === undefined ? {} : { duration }) }];
 }
 
 /**
