@@ -1,6 +1,7 @@
 import type { CommandContext } from '../src/framework/command';
 import { flag, integer, text, type OptionReader } from '../src/framework/options';
 import { commandWithOptions } from '../src/framework/slash-command';
+import { readModeWords } from './shared/mode-words';
 import { secretRollReply } from './shared/secret-rolls';
 import type { Embed, Reply } from '../src/views/reply';
 import { COLORS, EMBED_LIMITS } from '../src/views/embeds';
@@ -45,28 +46,6 @@ interface RollRequest {
   secret: boolean;
   /** Advantage and disadvantage were both asked for (in the dice or the option) and cancelled. */
   cancelled: boolean;
-}
-
-const MODE_WORDS: Record<string, RollMode> = {
-  adv: 'advantage',
-  advantage: 'advantage',
-  dis: 'disadvantage',
-  disadvantage: 'disadvantage',
-};
-
-/**
- * Finds the stand-alone words adv, advantage, dis and disadvantage outside `[annotations]` and
- * spells the long ones as the short words the notation knows, padded so every column stays put.
- */
-function readModeWords(text: string): { text: string; modes: RollMode[] } {
-  const modes: RollMode[] = [];
-  const spelled = text.replace(/(\[[^\]]*\]?)|\b(adv|advantage|dis|disadvantage)\b/gi, (match, annotation?: string) => {
-    if (annotation !== undefined) return match;
-    const mode = MODE_WORDS[match.toLowerCase()] ?? 'normal';
-    modes.push(mode);
-    return (mode === 'advantage' ? 'adv' : 'dis').padEnd(match.length, ' ');
-  });
-  return { text: spelled, modes };
 }
 
 /** Other dice rollers' letters for what this notation writes otherwise, met right after a term (`4d6!`, `4d6dl1`, `1d20r1`). */

@@ -24,6 +24,7 @@ import {
 import { flag, integer, text, type OptionReader } from '../../src/framework/options';
 import { characterNamedOrActive } from './characters';
 import { actorOf, encountersOf, placeOf } from './encounter';
+import { readModeWords } from './mode-words';
 import { secretRollReply, tellGameMaster } from './secret-rolls';
 
 /** Who a check or save is rolled for, with everything that changes the roll. */
@@ -129,7 +130,7 @@ export function requireSkill(ruleSet: RuleSet, typed: string): Skill {
 
 /** `adv`, `dis` or their long words in `bonus`, outside a `[label]`: the dice would take one as a label, or drop it. */
 function asksForMode(bonus: string): boolean {
-  return /\b(adv|advantage|dis|disadvantage)\b/i.test(bonus.replace(/\[[^\]]*\]?/g, ''));
+  return readModeWords(bonus).modes.length > 0;
 }
 
 export function modeOf(options: AbilityTestReader): RollMode {
