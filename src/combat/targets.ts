@@ -25,9 +25,9 @@ export function findById(encounter: Encounter, id: string): Combatant | undefine
 
 const LISTED_NAMES = 10;
 
-function sampleOf(combatants: readonly Combatant[]): NameSample {
-  const names = combatants.slice(0, LISTED_NAMES).map((c) => c.name);
-  return { names, more: combatants.length - names.length };
+/** The names a sentence lists of many: the first LISTED_NAMES, and how many more. */
+export function sampleOf(names: readonly string[]): NameSample {
+  return { names: names.slice(0, LISTED_NAMES), more: Math.max(0, names.length - LISTED_NAMES) };
 }
 
 /**
@@ -45,9 +45,10 @@ export function findTarget(encounter: Encounter, typed: string): Combatant {
   for (const matches of [(name: string) => name.startsWith(wanted), (name: string) => name.includes(wanted)]) {
     const found = combatants.filter((c) => matches(normaliseName(c.name)));
     if (found.length === 1 && found[0] !== undefined) return found[0];
-    if (found.length > 1) throw new CombatRefusal({ kind: 'ambiguous-target', typed: trimmed, matches: sampleOf(found) });
+    if (found.length > 1)
+      throw new CombatRefusal({ kind: 'ambiguous-target', typed: trimmed, matches: sampleOf(found.map((c) => c.name)) });
   }
-  throw new CombatRefusal({ kind: 'unknown-target', typed: trimmed, combatants: sampleOf(combatants) });
+  throw new CombatRefusal({ kind: 'unknown-target', typed: trimmed, combatants: sampleOf(combatants.map((c) => c.name)) });
 }
 
 /**

@@ -1,7 +1,8 @@
 import { afterRounds } from './change-notes';
 import { numberedRange } from '../combat/roster';
+import { sampleOf } from '../combat/targets';
 import { shown } from './markdown';
-import { rechargeRange } from './refusals';
+import { listed, rechargeRange } from './refusals';
 import { castLevelInWords, ordinal } from './spell-levels';
 import { its } from './pronouns';
 import { unworded } from './unworded';
@@ -289,10 +290,14 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
         break;
       case 'moved-in-order': {
         const { group } = event;
+        if (group === undefined) {
+          lines.push(`${shown(event.combatant.name)} now acts just before ${shown(event.before.name)}.`);
+          break;
+        }
+        // A group's names as a numbered run (Bandit 1–3), else the first of them and how many more.
+        const run = numberedRange(group);
         lines.push(
-          group === undefined
-            ? `${shown(event.combatant.name)} now acts just before ${shown(event.before.name)}.`
-            : `${shown(event.combatant.name)} now acts just before ${shown(numberedRange(group) ?? group.join(', '))}: ${shown(event.before.name)}'s group keeps its place together.`,
+          `${shown(event.combatant.name)} now acts just before ${run === null ? listed(sampleOf(group)) : shown(run)}: ${shown(event.before.name)}'s group keeps its place together.`,
         );
         break;
       }

@@ -20,7 +20,7 @@ export function rechargeRange(recharge: number): string {
 
 const MANAGERS = 'a member with Manage Channels';
 
-function listed(sample: NameSample): string {
+export function listed(sample: NameSample): string {
   const names = sample.names.map(shown).join(', ');
   return sample.more > 0 ? `${names} and ${sample.more} more` : names;
 }

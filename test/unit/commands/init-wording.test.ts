@@ -43,6 +43,13 @@ describe('encounter events in words', () => {
     ).toEqual(['Ogre joins the fight with initiative 5 (d20 5).']);
   });
 
+  test('a readied action set off by one of a large group not numbered in a run names its first ten, then how many more', () => {
+    const group = Array.from({ length: 14 }, (_, i) => `Cultist ${String.fromCharCode(65 + i)}`);
+    expect(say([{ kind: 'moved-in-order', combatant: ref(alice), before: ref(goblin1), group }])).toEqual([
+      `Alice now acts just before ${group.slice(0, 10).join(', ')} and 4 more: Goblin 1's group keeps its place together.`,
+    ]);
+  });
+
   test('the done-when damage: a dead goblin is skipped at its turn', () => {
     expect(
       say([
