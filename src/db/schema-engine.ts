@@ -52,10 +52,13 @@ export function callSchemaEngine<C extends EngineCall>(url: string, schema: Sche
     let settled = false;
     worker.once('message', (reply: EngineReply) => {
       settled = true;
+      const answer = () => {
+        if (reply.ok) resolve(reply.value as EngineOutputs[C['method']]);
+        else reject(new SchemaEngineError(summarizeEngineError(reply.message)));
+      };
       // The worker has ended its pool by now; timers the engine left behind must not keep it alive.
-      void worker.terminate();
-      if (reply.ok) resolve(reply.value as EngineOutputs[C['method']]);
-      else reject(new SchemaEngineError(summarizeEngineError(reply.message)));
+      // The call ends with the thread, its memory given back: a process that exits next need not wait for it.
+      worker.terminate().then(answer, answer);
     });
     worker.once('error', (error) => {
       settled = true;
