@@ -10,6 +10,7 @@ import { startGateway, type Gateway } from '../../src/transports/gateway';
 import { CommandRegistry } from '../../src/framework/registry';
 import { ScriptedRandom } from '../integration/commands/support';
 import { createTestDatabase, type TestDatabase } from '../support/database';
+import { chartRenderer } from '../support/chart-renderers';
 import { FakeDiscord, type FakeMessage, type Invoker } from './fake-discord';
 
 // The concentration save's button is shared (damage from /hp or /attack asks for it), not /hp's own.
@@ -44,7 +45,7 @@ describe('a fight through Discord', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     dice = new ScriptedRandom(3);
-    const services = buildServices({ prisma: db.prisma, random: dice, logger: pino({ level: 'silent' }) });
+    const services = buildServices({ prisma: db.prisma, random: dice, logger: pino({ level: 'silent' }), charts: chartRenderer() });
     fake = await FakeDiscord.start({ commands: registry.commands.map((c) => c.definition.toJSON()) });
     // Deferral is the gateway's own test; a loaded machine must not turn these replies into follow-ups.
     gateway = await startGateway({

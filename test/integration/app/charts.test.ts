@@ -37,6 +37,7 @@ describe('the recap chart worker', () => {
     const again = await charts.png('fight-3', SVG);
     expect([...again.slice(0, 4)]).toEqual(PNG_SIGNATURE);
     expect(counted.starts()).toBe(2);
+    await charts.close();
   }, 60_000);
 
   test('charts asked for at once each come back as their own picture, drawn one after another on one worker', async () => {
@@ -47,6 +48,7 @@ describe('the recap chart worker', () => {
     // A PNG's width is the big-endian number at bytes 16-19 of its header.
     expect(pngs.map((png) => Buffer.from(png).readUInt32BE(16))).toEqual(widths);
     expect(counted.starts()).toBe(1);
+    await charts.close();
   }, 60_000);
 
   test('closing stops an idle worker at once, rather than leaving its thread for the process to tear down at exit', async () => {

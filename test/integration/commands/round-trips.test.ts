@@ -15,12 +15,12 @@ import {
   ScriptedRandom,
   Table,
   buttonsOf,
-  chartRenderer,
   listeningProcess,
   openTablePer,
   refused,
   text,
 } from './support';
+import { chartRenderer } from '../../support/chart-renderers';
 
 /** Where the tables' commands run. */
 const PLACE = { guildId: 'guild-1', channelId: 'channel-1' };

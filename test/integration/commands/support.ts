@@ -1,4 +1,3 @@
-import { createChartRenderer, type ClosableChartRenderer } from '../../../src/charts';
 import pino from 'pino';
 import { registry, type CommandName } from '../../../commands';
 import { buildServices } from '../../../src/app';
@@ -24,6 +23,7 @@ import { listenIntoFeed, type LiveListener } from '../../../src/db/live-listener
 import { LiveFeed } from '../../../src/live/feed';
 import { createCountingPrisma, type CountingPrisma } from '../../../src/db/encounter-statement-counter';
 import { waitUntil } from '../../support/wait-until';
+import { chartRenderer } from '../../support/chart-renderers';
 
 /**
  * Dice the test chooses: queued faces come first (each must fit the die), then a seeded stream,
@@ -180,17 +180,6 @@ export async function openTable(seed = 1): Promise<{ table: Table; dice: Scripte
   return { ...tableOn(db.prisma, seed), close: () => db.drop() };
 }
 
-/** The chart renderers this file's tables made, whose workers would otherwise outlive the file. */
-const renderers: ClosableChartRenderer[] = [];
-afterAll(() => Promise.all(renderers.splice(0).map((renderer) => renderer.close())));
-
-/** A chart renderer closed after the file. */
-export function chartRenderer(): ClosableChartRenderer {
-  const renderer = createChartRenderer();
-  renderers.push(renderer);
-  return renderer;
-}
-
 /** A table whose services are built afresh over `prisma`, with reproducible dice. */
 function tableOn(prisma: PrismaClient, seed: number): Omit<OpenTable, 'close'> {
   const random = new ScriptedRandom(seed);
@@ -327,7 +316,8 @@ export async function listeningProcess(
   const heard = new HeardVersions();
   const logger = pino({ level: 'silent' });
   listeners.push(await listenIntoFeed(url, feed, heard, logger));
-  return { table: new Table(buildServices({ prisma, random: new ScriptedRandom(1), logger, feed, heard })), heard, feed };
+  const services = buildServices({ prisma, random: new ScriptedRandom(1), logger, feed, heard, charts: chartRenderer() });
+  return { table: new Table(services), heard, feed };
 }
 
 /**
