@@ -2,7 +2,8 @@ import os from 'node:os';
 import type { Config } from 'jest';
 
 const config: Config = {
-  testEnvironment: 'node',
+  // Jest's Node environment, which also fails a file that leaves a worker thread running.
+  testEnvironment: '<rootDir>/test/support/thread-guard-environment.ts',
   roots: ['<rootDir>/test'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',

@@ -1,0 +1,55 @@
+import path from 'node:path';
+import workerThreads from 'node:worker_threads';
+import NodeEnvironment from 'jest-environment-node';
+
+/**
+ * Jest's Node environment, failing a test file that leaves a worker thread running (a recap chart's,
+ * the embedded database's, the schema engine's). The test process waits for such a thread at exit,
+ * and on a slow machine that outlasted what jest gives a worker to end: it was killed, and the run
+ * printed that a worker had "failed to exit gracefully" without saying which file left what.
+ */
+
+/** The threads started while the current file runs, by the file each runs; one file runs at a time in a process. */
+let startedInFile: Map<workerThreads.Worker, string> | null = null;
+
+/** Set on the module once its Worker is wrapped: each file loads this environment again. */
+const WRAPPED = Symbol.for('rollcall.test.threadGuard');
+
+function wrapWorker(): void {
+  const module = workerThreads as typeof workerThreads & { [WRAPPED]?: true };
+  if (module[WRAPPED] === true) return;
+  const Original = module.Worker;
+  class Watched extends Original {
+    constructor(...args: ConstructorParameters<typeof Original>) {
+      super(...args);
+      const threads = startedInFile;
+      if (threads === null) return;
+      threads.set(this, path.relative(process.cwd(), String(args[0])));
+      this.once('exit', () => threads.delete(this));
+    }
+  }
+  module.Worker = Watched;
+  module[WRAPPED] = true;
+}
+
+export default class ThreadGuardEnvironment extends NodeEnvironment {
+  private readonly threads = new Map<workerThreads.Worker, string>();
+
+  override async setup(): Promise<void> {
+    wrapWorker();
+    startedInFile = this.threads;
+    await super.setup();
+  }
+
+  override async teardown(): Promise<void> {
+    startedInFile = null;
+    await super.teardown();
+    const running = [...this.threads.values()];
+    if (running.length > 0) {
+      throw new Error(
+        `${running.length} worker thread(s) this file started still run after it: ${running.join(', ')}. ` +
+          'Stop each in an afterAll (a chart renderer from test/support/chart-renderers.ts closes itself).',
+      );
+    }
+  }
+}
