@@ -318,6 +318,18 @@ describe('stored characters through /character, /init and /rest', () => {
   test('two short rests sent at once spend no Hit Die twice: the second, worked out from the same sheet, is refused', async () => {
     await aliceAt15Of40();
     dice.queue(5, 3);
+    // Neither writes before both have worked their rest out, so both read the same sheet: on a busy
+    // machine the first could otherwise be written before the second read it, and both rightly spend.
+    const record = services.characters.recordStateIfUnchanged.bind(services.characters);
+    let bothWorkedOut = (): void => undefined;
+    const workedOut = new Promise<void>((resolve) => (bothWorkedOut = resolve));
+    let writing = 0;
+    jest.spyOn(services.characters, 'recordStateIfUnchanged').mockImplementation(async (...args) => {
+      writing += 1;
+      if (writing === 2) bothWorkedOut();
+      await workedOut;
+      return record(...args);
+    });
     const replies = await Promise.all([1, 2].map(() => table.run(ALICE, 'rest', 'short', { 'hit-dice': 1 })));
     const [rested, refusal] = replies.map(text).sort();
     expect(refusal).toBe(
