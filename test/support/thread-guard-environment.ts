@@ -5,11 +5,11 @@ import NodeEnvironment from 'jest-environment-node';
 /**
  * Jest's Node environment, failing a test file that leaves a worker thread running (a recap chart's,
  * the embedded database's, the schema engine's). The test process waits for such a thread at exit,
- * and on a slow machine that outlasted what jest gives a worker to end: it was killed, and the run
- * printed that a worker had "failed to exit gracefully" without saying which file left what.
+ * which can outlast the 0.5 s jest gives a worker to end; jest then kills it and prints only that a
+ * worker "failed to exit gracefully", naming no file.
  */
 
-/** The threads started while the current file runs, by the file each runs; one file runs at a time in a process. */
+/** The threads started while the current test file runs, with the script each runs; a process runs one file at a time. */
 let startedInFile: Map<workerThreads.Worker, string> | null = null;
 
 /** Set on the module once its Worker is wrapped: each file loads this environment again. */
