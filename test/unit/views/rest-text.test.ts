@@ -1,4 +1,8 @@
 import { applySheetChanges, freshState, type Character } from '../../../src/characters/sheet';
+import { restCharacter, type RestRequest } from '../../../src/characters/rest';
+import { createSeededRandom } from '../../../src/dice/seeded';
+import { getRuleSet } from '../../../src/rules';
+import { DEFAULT_REST_RULES } from '../../../src/settings/store';
 import { embedLength } from '../../../src/views/embeds';
 import {
   NO_PARTY_TO_REST_TEXT,
@@ -6,6 +10,7 @@ import {
   partyMemberRestRefusedText,
   partyRestReply,
   restDuringFightText,
+  type PartyRestOutcome,
   restOptionRefusalText,
   restRefusedText,
 } from '../../../src/views/rest-text';
@@ -73,13 +78,15 @@ describe("/rest's options the rules here have no use for", () => {
   });
 });
 
+const LONG_REST: RestRequest = { kind: 'long', hitDice: 0, healersKit: false };
+
 describe("a party's rest in one message", () => {
   function character(name: string): Character {
     const sheet = applySheetChanges(null, name, { level: 3 });
     return { ...sheet, ...freshState(sheet), id: name, guildId: 'g', ownerId: name, active: true };
   }
 
-  it("names the characters past Discord's 6,000 characters of embeds, rested or not", () => {
+  it("names the characters past Discord's 6,000 characters of embeds, those refused sent to their own rest for why", () => {
     const why = `cannot rest: ${'x'.repeat(686)}`;
     const outcomes = Array.from({ length: 10 }, (_, i) => ({ character: character(`Hero ${i + 1}`), rested: false as const, why }));
     const embeds = partyRestReply(outcomes).embeds ?? [];
@@ -91,14 +98,22 @@ describe("a party's rest in one message", () => {
   });
 
   it('keeps its last embed within a description however long the names past the shown ones, counting the rest', () => {
-    // 50 characters of 48-character names, each doubled by escaping, half rested and half not.
+    // 50 characters of 48-character names, each doubled by escaping, half rested and half not: both lines of names in one description.
     const name = (i: number) => `${String(i).padStart(2, '0')}${'*_'.repeat(23)}`;
     const why = `cannot rest: ${'x'.repeat(686)}`;
-    const outcomes = Array.from({ length: 50 }, (_, i) => ({ character: character(name(i)), rested: false as const, why }));
+    const outcomes: PartyRestOutcome[] = Array.from({ length: 50 }, (_, i) => {
+      const hero = character(name(i));
+      if (i % 2 === 1) return { character: hero, rested: false, why };
+      const rest = restCharacter(getRuleSet('dnd2024'), DEFAULT_REST_RULES, hero, LONG_REST, createSeededRandom(i));
+      if (!rest.ok) throw new Error(`${hero.name} could not rest`);
+      return { character: hero, rested: true, rest: rest.value };
+    });
     const embeds = partyRestReply(outcomes).embeds ?? [];
-    const last = embeds.at(-1)?.description ?? '';
-    expect(last.length).toBeLessThanOrEqual(4096);
-    expect(last).toMatch(/ and \d+ more; their own `\/rest long` says why\.$/);
+    const [rested, refused, ...more] = (embeds.at(-1)?.description ?? '').split('\n');
+    expect(more).toEqual([]);
+    expect(rested).toMatch(/^Also rested, not shown for room: .* and \d+ more\.$/);
+    expect(refused).toMatch(/^Not rested, not shown for room: .* and \d+ more; their own `\/rest long` says why\.$/);
+    expect(embeds.at(-1)?.description?.length).toBeLessThanOrEqual(4096);
     expect(embeds.reduce((sum, e) => sum + embedLength(e), 0)).toBeLessThanOrEqual(6000);
   });
 });
