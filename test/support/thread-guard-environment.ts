@@ -12,7 +12,7 @@ import NodeEnvironment from 'jest-environment-node';
 /** The threads started while the current test file runs, with the script each runs; a process runs one file at a time. */
 let startedInFile: Map<workerThreads.Worker, string> | null = null;
 
-/** Set on the module once its Worker is wrapped: each file loads this environment again. */
+/** Set on the module once its Worker is wrapped: setup runs for every file, the wrapping once a process. */
 const WRAPPED = Symbol.for('rollcall.test.threadGuard');
 
 function wrapWorker(): void {
