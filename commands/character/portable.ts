@@ -5,7 +5,7 @@ import { placeOf } from '../../src/framework/requirements';
 import { subcommand } from '../../src/framework/slash-command';
 import { characterNamedOrActive, ownerOf } from '../shared/characters';
 import { importedText } from '../shared/imported-text';
-import { characterExportText, characterNameTakenText, IMPORTED_NOTE } from '../../src/views/character-text';
+import { characterExportReply, characterNameTakenText, IMPORTED_NOTE } from '../../src/views/character-text';
 import type * as Portable from '../../src/characters/portable';
 import { nameOption, shown } from './sheet';
 
@@ -20,7 +20,7 @@ export const exportSheet = subcommand({
   async run(ctx, options) {
     const character = await characterNamedOrActive(ctx, options.text('name'));
     const { exportCharacter } = await portable();
-    return { ephemeral: true, content: characterExportText(exportCharacter(character)) };
+    return characterExportReply(exportCharacter(character), character.name);
   },
 });
 

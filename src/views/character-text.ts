@@ -1,6 +1,9 @@
 import type { Character } from '../characters/sheet';
 import { characterName } from './character-sheet';
+import { CONTENT_LIMIT } from './embeds';
+import { exportFileName } from './fight-export';
 import { shown } from './markdown';
+import type { Reply } from './reply';
 
 type Named = Pick<Character, 'name'>;
 
@@ -89,4 +92,20 @@ export function notDeadText(character: Named): string {
  */
 export function characterExportText(exported: unknown): string {
   return `\`\`\`json\n${JSON.stringify(exported, null, 1).replaceAll('`', '\\u0060')}\n\`\`\``;
+}
+
+/**
+ * The export, privately: the code block while it fits a message, else the JSON as a file for
+ * `/character import`'s file option (a name of backticks, every skill, slot and condition on the
+ * sheet pass Discord's 2,000 characters).
+ */
+export function characterExportReply(exported: unknown, name: string): Reply {
+  const text = characterExportText(exported);
+  if (text.length <= CONTENT_LIMIT) return { ephemeral: true, content: text };
+  const file = exportFileName(name, 'character');
+  return {
+    ephemeral: true,
+    content: `The sheet is too long for a message: here it is as \`${file}\`, for \`/character import\`'s \`file\` option.`,
+    files: [{ name: file, data: Buffer.from(JSON.stringify(exported, null, 1), 'utf8'), description: `${name}'s sheet as JSON` }],
+  };
 }

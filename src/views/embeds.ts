@@ -20,6 +20,9 @@ export const EMBED_LIMITS = {
   total: 6000,
 } as const;
 
+/** Discord's most characters of a message's own text, beside its embeds. */
+export const CONTENT_LIMIT = 2000;
+
 /** The characters of an embed that count toward the 6,000 a message's embeds may hold together. */
 export function embedLength(embed: Embed): number {
   const fields = (embed.fields ?? []).reduce((sum, field) => sum + field.name.length + field.value.length, 0);

@@ -7,8 +7,8 @@ import type { Reply, ReplyFile } from './reply';
 /** Bumped when the file's shape changes, so tools reading it can tell. */
 export const EXPORT_FORMAT = { format: 'rollcall-fight', version: 1 } as const;
 
-/** "ambush-at-the-ford.json": the fight's name as a file name. */
-export function exportFileName(name: string): string {
+/** "ambush-at-the-ford.json": a name as a file name, `fallback` when nothing of it is left. */
+export function exportFileName(name: string, fallback = 'fight'): string {
   const slug = name
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
@@ -17,7 +17,7 @@ export function exportFileName(name: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 60)
     .replace(/-+$/, '');
-  return `${slug === '' ? 'fight' : slug}.json`;
+  return `${slug === '' ? fallback : slug}.json`;
 }
 
 /** The whole fight as JSON: the encounter, its combatants and effects as they stand, and every logged change with its events. */

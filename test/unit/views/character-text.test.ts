@@ -1,6 +1,7 @@
 import {
   CHARACTER_GONE_TEXT,
   characterDeletedText,
+  characterExportReply,
   characterExportText,
   characterKeptText,
   characterNameTakenText,
@@ -72,6 +73,20 @@ describe("/character's replies and refusals", () => {
 
   it('exports the sheet as a JSON code block, one space an indent', () => {
     expect(characterExportText({ name: 'Alice', level: 5 })).toBe('```json\n{\n "name": "Alice",\n "level": 5\n}\n```');
+  });
+
+  it("sends an export past a message's 2,000 characters as a file that reads back the same", () => {
+    // A name of 48 backticks takes 288 characters escaped; a long list does the rest.
+    const exported = { name: '`'.repeat(48), conditions: Array.from({ length: 100 }, () => 'incapacitated') };
+    const reply = characterExportReply(exported, '`'.repeat(48));
+    expect(reply.content).toBe(
+      "The sheet is too long for a message: here it is as `character.json`, for `/character import`'s `file` option.",
+    );
+    expect(reply.ephemeral).toBe(true);
+    expect(reply.files?.map((file) => file.name)).toEqual(['character.json']);
+    expect(JSON.parse(Buffer.from(reply.files?.[0]?.data ?? []).toString('utf8'))).toEqual(exported);
+    const small = characterExportReply({ name: 'Alice' }, 'Alice');
+    expect(small).toEqual({ ephemeral: true, content: '```json\n{\n "name": "Alice"\n}\n```' });
   });
 
   it('keeps a name holding ``` inside the code block, and reads back the same', () => {
