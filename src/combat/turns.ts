@@ -397,12 +397,13 @@ export function turnAfterLeaving(encounter: Encounter, ctx: StepContext, leaving
     currentId: after.currentId === leavingId ? before : after.currentId,
   });
   if (lair !== undefined && lair.id !== leavingId) return { encounter: gone(encounter), events: [] };
-  // Out of the order as it leaves: the walk passes over it, and no save of its is left to roll.
+  // Out of the order as it leaves: the walk passes over it, and no save of its is left to roll. A
+  // lair creature leaving on its own turn takes no lair turn after it; one on its lair turn ends it.
   const out: Combatant = {
     ...leaving,
     deathSavePending: false,
     pendingConcentrationDcs: [],
-    actions: { ...leaving.actions, delayed: true },
+    actions: { ...leaving.actions, delayed: true, ...(lair?.id === leavingId ? {} : { lair: null }) },
   };
   const passed = passTurn(replaceCombatant(encounter, out), ctx);
   return { encounter: gone(passed.encounter), events: passed.events };

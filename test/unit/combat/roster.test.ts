@@ -317,6 +317,21 @@ describe('removing a combatant', () => {
     expect(turnsAfter(removed.encounter, 1)).toEqual(['Kobold 1']);
   });
 
+  it.each([
+    [15, '**Round 2** begins.', "It's **Alice**'s turn.", ['Alice', 'Alice']],
+    [22, "It's **Alice**'s turn.", null, ['Alice']],
+  ])('a lair creature at %i leaving on its own turn takes no lair turn after it has gone', (initiative, first, second, after) => {
+    let encounter = joinEncounter(fresh(), ctx(alice), { hp: 20, initiative: 18 }).encounter;
+    encounter = addMonsters(encounter, ctx(gm), { name: 'Dragon', hp: 200, initiative, lair: true }).encounter;
+    let turn = nextTurn(encounter, ctx(gm));
+    while (turn.note.kind !== 'turn' || turn.note.turn.combatant !== 'Dragon' || turn.note.turn.lair)
+      turn = nextTurn(turn.encounter, ctx(gm));
+    const removed = removeCombatant(turn.encounter, ctx(gm), 'Dragon');
+    expect(describeEvents(removed)).toEqual(['Dragon leaves the encounter.', first, ...(second === null ? [] : [second])]);
+    expect(current(removed.encounter)).toBe('Alice');
+    expect(turnsAfter(removed.encounter, after.length)).toEqual(after);
+  });
+
   it('is for the game master', () => {
     const encounter = joinEncounter(fresh(), ctx(alice, scripted(5)), {}).encounter;
     expect(refusalOf(() => removeCombatant(encounter, ctx(alice), 'Alice'))).toContain(
