@@ -5,7 +5,7 @@ import { repeatSaves } from './repeat-saves';
 import { applyRulesChange, carryPassedExpiries, customEffectsOn, isDying } from './effects';
 import { expireEffects } from './expiries';
 import { isGameMaster, requireControl, requireGameMaster } from './permissions';
-import { currentPoint, lairActing, lairDue, lairTakenBefore, lairTakenEarlier, roundOfCurrent } from './lair';
+import { currentPoint, lairActing, lairDue, lairTakenBefore, lairTakenEarlier, roundOfCurrent, turnTaker } from './lair';
 import type { TurnNote } from './notes';
 import { countOf, rankInOrder, settleHeldPlaces, unsettleHeldPlaces } from './order';
 import { CombatRefusal, type NoDeathSaveDue } from './refusals';
@@ -32,7 +32,7 @@ function requireCombatants(encounter: Encounter): void {
  * round 1, only the game master starts the fight.
  */
 function requireTurnControl(encounter: Encounter, ctx: StepContext, doing: string): void {
-  const current = lairActing(encounter) ?? (encounter.currentId === null ? undefined : findById(encounter, encounter.currentId));
+  const current = turnTaker(encounter);
   if (current === undefined) requireGameMaster(ctx.actor, encounter, 'start the fight');
   else requireControl(ctx.actor, encounter, current, doing);
 }
