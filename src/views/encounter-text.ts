@@ -200,7 +200,8 @@ export function describeEvents(result: { encounter: Encounter; events: readonly 
         lines.push(
           `${numberedRange(group) ?? listInWords(group)} ${group.length === 1 ? 'joins' : 'join'} the fight with initiative ${initiative}.`,
         );
-        if (event.surpriseUnrolled === true) {
+        // Advice to the game master, which on a hidden monster would tell the table how its total came.
+        if (event.surpriseUnrolled === true && (forGameMaster || !event.combatant.hidden)) {
           lines.push(
             'Surprise is disadvantage on the initiative roll in these rules: a total given with `initiative:` is taken as it is, so roll it with disadvantage first.',
           );

@@ -97,6 +97,15 @@ describe('surprise with a given initiative (2024)', () => {
     ]);
   });
 
+  it("keeps the advice to the game master's copy when the monster is hidden", () => {
+    const added = addMonsters(fresh(), ctx(gm), { name: 'Goblin', hp: 7, initiative: 15, surprised: true, hidden: true });
+    expect(describeEvents(added)).toEqual(['Goblin joins the fight with initiative 15.']);
+    expect(describeEvents(added, true)).toEqual([
+      'Goblin joins the fight with initiative 15 (given).',
+      'Surprise is disadvantage on the initiative roll in these rules: a total given with `initiative:` is taken as it is, so roll it with disadvantage first.',
+    ]);
+  });
+
   it('says nothing more where the roll took the disadvantage, or where surprise costs the first turn', () => {
     const rolled = addMonsters(fresh(), ctx(gm, scripted(12, 4)), { name: 'Goblin', hp: 7, initMod: 2, surprised: true });
     expect(describeEvents(rolled)).toEqual(['Goblin joins the fight with initiative 6 (d20 12, 4 with disadvantage + 2).']);
