@@ -5,7 +5,7 @@ import { CHARACTER_NAME_MAX_LENGTH, MAX_LEVEL } from '../src/characters/sheet';
 import { UserError, type CommandContext } from '../src/framework/command';
 import { flag, integer, text } from '../src/framework/options';
 import { commandOfSubcommands, subcommand } from '../src/framework/slash-command';
-import { characterNamedOrActive, suggestCharacters } from './shared/characters';
+import { characterNamedOrActive, fightAsTold, suggestCharacters } from './shared/characters';
 import { actorOf, encountersOf, placeOf } from './shared/encounter';
 import { getRuleSet, type RuleSet } from '../src/rules';
 import type { Reply } from '../src/views/reply';
@@ -56,7 +56,7 @@ async function rulesHere(ctx: CommandContext): Promise<RulesHere> {
  */
 async function restWritten(ctx: CommandContext, character: Character, rested: Character): Promise<string | null> {
   const fight = await ctx.services.characters.fightOf(character.id);
-  if (fight !== null) return restInFightText(character, fight);
+  if (fight !== null) return restInFightText(character, fightAsTold(ctx, character, fight));
   if (await ctx.services.characters.recordStateIfUnchanged(character.id, character, rested)) return null;
   return restRacedText(character);
 }

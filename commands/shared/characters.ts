@@ -29,6 +29,17 @@ export async function characterNamedOrActive(ctx: Context, typed: string | null)
   return active;
 }
 
+/** A running fight a character is in: its name and channel. */
+type RunningFight = { channelId: string; name: string };
+
+/**
+ * The fight a character is in, as a reply may name it: to the character's owner, or in the fight's
+ * own channel; to anyone else null (a fight elsewhere), as they may not see that channel.
+ */
+export function fightAsTold(ctx: Context, character: Pick<Character, 'ownerId'>, fight: RunningFight): RunningFight | null {
+  return character.ownerId === ctx.user.id || fight.channelId === ctx.channelId ? fight : null;
+}
+
 /** Suggestions for an option naming one of the caller's characters. */
 export async function suggestCharacters(ctx: AutocompleteContext, typed: string): Promise<AutocompleteChoice[]> {
   const characters = await ctx.services.characters.list(ownerOf(ctx));

@@ -13,7 +13,7 @@ import {
   noCharacterToHealText,
   sheetHealingReply,
 } from '../../src/views/sheet-healing-text';
-import { ownerOf } from './characters';
+import { fightAsTold, ownerOf } from './characters';
 import { combatantChoices, encountersOf, placeOf } from './encounter';
 
 /**
@@ -41,7 +41,7 @@ export async function healOnSheet(ctx: CommandContext, input: { target: string; 
     ctx.services.characters.fightOf(character.id),
     ctx.services.settings.effectiveRuleset(placeOf(ctx)),
   ]);
-  if (fight !== null) throw new UserError(healInFightText(character, character.ownerId === ctx.user.id ? fight : null));
+  if (fight !== null) throw new UserError(healInFightText(character, fightAsTold(ctx, character, fight)));
   const amount = rollAmount(input.amount, ctx.services.random, 'healing');
   const healing = healCharacter(getRuleSet(ruleset), character, amount.total);
   if (healing === null) throw new UserError(deadCharacterHealText(character));

@@ -214,9 +214,13 @@ export function partyRestReply(outcomes: readonly PartyRestOutcome[]): Reply {
   return { embeds: [unshownEmbed(outcomes)] };
 }
 
-/** A rest refused while the character fights: the fight's end writes its state back, over any rest. */
-export function restInFightText(character: Pick<Character, 'name'>, fight: { name: string; channelId: string }): string {
-  return `${characterName(character)} is in the fight **${shown(fight.name)}** in <#${fight.channelId}>, which keeps their HP and Hit Dice until it ends: rest after \`/init end\` there.`;
+/**
+ * A rest refused while the character fights: the fight's end writes its state back, over any rest.
+ * Without `fight`, only that it runs in another channel (one the reader may not see).
+ */
+export function restInFightText(character: Pick<Character, 'name'>, fight: { name: string; channelId: string } | null): string {
+  const where = fight === null ? 'a fight in another channel' : `the fight **${shown(fight.name)}** in <#${fight.channelId}>`;
+  return `${characterName(character)} is in ${where}, which keeps their HP and Hit Dice until it ends: rest after \`/init end\` there.`;
 }
 
 /** A rest that lost to another written first: nothing of it was spent. */

@@ -452,6 +452,29 @@ describe('stored characters through /character, /init and /rest', () => {
     expect(rested).toContain('**Bram** takes a long rest.\nRegains 4 HP (now 24/24).');
   });
 
+  test("the party rest names no fight in another channel, which the table there may not see; the character's owner is told it", async () => {
+    await useRules(services, 'dnd2024');
+    await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 5, hp: 40 });
+    await table.run(BOB, 'character', 'create', { name: 'Bram', level: 3, hp: 24 });
+    await fight();
+    dice.queue(4);
+    await table.run(BOB, 'init', 'join');
+    await endFight();
+    const elsewhere = new Table(services, 'channel-2');
+    await elsewhere.run(GM, 'init', 'begin', { name: 'Secret Vault' });
+    dice.queue(10);
+    await elsewhere.run(ALICE, 'init', 'join');
+    const rested = text(await table.run(GM, 'rest', 'long', { party: true }));
+    expect(rested).toContain(
+      'Alice is in a fight in another channel, which keeps their HP and Hit Dice until it ends: rest after `/init end` there.',
+    );
+    expect(rested).not.toContain('Secret Vault');
+    expect(rested).toContain('**Bram** takes a long rest.');
+    expect(refused(await table.run(ALICE, 'rest', 'long'))).toBe(
+      '⚠️ Alice is in the fight **Secret Vault** in <#channel-2>, which keeps their HP and Hit Dice until it ends: rest after `/init end` there.',
+    );
+  });
+
   test('the options naming one of your characters suggest yours as you type, as /check and /save do', async () => {
     await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 1 });
     await table.run(ALICE, 'character', 'create', { name: 'Alfred', level: 1 });
