@@ -40,6 +40,6 @@ export const importSheet = subcommand({
     const { sheet, state } = importCharacter(text, getRuleSet(ruleset));
     const created = await ctx.services.characters.create(ownerOf(ctx), sheet, state);
     if (created === null) throw new UserError(characterNameTakenText(sheet, 'import'));
-    return shown(ctx, created, IMPORTED_NOTE);
+    return shown(ctx, created, IMPORTED_NOTE, null);
   },
 });

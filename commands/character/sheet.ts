@@ -9,6 +9,7 @@ import {
 } from '../../src/characters/sheet';
 import type { SpellcastingChanges } from '../../src/characters/spellcasting';
 import { CASTER_CLASSES } from '../../src/characters/spell-slots';
+import type { RunningFight } from '../../src/characters/store';
 import { ABILITIES, type Ability } from '../../src/rules/types';
 import { UserError, type CommandContext } from '../../src/framework/command';
 import { integer, text, type IntegerOption, type OptionReader } from '../../src/framework/options';
@@ -108,11 +109,15 @@ function sheetChanges(options: OptionReader<ReturnType<typeof sheetOptions<boole
   return changes;
 }
 
-/** The sheet as the rule set in force in this channel reads it (a half caster's first slots depend on it), and the fight it is in. */
-export async function shown(ctx: CommandContext, character: Character, note: string | null): Promise<Reply> {
+/**
+ * The sheet as the rule set in force in this channel reads it (a half caster's first slots depend on
+ * it), and the fight it is in: read unless the caller knows it (null for none, as a character just
+ * made is in no fight).
+ */
+export async function shown(ctx: CommandContext, character: Character, note: string | null, known?: RunningFight | null): Promise<Reply> {
   const [{ ruleset }, fight] = await Promise.all([
     ctx.services.settings.effectiveRuleset(placeOf(ctx)),
-    ctx.services.characters.fightOf(character.id),
+    known === undefined ? ctx.services.characters.fightOf(character.id) : known,
   ]);
   const embed = characterEmbed(character, ruleset, fight);
   return { embeds: [note === null ? embed : { ...embed, footer: note }] };
@@ -125,7 +130,7 @@ export const create = subcommand({
     const sheet = applySheetChanges(null, options.text('name'), sheetChanges(options));
     const created = await ctx.services.characters.create(ownerOf(ctx), sheet, freshState(sheet));
     if (created === null) throw new UserError(characterNameTakenText(sheet, 'create'));
-    return shown(ctx, created, CREATED_NOTE);
+    return shown(ctx, created, CREATED_NOTE, null);
   },
 });
 
@@ -139,13 +144,15 @@ export const edit = subcommand({
     if (Object.keys(changes).length === 0) throw new UserError(NOTHING_TO_CHANGE_TEXT);
     const sheet = applySheetChanges(before, before.name, changes);
     // A fight holds the HP and Hit Dice and writes them back as it ends, over what these would add.
+    // Read once: a change that passes this check is shown with no fight.
+    let fight: RunningFight | null | undefined;
     if (sheet.level !== before.level || sheet.maxHp !== before.maxHp) {
-      const fight = await ctx.services.characters.fightOf(before.id);
+      fight = await ctx.services.characters.fightOf(before.id);
       if (fight !== null) throw new UserError(editInFightText(before, fight, sheet.level !== before.level ? 'level' : 'maximum'));
     }
     const saved = await ctx.services.characters.update({ ...before, ...sheet, ...stateAfterEdit(before, sheet, before) });
     if (saved === null) throw new UserError(characterNameTakenText(sheet, 'edit'));
-    return shown(ctx, saved, SAVED_NOTE);
+    return shown(ctx, saved, SAVED_NOTE, fight);
   },
 });
 

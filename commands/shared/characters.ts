@@ -1,5 +1,5 @@
 import type { Character } from '../../src/characters/sheet';
-import type { CharacterOwner } from '../../src/characters/store';
+import type { CharacterOwner, RunningFight } from '../../src/characters/store';
 import { rankByName } from '../../src/framework/autocomplete';
 import {
   UserError,
@@ -28,9 +28,6 @@ export async function characterNamedOrActive(ctx: Context, typed: string | null)
   if (active === null) throw new UserError(NO_ACTIVE_CHARACTER_TEXT);
   return active;
 }
-
-/** A running fight a character is in: its name and channel. */
-type RunningFight = { channelId: string; name: string };
 
 /**
  * The fight a character is in, as a reply may name it: to the character's owner, or in the fight's

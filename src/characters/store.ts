@@ -10,6 +10,12 @@ export interface CharacterOwner {
 /** A player may keep this many characters in one server. */
 export const MAX_CHARACTERS_PER_OWNER = 25;
 
+/** A running fight a character is in: its name and channel. */
+export interface RunningFight {
+  channelId: string;
+  name: string;
+}
+
 /**
  * Where characters live. Names are unique per owner and server whatever their case; at most one of
  * an owner's characters is active.
@@ -36,7 +42,7 @@ export interface CharacterStore {
    */
   lastParty(place: { guildId: string; channelId: string }): Promise<{ gameMasterId: string; characters: Character[] } | null>;
   /** The running fight the character is in, or null: a character is in one fight at a time. */
-  fightOf(id: string): Promise<{ channelId: string; name: string } | null>;
+  fightOf(id: string): Promise<RunningFight | null>;
   /** Brings characters' states up to date after a fight; characters deleted meanwhile are passed over. */
   recordStates(states: readonly { id: string; state: CharacterState }[]): Promise<void>;
   /**

@@ -475,6 +475,16 @@ describe('stored characters through /character, /init and /rest', () => {
     );
   });
 
+  test('looks for a fight a character is in once per command, and not for one just made', async () => {
+    const fightOf = jest.spyOn(services.characters, 'fightOf');
+    await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 5, hp: 40 });
+    expect(fightOf).toHaveBeenCalledTimes(0);
+    await table.run(ALICE, 'character', 'edit', { name: 'Alice', level: 6 });
+    expect(fightOf).toHaveBeenCalledTimes(1);
+    await table.run(ALICE, 'character', 'edit', { name: 'Alice', ac: 15 });
+    expect(fightOf).toHaveBeenCalledTimes(2);
+  });
+
   test('the options naming one of your characters suggest yours as you type, as /check and /save do', async () => {
     await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 1 });
     await table.run(ALICE, 'character', 'create', { name: 'Alfred', level: 1 });
