@@ -1,5 +1,6 @@
 import { ChannelType } from 'discord-api-types/v10';
 import type { CommandContext } from '../src/framework/command';
+import type { Encounter } from '../src/combat/types';
 import { channel, flag, text, type OptionReader } from '../src/framework/options';
 import { placeOf, requirePermission } from '../src/framework/requirements';
 import { shown } from '../src/views/markdown';
@@ -29,13 +30,6 @@ const NEXT_REST_CHOICES: Record<NextRestVariant, string> = {
   'experimental-2': 'Experimental Rule 2 — every 5 minutes heals 1 + level + Con modifier',
 };
 
-const SOURCE_WORDS: Record<RulesetSource, string> = {
-  channel: 'set for this channel',
-  parent: 'set for the channel this thread is in',
-  server: 'set for the server',
-  default: 'the default',
-};
-
 /** What the place the command ran in is, as its replies name it. */
 function hereWord(ctx: CommandContext): 'channel' | 'thread' {
   return ctx.parentChannelId == null ? 'channel' : 'thread';
@@ -43,11 +37,16 @@ function hereWord(ctx: CommandContext): 'channel' | 'thread' {
 
 /** Where the rule set in force was chosen; in a thread, naming the channel it follows. */
 function sourceWords(ctx: CommandContext, source: RulesetSource): string {
-  const parent = ctx.parentChannelId ?? null;
-  if (parent === null) return SOURCE_WORDS[source];
-  if (source === 'channel') return 'set for this thread';
-  if (source === 'parent') return `set for <#${parent}>, the channel this thread is in`;
-  return SOURCE_WORDS[source];
+  switch (source) {
+    case 'channel':
+      return `set for this ${hereWord(ctx)}`;
+    case 'parent':
+      return `set for <#${ctx.parentChannelId ?? ''}>, the channel this thread is in`;
+    case 'server':
+      return 'set for the server';
+    case 'default':
+      return 'the default';
+  }
 }
 
 const RUNNING_ENCOUNTERS = 'Encounters already running keep the rule set they began with.';
@@ -56,8 +55,7 @@ const RUNNING_ENCOUNTERS = 'Encounters already running keep the rule set they be
  * The rule set of this channel's running fight when it differs from the one in force: the fight and
  * everything rolled in it (checks, saves, stat blocks) keep the rules it began with until it ends.
  */
-async function runningFightLine(ctx: CommandContext, inForce: RuleSetId): Promise<string | null> {
-  const encounter = await ctx.services.encounters.get(placeOf(ctx));
+function runningFightLine(encounter: Encounter | null, inForce: RuleSetId): string | null {
   if (encounter === null || encounter.ruleSet === inForce) return null;
   const kept = RULESET_SUMMARIES[encounter.ruleSet].name;
   return `The encounter running here, **${shown(encounter.name)}**, keeps playing **${kept}** (\`${encounter.ruleSet}\`), the rule set it began with, until it ends.`;
@@ -98,7 +96,7 @@ async function setRuleset(ctx: CommandContext, options: OptionReader<typeof RULE
       `This ${hereWord(ctx)} keeps **${RULESET_SUMMARIES[effective.ruleset].name}** (\`${effective.ruleset}\`), which is ${sourceWords(ctx, effective.source)}.`,
     );
   }
-  lines.push((await runningFightLine(ctx, effective.ruleset)) ?? RUNNING_ENCOUNTERS);
+  lines.push(runningFightLine(await ctx.services.encounters.get(placeOf(ctx)), effective.ruleset) ?? RUNNING_ENCOUNTERS);
   return {
     embeds: [
       {
@@ -172,12 +170,13 @@ async function rests(ctx: CommandContext, options: OptionReader<typeof RESTS_OPT
 }
 
 async function show(ctx: CommandContext): Promise<Reply> {
-  const [effective, restRules] = await Promise.all([
+  const [effective, restRules, encounter] = await Promise.all([
     ctx.services.settings.effectiveRuleset(placeOf(ctx)),
     ctx.services.settings.restRules(ctx.guildId),
+    ctx.services.encounters.get(placeOf(ctx)),
   ]);
   const summary = RULESET_SUMMARIES[effective.ruleset];
-  const fight = await runningFightLine(ctx, effective.ruleset);
+  const fight = runningFightLine(encounter, effective.ruleset);
   return {
     embeds: [
       {
@@ -204,7 +203,7 @@ async function clear(ctx: CommandContext): Promise<Reply> {
   const inForce = `**${summary.name}** (\`${effective.ruleset}\`), ${sourceWords(ctx, effective.source)}`;
   const here = hereWord(ctx);
   if (!cleared) throw new UserError(`This ${here} has no rule set of its own to clear; it plays ${inForce}.`);
-  const running = (await runningFightLine(ctx, effective.ruleset)) ?? RUNNING_ENCOUNTERS;
+  const running = runningFightLine(await ctx.services.encounters.get(placeOf(ctx)), effective.ruleset) ?? RUNNING_ENCOUNTERS;
   return {
     embeds: [
       {
