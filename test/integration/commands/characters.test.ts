@@ -434,16 +434,23 @@ describe('stored characters through /character, /init and /rest', () => {
     expect(text(await table.run(GM, 'rest', 'short'))).toMatch(/^\*\*Warden\*\* takes a short rest\./);
   });
 
-  test('the game master rests the party of the last fight; a player may not', async () => {
+  /** 2024: Alice (level 5, 40 HP) and Bram (level 3, 24 HP) in a fight here, with `during` done before it ends. */
+  async function partyFight(during: () => Promise<unknown> = () => Promise.resolve()): Promise<void> {
     await useRules(services, 'dnd2024');
     await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 5, hp: 40 });
     await table.run(BOB, 'character', 'create', { name: 'Bram', level: 3, hp: 24 });
     await fight();
     dice.queue(4);
     await table.run(BOB, 'init', 'join');
-    await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '10' });
-    await table.run(GM, 'hp', 'damage', { target: 'Bram', amount: '4' });
+    await during();
     await endFight();
+  }
+
+  test('the game master rests the party of the last fight; a player may not', async () => {
+    await partyFight(async () => {
+      await table.run(GM, 'hp', 'damage', { target: 'Alice', amount: '10' });
+      await table.run(GM, 'hp', 'damage', { target: 'Bram', amount: '4' });
+    });
     expect(refused(await table.run(BOB, 'rest', 'long', { party: true }))).toBe(
       "⚠️ Only the last encounter's game master, or a member with Manage Channels, can rest the party: rest your own character with `/rest long`.",
     );
@@ -453,13 +460,7 @@ describe('stored characters through /character, /init and /rest', () => {
   });
 
   test("the party rest names no fight in another channel, which the table there may not see; the character's owner is told it", async () => {
-    await useRules(services, 'dnd2024');
-    await table.run(ALICE, 'character', 'create', { name: 'Alice', level: 5, hp: 40 });
-    await table.run(BOB, 'character', 'create', { name: 'Bram', level: 3, hp: 24 });
-    await fight();
-    dice.queue(4);
-    await table.run(BOB, 'init', 'join');
-    await endFight();
+    await partyFight();
     const elsewhere = new Table(services, 'channel-2');
     await elsewhere.run(GM, 'init', 'begin', { name: 'Secret Vault' });
     dice.queue(10);
