@@ -4,10 +4,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { inspect } from 'node:util';
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { freshClusterFile, INITDB_ARGS, migratedClusterFile, otherMigratedClusterFiles, staleClusterFiles } from './cluster-cache';
 import type { EmbeddedWorkerData, EmbeddedWorkerMessage, EmbeddedWorkerRequest } from './embedded';
+import { archiveEntries, CopyInMemory } from './memory-copy';
 
 /**
  * PGlite runs queries one at a time, but the bot's pool, the schema engine and the status query
@@ -53,18 +54,24 @@ class ReadFile extends Blob {
   }
 }
 
-/** The cached copy, or null when there is none (or another process deleted it meanwhile). */
-function readCache(file: string): Blob | null {
+/**
+ * PGlite's options for a database started from the cached copy in `file`, into the folder or in
+ * memory; null when there is no copy (or another process deleted it meanwhile), or it cannot be read.
+ */
+function fromCopy(file: string, inMemory: boolean): Pick<PGliteOptions, 'fs' | 'loadDataDir'> | null {
   let bytes: Buffer;
   try {
     bytes = fs.readFileSync(file);
   } catch {
     return null;
   }
+  const entries = archiveEntries(bytes);
+  if (entries === null) return null;
+  if (inMemory) return { fs: new CopyInMemory(entries) };
   // A file read whole is a buffer of its own, never a shared one; a small one may sit in Node's pool.
   const buffer = bytes.buffer as ArrayBuffer;
   const whole = bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength;
-  return new ReadFile(whole ? buffer : buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  return { loadDataDir: new ReadFile(whole ? buffer : buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)) };
 }
 
 /** Opening the database already in the folder failed: the main thread reports its files as damaged. */
@@ -86,12 +93,11 @@ async function openPglite({ pgdata, fresh, migratedKey }: EmbeddedWorkerData): P
     });
     return { db, migrated: false };
   }
-  const migrated = migratedKey === null ? null : readCache(migratedClusterFile(migratedKey));
-  if (migrated !== null) return { db: await PGlite.create({ dataDir, loadDataDir: migrated, startParams: START_PARAMS }), migrated: true };
+  const migrated = migratedKey === null ? null : fromCopy(migratedClusterFile(migratedKey), dataDir === undefined);
+  if (migrated !== null) return { db: await PGlite.create({ dataDir, ...migrated, startParams: START_PARAMS }), migrated: true };
   const cache = freshClusterFile();
-  const initialized = readCache(cache);
-  if (initialized !== null)
-    return { db: await PGlite.create({ dataDir, loadDataDir: initialized, startParams: START_PARAMS }), migrated: false };
+  const initialized = fromCopy(cache, dataDir === undefined);
+  if (initialized !== null) return { db: await PGlite.create({ dataDir, ...initialized, startParams: START_PARAMS }), migrated: false };
   const db = await PGlite.create({ dataDir, startParams: START_PARAMS, initDbStartParams: [...INITDB_ARGS] });
   await saveCluster(db, cache);
   return { db, migrated: false };

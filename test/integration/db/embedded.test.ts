@@ -7,6 +7,7 @@ import { createPrismaClient } from '../../../src/db/client';
 import { migratedClusterFile } from '../../../src/db/cluster-cache';
 import { startEmbeddedDatabase } from '../../../src/db/embedded';
 import { EmbeddedDatabaseInUseError } from '../../../src/db/embedded-lock';
+import { archiveEntries } from '../../../src/db/memory-copy';
 import { migrationFolders, defaultMigrationPaths } from '../../../src/db/migration-files';
 import { migrationStatus, runMigrationScripts } from '../../../src/db/migrations';
 import { openDatabase } from '../../../src/db/open';
@@ -133,18 +134,79 @@ test('an in-memory database starts from a cached copy of the migrated schema onc
   }
 });
 
-/** The files a tar archive holds under `folder`, with their sizes (ustar: the name at 0, the octal size at 124, the type at 156). */
-function tarFiles(file: string, folder: string): Record<string, number> {
-  const tar = fs.readFileSync(file);
-  const text = (from: number, length: number) => tar.toString('latin1', from, from + length).split('\0')[0] ?? '';
-  const files: Record<string, number> = {};
-  for (let at = 0; at + 512 <= tar.length && tar[at] !== 0;) {
-    const name = text(at, 100).replace(/^\//, '');
-    const size = parseInt(text(at + 124, 12).trim() || '0', 8);
-    if (name.startsWith(`${folder}/`) && text(at + 156, 1) === '0') files[path.basename(name)] = size;
-    at += 512 + Math.ceil(size / 512) * 512;
+/** Starts an in-memory database from a new copy saved for a key of its own, runs `use` on it, and deletes the copy. */
+async function withSavedCopy(use: (copy: string, migratedKey: string) => Promise<void>): Promise<void> {
+  const migratedKey = `test-${process.pid}-${Date.now()}-copy`;
+  const copy = migratedClusterFile(migratedKey);
+  try {
+    const first = await startEmbeddedDatabase({ memory: true, migratedKey });
+    try {
+      await runMigrationScripts(first.url);
+      await first.saveMigrated();
+    } finally {
+      await first.close();
+    }
+    await use(copy, migratedKey);
+  } finally {
+    fs.rmSync(copy, { force: true });
   }
-  return files;
+}
+
+test('an in-memory database started from a copy grows its files past what the copy held, and the copy stays as saved', async () => {
+  await withSavedCopy(async (copy, migratedKey) => {
+    const saved = fs.readFileSync(copy);
+    for (const start of ['first', 'second']) {
+      const db = await startEmbeddedDatabase({ memory: true, migratedKey });
+      const client = new pg.Client({ connectionString: db.url });
+      try {
+        expect(db.migrated).toBe(true);
+        await client.connect();
+        // Thousands of rows in the schema's own table: its file and index grow far past their size in the copy.
+        await client.query(
+          "INSERT INTO guild_settings (guild_id, ruleset, updated_by, updated_at) SELECT 'g' || n, 'dnd2014', 'gm-' || n, now() FROM generate_series(1, 20000) AS n",
+        );
+        await client.query("UPDATE guild_settings SET ruleset = 'a5e' WHERE guild_id LIKE 'g1%'");
+        await client.query('CHECKPOINT');
+        const { rows } = await client.query<{ rows: number; a5e: number; last: string }>(
+          "SELECT count(*)::int AS rows, count(*) FILTER (WHERE ruleset = 'a5e')::int AS a5e, max(updated_by) AS last FROM guild_settings",
+        );
+        expect([start, rows[0]]).toEqual([start, { rows: 20000, a5e: 11111, last: 'gm-9999' }]);
+      } finally {
+        await client.end();
+        await db.close();
+      }
+    }
+    expect(fs.readFileSync(copy).equals(saved)).toBe(true);
+  });
+});
+
+test('a damaged copy is not loaded: the database, in memory or in a new folder, starts as a new one for the migrations to fill', async () => {
+  await withSavedCopy(async (copy, migratedKey) => {
+    const damaged = fs.readFileSync(copy);
+    damaged.write('X', 1, 'latin1');
+    fs.writeFileSync(copy, damaged);
+    for (const location of [
+      { memory: true as const, migratedKey },
+      { dataDir, migratedKey },
+    ]) {
+      const db = await startEmbeddedDatabase(location);
+      const client = new pg.Client({ connectionString: db.url });
+      try {
+        expect(db.migrated).toBe(false);
+        await client.connect();
+        expect((await client.query("SELECT to_regclass('guild_settings') AS present")).rows).toEqual([{ present: null }]);
+      } finally {
+        await client.end();
+        await db.close();
+      }
+    }
+  });
+});
+
+/** The sizes of the files a cached copy holds directly in `folder`. */
+function filesIn(file: string, folder: string): number[] {
+  const entries = archiveEntries(fs.readFileSync(file)) ?? [];
+  return entries.filter((entry) => !entry.folder && path.dirname(entry.name) === folder).map((entry) => entry.bytes.length);
 }
 
 test('a saved copy holds one write-ahead log segment of 1 MB, and deletes copies made by another PGlite or otherwise', async () => {
@@ -167,7 +229,7 @@ test('a saved copy holds one write-ahead log segment of 1 MB, and deletes copies
     } finally {
       await db.close();
     }
-    expect(Object.values(tarFiles(copy, 'pg_wal'))).toEqual([1024 * 1024]);
+    expect(filesIn(copy, 'pg_wal')).toEqual([1024 * 1024]);
     expect(fs.existsSync(stale)).toBe(false);
   } finally {
     fs.rmSync(copy, { force: true });
