@@ -78,7 +78,9 @@ interface EmscriptenFiles {
  * own `loadDataDir` copies each file out of the archive and then into its file system: two copies of
  * 10 MB or more, in memory each start has to touch for the first time. Here each file is a view of
  * the archive (Emscripten's `canOwn`): PostgreSQL writes within a file in place, and a file that
- * grows moves to memory of its own. The archive must not be used for anything else afterwards.
+ * grows moves to memory of its own. The archive stays in memory while any file still views it, so a
+ * database dropped after the start (the templates, from the fresh copy) keeps its bytes until then;
+ * and it must not be used for anything else afterwards.
  */
 export class CopyInMemory extends MemoryFS {
   constructor(private readonly entries: readonly ArchiveEntry[]) {
