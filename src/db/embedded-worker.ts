@@ -8,7 +8,7 @@ import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { freshClusterFile, INITDB_ARGS, migratedClusterFile, otherMigratedClusterFiles, staleClusterFiles } from './cluster-cache';
 import type { EmbeddedWorkerData, EmbeddedWorkerMessage, EmbeddedWorkerRequest } from './embedded';
-import { archiveEntries, CopyInMemory } from './memory-copy';
+import { archiveEntries, CopyInMemory, type EmscriptenFiles } from './memory-copy';
 
 /**
  * PGlite runs queries one at a time, but the bot's pool, the schema engine and the status query
@@ -55,10 +55,12 @@ class ReadFile extends Blob {
 }
 
 /**
- * PGlite's options for a database started from the cached copy in `file`, into the folder or in
- * memory; null when there is no copy (or another process deleted it meanwhile), or it cannot be read.
+ * PGlite's options for a database started from the cached copy in `file`; null when there is no
+ * copy (or another process deleted it meanwhile), or none that can be read whole. `inPlace` keeps the
+ * copy's files in memory as views of it: for the migrated copy, whose files the database keeps. The
+ * fresh copy is unpacked instead, as the templates in it are dropped once the database is migrated.
  */
-function fromCopy(file: string, inMemory: boolean): Pick<PGliteOptions, 'fs' | 'loadDataDir'> | null {
+function fromCopy(file: string, inPlace: boolean): Pick<PGliteOptions, 'fs' | 'loadDataDir'> | null {
   let bytes: Buffer;
   try {
     bytes = fs.readFileSync(file);
@@ -66,8 +68,9 @@ function fromCopy(file: string, inMemory: boolean): Pick<PGliteOptions, 'fs' | '
     return null;
   }
   const entries = archiveEntries(bytes);
-  if (entries === null) return null;
-  if (inMemory) return { fs: new CopyInMemory(entries) };
+  // Without it PGlite would run initdb on an empty folder and the database would pass for migrated.
+  if (entries?.some((entry) => entry.name === 'PG_VERSION') !== true) return null;
+  if (inPlace) return { fs: new CopyInMemory(entries) };
   // A file read whole is a buffer of its own, never a shared one; a small one may sit in Node's pool.
   const buffer = bytes.buffer as ArrayBuffer;
   const whole = bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength;
@@ -96,7 +99,7 @@ async function openPglite({ pgdata, fresh, migratedKey }: EmbeddedWorkerData): P
   const migrated = migratedKey === null ? null : fromCopy(migratedClusterFile(migratedKey), dataDir === undefined);
   if (migrated !== null) return { db: await PGlite.create({ dataDir, ...migrated, startParams: START_PARAMS }), migrated: true };
   const cache = freshClusterFile();
-  const initialized = fromCopy(cache, dataDir === undefined);
+  const initialized = fromCopy(cache, false);
   if (initialized !== null) return { db: await PGlite.create({ dataDir, ...initialized, startParams: START_PARAMS }), migrated: false };
   const db = await PGlite.create({ dataDir, startParams: START_PARAMS, initDbStartParams: [...INITDB_ARGS] });
   await saveCluster(db, cache);
@@ -109,8 +112,7 @@ async function openPglite({ pgdata, fresh, migratedKey }: EmbeddedWorkerData): P
  * finds missing when it gets there.
  */
 async function dropSegmentsAhead(db: PGlite): Promise<void> {
-  // PGlite types its Emscripten module without Emscripten's own types; these two calls are all this needs of its FS.
-  const { FS } = db.Module as unknown as { FS: { readdir(path: string): string[]; unlink(path: string): void } };
+  const { FS } = db.Module as unknown as EmscriptenFiles;
   const { rows } = await db.query<{ folder: string; current: string }>(
     "SELECT current_setting('data_directory') || '/pg_wal' AS folder, pg_walfile_name(pg_current_wal_insert_lsn()) AS current",
   );

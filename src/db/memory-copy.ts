@@ -11,46 +11,56 @@ export interface ArchiveEntry {
 }
 
 const BLOCK = 512;
+/** Where a ustar header keeps each field, and how long it is. */
+const NAME = { at: 0, length: 100 };
+const SIZE = { at: 124, length: 12 };
+const MODIFIED = { at: 136, length: 12 };
+const CHECKSUM = { at: 148, length: 8 };
+const TYPE_AT = 156;
+const PREFIX_AT = 345;
 const REGULAR = [0x30, 0];
 const FOLDER = 0x35;
 
 /** A text field, up to its first NUL. */
-function text(archive: Uint8Array, from: number, length: number): string {
-  const field = archive.subarray(from, from + length);
+function text(archive: Uint8Array, header: number, { at, length }: { at: number; length: number }): string {
+  const field = archive.subarray(header + at, header + at + length);
   const end = field.indexOf(0);
   return Buffer.from(field.buffer, field.byteOffset, end === -1 ? field.length : end).toString('utf8');
 }
 
 /** An octal field, or NaN when it holds anything else. */
-function octal(archive: Uint8Array, from: number, length: number): number {
-  const digits = text(archive, from, length).trim();
+function octal(archive: Uint8Array, header: number, field: { at: number; length: number }): number {
+  const digits = text(archive, header, field).trim();
   return /^[0-7]+$/.test(digits) ? parseInt(digits, 8) : NaN;
 }
 
 /** A header's checksum: the sum of its bytes, its own field counted as spaces. */
 function checksum(archive: Uint8Array, at: number): number {
   let sum = 0;
-  for (let index = at; index < at + BLOCK; index += 1) sum += index >= at + 148 && index < at + 156 ? 0x20 : (archive[index] ?? 0);
+  const [from, to] = [at + CHECKSUM.at, at + CHECKSUM.at + CHECKSUM.length];
+  for (let index = at; index < at + BLOCK; index += 1) sum += index >= from && index < to ? 0x20 : (archive[index] ?? 0);
   return sum;
 }
 
 /**
- * The members of a tar archive as PGlite's `dumpDataDir` writes it (ustar headers, no name prefix),
- * without copying their bytes; null when the archive is anything else or damaged, so that a copy
- * that cannot be read is treated as no copy.
+ * The members of a tar archive as PGlite's `dumpDataDir` writes it (ustar headers, no name prefix,
+ * zero blocks at the end), without copying their bytes; null when the archive is anything else,
+ * damaged or cut short (an empty file, a copy whose writing stopped), so that a copy that cannot be
+ * read whole is treated as no copy.
  */
 export function archiveEntries(archive: Uint8Array): ArchiveEntry[] | null {
   const entries: ArchiveEntry[] = [];
-  for (let at = 0; at + BLOCK <= archive.length && archive[at] !== 0;) {
-    const size = octal(archive, at + 124, 12);
-    const modified = octal(archive, at + 136, 12);
-    const type = archive[at + 156] ?? 0;
+  let at = 0;
+  for (; at + BLOCK <= archive.length && archive[at] !== 0;) {
+    const size = octal(archive, at, SIZE);
+    const modified = octal(archive, at, MODIFIED);
+    const type = archive[at + TYPE_AT] ?? 0;
     const body = at + BLOCK;
-    const name = text(archive, at, 100).replace(/^\/+/, '').replace(/\/+$/, '');
+    const name = text(archive, at, NAME).replace(/^\/+/, '').replace(/\/+$/, '');
     const valid =
-      octal(archive, at + 148, 8) === checksum(archive, at) &&
+      octal(archive, at, CHECKSUM) === checksum(archive, at) &&
       (type === FOLDER || REGULAR.includes(type)) &&
-      archive[at + 345] === 0 &&
+      archive[at + PREFIX_AT] === 0 &&
       Number.isInteger(size) &&
       Number.isInteger(modified) &&
       body + size <= archive.length &&
@@ -60,15 +70,20 @@ export function archiveEntries(archive: Uint8Array): ArchiveEntry[] | null {
     entries.push({ name, folder: type === FOLDER, bytes: archive.subarray(body, body + size), modifiedMs: modified * 1000 });
     at = body + Math.ceil(size / BLOCK) * BLOCK;
   }
-  return entries;
+  return at + BLOCK <= archive.length ? entries : null;
 }
 
-/** The parts of PGlite's Emscripten module this needs: its file system and its environment. */
-interface EmscriptenFiles {
+/**
+ * The parts of PGlite's Emscripten module the embedded database uses: its file system and its
+ * environment. PGlite types its module without Emscripten's own types.
+ */
+export interface EmscriptenFiles {
   FS: {
     mkdirTree(path: string): void;
     writeFile(path: string, data: Uint8Array, options: { canOwn: boolean }): void;
     utime(path: string, atime: number, mtime: number): void;
+    readdir(path: string): string[];
+    unlink(path: string): void;
   };
   ENV: { PGDATA: string };
 }
@@ -78,34 +93,39 @@ interface EmscriptenFiles {
  * own `loadDataDir` copies each file out of the archive and then into its file system: two copies of
  * 10 MB or more, in memory each start has to touch for the first time. Here each file is a view of
  * the archive (Emscripten's `canOwn`): PostgreSQL writes within a file in place, and a file that
- * grows moves to memory of its own. The archive stays in memory while any file still views it, so a
- * database dropped after the start (the templates, from the fresh copy) keeps its bytes until then;
- * and it must not be used for anything else afterwards.
+ * grows moves to memory of its own. The archive stays in memory while any file still views it, a
+ * deleted file's bytes with it: meant for a copy whose files the database keeps, and the archive must
+ * not be used for anything else afterwards.
  */
 export class CopyInMemory extends MemoryFS {
-  constructor(private readonly entries: readonly ArchiveEntry[]) {
+  /** Dropped once written, so that only the files hold the archive. */
+  private entries: readonly ArchiveEntry[];
+
+  constructor(entries: readonly ArchiveEntry[]) {
     super();
+    this.entries = entries;
   }
 
-  override initialSyncFs(): Promise<void> {
+  override async initialSyncFs(): Promise<void> {
     // PGlite hands the file system its instance before starting PostgreSQL; its module is there by now.
     const { FS, ENV } = this.pg?.Module as unknown as EmscriptenFiles;
     const made = new Set<string>();
-    const folder = (path: string): void => {
+    const makeFolder = (path: string): void => {
       if (made.has(path)) return;
       FS.mkdirTree(path);
       made.add(path);
     };
-    for (const { name, folder: isFolder, bytes, modifiedMs } of this.entries) {
+    for (const { name, folder, bytes, modifiedMs } of this.entries) {
       const path = `${ENV.PGDATA}/${name}`;
-      if (isFolder) {
-        folder(path);
+      if (folder) {
+        makeFolder(path);
         continue;
       }
-      folder(path.slice(0, path.lastIndexOf('/')));
+      makeFolder(path.slice(0, path.lastIndexOf('/')));
       FS.writeFile(path, bytes, { canOwn: true });
       FS.utime(path, modifiedMs, modifiedMs);
     }
-    return Promise.resolve();
+    this.entries = [];
+    await super.initialSyncFs();
   }
 }

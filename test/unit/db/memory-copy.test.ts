@@ -1,4 +1,5 @@
-import { archiveEntries } from '../../../src/db/memory-copy';
+import type { PGlite } from '@electric-sql/pglite';
+import { archiveEntries, CopyInMemory } from '../../../src/db/memory-copy';
 
 const BLOCK = 512;
 
@@ -55,11 +56,52 @@ test('lists folders and files with their bytes, read in place, and stops at the 
   expect(archive.toString('latin1', 3 * BLOCK + 2 * BLOCK, 3 * BLOCK + 2 * BLOCK + 3)).toBe('18\n');
 });
 
-test('an archive that stops without end blocks ends with its last member', () => {
-  expect(archiveEntries(Buffer.concat([member({ name: '/PG_VERSION', body: '17\n' })]))?.map((entry) => entry.name)).toEqual([
-    'PG_VERSION',
+test('an archive that stops without its end blocks, or an empty file, is not read; the end blocks alone are an empty archive', () => {
+  expect(archiveEntries(member({ name: '/PG_VERSION', body: '17\n' }))).toBeNull();
+  expect(archiveEntries(Buffer.alloc(0))).toBeNull();
+  expect(archiveEntries(END)).toEqual([]);
+});
+
+test('the in-memory file system writes each file as a view of the archive under PGDATA, makes each folder once, and then lets go of the archive', async () => {
+  const archive = Buffer.concat([
+    member({ name: '/base', type: '5' }),
+    member({ name: '/base/5/1255', body: 'catalog' }),
+    member({ name: '/base/5/1259', body: 'another' }),
+    member({ name: '/PG_VERSION', body: '17\n' }),
+    END,
   ]);
-  expect(archiveEntries(Buffer.alloc(0))).toEqual([]);
+  const calls: string[] = [];
+  const views: Uint8Array[] = [];
+  const module = {
+    ENV: { PGDATA: '/pglite/data' },
+    FS: {
+      mkdirTree: (path: string) => calls.push(`mkdir ${path}`),
+      writeFile: (path: string, data: Uint8Array, { canOwn }: { canOwn: boolean }) => {
+        views.push(data);
+        calls.push(`write ${path} ${Buffer.from(data).toString('latin1')} ${canOwn ? 'owned' : 'copied'}`);
+      },
+      utime: (path: string, _atime: number, mtime: number) => calls.push(`utime ${path} ${mtime}`),
+    },
+  };
+  const files = new CopyInMemory(archiveEntries(archive) ?? []);
+  // PGlite hands its file system the instance whose module it then starts.
+  await files.init({ Module: module } as unknown as PGlite, {});
+  await files.initialSyncFs();
+  expect(calls).toEqual([
+    'mkdir /pglite/data/base',
+    'mkdir /pglite/data/base/5',
+    'write /pglite/data/base/5/1255 catalog owned',
+    'utime /pglite/data/base/5/1255 1700000000000',
+    'write /pglite/data/base/5/1259 another owned',
+    'utime /pglite/data/base/5/1259 1700000000000',
+    'mkdir /pglite/data',
+    'write /pglite/data/PG_VERSION 17\n owned',
+    'utime /pglite/data/PG_VERSION 1700000000000',
+  ]);
+  expect(views.every((view) => view.buffer === archive.buffer)).toBe(true);
+  calls.length = 0;
+  await files.initialSyncFs();
+  expect(calls).toEqual([]);
 });
 
 const folder = member({ name: '/global', type: '5' });
