@@ -22,7 +22,9 @@
  * floor, `/hp damage`'s and `/cast`'s own save statements sent again alone, on a copy of the
  * encounter: what of a reply is PostgreSQL's work on the statement, and what is the bot's. Each row
  * also splits its reply in two, command by command: the round trips of its statements (from the
- * call that sends one to its answer, on the connections themselves) and the rest, the bot's own.
+ * call that sends one to its answer, on the connections themselves) and the rest, the bot's own;
+ * and of the bot's own, what came before its statement was handed to its connection (for a
+ * command of one statement), the rest following the answer.
  * The commands take turns in four rounds, the floor measured around each, and each row's ratio in
  * its worst and best round shows how far one run's figures move. The last two columns send the
  * floor in each row's place, each after a run of the row's own work: a command never follows a loop
@@ -363,11 +365,16 @@ interface EachRow {
   waited: number[];
   /** Per command, sorted: its reply's time less those round trips, the bot's own work. */
   own: number[];
+  /**
+   * Per command of one statement, sorted: from its start until that statement was handed to its
+   * connection, the part of the bot's own work that delays the statement itself.
+   */
+  beforeSent: number[];
   statements: number;
   parameterBytes: number;
 }
 
-type Counter = Pick<CountingPrisma, 'statements' | 'parameterBytes' | 'statementMs'>;
+type Counter = Pick<CountingPrisma, 'statements' | 'parameterBytes' | 'statementMs' | 'lastSentAt'>;
 
 /**
  * A row of the per-command table: the command, what undoes it after each run when it cannot run
@@ -451,6 +458,7 @@ async function each(
   const settled: number[] = [];
   const waited: number[] = [];
   const own: number[] = [];
+  const beforeSent: number[] = [];
   let counted = 0;
   let bytes = 0;
   for (let index = from + warmUp; index < from + warmUp + count; index += 1) {
@@ -464,6 +472,7 @@ async function each(
     reply.push(answered);
     waited.push(roundTrips);
     own.push(answered - roundTrips);
+    if (counter.statements() - before === 1) beforeSent.push(counter.lastSentAt() - sent);
     await idle();
     settled.push(performance.now() - sent);
     counted += counter.statements() - before;
@@ -477,6 +486,7 @@ async function each(
     settled: settled.sort((a, b) => a - b),
     waited: waited.sort((a, b) => a - b),
     own: own.sort((a, b) => a - b),
+    beforeSent: beforeSent.sort((a, b) => a - b),
     statements: counted / count,
     parameterBytes: bytes / count,
   };
@@ -493,6 +503,7 @@ function pooled(rows: readonly EachRow[]): EachRow {
     settled: rows.flatMap((row) => row.settled).sort((x, y) => x - y),
     waited: rows.flatMap((row) => row.waited).sort((x, y) => x - y),
     own: rows.flatMap((row) => row.own).sort((x, y) => x - y),
+    beforeSent: rows.flatMap((row) => row.beforeSent).sort((x, y) => x - y),
     statements: mean((row) => row.statements),
     parameterBytes: mean((row) => row.parameterBytes),
   };
@@ -535,10 +546,12 @@ async function floorRows(
     const none = () => Promise.resolve();
     let sent = 0;
     let waited = 0;
+    let lastSentAt = Number.NaN;
     // Each statement's round trip, timed as the counting pool times the commands' (from the call that
     // sends it), without a step of its own between the answer and the caller.
     const timed = <T>(query: () => Promise<T>): Promise<T> => {
       const started = performance.now();
+      lastSentAt = started;
       const answered = () => {
         waited += performance.now() - started;
       };
@@ -550,7 +563,12 @@ async function floorRows(
       sent += 1;
       return timed(() => client.query(FLOOR_SQL, [encounterId]));
     };
-    const direct: Counter = { statements: () => sent, parameterBytes: () => sent * encounterId.length, statementMs: () => waited };
+    const direct: Counter = {
+      statements: () => sent,
+      parameterBytes: () => sent * encounterId.length,
+      statementMs: () => waited,
+      lastSentAt: () => lastSentAt,
+    };
     const stretch = { warmUp: WARM_UP, count, from: 0 };
     const rows = [
       await each('bare UPDATE (pg)', update, none, direct, undefined, stretch),
@@ -574,7 +592,12 @@ async function floorRows(
         if (result.rowCount !== 1) throw new Error(`${command}'s save, sent again, did not land`);
         copy.version += 1;
       };
-      const counter: Counter = { statements: () => sentAlone, parameterBytes: () => sentAlone * bytes, statementMs: () => waited };
+      const counter: Counter = {
+        statements: () => sentAlone,
+        parameterBytes: () => sentAlone * bytes,
+        statementMs: () => waited,
+        lastSentAt: () => lastSentAt,
+      };
       const name = `${command}'s save alone (pg)`;
       rows.push(await each(name, save, none, counter, undefined, stretch));
       if (inPlace !== undefined) {
@@ -708,6 +731,7 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
       'reply p99 ms',
       'statement round trip p50 ms',
       "bot's own p50 ms",
+      "bot's own before its statement p50 ms",
       'settled p50 ms',
       'settled p99 ms',
       'SQL statements',
@@ -731,6 +755,7 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
       percentile(row.reply, 99).toFixed(2),
       percentile(row.waited, 50).toFixed(2),
       percentile(row.own, 50).toFixed(2),
+      row.beforeSent.length === 0 ? '' : percentile(row.beforeSent, 50).toFixed(2),
       percentile(row.settled, 50).toFixed(2),
       percentile(row.settled, 99).toFixed(2),
       row.statements.toFixed(2),

@@ -13,6 +13,8 @@ export interface CountingPrisma {
    * its answer: what of a command's time is the database's and the wire's, not the bot's.
    */
   statementMs(this: void): number;
+  /** When the last statement was handed to its connection (performance.now()); NaN before the first. */
+  lastSentAt(this: void): number;
   /** The last statement sent, as its text and parameters; null before the first. */
   lastStatement(this: void): SentStatement | null;
 }
@@ -55,6 +57,7 @@ export function createCountingPrisma(url: string, poolSize: number): CountingPri
   let statements = 0;
   let parameterBytes = 0;
   let statementMs = 0;
+  let lastSentAt = Number.NaN;
   let last: SentStatement | null = null;
   const pool = new pg.Pool({ ...KEPT_CONNECTIONS, connectionString: url, max: poolSize });
   pool.on('connect', (client) => {
@@ -66,6 +69,7 @@ export function createCountingPrisma(url: string, poolSize: number): CountingPri
       parameterBytes += values.reduce<number>((sum, value) => sum + lengthOf(value), 0);
       last = { text: textOf(args), values };
       const started = performance.now();
+      lastSentAt = started;
       const answered = () => {
         statementMs += performance.now() - started;
       };
@@ -89,6 +93,7 @@ export function createCountingPrisma(url: string, poolSize: number): CountingPri
     statements: () => statements,
     parameterBytes: () => parameterBytes,
     statementMs: () => statementMs,
+    lastSentAt: () => lastSentAt,
     lastStatement: () => last,
   };
 }

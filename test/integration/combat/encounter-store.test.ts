@@ -225,6 +225,23 @@ describe('the encounter store on PostgreSQL', () => {
     expect(counting.statementMs() - saveBefore).toBeGreaterThan(0);
   });
 
+  it('notes when the last statement was handed to its connection, not when it was answered', async () => {
+    const unused = createCountingPrisma(db.url, 1);
+    expect(unused.lastSentAt()).toBeNaN();
+    await unused.prisma.$disconnect();
+    const asked = performance.now();
+    await counting.prisma.$executeRawUnsafe('SELECT pg_sleep(0.05)');
+    const answered = performance.now();
+    expect(counting.lastSentAt()).toBeGreaterThanOrEqual(asked);
+    expect(answered - counting.lastSentAt()).toBeGreaterThanOrEqual(50);
+    // A save: handed over after the change was worked out, before the command's answer.
+    await service.begin(gm, here, 'init begin', {});
+    const applying = performance.now();
+    await service.apply(gm, here, 'init add', addMonsters, { name: 'Ogre', hp: 59, initiative: 8 });
+    expect(counting.lastSentAt()).toBeGreaterThan(applying);
+    expect(counting.lastSentAt()).toBeLessThan(performance.now());
+  });
+
   it('does not trust a refusal computed on a stale copy', async () => {
     await service.begin(gm, here, 'init begin', {});
     const elsewhere = processService(9);
