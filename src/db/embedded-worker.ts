@@ -9,6 +9,7 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { freshClusterFile, INITDB_ARGS, migratedClusterFile, otherMigratedClusterFiles, staleClusterFiles } from './cluster-cache';
 import type { EmbeddedWorkerData, EmbeddedWorkerMessage, EmbeddedWorkerRequest } from './embedded';
 import { archiveEntries, CopyInMemory, type EmscriptenFiles } from './memory-copy';
+import { compileWasmFile, type WasmModule } from './wasm-file';
 
 /**
  * PGlite runs queries one at a time, but the bot's pool, the schema engine and the status query
@@ -87,21 +88,30 @@ class UnreadableDatabase extends Error {
   }
 }
 
+/**
+ * PostgreSQL's WebAssembly, compiled here rather than by PGlite: compiled its way, the file's 9 MB
+ * stayed resident through the first seconds of idling in about half the bot's starts
+ * (compileWasmFile says why).
+ */
+function postgresModule(): WasmModule {
+  return compileWasmFile(path.join(path.dirname(require.resolve('@electric-sql/pglite')), 'pglite.wasm'));
+}
+
 /** The database, and whether it came migrated (from the cached copy for `migratedKey`). */
 async function openPglite({ pgdata, fresh, migratedKey }: EmbeddedWorkerData): Promise<{ db: PGlite; migrated: boolean }> {
-  const dataDir = pgdata ?? undefined;
+  const started: PGliteOptions = { dataDir: pgdata ?? undefined, startParams: START_PARAMS, pgliteWasmModule: postgresModule() };
   if (pgdata !== null && !fresh) {
-    const db = await PGlite.create({ dataDir, startParams: START_PARAMS }).catch((error: unknown) => {
+    const db = await PGlite.create(started).catch((error: unknown) => {
       throw new UnreadableDatabase(pgdata, error);
     });
     return { db, migrated: false };
   }
-  const migrated = migratedKey === null ? null : fromCopy(migratedClusterFile(migratedKey), dataDir === undefined);
-  if (migrated !== null) return { db: await PGlite.create({ dataDir, ...migrated, startParams: START_PARAMS }), migrated: true };
+  const migrated = migratedKey === null ? null : fromCopy(migratedClusterFile(migratedKey), pgdata === null);
+  if (migrated !== null) return { db: await PGlite.create({ ...started, ...migrated }), migrated: true };
   const cache = freshClusterFile();
   const initialized = fromCopy(cache, false);
-  if (initialized !== null) return { db: await PGlite.create({ dataDir, ...initialized, startParams: START_PARAMS }), migrated: false };
-  const db = await PGlite.create({ dataDir, startParams: START_PARAMS, initDbStartParams: [...INITDB_ARGS] });
+  if (initialized !== null) return { db: await PGlite.create({ ...started, ...initialized }), migrated: false };
+  const db = await PGlite.create({ ...started, initDbStartParams: [...INITDB_ARGS] });
   await saveCluster(db, cache);
   return { db, migrated: false };
 }

@@ -1,7 +1,6 @@
 // Runs one call on Prisma's WebAssembly schema engine, in a worker thread started by
 // schema-engine.ts, and posts back its result. The loading steps mirror Prisma's own
 // WasmSchemaEngineLoader: compile the sibling .wasm file, bind the generated glue to it, start it.
-import fs from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
@@ -9,19 +8,14 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
 import * as runtime from '@prisma/schema-engine-wasm/schema_engine_bg';
 import type { EngineJob, EngineReply } from './schema-engine';
+import { compileWasmFile, Wasm } from './wasm-file';
 
 const CONNECT_TIMEOUT_MS = 10_000;
 
-// @types/node 20 does not declare the WebAssembly global, and the DOM lib would bring browser ones.
-declare const WebAssembly: {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { exports: object };
-};
-
 function startEngineRuntime(): void {
   const gluePath = require.resolve('@prisma/schema-engine-wasm/schema_engine_bg');
-  const bytes = fs.readFileSync(path.join(path.dirname(gluePath), 'schema_engine_bg.wasm'));
-  const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), { './schema_engine_bg.js': runtime });
+  const module = compileWasmFile(path.join(path.dirname(gluePath), 'schema_engine_bg.wasm'));
+  const instance = new Wasm.Instance(module, { './schema_engine_bg.js': runtime });
   runtime.__wbg_set_wasm(instance.exports);
   (instance.exports as { __wbindgen_start(): void }).__wbindgen_start();
 }
