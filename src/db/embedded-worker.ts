@@ -9,7 +9,7 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { freshClusterFile, INITDB_ARGS, migratedClusterFile, otherMigratedClusterFiles, staleClusterFiles } from './cluster-cache';
 import type { EmbeddedWorkerData, EmbeddedWorkerMessage, EmbeddedWorkerRequest } from './embedded';
 import { archiveEntries, CopyInMemory, type EmscriptenFiles } from './memory-copy';
-import { compileWasmFile, type WasmModule } from './wasm-file';
+import { compileWasmFile, postgresWasmFile } from './wasm-file';
 
 /**
  * PGlite runs queries one at a time, but the bot's pool, the schema engine and the status query
@@ -88,18 +88,15 @@ class UnreadableDatabase extends Error {
   }
 }
 
-/**
- * PostgreSQL's WebAssembly, compiled here rather than by PGlite: compiled its way, the file's 9 MB
- * stayed resident through the first seconds of idling in about half the bot's starts
- * (compileWasmFile says why).
- */
-function postgresModule(): WasmModule {
-  return compileWasmFile(path.join(path.dirname(require.resolve('@electric-sql/pglite')), 'pglite.wasm'));
-}
-
 /** The database, and whether it came migrated (from the cached copy for `migratedKey`). */
 async function openPglite({ pgdata, fresh, migratedKey }: EmbeddedWorkerData): Promise<{ db: PGlite; migrated: boolean }> {
-  const started: PGliteOptions = { dataDir: pgdata ?? undefined, startParams: START_PARAMS, pgliteWasmModule: postgresModule() };
+  const started: PGliteOptions = {
+    dataDir: pgdata ?? undefined,
+    startParams: START_PARAMS,
+    // Compiled here rather than by PGlite: compiled its way, the file's 9 MB stayed resident through
+    // the first seconds of idling in about half the bot's starts (compileWasmFile says why).
+    pgliteWasmModule: compileWasmFile(postgresWasmFile()),
+  };
   if (pgdata !== null && !fresh) {
     const db = await PGlite.create(started).catch((error: unknown) => {
       throw new UnreadableDatabase(pgdata, error);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 
 /** A compiled WebAssembly module, which this code only hands on. */
 export type WasmModule = object;
@@ -22,4 +23,9 @@ export const Wasm = (
  */
 export function compileWasmFile(file: string): WasmModule {
   return new Wasm.Module(fs.readFileSync(file));
+}
+
+/** PostgreSQL's WebAssembly as PGlite ships it, which the embedded database's worker compiles. */
+export function postgresWasmFile(): string {
+  return path.join(path.dirname(require.resolve('@electric-sql/pglite')), 'pglite.wasm');
 }

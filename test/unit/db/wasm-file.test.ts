@@ -1,11 +1,9 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { compileWasmFile } from '../../../src/db/wasm-file';
+import { compileWasmFile, postgresWasmFile } from '../../../src/db/wasm-file';
 
-// PostgreSQL's WebAssembly, as the embedded database's worker compiles it.
-const POSTGRES_WASM = path.join(path.dirname(require.resolve('@electric-sql/pglite')), 'pglite.wasm');
+const POSTGRES_WASM = postgresWasmFile();
 const POSTGRES_MB = fs.statSync(POSTGRES_WASM).size / 2 ** 20;
 
 type Collect = (options?: { type: 'minor' }) => void;
