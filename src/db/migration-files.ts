@@ -40,7 +40,22 @@ export function migrationFolders(migrationsDir: string): string[] {
     .readdirSync(migrationsDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
-    .sort((a, b) => a.localeCompare(b));
+    .sort(inPrismaOrder);
+}
+
+/**
+ * Prisma's CLI orders the folders with `localeCompare`, whose first call loads ICU's collation data
+ * (some 3 MB the bot would keep from every start). Where two names first differ at a digit in both,
+ * as timestamps do, the collation orders them as their digits do; only other names need it.
+ */
+export function inPrismaOrder(a: string, b: string): number {
+  let at = 0;
+  while (at < a.length && at < b.length && a[at] === b[at]) at++;
+  return isDigit(a[at]) && isDigit(b[at]) ? a.charCodeAt(at) - b.charCodeAt(at) : a.localeCompare(b);
+}
+
+function isDigit(char: string | undefined): boolean {
+  return char !== undefined && char >= '0' && char <= '9';
 }
 
 /** The folder as the schema engine expects it, read the way Prisma's CLI reads it. */

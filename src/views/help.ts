@@ -5,7 +5,7 @@ import {
   type APIApplicationCommandSubcommandOption,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord-api-types/v10';
-import { MAX_DICE, MAX_LENGTH, MAX_SIDES } from '../dice/limits';
+import { MAX_DICE, MAX_LENGTH, MAX_SIDES, withCommas } from '../dice/limits';
 import { ATTRIBUTION_SECTION, SRD_ATTRIBUTION, SRD_COMMANDS } from './attribution';
 import { chunks, COLORS, EMBED_LIMITS, embedLength, fieldsOfLines } from './embeds';
 import type { Embed, EmbedField } from './reply';
@@ -93,7 +93,7 @@ const DICE_NOTATION_SECTION: Section = {
     '`2d6e6` explodes: each 6 adds a die, which can explode again. `8d6mi2` counts each die as at least 2, `4d8ma6` at most 6.',
     'After `k`, `p`, `rr`, `ro`, `ra` and `e`: a face (`6`), `h3` or `l1` (highest or lowest), `>4` or `<3`.',
     '`(1d4+1, 3)kh1` keeps the higher of a set; `[fire]` labels the term before it; `adv` or `dis` changes the first `1d20`; words after a space are a comment.',
-    `At most ${MAX_DICE.toLocaleString('en-US')} dice, ${MAX_SIDES.toLocaleString('en-US')} sides and ${MAX_LENGTH} characters.`,
+    `At most ${withCommas(MAX_DICE)} dice, ${withCommas(MAX_SIDES)} sides and ${MAX_LENGTH} characters.`,
   ],
 };
 

@@ -9,10 +9,12 @@ const root = path.resolve(__dirname, '../..');
  * own as the bot loads them, compiled in dist/ (which jest's global set-up keeps up to date; jest's
  * module registry is not Node's), and gives back what `report`, a self-contained function, makes of
  * the files then in that process's module cache, where the project's own are named by their sources.
+ * `before`, self-contained too, runs in that process first.
  */
-export function afterLoading<T>(modules: readonly string[], report: (files: string[]) => T): T {
+export function afterLoading<T>(modules: readonly string[], report: (files: string[]) => T, before?: () => void): T {
   const dist = DIST + path.sep;
   const probe = [
+    ...(before ? [`(${before.toString()})();`] : []),
     ...modules.map((module) => `require(${JSON.stringify(compiled(module))});`),
     `const dist = ${JSON.stringify(dist)};`,
     `const source = (file) => (file.startsWith(dist) ? ${JSON.stringify(root + path.sep)} + file.slice(dist.length).replace(/\\.js$/, '.ts') : file);`,

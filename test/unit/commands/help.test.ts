@@ -100,6 +100,7 @@ describe('/help', () => {
     ]) {
       expect([operator, notation?.includes(operator)]).toEqual([operator, true]);
     }
+    expect(notation).toContain('At most 1,000 dice, 1,000,000 sides and 500 characters.');
     const refused = await dispatchCommand(registry, 'roll', unitContext(services, messenger, { dice: '4d6dl1' }));
     expect(refused.embeds?.[0]?.description ?? refused.content).toContain('`/help command:roll` lists the rest.');
   });
