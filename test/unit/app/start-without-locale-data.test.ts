@@ -40,10 +40,12 @@ describe("ICU's locale data at start-up", () => {
         './commands',
       ],
       () => {
-        const files = Object.keys(require.cache).find((file) => file.endsWith('/src/db/migration-files.js'));
+        const migrationFiles = Object.keys(require.cache).find((file) => file.endsWith('/src/db/migration-files.js'));
         // The probe runs this function alone in a plain Node process, where only require() is synchronous.
         // eslint-disable-next-line @typescript-eslint/no-require-imports
-        const migrations = require(files ?? 'the migration files were not loaded') as typeof import('../../../src/db/migration-files');
+        const migrations = require(
+          migrationFiles ?? 'the migration files were not loaded',
+        ) as typeof import('../../../src/db/migration-files');
         migrations.migrationFolders(migrations.defaultMigrationPaths().migrationsDir);
         return (globalThis as { localeCalls?: string[] }).localeCalls;
       },
