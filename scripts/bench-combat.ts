@@ -34,6 +34,9 @@
  * Last, `/hp damage` as a table sends it: after the bot has seen no command for 12 s, beside back to
  * back, and the floor at the same pace. `--only=commands,service,discord,sizes,quiet` runs some of
  * the five tables.
+ * Under each table, the load at its start and end, and the shares of the CPU time the host took
+ * (steal) and the machine's own work took meanwhile; the service's rows each give the host's share
+ * too. On a shared virtual machine the host's share moves throughput by half with the code unchanged.
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -58,6 +61,7 @@ import { HeardVersions } from '../src/db/heard-versions';
 import { listenIntoFeed, type LiveListener } from '../src/db/live-listener';
 import { LiveFeed } from '../src/live/feed';
 import { LiveHub } from '../src/live/hub';
+import { cpuTimesNow, sharesSince, watchMachine } from './machine-load';
 import { LiveStream } from '../src/live/stream';
 import { createLiveStateSource } from '../src/db/live-store';
 import { FakeResponse } from '../test/support/fake-response';
@@ -209,6 +213,8 @@ interface Row {
   p50: number;
   p99: number;
   statements: number;
+  /** The share of the CPU time the host took while the row ran, in percent; null where it cannot be read. */
+  hostShare: number | null;
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -241,6 +247,7 @@ async function measure(
 ): Promise<Row> {
   const latencies: number[] = [];
   const before = statements();
+  const cpuBefore = cpuTimesNow();
   const start = performance.now();
   await Promise.all(
     Array.from({ length: channels * racers }, async (_, sender) => {
@@ -260,12 +267,23 @@ async function measure(
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     statements: (statements() - before) / latencies.length,
+    hostShare: sharesSince(cpuBefore)?.host ?? null,
   };
 }
 
 function table(rows: readonly Row[]): string {
   return markdown(
-    ['command', 'channels at once', 'senders per channel', 'commands', 'commands/s', 'p50 ms', 'p99 ms', 'SQL statements/command'],
+    [
+      'command',
+      'channels at once',
+      'senders per channel',
+      'commands',
+      'commands/s',
+      'p50 ms',
+      'p99 ms',
+      'SQL statements/command',
+      "host's share of the CPU time %",
+    ],
     rows.map((r) => [
       r.command,
       String(r.channels),
@@ -275,6 +293,7 @@ function table(rows: readonly Row[]): string {
       r.p50.toFixed(1),
       r.p99.toFixed(1),
       r.statements.toFixed(2),
+      r.hostShare === null ? '—' : r.hostShare.toFixed(1),
     ]),
   );
 }
@@ -905,6 +924,13 @@ async function serviceRows(url: string, service: EncounterService, counting: Cou
   console.log(`\n${table(rows)}`);
 }
 
+/** Runs one part and says under its table what else the machine did meanwhile. */
+async function watched(part: () => Promise<void>): Promise<void> {
+  const watch = watchMachine();
+  await part();
+  console.log(`\nOver this table: ${watch.summary()}.`);
+}
+
 async function main(): Promise<void> {
   const parts = partsAsked();
   await withBenchDatabase(async (url) => {
@@ -926,7 +952,7 @@ async function main(): Promise<void> {
       const services = buildServices({ prisma: counting.prisma, random: createCryptoRandom(), logger, feed, heard });
       if (parts.has('commands')) {
         console.log('Each command, one at a time in one channel, through its handler (Discord answering at once):\n');
-        console.log(await commandRows(url, counting, services));
+        await watched(async () => console.log(await commandRows(url, counting, services)));
       }
       // The service's and the slow Discord's rows run on ENCOUNTERS channels of their own.
       if (parts.has('service') || parts.has('discord')) {
@@ -936,18 +962,18 @@ async function main(): Promise<void> {
           `\nSet up ${ENCOUNTERS} encounters of ${COMBATANTS} combatants in ${((performance.now() - setupStart) / 1000).toFixed(1)} s.`,
         );
       }
-      if (parts.has('service')) await serviceRows(url, service, counting);
+      if (parts.has('service')) await watched(() => serviceRows(url, service, counting));
       if (parts.has('discord')) {
         console.log(`\nThrough the command handlers, Discord taking ${REST_DELAY_MS} ms per tracker edit:\n`);
-        console.log(await slowDiscordRows(services, counting.statements));
+        await watched(async () => console.log(await slowDiscordRows(services, counting.statements)));
       }
       if (parts.has('sizes')) {
         console.log(`\nOne channel, one command at a time, by encounter size (${SIZE_COMMANDS} commands each):\n`);
-        console.log(await sizeRows(services));
+        await watched(async () => console.log(await sizeRows(services)));
       }
       if (parts.has('quiet')) {
         console.log(`\nOne channel, after ${QUIET_MS / 1000} s without a command, ${QUIET_SPELLS} times each:\n`);
-        console.log(await quietRows(url, services));
+        await watched(async () => console.log(await quietRows(url, services)));
       }
     } finally {
       await listener?.close();

@@ -25,6 +25,7 @@ import { dispatchAutocomplete, dispatchCommand } from '../src/framework/dispatch
 import type { Services } from '../src/services';
 import { noteText } from '../src/views/change-notes';
 import { withBenchDatabase } from './bench-database';
+import { loadAverages } from './machine-load';
 
 const GM: Actor = { userId: 'bench-gm', name: 'Bench GM', canManageChannel: false };
 const RUNS = 60;
@@ -137,12 +138,7 @@ async function main(): Promise<void> {
         });
       // Warm the pool, the JIT and PostgreSQL's caches before measuring.
       for (const where of [before, capped, bare]) await timed(damage(where, 'Ogre 4 10'));
-      console.log(
-        `load before: ${os
-          .loadavg()
-          .map((l) => l.toFixed(2))
-          .join(' ')} on ${os.cpus().length} cores`,
-      );
+      console.log(`load before: ${loadAverages()} on ${os.cpus().length} cores`);
       console.log('| fight | /hp damage on a bystander | /hp damage on the most burdened | condition autocomplete |');
       console.log('| --- | --- | --- | --- |');
       console.log(
@@ -154,12 +150,7 @@ async function main(): Promise<void> {
       console.log(
         `| 50 combatants, no effects | ${await timed(damage(bare, 'Ogre 4 10'))} | ${await timed(damage(bare, 'Ogre 0 1'))} | ${await timed(suggest(bare))} |`,
       );
-      console.log(
-        `load after: ${os
-          .loadavg()
-          .map((l) => l.toFixed(2))
-          .join(' ')}`,
-      );
+      console.log(`load after: ${loadAverages()}`);
     } finally {
       await counting.prisma.$disconnect();
     }

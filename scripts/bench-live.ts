@@ -29,6 +29,7 @@ import type { LiveRequestHandler } from '../src/live/routes';
 import { startLiveServer } from '../src/live/server';
 import { liveView } from '../src/views/live-view';
 import type { Reply } from '../src/views/reply';
+import { loadAverages } from './machine-load';
 
 interface Options {
   viewers: number;
@@ -291,12 +292,7 @@ async function main(): Promise<void> {
         gap === 0 ? 'back to back' : `${gap} ms apart`
       })`,
     );
-    console.log(
-      `load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')} on ${os.cpus().length} cores at the end`,
-    );
+    console.log(`load average ${loadAverages()} on ${os.cpus().length} cores at the end`);
     console.log(row('no page open', all(without)));
     console.log(row(`${count} pages open`, all(withPages)));
     console.log(`  memory held by ${count} open pages (median of ${rounds}): heap and buffers ${perPage(held)}, RSS ${perPage(heldRss)}`);

@@ -29,6 +29,7 @@ import { performance } from 'node:perf_hooks';
 import { registry } from '../commands';
 import { FakeDiscord, type Invoker } from '../test/e2e/fake-discord';
 import { createTestDatabase } from '../test/support/database';
+import { loadAverages, watchMachine } from './machine-load';
 
 const IDLE_MS = 5_000;
 const SETTLED_MS = 12_000;
@@ -274,14 +275,6 @@ async function measure(checkout: string, channels: number, env: Record<string, s
   }
 }
 
-/** The machine's load averages (1, 5 and 15 minutes), to print beside the figures. */
-function load(): string {
-  return os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
-}
-
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
@@ -310,7 +303,8 @@ async function main(): Promise<void> {
     }));
     if (database !== null)
       runs.push({ name: `PostgreSQL, ${checkouts.at(-1) ?? ''}`, checkout: checkouts.at(-1) ?? '', env: { DATABASE_URL: database.url } });
-    process.stdout.write(`load before: ${load()}\n`);
+    process.stdout.write(`load before: ${loadAverages()}\n`);
+    const watch = watchMachine();
     // The warm-up start builds the checkout if it must and makes each data folder.
     for (const run of runs) {
       const fake = await FakeDiscord.start();
@@ -326,7 +320,7 @@ async function main(): Promise<void> {
     for (let round = 0; round < rounds; round++) {
       for (const run of runs) results.get(run.name)?.push(await measure(run.checkout, channels, run.env));
     }
-    process.stdout.write(`load after: ${load()}\n`);
+    process.stdout.write(`load after: ${loadAverages()}\nover the run: ${watch.summary()}\n`);
     process.stdout.write(`${channels} channels at once, ${rounds} rounds, median [min–max]\n`);
     process.stdout.write(
       `| run | start to IDENTIFY (ms) | bot RSS idle (MB), ${IDLE_MS / 1000} s / ${SETTLED_MS / 1000} s after | after /roll, /help, /init list (MB) | first / second /monster show (ms) | bot RSS after them (MB) | bot RSS peak under load (MB) | bot RSS after (MB) | launcher PSS (MB) | reply p50 / p99 (ms) | bot CPU per command (ms) |\n`,

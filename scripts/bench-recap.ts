@@ -12,10 +12,10 @@
  * player's refused export, and the game master's export with its size.
  */
 import { fork } from 'node:child_process';
-import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pino from 'pino';
+import { loadAverages } from './machine-load';
 
 const EVENTS = 7_000;
 const ROLL_EVERY_MS = 10;
@@ -105,10 +105,7 @@ async function measure(checkout: string, url: string): Promise<Figures> {
     });
     return { reply, ms: performance.now() - started };
   };
-  const loadBefore = os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
+  const loadBefore = loadAverages();
   const bystander = { id: 'user-bystander', name: 'Eve' };
   const idle: number[] = [];
   for (let i = 0; i < 50; i += 1) {
@@ -171,7 +168,7 @@ async function main(): Promise<void> {
   const { createTestDatabase } = await import('../test/support/database');
   const database = await createTestDatabase({ durable: true });
   try {
-    console.log(`bench-recap: making a fight of ${EVENTS} logged changes… (load ${os.loadavg()[0]?.toFixed(2)})`);
+    console.log(`bench-recap: making a fight of ${EVENTS} logged changes… (load ${loadAverages()})`);
     await makeFight(database.url);
     for (const checkout of checkouts) {
       const child = fork(__filename, ['--child', checkout, database.url], { execArgv: ['-r', 'ts-node/register/transpile-only'] });

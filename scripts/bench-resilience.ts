@@ -32,6 +32,7 @@ import { freePort, httpBotEnv } from '../test/e2e/run-script';
 import { request, signatureHeaders } from '../test/e2e/signed-http';
 import { createTestDatabase } from '../test/support/database';
 import { startTcpProxy, type TcpProxy } from '../test/support/tcp-proxy';
+import { loadAverages } from './machine-load';
 
 const PROCESSES = 3;
 const FORGED = 200;
@@ -307,12 +308,7 @@ async function main(): Promise<void> {
   const onlyAt = args.indexOf('--only');
   const only = onlyAt >= 0 ? (args.splice(onlyAt, 2)[1] ?? '').split(',') : [...SCENARIOS];
   const checkouts = (args.length > 0 ? args : ['.']).map((dir) => path.resolve(dir));
-  console.log(
-    `bench-resilience: ${os.cpus().length} cores, load ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`bench-resilience: ${os.cpus().length} cores, load ${loadAverages()}`);
   const reports: Run[] = [];
   for (const checkout of checkouts) {
     console.log(`\n${checkout}`);
@@ -328,12 +324,7 @@ async function main(): Promise<void> {
       for (const scenario of SCENARIOS) {
         if (only.includes(scenario)) await run[scenario]();
       }
-      run.say(
-        `load after: ${os
-          .loadavg()
-          .map((l) => l.toFixed(2))
-          .join(' ')}`,
-      );
+      run.say(`load after: ${loadAverages()}`);
     } finally {
       run.stop();
       await db.end();

@@ -21,6 +21,7 @@ import { FakeDiscord } from '../test/e2e/fake-discord';
 import { freePort } from '../test/e2e/run-script';
 import { createTestDatabase } from '../test/support/database';
 import { timeUntil, treeCpuMs, type Timing } from './launch-timing';
+import { loadAverages, watchMachine } from './machine-load';
 
 const TIMEOUT_MS = 60_000;
 /** The warm-up run may compile the project first. */
@@ -115,12 +116,8 @@ async function main(): Promise<void> {
   // Each checkout its own data folder, made by the warm-up run, as a bot restarted on its data.
   const dataDir = (checkout: string) => path.join(scratch, String(checkouts.indexOf(checkout)));
   try {
-    process.stdout.write(
-      `load before: ${os
-        .loadavg()
-        .map((n) => n.toFixed(2))
-        .join(' ')}\n`,
-    );
+    process.stdout.write(`load before: ${loadAverages()}\n`);
+    const watch = watchMachine();
     const cases = [
       { name: 'npm run console -- --memory, first reply', time: consoleFirstReply },
       {
@@ -142,12 +139,7 @@ async function main(): Promise<void> {
         process.stdout.write(`${name} in ${checkout}: wall ${wall}, CPU ${cpu}\n`);
       }
     }
-    process.stdout.write(
-      `load after: ${os
-        .loadavg()
-        .map((n) => n.toFixed(2))
-        .join(' ')}\n`,
-    );
+    process.stdout.write(`load after: ${loadAverages()}\nover the run: ${watch.summary()}\n`);
   } finally {
     await database.drop();
     fs.rmSync(scratch, { recursive: true, force: true });
