@@ -35,8 +35,8 @@
  * back, and the floor at the same pace. `--only=commands,service,discord,sizes,quiet` runs some of
  * the five tables.
  * Under each table, the load at its start and end, and the shares of the CPU time the host took
- * (steal) and the machine's own work took meanwhile; the service's rows each give the host's share
- * too. On a shared virtual machine the host's share moves throughput by a sixth to a third with the
+ * (steal) and the machine's own work took meanwhile; each round of the first table and each of the
+ * service's rows give the host's share too. On a shared virtual machine the host's share moves throughput by a sixth to a third with the
  * code unchanged.
  */
 import { performance } from 'node:perf_hooks';
@@ -708,11 +708,13 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
   const floorsInTheirPlace = rows.map((): number[] => []);
   const afterPauses = PAUSES_MS.map((): number[] => []);
   const savesInPlace = new Map<string, number[]>();
+  const hostByRound: (number | null)[] = [];
   const floorClient = new pg.Client({ connectionString: url });
   await floorClient.connect();
   try {
     const sendFloor = () => floorClient.query(FLOOR_SQL, [encounter.id]);
     for (let round = 0; round < ROUNDS; round += 1) {
+      const cpuAtStart = cpuTimesNow();
       floors.push(await floorRows(url, counting, encounter.id, count, copied, saves, { sendFloor, times: savesInPlace }));
       for (const [index, row] of rows.entries()) {
         const stretch = { warmUp: round === 0 ? WARM_UP : 0, count, from: round * count };
@@ -722,6 +724,7 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
         floorsInTheirPlace[index]?.push(...(await floorsInPlace(row, idle, sendFloor, { count: FLOORS_IN_PLACE, from: round * count })));
       }
       for (const [at, times] of (await floorsAfterPauses(sendFloor, FLOORS_IN_PLACE)).entries()) afterPauses[at]?.push(...times);
+      hostByRound.push(sharesSince(cpuAtStart)?.host ?? null);
     }
   } finally {
     await floorClient.end();
@@ -787,7 +790,11 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
       floorInPlace === null ? '' : `${(percentile(row.reply, 50) / floorInPlace).toFixed(1)}×`,
     ]),
   );
-  return `${table}\n\n${floorLine}\n${pauseLine}`;
+  // A round whose ratios stand apart from the others' may be one in which the host took the CPUs.
+  const hostLine = `The host's share of the CPU time in each round: ${hostByRound
+    .map((share) => (share === null ? 'not known' : `${share.toFixed(1)}%`))
+    .join(', ')}.`;
+  return `${table}\n\n${floorLine}\n${pauseLine}\n${hostLine}`;
 }
 
 /**
