@@ -36,8 +36,8 @@
  * the five tables.
  * Under each table, the load at its start and end, and the shares of the CPU time the host took
  * (steal) and the machine's own work took meanwhile; each round of the first table and each of the
- * service's rows give the host's share too. On a shared virtual machine the host's share moves throughput by a sixth to a third with the
- * code unchanged.
+ * service's rows give the host's share too. On a shared virtual machine the host's share moves
+ * throughput by a sixth to a third with the code unchanged.
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -58,11 +58,11 @@ import type { Services } from '../src/services';
 import { coalesceEdits, type CoalescingMessenger } from '../src/transports/coalescing-messenger';
 import type { Reply } from '../src/views/reply';
 import { withBenchDatabase } from './bench-database';
+import { cpuTimesNow, sharesSince, watchMachine } from './machine-load';
 import { HeardVersions } from '../src/db/heard-versions';
 import { listenIntoFeed, type LiveListener } from '../src/db/live-listener';
 import { LiveFeed } from '../src/live/feed';
 import { LiveHub } from '../src/live/hub';
-import { cpuTimesNow, sharesSince, watchMachine } from './machine-load';
 import { LiveStream } from '../src/live/stream';
 import { createLiveStateSource } from '../src/db/live-store';
 import { FakeResponse } from '../test/support/fake-response';
