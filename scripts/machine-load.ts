@@ -19,7 +19,8 @@ export interface CpuTimes {
 /** The shares of the CPU time between two readings, in percent. */
 export interface CpuShares {
   readonly busy: number;
-  readonly host: number;
+  /** Null where the kernel has counted no stolen time since the machine started (see `sharesBetween`). */
+  readonly host: number | null;
 }
 
 /** The 1-, 5- and 15-minute load averages, as the benchmarks print them. */
@@ -53,13 +54,18 @@ export function cpuTimesNow(): CpuTimes | null {
   }
 }
 
-/** The shares between two readings, or null when the kernel counted no time between them. */
+/**
+ * The shares between two readings, or null when the kernel counted no time between them. A guest
+ * whose hypervisor does not report stolen time (as under PVM), or a kernel with no steal column,
+ * counts none ever: there a 0% would read as a quiet host when nothing is known, so no stolen tick
+ * since the machine started leaves the host's share unknown.
+ */
 export function sharesBetween(before: CpuTimes, after: CpuTimes): CpuShares | null {
   const busy = after.busy - before.busy;
   const steal = after.steal - before.steal;
   const total = busy + (after.idle - before.idle) + steal;
   if (total <= 0) return null;
-  return { busy: (100 * busy) / total, host: (100 * steal) / total };
+  return { busy: (100 * busy) / total, host: after.steal === 0 ? null : (100 * steal) / total };
 }
 
 /** The shares since `before`, or null when either reading is missing or no time was counted. */
@@ -85,6 +91,9 @@ export function watchMachine(
       const load = `load ${loadBefore} → ${firstLoad(sources.load())}`;
       const shares = sharesSince(cpuBefore, sources.cpu);
       if (shares === null) return `${load}; the host's share of the CPU time is not known here`;
+      if (shares.host === null) {
+        return `${load}; the machine's own work took ${shares.busy.toFixed(1)}% of the CPU time; the host's share is not known here (no stolen time counted since the machine started)`;
+      }
       return `${load}; the host took ${shares.host.toFixed(1)}% of the CPU time, the machine's own work ${shares.busy.toFixed(1)}%`;
     },
   };

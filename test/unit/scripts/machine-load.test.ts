@@ -25,8 +25,17 @@ describe('the machine watched beside a benchmark', () => {
   test("gives the host's share and the machine's own between two readings", () => {
     const shares = sharesBetween(cpuTimesOf(IDLE_BEFORE) as CpuTimes, cpuTimesOf(IDLE_AFTER) as CpuTimes);
     // 91 ticks busy, 5,873 idle and 54 stolen: 6,018 in all.
-    expect(shares?.host.toFixed(2)).toBe('0.90');
+    expect(shares?.host?.toFixed(2)).toBe('0.90');
     expect(shares?.busy.toFixed(2)).toBe('1.51');
+  });
+
+  test("leaves the host's share unknown where no stolen time was ever counted, as under PVM", () => {
+    // Two readings of a 2-vCPU PVM guest, 10 s apart, minutes after it started: 61 ticks busy, 1,935 idle.
+    const before = cpuTimesOf('cpu  5295 0 4166 16097 655 0 226 0 0 0') as CpuTimes;
+    const after = cpuTimesOf('cpu  5326 0 4193 18032 655 0 229 0 0 0') as CpuTimes;
+    const shares = sharesBetween(before, after);
+    expect(shares?.host).toBeNull();
+    expect(shares?.busy.toFixed(2)).toBe('3.06');
   });
 
   test('gives no shares when the kernel counted no time between the readings', () => {
@@ -39,6 +48,14 @@ describe('the machine watched beside a benchmark', () => {
     const readings = ['cpu  100 0 50 800 0 0 0 50 0 0', 'cpu  250 0 100 1400 0 0 0 250 0 0'];
     const watch = watchMachine({ load: () => loads.shift() ?? '', cpu: () => cpuTimesOf(readings.shift() ?? '') });
     expect(watch.summary()).toBe("load 1.44 → 0.39; the host took 20.0% of the CPU time, the machine's own work 20.0%");
+  });
+
+  test("sums up a stretch on a machine that never counted stolen time: its own share, the host's not known", () => {
+    const readings = ['cpu  100 0 50 800 0 0 0 0 0 0', 'cpu  250 0 100 1400 0 0 0 0 0 0'];
+    const watch = watchMachine({ load: () => '2.00 1.00 0.50', cpu: () => cpuTimesOf(readings.shift() ?? '') });
+    expect(watch.summary()).toBe(
+      "load 2.00 → 2.00; the machine's own work took 25.0% of the CPU time; the host's share is not known here (no stolen time counted since the machine started)",
+    );
   });
 
   test('says the shares are not known where the machine has no /proc/stat', () => {
