@@ -791,11 +791,12 @@ async function commandRows(url: string, counting: CountingPrisma, services: Serv
     ]),
   );
   // A round whose ratios stand apart from the others' may be one in which the host took the CPUs.
-  const hostLine = hostByRound.every((share) => share === null)
-    ? "The host's share of the CPU time in each round: not known here (no stolen time counted since the machine started)."
-    : `The host's share of the CPU time in each round: ${hostByRound
-        .map((share) => (share === null ? 'not known' : `${share.toFixed(1)}%`))
-        .join(', ')}.`;
+  // Where no round's share is known, the summary under the table says why.
+  const hostLine = `The host's share of the CPU time in each round: ${
+    hostByRound.every((share) => share === null)
+      ? 'not known here'
+      : hostByRound.map((share) => (share === null ? 'not known' : `${share.toFixed(1)}%`)).join(', ')
+  }.`;
   return `${table}\n\n${floorLine}\n${pauseLine}\n${hostLine}`;
 }
 

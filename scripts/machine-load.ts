@@ -82,13 +82,14 @@ export interface MachineWatch {
 
 /** Starts watching the machine; the sources are the machine's own unless a test gives its own. */
 export function watchMachine(
-  sources: { load: () => string; cpu: () => CpuTimes | null } = { load: loadAverages, cpu: cpuTimesNow },
+  sources: { load: () => readonly number[]; cpu: () => CpuTimes | null } = { load: os.loadavg, cpu: cpuTimesNow },
 ): MachineWatch {
-  const loadBefore = firstLoad(sources.load());
+  const oneMinute = () => (sources.load()[0] ?? Number.NaN).toFixed(2);
+  const loadBefore = oneMinute();
   const cpuBefore = sources.cpu();
   return {
     summary() {
-      const load = `load ${loadBefore} → ${firstLoad(sources.load())}`;
+      const load = `load ${loadBefore} → ${oneMinute()}`;
       const shares = sharesSince(cpuBefore, sources.cpu);
       if (shares === null) return `${load}; the host's share of the CPU time is not known here`;
       if (shares.host === null) {
@@ -97,9 +98,4 @@ export function watchMachine(
       return `${load}; the host took ${shares.host.toFixed(1)}% of the CPU time, the machine's own work ${shares.busy.toFixed(1)}%`;
     },
   };
-}
-
-/** The 1-minute average of `loadAverages`' three. */
-function firstLoad(loads: string): string {
-  return loads.split(' ', 1)[0] ?? loads;
 }

@@ -44,22 +44,25 @@ describe('the machine watched beside a benchmark', () => {
   });
 
   test('sums up a stretch: the load at its start and end, and the shares of the time between', () => {
-    const loads = ['1.44 1.66 0.82', '0.39 1.31 0.86'];
+    const loads = [
+      [1.44, 1.66, 0.82],
+      [0.39, 1.31, 0.86],
+    ];
     const readings = ['cpu  100 0 50 800 0 0 0 50 0 0', 'cpu  250 0 100 1400 0 0 0 250 0 0'];
-    const watch = watchMachine({ load: () => loads.shift() ?? '', cpu: () => cpuTimesOf(readings.shift() ?? '') });
+    const watch = watchMachine({ load: () => loads.shift() ?? [], cpu: () => cpuTimesOf(readings.shift() ?? '') });
     expect(watch.summary()).toBe("load 1.44 → 0.39; the host took 20.0% of the CPU time, the machine's own work 20.0%");
   });
 
   test("sums up a stretch on a machine that never counted stolen time: its own share, the host's not known", () => {
     const readings = ['cpu  100 0 50 800 0 0 0 0 0 0', 'cpu  250 0 100 1400 0 0 0 0 0 0'];
-    const watch = watchMachine({ load: () => '2.00 1.00 0.50', cpu: () => cpuTimesOf(readings.shift() ?? '') });
+    const watch = watchMachine({ load: () => [2, 1, 0.5], cpu: () => cpuTimesOf(readings.shift() ?? '') });
     expect(watch.summary()).toBe(
       "load 2.00 → 2.00; the machine's own work took 25.0% of the CPU time; the host's share is not known here (no stolen time counted since the machine started)",
     );
   });
 
   test('says the shares are not known where the machine has no /proc/stat', () => {
-    const watch = watchMachine({ load: () => '0.50 0.40 0.30', cpu: () => null });
+    const watch = watchMachine({ load: () => [0.5, 0.4, 0.3], cpu: () => null });
     expect(watch.summary()).toBe("load 0.50 → 0.50; the host's share of the CPU time is not known here");
   });
 });
