@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { KeyObject } from 'node:crypto';
-import net, { type AddressInfo } from 'node:net';
+import { randomInt, type KeyObject } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { launchArgs } from '../support/compiled';
 import { publicKeyHex } from './signed-http';
@@ -75,13 +76,47 @@ export function runScript(entry: string, env: Record<string, string>): RunningSc
   };
 }
 
-/** A port nobody listens on right now (the bot takes it moments later; PORT=0 is not a valid setting). */
-export async function freePort(): Promise<number> {
+/** Below this, ports are left to the machine's own services. */
+const LOWEST_TEST_PORT = 10_000;
+
+/**
+ * The ports the kernel gives the local end of outgoing connections, Linux's own setting where there
+ * is one, else the widest of the usual defaults (Linux's 32768–60999, IANA's 49152–65535).
+ */
+export function ephemeralPortRange(): readonly [number, number] {
+  try {
+    const range = /^(\d+)\s+(\d+)$/.exec(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim());
+    if (range) return [Number(range[1]), Number(range[2])];
+  } catch {
+    // No such file off Linux: the default below.
+  }
+  return [32_768, 65_535];
+}
+
+/** Whether a server can listen on `port` on every interface, as the bot does. */
+function canListen(port: number): Promise<boolean> {
   const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A port nobody listens on right now, for a bot that takes it moments later (PORT=0 is not a valid
+ * setting). It lies outside the ephemeral range: a port from there, free when checked, can become
+ * the local end of any connection the tests open meanwhile, and the bot then fails with EADDRINUSE.
+ */
+export async function freePort(): Promise<number> {
+  const [low, high] = ephemeralPortRange();
+  const below = Math.max(0, low - LOWEST_TEST_PORT);
+  const above = Math.max(0, 65_535 - high);
+  for (let tries = 0; tries < 100 && below + above > 0; tries++) {
+    const pick = randomInt(below + above);
+    const port = pick < below ? LOWEST_TEST_PORT + pick : high + 1 + pick - below;
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port outside the ephemeral range ${low}–${high}`);
 }
 
 /** Resolves once the child has written `text` to standard error; fails after `timeoutMs`. */
