@@ -30,6 +30,13 @@ test('every port it gives lies outside the ephemeral range, above the servicesâ€
   }
 });
 
+test('it never gives one process the same port twice, though no bot has taken the first yet', async () => {
+  // Far more picks than a birthday collision needs in the range left (some 20,000â€“40,000 ports).
+  const ports: number[] = [];
+  for (let i = 0; i < 1_000; i++) ports.push(await freePort());
+  expect(new Set(ports).size).toBe(ports.length);
+});
+
 test('the port it gives can be listened on at once, on every interface as the bot listens', async () => {
   const port = await freePort();
   const server = net.createServer();

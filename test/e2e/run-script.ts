@@ -103,6 +103,12 @@ function canListen(port: number): Promise<boolean> {
 }
 
 /**
+ * Ports this process has handed out: a test often asks for several before any bot listens (two
+ * replicas, say), and a random pick could otherwise give the same free port twice.
+ */
+const handedOut = new Set<number>();
+
+/**
  * A port nobody listens on right now, for a bot that takes it moments later (PORT=0 is not a valid
  * setting). It lies outside the ephemeral range: a port from there, free when checked, can become
  * the local end of any connection the tests open meanwhile, and the bot then fails with EADDRINUSE.
@@ -114,6 +120,8 @@ export async function freePort(): Promise<number> {
   for (let tries = 0; tries < 100 && below + above > 0; tries++) {
     const pick = randomInt(below + above);
     const port = pick < below ? LOWEST_TEST_PORT + pick : high + 1 + pick - below;
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
     if (await canListen(port)) return port;
   }
   throw new Error(`no free port outside the ephemeral range ${low}–${high}`);
